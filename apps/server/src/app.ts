@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import type { ErrorEnvelope } from "@precedent/contracts";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import { authRoutes } from "./modules/auth/routes.ts";
+import { clientLogRoutes, healthRoutes } from "./modules/system/routes.ts";
+import { teamRoutes } from "./modules/teams/routes.ts";
+import { userRoutes } from "./modules/users/routes.ts";
+import { requireActor } from "./plugins/authenticate.ts";
+import { registerErrorHandler } from "./plugins/error-handler.ts";
+import type { Services } from "./services.ts";
+
+export type AppOptions = {
+  services: Services;
+  config: Pick<Config, "LOG_LEVEL" | "WEB_DIST" | "TRUST_PROXY">;
+  /** Overrides for tests and benchmarks (e.g. a silent logger). */
+  fastify?: FastifyServerOptions;
+};
+
+/** Builds the HTTP server: the API under /api, health checks, OpenAPI docs and the web app. */
+export async function buildApp({ services, config, fastify }: AppOptions) {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    ...fastify,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.decorateRequest("actor", null);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Precedent API", version: "1.0.0" },
+      components: {
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer" },
+          cookie: { type: "apiKey", in: "cookie", name: "precedent_session" },
+        },
+      },
+      security: [{ bearer: [] }, { cookie: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  await app.register(healthRoutes, { services });
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { services });
+      await api.register(clientLogRoutes);
+      // Everything below needs a signed-in session.
+      await api.register(async (signedIn) => {
+        signedIn.addHook("onRequest", requireActor(services.auth));
+        await signedIn.register(userRoutes, { services });
+        await signedIn.register(teamRoutes, { services });
+      });
+    },
+    { prefix: "/api" },
+  );
+
+  const webIndex = path.join(config.WEB_DIST, "index.html");
+  const hasWeb = existsSync(webIndex);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST,
+      // Built assets have content hashes in their names; the page itself must always be fresh.
+      setHeaders: (reply, filePath) => {
+        reply.header(
+          "cache-control",
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? "public, max-age=31536000, immutable"
+            : "no-cache",
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split("?")[0] ?? "";
+    if (url === "/api" || url.startsWith("/api/") || !hasWeb || request.method !== "GET") {
+      return reply
+        .status(404)
+        .send({ message: `No such API call: ${request.method} ${url}`, data: null } satisfies ErrorEnvelope);
+    }
+    // Every other address is a page of the single-page app, which routes it in the browser.
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

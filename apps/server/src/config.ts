@@ -1,0 +1,38 @@
+import path from "node:path";
+import { z } from "zod";
+import { IDLE_TIMEOUT_MS, KEEP_ALIVE_MS } from "./constants.ts";
+
+const repoRoot = path.resolve(import.meta.dirname, "../../..");
+
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  /** PGlite data folder, used when DATABASE_URL is not set. */
+  DATA_DIR: z.string().default("./data"),
+  /** A PostgreSQL server; when set, PGlite is not used. */
+  DATABASE_URL: z.string().optional(),
+  DEMO_DATA: z.enum(["on", "off"]).default("on"),
+  /** Shortened in browser tests to see the idle modal without waiting half an hour. */
+  IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(IDLE_TIMEOUT_MS),
+  KEEP_ALIVE_MS: z.coerce.number().int().positive().default(KEEP_ALIVE_MS),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Built web app to serve; absent in API-only runs. */
+  WEB_DIST: z.string().default(path.join(repoRoot, "apps/web/dist")),
+  /** Set when the server sits behind a proxy that sets X-Forwarded-For. */
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Reads configuration from the environment; a bad value stops start-up with the variable named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}

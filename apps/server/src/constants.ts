@@ -1,0 +1,19 @@
+/** Constants from the specification, named as it names them (account-area §9). */
+
+/** Idle timeout: a session unused this long is ended on the server. */
+export const IDLE_TIMEOUT_MS = 1_800_000;
+/** Keep-alive: how often an active browser refreshes its session. */
+export const KEEP_ALIVE_MS = 300_000;
+/** Password minimum length (profile form). */
+export const PASSWORD_MIN_LENGTH = 12;
+
+/** Sign-in throttling: failures counted per address and per email within the window. */
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+export const LOGIN_MAX_FAILURES_PER_EMAIL = 5;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
+
+/** A session's last-seen time is written at most this often, so reads stay reads. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+/** Cookie that carries the opaque session token to the web app (httpOnly). */
+export const SESSION_COOKIE = "precedent_session";

@@ -1,0 +1,83 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+/** The database handle every service takes: the same Drizzle API on PGlite and on PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies the checked-in migrations, then runs `afterMigrate` (demo data), once across processes. */
+  migrate(afterMigrate?: (db: Database) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
+// Any fixed number: PostgreSQL advisory locks are keyed by a bigint.
+const MIGRATION_LOCK_KEY = 724_911_301;
+
+/** PGlite in `dataDir` (a folder, or `memory://` for a throwaway database). */
+export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite({ client, schema, casing: "snake_case" });
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    async migrate(afterMigrate) {
+      // One process owns a PGlite folder, so no lock is needed.
+      await migratePglite(db, { migrationsFolder });
+      await afterMigrate?.(db as unknown as Database);
+    },
+    close: () => client.close(),
+  };
+}
+
+/** A PostgreSQL server through a connection pool. */
+export async function openPostgres(connectionString: string, poolSize = 20): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const db = drizzleNodePg({ client: pool, schema, casing: "snake_case" });
+  await pool.query("select 1");
+  return {
+    db: db as unknown as Database,
+    kind: "postgres",
+    async migrate(afterMigrate) {
+      // Several app instances may start together: an advisory lock lets one migrate and seed
+      // while the others wait, then find the work done.
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        await migrateNodePg(db, { migrationsFolder });
+        await afterMigrate?.(db as unknown as Database);
+      } finally {
+        await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+        lockClient.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }) {
+  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config.DATA_DIR);
+}
+
+/** True when the database answers a trivial query. */
+export async function isDatabaseReachable(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

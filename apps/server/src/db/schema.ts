@@ -1,0 +1,5 @@
+// Every module's tables, gathered for Drizzle and drizzle-kit. Modules own their tables;
+// only their own service reads or writes them.
+export * from "../modules/auth/schema.ts";
+export * from "../modules/teams/schema.ts";
+export * from "../modules/users/schema.ts";

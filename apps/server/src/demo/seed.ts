@@ -1,0 +1,100 @@
+import { count, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { hashPassword } from "../modules/auth/password.ts";
+import { plans, teamMembers, teams } from "../modules/teams/schema.ts";
+import { users } from "../modules/users/schema.ts";
+import { MEMBERSHIP_PLANS } from "./plans.ts";
+
+/** Demo-only password of every demo sign-in; printed at start-up and in the README. */
+export const DEMO_PASSWORD = "precedent-demo";
+
+export const DEMO_SIGN_INS = [
+  { email: "owner@demo.test", role: "owner", firm: "Demo Advisory Pty Ltd" },
+  { email: "manager@demo.test", role: "manager", firm: "Demo Advisory Pty Ltd" },
+  { email: "member@demo.test", role: "member", firm: "Demo Advisory Pty Ltd" },
+  { email: "owner@other.test", role: "owner", firm: "Other Accounting Pty Ltd" },
+] as const;
+
+/** The plans every installation needs, demo data or not. Safe to run on every start. */
+export async function ensurePlans(db: Database) {
+  await db.insert(plans).values(MEMBERSHIP_PLANS).onConflictDoNothing({ target: plans.slug });
+}
+
+/** Loads the demo firms and users, only into a database that has no users yet. */
+export async function loadDemoData(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return false;
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const planId = async (slug: string) => {
+      const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.slug, slug));
+      if (!plan) throw new Error(`Plan ${slug} missing: run ensurePlans first`);
+      return plan.id;
+    };
+    const person = (email: string, firstName: string, lastName: string) => ({
+      email,
+      passwordHash,
+      firstName,
+      lastName,
+      displayName: `${firstName} ${lastName}`,
+    });
+    const [owner, manager, member, otherOwner] = await tx
+      .insert(users)
+      .values([
+        person("owner@demo.test", "Olivia", "Owner"),
+        person("manager@demo.test", "Mason", "Manager"),
+        person("member@demo.test", "Mia", "Member"),
+        person("owner@other.test", "Oscar", "Other"),
+      ])
+      .returning({ id: users.id });
+    if (!owner || !manager || !member || !otherOwner) throw new Error("Demo users were not created");
+
+    const [demoFirm] = await tx
+      .insert(teams)
+      .values({
+        name: "Demo Advisory Pty Ltd",
+        companyRegistrationNo: "123 456 780",
+        billingAddress: {
+          unit: "Level 12",
+          address_1: "100 Collins",
+          address_2: "",
+          street_type: "Street",
+          city: "Melbourne",
+          state: "VIC",
+          postcode: "3000",
+          country: "AU",
+        },
+        industry: "Legal and accounting services",
+        website: "https://demo-advisory.example",
+        ownerId: owner.id,
+        planId: await planId("best-practice"),
+        planStatus: "active",
+        planStartDate: "2026-07-01",
+        planEndDate: "2027-06-30",
+        creditLimit: 200,
+        usedCredit: 0,
+      })
+      .returning({ id: teams.id });
+    const [otherFirm] = await tx
+      .insert(teams)
+      .values({
+        name: "Other Accounting Pty Ltd",
+        companyRegistrationNo: "987 654 321",
+        industry: "Accounting",
+        ownerId: otherOwner.id,
+        planId: await planId("ly-basic"),
+        planStatus: "active",
+      })
+      .returning({ id: teams.id });
+    if (!demoFirm || !otherFirm) throw new Error("Demo firms were not created");
+
+    await tx.insert(teamMembers).values([
+      { teamId: demoFirm.id, userId: owner.id, role: "owner" },
+      { teamId: demoFirm.id, userId: manager.id, role: "manager" },
+      { teamId: demoFirm.id, userId: member.id, role: "member" },
+      { teamId: otherFirm.id, userId: otherOwner.id, role: "owner" },
+    ]);
+  });
+  return true;
+}

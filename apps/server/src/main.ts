@@ -1,0 +1,56 @@
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./demo/seed.ts";
+import { createServices } from "./services.ts";
+
+const PURGE_INTERVAL_MS = 10 * 60_000;
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  let demoLoaded = false;
+  await database.migrate(async (db) => {
+    await ensurePlans(db);
+    if (config.DEMO_DATA === "on") demoLoaded = await loadDemoData(db);
+  });
+
+  const services = createServices({ db: database.db, clock: () => new Date(), config });
+  const app = await buildApp({ services, config });
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  const purge = setInterval(() => {
+    services.auth.purgeExpiredSessions().catch((err) => app.log.error({ err }, "session purge failed"));
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+
+  const address = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const where =
+    database.kind === "pglite" ? `embedded PGlite in ${config.DATA_DIR}` : "PostgreSQL (DATABASE_URL)";
+  const lines = [
+    "",
+    `Precedent is running at ${address}`,
+    `Database: ${where}${demoLoaded ? " (demo data loaded)" : ""}`,
+    `API documentation: ${address}/api/docs`,
+  ];
+  if (config.DEMO_DATA === "on") {
+    lines.push(`Demo sign-ins (demo only), password "${DEMO_PASSWORD}":`);
+    for (const s of DEMO_SIGN_INS) lines.push(`  ${s.email.padEnd(20)} ${s.role.padEnd(8)} ${s.firm}`);
+  }
+  console.log(lines.join("\n"));
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, "shutting down");
+    clearInterval(purge);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,85 @@
+import {
+  AuthCheckResponse,
+  LoginRequest,
+  LoginResponse,
+  LogoutResponse,
+  TokenResponse,
+} from "@precedent/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { SESSION_COOKIE } from "../../constants.ts";
+import { actorOf, requireActor, sessionTokenOf } from "../../plugins/authenticate.ts";
+import type { Services } from "../../services.ts";
+
+export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { auth, sessionInfo } = services;
+
+  app.post(
+    "/auth/login",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Sign in (web app): sets the session cookie",
+        body: LoginRequest,
+        response: { 200: LoginResponse },
+      },
+    },
+    async (request, reply) => {
+      const { token, userId } = await auth.signIn({
+        ...request.body,
+        ip: request.ip,
+        userAgent: request.headers["user-agent"] ?? "",
+      });
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "strict",
+        secure: request.protocol === "https",
+      });
+      return { message: "", data: { user_id: userId, session: sessionInfo } };
+    },
+  );
+
+  app.post(
+    "/auth/token",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Sign in (API client): returns a bearer token",
+        body: LoginRequest,
+        response: { 200: TokenResponse },
+      },
+    },
+    async (request) => {
+      const { token } = await auth.signIn({
+        ...request.body,
+        ip: request.ip,
+        userAgent: request.headers["user-agent"] ?? "",
+      });
+      return { message: "", data: { token, token_type: "Bearer" as const, session: sessionInfo } };
+    },
+  );
+
+  // Signing out of a session that has already ended is still a success.
+  app.get(
+    "/logout",
+    { schema: { tags: ["auth"], summary: "Sign out", response: { 200: LogoutResponse } } },
+    async (request, reply) => {
+      const token = sessionTokenOf(request);
+      if (token) await auth.signOutToken(token);
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      return { message: "", data: null };
+    },
+  );
+
+  app.get(
+    "/auth/check",
+    {
+      onRequest: requireActor(auth),
+      schema: { tags: ["auth"], summary: "Auth check and keep-alive", response: { 200: AuthCheckResponse } },
+    },
+    async (request) => {
+      actorOf(request);
+      return { message: "", data: { authenticated: true as const, session: sessionInfo } };
+    },
+  );
+};

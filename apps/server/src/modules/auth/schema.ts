@@ -1,0 +1,26 @@
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "../users/schema.ts";
+
+/** Signed-in sessions. Only a hash of the token is kept, so a copy of the table signs nobody in. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text().notNull().unique(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull(),
+    ip: text().notNull().default(""),
+    userAgent: text().notNull().default(""),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Failed sign-ins counted per key (`email:...` or `ip:...`) within a window, for throttling. */
+export const loginFailures = pgTable("login_failures", {
+  key: text().primaryKey(),
+  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+  failures: integer().notNull(),
+});

@@ -1,0 +1,136 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import {
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+  LOGIN_MAX_FAILURES_PER_EMAIL,
+  SESSION_TOUCH_INTERVAL_MS,
+} from "../../constants.ts";
+import type { Database } from "../../db/client.ts";
+import { AppError, unauthorized } from "../../errors.ts";
+import type { UsersService } from "../users/service.ts";
+import { verifyAgainstDummy, verifyPassword } from "./password.ts";
+import { loginFailures, sessions } from "./schema.ts";
+
+/** Who is making a request: the signed-in user and the session they came with. */
+export type Actor = { userId: number; sessionId: number };
+
+export type Clock = () => Date;
+
+export const INVALID_CREDENTIALS = "The email or password you entered is incorrect.";
+export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: {
+  db: Database;
+  clock: Clock;
+  users: UsersService;
+  idleTimeoutMs: number;
+}) {
+  const { db, clock, users, idleTimeoutMs } = deps;
+  // With a shortened idle timeout (browser tests) the last-seen time must be written more often.
+  const touchIntervalMs = Math.min(SESSION_TOUCH_INTERVAL_MS, Math.floor(idleTimeoutMs / 10));
+
+  const throttleKeys = (email: string, ip: string) => [
+    { key: `email:${email.toLowerCase()}`, max: LOGIN_MAX_FAILURES_PER_EMAIL },
+    { key: `ip:${ip}`, max: LOGIN_MAX_FAILURES_PER_ADDRESS },
+  ];
+
+  /** Refuses with 429 while the email or the address has too many recent failures. */
+  async function assertNotThrottled(email: string, ip: string) {
+    const now = clock();
+    for (const { key, max } of throttleKeys(email, ip)) {
+      const [row] = await db.select().from(loginFailures).where(eq(loginFailures.key, key));
+      if (!row || row.failures < max) continue;
+      const endsAt = row.windowStartedAt.getTime() + LOGIN_FAILURE_WINDOW_MS;
+      if (endsAt <= now.getTime()) continue;
+      const retryAfterSeconds = Math.ceil((endsAt - now.getTime()) / 1000);
+      const minutes = Math.ceil(retryAfterSeconds / 60);
+      throw new AppError(
+        429,
+        `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+        { retry_after_seconds: retryAfterSeconds },
+      );
+    }
+  }
+
+  async function recordFailure(email: string, ip: string) {
+    const now = clock();
+    const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
+    for (const { key } of throttleKeys(email, ip)) {
+      // One statement, so concurrent failures are all counted; an expired window starts over.
+      await db
+        .insert(loginFailures)
+        .values({ key, windowStartedAt: now, failures: 1 })
+        .onConflictDoUpdate({
+          target: loginFailures.key,
+          set: {
+            failures: sql`case when ${loginFailures.windowStartedAt} < ${windowStart.toISOString()} then 1 else ${loginFailures.failures} + 1 end`,
+            windowStartedAt: sql`case when ${loginFailures.windowStartedAt} < ${windowStart.toISOString()} then ${now.toISOString()}::timestamptz else ${loginFailures.windowStartedAt} end`,
+          },
+        });
+    }
+  }
+
+  return {
+    /** Checks the credentials and opens a session; returns the opaque token (shown once, stored hashed). */
+    async signIn(input: { email: string; password: string; ip: string; userAgent: string }) {
+      await assertNotThrottled(input.email, input.ip);
+      const user = await users.findByEmail(input.email);
+      const valid = user
+        ? await verifyPassword(user.passwordHash, input.password)
+        : await verifyAgainstDummy(input.password);
+      if (!user || !valid) {
+        await recordFailure(input.email, input.ip);
+        throw new AppError(401, INVALID_CREDENTIALS);
+      }
+      await db.delete(loginFailures).where(eq(loginFailures.key, `email:${input.email.toLowerCase()}`));
+      const token = randomBytes(32).toString("base64url");
+      const now = clock();
+      await db.insert(sessions).values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        createdAt: now,
+        lastSeenAt: now,
+        ip: input.ip,
+        userAgent: input.userAgent.slice(0, 500),
+      });
+      return { token, userId: user.id };
+    },
+
+    /** Resolves a token to its actor, ending the session if it has been idle too long. */
+    async authenticate(token: string): Promise<Actor> {
+      const tokenHash = hashToken(token);
+      const [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+      if (!session) throw unauthorized(SESSION_EXPIRED);
+      const now = clock().getTime();
+      const idleFor = now - session.lastSeenAt.getTime();
+      if (idleFor > idleTimeoutMs) {
+        await db.delete(sessions).where(eq(sessions.id, session.id));
+        throw unauthorized(SESSION_EXPIRED);
+      }
+      if (idleFor > touchIntervalMs) {
+        await db
+          .update(sessions)
+          .set({ lastSeenAt: new Date(now) })
+          .where(eq(sessions.id, session.id));
+      }
+      return { userId: session.userId, sessionId: session.id };
+    },
+
+    async signOutToken(token: string) {
+      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    },
+
+    /** Removes sessions idle past the timeout; run periodically so the table does not grow. */
+    async purgeExpiredSessions() {
+      const cutoff = new Date(clock().getTime() - idleTimeoutMs);
+      await db.delete(sessions).where(lt(sessions.lastSeenAt, cutoff));
+      const windowStart = new Date(clock().getTime() - LOGIN_FAILURE_WINDOW_MS);
+      await db.delete(loginFailures).where(and(lt(loginFailures.windowStartedAt, windowStart)));
+    },
+  };
+}

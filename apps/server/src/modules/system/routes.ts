@@ -1,0 +1,43 @@
+import { HealthResponse, JsLogRequest, JsLogResponse } from "@precedent/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { isDatabaseReachable } from "../../db/client.ts";
+import type { Services } from "../../services.ts";
+
+/** Liveness and readiness for orchestrators; registered at the root, outside `/api`. */
+export const healthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.get(
+    "/healthz",
+    { schema: { hide: true, response: { 200: HealthResponse } }, logLevel: "warn" },
+    async () => ({
+      status: "ok" as const,
+    }),
+  );
+  app.get(
+    "/readyz",
+    { schema: { hide: true, response: { 200: HealthResponse, 503: HealthResponse } }, logLevel: "warn" },
+    async (_request, reply) => {
+      const ready = await isDatabaseReachable(services.db);
+      return reply.status(ready ? 200 : 503).send({ status: ready ? "ok" : "unavailable" });
+    },
+  );
+};
+
+/** Errors caught in the browser, written to the server log with the reporting request's id. */
+export const clientLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/js-log",
+    {
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags: ["system"],
+        summary: "Report a browser-side error",
+        body: JsLogRequest,
+        response: { 200: JsLogResponse },
+      },
+    },
+    async (request) => {
+      request.log.warn({ client_error: request.body }, "browser error");
+      return { message: "", data: null };
+    },
+  );
+};

@@ -1,0 +1,86 @@
+import type { BillingAddress } from "@precedent/contracts";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { users } from "../users/schema.ts";
+
+export const teamRole = pgEnum("team_role", ["owner", "manager", "member"]);
+export const planStatus = pgEnum("plan_status", ["active", "expired", "others"]);
+
+/** Membership plans: Lite (pay as you go), Best Practice, Strategist. */
+export const plans = pgTable("plans", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  slug: text().notNull().unique(),
+  name: text().notNull(),
+  /** AUD cents, inc. GST, per `duration`. */
+  priceCents: integer().notNull(),
+  duration: text().notNull().default("month"),
+  payg: boolean().notNull().default(false),
+  /** Documents a year; null means unlimited. */
+  documentLimit: integer(),
+  maxUsers: integer().notNull(),
+  shortDescription: text().notNull().default(""),
+  sortOrder: integer().notNull().default(0),
+});
+
+const emptyAddress: BillingAddress = {
+  unit: "",
+  address_1: "",
+  address_2: "",
+  street_type: "",
+  city: "",
+  state: "",
+  postcode: "",
+  country: "AU",
+};
+
+/** A firm (the spec's team): the unit that owns documents, folders, orders and credit. */
+export const teams = pgTable("teams", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull(),
+  companyRegistrationNo: text().notNull().default(""),
+  billingAddress: jsonb().$type<BillingAddress>().notNull().default(emptyAddress),
+  industry: text().notNull().default(""),
+  website: text().notNull().default(""),
+  logoUrl: text(),
+  ownerId: integer()
+    .notNull()
+    .references(() => users.id),
+  planId: integer()
+    .notNull()
+    .references(() => plans.id),
+  planStatus: planStatus().notNull().default("active"),
+  planStartDate: date(),
+  planEndDate: date(),
+  /** Credits remaining on a limited plan; null when unlimited. */
+  creditLimit: integer(),
+  usedCredit: integer().notNull().default(0),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: teamRole().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index("team_members_user_idx").on(t.userId)],
+);
+
+export type TeamRow = typeof teams.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;

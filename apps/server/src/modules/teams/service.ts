@@ -1,0 +1,101 @@
+import type { Team, TeamMember, TeamRole, UserTeam } from "@precedent/contracts";
+import { and, asc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { notFound } from "../../errors.ts";
+import type { Actor } from "../auth/service.ts";
+import type { UsersService } from "../users/service.ts";
+import { canViewTeam } from "./policy.ts";
+import { plans, teamMembers, teams } from "./schema.ts";
+
+export type TeamsService = ReturnType<typeof createTeamsService>;
+
+/** Another firm's id and a firm that does not exist get the same answer. */
+const teamNotFound = () => notFound("Team not found.");
+
+export function createTeamsService(deps: { db: Database; users: UsersService }) {
+  const { db } = deps;
+
+  /** The actor's role in a firm, or undefined when they are not one of its members. */
+  async function roleIn(actor: Actor, teamId: number): Promise<TeamRole | undefined> {
+    const [row] = await db
+      .select({ role: teamMembers.role })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, actor.userId)));
+    return row?.role;
+  }
+
+  /** The scope every firm-level read goes through: a member's own firm, or 404. */
+  async function requireMembership(actor: Actor, teamId: number): Promise<TeamRole> {
+    const role = await roleIn(actor, teamId);
+    if (!canViewTeam(role) || !role) throw teamNotFound();
+    return role;
+  }
+
+  return {
+    roleIn,
+    requireMembership,
+
+    async teamsOfUser(userId: number): Promise<UserTeam[]> {
+      return db
+        .select({ id: teams.id, name: teams.name, role: teamMembers.role })
+        .from(teamMembers)
+        .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+        .where(eq(teamMembers.userId, userId))
+        .orderBy(asc(teams.id));
+    },
+
+    async getTeam(actor: Actor, teamId: number): Promise<Team> {
+      await requireMembership(actor, teamId);
+      const [row] = await db
+        .select({ team: teams, plan: plans })
+        .from(teams)
+        .innerJoin(plans, eq(plans.id, teams.planId))
+        .where(eq(teams.id, teamId));
+      if (!row) throw teamNotFound();
+      const { team, plan } = row;
+      return {
+        id: team.id,
+        name: team.name,
+        company_logo: team.logoUrl,
+        company_registration_no: team.companyRegistrationNo,
+        billing_address: team.billingAddress,
+        industry: team.industry,
+        website: team.website,
+        owner: team.ownerId,
+        plan: {
+          id: plan.id,
+          name: plan.name,
+          slug: plan.slug,
+          price: plan.priceCents,
+          duration: plan.duration,
+          payg: plan.payg,
+          hasLimit: plan.documentLimit !== null,
+          limit: plan.documentLimit,
+          number_of_users: plan.maxUsers,
+          status: team.planStatus,
+          start_date: team.planStartDate,
+          end_date: team.planEndDate,
+        },
+        hasLimit: plan.documentLimit !== null ? 1 : 0,
+        limit: team.creditLimit,
+        used: team.usedCredit,
+      };
+    },
+
+    async getMembers(actor: Actor, teamId: number): Promise<TeamMember[]> {
+      await requireMembership(actor, teamId);
+      const memberships = await db
+        .select({ userId: teamMembers.userId, role: teamMembers.role })
+        .from(teamMembers)
+        .where(eq(teamMembers.teamId, teamId))
+        .orderBy(asc(teamMembers.userId));
+      const people = await deps.users.summaries(memberships.map((m) => m.userId));
+      return memberships.map((m) => ({
+        id: m.userId,
+        name: people.get(m.userId)?.name ?? "",
+        email: people.get(m.userId)?.email ?? "",
+        role: m.role,
+      }));
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { SESSION_COOKIE } from "../constants.ts";
+import { unauthorized } from "../errors.ts";
+import type { Actor, AuthService } from "../modules/auth/service.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by `requireActor` on every authenticated route. */
+    actor: Actor | null;
+  }
+}
+
+/** The session token from `Authorization: Bearer` (API clients) or the session cookie (web app). */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith("Bearer ")) return header.slice("Bearer ".length).trim() || undefined;
+  return request.cookies[SESSION_COOKIE] || undefined;
+}
+
+/** An onRequest hook: resolves the caller's session before the body is even read, or answers 401. */
+export function requireActor(auth: AuthService) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = sessionTokenOf(request);
+    if (!token) throw unauthorized("Please sign in.");
+    try {
+      request.actor = await auth.authenticate(token);
+    } catch (error) {
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      throw error;
+    }
+  };
+}
+
+/** The actor of a route registered behind `requireActor`. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized("Please sign in.");
+  return request.actor;
+}

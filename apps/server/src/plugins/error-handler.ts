@@ -1,0 +1,40 @@
+import type { ErrorEnvelope, FieldError } from "@precedent/contracts";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../errors.ts";
+
+const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
+
+/** `/billing/postcode` → `billing.postcode`; a whole-body error is named after its part. */
+const fieldName = (instancePath: string, context: string | undefined) =>
+  instancePath.replace(/^\//, "").replaceAll("/", ".") || context || "body";
+
+/** The one place that turns errors into replies: the envelope, an honest status, no internals. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldError[] = error.validation.map((issue) => ({
+        field: fieldName(issue.instancePath, error.validationContext),
+        message: issue.message ?? "Invalid value",
+      }));
+      const body: ErrorEnvelope = {
+        message: errors.map((e) => `${e.field}: ${e.message}`).join("; "),
+        data: { errors },
+      };
+      return reply.status(400).send(body);
+    }
+    if (error instanceof AppError) {
+      if (error.data?.retry_after_seconds) reply.header("retry-after", error.data.retry_after_seconds);
+      return reply
+        .status(error.status)
+        .send({ message: error.message, data: error.data } satisfies ErrorEnvelope);
+    }
+    // Fastify's own client errors (bad JSON, body too large, wrong content type) carry safe messages.
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message, data: null } satisfies ErrorEnvelope);
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.status(500).send({ message: GENERIC_ERROR, data: null } satisfies ErrorEnvelope);
+  });
+}

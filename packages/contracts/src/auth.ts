@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { envelope } from "./envelope.ts";
+
+export const Email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Wrong email format")
+  .pipe(z.email("Wrong email format"));
+
+export const LoginRequest = z.object({
+  email: Email,
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(1024, "Password is too long"),
+  /** Six-digit code from an authenticator app, for users with two-factor authentication. */
+  totp: z
+    .string()
+    .regex(/^\d{6}$/, "The authentication code is six digits")
+    .optional(),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const SessionInfo = z.object({
+  /** Milliseconds of inactivity after which the server ends the session. */
+  idle_timeout_ms: z.number().int(),
+  /** How often an active browser should call the auth check to keep its session alive. */
+  keep_alive_ms: z.number().int(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+export const LoginResponse = envelope(
+  z.object({
+    user_id: z.number().int(),
+    session: SessionInfo,
+  }),
+);
+
+/** API clients get the opaque session token to send as `Authorization: Bearer <token>`. */
+export const TokenResponse = envelope(
+  z.object({
+    token: z.string(),
+    token_type: z.literal("Bearer"),
+    session: SessionInfo,
+  }),
+);
+
+export const AuthCheckResponse = envelope(
+  z.object({
+    authenticated: z.literal(true),
+    session: SessionInfo,
+  }),
+);
+
+export const LogoutResponse = envelope(z.null());
