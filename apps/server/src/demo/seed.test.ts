@@ -1,0 +1,56 @@
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { plans, teamMembers, teams } from "../modules/teams/schema.ts";
+import { users } from "../modules/users/schema.ts";
+import { bearer, createTestApp, signIn, type TestApp } from "../test/harness.ts";
+import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./seed.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const countOf = async (table: typeof users | typeof teams | typeof teamMembers | typeof plans) =>
+  (await t.db.select({ n: count() }).from(table))[0]?.n;
+
+describe("demo data", () => {
+  it("loads the three plans, two firms and four sign-ins into an empty database, once", async () => {
+    expect(await loadDemoData(t.db)).toBe(true);
+    expect(await loadDemoData(t.db)).toBe(false);
+    await ensurePlans(t.db);
+    expect(await countOf(plans)).toBe(3);
+    expect(await countOf(users)).toBe(4);
+    expect(await countOf(teams)).toBe(2);
+    expect(await countOf(teamMembers)).toBe(4);
+  });
+
+  it.each(DEMO_SIGN_INS)("$email signs in as $role of $firm", async ({ email, role, firm }) => {
+    const token = await signIn(t, email, DEMO_PASSWORD);
+    const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(token) });
+    expect(me.json().data.teams).toEqual([expect.objectContaining({ name: firm, role })]);
+  });
+
+  it("puts the demo firm on Best Practice and the other firm on Lite", async () => {
+    const token = await signIn(t, "owner@demo.test", DEMO_PASSWORD);
+    const otherToken = await signIn(t, "owner@other.test", DEMO_PASSWORD);
+    const teamOf = async (tok: string) => {
+      const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(tok) });
+      const id = me.json().data.teams[0].id;
+      return (
+        await t.app.inject({ method: "GET", url: `/api/team/get?id_team=${id}`, headers: bearer(tok) })
+      ).json().data.team;
+    };
+    expect((await teamOf(token)).plan).toMatchObject({
+      slug: "best-practice",
+      price: 33_000,
+      number_of_users: 5,
+    });
+    expect((await teamOf(otherToken)).plan).toMatchObject({
+      slug: "ly-basic",
+      name: "Lite",
+      payg: true,
+      number_of_users: 1,
+    });
+  });
+});

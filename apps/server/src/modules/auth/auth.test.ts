@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  IDLE_TIMEOUT_MS,
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+  LOGIN_MAX_FAILURES_PER_EMAIL,
+  SESSION_COOKIE,
+} from "../../constants.ts";
+import { bearer, createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../test/harness.ts";
+import { sessions } from "./schema.ts";
+import { INVALID_CREDENTIALS, SESSION_EXPIRED } from "./service.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (payload: unknown, ip = "10.0.0.1") =>
+  t.app.inject({ method: "POST", url: "/api/auth/login", payload: payload as object, remoteAddress: ip });
+
+describe("POST /api/auth/login", () => {
+  it("signs in with the right password and sets an httpOnly, SameSite session cookie", async () => {
+    const user = await t.buildUser({ email: "Alice@Firm.test" });
+    const res = await login({ email: "alice@firm.test", password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: "", data: { user_id: user.id } });
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe("Strict");
+
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/api/users/me",
+      cookies: { [SESSION_COOKIE]: cookie?.value ?? "" },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.email).toBe("Alice@Firm.test");
+  });
+
+  it("gives the same answer for a wrong password and an unknown email", async () => {
+    const user = await t.buildUser();
+    const wrongPassword = await login({ email: user.email, password: "not the password" }, "10.0.0.2");
+    const unknownEmail = await login(
+      { email: "nobody@nowhere.test", password: "whatever it is" },
+      "10.0.0.2",
+    );
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownEmail.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual({ message: INVALID_CREDENTIALS, data: null });
+    expect(unknownEmail.json()).toEqual(wrongPassword.json());
+    expect(wrongPassword.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it("names the fields of bad input and signs nobody in", async () => {
+    const missing = await login({ password: "x" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().data.errors).toEqual([{ field: "email", message: "Email is required" }]);
+
+    const malformed = await login({ email: "not-an-email", password: "" });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().data.errors).toEqual([
+      { field: "email", message: "Wrong email format" },
+      { field: "password", message: "Password is required" },
+    ]);
+    expect(malformed.json().message).toContain("email");
+  });
+
+  it("answers 429 after too many failures for one email, even with the right password, until the window passes", async () => {
+    const user = await t.buildUser();
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_EMAIL; i++) {
+      expect((await login({ email: user.email, password: `wrong ${i}` }, `10.1.0.${i}`)).statusCode).toBe(
+        401,
+      );
+    }
+    const refused = await login({ email: user.email, password: TEST_PASSWORD }, "10.1.1.1");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+    );
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+
+    // Another user on the same addresses is not affected.
+    const other = await t.buildUser();
+    expect((await login({ email: other.email, password: TEST_PASSWORD }, "10.1.1.1")).statusCode).toBe(200);
+
+    t.clock.advance(LOGIN_FAILURE_WINDOW_MS + 1000);
+    expect((await login({ email: user.email, password: TEST_PASSWORD }, "10.1.1.1")).statusCode).toBe(200);
+  });
+
+  it("answers 429 after too many failures from one address, whatever the email", async () => {
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ADDRESS; i++) {
+      await login({ email: `guess${i}@nowhere.test`, password: "guess" }, "10.2.0.1");
+    }
+    const user = await t.buildUser();
+    const refused = await login({ email: user.email, password: TEST_PASSWORD }, "10.2.0.1");
+    expect(refused.statusCode).toBe(429);
+    expect((await login({ email: user.email, password: TEST_PASSWORD }, "10.2.0.2")).statusCode).toBe(200);
+  });
+});
+
+describe("bearer and cookie authentication", () => {
+  it("accepts a bearer token from POST /api/auth/token and refuses a made-up one", async () => {
+    const user = await t.buildUser();
+    const token = await signIn(t, user.email);
+    const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.id).toBe(user.id);
+
+    const forged = await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(`${token}x`) });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ message: SESSION_EXPIRED, data: null });
+  });
+
+  it("refuses a request with no session at all", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/users/me" });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: "Please sign in.", data: null });
+  });
+
+  it("keeps only a hash of the token", async () => {
+    const user = await t.buildUser();
+    const token = await signIn(t, user.email);
+    const stored = await t.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.some((s) => s.tokenHash.includes(token) || token.includes(s.tokenHash))).toBe(false);
+  });
+});
+
+describe("idle expiry", () => {
+  it("keeps a session used within the idle timeout and ends one idle past it", async () => {
+    const user = await t.buildUser();
+    const token = await signIn(t, user.email);
+    const check = () => t.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(token) });
+
+    t.clock.advance(IDLE_TIMEOUT_MS - 60_000);
+    expect((await check()).statusCode).toBe(200);
+    // The check above counted as activity, so another 29 minutes is still within the timeout.
+    t.clock.advance(IDLE_TIMEOUT_MS - 60_000);
+    const alive = await check();
+    expect(alive.statusCode).toBe(200);
+    expect(alive.json().data.session).toEqual({ idle_timeout_ms: IDLE_TIMEOUT_MS, keep_alive_ms: 300_000 });
+
+    t.clock.advance(IDLE_TIMEOUT_MS + 1);
+    const expired = await check();
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).toBe(SESSION_EXPIRED);
+    // Ended for good: coming back right away does not revive it.
+    expect((await check()).statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/logout", () => {
+  it("ends the session and clears the cookie", async () => {
+    const user = await t.buildUser();
+    const token = await signIn(t, user.email);
+    const res = await t.app.inject({ method: "GET", url: "/api/logout", headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe("");
+    const after = await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(token) });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it("succeeds when already signed out", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/logout" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: "", data: null });
+  });
+});

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/harness.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  // A route that fails unexpectedly, to see what a client is told.
+  t.app.get("/api/test-only/explode", async () => {
+    throw new Error("relation secret_table does not exist");
+  });
+});
+afterAll(() => t.close());
+
+describe("unknown API paths", () => {
+  it.each(["GET", "POST", "DELETE"] as const)("answer %s with a 404 envelope", async (method) => {
+    const res = await t.app.inject({ method, url: "/api/no/such/call?x=1" });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toContain("application/json");
+    expect(res.json()).toEqual({ message: `No such API call: ${method} /api/no/such/call`, data: null });
+  });
+});
+
+describe("errors", () => {
+  it("answers an unexpected failure with a generic 500 and no internals", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/test-only/explode" });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      message: "Something went wrong on our side. Please try again.",
+      data: null,
+    });
+    expect(res.body).not.toContain("secret_table");
+    expect(res.headers["x-request-id"]).toBeTruthy();
+  });
+
+  it("answers malformed JSON with 400 in the envelope", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data).toBeNull();
+    expect(res.json().message).toMatch(/JSON/i);
+  });
+
+  it("echoes a well-formed incoming request id", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/healthz",
+      headers: { "x-request-id": "trace-123" },
+    });
+    expect(res.headers["x-request-id"]).toBe("trace-123");
+  });
+});
+
+describe("health", () => {
+  it("GET /healthz and /readyz answer ok with a reachable database", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/healthz" })).json()).toEqual({ status: "ok" });
+    const ready = await t.app.inject({ method: "GET", url: "/readyz" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ok" });
+  });
+});
+
+describe("POST /api/js-log", () => {
+  it("accepts a browser error report", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/js-log",
+      payload: { message: "TypeError: x is undefined", url: "/my-account/my-company" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: "", data: null });
+  });
+
+  it("refuses an empty report, naming the field", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/js-log", payload: { message: "  " } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.errors[0].field).toBe("message");
+  });
+
+  it("refuses an oversized report", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/js-log",
+      payload: { message: "x".repeat(20_000) },
+    });
+    expect(res.statusCode).toBe(413);
+  });
+});
+
+describe("GET /api/docs", () => {
+  it("serves the OpenAPI description of the API", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(res.statusCode).toBe(200);
+    const spec = res.json();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(["/api/auth/login", "/api/users/me", "/api/team/get", "/api/logout"]),
+    );
+    expect(
+      spec.paths["/api/auth/login"].post.requestBody.content["application/json"].schema.required,
+    ).toEqual(["email", "password"]);
+  });
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createTestApp, signIn, type TestApp } from "../../test/harness.ts";
+
+let t: TestApp;
+let firm: Awaited<ReturnType<TestApp["buildTeam"]>>;
+let otherFirm: Awaited<ReturnType<TestApp["buildTeam"]>>;
+let ownerToken: string;
+let memberToken: string;
+let managerId: number;
+let memberId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  firm = await t.buildTeam({ name: "Harbour Legal Pty Ltd", planSlug: "best-practice" });
+  otherFirm = await t.buildTeam({ name: "Elsewhere Pty Ltd", planSlug: "ly-basic" });
+  managerId = (await t.addMember(firm.team.id, "manager")).id;
+  const member = await t.addMember(firm.team.id, "member");
+  memberId = member.id;
+  ownerToken = await signIn(t, firm.owner.email);
+  memberToken = await signIn(t, member.email);
+});
+afterAll(() => t.close());
+
+const get = (url: string, token: string) => t.app.inject({ method: "GET", url, headers: bearer(token) });
+
+describe("GET /api/team/get", () => {
+  it("answers the caller's own firm with its plan", async () => {
+    const res = await get(`/api/team/get?id_team=${firm.team.id}`, memberToken);
+    expect(res.statusCode).toBe(200);
+    const { team, code } = res.json().data;
+    expect(code).toBe(200);
+    expect(team).toMatchObject({
+      id: firm.team.id,
+      name: "Harbour Legal Pty Ltd",
+      owner: firm.owner.id,
+      hasLimit: 1,
+      limit: 200,
+      plan: { slug: "best-practice", name: "Best Practice", price: 33_000, limit: 200, number_of_users: 5 },
+    });
+  });
+
+  it("answers 404 for another firm, the same as for a firm that does not exist", async () => {
+    const other = await get(`/api/team/get?id_team=${otherFirm.team.id}`, ownerToken);
+    const missing = await get("/api/team/get?id_team=987654", ownerToken);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ message: "Team not found.", data: null });
+    expect(missing.json()).toEqual(other.json());
+  });
+
+  it("names id_team when it is missing or not a number", async () => {
+    const missing = await get("/api/team/get", ownerToken);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().data.errors[0].field).toBe("id_team");
+    const word = await get("/api/team/get?id_team=abc", ownerToken);
+    expect(word.statusCode).toBe(400);
+    expect(word.json().data.errors).toEqual([{ field: "id_team", message: "id_team must be a number" }]);
+  });
+
+  it("refuses callers who are not signed in", async () => {
+    const res = await t.app.inject({ method: "GET", url: `/api/team/get?id_team=${firm.team.id}` });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/team/get-members", () => {
+  it("lists the firm's members with their roles", async () => {
+    const res = await get(`/api/team/get-members?id_team=${firm.team.id}`, memberToken);
+    expect(res.statusCode).toBe(200);
+    const members = res.json().data.members as { id: number; role: string; email: string }[];
+    expect(members.map((m) => [m.id, m.role])).toEqual([
+      [firm.owner.id, "owner"],
+      [managerId, "manager"],
+      [memberId, "member"],
+    ]);
+    expect(members[0]?.email).toBe(firm.owner.email);
+  });
+
+  it("answers 404 for another firm", async () => {
+    const res = await get(
+      `/api/team/get-members?id_team=${firm.team.id}`,
+      await signIn(t, otherFirm.owner.email),
+    );
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("GET /api/member/get-role", () => {
+  it("answers the caller's role in their firm", async () => {
+    expect((await get(`/api/member/get-role?id_team=${firm.team.id}`, ownerToken)).json().data.role).toBe(
+      "owner",
+    );
+    expect((await get(`/api/member/get-role?id_team=${firm.team.id}`, memberToken)).json().data.role).toBe(
+      "member",
+    );
+  });
+
+  it("answers 404 for another firm", async () => {
+    expect((await get(`/api/member/get-role?id_team=${otherFirm.team.id}`, memberToken)).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe("GET /api/users/me", () => {
+  it("lists the firms the user belongs to with their role in each", async () => {
+    // One person can work for two firms; each membership has its own role.
+    await t.addMember(otherFirm.team.id, "manager", { id: memberId });
+    const res = await get("/api/users/me", memberToken);
+    expect(res.json().data.teams).toEqual([
+      { id: firm.team.id, name: "Harbour Legal Pty Ltd", role: "member" },
+      { id: otherFirm.team.id, name: "Elsewhere Pty Ltd", role: "manager" },
+    ]);
+  });
+});

@@ -1,0 +1,108 @@
+import type { TeamRole } from "@precedent/contracts";
+import { eq } from "drizzle-orm";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { ensurePlans } from "../demo/seed.ts";
+import { hashPassword } from "../modules/auth/password.ts";
+import { plans, teamMembers, teams } from "../modules/teams/schema.ts";
+import { users } from "../modules/users/schema.ts";
+import { createServices } from "../services.ts";
+import { openTestDatabase } from "./database.ts";
+
+/** A clock the test moves by hand, to reach idle timeouts and throttle windows instantly. */
+export class TestClock {
+  private current = new Date("2026-11-02T09:00:00+10:00").getTime();
+  now = () => new Date(this.current);
+  advance(ms: number) {
+    this.current += ms;
+  }
+}
+
+export const TEST_PASSWORD = "correct horse battery staple";
+
+/** The real app on a fresh database, with a hand-moved clock and silent logs. */
+export async function createTestApp() {
+  const database = await openTestDatabase();
+  await database.migrate(ensurePlans);
+  const clock = new TestClock();
+  const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST: "/nonexistent" });
+  const services = createServices({ db: database.db, clock: clock.now, config });
+  const app = await buildApp({ services, config });
+  const factories = createFactories(database.db);
+  return {
+    app,
+    db: database.db,
+    clock,
+    services,
+    config,
+    ...factories,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let passwordHash: Promise<string> | undefined;
+let sequence = 0;
+
+/** Builders of firms and users (Outline's factories), each with sensible defaults. */
+export function createFactories(db: Database) {
+  async function buildUser(overrides: { email?: string; firstName?: string; lastName?: string } = {}) {
+    passwordHash ??= hashPassword(TEST_PASSWORD);
+    sequence += 1;
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: overrides.email ?? `user${sequence}@firm.test`,
+        passwordHash: await passwordHash,
+        firstName: overrides.firstName ?? "Test",
+        lastName: overrides.lastName ?? `User ${sequence}`,
+      })
+      .returning();
+    if (!user) throw new Error("user not created");
+    return user;
+  }
+
+  async function buildTeam(overrides: { name?: string; planSlug?: string } = {}) {
+    const owner = await buildUser();
+    const [plan] = await db
+      .select()
+      .from(plans)
+      .where(eq(plans.slug, overrides.planSlug ?? "best-practice"));
+    if (!plan) throw new Error("plan missing");
+    sequence += 1;
+    const [team] = await db
+      .insert(teams)
+      .values({
+        name: overrides.name ?? `Firm ${sequence} Pty Ltd`,
+        ownerId: owner.id,
+        planId: plan.id,
+        creditLimit: plan.documentLimit,
+      })
+      .returning();
+    if (!team) throw new Error("team not created");
+    await db.insert(teamMembers).values({ teamId: team.id, userId: owner.id, role: "owner" });
+    return { team, owner };
+  }
+
+  async function addMember(teamId: number, role: TeamRole, user?: { id: number }) {
+    const member = user ?? (await buildUser());
+    await db.insert(teamMembers).values({ teamId, userId: member.id, role });
+    return member;
+  }
+
+  return { buildUser, buildTeam, addMember };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Signs in through the API and returns the bearer token. */
+export async function signIn(t: TestApp, email: string, password = TEST_PASSWORD) {
+  const res = await t.app.inject({ method: "POST", url: "/api/auth/token", payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.token as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
