@@ -87,7 +87,7 @@ export function createFactories(db: Database) {
     return { team, owner };
   }
 
-  async function addMember(teamId: number, role: TeamRole, user?: { id: number }) {
+  async function addMember(teamId: number, role: TeamRole, user?: { id: number; email: string }) {
     const member = user ?? (await buildUser());
     await db.insert(teamMembers).values({ teamId, userId: member.id, role });
     return member;

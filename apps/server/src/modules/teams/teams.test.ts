@@ -8,6 +8,7 @@ let ownerToken: string;
 let memberToken: string;
 let managerId: number;
 let memberId: number;
+let memberEmail: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -16,6 +17,7 @@ beforeAll(async () => {
   managerId = (await t.addMember(firm.team.id, "manager")).id;
   const member = await t.addMember(firm.team.id, "member");
   memberId = member.id;
+  memberEmail = member.email;
   ownerToken = await signIn(t, firm.owner.email);
   memberToken = await signIn(t, member.email);
 });
@@ -104,7 +106,7 @@ describe("GET /api/member/get-role", () => {
 describe("GET /api/users/me", () => {
   it("lists the firms the user belongs to with their role in each", async () => {
     // One person can work for two firms; each membership has its own role.
-    await t.addMember(otherFirm.team.id, "manager", { id: memberId });
+    await t.addMember(otherFirm.team.id, "manager", { id: memberId, email: memberEmail });
     const res = await get("/api/users/me", memberToken);
     expect(res.json().data.teams).toEqual([
       { id: firm.team.id, name: "Harbour Legal Pty Ltd", role: "member" },
