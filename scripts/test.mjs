@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// `npm test`: every unit and API test (Vitest), then the browser tests (Playwright driving
+// Debian's Chromium). Without Chromium the browser tests are skipped with a plain notice,
+// except under CI, where a missing browser is a failure. Ends with one summary line.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const underCi = process.env.CI === "true";
+const reports = mkdtempSync(path.join(tmpdir(), "precedent-test-"));
+const database = process.env.DATABASE_URL ? "PostgreSQL server (DATABASE_URL)" : "embedded PGlite";
+
+const run = (command, args, env = {}) =>
+  spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = [];
+
+console.log(`\n== Unit and API tests on ${database}\n`);
+const vitestJson = path.join(reports, "vitest.json");
+const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+const vitest = readJson(vitestJson);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+}
+if (vitestStatus !== 0) failedSteps.push("unit and API tests");
+
+if (!existsSync(chromium)) {
+  const notice = `Browser tests need Debian's Chromium at ${chromium} (install it with: apt-get install -y chromium).`;
+  if (underCi) {
+    console.error(`\n${notice}\nUnder CI a missing browser is a failure.`);
+    failedSteps.push("browser tests (no Chromium)");
+    totals.failed += 1;
+  } else {
+    console.warn(`\n${notice}\nSkipping the browser tests; everything else ran.`);
+  }
+} else {
+  console.log(`\n== Browser tests in Chromium (${chromium}) on ${database}\n`);
+  if (run("npm", ["run", "build:web", "--silent"]) !== 0) {
+    failedSteps.push("web app build");
+  } else {
+    const playwrightJson = path.join(reports, "playwright.json");
+    const status = run("npx", ["playwright", "test", "--config", "apps/web/playwright.config.ts", "--reporter=list,json"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+      CHROMIUM_PATH: chromium,
+    });
+    const stats = readJson(playwrightJson)?.stats;
+    if (stats) {
+      totals.passed += stats.expected + stats.flaky;
+      totals.failed += stats.unexpected;
+      totals.skipped += stats.skipped;
+    }
+    if (status !== 0) failedSteps.push("browser tests");
+  }
+}
+
+rmSync(reports, { recursive: true, force: true });
+if (failedSteps.length > 0) console.error(`\nFailed: ${failedSteps.join(", ")}`);
+console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length > 0 ? 1 : 0);
