@@ -1,1 +1,21 @@
-export {};
+import "dayjs/locale/en-au";
+import "./styles.css";
+import dayjs from "dayjs";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./App";
+import { installErrorLog, reportError } from "./error-log";
+
+dayjs.locale("en-au");
+installErrorLog();
+
+const container = document.getElementById("root");
+if (!container) throw new Error("The page has no #root element");
+
+createRoot(container, {
+  onUncaughtError: (error) => reportError(error, "Uncaught render error"),
+}).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,107 @@
+import { type Envelope, ErrorEnvelope, type FieldError } from "@precedent/contracts";
+import { HTTP_TIMEOUT_MS } from "../constants";
+
+/** A refused or failed call, with what to tell the user. `status` is 0 when no reply arrived. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fieldErrors: FieldError[];
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(status: number, message: string, fieldErrors: FieldError[] = [], retryAfterSeconds?: number) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** What the client needs of a contract's response schema. */
+export type ResponseSchema<T> = { parse(data: unknown): Envelope<T> };
+
+export type RequestOptions = {
+  method?: "GET" | "POST";
+  query?: Record<string, string | number>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * A 401 normally means the session has ended and signs the browser out. The sign-in call
+   * (wrong password) and the sign-in page's own check must not.
+   */
+  unauthorizedEndsSession?: boolean;
+};
+
+export const NETWORK_ERROR_MESSAGE = "Cannot reach Precedent. Check your internet connection and try again.";
+export const TIMEOUT_ERROR_MESSAGE = "The server took too long to answer. Please try again.";
+const UNREADABLE_REPLY_MESSAGE = "The server sent a reply this page cannot read. Please reload the page.";
+
+let sessionEndedHandler: ((error: ApiError) => void) | undefined;
+
+/** Registers what to do when the server says the session has ended (any 401). */
+export function onSessionEnded(handler: (error: ApiError) => void): () => void {
+  sessionEndedHandler = handler;
+  return () => {
+    if (sessionEndedHandler === handler) sessionEndedHandler = undefined;
+  };
+}
+
+function urlOf(path: string, query: RequestOptions["query"]): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) params.set(key, String(value));
+  return `${path}?${params}`;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Calls the API on the same origin with the session cookie and returns the envelope's `data`. */
+export async function apiRequest<T>(
+  path: string,
+  schema: ResponseSchema<T>,
+  options: RequestOptions = {},
+): Promise<T> {
+  const { method = "GET", query, body, signal, unauthorizedEndsSession = true } = options;
+  const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(urlOf(path, query), {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    // The caller's own cancellation (a query no longer needed) passes through untouched.
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, timeout.aborted ? TIMEOUT_ERROR_MESSAGE : NETWORK_ERROR_MESSAGE);
+  }
+
+  const json = parseJson(await response.text());
+  if (!response.ok) {
+    const envelope = ErrorEnvelope.safeParse(json);
+    const error = envelope.success
+      ? new ApiError(
+          response.status,
+          envelope.data.message || `The request failed (HTTP ${response.status}).`,
+          envelope.data.data?.errors ?? [],
+          envelope.data.data?.retry_after_seconds,
+        )
+      : new ApiError(response.status, `The request failed (HTTP ${response.status}). Please try again.`);
+    if (response.status === 401 && unauthorizedEndsSession) sessionEndedHandler?.(error);
+    throw error;
+  }
+  try {
+    return schema.parse(json).data;
+  } catch {
+    throw new ApiError(response.status, UNREADABLE_REPLY_MESSAGE);
+  }
+}

@@ -1,0 +1,25 @@
+/** Constants from the specification (account-area §9), named as it names them. */
+
+/** HTTP timeout of the main-site client. */
+export const HTTP_TIMEOUT_MS = 60_000;
+/**
+ * Idle timeout and keep-alive period. The server sends the values in force with every auth
+ * check; these are only the fallbacks until it has.
+ */
+export const IDLE_TIMEOUT_MS = 1_800_000;
+export const KEEP_ALIVE_MS = 300_000;
+
+/** Date display format. */
+export const DATE_FORMAT = "DD MMM YYYY";
+
+/** Low-credit state when the remaining credit is this or fewer. */
+export const LOW_CREDIT_LIMIT = 10;
+
+/** Storage key of the selected team (firm) id. */
+export const TEAM_ID_STORAGE_KEY = "team_id";
+/** Storage key shared by tabs so activity in one keeps the others from going idle. */
+export const LAST_ACTIVITY_STORAGE_KEY = "last_activity";
+
+/** Where a signed-in user lands by default. */
+export const HOME_PATH = "/my-account/my-company";
+export const LOGIN_PATH = "/login";

@@ -1,0 +1,140 @@
+import { LogoutOutlined } from "@ant-design/icons";
+import type { CurrentUser } from "@precedent/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { Avatar, Button, Grid, Layout, Menu, Typography } from "antd";
+import { type ReactNode, useState } from "react";
+import { Link, Outlet, useLocation } from "react-router";
+import { currentUserQuery } from "../../api/users";
+import { BrandMark } from "../../components/BrandMark";
+import { FullPageSpin } from "../../components/FullPageSpin";
+import { LoadError } from "../../components/LoadError";
+import { RoleTag } from "../../components/RoleTag";
+import { HOME_PATH } from "../../constants";
+import { CurrentTeamProvider } from "./CurrentTeamProvider";
+import { OrganisationSwitcher } from "./OrganisationSwitcher";
+import { SignOutModal } from "./SignOutModal";
+import { useCurrentTeam } from "./use-current-team";
+
+/** Pages of the account area; only those that exist are listed. */
+const NAVIGATION = [{ path: HOME_PATH, label: "My Company" }];
+
+const displayNameOf = (user: CurrentUser) =>
+  user.name.trim() || `${user.first_name} ${user.last_name}`.trim() || user.email;
+
+const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join("");
+
+function UserBadge() {
+  const { user, team } = useCurrentTeam();
+  const name = displayNameOf(user);
+  return (
+    <span className="user-badge">
+      <Avatar size="small" className="user-badge__avatar" aria-hidden>
+        {initialsOf(name)}
+      </Avatar>
+      <Typography.Text className="user-badge__name" title={user.email}>
+        {name}
+      </Typography.Text>
+      {team && <RoleTag role={team.role} />}
+    </span>
+  );
+}
+
+function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
+  const { pathname } = useLocation();
+  const screens = Grid.useBreakpoint();
+  const wide = screens.md ?? true;
+  const selected = NAVIGATION.filter((item) => pathname.startsWith(item.path)).map((item) => item.path);
+
+  return (
+    <>
+      <Layout.Header className="app-header">
+        <Link to={HOME_PATH} className="app-header__brand" aria-label="Precedent: My Company">
+          <BrandMark />
+        </Link>
+        <nav aria-label="Account" className="app-header__nav">
+          <Menu
+            mode="horizontal"
+            selectedKeys={selected}
+            items={NAVIGATION.map((item) => ({
+              key: item.path,
+              label: <Link to={item.path}>{item.label}</Link>,
+            }))}
+            style={{ borderBottom: "none", minWidth: 0, flex: "auto" }}
+          />
+        </nav>
+        {wide && (
+          <div className="app-header__context">
+            <OrganisationSwitcher />
+            <span className="app-header__divider" aria-hidden />
+            <UserBadge />
+          </div>
+        )}
+        <Button icon={<LogoutOutlined />} onClick={onSignOut} aria-label={wide ? undefined : "Sign out"}>
+          {wide ? "Sign out" : null}
+        </Button>
+      </Layout.Header>
+      {!wide && (
+        <div className="context-bar">
+          <OrganisationSwitcher />
+          <UserBadge />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The signed-in shell: header, navigation and the current page. */
+export function AccountLayout() {
+  const user = useQuery(currentUserQuery());
+  const [signingOut, setSigningOut] = useState(false);
+
+  let body: ReactNode;
+  if (user.isPending) {
+    body = <FullPageSpin label="Loading your account…" />;
+  } else if (user.isError) {
+    body = (
+      <LoadError
+        title="Cannot get User's info"
+        error={user.error}
+        onRetry={() => void user.refetch()}
+        retrying={user.isFetching}
+      />
+    );
+  }
+
+  return (
+    <Layout className="app-layout">
+      {user.isSuccess ? (
+        <CurrentTeamProvider user={user.data}>
+          <AccountHeader onSignOut={() => setSigningOut(true)} />
+          <Layout.Content className="app-content">
+            <main className="page">
+              <Outlet />
+            </main>
+          </Layout.Content>
+        </CurrentTeamProvider>
+      ) : (
+        <>
+          <Layout.Header className="app-header">
+            <BrandMark />
+            <Button
+              icon={<LogoutOutlined />}
+              onClick={() => setSigningOut(true)}
+              style={{ marginInlineStart: "auto" }}
+            >
+              Sign out
+            </Button>
+          </Layout.Header>
+          <Layout.Content className="app-content">{body}</Layout.Content>
+        </>
+      )}
+      <SignOutModal open={signingOut} onClose={() => setSigningOut(false)} />
+    </Layout>
+  );
+}

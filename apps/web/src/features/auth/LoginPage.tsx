@@ -1,0 +1,141 @@
+import { LockOutlined, MailOutlined } from "@ant-design/icons";
+import { LoginRequest } from "@precedent/contracts";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Alert, Button, Card, Flex, Form, Input, Spin, Typography } from "antd";
+import type { Rule } from "antd/es/form";
+import { useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { checkSession, signIn } from "../../api/auth";
+import { isApiError } from "../../api/client";
+import { BrandMark } from "../../components/BrandMark";
+import { safeRedirect } from "./redirect";
+
+type Credentials = { email: string; password: string };
+const FIELDS: readonly string[] = ["email", "password"] satisfies (keyof Credentials)[];
+
+/** A form rule from the shared contract, so the browser and the server say the same thing. */
+const contractRule =
+  (field: keyof Credentials): Rule =>
+  () => ({
+    validator: async (_, value: unknown) => {
+      const result = LoginRequest.shape[field].safeParse(value ?? "");
+      if (!result.success) throw new Error(result.error.issues[0]?.message ?? "Invalid value");
+    },
+  });
+
+export function LoginPage() {
+  const [form] = Form.useForm<Credentials>();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeRedirect(params.get("redirect"));
+  const [alert, setAlert] = useState<string | null>(null);
+  // Check the email as it is typed only once it has been found wrong, not while first typing it.
+  const [emailEager, setEmailEager] = useState(false);
+
+  // Someone already signed in has no business here: send them on.
+  const existingSession = useQuery({
+    queryKey: ["auth", "check", "sign-in-page"],
+    queryFn: ({ signal }) => checkSession({ signal, unauthorizedEndsSession: false }),
+    retry: false,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  useEffect(() => {
+    if (existingSession.isSuccess) void navigate(returnTo, { replace: true });
+  }, [existingSession.isSuccess, navigate, returnTo]);
+
+  const signInCall = useMutation({
+    mutationFn: signIn,
+    onSuccess: () => navigate(returnTo, { replace: true }),
+    onError: (error: Error) => showFailure(error),
+  });
+
+  function showFailure(error: Error) {
+    const fieldErrors = isApiError(error) ? error.fieldErrors : [];
+    const placed = fieldErrors.filter((e) => FIELDS.includes(e.field));
+    if (placed.length > 0) {
+      form.setFields(placed.map((e) => ({ name: e.field as keyof Credentials, errors: [e.message] })));
+    }
+    const unplaced = fieldErrors.length > placed.length;
+    setAlert(placed.length > 0 && !unplaced ? null : error.message);
+    if (isApiError(error) && error.status === 401) {
+      form.setFieldValue("password", "");
+      form.getFieldInstance("password")?.focus();
+    }
+  }
+
+  const submit = (values: Credentials) => {
+    if (signInCall.isPending) return;
+    setAlert(null);
+    signInCall.mutate({ email: values.email.trim(), password: values.password });
+  };
+
+  const checking = existingSession.isPending || existingSession.isSuccess;
+
+  return (
+    <main className="login-page">
+      <title>Sign in · Precedent</title>
+      <Card className="login-card">
+        <Flex vertical align="center" gap={6} className="login-card__heading">
+          <BrandMark size={40} />
+          <Typography.Paragraph type="secondary" className="login-card__tagline">
+            Legal documents for Australian advisers, assembled in minutes.
+          </Typography.Paragraph>
+        </Flex>
+        {checking ? (
+          <Flex
+            justify="center"
+            style={{ padding: "48px 0" }}
+            role="status"
+            aria-label="Checking your session"
+          >
+            <Spin />
+          </Flex>
+        ) : (
+          <>
+            <Typography.Title level={1} className="login-card__title">
+              Sign in
+            </Typography.Title>
+            {alert && <Alert type="error" showIcon title={alert} className="login-card__alert" />}
+            <Form<Credentials>
+              form={form}
+              layout="vertical"
+              requiredMark={false}
+              onFinish={submit}
+              onValuesChange={() => alert && setAlert(null)}
+              onFieldsChange={(changed) => {
+                if (changed.some((f) => f.name[0] === "email" && (f.errors?.length ?? 0) > 0))
+                  setEmailEager(true);
+              }}
+              size="large"
+            >
+              <Form.Item
+                label="Email"
+                name="email"
+                rules={[contractRule("email")]}
+                validateTrigger={emailEager ? ["onBlur", "onChange"] : "onBlur"}
+              >
+                <Input
+                  autoComplete="username"
+                  inputMode="email"
+                  autoFocus
+                  prefix={<MailOutlined aria-hidden />}
+                  placeholder="you@firm.com.au"
+                />
+              </Form.Item>
+              <Form.Item label="Password" name="password" rules={[contractRule("password")]}>
+                <Input.Password autoComplete="current-password" prefix={<LockOutlined aria-hidden />} />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" block loading={signInCall.isPending}>
+                Sign in
+              </Button>
+            </Form>
+          </>
+        )}
+      </Card>
+      <Typography.Text type="secondary" className="login-page__footer">
+        Precedent · document assembly for professional advisers
+      </Typography.Text>
+    </main>
+  );
+}
