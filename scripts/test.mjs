@@ -18,11 +18,17 @@ const run = (command, args, env = {}) =>
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedSteps = [];
+const failedSteps = [];
 
 console.log(`\n== Unit and API tests on ${database}\n`);
 const vitestJson = path.join(reports, "vitest.json");
-const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+const vitestStatus = run("npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
 const vitest = readJson(vitestJson);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
@@ -46,10 +52,14 @@ if (!existsSync(chromium)) {
     failedSteps.push("web app build");
   } else {
     const playwrightJson = path.join(reports, "playwright.json");
-    const status = run("npx", ["playwright", "test", "--config", "apps/web/playwright.config.ts", "--reporter=list,json"], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-      CHROMIUM_PATH: chromium,
-    });
+    const status = run(
+      "npx",
+      ["playwright", "test", "--config", "apps/web/playwright.config.ts", "--reporter=list,json"],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+        CHROMIUM_PATH: chromium,
+      },
+    );
     const stats = readJson(playwrightJson)?.stats;
     if (stats) {
       totals.passed += stats.expected + stats.flaky;
