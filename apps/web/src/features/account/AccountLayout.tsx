@@ -1,4 +1,3 @@
-import { LogoutOutlined } from "@ant-design/icons";
 import type { CurrentUser } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Avatar, Button, Grid, Layout, Menu, Typography } from "antd";
@@ -55,7 +54,7 @@ function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
     <>
       <Layout.Header className="app-header">
         <Link to={HOME_PATH} className="app-header__brand" aria-label="Precedent: My Company">
-          <BrandMark />
+          <BrandMark size={wide ? 28 : 24} />
         </Link>
         <nav aria-label="Account" className="app-header__nav">
           <Menu
@@ -75,8 +74,8 @@ function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
             <UserBadge />
           </div>
         )}
-        <Button icon={<LogoutOutlined />} onClick={onSignOut} aria-label={wide ? undefined : "Sign out"}>
-          {wide ? "Sign out" : null}
+        <Button onClick={onSignOut} size={wide ? "middle" : "small"}>
+          Sign out
         </Button>
       </Layout.Header>
       {!wide && (
@@ -123,11 +122,7 @@ export function AccountLayout() {
         <>
           <Layout.Header className="app-header">
             <BrandMark />
-            <Button
-              icon={<LogoutOutlined />}
-              onClick={() => setSigningOut(true)}
-              style={{ marginInlineStart: "auto" }}
-            >
+            <Button onClick={() => setSigningOut(true)} style={{ marginInlineStart: "auto" }}>
               Sign out
             </Button>
           </Layout.Header>

@@ -9,10 +9,12 @@ export function OrganisationSwitcher() {
 
   if (user.teams.length < 2) {
     return (
-      <Typography.Text strong className="firm-name" title={team.name}>
+      <span className="firm-name" title={team.name}>
         <BankOutlined aria-hidden className="firm-name__icon" />
-        <span className="firm-name__text">{team.name}</span>
-      </Typography.Text>
+        <Typography.Text strong className="firm-name__text">
+          {team.name}
+        </Typography.Text>
+      </span>
     );
   }
 

@@ -79,7 +79,7 @@ export function LoginPage() {
         <Flex vertical align="center" gap={6} className="login-card__heading">
           <BrandMark size={40} />
           <Typography.Paragraph type="secondary" className="login-card__tagline">
-            Legal documents for Australian advisers, assembled in minutes.
+            Document assembly for Australian advisers.
           </Typography.Paragraph>
         </Flex>
         {checking ? (
@@ -134,7 +134,7 @@ export function LoginPage() {
         )}
       </Card>
       <Typography.Text type="secondary" className="login-page__footer">
-        Precedent · document assembly for professional advisers
+        © {new Date().getFullYear()} Precedent
       </Typography.Text>
     </main>
   );

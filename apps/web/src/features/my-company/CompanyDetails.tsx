@@ -1,7 +1,16 @@
 import { CheckCircleFilled, CloseCircleFilled } from "@ant-design/icons";
 import type { MembershipPlan, Team } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Descriptions, type DescriptionsProps, Flex, Progress, Skeleton, Statistic, Typography } from "antd";
+import {
+  Descriptions,
+  type DescriptionsProps,
+  Flex,
+  Grid,
+  Progress,
+  Skeleton,
+  Statistic,
+  Typography,
+} from "antd";
 import dayjs from "dayjs";
 import { teamQuery } from "../../api/teams";
 import { LoadError } from "../../components/LoadError";
@@ -104,6 +113,9 @@ function CreditStatus({ remaining, used }: { remaining: number; used: number }) 
 /** Company Details tab, view mode (spec account-area §2, My Company). */
 export function CompanyDetails({ teamId }: { teamId: number }) {
   const query = useQuery(teamQuery(teamId));
+  const screens = Grid.useBreakpoint();
+  // Side-by-side labels leave too little room for values on a phone.
+  const layout = (screens.sm ?? true) ? "horizontal" : "vertical";
 
   if (query.isPending) {
     return (
@@ -129,21 +141,26 @@ export function CompanyDetails({ teamId }: { teamId: number }) {
   return (
     <Flex vertical gap={32}>
       <section aria-labelledby="company-heading">
-        <Flex align="center" gap={16} className="section-heading">
+        <Flex align="center" gap={16} className="section-heading-row">
           {team.company_logo && (
             <img src={team.company_logo} alt={`${team.name} logo`} className="company-logo" />
           )}
-          <Typography.Title level={3} id="company-heading" style={{ margin: 0 }}>
+          <Typography.Title level={3} id="company-heading" className="section-heading">
             Company
           </Typography.Title>
         </Flex>
-        <Descriptions bordered column={{ xs: 1, sm: 1, md: 2 }} items={companyItems(team)} />
+        <Descriptions bordered layout={layout} column={{ xs: 1, sm: 1, md: 2 }} items={companyItems(team)} />
       </section>
       <section aria-labelledby="plan-heading">
         <Typography.Title level={3} id="plan-heading" className="section-heading">
           Membership
         </Typography.Title>
-        <Descriptions bordered column={{ xs: 1, sm: 2, lg: 4 }} items={planItems(team.plan)} />
+        <Descriptions
+          bordered
+          layout={layout}
+          column={{ xs: 1, sm: 2, lg: 4 }}
+          items={planItems(team.plan)}
+        />
       </section>
       {credit !== null && (
         <section aria-labelledby="credit-heading">

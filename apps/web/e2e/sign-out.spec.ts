@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+import { expectShell, loginUrl, MANAGER, OWNER, signIn } from "./support";
+
+test.describe("sign-out", () => {
+  test("Cancel, or Escape, keeps you signed in", async ({ page }) => {
+    await signIn(page, OWNER);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    const dialog = page.getByRole("dialog", { name: "Sign out" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("Are you sure you want to sign out?")).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expectShell(page, OWNER);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+
+    // Still signed in on the server: a reload shows the shell again.
+    await page.reload();
+    await expectShell(page, OWNER);
+  });
+
+  test("confirming signs out, and the account pages then ask for sign-in", async ({ page }) => {
+    await signIn(page, MANAGER);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("dialog", { name: "Sign out" }).getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+
+    await page.goto("/my-account/my-company");
+    await expect(page).toHaveURL("/login?redirect=%2Fmy-account%2Fmy-company");
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("the sign-out button works from the keyboard", async ({ page }) => {
+    await signIn(page, OWNER);
+    await page.getByRole("button", { name: "Sign out" }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Sign out" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Sign out" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(loginUrl);
+  });
+});

@@ -1,0 +1,61 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Session timeouts of the short-session server (port 3101) that the idle spec runs against. */
+export const SHORT_IDLE_TIMEOUT_MS = 6000;
+export const SHORT_KEEP_ALIVE_MS = 2000;
+
+export const DEMO_PASSWORD = "precedent-demo";
+export const DEMO_FIRM = "Demo Advisory Pty Ltd";
+export const OTHER_FIRM = "Other Accounting Pty Ltd";
+
+export type DemoUser = { email: string; name: string; firm: string; role: "Owner" | "Manager" | "Member" };
+
+export const OWNER: DemoUser = {
+  email: "owner@demo.test",
+  name: "Olivia Owner",
+  firm: DEMO_FIRM,
+  role: "Owner",
+};
+export const MANAGER: DemoUser = {
+  email: "manager@demo.test",
+  name: "Mason Manager",
+  firm: DEMO_FIRM,
+  role: "Manager",
+};
+export const MEMBER: DemoUser = {
+  email: "member@demo.test",
+  name: "Mia Member",
+  firm: DEMO_FIRM,
+  role: "Member",
+};
+export const OTHER_OWNER: DemoUser = {
+  email: "owner@other.test",
+  name: "Oscar Other",
+  firm: OTHER_FIRM,
+  role: "Owner",
+};
+
+/** Fills the sign-in form and submits it with Enter, as a keyboard user would. */
+export async function submitSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  const passwordField = page.getByLabel("Password", { exact: true });
+  await passwordField.fill(password);
+  await passwordField.press("Enter");
+}
+
+/** Signs in from the sign-in page and waits for the account shell. */
+export async function signIn(page: Page, user: DemoUser) {
+  await page.goto("/login");
+  await submitSignIn(page, user.email, DEMO_PASSWORD);
+  await expectShell(page, user);
+}
+
+/** The header shows the firm, the user's name and their role in the firm. */
+export async function expectShell(page: Page, user: DemoUser) {
+  const header = page.getByRole("banner");
+  await expect(header.getByText(user.firm)).toBeVisible();
+  await expect(header.getByText(user.name)).toBeVisible();
+  await expect(header.getByText(user.role, { exact: true })).toBeVisible();
+}
+
+export const loginUrl = /\/login(\?|$)/;

@@ -1,0 +1,102 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { SHORT_IDLE_TIMEOUT_MS, SHORT_KEEP_ALIVE_MS } from "./e2e/support";
+
+const webDir = import.meta.dirname;
+const repoRoot = path.resolve(webDir, "../..");
+const builtIndex = path.join(webDir, "dist", "index.html");
+
+if (!existsSync(builtIndex)) {
+  throw new Error(
+    `The web app is not built (${builtIndex} is missing). Run "npm run build:web" first, or "npm run test:e2e", which builds it.`,
+  );
+}
+
+/** The normal server, and one with short session timeouts for the idle and keep-alive spec. */
+const APP_PORT = 3100;
+const SHORT_SESSION_PORT = 3101;
+
+// Playwright loads this file in every worker too; only the main process starts servers.
+const isMainProcess = process.env.TEST_WORKER_INDEX === undefined;
+const databaseUrl = process.env.DATABASE_URL;
+
+function databaseEnv(name: string): Record<string, string> {
+  // On a PostgreSQL server both servers share one database; the server migrates and seeds it
+  // under an advisory lock.
+  if (databaseUrl) return { DATABASE_URL: databaseUrl };
+  if (!isMainProcess) return {};
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `precedent-e2e-${name}-`));
+  process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+  return { DATA_DIR: dataDir };
+}
+
+function server(port: number, name: string, extraEnv: Record<string, string> = {}) {
+  return {
+    command: "npx tsx apps/server/src/main.ts",
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${port}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      WEB_DIST: path.join(webDir, "dist"),
+      ...databaseEnv(name),
+      ...extraEnv,
+    },
+  };
+}
+
+const ci = process.env.CI === "true";
+
+export default defineConfig({
+  testDir: path.join(webDir, "e2e"),
+  outputDir: path.join(webDir, "test-results"),
+  fullyParallel: false,
+  workers: 2,
+  retries: ci ? 1 : 0,
+  forbidOnly: ci,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    headless: true,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "app",
+      testIgnore: /idle-session\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${APP_PORT}` },
+    },
+    {
+      name: "short-session",
+      testMatch: /idle-session\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${SHORT_SESSION_PORT}` },
+    },
+  ],
+  webServer: [
+    server(APP_PORT, "app"),
+    server(SHORT_SESSION_PORT, "short-session", {
+      IDLE_TIMEOUT_MS: String(SHORT_IDLE_TIMEOUT_MS),
+      KEEP_ALIVE_MS: String(SHORT_KEEP_ALIVE_MS),
+    }),
+  ],
+});
