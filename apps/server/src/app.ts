@@ -15,6 +15,9 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { documentRoutes } from "./modules/documents/routes.ts";
+import { folderRoutes } from "./modules/folders/routes.ts";
+import { logRoutes } from "./modules/logs/routes.ts";
 import { clientLogRoutes, healthRoutes } from "./modules/system/routes.ts";
 import { teamRoutes } from "./modules/teams/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -94,6 +97,9 @@ export async function buildApp({ services, config, fastify }: AppOptions) {
         signedIn.addHook("onRequest", requireActor(services.auth));
         await signedIn.register(userRoutes, { services });
         await signedIn.register(teamRoutes, { services });
+        await signedIn.register(folderRoutes, { services });
+        await signedIn.register(documentRoutes, { services });
+        await signedIn.register(logRoutes, { services });
       });
     },
     { prefix: "/api" },

@@ -17,3 +17,26 @@ export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
 /** Cookie that carries the opaque session token to the web app (httpOnly). */
 export const SESSION_COOKIE = "precedent_session";
+
+/**
+ * Documents and folders (documents spec §9, account-area §9). Limits that validate requests live
+ * in @precedent/contracts so the web app's forms use the same numbers; they are re-exported here.
+ */
+export {
+  BULK_DOCUMENTS_MAX,
+  DOCUMENT_LIST_MAX_PAGE_SIZE,
+  DOCUMENT_LIST_PAGE_SIZE,
+  DOCUMENT_NAME_MAX_LENGTH,
+  DOCUMENT_SORT_OPTIONS,
+  FOLDER_DEPTH,
+  FOLDER_NAME_MAX_LENGTH,
+  LOG_LIST_PAGE_SIZE,
+  SHARED_FOLDER_DEPTH,
+} from "@precedent/contracts";
+
+/** The restricted plan (Lite): no sharing, no copies, upgrade prompts for legal review and signing. */
+export const LITE_PLAN_SLUG = "ly-basic";
+/** Change-log dates are whole days at this offset (account-area §9: change-log time offset +10 hours). */
+export const CHANGE_LOG_UTC_OFFSET = "+10:00";
+/** Name of a draft made without a name or template name. */
+export const UNTITLED_DOCUMENT_NAME = "Untitled document";

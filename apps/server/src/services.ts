@@ -2,6 +2,10 @@ import type { SessionInfo } from "@precedent/contracts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { type Clock, createAuthService } from "./modules/auth/service.ts";
+import { createDocumentsService, type DocumentsService } from "./modules/documents/service.ts";
+import { createFirmContexts } from "./modules/folders/firm-context.ts";
+import { createFoldersService } from "./modules/folders/service.ts";
+import { createLogsService } from "./modules/logs/service.ts";
 import { createTeamsService } from "./modules/teams/service.ts";
 import { createUsersService } from "./modules/users/service.ts";
 
@@ -15,11 +19,32 @@ export function createServices(deps: {
   const users = createUsersService({ db });
   const teams = createTeamsService({ db, users });
   const auth = createAuthService({ db, clock, users, idleTimeoutMs: config.IDLE_TIMEOUT_MS });
+  // Folders and logs need a little of the documents module (is a folder empty, may this log be
+  // read) and the documents module needs them: the late-bound ports break the cycle.
+  let documents: DocumentsService | undefined;
+  const documentsModule = () => {
+    if (!documents) throw new Error("documents service not wired yet");
+    return documents;
+  };
+  const firmContext = createFirmContexts(teams);
+  const logs = createLogsService({
+    db,
+    clock,
+    users,
+    documentAccess: () => documentsModule().documentAccess,
+  });
+  const folders = createFoldersService({
+    db,
+    clock,
+    users,
+    contents: () => documentsModule().folderContents,
+  });
+  documents = createDocumentsService({ db, clock, folders, logs, users, teams });
   const sessionInfo: SessionInfo = {
     idle_timeout_ms: config.IDLE_TIMEOUT_MS,
     keep_alive_ms: config.KEEP_ALIVE_MS,
   };
-  return { db, users, teams, auth, sessionInfo };
+  return { db, users, teams, auth, sessionInfo, firmContext, folders, documents, logs };
 }
 
 export type Services = ReturnType<typeof createServices>;

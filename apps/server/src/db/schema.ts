@@ -1,5 +1,8 @@
 // Every module's tables, gathered for Drizzle and drizzle-kit. Modules own their tables;
 // only their own service reads or writes them.
 export * from "../modules/auth/schema.ts";
+export * from "../modules/documents/schema.ts";
+export * from "../modules/folders/schema.ts";
+export * from "../modules/logs/schema.ts";
 export * from "../modules/teams/schema.ts";
 export * from "../modules/users/schema.ts";

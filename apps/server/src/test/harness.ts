@@ -1,10 +1,12 @@
-import type { TeamRole } from "@precedent/contracts";
+import type { DocumentStatus, DocumentType, FolderType, TeamRole } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { ensurePlans } from "../demo/seed.ts";
 import { hashPassword } from "../modules/auth/password.ts";
+import { documentShares, documents } from "../modules/documents/schema.ts";
+import { type FolderRow, folderShares, folders } from "../modules/folders/schema.ts";
 import { plans, teamMembers, teams } from "../modules/teams/schema.ts";
 import { users } from "../modules/users/schema.ts";
 import { createServices } from "../services.ts";
@@ -93,7 +95,83 @@ export function createFactories(db: Database) {
     return member;
   }
 
-  return { buildUser, buildTeam, addMember };
+  /** A folder straight into the table: `parent` nests it, `shared` adds it to Shared Folders. */
+  async function buildFolder(input: {
+    teamId: number;
+    createdBy: number;
+    name?: string;
+    type?: FolderType;
+    parent?: FolderRow;
+    shared?: boolean;
+  }) {
+    sequence += 1;
+    const at = new Date("2026-10-01T09:00:00+10:00");
+    const [folder] = await db
+      .insert(folders)
+      .values({
+        teamId: input.teamId,
+        type: input.type ?? input.parent?.type ?? 1,
+        name: input.name ?? `Folder ${sequence}`,
+        parentId: input.parent?.id ?? null,
+        ancestorIds: input.parent ? [...input.parent.ancestorIds, input.parent.id] : [],
+        createdBy: input.createdBy,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    if (!folder) throw new Error("folder not created");
+    if (input.shared) {
+      await db
+        .insert(folderShares)
+        .values({ teamId: input.teamId, folderId: folder.id, createdBy: input.createdBy, createdAt: at });
+    }
+    return folder;
+  }
+
+  /** A document straight into the table; `sharedIn` adds it to shared folders. */
+  async function buildDocument(input: {
+    teamId: number;
+    createdBy: number;
+    name?: string;
+    status?: DocumentStatus;
+    type?: DocumentType;
+    folderId?: number | null;
+    sharedIn?: { folderId: number; by?: number }[];
+    createdAt?: Date;
+    updatedAt?: Date;
+    allowSign?: boolean;
+  }) {
+    sequence += 1;
+    const createdAt = input.createdAt ?? new Date(Date.UTC(2026, 9, 1) + sequence * 60_000);
+    const [doc] = await db
+      .insert(documents)
+      .values({
+        teamId: input.teamId,
+        type: input.type ?? "DOC",
+        name: input.name ?? `Document ${sequence}`,
+        folderId: input.folderId ?? null,
+        status: input.status ?? 1,
+        allowSign: input.allowSign ?? true,
+        createdBy: input.createdBy,
+        updatedBy: input.createdBy,
+        createdAt,
+        updatedAt: input.updatedAt ?? createdAt,
+      })
+      .returning();
+    if (!doc) throw new Error("document not created");
+    for (const share of input.sharedIn ?? []) {
+      await db.insert(documentShares).values({
+        docId: doc.id,
+        folderId: share.folderId,
+        teamId: input.teamId,
+        createdBy: share.by ?? input.createdBy,
+        createdAt,
+      });
+    }
+    return doc;
+  }
+
+  return { buildUser, buildTeam, addMember, buildFolder, buildDocument };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,294 @@
+import {
+  CompanyUsersResponse,
+  CreateDraftRequest,
+  CreateDraftResponse,
+  DeleteDocumentsRequest,
+  DeleteDocumentsResponse,
+  DocumentDetailQuery,
+  DocumentDetailResponse,
+  DocumentIdParams,
+  DocumentListQuery,
+  DocumentListResponse,
+  DocumentResponse,
+  DuplicateDocumentRequest,
+  FolderIdParams,
+  MoveDocumentsRequest,
+  MoveDocumentsResponse,
+  ORGANISATION_DOCUMENTS,
+  RenameDocumentRequest,
+  ShareDocumentsRequest,
+  ShareDocumentsResponse,
+  SharedDocumentsQuery,
+  StatusCountsQuery,
+  StatusCountsResponse,
+  TeamScopeQuery,
+  UnshareDocumentRequest,
+  UnshareDocumentResponse,
+} from "@precedent/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { actorOf } from "../../plugins/authenticate.ts";
+import type { Services } from "../../services.ts";
+
+export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { documents, firmContext } = services;
+  const tags = ["documents"];
+
+  app.get(
+    "/doc",
+    {
+      schema: {
+        tags,
+        summary: "The document list of one tab: filtered, searched, sorted and paged",
+        querystring: DocumentListQuery,
+        response: { 200: DocumentListResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await documents.list(ctx, request.query) };
+    },
+  );
+
+  app.get(
+    "/doc/list-for-owner",
+    {
+      schema: {
+        tags,
+        summary: "Organisation Documents (owner and manager), filtered by owner with user_ids",
+        querystring: DocumentListQuery.omit({ type: true }),
+        response: { 200: DocumentListResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return {
+        message: "",
+        data: await documents.list(ctx, { ...request.query, type: ORGANISATION_DOCUMENTS }),
+      };
+    },
+  );
+
+  app.get(
+    "/doc/get-status",
+    {
+      schema: {
+        tags,
+        summary: "Documents per status under the list's filters",
+        querystring: StatusCountsQuery,
+        response: { 200: StatusCountsResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await documents.statusCounts(ctx, request.query) };
+    },
+  );
+
+  app.get(
+    "/doc/get-status-for-list-owner",
+    {
+      schema: {
+        tags,
+        summary: "Organisation Documents per status (owner and manager), filtered by owner with user_ids",
+        querystring: StatusCountsQuery.omit({ type: true }),
+        response: { 200: StatusCountsResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const query = { ...request.query, type: ORGANISATION_DOCUMENTS } as const;
+      return { message: "", data: await documents.statusCounts(ctx, query) };
+    },
+  );
+
+  app.get(
+    "/doc/list-user-company",
+    {
+      schema: {
+        tags,
+        summary: "The firm's users by display name (owner filter, 'Updated by' filter)",
+        querystring: TeamScopeQuery,
+        response: { 200: CompanyUsersResponse },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: { rows: await documents.companyUsers(actorOf(request), request.query.id_team) },
+    }),
+  );
+
+  app.get(
+    "/doc/list-shared-document/:id",
+    {
+      schema: {
+        tags,
+        summary: "The documents in one shared folder",
+        params: FolderIdParams,
+        querystring: SharedDocumentsQuery,
+        response: { 200: DocumentListResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const { page, length } = request.query;
+      return { message: "", data: await documents.listSharedDocuments(ctx, request.params.id, page, length) };
+    },
+  );
+
+  app.post(
+    "/doc/draft",
+    {
+      schema: {
+        tags,
+        summary: "Create a draft document (later issues fill it through the interview)",
+        querystring: TeamScopeQuery,
+        body: CreateDraftRequest,
+        response: { 200: CreateDraftResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const document = await documents.createDraft(ctx, request.body);
+      return { message: "", data: { id: document.id, document } };
+    },
+  );
+
+  app.delete(
+    "/doc",
+    {
+      schema: {
+        tags,
+        summary: "Delete documents (all or none); they also leave every shared folder",
+        querystring: TeamScopeQuery,
+        body: DeleteDocumentsRequest,
+        response: { 200: DeleteDocumentsResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const { type, list_doc } = request.body;
+      return { message: "", data: { list_doc: await documents.deleteMany(ctx, type, list_doc) } };
+    },
+  );
+
+  app.put(
+    "/doc/move-doc",
+    {
+      schema: {
+        tags,
+        summary: "Move documents to a folder of My Documents (all or none)",
+        querystring: TeamScopeQuery,
+        body: MoveDocumentsRequest,
+        response: { 200: MoveDocumentsResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const { type, list_doc, folder_id } = request.body;
+      return {
+        message: "",
+        data: { list_doc: await documents.moveMany(ctx, type, list_doc, folder_id), folder_id },
+      };
+    },
+  );
+
+  app.put(
+    "/doc/share-doc",
+    {
+      schema: {
+        tags,
+        summary: "Add documents to a shared folder (all or none)",
+        querystring: TeamScopeQuery,
+        body: ShareDocumentsRequest,
+        response: { 200: ShareDocumentsResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const { check, list_doc, folder_id } = request.body;
+      const result = await documents.shareMany(ctx, list_doc, folder_id, check);
+      return {
+        message: "",
+        data: {
+          folder_id,
+          list_doc: result.added,
+          already_shared: result.alreadyShared,
+          checked_only: check,
+        },
+      };
+    },
+  );
+
+  app.put(
+    "/doc/unshare-doc",
+    {
+      schema: {
+        tags,
+        summary: "Take a document out of shared folders (all or none)",
+        querystring: TeamScopeQuery,
+        body: UnshareDocumentRequest,
+        response: { 200: UnshareDocumentResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const { doc_id, list_folder } = request.body;
+      return {
+        message: "",
+        data: { doc_id, list_folder: await documents.unshare(ctx, doc_id, list_folder) },
+      };
+    },
+  );
+
+  app.put(
+    "/doc/rename/:id",
+    {
+      schema: {
+        tags,
+        summary: "Rename a document",
+        params: DocumentIdParams,
+        querystring: TeamScopeQuery,
+        body: RenameDocumentRequest,
+        response: { 200: DocumentResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await documents.rename(ctx, request.params.id, request.body.new_name) };
+    },
+  );
+
+  app.put(
+    "/doc/duplicate-doc",
+    {
+      schema: {
+        tags,
+        summary: "Copy a document (a new draft with the same answers, beside the original)",
+        querystring: TeamScopeQuery,
+        body: DuplicateDocumentRequest,
+        response: { 200: DocumentResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await documents.duplicate(ctx, request.body.doc_id, request.body.name) };
+    },
+  );
+
+  app.get(
+    "/doc/:id",
+    {
+      schema: {
+        tags,
+        summary: "One document with its answers, shared folders and abilities",
+        params: DocumentIdParams,
+        querystring: DocumentDetailQuery,
+        response: { 200: DocumentDetailResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await documents.get(ctx, request.params.id, request.query.type) };
+    },
+  );
+};

@@ -1,0 +1,101 @@
+import type { DocumentStatus } from "@precedent/contracts";
+import { DOCUMENT_TYPES } from "@precedent/contracts";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { folders } from "../folders/schema.ts";
+import { teams } from "../teams/schema.ts";
+import { users } from "../users/schema.ts";
+
+export const documentType = pgEnum("document_type", DOCUMENT_TYPES);
+
+/**
+ * A firm's documents. Each sits in its creator's My Documents (a type-1 folder or the top level)
+ * and may also be added to shared folders (`document_shares`). The list query filters by firm,
+ * then creator or folder, then status and name, and sorts by name, created_at or updated_at:
+ * the indexes below follow that order (see bench/documents.ts for the measured plans).
+ */
+export const documents = pgTable(
+  "documents",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    type: documentType().notNull().default("DOC"),
+    name: text().notNull(),
+    // No cascade: a folder holding documents cannot be deleted (documents spec §4).
+    folderId: integer().references(() => folders.id),
+    status: smallint().$type<DocumentStatus>().notNull().default(1),
+    /** The template it was made from; templates arrive with the catalogue issue. */
+    templateId: integer(),
+    templateName: text(),
+    xTemplateId: text(),
+    /** Interview answers (the spec's `xml`). */
+    xml: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    isRelaunch: boolean().notNull().default(false),
+    allowDownloadPdf: boolean().notNull().default(true),
+    allowDownloadWord: boolean().notNull().default(true),
+    /** false is the spec's is_allow_sign 'no'. */
+    allowSign: boolean().notNull().default(true),
+    createdBy: integer()
+      .notNull()
+      .references(() => users.id),
+    updatedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check("documents_status_check", sql`${t.status} between 1 and 5`),
+    // Organisation Documents and Shared Folders: the whole firm, in each sort order.
+    index("documents_team_created_idx").on(t.teamId, t.createdAt, t.id),
+    index("documents_team_updated_idx").on(t.teamId, t.updatedAt, t.id),
+    index("documents_team_name_idx").on(t.teamId, sql`lower(${t.name})`, t.id),
+    // My Documents and the owner filter: one creator's documents in each sort order.
+    index("documents_creator_created_idx").on(t.teamId, t.createdBy, t.createdAt, t.id),
+    index("documents_creator_updated_idx").on(t.teamId, t.createdBy, t.updatedAt, t.id),
+    index("documents_creator_name_idx").on(t.teamId, t.createdBy, sql`lower(${t.name})`, t.id),
+    // A folder's documents (lists, and the "is it empty" check before deleting a folder).
+    index("documents_folder_idx").on(t.folderId, t.createdAt, t.id),
+  ],
+);
+
+/** A document added to a shared folder. Exists only while the folder is in Shared Folders. */
+export const documentShares = pgTable(
+  "document_shares",
+  {
+    docId: integer()
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    folderId: integer()
+      .notNull()
+      .references(() => folders.id, { onDelete: "cascade" }),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    createdBy: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.docId, t.folderId] }),
+    index("document_shares_folder_idx").on(t.folderId, t.docId),
+    index("document_shares_team_idx").on(t.teamId, t.docId),
+  ],
+);
+
+export type DocumentRowData = typeof documents.$inferSelect;

@@ -1,0 +1,690 @@
+import {
+  COPY_NAME_EXISTS,
+  type CompanyUser,
+  type CreateDraftRequest,
+  DOCUMENT_NAME_DUPLICATED,
+  DOCUMENT_STATUSES,
+  type DocumentDetail,
+  type DocumentListQuery,
+  type DocumentRow,
+  type DocumentStatus,
+  type DocumentType,
+  type ListSection,
+  type LogChange,
+  MY_DOCUMENTS,
+  ORGANISATION_DOCUMENTS,
+  PERSONAL_FOLDER,
+  SHARED_FOLDERS,
+  type StatusCountsQuery,
+} from "@precedent/contracts";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { LITE_PLAN_SLUG, UNTITLED_DOCUMENT_NAME } from "../../constants.ts";
+import type { Database } from "../../db/client.ts";
+import { badRequest, forbidden, notFound } from "../../errors.ts";
+import type { Actor, Clock } from "../auth/service.ts";
+import { type FirmContext, isOwnerOrManager } from "../folders/firm-context.ts";
+import { type FolderContents, type FoldersService, isSharedLocation } from "../folders/service.ts";
+import type { ChangeLogInput, DocumentLogAccess, LogsService } from "../logs/service.ts";
+import type { TeamsService } from "../teams/service.ts";
+import type { UsersService } from "../users/service.ts";
+import {
+  allowedInSomeTab,
+  canCopyDocument,
+  canDeleteDocument,
+  canMoveDocument,
+  canRenameDocument,
+  canShareDocument,
+  canUnshareDocumentFrom,
+  DOCUMENT_REFUSALS,
+  type DocumentFacts,
+  documentAbilities,
+  documentAppearsIn,
+  homeSection,
+} from "./policy.ts";
+import { documentShares, documents } from "./schema.ts";
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+const documentNotFound = (id?: number) =>
+  notFound(id === undefined ? "Document not found." : `Doc ID ${id} was not found.`);
+const statusName = (status: DocumentStatus) => DOCUMENT_STATUSES[status];
+/** `%`, `_` and `\` typed by a user are literal characters in a name search. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const MAX_INT = 2_147_483_647;
+
+export function createDocumentsService(deps: {
+  db: Database;
+  clock: Clock;
+  folders: FoldersService;
+  logs: LogsService;
+  users: UsersService;
+  teams: TeamsService;
+}) {
+  const { db, clock, folders, logs, users } = deps;
+
+  /** Documents in Shared Folders: added to a shared folder, or sitting in one. */
+  function sharedDocumentsSql(teamId: number): SQL {
+    return sql`${documents.id} in (select ds.doc_id from ${documentShares} ds where ds.team_id = ${teamId} union all select d2.id from ${documents} d2 where d2.team_id = ${teamId} and d2.folder_id in (${folders.sharedFolderIdsSql(teamId)}))`;
+  }
+
+  /**
+   * The scope of every document read and write: the actor's firm, then what the actor can see —
+   * their own documents, documents in Shared Folders, and (owner, manager) every member's documents.
+   */
+  function visibleDocuments(ctx: FirmContext): SQL {
+    const inFirm = eq(documents.teamId, ctx.teamId);
+    if (isOwnerOrManager(ctx)) return inFirm;
+    return sql`${inFirm} and (${documents.createdBy} = ${ctx.userId} or ${sharedDocumentsSql(ctx.teamId)})`;
+  }
+
+  /** The documents listed in one tab (before filters). Organisation Documents needs owner or manager. */
+  function documentsInSection(ctx: FirmContext, section: ListSection): SQL {
+    folders.assertOrganisationAllowed(ctx, section);
+    const inFirm = eq(documents.teamId, ctx.teamId);
+    if (section === MY_DOCUMENTS) return and(inFirm, eq(documents.createdBy, ctx.userId)) as SQL;
+    if (section === SHARED_FOLDERS) return and(inFirm, sharedDocumentsSql(ctx.teamId)) as SQL;
+    return inFirm;
+  }
+
+  /** Every column a row or its abilities need, in one query. */
+  const rowColumns = {
+    id: documents.id,
+    teamId: documents.teamId,
+    type: documents.type,
+    name: documents.name,
+    folderId: documents.folderId,
+    status: documents.status,
+    templateId: documents.templateId,
+    templateName: documents.templateName,
+    xTemplateId: documents.xTemplateId,
+    isRelaunch: documents.isRelaunch,
+    allowDownloadPdf: documents.allowDownloadPdf,
+    allowDownloadWord: documents.allowDownloadWord,
+    allowSign: documents.allowSign,
+    createdBy: documents.createdBy,
+    updatedBy: documents.updatedBy,
+    createdAt: documents.createdAt,
+    updatedAt: documents.updatedAt,
+    folderName: folders.nameSql(documents.folderId),
+    shareCreators: sql<
+      number[]
+    >`array(select ds.created_by from ${documentShares} ds where ds.doc_id = ${documents.id})`,
+  };
+  const columnsFor = (teamId: number) => ({
+    ...rowColumns,
+    homedInSharedFolder: sql<boolean>`coalesce(${documents.folderId} in (${folders.sharedFolderIdsSql(teamId)}), false)`,
+  });
+  const selectDocuments = (tx: Database, teamId: number) => tx.select(columnsFor(teamId)).from(documents);
+  type LoadedDocument = Awaited<ReturnType<typeof selectDocuments>>[number];
+
+  const factsOf = (doc: LoadedDocument): DocumentFacts => ({
+    createdBy: doc.createdBy,
+    status: doc.status,
+    isShared: doc.shareCreators.length > 0 || doc.homedInSharedFolder,
+    allowSign: doc.allowSign,
+    allowDownloadPdf: doc.allowDownloadPdf,
+    allowDownloadWord: doc.allowDownloadWord,
+    shareCreators: doc.shareCreators,
+  });
+
+  async function toRows(ctx: FirmContext, docs: LoadedDocument[], section: ListSection | undefined) {
+    const names = await users.summaries([...new Set(docs.flatMap((d) => [d.createdBy, d.updatedBy]))]);
+    return docs.map((doc): DocumentRow => {
+      const facts = factsOf(doc);
+      const tab =
+        section !== undefined && documentAppearsIn(ctx, facts, section) ? section : homeSection(ctx, facts);
+      return {
+        id: doc.id,
+        type: doc.type,
+        name: doc.name,
+        folder: doc.folderId !== null ? { id: doc.folderId, name: doc.folderName ?? "" } : null,
+        status: doc.status,
+        status_name: statusName(doc.status),
+        template: doc.templateId !== null ? { id: doc.templateId, name: doc.templateName ?? "" } : null,
+        template_id: doc.templateId,
+        x_template_id: doc.xTemplateId,
+        is_asic_document: doc.type === "ASIC" ? "1" : "0",
+        is_share: facts.isShared ? "1" : "0",
+        created_at: doc.createdAt.toISOString(),
+        updated_at: doc.updatedAt.toISOString(),
+        created_by: doc.createdBy,
+        created_by_user: { ID: doc.createdBy, display_name: names.get(doc.createdBy)?.name ?? "" },
+        updated_by_user: { display_name: names.get(doc.updatedBy)?.name ?? "" },
+        is_relaunch: doc.isRelaunch,
+        files: [],
+        allow_download_pdf: doc.allowDownloadPdf,
+        allow_download_word: doc.allowDownloadWord,
+        is_allow_sign: doc.allowSign ? "yes" : "no",
+        is_cas360: doc.type === "CAS 360",
+        is_simple_fund: doc.type === "Simple Fund 360",
+        abilities: documentAbilities(ctx, facts, tab),
+      };
+    });
+  }
+
+  /** Visible documents by id, locked for the transaction; 404 naming the first id not found. */
+  async function lockVisible(tx: Database, ctx: FirmContext, ids: number[]): Promise<LoadedDocument[]> {
+    const unique = [...new Set(ids)];
+    const rows = await selectDocuments(tx, ctx.teamId)
+      .where(and(inArray(documents.id, unique), visibleDocuments(ctx)))
+      .orderBy(asc(documents.id))
+      .for("update", { of: documents });
+    const found = new Set(rows.map((r) => r.id));
+    const missing = unique.find((id) => !found.has(id));
+    if (missing !== undefined) throw documentNotFound(missing);
+    return rows;
+  }
+
+  /** The filters of a list or of its status counts. */
+  async function listConditions(ctx: FirmContext, query: StatusCountsQuery): Promise<SQL[]> {
+    const conditions = [documentsInSection(ctx, query.type)];
+    if (query.folder_id !== undefined) {
+      const { facts } = await folders.requireVisible(db, ctx, query.folder_id);
+      if (query.type === SHARED_FOLDERS) {
+        if (!isSharedLocation(facts)) throw folders.notInShared();
+        conditions.push(
+          sql`(${documents.folderId} = ${query.folder_id} or ${documents.id} in (select ds.doc_id from ${documentShares} ds where ds.folder_id = ${query.folder_id}))`,
+        );
+      } else {
+        conditions.push(eq(documents.folderId, query.folder_id));
+      }
+    }
+    if (query.user_ids) conditions.push(inArray(documents.createdBy, query.user_ids));
+    const search = query.name?.trim();
+    if (search) {
+      const byName = sql`${documents.name} ilike ${`%${escapeLike(search)}%`}`;
+      const asId = /^\d{1,10}$/.test(search) ? Number(search) : Number.NaN;
+      conditions.push(asId > 0 && asId <= MAX_INT ? sql`(${byName} or ${documents.id} = ${asId})` : byName);
+    }
+    return conditions;
+  }
+
+  function orderFor(query: Pick<DocumentListQuery, "sort" | "order">): SQL[] {
+    const direction = query.order === "asc" ? asc : desc;
+    const column =
+      query.sort === "name"
+        ? sql`lower(${documents.name})`
+        : query.sort === "updated_at"
+          ? documents.updatedAt
+          : documents.createdAt;
+    // The id breaks ties, so paging never repeats or skips a row.
+    return [direction(column), direction(documents.id)];
+  }
+
+  async function list(ctx: FirmContext, query: DocumentListQuery) {
+    const conditions = await listConditions(ctx, query);
+    if (query.status !== undefined) conditions.push(eq(documents.status, query.status));
+    const where = and(...conditions);
+    const [rows, [counted]] = await Promise.all([
+      selectDocuments(db, ctx.teamId)
+        .where(where)
+        .orderBy(...orderFor(query))
+        .limit(query.length)
+        .offset((query.page - 1) * query.length),
+      db.select({ n: sql<number>`count(*)::int` }).from(documents).where(where),
+    ]);
+    const total = counted?.n ?? 0;
+    return {
+      rows: await toRows(ctx, rows, query.type),
+      page: query.page,
+      total_page: Math.ceil(total / query.length),
+      total_record: total,
+    };
+  }
+
+  /** Shared folders holding these documents by link, with names, for change-log entries. */
+  async function sharedFolderNames(tx: Database, docIds: number[]) {
+    const byDoc = new Map<number, { folderId: number; name: string; createdBy: number }[]>();
+    if (docIds.length === 0) return byDoc;
+    const rows = await tx
+      .select({
+        docId: documentShares.docId,
+        folderId: documentShares.folderId,
+        createdBy: documentShares.createdBy,
+        name: folders.nameSql(documentShares.folderId),
+      })
+      .from(documentShares)
+      .where(inArray(documentShares.docId, docIds))
+      .orderBy(asc(documentShares.createdAt), asc(documentShares.folderId));
+    for (const row of rows) {
+      const list = byDoc.get(row.docId) ?? [];
+      list.push({ folderId: row.folderId, name: row.name ?? "", createdBy: row.createdBy });
+      byDoc.set(row.docId, list);
+    }
+    return byDoc;
+  }
+
+  const logEntry = (
+    ctx: FirmContext,
+    doc: { id: number; type: DocumentType },
+    changes: ChangeLogInput["changes"],
+  ): ChangeLogInput => ({
+    teamId: ctx.teamId,
+    docId: doc.id,
+    docType: doc.type,
+    userId: ctx.userId,
+    changes,
+  });
+
+  async function rowOf(tx: Database, ctx: FirmContext, id: number, section?: ListSection) {
+    const rows = await selectDocuments(tx, ctx.teamId).where(
+      and(eq(documents.id, id), visibleDocuments(ctx)),
+    );
+    const [row] = await toRows(ctx, rows, section);
+    if (!row) throw documentNotFound();
+    return row;
+  }
+
+  /** Ports the folders module calls, inside its transactions. */
+  const folderContents: FolderContents = {
+    async countDocumentsIn(tx, teamId, folderIds) {
+      const [homed] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(documents)
+        .where(and(eq(documents.teamId, teamId), inArray(documents.folderId, folderIds)));
+      const [added] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(documentShares)
+        .where(inArray(documentShares.folderId, folderIds));
+      return (homed?.n ?? 0) + (added?.n ?? 0);
+    },
+
+    async removeSharedLinksIn(tx, ctx, folderIds) {
+      const links = await tx
+        .select({ docId: documentShares.docId })
+        .from(documentShares)
+        .where(and(eq(documentShares.teamId, ctx.teamId), inArray(documentShares.folderId, folderIds)));
+      const docIds = [...new Set(links.map((l) => l.docId))];
+      if (docIds.length === 0) return [];
+      const before = await sharedFolderNames(tx, docIds);
+      const docs = await tx
+        .select({ id: documents.id, type: documents.type })
+        .from(documents)
+        .where(inArray(documents.id, docIds));
+      await tx
+        .delete(documentShares)
+        .where(and(eq(documentShares.teamId, ctx.teamId), inArray(documentShares.folderId, folderIds)));
+      const removed = new Set(folderIds);
+      await logs.record(
+        tx,
+        docs.map((doc) => {
+          const was = before.get(doc.id) ?? [];
+          return logEntry(ctx, doc, {
+            shared_folders: {
+              from: was.map((f) => f.name),
+              to: was.filter((f) => !removed.has(f.folderId)).map((f) => f.name),
+            },
+          });
+        }),
+      );
+      return docIds.sort((a, b) => a - b);
+    },
+  };
+
+  const documentAccess: DocumentLogAccess = async (ctx, docId) => {
+    const [visible] = await db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.id, docId), visibleDocuments(ctx)));
+    if (visible) return "visible";
+    const [inFirm] = await db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.id, docId), eq(documents.teamId, ctx.teamId)));
+    return inFirm ? "hidden" : "absent";
+  };
+
+  /** GET /doc/{id}. */
+  async function get(ctx: FirmContext, id: number, section?: ListSection): Promise<DocumentDetail> {
+    const [doc] = await db
+      .select({ ...columnsFor(ctx.teamId), xml: documents.xml })
+      .from(documents)
+      .where(and(eq(documents.id, id), visibleDocuments(ctx)));
+    if (!doc) throw documentNotFound();
+    const [row] = await toRows(ctx, [doc], section);
+    if (!row) throw documentNotFound();
+    const facts = factsOf(doc);
+    const links = (await sharedFolderNames(db, [id])).get(id) ?? [];
+    return {
+      ...row,
+      xml: doc.xml,
+      shared_folders: links.map((link) => ({
+        id: link.folderId,
+        name: link.name,
+        can_remove: allowedInSomeTab(
+          (viewer, d, tab) => canUnshareDocumentFrom(viewer, d, tab, link),
+          ctx,
+          facts,
+        ),
+      })),
+    };
+  }
+
+  return {
+    visibleDocuments,
+    get,
+    folderContents,
+    documentAccess,
+    list,
+
+    /** GET /doc/get-status: documents per status under the list's filters. */
+    async statusCounts(ctx: FirmContext, query: StatusCountsQuery) {
+      const where = and(...(await listConditions(ctx, query)));
+      const counted = await db
+        .select({ status: documents.status, n: sql<number>`count(*)::int` })
+        .from(documents)
+        .where(where)
+        .groupBy(documents.status);
+      const byStatus = new Map(counted.map((c) => [c.status, c.n]));
+      const statuses = [1, 2, 3, 4, 5] as const;
+      return {
+        rows: statuses.map((status) => ({
+          status,
+          status_name: statusName(status),
+          total: byStatus.get(status) ?? 0,
+        })),
+        total_record: counted.reduce((sum, c) => sum + c.n, 0),
+      };
+    },
+
+    /** GET /doc/list-shared-document/{id}: the documents in one shared folder. */
+    async listSharedDocuments(ctx: FirmContext, folderId: number, page: number, length: number) {
+      return list(ctx, {
+        id_team: ctx.teamId,
+        type: SHARED_FOLDERS,
+        folder_id: folderId,
+        page,
+        length,
+        sort: "name",
+        order: "asc",
+      });
+    },
+
+    /** POST /doc/draft: a new draft in My Documents, or added to a chosen shared folder. */
+    async createDraft(ctx: FirmContext, input: CreateDraftRequest): Promise<DocumentDetail> {
+      const id = await db.transaction(async (tx) => {
+        let homeFolderId: number | null = null;
+        let sharedFolder: { id: number; name: string } | null = null;
+        if (input.folder_id != null) {
+          const { row, facts } = await folders.requireVisible(tx, ctx, input.folder_id, true);
+          if (facts.type === PERSONAL_FOLDER && row.createdBy === ctx.userId) {
+            homeFolderId = row.id;
+          } else if (isSharedLocation(facts)) {
+            if (ctx.planSlug === LITE_PLAN_SLUG) throw forbidden(DOCUMENT_REFUSALS.lite);
+            sharedFolder = { id: row.id, name: row.name };
+          } else {
+            throw badRequest("Please select a folder of your My Documents or of Shared Folders.", [
+              { field: "folder_id", message: "Please select folder!" },
+            ]);
+          }
+        }
+        const name = input.name ?? (input.template_name || UNTITLED_DOCUMENT_NAME);
+        const now = clock();
+        const [doc] = await tx
+          .insert(documents)
+          .values({
+            teamId: ctx.teamId,
+            type: input.doc_type ?? (input.is_asic_document === 1 ? "ASIC" : "DOC"),
+            name,
+            folderId: homeFolderId,
+            status: 1,
+            templateId: input.template_id ?? null,
+            templateName: input.template_name || null,
+            createdBy: ctx.userId,
+            updatedBy: ctx.userId,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: documents.id, type: documents.type });
+        if (!doc) throw new Error("document not created");
+        const changes: ChangeLogInput["changes"] = { created: { from: null, to: name } };
+        if (sharedFolder) {
+          await tx.insert(documentShares).values({
+            docId: doc.id,
+            folderId: sharedFolder.id,
+            teamId: ctx.teamId,
+            createdBy: ctx.userId,
+            createdAt: now,
+          });
+          changes.shared_folders = { from: [], to: [sharedFolder.name] };
+        }
+        await logs.record(tx, [logEntry(ctx, doc, changes)]);
+        return doc.id;
+      });
+      return get(ctx, id);
+    },
+
+    /** DELETE /doc: all or none; a deleted document leaves every shared folder. */
+    async deleteMany(ctx: FirmContext, section: ListSection, ids: number[]) {
+      return db.transaction(async (tx) => {
+        const docs = await lockVisible(tx, ctx, ids);
+        for (const doc of docs) {
+          if (!canDeleteDocument(ctx, factsOf(doc), section))
+            throw forbidden(DOCUMENT_REFUSALS.delete(doc.id));
+        }
+        const docIds = docs.map((d) => d.id);
+        await tx.delete(documents).where(inArray(documents.id, docIds));
+        await logs.record(
+          tx,
+          docs.map((doc) => logEntry(ctx, doc, { deleted: { from: doc.name, to: null } })),
+        );
+        return docIds;
+      });
+    },
+
+    /** PUT /doc/move-doc: to a folder of the actor's My Documents (or its top level), all or none. */
+    async moveMany(ctx: FirmContext, section: ListSection, ids: number[], folderId: number | null) {
+      return db.transaction(async (tx) => {
+        let folderName: string | null = null;
+        if (folderId !== null) {
+          const { row, facts } = await folders.requireVisible(tx, ctx, folderId, true);
+          if (facts.type !== PERSONAL_FOLDER || row.createdBy !== ctx.userId) {
+            const message = "Documents can only be moved to a folder of your My Documents.";
+            throw badRequest(message, [{ field: "folder_id", message }]);
+          }
+          folderName = row.name;
+        }
+        const docs = await lockVisible(tx, ctx, ids);
+        for (const doc of docs) {
+          if (!canMoveDocument(ctx, factsOf(doc), section)) throw forbidden(DOCUMENT_REFUSALS.move(doc.id));
+        }
+        const moving = docs.filter((d) => d.folderId !== folderId);
+        if (moving.length > 0) {
+          await tx
+            .update(documents)
+            .set({ folderId, updatedBy: ctx.userId, updatedAt: clock() })
+            .where(
+              inArray(
+                documents.id,
+                moving.map((d) => d.id),
+              ),
+            );
+          await logs.record(
+            tx,
+            moving.map((doc) => logEntry(ctx, doc, { folder: { from: doc.folderName, to: folderName } })),
+          );
+        }
+        return docs.map((d) => d.id);
+      });
+    },
+
+    /** PUT /doc/share-doc: adds documents to a shared folder, all or none (or only checks). */
+    async shareMany(ctx: FirmContext, ids: number[], folderId: number, checkOnly: boolean) {
+      return db.transaction(async (tx) => {
+        const { row: folder, facts: folderFacts } = await folders.requireVisible(tx, ctx, folderId, true);
+        if (!isSharedLocation(folderFacts)) throw folders.notInShared();
+        const docs = await lockVisible(tx, ctx, ids);
+        for (const doc of docs) {
+          if (!allowedInSomeTab(canShareDocument, ctx, factsOf(doc))) {
+            throw forbidden(
+              ctx.planSlug === LITE_PLAN_SLUG ? DOCUMENT_REFUSALS.lite : DOCUMENT_REFUSALS.share(doc.id),
+            );
+          }
+        }
+        const before = await sharedFolderNames(
+          tx,
+          docs.map((d) => d.id),
+        );
+        // Already there: added before, or sitting in that folder.
+        const isThere = (doc: LoadedDocument) =>
+          doc.folderId === folderId || (before.get(doc.id) ?? []).some((f) => f.folderId === folderId);
+        const adding = docs.filter((d) => !isThere(d));
+        const alreadyShared = docs.filter(isThere).map((d) => d.id);
+        if (!checkOnly && adding.length > 0) {
+          const now = clock();
+          await tx.insert(documentShares).values(
+            adding.map((doc) => ({
+              docId: doc.id,
+              folderId,
+              teamId: ctx.teamId,
+              createdBy: ctx.userId,
+              createdAt: now,
+            })),
+          );
+          await logs.record(
+            tx,
+            adding.map((doc) => {
+              const was = (before.get(doc.id) ?? []).map((f) => f.name);
+              return logEntry(ctx, doc, { shared_folders: { from: was, to: [...was, folder.name] } });
+            }),
+          );
+        }
+        return { added: adding.map((d) => d.id), alreadyShared };
+      });
+    },
+
+    /** PUT /doc/unshare-doc: takes one document out of shared folders, all or none. */
+    async unshare(ctx: FirmContext, docId: number, folderIds: number[]) {
+      return db.transaction(async (tx) => {
+        const [doc] = await lockVisible(tx, ctx, [docId]);
+        if (!doc) throw documentNotFound(docId);
+        const links = (await sharedFolderNames(tx, [docId])).get(docId) ?? [];
+        const wanted = [...new Set(folderIds)];
+        const facts = factsOf(doc);
+        for (const folderId of wanted) {
+          const link = links.find((l) => l.folderId === folderId);
+          if (!link) throw notFound(`Doc ID ${docId} is not in that shared folder.`);
+          if (!allowedInSomeTab((v, d, tab) => canUnshareDocumentFrom(v, d, tab, link), ctx, facts)) {
+            throw forbidden(DOCUMENT_REFUSALS.unshare(docId, link.name));
+          }
+        }
+        await tx
+          .delete(documentShares)
+          .where(and(eq(documentShares.docId, docId), inArray(documentShares.folderId, wanted)));
+        await logs.record(tx, [
+          logEntry(ctx, doc, {
+            shared_folders: {
+              from: links.map((l) => l.name),
+              to: links.filter((l) => !wanted.includes(l.folderId)).map((l) => l.name),
+            },
+          }),
+        ]);
+        return wanted;
+      });
+    },
+
+    /** PUT /doc/rename/{id}. */
+    async rename(ctx: FirmContext, id: number, newName: string) {
+      await db.transaction(async (tx) => {
+        const [doc] = await lockVisible(tx, ctx, [id]);
+        if (!doc) throw documentNotFound(id);
+        if (!allowedInSomeTab(canRenameDocument, ctx, factsOf(doc)))
+          throw forbidden(DOCUMENT_REFUSALS.rename(id));
+        if (newName === doc.name) {
+          throw badRequest(DOCUMENT_NAME_DUPLICATED, [
+            { field: "new_name", message: DOCUMENT_NAME_DUPLICATED },
+          ]);
+        }
+        await tx
+          .update(documents)
+          .set({ name: newName, updatedBy: ctx.userId, updatedAt: clock() })
+          .where(eq(documents.id, id));
+        await logs.record(tx, [logEntry(ctx, doc, { name: { from: doc.name, to: newName } })]);
+      });
+      // Read after commit: on PGlite (one connection) nothing may query outside an open transaction.
+      return rowOf(db, ctx, id);
+    },
+
+    /** PUT /doc/duplicate-doc: a copy beside the original, as a new draft with the same answers. */
+    async duplicate(ctx: FirmContext, docId: number, name: string) {
+      const copyId = await db.transaction(async (tx) => {
+        const [doc] = await lockVisible(tx, ctx, [docId]);
+        if (!doc) throw documentNotFound(docId);
+        if (!allowedInSomeTab(canCopyDocument, ctx, factsOf(doc))) {
+          throw forbidden(
+            ctx.planSlug === LITE_PLAN_SLUG ? DOCUMENT_REFUSALS.lite : DOCUMENT_REFUSALS.copy(docId),
+          );
+        }
+        if (name === doc.name)
+          throw badRequest(COPY_NAME_EXISTS, [{ field: "name", message: COPY_NAME_EXISTS }]);
+        const [original] = await tx
+          .select({ xml: documents.xml })
+          .from(documents)
+          .where(eq(documents.id, docId));
+        const now = clock();
+        const [copy] = await tx
+          .insert(documents)
+          .values({
+            teamId: ctx.teamId,
+            type: doc.type,
+            name,
+            folderId: doc.folderId,
+            status: 1,
+            templateId: doc.templateId,
+            templateName: doc.templateName,
+            xTemplateId: doc.xTemplateId,
+            xml: original?.xml ?? {},
+            allowDownloadPdf: doc.allowDownloadPdf,
+            allowDownloadWord: doc.allowDownloadWord,
+            allowSign: doc.allowSign,
+            createdBy: ctx.userId,
+            updatedBy: ctx.userId,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: documents.id, type: documents.type });
+        if (!copy) throw new Error("copy not created");
+        await logs.record(tx, [
+          logEntry(ctx, copy, { copied: { from: `Doc ID ${doc.id} - ${doc.name}`, to: name } }),
+        ]);
+        return copy.id;
+      });
+      return rowOf(db, ctx, copyId, MY_DOCUMENTS);
+    },
+
+    /**
+     * A status change (the interview, signing and completion issues call this): by whoever may
+     * rename the document, with a change-log entry.
+     */
+    async changeStatus(ctx: FirmContext, id: number, status: DocumentStatus) {
+      await db.transaction(async (tx) => {
+        const [doc] = await lockVisible(tx, ctx, [id]);
+        if (!doc) throw documentNotFound(id);
+        if (!allowedInSomeTab(canRenameDocument, ctx, factsOf(doc))) {
+          throw forbidden(`You cannot change the status of Doc ID ${id}.`);
+        }
+        if (doc.status === status) return;
+        await tx
+          .update(documents)
+          .set({ status, updatedBy: ctx.userId, updatedAt: clock() })
+          .where(eq(documents.id, id));
+        const change: LogChange = { from: statusName(doc.status), to: statusName(status) };
+        await logs.record(tx, [logEntry(ctx, doc, { status: change })]);
+      });
+      return rowOf(db, ctx, id);
+    },
+
+    /** GET /doc/list-user-company: the firm's users for the owner filter and the log filter. */
+    async companyUsers(actor: Actor, teamId: number): Promise<CompanyUser[]> {
+      const members = await deps.teams.getMembers(actor, teamId);
+      return members
+        .map((m) => ({ ID: m.id, display_name: m.name }))
+        .sort((a, b) => a.display_name.localeCompare(b.display_name));
+    },
+
+    /** Organisation Documents is for owners and managers only. */
+    assertSection(ctx: FirmContext, section: ListSection) {
+      if (section === ORGANISATION_DOCUMENTS) folders.assertOrganisationAllowed(ctx, section);
+    },
+  };
+}

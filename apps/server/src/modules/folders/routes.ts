@@ -1,0 +1,162 @@
+import {
+  CreateFolderRequest,
+  DeleteFolderResponse,
+  FolderIdParams,
+  FolderResponse,
+  FolderTreeQuery,
+  FolderTreeResponse,
+  MoveFolderRequest,
+  PopupMoveResponse,
+  RenameFolderRequest,
+  ShareFoldersRequest,
+  ShareFoldersResponse,
+  TeamScopeQuery,
+  UnshareFolderQuery,
+  UnshareFolderResponse,
+} from "@precedent/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { actorOf } from "../../plugins/authenticate.ts";
+import type { Services } from "../../services.ts";
+
+export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { folders, firmContext } = services;
+  const tags = ["folders"];
+
+  app.get(
+    "/folder/get-all",
+    {
+      schema: {
+        tags,
+        summary: "The folder tree of one tab, each node with its abilities",
+        querystring: FolderTreeQuery,
+        response: { 200: FolderTreeResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const rows = await folders.tree(ctx, request.query.type, request.query.include_folder === "1");
+      return { message: "", data: { rows } };
+    },
+  );
+
+  app.post(
+    "/folder",
+    {
+      schema: {
+        tags,
+        summary: "Create a folder (top level, or a sub folder within the depth limit)",
+        querystring: TeamScopeQuery,
+        body: CreateFolderRequest,
+        response: { 200: FolderResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await folders.create(ctx, request.body) };
+    },
+  );
+
+  app.put(
+    "/folder/:id",
+    {
+      schema: {
+        tags,
+        summary: "Rename a folder",
+        params: FolderIdParams,
+        querystring: TeamScopeQuery,
+        body: RenameFolderRequest,
+        response: { 200: FolderResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await folders.rename(ctx, request.params.id, request.body.name) };
+    },
+  );
+
+  app.delete(
+    "/folder/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete an empty folder",
+        params: FolderIdParams,
+        querystring: TeamScopeQuery,
+        response: { 200: DeleteFolderResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      await folders.remove(ctx, request.params.id);
+      return { message: "", data: { id: request.params.id } };
+    },
+  );
+
+  app.get(
+    "/folder/:id/popup-move",
+    {
+      schema: {
+        tags,
+        summary: "Where a folder may be moved: its own tree without itself and its sub folders",
+        params: FolderIdParams,
+        querystring: TeamScopeQuery,
+        response: { 200: PopupMoveResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await folders.moveTargets(ctx, request.params.id) };
+    },
+  );
+
+  app.put(
+    "/folder/:id/move-folder",
+    {
+      schema: {
+        tags,
+        summary: "Move a folder with its sub folders",
+        params: FolderIdParams,
+        querystring: TeamScopeQuery,
+        body: MoveFolderRequest,
+        response: { 200: FolderResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await folders.move(ctx, request.params.id, request.body.to_folder_id) };
+    },
+  );
+
+  app.post(
+    "/folder-share",
+    {
+      schema: {
+        tags,
+        summary: "Add My Documents folders to Shared Folders (all or none)",
+        querystring: TeamScopeQuery,
+        body: ShareFoldersRequest,
+        response: { 200: ShareFoldersResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: { rows: await folders.share(ctx, request.body.folder_ids) } };
+    },
+  );
+
+  app.delete(
+    "/folder-share",
+    {
+      schema: {
+        tags,
+        summary: "Remove a folder from Shared Folders (the folder's api_remove_share link)",
+        querystring: UnshareFolderQuery,
+        response: { 200: UnshareFolderResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await folders.unshare(ctx, request.query.folder_share_id) };
+    },
+  );
+};

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { envelope, paged } from "./envelope.ts";
+import { idListQuery, idParam, TeamScopeQuery } from "./folders.ts";
+
+/** Log lists page size (account-area §9). */
+export const LOG_LIST_PAGE_SIZE = 15;
+
+/** Document log types (account-area §3). */
+export const DOCUMENT_LOG_TYPES = ["DOC", "CAS", "SIMPLEFUND", "ASIC"] as const;
+export const DocumentLogType = z.enum(DOCUMENT_LOG_TYPES);
+export type DocumentLogType = z.infer<typeof DocumentLogType>;
+
+/**
+ * What a change-log entry records. Each tag has a from/to value in `log_data`:
+ * - created: null → the document's name (a new draft)
+ * - name: old name → new name
+ * - folder: old folder name → new folder name (null = top level)
+ * - shared_folders: names of the shared folders holding it before → after
+ * - status: old status name → new status name
+ * - copied: the original's "Doc ID {id} - {name}" → the copy's name (on the copy)
+ * - deleted: the name → null
+ */
+export const CHANGE_LOG_TAGS = [
+  "created",
+  "name",
+  "folder",
+  "shared_folders",
+  "status",
+  "copied",
+  "deleted",
+] as const;
+export const ChangeLogTag = z.enum(CHANGE_LOG_TAGS);
+export type ChangeLogTag = z.infer<typeof ChangeLogTag>;
+
+export type LogValue = string | number | string[] | null;
+export const LogValue: z.ZodType<LogValue> = z.union([z.string(), z.number(), z.array(z.string()), z.null()]);
+export const LogChange = z.object({ from: LogValue, to: LogValue });
+export type LogChange = z.infer<typeof LogChange>;
+
+const isoDate = (field: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date as YYYY-MM-DD`)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${field} is not a real date`)
+    .optional()
+    .describe("YYYY-MM-DD, a whole day at the change-log offset (UTC+10), inclusive.");
+
+export const LogChangesQuery = TeamScopeQuery.extend({
+  doc_id: idParam("doc_id")
+    .optional()
+    .describe(
+      "One document's log (the caller must be able to see the document; owners and managers also read deleted documents' logs). Omitted: owners and managers get the firm's log, members the entries they made.",
+    ),
+  user_ids: idListQuery("user_ids").describe("Only entries made by these users ('Updated by')."),
+  tag_codes: z
+    .preprocess((value) => {
+      const parts = (Array.isArray(value) ? value : [value])
+        .flatMap((v) => (typeof v === "string" ? v.split(",") : []))
+        .map((v) => v.trim())
+        .filter(Boolean);
+      return parts.length === 0 ? undefined : parts;
+    }, z.array(ChangeLogTag).optional())
+    .describe(`Only entries carrying any of these tags: ${CHANGE_LOG_TAGS.join(", ")}.`),
+  date_from: isoDate("date_from"),
+  date_to: isoDate("date_to"),
+  page: z.coerce.number().int().min(1).default(1),
+  length: z.coerce.number().int().min(1).max(100).default(LOG_LIST_PAGE_SIZE),
+});
+export type LogChangesQuery = z.infer<typeof LogChangesQuery>;
+
+export const ChangeLogEntry = z.object({
+  id: z.number().int(),
+  doc_id: z.number().int(),
+  doc_type: DocumentLogType,
+  created_at: z.string(),
+  created_by: z.number().int(),
+  tags: z.array(ChangeLogTag),
+  log_data: z.partialRecord(ChangeLogTag, LogChange),
+  users: z.object({ user_id: z.number().int(), display_name: z.string() }),
+});
+export type ChangeLogEntry = z.infer<typeof ChangeLogEntry>;
+
+export const LogChangesResponse = envelope(paged(ChangeLogEntry));
