@@ -184,3 +184,28 @@ export async function signIn(t: TestApp, email: string, password = TEST_PASSWORD
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+/** Calls one firm's API as one signed-in user: `id_team` is added to every address. */
+export function firmClient(t: TestApp, token: string, teamId: number) {
+  const address = (path: string, query: Query = {}) => {
+    const params = new URLSearchParams({ id_team: String(teamId) });
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+    return `${path}${path.includes("?") ? "&" : "?"}${params}`;
+  };
+  const call = (method: "GET" | "POST" | "PUT" | "DELETE", path: string, payload?: object, query?: Query) =>
+    t.app.inject({
+      method,
+      url: address(path, query),
+      headers: bearer(token),
+      ...(payload ? { payload } : {}),
+    });
+  return {
+    get: (path: string, query?: Query) => call("GET", path, undefined, query),
+    post: (path: string, payload: object, query?: Query) => call("POST", path, payload, query),
+    put: (path: string, payload: object, query?: Query) => call("PUT", path, payload, query),
+    del: (path: string, payload?: object, query?: Query) => call("DELETE", path, payload, query),
+  };
+}
+export type FirmClient = ReturnType<typeof firmClient>;
