@@ -7,7 +7,10 @@ test.describe("account shell", () => {
     await signIn(page, MEMBER);
     const navigation = page.getByRole("navigation", { name: "Account" });
     await expect(navigation.getByRole("link")).toHaveText(["My Company"]);
-    await expect(navigation.getByRole("menuitem", { name: "My Company" })).toHaveClass(/selected/);
+    await expect(navigation.getByRole("link", { name: "My Company" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
   });
 
   test("an unknown account page shows 'Page not found' with a way back", async ({ page }) => {

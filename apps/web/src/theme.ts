@@ -15,7 +15,6 @@ export const theme: ThemeConfig = {
   },
   components: {
     Layout: { headerBg: "#ffffff", headerHeight: 64, headerPadding: "0 24px", footerBg: "transparent" },
-    Menu: { horizontalLineHeight: "62px", itemBg: "transparent" },
     Card: { headerFontSize: 18 },
     Descriptions: { labelBg: "#f7f9fb" },
   },

@@ -1,8 +1,8 @@
 import type { CurrentUser } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Avatar, Button, Grid, Layout, Menu, Typography } from "antd";
+import { Avatar, Button, Grid, Layout, Typography } from "antd";
 import { type ReactNode, useState } from "react";
-import { Link, Outlet, useLocation } from "react-router";
+import { Link, NavLink, Outlet } from "react-router";
 import { currentUserQuery } from "../../api/users";
 import { BrandMark } from "../../components/BrandMark";
 import { FullPageSpin } from "../../components/FullPageSpin";
@@ -45,10 +45,8 @@ function UserBadge() {
 }
 
 function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
-  const { pathname } = useLocation();
   const screens = Grid.useBreakpoint();
   const wide = screens.md ?? true;
-  const selected = NAVIGATION.filter((item) => pathname.startsWith(item.path)).map((item) => item.path);
 
   return (
     <>
@@ -57,15 +55,11 @@ function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
           <BrandMark size={wide ? 28 : 24} />
         </Link>
         <nav aria-label="Account" className="app-header__nav">
-          <Menu
-            mode="horizontal"
-            selectedKeys={selected}
-            items={NAVIGATION.map((item) => ({
-              key: item.path,
-              label: <Link to={item.path}>{item.label}</Link>,
-            }))}
-            style={{ borderBottom: "none", minWidth: 0, flex: "auto" }}
-          />
+          {NAVIGATION.map((item) => (
+            <NavLink key={item.path} to={item.path} className="app-nav__link">
+              {item.label}
+            </NavLink>
+          ))}
         </nav>
         {wide && (
           <div className="app-header__context">

@@ -114,8 +114,14 @@ function CreditStatus({ remaining, used }: { remaining: number; used: number }) 
 export function CompanyDetails({ teamId }: { teamId: number }) {
   const query = useQuery(teamQuery(teamId));
   const screens = Grid.useBreakpoint();
-  // Side-by-side labels leave too little room for values on a phone.
-  const layout = (screens.sm ?? true) ? "horizontal" : "vertical";
+  // On a phone, labels above values: side by side leaves too little room for either.
+  const wide = screens.sm ?? true;
+  const descriptionProps = {
+    colon: false,
+    bordered: wide,
+    layout: wide ? "horizontal" : "vertical",
+    size: wide ? undefined : "small",
+  } as const;
 
   if (query.isPending) {
     return (
@@ -149,18 +155,13 @@ export function CompanyDetails({ teamId }: { teamId: number }) {
             Company
           </Typography.Title>
         </Flex>
-        <Descriptions bordered layout={layout} column={{ xs: 1, sm: 1, md: 2 }} items={companyItems(team)} />
+        <Descriptions {...descriptionProps} column={{ xs: 1, sm: 1, md: 2 }} items={companyItems(team)} />
       </section>
       <section aria-labelledby="plan-heading">
         <Typography.Title level={3} id="plan-heading" className="section-heading">
           Membership
         </Typography.Title>
-        <Descriptions
-          bordered
-          layout={layout}
-          column={{ xs: 1, sm: 2, lg: 4 }}
-          items={planItems(team.plan)}
-        />
+        <Descriptions {...descriptionProps} column={{ xs: 1, sm: 2, lg: 4 }} items={planItems(team.plan)} />
       </section>
       {credit !== null && (
         <section aria-labelledby="credit-heading">
