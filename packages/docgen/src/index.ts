@@ -1,8 +1,6 @@
 /**
  * The template engine: interview definitions, the template language and the HTML, Word and PDF
- * renderers. Pure functions with no I/O; the server stores what they return.
- * (Filled in by the template-engine issue; the package's build and tests are in place.)
+ * renderers. Pure functions with no I/O (beyond reading the package's own fonts); the server stores
+ * what they return.
  */
-
-/** The version of the engine, written into generated documents' metadata. */
-export const DOCGEN_VERSION = "0.1.0";
+export { DOCGEN_VERSION } from "./version.ts";

@@ -1,0 +1,66 @@
+/**
+ * Assembly: answers and a template in, the finished document out, as an HTML preview, a Word file and
+ * a PDF with its signature fields. Incomplete or invalid answers stop assembly with the list of what
+ * is wrong; nothing is ever printed blank. The same template and answers give the same bytes.
+ */
+import type { Answers } from "./answers.ts";
+import { AnswersError } from "./errors.ts";
+import { cleanAnswers } from "./interview.ts";
+import type { DocumentModel } from "./model.ts";
+import { renderDocx } from "./renderers/docx.ts";
+import { renderHtml } from "./renderers/html.ts";
+import { renderPdf, type SignatureField } from "./renderers/pdf.ts";
+import type { InterviewDefinition } from "./schema.ts";
+import { executionBlocks } from "./signers.ts";
+import { checkLiquid, renderLiquid } from "./template/liquid.ts";
+import { buildBlocks } from "./template/markdown.ts";
+import { validate } from "./validate.ts";
+
+/** A template: its interview and its text (Markdown with Liquid and directives; see the README). */
+export type Template = {
+  readonly definition: InterviewDefinition;
+  readonly body: string;
+};
+
+/** An assembled document. */
+export type AssembledDocument = {
+  readonly html: string;
+  readonly docx: Uint8Array;
+  readonly pdf: Uint8Array;
+  readonly pageCount: number;
+  /** Where each signatory signs and dates the PDF (page and box), by meta_key and date_key. */
+  readonly signatureFields: readonly SignatureField[];
+};
+
+/** Builds the document model from a template and answers: validates, renders the Liquid, reads the Markdown. */
+export function buildDocument(template: Template, answers: Answers): DocumentModel {
+  const issues = validate(template.definition, answers);
+  if (issues.length > 0) throw new AnswersError(issues);
+  const clean = cleanAnswers(template.definition, answers);
+  const text = renderLiquid(template.body, { ...clean, document: { title: template.definition.title } });
+  const blocks = buildBlocks(text, { executionBlocks: executionBlocks(template.definition, clean) });
+  return { title: template.definition.title, blocks };
+}
+
+/** Checks a template's text for Liquid syntax errors (and refused tags) without answers. */
+export function checkTemplate(template: Template): void {
+  checkLiquid(template.body);
+}
+
+/** Renders the HTML preview only (fast: no Word or PDF). */
+export function preview(template: Template, answers: Answers): string {
+  return renderHtml(buildDocument(template, answers));
+}
+
+/** Assembles the document in all three forms. Throws AnswersError or TemplateError when it cannot. */
+export async function assemble(template: Template, answers: Answers): Promise<AssembledDocument> {
+  const document = buildDocument(template, answers);
+  const [docx, rendered] = await Promise.all([renderDocx(document), renderPdf(document)]);
+  return {
+    html: renderHtml(document),
+    docx,
+    pdf: rendered.pdf,
+    pageCount: rendered.pageCount,
+    signatureFields: rendered.signatureFields,
+  };
+}

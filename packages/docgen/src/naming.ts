@@ -1,0 +1,83 @@
+/**
+ * How a party is named in a document: exactly as answered, companies with their legal element and
+ * ACN, trusts through their trustees ("… as trustee for the Smith Family Trust").
+ */
+import { isAnswerObject, readPath } from "./answers.ts";
+import { JURISDICTIONS } from "./constants.ts";
+import { formatAcn } from "./identifiers.ts";
+import { PARTY_TYPE_FIELD } from "./parties.ts";
+
+const textAt = (party: unknown, path: string): string => {
+  const value = readPath(party, path);
+  return typeof value === "string" || typeof value === "number" ? String(value).trim() : "";
+};
+
+const join = (...parts: string[]): string => parts.filter((part) => part !== "").join(" ");
+
+/** Joins names as prose: "A", "A and B", "A, B and C". */
+export function joinAnd(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? "";
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** An individual's full name: first, middle and last. */
+export function individualName(party: unknown): string {
+  return join(textAt(party, "first_name"), textAt(party, "middle_name"), textAt(party, "last_name"));
+}
+
+/** A company's name with its legal element, as registered: "Acme Holdings PTY LTD". */
+export function companyName(party: unknown): string {
+  return join(textAt(party, "name"), textAt(party, "legal_element"));
+}
+
+/** A company's name with its ACN: "Acme Holdings PTY LTD ACN 004 085 616". */
+export function companyNameWithAcn(party: unknown): string {
+  const acn = textAt(party, "acn");
+  return join(companyName(party), acn ? `ACN ${formatAcn(acn)}` : "");
+}
+
+/** A trust's name preceded by "the" unless it already starts with it: "the Smith Family Trust". */
+export function trustName(party: unknown): string {
+  const name = textAt(party, "name");
+  return /^the\s/i.test(name) ? name : join("the", name);
+}
+
+/** The trustees of a trust party, each a party answer. */
+export function trusteesOf(party: unknown): unknown[] {
+  const trustees = readPath(party, "trustees");
+  return Array.isArray(trustees) ? trustees.filter(isAnswerObject) : [];
+}
+
+/** The party's type as stored ("individual", "company", "trust"), if known. */
+export function partyTypeOfAnswer(party: unknown): string {
+  return textAt(party, PARTY_TYPE_FIELD);
+}
+
+/** The name of a party of any type as the document states it; a trust is named through its trustees. */
+export function partyName(party: unknown): string {
+  switch (partyTypeOfAnswer(party)) {
+    case "individual":
+      return individualName(party);
+    case "company":
+      return companyNameWithAcn(party);
+    case "trust": {
+      const trustees = trusteesOf(party);
+      const capacity = trustees.length > 1 ? "as trustees for" : "as trustee for";
+      return join(joinAnd(trustees.map(partyName)), capacity, trustName(party));
+    }
+    default:
+      return "";
+  }
+}
+
+/** A party's address on one line: "1 George Street, Sydney NSW 2000". */
+export function partyAddress(party: unknown): string {
+  const street = textAt(party, "street");
+  const locality = join(textAt(party, "suburb"), textAt(party, "state"), textAt(party, "postcode"));
+  return [street, locality].filter((part) => part !== "").join(", ");
+}
+
+/** The full name of a state or territory from its stored value: "NSW" → "New South Wales". */
+export function jurisdictionName(value: string): string {
+  return JURISDICTIONS.find((choice) => choice.value === value.trim())?.text ?? value;
+}

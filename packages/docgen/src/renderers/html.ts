@@ -1,0 +1,130 @@
+/**
+ * The HTML preview: a standalone page that reads like the printed document. Every piece of text is
+ * escaped and the page carries a content security policy that allows no scripts, no fetches and no
+ * frames, so a preview is safe to show even if a template or an answer were hostile.
+ */
+import { type Block, type DocumentModel, type Run, signatureCaption, signatureName } from "../model.ts";
+
+/** Escapes text for HTML content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+const STYLE = `
+:root { color-scheme: light; }
+body { margin: 0; background: #f3f3f3; }
+.document { box-sizing: border-box; max-width: 210mm; margin: 0 auto; padding: 25mm 22mm; background: #fff;
+  font: 11pt/1.4 "Times New Roman", "Liberation Serif", Times, serif; color: #111; }
+h1.title { font-size: 16pt; text-align: center; text-transform: uppercase; margin: 0 0 18pt; }
+h2.heading { font-size: 12pt; margin: 18pt 0 6pt; }
+h3.heading { font-size: 11pt; margin: 12pt 0 6pt; }
+p { margin: 0 0 6pt; }
+.indent-1 { margin-left: 10mm; } .indent-2 { margin-left: 20mm; } .indent-3 { margin-left: 30mm; }
+.clause { display: flex; margin: 0 0 6pt; }
+.clause .number { flex: none; }
+.clause-1 { font-size: 11pt; font-weight: bold; margin-top: 12pt; }
+.clause-1 .number, .clause-2 .number { width: 12.7mm; }
+.clause-3 { padding-left: 12.7mm; } .clause-3 .number { width: 10mm; }
+.clause-4 { padding-left: 22.7mm; } .clause-4 .number { width: 10mm; }
+.item { display: flex; } .item .number { flex: none; width: 7mm; }
+.depth-1 { padding-left: 7mm; } .depth-2 { padding-left: 14mm; } .depth-3 { padding-left: 21mm; }
+table { border-collapse: collapse; width: 100%; margin: 6pt 0 10pt; }
+th, td { border: 0.5pt solid #444; padding: 3pt 5pt; text-align: left; vertical-align: top; }
+th { background: #eee; }
+hr { border: 0; border-top: 0.5pt solid #444; margin: 12pt 0; }
+.page-break { break-after: page; border-top: 1px dashed #bbb; margin: 18pt 0; }
+.schedule { break-before: page; text-align: center; font-size: 12pt; margin: 24pt 0 12pt; }
+.execution { break-inside: avoid; margin: 12pt 0 18pt; }
+.signatories { display: grid; grid-template-columns: 1fr 1fr; gap: 10pt 14mm; margin-top: 8pt; }
+.signature-box { height: 36pt; border-bottom: 0.75pt solid #111; }
+.signatory p { margin: 2pt 0 0; font-size: 10pt; }
+.footer { max-width: 210mm; margin: 0 auto 20mm; padding: 4mm 22mm; font: 9pt "Times New Roman", serif; color: #555; }
+@media print { body { background: #fff; } .footer { display: none; } .page-break { border: 0; margin: 0; } }
+`;
+
+const runsHtml = (runs: readonly Run[]): string =>
+  runs
+    .map((run) => {
+      if (!("text" in run)) return "<br>";
+      let html = escapeHtml(run.text);
+      if (run.underline) html = `<u>${html}</u>`;
+      if (run.italic) html = `<em>${html}</em>`;
+      if (run.bold) html = `<strong>${html}</strong>`;
+      return html;
+    })
+    .join("");
+
+function blockHtml(block: Block): string {
+  switch (block.type) {
+    case "title":
+      return `<h1 class="title">${runsHtml(block.runs)}</h1>`;
+    case "heading":
+      return block.level === 1
+        ? `<h2 class="heading">${runsHtml(block.runs)}</h2>`
+        : `<h3 class="heading">${runsHtml(block.runs)}</h3>`;
+    case "paragraph":
+      return `<p${block.indent > 0 ? ` class="indent-${Math.min(block.indent, 3)}"` : ""}>${runsHtml(block.runs)}</p>`;
+    case "clause": {
+      const tag = block.level === 1 ? "h2" : "p";
+      return `<${tag} class="clause clause-${block.level}" data-clause="${escapeHtml(block.reference)}"><span class="number">${escapeHtml(block.label)}</span><span>${runsHtml(block.runs)}</span></${tag}>`;
+    }
+    case "list":
+      return `<div class="list">${block.items
+        .map(
+          (item) =>
+            `<p class="item depth-${Math.min(item.depth, 3)}"><span class="number">${escapeHtml(item.label)}</span><span>${runsHtml(item.runs)}</span></p>`,
+        )
+        .join("")}</div>`;
+    case "table": {
+      const head = block.header
+        ? `<thead><tr>${block.header.map((cell) => `<th>${runsHtml(cell)}</th>`).join("")}</tr></thead>`
+        : "";
+      const body = block.rows
+        .map((row) => `<tr>${row.map((cell) => `<td>${runsHtml(cell)}</td>`).join("")}</tr>`)
+        .join("");
+      return `<table>${head}<tbody>${body}</tbody></table>`;
+    }
+    case "pageBreak":
+      return '<div class="page-break"></div>';
+    case "rule":
+      return "<hr>";
+    case "schedule":
+      return `<h2 class="schedule">Schedule ${block.number}${block.title.length > 0 ? `<br>${runsHtml(block.title)}` : ""}</h2>`;
+    case "execution": {
+      const signatories = block.block.signatories
+        .map(
+          (signatory) =>
+            `<div class="signatory" data-meta-key="${escapeHtml(signatory.metaKey)}" data-date-key="${escapeHtml(signatory.dateKey)}"><div class="signature-box"></div><p>${escapeHtml(signatureCaption(signatory))}</p><p>${escapeHtml(signatureName(signatory))}</p><p>Date:</p></div>`,
+        )
+        .join("");
+      return `<div class="execution"><p>${runsHtml(block.leadIn)}</p><div class="signatories">${signatories}</div></div>`;
+    }
+  }
+}
+
+/** Renders the document as a standalone, script-free HTML page for previewing. */
+export function renderHtml(document: DocumentModel): string {
+  const body = document.blocks.map(blockHtml).join("\n");
+  return [
+    "<!doctype html>",
+    '<html lang="en-AU">',
+    "<head>",
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(document.title)}</title>`,
+    `<style>${STYLE}</style>`,
+    "</head>",
+    "<body>",
+    `<article class="document">\n${body}\n</article>`,
+    `<footer class="footer">${escapeHtml(document.title)}</footer>`,
+    "</body>",
+    "</html>",
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,655 @@
+/**
+ * The PDF, laid out here and written with pdfkit: A4, 25.4 mm margins, Liberation Serif embedded from
+ * the package, justified text, hanging clause numbers matching Word's, tables that repeat their header
+ * row across pages, execution blocks kept on one page, and a footer with the title and "Page x of y".
+ * Each signature and date box is returned with its page and position, for e-signing.
+ *
+ * Positions are in PDF points (1/72 inch) from the top-left corner of the page; pages are numbered
+ * from 1. An A4 page is 595.28 × 841.89 points.
+ */
+import PDFDocument from "pdfkit";
+import { FIXED_METADATA_DATE } from "../constants.ts";
+import {
+  type Block,
+  columnShares,
+  type DocumentModel,
+  type Run,
+  signatureCaption,
+  signatureName,
+} from "../model.ts";
+import type { ExecutionBlock, Signatory } from "../signers.ts";
+import { DOCGEN_VERSION } from "../version.ts";
+import { type FontFace, faceOf, fontFiles } from "./fonts.ts";
+
+/** A rectangle on a page, in points from the page's top-left corner. */
+export type PageBox = {
+  readonly page: number;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+};
+
+/** Where one signatory signs and dates the PDF, with the keys the signing module matches them by. */
+export type SignatureField = {
+  /** The spec's meta_key: the signature field. */
+  readonly metaKey: string;
+  /** The spec's date_key: the date field. */
+  readonly dateKey: string;
+  readonly role: "signer" | "witness";
+  readonly fullName: string;
+  readonly email: string | null;
+  /** The party (reference question id) whose execution block holds the box. */
+  readonly partyId: string;
+  readonly partyPath: string;
+  /** For a witness, the metaKey of the signature witnessed. */
+  readonly witnessOf?: string;
+  readonly signature: PageBox;
+  readonly date: PageBox;
+};
+
+/** The PDF and what the signing module needs to know about it. */
+export type RenderedPdf = {
+  readonly pdf: Uint8Array;
+  readonly pageCount: number;
+  readonly signatureFields: readonly SignatureField[];
+};
+
+/** A4 in points. */
+export const PAGE_SIZE = { width: 595.28, height: 841.89 } as const;
+const MARGIN = { top: 72, bottom: 72, left: 72, right: 72 } as const;
+const TEXT_WIDTH = PAGE_SIZE.width - MARGIN.left - MARGIN.right;
+const BOTTOM = PAGE_SIZE.height - MARGIN.bottom;
+const BODY_SIZE = 11;
+const SMALL_SIZE = 9.5;
+const INDENT = 36; // 12.7 mm, as the Word numbering
+const PARAGRAPH_AFTER = 6;
+const SIGNATURE_HEIGHT = 40;
+const COLUMN_GAP = 24;
+
+// Widths of words in each face, per 1000 points of font size, kept across documents: measuring is the
+// costliest part of layout, and a word's width never changes.
+const widthCache: Record<FontFace, Map<string, number>> = {
+  regular: new Map(),
+  bold: new Map(),
+  italic: new Map(),
+  boldItalic: new Map(),
+};
+
+/** A piece of a word in one face. */
+type Piece = {
+  readonly text: string;
+  readonly face: FontFace;
+  readonly underline: boolean;
+  readonly width: number;
+};
+/** A word: pieces with no space between; `space` is the width of the space after it (0 at a line break). */
+type Word = { readonly pieces: readonly Piece[]; readonly width: number; readonly space: number };
+/** A laid-out line; `last` lines of a paragraph are not justified. */
+type Line = { readonly words: readonly Word[]; readonly width: number; readonly last: boolean };
+
+type TextStyle = { readonly size: number; readonly bold?: boolean; readonly italic?: boolean };
+
+class PdfWriter {
+  readonly doc: PDFKit.PDFDocument;
+  y: number = MARGIN.top;
+  page = 1;
+  readonly fields: SignatureField[] = [];
+  private atPageTop = true;
+
+  constructor(title: string) {
+    this.doc = new PDFDocument({
+      size: [PAGE_SIZE.width, PAGE_SIZE.height],
+      margins: { top: 0, bottom: 0, left: 0, right: 0 },
+      bufferPages: true,
+      autoFirstPage: false,
+      compress: true,
+      pdfVersion: "1.7",
+      lang: "en-AU",
+      displayTitle: true,
+      info: {
+        Title: title,
+        Author: "Precedent",
+        Creator: `Precedent docgen ${DOCGEN_VERSION}`,
+        Producer: "PDFKit",
+        CreationDate: FIXED_METADATA_DATE,
+        ModDate: FIXED_METADATA_DATE,
+      },
+    });
+    const fonts = fontFiles();
+    for (const face of ["regular", "bold", "italic", "boldItalic"] as const) {
+      this.doc.registerFont(face, fonts[face] as unknown as string);
+    }
+    this.doc.addPage();
+  }
+
+  /** Width of text in a face at a size. */
+  measure(text: string, face: FontFace, size: number): number {
+    const cache = widthCache[face];
+    let perThousand = cache.get(text);
+    if (perThousand === undefined) {
+      perThousand = this.doc.font(face).fontSize(1000).widthOfString(text);
+      cache.set(text, perThousand);
+    }
+    return (perThousand * size) / 1000;
+  }
+
+  /** Writes text on one line at (x, y), setting its face and size first (measuring changes them). */
+  write(text: string, face: FontFace, size: number, x: number, y: number): void {
+    this.doc.font(face).fontSize(size).text(text, x, y, { lineBreak: false });
+  }
+
+  lineHeight(size: number): number {
+    // Liberation Serif: ascent 0.891, descent 0.216, gap 0.042 of the em, as Word's single spacing.
+    return size * 1.149;
+  }
+
+  /** Whether nothing has been written on the current page yet. */
+  get fresh(): boolean {
+    return this.atPageTop;
+  }
+
+  newPage(): void {
+    this.doc.addPage();
+    this.page += 1;
+    this.y = MARGIN.top;
+    this.atPageTop = true;
+  }
+
+  /** Starts a new page unless `height` still fits on this one. */
+  ensure(height: number): void {
+    if (this.y + height > BOTTOM && !this.atPageTop) this.newPage();
+  }
+
+  /** Moves down, without running past the bottom (space at the top of a page is dropped). */
+  space(height: number): void {
+    if (this.atPageTop) return;
+    this.y = Math.min(this.y + height, BOTTOM);
+  }
+
+  markWritten(): void {
+    this.atPageTop = false;
+  }
+
+  /** Splits runs into words with their widths. */
+  words(runs: readonly Run[], style: TextStyle): (Word | "break")[] {
+    const words: (Word | "break")[] = [];
+    let pieces: Piece[] = [];
+    let width = 0;
+    const finish = (space: number) => {
+      if (pieces.length > 0) words.push({ pieces, width, space });
+      pieces = [];
+      width = 0;
+    };
+    for (const run of runs) {
+      if (!("text" in run)) {
+        finish(0);
+        words.push("break");
+        continue;
+      }
+      const face = faceOf(!!(run.bold || style.bold), !!(run.italic || style.italic));
+      const parts = run.text.split(/([ \t\u00a0]+)/);
+      for (const part of parts) {
+        if (part === "") continue;
+        if (/^[ \t\u00a0]+$/.test(part)) {
+          finish(this.measure(" ", face, style.size));
+          continue;
+        }
+        const partWidth = this.measure(part, face, style.size);
+        pieces.push({ text: part, face, underline: !!run.underline, width: partWidth });
+        width += partWidth;
+      }
+    }
+    finish(0);
+    return words;
+  }
+
+  /** Breaks words into lines of at most `width` (the first line may be shorter: `firstWidth`). */
+  lines(words: readonly (Word | "break")[], width: number, style: TextStyle, firstWidth = width): Line[] {
+    const lines: Line[] = [];
+    let current: Word[] = [];
+    let currentWidth = 0;
+    const limit = () => (lines.length === 0 ? firstWidth : width);
+    const push = (last: boolean) => {
+      lines.push({ words: current, width: currentWidth, last });
+      current = [];
+      currentWidth = 0;
+    };
+    for (const word of words) {
+      if (word === "break") {
+        push(true);
+        continue;
+      }
+      const previous = current[current.length - 1];
+      const gap = previous ? previous.space : 0;
+      if (current.length > 0 && currentWidth + gap + word.width > limit()) push(false);
+      if (current.length === 0 && word.width > limit()) {
+        // A word longer than the line (an address, a long number): split it by characters.
+        for (const chunk of this.splitWord(word, limit(), style)) {
+          if (current.length > 0) push(false);
+          current.push(chunk);
+          currentWidth = chunk.width;
+        }
+        continue;
+      }
+      currentWidth += (current.length > 0 ? gap : 0) + word.width;
+      current.push(word);
+    }
+    if (current.length > 0 || lines.length === 0) push(true);
+    return lines;
+  }
+
+  private splitWord(word: Word, width: number, style: TextStyle): Word[] {
+    const chunks: Word[] = [];
+    let pieces: Piece[] = [];
+    let chunkWidth = 0;
+    for (const piece of word.pieces) {
+      let text = "";
+      for (const character of piece.text) {
+        const characterWidth = this.measure(character, piece.face, style.size);
+        if (chunkWidth + characterWidth > width && (text !== "" || pieces.length > 0)) {
+          if (text !== "") pieces.push({ ...piece, text, width: this.measure(text, piece.face, style.size) });
+          chunks.push({ pieces, width: chunkWidth, space: 0 });
+          pieces = [];
+          chunkWidth = 0;
+          text = "";
+        }
+        text += character;
+        chunkWidth += characterWidth;
+      }
+      if (text !== "") pieces.push({ ...piece, text, width: this.measure(text, piece.face, style.size) });
+    }
+    chunks.push({ pieces, width: chunkWidth, space: word.space });
+    return chunks;
+  }
+
+  /** Draws one line at (x, y); justified lines spread their spaces to fill `width`. */
+  drawLine(
+    line: Line,
+    x: number,
+    y: number,
+    width: number,
+    size: number,
+    align: "left" | "justify" | "center",
+  ): void {
+    const gaps = line.words.slice(0, -1).filter((word) => word.space > 0).length;
+    const extra =
+      align === "justify" && !line.last && gaps > 0 ? Math.max(0, (width - line.width) / gaps) : 0;
+    let cursor = align === "center" ? x + (width - line.width) / 2 : x;
+    // Consecutive words in one face and underline are written as one stretch of text.
+    let stretch:
+      | { text: string; face: FontFace; underline: boolean; x: number; width: number; words: number }
+      | undefined;
+    const flush = () => {
+      if (!stretch) return;
+      this.doc
+        .font(stretch.face)
+        .fontSize(size)
+        .text(stretch.text, stretch.x, y, {
+          lineBreak: false,
+          wordSpacing: extra,
+          underline: stretch.underline,
+          textWidth: stretch.width - extra * (stretch.words - 1),
+          wordCount: stretch.words,
+        } as PDFKit.Mixins.TextOptions);
+      stretch = undefined;
+    };
+    line.words.forEach((word, index) => {
+      word.pieces.forEach((piece, pieceIndex) => {
+        const startsWord = pieceIndex === 0 && index > 0;
+        if (stretch && stretch.face === piece.face && stretch.underline === piece.underline) {
+          stretch.text += startsWord ? ` ${piece.text}` : piece.text;
+          if (startsWord) stretch.words += 1;
+        } else {
+          flush();
+          stretch = {
+            text: piece.text,
+            face: piece.face,
+            underline: piece.underline,
+            x: cursor,
+            width: 0,
+            words: 1,
+          };
+        }
+        cursor += piece.width;
+        stretch.width = cursor - stretch.x;
+      });
+      if (index < line.words.length - 1 && word.space > 0) {
+        cursor += word.space + extra;
+        if (stretch) stretch.width = cursor - stretch.x;
+      }
+    });
+    flush();
+  }
+
+  /** Lays out and draws a paragraph; `label` hangs at `labelX`, text starts at `x`. */
+  paragraph(
+    runs: readonly Run[],
+    options: {
+      x: number;
+      width: number;
+      style: TextStyle;
+      align: "left" | "justify" | "center";
+      label?: { text: string; x: number };
+      keepWithNext?: number;
+      after?: number;
+    },
+  ): void {
+    const { style } = options;
+    const lines = this.lines(this.words(runs, style), options.width, style);
+    const height = this.lineHeight(style.size);
+    // Keep at least two lines of a paragraph together, and a heading with what follows it.
+    this.ensure(height * Math.min(lines.length, 2) + (options.keepWithNext ?? 0));
+    lines.forEach((line, index) => {
+      this.ensure(height);
+      if (index === 0 && options.label) {
+        this.write(options.label.text, faceOf(!!style.bold, false), style.size, options.label.x, this.y);
+      }
+      this.drawLine(line, options.x, this.y, options.width, style.size, options.align);
+      this.y += height;
+      this.markWritten();
+    });
+    this.y += options.after ?? PARAGRAPH_AFTER;
+  }
+
+  /** Height a paragraph will take. */
+  paragraphHeight(runs: readonly Run[], width: number, style: TextStyle): number {
+    return this.lines(this.words(runs, style), width, style).length * this.lineHeight(style.size);
+  }
+
+  table(block: Extract<Block, { type: "table" }>): void {
+    const shares = columnShares(block);
+    const widths = shares.map((share) => share * TEXT_WIDTH);
+    const padding = 4;
+    const style: TextStyle = { size: 10 };
+    const layoutRow = (cells: readonly (readonly Run[])[], header: boolean) => {
+      const cellStyle = { ...style, bold: header };
+      const laid = widths.map((width, column) =>
+        this.lines(this.words(cells[column] ?? [], cellStyle), width - 2 * padding, cellStyle),
+      );
+      const height =
+        Math.max(...laid.map((lines) => lines.length)) * this.lineHeight(style.size) + 2 * padding;
+      return { laid, height, header, cellStyle };
+    };
+    const header = block.header ? layoutRow(block.header, true) : undefined;
+    const drawRow = (row: ReturnType<typeof layoutRow>) => {
+      let x = MARGIN.left;
+      row.laid.forEach((lines, column) => {
+        const width = widths[column] ?? 0;
+        if (row.header)
+          this.doc.rect(x, this.y, width, row.height).fillColor("#eeeeee").fill().fillColor("#000000");
+        this.doc.rect(x, this.y, width, row.height).lineWidth(0.5).strokeColor("#444444").stroke();
+        let lineY = this.y + padding;
+        for (const line of lines) {
+          this.drawLine(line, x + padding, lineY, width - 2 * padding, style.size, "left");
+          lineY += this.lineHeight(style.size);
+        }
+        x += width;
+      });
+      this.y += row.height;
+      this.markWritten();
+    };
+    this.ensure((header?.height ?? 0) + (block.rows[0] ? layoutRow(block.rows[0], false).height : 0));
+    if (header) drawRow(header);
+    for (const cells of block.rows) {
+      const row = layoutRow(cells, false);
+      if (this.y + row.height > BOTTOM) {
+        this.newPage();
+        if (header) drawRow(header);
+      }
+      drawRow(row);
+    }
+    this.y += PARAGRAPH_AFTER * 2;
+  }
+
+  execution(leadIn: readonly Run[], block: ExecutionBlock): void {
+    const style: TextStyle = { size: BODY_SIZE };
+    const small = this.lineHeight(SMALL_SIZE);
+    const rowHeight = 10 + SIGNATURE_HEIGHT + 3 + 3 * small + 10;
+    const rows = Math.ceil(block.signatories.length / 2);
+    const leadInHeight = this.paragraphHeight(leadIn, TEXT_WIDTH, style);
+    // An execution block is never split across pages.
+    this.space(12);
+    this.ensure(leadInHeight + 4 + rows * rowHeight);
+    this.paragraph(leadIn, { x: MARGIN.left, width: TEXT_WIDTH, style, align: "left", after: 4 });
+    const columnWidth = (TEXT_WIDTH - COLUMN_GAP) / 2;
+    for (let row = 0; row < rows; row++) {
+      const top = this.y + 10;
+      for (let column = 0; column < 2; column++) {
+        const signatory = block.signatories[row * 2 + column];
+        if (!signatory) continue;
+        const x = MARGIN.left + column * (columnWidth + COLUMN_GAP);
+        this.signatory(signatory, block, x, top, columnWidth);
+      }
+      this.y = top + SIGNATURE_HEIGHT + 3 + 3 * small + 10;
+    }
+    this.markWritten();
+  }
+
+  private signatory(
+    signatory: Signatory,
+    block: ExecutionBlock,
+    x: number,
+    top: number,
+    width: number,
+  ): void {
+    const doc = this.doc;
+    const small = this.lineHeight(SMALL_SIZE);
+    const lineY = top + SIGNATURE_HEIGHT;
+    doc
+      .moveTo(x, lineY)
+      .lineTo(x + width, lineY)
+      .lineWidth(0.75)
+      .strokeColor("#000000")
+      .stroke();
+    let textY = lineY + 3;
+    for (const text of [signatureCaption(signatory), signatureName(signatory)]) {
+      this.write(this.fit(text, width), "regular", SMALL_SIZE, x, textY);
+      textY += small;
+    }
+    const dateLabel = "Date:";
+    this.write(dateLabel, "regular", SMALL_SIZE, x, textY);
+    const dateX = x + this.measure(`${dateLabel} `, "regular", SMALL_SIZE);
+    const dateWidth = Math.min(110, x + width - dateX);
+    doc
+      .moveTo(dateX, textY + small - 1.5)
+      .lineTo(dateX + dateWidth, textY + small - 1.5)
+      .lineWidth(0.5)
+      .stroke();
+    this.fields.push({
+      metaKey: signatory.metaKey,
+      dateKey: signatory.dateKey,
+      role: signatory.role,
+      fullName: signatory.fullName,
+      email: signatory.email,
+      partyId: block.partyId,
+      partyPath: block.partyPath,
+      ...(signatory.witnessOf ? { witnessOf: signatory.witnessOf } : {}),
+      signature: {
+        page: this.page,
+        x: round(x),
+        y: round(top),
+        width: round(width),
+        height: SIGNATURE_HEIGHT,
+      },
+      date: {
+        page: this.page,
+        x: round(dateX),
+        y: round(textY - 1),
+        width: round(dateWidth),
+        height: round(small + 1),
+      },
+    });
+  }
+
+  /** Shortens a single line of small text to fit a width, with an ellipsis. */
+  private fit(text: string, width: number): string {
+    if (this.measure(text, "regular", SMALL_SIZE) <= width) return text;
+    let shorter = text;
+    while (shorter.length > 1 && this.measure(`${shorter}…`, "regular", SMALL_SIZE) > width) {
+      shorter = shorter.slice(0, -1);
+    }
+    return `${shorter}…`;
+  }
+
+  /** Writes "title" and "Page x of y" at the foot of every page. */
+  footers(title: string): void {
+    const range = this.doc.bufferedPageRange();
+    const y = PAGE_SIZE.height - MARGIN.bottom / 2 - 4;
+    for (let index = 0; index < range.count; index++) {
+      this.doc.switchToPage(range.start + index);
+      this.doc
+        .moveTo(MARGIN.left, y - 5)
+        .lineTo(PAGE_SIZE.width - MARGIN.right, y - 5)
+        .lineWidth(0.5)
+        .strokeColor("#999999")
+        .stroke();
+      const pageText = `Page ${index + 1} of ${range.count}`;
+      const pageWidth = this.measure(pageText, "regular", 9);
+      const fittedTitle = this.fitFooter(title, TEXT_WIDTH - pageWidth - 18);
+      this.doc.fillColor("#555555");
+      this.write(fittedTitle, "regular", 9, MARGIN.left, y);
+      this.write(pageText, "regular", 9, PAGE_SIZE.width - MARGIN.right - pageWidth, y);
+      this.doc.fillColor("#000000");
+    }
+  }
+
+  private fitFooter(title: string, width: number): string {
+    if (this.measure(title, "regular", 9) <= width) return title;
+    let shorter = title;
+    while (shorter.length > 1 && this.measure(`${shorter}…`, "regular", 9) > width)
+      shorter = shorter.slice(0, -1);
+    return `${shorter}…`;
+  }
+
+  async finish(): Promise<Uint8Array> {
+    const chunks: Uint8Array[] = [];
+    const done = new Promise<void>((resolve, reject) => {
+      this.doc.on("data", (chunk: Uint8Array) => chunks.push(chunk));
+      this.doc.on("end", () => resolve());
+      this.doc.on("error", reject);
+    });
+    this.doc.end();
+    await done;
+    const length = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+    const bytes = new Uint8Array(length);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return bytes;
+  }
+}
+
+const round = (value: number): number => Math.round(value * 100) / 100;
+
+/** Renders the document as a PDF; gives its bytes, page count and signature fields. */
+export async function renderPdf(document: DocumentModel): Promise<RenderedPdf> {
+  const writer = new PdfWriter(document.title);
+  const body: TextStyle = { size: BODY_SIZE };
+  for (const block of document.blocks) {
+    switch (block.type) {
+      case "title":
+        writer.paragraph(
+          block.runs.map((run) => ("text" in run ? { ...run, text: run.text.toUpperCase() } : run)),
+          {
+            x: MARGIN.left,
+            width: TEXT_WIDTH,
+            style: { size: 16, bold: true },
+            align: "center",
+            after: 18,
+          },
+        );
+        break;
+      case "heading":
+        writer.space(block.level === 1 ? 12 : 6);
+        writer.paragraph(block.runs, {
+          x: MARGIN.left,
+          width: TEXT_WIDTH,
+          style: { size: block.level === 1 ? 12 : BODY_SIZE, bold: true },
+          align: "left",
+          keepWithNext: writer.lineHeight(BODY_SIZE) * 2 + PARAGRAPH_AFTER,
+        });
+        break;
+      case "paragraph":
+        writer.paragraph(block.runs, {
+          x: MARGIN.left + INDENT * block.indent,
+          width: TEXT_WIDTH - INDENT * block.indent,
+          style: body,
+          align: "justify",
+        });
+        break;
+      case "clause": {
+        const numberX = MARGIN.left + INDENT * Math.max(block.level - 2, 0);
+        const textX = numberX + INDENT;
+        if (block.level === 1) writer.space(6);
+        writer.paragraph(block.runs, {
+          x: textX,
+          width: PAGE_SIZE.width - MARGIN.right - textX,
+          style: { size: BODY_SIZE, bold: block.level === 1 },
+          align: block.level === 1 ? "left" : "justify",
+          label: { text: block.label, x: numberX },
+          ...(block.level === 1 ? { keepWithNext: writer.lineHeight(BODY_SIZE) * 2 + PARAGRAPH_AFTER } : {}),
+        });
+        break;
+      }
+      case "list":
+        for (const item of block.items) {
+          const labelX = MARGIN.left + 18 * item.depth + 18;
+          writer.paragraph(item.runs, {
+            x: labelX + 18,
+            width: PAGE_SIZE.width - MARGIN.right - labelX - 18,
+            style: body,
+            align: "left",
+            label: { text: item.label, x: labelX },
+            after: 3,
+          });
+        }
+        writer.space(3);
+        break;
+      case "table":
+        writer.table(block);
+        break;
+      case "pageBreak":
+        if (!writer.fresh) writer.newPage();
+        break;
+      case "rule":
+        writer.ensure(12);
+        writer.doc
+          .moveTo(MARGIN.left, writer.y + 6)
+          .lineTo(PAGE_SIZE.width - MARGIN.right, writer.y + 6)
+          .lineWidth(0.5)
+          .strokeColor("#444444")
+          .stroke();
+        writer.y += 12;
+        writer.markWritten();
+        break;
+      case "schedule":
+        if (!writer.fresh) writer.newPage();
+        writer.paragraph([{ text: `Schedule ${block.number}` }], {
+          x: MARGIN.left,
+          width: TEXT_WIDTH,
+          style: { size: 12, bold: true },
+          align: "center",
+          after: 2,
+        });
+        if (block.title.length > 0) {
+          writer.paragraph(block.title, {
+            x: MARGIN.left,
+            width: TEXT_WIDTH,
+            style: { size: 12, bold: true },
+            align: "center",
+            after: 12,
+          });
+        }
+        break;
+      case "execution":
+        writer.execution(block.leadIn, block.block);
+        break;
+    }
+  }
+  writer.footers(document.title);
+  const pdf = await writer.finish();
+  return { pdf, pageCount: writer.page, signatureFields: writer.fields };
+}

@@ -1,0 +1,222 @@
+/**
+ * The Liquid half of the template language, sandboxed: templates are data written by people we do not
+ * control. No file system (include, render and layout are refused), only own properties of the
+ * answers are reachable, unknown variables and filters are errors, and parse length, render time and
+ * memory are limited. Every printed value is escaped for Markdown, so an answer can never become
+ * markup or a directive; a missing value stops assembly instead of printing a blank.
+ */
+import { Liquid, LiquidError, type Template } from "liquidjs";
+import { isAnswerObject } from "../answers.ts";
+import { LIMITS } from "../constants.ts";
+import { TemplateError } from "../errors.ts";
+import { tidyText } from "../fields.ts";
+import { formatAbn, formatAcn, formatLongDate, parseDate } from "../identifiers.ts";
+import { joinAnd, jurisdictionName, partyAddress, partyName } from "../naming.ts";
+
+const REFUSED_TAGS = ["include", "render", "layout", "block"] as const;
+
+// Backslash-escaping every ASCII punctuation character makes a value literal text in Markdown.
+const MARKDOWN_PUNCTUATION = /[\\`*_{}[\]()#+\-.!|<>~:&]/g;
+
+/** Escapes text so Markdown reads it literally (no emphasis, links, clause markers or directives). */
+export function escapeMarkdown(text: string): string {
+  return text.replace(MARKDOWN_PUNCTUATION, (character) => `\\${character}`);
+}
+
+/** What Liquid prints for a value: text escaped for Markdown; a missing value or an object is an error. */
+function printValue(value: unknown): string {
+  if (value === undefined || value === null) {
+    throw new TemplateError("The template prints a value that has no answer");
+  }
+  if (typeof value === "string") {
+    // A multi-line answer keeps its line breaks as hard breaks (backslash, newline), never as new blocks.
+    return tidyText(value, true)
+      .split(/\n+/)
+      .map((line) => escapeMarkdown(line.trim()))
+      .join("\\\n");
+  }
+  if (typeof value === "number" || typeof value === "boolean") return escapeMarkdown(String(value));
+  throw new TemplateError(
+    Array.isArray(value)
+      ? "The template prints a whole list; loop over it with {% for %} instead"
+      : "The template prints a whole party or group; print one of its fields, or use a filter such as party_name",
+  );
+}
+
+const asText = (value: unknown): string =>
+  typeof value === "string" || typeof value === "number" ? String(value) : "";
+
+const requireDate = (value: unknown, filter: string) => {
+  const date = parseDate(asText(value));
+  if (!date) throw new TemplateError(`The ${filter} filter needs a date answered as DD/MM/YYYY`);
+  return date;
+};
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** A small strftime over answered dates: %d %-d %e %m %-m %B %b %Y %y %A. No "now": documents are reproducible. */
+function formatDate(value: unknown, format: unknown): string {
+  if (value === "now" || value === "today") {
+    throw new TemplateError(
+      "The date filter cannot print today's date (the same answers must give the same document): ask for the date in the interview",
+    );
+  }
+  const date = requireDate(value, "date");
+  const long = formatLongDate(date).split(" ");
+  const weekday = WEEKDAYS[new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()] ?? "";
+  const pattern = typeof format === "string" ? format : "%-d %B %Y";
+  return pattern.replace(/%(-?)([dembByYA%])/g, (_, minus: string, code: string) => {
+    switch (code) {
+      case "d":
+        return minus ? String(date.day) : String(date.day).padStart(2, "0");
+      case "e":
+        return String(date.day);
+      case "m":
+        return minus ? String(date.month) : String(date.month).padStart(2, "0");
+      case "B":
+        return long[1] ?? "";
+      case "b":
+        return (long[1] ?? "").slice(0, 3);
+      case "Y":
+        return String(date.year);
+      case "y":
+        return String(date.year % 100).padStart(2, "0");
+      case "A":
+        return weekday;
+      default:
+        return "%";
+    }
+  });
+}
+
+/** Australian dollars: 1500 → "$1,500.00". */
+function formatMoney(value: unknown): string {
+  const number = typeof value === "number" ? value : Number(asText(value).replace(/[$,\s]/g, ""));
+  if (!Number.isFinite(number)) throw new TemplateError("The money filter needs a number");
+  const fixed = Math.abs(number).toFixed(2);
+  const [whole = "0", cents = "00"] = fixed.split(".");
+  return `${number < 0 ? "-" : ""}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${cents}`;
+}
+
+/** The engine's Liquid: one sandboxed instance, shared (it keeps no state between renders). */
+function createLiquid(): Liquid {
+  const liquid = new Liquid({
+    // No file system at all: lookups go to an empty in-memory map, and the tags that would look are refused.
+    templates: {},
+    relativeReference: false,
+    dynamicPartials: false,
+    ownPropertyOnly: true,
+    strictVariables: true,
+    strictFilters: true,
+    lenientIf: true,
+    jsTruthy: false,
+    greedy: false,
+    outputEscape: printValue,
+    parseLimit: LIMITS.templateLength,
+    renderLimit: LIMITS.renderMilliseconds,
+    memoryLimit: LIMITS.renderMemory,
+    timezoneOffset: 0,
+  });
+  for (const name of REFUSED_TAGS) {
+    liquid.registerTag(name, {
+      parse() {
+        throw new Error(`templates cannot use {% ${name} %}: a template is one self-contained text`);
+      },
+      render() {
+        return "";
+      },
+    });
+  }
+  const filters: Record<string, (value: unknown, ...args: unknown[]) => unknown> = {
+    party_name: (party) => partyName(party),
+    party_address: (party) => partyAddress(party),
+    acn: (value) => formatAcn(asText(value)),
+    abn: (value) => formatAbn(asText(value)),
+    long_date: (value) => formatLongDate(requireDate(value, "long_date")),
+    date: formatDate,
+    jurisdiction: (value) => jurisdictionName(asText(value)),
+    money: formatMoney,
+    and_list: (value) =>
+      Array.isArray(value) ? joinAnd(value.map(asText).filter((text) => text !== "")) : asText(value),
+    // Lists of parties are common ("the Directors"): names of each, joined as prose.
+    party_names: (value) =>
+      Array.isArray(value) ? joinAnd(value.filter(isAnswerObject).map(partyName)) : "",
+  };
+  for (const [name, filter] of Object.entries(filters)) liquid.registerFilter(name, filter);
+  return liquid;
+}
+
+let shared: Liquid | undefined;
+const parsed = new Map<string, Template[]>();
+const PARSED_CACHE_SIZE = 32;
+
+/**
+ * Lines holding nothing but one tag (`{% if … %}`) vanish with their line break, so tags can sit on
+ * their own lines without leaving gaps in the Markdown. Line numbers are unchanged.
+ */
+export function dropTagOnlyLines(source: string): string {
+  return source.replace(/^[ \t]*\{%-?((?:(?!%\}).)*?)-?%\}[ \t]*$/gm, (_, inner: string) => `{%-${inner}-%}`);
+}
+
+/** Parses a template body (cached by its text). */
+function parse(body: string): Template[] {
+  shared ??= createLiquid();
+  const cached = parsed.get(body);
+  if (cached) return cached;
+  const templates = toTemplateError(() => (shared as Liquid).parse(dropTagOnlyLines(body)));
+  if (parsed.size >= PARSED_CACHE_SIZE) {
+    const oldest = parsed.keys().next().value;
+    if (oldest !== undefined) parsed.delete(oldest);
+  }
+  parsed.set(body, templates);
+  return templates;
+}
+
+/** Checks a template's Liquid syntax; throws a TemplateError naming the line. */
+export function checkLiquid(body: string): void {
+  parse(body);
+}
+
+/** Renders the Liquid of a template body with the (cleaned) answers; gives Markdown with directives. */
+export function renderLiquid(body: string, scope: Record<string, unknown>): string {
+  const templates = parse(body);
+  const output = toTemplateError(() => (shared as Liquid).renderSync(templates, scope));
+  const text = String(output);
+  if (text.length > LIMITS.renderedLength) {
+    throw new TemplateError(`The rendered template is longer than ${LIMITS.renderedLength} characters`);
+  }
+  return text;
+}
+
+function toTemplateError<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw asTemplateError(error);
+  }
+}
+
+/** Turns LiquidJS's errors into TemplateErrors with a plain message and the template line. */
+function asTemplateError(error: unknown): TemplateError {
+  if (error instanceof TemplateError) return error;
+  if (LiquidError.is(error)) {
+    const liquidError = error as LiquidError;
+    const original = (liquidError as { originalError?: unknown }).originalError;
+    const line = /line:(\d+)/.exec(liquidError.message)?.[1];
+    const lineNumber = line ? Number(line) : undefined;
+    if (original instanceof TemplateError) return new TemplateError(original.message, lineNumber);
+    const undefinedVariable = /undefined variable: ([^,]+)/.exec(liquidError.message);
+    if (undefinedVariable) {
+      return new TemplateError(
+        `The template uses "${undefinedVariable[1]}", which has no answer`,
+        lineNumber,
+      );
+    }
+    const base = (original instanceof Error ? original.message : liquidError.message).replace(
+      /, line:\d+, col:\d+$/,
+      "",
+    );
+    return new TemplateError(base.replace(/^\w+Error: /, ""), lineNumber);
+  }
+  return new TemplateError(error instanceof Error ? error.message : String(error));
+}

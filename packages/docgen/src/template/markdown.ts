@@ -1,0 +1,439 @@
+/**
+ * The Markdown half of the template language: CommonMark (via marked) without the parts that make no
+ * sense in a legal document or would let text become markup (raw HTML, code blocks, link definitions),
+ * plus the directives of this engine:
+ *
+ *   #. Heading clause        1.          ::pagebreak
+ *   #.# Clause               1.1         ::schedule[Particulars]
+ *   (#) Paragraph            (a)         ::signature{party=buyer}   ::signature[Signed by …]{party=x deed}
+ *   (##) Subparagraph        (i)         ::signatures{deed}
+ *   {#anchor} after a clause names it; [#anchor] in text prints its number ("3.2(a)").
+ *
+ * The result is the document model, with clause numbers, schedules and execution blocks resolved.
+ */
+import { Marked, type Token, type TokenizerExtension, type Tokens } from "marked";
+import { LIMITS } from "../constants.ts";
+import { TemplateError } from "../errors.ts";
+import { type Block, type ClauseLevel, ClauseNumbering, type Run } from "../model.ts";
+import type { ExecutionBlock } from "../signers.ts";
+
+const CLAUSE_MARKERS: Record<string, ClauseLevel> = { "#.": 1, "#.#": 2, "(#)": 3, "(##)": 4 };
+const CLAUSE_LINE = /^ {0,3}(#\.#|#\.|\(##\)|\(#\))[ \t]+/;
+const DIRECTIVE_LINE = /^ {0,3}::([A-Za-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{([^}\n]*)\})?[ \t]*(?:\n|$)/;
+// A clause's text runs on until a blank line or a line that starts another block.
+const ENDS_CLAUSE =
+  /^(?:[ \t]*$| {0,3}(?:#\.|\(##?\)[ \t]|::|#{1,6}[ \t]|[-*+][ \t]|\d+[.)][ \t]|\||>|(?:[-*_][ \t]*){3,}$))/;
+const ANCHOR = /[ \t]*\{#([A-Za-z][\w-]*)\}[ \t]*$/;
+
+type ClauseToken = {
+  type: "clause";
+  raw: string;
+  level: ClauseLevel;
+  anchor: string | undefined;
+  tokens: Token[];
+};
+type DirectiveToken = {
+  type: "directive";
+  raw: string;
+  name: string;
+  label: string | undefined;
+  labelTokens: Token[];
+  attributes: Record<string, string | true>;
+};
+type CrossReferenceToken = { type: "xref"; raw: string; anchor: string };
+
+const clauseExtension: TokenizerExtension = {
+  name: "clause",
+  level: "block",
+  start(src) {
+    const match = /\n {0,3}(?:#\.#?|\(##?\))[ \t]/.exec(src);
+    return match ? match.index + 1 : undefined;
+  },
+  tokenizer(src) {
+    const marker = CLAUSE_LINE.exec(src);
+    if (!marker) return undefined;
+    const lines = src.split("\n");
+    let count = 1;
+    while (count < lines.length && !ENDS_CLAUSE.test(lines[count] ?? "")) count++;
+    const raw = lines.slice(0, count).join("\n") + (count < lines.length ? "\n" : "");
+    const [firstLine = "", ...rest] = lines.slice(0, count);
+    let first = firstLine.slice(marker[0].length);
+    const anchor = ANCHOR.exec(first)?.[1];
+    if (anchor) first = first.replace(ANCHOR, "");
+    const text = [first, ...rest].join("\n").trim();
+    const token: ClauseToken = {
+      type: "clause",
+      raw,
+      level: CLAUSE_MARKERS[marker[1] ?? "#."] ?? 1,
+      anchor,
+      tokens: [],
+    };
+    this.lexer.inline(text, token.tokens);
+    return token;
+  },
+};
+
+const directiveExtension: TokenizerExtension = {
+  name: "directive",
+  level: "block",
+  start(src) {
+    const match = /\n {0,3}::[A-Za-z]/.exec(src);
+    return match ? match.index + 1 : undefined;
+  },
+  tokenizer(src) {
+    const match = DIRECTIVE_LINE.exec(src);
+    if (!match) return undefined;
+    const token: DirectiveToken = {
+      type: "directive",
+      raw: match[0],
+      name: match[1] ?? "",
+      label: match[2],
+      labelTokens: [],
+      attributes: parseAttributes(match[3] ?? ""),
+    };
+    if (token.label !== undefined) this.lexer.inline(token.label, token.labelTokens);
+    return token;
+  },
+};
+
+const crossReferenceExtension: TokenizerExtension = {
+  name: "xref",
+  level: "inline",
+  start(src) {
+    const index = src.indexOf("[#");
+    return index >= 0 ? index : undefined;
+  },
+  tokenizer(src) {
+    const match = /^\[#([A-Za-z][\w-]*)\]/.exec(src);
+    if (!match) return undefined;
+    const token: CrossReferenceToken = { type: "xref", raw: match[0], anchor: match[1] ?? "" };
+    return token;
+  },
+};
+
+/** Attributes as in `{party=buyer deed title="A B"}`: key=value, key="quoted value", or a bare flag. */
+function parseAttributes(source: string): Record<string, string | true> {
+  const attributes: Record<string, string | true> = {};
+  const pattern = /([A-Za-z][\w-]*)(?:=(?:"([^"]*)"|([^\s"]+)))?/g;
+  for (const match of source.matchAll(pattern)) {
+    const key = match[1] ?? "";
+    attributes[key] = match[2] ?? match[3] ?? true;
+  }
+  return attributes;
+}
+
+// Tokenizers switched off: returning undefined means "not this", so the text stays text.
+const off = () => undefined;
+
+const markdown = new Marked({
+  gfm: true,
+  breaks: false,
+  async: false,
+  extensions: [clauseExtension, directiveExtension, crossReferenceExtension],
+  tokenizer: {
+    html: off,
+    code: off,
+    fences: off,
+    lheading: off,
+    def: off,
+    tag: off,
+    autolink: off,
+    url: off,
+  },
+});
+
+type InlineContext = {
+  references: Map<string, string>;
+  pending: { runs: Run[]; index: number; anchor: string }[];
+};
+type Style = { bold?: boolean; italic?: boolean; underline?: boolean };
+
+/** Inline tokens to runs; cross-references are left as placeholders filled once every clause is numbered. */
+function toRuns(
+  tokens: readonly Token[],
+  context: InlineContext,
+  style: Style = {},
+  runs: Run[] = [],
+): Run[] {
+  for (const token of tokens) {
+    switch (token.type) {
+      case "text":
+      case "escape":
+      case "codespan": {
+        const typed = token as Tokens.Text | Tokens.Escape | Tokens.Codespan;
+        if ("tokens" in typed && typed.tokens && typed.tokens.length > 0) {
+          toRuns(typed.tokens, context, style, runs);
+        } else {
+          pushText(runs, decodeEntities(typed.text), style);
+        }
+        break;
+      }
+      case "strong":
+        toRuns((token as Tokens.Strong).tokens, context, { ...style, bold: true }, runs);
+        break;
+      case "em":
+        toRuns((token as Tokens.Em).tokens, context, { ...style, italic: true }, runs);
+        break;
+      case "del":
+        toRuns((token as Tokens.Del).tokens, context, style, runs);
+        break;
+      case "link": {
+        const link = token as Tokens.Link;
+        toRuns(link.tokens, context, { ...style, underline: true }, runs);
+        break;
+      }
+      case "image":
+        pushText(runs, (token as Tokens.Image).text, style);
+        break;
+      case "br":
+        runs.push({ lineBreak: true });
+        break;
+      case "xref": {
+        const anchor = (token as unknown as CrossReferenceToken).anchor;
+        const placeholder: Run = { text: `[#${anchor}]`, ...style };
+        placeholders.add(placeholder);
+        context.pending.push({ runs, index: runs.length, anchor });
+        runs.push(placeholder);
+        break;
+      }
+      default:
+        if ("text" in token && typeof token.text === "string") pushText(runs, token.text, style);
+    }
+  }
+  return runs;
+}
+
+// Cross-reference placeholders stay runs of their own until their numbers are known.
+const placeholders = new WeakSet<Run>();
+
+function pushText(runs: Run[], source: string, style: Style): void {
+  // A line break inside a Markdown paragraph is a space.
+  const text = source.replace(/[ \t]*\n[ \t]*/g, " ");
+  if (text === "") return;
+  const last = runs[runs.length - 1];
+  if (
+    last &&
+    !placeholders.has(last) &&
+    "text" in last &&
+    !!last.bold === !!style.bold &&
+    !!last.italic === !!style.italic &&
+    !!last.underline === !!style.underline
+  ) {
+    runs[runs.length - 1] = { ...last, text: last.text + text };
+    return;
+  }
+  runs.push({
+    text,
+    ...(style.bold ? { bold: true } : {}),
+    ...(style.italic ? { italic: true } : {}),
+    ...(style.underline ? { underline: true } : {}),
+  });
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  "#39": "'",
+  nbsp: "\u00a0",
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? "");
+}
+
+/** Options for building the model. */
+export type BuildOptions = {
+  /** Every execution block the answers call for, in interview order. */
+  readonly executionBlocks: readonly ExecutionBlock[];
+};
+
+/** Turns rendered template text (Markdown with directives) into document blocks. */
+export function buildBlocks(source: string, options: BuildOptions): Block[] {
+  const tokens = markdown.lexer(source);
+  const blocks: Block[] = [];
+  const numbering = new ClauseNumbering();
+  const context: InlineContext = { references: new Map(), pending: [] };
+  let schedule = 0;
+  const placed = new Set<ExecutionBlock>();
+
+  const push = (block: Block): void => {
+    if (blocks.length >= LIMITS.blocks) {
+      throw new TemplateError(`The document has more than ${LIMITS.blocks} blocks`);
+    }
+    blocks.push(block);
+  };
+
+  const placeExecution = (block: ExecutionBlock, label: Run[] | undefined, deed: boolean): void => {
+    if (placed.has(block)) {
+      throw new TemplateError(`The execution block of "${block.partyPath}" is printed twice`);
+    }
+    placed.add(block);
+    push({ type: "execution", leadIn: label ?? defaultLeadIn(block, deed), block });
+  };
+
+  const visit = (token: Token, indent: number): void => {
+    switch (token.type) {
+      case "space":
+        return;
+      case "heading": {
+        const heading = token as Tokens.Heading;
+        const runs = toRuns(heading.tokens, context);
+        if (heading.depth === 1) push({ type: "title", runs });
+        else push({ type: "heading", level: heading.depth === 2 ? 1 : 2, runs });
+        return;
+      }
+      case "paragraph":
+      case "text": {
+        const paragraph = token as Tokens.Paragraph | Tokens.Text;
+        const runs = toRuns(paragraph.tokens ?? [], context);
+        if (runs.length > 0) push({ type: "paragraph", runs, indent });
+        return;
+      }
+      case "blockquote":
+        for (const inner of (token as Tokens.Blockquote).tokens) visit(inner, indent + 1);
+        return;
+      case "hr":
+        push({ type: "rule" });
+        return;
+      case "list": {
+        const items: { depth: number; label: string; runs: Run[] }[] = [];
+        collectListItems(token as Tokens.List, 0, items, context);
+        push({ type: "list", ordered: (token as Tokens.List).ordered, items });
+        return;
+      }
+      case "table": {
+        const table = token as Tokens.Table;
+        const header = table.header.map((cell) => toRuns(cell.tokens, context));
+        const rows = table.rows.map((row) => row.map((cell) => toRuns(cell.tokens, context)));
+        const hasHeader = header.some((cell) => cell.length > 0);
+        push({ type: "table", header: hasHeader ? header : null, rows });
+        return;
+      }
+      case "clause": {
+        const clause = token as unknown as ClauseToken;
+        const number = numbering.next(clause.level);
+        if (!number) {
+          throw new TemplateError(
+            `A #.# clause needs a #. clause before it: "${clause.raw.trim().slice(0, 60)}"`,
+          );
+        }
+        if (clause.anchor) {
+          if (context.references.has(clause.anchor)) {
+            throw new TemplateError(`Two clauses are named {#${clause.anchor}}`);
+          }
+          // A clause of a schedule is cited with its schedule: "2.1 of Schedule 1".
+          const citation = schedule > 0 ? `${number.reference} of Schedule ${schedule}` : number.reference;
+          context.references.set(clause.anchor, citation);
+        }
+        push({
+          type: "clause",
+          level: clause.level,
+          label: number.label,
+          reference: number.reference,
+          numbering: schedule,
+          runs: toRuns(clause.tokens, context),
+        });
+        return;
+      }
+      case "directive": {
+        const directive = token as unknown as DirectiveToken;
+        const label = directive.label !== undefined ? toRuns(directive.labelTokens, context) : undefined;
+        const deed = directive.attributes.deed === true || directive.attributes.as === "deed";
+        switch (directive.name) {
+          case "pagebreak":
+            push({ type: "pageBreak" });
+            return;
+          case "schedule":
+            schedule += 1;
+            numbering.restart();
+            push({ type: "schedule", number: schedule, title: label ?? [] });
+            return;
+          case "signature": {
+            const party = directive.attributes.party;
+            if (typeof party !== "string") {
+              throw new TemplateError("::signature needs the party it is for: ::signature{party=buyer}");
+            }
+            const matching = options.executionBlocks.filter((block) => block.partyId === party);
+            for (const block of matching) placeExecution(block, label, deed);
+            return;
+          }
+          case "signatures":
+            for (const block of options.executionBlocks) {
+              if (!placed.has(block)) placeExecution(block, undefined, deed);
+            }
+            return;
+          default:
+            throw new TemplateError(
+              `Unknown directive ::${directive.name} (known: ::pagebreak, ::schedule, ::signature, ::signatures)`,
+            );
+        }
+      }
+      default:
+        throw new TemplateError(`Unsupported Markdown (${token.type}): "${token.raw.trim().slice(0, 60)}"`);
+    }
+  };
+
+  for (const token of tokens) visit(token, 0);
+
+  for (const reference of context.pending) {
+    const number = context.references.get(reference.anchor);
+    if (number === undefined) {
+      throw new TemplateError(
+        `The template refers to [#${reference.anchor}], but no clause in this document is named {#${reference.anchor}}`,
+      );
+    }
+    const run = reference.runs[reference.index];
+    if (run && "text" in run) reference.runs[reference.index] = { ...run, text: number };
+  }
+  const missing = options.executionBlocks.filter((block) => !placed.has(block));
+  if (missing.length > 0) {
+    throw new TemplateError(
+      `The template has no execution block for ${missing.map((block) => `"${block.partyPath}"`).join(", ")}: add ::signature{party=${missing[0]?.partyId}} or ::signatures`,
+    );
+  }
+  return blocks;
+}
+
+function collectListItems(
+  list: Tokens.List,
+  depth: number,
+  items: { depth: number; label: string; runs: Run[] }[],
+  context: InlineContext,
+): void {
+  const start = typeof list.start === "number" ? list.start : 1;
+  list.items.forEach((item, index) => {
+    const runs: Run[] = [];
+    const nested: Tokens.List[] = [];
+    for (const child of item.tokens) {
+      if (child.type === "list") nested.push(child as Tokens.List);
+      else if ("tokens" in child && Array.isArray(child.tokens)) {
+        if (runs.length > 0) runs.push({ lineBreak: true });
+        toRuns(child.tokens, context, {}, runs);
+      }
+    }
+    items.push({ depth, label: list.ordered ? `${start + index}.` : "•", runs });
+    for (const inner of nested) collectListItems(inner, depth + 1, items, context);
+  });
+}
+
+/** The words before the signatures, when the template does not give its own. */
+function defaultLeadIn(block: ExecutionBlock, deed: boolean): Run[] {
+  const trustee = block.trusteeFor ? ` as trustee for ${block.trusteeFor}` : "";
+  if (block.kind === "company") {
+    return [
+      { text: deed ? "Executed as a deed by " : "Executed by " },
+      { text: block.partyName, bold: true },
+      { text: `${trustee} in accordance with section 127 of the ` },
+      { text: "Corporations Act 2001", italic: true },
+      { text: " (Cth) by:" },
+    ];
+  }
+  const witnessed = block.signatories.some((signatory) => signatory.role === "witness");
+  return [
+    { text: deed ? "Signed, sealed and delivered by " : "Signed by " },
+    { text: block.partyName, bold: true },
+    { text: `${trustee}${witnessed ? " in the presence of:" : ":"}` },
+  ];
+}
