@@ -1,0 +1,780 @@
+import {
+  COPY_NAME_EXISTS,
+  DOCUMENT_NAME_DUPLICATED,
+  DOCUMENT_NAME_REQUIRED,
+  DOCUMENT_NAME_TOO_LONG,
+  type DocumentRow,
+  ORGANISATION_NOT_ALLOWED,
+} from "@precedent/contracts";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type FirmClient, firmClient, signIn, type TestApp } from "../../test/harness.ts";
+import type { FirmContext } from "../folders/firm-context.ts";
+import { documentLogs } from "../logs/schema.ts";
+import { documentShares, documents } from "./schema.ts";
+
+let t: TestApp;
+let teamId: number;
+let ids: { owner: number; manager: number; alice: number; bob: number; otherOwner: number };
+let as: { owner: FirmClient; manager: FirmClient; alice: FirmClient; bob: FirmClient };
+/** The other firm's owner with our firm's id, and with their own (a Lite firm). */
+let outsider: FirmClient;
+let lite: FirmClient;
+let otherTeamId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const firm = await t.buildTeam({ name: "Harbour Legal Pty Ltd" });
+  const other = await t.buildTeam({ name: "Elsewhere Pty Ltd", planSlug: "ly-basic" });
+  teamId = firm.team.id;
+  otherTeamId = other.team.id;
+  const manager = await t.addMember(teamId, "manager");
+  const alice = await t.addMember(teamId, "member");
+  const bob = await t.addMember(teamId, "member");
+  ids = {
+    owner: firm.owner.id,
+    manager: manager.id,
+    alice: alice.id,
+    bob: bob.id,
+    otherOwner: other.owner.id,
+  };
+  as = {
+    owner: firmClient(t, await signIn(t, firm.owner.email), teamId),
+    manager: firmClient(t, await signIn(t, manager.email), teamId),
+    alice: firmClient(t, await signIn(t, alice.email), teamId),
+    bob: firmClient(t, await signIn(t, bob.email), teamId),
+  };
+  const otherToken = await signIn(t, other.owner.email);
+  outsider = firmClient(t, otherToken, teamId);
+  lite = firmClient(t, otherToken, otherTeamId);
+});
+afterAll(() => t.close());
+
+type DocumentInput = Parameters<TestApp["buildDocument"]>[0];
+const docOf = (createdBy: number, over: Partial<DocumentInput> = {}) =>
+  t.buildDocument({ teamId, createdBy, ...over });
+const row = async (id: number) => (await t.db.select().from(documents).where(eq(documents.id, id)))[0];
+const linksOf = (docId: number) => t.db.select().from(documentShares).where(eq(documentShares.docId, docId));
+const logsOf = (docId: number) => t.db.select().from(documentLogs).where(eq(documentLogs.docId, docId));
+const firmFolder = (createdBy: number, name?: string) => t.buildFolder({ teamId, createdBy, type: 2, name });
+const names = (rows: DocumentRow[]) => rows.map((r) => r.name);
+
+describe("GET /api/doc", () => {
+  // A firm of its own, so counts are exact.
+  let firm: { teamId: number; owner: FirmClient; member: FirmClient; memberId: number; ownerId: number };
+  let folderId: number;
+  beforeAll(async () => {
+    const built = await t.buildTeam({ name: "Sorting Pty Ltd" });
+    const member = await t.addMember(built.team.id, "member");
+    firm = {
+      teamId: built.team.id,
+      owner: firmClient(t, await signIn(t, built.owner.email), built.team.id),
+      member: firmClient(t, await signIn(t, member.email), built.team.id),
+      memberId: member.id,
+      ownerId: built.owner.id,
+    };
+    folderId = (await t.buildFolder({ teamId: firm.teamId, createdBy: member.id, name: "Clients" })).id;
+    const at = (day: number) => new Date(Date.UTC(2026, 9, day, 1));
+    const make = (
+      name: string,
+      created: number,
+      updated: number,
+      status: 1 | 2 | 3 | 4 | 5,
+      inFolder = false,
+    ) =>
+      t.buildDocument({
+        teamId: firm.teamId,
+        createdBy: member.id,
+        name,
+        status,
+        createdAt: at(created),
+        updatedAt: at(updated),
+        folderId: inFolder ? folderId : null,
+      });
+    await make("banana trust deed", 1, 9, 1);
+    await make("Apple company constitution", 2, 3, 2, true);
+    await make("cherry will", 3, 4, 5, true);
+    await make("Date 100% discount NDA", 4, 5, 5);
+    await make("Elder power of attorney", 5, 6, 3);
+    await t.buildDocument({ teamId: firm.teamId, createdBy: built.owner.id, name: "Owner's own draft" });
+  });
+
+  const list = (client: FirmClient, query: Record<string, string | number>) => client.get("/api/doc", query);
+
+  it("sorts by each of the five options, and by default by creation date, newest first", async () => {
+    const sorted = async (query: Record<string, string>) =>
+      names((await list(firm.member, { type: 1, ...query })).json().data.rows);
+    expect(await sorted({ sort: "name", order: "asc" })).toEqual([
+      "Apple company constitution",
+      "banana trust deed",
+      "cherry will",
+      "Date 100% discount NDA",
+      "Elder power of attorney",
+    ]);
+    expect(await sorted({ sort: "name", order: "desc" })).toEqual([
+      "Elder power of attorney",
+      "Date 100% discount NDA",
+      "cherry will",
+      "banana trust deed",
+      "Apple company constitution",
+    ]);
+    const oldestFirst = [
+      "banana trust deed",
+      "Apple company constitution",
+      "cherry will",
+      "Date 100% discount NDA",
+      "Elder power of attorney",
+    ];
+    expect(await sorted({ sort: "created_at", order: "asc" })).toEqual(oldestFirst);
+    expect(await sorted({ sort: "created_at", order: "desc" })).toEqual([...oldestFirst].reverse());
+    expect(await sorted({ sort: "updated_at", order: "desc" })).toEqual([
+      "banana trust deed",
+      "Elder power of attorney",
+      "Date 100% discount NDA",
+      "cherry will",
+      "Apple company constitution",
+    ]);
+    expect(await sorted({})).toEqual([...oldestFirst].reverse());
+  });
+
+  it("pages with length, reporting page, total_page and total_record", async () => {
+    const page = async (n: number) =>
+      (await list(firm.member, { type: 1, sort: "name", order: "asc", length: 2, page: n })).json().data;
+    expect(await page(1)).toMatchObject({ page: 1, total_page: 3, total_record: 5 });
+    expect(names((await page(2)).rows)).toEqual(["cherry will", "Date 100% discount NDA"]);
+    expect(names((await page(3)).rows)).toEqual(["Elder power of attorney"]);
+    expect((await page(4)).rows).toEqual([]);
+    // The default page size is 10.
+    expect((await list(firm.member, { type: 1 })).json().data.rows).toHaveLength(5);
+  });
+
+  it("searches names by any part, in any case, with the text trimmed, and by document id", async () => {
+    const search = async (name: string) =>
+      names((await list(firm.member, { type: 1, name, sort: "name", order: "asc" })).json().data.rows);
+    expect(await search("  TRUST ")).toEqual(["banana trust deed"]);
+    expect(await search("ORNEY")).toEqual(["Elder power of attorney"]);
+    expect(await search("er")).toEqual(["cherry will", "Elder power of attorney"]);
+    // % is a character to find, not a wildcard.
+    expect(await search("100%")).toEqual(["Date 100% discount NDA"]);
+    expect(await search("%")).toEqual(["Date 100% discount NDA"]);
+    expect(await search("   ")).toHaveLength(5);
+    const [first] = (await list(firm.member, { type: 1, sort: "name", order: "asc" })).json().data.rows;
+    expect(await search(String(first.id))).toContain(first.name);
+  });
+
+  it("filters by status and by folder", async () => {
+    expect(
+      names((await list(firm.member, { type: 1, status: 5, sort: "name", order: "asc" })).json().data.rows),
+    ).toEqual(["cherry will", "Date 100% discount NDA"]);
+    const inFolder = (
+      await list(firm.member, { type: 1, folder_id: folderId, sort: "name", order: "asc" })
+    ).json().data;
+    expect(names(inFolder.rows)).toEqual(["Apple company constitution", "cherry will"]);
+    expect(inFolder.rows[0].folder).toEqual({ id: folderId, name: "Clients" });
+  });
+
+  it("lists only the caller's own documents in My Documents", async () => {
+    expect(names((await list(firm.owner, { type: 1 })).json().data.rows)).toEqual(["Owner's own draft"]);
+  });
+
+  it("lists every member's documents in Organisation Documents for the owner, filtered by user_ids", async () => {
+    expect((await list(firm.owner, { type: 3 })).json().data.total_record).toBe(6);
+    const onlyMember = (await list(firm.owner, { type: 3, user_ids: String(firm.memberId) })).json().data;
+    expect(onlyMember.total_record).toBe(5);
+    const row = onlyMember.rows[0] as DocumentRow;
+    // Opened from Organisation Documents by a non-creator: no delete, move, share or copy; confirmation first.
+    expect(row.abilities).toMatchObject({
+      delete: false,
+      move: false,
+      share: false,
+      copy: false,
+      owner_confirmation: true,
+    });
+    expect(row.created_by_user).toEqual({ ID: firm.memberId, display_name: expect.any(String) });
+  });
+
+  it("refuses Organisation Documents to a member with the spec's message", async () => {
+    const res = await list(firm.member, { type: 3 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: ORGANISATION_NOT_ALLOWED, data: null });
+  });
+
+  it("lists Shared Folders: documents added to a shared folder and documents in one", async () => {
+    const shared = await firmFolder(ids.owner, "Firm shared");
+    const sharedMine = await t.buildFolder({
+      teamId,
+      createdBy: ids.alice,
+      shared: true,
+      name: "Alice shared",
+    });
+    const added = await docOf(ids.alice, {
+      name: "Added to firm shared",
+      sharedIn: [{ folderId: shared.id }],
+    });
+    const inside = await docOf(ids.alice, { name: "Inside Alice shared", folderId: sharedMine.id });
+    await docOf(ids.alice, { name: "Alice private" });
+    const seen = names((await as.bob.get("/api/doc", { type: 2, length: 100 })).json().data.rows);
+    expect(seen).toEqual(expect.arrayContaining(["Added to firm shared", "Inside Alice shared"]));
+    expect(seen).not.toContain("Alice private");
+    const inShared = (await as.bob.get("/api/doc", { type: 2, folder_id: shared.id })).json().data.rows;
+    expect(inShared.map((r: DocumentRow) => r.id)).toEqual([added.id]);
+    expect(inShared[0].is_share).toBe("1");
+    const inAlices = (await as.bob.get("/api/doc", { type: 2, folder_id: sharedMine.id })).json().data.rows;
+    expect(inAlices.map((r: DocumentRow) => r.id)).toEqual([inside.id]);
+  });
+
+  it("refuses bad parameters with the field named", async () => {
+    for (const [query, field] of [
+      [{ status: 9 }, "status"],
+      [{ length: 1000 }, "length"],
+      [{ page: 0 }, "page"],
+      [{ sort: "colour" }, "sort"],
+      [{ type: 7 }, "type"],
+      [{ folder_id: "abc" }, "folder_id"],
+    ] as const) {
+      const res = await list(firm.member, query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().data.errors[0].field).toBe(field);
+    }
+  });
+
+  it("answers 404 for an unknown folder, another member's private folder and another firm", async () => {
+    expect((await list(firm.member, { type: 1, folder_id: 999_999 })).statusCode).toBe(404);
+    const alices = await t.buildFolder({ teamId, createdBy: ids.alice });
+    expect((await as.bob.get("/api/doc", { type: 1, folder_id: alices.id })).statusCode).toBe(404);
+    expect((await outsider.get("/api/doc", { type: 1 })).statusCode).toBe(404);
+    expect((await lite.get("/api/doc", { type: 1, folder_id: alices.id })).statusCode).toBe(404);
+  });
+
+  describe("GET /api/doc/list-for-owner", () => {
+    it("lists Organisation Documents filtered by owner", async () => {
+      const res = await firm.owner.get("/api/doc/list-for-owner", { user_ids: String(firm.ownerId) });
+      expect(names(res.json().data.rows)).toEqual(["Owner's own draft"]);
+      expect((await firm.member.get("/api/doc/list-for-owner", {})).statusCode).toBe(403);
+    });
+  });
+
+  describe("GET /api/doc/get-status", () => {
+    it("counts documents per status under the same filters", async () => {
+      const res = await firm.member.get("/api/doc/get-status", { type: 1 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({
+        rows: [
+          { status: 1, status_name: "Draft", total: 1 },
+          { status: 2, status_name: "In Progress", total: 1 },
+          { status: 3, status_name: "Signed", total: 1 },
+          { status: 4, status_name: "Pending", total: 0 },
+          { status: 5, status_name: "Completed", total: 2 },
+        ],
+        total_record: 5,
+      });
+      const searched = (await firm.member.get("/api/doc/get-status", { type: 1, name: "will" })).json().data;
+      expect(searched.total_record).toBe(1);
+      expect(searched.rows[4].total).toBe(1);
+      const inFolder = (await firm.member.get("/api/doc/get-status", { type: 1, folder_id: folderId })).json()
+        .data;
+      expect(inFolder.total_record).toBe(2);
+    });
+
+    it("answers 404 for another firm", async () => {
+      expect((await outsider.get("/api/doc/get-status", { type: 1 })).statusCode).toBe(404);
+    });
+  });
+
+  describe("GET /api/doc/get-status-for-list-owner", () => {
+    it("counts Organisation Documents per status for the owner, filtered by owner", async () => {
+      const all = (await firm.owner.get("/api/doc/get-status-for-list-owner", {})).json().data;
+      expect(all.total_record).toBe(6);
+      const owners = (
+        await firm.owner.get("/api/doc/get-status-for-list-owner", { user_ids: String(firm.ownerId) })
+      ).json().data;
+      expect(owners.rows[0]).toEqual({ status: 1, status_name: "Draft", total: 1 });
+      expect(owners.total_record).toBe(1);
+      const refused = await firm.member.get("/api/doc/get-status-for-list-owner", {});
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(ORGANISATION_NOT_ALLOWED);
+    });
+  });
+});
+
+describe("GET /api/doc/{id}", () => {
+  it("answers the document with its answers, shared folders and abilities", async () => {
+    const shared = await firmFolder(ids.owner, "Precedents");
+    const doc = await docOf(ids.alice, { name: "Detail", sharedIn: [{ folderId: shared.id }] });
+    const res = await as.alice.get(`/api/doc/${doc.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id: doc.id,
+      name: "Detail",
+      status: 1,
+      status_name: "Draft",
+      is_share: "1",
+      xml: {},
+      shared_folders: [{ id: shared.id, name: "Precedents", can_remove: true }],
+      abilities: { delete: true, move: true, copy: true, owner_confirmation: false },
+    });
+    // Bob sees it through Shared Folders but cannot take it out again.
+    const bobs = (await as.bob.get(`/api/doc/${doc.id}`)).json().data;
+    expect(bobs.shared_folders[0].can_remove).toBe(false);
+    expect(bobs.abilities).toMatchObject({ delete: false, copy: false, rename: false });
+  });
+
+  it("answers 404 for another member's private document and for another firm", async () => {
+    const doc = await docOf(ids.alice);
+    expect((await as.bob.get(`/api/doc/${doc.id}`)).statusCode).toBe(404);
+    expect(
+      (await as.manager.get(`/api/doc/${doc.id}`, { type: 3 })).json().data.abilities.owner_confirmation,
+    ).toBe(true);
+    expect((await outsider.get(`/api/doc/${doc.id}`)).statusCode).toBe(404);
+    const res = await lite.get(`/api/doc/${doc.id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe("Document not found.");
+  });
+});
+
+describe("GET /api/doc/list-user-company", () => {
+  it("lists the firm's users by display name", async () => {
+    const rows = (await as.alice.get("/api/doc/list-user-company")).json().data.rows;
+    expect(rows.map((r: { ID: number }) => r.ID).sort()).toEqual(
+      [ids.owner, ids.manager, ids.alice, ids.bob].sort(),
+    );
+    expect((await outsider.get("/api/doc/list-user-company")).statusCode).toBe(404);
+  });
+});
+
+describe("GET /api/doc/list-shared-document/{id}", () => {
+  it("lists the documents in one shared folder", async () => {
+    const shared = await firmFolder(ids.owner);
+    const doc = await docOf(ids.bob, { sharedIn: [{ folderId: shared.id }] });
+    const res = await as.alice.get(`/api/doc/list-shared-document/${shared.id}`);
+    expect(res.json().data.rows.map((r: DocumentRow) => r.id)).toEqual([doc.id]);
+  });
+
+  it("refuses a folder that is not in Shared Folders and answers 404 for another firm", async () => {
+    const mine = await t.buildFolder({ teamId, createdBy: ids.alice });
+    expect((await as.alice.get(`/api/doc/list-shared-document/${mine.id}`)).statusCode).toBe(400);
+    const shared = await firmFolder(ids.owner);
+    expect((await lite.get(`/api/doc/list-shared-document/${shared.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("POST /api/doc/draft", () => {
+  it("creates a draft in a folder of My Documents, with a 'created' change-log entry", async () => {
+    const folder = await t.buildFolder({ teamId, createdBy: ids.alice, name: "Wills" });
+    const res = await as.alice.post("/api/doc/draft", {
+      folder_id: folder.id,
+      template_id: 42,
+      template_name: "Simple will",
+    });
+    expect(res.statusCode).toBe(200);
+    const { id, document } = res.json().data;
+    expect(document).toMatchObject({
+      id,
+      name: "Simple will",
+      status: 1,
+      folder: { id: folder.id, name: "Wills" },
+      template: { id: 42, name: "Simple will" },
+      created_by: ids.alice,
+    });
+    expect((await logsOf(id)).map((l) => l.logData)).toEqual([
+      { created: { from: null, to: "Simple will" } },
+    ]);
+  });
+
+  it("puts a draft made in a shared folder at the top of My Documents and adds it to that folder", async () => {
+    const shared = await firmFolder(ids.owner, "Team drafts");
+    const res = await as.bob.post("/api/doc/draft", {
+      folder_id: shared.id,
+      is_asic_document: 1,
+      name: "Company rego",
+    });
+    const { document } = res.json().data;
+    expect(document).toMatchObject({ folder: null, type: "ASIC", is_asic_document: "1", is_share: "1" });
+    expect(document.shared_folders.map((f: { name: string }) => f.name)).toEqual(["Team drafts"]);
+  });
+
+  it("refuses another member's private folder and another firm's folder", async () => {
+    const alices = await t.buildFolder({ teamId, createdBy: ids.alice });
+    expect((await as.bob.post("/api/doc/draft", { folder_id: alices.id })).statusCode).toBe(404);
+    expect((await lite.post("/api/doc/draft", { folder_id: alices.id })).statusCode).toBe(404);
+    expect((await outsider.post("/api/doc/draft", {})).statusCode).toBe(404);
+  });
+});
+
+describe("DELETE /api/doc", () => {
+  it("lets the creator delete a draft, which leaves every shared folder and is logged", async () => {
+    const shared = await firmFolder(ids.owner);
+    const doc = await docOf(ids.alice, { name: "Going", sharedIn: [{ folderId: shared.id }] });
+    const res = await as.alice.del("/api/doc", { type: 1, list_doc: [doc.id] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ list_doc: [doc.id] });
+    expect(await row(doc.id)).toBeUndefined();
+    expect(await linksOf(doc.id)).toEqual([]);
+    const [log] = await logsOf(doc.id);
+    expect(log).toMatchObject({
+      createdBy: ids.alice,
+      tags: ["deleted"],
+      logData: { deleted: { from: "Going", to: null } },
+    });
+  });
+
+  it("lets the owner delete a member's shared draft, but not a manager", async () => {
+    const shared = await firmFolder(ids.owner);
+    const doc = await docOf(ids.alice, { status: 2, sharedIn: [{ folderId: shared.id }] });
+    const refused = await as.manager.del("/api/doc", { type: 2, list_doc: [doc.id] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      `You cannot delete Doc ID ${doc.id}: only its creator or the company owner can delete a draft or in-progress document, and not from Organisation Documents.`,
+    );
+    expect(await row(doc.id)).toBeDefined();
+    expect((await as.owner.del("/api/doc", { type: 2, list_doc: [doc.id] })).statusCode).toBe(200);
+  });
+
+  it("refuses signed, pending and completed documents, and deleting from Organisation Documents", async () => {
+    for (const status of [3, 4, 5] as const) {
+      const doc = await docOf(ids.alice, { status });
+      expect((await as.alice.del("/api/doc", { type: 1, list_doc: [doc.id] })).statusCode).toBe(403);
+      expect(await row(doc.id)).toBeDefined();
+    }
+    const own = await docOf(ids.owner);
+    expect((await as.owner.del("/api/doc", { type: 3, list_doc: [own.id] })).statusCode).toBe(403);
+    expect(await row(own.id)).toBeDefined();
+  });
+
+  it("deletes all or none: one forbidden document keeps them all", async () => {
+    const mine = await docOf(ids.alice);
+    const alsoMine = await docOf(ids.alice);
+    const completed = await docOf(ids.alice, { status: 5 });
+    const res = await as.alice.del("/api/doc", { type: 1, list_doc: [mine.id, alsoMine.id, completed.id] });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toContain(`Doc ID ${completed.id}`);
+    for (const doc of [mine, alsoMine, completed]) expect(await row(doc.id)).toBeDefined();
+    expect(await logsOf(mine.id)).toEqual([]);
+  });
+
+  it("answers 404 for an unknown id and for another firm's document, deleting nothing", async () => {
+    const mine = await docOf(ids.alice);
+    const res = await as.alice.del("/api/doc", { type: 1, list_doc: [mine.id, 999_999] });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe("Doc ID 999999 was not found.");
+    expect(await row(mine.id)).toBeDefined();
+    expect((await lite.del("/api/doc", { type: 1, list_doc: [mine.id] })).statusCode).toBe(404);
+    expect((await outsider.del("/api/doc", { type: 1, list_doc: [mine.id] })).statusCode).toBe(404);
+    expect(await row(mine.id)).toBeDefined();
+  });
+
+  it("refuses an empty selection", async () => {
+    const res = await as.alice.del("/api/doc", { type: 1, list_doc: [] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.errors[0]).toEqual({
+      field: "list_doc",
+      message: "Please select at least one document.",
+    });
+  });
+});
+
+describe("PUT /api/doc/move-doc", () => {
+  it("moves documents to a folder of My Documents and logs the folders", async () => {
+    const from = await t.buildFolder({ teamId, createdBy: ids.alice, name: "Inbox" });
+    const to = await t.buildFolder({ teamId, createdBy: ids.alice, name: "Filed" });
+    const a = await docOf(ids.alice, { folderId: from.id, status: 5 });
+    const b = await docOf(ids.alice, { status: 2 });
+    const res = await as.alice.put("/api/doc/move-doc", {
+      type: 1,
+      list_doc: [a.id, b.id],
+      folder_id: to.id,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await row(a.id))?.folderId).toBe(to.id);
+    expect((await row(b.id))?.folderId).toBe(to.id);
+    expect((await logsOf(a.id))[0]?.logData).toEqual({ folder: { from: "Inbox", to: "Filed" } });
+    expect((await logsOf(b.id))[0]?.logData).toEqual({ folder: { from: null, to: "Filed" } });
+    const toTop = await as.alice.put("/api/doc/move-doc", { type: 1, list_doc: [a.id], folder_id: null });
+    expect(toTop.statusCode).toBe(200);
+    expect((await row(a.id))?.folderId).toBeNull();
+  });
+
+  it("refuses signed and pending documents, and moving from Shared Folders or Organisation Documents", async () => {
+    const to = await t.buildFolder({ teamId, createdBy: ids.alice });
+    const shared = await firmFolder(ids.owner);
+    for (const [doc, type] of [
+      [await docOf(ids.alice, { status: 3 }), 1],
+      [await docOf(ids.alice, { status: 4 }), 1],
+      [await docOf(ids.alice, { sharedIn: [{ folderId: shared.id }] }), 2],
+      [await docOf(ids.alice), 3],
+    ] as const) {
+      const res = await as.alice.put("/api/doc/move-doc", { type, list_doc: [doc.id], folder_id: to.id });
+      expect(res.statusCode).toBe(403);
+      expect((await row(doc.id))?.folderId).toBeNull();
+    }
+  });
+
+  it("moves all or none", async () => {
+    const to = await t.buildFolder({ teamId, createdBy: ids.alice });
+    const fine = await docOf(ids.alice);
+    const signed = await docOf(ids.alice, { status: 3 });
+    const res = await as.alice.put("/api/doc/move-doc", {
+      type: 1,
+      list_doc: [fine.id, signed.id],
+      folder_id: to.id,
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await row(fine.id))?.folderId).toBeNull();
+  });
+
+  it("refuses a destination outside the caller's My Documents", async () => {
+    const doc = await docOf(ids.alice);
+    const shared = await firmFolder(ids.owner);
+    const res = await as.alice.put("/api/doc/move-doc", {
+      type: 1,
+      list_doc: [doc.id],
+      folder_id: shared.id,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Documents can only be moved to a folder of your My Documents.");
+    const bobs = await t.buildFolder({ teamId, createdBy: ids.bob });
+    expect(
+      (await as.alice.put("/api/doc/move-doc", { type: 1, list_doc: [doc.id], folder_id: bobs.id }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await as.alice.put("/api/doc/move-doc", { type: 1, list_doc: [doc.id], folder_id: 999_999 }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it("answers 404 for another firm's documents and changes nothing", async () => {
+    const doc = await docOf(ids.alice);
+    expect(
+      (await lite.put("/api/doc/move-doc", { type: 1, list_doc: [doc.id], folder_id: null })).statusCode,
+    ).toBe(404);
+    expect(
+      (await outsider.put("/api/doc/move-doc", { type: 1, list_doc: [doc.id], folder_id: null })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe("PUT /api/doc/share-doc", () => {
+  it("adds documents to a shared folder and logs the shared folders", async () => {
+    const shared = await firmFolder(ids.owner, "Team folder");
+    const a = await docOf(ids.alice, { status: 5 });
+    const b = await docOf(ids.alice);
+    const res = await as.alice.put("/api/doc/share-doc", { list_doc: [a.id, b.id], folder_id: shared.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      folder_id: shared.id,
+      list_doc: [a.id, b.id],
+      already_shared: [],
+      checked_only: false,
+    });
+    expect(await linksOf(a.id)).toHaveLength(1);
+    expect((await logsOf(a.id))[0]?.logData).toEqual({ shared_folders: { from: [], to: ["Team folder"] } });
+    // Again: already there, nothing added twice.
+    const again = await as.alice.put("/api/doc/share-doc", { list_doc: [a.id], folder_id: shared.id });
+    expect(again.json().data).toMatchObject({ list_doc: [], already_shared: [a.id] });
+  });
+
+  it("only checks with check: true", async () => {
+    const shared = await firmFolder(ids.owner);
+    const doc = await docOf(ids.alice);
+    const res = await as.alice.put("/api/doc/share-doc", {
+      check: true,
+      list_doc: [doc.id],
+      folder_id: shared.id,
+    });
+    expect(res.json().data).toMatchObject({ list_doc: [doc.id], checked_only: true });
+    expect(await linksOf(doc.id)).toEqual([]);
+  });
+
+  it("refuses signed and pending documents, all or none", async () => {
+    const shared = await firmFolder(ids.owner);
+    const fine = await docOf(ids.alice);
+    const pending = await docOf(ids.alice, { status: 4 });
+    const res = await as.alice.put("/api/doc/share-doc", {
+      list_doc: [fine.id, pending.id],
+      folder_id: shared.id,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await linksOf(fine.id)).toEqual([]);
+  });
+
+  it("refuses the Lite plan", async () => {
+    const folder = (await lite.post("/api/folder", { name: "Lite shared", type: 2 })).json().data;
+    const draft = (await lite.post("/api/doc/draft", { name: "Lite doc" })).json().data;
+    const res = await lite.put("/api/doc/share-doc", { list_doc: [draft.id], folder_id: folder.id });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(
+      "This feature is not available for Lite Plan. Please upgrade your membership to use it.",
+    );
+  });
+
+  it("refuses a folder outside Shared Folders and answers 404 for another firm", async () => {
+    const doc = await docOf(ids.alice);
+    const mine = await t.buildFolder({ teamId, createdBy: ids.alice });
+    const res = await as.alice.put("/api/doc/share-doc", { list_doc: [doc.id], folder_id: mine.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Please choose a folder in Shared Folders.");
+    const shared = await firmFolder(ids.owner);
+    expect(
+      (await lite.put("/api/doc/share-doc", { list_doc: [doc.id], folder_id: shared.id })).statusCode,
+    ).toBe(404);
+    expect(await linksOf(doc.id)).toEqual([]);
+  });
+});
+
+describe("PUT /api/doc/unshare-doc", () => {
+  it("takes a document out of shared folders and logs it", async () => {
+    const one = await firmFolder(ids.owner, "One");
+    const two = await firmFolder(ids.owner, "Two");
+    const doc = await docOf(ids.alice, { sharedIn: [{ folderId: one.id }, { folderId: two.id }] });
+    const res = await as.alice.put("/api/doc/unshare-doc", { doc_id: doc.id, list_folder: [one.id] });
+    expect(res.statusCode).toBe(200);
+    expect((await linksOf(doc.id)).map((l) => l.folderId)).toEqual([two.id]);
+    expect((await logsOf(doc.id))[0]?.logData).toEqual({
+      shared_folders: { from: ["One", "Two"], to: ["Two"] },
+    });
+  });
+
+  it("lets whoever added it remove it, refuses another member", async () => {
+    const folder = await firmFolder(ids.owner, "Bob added here");
+    const doc = await docOf(ids.alice, { sharedIn: [{ folderId: folder.id, by: ids.bob }] });
+    const refused = await as.owner.get(`/api/doc/${doc.id}`);
+    expect(refused.json().data.shared_folders[0].can_remove).toBe(true);
+    const other = await t.addMember(teamId, "member");
+    const carol = firmClient(t, await signIn(t, other.email), teamId);
+    const denied = await carol.put("/api/doc/unshare-doc", { doc_id: doc.id, list_folder: [folder.id] });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe(
+      `You cannot remove Doc ID ${doc.id} from 'Bob added here': only the company owner, a manager, the document's creator or whoever added it can.`,
+    );
+    expect(await linksOf(doc.id)).toHaveLength(1);
+    expect(
+      (await as.bob.put("/api/doc/unshare-doc", { doc_id: doc.id, list_folder: [folder.id] })).statusCode,
+    ).toBe(200);
+  });
+
+  it("answers 404 for a folder not holding it and for another firm", async () => {
+    const folder = await firmFolder(ids.owner);
+    const doc = await docOf(ids.alice, { sharedIn: [{ folderId: folder.id }] });
+    const other = await firmFolder(ids.owner);
+    expect(
+      (await as.alice.put("/api/doc/unshare-doc", { doc_id: doc.id, list_folder: [other.id] })).statusCode,
+    ).toBe(404);
+    expect(
+      (await lite.put("/api/doc/unshare-doc", { doc_id: doc.id, list_folder: [folder.id] })).statusCode,
+    ).toBe(404);
+    expect(await linksOf(doc.id)).toHaveLength(1);
+  });
+});
+
+describe("PUT /api/doc/rename/{id}", () => {
+  it("renames and logs from and to", async () => {
+    const doc = await docOf(ids.alice, { name: "Before" });
+    const res = await as.alice.put(`/api/doc/rename/${doc.id}`, { new_name: "  After  " });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.name).toBe("After");
+    expect((await logsOf(doc.id))[0]?.logData).toEqual({ name: { from: "Before", to: "After" } });
+  });
+
+  it.each([
+    ["the same name", { new_name: "Same" }, DOCUMENT_NAME_DUPLICATED],
+    ["an empty name", { new_name: "  " }, DOCUMENT_NAME_REQUIRED],
+    ["no name", {}, DOCUMENT_NAME_REQUIRED],
+    ["a 10,000-character name", { new_name: "z".repeat(10_000) }, DOCUMENT_NAME_TOO_LONG],
+  ])("refuses %s and changes nothing", async (_case, body, message) => {
+    const doc = await docOf(ids.alice, { name: "Same" });
+    const res = await as.alice.put(`/api/doc/rename/${doc.id}`, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.errors).toEqual([{ field: "new_name", message }]);
+    expect((await row(doc.id))?.name).toBe("Same");
+  });
+
+  it("lets a manager rename a member's document; refuses another member", async () => {
+    const shared = await firmFolder(ids.owner);
+    const doc = await docOf(ids.alice, { name: "Alice's", sharedIn: [{ folderId: shared.id }] });
+    const refused = await as.bob.put(`/api/doc/rename/${doc.id}`, { new_name: "Bob's" });
+    expect(refused.statusCode).toBe(403);
+    expect((await row(doc.id))?.name).toBe("Alice's");
+    expect((await as.manager.put(`/api/doc/rename/${doc.id}`, { new_name: "Manager's" })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("answers 404 for another firm", async () => {
+    const doc = await docOf(ids.alice, { name: "Ours" });
+    expect((await lite.put(`/api/doc/rename/${doc.id}`, { new_name: "Theirs" })).statusCode).toBe(404);
+    expect((await outsider.put(`/api/doc/rename/${doc.id}`, { new_name: "Theirs" })).statusCode).toBe(404);
+    expect((await row(doc.id))?.name).toBe("Ours");
+  });
+});
+
+describe("PUT /api/doc/duplicate-doc", () => {
+  it("copies a document beside the original as a draft with the same answers", async () => {
+    const folder = await t.buildFolder({ teamId, createdBy: ids.alice, name: "Deeds" });
+    const original = await docOf(ids.alice, { name: "Deed", status: 5, folderId: folder.id });
+    await t.db
+      .update(documents)
+      .set({ xml: { settlor: "Jane Citizen" } })
+      .where(eq(documents.id, original.id));
+    const res = await as.alice.put("/api/doc/duplicate-doc", { doc_id: original.id, name: "Copy of Deed" });
+    expect(res.statusCode).toBe(200);
+    const copy = res.json().data;
+    expect(copy).toMatchObject({ name: "Copy of Deed", status: 1, folder: { id: folder.id, name: "Deeds" } });
+    expect((await row(copy.id))?.xml).toEqual({ settlor: "Jane Citizen" });
+    expect((await logsOf(copy.id))[0]?.logData).toEqual({
+      copied: { from: `Doc ID ${original.id} - Deed`, to: "Copy of Deed" },
+    });
+  });
+
+  it.each([
+    ["the original's name", "Original", COPY_NAME_EXISTS],
+    ["an empty name", "", DOCUMENT_NAME_REQUIRED],
+  ])("refuses %s", async (_case, name, message) => {
+    const original = await docOf(ids.alice, { name: "Original" });
+    const before = (await t.db.select().from(documents).where(eq(documents.teamId, teamId))).length;
+    const res = await as.alice.put("/api/doc/duplicate-doc", { doc_id: original.id, name });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect(res.json().data.errors).toEqual([{ field: "name", message }]);
+    expect((await t.db.select().from(documents).where(eq(documents.teamId, teamId))).length).toBe(before);
+  });
+
+  it("refuses anyone but the creator, and the Lite plan", async () => {
+    const shared = await firmFolder(ids.owner);
+    const doc = await docOf(ids.alice, { sharedIn: [{ folderId: shared.id }] });
+    const res = await as.owner.put("/api/doc/duplicate-doc", { doc_id: doc.id, name: "Owner's copy" });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(
+      `You cannot copy Doc ID ${doc.id}: only its creator can copy it, and not from Organisation Documents.`,
+    );
+    const liteDoc = (await lite.post("/api/doc/draft", { name: "Lite original" })).json().data;
+    const liteRes = await lite.put("/api/doc/duplicate-doc", { doc_id: liteDoc.id, name: "Lite copy" });
+    expect(liteRes.statusCode).toBe(403);
+    expect(
+      await t.db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.teamId, otherTeamId), inArray(documents.name, ["Lite copy"]))),
+    ).toEqual([]);
+  });
+
+  it("answers 404 for another firm", async () => {
+    const doc = await docOf(ids.alice);
+    expect((await lite.put("/api/doc/duplicate-doc", { doc_id: doc.id, name: "Stolen" })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe("status changes", () => {
+  it("write a change-log entry with the status names", async () => {
+    const doc = await docOf(ids.alice, { status: 2 });
+    const ctx: FirmContext = { teamId, userId: ids.alice, role: "member", planSlug: "best-practice" };
+    const updated = await t.services.documents.changeStatus(ctx, doc.id, 5);
+    expect(updated).toMatchObject({ status: 5, status_name: "Completed" });
+    expect((await logsOf(doc.id))[0]).toMatchObject({
+      tags: ["status"],
+      logData: { status: { from: "In Progress", to: "Completed" } },
+    });
+  });
+});
