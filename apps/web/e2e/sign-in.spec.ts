@@ -8,13 +8,14 @@ import {
   OTHER_OWNER,
   OWNER,
   signIn,
+  signInThroughForm,
   submitSignIn,
 } from "./support";
 
 test.describe("sign-in", () => {
   for (const user of [OWNER, MANAGER, MEMBER, OTHER_OWNER]) {
     test(`${user.email} signs in and sees their firm and role`, async ({ page }) => {
-      await signIn(page, user);
+      await signInThroughForm(page, user);
       await expect(page).toHaveURL(/\/my-account\/my-company$/);
       await expect(page.getByRole("heading", { name: "My Company", level: 1 })).toBeVisible();
       await expect(page).toHaveTitle("My Company · Precedent");
