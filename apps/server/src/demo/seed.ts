@@ -3,6 +3,7 @@ import type { Database } from "../db/client.ts";
 import { hashPassword } from "../modules/auth/password.ts";
 import { plans, teamMembers, teams } from "../modules/teams/schema.ts";
 import { users } from "../modules/users/schema.ts";
+import { loadDemoDocuments } from "./documents.ts";
 import { MEMBERSHIP_PLANS } from "./plans.ts";
 
 /** Demo-only password of every demo sign-in; printed at start-up and in the README. */
@@ -95,6 +96,12 @@ export async function loadDemoData(db: Database): Promise<boolean> {
       { teamId: demoFirm.id, userId: member.id, role: "member" },
       { teamId: otherFirm.id, userId: otherOwner.id, role: "owner" },
     ]);
+    await loadDemoDocuments(tx, {
+      teamId: demoFirm.id,
+      owner: owner.id,
+      manager: manager.id,
+      member: member.id,
+    });
   });
   return true;
 }
