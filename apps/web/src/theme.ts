@@ -14,7 +14,6 @@ export const theme: ThemeConfig = {
       "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   },
   components: {
-    Layout: { headerBg: "#ffffff", headerHeight: 64, headerPadding: "0 24px", footerBg: "transparent" },
     Card: { headerFontSize: 18 },
     Descriptions: { labelBg: "#f7f9fb" },
   },

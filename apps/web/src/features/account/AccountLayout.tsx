@@ -49,8 +49,8 @@ function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
   const wide = screens.md ?? true;
 
   return (
-    <>
-      <Layout.Header className="app-header">
+    <header className="app-top">
+      <div className="app-header">
         <Link to={HOME_PATH} className="app-header__brand" aria-label="Precedent: My Company">
           <BrandMark size={wide ? 28 : 24} />
         </Link>
@@ -71,14 +71,14 @@ function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
         <Button onClick={onSignOut} size={wide ? "middle" : "small"}>
           Sign out
         </Button>
-      </Layout.Header>
+      </div>
       {!wide && (
         <div className="context-bar">
           <OrganisationSwitcher />
           <UserBadge />
         </div>
       )}
-    </>
+    </header>
   );
 }
 
@@ -107,19 +107,21 @@ export function AccountLayout() {
         <CurrentTeamProvider user={user.data}>
           <AccountHeader onSignOut={() => setSigningOut(true)} />
           <Layout.Content className="app-content">
-            <main className="page">
+            <div className="page">
               <Outlet />
-            </main>
+            </div>
           </Layout.Content>
         </CurrentTeamProvider>
       ) : (
         <>
-          <Layout.Header className="app-header">
-            <BrandMark />
-            <Button onClick={() => setSigningOut(true)} style={{ marginInlineStart: "auto" }}>
-              Sign out
-            </Button>
-          </Layout.Header>
+          <header className="app-top">
+            <div className="app-header">
+              <BrandMark />
+              <Button onClick={() => setSigningOut(true)} style={{ marginInlineStart: "auto" }}>
+                Sign out
+              </Button>
+            </div>
+          </header>
           <Layout.Content className="app-content">{body}</Layout.Content>
         </>
       )}

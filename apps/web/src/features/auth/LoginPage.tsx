@@ -1,8 +1,7 @@
 import { LockOutlined, MailOutlined } from "@ant-design/icons";
 import { LoginRequest } from "@precedent/contracts";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Alert, Button, Card, Flex, Form, Input, Spin, Typography } from "antd";
-import type { Rule } from "antd/es/form";
+import { Alert, Button, Card, Flex, Form, type FormRule, Input, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { checkSession, signIn } from "../../api/auth";
@@ -15,7 +14,7 @@ const FIELDS: readonly string[] = ["email", "password"] satisfies (keyof Credent
 
 /** A form rule from the shared contract, so the browser and the server say the same thing. */
 const contractRule =
-  (field: keyof Credentials): Rule =>
+  (field: keyof Credentials): FormRule =>
   () => ({
     validator: async (_, value: unknown) => {
       const result = LoginRequest.shape[field].safeParse(value ?? "");

@@ -31,9 +31,11 @@ export function SessionExpired({ idleTimeoutMs, returnTo }: SessionExpiredProps)
   return (
     <Layout style={{ minHeight: "100vh" }}>
       <title>Session expired · Precedent</title>
-      <Layout.Header className="app-header">
-        <BrandMark />
-      </Layout.Header>
+      <header className="app-top">
+        <div className="app-header">
+          <BrandMark />
+        </div>
+      </header>
       <Modal
         open
         centered
