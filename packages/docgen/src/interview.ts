@@ -149,12 +149,10 @@ function cleanNodes(nodes: readonly VisibleQuestion[], options: CleanOptions): A
       );
     } else {
       const party = cleanNodes(node.fields, options);
-      if (node.partyType) {
-        // The type is stored even when implied, so templates can always test it.
-        writePath(target, dataPath, { ...party, [PARTY_TYPE_FIELD]: node.partyType });
-      } else if (Object.keys(party).length > 0) {
-        writePath(target, dataPath, party);
-      }
+      // A party nobody has started is left out (an answered type counts as a start).
+      if (Object.keys(party).length === 0) continue;
+      // The type is stored even when implied, so templates can always test it.
+      writePath(target, dataPath, node.partyType ? { ...party, [PARTY_TYPE_FIELD]: node.partyType } : party);
     }
   }
   return target;

@@ -271,12 +271,13 @@ export function parseInterview(yamlText: string): InterviewDefinition {
     throw new DefinitionError([`the definition is longer than ${LIMITS.definitionLength} characters`]);
   }
   const lineCounter = new LineCounter();
-  const document = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const document = parseDocument(yamlText, { lineCounter, prettyErrors: true, uniqueKeys: true });
   if (document.errors.length > 0) {
     throw new DefinitionError(
       document.errors.map((error) => {
         const position = error.linePos?.[0];
-        return `${position ? `line ${position.line}, column ${position.col}: ` : ""}${error.message.split("\n")[0]}`;
+        const message = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
+        return `${position ? `line ${position.line}, column ${position.col}: ` : ""}${message}`;
       }),
     );
   }

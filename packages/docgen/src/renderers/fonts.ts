@@ -4,6 +4,7 @@
  * produces the same bytes.
  */
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 
 /** The four faces of the document font. */
@@ -30,6 +31,71 @@ export function fontFiles(): Record<FontFace, Uint8Array> {
     boldItalic: readFileSync(join(FONT_DIRECTORY, FILES.boldItalic)),
   };
   return loaded;
+}
+
+/**
+ * The parsed fonts, shared by every PDF. pdfkit would parse the font files again for each document
+ * and measure every word afresh, which was most of the time a PDF took; a parsed font is only ever
+ * read, so one copy serves all. They are parsed by fontkit, the font library pdfkit itself uses,
+ * resolved from pdfkit so that both always agree on its version.
+ */
+type GlyphPosition = { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number };
+type GlyphRun = { readonly glyphs: readonly unknown[]; readonly positions: readonly GlyphPosition[] };
+type ParsedFont = { layout(text: string, features?: unknown): GlyphRun };
+let parsed: Record<FontFace, ParsedFont> | undefined;
+
+// Shaping a word (kerning, ligatures) is the dearest step of writing text, and its result never
+// changes, so it is kept across documents; the cache is emptied if it ever grows this large.
+const LAYOUT_CACHE_LIMIT = 50_000;
+
+/**
+ * Makes a font remember how it shaped each word. pdfkit scales the positions it is given in place, so
+ * every caller gets fresh positions; the glyphs themselves are only read and can be shared.
+ */
+function rememberLayouts(font: ParsedFont): ParsedFont {
+  const shape = font.layout.bind(font);
+  const cache = new Map<string, GlyphRun>();
+  font.layout = (text: string, features?: unknown): GlyphRun => {
+    if (features !== undefined) return shape(text, features);
+    let run = cache.get(text);
+    if (!run) {
+      if (cache.size >= LAYOUT_CACHE_LIMIT) cache.clear();
+      run = shape(text);
+      cache.set(text, run);
+    }
+    const positions = run.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({
+      xAdvance,
+      yAdvance,
+      xOffset,
+      yOffset,
+    }));
+    return {
+      glyphs: run.glyphs,
+      positions,
+      get advanceWidth() {
+        let width = 0;
+        for (const position of positions) width += position.xAdvance;
+        return width;
+      },
+    } as GlyphRun;
+  };
+  return font;
+}
+
+/** The package's fonts, parsed once (pdfkit accepts a parsed font wherever it takes font bytes). */
+export function parsedFonts(): Record<FontFace, ParsedFont> {
+  if (!parsed) {
+    const requireFromPdfkit = createRequire(createRequire(import.meta.url).resolve("pdfkit"));
+    const fontkit = requireFromPdfkit("fontkit") as { create(data: Uint8Array): ParsedFont };
+    const files = fontFiles();
+    parsed = {
+      regular: rememberLayouts(fontkit.create(files.regular)),
+      bold: rememberLayouts(fontkit.create(files.bold)),
+      italic: rememberLayouts(fontkit.create(files.italic)),
+      boldItalic: rememberLayouts(fontkit.create(files.boldItalic)),
+    };
+  }
+  return parsed;
 }
 
 /** The face for a combination of bold and italic. */

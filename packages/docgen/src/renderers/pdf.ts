@@ -19,7 +19,7 @@ import {
 } from "../model.ts";
 import type { ExecutionBlock, Signatory } from "../signers.ts";
 import { DOCGEN_VERSION } from "../version.ts";
-import { type FontFace, faceOf, fontFiles } from "./fonts.ts";
+import { type FontFace, faceOf, parsedFonts } from "./fonts.ts";
 
 /** A rectangle on a page, in points from the page's top-left corner. */
 export type PageBox = {
@@ -101,6 +101,8 @@ class PdfWriter {
     this.doc = new PDFDocument({
       size: [PAGE_SIZE.width, PAGE_SIZE.height],
       margins: { top: 0, bottom: 0, left: 0, right: 0 },
+      // No default font: pdfkit would otherwise load Helvetica, which the document never uses.
+      font: null as unknown as string,
       bufferPages: true,
       autoFirstPage: false,
       compress: true,
@@ -116,7 +118,7 @@ class PdfWriter {
         ModDate: FIXED_METADATA_DATE,
       },
     });
-    const fonts = fontFiles();
+    const fonts = parsedFonts();
     for (const face of ["regular", "bold", "italic", "boldItalic"] as const) {
       this.doc.registerFont(face, fonts[face] as unknown as string);
     }

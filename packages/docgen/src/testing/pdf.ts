@@ -1,0 +1,161 @@
+/**
+ * A small PDF reader for tests, enough for the PDFs this engine writes (pdfkit's): checks the
+ * cross-reference table, counts pages, and extracts each page's text through the fonts' ToUnicode
+ * maps. Not a general PDF parser.
+ */
+import { inflateSync } from "node:zlib";
+
+type PdfObject = { readonly dictionary: string; readonly stream?: Uint8Array };
+
+const latin1 = new TextDecoder("latin1");
+
+/** Reads every object of the file, by number, checking the cross-reference table points at each. */
+export function readObjects(bytes: Uint8Array): Map<number, PdfObject> {
+  const text = latin1.decode(bytes);
+  if (!text.startsWith("%PDF-1.")) throw new Error("no PDF header");
+  if (!/%%EOF\s*$/.test(text)) throw new Error("no %%EOF at the end");
+  const startXref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)?.[1]);
+  if (!Number.isFinite(startXref) || !text.startsWith("xref", startXref))
+    throw new Error("startxref is wrong");
+  const table = /^xref\s+0\s+(\d+)\s+/.exec(text.slice(startXref));
+  if (!table) throw new Error("no cross-reference table");
+  const size = Number(table[1]);
+  const entries = text
+    .slice(startXref + table[0].length)
+    .split(/\r?\n/)
+    .slice(0, size);
+  const objects = new Map<number, PdfObject>();
+  entries.forEach((entry, number) => {
+    const [offset, , kind] = entry.trim().split(/\s+/);
+    if (kind !== "n") return;
+    const start = Number(offset);
+    if (!text.startsWith(`${number} 0 obj`, start)) {
+      throw new Error(`cross-reference entry ${number} does not point at object ${number}`);
+    }
+    const end = text.indexOf("endobj", start);
+    const body = text.slice(start + `${number} 0 obj`.length, end);
+    const streamAt = body.indexOf("stream");
+    if (streamAt < 0) {
+      objects.set(number, { dictionary: body.trim() });
+      return;
+    }
+    const dictionary = body.slice(0, streamAt).trim();
+    const length = Number(/\/Length (\d+)/.exec(dictionary)?.[1]);
+    const dataStart =
+      start + `${number} 0 obj`.length + streamAt + "stream".length + (body[streamAt + 6] === "\r" ? 2 : 1);
+    let data: Uint8Array = bytes.subarray(dataStart, dataStart + length);
+    if (/\/Filter \/FlateDecode/.test(dictionary)) data = new Uint8Array(inflateSync(data));
+    objects.set(number, { dictionary, stream: data });
+  });
+  return objects;
+}
+
+const reference = (dictionary: string, key: string): number | undefined => {
+  const match = new RegExp(`/${key} (\\d+) 0 R`).exec(dictionary);
+  return match ? Number(match[1]) : undefined;
+};
+
+/** Maps glyph codes to text from a ToUnicode CMap. */
+function readCmap(cmap: string): Map<number, string> {
+  const map = new Map<number, string>();
+  const hexText = (hex: string) =>
+    String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((unit) => Number.parseInt(unit, 16)));
+  for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    for (const line of (block[1] ?? "").matchAll(
+      /<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g,
+    )) {
+      const start = Number.parseInt(line[1] ?? "0", 16);
+      const target = line[3] ?? "";
+      if (target.startsWith("[")) {
+        [...target.matchAll(/<([0-9a-fA-F]+)>/g)].forEach((unit, index) =>
+          map.set(start + index, hexText(unit[1] ?? "")),
+        );
+      } else {
+        const end = Number.parseInt(line[2] ?? "0", 16);
+        const first = Number.parseInt(target.slice(1, -1), 16);
+        for (let code = start; code <= end; code++) map.set(code, String.fromCharCode(first + code - start));
+      }
+    }
+  }
+  for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const line of (block[1] ?? "").matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
+      map.set(Number.parseInt(line[1] ?? "0", 16), hexText(line[2] ?? ""));
+    }
+  }
+  return map;
+}
+
+/** A PDF read for tests: its pages' text, page count, and the names of its embedded fonts. */
+export type ParsedPdf = {
+  readonly pageCount: number;
+  readonly pages: readonly string[];
+  readonly fonts: readonly string[];
+};
+
+/** Reads a PDF written by this engine: validates its structure and extracts each page's text. */
+export function readPdf(bytes: Uint8Array): ParsedPdf {
+  const objects = readObjects(bytes);
+  const text = (number: number | undefined) =>
+    number === undefined ? "" : latin1.decode(objects.get(number)?.stream ?? new Uint8Array());
+  const trailer = latin1.decode(bytes.subarray(Math.max(0, bytes.byteLength - 400)));
+  const root = objects.get(reference(trailer, "Root") ?? -1);
+  const pagesNumber = root ? reference(root.dictionary, "Pages") : undefined;
+  const pagesObject = pagesNumber === undefined ? undefined : objects.get(pagesNumber);
+  if (!pagesObject) throw new Error("no page tree");
+  const kids = [
+    ...(/\/Kids \[([^\]]*)\]/.exec(pagesObject.dictionary)?.[1] ?? "").matchAll(/(\d+) 0 R/g),
+  ].map((match) => Number(match[1]));
+  const count = Number(/\/Count (\d+)/.exec(pagesObject.dictionary)?.[1]);
+  if (count !== kids.length) throw new Error(`page tree says ${count} pages but lists ${kids.length}`);
+  const fonts = new Set<string>();
+  const cmaps = new Map<number, Map<number, string>>();
+  const pages = kids.map((kid) => {
+    const page = objects.get(kid);
+    if (!page || !/\/Type \/Page\b/.test(page.dictionary)) throw new Error(`object ${kid} is not a page`);
+    const resources =
+      objects.get(reference(page.dictionary, "Resources") ?? -1)?.dictionary ?? page.dictionary;
+    const fontRefs = new Map<string, Map<number, string>>();
+    for (const match of resources.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
+      const fontNumber = Number(match[2]);
+      const font = objects.get(fontNumber)?.dictionary ?? "";
+      const baseFont = /\/BaseFont \/([^\s/]+)/.exec(font)?.[1];
+      if (baseFont) fonts.add(baseFont.replace(/^[A-Z]{6}\+/, ""));
+      const toUnicode = reference(font, "ToUnicode");
+      if (toUnicode !== undefined && !cmaps.has(toUnicode)) cmaps.set(toUnicode, readCmap(text(toUnicode)));
+      fontRefs.set(match[1] ?? "", toUnicode === undefined ? new Map() : (cmaps.get(toUnicode) ?? new Map()));
+    }
+    const content = text(reference(page.dictionary, "Contents"));
+    let map = new Map<number, string>();
+    let out = "";
+    let lastY: number | undefined;
+    let pendingJoin = false;
+    for (const operation of content.matchAll(
+      /\/(F\d+) [\d.]+ Tf|[\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ ([\d.-]+) Tm|\[([^\]]*)\] TJ/g,
+    )) {
+      if (operation[1]) map = fontRefs.get(operation[1]) ?? new Map();
+      else if (operation[2] !== undefined) {
+        const y = Number(operation[2]);
+        if (lastY !== undefined && Math.abs(y - lastY) > 1) out += "\n";
+        else if (lastY !== undefined) pendingJoin = true;
+        lastY = y;
+      } else {
+        for (const part of (operation[3] ?? "").matchAll(/<([0-9a-fA-F]*)>|(-?[\d.]+)/g)) {
+          if (part[1] !== undefined) {
+            let fragment = "";
+            for (const unit of part[1].match(/.{4}/g) ?? [])
+              fragment += map.get(Number.parseInt(unit, 16)) ?? "\uFFFD";
+            // A new stretch on the same line (a change of face) starts a new word only between word characters.
+            if (pendingJoin && /[\p{L}\p{N}]$/u.test(out) && /^[\p{L}\p{N}]/u.test(fragment)) out += " ";
+            pendingJoin = false;
+            out += fragment;
+          } else if (Number(part[2]) < -150) out += " ";
+        }
+      }
+    }
+    return out
+      .replace(/[ \t]+/g, " ")
+      .replace(/ *\n */g, "\n")
+      .trim();
+  });
+  return { pageCount: kids.length, pages, fonts: [...fonts].sort() };
+}
