@@ -5,7 +5,7 @@
 // end (BENCH_KEEP_DB=1 keeps it, to EXPLAIN the queries by hand).
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { loadavg } from "node:os";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { openPostgres } from "@precedent/server/db";
 import { ensurePlans, loadDemoData } from "@precedent/server/demo";
@@ -381,7 +381,7 @@ try {
   }
 
   console.log(
-    `\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, node ${process.version}, PostgreSQL\n`,
+    `\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, node ${process.version}, PostgreSQL; load average ${loadBefore} before, ${loadavg()[0]?.toFixed(1)} after (${cpus().length} CPUs)\n`,
   );
   console.log(
     `${"".padEnd(48)}${"req/s".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}   one request`,
