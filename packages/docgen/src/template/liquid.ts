@@ -138,6 +138,8 @@ function createLiquid(): Liquid {
     money: formatMoney,
     and_list: (value) =>
       Array.isArray(value) ? joinAnd(value.map(asText).filter((text) => text !== "")) : asText(value),
+    // `raw` would print a value unescaped, letting an answer become markup: here it changes nothing.
+    raw: (value) => value,
     // Lists of parties are common ("the Directors"): names of each, joined as prose.
     party_names: (value) =>
       Array.isArray(value) ? joinAnd(value.filter(isAnswerObject).map(partyName)) : "",

@@ -142,10 +142,9 @@ const markdown = new Marked({
   },
 });
 
-type InlineContext = {
-  references: Map<string, string>;
-  pending: { runs: Run[]; index: number; anchor: string }[];
-};
+/** A cross-reference awaiting its number: the run is filled in place once every clause is numbered. */
+type PendingReference = { readonly run: { text: string }; readonly anchor: string };
+type InlineContext = { references: Map<string, string>; pending: PendingReference[] };
 type Style = { bold?: boolean; italic?: boolean; underline?: boolean };
 
 /** Inline tokens to runs; cross-references are left as placeholders filled once every clause is numbered. */
@@ -190,9 +189,9 @@ function toRuns(
         break;
       case "xref": {
         const anchor = (token as unknown as CrossReferenceToken).anchor;
-        const placeholder: Run = { text: `[#${anchor}]`, ...style };
+        const placeholder = { text: `[#${anchor}]`, ...style };
         placeholders.add(placeholder);
-        context.pending.push({ runs, index: runs.length, anchor });
+        context.pending.push({ run: placeholder, anchor });
         runs.push(placeholder);
         break;
       }
@@ -228,6 +227,17 @@ function pushText(runs: Run[], source: string, style: Style): void {
     ...(style.italic ? { italic: true } : {}),
     ...(style.underline ? { underline: true } : {}),
   });
+}
+
+/** Drops spaces at the start and end of a paragraph (indentation is not meaning here). */
+function trimRuns(runs: Run[]): Run[] {
+  const first = runs[0];
+  if (first && "text" in first && !placeholders.has(first))
+    runs[0] = { ...first, text: first.text.trimStart() };
+  const last = runs[runs.length - 1];
+  if (last && "text" in last && !placeholders.has(last))
+    runs[runs.length - 1] = { ...last, text: last.text.trimEnd() };
+  return runs.filter((run) => !("text" in run) || run.text !== "" || placeholders.has(run));
 }
 
 const ENTITIES: Record<string, string> = {
@@ -287,7 +297,7 @@ export function buildBlocks(source: string, options: BuildOptions): Block[] {
       case "paragraph":
       case "text": {
         const paragraph = token as Tokens.Paragraph | Tokens.Text;
-        const runs = toRuns(paragraph.tokens ?? [], context);
+        const runs = trimRuns(toRuns(paragraph.tokens ?? [], context));
         if (runs.length > 0) push({ type: "paragraph", runs, indent });
         return;
       }
@@ -384,8 +394,7 @@ export function buildBlocks(source: string, options: BuildOptions): Block[] {
         `The template refers to [#${reference.anchor}], but no clause in this document is named {#${reference.anchor}}`,
       );
     }
-    const run = reference.runs[reference.index];
-    if (run && "text" in run) reference.runs[reference.index] = { ...run, text: number };
+    reference.run.text = number;
   }
   const missing = options.executionBlocks.filter((block) => !placed.has(block));
   if (missing.length > 0) {

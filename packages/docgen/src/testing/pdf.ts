@@ -67,9 +67,8 @@ function readCmap(cmap: string): Map<number, string> {
       const start = Number.parseInt(line[1] ?? "0", 16);
       const target = line[3] ?? "";
       if (target.startsWith("[")) {
-        [...target.matchAll(/<([0-9a-fA-F]+)>/g)].forEach((unit, index) =>
-          map.set(start + index, hexText(unit[1] ?? "")),
-        );
+        let code = start;
+        for (const unit of target.matchAll(/<([0-9a-fA-F]+)>/g)) map.set(code++, hexText(unit[1] ?? ""));
       } else {
         const end = Number.parseInt(line[2] ?? "0", 16);
         const first = Number.parseInt(target.slice(1, -1), 16);
@@ -84,6 +83,8 @@ function readCmap(cmap: string): Map<number, string> {
   }
   return map;
 }
+
+type FontInfo = { readonly unicode: Map<number, string>; readonly widths: readonly number[] };
 
 /** A PDF read for tests: its pages' text, page count, and the names of its embedded fonts. */
 export type ParsedPdf = {
@@ -114,42 +115,56 @@ export function readPdf(bytes: Uint8Array): ParsedPdf {
     if (!page || !/\/Type \/Page\b/.test(page.dictionary)) throw new Error(`object ${kid} is not a page`);
     const resources =
       objects.get(reference(page.dictionary, "Resources") ?? -1)?.dictionary ?? page.dictionary;
-    const fontRefs = new Map<string, Map<number, string>>();
+    const fontRefs = new Map<string, FontInfo>();
     for (const match of resources.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
-      const fontNumber = Number(match[2]);
-      const font = objects.get(fontNumber)?.dictionary ?? "";
+      const font = objects.get(Number(match[2]))?.dictionary ?? "";
       const baseFont = /\/BaseFont \/([^\s/]+)/.exec(font)?.[1];
       if (baseFont) fonts.add(baseFont.replace(/^[A-Z]{6}\+/, ""));
       const toUnicode = reference(font, "ToUnicode");
       if (toUnicode !== undefined && !cmaps.has(toUnicode)) cmaps.set(toUnicode, readCmap(text(toUnicode)));
-      fontRefs.set(match[1] ?? "", toUnicode === undefined ? new Map() : (cmaps.get(toUnicode) ?? new Map()));
+      const descendant =
+        objects.get(Number(/\/DescendantFonts \[(\d+) 0 R\]/.exec(font)?.[1]))?.dictionary ?? "";
+      const widths = (/\/W \[0 \[([^\]]*)\]/.exec(descendant)?.[1] ?? "").trim().split(/\s+/).map(Number);
+      fontRefs.set(match[1] ?? "", {
+        unicode: toUnicode === undefined ? new Map() : (cmaps.get(toUnicode) ?? new Map()),
+        widths,
+      });
     }
     const content = text(reference(page.dictionary, "Contents"));
-    let map = new Map<number, string>();
+    let font: FontInfo = { unicode: new Map(), widths: [] };
+    let size = 0;
     let out = "";
     let lastY: number | undefined;
-    let pendingJoin = false;
-    for (const operation of content.matchAll(
-      /\/(F\d+) [\d.]+ Tf|[\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ ([\d.-]+) Tm|\[([^\]]*)\] TJ/g,
-    )) {
-      if (operation[1]) map = fontRefs.get(operation[1]) ?? new Map();
-      else if (operation[2] !== undefined) {
-        const y = Number(operation[2]);
+    let x = 0;
+    let endX = 0;
+    const operations =
+      /\/(F\d+) ([\d.]+) Tf|[\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ ([\d.-]+) ([\d.-]+) Tm|\[([^\]]*)\] TJ/g;
+    for (const operation of content.matchAll(operations)) {
+      if (operation[1]) {
+        font = fontRefs.get(operation[1]) ?? font;
+        size = Number(operation[2]);
+      } else if (operation[4] !== undefined) {
+        const y = Number(operation[4]);
+        x = Number(operation[3]);
         if (lastY !== undefined && Math.abs(y - lastY) > 1) out += "\n";
-        else if (lastY !== undefined) pendingJoin = true;
+        // On one line, a gap of about a space or more between two stretches of text is a space.
+        else if (lastY !== undefined && x - endX > size * 0.15) out += " ";
         lastY = y;
       } else {
-        for (const part of (operation[3] ?? "").matchAll(/<([0-9a-fA-F]*)>|(-?[\d.]+)/g)) {
+        for (const part of (operation[5] ?? "").matchAll(/<([0-9a-fA-F]*)>|(-?[\d.]+)/g)) {
           if (part[1] !== undefined) {
-            let fragment = "";
-            for (const unit of part[1].match(/.{4}/g) ?? [])
-              fragment += map.get(Number.parseInt(unit, 16)) ?? "\uFFFD";
-            // A new stretch on the same line (a change of face) starts a new word only between word characters.
-            if (pendingJoin && /[\p{L}\p{N}]$/u.test(out) && /^[\p{L}\p{N}]/u.test(fragment)) out += " ";
-            pendingJoin = false;
-            out += fragment;
-          } else if (Number(part[2]) < -150) out += " ";
+            for (const unit of part[1].match(/.{4}/g) ?? []) {
+              const code = Number.parseInt(unit, 16);
+              out += font.unicode.get(code) ?? "\uFFFD";
+              x += ((font.widths[code] ?? 0) * size) / 1000;
+            }
+          } else {
+            const adjustment = Number(part[2]);
+            if (adjustment < -150) out += " ";
+            x -= (adjustment * size) / 1000;
+          }
         }
+        endX = x;
       }
     }
     return out
