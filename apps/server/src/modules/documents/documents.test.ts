@@ -3,6 +3,7 @@ import {
   DOCUMENT_NAME_DUPLICATED,
   DOCUMENT_NAME_REQUIRED,
   DOCUMENT_NAME_TOO_LONG,
+  DocumentListResponse,
   type DocumentRow,
   ORGANISATION_NOT_ALLOWED,
 } from "@precedent/contracts";
@@ -135,6 +136,18 @@ describe("GET /api/doc", () => {
       "Apple company constitution",
     ]);
     expect(await sorted({})).toEqual([...oldestFirst].reverse());
+  });
+
+  it("answers exactly the DocumentListResponse contract", async () => {
+    // These replies skip response validation for speed (json-serializer.ts): check the shape here.
+    for (const type of [1, 2, 3]) {
+      const res = await list(firm.owner, { type, length: 100 });
+      expect(DocumentListResponse.strict().safeParse(res.json()).success).toBe(true);
+      expect(DocumentListResponse.parse(res.json())).toEqual(res.json());
+    }
+    expect(
+      DocumentListResponse.parse((await firm.owner.get("/api/doc/list-for-owner", {})).json()).data.rows,
+    ).toHaveLength(6);
   });
 
   it("pages with length, reporting page, total_page and total_record", async () => {

@@ -28,6 +28,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
+import { plainJsonSerializer } from "./json-serializer.ts";
 
 export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { documents, firmContext } = services;
@@ -36,6 +37,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.get(
     "/doc",
     {
+      serializerCompiler: plainJsonSerializer,
       schema: {
         tags,
         summary: "The document list of one tab: filtered, searched, sorted and paged",
@@ -52,6 +54,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.get(
     "/doc/list-for-owner",
     {
+      serializerCompiler: plainJsonSerializer,
       schema: {
         tags,
         summary: "Organisation Documents (owner and manager), filtered by owner with user_ids",

@@ -4,6 +4,7 @@ import {
   FOLDER_NOT_EMPTY,
   FOLDER_TYPE_REQUIRED,
   type FolderNode,
+  FolderTreeResponse,
   ORGANISATION_NOT_ALLOWED,
 } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
@@ -129,6 +130,16 @@ describe("GET /api/folder/get-all", () => {
     const refused = await as.alice.get("/api/folder/get-all", { type: 3 });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(ORGANISATION_NOT_ALLOWED);
+  });
+
+  it("answers exactly the FolderTreeResponse contract in every tab", async () => {
+    // These replies skip response validation for speed (json-serializer.ts): check the shape here.
+    await personal(ids.manager, { name: "Contract check", shared: true });
+    for (const type of [1, 2, 3]) {
+      const body = (await as.manager.get("/api/folder/get-all", { type })).json();
+      expect(FolderTreeResponse.parse(body)).toEqual(body);
+      expect(body.data.rows.length).toBeGreaterThan(0);
+    }
   });
 
   it("answers an empty tree for a user with no folders", async () => {

@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
+import { plainJsonSerializer } from "../documents/json-serializer.ts";
 
 export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { folders, firmContext } = services;
@@ -25,6 +26,7 @@ export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     "/folder/get-all",
     {
+      serializerCompiler: plainJsonSerializer,
       schema: {
         tags,
         summary: "The folder tree of one tab, each node with its abilities",
