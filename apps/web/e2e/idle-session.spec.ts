@@ -14,13 +14,14 @@ function countKeepAlives(page: Page) {
 
 test.describe("idle session", () => {
   test("an idle user is signed out and told so", async ({ page }) => {
+    // The page starts watching for activity after this moment, so it must not time out sooner.
+    const openedAt = Date.now();
     await signIn(page, MEMBER);
     const keepAlives = countKeepAlives(page);
-    const signedInAt = Date.now();
 
     const dialog = page.getByRole("dialog", { name: "Session expired" });
     await expect(dialog).toBeVisible({ timeout: SHORT_IDLE_TIMEOUT_MS + 5000 });
-    expect(Date.now() - signedInAt).toBeGreaterThanOrEqual(SHORT_IDLE_TIMEOUT_MS - 1500);
+    expect(Date.now() - openedAt).toBeGreaterThanOrEqual(SHORT_IDLE_TIMEOUT_MS);
     await expect(dialog).toContainText(
       "You have been signed out after 6 seconds of inactivity. Please sign in again.",
     );

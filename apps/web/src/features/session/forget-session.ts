@@ -6,7 +6,7 @@ import { TEAM_ID_STORAGE_KEY } from "../../constants";
  * so the next person to sign in on this browser starts clean.
  */
 export function forgetSession(queryClient: QueryClient): void {
-  queryClient.cancelQueries();
+  void queryClient.cancelQueries();
   queryClient.clear();
   try {
     localStorage.removeItem(TEAM_ID_STORAGE_KEY);
