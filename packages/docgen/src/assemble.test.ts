@@ -301,3 +301,26 @@ describe("assemble: s127 execution blocks, chosen from the answers", () => {
     ]);
   });
 });
+
+describe("assemble: a long document", () => {
+  it("lays out the 10+ page services agreement with its schedules and every execution block", async () => {
+    const fixture = loadFixture("services");
+    const document = await assemble(fixture.template, fixture.answers);
+    const pdf = readPdf(document.pdf);
+    expect(pdf.pageCount).toBeGreaterThanOrEqual(10);
+    const text = pdf.pages.join("\n").replace(/\s+/g, " ");
+    expect(text).toContain("20.8 This agreement may be executed in any number of counterparts");
+    expect(text).toContain("Schedule 3 Milestones");
+    expect(text).toContain("Signature of sole director and sole company secretary");
+    expect(document.signatureFields.map((field) => field.metaKey)).toEqual([
+      "customer_directors_1_signature",
+      "customer_secretary_signature",
+      "supplier_sole_director_signature",
+      "guarantor_signature",
+      "guarantor_witness_signature",
+    ]);
+    expect(wordText(unzipText(document.docx, "word/document.xml"))).toContain(
+      "Southern Cross Logistics PTY LTD ACN 010 499 966",
+    );
+  });
+});

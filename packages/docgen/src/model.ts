@@ -31,11 +31,14 @@ export type Block =
   | { readonly type: "paragraph"; readonly runs: readonly Run[]; readonly indent: number }
   /**
    * A numbered clause. `label` is printed ("1.1", "(a)"); `reference` is how other clauses cite it
-   * ("1.1(a)"); `numbering` is 0 in the body and n in Schedule n, where numbering restarts.
+   * ("1.1(a)"); `numbering` is 0 in the body and n in Schedule n, where numbering restarts. A level 1
+   * clause followed by deeper clauses is a `heading` ("1. Definitions"); otherwise it is a numbered
+   * paragraph like any other.
    */
   | {
       readonly type: "clause";
       readonly level: ClauseLevel;
+      readonly heading: boolean;
       readonly label: string;
       readonly reference: string;
       readonly numbering: number;

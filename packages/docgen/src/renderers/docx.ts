@@ -37,7 +37,7 @@ const INDENT = 720; // 12.7 mm, the hanging indent of clause numbers
 const FONT = "Times New Roman";
 
 const CLAUSE_NUMBERING = "clauses";
-const CLAUSE_STYLES = ["ClauseHeading", "Clause2", "Clause3", "Clause4"] as const;
+const CLAUSE_STYLES = ["Clause1", "Clause2", "Clause3", "Clause4"] as const;
 
 const runsOf = (runs: readonly Run[], base: { bold?: boolean; size?: number } = {}): ParagraphChild[] =>
   runs.map((run) =>
@@ -175,7 +175,7 @@ function bodyOf(document: DocumentModel): FileChild[] {
       case "clause":
         children.push(
           paragraph({
-            style: CLAUSE_STYLES[block.level - 1],
+            style: block.heading ? "ClauseHeading" : CLAUSE_STYLES[block.level - 1],
             numbering: { reference: CLAUSE_NUMBERING, level: block.level - 1, instance: block.numbering },
             children: runsOf(block.runs),
           }),
@@ -242,7 +242,6 @@ const clauseLevel = (
   alignment: AlignmentType.LEFT,
   style: {
     paragraph: { indent: { left: INDENT * Math.max(level, 1), hanging: INDENT } },
-    ...(level === 0 ? { run: { bold: true } } : {}),
   },
 });
 
@@ -302,7 +301,7 @@ export async function renderDocx(document: DocumentModel): Promise<Uint8Array> {
             outlineLevel: 0,
           },
         },
-        ...[2, 3, 4].map((level) => ({
+        ...[1, 2, 3, 4].map((level) => ({
           id: `Clause${level}`,
           name: `Clause ${level}`,
           basedOn: "Normal",

@@ -27,7 +27,7 @@ p { margin: 0 0 6pt; }
 .indent-1 { margin-left: 10mm; } .indent-2 { margin-left: 20mm; } .indent-3 { margin-left: 30mm; }
 .clause { display: flex; margin: 0 0 6pt; }
 .clause .number { flex: none; }
-.clause-1 { font-size: 11pt; font-weight: bold; margin-top: 12pt; }
+.clause-heading { font-size: 11pt; font-weight: bold; margin-top: 12pt; }
 .clause-1 .number, .clause-2 .number { width: 12.7mm; }
 .clause-3 { padding-left: 12.7mm; } .clause-3 .number { width: 10mm; }
 .clause-4 { padding-left: 22.7mm; } .clause-4 .number { width: 10mm; }
@@ -70,8 +70,8 @@ function blockHtml(block: Block): string {
     case "paragraph":
       return `<p${block.indent > 0 ? ` class="indent-${Math.min(block.indent, 3)}"` : ""}>${runsHtml(block.runs)}</p>`;
     case "clause": {
-      const tag = block.level === 1 ? "h2" : "p";
-      return `<${tag} class="clause clause-${block.level}" data-clause="${escapeHtml(block.reference)}"><span class="number">${escapeHtml(block.label)}</span><span>${runsHtml(block.runs)}</span></${tag}>`;
+      const tag = block.heading ? "h2" : "p";
+      return `<${tag} class="clause clause-${block.level}${block.heading ? " clause-heading" : ""}" data-clause="${escapeHtml(block.reference)}"><span class="number">${escapeHtml(block.label)}</span><span>${runsHtml(block.runs)}</span></${tag}>`;
     }
     case "list":
       return `<div class="list">${block.items

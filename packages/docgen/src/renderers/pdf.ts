@@ -585,14 +585,14 @@ export async function renderPdf(document: DocumentModel): Promise<RenderedPdf> {
       case "clause": {
         const numberX = MARGIN.left + INDENT * Math.max(block.level - 2, 0);
         const textX = numberX + INDENT;
-        if (block.level === 1) writer.space(6);
+        if (block.heading) writer.space(6);
         writer.paragraph(block.runs, {
           x: textX,
           width: PAGE_SIZE.width - MARGIN.right - textX,
-          style: { size: BODY_SIZE, bold: block.level === 1 },
-          align: block.level === 1 ? "left" : "justify",
+          style: { size: BODY_SIZE, bold: block.heading },
+          align: block.heading ? "left" : "justify",
           label: { text: block.label, x: numberX },
-          ...(block.level === 1 ? { keepWithNext: writer.lineHeight(BODY_SIZE) * 2 + PARAGRAPH_AFTER } : {}),
+          ...(block.heading ? { keepWithNext: writer.lineHeight(BODY_SIZE) * 2 + PARAGRAPH_AFTER } : {}),
         });
         break;
       }

@@ -48,6 +48,18 @@ describe("numbered clauses", () => {
     ]);
   });
 
+  it("make a level 1 clause a heading when clauses follow under it, and a numbered paragraph otherwise", () => {
+    const blocks = build(
+      "#. Definitions\n#.# Text.\n#. Entire agreement. This is the whole agreement.\n#. Last.\n",
+    );
+    expect(blocks.map((block) => block.type === "clause" && [block.label, block.heading])).toEqual([
+      ["1.", true],
+      ["1.1", false],
+      ["2.", false],
+      ["3.", false],
+    ]);
+  });
+
   it("join continuation lines into the clause, and stop at a blank line", () => {
     const blocks = build("#. Heading\n#.# A clause that runs\non to a second line.\n\nA plain paragraph.\n");
     expect(clauses(blocks)).toEqual(["1. Heading", "1.1 A clause that runs on to a second line."]);

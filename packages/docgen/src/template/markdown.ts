@@ -340,6 +340,7 @@ export function buildBlocks(source: string, options: BuildOptions): Block[] {
         push({
           type: "clause",
           level: clause.level,
+          heading: false,
           label: number.label,
           reference: number.reference,
           numbering: schedule,
@@ -386,6 +387,14 @@ export function buildBlocks(source: string, options: BuildOptions): Block[] {
   };
 
   for (const token of tokens) visit(token, 0);
+
+  // A level 1 clause heads the clauses under it; one with none under it is a numbered paragraph.
+  blocks.forEach((block, index) => {
+    const next = blocks[index + 1];
+    if (block.type === "clause" && block.level === 1 && next?.type === "clause" && next.level > 1) {
+      blocks[index] = { ...block, heading: true };
+    }
+  });
 
   for (const reference of context.pending) {
     const number = context.references.get(reference.anchor);

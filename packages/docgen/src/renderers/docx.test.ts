@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import type { Block, DocumentModel, Run } from "../model.ts";
+import { unzip, unzipText, wordText } from "../testing/unzip.ts";
+import { renderDocx } from "./docx.ts";
+
+const text = (value: string): Run[] => [{ text: value }];
+const clause = (level: 1 | 2 | 3 | 4, label: string, numbering: number, heading = false): Block => ({
+  type: "clause",
+  level,
+  heading,
+  label,
+  reference: label,
+  numbering,
+  runs: text(`Clause ${label}`),
+});
+const model = (blocks: Block[]): DocumentModel => ({ title: "Deed & <Test>", blocks });
+
+describe("renderDocx", () => {
+  it("numbers clauses with Word's numbering, restarting in each schedule", async () => {
+    const docx = await renderDocx(
+      model([
+        clause(1, "1.", 0, true),
+        clause(2, "1.1", 0),
+        { type: "schedule", number: 1, title: text("Particulars") },
+        clause(1, "1.", 1),
+        { type: "schedule", number: 2, title: [] },
+        clause(1, "1.", 2),
+      ]),
+    );
+    const xml = unzipText(docx, "word/document.xml");
+    const numIds = [...xml.matchAll(/<w:numId w:val="(\d+)"\/>/g)].map((match) => match[1]);
+    expect(numIds).toHaveLength(4);
+    expect(new Set(numIds).size).toBe(3);
+    expect(numIds[0]).toBe(numIds[1]);
+    const numbering = unzipText(docx, "word/numbering.xml");
+    for (const id of new Set(numIds)) expect(numbering).toContain(`<w:num w:numId="${id}">`);
+  });
+
+  it("writes a schedule heading on a new page, and a page break as 'page break before' the next paragraph", async () => {
+    const docx = await renderDocx(
+      model([
+        { type: "paragraph", runs: text("One"), indent: 0 },
+        { type: "pageBreak" },
+        { type: "paragraph", runs: text("Two"), indent: 0 },
+        { type: "schedule", number: 1, title: text("Particulars") },
+      ]),
+    );
+    const xml = unzipText(docx, "word/document.xml");
+    expect(xml.match(/<w:pageBreakBefore\/>/g)).toHaveLength(2);
+    expect(wordText(xml)).toContain("Schedule 1Particulars");
+  });
+
+  it("escapes text for XML and keeps the title in the metadata", async () => {
+    const docx = await renderDocx(model([{ type: "paragraph", runs: text("A < B & C > D"), indent: 0 }]));
+    expect(unzipText(docx, "word/document.xml")).toContain("A &lt; B &amp; C &gt; D");
+    expect(unzipText(docx, "docProps/core.xml")).toContain("<dc:title>Deed &amp; &lt;Test&gt;</dc:title>");
+  });
+
+  it("stamps every zip entry with the same fixed date", async () => {
+    const docx = await renderDocx(model([{ type: "paragraph", runs: text("x"), indent: 0 }]));
+    const view = new DataView(docx.buffer, docx.byteOffset, docx.byteLength);
+    const stamps = new Set<string>();
+    for (let offset = 0; offset < docx.byteLength - 4; offset++) {
+      if (view.getUint32(offset, true) === 0x02014b50) {
+        stamps.add(`${view.getUint16(offset + 12, true)}/${view.getUint16(offset + 14, true)}`);
+      }
+    }
+    expect([...stamps]).toEqual([`0/${(20 << 9) | (1 << 5) | 1}`]);
+    expect(unzip(docx).size).toBeGreaterThan(5);
+  });
+});

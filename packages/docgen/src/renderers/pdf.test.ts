@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import type { Block, DocumentModel, Run } from "../model.ts";
+import type { ExecutionBlock } from "../signers.ts";
+import { readPdf } from "../testing/pdf.ts";
+import { PAGE_SIZE, renderPdf } from "./pdf.ts";
+
+const text = (value: string): Run[] => [{ text: value }];
+const paragraph = (value: string): Block => ({ type: "paragraph", runs: text(value), indent: 0 });
+const model = (blocks: Block[]): DocumentModel => ({ title: "Test Document", blocks });
+const filler = (count: number): Block[] =>
+  Array.from({ length: count }, (_, index) =>
+    paragraph(
+      `Paragraph ${index + 1}. The parties agree to act reasonably and in good faith in all dealings under this document.`,
+    ),
+  );
+
+const twoDirectors: ExecutionBlock = {
+  partyId: "buyer",
+  partyPath: "buyer",
+  kind: "company",
+  method: "two-directors",
+  partyName: "Acme PTY LTD ACN 004 085 616",
+  signatories: ["Olivia Chen", "Marcus Webb"].map((fullName, index) => ({
+    role: "signer" as const,
+    fullName,
+    email: null,
+    capacity: "Director",
+    metaKey: `buyer_directors_${index + 1}_signature`,
+    dateKey: `buyer_directors_${index + 1}_date`,
+  })),
+};
+
+describe("renderPdf", () => {
+  it("flows long text over pages, numbering each 'Page x of y'", async () => {
+    const { pdf, pageCount } = await renderPdf(model(filler(120)));
+    const parsed = readPdf(pdf);
+    expect(parsed.pageCount).toBe(pageCount);
+    expect(pageCount).toBeGreaterThan(3);
+    expect(parsed.pages.at(-1)).toContain(`Test Document Page ${pageCount} of ${pageCount}`);
+    expect(parsed.pages.join("\n")).toContain("Paragraph 120.");
+  });
+
+  it("starts a new page at a page break, but never leaves a blank page", async () => {
+    const { pageCount } = await renderPdf(
+      model([paragraph("One"), { type: "pageBreak" }, { type: "pageBreak" }, paragraph("Two")]),
+    );
+    expect(pageCount).toBe(2);
+  });
+
+  it("keeps an execution block on one page, moving it whole when it would not fit", async () => {
+    const execution: Block = { type: "execution", leadIn: text("Executed by Acme:"), block: twoDirectors };
+    // Find the most text that fits on one page with room for only part of the block after it.
+    let count = 1;
+    while ((await renderPdf(model([...filler(count + 1), execution]))).pageCount === 1) count += 1;
+    const { signatureFields, pageCount, pdf } = await renderPdf(model([...filler(count + 1), execution]));
+    expect((await renderPdf(model(filler(count + 1)))).pageCount).toBe(1);
+    expect(pageCount).toBe(2);
+    expect(signatureFields.map((field) => [field.signature.page, field.date.page])).toEqual([
+      [2, 2],
+      [2, 2],
+    ]);
+    expect(readPdf(pdf).pages[1]).toMatch(/^Executed by Acme:/);
+  });
+
+  it("returns each box in points from the top-left of the page, side by side for two signatories", async () => {
+    const { signatureFields } = await renderPdf(
+      model([{ type: "execution", leadIn: text("Executed by Acme:"), block: twoDirectors }]),
+    );
+    const [left, right] = signatureFields;
+    expect(left?.signature).toMatchObject({ page: 1, x: 72, height: 40 });
+    expect(right?.signature.x).toBeGreaterThan((left?.signature.x ?? 0) + (left?.signature.width ?? 0));
+    expect((right?.signature.x ?? 0) + (right?.signature.width ?? 0)).toBeLessThanOrEqual(
+      PAGE_SIZE.width - 72 + 0.01,
+    );
+    expect(left?.signature.y).toBe(right?.signature.y);
+  });
+
+  it("repeats a table's header row on each page it runs onto", async () => {
+    const rows = Array.from({ length: 90 }, (_, index) => [
+      text(`Item ${index + 1}`),
+      text("Particulars of the item"),
+    ]);
+    const { pdf, pageCount } = await renderPdf(
+      model([{ type: "table", header: [text("Item"), text("Particulars")], rows }]),
+    );
+    const pages = readPdf(pdf).pages;
+    expect(pageCount).toBeGreaterThan(1);
+    for (const page of pages) expect(page.startsWith("Item Particulars")).toBe(true);
+    expect(pages.join("\n")).toContain("Item 90 Particulars of the item");
+  });
+
+  it("breaks a word longer than the line instead of running off the page", async () => {
+    const long = "x".repeat(400);
+    const { pdf } = await renderPdf(model([paragraph(long)]));
+    const page = readPdf(pdf).pages[0] ?? "";
+    expect(page.replace(/\s/g, "")).toContain(long);
+    expect(page.split("\n").filter((line) => /^x+$/.test(line)).length).toBeGreaterThan(1);
+  });
+
+  it("writes any Unicode the font has, and the PDF stays well formed", async () => {
+    const { pdf } = await renderPdf(model([paragraph("Zoë Škoda — “quoted” café ½ €5")]));
+    expect(readPdf(pdf).pages[0]).toContain("Zoë Škoda — “quoted” café ½ €5");
+  });
+});
