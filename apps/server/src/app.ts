@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
+import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -41,7 +42,7 @@ const WEB_APP_CSP = [
 
 export type AppOptions = {
   services: Services;
-  config: Pick<Config, "LOG_LEVEL" | "WEB_DIST" | "TRUST_PROXY">;
+  config: Pick<Config, "LOG_LEVEL" | "WEB_DIST" | "TRUST_PROXY" | "COOKIE_SECURE">;
   /** Overrides for tests and benchmarks (e.g. a silent logger). */
   fastify?: FastifyServerOptions;
 };
@@ -72,6 +73,14 @@ export async function buildApp({ services, config, fastify }: AppOptions) {
   });
 
   await app.register(fastifyCookie);
+  // Only routes that ask for a limit get one (sign-in throttling is per email too, in auth).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: "Precedent API", version: "1.0.0" },
@@ -90,7 +99,7 @@ export async function buildApp({ services, config, fastify }: AppOptions) {
   await app.register(healthRoutes, { services });
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { services });
+      await api.register(authRoutes, { services, cookieSecure: config.COOKIE_SECURE });
       await api.register(clientLogRoutes);
       // Everything below needs a signed-in session.
       await api.register(async (signedIn) => {

@@ -18,6 +18,11 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Built web app to serve; absent in API-only runs. */
   WEB_DIST: z.string().default(path.join(repoRoot, "apps/web/dist")),
+  /**
+   * Whether the session cookie is marked Secure: `auto` follows the request's protocol (behind a
+   * TLS-terminating proxy that needs TRUST_PROXY=true); `true` always, as production should.
+   */
+  COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
   /** Set when the server sits behind a proxy that sets X-Forwarded-For. */
   TRUST_PROXY: z
     .enum(["true", "false"])

@@ -10,7 +10,11 @@ export const PASSWORD_MIN_LENGTH = 12;
 /** Sign-in throttling: failures counted per address and per email within the window. */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const LOGIN_MAX_FAILURES_PER_EMAIL = 5;
-export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
+// Per address the limit is higher: an office shares one address, and a stranger's guesses at
+// made-up emails should not lock the whole firm out for long.
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
+/** Browser error reports accepted per address per minute. */
+export const JS_LOG_MAX_PER_MINUTE = 30;
 
 /** A session's last-seen time is written at most this often, so reads stay reads. */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;

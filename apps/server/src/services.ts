@@ -14,11 +14,19 @@ export function createServices(deps: {
   db: Database;
   clock: Clock;
   config: Pick<Config, "IDLE_TIMEOUT_MS" | "KEEP_ALIVE_MS">;
+  /** Sign-in throttle limits; the spec-free defaults live in constants.ts. */
+  loginThrottle?: { perEmail: number; perAddress: number };
 }) {
   const { db, clock, config } = deps;
   const users = createUsersService({ db });
   const teams = createTeamsService({ db, users });
-  const auth = createAuthService({ db, clock, users, idleTimeoutMs: config.IDLE_TIMEOUT_MS });
+  const auth = createAuthService({
+    db,
+    clock,
+    users,
+    idleTimeoutMs: config.IDLE_TIMEOUT_MS,
+    throttle: deps.loginThrottle,
+  });
   // Folders and logs need a little of the documents module (is a folder empty, may this log be
   // read) and the documents module needs them: the late-bound ports break the cycle.
   let documents: DocumentsService | undefined;

@@ -24,12 +24,14 @@ export class TestClock {
 export const TEST_PASSWORD = "correct horse battery staple";
 
 /** The real app on a fresh database, with a hand-moved clock and silent logs. */
-export async function createTestApp() {
+export async function createTestApp(
+  options: { loginThrottle?: { perEmail: number; perAddress: number } } = {},
+) {
   const database = await openTestDatabase();
   await database.migrate(ensurePlans);
   const clock = new TestClock();
   const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST: "/nonexistent" });
-  const services = createServices({ db: database.db, clock: clock.now, config });
+  const services = createServices({ db: database.db, clock: clock.now, config, ...options });
   const app = await buildApp({ services, config });
   const factories = createFactories(database.db);
   return {

@@ -10,7 +10,10 @@ import { SESSION_COOKIE } from "../../constants.ts";
 import { actorOf, requireActor, sessionTokenOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 
-export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  services: Services;
+  cookieSecure: "auto" | "true" | "false";
+}> = async (app, { services, cookieSecure }) => {
   const { auth, sessionInfo } = services;
 
   app.post(
@@ -33,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         path: "/",
         httpOnly: true,
         sameSite: "strict",
-        secure: request.protocol === "https",
+        secure: cookieSecure === "auto" ? request.protocol === "https" : cookieSecure === "true",
       });
       return { message: "", data: { user_id: userId, session: sessionInfo } };
     },

@@ -29,14 +29,20 @@ export function createAuthService(deps: {
   clock: Clock;
   users: UsersService;
   idleTimeoutMs: number;
+  /** Failed sign-ins allowed per email and per address within the window. */
+  throttle?: { perEmail: number; perAddress: number };
 }) {
   const { db, clock, users, idleTimeoutMs } = deps;
+  const throttle = deps.throttle ?? {
+    perEmail: LOGIN_MAX_FAILURES_PER_EMAIL,
+    perAddress: LOGIN_MAX_FAILURES_PER_ADDRESS,
+  };
   // With a shortened idle timeout (browser tests) the last-seen time must be written more often.
   const touchIntervalMs = Math.min(SESSION_TOUCH_INTERVAL_MS, Math.floor(idleTimeoutMs / 10));
 
   const throttleKeys = (email: string, ip: string) => [
-    { key: `email:${email.toLowerCase()}`, max: LOGIN_MAX_FAILURES_PER_EMAIL },
-    { key: `ip:${ip}`, max: LOGIN_MAX_FAILURES_PER_ADDRESS },
+    { key: `email:${email.toLowerCase()}`, max: throttle.perEmail },
+    { key: `ip:${ip}`, max: throttle.perAddress },
   ];
 
   /** Refuses with 429 while the email or the address has too many recent failures. */

@@ -1,5 +1,6 @@
 import { HealthResponse, JsLogRequest, JsLogResponse } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { JS_LOG_MAX_PER_MINUTE } from "../../constants.ts";
 import { isDatabaseReachable } from "../../db/client.ts";
 import type { Services } from "../../services.ts";
 
@@ -28,6 +29,8 @@ export const clientLogRoutes: FastifyPluginAsyncZod = async (app) => {
     "/js-log",
     {
       bodyLimit: 16 * 1024,
+      // Public, so that errors before sign-in are reported too; limited so it cannot flood the log.
+      config: { rateLimit: { max: JS_LOG_MAX_PER_MINUTE, timeWindow: 60_000 } },
       schema: {
         tags: ["system"],
         summary: "Report a browser-side error",

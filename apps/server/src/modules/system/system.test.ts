@@ -104,3 +104,17 @@ describe("GET /api/docs", () => {
     ).toEqual(["email", "password"]);
   });
 });
+
+describe("POST /api/js-log limits", () => {
+  it("refuses a flood of reports from one address with 429 in the envelope", async () => {
+    const report = (ip: string) =>
+      t.app.inject({ method: "POST", url: "/api/js-log", payload: { message: "boom" }, remoteAddress: ip });
+    const answers = [];
+    for (let i = 0; i < 35; i++) answers.push((await report("10.9.9.9")).statusCode);
+    expect(answers.filter((s) => s === 200)).toHaveLength(30);
+    const refused = await report("10.9.9.9");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+    expect((await report("10.9.9.10")).statusCode).toBe(200);
+  });
+});
