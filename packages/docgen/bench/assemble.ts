@@ -10,7 +10,7 @@ import { parseInterview } from "../src/schema.ts";
 
 const runs = Number(process.argv[2] ?? 200);
 const warmup = 10;
-const fixture = join(import.meta.dirname, "..", "test-fixtures", process.argv[3] ?? "long");
+const fixture = join(import.meta.dirname, "..", "test-fixtures", process.argv[3] ?? "services");
 const template = {
   definition: parseInterview(readFileSync(join(fixture, "interview.yaml"), "utf8")),
   body: readFileSync(join(fixture, "template.md"), "utf8"),

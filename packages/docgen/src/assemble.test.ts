@@ -311,6 +311,11 @@ describe("assemble: a long document", () => {
     const text = pdf.pages.join("\n").replace(/\s+/g, " ");
     expect(text).toContain("20.8 This agreement may be executed in any number of counterparts");
     expect(text).toContain("Schedule 3 Milestones");
+    expect(text).toContain("Transition closed 31/07/2026 $20,000.00");
+    const tables = buildDocument(fixture.template, fixture.answers).blocks.filter(
+      (block) => block.type === "table",
+    );
+    expect(tables.map((table) => table.rows.length)).toEqual([20, 8, 15]);
     expect(text).toContain("Signature of sole director and sole company secretary");
     expect(document.signatureFields.map((field) => field.metaKey)).toEqual([
       "customer_directors_1_signature",

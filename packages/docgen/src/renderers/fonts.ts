@@ -41,7 +41,7 @@ export function fontFiles(): Record<FontFace, Uint8Array> {
  */
 type GlyphPosition = { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number };
 type GlyphRun = { readonly glyphs: readonly unknown[]; readonly positions: readonly GlyphPosition[] };
-type ParsedFont = { layout(text: string, features?: unknown): GlyphRun };
+type ParsedFont = { layout(text: string, features?: unknown): GlyphRun; createSubset(): unknown };
 let parsed: Record<FontFace, ParsedFont> | undefined;
 
 // Shaping a word (kerning, ligatures) is the dearest step of writing text, and its result never
@@ -88,11 +88,21 @@ export function parsedFonts(): Record<FontFace, ParsedFont> {
     const requireFromPdfkit = createRequire(createRequire(import.meta.url).resolve("pdfkit"));
     const fontkit = requireFromPdfkit("fontkit") as { create(data: Uint8Array): ParsedFont };
     const files = fontFiles();
+    const prepare = (file: Uint8Array): ParsedFont => {
+      const font = rememberLayouts(fontkit.create(file));
+      // fontkit remembers each glyph with the characters it was first asked for, and the ToUnicode map
+      // of the PDF is built from them. Subsetting asks for the parts of accented glyphs with no
+      // characters, so it works on a copy of its own: otherwise a slash first met as part of "½" in
+      // one document would lose its text in every later one.
+      const forSubsets = fontkit.create(file);
+      font.createSubset = () => forSubsets.createSubset();
+      return font;
+    };
     parsed = {
-      regular: rememberLayouts(fontkit.create(files.regular)),
-      bold: rememberLayouts(fontkit.create(files.bold)),
-      italic: rememberLayouts(fontkit.create(files.italic)),
-      boldItalic: rememberLayouts(fontkit.create(files.boldItalic)),
+      regular: prepare(files.regular),
+      bold: prepare(files.bold),
+      italic: prepare(files.italic),
+      boldItalic: prepare(files.boldItalic),
     };
   }
   return parsed;

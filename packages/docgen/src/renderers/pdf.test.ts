@@ -97,6 +97,13 @@ describe("renderPdf", () => {
     expect(page.split("\n").filter((line) => /^x+$/.test(line)).length).toBeGreaterThan(1);
   });
 
+  it("keeps every character's text, even for glyphs another document used as parts of others", async () => {
+    // "½" is built from other glyphs; subsetting it must not cost a later document its slashes.
+    await renderPdf(model([paragraph("½ ¼ ¾ é ñ")]));
+    const { pdf } = await renderPdf(model([paragraph("and/or 01/07/2025 e n")]));
+    expect(readPdf(pdf).pages[0]).toContain("and/or 01/07/2025 e n");
+  });
+
   it("writes any Unicode the font has, and the PDF stays well formed", async () => {
     const { pdf } = await renderPdf(model([paragraph("Zoë Škoda — “quoted” café ½ €5")]));
     expect(readPdf(pdf).pages[0]).toContain("Zoë Škoda — “quoted” café ½ €5");
