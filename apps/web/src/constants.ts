@@ -23,3 +23,17 @@ export const LAST_ACTIVITY_STORAGE_KEY = "last_activity";
 /** Where a signed-in user lands by default. */
 export const HOME_PATH = "/my-account/my-company";
 export const LOGIN_PATH = "/login";
+
+/** Documents spec §9: the my documents page's search fires after this pause. */
+export const DOCUMENT_SEARCH_DEBOUNCE_MS = 400;
+/** Documents spec §9: the next page loads when the list is scrolled within this of its bottom. */
+export const INFINITE_SCROLL_THRESHOLD_PX = 15;
+/** Documents spec §9: infinite scroll applies to lists taller than this. */
+export const INFINITE_SCROLL_MIN_LIST_HEIGHT_PX = 200;
+/** Account-area §2: change-log times are shown at UTC+10 in this format. */
+export const CHANGE_LOG_UTC_OFFSET_MINUTES = 600;
+export const CHANGE_LOG_TIME_FORMAT = "hh:mm a - DD MMM YYYY";
+/** Account-area §4: after 'Changes need to be notified' is confirmed, the flag holds this long. */
+export const OWNER_CONFIRMATION_FLAG_MS = 500;
+
+export const DOCUMENTS_PATH = "/my-account/my-document";

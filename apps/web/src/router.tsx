@@ -40,6 +40,12 @@ export const router = createBrowserRouter([
                   Component: (await import("./features/my-company/MyCompanyPage")).MyCompanyPage,
                 }),
               },
+              {
+                path: "my-document",
+                lazy: async () => ({
+                  Component: (await import("./features/documents/DocumentsPage")).DocumentsPage,
+                }),
+              },
               { path: "*", element: <NotFoundPage /> },
             ],
           },

@@ -22,8 +22,8 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 export type ResponseSchema<T> = { parse(data: unknown): Envelope<T> };
 
 export type RequestOptions = {
-  method?: "GET" | "POST";
-  query?: Record<string, string | number>;
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  query?: Record<string, string | number | undefined>;
   body?: unknown;
   signal?: AbortSignal;
   /**
@@ -50,7 +50,7 @@ export function onSessionEnded(handler: (error: ApiError) => void): () => void {
 function urlOf(path: string, query: RequestOptions["query"]): string {
   if (!query) return path;
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) params.set(key, String(value));
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
   return `${path}?${params}`;
 }
 

@@ -8,14 +8,17 @@ import { BrandMark } from "../../components/BrandMark";
 import { FullPageSpin } from "../../components/FullPageSpin";
 import { LoadError } from "../../components/LoadError";
 import { RoleTag } from "../../components/RoleTag";
-import { HOME_PATH } from "../../constants";
+import { DOCUMENTS_PATH, HOME_PATH } from "../../constants";
 import { CurrentTeamProvider } from "./CurrentTeamProvider";
 import { OrganisationSwitcher } from "./OrganisationSwitcher";
 import { SignOutModal } from "./SignOutModal";
 import { useCurrentTeam } from "./use-current-team";
 
 /** Pages of the account area; only those that exist are listed. */
-const NAVIGATION = [{ path: HOME_PATH, label: "My Company" }];
+const NAVIGATION = [
+  { path: DOCUMENTS_PATH, label: "My Documents" },
+  { path: HOME_PATH, label: "My Company" },
+];
 
 const displayNameOf = (user: CurrentUser) =>
   user.name.trim() || `${user.first_name} ${user.last_name}`.trim() || user.email;

@@ -1,0 +1,225 @@
+import {
+  CompanyUsersResponse,
+  type CreateDraftRequest,
+  CreateDraftResponse,
+  type CreateFolderRequest,
+  DeleteDocumentsResponse,
+  DeleteFolderResponse,
+  DOCUMENT_LIST_PAGE_SIZE,
+  DocumentDetailResponse,
+  DocumentListResponse,
+  DocumentResponse,
+  type DocumentStatus,
+  FolderResponse,
+  FolderTreeResponse,
+  type ListSection,
+  LogChangesResponse,
+  MoveDocumentsResponse,
+  ORGANISATION_DOCUMENTS,
+  PopupMoveResponse,
+  ShareDocumentsResponse,
+  ShareFoldersResponse,
+  StatusCountsResponse,
+  UnshareDocumentResponse,
+  UnshareFolderResponse,
+} from "@precedent/contracts";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { apiRequest } from "./client";
+
+/** What the list and the status counts are filtered by. */
+export type DocumentFilters = {
+  section: ListSection;
+  folderId: number | undefined;
+  search: string;
+  userIds: number[];
+};
+
+export type DocumentSort = { sort: "name" | "created_at" | "updated_at"; order: "asc" | "desc" };
+
+/** Every cached list, count, tree and document of one firm, for invalidation after a change. */
+export const documentsKey = (teamId: number) => ["documents", teamId] as const;
+
+const filterQuery = (teamId: number, filters: DocumentFilters) => ({
+  id_team: teamId,
+  folder_id: filters.folderId,
+  name: filters.search || undefined,
+  user_ids: filters.userIds.length > 0 ? filters.userIds.join(",") : undefined,
+});
+
+// Organisation Documents have their own calls, which also take the owner filter.
+const listPath = (section: ListSection) =>
+  section === ORGANISATION_DOCUMENTS ? "/api/doc/list-for-owner" : "/api/doc";
+const countsPath = (section: ListSection) =>
+  section === ORGANISATION_DOCUMENTS ? "/api/doc/get-status-for-list-owner" : "/api/doc/get-status";
+const sectionQuery = (section: ListSection) => (section === ORGANISATION_DOCUMENTS ? {} : { type: section });
+
+export const documentListQuery = (
+  teamId: number,
+  filters: DocumentFilters,
+  status: DocumentStatus | undefined,
+  sort: DocumentSort,
+) =>
+  infiniteQueryOptions({
+    queryKey: [...documentsKey(teamId), "list", filters, status, sort],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(listPath(filters.section), DocumentListResponse, {
+        query: {
+          ...filterQuery(teamId, filters),
+          ...sectionQuery(filters.section),
+          status,
+          page: pageParam,
+          length: DOCUMENT_LIST_PAGE_SIZE,
+          sort: sort.sort,
+          order: sort.order,
+        },
+        signal,
+      }),
+    getNextPageParam: (last) => (last.page < last.total_page ? last.page + 1 : undefined),
+  });
+
+export const statusCountsQuery = (teamId: number, filters: DocumentFilters) =>
+  queryOptions({
+    queryKey: [...documentsKey(teamId), "counts", filters],
+    queryFn: ({ signal }) =>
+      apiRequest(countsPath(filters.section), StatusCountsResponse, {
+        query: { ...filterQuery(teamId, filters), ...sectionQuery(filters.section) },
+        signal,
+      }),
+  });
+
+export const folderTreeQuery = (teamId: number, section: ListSection) =>
+  queryOptions({
+    queryKey: [...documentsKey(teamId), "folders", section],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest("/api/folder/get-all", FolderTreeResponse, {
+          query: { id_team: teamId, type: section },
+          signal,
+        })
+      ).rows,
+  });
+
+export const documentQuery = (teamId: number, docId: number, section: ListSection | undefined) =>
+  queryOptions({
+    queryKey: [...documentsKey(teamId), "document", docId, section],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/doc/${docId}`, DocumentDetailResponse, {
+        query: { id_team: teamId, type: section },
+        signal,
+      }),
+  });
+
+export const companyUsersQuery = (teamId: number) =>
+  queryOptions({
+    queryKey: ["company-users", teamId],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest("/api/doc/list-user-company", CompanyUsersResponse, {
+          query: { id_team: teamId },
+          signal,
+        })
+      ).rows,
+  });
+
+export const popupMoveQuery = (teamId: number, folderId: number) =>
+  queryOptions({
+    queryKey: [...documentsKey(teamId), "popup-move", folderId],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/folder/${folderId}/popup-move`, PopupMoveResponse, {
+        query: { id_team: teamId },
+        signal,
+      }),
+    staleTime: 0,
+  });
+
+export const changeLogQuery = (teamId: number, docId: number) =>
+  infiniteQueryOptions({
+    queryKey: [...documentsKey(teamId), "log", docId],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest("/api/log/log-changes", LogChangesResponse, {
+        query: { id_team: teamId, doc_id: docId, page: pageParam },
+        signal,
+      }),
+    getNextPageParam: (last) => (last.page < last.total_page ? last.page + 1 : undefined),
+    staleTime: 0,
+  });
+
+const scope = (teamId: number) => ({ id_team: teamId });
+
+export const createFolder = (teamId: number, body: CreateFolderRequest) =>
+  apiRequest("/api/folder", FolderResponse, { method: "POST", query: scope(teamId), body });
+
+export const renameFolder = (teamId: number, folderId: number, name: string) =>
+  apiRequest(`/api/folder/${folderId}`, FolderResponse, {
+    method: "PUT",
+    query: scope(teamId),
+    body: { name },
+  });
+
+export const deleteFolder = (teamId: number, folderId: number) =>
+  apiRequest(`/api/folder/${folderId}`, DeleteFolderResponse, { method: "DELETE", query: scope(teamId) });
+
+export const moveFolder = (teamId: number, folderId: number, toFolderId: number | null) =>
+  apiRequest(`/api/folder/${folderId}/move-folder`, FolderResponse, {
+    method: "PUT",
+    query: scope(teamId),
+    body: { to_folder_id: toFolderId },
+  });
+
+export const shareFolders = (teamId: number, folderIds: number[]) =>
+  apiRequest("/api/folder-share", ShareFoldersResponse, {
+    method: "POST",
+    query: scope(teamId),
+    body: { folder_ids: folderIds },
+  });
+
+/** Removes a folder's share through the link the server gave with the folder (api_remove_share). */
+export const unshareFolder = (removeShareLink: string) =>
+  apiRequest(removeShareLink, UnshareFolderResponse, { method: "DELETE" });
+
+export const deleteDocuments = (teamId: number, section: ListSection, ids: number[]) =>
+  apiRequest("/api/doc", DeleteDocumentsResponse, {
+    method: "DELETE",
+    query: scope(teamId),
+    body: { type: section, list_doc: ids },
+  });
+
+export const moveDocuments = (teamId: number, section: ListSection, ids: number[], folderId: number | null) =>
+  apiRequest("/api/doc/move-doc", MoveDocumentsResponse, {
+    method: "PUT",
+    query: scope(teamId),
+    body: { type: section, list_doc: ids, folder_id: folderId },
+  });
+
+export const shareDocuments = (teamId: number, ids: number[], folderId: number) =>
+  apiRequest("/api/doc/share-doc", ShareDocumentsResponse, {
+    method: "PUT",
+    query: scope(teamId),
+    body: { check: false, list_doc: ids, folder_id: folderId },
+  });
+
+export const unshareDocument = (teamId: number, docId: number, folderIds: number[]) =>
+  apiRequest("/api/doc/unshare-doc", UnshareDocumentResponse, {
+    method: "PUT",
+    query: scope(teamId),
+    body: { doc_id: docId, list_folder: folderIds },
+  });
+
+export const renameDocument = (teamId: number, docId: number, newName: string) =>
+  apiRequest(`/api/doc/rename/${docId}`, DocumentResponse, {
+    method: "PUT",
+    query: scope(teamId),
+    body: { new_name: newName },
+  });
+
+export const duplicateDocument = (teamId: number, docId: number, name: string) =>
+  apiRequest("/api/doc/duplicate-doc", DocumentResponse, {
+    method: "PUT",
+    query: scope(teamId),
+    body: { doc_id: docId, name },
+  });
+
+export const createDraft = (teamId: number, body: CreateDraftRequest) =>
+  apiRequest("/api/doc/draft", CreateDraftResponse, { method: "POST", query: scope(teamId), body });

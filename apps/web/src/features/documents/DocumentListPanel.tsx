@@ -1,0 +1,588 @@
+import {
+  CloseOutlined,
+  FileAddOutlined,
+  FolderAddOutlined,
+  MoreOutlined,
+  PlusOutlined,
+} from "@ant-design/icons";
+import {
+  DEFAULT_DOCUMENT_SORT,
+  DOCUMENT_SORT_OPTIONS,
+  DOCUMENT_STATUSES,
+  type DocumentRow,
+  type DocumentStatus,
+  type FolderNode,
+  type ListSection,
+  MY_DOCUMENTS,
+  ORGANISATION_DOCUMENTS,
+  SHARED_FOLDERS,
+} from "@precedent/contracts";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import {
+  Breadcrumb,
+  Button,
+  Checkbox,
+  Dropdown,
+  Empty,
+  FloatButton,
+  Grid,
+  Input,
+  type MenuProps,
+  Result,
+  Select,
+  Skeleton,
+  Space,
+  Tabs,
+  Tooltip,
+  Typography,
+} from "antd";
+import dayjs from "dayjs";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import {
+  companyUsersQuery,
+  type DocumentFilters,
+  documentListQuery,
+  statusCountsQuery,
+} from "../../api/documents";
+import { LoadError } from "../../components/LoadError";
+import {
+  DATE_FORMAT,
+  DOCUMENT_SEARCH_DEBOUNCE_MS,
+  INFINITE_SCROLL_MIN_LIST_HEIGHT_PX,
+  INFINITE_SCROLL_THRESHOLD_PX,
+} from "../../constants";
+import type { DocumentDialog } from "./DocumentDialogs";
+import { folderPath } from "./folder-tree";
+import { StatusIcon } from "./StatusIcon";
+
+const SECTION_NAMES: Record<ListSection, string> = {
+  [MY_DOCUMENTS]: "My Documents",
+  [SHARED_FOLDERS]: "Shared Folders",
+  [ORGANISATION_DOCUMENTS]: "Organisation Documents",
+};
+
+const DEFAULT_SORT_INDEX = DOCUMENT_SORT_OPTIONS.indexOf(DEFAULT_DOCUMENT_SORT);
+const STATUS_KEYS = Object.keys(DOCUMENT_STATUSES).map(Number) as DocumentStatus[];
+
+type DocumentListPanelProps = {
+  teamId: number;
+  section: ListSection;
+  folderId: number | undefined;
+  folders: FolderNode[];
+  foldersLoaded: boolean;
+  search: string;
+  onSearch: (text: string) => void;
+  onOpenFolder: (folderId: number | undefined) => void;
+  onOpenDocument: (document: DocumentRow) => void;
+  openDialog: (dialog: DocumentDialog) => void;
+  /** Bumped by the page after a bulk change, to leave selection mode. */
+  selectionResetKey: number;
+};
+
+/** The row's three-dot menu: exactly what its abilities allow. */
+function documentMenuItems(document: DocumentRow): NonNullable<MenuProps["items"]> {
+  const { abilities } = document;
+  const items: { key: string; label: string; danger?: boolean; allowed: boolean }[] = [
+    { key: "rename", label: "Rename", allowed: abilities.rename },
+    { key: "copy", label: "Copy", allowed: abilities.copy },
+    { key: "move", label: "Move to", allowed: abilities.move },
+    { key: "share", label: "Add to a shared folder", allowed: abilities.share },
+    { key: "unshare", label: "Remove from Shared Folders", allowed: abilities.unshare },
+    {
+      key: "shared-in",
+      label: "Shared in folders",
+      allowed: !abilities.unshare && document.is_share === "1",
+    },
+    { key: "log", label: "Data Change Logs Record", allowed: true },
+    { key: "delete", label: "Delete", danger: true, allowed: abilities.delete },
+  ];
+  return items.filter((item) => item.allowed).map(({ key, label, danger }) => ({ key, label, danger }));
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function SearchBox({ search, onSearch }: { search: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(search);
+  const debounced = useDebounced(text, DOCUMENT_SEARCH_DEBOUNCE_MS);
+  // The address changed from elsewhere (clear control, back button): follow it.
+  const lastSent = useRef(search);
+  useEffect(() => {
+    if (search !== lastSent.current) {
+      lastSent.current = search;
+      setText(search);
+    }
+  }, [search]);
+  useEffect(() => {
+    const trimmed = debounced.trim();
+    if (trimmed !== lastSent.current) {
+      lastSent.current = trimmed;
+      onSearch(trimmed);
+    }
+  }, [debounced, onSearch]);
+  return (
+    <Input.Search
+      allowClear
+      placeholder="Search documents by name or ID"
+      aria-label="Search documents"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onSearch={(value) => {
+        const trimmed = value.trim();
+        lastSent.current = trimmed;
+        onSearch(trimmed);
+      }}
+      className="doc-toolbar__search"
+    />
+  );
+}
+
+function OwnerFilter({
+  teamId,
+  value,
+  onChange,
+}: {
+  teamId: number;
+  value: number[];
+  onChange: (ids: number[]) => void;
+}) {
+  const users = useQuery(companyUsersQuery(teamId));
+  const all = (users.data ?? []).map((user) => user.ID);
+  return (
+    <Select
+      mode="multiple"
+      allowClear
+      maxTagCount="responsive"
+      placeholder="Filter by owner"
+      aria-label="Filter by owner"
+      loading={users.isPending}
+      className="doc-toolbar__owner"
+      value={value}
+      onChange={onChange}
+      optionFilterProp="label"
+      options={(users.data ?? []).map((user) => ({ value: user.ID, label: user.display_name }))}
+      popupRender={(menu) => (
+        <>
+          <Space className="owner-filter__actions">
+            <Button size="small" type="link" onClick={() => onChange(all)}>
+              Select all
+            </Button>
+            <Button size="small" type="link" onClick={() => onChange([])}>
+              Clear
+            </Button>
+          </Space>
+          {menu}
+        </>
+      )}
+    />
+  );
+}
+
+/** Right column: breadcrumb, search, Create New, status tabs, sort and the infinite list. */
+export function DocumentListPanel({
+  teamId,
+  section,
+  folderId,
+  folders,
+  foldersLoaded,
+  search,
+  onSearch,
+  onOpenFolder,
+  onOpenDocument,
+  openDialog,
+  selectionResetKey,
+}: DocumentListPanelProps) {
+  const screens = Grid.useBreakpoint();
+  const small = !(screens.md ?? true);
+  const [status, setStatus] = useState<DocumentStatus | undefined>(undefined);
+  const [sortIndex, setSortIndex] = useState(DEFAULT_SORT_INDEX);
+  const [ownerIds, setOwnerIds] = useState<number[]>([]);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<Map<number, DocumentRow>>(new Map());
+
+  const filters: DocumentFilters = useMemo(
+    () => ({ section, folderId, search, userIds: section === ORGANISATION_DOCUMENTS ? ownerIds : [] }),
+    [section, folderId, search, ownerIds],
+  );
+  const sortOption = DOCUMENT_SORT_OPTIONS[sortIndex] ?? DEFAULT_DOCUMENT_SORT;
+  const sort = { sort: sortOption.sort, order: sortOption.order };
+  const list = useInfiniteQuery(documentListQuery(teamId, filters, status, sort));
+  const counts = useQuery(statusCountsQuery(teamId, filters));
+  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.rows) ?? [], [list.data]);
+  const totalRecord = list.data?.pages[0]?.total_record ?? 0;
+
+  // A new place, filter or finished bulk action leaves selection mode.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: these are the triggers, not inputs
+  useEffect(() => {
+    setSelecting(false);
+    setSelected(new Map());
+  }, [section, folderId, search, status, selectionResetKey]);
+  // Status tabs and the owner filter belong to the tab.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the section is the trigger
+  useEffect(() => {
+    setStatus(undefined);
+    setOwnerIds([]);
+  }, [section]);
+
+  // Infinite scroll (documents spec §9): the next page within 15 px of the bottom.
+  const scroller = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const loadMoreIfNear = () => {
+    const element = scroller.current;
+    if (!element || !hasNextPage || isFetchingNextPage) return;
+    const remaining = element.scrollHeight - element.scrollTop - element.clientHeight;
+    if (remaining <= INFINITE_SCROLL_THRESHOLD_PX) void fetchNextPage();
+  };
+  // A page that does not fill the list leaves nothing to scroll: load on until it does.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked when rows arrive
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || !hasNextPage || isFetchingNextPage) return;
+    if (element.scrollHeight <= element.clientHeight + INFINITE_SCROLL_THRESHOLD_PX) void fetchNextPage();
+  }, [rows.length, hasNextPage, isFetchingNextPage]);
+
+  const path = folderPath(folders, folderId);
+  const currentFolder = path.at(-1);
+  const canCreateFolder =
+    section !== ORGANISATION_DOCUMENTS && (currentFolder ? currentFolder.abilities.create_subfolder : true);
+  const canCreateDocument = section !== ORGANISATION_DOCUMENTS;
+  const createItems: NonNullable<MenuProps["items"]> = [
+    ...(canCreateFolder ? [{ key: "folder", label: "New Folder", icon: <FolderAddOutlined /> }] : []),
+    ...(canCreateDocument ? [{ key: "document", label: "New Document", icon: <FileAddOutlined /> }] : []),
+  ];
+  const create = (key: string) => {
+    if (key === "folder") openDialog({ kind: "create-folder", section, parent: currentFolder });
+    else openDialog({ kind: "new-document", folderId });
+  };
+
+  const selectedRows = [...selected.values()];
+  const toggle = (document: DocumentRow, on: boolean) => {
+    setSelecting(true);
+    setSelected((current) => {
+      const next = new Map(current);
+      if (on) next.set(document.id, document);
+      else next.delete(document.id);
+      return next;
+    });
+  };
+  const closeSelection = () => {
+    setSelecting(false);
+    setSelected(new Map());
+  };
+  // A bulk action is offered when every selected document allows it; the server still decides.
+  const allAllow = (ability: "share" | "move" | "delete") =>
+    selectedRows.length > 0 && selectedRows.every((row) => row.abilities[ability]);
+
+  const onRowAction = (document: DocumentRow, key: string) => {
+    switch (key) {
+      case "rename":
+        return openDialog({ kind: "rename-document", document });
+      case "copy":
+        return openDialog({ kind: "copy-document", document });
+      case "move":
+        return openDialog({ kind: "move-documents", documents: [document], section });
+      case "share":
+        return openDialog({ kind: "share-documents", documents: [document] });
+      case "unshare":
+        return openDialog({ kind: "unshare-document", document, section, preview: false });
+      case "shared-in":
+        return openDialog({ kind: "unshare-document", document, section, preview: true });
+      case "log":
+        return openDialog({ kind: "change-log", document });
+      case "delete":
+        return openDialog({ kind: "delete-documents", documents: [document], section });
+    }
+  };
+
+  const countOf = (value: DocumentStatus | undefined) =>
+    value === undefined
+      ? counts.data?.total_record
+      : counts.data?.rows.find((row) => row.status === value)?.total;
+  const statusTabs = [
+    { key: "all", value: undefined as DocumentStatus | undefined, name: "All" },
+    ...STATUS_KEYS.map((value) => ({ key: String(value), value, name: DOCUMENT_STATUSES[value] })),
+  ].map((tab) => {
+    const count = countOf(tab.value);
+    return { key: tab.key, label: count === undefined ? tab.name : `${tab.name} (${count})` };
+  });
+
+  const firstUse =
+    section === MY_DOCUMENTS &&
+    !search &&
+    folderId === undefined &&
+    status === undefined &&
+    counts.data?.total_record === 0 &&
+    foldersLoaded &&
+    folders.length === 0;
+  const emptyShared = section === SHARED_FOLDERS && !search && foldersLoaded && folders.length === 0;
+
+  let listBody: ReactNode;
+  if (list.isPending) {
+    listBody = (
+      <div role="status" aria-label="Loading documents" className="doc-list__loading">
+        <Skeleton active avatar paragraph={{ rows: 1 }} />
+        <Skeleton active avatar paragraph={{ rows: 1 }} />
+        <Skeleton active avatar paragraph={{ rows: 1 }} />
+      </div>
+    );
+  } else if (list.isError) {
+    listBody = (
+      <LoadError
+        title="Cannot get documents"
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  } else if (rows.length === 0) {
+    if (firstUse)
+      listBody = (
+        <Result
+          icon={<FileAddOutlined className="doc-empty__icon" />}
+          title="Get started with the product"
+          extra={
+            <Space wrap>
+              <Button type="primary" onClick={() => create("document")}>
+                Create a new draft
+              </Button>
+              <Button onClick={() => create("folder")}>Create a new folder</Button>
+            </Space>
+          }
+        />
+      );
+    else if (emptyShared)
+      listBody = (
+        <Empty description="No documents found.">
+          <Button
+            type="primary"
+            icon={<FolderAddOutlined />}
+            onClick={() => openDialog({ kind: "create-folder", section: SHARED_FOLDERS, parent: undefined })}
+          >
+            Create new shared folder
+          </Button>
+        </Empty>
+      );
+    else listBody = <Empty description="No documents found." />;
+  } else {
+    listBody = (
+      <ul className="doc-list" aria-label="Documents">
+        {rows.map((document) => {
+          const items = documentMenuItems(document);
+          const checked = selected.has(document.id);
+          return (
+            <li key={document.id} className={`doc-row${checked ? " doc-row--selected" : ""}`}>
+              <Checkbox
+                checked={checked}
+                onChange={(event) => toggle(document, event.target.checked)}
+                aria-label={`Select ${document.name}`}
+                className={selecting ? "doc-row__check doc-row__check--on" : "doc-row__check"}
+              />
+              <StatusIcon status={document.status} />
+              <div className="doc-row__main">
+                <button type="button" className="doc-row__name" onClick={() => onOpenDocument(document)}>
+                  {document.name}
+                </button>
+                <div className="doc-row__meta">
+                  <span>Doc ID {document.id}</span>
+                  <span>{document.status_name}</span>
+                  {section !== MY_DOCUMENTS && <span>{document.created_by_user.display_name}</span>}
+                  {document.folder && section === MY_DOCUMENTS && folderId === undefined && (
+                    <span>{document.folder.name}</span>
+                  )}
+                  <span title={`Updated ${dayjs(document.updated_at).format(DATE_FORMAT)}`}>
+                    Created {dayjs(document.created_at).format(DATE_FORMAT)}
+                  </span>
+                </div>
+              </div>
+              <Dropdown
+                trigger={["click"]}
+                menu={{ items, onClick: ({ key }) => onRowAction(document, key) }}
+              >
+                <Button type="text" icon={<MoreOutlined />} aria-label={`Actions for ${document.name}`} />
+              </Dropdown>
+            </li>
+          );
+        })}
+        {list.isFetchingNextPage && (
+          <li className="doc-row doc-row--loading" role="status" aria-label="Loading more documents">
+            <Skeleton active paragraph={false} />
+          </li>
+        )}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="doc-panel" aria-label={SECTION_NAMES[section]}>
+      <Breadcrumb
+        className="doc-panel__breadcrumb"
+        items={[
+          {
+            title:
+              path.length > 0 ? (
+                <Typography.Link onClick={() => onOpenFolder(undefined)}>
+                  {SECTION_NAMES[section]}
+                </Typography.Link>
+              ) : (
+                SECTION_NAMES[section]
+              ),
+          },
+          ...path.map((folder, index) => ({
+            title:
+              index < path.length - 1 ? (
+                <Typography.Link onClick={() => onOpenFolder(folder.id)}>{folder.name}</Typography.Link>
+              ) : (
+                folder.name
+              ),
+          })),
+        ]}
+      />
+      <div className="doc-toolbar">
+        <SearchBox search={search} onSearch={onSearch} />
+        {section === ORGANISATION_DOCUMENTS && (
+          <OwnerFilter teamId={teamId} value={ownerIds} onChange={setOwnerIds} />
+        )}
+        <Select
+          aria-label="Sort documents"
+          className="doc-toolbar__sort"
+          value={sortIndex}
+          onChange={setSortIndex}
+          options={DOCUMENT_SORT_OPTIONS.map((option, index) => ({ value: index, label: option.label }))}
+          popupMatchSelectWidth={false}
+        />
+        {!selecting && rows.length > 0 && (
+          <Button onClick={() => setSelecting(true)} className="doc-toolbar__select">
+            Select
+          </Button>
+        )}
+        {createItems.length > 0 && !small && (
+          <Dropdown trigger={["click"]} menu={{ items: createItems, onClick: ({ key }) => create(key) }}>
+            <Button type="primary" icon={<PlusOutlined />}>
+              Create New
+            </Button>
+          </Dropdown>
+        )}
+      </div>
+      {search && list.isSuccess && (
+        <div className="doc-search-result">
+          <Typography.Text strong>{totalRecord} Result(s) Found</Typography.Text>
+          <Button size="small" type="link" icon={<CloseOutlined />} onClick={() => onSearch("")}>
+            Clear search
+          </Button>
+        </div>
+      )}
+      <Tabs
+        className="doc-status-tabs"
+        activeKey={status === undefined ? "all" : String(status)}
+        onChange={(key) => setStatus(key === "all" ? undefined : (Number(key) as DocumentStatus))}
+        items={statusTabs}
+      />
+      {selecting && (
+        <div className="selection-bar" role="toolbar" aria-label="Selection">
+          <Typography.Text strong className="selection-bar__count">
+            {selected.size} selected
+          </Typography.Text>
+          <Button size="small" onClick={() => setSelected(new Map(rows.map((row) => [row.id, row])))}>
+            Select All
+          </Button>
+          <Button size="small" onClick={() => setSelected(new Map())}>
+            None
+          </Button>
+          <span className="selection-bar__spacer" />
+          {section !== ORGANISATION_DOCUMENTS && (
+            <Tooltip
+              title={
+                selectedRows.length > 0 && !allAllow("share")
+                  ? "Not every selected document can be added"
+                  : ""
+              }
+            >
+              <Button
+                size="small"
+                disabled={!allAllow("share")}
+                onClick={() => openDialog({ kind: "share-documents", documents: selectedRows })}
+              >
+                Add To
+              </Button>
+            </Tooltip>
+          )}
+          {section === MY_DOCUMENTS && (
+            <Tooltip
+              title={
+                selectedRows.length > 0 && !allAllow("move") ? "Not every selected document can be moved" : ""
+              }
+            >
+              <Button
+                size="small"
+                disabled={!allAllow("move")}
+                onClick={() => openDialog({ kind: "move-documents", documents: selectedRows, section })}
+              >
+                Move To
+              </Button>
+            </Tooltip>
+          )}
+          {section !== ORGANISATION_DOCUMENTS && (
+            <Tooltip
+              title={
+                selectedRows.length > 0 && !allAllow("delete")
+                  ? "Not every selected document can be deleted"
+                  : ""
+              }
+            >
+              <Button
+                size="small"
+                danger
+                disabled={!allAllow("delete")}
+                onClick={() => openDialog({ kind: "delete-documents", documents: selectedRows, section })}
+              >
+                Delete
+              </Button>
+            </Tooltip>
+          )}
+          <Button
+            size="small"
+            type="text"
+            icon={<CloseOutlined />}
+            aria-label="Close selection"
+            onClick={closeSelection}
+          />
+        </div>
+      )}
+      <div
+        ref={scroller}
+        className="doc-list__scroller"
+        style={{ minHeight: INFINITE_SCROLL_MIN_LIST_HEIGHT_PX }}
+        onScroll={loadMoreIfNear}
+        data-testid="document-list"
+      >
+        {listBody}
+      </div>
+      {small && createItems.length > 0 && (
+        <FloatButton.Group trigger="click" type="primary" icon={<PlusOutlined />} aria-label="Create New">
+          {canCreateFolder && (
+            <FloatButton
+              icon={<FolderAddOutlined />}
+              tooltip="New Folder"
+              aria-label="New Folder"
+              onClick={() => create("folder")}
+            />
+          )}
+          {canCreateDocument && (
+            <FloatButton
+              icon={<FileAddOutlined />}
+              tooltip="New Document"
+              aria-label="New Document"
+              onClick={() => create("document")}
+            />
+          )}
+        </FloatButton.Group>
+      )}
+    </section>
+  );
+}

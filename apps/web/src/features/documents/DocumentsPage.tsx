@@ -1,0 +1,218 @@
+import {
+  type DocumentRow,
+  FOLDER_SHARED_SUCCESS,
+  type FolderNode,
+  type ListSection,
+  MY_DOCUMENTS,
+  ORGANISATION_DOCUMENTS,
+  ORGANISATION_NOT_ALLOWED,
+  SHARED_FOLDERS,
+} from "@precedent/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { App, Card, Result, Tabs, Typography } from "antd";
+import { useCallback, useEffect, useState } from "react";
+import { deleteFolder, folderTreeQuery, shareFolders, unshareFolder } from "../../api/documents";
+import { OWNER_CONFIRMATION_FLAG_MS } from "../../constants";
+import { useCurrentTeam } from "../account/use-current-team";
+import { DocumentDetailDrawer } from "./DocumentDetailDrawer";
+import { type DocumentDialog, DocumentDialogs } from "./DocumentDialogs";
+import { DocumentListPanel } from "./DocumentListPanel";
+import { type FolderAction, FolderTreePanel } from "./FolderTreePanel";
+import { findFolder } from "./folder-tree";
+import { useDocumentsAddress } from "./use-documents-address";
+import { useDocumentsFeedback } from "./use-documents-feedback";
+
+const TABS: { section: ListSection; label: string }[] = [
+  { section: MY_DOCUMENTS, label: "My Documents" },
+  { section: SHARED_FOLDERS, label: "Shared Folders" },
+  { section: ORGANISATION_DOCUMENTS, label: "Organisation Documents" },
+];
+
+function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; canSeeOrganisation: boolean }) {
+  const { message, modal } = App.useApp();
+  const run = useDocumentsFeedback(teamId);
+  const [address, setAddress] = useDocumentsAddress();
+  const [dialog, setDialog] = useState<DocumentDialog | undefined>(undefined);
+  const [selectionResetKey, setSelectionResetKey] = useState(0);
+  const { section, folderId, docId, search } = address;
+
+  // Documents spec §2: a member who opens Organisation Documents is sent to My Documents.
+  const refused = section === ORGANISATION_DOCUMENTS && !canSeeOrganisation;
+  useEffect(() => {
+    if (refused) {
+      void message.warning(ORGANISATION_NOT_ALLOWED);
+      setAddress({ section: MY_DOCUMENTS, folderId: undefined, docId: undefined }, { replace: true });
+    }
+  }, [refused, message, setAddress]);
+
+  const tree = useQuery({ ...folderTreeQuery(teamId, section), enabled: !refused });
+  const folders = tree.data ?? [];
+
+  const onFolderAction = useCallback(
+    (action: FolderAction, folder: FolderNode) => {
+      switch (action) {
+        case "new-subfolder":
+          return setDialog({ kind: "create-folder", section, parent: folder });
+        case "rename":
+          return setDialog({ kind: "rename-folder", folder });
+        case "move":
+          return setDialog({ kind: "move-folder", folder, section });
+        case "share":
+          return void run(() => shareFolders(teamId, [folder.id]), FOLDER_SHARED_SUCCESS).catch(
+            () => undefined,
+          );
+        case "unshare": {
+          const link = folder.api_remove_share;
+          if (!link) return;
+          return modal.confirm({
+            title: `Remove "${folder.name}" from Shared Folders?`,
+            content:
+              "Documents added to this folder are no longer shared there, and everyone invited to it loses access.",
+            okText: "Remove",
+            okButtonProps: { danger: true },
+            onOk: () =>
+              run(
+                () => unshareFolder(link),
+                `Folder "${folder.name}" was removed from Shared Folders.`,
+              ).catch(() => undefined),
+          });
+        }
+        case "delete":
+          return modal.confirm({
+            title: `Delete folder "${folder.name}"?`,
+            content: "The folder is deleted. This cannot be undone.",
+            okText: "Delete",
+            okButtonProps: { danger: true },
+            onOk: async () => {
+              try {
+                await run(() => deleteFolder(teamId, folder.id), `Folder "${folder.name}" was deleted.`);
+                if (folderId === folder.id) setAddress({ folderId: undefined });
+              } catch {
+                // The server's message ('You cannot delete a folder which contains ...') is shown.
+              }
+            },
+          });
+      }
+    },
+    [section, teamId, run, modal, folderId, setAddress],
+  );
+
+  // Organisation documents opened by someone other than their creator first ask for confirmation.
+  const openDocument = (document: DocumentRow) => {
+    if (section === ORGANISATION_DOCUMENTS && document.abilities.owner_confirmation) {
+      modal.confirm({
+        title: "Changes need to be notified",
+        content: `This document belongs to ${document.created_by_user.display_name}. Changes you make to it will be notified to them.`,
+        okText: "Continue",
+        onOk: () =>
+          new Promise<void>((resolve) => {
+            setTimeout(() => {
+              setAddress({ docId: document.id });
+              resolve();
+            }, OWNER_CONFIRMATION_FLAG_MS);
+          }),
+      });
+      return;
+    }
+    setAddress({ docId: document.id });
+  };
+
+  const tabs = TABS.filter((tab) => tab.section !== ORGANISATION_DOCUMENTS || canSeeOrganisation);
+  return (
+    <>
+      <Tabs
+        className="documents-tabs"
+        activeKey={String(refused ? MY_DOCUMENTS : section)}
+        onChange={(key) =>
+          setAddress({
+            section: Number(key) as ListSection,
+            folderId: undefined,
+            docId: undefined,
+            search: "",
+          })
+        }
+        items={tabs.map((tab) => ({ key: String(tab.section), label: tab.label }))}
+      />
+      {!refused && (
+        <div className="documents-layout">
+          <Card className="documents-layout__folders" size="small">
+            <FolderTreePanel
+              section={section}
+              folders={tree.data}
+              error={tree.error}
+              loading={tree.isPending}
+              onRetry={() => void tree.refetch()}
+              selectedId={folderId}
+              onSelect={(id) => setAddress({ folderId: id, docId: undefined })}
+              onAction={onFolderAction}
+            />
+          </Card>
+          <Card className="documents-layout__list" size="small">
+            <DocumentListPanel
+              key={section}
+              teamId={teamId}
+              section={section}
+              folderId={folderId}
+              folders={folders}
+              foldersLoaded={tree.isSuccess}
+              search={search}
+              onSearch={(text) => setAddress({ search: text }, { replace: true })}
+              onOpenFolder={(id) => setAddress({ folderId: id })}
+              onOpenDocument={openDocument}
+              openDialog={setDialog}
+              selectionResetKey={selectionResetKey}
+            />
+          </Card>
+        </div>
+      )}
+      {docId !== undefined && !refused && (
+        <DocumentDetailDrawer
+          teamId={teamId}
+          docId={docId}
+          section={section}
+          onClose={() => setAddress({ docId: undefined })}
+        />
+      )}
+      <DocumentDialogs
+        teamId={teamId}
+        dialog={dialog}
+        onClose={() => setDialog(undefined)}
+        onDocumentsChanged={() => setSelectionResetKey((key) => key + 1)}
+        onFolderCreated={(id, createdIn) => {
+          if (createdIn === section && findFolder(folders, folderId)?.id !== id) setAddress({ folderId: id });
+        }}
+      />
+    </>
+  );
+}
+
+/** /my-account/my-document: the document list (documents spec §2). */
+export function DocumentsPage() {
+  const { team } = useCurrentTeam();
+  return (
+    <>
+      <title>My Documents · Precedent</title>
+      <header className="page-header">
+        <Typography.Title level={1} className="page-header__title">
+          My Documents
+        </Typography.Title>
+        {team && <Typography.Text type="secondary">{team.name}</Typography.Text>}
+      </header>
+      {team ? (
+        <DocumentsWorkspace
+          key={team.id}
+          teamId={team.id}
+          canSeeOrganisation={team.role === "owner" || team.role === "manager"}
+        />
+      ) : (
+        <Card className="page-card">
+          <Result
+            status="info"
+            title="You are not part of a firm yet"
+            subTitle="When a firm owner adds you to their team, your documents will appear here."
+          />
+        </Card>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { type ListSection, MY_DOCUMENTS, ORGANISATION_DOCUMENTS, SHARED_FOLDERS } from "@precedent/contracts";
+import { useCallback } from "react";
+import { useSearchParams } from "react-router";
+
+/** The `tab` values of the address (documents spec §2), one per list section. */
+export const TAB_OF_SECTION = {
+  [MY_DOCUMENTS]: "my-document",
+  [SHARED_FOLDERS]: "shared-folder",
+  [ORGANISATION_DOCUMENTS]: "organisation-document",
+} as const satisfies Record<ListSection, string>;
+
+const SECTION_OF_TAB: Record<string, ListSection> = {
+  "my-document": MY_DOCUMENTS,
+  "shared-folder": SHARED_FOLDERS,
+  "organisation-document": ORGANISATION_DOCUMENTS,
+};
+
+const positiveId = (value: string | null) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+};
+
+export type DocumentsAddress = {
+  section: ListSection;
+  folderId: number | undefined;
+  docId: number | undefined;
+  search: string;
+};
+
+type AddressChange = Partial<DocumentsAddress>;
+
+/** Tab, folder, open document and search text, kept in the address's query parameters. */
+export function useDocumentsAddress() {
+  const [params, setParams] = useSearchParams();
+  const address: DocumentsAddress = {
+    section: SECTION_OF_TAB[params.get("tab") ?? ""] ?? MY_DOCUMENTS,
+    folderId: positiveId(params.get("folderId")),
+    docId: positiveId(params.get("docId")),
+    search: params.get("search") ?? "",
+  };
+
+  const change = useCallback(
+    (update: AddressChange, options: { replace?: boolean } = {}) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          const set = (key: string, value: string | number | undefined) => {
+            if (value === undefined || value === "") next.delete(key);
+            else next.set(key, String(value));
+          };
+          if ("section" in update && update.section !== undefined) {
+            set("tab", TAB_OF_SECTION[update.section]);
+          }
+          if ("folderId" in update) set("folderId", update.folderId);
+          if ("docId" in update) set("docId", update.docId);
+          if ("search" in update) set("search", update.search);
+          return next;
+        },
+        { replace: options.replace ?? false },
+      );
+    },
+    [setParams],
+  );
+
+  return [address, change] as const;
+}
