@@ -779,6 +779,58 @@ describe("PUT /api/doc/duplicate-doc", () => {
   });
 });
 
+describe("document counts (kept by triggers for unsearched lists)", () => {
+  it("stay equal to the documents after every kind of change", async () => {
+    const built = await t.buildTeam();
+    const member = await t.addMember(built.team.id, "member");
+    const owner = firmClient(t, await signIn(t, built.owner.email), built.team.id);
+    const alice = firmClient(t, await signIn(t, member.email), built.team.id);
+    const folder = (await alice.post("/api/folder", { name: "Counted", type: 1 })).json().data;
+    const drafts = [];
+    for (let i = 0; i < 4; i++)
+      drafts.push((await alice.post("/api/doc/draft", { name: `Counted ${i}` })).json().data.id);
+    for (const status of [2, 3, 5] as const) {
+      await t.buildDocument({ teamId: built.team.id, createdBy: member.id, status, folderId: folder.id });
+    }
+    await alice.put("/api/doc/move-doc", { type: 1, list_doc: drafts.slice(0, 2), folder_id: folder.id });
+    const ctx: FirmContext = {
+      teamId: built.team.id,
+      userId: member.id,
+      role: "member",
+      planSlug: "best-practice",
+    };
+    await t.services.documents.changeStatus(ctx, drafts[2], 4);
+    await alice.put("/api/doc/duplicate-doc", { doc_id: drafts[3], name: "Counted copy" });
+    await alice.put(`/api/doc/rename/${drafts[3]}`, { new_name: "Counted renamed" });
+    await alice.del("/api/doc", { type: 1, list_doc: [drafts[0]] });
+
+    const actual = await t.db.select().from(documents).where(eq(documents.teamId, built.team.id));
+    const expectCount = async (
+      client: FirmClient,
+      query: Record<string, string | number>,
+      rows: typeof actual,
+    ) => {
+      expect((await client.get("/api/doc", query)).json().data.total_record).toBe(rows.length);
+      const statuses = (await client.get("/api/doc/get-status", query)).json().data.rows;
+      expect(statuses.map((r: { total: number }) => r.total)).toEqual(
+        [1, 2, 3, 4, 5].map((status) => rows.filter((d) => d.status === status).length),
+      );
+    };
+    await expectCount(alice, { type: 1 }, actual);
+    await expectCount(
+      alice,
+      { type: 1, folder_id: folder.id },
+      actual.filter((d) => d.folderId === folder.id),
+    );
+    await expectCount(owner, { type: 3 }, actual);
+    await expectCount(owner, { type: 3, user_ids: String(built.owner.id) }, []);
+    // get-status takes no status filter; the list does.
+    const completed = (await owner.get("/api/doc", { type: 3, status: 5 })).json().data.total_record;
+    expect(completed).toBe(actual.filter((d) => d.status === 5).length);
+    expect(actual.length).toBe(7);
+  });
+});
+
 describe("status changes", () => {
   it("write a change-log entry with the status names", async () => {
     const doc = await docOf(ids.alice, { status: 2 });

@@ -98,4 +98,23 @@ export const documentShares = pgTable(
   ],
 );
 
+/**
+ * How many documents each creator has in each folder (0: the top level) and status, kept by
+ * statement triggers on `documents` (migration 0004), in the same transaction as the change.
+ * Unsearched lists of My Documents and Organisation Documents read their totals and status counts
+ * here instead of counting up to 100,000 rows per request. A derived table: no foreign keys, so a
+ * firm's cascading delete never trips over it.
+ */
+export const documentCounts = pgTable(
+  "document_counts",
+  {
+    teamId: integer().notNull(),
+    createdBy: integer().notNull(),
+    folderKey: integer().notNull(),
+    status: smallint().$type<DocumentStatus>().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.createdBy, t.folderKey, t.status] })],
+);
+
 export type DocumentRowData = typeof documents.$inferSelect;

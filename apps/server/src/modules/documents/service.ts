@@ -41,7 +41,7 @@ import {
   documentAppearsIn,
   homeSection,
 } from "./policy.ts";
-import { documentShares, documents } from "./schema.ts";
+import { documentCounts, documentShares, documents } from "./schema.ts";
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
@@ -211,9 +211,27 @@ export function createDocumentsService(deps: {
     return [direction(column), direction(documents.id)];
   }
 
+  /**
+   * Unsearched lists of My Documents and Organisation Documents count from `document_counts`
+   * (kept by triggers) rather than counting the rows; null when the counters cannot answer
+   * (a search, or Shared Folders, whose documents are reached through links).
+   */
+  function counterConditions(ctx: FirmContext, query: StatusCountsQuery): SQL[] | null {
+    if (query.name?.trim() || query.type === SHARED_FOLDERS) return null;
+    const conditions: SQL[] = [eq(documentCounts.teamId, ctx.teamId)];
+    if (query.type === MY_DOCUMENTS) conditions.push(eq(documentCounts.createdBy, ctx.userId));
+    if (query.folder_id !== undefined) conditions.push(eq(documentCounts.folderKey, query.folder_id));
+    if (query.user_ids) conditions.push(inArray(documentCounts.createdBy, query.user_ids));
+    return conditions;
+  }
+
   async function list(ctx: FirmContext, query: DocumentListQuery) {
     const conditions = await listConditions(ctx, query);
-    if (query.status !== undefined) conditions.push(eq(documents.status, query.status));
+    const counters = counterConditions(ctx, query);
+    if (query.status !== undefined) {
+      conditions.push(eq(documents.status, query.status));
+      counters?.push(eq(documentCounts.status, query.status));
+    }
     const where = and(...conditions);
     const [rows, [counted]] = await Promise.all([
       selectDocuments(db, ctx.teamId)
@@ -221,7 +239,12 @@ export function createDocumentsService(deps: {
         .orderBy(...orderFor(query))
         .limit(query.length)
         .offset((query.page - 1) * query.length),
-      db.select({ n: sql<number>`count(*)::int` }).from(documents).where(where),
+      counters
+        ? db
+            .select({ n: sql<number>`coalesce(sum(${documentCounts.n}), 0)::int` })
+            .from(documentCounts)
+            .where(and(...counters))
+        : db.select({ n: sql<number>`count(*)::int` }).from(documents).where(where),
     ]);
     const total = counted?.n ?? 0;
     return {
@@ -369,12 +392,19 @@ export function createDocumentsService(deps: {
 
     /** GET /doc/get-status: documents per status under the list's filters. */
     async statusCounts(ctx: FirmContext, query: StatusCountsQuery) {
-      const where = and(...(await listConditions(ctx, query)));
-      const counted = await db
-        .select({ status: documents.status, n: sql<number>`count(*)::int` })
-        .from(documents)
-        .where(where)
-        .groupBy(documents.status);
+      const conditions = await listConditions(ctx, query);
+      const counters = counterConditions(ctx, query);
+      const counted = counters
+        ? await db
+            .select({ status: documentCounts.status, n: sql<number>`sum(${documentCounts.n})::int` })
+            .from(documentCounts)
+            .where(and(...counters))
+            .groupBy(documentCounts.status)
+        : await db
+            .select({ status: documents.status, n: sql<number>`count(*)::int` })
+            .from(documents)
+            .where(and(...conditions))
+            .groupBy(documents.status);
       const byStatus = new Map(counted.map((c) => [c.status, c.n]));
       const statuses = [1, 2, 3, 4, 5] as const;
       return {
