@@ -24,7 +24,11 @@ import {
 // The actors: user 1 created the document; the others did not.
 const CREATOR = 1;
 const OTHER = 2;
-const viewer = (role: TeamRole, userId = OTHER, planSlug = "best-practice"): Viewer => ({ role, userId, planSlug });
+const viewer = (role: TeamRole, userId = OTHER, planSlug = "best-practice"): Viewer => ({
+  role,
+  userId,
+  planSlug,
+});
 const doc = (over: Partial<DocumentFacts> = {}): DocumentFacts => ({
   createdBy: CREATOR,
   status: 1,
@@ -83,10 +87,22 @@ describe("Document delete: creator or owner, only draft or in progress, not in o
 describe("Move to: not in the shared tab, not organisation documents, status 5, 1 or 2", () => {
   it.each<Row>([
     ...([1, 2, 5] as DocumentStatus[]).map(
-      (status): Row => [`status ${status} in My Documents`, viewer("member", CREATOR), doc({ status }), MY, true],
+      (status): Row => [
+        `status ${status} in My Documents`,
+        viewer("member", CREATOR),
+        doc({ status }),
+        MY,
+        true,
+      ],
     ),
     ...([3, 4] as DocumentStatus[]).map(
-      (status): Row => [`status ${status} in My Documents`, viewer("member", CREATOR), doc({ status }), MY, false],
+      (status): Row => [
+        `status ${status} in My Documents`,
+        viewer("member", CREATOR),
+        doc({ status }),
+        MY,
+        false,
+      ],
     ),
     ["creator in Shared Folders", viewer("member", CREATOR), doc({ isShared: true }), SHARED, false],
     ["owner in Organisation Documents", viewer("owner", CREATOR), doc(), ORG, false],

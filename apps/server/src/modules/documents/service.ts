@@ -12,7 +12,6 @@ import {
   type ListSection,
   type LogChange,
   MY_DOCUMENTS,
-  ORGANISATION_DOCUMENTS,
   PERSONAL_FOLDER,
   SHARED_FOLDERS,
   type StatusCountsQuery,
@@ -710,11 +709,6 @@ export function createDocumentsService(deps: {
       return members
         .map((m) => ({ ID: m.id, display_name: m.name }))
         .sort((a, b) => a.display_name.localeCompare(b.display_name));
-    },
-
-    /** Organisation Documents is for owners and managers only. */
-    assertSection(ctx: FirmContext, section: ListSection) {
-      if (section === ORGANISATION_DOCUMENTS) folders.assertOrganisationAllowed(ctx, section);
     },
   };
 }

@@ -202,16 +202,6 @@ export function createFoldersService(deps: {
     nameSql,
     requireVisible,
 
-    /** Names of folders by id (for change-log entries). */
-    async namesOf(tx: Database, ids: number[]): Promise<Map<number, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await tx
-        .select({ id: folders.id, name: folders.name })
-        .from(folders)
-        .where(inArray(folders.id, ids));
-      return new Map(rows.map((r) => [r.id, r.name]));
-    },
-
     /** GET /folder/get-all: the folder tree of one tab, each node with its abilities. */
     async tree(ctx: FirmContext, section: ListSection, includeShared: boolean): Promise<FolderNode[]> {
       assertOrganisationAllowed(ctx, section);
