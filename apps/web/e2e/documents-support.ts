@@ -1,0 +1,74 @@
+import { expect, type Page } from "@playwright/test";
+import { type DemoUser, signIn } from "./support";
+
+/** A name no other test (or run) uses, so specs running side by side never meet. */
+export const uniqueName = (label: string) =>
+  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function teamIdOf(page: Page): Promise<number> {
+  const reply = await page.request.get("/api/users/me");
+  expect(reply.status()).toBe(200);
+  const body = (await reply.json()) as { data: { teams: { id: number }[] } };
+  const team = body.data.teams[0];
+  if (!team) throw new Error("the demo user has no firm");
+  return team.id;
+}
+
+/** Creates a folder through the API (1: My Documents, 2: Shared Folders) and returns its id. */
+export async function createFolderByApi(page: Page, name: string, type: 1 | 2 = 1, parentId?: number) {
+  const teamId = await teamIdOf(page);
+  const reply = await page.request.post(`/api/folder?id_team=${teamId}`, {
+    data: { name, type, folder_parent_id: parentId ?? null },
+  });
+  expect(reply.status()).toBe(200);
+  return ((await reply.json()) as { data: { id: number } }).data.id;
+}
+
+/** Creates a draft document through the API and returns its id. */
+export async function createDraftByApi(page: Page, name: string, folderId?: number) {
+  const teamId = await teamIdOf(page);
+  const reply = await page.request.post(`/api/doc/draft?id_team=${teamId}`, {
+    data: { name, folder_id: folderId ?? null, is_asic_document: 0 },
+  });
+  expect(reply.status()).toBe(200);
+  return ((await reply.json()) as { data: { id: number } }).data.id;
+}
+
+export async function deleteDocumentByApi(page: Page, docId: number) {
+  const teamId = await teamIdOf(page);
+  const reply = await page.request.delete(`/api/doc?id_team=${teamId}`, {
+    data: { type: 1, list_doc: [docId] },
+  });
+  expect(reply.status()).toBe(200);
+}
+
+/** Signs in and opens the document list, optionally with query parameters. */
+export async function openDocuments(page: Page, user: DemoUser, query = "") {
+  await signIn(page, user);
+  await page.goto(`/my-account/my-document${query}`);
+  await expect(page.getByRole("heading", { name: "My Documents", level: 1 })).toBeVisible();
+}
+
+export const documentList = (page: Page) => page.getByRole("list", { name: "Documents" });
+export const documentRows = (page: Page) => documentList(page).getByRole("listitem");
+export const folderTree = (page: Page) => page.getByRole("navigation", { name: "Folders" });
+
+/** Opens a folder by typing its name in the tree's search box and choosing it. */
+export async function openFolder(page: Page, name: string) {
+  const tree = folderTree(page);
+  await tree.getByRole("textbox", { name: "Search folders" }).fill(name);
+  await tree.getByText(name, { exact: true }).click();
+  await tree.getByRole("textbox", { name: "Search folders" }).fill("");
+}
+
+export async function folderAction(page: Page, folder: string, action: string) {
+  await folderTree(page)
+    .getByRole("button", { name: `Actions for folder ${folder}` })
+    .click();
+  await page.getByRole("menuitem", { name: action, exact: true }).click();
+}
+
+export async function documentAction(page: Page, document: string, action: string) {
+  await page.getByRole("button", { name: `Actions for ${document}`, exact: true }).click();
+  await page.getByRole("menuitem", { name: action, exact: true }).click();
+}

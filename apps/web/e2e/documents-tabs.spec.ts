@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import {
+  createDraftByApi,
+  createFolderByApi,
+  documentRows,
+  folderTree,
+  openDocuments,
+  uniqueName,
+} from "./documents-support";
+import { MANAGER, MEMBER, OWNER } from "./support";
+
+test.describe("document list tabs", () => {
+  test("owners and managers see three tabs; Organisation Documents lists every member's documents", async ({
+    page,
+  }) => {
+    await openDocuments(page, MANAGER);
+    const tabs = page.getByRole("tablist").first().getByRole("tab");
+    await expect(tabs).toHaveText(["My Documents", "Shared Folders", "Organisation Documents"]);
+    await page.getByRole("tab", { name: "Organisation Documents" }).click();
+    await expect(page).toHaveURL(/tab=organisation-document/);
+    await expect(page.getByRole("combobox", { name: "Filter by owner" })).toBeVisible();
+    // No Create New in the organisation tab.
+    await expect(page.getByRole("button", { name: "Create New" })).toHaveCount(0);
+    await expect(documentRows(page).first()).toBeVisible();
+  });
+
+  test("a member has no Organisation tab and is sent to My Documents with the spec's message", async ({
+    page,
+  }) => {
+    await openDocuments(page, MEMBER, "?tab=organisation-document");
+    await expect(
+      page.getByText(
+        "You are not allowed to view this information. Please contact your manager or owner of the company.",
+      ),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/tab=my-document/);
+    await expect(page.getByRole("tab", { name: "Organisation Documents" })).toHaveCount(0);
+    await expect(page.getByRole("tab", { name: "My Documents", selected: true })).toBeVisible();
+  });
+
+  test("the address keeps tab, folder and search across a reload", async ({ page }) => {
+    await openDocuments(page, OWNER);
+    const folder = uniqueName("Reload folder");
+    const folderId = await createFolderByApi(page, folder);
+    const token = uniqueName("reloadable").replace(" ", "-");
+    await createDraftByApi(page, `Lease ${token}`, folderId);
+    await createDraftByApi(page, `Other draft ${uniqueName("x")}`, folderId);
+
+    await page.goto(`/my-account/my-document?tab=my-document&folderId=${folderId}`);
+    await expect(page.locator(".doc-panel__breadcrumb")).toContainText(folder);
+    await expect(documentRows(page)).toHaveCount(2);
+    await page.getByRole("searchbox", { name: "Search documents" }).fill(`  ${token}  `);
+    await expect(page).toHaveURL(new RegExp(`search=${token}(&|$)`));
+    await expect(page.getByText("1 Result(s) Found")).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole("tab", { name: "My Documents", selected: true })).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search documents" })).toHaveValue(token);
+    await expect(documentRows(page)).toHaveCount(1);
+    await expect(documentRows(page).first()).toContainText(`Lease ${token}`);
+    await expect(folderTree(page).locator(".ant-tree-treenode-selected")).toContainText(folder);
+
+    await page.getByRole("button", { name: "Clear search" }).click();
+    await expect(documentRows(page)).toHaveCount(2);
+    await expect(page).not.toHaveURL(/search=/);
+  });
+});
