@@ -13,7 +13,7 @@ import {
   SHARED_FOLDER,
   SHARED_FOLDERS,
 } from "@precedent/contracts";
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { LITE_PLAN_SLUG } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
