@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AnswerObject } from "./answers.ts";
-import { type AssembledDocument, assemble, buildDocument } from "./assemble.ts";
+import { type AssembledDocument, assemble, buildDocument, checkTemplate } from "./assemble.ts";
 import { AnswersError, TemplateError } from "./errors.ts";
 import { PAGE_SIZE } from "./renderers/pdf.ts";
 import { signers } from "./signers.ts";
@@ -326,6 +326,27 @@ describe("assemble: a long document", () => {
     ]);
     expect(wordText(unzipText(document.docx, "word/document.xml"))).toContain(
       "Southern Cross Logistics PTY LTD ACN 010 499 966",
+    );
+  });
+});
+
+describe("checkTemplate", () => {
+  it("passes the sample templates and names a variable that is no question of the interview", () => {
+    expect(checkTemplate(template)).toEqual([]);
+    expect(checkTemplate({ ...template, body: `${template.body}\n{{ frist_party | party_name }}` })).toEqual([
+      'The template uses "frist_party", which is not a question of the interview',
+    ]);
+  });
+
+  it("does not count loop variables and assignments as answers", () => {
+    const body = "{% assign n = 1 %}{{ n }}{% for person in representatives %}{{ person.name }}{% endfor %}";
+    expect(checkTemplate({ ...template, body })).toEqual([]);
+  });
+
+  it("throws on a syntax error or a refused tag", () => {
+    expect(() => checkTemplate({ ...template, body: "{% if %}" })).toThrow(TemplateError);
+    expect(() => checkTemplate({ ...template, body: "{% include 'x' %}" })).toThrow(
+      /cannot use \{% include %\}/,
     );
   });
 });

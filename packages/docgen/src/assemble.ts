@@ -42,9 +42,18 @@ export function buildDocument(template: Template, answers: Answers): DocumentMod
   return { title: template.definition.title, blocks };
 }
 
-/** Checks a template's text for Liquid syntax errors (and refused tags) without answers. */
-export function checkTemplate(template: Template): void {
-  checkLiquid(template.body);
+/**
+ * Checks a template without answers, for its authors' tests: Liquid syntax and refused tags (thrown as
+ * a TemplateError), then gives a list of problems: variables that are no question of the interview.
+ */
+export function checkTemplate(template: Template): string[] {
+  const roots = new Set([
+    "document",
+    ...template.definition.questions.map((question) => question.dataPath.split(".")[0]),
+  ]);
+  return checkLiquid(template.body)
+    .filter((variable) => !roots.has(variable))
+    .map((variable) => `The template uses "${variable}", which is not a question of the interview`);
 }
 
 /** Renders the HTML preview only (fast: no Word or PDF). */

@@ -82,6 +82,33 @@ function rememberLayouts(font: ParsedFont): ParsedFont {
   return font;
 }
 
+/** The part of a fontkit font that gives glyph outlines (fontkit's own, undocumented, API). */
+type OutlineSource = { getGlyph(id: number, characters?: number[]): { _decode(): unknown } | null };
+
+/**
+ * Makes a font remember each glyph's decoded outline. fontkit's subsetter decodes the whole outline of
+ * every glyph it copies, only to see whether it is made of other glyphs; the outline never changes.
+ * Used only on the copy of a font kept for subsetting.
+ */
+function rememberOutlines<T extends OutlineSource>(font: T): T {
+  const getGlyph = font.getGlyph.bind(font);
+  const remembered = new WeakSet<object>();
+  font.getGlyph = (id: number, characters?: number[]) => {
+    const glyph = getGlyph(id, characters);
+    if (glyph && !remembered.has(glyph)) {
+      remembered.add(glyph);
+      const decode = glyph._decode.bind(glyph);
+      let outline: { value: unknown } | undefined;
+      glyph._decode = () => {
+        outline ??= { value: decode() };
+        return outline.value;
+      };
+    }
+    return glyph;
+  };
+  return font;
+}
+
 /** The package's fonts, parsed once (pdfkit accepts a parsed font wherever it takes font bytes). */
 export function parsedFonts(): Record<FontFace, ParsedFont> {
   if (!parsed) {
@@ -94,7 +121,7 @@ export function parsedFonts(): Record<FontFace, ParsedFont> {
       // of the PDF is built from them. Subsetting asks for the parts of accented glyphs with no
       // characters, so it works on a copy of its own: otherwise a slash first met as part of "½" in
       // one document would lose its text in every later one.
-      const forSubsets = fontkit.create(file);
+      const forSubsets = rememberOutlines(fontkit.create(file) as ParsedFont & OutlineSource);
       font.createSubset = () => forSubsets.createSubset();
       return font;
     };

@@ -105,6 +105,41 @@ describe("renderPdf", () => {
     expect(readPdf(pdf).pages[0]).toContain("U Y J G H R K L");
   });
 
+  it("writes the same words whether it places glyphs itself or through pdfkit's text()", async () => {
+    const blocks: Block[] = [
+      { type: "title", runs: text("Deed of Guarantee") },
+      {
+        type: "paragraph",
+        runs: [
+          { text: "The " },
+          { text: "Guarantor", bold: true },
+          { text: " guarantees, " },
+          { text: "jointly", italic: true },
+          { text: " and severally, the obligations." },
+        ],
+        indent: 0,
+      },
+      {
+        type: "clause",
+        level: 1,
+        heading: false,
+        label: "1.",
+        reference: "1",
+        numbering: 0,
+        runs: text("Café, naïve, Zoë (combining: Zoe\u0308)."),
+      },
+      ...filler(8),
+    ];
+    const words = async (glyphWriter: boolean) =>
+      readPdf((await renderPdf(model(blocks), { glyphWriter })).pdf)
+        .pages.join("\n")
+        .replace(/\s+/g, " ");
+    const direct = await words(true);
+    expect(direct).toContain("The Guarantor guarantees, jointly and severally, the obligations.");
+    expect(direct).toContain("Café, naïve, Zoë (combining:");
+    expect(await words(false)).toBe(direct);
+  });
+
   it("writes any Unicode the font has, and the PDF stays well formed", async () => {
     const { pdf } = await renderPdf(model([paragraph("Zoë Škoda — “quoted” café ½ €5")]));
     expect(readPdf(pdf).pages[0]).toContain("Zoë Škoda — “quoted” café ½ €5");

@@ -20,6 +20,7 @@ import {
 import type { ExecutionBlock, Signatory } from "../signers.ts";
 import { DOCGEN_VERSION } from "../version.ts";
 import { type FontFace, faceOf, parsedFonts } from "./fonts.ts";
+import { FastTextWriter } from "./pdf-text.ts";
 
 /** A rectangle on a page, in points from the page's top-left corner. */
 export type PageBox = {
@@ -97,7 +98,10 @@ class PdfWriter {
   readonly fields: SignatureField[] = [];
   private atPageTop = true;
 
-  constructor(title: string) {
+  /** Writes glyphs directly (see pdf-text.ts); undefined to use pdfkit's text(). */
+  private readonly glyphs: FastTextWriter | undefined;
+
+  constructor(title: string, options: RenderPdfOptions) {
     this.doc = new PDFDocument({
       size: [PAGE_SIZE.width, PAGE_SIZE.height],
       margins: { top: 0, bottom: 0, left: 0, right: 0 },
@@ -123,6 +127,7 @@ class PdfWriter {
       this.doc.registerFont(face, fonts[face] as unknown as string);
     }
     this.doc.addPage();
+    this.glyphs = options.glyphWriter === false ? undefined : FastTextWriter.for(this.doc, "regular");
   }
 
   /** Width of text in a face at a size. */
@@ -279,49 +284,46 @@ class PdfWriter {
       align === "justify" && !line.last && gaps > 0 ? Math.max(0, (width - line.width) / gaps) : 0;
     let cursor = align === "center" ? x + (width - line.width) / 2 : x;
     // Consecutive words in one face and underline are written as one stretch of text.
-    let stretch:
-      | { text: string; face: FontFace; underline: boolean; x: number; width: number; words: number }
-      | undefined;
-    const flush = () => {
-      if (!stretch) return;
-      this.doc
-        .font(stretch.face)
-        .fontSize(size)
-        .text(stretch.text, stretch.x, y, {
-          lineBreak: false,
-          wordSpacing: extra,
-          underline: stretch.underline,
-          textWidth: stretch.width - extra * (stretch.words - 1),
-          wordCount: stretch.words,
-        } as PDFKit.Mixins.TextOptions);
-      stretch = undefined;
-    };
+    const stretches: { face: FontFace; underline: boolean; x: number; width: number; words: string[] }[] = [];
     line.words.forEach((word, index) => {
       word.pieces.forEach((piece, pieceIndex) => {
         const startsWord = pieceIndex === 0 && index > 0;
+        let stretch = stretches[stretches.length - 1];
         if (stretch && stretch.face === piece.face && stretch.underline === piece.underline) {
-          stretch.text += startsWord ? ` ${piece.text}` : piece.text;
-          if (startsWord) stretch.words += 1;
+          if (startsWord) stretch.words.push(piece.text);
+          else stretch.words[stretch.words.length - 1] += piece.text;
         } else {
-          flush();
           stretch = {
-            text: piece.text,
             face: piece.face,
             underline: piece.underline,
             x: cursor,
             width: 0,
-            words: 1,
+            words: [piece.text],
           };
+          stretches.push(stretch);
         }
         cursor += piece.width;
         stretch.width = cursor - stretch.x;
       });
       if (index < line.words.length - 1 && word.space > 0) {
         cursor += word.space + extra;
+        const stretch = stretches[stretches.length - 1];
         if (stretch) stretch.width = cursor - stretch.x;
       }
     });
-    flush();
+    const unwritten = this.glyphs ? this.glyphs.line(stretches, y, size, extra) : stretches;
+    for (const stretch of unwritten) {
+      this.doc
+        .font(stretch.face)
+        .fontSize(size)
+        .text(stretch.words.join(" "), stretch.x, y, {
+          lineBreak: false,
+          wordSpacing: extra,
+          underline: stretch.underline,
+          textWidth: stretch.width - extra * (stretch.words.length - 1),
+          wordCount: stretch.words.length,
+        } as PDFKit.Mixins.TextOptions);
+    }
   }
 
   /** Lays out and draws a paragraph; `label` hangs at `labelX`, text starts at `x`. */
@@ -546,9 +548,18 @@ class PdfWriter {
 
 const round = (value: number): number => Math.round(value * 100) / 100;
 
+/** Options for renderPdf. */
+export type RenderPdfOptions = {
+  /** Write glyphs directly (the default) or through pdfkit's text(): the same words, more slowly. */
+  readonly glyphWriter?: boolean;
+};
+
 /** Renders the document as a PDF; gives its bytes, page count and signature fields. */
-export async function renderPdf(document: DocumentModel): Promise<RenderedPdf> {
-  const writer = new PdfWriter(document.title);
+export async function renderPdf(
+  document: DocumentModel,
+  options: RenderPdfOptions = {},
+): Promise<RenderedPdf> {
+  const writer = new PdfWriter(document.title, options);
   const body: TextStyle = { size: BODY_SIZE };
   for (const block of document.blocks) {
     switch (block.type) {

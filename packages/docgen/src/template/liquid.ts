@@ -174,9 +174,10 @@ function parse(body: string): Template[] {
   return templates;
 }
 
-/** Checks a template's Liquid syntax; throws a TemplateError naming the line. */
-export function checkLiquid(body: string): void {
-  parse(body);
+/** Checks a template's Liquid syntax (throws a TemplateError naming the line); gives the variables it reads. */
+export function checkLiquid(body: string): string[] {
+  const templates = parse(body);
+  return toTemplateError(() => (shared as Liquid).globalVariablesSync(templates));
 }
 
 /** Renders the Liquid of a template body with the (cleaned) answers; gives Markdown with directives. */

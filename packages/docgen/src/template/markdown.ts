@@ -52,11 +52,22 @@ const clauseExtension: TokenizerExtension = {
   tokenizer(src) {
     const marker = CLAUSE_LINE.exec(src);
     if (!marker) return undefined;
-    const lines = src.split("\n");
-    let count = 1;
-    while (count < lines.length && !ENDS_CLAUSE.test(lines[count] ?? "")) count++;
-    const raw = lines.slice(0, count).join("\n") + (count < lines.length ? "\n" : "");
-    const [firstLine = "", ...rest] = lines.slice(0, count);
+    // Read line by line only as far as the clause goes (not the rest of the document).
+    const lines: string[] = [];
+    let start = 0;
+    while (start <= src.length) {
+      const newline = src.indexOf("\n", start);
+      const line = src.slice(start, newline < 0 ? src.length : newline);
+      if (lines.length > 0 && ENDS_CLAUSE.test(line)) break;
+      lines.push(line);
+      if (newline < 0) {
+        start = src.length + 1;
+        break;
+      }
+      start = newline + 1;
+    }
+    const raw = src.slice(0, Math.min(start, src.length));
+    const [firstLine = "", ...rest] = lines;
     let first = firstLine.slice(marker[0].length);
     const anchor = ANCHOR.exec(first)?.[1];
     if (anchor) first = first.replace(ANCHOR, "");

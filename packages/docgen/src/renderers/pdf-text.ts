@@ -1,0 +1,152 @@
+/**
+ * Writing laid-out text into a pdfkit page. The layout (line breaks, justification) is ours, so all
+ * pdfkit has to do is place glyphs; its public `text()` lays the text out again, measures it twice and
+ * rebuilds its options for every call, which made it most of the time a PDF took. This writer asks
+ * pdfkit's current font for the glyphs of each word (pdfkit still owns subsetting, widths and the
+ * ToUnicode map) and writes one text object per line.
+ *
+ * That reaches into three things pdfkit does not document: `doc._font` (the current font), its
+ * `encode(text)` and `ref()`, and `doc.page.fonts` (the page's font resources). `fastTextOf` checks for
+ * them and gives undefined if this pdfkit lacks any, and the renderer then uses `text()` instead; both
+ * paths are tested to give the same words.
+ */
+
+/** A glyph's placement, in thousandths of the font size (pdfkit scales fontkit's to that). */
+type GlyphPosition = { xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number };
+
+/** The part of pdfkit's EmbeddedFont this writer uses. */
+type PdfkitFont = {
+  readonly id: string;
+  readonly ascender: number;
+  encode(text: string): [readonly string[], readonly GlyphPosition[]];
+  ref(): unknown;
+};
+
+/** The part of a pdfkit document this writer uses, beyond its public API. */
+type PdfkitInternals = {
+  readonly _font?: PdfkitFont;
+  readonly page?: { readonly fonts: Record<string, unknown>; readonly height: number };
+};
+
+/** A run of words in one face, placed at `x`, with `gap` extra points after each space. */
+export type Stretch = {
+  readonly face: string;
+  readonly words: readonly string[];
+  readonly x: number;
+  readonly underline: boolean;
+  /** The stretch's width as laid out, for the underline. */
+  readonly width: number;
+};
+
+const format = (value: number): string => {
+  const rounded = Math.round(value * 1000) / 1000;
+  return Object.is(rounded, -0) ? "0" : String(rounded);
+};
+
+/** Writes text glyph by glyph through the current pdfkit font; see the file comment. */
+export class FastTextWriter {
+  // Each word's TJ operands, per face, for this document (the glyph ids are this document's subset's).
+  private readonly words = new Map<string, Map<string, string | null>>();
+
+  private constructor(private readonly doc: PDFKit.PDFDocument) {}
+
+  /** A writer for the document, or undefined if this version of pdfkit lacks what it needs. */
+  static for(doc: PDFKit.PDFDocument, probeFace: string): FastTextWriter | undefined {
+    const internals = doc as unknown as PdfkitInternals;
+    doc.font(probeFace);
+    const font = internals._font;
+    const usable =
+      typeof font?.encode === "function" &&
+      typeof font.ref === "function" &&
+      typeof font.id === "string" &&
+      typeof font.ascender === "number" &&
+      typeof internals.page?.fonts === "object" &&
+      typeof internals.page.height === "number";
+    return usable ? new FastTextWriter(doc) : undefined;
+  }
+
+  /** TJ operands of one word: glyph ids in hex, with kerning adjustments; null if a glyph needs offsets. */
+  private operands(face: string, font: PdfkitFont, word: string): string | null {
+    let cache = this.words.get(face);
+    if (!cache) {
+      cache = new Map();
+      this.words.set(face, cache);
+    }
+    const known = cache.get(word);
+    if (known !== undefined) return known;
+    const [glyphs, positions] = font.encode(word);
+    let result: string | null = "";
+    let hex = "";
+    for (const [index, glyph] of glyphs.entries()) {
+      const position = positions[index];
+      // Glyphs placed off the line (combining marks) are left to pdfkit's own text().
+      if (position?.xOffset !== 0 || position.yOffset !== 0) {
+        result = null;
+        break;
+      }
+      hex += glyph;
+      const kerning = position.xAdvance - position.advanceWidth;
+      if (kerning !== 0) {
+        result += `<${hex}> ${format(-kerning)} `;
+        hex = "";
+      }
+    }
+    if (result !== null) result = `${result}${hex ? `<${hex}>` : ""}`.trim();
+    cache.set(word, result);
+    return result;
+  }
+
+  /**
+   * Writes the stretches of one line whose top is at `top`; `gap` is the extra space after each space.
+   * Gives the stretches it could not write (a glyph needing an offset), for `text()` to write.
+   */
+  line(stretches: readonly Stretch[], top: number, size: number, gap: number): Stretch[] {
+    const internals = this.doc as unknown as Required<PdfkitInternals>;
+    const left: Stretch[] = [];
+    let content = "";
+    for (const stretch of stretches) {
+      this.doc.font(stretch.face);
+      const font = internals._font;
+      if (!font) {
+        left.push(stretch);
+        continue;
+      }
+      const space = this.operands(stretch.face, font, " ");
+      const parts: string[] = [];
+      for (const [index, word] of stretch.words.entries()) {
+        const operands = this.operands(stretch.face, font, word);
+        if (operands === null || space === null) {
+          parts.length = 0;
+          break;
+        }
+        if (index > 0) parts.push(gap !== 0 ? `${space} ${format((-gap * 1000) / size)}` : space);
+        parts.push(operands);
+      }
+      if (parts.length === 0) {
+        left.push(stretch);
+        continue;
+      }
+      internals.page.fonts[font.id] ??= font.ref();
+      const baseline = internals.page.height - top - (font.ascender / 1000) * size;
+      content += `/${font.id} ${format(size)} Tf 1 0 0 1 ${format(stretch.x)} ${format(baseline)} Tm [${parts.join(" ")}] TJ\n`;
+      if (stretch.underline) this.underline(stretch, top, size);
+    }
+    if (content !== "") {
+      // pdfkit's pages are drawn upside down (origin top-left); text objects are written in PDF's own space.
+      this.doc.addContent(`q 1 0 0 -1 0 ${format(internals.page.height)} cm BT\n${content}ET Q`);
+    }
+    return left;
+  }
+
+  private underline(stretch: Stretch, top: number, size: number): void {
+    const thickness = size < 10 ? 0.5 : Math.floor(size / 10);
+    const y = top + size * 1.149 - thickness;
+    this.doc
+      .save()
+      .lineWidth(thickness)
+      .moveTo(stretch.x, y)
+      .lineTo(stretch.x + stretch.width, y)
+      .stroke()
+      .restore();
+  }
+}
