@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import {
   createDraftByApi,
   createFolderByApi,
+  DOCUMENT_SPEC_TIMEOUT_MS,
   deleteDocumentByApi,
   documentRows,
   openDocuments,
@@ -10,6 +11,8 @@ import {
 import { MANAGER, MEMBER, OWNER } from "./support";
 
 test.describe("selection mode", () => {
+  test.describe.configure({ timeout: DOCUMENT_SPEC_TIMEOUT_MS });
+
   test("select all, then move every selected document", async ({ page }) => {
     await openDocuments(page, MEMBER);
     const fromId = await createFolderByApi(page, uniqueName("Bulk from"));

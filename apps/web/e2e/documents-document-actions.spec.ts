@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import {
   createDraftByApi,
   createFolderByApi,
+  DOCUMENT_SPEC_TIMEOUT_MS,
   documentAction,
   documentRows,
   openDocuments,
@@ -10,6 +11,8 @@ import {
 import { MANAGER, MEMBER, OWNER } from "./support";
 
 test.describe("document actions", () => {
+  test.describe.configure({ timeout: DOCUMENT_SPEC_TIMEOUT_MS });
+
   test("rename with the 'Doc ID' prefix, then read the change log", async ({ page }) => {
     await openDocuments(page, MEMBER);
     const folderId = await createFolderByApi(page, uniqueName("Rename folder"));

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import {
   createDraftByApi,
   createFolderByApi,
+  DOCUMENT_SPEC_TIMEOUT_MS,
   folderAction,
   folderTree,
   openDocuments,
@@ -11,6 +12,8 @@ import {
 import { MEMBER, OWNER } from "./support";
 
 test.describe("folders", () => {
+  test.describe.configure({ timeout: DOCUMENT_SPEC_TIMEOUT_MS });
+
   test("create, rename and create a subfolder from the Create New menu and the folder menu", async ({
     page,
   }) => {

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import {
   createDraftByApi,
   createFolderByApi,
+  DOCUMENT_SPEC_TIMEOUT_MS,
   documentList,
   documentRows,
   openDocuments,
@@ -10,6 +11,8 @@ import {
 import { MANAGER, MEMBER, OWNER } from "./support";
 
 test.describe("search, sort, status counts and paging", () => {
+  test.describe.configure({ timeout: DOCUMENT_SPEC_TIMEOUT_MS });
+
   test("search is trimmed and counts its results; sort options reorder the list", async ({ page }) => {
     await openDocuments(page, MEMBER);
     const folderId = await createFolderByApi(page, uniqueName("Sorting"));

@@ -1,16 +1,21 @@
 import { expect, type Page } from "@playwright/test";
-import { type DemoUser, signIn } from "./support";
+import { DEMO_PASSWORD, type DemoUser, expectShell } from "./support";
 
 /** A name no other test (or run) uses, so specs running side by side never meet. */
 export const uniqueName = (label: string) =>
   `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+const teamIds = new WeakMap<Page, number>();
+
 async function teamIdOf(page: Page): Promise<number> {
+  const known = teamIds.get(page);
+  if (known !== undefined) return known;
   const reply = await page.request.get("/api/users/me");
   expect(reply.status()).toBe(200);
   const body = (await reply.json()) as { data: { teams: { id: number }[] } };
   const team = body.data.teams[0];
   if (!team) throw new Error("the demo user has no firm");
+  teamIds.set(page, team.id);
   return team.id;
 }
 
@@ -44,10 +49,17 @@ export async function deleteDocumentByApi(page: Page, docId: number) {
 
 /** Signs in and opens the document list, optionally with query parameters. */
 export async function openDocuments(page: Page, user: DemoUser, query = "") {
-  await signIn(page, user);
+  const reply = await page.request.post("/api/auth/login", {
+    data: { email: user.email, password: DEMO_PASSWORD },
+  });
+  expect(reply.status()).toBe(200);
   await page.goto(`/my-account/my-document${query}`);
+  await expectShell(page, user);
   await expect(page.getByRole("heading", { name: "My Documents", level: 1 })).toBeVisible();
 }
+
+/** These specs create their own folders and documents; on a busy machine that takes a while. */
+export const DOCUMENT_SPEC_TIMEOUT_MS = 90_000;
 
 export const documentList = (page: Page) => page.getByRole("list", { name: "Documents" });
 export const documentRows = (page: Page) => documentList(page).getByRole("listitem");

@@ -2,14 +2,17 @@ import { expect, test } from "@playwright/test";
 import {
   createDraftByApi,
   createFolderByApi,
+  DOCUMENT_SPEC_TIMEOUT_MS,
   documentRows,
   folderTree,
   openDocuments,
   uniqueName,
 } from "./documents-support";
-import { MANAGER, MEMBER, OWNER } from "./support";
+import { MANAGER, MEMBER, OTHER_OWNER, OWNER } from "./support";
 
 test.describe("document list tabs", () => {
+  test.describe.configure({ timeout: DOCUMENT_SPEC_TIMEOUT_MS });
+
   test("owners and managers see three tabs; Organisation Documents lists every member's documents", async ({
     page,
   }) => {
@@ -63,5 +66,38 @@ test.describe("document list tabs", () => {
     await page.getByRole("button", { name: "Clear search" }).click();
     await expect(documentRows(page)).toHaveCount(2);
     await expect(page).not.toHaveURL(/search=/);
+  });
+
+  test("opening another user's organisation document asks 'Changes need to be notified' first", async ({
+    page,
+  }) => {
+    await openDocuments(page, MANAGER, "?tab=organisation-document");
+    await page.getByRole("searchbox", { name: "Search documents" }).fill("Coastal Foods");
+    await expect(page.getByText("1 Result(s) Found")).toBeVisible();
+    await page.getByRole("button", { name: "Share Sale Agreement – Coastal Foods Pty Ltd" }).click();
+    const confirm = page.getByRole("dialog", { name: "Changes need to be notified" });
+    await expect(confirm).toContainText("Olivia Owner");
+    await confirm.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/docId=\d+/);
+    const drawer = page.getByRole("dialog", { name: /Doc ID \d+ - Share Sale Agreement/ });
+    await expect(drawer).toContainText("Olivia Owner");
+    await page.keyboard.press("Escape");
+    await expect(page).not.toHaveURL(/docId=/);
+  });
+
+  test("a firm with no documents or folders gets the first-use and empty shared states", async ({ page }) => {
+    await openDocuments(page, OTHER_OWNER);
+    await expect(page.getByText("Get started with the product")).toBeVisible();
+    await expect(folderTree(page).getByText("No Folders")).toBeVisible();
+    await page.getByRole("button", { name: "Create a new folder" }).click();
+    await expect(page.getByRole("dialog", { name: "New Folder" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "New Folder" })).toBeHidden();
+    await page.getByRole("button", { name: "Create a new draft" }).click();
+    await expect(page.getByRole("dialog", { name: "New Document" })).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("tab", { name: "Shared Folders" }).click();
+    await expect(page.getByRole("button", { name: "Create new shared folder" })).toBeVisible();
   });
 });

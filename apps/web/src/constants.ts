@@ -33,7 +33,5 @@ export const INFINITE_SCROLL_MIN_LIST_HEIGHT_PX = 200;
 /** Account-area §2: change-log times are shown at UTC+10 in this format. */
 export const CHANGE_LOG_UTC_OFFSET_MINUTES = 600;
 export const CHANGE_LOG_TIME_FORMAT = "hh:mm a - DD MMM YYYY";
-/** Account-area §4: after 'Changes need to be notified' is confirmed, the flag holds this long. */
-export const OWNER_CONFIRMATION_FLAG_MS = 500;
 
 export const DOCUMENTS_PATH = "/my-account/my-document";

@@ -12,7 +12,6 @@ import { useQuery } from "@tanstack/react-query";
 import { App, Card, Result, Tabs, Typography } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { deleteFolder, folderTreeQuery, shareFolders, unshareFolder } from "../../api/documents";
-import { OWNER_CONFIRMATION_FLAG_MS } from "../../constants";
 import { useCurrentTeam } from "../account/use-current-team";
 import { DocumentDetailDrawer } from "./DocumentDetailDrawer";
 import { type DocumentDialog, DocumentDialogs } from "./DocumentDialogs";
@@ -104,13 +103,7 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
         title: "Changes need to be notified",
         content: `This document belongs to ${document.created_by_user.display_name}. Changes you make to it will be notified to them.`,
         okText: "Continue",
-        onOk: () =>
-          new Promise<void>((resolve) => {
-            setTimeout(() => {
-              setAddress({ docId: document.id });
-              resolve();
-            }, OWNER_CONFIRMATION_FLAG_MS);
-          }),
+        onOk: () => setAddress({ docId: document.id }),
       });
       return;
     }
