@@ -11,7 +11,7 @@ import { renderDocx } from "./renderers/docx.ts";
 import { renderHtml } from "./renderers/html.ts";
 import { renderPdf, type SignatureField } from "./renderers/pdf.ts";
 import type { InterviewDefinition } from "./schema.ts";
-import { executionBlocks } from "./signers.ts";
+import { executionBlocksOfClean } from "./signers.ts";
 import { checkLiquid, renderLiquid } from "./template/liquid.ts";
 import { buildBlocks } from "./template/markdown.ts";
 import { validate } from "./validate.ts";
@@ -38,7 +38,7 @@ export function buildDocument(template: Template, answers: Answers): DocumentMod
   if (issues.length > 0) throw new AnswersError(issues);
   const clean = cleanAnswers(template.definition, answers);
   const text = renderLiquid(template.body, { ...clean, document: { title: template.definition.title } });
-  const blocks = buildBlocks(text, { executionBlocks: executionBlocks(template.definition, clean) });
+  const blocks = buildBlocks(text, { executionBlocks: executionBlocksOfClean(template.definition, clean) });
   return { title: template.definition.title, blocks };
 }
 

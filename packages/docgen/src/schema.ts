@@ -20,7 +20,7 @@ export type Scalar = string | number | boolean;
 
 /**
  * When a question is shown. The spec's form is `{ questionId, equals }`; the others compose it.
- * `questionId` may continue into a party or group (`buyer.party_type`); `some` holds when any entry of
+ * `questionId` may continue into a party (`buyer.party_type`); `some` holds when any entry of
  * a group meets the inner condition, evaluated inside that entry.
  */
 export type Condition =

@@ -66,7 +66,11 @@ export type Signer = Pick<Signatory, "fullName" | "email" | "capacity" | "metaKe
 
 /** The execution blocks of every signing party, in interview order. */
 export function executionBlocks(definition: InterviewDefinition, answers: Answers): ExecutionBlock[] {
-  const clean = cleanAnswers(definition, answers);
+  return executionBlocksOfClean(definition, cleanAnswers(definition, answers));
+}
+
+/** executionBlocks for answers already cleaned by cleanAnswers (as assembly has them). */
+export function executionBlocksOfClean(definition: InterviewDefinition, clean: Answers): ExecutionBlock[] {
   const blocks: ExecutionBlock[] = [];
   const visit = (nodes: readonly VisibleQuestion[]): void => {
     for (const node of nodes) {
