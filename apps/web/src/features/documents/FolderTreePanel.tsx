@@ -5,7 +5,7 @@ import {
   SearchOutlined,
   ShareAltOutlined,
 } from "@ant-design/icons";
-import type { FolderNode, ListSection } from "@precedent/contracts";
+import { type FolderNode, type ListSection, ORGANISATION_DOCUMENTS } from "@precedent/contracts";
 import { Button, Dropdown, Empty, Input, type MenuProps, Skeleton, Tree, type TreeDataNode } from "antd";
 import { useMemo, useState } from "react";
 import { LoadError } from "../../components/LoadError";
@@ -45,16 +45,21 @@ type FolderTreePanelProps = {
 
 function FolderTitle({
   folder,
+  showOwner,
   onAction,
 }: {
   folder: FolderNode;
+  /** Organisation Documents holds every member's folders: say whose each top-level one is. */
+  showOwner: boolean;
   onAction: (action: FolderAction, folder: FolderNode) => void;
 }) {
   const items = folderMenuItems(folder);
+  const owner = folder.created_by_user.display_name;
   return (
     <span className="folder-node">
-      <span className="folder-node__name" title={folder.name}>
+      <span className="folder-node__name" title={showOwner ? `${folder.name} (${owner})` : folder.name}>
         {folder.name}
+        {showOwner && <span className="folder-node__owner"> · {owner}</span>}
       </span>
       {folder.api_remove_share && <ShareAltOutlined className="folder-node__shared" aria-label="Shared" />}
       {items.length > 0 && (
@@ -113,13 +118,19 @@ export function FolderTreePanel({
     const toNodes = (nodes: FolderNode[]): TreeDataNode[] =>
       nodes.map((folder) => ({
         key: folder.id,
-        title: <FolderTitle folder={folder} onAction={onAction} />,
+        title: (
+          <FolderTitle
+            folder={folder}
+            showOwner={section === ORGANISATION_DOCUMENTS && folder.parent_id.length === 0}
+            onAction={onAction}
+          />
+        ),
         icon: ({ expanded: open }: { expanded?: boolean }) =>
           open ? <FolderOpenOutlined /> : <FolderOutlined />,
         children: toNodes(folder.children),
       }));
     return toNodes(visible);
-  }, [visible, onAction]);
+  }, [visible, onAction, section]);
 
   let body: React.ReactNode;
   if (loading) body = <Skeleton active paragraph={{ rows: 6 }} title={false} />;
