@@ -6,7 +6,7 @@ import { PAGE_SIZE } from "./renderers/pdf.ts";
 import { signers } from "./signers.ts";
 import { loadFixture } from "./testing/fixtures.ts";
 import { readPdf } from "./testing/pdf.ts";
-import { unzip, unzipText, wordText } from "./testing/unzip.ts";
+import { assertWellFormedXml, unzip, unzipText, wordText } from "./testing/unzip.ts";
 
 const { template, answers } = loadFixture("nda");
 
@@ -128,6 +128,14 @@ describe("assemble: the sample agreement", () => {
     expect(styles).toContain('w:styleId="Heading1"');
     expect(styles).toContain('w:styleId="ClauseHeading"');
     expect(styles).toContain('w:ascii="Times New Roman"');
+  });
+
+  it("writes well-formed XML in every part of the Word file", () => {
+    for (const [name, content] of unzip(document.docx)) {
+      if (/\.(xml|rels)$/.test(name)) {
+        expect(() => assertWellFormedXml(new TextDecoder().decode(content)), name).not.toThrow();
+      }
+    }
   });
 
   it("puts the title and PAGE of NUMPAGES fields in the Word footer", () => {
@@ -324,9 +332,9 @@ describe("assemble: a long document", () => {
       "guarantor_signature",
       "guarantor_witness_signature",
     ]);
-    expect(wordText(unzipText(document.docx, "word/document.xml"))).toContain(
-      "Southern Cross Logistics PTY LTD ACN 010 499 966",
-    );
+    const xml = unzipText(document.docx, "word/document.xml");
+    assertWellFormedXml(xml);
+    expect(wordText(xml)).toContain("Southern Cross Logistics PTY LTD ACN 010 499 966");
   });
 });
 

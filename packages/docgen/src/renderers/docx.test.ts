@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Block, DocumentModel, Run } from "../model.ts";
-import { unzip, unzipText, wordText } from "../testing/unzip.ts";
+import { assertWellFormedXml, unzip, unzipText, wordText } from "../testing/unzip.ts";
 import { renderDocx } from "./docx.ts";
 
 const text = (value: string): Run[] => [{ text: value }];
@@ -54,6 +54,15 @@ describe("renderDocx", () => {
     const docx = await renderDocx(model([{ type: "paragraph", runs: text("A < B & C > D"), indent: 0 }]));
     expect(unzipText(docx, "word/document.xml")).toContain("A &lt; B &amp; C &gt; D");
     expect(unzipText(docx, "docProps/core.xml")).toContain("<dc:title>Deed &amp; &lt;Test&gt;</dc:title>");
+  });
+
+  it("drops characters XML cannot hold, so the file always opens", async () => {
+    const docx = await renderDocx(
+      model([{ type: "paragraph", runs: text("a\u0001b\u000Bc\uD800d\uFFFEe"), indent: 0 }]),
+    );
+    const xml = unzipText(docx, "word/document.xml");
+    assertWellFormedXml(xml);
+    expect(wordText(xml)).toContain("abcde");
   });
 
   it("stamps every zip entry with the same fixed date", async () => {

@@ -3,4 +3,4 @@
  * pages as text, and a Word file's parts and paragraphs. Not for production input.
  */
 export { type ParsedPdf, readObjects, readPdf } from "./pdf.ts";
-export { unzip, unzipText, wordText } from "./unzip.ts";
+export { assertWellFormedXml, unzip, unzipText, wordText } from "./unzip.ts";
