@@ -62,6 +62,28 @@ describe("renderPdf", () => {
     expect(readPdf(pdf).pages[1]).toMatch(/^Executed by Acme:/);
   });
 
+  it("breaks an execution block taller than a page between rows, never through a box", async () => {
+    const many: ExecutionBlock = {
+      ...twoDirectors,
+      signatories: Array.from({ length: 24 }, (_, index) => ({
+        role: "signer" as const,
+        fullName: `Director ${index + 1}`,
+        email: null,
+        capacity: "Director",
+        metaKey: `buyer_directors_${index + 1}_signature`,
+        dateKey: `buyer_directors_${index + 1}_date`,
+      })),
+    };
+    const { signatureFields, pageCount } = await renderPdf(
+      model([{ type: "execution", leadIn: text("Executed by Acme:"), block: many }]),
+    );
+    expect(pageCount).toBeGreaterThan(1);
+    for (const field of signatureFields) {
+      expect(field.date.y + field.date.height).toBeLessThanOrEqual(PAGE_SIZE.height - 72);
+      expect(field.date.page).toBe(field.signature.page);
+    }
+  });
+
   it("returns each box in points from the top-left of the page, side by side for two signatories", async () => {
     const { signatureFields } = await renderPdf(
       model([{ type: "execution", leadIn: text("Executed by Acme:"), block: twoDirectors }]),

@@ -69,7 +69,8 @@ const SIGNATURE_HEIGHT = 40;
 const COLUMN_GAP = 24;
 
 // Widths of words in each face, per 1000 points of font size, kept across documents: measuring is the
-// costliest part of layout, and a word's width never changes.
+// costliest part of layout, and a word's width never changes. Emptied if it ever grows this large.
+const WIDTH_CACHE_LIMIT = 100_000;
 const widthCache: Record<FontFace, Map<string, number>> = {
   regular: new Map(),
   bold: new Map(),
@@ -136,6 +137,7 @@ class PdfWriter {
     let perThousand = cache.get(text);
     if (perThousand === undefined) {
       perThousand = this.doc.font(face).fontSize(1000).widthOfString(text);
+      if (cache.size >= WIDTH_CACHE_LIMIT) cache.clear();
       cache.set(text, perThousand);
     }
     return (perThousand * size) / 1000;
@@ -305,11 +307,8 @@ class PdfWriter {
         cursor += piece.width;
         stretch.width = cursor - stretch.x;
       });
-      if (index < line.words.length - 1 && word.space > 0) {
-        cursor += word.space + extra;
-        const stretch = stretches[stretches.length - 1];
-        if (stretch) stretch.width = cursor - stretch.x;
-      }
+      // The space after a word widens its stretch only if the next word joins it (see above).
+      if (index < line.words.length - 1 && word.space > 0) cursor += word.space + extra;
     });
     const unwritten = this.glyphs ? this.glyphs.line(stretches, y, size, extra) : stretches;
     for (const stretch of unwritten) {
@@ -418,6 +417,8 @@ class PdfWriter {
     this.paragraph(leadIn, { x: MARGIN.left, width: TEXT_WIDTH, style, align: "left", after: 4 });
     const columnWidth = (TEXT_WIDTH - COLUMN_GAP) / 2;
     for (let row = 0; row < rows; row++) {
+      // Only a block taller than a page (many signing directors) breaks, and then between rows.
+      this.ensure(rowHeight);
       const top = this.y + 10;
       for (let column = 0; column < 2; column++) {
         const signatory = block.signatories[row * 2 + column];
@@ -425,9 +426,9 @@ class PdfWriter {
         const x = MARGIN.left + column * (columnWidth + COLUMN_GAP);
         this.signatory(signatory, block, x, top, columnWidth);
       }
-      this.y = top + SIGNATURE_HEIGHT + 3 + 3 * small + 10;
+      this.y = top + rowHeight - 10;
+      this.markWritten();
     }
-    this.markWritten();
   }
 
   private signatory(
