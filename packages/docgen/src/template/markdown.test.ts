@@ -211,6 +211,15 @@ describe("execution blocks", () => {
     );
   });
 
+  it("reads a label holding escaped brackets (a printed answer)", () => {
+    const [placed] = build("::signature[Signed by Smith \\[Jr\\] in our presence:]{party=buyer}\n", [
+      block("buyer"),
+    ]);
+    expect(placed?.type === "execution" && plainText(placed.leadIn)).toBe(
+      "Signed by Smith [Jr] in our presence:",
+    );
+  });
+
   it("::signatures places every block not yet placed", () => {
     const blocks = build("::signature{party=b}\n::signatures\n", [block("a"), block("b"), block("c")]);
     expect(blocks.map((placed) => placed.type === "execution" && placed.block.partyId)).toEqual([

@@ -19,7 +19,9 @@ import type { ExecutionBlock } from "../signers.ts";
 
 const CLAUSE_MARKERS: Record<string, ClauseLevel> = { "#.": 1, "#.#": 2, "(#)": 3, "(##)": 4 };
 const CLAUSE_LINE = /^ {0,3}(#\.#|#\.|\(##\)|\(#\))[ \t]+/;
-const DIRECTIVE_LINE = /^ {0,3}::([A-Za-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{([^}\n]*)\})?[ \t]*(?:\n|$)/;
+// The label and attributes may hold escaped characters (a printed answer such as "Smith \[Jr\]").
+const DIRECTIVE_LINE =
+  /^ {0,3}::([A-Za-z][\w-]*)(?:\[((?:\\.|[^\]\\\n])*)\])?(?:\{((?:\\.|[^}\\\n])*)\})?[ \t]*(?:\n|$)/;
 // A clause's text runs on until a blank line or a line that starts another block.
 const ENDS_CLAUSE =
   /^(?:[ \t]*$| {0,3}(?:#\.|\(##?\)[ \t]|::|#{1,6}[ \t]|[-*+][ \t]|\d+[.)][ \t]|\||>|(?:[-*_][ \t]*){3,}$))/;
