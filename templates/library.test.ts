@@ -1,0 +1,304 @@
+/**
+ * The starter library: every folder under templates/ must parse, check, validate its sample answers,
+ * assemble to a PDF and a Word file holding the points the template-quality checklist asks of its
+ * type, and give the same bytes as its golden.json. `UPDATE_GOLDEN=1 npx vitest run templates`
+ * rewrites the golden files after a deliberate change to a template or to the engine.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  type AnswerObject,
+  type AssembledDocument,
+  assemble,
+  checkTemplate,
+  parseInterview,
+  type Template,
+  validate,
+} from "@precedent/docgen";
+import { readPdf, unzipText, wordText } from "@precedent/docgen/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = import.meta.dirname;
+const UPDATE = process.env.UPDATE_GOLDEN === "1";
+
+type Catalogue = Record<string, unknown> & { meta_data: { key: string; value: string }[] };
+
+/** The library's own settings: which template the assemble benchmark uses. */
+const library = JSON.parse(readFileSync(join(ROOT, "library.json"), "utf8")) as { benchmark: string };
+
+/**
+ * What each template's PDF must say (the checklist's points for its type) and which answered names
+ * its Word file must hold. Text is matched with runs of white space collapsed, since lines break
+ * anywhere in a PDF.
+ */
+const EXPECTED: Record<string, { pdf: (string | RegExp)[]; word: string[]; flags: Record<string, string> }> =
+  {
+    "mutual-nda": {
+      pdf: [
+        "MUTUAL NON-DISCLOSURE AGREEMENT",
+        "Confidential Information means",
+        "is or becomes generally available to the public other than through a breach",
+        "was lawfully known to the Recipient",
+        "is independently developed",
+        "from a third party who",
+        "required by law or by the listing rules of a securities exchange",
+        "Permitted Purpose",
+        "Representatives",
+        "return to the Discloser or destroy",
+        "No licence",
+        "injunction",
+        "governed by the laws of Victoria",
+        "counterparts",
+        "Riverbend Software PTY LTD ACN 612 345 678",
+        "in accordance with section 127 of the Corporations Act 2001 (Cth)",
+        /Page 1 of \d+/,
+      ],
+      word: ["Riverbend Software PTY LTD", "Harriet Louise Okafor", "Daniel Kwan"],
+      flags: { is_will: "no", is_trust_template: "no" },
+    },
+    "director-consent": {
+      pdf: [
+        "CONSENT TO ACT AS DIRECTOR AND SECRETARY",
+        "section 201D of the Corporations Act 2001 (Cth)",
+        "section 204C",
+        "Director ID",
+        "036 123 456 789 012",
+        "Former names",
+        "Date and place of birth",
+        "kept by the Company",
+        "not lodged with ASIC",
+        "Tamsin Rowe",
+      ],
+      word: ["Tamsin Jane Rowe", "Coastline Joinery PTY LTD"],
+      flags: { is_will: "no" },
+    },
+    "first-directors-minutes": {
+      pdf: [
+        "MINUTES OF THE FIRST MEETING OF DIRECTORS",
+        "Chair",
+        "Quorum",
+        "consents",
+        "registered office",
+        "principal place of business",
+        "constitution",
+        "share certificate",
+        "register of members",
+        "financial year",
+        "bank account",
+        "public officer",
+        "goods and services tax",
+        "Signed as a correct record",
+      ],
+      word: ["Coastline Joinery PTY LTD", "Tamsin Jane Rowe"],
+      flags: { is_will: "no" },
+    },
+    "simple-will": {
+      pdf: [
+        "WILL",
+        "I revoke all earlier wills",
+        "aged 18 years or more",
+        "appoint",
+        "executor",
+        "substitute",
+        "guardian",
+        "residue",
+        "survives me by 30 days",
+        "in our presence, both being present at the same time",
+        "in the presence of the will-maker and of each other",
+        "Witness 1",
+        "Witness 2",
+      ],
+      word: ["Eleanor Grace Whitfield"],
+      flags: { is_will: "yes" },
+    },
+    "company-constitution": {
+      pdf: [
+        "CONSTITUTION",
+        "replaceable rules",
+        "sections 135 and 141",
+        "proprietary company",
+        "50",
+        "section 113",
+        "pre-emptive",
+        "sole director",
+        "circulating resolution",
+        "quorum",
+        "proxy",
+        "dividend",
+        "section 204A",
+        "indemnif",
+        "insurance",
+      ],
+      word: ["Coastline Joinery PTY LTD"],
+      flags: { is_special_resolution: "no" },
+    },
+    "discretionary-trust-deed": {
+      pdf: [
+        "DISCRETIONARY TRUST DEED",
+        "Settlor",
+        "Settled Sum",
+        "Appointor",
+        "Vesting Date",
+        "Primary Beneficiaries",
+        "General Beneficiaries",
+        "Excluded Person",
+        "30 June",
+        "family trust election",
+        "capital gain",
+        "franked distribution",
+        "vary",
+        "as trustee for the",
+      ],
+      word: ["Marlowe Family Trust"],
+      flags: { is_trust_template: "yes", is_protector: "yes", is_unit_trust: "no" },
+    },
+    "unit-trust-deed": {
+      pdf: [
+        "UNIT TRUST DEED",
+        "Unit Register",
+        "pre-emption",
+        "redeem",
+        "Special Resolution",
+        "Vesting Date",
+        "limited to the Trust Fund",
+        "in proportion to the number of Units",
+      ],
+      word: ["Kestrel Property Unit Trust"],
+      flags: { is_trust_template: "yes", is_unit_trust: "yes" },
+    },
+    "smsf-trust-deed": {
+      pdf: [
+        "SELF MANAGED SUPERANNUATION FUND",
+        "section 17A",
+        "section 62",
+        "six",
+        "21 days",
+        "trustee declaration",
+        "regulated superannuation fund",
+        "binding death benefit nomination",
+        "reversionary",
+        "remuneration",
+      ],
+      word: ["Banksia Retirement Fund"],
+      flags: { is_trust_template: "no" },
+    },
+  };
+
+const REQUIRED_CATALOGUE_FIELDS = [
+  "name",
+  "sku",
+  "price",
+  "category",
+  "short_description",
+  "description",
+  "faq",
+  "meta_data",
+  "allow_download_pdf",
+  "allow_download_word",
+];
+const META_KEYS = [
+  "is_will",
+  "is_trust_template",
+  "is_unit_trust",
+  "is_unit_trust_old",
+  "is_protector",
+  "is_special_resolution",
+  "is_none_foreign",
+  "is_end_power",
+  "is_adv_hc",
+  "is_hr_doc",
+];
+const CATEGORIES = ["Business & Commercial", "Companies", "Wills & Estates", "Trusts", "Superannuation"];
+
+const collapse = (text: string) => text.replace(/\s+/g, " ");
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+const slugs = readdirSync(ROOT, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(join(ROOT, entry.name, "interview.yaml")))
+  .map((entry) => entry.name)
+  .sort();
+
+it("holds the starter templates, each with its expectations here", () => {
+  expect(slugs.length).toBeGreaterThan(0);
+  for (const slug of slugs) expect(Object.keys(EXPECTED)).toContain(slug);
+});
+
+describe.each(slugs)("%s", (slug) => {
+  const read = (file: string) => readFileSync(join(ROOT, slug, file), "utf8");
+  const expected = EXPECTED[slug] ?? { pdf: [], word: [], flags: {} };
+  let template: Template;
+  let answers: AnswerObject;
+  let document: AssembledDocument;
+
+  beforeAll(async () => {
+    template = { definition: parseInterview(read("interview.yaml")), body: read("template.md") };
+    answers = JSON.parse(read("sample-answers.json")) as AnswerObject;
+    document = await assemble(template, answers);
+  });
+
+  it("has an interview that parses and a template that uses only its questions", () => {
+    expect(template.definition.title.length).toBeGreaterThan(0);
+    expect(checkTemplate(template)).toEqual([]);
+  });
+
+  it("has a complete catalogue entry", () => {
+    const catalogue = JSON.parse(read("catalogue.json")) as Catalogue;
+    for (const field of REQUIRED_CATALOGUE_FIELDS) expect(catalogue, field).toHaveProperty(field);
+    expect(catalogue.sku).toMatch(/^[A-Z0-9-]+$/);
+    expect(Number.isInteger(catalogue.price) && (catalogue.price as number) > 0).toBe(true);
+    expect(CATEGORIES).toContain(catalogue.category);
+    expect((catalogue.faq as unknown[]).length).toBeGreaterThanOrEqual(3);
+    for (const entry of catalogue.faq as { question: string; answer: string }[]) {
+      expect(entry.question.length * entry.answer.length).toBeGreaterThan(0);
+    }
+    const meta = Object.fromEntries(catalogue.meta_data.map(({ key, value }) => [key, value]));
+    for (const key of META_KEYS) expect(["yes", "no"], key).toContain(meta[key]);
+    for (const [key, value] of Object.entries(expected.flags)) expect(meta[key], key).toBe(value);
+    for (const key of ["allow_download_pdf", "allow_download_word"]) {
+      expect(["yes", "no"]).toContain(catalogue[key]);
+    }
+  });
+
+  it("has sample answers that validate with no issues", () => {
+    expect(validate(template.definition, answers)).toEqual([]);
+  });
+
+  it("assembles to a PDF that parses and holds the checklist's points", () => {
+    const pdf = readPdf(document.pdf);
+    expect(pdf.pageCount).toBeGreaterThan(0);
+    expect(pdf.pageCount).toBe(document.pageCount);
+    const text = collapse(pdf.pages.join("\n"));
+    for (const point of expected.pdf) {
+      if (typeof point === "string") expect(text).toContain(collapse(point));
+      else expect(text).toMatch(point);
+    }
+    pdf.pages.forEach((page, index) => {
+      expect(collapse(page)).toContain(`Page ${index + 1} of ${pdf.pageCount}`);
+    });
+    expect(text).not.toMatch(/undefined|\[object Object\]|NaN/);
+  });
+
+  it("gives a Word document holding the answered names", () => {
+    const body = collapse(wordText(unzipText(document.docx, "word/document.xml")));
+    for (const name of expected.word) expect(body).toContain(name);
+    expect(body).not.toMatch(/undefined|\[object Object\]/);
+  });
+
+  it("gives the same bytes when assembled twice, and the bytes of its golden file", async () => {
+    const again = await assemble(template, answers);
+    expect(sha256(again.pdf)).toBe(sha256(document.pdf));
+    expect(sha256(again.docx)).toBe(sha256(document.docx));
+    const actual = { pageCount: document.pageCount, pdf: sha256(document.pdf), docx: sha256(document.docx) };
+    const goldenPath = join(ROOT, slug, "golden.json");
+    if (UPDATE) writeFileSync(goldenPath, `${JSON.stringify(actual, null, 2)}\n`);
+    expect(existsSync(goldenPath), `${slug}/golden.json is missing: run with UPDATE_GOLDEN=1`).toBe(true);
+    expect(JSON.parse(readFileSync(goldenPath, "utf8"))).toEqual(actual);
+  });
+
+  if (slug === library.benchmark) {
+    it("is long enough for the assemble benchmark (10+ pages)", () => {
+      expect(document.pageCount).toBeGreaterThanOrEqual(10);
+    });
+  }
+});
