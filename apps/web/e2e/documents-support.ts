@@ -73,14 +73,22 @@ export async function openFolder(page: Page, name: string) {
   await tree.getByRole("textbox", { name: "Search folders" }).fill("");
 }
 
+/** Chooses a menu item; under load a click can land while the menu is still animating in. */
+async function chooseMenuItem(page: Page, action: string) {
+  const item = page.getByRole("menuitem", { name: action, exact: true });
+  await expect(item).toBeVisible();
+  await item.click();
+  await item.waitFor({ state: "hidden", timeout: 3000 }).catch(() => item.click());
+}
+
 export async function folderAction(page: Page, folder: string, action: string) {
   await folderTree(page)
     .getByRole("button", { name: `Actions for folder ${folder}` })
     .click();
-  await page.getByRole("menuitem", { name: action, exact: true }).click();
+  await chooseMenuItem(page, action);
 }
 
 export async function documentAction(page: Page, document: string, action: string) {
   await page.getByRole("button", { name: `Actions for ${document}`, exact: true }).click();
-  await page.getByRole("menuitem", { name: action, exact: true }).click();
+  await chooseMenuItem(page, action);
 }

@@ -74,7 +74,9 @@ test.describe("document list tabs", () => {
     await openDocuments(page, MANAGER, "?tab=organisation-document");
     await page.getByRole("searchbox", { name: "Search documents" }).fill("Coastal Foods");
     await expect(page.getByText("1 Result(s) Found")).toBeVisible();
-    await page.getByRole("button", { name: "Share Sale Agreement – Coastal Foods Pty Ltd" }).click();
+    await page
+      .getByRole("button", { name: "Share Sale Agreement – Coastal Foods Pty Ltd", exact: true })
+      .click();
     const confirm = page.getByRole("dialog", { name: "Changes need to be notified" });
     await expect(confirm).toContainText("Olivia Owner");
     await confirm.getByRole("button", { name: "Continue" }).click();
