@@ -234,6 +234,13 @@ describe("GET /api/doc", () => {
     expect(inShared[0].is_share).toBe("1");
     const inAlices = (await as.bob.get("/api/doc", { type: 2, folder_id: sharedMine.id })).json().data.rows;
     expect(inAlices.map((r: DocumentRow) => r.id)).toEqual([inside.id]);
+    expect(inAlices[0].is_share).toBe("1");
+    // Bob reaches it by id too, through the shared folder it sits in; not Alice's private one.
+    expect((await as.bob.get(`/api/doc/${inside.id}`)).json().data.is_share).toBe("1");
+    const privateOne = await docOf(ids.alice, {
+      folderId: (await t.buildFolder({ teamId, createdBy: ids.alice })).id,
+    });
+    expect((await as.bob.get(`/api/doc/${privateOne.id}`)).statusCode).toBe(404);
   });
 
   it("refuses bad parameters with the field named", async () => {

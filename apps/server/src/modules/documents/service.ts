@@ -60,11 +60,22 @@ export function createDocumentsService(deps: {
   teams: TeamsService;
 }) {
   const { db, clock, folders, logs, users } = deps;
+  // Written out in full: Drizzle leaves a column unqualified in a select list, and inside a
+  // subquery an unqualified name could be taken for a column of the subquery's own table.
+  const documentId = sql.raw('"documents"."id"');
+  const documentFolderId = sql.raw('"documents"."folder_id"');
 
-  /** Documents in Shared Folders: added to a shared folder, or sitting in one. */
+  /**
+   * Documents in Shared Folders (added to a shared folder, or sitting in one) as a set: for the
+   * Shared Folders list, which reads many documents.
+   */
   function sharedDocumentsSql(teamId: number): SQL {
     return sql`${documents.id} in (select ds.doc_id from ${documentShares} ds where ds.team_id = ${teamId} union all select d2.id from ${documents} d2 where d2.team_id = ${teamId} and d2.folder_id in (${folders.sharedFolderIdsSql(teamId)}))`;
   }
+
+  /** The same rule row by row (index lookups): for a page of documents or the few a call names. */
+  const isSharedDocumentSql = (teamId: number) =>
+    sql`(exists (select 1 from ${documentShares} ds where ds.doc_id = ${documentId}) or ${folders.isInSharedFoldersSql(teamId, documentFolderId)})`;
 
   /**
    * The scope of every document read and write: the actor's firm, then what the actor can see —
@@ -73,7 +84,7 @@ export function createDocumentsService(deps: {
   function visibleDocuments(ctx: FirmContext): SQL {
     const inFirm = eq(documents.teamId, ctx.teamId);
     if (isOwnerOrManager(ctx)) return inFirm;
-    return sql`${inFirm} and (${documents.createdBy} = ${ctx.userId} or ${sharedDocumentsSql(ctx.teamId)})`;
+    return sql`${inFirm} and (${documents.createdBy} = ${ctx.userId} or ${isSharedDocumentSql(ctx.teamId)})`;
   }
 
   /** The documents listed in one tab (before filters). Organisation Documents needs owner or manager. */
@@ -104,14 +115,14 @@ export function createDocumentsService(deps: {
     updatedBy: documents.updatedBy,
     createdAt: documents.createdAt,
     updatedAt: documents.updatedAt,
-    folderName: folders.nameSql(documents.folderId),
+    folderName: folders.nameSql(documentFolderId),
     shareCreators: sql<
       number[]
-    >`array(select ds.created_by from ${documentShares} ds where ds.doc_id = ${documents.id})`,
+    >`array(select ds.created_by from ${documentShares} ds where ds.doc_id = ${documentId})`,
   };
   const columnsFor = (teamId: number) => ({
     ...rowColumns,
-    homedInSharedFolder: sql<boolean>`coalesce(${documents.folderId} in (${folders.sharedFolderIdsSql(teamId)}), false)`,
+    homedInSharedFolder: sql<boolean>`${folders.isInSharedFoldersSql(teamId, documentFolderId)}`,
   });
   const selectDocuments = (tx: Database, teamId: number) => tx.select(columnsFor(teamId)).from(documents);
   type LoadedDocument = Awaited<ReturnType<typeof selectDocuments>>[number];
@@ -263,7 +274,7 @@ export function createDocumentsService(deps: {
         docId: documentShares.docId,
         folderId: documentShares.folderId,
         createdBy: documentShares.createdBy,
-        name: folders.nameSql(documentShares.folderId),
+        name: folders.nameSql(sql.raw('"document_shares"."folder_id"')),
       })
       .from(documentShares)
       .where(inArray(documentShares.docId, docIds))

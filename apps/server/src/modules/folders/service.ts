@@ -89,13 +89,30 @@ export function createFoldersService(deps: {
 }) {
   const { db, clock, users } = deps;
 
-  /** Ids of the firm's folders in Shared Folders, as a subquery (used by the documents scope). */
+  /** The firm's shared My Documents folders (the roots of shared trees), as an array subquery. */
+  const shareRootsSql = (teamId: number) =>
+    sql`(select coalesce(array_agg(s.folder_id), '{}') from ${folderShares} s where s.team_id = ${teamId})::integer[]`;
+
+  /** A folder row `f` is in Shared Folders: created there, shared, or below a shared folder. */
+  const inSharedFoldersSql = (teamId: number) =>
+    sql`(f.type = ${SHARED_FOLDER} or f.id = any(${shareRootsSql(teamId)}) or f.ancestor_ids && ${shareRootsSql(teamId)})`;
+
+  /** Ids of the firm's folders in Shared Folders, as a subquery: for lists over many documents. */
   function sharedFolderIdsSql(teamId: number): SQL {
-    return sql`select f.id from ${folders} f where f.team_id = ${teamId} and (f.type = ${SHARED_FOLDER} or array_append(f.ancestor_ids, f.id) && (select coalesce(array_agg(s.folder_id), '{}') from ${folderShares} s where s.team_id = ${teamId}))`;
+    return sql`select f.id from ${folders} f where f.team_id = ${teamId} and ${inSharedFoldersSql(teamId)}`;
+  }
+
+  /**
+   * Whether the folder named by `folderIdColumn` is in Shared Folders, checked row by row (an index
+   * lookup each): for a page of documents or the few a call names, where building the whole set
+   * of shared folders would cost more than the rows.
+   */
+  function isInSharedFoldersSql(teamId: number, folderIdColumn: SQL | { getSQL(): SQL }): SQL {
+    return sql`exists (select 1 from ${folders} f where f.id = ${folderIdColumn} and ${inSharedFoldersSql(teamId)})`;
   }
 
   /** A folder's name by id, as a scalar subquery over `idColumn`. */
-  const nameSql = (idColumn: SQL.Aliased | SQL | { getSQL(): SQL }) =>
+  const nameSql = (idColumn: SQL | { getSQL(): SQL }) =>
     sql<string | null>`(select f.name from ${folders} f where f.id = ${idColumn})`;
 
   /**
@@ -106,7 +123,7 @@ export function createFoldersService(deps: {
   function visibleFolders(ctx: FirmContext): SQL {
     const inFirm = eq(folders.teamId, ctx.teamId);
     if (isOwnerOrManager(ctx)) return inFirm;
-    return sql`${inFirm} and (${folders.type} = ${SHARED_FOLDER} or ${folders.createdBy} = ${ctx.userId} or array_append(${folders.ancestorIds}, ${folders.id}) && (select coalesce(array_agg(s.folder_id), '{}') from ${folderShares} s where s.team_id = ${ctx.teamId}))`;
+    return sql`${inFirm} and (${folders.type} = ${SHARED_FOLDER} or ${folders.createdBy} = ${ctx.userId} or ${folders.id} = any(${shareRootsSql(ctx.teamId)}) or ${folders.ancestorIds} && ${shareRootsSql(ctx.teamId)})`;
   }
 
   async function sharesOf(tx: Database, teamId: number): Promise<Shares> {
@@ -199,6 +216,7 @@ export function createFoldersService(deps: {
   return {
     visibleFolders,
     sharedFolderIdsSql,
+    isInSharedFoldersSql,
     nameSql,
     requireVisible,
 
