@@ -271,6 +271,7 @@ describe("GET /api/doc", () => {
       const res = await firm.owner.get("/api/doc/list-for-owner", { user_ids: String(firm.ownerId) });
       expect(names(res.json().data.rows)).toEqual(["Owner's own draft"]);
       expect((await firm.member.get("/api/doc/list-for-owner", {})).statusCode).toBe(403);
+      expect((await outsider.get("/api/doc/list-for-owner", {})).statusCode).toBe(404);
     });
   });
 
@@ -313,6 +314,7 @@ describe("GET /api/doc", () => {
       const refused = await firm.member.get("/api/doc/get-status-for-list-owner", {});
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(ORGANISATION_NOT_ALLOWED);
+      expect((await outsider.get("/api/doc/get-status-for-list-owner", {})).statusCode).toBe(404);
     });
   });
 });
@@ -638,6 +640,8 @@ describe("PUT /api/doc/share-doc", () => {
     expect(
       (await lite.put("/api/doc/share-doc", { list_doc: [doc.id], folder_id: shared.id })).statusCode,
     ).toBe(404);
+    const unknown = await as.alice.put("/api/doc/share-doc", { list_doc: [doc.id], folder_id: 999_999 });
+    expect(unknown.statusCode).toBe(404);
     expect(await linksOf(doc.id)).toEqual([]);
   });
 });
