@@ -145,7 +145,7 @@ const EXPECTED: Record<string, { pdf: (string | RegExp)[]; word: string[]; flags
         "family trust election",
         "capital gain",
         "franked distribution",
-        "vary",
+        "vary any of the provisions of this deed",
         "as trustee for the",
       ],
       word: ["Marlowe Family Trust"],
