@@ -109,4 +109,34 @@ test.describe("folders", () => {
     await expect(page.getByText(`Folder "${empty}" was deleted.`)).toBeVisible();
     await expect(folderTree(page).getByText(empty, { exact: true })).toHaveCount(0);
   });
+
+  test("the folder menu and dialog work from the keyboard", async ({ page }) => {
+    await openDocuments(page, MEMBER);
+    const name = uniqueName("Keyboard folder");
+    await createFolderByApi(page, name);
+    await page.reload();
+    const trigger = folderTree(page).getByRole("button", { name: `Actions for folder ${name}` });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menuitem", { name: "Rename" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "New subfolder" })).toBeFocused();
+    // New subfolder, Add to Shared Folders, Move to, Rename.
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "Rename" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Rename folder" });
+    await expect(dialog.getByRole("textbox", { name: "Folder name" })).toBeFocused();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" kb");
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(folderTree(page).getByText(`${name} kb`, { exact: true })).toBeVisible();
+
+    await folderTree(page)
+      .getByRole("button", { name: `Actions for folder ${name} kb` })
+      .focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menuitem", { name: "Rename" })).toBeHidden();
+  });
 });

@@ -402,6 +402,7 @@ export function DocumentListPanel({
               </div>
               <Dropdown
                 trigger={["click"]}
+                autoFocus
                 menu={{ items, onClick: ({ key }) => onRowAction(document, key) }}
               >
                 <Button type="text" icon={<MoreOutlined />} aria-label={`Actions for ${document.name}`} />
@@ -462,7 +463,11 @@ export function DocumentListPanel({
           </Button>
         )}
         {createItems.length > 0 && !small && (
-          <Dropdown trigger={["click"]} menu={{ items: createItems, onClick: ({ key }) => create(key) }}>
+          <Dropdown
+            trigger={["click"]}
+            autoFocus
+            menu={{ items: createItems, onClick: ({ key }) => create(key) }}
+          >
             <Button type="primary" icon={<PlusOutlined />}>
               Create New
             </Button>

@@ -69,6 +69,7 @@ function FolderTitle({
         <span className="folder-node__menu" onClick={(event) => event.stopPropagation()}>
           <Dropdown
             trigger={["click"]}
+            autoFocus
             menu={{
               items,
               onClick: ({ key, domEvent }) => {
