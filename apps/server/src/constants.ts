@@ -44,3 +44,11 @@ export const LITE_PLAN_SLUG = "ly-basic";
 export const CHANGE_LOG_UTC_OFFSET = "+10:00";
 /** Name of a draft made without a name or template name. */
 export const UNTITLED_DOCUMENT_NAME = "Untitled document";
+
+/**
+ * A name search matching at most this many documents is answered by fetching the matches through
+ * the trigram index and sorting them; above it, by walking the sort order's index until a page is
+ * full (matches are dense enough to find quickly). Measured on 100,000 documents: a surname in 1
+ * name in 400 took 11-17 ms the second way and under 1-4 ms the first.
+ */
+export const SEARCH_SORT_MATCHES_LIMIT = 2_000;

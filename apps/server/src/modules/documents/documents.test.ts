@@ -175,6 +175,35 @@ describe("GET /api/doc", () => {
     expect(await search(String(first.id))).toContain(first.name);
   });
 
+  it("pages a search with many matches in the same order as one with few", async () => {
+    // Over SEARCH_SORT_MATCHES_LIMIT matches the list walks the sort index instead of sorting them.
+    const dense = await t.buildTeam();
+    const at = Date.UTC(2026, 0, 1);
+    await t.db.insert(documents).values(
+      Array.from({ length: 2_001 }, (_, i) => ({
+        teamId: dense.team.id,
+        name: `Trust deed ${String(i).padStart(4, "0")}`,
+        status: ((i % 5) + 1) as 1 | 2 | 3 | 4 | 5,
+        createdBy: dense.owner.id,
+        updatedBy: dense.owner.id,
+        createdAt: new Date(at + i * 60_000),
+        updatedAt: new Date(at + i * 60_000),
+      })),
+    );
+    await t.buildDocument({ teamId: dense.team.id, createdBy: dense.owner.id, name: "Unrelated" });
+    const client = firmClient(t, await signIn(t, dense.owner.email), dense.team.id);
+    const many = (await client.get("/api/doc", { type: 1, name: "trust", page: 2, length: 3 })).json().data;
+    expect(many).toMatchObject({ page: 2, total_record: 2_001, total_page: 667 });
+    expect(names(many.rows)).toEqual(["Trust deed 1997", "Trust deed 1996", "Trust deed 1995"]);
+    const byName = (
+      await client.get("/api/doc", { type: 3, name: "TRUST", sort: "name", order: "desc" })
+    ).json().data;
+    expect(names(byName.rows).slice(0, 2)).toEqual(["Trust deed 2000", "Trust deed 1999"]);
+    const few = (await client.get("/api/doc", { type: 1, name: "deed 199", page: 2, length: 3 })).json().data;
+    expect(few).toMatchObject({ total_record: 10, total_page: 4 });
+    expect(names(few.rows)).toEqual(["Trust deed 1996", "Trust deed 1995", "Trust deed 1994"]);
+  });
+
   it("filters by status and by folder", async () => {
     expect(
       names((await list(firm.member, { type: 1, status: 5, sort: "name", order: "asc" })).json().data.rows),

@@ -17,7 +17,7 @@ import {
   type StatusCountsQuery,
 } from "@precedent/contracts";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { LITE_PLAN_SLUG, UNTITLED_DOCUMENT_NAME } from "../../constants.ts";
+import { LITE_PLAN_SLUG, SEARCH_SORT_MATCHES_LIMIT, UNTITLED_DOCUMENT_NAME } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { badRequest, forbidden, notFound } from "../../errors.ts";
 import type { Actor, Clock } from "../auth/service.ts";
@@ -243,20 +243,34 @@ export function createDocumentsService(deps: {
       counters?.push(eq(documentCounts.status, query.status));
     }
     const where = and(...conditions);
-    const [rows, [counted]] = await Promise.all([
+    const countQuery = counters
+      ? db
+          .select({ n: sql<number>`coalesce(sum(${documentCounts.n}), 0)::int` })
+          .from(documentCounts)
+          .where(and(...counters))
+      : db.select({ n: sql<number>`count(*)::int` }).from(documents).where(where);
+    const page = (rowsWhere: SQL | undefined) =>
       selectDocuments(db, ctx.teamId)
-        .where(where)
+        .where(rowsWhere)
         .orderBy(...orderFor(query))
         .limit(query.length)
-        .offset((query.page - 1) * query.length),
-      counters
-        ? db
-            .select({ n: sql<number>`coalesce(sum(${documentCounts.n}), 0)::int` })
-            .from(documentCounts)
-            .where(and(...counters))
-        : db.select({ n: sql<number>`count(*)::int` }).from(documents).where(where),
-    ]);
-    const total = counted?.n ?? 0;
+        .offset((query.page - 1) * query.length);
+
+    let total: number;
+    let rows: LoadedDocument[];
+    if (query.name?.trim()) {
+      // The count decides the plan: few matches are fetched through the trigram index and sorted;
+      // many are found quickly by walking the sort order's index (see SEARCH_SORT_MATCHES_LIMIT).
+      total = (await countQuery)[0]?.n ?? 0;
+      const matches = db.select({ id: documents.id }).from(documents).where(where);
+      rows = await page(
+        total <= SEARCH_SORT_MATCHES_LIMIT ? sql`${documents.id} = any(array(${matches}))` : where,
+      );
+    } else {
+      const [pageRows, [counted]] = await Promise.all([page(where), countQuery]);
+      rows = pageRows;
+      total = counted?.n ?? 0;
+    }
     return {
       rows: await toRows(ctx, rows, query.type),
       page: query.page,

@@ -103,12 +103,13 @@ export function createFoldersService(deps: {
   }
 
   /**
-   * Whether the folder named by `folderIdColumn` is in Shared Folders, checked row by row (an index
-   * lookup each): for a page of documents or the few a call names, where building the whole set
-   * of shared folders would cost more than the rows.
+   * Whether the folder named by `folderIdColumn` is in Shared Folders, checked row by row (a
+   * primary-key lookup each): for a page of documents or the few a call names, where building the
+   * set of every shared folder would cost more than the rows. A scalar subquery, not EXISTS, so the
+   * planner cannot turn it back into that set.
    */
   function isInSharedFoldersSql(teamId: number, folderIdColumn: SQL | { getSQL(): SQL }): SQL {
-    return sql`exists (select 1 from ${folders} f where f.id = ${folderIdColumn} and ${inSharedFoldersSql(teamId)})`;
+    return sql`coalesce((select ${inSharedFoldersSql(teamId)} from ${folders} f where f.id = ${folderIdColumn}), false)`;
   }
 
   /** A folder's name by id, as a scalar subquery over `idColumn`. */
