@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IDLE_TIMEOUT_MS, LOGIN_FAILURE_WINDOW_MS, SESSION_COOKIE } from "../../constants.ts";
 import { bearer, createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../test/harness.ts";
@@ -162,5 +163,33 @@ describe("GET /api/logout", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/logout" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: "", data: null });
+  });
+});
+
+describe("purging ended sessions", () => {
+  it("removes only sessions idle past the timeout they were opened under", async () => {
+    const user = await t.buildUser();
+    const stale = await signIn(t, user.email);
+    // A server with a shorter timeout shares the database and purges it.
+    const { createServices } = await import("../../services.ts");
+    const shortLived = createServices({
+      db: t.db,
+      clock: t.clock.now,
+      config: { IDLE_TIMEOUT_MS: 5_000, KEEP_ALIVE_MS: 1_000 },
+    });
+    t.clock.advance(60_000);
+    const fresh = await signIn(t, user.email);
+    await shortLived.auth.purgeExpiredSessions();
+    const check = (token: string) =>
+      t.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(token) });
+    expect((await check(stale)).statusCode).toBe(200);
+    expect((await check(fresh)).statusCode).toBe(200);
+
+    // Past their own 30 minutes, both go at the next purge, whoever runs it.
+    t.clock.advance(IDLE_TIMEOUT_MS + 1);
+    await shortLived.auth.purgeExpiredSessions();
+    const left = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(left).toEqual([]);
+    expect((await check(stale)).statusCode).toBe(401);
   });
 });

@@ -12,6 +12,12 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * The idle timeout this session was opened under. Kept per session so that servers with
+     * different settings on one database (or a setting changed at a restart) each end sessions by
+     * the rule they were given, and the periodic purge never removes another server's sessions.
+     */
+    idleTimeoutMs: integer().notNull().default(1_800_000),
     ip: text().notNull().default(""),
     userAgent: text().notNull().default(""),
   },

@@ -38,7 +38,8 @@ export function createAuthService(deps: {
     perAddress: LOGIN_MAX_FAILURES_PER_ADDRESS,
   };
   // With a shortened idle timeout (browser tests) the last-seen time must be written more often.
-  const touchIntervalMs = Math.min(SESSION_TOUCH_INTERVAL_MS, Math.floor(idleTimeoutMs / 10));
+  const touchIntervalOf = (timeoutMs: number) =>
+    Math.min(SESSION_TOUCH_INTERVAL_MS, Math.floor(timeoutMs / 10));
 
   const throttleKeys = (email: string, ip: string) => [
     { key: `email:${email.toLowerCase()}`, max: throttle.perEmail },
@@ -101,6 +102,7 @@ export function createAuthService(deps: {
         userId: user.id,
         createdAt: now,
         lastSeenAt: now,
+        idleTimeoutMs,
         ip: input.ip,
         userAgent: input.userAgent.slice(0, 500),
       });
@@ -114,11 +116,11 @@ export function createAuthService(deps: {
       if (!session) throw unauthorized(SESSION_EXPIRED);
       const now = clock().getTime();
       const idleFor = now - session.lastSeenAt.getTime();
-      if (idleFor > idleTimeoutMs) {
+      if (idleFor > session.idleTimeoutMs) {
         await db.delete(sessions).where(eq(sessions.id, session.id));
         throw unauthorized(SESSION_EXPIRED);
       }
-      if (idleFor > touchIntervalMs) {
+      if (idleFor > touchIntervalOf(session.idleTimeoutMs)) {
         await db
           .update(sessions)
           .set({ lastSeenAt: new Date(now) })
@@ -131,10 +133,14 @@ export function createAuthService(deps: {
       await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
     },
 
-    /** Removes sessions idle past the timeout; run periodically so the table does not grow. */
+    /** Removes sessions idle past their own timeout; run periodically so the table does not grow. */
     async purgeExpiredSessions() {
-      const cutoff = new Date(clock().getTime() - idleTimeoutMs);
-      await db.delete(sessions).where(lt(sessions.lastSeenAt, cutoff));
+      const now = clock().toISOString();
+      await db
+        .delete(sessions)
+        .where(
+          sql`${sessions.lastSeenAt} + ${sessions.idleTimeoutMs} * interval '1 millisecond' < ${now}::timestamptz`,
+        );
       const windowStart = new Date(clock().getTime() - LOGIN_FAILURE_WINDOW_MS);
       await db.delete(loginFailures).where(and(lt(loginFailures.windowStartedAt, windowStart)));
     },
