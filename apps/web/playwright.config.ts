@@ -15,8 +15,9 @@ if (!existsSync(builtIndex)) {
 }
 
 /** The normal server, and one with short session timeouts for the idle and keep-alive spec. */
-const APP_PORT = 3100;
-const SHORT_SESSION_PORT = 3101;
+// E2E_PORT moves both, so two runs on one machine do not collide.
+const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
+const SHORT_SESSION_PORT = APP_PORT + 1;
 
 // Playwright loads this file in every worker too; only the main process starts servers.
 const isMainProcess = process.env.TEST_WORKER_INDEX === undefined;
