@@ -64,8 +64,10 @@ test.describe("sharing folders, new drafts and the owner filter", () => {
     for (const meta of await metas.all()) await expect(meta).toContainText("Mia Member");
 
     await page.getByRole("combobox", { name: "Filter by owner" }).click();
-    await page.getByRole("button", { name: "Clear", exact: true }).click();
-    await page.getByRole("button", { name: "Select all", exact: true }).click();
+    // The filter's own list holds Select all and Clear (the field also has its clear icon).
+    const popup = page.locator(".ant-select-dropdown");
+    await popup.getByRole("button", { name: "Clear", exact: true }).click();
+    await popup.getByRole("button", { name: "Select all", exact: true }).click();
     await page.keyboard.press("Escape");
     await expect(page.locator(".doc-toolbar__owner")).toContainText("Mason Manager");
     await expect(metas.first()).toBeVisible();
