@@ -136,6 +136,8 @@ test.describe("folders", () => {
       .getByRole("button", { name: `Actions for folder ${name} kb` })
       .focus();
     await page.keyboard.press("Enter");
+    // Escape once the open menu has taken focus.
+    await expect(page.getByRole("menuitem", { name: "New subfolder" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("menuitem", { name: "Rename" })).toBeHidden();
   });
