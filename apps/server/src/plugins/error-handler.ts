@@ -17,10 +17,9 @@ export function registerErrorHandler(app: FastifyInstance) {
         field: fieldName(issue.instancePath, error.validationContext),
         message: issue.message ?? "Invalid value",
       }));
-      const body: ErrorEnvelope = {
-        message: errors.map((e) => `${e.field}: ${e.message}`).join("; "),
-        data: { errors },
-      };
+      // The messages are the spec's own words ("Folder name is required"), shown as they are;
+      // `data.errors` names the field of each, for forms to place them.
+      const body: ErrorEnvelope = { message: errors[0]?.message ?? "Invalid request", data: { errors } };
       return reply.status(400).send(body);
     }
     if (error instanceof AppError) {
