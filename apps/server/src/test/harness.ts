@@ -211,3 +211,37 @@ export function firmClient(t: TestApp, token: string, teamId: number) {
   };
 }
 export type FirmClient = ReturnType<typeof firmClient>;
+
+/**
+ * The firm most API tests act in: an owner, a manager and two members (alice, bob) of a Best
+ * Practice firm, each with a signed-in client, and the owner of a second (Lite) firm calling
+ * with our firm's id (`outsider`) and with their own (`lite`).
+ */
+export async function buildFirmWithPeople(t: TestApp) {
+  const firm = await t.buildTeam({ name: "Harbour Legal Pty Ltd" });
+  const other = await t.buildTeam({ name: "Elsewhere Pty Ltd", planSlug: "ly-basic" });
+  const teamId = firm.team.id;
+  const manager = await t.addMember(teamId, "manager");
+  const alice = await t.addMember(teamId, "member");
+  const bob = await t.addMember(teamId, "member");
+  const otherToken = await signIn(t, other.owner.email);
+  return {
+    teamId,
+    otherTeamId: other.team.id,
+    ids: {
+      owner: firm.owner.id,
+      manager: manager.id,
+      alice: alice.id,
+      bob: bob.id,
+      otherOwner: other.owner.id,
+    },
+    as: {
+      owner: firmClient(t, await signIn(t, firm.owner.email), teamId),
+      manager: firmClient(t, await signIn(t, manager.email), teamId),
+      alice: firmClient(t, await signIn(t, alice.email), teamId),
+      bob: firmClient(t, await signIn(t, bob.email), teamId),
+    },
+    outsider: firmClient(t, otherToken, teamId),
+    lite: firmClient(t, otherToken, other.team.id),
+  };
+}

@@ -9,7 +9,14 @@ import {
 } from "@precedent/contracts";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type FirmClient, firmClient, signIn, type TestApp } from "../../test/harness.ts";
+import {
+  buildFirmWithPeople,
+  createTestApp,
+  type FirmClient,
+  firmClient,
+  signIn,
+  type TestApp,
+} from "../../test/harness.ts";
 import type { FirmContext } from "../folders/firm-context.ts";
 import { documentLogs } from "../logs/schema.ts";
 import { documentShares, documents } from "./schema.ts";
@@ -25,29 +32,7 @@ let otherTeamId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const firm = await t.buildTeam({ name: "Harbour Legal Pty Ltd" });
-  const other = await t.buildTeam({ name: "Elsewhere Pty Ltd", planSlug: "ly-basic" });
-  teamId = firm.team.id;
-  otherTeamId = other.team.id;
-  const manager = await t.addMember(teamId, "manager");
-  const alice = await t.addMember(teamId, "member");
-  const bob = await t.addMember(teamId, "member");
-  ids = {
-    owner: firm.owner.id,
-    manager: manager.id,
-    alice: alice.id,
-    bob: bob.id,
-    otherOwner: other.owner.id,
-  };
-  as = {
-    owner: firmClient(t, await signIn(t, firm.owner.email), teamId),
-    manager: firmClient(t, await signIn(t, manager.email), teamId),
-    alice: firmClient(t, await signIn(t, alice.email), teamId),
-    bob: firmClient(t, await signIn(t, bob.email), teamId),
-  };
-  const otherToken = await signIn(t, other.owner.email);
-  outsider = firmClient(t, otherToken, teamId);
-  lite = firmClient(t, otherToken, otherTeamId);
+  ({ teamId, otherTeamId, ids, as, outsider, lite } = await buildFirmWithPeople(t));
 });
 afterAll(() => t.close());
 
