@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { envelope } from "./envelope.ts";
+
+/**
+ * The document interview and assembly (interview spec §2 "Document interview page", §4 "Document
+ * interview", §7 "Document and interview", §8; documents spec §4 "Post-completion dialog").
+ *
+ * Answers (the spec's `xml`) are the JSON object the template engine reads (`@precedent/docgen`
+ * `Answers`); they travel as JSON, not base64 XML. The interview definition itself is the engine's
+ * `InterviewDefinition` and is typed there, not here.
+ */
+
+/** Autosave period (interview spec §9). */
+export const INTERVIEW_AUTOSAVE_MS = 15_000;
+/** Redirect delay after 'Can not update this document interview data' (interview spec §9). */
+export const INTERVIEW_FAILURE_REDIRECT_MS = 3_000;
+
+export const INTERVIEW_SAVED = "Your progress and data have been saved successfully";
+export const INTERVIEW_OPENED_IN_ANOTHER_TAB = "Sorry, this document is opened at another tab.";
+export const INTERVIEW_CANNOT_UPDATE = "Can not update this document interview data";
+export const INTERVIEW_COMPLETED_DOCUMENT = "You can not interview a completed document.";
+export const INTERVIEW_INVALID_DOCUMENT = "Invalid document.";
+export const INTERVIEW_LOADING = "Loading...";
+export const INTERVIEW_ALLOW_POPUPS = "You must allow popups for previewing this document";
+export const DOCUMENT_LOAD_FAILED = "Can not load document";
+/** Assemble refused: the data.errors list names each missing or wrong answer. */
+export const INTERVIEW_INCOMPLETE = "Please answer every required question before assembling the document.";
+export const DOCUMENT_NOT_ASSEMBLED = "This document has not been assembled yet.";
+export const DOWNLOAD_NOT_ALLOWED = "Downloading this file is not allowed for this document.";
+export const RELAUNCH_NOT_ALLOWED = "Only a completed document can be relaunched.";
+export const NO_TEMPLATE = "This document has no template to interview.";
+
+/** The actions the interview page is opened with (interview spec §2 Routes `actions`). */
+export const INTERVIEW_ACTIONS = ["XD_Assemble", "XD_Download", "ASIC", "SignFS"] as const;
+
+export const DocIdParam = z.object({ docId: z.coerce.number().int().positive() });
+
+/** GET /api/get-action-token/{docId}: the newest token wins; older tabs' saves then fail. */
+export const ActionToken = z.object({ action_token: z.string() });
+export const ActionTokenResponse = envelope(ActionToken);
+
+/** GET /api/doc/{docId}/interview: the definition the page renders, with the saved answers. */
+export const InterviewResponse = envelope(
+  z.object({
+    doc_id: z.number().int(),
+    name: z.string(),
+    status: z.number().int(),
+    template_identifier: z.string(),
+    template_name: z.string(),
+    is_relaunch: z.boolean(),
+    /** The engine's InterviewDefinition (validated on the server when the library loads). */
+    definition: z.record(z.string(), z.unknown()),
+    xml: z.record(z.string(), z.unknown()),
+  }),
+);
+
+/**
+ * PUT /api/xpressdox/update-xml/{docId}. Answers may be incomplete (required questions are only
+ * enforced at assembly) but never malformed: a bad postcode, ACN, email or date is a 400 with
+ * data.errors [{field: dataPath, message}] and nothing is saved. status false: another tab holds
+ * the document (INTERVIEW_OPENED_IN_ANOTHER_TAB).
+ */
+export const SaveInterviewBody = z.object({
+  xml: z.record(z.string(), z.unknown()),
+  action_token: z.string().min(1),
+});
+export type SaveInterviewBody = z.infer<typeof SaveInterviewBody>;
+export const SaveInterviewResponse = envelope(z.object({ status: z.boolean() }));
+
+/** An assembled file of a document (documents spec §3 `files`: names end .pdf or .doc(x)). */
+export const DocumentFile = z.object({
+  id: z.number().int(),
+  kind: z.enum(["pdf", "word"]),
+  name: z.string(),
+  size: z.number().int(),
+  /** Whether this user has downloaded it (the post-completion dialog's 'download again'). */
+  downloaded: z.boolean(),
+});
+export type DocumentFile = z.infer<typeof DocumentFile>;
+
+/**
+ * POST /api/xpressdox/assemble/{docId} with the action token: checks every required answer
+ * (400 INTERVIEW_INCOMPLETE with data.errors), renders PDF and Word, stores them, sets status 5
+ * and logs the change. Answers the 'Assemble Results' files.
+ */
+export const AssembleBody = z.object({ action_token: z.string().min(1) });
+export const AssembleResponse = envelope(
+  z.object({ doc_id: z.number().int(), status: z.number().int(), files: z.array(DocumentFile) }),
+);
+
+/** GET /api/xpressdox/get-download-ids/{docId}: the assembled files, for the download view. */
+export const DownloadIdsResponse = envelope(z.object({ files: z.array(DocumentFile) }));
+
+/** GET /api/doc/download/{id}?type=pdf|word: the file as an attachment. */
+export const DownloadQuery = z.object({ type: z.enum(["pdf", "word"]).default("pdf") });
+
+/** PUT /api/doc/relaunch/{docId}: status 5 → 2 with answers kept and is_relaunch true. */
+export const RelaunchResponse = envelope(z.object({ doc_id: z.number().int(), status: z.number().int() }));
