@@ -6,7 +6,9 @@ import { SHORT_IDLE_TIMEOUT_MS, SHORT_KEEP_ALIVE_MS } from "./e2e/support";
 
 const webDir = import.meta.dirname;
 const repoRoot = path.resolve(webDir, "../..");
-const builtIndex = path.join(webDir, "dist", "index.html");
+// E2E_WEB_DIST points at another build (vite build --outDir), so two runs on one machine can differ.
+const webDist = process.env.E2E_WEB_DIST ?? path.join(webDir, "dist");
+const builtIndex = path.join(webDist, "index.html");
 
 if (!existsSync(builtIndex)) {
   throw new Error(
@@ -46,7 +48,7 @@ function server(port: number, name: string, extraEnv: Record<string, string> = {
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
-      WEB_DIST: path.join(webDir, "dist"),
+      WEB_DIST: webDist,
       ...databaseEnv(name),
       ...extraEnv,
     },
@@ -57,7 +59,7 @@ const ci = process.env.CI === "true";
 
 export default defineConfig({
   testDir: path.join(webDir, "e2e"),
-  outputDir: path.join(webDir, "test-results"),
+  outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(webDir, "test-results"),
   fullyParallel: false,
   workers: 2,
   retries: ci ? 1 : 0,
