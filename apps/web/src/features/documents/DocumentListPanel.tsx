@@ -45,6 +45,7 @@ import {
   statusCountsQuery,
 } from "../../api/documents";
 import { LoadError } from "../../components/LoadError";
+import { useDebounced } from "../../components/use-debounced";
 import {
   DATE_FORMAT,
   DOCUMENT_SEARCH_DEBOUNCE_MS,
@@ -97,15 +98,6 @@ function documentMenuItems(document: DocumentRow): NonNullable<MenuProps["items"
     { key: "delete", label: "Delete", danger: true, allowed: abilities.delete },
   ];
   return items.filter((item) => item.allowed).map(({ key, label, danger }) => ({ key, label, danger }));
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 function SearchBox({ search, onSearch }: { search: string; onSearch: (text: string) => void }) {
