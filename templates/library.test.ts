@@ -5,17 +5,17 @@
  * rewrites the golden files after a deliberate change to a template or to the engine.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   type AnswerObject,
   type AssembledDocument,
   assemble,
   checkTemplate,
-  parseInterview,
   type Template,
   validate,
 } from "@precedent/docgen";
+import { loadTemplateFolder, templateFolders } from "@precedent/docgen/library";
 import { readPdf, unzipText, wordText } from "@precedent/docgen/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -212,10 +212,8 @@ const CATEGORIES = ["Business & Commercial", "Companies", "Wills & Estates", "Tr
 const collapse = (text: string) => text.replace(/\s+/g, " ");
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-const slugs = readdirSync(ROOT, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(join(ROOT, entry.name, "interview.yaml")))
-  .map((entry) => entry.name)
-  .sort();
+// The same loader as the server's template library, so what passes here is what the server serves.
+const slugs = templateFolders(ROOT);
 
 it("holds the starter templates, each with its expectations here", () => {
   expect(slugs.length).toBeGreaterThan(0);
@@ -230,8 +228,10 @@ describe.each(slugs)("%s", (slug) => {
   let document: AssembledDocument;
 
   beforeAll(async () => {
-    template = { definition: parseInterview(read("interview.yaml")), body: read("template.md") };
-    answers = JSON.parse(read("sample-answers.json")) as AnswerObject;
+    const loaded = loadTemplateFolder(ROOT, slug);
+    template = { definition: loaded.definition, body: loaded.body };
+    if (!loaded.sampleAnswers) throw new Error(`${slug}/sample-answers.json is missing`);
+    answers = loaded.sampleAnswers;
     document = await assemble(template, answers);
   });
 

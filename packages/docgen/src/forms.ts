@@ -33,4 +33,4 @@ export {
   type Question,
 } from "./schema.ts";
 export { type Signer, signers } from "./signers.ts";
-export { validate } from "./validate.ts";
+export { formatIssues, validate } from "./validate.ts";

@@ -82,5 +82,5 @@ export {
   type SignerWitness,
   signers,
 } from "./signers.ts";
-export { validate } from "./validate.ts";
+export { formatIssues, validate } from "./validate.ts";
 export { DOCGEN_VERSION } from "./version.ts";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AnswerObject } from "./answers.ts";
 import { MESSAGES } from "./fields.ts";
 import { parseInterview } from "./schema.ts";
-import { validate } from "./validate.ts";
+import { formatIssues, validate } from "./validate.ts";
 
 const fields = parseInterview(`
 title: Fields
@@ -276,6 +276,46 @@ questions:
     });
     expect(paths(answers)).toEqual([
       "buyer.director_type: A public company needs at least three directors (s201A(2) Corporations Act), so it cannot have a sole director.",
+    ]);
+  });
+});
+
+describe("formatIssues: malformed answers only", () => {
+  it("passes a half-answered interview: missing answers are no format problem", () => {
+    expect(formatIssues(fields, {})).toEqual([]);
+    expect(formatIssues(fields, { name: "Jane", postcode: "2000" })).toEqual([]);
+  });
+
+  it("names each malformed answer with validate's message", () => {
+    const answers = { postcode: "200", acn: "004 085 617", email: "jane@", signed_on: "31/02/2025" };
+    expect(formatIssues(fields, answers)).toEqual([
+      { path: "postcode", message: MESSAGES.postcode },
+      { path: "acn", message: MESSAGES.acnCheck },
+      { path: "email", message: MESSAGES.email },
+      { path: "signed_on", message: MESSAGES.dateReal },
+    ]);
+  });
+
+  it("checks inside groups and parties, and refuses too many entries", () => {
+    const definition = parseInterview(`
+title: Nested
+questions:
+  - id: people
+    type: group
+    label: People
+    max: 1
+    questions: [{ id: email, type: email, label: Email }]
+  - { id: buyer, type: reference, label: Buyer, partyTypes: [company] }
+`);
+    expect(
+      formatIssues(definition, {
+        people: [{ email: "nope" }, {}],
+        buyer: { party_type: "company", acn: "123" },
+      }),
+    ).toEqual([
+      { path: "people", message: MESSAGES.entriesAtMost(1) },
+      { path: "people[0].email", message: MESSAGES.email },
+      { path: "buyer.acn", message: MESSAGES.acnLength },
     ]);
   });
 });

@@ -122,3 +122,30 @@ function companyRules(node: VisibleParty, issues: AnswerIssue[]): void {
     }
   }
 }
+
+/**
+ * Only the answers given that are malformed (a bad postcode, ACN, email or date, a number out of
+ * range, too many entries), leaving out what is merely missing and the rules across answers: the
+ * check for saving work in progress, where a half-answered interview is normal but a wrong answer
+ * must not be stored. `validate` still decides at assembly.
+ */
+export function formatIssues(definition: InterviewDefinition, answers: Answers): AnswerIssue[] {
+  const issues: AnswerIssue[] = [];
+  const visit = (nodes: readonly VisibleQuestion[]): void => {
+    for (const node of nodes) {
+      if (node.kind === "field") {
+        if (!isAnswered(node.value)) continue;
+        const verdict = checkAnswer(node.question, node.value);
+        if (!verdict.ok) issues.push({ path: node.path, message: verdict.message });
+      } else if (node.kind === "group") {
+        if (node.count !== undefined && node.count > node.question.max)
+          issues.push({ path: node.path, message: MESSAGES.entriesAtMost(node.question.max) });
+        for (const entry of node.entries) visit(entry);
+      } else {
+        visit(node.fields);
+      }
+    }
+  };
+  visit(visibleQuestions(definition, answers));
+  return issues;
+}
