@@ -1,4 +1,5 @@
 export * from "./auth.ts";
+export * from "./catalogue.ts";
 export * from "./documents.ts";
 export * from "./envelope.ts";
 export * from "./folders.ts";
