@@ -124,6 +124,13 @@ export function canInterviewDocument(viewer: Viewer, doc: DocumentFacts, section
   return canRenameDocument(viewer, doc, section) && EDITABLE_STATUSES.has(doc.status);
 }
 
+/** Download an unsigned copy (interview spec §6): status 5, 4 or 3, when the document allows that kind. */
+export const DOWNLOADABLE_STATUSES: ReadonlySet<DocumentStatus> = new Set([3, 4, 5]);
+export const canDownloadFile = (
+  doc: Pick<DocumentFacts, "status" | "allowDownloadPdf" | "allowDownloadWord">,
+  kind: "pdf" | "word",
+) => DOWNLOADABLE_STATUSES.has(doc.status) && (kind === "pdf" ? doc.allowDownloadPdf : doc.allowDownloadWord);
+
 /** Sign: status 5 and is_allow_sign not 'no'; the Lite plan gets the upgrade prompt instead. */
 export const canSignDocument = (viewer: Viewer, doc: DocumentFacts) =>
   !isLite(viewer) && doc.status === COMPLETED && doc.allowSign;
@@ -151,8 +158,8 @@ export function documentAbilities(
     unshare: canUnshareDocument(viewer, doc, section),
     copy: canCopyDocument(viewer, doc, section),
     interview: canInterviewDocument(viewer, doc, section),
-    download_pdf: doc.allowDownloadPdf && doc.status === COMPLETED,
-    download_word: doc.allowDownloadWord && doc.status === COMPLETED,
+    download_pdf: canDownloadFile(doc, "pdf"),
+    download_word: canDownloadFile(doc, "word"),
     sign: canSignDocument(viewer, doc),
     legal_review: canRequestLegalReview(viewer),
     upgrade_prompt: showsUpgradePrompt(viewer),

@@ -44,6 +44,21 @@ import { documentCounts, documentShares, documents } from "./schema.ts";
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
+/**
+ * The assembled files listed on documents (documents spec §3 `files`), owned by the interview
+ * module: read for a page of documents at once, only those their download flags allow.
+ */
+export type DocumentFilesReader = (
+  docs: { id: number; allowDownloadPdf: boolean; allowDownloadWord: boolean }[],
+) => Promise<Map<number, { id: number; name: string }[]>>;
+
+/** A change the interview makes to a document, in its own transaction (see `applyChange`). */
+export type DocumentChange = {
+  xml?: Record<string, unknown>;
+  status?: DocumentStatus;
+  isRelaunch?: boolean;
+};
+
 const documentNotFound = (id?: number) =>
   notFound(id === undefined ? "Document not found." : `Doc ID ${id} was not found.`);
 const statusName = (status: DocumentStatus) => DOCUMENT_STATUSES[status];
@@ -58,6 +73,8 @@ export function createDocumentsService(deps: {
   logs: LogsService;
   users: UsersService;
   teams: TeamsService;
+  /** Late-bound: the interview module, which owns the files, is built after this one. */
+  files?: () => DocumentFilesReader;
 }) {
   const { db, clock, folders, logs, users } = deps;
   // Written out in full: Drizzle leaves a column unqualified in a select list, and inside a
@@ -139,6 +156,7 @@ export function createDocumentsService(deps: {
 
   async function toRows(ctx: FirmContext, docs: LoadedDocument[], section: ListSection | undefined) {
     const names = await users.summaries([...new Set(docs.flatMap((d) => [d.createdBy, d.updatedBy]))]);
+    const files = docs.length > 0 && deps.files ? await deps.files()(docs) : new Map();
     return docs.map((doc): DocumentRow => {
       const facts = factsOf(doc);
       const tab =
@@ -161,7 +179,7 @@ export function createDocumentsService(deps: {
         created_by_user: { ID: doc.createdBy, display_name: names.get(doc.createdBy)?.name ?? "" },
         updated_by_user: { display_name: names.get(doc.updatedBy)?.name ?? "" },
         is_relaunch: doc.isRelaunch,
-        files: [],
+        files: files.get(doc.id) ?? [],
         allow_download_pdf: doc.allowDownloadPdf,
         allow_download_word: doc.allowDownloadWord,
         is_allow_sign: doc.allowSign ? "yes" : "no",
@@ -407,9 +425,46 @@ export function createDocumentsService(deps: {
     };
   }
 
+  /**
+   * For the interview module, inside its transaction: the document if the actor can see it (locked
+   * when `lock`), with its answers and the facts the policy reads; undefined when not visible.
+   */
+  async function loadForChange(tx: Database, ctx: FirmContext, id: number, lock: boolean) {
+    const query = tx
+      .select({ ...columnsFor(ctx.teamId), xml: documents.xml })
+      .from(documents)
+      .where(and(eq(documents.id, id), visibleDocuments(ctx)));
+    const [doc] = lock ? await query.for("update", { of: documents }) : await query;
+    return doc ? { doc, facts: factsOf(doc) } : undefined;
+  }
+
+  /**
+   * Writes the interview's change (answers, status, relaunch flag) in the caller's transaction;
+   * a status change is logged there too, with any further `changes` for the log.
+   */
+  async function applyChange(
+    tx: Database,
+    ctx: FirmContext,
+    doc: { id: number; type: DocumentType; status: DocumentStatus },
+    change: DocumentChange,
+    changes: ChangeLogInput["changes"] = {},
+  ) {
+    await tx
+      .update(documents)
+      .set({ ...change, updatedBy: ctx.userId, updatedAt: clock() })
+      .where(eq(documents.id, doc.id));
+    const logged = { ...changes };
+    if (change.status !== undefined && change.status !== doc.status) {
+      logged.status = { from: statusName(doc.status), to: statusName(change.status) };
+    }
+    await logs.record(tx, [logEntry(ctx, doc, logged)]);
+  }
+
   return {
     visibleDocuments,
     get,
+    loadForChange,
+    applyChange,
     folderContents,
     documentAccess,
     list,
