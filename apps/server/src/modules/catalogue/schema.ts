@@ -1,0 +1,112 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { plans } from "../teams/schema.ts";
+
+/**
+ * Catalogue categories: a tree by parent id (documents spec §3 "Category"). `hidden` marks the
+ * spec's Membership Package, Uncategorized and Cap Category, whose products never show.
+ */
+export const productCategories = pgTable(
+  "product_categories",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    slug: text().notNull().unique(),
+    name: text().notNull(),
+    parentId: integer().references((): AnyPgColumn => productCategories.id),
+    imageUrl: text(),
+    hidden: boolean().notNull().default(false),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [index("product_categories_parent_idx").on(t.parentId)],
+);
+
+export type MetaEntry = { key: string; value: string };
+
+/**
+ * Products (templates for sale). Seeded from the starter library's catalogue.json at start; the
+ * template identifier (folder name) ties a product to its interview and template text.
+ */
+export const products = pgTable(
+  "products",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    templateIdentifier: text().notNull().unique(),
+    sku: text().notNull().unique(),
+    name: text().notNull(),
+    /** AUD cents, inc. GST; 0 is free. */
+    priceCents: integer().notNull(),
+    description: text().notNull().default(""),
+    shortDescription: text().notNull().default(""),
+    status: text().notNull().default("publish"),
+    metaData: jsonb().$type<MetaEntry[]>().notNull().default([]),
+    imageUrl: text(),
+    allowDownloadPdf: boolean().notNull().default(true),
+    allowDownloadWord: boolean().notNull().default(true),
+    /** Lower-cased name, plain-text description and category names: what search matches. */
+    searchText: text().notNull().default(""),
+  },
+  (t) => [index("products_name_idx").on(sql`lower(${t.name})`, t.id)],
+);
+
+export const productCategoryLinks = pgTable(
+  "product_category_links",
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    categoryId: integer()
+      .notNull()
+      .references(() => productCategories.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index("product_category_links_category_idx").on(t.categoryId),
+  ],
+);
+
+export const productFaqs = pgTable(
+  "product_faqs",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    question: text().notNull(),
+    /** HTML. */
+    answer: text().notNull(),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex("product_faqs_product_order_idx").on(t.productId, t.sortOrder)],
+);
+
+/** full: the plan's firms start these categories' products without buying them (using a plan use
+ * when the firm's plan is limited); excluded: Strategist only (documents spec §4, §6). */
+export const planCategoryRule = pgEnum("plan_category_rule", ["full", "excluded"]);
+
+export const planCategoryRules = pgTable(
+  "plan_category_rules",
+  {
+    planId: integer()
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    categoryId: integer()
+      .notNull()
+      .references(() => productCategories.id, { onDelete: "cascade" }),
+    rule: planCategoryRule().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.categoryId] })],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+export type CategoryRow = typeof productCategories.$inferSelect;

@@ -1,0 +1,47 @@
+import type { Billing } from "@precedent/contracts";
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { products } from "../catalogue/schema.ts";
+import { teams } from "../teams/schema.ts";
+import { users } from "../users/schema.ts";
+
+export const orderStatus = pgEnum("order_status", ["unpaid", "paid", "used"]);
+
+export type OrderCouponLine = { couponId: number; code: string; discount: number };
+
+/**
+ * Orders of one template (quantity 1). unpaid → paid (only by the payment provider's
+ * confirmation) → used (only by starting a document from it). Every figure in AUD cents inc. GST,
+ * computed by the server when the order is created.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    status: orderStatus().notNull().default("unpaid"),
+    /** The last payment attempt was declined (the order stays unpaid and may be paid again). */
+    declined: boolean().notNull().default(false),
+    subtotalCents: integer().notNull(),
+    discountCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    taxCents: integer().notNull(),
+    couponLines: jsonb().$type<OrderCouponLine[]>().notNull().default([]),
+    billing: jsonb().$type<Billing>().notNull(),
+    paymentMethodTitle: text().notNull().default(""),
+    documentId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("orders_team_user_idx").on(t.teamId, t.userId, t.createdAt)],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
