@@ -19,6 +19,7 @@ export type DocumentLogType = z.infer<typeof DocumentLogType>;
  * - status: old status name → new status name
  * - copied: the original's "Doc ID {id} - {name}" → the copy's name (on the copy)
  * - deleted: the name → null
+ * - answers: "Saved" → "Cleared" (the interview's answers were reset)
  */
 export const CHANGE_LOG_TAGS = [
   "created",
@@ -28,6 +29,7 @@ export const CHANGE_LOG_TAGS = [
   "status",
   "copied",
   "deleted",
+  "answers",
 ] as const;
 export const ChangeLogTag = z.enum(CHANGE_LOG_TAGS);
 export type ChangeLogTag = z.infer<typeof ChangeLogTag>;

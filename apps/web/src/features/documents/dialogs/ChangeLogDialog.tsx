@@ -17,6 +17,7 @@ const TAG_LABELS: Record<ChangeLogTag, string> = {
   status: "Status",
   copied: "Copied from",
   deleted: "Deleted",
+  answers: "Interview answers",
 };
 
 /** Account-area §2: change-log times at UTC+10. */
