@@ -18,6 +18,7 @@ import type { Config } from "./config.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { documentRoutes } from "./modules/documents/routes.ts";
 import { folderRoutes } from "./modules/folders/routes.ts";
+import { interviewRoutes } from "./modules/interview/routes.ts";
 import { logRoutes } from "./modules/logs/routes.ts";
 import { clientLogRoutes, healthRoutes } from "./modules/system/routes.ts";
 import { teamRoutes } from "./modules/teams/routes.ts";
@@ -109,6 +110,7 @@ export async function buildApp({ services, config, fastify }: AppOptions) {
         await signedIn.register(folderRoutes, { services });
         await signedIn.register(documentRoutes, { services });
         await signedIn.register(logRoutes, { services });
+        await signedIn.register(interviewRoutes, { services });
       });
     },
     { prefix: "/api" },

@@ -3,10 +3,13 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { type Clock, createAuthService } from "./modules/auth/service.ts";
 import { createDocumentsService, type DocumentsService } from "./modules/documents/service.ts";
+import { createDatabaseFileStore } from "./modules/files/service.ts";
 import { createFirmContexts } from "./modules/folders/firm-context.ts";
 import { createFoldersService } from "./modules/folders/service.ts";
+import { createInterviewService, type InterviewService } from "./modules/interview/service.ts";
 import { createLogsService } from "./modules/logs/service.ts";
 import { createTeamsService } from "./modules/teams/service.ts";
+import { createTemplateLibrary } from "./modules/templates/library.ts";
 import { createUsersService } from "./modules/users/service.ts";
 
 /** Every module's service, wired once from the database, the clock and configuration. */
@@ -47,12 +50,42 @@ export function createServices(deps: {
     users,
     contents: () => documentsModule().folderContents,
   });
-  documents = createDocumentsService({ db, clock, folders, logs, users, teams });
+  // The interview module owns documents' assembled files and needs the documents module to change
+  // documents: the same late binding.
+  let interview: InterviewService | undefined;
+  documents = createDocumentsService({
+    db,
+    clock,
+    folders,
+    logs,
+    users,
+    teams,
+    files: () => {
+      if (!interview) throw new Error("interview service not wired yet");
+      return interview.filesReader;
+    },
+  });
+  const fileStore = createDatabaseFileStore({ db, clock });
+  const templates = createTemplateLibrary();
+  interview = createInterviewService({ db, clock, documents, files: fileStore, library: templates });
   const sessionInfo: SessionInfo = {
     idle_timeout_ms: config.IDLE_TIMEOUT_MS,
     keep_alive_ms: config.KEEP_ALIVE_MS,
   };
-  return { db, users, teams, auth, sessionInfo, firmContext, folders, documents, logs };
+  return {
+    db,
+    users,
+    teams,
+    auth,
+    sessionInfo,
+    firmContext,
+    folders,
+    documents,
+    logs,
+    fileStore,
+    templates,
+    interview,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

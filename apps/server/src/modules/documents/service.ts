@@ -46,10 +46,10 @@ export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
 /**
  * The assembled files listed on documents (documents spec §3 `files`), owned by the interview
- * module: read for a page of documents at once, only those their download flags allow.
+ * module: read for a page of documents at once, only those their status and flags let be downloaded.
  */
 export type DocumentFilesReader = (
-  docs: { id: number; allowDownloadPdf: boolean; allowDownloadWord: boolean }[],
+  docs: { id: number; status: DocumentStatus; allowDownloadPdf: boolean; allowDownloadWord: boolean }[],
 ) => Promise<Map<number, { id: number; name: string }[]>>;
 
 /** A change the interview makes to a document, in its own transaction (see `applyChange`). */

@@ -1,0 +1,227 @@
+import {
+  ActionTokenResponse,
+  AssembleBody,
+  AssembleResponse,
+  DocIdParam,
+  DownloadIdsResponse,
+  DownloadQuery,
+  InterviewResponse,
+  RelaunchResponse,
+  SaveInterviewBody,
+  SaveInterviewResponse,
+  TeamScopeQuery,
+} from "@precedent/contracts";
+import { create as contentDisposition } from "content-disposition";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { actorOf } from "../../plugins/authenticate.ts";
+import type { Services } from "../../services.ts";
+
+/**
+ * The preview is opened by a form post into a new window (interview spec §2, §7): field `xml`
+ * holds the answers as a JSON string. JSON bodies are read too.
+ */
+const PreviewBody = z.object({
+  xml: z.preprocess(
+    (value) => {
+      if (typeof value !== "string") return value;
+      try {
+        return JSON.parse(value);
+      } catch {
+        return value;
+      }
+    },
+    z.record(z.string(), z.unknown(), { error: "xml must be the answers as a JSON object" }),
+  ),
+});
+
+const EmptyEnvelope = z.object({ message: z.string(), data: z.null() });
+
+function sendFile(
+  reply: FastifyReply,
+  file: { bytes: Uint8Array; mediaType: string; name: string },
+  disposition: "attachment" | "inline",
+) {
+  return reply
+    .header("content-type", file.mediaType)
+    .header("content-disposition", contentDisposition(file.name, { type: disposition }))
+    .header("content-length", file.bytes.byteLength)
+    .header("cache-control", "private, no-store")
+    .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+}
+
+export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { interview, firmContext } = services;
+  const tags = ["interview"];
+
+  // Scoped to this plugin: only the preview takes a form post. No new dependency for a flat form.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string" },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  app.get(
+    "/get-action-token/:docId",
+    {
+      schema: {
+        tags,
+        summary: "A fresh action token for the document's interview; earlier tokens stop working",
+        params: DocIdParam,
+        querystring: TeamScopeQuery,
+        response: { 200: ActionTokenResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: { action_token: await interview.issueToken(ctx, request.params.docId) } };
+    },
+  );
+
+  app.get(
+    "/doc/:docId/interview",
+    {
+      schema: {
+        tags,
+        summary: "The interview definition and saved answers of a draft or in-progress document",
+        params: DocIdParam,
+        querystring: TeamScopeQuery,
+        response: { 200: InterviewResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await interview.interview(ctx, request.params.docId) };
+    },
+  );
+
+  app.put(
+    "/xpressdox/update-xml/:docId",
+    {
+      schema: {
+        tags,
+        summary: "Save interview answers (status false: the document is open in another tab)",
+        params: DocIdParam,
+        querystring: TeamScopeQuery,
+        body: SaveInterviewBody,
+        response: { 200: SaveInterviewResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const { xml, action_token } = request.body;
+      return { message: "", data: await interview.save(ctx, request.params.docId, xml, action_token) };
+    },
+  );
+
+  app.put(
+    "/doc/reset-xml/:docId",
+    {
+      schema: {
+        tags,
+        summary: "Empty the document's interview answers",
+        params: DocIdParam,
+        querystring: TeamScopeQuery,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      await interview.reset(ctx, request.params.docId);
+      return { message: "", data: null };
+    },
+  );
+
+  app.post(
+    "/xpressdox/preview/:docId",
+    {
+      schema: {
+        tags,
+        summary: "The PDF of the posted answers (form field xml or JSON), shown inline, not saved",
+        params: DocIdParam,
+        querystring: TeamScopeQuery,
+        body: PreviewBody,
+      },
+    },
+    async (request, reply) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const { pdf, fileName } = await interview.preview(ctx, request.params.docId, request.body.xml);
+      return sendFile(reply, { bytes: pdf, mediaType: "application/pdf", name: fileName }, "inline");
+    },
+  );
+
+  app.post(
+    "/xpressdox/assemble/:docId",
+    {
+      schema: {
+        tags,
+        summary: "Assemble the PDF and Word file from the saved answers and complete the document",
+        params: DocIdParam,
+        querystring: TeamScopeQuery,
+        body: AssembleBody,
+        response: { 200: AssembleResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return {
+        message: "",
+        data: await interview.assemble(ctx, request.params.docId, request.body.action_token),
+      };
+    },
+  );
+
+  app.get(
+    "/xpressdox/get-download-ids/:docId",
+    {
+      schema: {
+        tags,
+        summary: "The document's assembled files this user may download",
+        params: DocIdParam,
+        querystring: TeamScopeQuery,
+        response: { 200: DownloadIdsResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: { files: await interview.downloadIds(ctx, request.params.docId) } };
+    },
+  );
+
+  app.get(
+    "/doc/download/:docId",
+    {
+      schema: {
+        tags,
+        summary: "Download the document's PDF or Word file (status 3-5, when the document allows it)",
+        params: DocIdParam,
+        querystring: TeamScopeQuery.extend(DownloadQuery.shape),
+      },
+    },
+    async (request, reply) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const file = await interview.download(ctx, request.params.docId, request.query.type);
+      return sendFile(reply, { bytes: file.bytes, mediaType: file.mediaType, name: file.name }, "attachment");
+    },
+  );
+
+  app.put(
+    "/doc/relaunch/:docId",
+    {
+      schema: {
+        tags,
+        summary: "Reopen a completed document's interview (answers kept)",
+        params: DocIdParam,
+        querystring: TeamScopeQuery,
+        response: { 200: RelaunchResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await interview.relaunch(ctx, request.params.docId) };
+    },
+  );
+};

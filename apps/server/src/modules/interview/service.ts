@@ -1,0 +1,360 @@
+import { randomBytes } from "node:crypto";
+import {
+  type AssembleResponse,
+  DOCUMENT_NOT_ASSEMBLED,
+  DOWNLOAD_NOT_ALLOWED,
+  type DocumentFile,
+  type DocumentStatus,
+  type FieldError,
+  INTERVIEW_COMPLETED_DOCUMENT,
+  INTERVIEW_INCOMPLETE,
+  INTERVIEW_INVALID_DOCUMENT,
+  INTERVIEW_OPENED_IN_ANOTHER_TAB,
+  NO_TEMPLATE,
+  RELAUNCH_NOT_ALLOWED,
+} from "@precedent/contracts";
+import {
+  type AnswerIssue,
+  type Answers,
+  AnswersError,
+  assemble as assembleDocument,
+  buildDocument,
+  cleanAnswers,
+  formatIssues,
+  renderPdf,
+  TemplateError,
+  validate,
+} from "@precedent/docgen";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database } from "../../db/client.ts";
+import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
+import type { Clock } from "../auth/service.ts";
+import {
+  allowedInSomeTab,
+  canDownloadFile,
+  canInterviewDocument,
+  canRenameDocument,
+  EDITABLE_STATUSES,
+} from "../documents/policy.ts";
+import type { DocumentFilesReader, DocumentsService } from "../documents/service.ts";
+import type { FileStore } from "../files/service.ts";
+import type { FirmContext } from "../folders/firm-context.ts";
+import type { TemplateLibrary } from "../templates/library.ts";
+import { templateName } from "../templates/library.ts";
+import { documentFileDownloads, documentFiles, interviewActionTokens } from "./schema.ts";
+
+export type InterviewService = ReturnType<typeof createInterviewService>;
+type FileKind = DocumentFile["kind"];
+
+export const MEDIA_TYPES: Record<FileKind, string> = {
+  pdf: "application/pdf",
+  word: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+};
+const EXTENSIONS: Record<FileKind, string> = { pdf: ".pdf", word: ".docx" };
+const IN_PROGRESS: DocumentStatus = 2;
+const COMPLETED: DocumentStatus = 5;
+
+const invalidDocument = () => notFound(INTERVIEW_INVALID_DOCUMENT);
+const completedDocument = () => new AppError(409, INTERVIEW_COMPLETED_DOCUMENT);
+const openedElsewhere = () => new AppError(409, INTERVIEW_OPENED_IN_ANOTHER_TAB);
+const INTERVIEW_REFUSED =
+  "Only the document's creator, the company owner or a manager can interview this document.";
+const RELAUNCH_REFUSED = "Only the document's creator, the company owner or a manager can relaunch it.";
+/** Autosave may send a half-answered interview, but not a wrong answer: the first one is the message. */
+const answerErrors = (issues: readonly AnswerIssue[]): FieldError[] =>
+  issues.map((issue) => ({ field: issue.path, message: issue.message }));
+const incomplete = (issues: readonly AnswerIssue[]) => badRequest(INTERVIEW_INCOMPLETE, answerErrors(issues));
+
+/**
+ * A template that cannot print these answers (say, a cross-reference to a clause a condition
+ * removed) is the template's fault, not the user's: said plainly, with the engine's reason.
+ */
+function templateFailure(error: unknown): never {
+  if (error instanceof AnswersError) throw incomplete(error.issues);
+  if (error instanceof TemplateError) {
+    throw new AppError(422, `This document could not be produced from its template: ${error.message}`);
+  }
+  throw error;
+}
+
+/** A document name as a file name: no path separators or control characters, never empty. */
+export function fileNameOf(documentName: string, kind: FileKind) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const base = documentName.replace(/[\u0000-\u001f\u007f/\\]+/g, " ").trim() || "Document";
+  return `${base}${EXTENSIONS[kind]}`;
+}
+
+/**
+ * The document interview, assembly and downloads (interview spec §2, §4, §7; documents spec §4, §6).
+ * Every call acts on one document the actor can see in their firm (anything else is 404 'Invalid
+ * document.'); changes to the document itself go through the documents module, in this module's
+ * transactions, so status changes are logged with them.
+ */
+export function createInterviewService(deps: {
+  db: Database;
+  clock: Clock;
+  documents: DocumentsService;
+  files: FileStore;
+  library: TemplateLibrary;
+}) {
+  const { db, clock, documents, files, library } = deps;
+
+  async function visible(tx: Database, ctx: FirmContext, docId: number, lock: boolean) {
+    const loaded = await documents.loadForChange(tx, ctx, docId, lock);
+    if (!loaded) throw invalidDocument();
+    return loaded;
+  }
+
+  /** The document, if this actor may interview it now, with its template. */
+  async function interviewable(tx: Database, ctx: FirmContext, docId: number, lock: boolean) {
+    const { doc, facts } = await visible(tx, ctx, docId, lock);
+    // Signed and pending documents are past assembly too: the message is the spec's for status 5.
+    if (!EDITABLE_STATUSES.has(doc.status)) throw completedDocument();
+    if (!allowedInSomeTab(canInterviewDocument, ctx, facts)) throw forbidden(INTERVIEW_REFUSED);
+    const template = doc.xTemplateId ? library.get(doc.xTemplateId) : undefined;
+    if (!template) throw new AppError(409, NO_TEMPLATE);
+    return { doc, template };
+  }
+
+  async function isCurrentToken(tx: Database, docId: number, token: string) {
+    const [row] = await tx
+      .select({ token: interviewActionTokens.token })
+      .from(interviewActionTokens)
+      .where(eq(interviewActionTokens.docId, docId));
+    return row?.token === token;
+  }
+
+  /** The files of documents that may be downloaded now, with whether this user has downloaded each. */
+  async function downloadableFiles(
+    tx: Database,
+    docs: Parameters<DocumentFilesReader>[0],
+    userId: number | null,
+  ): Promise<Map<number, DocumentFile[]>> {
+    const byDoc = new Map<number, DocumentFile[]>();
+    const docsById = new Map(docs.map((d) => [d.id, d]));
+    const ids = docs.filter((d) => canDownloadFile(d, "pdf") || canDownloadFile(d, "word")).map((d) => d.id);
+    if (ids.length === 0) return byDoc;
+    const rows = await tx
+      .select({
+        id: documentFiles.id,
+        docId: documentFiles.docId,
+        kind: documentFiles.kind,
+        name: documentFiles.name,
+        size: documentFiles.size,
+        downloaded:
+          userId === null
+            ? sql<boolean>`false`
+            : sql<boolean>`exists (select 1 from ${documentFileDownloads} d where d.file_id = ${documentFiles.id} and d.user_id = ${userId})`,
+      })
+      .from(documentFiles)
+      .where(inArray(documentFiles.docId, ids))
+      .orderBy(documentFiles.docId, documentFiles.kind);
+    for (const { docId, ...file } of rows) {
+      const doc = docsById.get(docId);
+      if (!doc || !canDownloadFile(doc, file.kind)) continue;
+      byDoc.set(docId, [...(byDoc.get(docId) ?? []), file]);
+    }
+    return byDoc;
+  }
+
+  /** For the documents module's payloads (`files`: id and name). */
+  const filesReader: DocumentFilesReader = async (docs) => {
+    const byDoc = await downloadableFiles(db, docs, null);
+    return new Map([...byDoc].map(([docId, list]) => [docId, list.map(({ id, name }) => ({ id, name }))]));
+  };
+
+  /** GET /xpressdox/get-download-ids/{docId}: the files this user may download now. */
+  async function downloadIds(ctx: FirmContext, docId: number) {
+    return db.transaction(async (tx) => {
+      const { doc } = await visible(tx, ctx, docId, false);
+      return (await downloadableFiles(tx, [doc], ctx.userId)).get(docId) ?? [];
+    });
+  }
+
+  return {
+    filesReader,
+
+    /** GET /get-action-token/{docId}: a fresh token; the document's previous one stops working. */
+    async issueToken(ctx: FirmContext, docId: number) {
+      return db.transaction(async (tx) => {
+        await interviewable(tx, ctx, docId, true);
+        const token = randomBytes(24).toString("base64url");
+        const values = { token, userId: ctx.userId, createdAt: clock() };
+        await tx
+          .insert(interviewActionTokens)
+          .values({ docId, ...values })
+          .onConflictDoUpdate({ target: interviewActionTokens.docId, set: values });
+        return token;
+      });
+    },
+
+    /** GET /doc/{docId}/interview: what the interview page renders. */
+    async interview(ctx: FirmContext, docId: number) {
+      const { doc, template } = await db.transaction((tx) => interviewable(tx, ctx, docId, false));
+      return {
+        doc_id: doc.id,
+        name: doc.name,
+        status: doc.status,
+        template_identifier: template.identifier,
+        template_name: doc.templateName ?? templateName(template),
+        is_relaunch: doc.isRelaunch,
+        definition: template.definition as unknown as Record<string, unknown>,
+        xml: doc.xml,
+      };
+    },
+
+    /**
+     * PUT /xpressdox/update-xml/{docId}: with the current token only (false otherwise, nothing
+     * saved). Missing answers are fine; malformed ones are refused, all named. The answers are
+     * stored cleaned; the first save of a draft makes it In Progress.
+     */
+    async save(ctx: FirmContext, docId: number, xml: Record<string, unknown>, token: string) {
+      return db.transaction(async (tx) => {
+        const { doc, template } = await interviewable(tx, ctx, docId, true);
+        if (!(await isCurrentToken(tx, docId, token))) return { status: false };
+        const answers = xml as Answers;
+        const issues = formatIssues(template.definition, answers);
+        if (issues.length > 0) {
+          const errors = answerErrors(issues);
+          throw badRequest(errors[0]?.message ?? INTERVIEW_INCOMPLETE, errors);
+        }
+        const cleaned = cleanAnswers(template.definition, answers) as Record<string, unknown>;
+        await documents.applyChange(tx, ctx, doc, {
+          xml: cleaned,
+          ...(doc.status === 1 ? { status: IN_PROGRESS } : {}),
+        });
+        return { status: true };
+      });
+    },
+
+    /** PUT /doc/reset-xml/{docId}: the answers emptied (a new start), logged. */
+    async reset(ctx: FirmContext, docId: number) {
+      await db.transaction(async (tx) => {
+        const { doc } = await interviewable(tx, ctx, docId, true);
+        const had = Object.keys(doc.xml).length > 0;
+        await documents.applyChange(
+          tx,
+          ctx,
+          doc,
+          { xml: {} },
+          had ? { answers: { from: "Saved", to: "Cleared" } } : {},
+        );
+      });
+    },
+
+    /** POST /xpressdox/preview/{docId}: the PDF of these answers, not saved. */
+    async preview(ctx: FirmContext, docId: number, xml: Record<string, unknown>) {
+      const { doc, template } = await db.transaction((tx) => interviewable(tx, ctx, docId, false));
+      let pdf: Uint8Array;
+      try {
+        pdf = (await renderPdf(buildDocument(template, xml as Answers))).pdf;
+      } catch (error) {
+        templateFailure(error);
+      }
+      return { pdf, fileName: fileNameOf(`${doc.name} (preview)`, "pdf") };
+    },
+
+    /**
+     * POST /xpressdox/assemble/{docId}: every required answer checked, then the PDF and Word file
+     * rendered (outside any transaction: it takes a while), stored, recorded in place of any earlier
+     * assembly, and the document completed — all in one transaction that checks again that nothing
+     * changed meanwhile.
+     */
+    async assemble(
+      ctx: FirmContext,
+      docId: number,
+      token: string,
+    ): Promise<z.infer<typeof AssembleResponse>["data"]> {
+      const before = await db.transaction(async (tx) => {
+        const found = await interviewable(tx, ctx, docId, false);
+        if (!(await isCurrentToken(tx, docId, token))) throw openedElsewhere();
+        return found;
+      });
+      const { template } = before;
+      const issues = validate(template.definition, before.doc.xml as Answers);
+      if (issues.length > 0) throw incomplete(issues);
+      let rendered: Awaited<ReturnType<typeof assembleDocument>>;
+      try {
+        rendered = await assembleDocument(template, before.doc.xml as Answers);
+      } catch (error) {
+        templateFailure(error);
+      }
+      const stored = {
+        pdf: await files.put(rendered.pdf, { mediaType: MEDIA_TYPES.pdf }),
+        word: await files.put(rendered.docx, { mediaType: MEDIA_TYPES.word }),
+      };
+      await db.transaction(async (tx) => {
+        const { doc } = await interviewable(tx, ctx, docId, true);
+        if (!(await isCurrentToken(tx, docId, token))) throw openedElsewhere();
+        if (JSON.stringify(doc.xml) !== JSON.stringify(before.doc.xml)) {
+          throw new AppError(
+            409,
+            "The answers changed while the document was being assembled. Please try again.",
+          );
+        }
+        await tx.delete(documentFiles).where(eq(documentFiles.docId, docId));
+        const now = clock();
+        await tx.insert(documentFiles).values(
+          (["pdf", "word"] as const).map((kind) => ({
+            docId,
+            teamId: ctx.teamId,
+            kind,
+            name: fileNameOf(doc.name, kind),
+            sha256: stored[kind].sha256,
+            size: stored[kind].size,
+            createdBy: ctx.userId,
+            createdAt: now,
+          })),
+        );
+        await documents.applyChange(tx, ctx, doc, { status: COMPLETED });
+      });
+      return { doc_id: docId, status: COMPLETED, files: await downloadIds(ctx, docId) };
+    },
+
+    downloadIds,
+
+    /**
+     * GET /doc/download/{docId}?type=: the file's bytes, for whoever can see the document, when
+     * its status is 3-5 and its flags allow that kind (§6); the download is recorded for this user.
+     */
+    async download(ctx: FirmContext, docId: number, kind: FileKind) {
+      const file = await db.transaction(async (tx) => {
+        const { doc, facts } = await visible(tx, ctx, docId, false);
+        if (!canDownloadFile(facts, kind)) {
+          const allowed = kind === "pdf" ? doc.allowDownloadPdf : doc.allowDownloadWord;
+          if (!allowed) throw forbidden(DOWNLOAD_NOT_ALLOWED);
+          throw new AppError(409, DOCUMENT_NOT_ASSEMBLED);
+        }
+        const [row] = await tx
+          .select()
+          .from(documentFiles)
+          .where(and(eq(documentFiles.docId, docId), eq(documentFiles.kind, kind)));
+        if (!row) throw notFound(DOCUMENT_NOT_ASSEMBLED);
+        const now = clock();
+        await tx
+          .insert(documentFileDownloads)
+          .values({ fileId: row.id, userId: ctx.userId, firstAt: now, lastAt: now })
+          .onConflictDoUpdate({
+            target: [documentFileDownloads.fileId, documentFileDownloads.userId],
+            set: { lastAt: now, count: sql`${documentFileDownloads.count} + 1` },
+          });
+        return row;
+      });
+      const blob = await files.get(file.sha256);
+      if (!blob) throw new Error(`file ${file.sha256} of document ${docId} is missing from the store`);
+      return { bytes: blob.bytes, name: file.name, mediaType: MEDIA_TYPES[kind] };
+    },
+
+    /** PUT /doc/relaunch/{docId}: a completed document back to In Progress, answers kept. */
+    async relaunch(ctx: FirmContext, docId: number) {
+      await db.transaction(async (tx) => {
+        const { doc, facts } = await visible(tx, ctx, docId, true);
+        if (doc.status !== COMPLETED) throw new AppError(409, RELAUNCH_NOT_ALLOWED);
+        if (!allowedInSomeTab(canRenameDocument, ctx, facts)) throw forbidden(RELAUNCH_REFUSED);
+        await documents.applyChange(tx, ctx, doc, { status: IN_PROGRESS, isRelaunch: true });
+      });
+      return { doc_id: docId, status: IN_PROGRESS };
+    },
+  };
+}
