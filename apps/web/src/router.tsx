@@ -46,6 +46,12 @@ export const router = createBrowserRouter([
                   Component: (await import("./features/documents/DocumentsPage")).DocumentsPage,
                 }),
               },
+              {
+                path: "my-document/template",
+                lazy: async () => ({
+                  Component: (await import("./features/interview/InterviewPage")).InterviewPage,
+                }),
+              },
               { path: "*", element: <NotFoundPage /> },
             ],
           },

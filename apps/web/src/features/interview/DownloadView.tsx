@@ -1,0 +1,276 @@
+import {
+  ArrowLeftOutlined,
+  CheckCircleFilled,
+  DownloadOutlined,
+  FilePdfOutlined,
+  FileWordOutlined,
+  FolderOpenOutlined,
+  RedoOutlined,
+} from "@ant-design/icons";
+import { type DocumentFile, MY_DOCUMENTS } from "@precedent/contracts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { App, Button, Card, List, Modal, Space, Typography } from "antd";
+import { useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { documentQuery, documentsKey } from "../../api/documents";
+import { downloadHref, getDownloadFiles, relaunchDocument } from "../../api/interview";
+import { DocumentDialogs } from "../documents/DocumentDialogs";
+import {
+  type DownloadLink,
+  documentsListHref,
+  fileKindOf,
+  type InterviewAddress,
+  interviewHref,
+  sectionOfTab,
+} from "./paths";
+
+const KIND_NAMES = { pdf: "PDF", word: "Word" } as const;
+const KIND_ICONS = { pdf: <FilePdfOutlined />, word: <FileWordOutlined /> } as const;
+
+const downloadFilesKey = (teamId: number, docId: number) =>
+  [...documentsKey(teamId), "files", docId] as const;
+
+/** A link that downloads an assembled file (an attachment: the page stays where it is). */
+function FileLink({
+  teamId,
+  file,
+  children,
+  onDownload,
+  primary = false,
+}: {
+  teamId: number;
+  file: { id: number; kind: DocumentFile["kind"] };
+  children: React.ReactNode;
+  onDownload?: () => void;
+  primary?: boolean;
+}) {
+  return (
+    <Button
+      type={primary ? "primary" : "default"}
+      href={downloadHref(teamId, file.id, file.kind)}
+      download
+      icon={<DownloadOutlined />}
+      onClick={onDownload}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/**
+ * The post-completion suggested actions (documents spec §4): move, relaunch, download PDF (then
+ * shown as downloaded, with 'download again') and download Word when allowed. Later issues' actions
+ * (signing, legal review, hard copy, ASIC) are not offered yet.
+ */
+function SuggestedActionsDialog({
+  teamId,
+  address,
+  links,
+  onClose,
+}: {
+  teamId: number;
+  address: InterviewAddress;
+  links: DownloadLink[];
+  onClose: () => void;
+}) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const detail = useQuery(documentQuery(teamId, address.docId, sectionOfTab(address.tab)));
+  const files = useQuery({
+    queryKey: downloadFilesKey(teamId, address.docId),
+    queryFn: ({ signal }) => getDownloadFiles(teamId, address.docId, signal),
+    staleTime: 0,
+  });
+  const [downloadedHere, setDownloadedHere] = useState<ReadonlySet<number>>(() => new Set());
+  const [moving, setMoving] = useState(false);
+  const [relaunching, setRelaunching] = useState(false);
+
+  // The server's list says which files this user already downloaded; without it, the address's.
+  const available: DocumentFile[] =
+    files.data ??
+    links.map((link) => ({
+      id: link.id,
+      kind: fileKindOf(link.name),
+      name: link.name,
+      size: 0,
+      downloaded: false,
+    }));
+  const pdf = available.find((file) => file.kind === "pdf");
+  const word = available.find((file) => file.kind === "word");
+  const document = detail.data;
+  const wordAllowed = document ? document.abilities.download_word : false;
+
+  const markDownloaded = (id: number) => {
+    setDownloadedHere((current) => new Set([...current, id]));
+    // The server records the download as it serves the file; read its word on it shortly after.
+    window.setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: downloadFilesKey(teamId, address.docId) }),
+      1_000,
+    );
+  };
+
+  const relaunch = async () => {
+    setRelaunching(true);
+    try {
+      await relaunchDocument(teamId, address.docId);
+      await queryClient.invalidateQueries({ queryKey: documentsKey(teamId) });
+      navigate(interviewHref(address));
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+      setRelaunching(false);
+    }
+  };
+
+  const downloadAction = (file: DocumentFile | undefined, label: string) => {
+    if (!file) return null;
+    const done = file.downloaded || downloadedHere.has(file.id);
+    return (
+      <List.Item key={file.id}>
+        <Space wrap>
+          {done ? (
+            <>
+              <Typography.Text type="success">
+                <CheckCircleFilled /> {label} downloaded
+              </Typography.Text>
+              <FileLink teamId={teamId} file={file} onDownload={() => markDownloaded(file.id)}>
+                Download again
+              </FileLink>
+            </>
+          ) : (
+            <FileLink teamId={teamId} file={file} onDownload={() => markDownloaded(file.id)}>
+              {label}
+            </FileLink>
+          )}
+        </Space>
+      </List.Item>
+    );
+  };
+
+  return (
+    <>
+      <Modal
+        open={!moving}
+        title="What would you like to do next?"
+        onCancel={onClose}
+        footer={<Button onClick={onClose}>Close</Button>}
+        destroyOnHidden
+      >
+        <List className="suggested-actions" aria-label="Suggested actions">
+          {document?.abilities.move && (
+            <List.Item>
+              <Button icon={<FolderOpenOutlined />} onClick={() => setMoving(true)}>
+                Move to
+              </Button>
+            </List.Item>
+          )}
+          <List.Item>
+            <Button icon={<RedoOutlined />} onClick={() => void relaunch()} loading={relaunching}>
+              Relaunch
+            </Button>
+          </List.Item>
+          {downloadAction(pdf, "Download PDF")}
+          {wordAllowed && downloadAction(word, "Download Word")}
+        </List>
+      </Modal>
+      {moving && document && (
+        <DocumentDialogs
+          teamId={teamId}
+          dialog={{ kind: "move-documents", documents: [document], section: MY_DOCUMENTS }}
+          onClose={() => {
+            setMoving(false);
+            void detail.refetch();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * The download view (interview spec §2 Routes): with download_id[] and filename[] in the address,
+ * the assembled files replace the interview. Straight after assembly it first shows 'Assemble
+ * Results', then the suggested actions.
+ */
+export function DownloadView({
+  teamId,
+  address,
+  links,
+}: {
+  teamId: number;
+  address: InterviewAddress;
+  links: DownloadLink[];
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const detail = useQuery(documentQuery(teamId, address.docId, sectionOfTab(address.tab)));
+  const justAssembled = (location.state as { assembled?: boolean } | null)?.assembled === true;
+  const [dialog, setDialog] = useState<"results" | "actions" | undefined>(
+    justAssembled ? "results" : undefined,
+  );
+
+  const fileList = (
+    <List
+      aria-label="Assembled files"
+      dataSource={links}
+      renderItem={(link) => {
+        const kind = fileKindOf(link.name);
+        return (
+          <List.Item
+            actions={[
+              <FileLink key="download" teamId={teamId} file={{ id: link.id, kind }}>
+                Download {KIND_NAMES[kind]}
+              </FileLink>,
+            ]}
+          >
+            <List.Item.Meta avatar={KIND_ICONS[kind]} title={link.name} />
+          </List.Item>
+        );
+      }}
+    />
+  );
+
+  return (
+    <div className="interview">
+      <div className="interview-topbar" role="toolbar" aria-label="Interview actions">
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(documentsListHref(address))}>
+          Back to list
+        </Button>
+        <span className="interview-topbar__spacer" />
+        <Button onClick={() => setDialog("actions")}>What next?</Button>
+      </div>
+      <header className="interview-header">
+        <Typography.Title level={1} className="interview-header__title">
+          Doc ID {address.docId}
+          {detail.data ? ` - ${detail.data.name}` : ""}
+        </Typography.Title>
+        {detail.data?.template && (
+          <Typography.Text type="secondary">{detail.data.template.name}</Typography.Text>
+        )}
+      </header>
+      <Card size="small">{fileList}</Card>
+      <Modal
+        open={dialog === "results"}
+        title="Assemble Results"
+        onCancel={() => setDialog("actions")}
+        footer={
+          <Button type="primary" onClick={() => setDialog("actions")}>
+            Continue
+          </Button>
+        }
+        destroyOnHidden
+      >
+        <Typography.Paragraph>Your document has been assembled.</Typography.Paragraph>
+        {fileList}
+      </Modal>
+      {dialog === "actions" && (
+        <SuggestedActionsDialog
+          teamId={teamId}
+          address={address}
+          links={links}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { type ListSection, MY_DOCUMENTS } from "@precedent/contracts";
+import { DOCUMENTS_PATH } from "../../constants";
+import { TAB_OF_SECTION } from "../documents/use-documents-address";
+
+/** The document interview page (interview spec §2 Routes). */
+export const INTERVIEW_PATH = `${DOCUMENTS_PATH}/template`;
+
+/** The query parameters the interview page keeps while it is open (spec §2 Routes). */
+export type InterviewAddress = {
+  docId: number;
+  templateIdentifier?: string | undefined;
+  folderId?: number | undefined;
+  /** The document list's tab value (`my-document`, `shared-folder`, `organisation-document`). */
+  tab?: string | undefined;
+};
+
+/** An assembled file named in the download view's address (`download_id[]`, `filename[]`). */
+export type DownloadLink = { id: number; name: string };
+
+export const DOWNLOAD_ID_PARAM = "download_id[]";
+export const FILENAME_PARAM = "filename[]";
+
+function interviewParams(address: InterviewAddress): URLSearchParams {
+  const params = new URLSearchParams({ docId: String(address.docId) });
+  if (address.templateIdentifier) params.set("templateIdentifier", address.templateIdentifier);
+  if (address.folderId !== undefined) params.set("folderId", String(address.folderId));
+  if (address.tab) params.set("tab", address.tab);
+  return params;
+}
+
+/** The interview of a document; with `downloads`, the download view of its assembled files. */
+export function interviewHref(address: InterviewAddress, downloads: DownloadLink[] = []): string {
+  const params = interviewParams(address);
+  for (const file of downloads) {
+    params.append(DOWNLOAD_ID_PARAM, String(file.id));
+    params.append(FILENAME_PARAM, file.name);
+  }
+  return `${INTERVIEW_PATH}?${params}`;
+}
+
+/** The interview of a document opened from a list tab and folder. */
+export function launchHref(
+  document: { id: number; x_template_id: string | null; template_id: number | null },
+  section: ListSection,
+  folderId: number | undefined,
+): string {
+  const templateIdentifier = document.x_template_id ?? document.template_id?.toString();
+  return interviewHref({
+    docId: document.id,
+    templateIdentifier,
+    folderId,
+    tab: TAB_OF_SECTION[section] ?? TAB_OF_SECTION[MY_DOCUMENTS],
+  });
+}
+
+/** Back to list: the documents page, keeping folder and tab (interview spec §2). */
+export function documentsListHref(address: Pick<InterviewAddress, "folderId" | "tab">): string {
+  const params = new URLSearchParams();
+  if (address.tab) params.set("tab", address.tab);
+  if (address.folderId !== undefined) params.set("folderId", String(address.folderId));
+  const query = params.toString();
+  return query ? `${DOCUMENTS_PATH}?${query}` : DOCUMENTS_PATH;
+}
+
+/** The kind of an assembled file, from its name (documents spec §3: names end .pdf or .doc(x)). */
+export const fileKindOf = (name: string): "pdf" | "word" => (/\.pdf$/i.test(name) ? "pdf" : "word");
+
+/** The list section of a tab value; undefined when the address names none (the server decides). */
+export function sectionOfTab(tab: string | undefined): ListSection | undefined {
+  const entry = Object.entries(TAB_OF_SECTION).find(([, value]) => value === tab);
+  return entry ? (Number(entry[0]) as ListSection) : undefined;
+}
