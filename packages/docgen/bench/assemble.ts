@@ -1,16 +1,19 @@
 /**
- * Benchmark: assemble the long fixture (a 12-page services agreement) to Word, PDF and HTML, N times
- * in a row in one process, and print p50 / p99 wall time, CPU time and peak RSS. If LibreOffice is
- * installed, also times it converting our Word file to PDF, as the ratio to a whole assembly.
+ * Benchmark: assemble the library's benchmark template (templates/library.json names it: the longest
+ * template of the library) from its sample answers to Word, PDF and HTML, N times in a row in one
+ * process, and print p50 / p99 wall time, CPU time and peak RSS. If LibreOffice is installed, it also
+ * times LibreOffice converting our Word file to PDF, as the ratio to a whole assembly.
  *
- *   npx tsx packages/docgen/bench/assemble.ts [runs=200] [fixture=services]
- *   taskset -c 0 npx tsx packages/docgen/bench/assemble.ts      (pinned to one core, on Linux)
+ *   npm run bench:assemble                                    (200 runs of the benchmark template)
+ *   npx tsx packages/docgen/bench/assemble.ts [runs=200] [template folder or fixture name]
+ *   taskset -c 0 npx tsx packages/docgen/bench/assemble.ts    (pinned to one core, on Linux)
  *
- * It prints figures and never fails on time. CPU time is printed beside wall time because a shared
- * machine's wall time mostly measures the other processes: compare the load average it prints.
+ * A second argument names another folder of templates/ or of the engine's test-fixtures/ (say
+ * `services`). It prints figures and never fails on time. CPU time is printed beside wall time because
+ * a shared machine's wall time mostly measures the other processes: compare the load average it prints.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { assemble } from "../src/assemble.ts";
@@ -18,12 +21,19 @@ import { parseInterview } from "../src/schema.ts";
 
 const runs = Number(process.argv[2] ?? 200);
 const warmup = 20;
-const fixture = join(import.meta.dirname, "..", "test-fixtures", process.argv[3] ?? "services");
+const LIBRARY = join(import.meta.dirname, "..", "..", "..", "templates");
+const FIXTURES = join(import.meta.dirname, "..", "test-fixtures");
+const name =
+  process.argv[3] ??
+  (JSON.parse(readFileSync(join(LIBRARY, "library.json"), "utf8")) as { benchmark: string }).benchmark;
+// A library template keeps its answers in sample-answers.json; an engine fixture in answers.json.
+const folder = existsSync(join(LIBRARY, name, "interview.yaml")) ? join(LIBRARY, name) : join(FIXTURES, name);
+const answersFile = existsSync(join(folder, "sample-answers.json")) ? "sample-answers.json" : "answers.json";
 const template = {
-  definition: parseInterview(readFileSync(join(fixture, "interview.yaml"), "utf8")),
-  body: readFileSync(join(fixture, "template.md"), "utf8"),
+  definition: parseInterview(readFileSync(join(folder, "interview.yaml"), "utf8")),
+  body: readFileSync(join(folder, "template.md"), "utf8"),
 };
-const answers = JSON.parse(readFileSync(join(fixture, "answers.json"), "utf8"));
+const answers = JSON.parse(readFileSync(join(folder, answersFile), "utf8"));
 
 const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -51,7 +61,7 @@ wall.sort((a, b) => a - b);
 cpu.sort((a, b) => a - b);
 
 console.log(
-  `assembled ${runs} times after ${warmup} warm-up runs: ${last?.pageCount} pages; Word ${((last?.docx.byteLength ?? 0) / 1024).toFixed(0)} kB, PDF ${((last?.pdf.byteLength ?? 0) / 1024).toFixed(0)} kB, HTML`,
+  `${name}: assembled ${runs} times after ${warmup} warm-up runs: ${last?.pageCount} pages; Word ${((last?.docx.byteLength ?? 0) / 1024).toFixed(0)} kB, PDF ${((last?.pdf.byteLength ?? 0) / 1024).toFixed(0)} kB, HTML`,
 );
 console.log(`p50 ${format(percentile(wall, 50))} ms`);
 console.log(`p99 ${format(percentile(wall, 99))} ms`);

@@ -99,3 +99,9 @@ export const LIMITS = {
 
 /** The fixed date written into every generated file's metadata, so the same input gives the same bytes. */
 export const FIXED_METADATA_DATE = new Date(Date.UTC(2000, 0, 1, 0, 0, 0));
+
+/**
+ * The deflate level of the PDF's streams and the Word file's changing parts: level 4 takes about half
+ * the time of zlib's default 6 for files some 5% larger (measured on the library's longest template).
+ */
+export const DEFLATE_LEVEL = 4;

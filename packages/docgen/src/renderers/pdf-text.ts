@@ -5,22 +5,77 @@
  * pdfkit's current font for the glyphs of each word (pdfkit still owns subsetting, widths and the
  * ToUnicode map) and writes one text object per line.
  *
- * That reaches into three things pdfkit does not document: `doc._font` (the current font), its
- * `encode(text)` and `ref()`, and `doc.page.fonts` (the page's font resources). `fastTextOf` checks for
- * them and gives undefined if this pdfkit lacks any, and the renderer then uses `text()` instead; both
- * paths are tested to give the same words.
+ * That reaches into things pdfkit does not document: `doc._font` (the current font), its `ref()`,
+ * `doc.page.fonts` (the page's font resources), and the font's `font` (the fontkit font), `scale`,
+ * `subset`, `widths` and `unicode`, which its `encode(text)` fills. Shaping a word (fontkit's layout,
+ * then pdfkit's scaling) is kept across documents, keyed by the fontkit font, since only the subset's
+ * glyph numbers belong to one document; registering a glyph in the subset is done here as pdfkit's
+ * `encode` does it. `FastTextWriter.for` checks for all of these and gives undefined if this pdfkit
+ * lacks any, and the renderer then uses `text()` instead; both paths are tested to give the same words.
  */
 
-/** A glyph's placement, in thousandths of the font size (pdfkit scales fontkit's to that). */
-type GlyphPosition = { xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number };
+/** A fontkit glyph, as pdfkit's encode reads it. */
+type FontkitGlyph = { readonly id: number; readonly advanceWidth: number; readonly codePoints: number[] };
+
+/** The part of a fontkit font this writer uses (pdfkit's EmbeddedFont keeps it as `font`). */
+type FontkitFont = {
+  layout(text: string): {
+    readonly glyphs: readonly FontkitGlyph[];
+    readonly positions: readonly GlyphOffsets[];
+  };
+};
+type GlyphOffsets = { xAdvance: number; xOffset: number; yOffset: number };
 
 /** The part of pdfkit's EmbeddedFont this writer uses. */
 type PdfkitFont = {
   readonly id: string;
   readonly ascender: number;
-  encode(text: string): [readonly string[], readonly GlyphPosition[]];
+  readonly font: FontkitFont;
+  /** Font units to thousandths of the font size. */
+  readonly scale: number;
+  readonly subset: { includeGlyph(id: number): number };
+  readonly widths: (number | undefined)[];
+  readonly unicode: (number[] | undefined)[];
   ref(): unknown;
 };
+
+/**
+ * A word as shaped: its glyphs, and after each glyph the kerning in thousandths of the font size
+ * (positive moves the next glyph right); null when a glyph sits off the line (a combining mark),
+ * which this writer leaves to pdfkit's text().
+ */
+type Shaped = { readonly glyphs: readonly FontkitGlyph[]; readonly kerning: readonly number[] } | null;
+
+// Shaped words of every document, per fontkit font (the package's fonts are parsed once and shared).
+// Emptied if one ever grows this large.
+const SHAPED_LIMIT = 50_000;
+const shapedWords = new WeakMap<FontkitFont, Map<string, Shaped>>();
+
+function shape(font: PdfkitFont, word: string): Shaped {
+  let cache = shapedWords.get(font.font);
+  if (!cache) {
+    cache = new Map();
+    shapedWords.set(font.font, cache);
+  }
+  let shaped = cache.get(word);
+  if (shaped === undefined) {
+    const run = font.font.layout(word);
+    const kerning: number[] = [];
+    shaped = { glyphs: run.glyphs, kerning };
+    for (const [index, glyph] of run.glyphs.entries()) {
+      const position = run.positions[index];
+      if (!position || position.xOffset !== 0 || position.yOffset !== 0) {
+        shaped = null;
+        break;
+      }
+      // As pdfkit's layoutRun: both in font units, scaled to thousandths of the size.
+      kerning.push(position.xAdvance * font.scale - glyph.advanceWidth * font.scale);
+    }
+    if (cache.size >= SHAPED_LIMIT) cache.clear();
+    cache.set(word, shaped);
+  }
+  return shaped;
+}
 
 /** The part of a pdfkit document this writer uses, beyond its public API. */
 type PdfkitInternals = {
@@ -56,8 +111,12 @@ export class FastTextWriter {
     doc.font(probeFace);
     const font = internals._font;
     const usable =
-      typeof font?.encode === "function" &&
-      typeof font.ref === "function" &&
+      typeof font?.ref === "function" &&
+      typeof font.font?.layout === "function" &&
+      typeof font.scale === "number" &&
+      typeof font.subset?.includeGlyph === "function" &&
+      Array.isArray(font.widths) &&
+      Array.isArray(font.unicode) &&
       typeof font.id === "string" &&
       typeof font.ascender === "number" &&
       typeof internals.page?.fonts === "object" &&
@@ -74,21 +133,21 @@ export class FastTextWriter {
     }
     const known = cache.get(word);
     if (known !== undefined) return known;
-    const [glyphs, positions] = font.encode(word);
-    let result: string | null = "";
+    const shaped = shape(font, word);
+    let result: string | null = shaped === null ? null : "";
     let hex = "";
-    for (const [index, glyph] of glyphs.entries()) {
-      const position = positions[index];
-      // Glyphs placed off the line (combining marks) are left to pdfkit's own text().
-      if (position?.xOffset !== 0 || position.yOffset !== 0) {
-        result = null;
-        break;
-      }
-      hex += glyph;
-      const kerning = position.xAdvance - position.advanceWidth;
-      if (kerning !== 0) {
-        result += `<${hex}> ${format(-kerning)} `;
-        hex = "";
+    if (shaped !== null) {
+      for (const [index, glyph] of shaped.glyphs.entries()) {
+        // Registers the glyph in this document's subset, as pdfkit's encode() does.
+        const gid = font.subset.includeGlyph(glyph.id);
+        font.widths[gid] ??= glyph.advanceWidth * font.scale;
+        font.unicode[gid] ??= glyph.codePoints;
+        hex += `0000${gid.toString(16)}`.slice(-4);
+        const kerning = shaped.kerning[index] ?? 0;
+        if (kerning !== 0) {
+          result += `<${hex}> ${format(-kerning)} `;
+          hex = "";
+        }
       }
     }
     if (result !== null) result = `${result}${hex ? `<${hex}>` : ""}`.trim();

@@ -3,6 +3,7 @@
  * date, so the same content always gives the same bytes.
  */
 import { crc32, deflateRawSync, inflateRawSync } from "node:zlib";
+import { DEFLATE_LEVEL } from "../constants.ts";
 
 const LOCAL_FILE_HEADER = 0x04034b50;
 const CENTRAL_DIRECTORY_HEADER = 0x02014b50;
@@ -21,7 +22,7 @@ export function zipEntry(name: string, content: Uint8Array | string): ZipEntry {
   const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content;
   return {
     name,
-    compressed: new Uint8Array(deflateRawSync(bytes)),
+    compressed: new Uint8Array(deflateRawSync(bytes, { level: DEFLATE_LEVEL })),
     crc: crc32(bytes) >>> 0,
     size: bytes.byteLength,
   };
