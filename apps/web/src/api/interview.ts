@@ -56,9 +56,9 @@ export const getDownloadFiles = async (teamId: number, docId: number, signal?: A
 export const relaunchDocument = (teamId: number, docId: number) =>
   apiRequest(`/api/doc/relaunch/${docId}`, RelaunchResponse, { method: "PUT", query: scope(teamId) });
 
-/** Where an assembled file downloads from (an attachment, fetched with the session cookie). */
-export const downloadHref = (teamId: number, fileId: number, kind: DocumentFile["kind"]) =>
-  `/api/doc/download/${fileId}?${new URLSearchParams({ type: kind, id_team: String(teamId) })}`;
+/** Where a document's assembled PDF or Word file downloads from (an attachment, with the session cookie). */
+export const downloadHref = (teamId: number, docId: number, kind: DocumentFile["kind"]) =>
+  `/api/doc/download/${docId}?${new URLSearchParams({ type: kind, id_team: String(teamId) })}`;
 
 /** Where the preview form posts the current answers (opened in a named window). */
 export const previewAction = (teamId: number, docId: number) =>

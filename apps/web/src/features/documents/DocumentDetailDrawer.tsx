@@ -1,11 +1,26 @@
-import type { ListSection } from "@precedent/contracts";
+import type { DocumentDetail, ListSection } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Descriptions, Drawer, Grid, Skeleton } from "antd";
+import { Button, Descriptions, Drawer, Grid, Skeleton } from "antd";
 import dayjs from "dayjs";
 import { documentQuery } from "../../api/documents";
 import { LoadError } from "../../components/LoadError";
 import { DATE_FORMAT } from "../../constants";
 import { StatusIcon } from "./StatusIcon";
+
+/** How a document's interview is opened from the list (documents spec §6). */
+export type LaunchAction = "start" | "relaunch-interview" | "relaunch-completed";
+
+/** Start Document (draft), Relaunch Document (in progress) or Relaunch (completed: status 5 → 2). */
+function launchActionOf(document: DocumentDetail): { action: LaunchAction; label: string } | undefined {
+  if (document.abilities.interview)
+    return document.status === 1
+      ? { action: "start", label: "Start Document" }
+      : { action: "relaunch-interview", label: "Relaunch Document" };
+  // The server lets whoever may rename a completed document relaunch it.
+  if (document.status === 5 && document.abilities.rename)
+    return { action: "relaunch-completed", label: "Relaunch" };
+  return undefined;
+}
 
 /** The document named by `docId` in the address: its fields (documents spec §3). */
 export function DocumentDetailDrawer({
@@ -13,15 +28,18 @@ export function DocumentDetailDrawer({
   docId,
   section,
   onClose,
+  onLaunch,
 }: {
   teamId: number;
   docId: number;
   section: ListSection;
   onClose: () => void;
+  onLaunch?: (document: DocumentDetail, action: LaunchAction) => void;
 }) {
   const screens = Grid.useBreakpoint();
   const document = useQuery(documentQuery(teamId, docId, section));
   const data = document.data;
+  const launch = data && onLaunch ? launchActionOf(data) : undefined;
 
   return (
     <Drawer
@@ -30,6 +48,14 @@ export function DocumentDetailDrawer({
       size={screens.md ? 480 : "100%"}
       title={data ? `Doc ID ${data.id} - ${data.name}` : `Doc ID ${docId}`}
       destroyOnHidden
+      extra={
+        launch &&
+        data && (
+          <Button type="primary" onClick={() => onLaunch?.(data, launch.action)}>
+            {launch.label}
+          </Button>
+        )
+      }
     >
       {document.isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} />

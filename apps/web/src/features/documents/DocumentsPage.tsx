@@ -1,4 +1,5 @@
 import {
+  type DocumentDetail,
   type DocumentRow,
   FOLDER_SHARED_SUCCESS,
   type FolderNode,
@@ -10,10 +11,13 @@ import {
 } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { App, Card, Result, Tabs, Typography } from "antd";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { deleteFolder, folderTreeQuery, shareFolders, unshareFolder } from "../../api/documents";
+import { relaunchDocument } from "../../api/interview";
 import { useCurrentTeam } from "../account/use-current-team";
-import { DocumentDetailDrawer } from "./DocumentDetailDrawer";
+import { launchHref } from "../interview/paths";
+import { DocumentDetailDrawer, type LaunchAction } from "./DocumentDetailDrawer";
 import { type DocumentDialog, DocumentDialogs } from "./DocumentDialogs";
 import { DocumentListPanel } from "./DocumentListPanel";
 import { type FolderAction, FolderTreePanel } from "./FolderTreePanel";
@@ -97,18 +101,38 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
   );
 
   // Organisation documents opened by someone other than their creator first ask for confirmation.
-  const openDocument = (document: DocumentRow) => {
-    if (section === ORGANISATION_DOCUMENTS && document.abilities.owner_confirmation) {
-      modal.confirm({
-        title: "Changes need to be notified",
-        content: `This document belongs to ${document.created_by_user.display_name}. Changes you make to it will be notified to them.`,
-        okText: "Continue",
-        onOk: () => setAddress({ docId: document.id }),
-      });
-      return;
-    }
-    setAddress({ docId: document.id });
+  // It is asked once per document: launching one just confirmed does not ask again.
+  const confirmed = useRef(new Set<number>());
+  const confirmOwner = (document: DocumentRow, proceed: () => void) => {
+    if (
+      section !== ORGANISATION_DOCUMENTS ||
+      !document.abilities.owner_confirmation ||
+      confirmed.current.has(document.id)
+    )
+      return proceed();
+    modal.confirm({
+      title: "Changes need to be notified",
+      content: `This document belongs to ${document.created_by_user.display_name}. Changes you make to it will be notified to them.`,
+      okText: "Continue",
+      onOk: () => {
+        confirmed.current.add(document.id);
+        proceed();
+      },
+    });
   };
+  const openDocument = (document: DocumentRow) =>
+    confirmOwner(document, () => setAddress({ docId: document.id }));
+
+  // Start or relaunch opens the interview page; a completed document is reopened (5 → 2) first.
+  const navigate = useNavigate();
+  const launchDocument = (document: DocumentDetail, action: LaunchAction) =>
+    confirmOwner(document, () => {
+      const open = () => navigate(launchHref(document, section, folderId));
+      if (action !== "relaunch-completed") return open();
+      void run(() => relaunchDocument(teamId, document.id), "Your document has been relaunched.")
+        .then(open)
+        .catch(() => undefined);
+    });
 
   const tabs = TABS.filter((tab) => tab.section !== ORGANISATION_DOCUMENTS || canSeeOrganisation);
   return (
@@ -164,6 +188,7 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
           docId={docId}
           section={section}
           onClose={() => setAddress({ docId: undefined })}
+          onLaunch={launchDocument}
         />
       )}
       <DocumentDialogs

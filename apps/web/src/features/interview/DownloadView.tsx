@@ -33,13 +33,15 @@ const downloadFilesKey = (teamId: number, docId: number) =>
 /** A link that downloads an assembled file (an attachment: the page stays where it is). */
 function FileLink({
   teamId,
+  docId,
   file,
   children,
   onDownload,
   primary = false,
 }: {
   teamId: number;
-  file: { id: number; kind: DocumentFile["kind"] };
+  docId: number;
+  file: { kind: DocumentFile["kind"] };
   children: React.ReactNode;
   onDownload?: () => void;
   primary?: boolean;
@@ -47,7 +49,7 @@ function FileLink({
   return (
     <Button
       type={primary ? "primary" : "default"}
-      href={downloadHref(teamId, file.id, file.kind)}
+      href={downloadHref(teamId, docId, file.kind)}
       download
       icon={<DownloadOutlined />}
       onClick={onDownload}
@@ -133,12 +135,22 @@ function SuggestedActionsDialog({
               <Typography.Text type="success">
                 <CheckCircleFilled /> {label} downloaded
               </Typography.Text>
-              <FileLink teamId={teamId} file={file} onDownload={() => markDownloaded(file.id)}>
+              <FileLink
+                teamId={teamId}
+                docId={address.docId}
+                file={file}
+                onDownload={() => markDownloaded(file.id)}
+              >
                 Download again
               </FileLink>
             </>
           ) : (
-            <FileLink teamId={teamId} file={file} onDownload={() => markDownloaded(file.id)}>
+            <FileLink
+              teamId={teamId}
+              docId={address.docId}
+              file={file}
+              onDownload={() => markDownloaded(file.id)}
+            >
               {label}
             </FileLink>
           )}
@@ -218,7 +230,7 @@ export function DownloadView({
         return (
           <List.Item
             actions={[
-              <FileLink key="download" teamId={teamId} file={{ id: link.id, kind }}>
+              <FileLink key="download" teamId={teamId} docId={address.docId} file={{ kind }}>
                 Download {KIND_NAMES[kind]}
               </FileLink>,
             ]}

@@ -154,6 +154,13 @@ export function InterviewForm({
   const listHref = documentsListHref(address);
   const goToList = useCallback(() => navigate(listHref), [navigate, listHref]);
 
+  /** Another tab took the document (spec §4): say so, and on OK return to the list. */
+  const lockLost = useCallback(() => {
+    if (stopped.current) return;
+    stopped.current = true;
+    modal.warning({ title: INTERVIEW_OPENED_IN_ANOTHER_TAB, okText: "OK", onOk: goToList });
+  }, [modal, goToList]);
+
   const save = useCallback(
     async (kind: SaveKind): Promise<boolean> => {
       // One save at a time: a manual save waits for the autosave already on its way.
@@ -170,14 +177,9 @@ export function InterviewForm({
         try {
           const status = await saveInterview(teamId, docId, stored, actionToken);
           if (!status) {
-            stopped.current = true;
             setSaveState("unsaved");
-            if (kind !== "leave")
-              modal.warning({
-                title: INTERVIEW_OPENED_IN_ANOTHER_TAB,
-                okText: "OK",
-                onOk: goToList,
-              });
+            if (kind !== "leave") lockLost();
+            else stopped.current = true;
             return false;
           }
           lastSaved.current = json;
@@ -226,7 +228,7 @@ export function InterviewForm({
         inFlight.current = undefined;
       }
     },
-    [definition, doc.name, teamId, docId, actionToken, modal, message, goToList],
+    [definition, doc.name, teamId, docId, actionToken, message, goToList, lockLost],
   );
 
   useEffect(() => {
@@ -291,6 +293,8 @@ export function InterviewForm({
         setServerErrors(new Map(error.fieldErrors.map((e) => [e.field, e.message])));
         setRevealAll(true);
         window.scrollTo({ top: 0, behavior: "smooth" });
+      } else if (isApiError(error) && error.message === INTERVIEW_OPENED_IN_ANOTHER_TAB) {
+        lockLost();
       } else {
         void message.error(error instanceof Error ? error.message : String(error));
       }
