@@ -142,6 +142,10 @@ export function createFactories(db: Database) {
     createdAt?: Date;
     updatedAt?: Date;
     allowSign?: boolean;
+    /** A starter template's folder name (x_template_id), with its answers so far. */
+    template?: { identifier: string; name: string; xml?: Record<string, unknown> };
+    allowDownloadPdf?: boolean;
+    allowDownloadWord?: boolean;
   }) {
     sequence += 1;
     const createdAt = input.createdAt ?? new Date(Date.UTC(2026, 9, 1) + sequence * 60_000);
@@ -154,6 +158,15 @@ export function createFactories(db: Database) {
         folderId: input.folderId ?? null,
         status: input.status ?? 1,
         allowSign: input.allowSign ?? true,
+        allowDownloadPdf: input.allowDownloadPdf ?? true,
+        allowDownloadWord: input.allowDownloadWord ?? true,
+        ...(input.template
+          ? {
+              xTemplateId: input.template.identifier,
+              templateName: input.template.name,
+              xml: input.template.xml ?? {},
+            }
+          : {}),
         createdBy: input.createdBy,
         updatedBy: input.createdBy,
         createdAt,

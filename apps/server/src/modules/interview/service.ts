@@ -78,10 +78,12 @@ function templateFailure(error: unknown): never {
   throw error;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+const UNSAFE_IN_FILE_NAMES = /[\u0000-\u001f\u007f/\\]+/g;
+
 /** A document name as a file name: no path separators or control characters, never empty. */
 export function fileNameOf(documentName: string, kind: FileKind) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  const base = documentName.replace(/[\u0000-\u001f\u007f/\\]+/g, " ").trim() || "Document";
+  const base = documentName.replace(UNSAFE_IN_FILE_NAMES, " ").replace(/\s+/g, " ").trim() || "Document";
   return `${base}${EXTENSIONS[kind]}`;
 }
 
