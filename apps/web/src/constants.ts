@@ -35,3 +35,19 @@ export const CHANGE_LOG_UTC_OFFSET_MINUTES = 600;
 export const CHANGE_LOG_TIME_FORMAT = "hh:mm a - DD MMM YYYY";
 
 export const DOCUMENTS_PATH = "/my-account/my-document";
+
+/** Documents spec §9: the create-document dialog's template search fires after this pause. */
+export const CREATE_DIALOG_SEARCH_DEBOUNCE_MS = 1000;
+/** Documents spec §9: the catalogue page's template search fires after this pause. */
+export const TEMPLATE_SEARCH_DEBOUNCE_MS = 400;
+/** Documents spec §9: the products page's 'Search templates' autocomplete fires after this pause. */
+export const PRODUCT_AUTOCOMPLETE_DEBOUNCE_MS = 800;
+/** Documents spec §9: category carousel slides per view — wide, at 768 px, at 480 px. */
+export const CAROUSEL_SLIDES = { wide: 6, tablet: 4, phone: 2 } as const;
+export const CAROUSEL_BREAKPOINTS_PX = { tablet: 768, phone: 480 } as const;
+/** The catalogue page (documents spec §2 "Catalogue page"). */
+export const TEMPLATES_PATH = "/my-account/templates";
+/** The document interview page (documents spec §2 Routes). */
+export const INTERVIEW_PATH = "/my-account/my-document/template";
+/** Where 'Contact Support' (document limit reached) writes to. */
+export const SUPPORT_EMAIL = "support@precedent.com.au";

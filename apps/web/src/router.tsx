@@ -47,6 +47,12 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: "templates",
+                lazy: async () => ({
+                  Component: (await import("./features/catalogue/CataloguePage")).CataloguePage,
+                }),
+              },
+              {
                 path: "my-document/template",
                 lazy: async () => ({
                   Component: (await import("./features/interview/InterviewPage")).InterviewPage,

@@ -26,6 +26,7 @@ import {
   shareDocuments,
   unshareDocument,
 } from "../../api/documents";
+import { CreateDocumentDialog } from "../catalogue/CreateDocumentDialog";
 import { ChangeLogDialog } from "./dialogs/ChangeLogDialog";
 import {
   DocumentNameDialog,
@@ -44,6 +45,7 @@ export type DocumentDialog =
   | { kind: "rename-folder"; folder: FolderNode }
   | { kind: "move-folder"; folder: FolderNode; section: ListSection }
   | { kind: "new-document"; folderId: number | undefined }
+  | { kind: "template-catalogue" }
   | { kind: "rename-document"; document: DocumentRow }
   | { kind: "copy-document"; document: DocumentRow }
   | { kind: "move-documents"; documents: DocumentRow[]; section: ListSection }
@@ -301,6 +303,8 @@ export function DocumentDialogs({
           onClose={onClose}
         />
       );
+    case "template-catalogue":
+      return <CreateDocumentDialog teamId={teamId} onClose={onClose} />;
     case "rename-document":
       return (
         <DocumentNameDialog

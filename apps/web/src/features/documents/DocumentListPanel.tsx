@@ -1,4 +1,5 @@
 import {
+  AppstoreAddOutlined,
   CloseOutlined,
   FileAddOutlined,
   FolderAddOutlined,
@@ -247,9 +248,13 @@ export function DocumentListPanel({
   const createItems: NonNullable<MenuProps["items"]> = [
     ...(canCreateFolder ? [{ key: "folder", label: "New Folder", icon: <FolderAddOutlined /> }] : []),
     ...(canCreateDocument ? [{ key: "document", label: "New Document", icon: <FileAddOutlined /> }] : []),
+    ...(canCreateDocument
+      ? [{ key: "template", label: "From Template", icon: <AppstoreAddOutlined /> }]
+      : []),
   ];
   const create = (key: string) => {
     if (key === "folder") openDialog({ kind: "create-folder", section, parent: currentFolder });
+    else if (key === "template") openDialog({ kind: "template-catalogue" });
     else openDialog({ kind: "new-document", folderId });
   };
 
@@ -576,6 +581,14 @@ export function DocumentListPanel({
               tooltip="New Document"
               aria-label="New Document"
               onClick={() => create("document")}
+            />
+          )}
+          {canCreateDocument && (
+            <FloatButton
+              icon={<AppstoreAddOutlined />}
+              tooltip="From Template"
+              aria-label="From Template"
+              onClick={() => create("template")}
             />
           )}
         </FloatButton.Group>

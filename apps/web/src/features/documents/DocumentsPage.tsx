@@ -16,6 +16,7 @@ import { useNavigate } from "react-router";
 import { deleteFolder, folderTreeQuery, shareFolders, unshareFolder } from "../../api/documents";
 import { relaunchDocument } from "../../api/interview";
 import { useCurrentTeam } from "../account/use-current-team";
+import { PaymentReturn } from "../catalogue/PaymentReturn";
 import { launchHref } from "../interview/paths";
 import { DocumentDetailDrawer, type LaunchAction } from "./DocumentDetailDrawer";
 import { type DocumentDialog, DocumentDialogs } from "./DocumentDialogs";
@@ -191,6 +192,7 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
           onLaunch={launchDocument}
         />
       )}
+      <PaymentReturn teamId={teamId} />
       <DocumentDialogs
         teamId={teamId}
         dialog={dialog}

@@ -1,0 +1,228 @@
+import { FolderOutlined } from "@ant-design/icons";
+import {
+  CATALOGUE_ROOT_LABEL,
+  CATEGORY_STRATEGIST_ONLY,
+  NO_DOCUMENTS_FOUND,
+  type Product,
+} from "@precedent/contracts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Alert, Breadcrumb, Card, Carousel, Empty, Input, Result, Skeleton, Typography } from "antd";
+import { useMemo, useState } from "react";
+import { categoriesQuery, membershipProductsQuery, productsQuery } from "../../api/catalogue";
+import { useDebounced } from "../../components/use-debounced";
+import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_SLIDES, TEMPLATE_SEARCH_DEBOUNCE_MS } from "../../constants";
+import { useCurrentTeam } from "../account/use-current-team";
+import { CategoryTree } from "./CategoryTree";
+import {
+  buildCategoryTree,
+  type CategoryNode,
+  categoryPath,
+  isStrategistOnlyCategory,
+} from "./catalogue-model";
+import { ProductGrid } from "./ProductGrid";
+import { useTemplateFlow } from "./use-template-flow";
+import "./catalogue.css";
+
+/** Every category id of a subtree, for matching products to a section. */
+const subtreeIds = (node: CategoryNode): number[] => [node.id, ...node.subcategories.flatMap(subtreeIds)];
+
+type Section = { key: string; title: string; products: Product[] };
+
+/**
+ * Products grouped by the sub categories of the open category (or the top-level categories),
+ * with the products sitting in the open category itself first.
+ */
+function sectionsOf(products: Product[], open: CategoryNode | undefined, tree: CategoryNode[]): Section[] {
+  const groups = open ? open.subcategories : tree;
+  const sections: Section[] = [];
+  if (open) {
+    const direct = products.filter((product) => product.categories.some((c) => c.id === open.id));
+    if (direct.length > 0) sections.push({ key: `own-${open.id}`, title: open.name, products: direct });
+  }
+  for (const group of groups) {
+    const ids = new Set(subtreeIds(group));
+    const inGroup = products.filter((product) => product.categories.some((c) => ids.has(c.id)));
+    if (inGroup.length > 0) sections.push({ key: String(group.id), title: group.name, products: inGroup });
+  }
+  return sections;
+}
+
+function findNode(nodes: CategoryNode[], id: number | undefined): CategoryNode | undefined {
+  if (id === undefined) return undefined;
+  for (const node of nodes) {
+    if (node.id === id) return node;
+    const found = findNode(node.subcategories, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function CategoryCarousel({ tree, onOpen }: { tree: CategoryNode[]; onOpen: (id: number) => void }) {
+  return (
+    <Carousel
+      className="category-carousel"
+      arrows
+      dots={false}
+      infinite={false}
+      slidesToShow={CAROUSEL_SLIDES.wide}
+      slidesToScroll={1}
+      // react-slick applies each setting at widths up to its breakpoint.
+      responsive={[
+        { breakpoint: CAROUSEL_BREAKPOINTS_PX.tablet, settings: { slidesToShow: CAROUSEL_SLIDES.tablet } },
+        { breakpoint: CAROUSEL_BREAKPOINTS_PX.phone, settings: { slidesToShow: CAROUSEL_SLIDES.phone } },
+      ]}
+    >
+      {tree.map((category) => (
+        <div key={category.id} className="category-carousel__slide">
+          <button type="button" className="category-carousel__card" onClick={() => onOpen(category.id)}>
+            {category.image ? (
+              <img src={category.image.src} alt="" className="category-carousel__image" />
+            ) : (
+              <FolderOutlined className="category-carousel__icon" aria-hidden />
+            )}
+            <span className="category-carousel__name">{category.name}</span>
+          </button>
+        </div>
+      ))}
+    </Carousel>
+  );
+}
+
+function Catalogue({ teamId }: { teamId: number }) {
+  const flow = useTemplateFlow(teamId);
+  const [categoryId, setCategoryId] = useState<number | undefined>(undefined);
+  const [text, setText] = useState("");
+  const search = useDebounced(text, TEMPLATE_SEARCH_DEBOUNCE_MS).trim();
+
+  const categories = useQuery(categoriesQuery());
+  const membership = useQuery(membershipProductsQuery(teamId));
+  const tree = useMemo(() => buildCategoryTree(categories.data ?? []), [categories.data]);
+  const open = findNode(tree, categoryId);
+  const path = categoryPath(categories.data ?? [], categoryId);
+  const products = useQuery({
+    ...productsQuery({ categoryIds: categoryId === undefined ? [] : [categoryId], search }),
+    placeholderData: keepPreviousData,
+  });
+  const sections = products.data ? sectionsOf(products.data.rows, open, tree) : [];
+  const strategistOnly =
+    categoryId !== undefined && isStrategistOnlyCategory(categoryId, membership.data, categories.data ?? []);
+
+  return (
+    <>
+      <div className="catalogue-toolbar">
+        <Input.Search
+          allowClear
+          aria-label="Search templates"
+          placeholder="Search templates"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          className="catalogue-toolbar__search"
+        />
+      </div>
+      {categories.isSuccess && tree.length > 0 && <CategoryCarousel tree={tree} onOpen={setCategoryId} />}
+      <div className="catalogue-layout">
+        <Card size="small" className="catalogue-layout__categories">
+          {categories.isPending ? (
+            <Skeleton active paragraph={{ rows: 6 }} />
+          ) : (
+            <CategoryTree tree={tree} selectedId={categoryId} onSelect={setCategoryId} />
+          )}
+        </Card>
+        <Card size="small" className="catalogue-layout__main">
+          <Breadcrumb
+            className="catalogue-breadcrumb"
+            items={[
+              {
+                title:
+                  categoryId === undefined ? (
+                    CATALOGUE_ROOT_LABEL
+                  ) : (
+                    <Typography.Link onClick={() => setCategoryId(undefined)}>
+                      {CATALOGUE_ROOT_LABEL}
+                    </Typography.Link>
+                  ),
+              },
+              ...path.map((category, index) => ({
+                title:
+                  index < path.length - 1 ? (
+                    <Typography.Link onClick={() => setCategoryId(category.id)}>
+                      {category.name}
+                    </Typography.Link>
+                  ) : (
+                    category.name
+                  ),
+              })),
+            ]}
+          />
+          {strategistOnly && <Alert type="info" showIcon title={CATEGORY_STRATEGIST_ONLY} />}
+          {products.isPending || products.isError ? (
+            <ProductGrid
+              label="Templates"
+              products={undefined}
+              loading={products.isPending}
+              error={products.error}
+              onRetry={() => void products.refetch()}
+              flow={flow}
+              withActions={false}
+            />
+          ) : sections.length === 0 ? (
+            <Empty description={NO_DOCUMENTS_FOUND} />
+          ) : (
+            sections.map((section) => (
+              <section
+                key={section.key}
+                className="catalogue-section"
+                aria-labelledby={`section-${section.key}`}
+              >
+                <Typography.Title
+                  level={4}
+                  id={`section-${section.key}`}
+                  className="catalogue-section__title"
+                >
+                  {section.title}
+                </Typography.Title>
+                <ProductGrid
+                  label={section.title}
+                  products={section.products}
+                  loading={false}
+                  error={null}
+                  onRetry={() => undefined}
+                  flow={flow}
+                  withActions={false}
+                />
+              </section>
+            ))
+          )}
+        </Card>
+      </div>
+      {flow.element}
+    </>
+  );
+}
+
+/** /my-account/templates: the template catalogue (documents spec §2 "Catalogue page"). */
+export function CataloguePage() {
+  const { team } = useCurrentTeam();
+  return (
+    <>
+      <title>Our Templates · Precedent</title>
+      <header className="page-header">
+        <Typography.Title level={1} className="page-header__title">
+          {CATALOGUE_ROOT_LABEL}
+        </Typography.Title>
+        {team && <Typography.Text type="secondary">{team.name}</Typography.Text>}
+      </header>
+      {team ? (
+        <Catalogue key={team.id} teamId={team.id} />
+      ) : (
+        <Card className="page-card">
+          <Result
+            status="info"
+            title="You are not part of a firm yet"
+            subTitle="When a firm owner adds you to their team, its templates will appear here."
+          />
+        </Card>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { FileTextOutlined } from "@ant-design/icons";
+import type { Product } from "@precedent/contracts";
+import { Button, Card, Tag, Typography } from "antd";
+import { excerpt, hasFlag, plainText, priceLabel, type TemplateAccess } from "./catalogue-model";
+import { actionLabel } from "./TemplatePreviewModal";
+
+/** Integration badges a card shows (documents spec §2). */
+const BADGES: [string, string][] = [
+  ["used_xero", "Accounting integration"],
+  ["is_cas360", "Fund administration integration"],
+  ["is_simple_fund", "Simple Fund"],
+];
+
+type ProductCardProps = {
+  product: Product;
+  access: TemplateAccess;
+  onPreview: () => void;
+  /** Start Document or Purchase; the catalogue page's cards offer only Preview. */
+  onAct?: () => void;
+  /** Outside a category, the card links to the product's category. */
+  onOpenCategory?: (categoryId: number) => void;
+};
+
+/** A template card: name, excerpt, price, badges, About/Preview and its action. */
+export function ProductCard({ product, access, onPreview, onAct, onOpenCategory }: ProductCardProps) {
+  const price = priceLabel(product, access);
+  const category = product.categories[0];
+  const image = product.images[0]?.src;
+  const badges = BADGES.filter(([flag]) => hasFlag(product, flag));
+  return (
+    <Card
+      size="small"
+      className="product-card"
+      role="article"
+      aria-label={product.name}
+      cover={
+        onAct ? undefined : image ? (
+          <img src={image} alt="" className="product-card__image" />
+        ) : (
+          <div className="product-card__placeholder" aria-hidden>
+            <FileTextOutlined />
+          </div>
+        )
+      }
+    >
+      {onOpenCategory && category && (
+        <Typography.Link className="product-card__category" onClick={() => onOpenCategory(category.id)}>
+          {category.name}
+        </Typography.Link>
+      )}
+      <Typography.Title level={5} className="product-card__name">
+        {product.name}
+      </Typography.Title>
+      {onAct && (
+        <Typography.Paragraph type="secondary" className="product-card__excerpt">
+          {excerpt(plainText(product.short_description || product.description))}
+        </Typography.Paragraph>
+      )}
+      {badges.length > 0 && (
+        <div className="product-card__badges">
+          {badges.map(([flag, label]) => (
+            <Tag key={flag} color="blue">
+              {label}
+            </Tag>
+          ))}
+        </div>
+      )}
+      <div className="product-card__footer">
+        <Typography.Text strong className="product-card__price">
+          {price ?? ""}
+        </Typography.Text>
+        <span className="product-card__actions">
+          <Button
+            type="link"
+            size="small"
+            onClick={onPreview}
+            aria-label={`${onAct ? "About" : "Preview"} ${product.name}`}
+          >
+            {onAct ? "About" : "Preview"}
+          </Button>
+          {onAct && (
+            <Button type="primary" size="small" onClick={onAct}>
+              {actionLabel(access)}
+            </Button>
+          )}
+        </span>
+      </div>
+    </Card>
+  );
+}

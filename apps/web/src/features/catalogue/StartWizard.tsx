@@ -1,0 +1,297 @@
+import {
+  ACKNOWLEDGEMENT_ACCEPT,
+  ACKNOWLEDGEMENT_DATE_INVALID,
+  ACKNOWLEDGEMENT_REQUIRED,
+  ACKNOWLEDGEMENT_USER_REQUIRED,
+  DOCUMENT_CREATE_FAILED,
+  DOCUMENT_CREATED,
+  DOCUMENT_NAME_MAX_LENGTH,
+  DOCUMENT_NAME_PROMPT,
+  FOLDER_REQUIRED,
+  type FolderNode,
+  isDdMmYyyy,
+  MY_DOCUMENTS,
+  type Product,
+  SHARED_FOLDERS,
+  START_WIZARD_STEPS,
+} from "@precedent/contracts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Alert, App, Button, Checkbox, Form, Input, Modal, Steps, TreeSelect, Typography } from "antd";
+import dayjs from "dayjs";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { catalogueKey, membershipKey, startDocument } from "../../api/catalogue";
+import { isApiError } from "../../api/client";
+import { documentsKey, folderTreeQuery } from "../../api/documents";
+import { INTERVIEW_PATH } from "../../constants";
+import { useCurrentTeam } from "../account/use-current-team";
+
+const [NAME_STEP_TITLE, , , , ACKNOWLEDGEMENT_STEP_TITLE] = START_WIZARD_STEPS;
+const ACKNOWLEDGEMENT_DATE_FORMAT = "DD/MM/YYYY";
+
+type FolderOption = {
+  value: number | string;
+  title: string;
+  selectable?: boolean;
+  children?: FolderOption[];
+};
+
+const toOptions = (folders: FolderNode[]): FolderOption[] =>
+  folders.map((folder) => ({ value: folder.id, title: folder.name, children: toOptions(folder.children) }));
+
+/** How the document is paid for: by the plan or as a free product, or by a paid order. */
+export type StartSource = { productId: number } | { orderId: number };
+
+type StartWizardProps = {
+  teamId: number;
+  product: Product;
+  source: StartSource;
+  onClose: () => void;
+};
+
+type NameValues = { name: string; folder_id: number | undefined };
+
+/**
+ * The document start wizard (documents spec §2, §4): 'Document Name & Folder Location', then
+ * 'Acknowledgement' when the template carries one. Start creates the document and opens its
+ * interview.
+ */
+export function StartWizard({ teamId, product, source, onClose }: StartWizardProps) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useCurrentTeam();
+  const [form] = Form.useForm<NameValues>();
+  const [step, setStep] = useState(0);
+  const [accepted, setAccepted] = useState(false);
+  const [acknowledgementDate, setAcknowledgementDate] = useState(dayjs().format(ACKNOWLEDGEMENT_DATE_FORMAT));
+  const [acknowledgementUser, setAcknowledgementUser] = useState(user.name.trim() || user.email);
+  const [acknowledgementTouched, setAcknowledgementTouched] = useState(false);
+  const [formError, setFormError] = useState<string | undefined>(undefined);
+  const [starting, setStarting] = useState(false);
+
+  const myFolders = useQuery(folderTreeQuery(teamId, MY_DOCUMENTS));
+  const sharedFolders = useQuery(folderTreeQuery(teamId, SHARED_FOLDERS));
+  const folderOptions: FolderOption[] = [
+    {
+      value: "my-documents",
+      title: "My Documents",
+      selectable: false,
+      children: toOptions(myFolders.data ?? []),
+    },
+    ...(sharedFolders.data && sharedFolders.data.length > 0
+      ? [
+          {
+            value: "shared-folders",
+            title: "Shared Folders",
+            selectable: false,
+            children: toOptions(sharedFolders.data),
+          },
+        ]
+      : []),
+  ];
+  const noFolders =
+    myFolders.isSuccess && myFolders.data.length === 0 && (sharedFolders.data?.length ?? 0) === 0;
+
+  const hasAcknowledgement = product.acknowledgement !== null && product.acknowledgement.trim() !== "";
+  const steps = hasAcknowledgement ? [NAME_STEP_TITLE, ACKNOWLEDGEMENT_STEP_TITLE] : [NAME_STEP_TITLE];
+  const lastStep = step === steps.length - 1;
+
+  const acknowledgementErrors = {
+    accepted: accepted ? undefined : ACKNOWLEDGEMENT_REQUIRED,
+    date: isDdMmYyyy(acknowledgementDate.trim()) ? undefined : ACKNOWLEDGEMENT_DATE_INVALID,
+    user: acknowledgementUser.trim() ? undefined : ACKNOWLEDGEMENT_USER_REQUIRED,
+  };
+  const acknowledgementValid = Object.values(acknowledgementErrors).every((error) => error === undefined);
+
+  const start = async () => {
+    const values = form.getFieldsValue(true) as NameValues;
+    setFormError(undefined);
+    setStarting(true);
+    try {
+      const result = await startDocument(teamId, {
+        ...("orderId" in source ? { order_id: source.orderId } : { product_id: source.productId }),
+        name: values.name.trim(),
+        folder_id: values.folder_id,
+        ...(hasAcknowledgement
+          ? {
+              acknowledgement: "yes" as const,
+              acknowledgement_date: acknowledgementDate.trim(),
+              acknowledgement_user: acknowledgementUser.trim(),
+            }
+          : {}),
+      });
+      void queryClient.invalidateQueries({ queryKey: documentsKey(teamId) });
+      void queryClient.invalidateQueries({ queryKey: membershipKey(teamId) });
+      void queryClient.invalidateQueries({ queryKey: catalogueKey });
+      void message.success(DOCUMENT_CREATED);
+      onClose();
+      const query = new URLSearchParams({
+        docId: String(result.id),
+        templateIdentifier: result.template_identifier,
+      });
+      navigate(`${INTERVIEW_PATH}?${query}`);
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      const nameError = error.fieldErrors.find((field) => field.field === "name");
+      const folderError = error.fieldErrors.find((field) => field.field === "folder_id");
+      if (nameError || folderError) {
+        setStep(0);
+        form.setFields([
+          ...(nameError ? [{ name: "name" as const, errors: [nameError.message] }] : []),
+          ...(folderError ? [{ name: "folder_id" as const, errors: [folderError.message] }] : []),
+        ]);
+      } else if (error.status === 0) {
+        // Documents spec §8: a request failure also clears the document name.
+        form.setFieldValue("name", "");
+        setStep(0);
+        setFormError(error.message || DOCUMENT_CREATE_FAILED);
+      } else {
+        // A server refusal (limit reached, order not paid, …) or a 500 is shown in the form.
+        setFormError(error.message || DOCUMENT_CREATE_FAILED);
+      }
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const next = async () => {
+    if (step === 0) {
+      try {
+        await form.validateFields();
+      } catch {
+        return;
+      }
+    }
+    if (step === 1) {
+      setAcknowledgementTouched(true);
+      if (!acknowledgementValid) return;
+    }
+    if (lastStep) await start();
+    else setStep(step + 1);
+  };
+
+  return (
+    <Modal
+      open
+      title={`Start ${product.name}`}
+      onCancel={onClose}
+      width={720}
+      destroyOnHidden
+      footer={[
+        step > 0 && (
+          <Button key="back" onClick={() => setStep(step - 1)} disabled={starting}>
+            Back
+          </Button>
+        ),
+        <Button key="cancel" onClick={onClose} disabled={starting}>
+          Cancel
+        </Button>,
+        <Button
+          key="next"
+          type="primary"
+          loading={starting}
+          disabled={lastStep && step === 1 && !acknowledgementValid}
+          onClick={() => void next()}
+        >
+          {lastStep ? "Start Interview" : "Next"}
+        </Button>,
+      ]}
+    >
+      <div className="start-wizard">
+        <Steps
+          orientation="vertical"
+          size="small"
+          current={step}
+          className="start-wizard__steps"
+          items={steps.map((title) => ({ title }))}
+        />
+        <div className="start-wizard__body">
+          {formError && <Alert type="error" showIcon title={formError} className="start-wizard__error" />}
+          <div hidden={step !== 0}>
+            <Form
+              form={form}
+              layout="vertical"
+              initialValues={{ name: product.name, folder_id: undefined }}
+              onFinish={() => void next()}
+            >
+              <Form.Item
+                label="Document name"
+                name="name"
+                rules={[{ required: true, whitespace: true, message: DOCUMENT_NAME_PROMPT }]}
+              >
+                <Input maxLength={DOCUMENT_NAME_MAX_LENGTH} autoFocus />
+              </Form.Item>
+              <Form.Item
+                label="Folder"
+                name="folder_id"
+                rules={[{ required: true, message: FOLDER_REQUIRED }]}
+                extra={
+                  noFolders
+                    ? "You have no folders yet. Create one in My Documents (Create New > New Folder) first."
+                    : undefined
+                }
+              >
+                <TreeSelect
+                  aria-label="Folder"
+                  placeholder="Select a folder"
+                  treeData={folderOptions}
+                  treeDefaultExpandAll
+                  loading={myFolders.isPending}
+                  showSearch
+                  treeNodeFilterProp="title"
+                />
+              </Form.Item>
+              <button type="submit" hidden aria-hidden tabIndex={-1} />
+            </Form>
+          </div>
+          {step === 1 && hasAcknowledgement && (
+            <div className="start-wizard__acknowledgement">
+              <Typography.Paragraph className="start-wizard__acknowledgement-text">
+                {product.acknowledgement}
+              </Typography.Paragraph>
+              <Form layout="vertical">
+                <Form.Item
+                  validateStatus={
+                    acknowledgementTouched && acknowledgementErrors.accepted ? "error" : undefined
+                  }
+                  help={acknowledgementTouched ? acknowledgementErrors.accepted : undefined}
+                >
+                  <Checkbox checked={accepted} onChange={(event) => setAccepted(event.target.checked)}>
+                    {ACKNOWLEDGEMENT_ACCEPT}
+                  </Checkbox>
+                </Form.Item>
+                <Form.Item
+                  label="Date (DD/MM/YYYY)"
+                  htmlFor="acknowledgement-date"
+                  validateStatus={acknowledgementTouched && acknowledgementErrors.date ? "error" : undefined}
+                  help={acknowledgementTouched ? acknowledgementErrors.date : undefined}
+                >
+                  <Input
+                    id="acknowledgement-date"
+                    value={acknowledgementDate}
+                    onChange={(event) => setAcknowledgementDate(event.target.value)}
+                    onBlur={() => setAcknowledgementTouched(true)}
+                  />
+                </Form.Item>
+                <Form.Item
+                  label="Accepted by"
+                  htmlFor="acknowledgement-user"
+                  validateStatus={acknowledgementTouched && acknowledgementErrors.user ? "error" : undefined}
+                  help={acknowledgementTouched ? acknowledgementErrors.user : undefined}
+                >
+                  <Input
+                    id="acknowledgement-user"
+                    value={acknowledgementUser}
+                    maxLength={200}
+                    onChange={(event) => setAcknowledgementUser(event.target.value)}
+                  />
+                </Form.Item>
+              </Form>
+            </div>
+          )}
+        </div>
+      </div>
+    </Modal>
+  );
+}

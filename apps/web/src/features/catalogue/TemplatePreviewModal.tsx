@@ -1,0 +1,175 @@
+import type { Product } from "@precedent/contracts";
+import { useQuery } from "@tanstack/react-query";
+import {
+  Button,
+  Collapse,
+  type CollapseProps,
+  Descriptions,
+  Empty,
+  Modal,
+  Skeleton,
+  Spin,
+  Typography,
+} from "antd";
+import { lazy, Suspense } from "react";
+import { faqQuery, productPreviewUrl } from "../../api/catalogue";
+import { plainText, priceLabel, type TemplateAccess } from "./catalogue-model";
+import { safeHtml } from "./safe-html";
+
+/** The card's and preview's action: Start Document with the plan or a free product, else Purchase. */
+export const actionLabel = (access: TemplateAccess) =>
+  access.kind === "plan" || access.kind === "free" ? "Start Document" : "Purchase";
+
+// pdf.js is large: it loads when a preview first opens, not with the pages that list templates.
+const PdfViewer = lazy(async () => ({ default: (await import("./PdfViewer")).PdfViewer }));
+
+function Html({ html }: { html: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: safeHtml keeps formatting only
+  return <div className="catalogue-html" dangerouslySetInnerHTML={{ __html: safeHtml(html) }} />;
+}
+
+function FaqSection({ productId }: { productId: number }) {
+  const faq = useQuery(faqQuery(productId));
+  if (faq.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
+  // Catalogue call failures are only logged (documents spec §8); the section then reads as empty.
+  const items = faq.data ?? [];
+  if (items.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No questions yet." />;
+  return (
+    <Collapse
+      size="small"
+      ghost
+      items={items.map((item) => ({
+        key: item.id,
+        label: item.question,
+        children: <Html html={item.answer} />,
+      }))}
+    />
+  );
+}
+
+const isVideoFile = (url: string) => /\.(mp4|webm|ogg)(\?|$)/i.test(url);
+
+/**
+ * Template preview (documents spec §2): the template as a PDF with page thumbnails, and an info
+ * panel — About Product, General Information, Benefits, FAQ, How To Video (only when videos exist)
+ * — with the Start Document or Purchase button.
+ */
+export function TemplatePreviewModal({
+  product,
+  access,
+  onAct,
+  onClose,
+}: {
+  product: Product;
+  access: TemplateAccess;
+  onAct: () => void;
+  onClose: () => void;
+}) {
+  const price = priceLabel(product, access);
+  const sections: CollapseProps["items"] = [
+    {
+      key: "about",
+      label: "About Product",
+      children: product.description.trim() ? (
+        <Html html={product.description} />
+      ) : (
+        <Typography.Paragraph>{plainText(product.short_description)}</Typography.Paragraph>
+      ),
+    },
+    {
+      key: "general",
+      label: "General Information",
+      children: (
+        <Descriptions
+          column={1}
+          size="small"
+          items={[
+            { key: "sku", label: "Code", children: product.sku || "—" },
+            {
+              key: "categories",
+              label: "Categories",
+              children: product.categories.map((category) => category.name).join(", ") || "—",
+            },
+            { key: "price", label: "Price", children: price ?? "Included in your plan" },
+            {
+              key: "formats",
+              label: "Formats",
+              children:
+                [product.allow_download_pdf && "PDF", product.allow_download_word && "Word"]
+                  .filter(Boolean)
+                  .join(", ") || "—",
+            },
+          ]}
+        />
+      ),
+    },
+    {
+      key: "benefits",
+      label: "Benefits",
+      children: product.benefits.trim() ? (
+        <Html html={product.benefits} />
+      ) : (
+        <Typography.Text type="secondary">No benefits listed.</Typography.Text>
+      ),
+    },
+    { key: "faq", label: "FAQ", children: <FaqSection productId={product.id} /> },
+    ...(product.videos.length > 0
+      ? [
+          {
+            key: "video",
+            label: "How To Video",
+            children: (
+              <div className="template-preview__videos">
+                {product.videos.map((url, index) =>
+                  isVideoFile(url) ? (
+                    // biome-ignore lint/a11y/useMediaCaption: the product's how-to videos come without captions
+                    <video
+                      key={url}
+                      src={url}
+                      controls
+                      preload="metadata"
+                      className="template-preview__video"
+                    />
+                  ) : (
+                    <Typography.Link key={url} href={url} target="_blank" rel="noopener noreferrer">
+                      Watch how-to video {product.videos.length > 1 ? index + 1 : ""}
+                    </Typography.Link>
+                  ),
+                )}
+              </div>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Modal
+      open
+      title={product.name}
+      onCancel={onClose}
+      width="min(1280px, 96vw)"
+      className="template-preview"
+      destroyOnHidden
+      footer={null}
+    >
+      <div className="template-preview__layout">
+        <div className="template-preview__document">
+          <Suspense fallback={<Spin description="Loading preview…" />}>
+            <PdfViewer url={productPreviewUrl(product.id)} title={product.name} />
+          </Suspense>
+        </div>
+        <aside className="template-preview__info" aria-label="Template information">
+          <Collapse accordion defaultActiveKey={["about"]} items={sections} />
+          <div className="template-preview__action">
+            {price && <Typography.Text strong>{price}</Typography.Text>}
+            <Button type="primary" size="large" onClick={onAct}>
+              {actionLabel(access)}
+            </Button>
+          </div>
+        </aside>
+      </div>
+    </Modal>
+  );
+}

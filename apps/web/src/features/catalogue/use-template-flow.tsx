@@ -1,0 +1,125 @@
+import { DOCUMENT_LIMIT_REACHED, DOCUMENT_STRATEGIST_ONLY, type Product } from "@precedent/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { App } from "antd";
+import { type ReactNode, useCallback, useState } from "react";
+import { categoriesQuery, membershipProductsQuery } from "../../api/catalogue";
+import { SUPPORT_EMAIL } from "../../constants";
+import { type TemplateAccess, templateAccess } from "./catalogue-model";
+import { PurchaseModal } from "./PurchaseModal";
+import { type StartSource, StartWizard } from "./StartWizard";
+import { TemplatePreviewModal } from "./TemplatePreviewModal";
+import { startNotices } from "./template-notices";
+
+type FlowState =
+  | { step: "preview"; product: Product }
+  | { step: "purchase"; product: Product }
+  | { step: "start"; product: Product; source: StartSource }
+  | undefined;
+
+export type TemplateFlow = {
+  /** What the plan allows for a product (the card's button and price follow it). */
+  accessOf: (product: Product) => TemplateAccess;
+  /** Start Document or Purchase, with the plan's refusals, the limit dialog and notices first. */
+  act: (product: Product) => void;
+  preview: (product: Product) => void;
+  /** Starts the document a paid order bought (after 'Payment Confirmed'). */
+  startFromOrder: (product: Product, orderId: number) => void;
+  /** The flow's dialogs; render once where the flow is used. */
+  element: ReactNode;
+  /** Whether one of its dialogs is open. */
+  active: boolean;
+};
+
+/**
+ * The way from a template to a started document (documents spec §4 "Template use and limits"):
+ * the firm's plan (GET /api/membership/products) decides between Start Document and Purchase;
+ * the server checks again when the order is created or the document started.
+ */
+export function useTemplateFlow(teamId: number): TemplateFlow {
+  const { modal } = App.useApp();
+  const membership = useQuery(membershipProductsQuery(teamId));
+  const categories = useQuery(categoriesQuery());
+  const [state, setState] = useState<FlowState>(undefined);
+
+  const accessOf = useCallback(
+    (product: Product) => templateAccess(product, membership.data, categories.data ?? []),
+    [membership.data, categories.data],
+  );
+
+  const startWithNotices = useCallback(
+    async (product: Product, source: StartSource) => {
+      setState(undefined);
+      for (const notice of startNotices(product)) {
+        const confirmed = await modal.confirm({
+          title: notice.title,
+          content: notice.text,
+          okText: "Continue",
+          cancelText: "Cancel",
+        });
+        if (!confirmed) return;
+      }
+      setState({ step: "start", product, source });
+    },
+    [modal],
+  );
+
+  const act = useCallback(
+    (product: Product) => {
+      const access = accessOf(product);
+      switch (access.kind) {
+        case "strategist-only":
+          modal.warning({ title: "Strategist plan required", content: DOCUMENT_STRATEGIST_ONLY });
+          return;
+        case "purchase":
+          setState({ step: "purchase", product });
+          return;
+        case "plan":
+          if (access.limitReached) {
+            modal.confirm({
+              title: DOCUMENT_LIMIT_REACHED,
+              content:
+                "Your firm has used every document its plan allows for this period. Contact support to add more.",
+              okText: "Contact Support",
+              cancelText: "Cancel",
+              onOk: () => {
+                window.location.href = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(DOCUMENT_LIMIT_REACHED)}`;
+              },
+            });
+            return;
+          }
+          void startWithNotices(product, { productId: product.id });
+          return;
+        case "free":
+          void startWithNotices(product, { productId: product.id });
+          return;
+      }
+    },
+    [accessOf, modal, startWithNotices],
+  );
+
+  const close = () => setState(undefined);
+  let element: ReactNode = null;
+  if (state?.step === "preview") {
+    element = (
+      <TemplatePreviewModal
+        product={state.product}
+        access={accessOf(state.product)}
+        onAct={() => act(state.product)}
+        onClose={close}
+      />
+    );
+  } else if (state?.step === "purchase") {
+    element = <PurchaseModal teamId={teamId} product={state.product} onClose={close} />;
+  } else if (state?.step === "start") {
+    element = <StartWizard teamId={teamId} product={state.product} source={state.source} onClose={close} />;
+  }
+
+  return {
+    accessOf,
+    act,
+    preview: (product) => setState({ step: "preview", product }),
+    startFromOrder: (product, orderId) => void startWithNotices(product, { orderId }),
+    element,
+    active: state !== undefined,
+  };
+}
