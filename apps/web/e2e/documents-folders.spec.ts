@@ -131,5 +131,14 @@ test.describe("folders", () => {
     await page.keyboard.press("Enter");
     await expect(dialog).toBeHidden();
     await expect(folderTree(page).getByText(`${name} kb`, { exact: true })).toBeVisible();
+
+    // The same menu opened a second time takes focus again, on its first item.
+    await folderTree(page)
+      .getByRole("button", { name: `Actions for folder ${name} kb` })
+      .focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menuitem", { name: "New subfolder" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menuitem", { name: "Rename" })).toBeHidden();
   });
 });

@@ -67,9 +67,13 @@ function FolderTitle({
         // biome-ignore lint/a11y/noStaticElementInteractions: only stops the click from reaching the tree node
         // biome-ignore lint/a11y/useKeyWithClickEvents: the button inside handles the keyboard
         <span className="folder-node__menu" onClick={(event) => event.stopPropagation()}>
+          {/* A fresh menu on every opening: a kept (hidden) menu remembers its last active item and
+              antd's focus-on-open runs before the kept popup is shown again, so a second opening
+              of the same menu did not take focus. */}
           <Dropdown
             trigger={["click"]}
             autoFocus
+            destroyOnHidden
             menu={{
               items,
               onClick: ({ key, domEvent }) => {
