@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { createSubset, readSourceFont } from "./subset.ts";
 
 /** The four faces of the document font. */
 export type FontFace = "regular" | "bold" | "italic" | "boldItalic";
@@ -82,33 +83,6 @@ function rememberLayouts(font: ParsedFont): ParsedFont {
   return font;
 }
 
-/** The part of a fontkit font that gives glyph outlines (fontkit's own, undocumented, API). */
-type OutlineSource = { getGlyph(id: number, characters?: number[]): { _decode(): unknown } | null };
-
-/**
- * Makes a font remember each glyph's decoded outline. fontkit's subsetter decodes the whole outline of
- * every glyph it copies, only to see whether it is made of other glyphs; the outline never changes.
- * Used only on the copy of a font kept for subsetting.
- */
-function rememberOutlines<T extends OutlineSource>(font: T): T {
-  const getGlyph = font.getGlyph.bind(font);
-  const remembered = new WeakSet<object>();
-  font.getGlyph = (id: number, characters?: number[]) => {
-    const glyph = getGlyph(id, characters);
-    if (glyph && !remembered.has(glyph)) {
-      remembered.add(glyph);
-      const decode = glyph._decode.bind(glyph);
-      let outline: { value: unknown } | undefined;
-      glyph._decode = () => {
-        outline ??= { value: decode() };
-        return outline.value;
-      };
-    }
-    return glyph;
-  };
-  return font;
-}
-
 /** The package's fonts, parsed once (pdfkit accepts a parsed font wherever it takes font bytes). */
 export function parsedFonts(): Record<FontFace, ParsedFont> {
   if (!parsed) {
@@ -117,12 +91,11 @@ export function parsedFonts(): Record<FontFace, ParsedFont> {
     const files = fontFiles();
     const prepare = (file: Uint8Array): ParsedFont => {
       const font = rememberLayouts(fontkit.create(file));
-      // fontkit remembers each glyph with the characters it was first asked for, and the ToUnicode map
-      // of the PDF is built from them. Subsetting asks for the parts of accented glyphs with no
-      // characters, so it works on a copy of its own: otherwise a slash first met as part of "½" in
-      // one document would lose its text in every later one.
-      const forSubsets = rememberOutlines(fontkit.create(file) as ParsedFont & OutlineSource);
-      font.createSubset = () => forSubsets.createSubset();
+      // Subsets are made by subset.ts from the file's bytes (see there); fontkit's subsetter would also
+      // record each glyph with no characters when it met one only as part of an accented glyph, and
+      // the ToUnicode map of the PDF is built from those characters.
+      const source = readSourceFont(file);
+      font.createSubset = () => createSubset(source);
       return font;
     };
     parsed = {
