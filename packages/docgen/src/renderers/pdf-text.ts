@@ -64,7 +64,7 @@ function shape(font: PdfkitFont, word: string): Shaped {
     shaped = { glyphs: run.glyphs, kerning };
     for (const [index, glyph] of run.glyphs.entries()) {
       const position = run.positions[index];
-      if (!position || position.xOffset !== 0 || position.yOffset !== 0) {
+      if (position?.xOffset !== 0 || position.yOffset !== 0) {
         shaped = null;
         break;
       }

@@ -143,10 +143,14 @@ function encodeSubset(source: SourceFont, glyphs: number[], include: (id: number
   }
   offsets.push(glyfLength);
   const glyf = new Uint8Array(glyfLength);
-  outlines.forEach((outline, index) => glyf.set(outline, offsets[index] ?? 0));
+  outlines.forEach((outline, index) => {
+    glyf.set(outline, offsets[index] ?? 0);
+  });
   const loca = new Uint8Array(4 * (count + 1));
   const locaView = view(loca);
-  offsets.forEach((offset, index) => locaView.setUint32(4 * index, offset));
+  offsets.forEach((offset, index) => {
+    locaView.setUint32(4 * index, offset);
+  });
 
   const sourceMetrics = view(source.tables.get("hmtx") as Uint8Array);
   const lastMetric = source.numberOfHMetrics - 1;
