@@ -16,10 +16,13 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { catalogueRoutes } from "./modules/catalogue/routes.ts";
 import { documentRoutes } from "./modules/documents/routes.ts";
 import { folderRoutes } from "./modules/folders/routes.ts";
 import { interviewRoutes } from "./modules/interview/routes.ts";
 import { logRoutes } from "./modules/logs/routes.ts";
+import { orderRoutes } from "./modules/orders/routes.ts";
+import { checkoutRoutes, sandboxCheckoutRoutes, stripeWebhookRoutes } from "./modules/payments/routes.ts";
 import { clientLogRoutes, healthRoutes } from "./modules/system/routes.ts";
 import { teamRoutes } from "./modules/teams/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -98,10 +101,13 @@ export async function buildApp({ services, config, fastify }: AppOptions) {
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
   await app.register(healthRoutes, { services });
+  if (services.payments.config.provider === "sandbox")
+    await app.register(sandboxCheckoutRoutes, { services });
   await app.register(
     async (api) => {
       await api.register(authRoutes, { services, cookieSecure: config.COOKIE_SECURE });
       await api.register(clientLogRoutes);
+      await api.register(stripeWebhookRoutes, { services });
       // Everything below needs a signed-in session.
       await api.register(async (signedIn) => {
         signedIn.addHook("onRequest", requireActor(services.auth));
@@ -110,6 +116,9 @@ export async function buildApp({ services, config, fastify }: AppOptions) {
         await signedIn.register(folderRoutes, { services });
         await signedIn.register(documentRoutes, { services });
         await signedIn.register(logRoutes, { services });
+        await signedIn.register(catalogueRoutes, { services });
+        await signedIn.register(orderRoutes, { services });
+        await signedIn.register(checkoutRoutes, { services });
         await signedIn.register(interviewRoutes, { services });
       });
     },

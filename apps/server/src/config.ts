@@ -1,4 +1,5 @@
 import path from "node:path";
+import { isValidAbn } from "@precedent/docgen/forms";
 import { z } from "zod";
 import { IDLE_TIMEOUT_MS, KEEP_ALIVE_MS } from "./constants.ts";
 
@@ -23,6 +24,21 @@ const ConfigSchema = z.object({
    * TLS-terminating proxy that needs TRUST_PROXY=true); `true` always, as production should.
    */
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  /** Payments: the built-in sandbox checkout (default) or Stripe Checkout. */
+  PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe's API address, for tests against a local fake (e.g. http://127.0.0.1:12111). */
+  STRIPE_API_BASE: z.url().optional(),
+  /** Mail: sent by SMTP when set (smtp://user:pass@host:587); otherwise kept in the outbox table. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Precedent <no-reply@precedent.example>"),
+  /** Seller named on tax invoices. */
+  SELLER_NAME: z.string().default("Precedent Legal Documents Pty Ltd"),
+  SELLER_ABN: z
+    .string()
+    .default("53 004 085 616")
+    .refine((v) => isValidAbn(v), "SELLER_ABN must be a valid ABN"),
   /** Set when the server sits behind a proxy that sets X-Forwarded-For. */
   TRUST_PROXY: z
     .enum(["true", "false"])

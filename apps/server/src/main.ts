@@ -2,9 +2,12 @@ import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./demo/seed.ts";
+import { ensureCatalogue } from "./modules/catalogue/seed.ts";
+import { createTemplateLibrary } from "./modules/templates/library.ts";
 import { createServices } from "./services.ts";
 
 const PURGE_INTERVAL_MS = 10 * 60_000;
+const MAIL_INTERVAL_MS = 60_000;
 
 async function main() {
   const config = loadConfig();
@@ -12,6 +15,7 @@ async function main() {
   let demoLoaded = false;
   await database.migrate(async (db) => {
     await ensurePlans(db);
+    await ensureCatalogue(db, createTemplateLibrary().list());
     if (config.DEMO_DATA === "on") demoLoaded = await loadDemoData(db);
   });
 
@@ -23,6 +27,11 @@ async function main() {
     services.auth.purgeExpiredSessions().catch((err) => app.log.error({ err }, "session purge failed"));
   }, PURGE_INTERVAL_MS);
   purge.unref();
+  // Mail queued in the outbox goes out by SMTP when configured; retried here after failures.
+  const mailRun = setInterval(() => {
+    services.mail.deliver().catch((err) => app.log.error({ err }, "mail delivery failed"));
+  }, MAIL_INTERVAL_MS);
+  mailRun.unref();
 
   const address = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const where =
@@ -42,6 +51,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
     clearInterval(purge);
+    clearInterval(mailRun);
     await app.close();
     await database.close();
     process.exit(0);

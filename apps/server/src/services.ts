@@ -2,12 +2,18 @@ import type { SessionInfo } from "@precedent/contracts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { type Clock, createAuthService } from "./modules/auth/service.ts";
+import { createCatalogueService } from "./modules/catalogue/service.ts";
+import { createCouponsService } from "./modules/coupons/service.ts";
 import { createDocumentsService, type DocumentsService } from "./modules/documents/service.ts";
 import { createDatabaseFileStore } from "./modules/files/service.ts";
 import { createFirmContexts } from "./modules/folders/firm-context.ts";
 import { createFoldersService } from "./modules/folders/service.ts";
 import { createInterviewService, type InterviewService } from "./modules/interview/service.ts";
 import { createLogsService } from "./modules/logs/service.ts";
+import { createMailService } from "./modules/mail/service.ts";
+import { createOrdersService } from "./modules/orders/service.ts";
+import { createDocumentStart } from "./modules/orders/start.ts";
+import { createPaymentsService } from "./modules/payments/service.ts";
 import { createTeamsService } from "./modules/teams/service.ts";
 import { createTemplateLibrary } from "./modules/templates/library.ts";
 import { createUsersService } from "./modules/users/service.ts";
@@ -16,7 +22,20 @@ import { createUsersService } from "./modules/users/service.ts";
 export function createServices(deps: {
   db: Database;
   clock: Clock;
-  config: Pick<Config, "IDLE_TIMEOUT_MS" | "KEEP_ALIVE_MS">;
+  config: Pick<Config, "IDLE_TIMEOUT_MS" | "KEEP_ALIVE_MS"> &
+    Partial<
+      Pick<
+        Config,
+        | "PAYMENT_PROVIDER"
+        | "STRIPE_SECRET_KEY"
+        | "STRIPE_WEBHOOK_SECRET"
+        | "STRIPE_API_BASE"
+        | "SMTP_URL"
+        | "MAIL_FROM"
+        | "SELLER_NAME"
+        | "SELLER_ABN"
+      >
+    >;
   /** Sign-in throttle limits; the spec-free defaults live in constants.ts. */
   loginThrottle?: { perEmail: number; perAddress: number };
 }) {
@@ -68,6 +87,39 @@ export function createServices(deps: {
   const fileStore = createDatabaseFileStore({ db, clock });
   const templates = createTemplateLibrary();
   interview = createInterviewService({ db, clock, documents, files: fileStore, library: templates });
+  // Catalogue, purchase and document start (documents spec §2-§9).
+  const catalogue = createCatalogueService({ db, teams, templates });
+  const coupons = createCouponsService({ db, clock });
+  const mail = createMailService({
+    db,
+    clock,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM ?? "Precedent <no-reply@precedent.example>",
+  });
+  const orders = createOrdersService({
+    db,
+    clock,
+    catalogue,
+    coupons,
+    mail,
+    seller: {
+      name: config.SELLER_NAME ?? "Precedent Legal Documents Pty Ltd",
+      abn: config.SELLER_ABN ?? "53004085616",
+    },
+  });
+  const payments = createPaymentsService({
+    db,
+    clock,
+    orders,
+    mail,
+    config: {
+      provider: config.PAYMENT_PROVIDER ?? "sandbox",
+      stripeSecretKey: config.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      stripeApiBase: config.STRIPE_API_BASE,
+    },
+  });
+  const startDocument = createDocumentStart({ db, catalogue, orders, teams, documents });
   const sessionInfo: SessionInfo = {
     idle_timeout_ms: config.IDLE_TIMEOUT_MS,
     keep_alive_ms: config.KEEP_ALIVE_MS,
@@ -85,6 +137,12 @@ export function createServices(deps: {
     fileStore,
     templates,
     interview,
+    catalogue,
+    coupons,
+    mail,
+    orders,
+    payments,
+    startDocument,
   };
 }
 

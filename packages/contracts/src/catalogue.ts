@@ -436,10 +436,12 @@ export const StartDocumentRequest = z.object({
     .trim()
     .min(1, DOCUMENT_NAME_PROMPT)
     .max(DOCUMENT_NAME_MAX_LENGTH, `Document name must be ${DOCUMENT_NAME_MAX_LENGTH} characters or fewer`),
-  folder_id: idParam("folder_id")
-    .nullish()
-    .refine((v) => v != null, FOLDER_REQUIRED)
-    .describe("A folder of the caller's My Documents or of Shared Folders."),
+  folder_id: z
+    .preprocess(
+      (v) => (v === null || v === "" ? undefined : v),
+      z.coerce.number({ error: FOLDER_REQUIRED }).int(FOLDER_REQUIRED).positive(FOLDER_REQUIRED),
+    )
+    .describe("Required: a folder of the caller's My Documents or of Shared Folders."),
   /** 'yes' / true: the 'Yes - I/we accept' box; required when the product has an acknowledgement. */
   acknowledgement: z.union([z.boolean(), z.enum(["yes", "no"])]).optional(),
   acknowledgement_date: z.string().trim().optional(),

@@ -23,11 +23,13 @@ import { badRequest, forbidden, notFound } from "../../errors.ts";
 import type { Actor, Clock } from "../auth/service.ts";
 import { type FirmContext, isOwnerOrManager } from "../folders/firm-context.ts";
 import { type FolderContents, type FoldersService, isSharedLocation } from "../folders/service.ts";
+import { productCategories, productCategoryLinks } from "../catalogue/schema.ts";
 import type { ChangeLogInput, DocumentLogAccess, LogsService } from "../logs/service.ts";
 import type { TeamsService } from "../teams/service.ts";
 import type { UsersService } from "../users/service.ts";
 import {
   allowedInSomeTab,
+  canChangeDocumentStatus,
   canCopyDocument,
   canDeleteDocument,
   canMoveDocument,
@@ -43,6 +45,9 @@ import {
 import { documentCounts, documentShares, documents } from "./schema.ts";
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+/** A draft to create: the request, plus the template identifier when started from the catalogue. */
+export type DraftInput = CreateDraftRequest & { x_template_id?: string };
 
 /**
  * The assembled files listed on documents (documents spec §3 `files`), owned by the interview
@@ -203,6 +208,18 @@ export function createDocumentsService(deps: {
     return rows;
   }
 
+  /**
+   * Documents made from a template (a catalogue product: `template_id` is the product's id) in
+   * one of these categories or below them; documents without a template never match.
+   */
+  function inTemplateCategoriesSql(categoryIds: number[]): SQL {
+    const wanted = sql.join(
+      categoryIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    return sql`${documents.templateId} in (with recursive tree(id) as (select c.id from ${productCategories} c where c.id in (${wanted}) union select c.id from ${productCategories} c join tree on c.parent_id = tree.id) select l.product_id from ${productCategoryLinks} l join tree on l.category_id = tree.id)`;
+  }
+
   /** The filters of a list or of its status counts. */
   async function listConditions(ctx: FirmContext, query: StatusCountsQuery): Promise<SQL[]> {
     const conditions = [documentsInSection(ctx, query.type)];
@@ -218,6 +235,7 @@ export function createDocumentsService(deps: {
       }
     }
     if (query.user_ids) conditions.push(inArray(documents.createdBy, query.user_ids));
+    if (query.category) conditions.push(inTemplateCategoriesSql(query.category));
     const search = query.name?.trim();
     if (search) {
       const byName = sql`${documents.name} ilike ${`%${escapeLike(search)}%`}`;
@@ -245,7 +263,7 @@ export function createDocumentsService(deps: {
    * (a search, or Shared Folders, whose documents are reached through links).
    */
   function counterConditions(ctx: FirmContext, query: StatusCountsQuery): SQL[] | null {
-    if (query.name?.trim() || query.type === SHARED_FOLDERS) return null;
+    if (query.name?.trim() || query.category || query.type === SHARED_FOLDERS) return null;
     const conditions: SQL[] = [eq(documentCounts.teamId, ctx.teamId)];
     if (query.type === MY_DOCUMENTS) conditions.push(eq(documentCounts.createdBy, ctx.userId));
     if (query.folder_id !== undefined) conditions.push(eq(documentCounts.folderKey, query.folder_id));
@@ -386,6 +404,58 @@ export function createDocumentsService(deps: {
     },
   };
 
+  /** A draft with its change-log entry (POST /doc/draft and the catalogue's document start). */
+  async function insertDraft(tx: Database, ctx: FirmContext, input: DraftInput): Promise<number> {
+    let homeFolderId: number | null = null;
+    let sharedFolder: { id: number; name: string } | null = null;
+    if (input.folder_id != null) {
+      const { row, facts } = await folders.requireVisible(tx, ctx, input.folder_id, true);
+      if (facts.type === PERSONAL_FOLDER && row.createdBy === ctx.userId) {
+        homeFolderId = row.id;
+      } else if (isSharedLocation(facts)) {
+        if (ctx.planSlug === LITE_PLAN_SLUG) throw forbidden(DOCUMENT_REFUSALS.lite);
+        sharedFolder = { id: row.id, name: row.name };
+      } else {
+        throw badRequest("Please select a folder of your My Documents or of Shared Folders.", [
+          { field: "folder_id", message: "Please select folder!" },
+        ]);
+      }
+    }
+    const name = input.name ?? (input.template_name || UNTITLED_DOCUMENT_NAME);
+    const now = clock();
+    const [doc] = await tx
+      .insert(documents)
+      .values({
+        teamId: ctx.teamId,
+        type: input.doc_type ?? (input.is_asic_document === 1 ? "ASIC" : "DOC"),
+        name,
+        folderId: homeFolderId,
+        status: 1,
+        templateId: input.template_id ?? null,
+        templateName: input.template_name || null,
+        xTemplateId: input.x_template_id ?? null,
+        createdBy: ctx.userId,
+        updatedBy: ctx.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: documents.id, type: documents.type });
+    if (!doc) throw new Error("document not created");
+    const changes: ChangeLogInput["changes"] = { created: { from: null, to: name } };
+    if (sharedFolder) {
+      await tx.insert(documentShares).values({
+        docId: doc.id,
+        folderId: sharedFolder.id,
+        teamId: ctx.teamId,
+        createdBy: ctx.userId,
+        createdAt: now,
+      });
+      changes.shared_folders = { from: [], to: [sharedFolder.name] };
+    }
+    await logs.record(tx, [logEntry(ctx, doc, changes)]);
+    return doc.id;
+  }
+
   const documentAccess: DocumentLogAccess = async (ctx, docId) => {
     const [visible] = await db
       .select({ id: documents.id })
@@ -511,57 +581,15 @@ export function createDocumentsService(deps: {
 
     /** POST /doc/draft: a new draft in My Documents, or added to a chosen shared folder. */
     async createDraft(ctx: FirmContext, input: CreateDraftRequest): Promise<DocumentDetail> {
-      const id = await db.transaction(async (tx) => {
-        let homeFolderId: number | null = null;
-        let sharedFolder: { id: number; name: string } | null = null;
-        if (input.folder_id != null) {
-          const { row, facts } = await folders.requireVisible(tx, ctx, input.folder_id, true);
-          if (facts.type === PERSONAL_FOLDER && row.createdBy === ctx.userId) {
-            homeFolderId = row.id;
-          } else if (isSharedLocation(facts)) {
-            if (ctx.planSlug === LITE_PLAN_SLUG) throw forbidden(DOCUMENT_REFUSALS.lite);
-            sharedFolder = { id: row.id, name: row.name };
-          } else {
-            throw badRequest("Please select a folder of your My Documents or of Shared Folders.", [
-              { field: "folder_id", message: "Please select folder!" },
-            ]);
-          }
-        }
-        const name = input.name ?? (input.template_name || UNTITLED_DOCUMENT_NAME);
-        const now = clock();
-        const [doc] = await tx
-          .insert(documents)
-          .values({
-            teamId: ctx.teamId,
-            type: input.doc_type ?? (input.is_asic_document === 1 ? "ASIC" : "DOC"),
-            name,
-            folderId: homeFolderId,
-            status: 1,
-            templateId: input.template_id ?? null,
-            templateName: input.template_name || null,
-            createdBy: ctx.userId,
-            updatedBy: ctx.userId,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: documents.id, type: documents.type });
-        if (!doc) throw new Error("document not created");
-        const changes: ChangeLogInput["changes"] = { created: { from: null, to: name } };
-        if (sharedFolder) {
-          await tx.insert(documentShares).values({
-            docId: doc.id,
-            folderId: sharedFolder.id,
-            teamId: ctx.teamId,
-            createdBy: ctx.userId,
-            createdAt: now,
-          });
-          changes.shared_folders = { from: [], to: [sharedFolder.name] };
-        }
-        await logs.record(tx, [logEntry(ctx, doc, changes)]);
-        return doc.id;
-      });
+      const id = await db.transaction((tx) => insertDraft(tx, ctx, input));
       return get(ctx, id);
     },
+
+    /**
+     * The same inside the caller's transaction, returning the new id: the catalogue's document
+     * start consumes an order or a plan use and creates the document in one commit.
+     */
+    createDraftIn: (tx: Database, ctx: FirmContext, input: DraftInput) => insertDraft(tx, ctx, input),
 
     /** DELETE /doc: all or none; a deleted document leaves every shared folder. */
     async deleteMany(ctx: FirmContext, section: ListSection, ids: number[]) {
@@ -762,15 +790,15 @@ export function createDocumentsService(deps: {
     },
 
     /**
-     * A status change (the interview, signing and completion issues call this): by whoever may
-     * rename the document, with a change-log entry.
+     * PUT /doc/status/{id}, and the interview, signing and completion steps: by whoever the
+     * policy allows, with a change-log entry; the same status again changes nothing.
      */
     async changeStatus(ctx: FirmContext, id: number, status: DocumentStatus) {
       await db.transaction(async (tx) => {
         const [doc] = await lockVisible(tx, ctx, [id]);
         if (!doc) throw documentNotFound(id);
-        if (!allowedInSomeTab(canRenameDocument, ctx, factsOf(doc))) {
-          throw forbidden(`You cannot change the status of Doc ID ${id}.`);
+        if (!allowedInSomeTab(canChangeDocumentStatus, ctx, factsOf(doc))) {
+          throw forbidden(DOCUMENT_REFUSALS.status(id));
         }
         if (doc.status === status) return;
         await tx

@@ -1,5 +1,5 @@
 import type { Team, TeamMember, TeamRole, UserTeam } from "@precedent/contracts";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
 import type { Actor } from "../auth/service.ts";
@@ -80,6 +80,22 @@ export function createTeamsService(deps: { db: Database; users: UsersService }) 
         limit: team.creditLimit,
         used: team.usedCredit,
       };
+    },
+
+    /**
+     * Uses one document of a limited plan, in the caller's transaction: a single guarded update,
+     * so parallel starts never take the last use twice. Returns the uses left, null when the plan
+     * is unlimited, or false when none is left.
+     */
+    async consumeDocumentUse(tx: Database, teamId: number): Promise<number | null | false> {
+      const [used] = await tx
+        .update(teams)
+        .set({ creditLimit: sql`${teams.creditLimit} - 1`, usedCredit: sql`${teams.usedCredit} + 1` })
+        .where(and(eq(teams.id, teamId), gte(teams.creditLimit, 1)))
+        .returning({ left: teams.creditLimit });
+      if (used) return used.left;
+      const [team] = await tx.select({ limit: teams.creditLimit }).from(teams).where(eq(teams.id, teamId));
+      return team && team.limit === null ? null : false;
     },
 
     async getMembers(actor: Actor, teamId: number): Promise<TeamMember[]> {

@@ -1,0 +1,128 @@
+import {
+  CategoryListQuery,
+  CategoryListResponse,
+  FaqQuery,
+  FaqResponse,
+  MembershipProductsQuery,
+  MembershipProductsResponse,
+  ProductIdParams,
+  ProductListQuery,
+  ProductListResponse,
+  ProductResponse,
+  QuestionsQuery,
+  QuestionsResponse,
+} from "@precedent/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { actorOf } from "../../plugins/authenticate.ts";
+import type { Services } from "../../services.ts";
+import { plainJsonSerializer } from "../documents/json-serializer.ts";
+
+export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { catalogue } = services;
+  const tags = ["catalogue"];
+
+  app.get(
+    "/products",
+    {
+      // The catalogue search is the hot read (bench/catalogue.ts): replies are built field by
+      // field against the schema's types, so skip re-validating every row on the way out.
+      serializerCompiler: plainJsonSerializer,
+      schema: {
+        tags,
+        summary: "Published catalogue products: by categories (comma list, with sub categories) and search",
+        querystring: ProductListQuery,
+        response: { 200: ProductListResponse },
+      },
+    },
+    async (request) => ({ message: "", data: await catalogue.list(request.query) }),
+  );
+
+  app.get(
+    "/products/categories",
+    {
+      schema: {
+        tags,
+        summary: "Visible catalogue categories (flat; tree by parent) with product counts",
+        querystring: CategoryListQuery,
+        response: { 200: CategoryListResponse },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await catalogue.categories({ hideEmpty: request.query.hide_empty, parent: request.query.parent }),
+    }),
+  );
+
+  app.get(
+    "/products/:id",
+    {
+      schema: {
+        tags,
+        summary: "One catalogue product",
+        params: ProductIdParams,
+        response: { 200: ProductResponse },
+      },
+    },
+    async (request) => ({ message: "", data: await catalogue.get(request.params.id) }),
+  );
+
+  app.get(
+    "/products/:id/preview",
+    {
+      schema: {
+        tags,
+        summary: "The template rendered as PDF from its sample answers (application/pdf)",
+        params: ProductIdParams,
+      },
+    },
+    async (request, reply) => {
+      const pdf = await catalogue.preview(request.params.id);
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", "inline; filename=preview.pdf")
+        .header("cache-control", "private, max-age=3600")
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    },
+  );
+
+  app.get(
+    "/faq/get-faq",
+    { schema: { tags, summary: "A product's FAQ", querystring: FaqQuery, response: { 200: FaqResponse } } },
+    async (request) => ({
+      message: "",
+      data: { code: 200 as const, body: await catalogue.faq(request.query.product_id) },
+    }),
+  );
+
+  app.get(
+    "/question/get_by_template",
+    {
+      schema: {
+        tags,
+        summary: "A template's interview questions (definition), by identifier or product id",
+        querystring: QuestionsQuery,
+        response: { 200: QuestionsResponse },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: { code: 200 as const, body: await catalogue.questions(request.query.id_template) },
+    }),
+  );
+
+  app.get(
+    "/membership/products",
+    {
+      schema: {
+        tags,
+        summary: "What the firm's plan gives in the catalogue: excluded and full-access categories, limit",
+        querystring: MembershipProductsQuery,
+        response: { 200: MembershipProductsResponse },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: { code: 200 as const, body: await catalogue.membership(actorOf(request), request.query.id_team) },
+    }),
+  );
+};

@@ -1,0 +1,207 @@
+import { HIDDEN_CATEGORY_NAMES, PRODUCT_FLAGS } from "@precedent/contracts";
+import type { LibraryTemplate } from "@precedent/docgen/library";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { plans } from "../teams/schema.ts";
+import {
+  type MetaEntry,
+  planCategoryRules,
+  productCategories,
+  productCategoryLinks,
+  productFaqs,
+  products,
+} from "./schema.ts";
+
+/**
+ * The catalogue's category tree. Template folders name a category in catalogue.json; PLACEMENT
+ * files them under the leaf the tree gives that name (a name the tree lacks becomes a new
+ * top-level category, so a new template never disappears).
+ */
+export const CATEGORY_TREE: { name: string; children?: string[] }[] = [
+  { name: "Business & Commercial" },
+  { name: "Companies", children: ["Company Setup"] },
+  { name: "Estate Planning", children: ["Wills"] },
+  { name: "Trusts", children: ["Discretionary Trusts", "Unit Trusts"] },
+  { name: "Superannuation", children: ["SMSF"] },
+];
+
+/** catalogue.json category (and, for trusts, the template) → the tree's leaf. */
+function placement(template: LibraryTemplate, category: string): string {
+  if (category === "Companies") return "Company Setup";
+  if (category === "Wills & Estates") return "Wills";
+  if (category === "Superannuation") return "SMSF";
+  if (category === "Trusts")
+    return template.identifier.includes("unit") ? "Unit Trusts" : "Discretionary Trusts";
+  return category;
+}
+
+/**
+ * What each plan gets, by top-level category slug (rules apply to sub categories too). Best
+ * Practice starts everything but Superannuation from its yearly allowance; Lite buys each
+ * template; Strategist, the top plan, starts everything with no limit. Superannuation (SMSF) is
+ * Strategist-only: the spec's excluded categories (documents spec §4, §6).
+ */
+export const PLAN_CATEGORY_RULES: Record<string, { full: string[]; excluded: string[] }> = {
+  "ly-basic": { full: [], excluded: ["superannuation"] },
+  "best-practice": {
+    full: ["business-commercial", "companies", "estate-planning", "trusts"],
+    excluded: ["superannuation"],
+  },
+  strategist: {
+    full: ["business-commercial", "companies", "estate-planning", "trusts", "superannuation"],
+    excluded: [],
+  },
+};
+
+export const slugify = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/&/g, " ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+const stripHtml = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** What search matches: name, plain-text descriptions and category names, lower-cased. */
+export const searchTextOf = (parts: string[]) => stripHtml(parts.join(" ")).toLowerCase();
+
+const str = (value: unknown, fallback = "") => (typeof value === "string" ? value : fallback);
+
+/** catalogue.json's meta_data with every flag present ('yes' or 'no'). */
+function metaOf(catalogue: Record<string, unknown>): MetaEntry[] {
+  const given = Array.isArray(catalogue.meta_data)
+    ? (catalogue.meta_data as unknown[]).flatMap((m) => {
+        const entry = m as { key?: unknown; value?: unknown };
+        return typeof entry.key === "string" ? [{ key: entry.key, value: String(entry.value ?? "") }] : [];
+      })
+    : [];
+  const keys = new Set(given.map((m) => m.key));
+  return [...given, ...PRODUCT_FLAGS.filter((f) => !keys.has(f)).map((key) => ({ key, value: "no" }))];
+}
+
+/**
+ * Makes the catalogue match the template library: categories (with the hidden ones), one product
+ * per template folder (catalogue.json is the source of its name, price and texts), its FAQ and
+ * the plans' category rules. Safe on every start; products of folders that are gone are left
+ * alone (orders refer to them).
+ */
+export async function ensureCatalogue(db: Database, templates: readonly LibraryTemplate[]) {
+  await db.transaction(async (tx) => {
+    // Serialise concurrent starts (several instances on one PostgreSQL server).
+    await tx.execute(sql`select pg_advisory_xact_lock(724911302)`);
+    const categoryIds = new Map<string, number>();
+    const upsertCategory = async (
+      name: string,
+      parentId: number | null,
+      sortOrder: number,
+      hidden = false,
+    ) => {
+      const slug = slugify(name);
+      const [row] = await tx
+        .insert(productCategories)
+        .values({ slug, name, parentId, sortOrder, hidden })
+        .onConflictDoUpdate({ target: productCategories.slug, set: { name, parentId, sortOrder, hidden } })
+        .returning({ id: productCategories.id });
+      if (!row) throw new Error(`category ${name} not stored`);
+      categoryIds.set(name, row.id);
+      return row.id;
+    };
+    let order = 0;
+    for (const top of CATEGORY_TREE) {
+      const id = await upsertCategory(top.name, null, order++);
+      for (const child of top.children ?? []) await upsertCategory(child, id, order++);
+    }
+    for (const hidden of HIDDEN_CATEGORY_NAMES) await upsertCategory(hidden, null, 1000 + order++, true);
+
+    for (const template of templates) {
+      const c = template.catalogue;
+      const categoryName = str(c.category, "Uncategorized");
+      const leaf = placement(template, categoryName);
+      const categoryId = categoryIds.get(leaf) ?? (await upsertCategory(leaf, null, order++));
+      const ancestors = [leaf];
+      for (const top of CATEGORY_TREE) if (top.children?.includes(leaf)) ancestors.push(top.name);
+      const values = {
+        templateIdentifier: template.identifier,
+        sku: str(c.sku, template.identifier.toUpperCase()),
+        name: str(c.name, template.definition.title),
+        priceCents: typeof c.price === "number" && Number.isInteger(c.price) && c.price >= 0 ? c.price : 0,
+        description: str(c.description),
+        shortDescription: str(c.short_description),
+        metaData: metaOf(c),
+        allowDownloadPdf: c.allow_download_pdf !== "no",
+        allowDownloadWord: c.allow_download_word !== "no",
+        searchText: searchTextOf([str(c.name), str(c.short_description), str(c.description), ...ancestors]),
+      };
+      const [product] = await tx
+        .insert(products)
+        .values(values)
+        .onConflictDoUpdate({ target: products.templateIdentifier, set: values })
+        .returning({ id: products.id });
+      if (!product) throw new Error(`product ${template.identifier} not stored`);
+      await tx.delete(productCategoryLinks).where(eq(productCategoryLinks.productId, product.id));
+      await tx.insert(productCategoryLinks).values({ productId: product.id, categoryId });
+      await tx.delete(productFaqs).where(eq(productFaqs.productId, product.id));
+      const faq = Array.isArray(c.faq) ? (c.faq as { question?: unknown; answer?: unknown }[]) : [];
+      if (faq.length > 0) {
+        await tx.insert(productFaqs).values(
+          faq.map((f, i) => ({
+            productId: product.id,
+            question: str(f.question),
+            answer: str(f.answer),
+            sortOrder: i,
+          })),
+        );
+      }
+    }
+
+    const planRows = await tx.select({ id: plans.id, slug: plans.slug }).from(plans);
+    for (const plan of planRows) {
+      const rules = PLAN_CATEGORY_RULES[plan.slug];
+      if (!rules) continue;
+      const wanted = [
+        ...rules.full.map((slug) => ({ slug, rule: "full" as const })),
+        ...rules.excluded.map((slug) => ({ slug, rule: "excluded" as const })),
+      ];
+      const bySlug = new Map(
+        (
+          await tx
+            .select({ id: productCategories.id, slug: productCategories.slug })
+            .from(productCategories)
+            .where(
+              inArray(
+                productCategories.slug,
+                wanted.map((w) => w.slug),
+              ),
+            )
+        ).map((r) => [r.slug, r.id]),
+      );
+      const rows = wanted.flatMap((w) => {
+        const categoryId = bySlug.get(w.slug);
+        return categoryId ? [{ planId: plan.id, categoryId, rule: w.rule }] : [];
+      });
+      if (rows.length === 0) continue;
+      await tx.delete(planCategoryRules).where(
+        and(
+          eq(planCategoryRules.planId, plan.id),
+          notInArray(
+            planCategoryRules.categoryId,
+            rows.map((r) => r.categoryId),
+          ),
+        ),
+      );
+      for (const row of rows) {
+        await tx
+          .insert(planCategoryRules)
+          .values(row)
+          .onConflictDoUpdate({
+            target: [planCategoryRules.planId, planCategoryRules.categoryId],
+            set: { rule: row.rule },
+          });
+      }
+    }
+  });
+}

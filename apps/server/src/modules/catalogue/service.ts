@@ -1,0 +1,354 @@
+import {
+  type Category,
+  type Faq,
+  type MembershipProducts,
+  PRODUCT_FLAGS,
+  type Product,
+  type ProductFlag,
+  type ProductListQuery,
+  STRATEGIST_PLAN_SLUG,
+} from "@precedent/contracts";
+import { buildDocument, DOCGEN_VERSION, renderPdf } from "@precedent/docgen";
+import type { LibraryTemplate } from "@precedent/docgen/library";
+import { and, asc, count, desc, eq, exists, inArray, notExists, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { notFound } from "../../errors.ts";
+import type { Actor } from "../auth/service.ts";
+import { plans } from "../teams/schema.ts";
+import type { TeamsService } from "../teams/service.ts";
+import {
+  type CategoryRow,
+  type ProductRow,
+  planCategoryRules,
+  productCategories,
+  productCategoryLinks,
+  productFaqs,
+  products,
+} from "./schema.ts";
+
+/** The template library as the catalogue needs it (the templates module's loader). */
+export type TemplateSource = {
+  get(identifier: string): LibraryTemplate | undefined;
+  list(): readonly LibraryTemplate[];
+};
+
+/** A product with what purchase and start decide on. */
+export type CatalogueProduct = ProductRow & { categoryIds: number[] };
+
+/** A plan's access, with rules already spread to sub categories. */
+export type PlanAccess = {
+  planSlug: string;
+  planName: string;
+  excluded: Set<number>;
+  full: Set<number>;
+};
+
+const metaValue = (row: ProductRow, key: string) => row.metaData.find((m) => m.key === key)?.value ?? null;
+
+export const productFlags = (row: ProductRow) =>
+  Object.fromEntries(PRODUCT_FLAGS.map((f) => [f, metaValue(row, f) === "yes" ? "yes" : "no"])) as Record<
+    ProductFlag,
+    "yes" | "no"
+  >;
+
+export const productAcknowledgement = (row: ProductRow) => {
+  const text = metaValue(row, "acknowledgement");
+  return text?.trim() ? text : null;
+};
+
+export const productPopupVideo = (row: ProductRow) => {
+  const url = metaValue(row, "popup_video");
+  return url?.trim() ? url : null;
+};
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+export function createCatalogueService(deps: {
+  db: Database;
+  teams: TeamsService;
+  templates: TemplateSource;
+}) {
+  const { db, teams, templates } = deps;
+
+  // Categories change only at start (ensureCatalogue); read them once per process, lazily.
+  let categoryCache: Promise<CategoryRow[]> | undefined;
+  const allCategories = () => {
+    categoryCache ??= db.select().from(productCategories).orderBy(asc(productCategories.sortOrder));
+    return categoryCache;
+  };
+  const descendantsOf = (rows: CategoryRow[], ids: Iterable<number>) => {
+    const out = new Set<number>(ids);
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const c of rows) {
+        if (c.parentId !== null && out.has(c.parentId) && !out.has(c.id)) {
+          out.add(c.id);
+          grew = true;
+        }
+      }
+    }
+    return out;
+  };
+  const hiddenIds = async () =>
+    descendantsOf(
+      await allCategories(),
+      (await allCategories()).filter((c) => c.hidden).map((c) => c.id),
+    );
+
+  /** Products linked to a hidden category never show (documents spec §5). */
+  const notHidden = (hidden: Set<number>) =>
+    hidden.size === 0
+      ? sql`true`
+      : notExists(
+          db
+            .select({ one: sql`1` })
+            .from(productCategoryLinks)
+            .where(
+              and(
+                eq(productCategoryLinks.productId, products.id),
+                inArray(productCategoryLinks.categoryId, [...hidden]),
+              ),
+            ),
+        );
+
+  async function linksOf(productIds: number[]) {
+    if (productIds.length === 0) return new Map<number, number[]>();
+    const rows = await db
+      .select()
+      .from(productCategoryLinks)
+      .where(inArray(productCategoryLinks.productId, productIds));
+    const map = new Map<number, number[]>();
+    for (const r of rows) map.set(r.productId, [...(map.get(r.productId) ?? []), r.categoryId]);
+    return map;
+  }
+
+  async function toProducts(rows: ProductRow[]): Promise<Product[]> {
+    const [links, categories] = await Promise.all([linksOf(rows.map((r) => r.id)), allCategories()]);
+    const byId = new Map(categories.map((c) => [c.id, c]));
+    return rows.map((row) => {
+      const meta = row.metaData;
+      const videos = meta
+        .filter((m) => (m.key === "product_video" || m.key === "popup_video") && m.value.trim())
+        .map((m) => m.value);
+      return {
+        id: row.id,
+        name: row.name,
+        sku: row.sku,
+        template_identifier: row.templateIdentifier,
+        description: row.description,
+        short_description: row.shortDescription,
+        regular_price: row.priceCents,
+        images: row.imageUrl ? [{ src: row.imageUrl }] : [],
+        categories: (links.get(row.id) ?? []).flatMap((id) => {
+          const c = byId.get(id);
+          return c ? [{ id: c.id, name: c.name }] : [];
+        }),
+        downloads: [],
+        meta_data: meta,
+        benefits: metaValue(row, "benefits") ?? "",
+        videos: [...new Set(videos)],
+        acknowledgement: productAcknowledgement(row),
+        allow_download_pdf: row.allowDownloadPdf,
+        allow_download_word: row.allowDownloadWord,
+      };
+    });
+  }
+
+  /** One published, visible product, or 404. */
+  async function requireProduct(id: number): Promise<CatalogueProduct> {
+    const hidden = await hiddenIds();
+    const [row] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.id, id), eq(products.status, "publish"), notHidden(hidden)));
+    if (!row) throw notFound("This template does not exist.");
+    return { ...row, categoryIds: (await linksOf([id])).get(id) ?? [] };
+  }
+
+  async function planAccess(planSlug: string): Promise<PlanAccess> {
+    const categories = await allCategories();
+    const rules = await db
+      .select({ categoryId: planCategoryRules.categoryId, rule: planCategoryRules.rule, name: plans.name })
+      .from(plans)
+      .leftJoin(planCategoryRules, eq(planCategoryRules.planId, plans.id))
+      .where(eq(plans.slug, planSlug));
+    const ids = (rule: "full" | "excluded") =>
+      rules.flatMap((r) => (r.rule === rule && r.categoryId !== null ? [r.categoryId] : []));
+    // The top plan has no exclusions whatever the table says: excluded means Strategist-only.
+    const excluded =
+      planSlug === STRATEGIST_PLAN_SLUG ? new Set<number>() : descendantsOf(categories, ids("excluded"));
+    return {
+      planSlug,
+      planName: rules[0]?.name ?? planSlug,
+      excluded,
+      full: descendantsOf(categories, ids("full")),
+    };
+  }
+
+  const previews = new Map<string, Promise<Uint8Array>>();
+
+  /** A product with its categories and their ancestors: what coupons and plan rules match on. */
+  async function pricedProduct(id: number) {
+    const product = await requireProduct(id);
+    const categories = await allCategories();
+    const byId = new Map(categories.map((c) => [c.id, c]));
+    const scope = new Set<number>();
+    for (const start of product.categoryIds) {
+      for (
+        let c = byId.get(start);
+        c && !scope.has(c.id);
+        c = c.parentId === null ? undefined : byId.get(c.parentId)
+      ) {
+        scope.add(c.id);
+      }
+    }
+    return { ...product, categoryIds: [...scope] };
+  }
+
+  return {
+    requireProduct,
+    pricedProduct,
+    planAccess,
+    toProducts,
+
+    /** GET /products: published, visible products, filtered by categories (with their sub
+     * categories) and a trimmed search over name, descriptions and category names. */
+    async list(query: ProductListQuery) {
+      const categories = await allCategories();
+      const hidden = await hiddenIds();
+      const conditions = [eq(products.status, "publish"), notHidden(hidden)];
+      if (query.category && query.category.length > 0) {
+        const wanted = [...descendantsOf(categories, query.category)];
+        conditions.push(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(productCategoryLinks)
+              .where(
+                and(
+                  eq(productCategoryLinks.productId, products.id),
+                  inArray(productCategoryLinks.categoryId, wanted),
+                ),
+              ),
+          ),
+        );
+      }
+      const search = query.search?.toLowerCase();
+      if (search) {
+        const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conditions.push(sql`${products.searchText} like ${pattern}`);
+      }
+      const where = and(...conditions);
+      const direction = query.order === "desc" ? desc : asc;
+      const orderBy =
+        query.orderby === "id"
+          ? [direction(products.id)]
+          : [direction(sql`lower(${products.name})`), direction(products.id)];
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(products)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(query.per_page)
+          .offset((query.page - 1) * query.per_page),
+        db.select({ n: count() }).from(products).where(where),
+      ]);
+      const totalRecord = total?.n ?? 0;
+      return {
+        rows: await toProducts(rows),
+        page: query.page,
+        total_page: Math.max(1, Math.ceil(totalRecord / query.per_page)),
+        total_record: totalRecord,
+      };
+    },
+
+    async get(id: number): Promise<Product> {
+      const [product] = await toProducts([await requireProduct(id)]);
+      if (!product) throw notFound("This template does not exist.");
+      return product;
+    },
+
+    /** GET /products/categories: visible categories with their published product counts. */
+    async categories(options: { hideEmpty: boolean; parent?: number }): Promise<Category[]> {
+      const all = await allCategories();
+      const hidden = await hiddenIds();
+      const visible = all.filter((c) => !hidden.has(c.id));
+      const links = await db
+        .select({ categoryId: productCategoryLinks.categoryId, productId: productCategoryLinks.productId })
+        .from(productCategoryLinks)
+        .innerJoin(products, eq(products.id, productCategoryLinks.productId))
+        .where(and(eq(products.status, "publish"), notHidden(hidden)));
+      return visible
+        .filter((c) => options.parent === undefined || c.parentId === options.parent)
+        .map((c) => {
+          const scope = descendantsOf(all, [c.id]);
+          const productIds = new Set(links.filter((l) => scope.has(l.categoryId)).map((l) => l.productId));
+          return {
+            id: c.id,
+            name: c.name,
+            slug: c.slug,
+            parent: c.parentId ?? 0,
+            image: c.imageUrl ? { src: c.imageUrl } : null,
+            children: visible.filter((child) => child.parentId === c.id).map((child) => child.id),
+            count: productIds.size,
+          };
+        })
+        .filter((c) => !options.hideEmpty || c.count > 0);
+    },
+
+    async faq(productId: number): Promise<Faq[]> {
+      await requireProduct(productId);
+      return db
+        .select({ id: productFaqs.id, question: productFaqs.question, answer: productFaqs.answer })
+        .from(productFaqs)
+        .where(eq(productFaqs.productId, productId))
+        .orderBy(asc(productFaqs.sortOrder));
+    },
+
+    /** The interview questions of a template, by identifier or product id. */
+    async questions(idTemplate: string) {
+      let identifier = idTemplate;
+      if (/^\d+$/.test(idTemplate))
+        identifier = (await requireProduct(Number(idTemplate))).templateIdentifier;
+      const template = templates.get(identifier);
+      if (!template) throw notFound("This template does not exist.");
+      return {
+        template_identifier: template.identifier,
+        definition: template.definition as unknown as Record<string, unknown>,
+      };
+    },
+
+    /** GET /membership/products: the firm's plan's access (the actor must belong to the firm). */
+    async membership(actor: Actor, teamId: number): Promise<MembershipProducts> {
+      const team = await teams.getTeam(actor, teamId);
+      const access = await planAccess(team.plan.slug);
+      return {
+        excluded: [...access.excluded].sort((a, b) => a - b),
+        full_access_categories: [...access.full].sort((a, b) => a - b),
+        hasLimit: team.hasLimit === 1,
+        limit: team.hasLimit === 1 ? team.limit : null,
+        plan: { slug: team.plan.slug, name: team.plan.name },
+      };
+    },
+
+    /**
+     * The template rendered as a PDF from its sample answers. Deterministic, so kept per product
+     * and engine version for the life of the process.
+     */
+    async preview(productId: number): Promise<Uint8Array> {
+      const product = await requireProduct(productId);
+      const key = `${product.id}:${product.templateIdentifier}:${DOCGEN_VERSION}`;
+      let pdf = previews.get(key);
+      if (!pdf) {
+        const template = templates.get(product.templateIdentifier);
+        if (!template) throw notFound("This template has no preview.");
+        pdf = renderPdf(buildDocument(template, template.sampleAnswers ?? {})).then((r) => r.pdf);
+        previews.set(key, pdf);
+        pdf.catch(() => previews.delete(key));
+      }
+      return pdf;
+    },
+  };
+}

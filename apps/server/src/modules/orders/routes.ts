@@ -1,0 +1,124 @@
+import {
+  CouponCheckQuery,
+  CouponCheckResponse,
+  CreateOrderRequest,
+  DOCUMENT_CREATED,
+  OrderIdParams,
+  OrderQuery,
+  OrderResponse,
+  StartDocumentQuery,
+  StartDocumentRequest,
+  StartDocumentResponse,
+  UpdateOrderRequest,
+} from "@precedent/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { actorOf } from "../../plugins/authenticate.ts";
+import type { Services } from "../../services.ts";
+
+export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { orders, coupons, catalogue, firmContext, startDocument } = services;
+
+  app.get(
+    "/coupons",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Checks a coupon code for a product next to the codes already applied; prices the result",
+        querystring: CouponCheckQuery,
+        response: { 200: CouponCheckResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const product = await catalogue.pricedProduct(request.query.product_id);
+      const codes = [...request.query.applied, request.query.code];
+      const result = await coupons.apply(codes, product, ctx.userId);
+      const coupon = result.coupons[result.coupons.length - 1];
+      if (!coupon) throw new Error("coupon missing");
+      return {
+        message: "",
+        data: {
+          coupon: {
+            code: coupon.code,
+            amount: coupon.amount,
+            discount_type: coupon.discountType,
+            individual_use: coupon.individualUse,
+          },
+          codes: result.coupons.map((c) => c.code),
+          summary: result.summary,
+        },
+      };
+    },
+  );
+
+  app.post(
+    "/orders",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Creates an unpaid order of one template, priced by the server",
+        querystring: OrderQuery,
+        body: CreateOrderRequest,
+        response: { 200: OrderResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await orders.create(ctx, request.body) };
+    },
+  );
+
+  app.get(
+    "/orders/:id",
+    {
+      schema: {
+        tags: ["orders"],
+        summary:
+          "One of the caller's orders; payment_status tells the return page paid, unpaid, used or declined",
+        params: OrderIdParams,
+        querystring: OrderQuery,
+        response: { 200: OrderResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await orders.get(ctx, request.params.id) };
+    },
+  );
+
+  app.put(
+    "/orders/:id",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Changes the billing details of an unpaid order (nothing else)",
+        params: OrderIdParams,
+        querystring: OrderQuery,
+        body: UpdateOrderRequest,
+        response: { 200: OrderResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await orders.update(ctx, request.params.id, request.body) };
+    },
+  );
+
+  app.post(
+    "/doc/start",
+    {
+      schema: {
+        tags: ["documents"],
+        summary:
+          "Starts a document from a template: consumes a paid order, a plan use, or a free/full-access right",
+        querystring: StartDocumentQuery,
+        body: StartDocumentRequest,
+        response: { 200: StartDocumentResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: DOCUMENT_CREATED, data: await startDocument(ctx, request.body) };
+    },
+  );
+};

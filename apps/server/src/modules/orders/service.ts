@@ -1,0 +1,226 @@
+import {
+  type Billing,
+  type CreateOrderRequest,
+  CURRENCY,
+  DOCUMENT_STRATEGIST_ONLY,
+  ORDER_ALREADY_PAID,
+  ORDER_ALREADY_USED,
+  ORDER_BILLING_LOCKED,
+  ORDER_NOT_PAID,
+  ORDER_PAID_ONLY_BY_PROVIDER,
+  ORDER_USED_ONLY_BY_START,
+  type Order,
+  type UpdateOrderRequest,
+} from "@precedent/contracts";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
+import type { Clock } from "../auth/service.ts";
+import { products } from "../catalogue/schema.ts";
+import type { CatalogueService } from "../catalogue/service.ts";
+import type { CouponsService } from "../coupons/service.ts";
+import type { FirmContext } from "../folders/firm-context.ts";
+import type { MailService } from "../mail/service.ts";
+import { invoiceNumber, type Seller, taxInvoiceMail } from "./invoice.ts";
+import { type OrderRow, orders } from "./schema.ts";
+
+const orderNotFound = () => notFound("Order not found.");
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+export function createOrdersService(deps: {
+  db: Database;
+  clock: Clock;
+  catalogue: CatalogueService;
+  coupons: CouponsService;
+  mail: MailService;
+  seller: Seller;
+}) {
+  const { db, clock, catalogue, coupons, mail } = deps;
+
+  async function toOrder(row: OrderRow): Promise<Order> {
+    const [product] = await db
+      .select({ name: products.name, sku: products.sku, identifier: products.templateIdentifier })
+      .from(products)
+      .where(eq(products.id, row.productId));
+    return {
+      id: row.id,
+      number: invoiceNumber(row.id),
+      status: row.status,
+      payment_status: row.status === "unpaid" && row.declined ? "declined" : row.status,
+      line_items: [
+        {
+          product_id: row.productId,
+          name: product?.name ?? "",
+          sku: product?.sku ?? "",
+          template_identifier: product?.identifier ?? "",
+          quantity: 1,
+          subtotal: row.subtotalCents,
+          total: row.totalCents,
+        },
+      ],
+      coupon_lines: row.couponLines.map((c) => ({ code: c.code, discount: c.discount })),
+      billing: row.billing,
+      subtotal: row.subtotalCents,
+      discount_total: row.discountCents,
+      total: row.totalCents,
+      total_tax: row.taxCents,
+      currency: CURRENCY,
+      payment_method_title: row.paymentMethodTitle,
+      customer_id: row.userId,
+      created_at: row.createdAt.toISOString(),
+      paid_at: row.paidAt?.toISOString() ?? null,
+      used_at: row.usedAt?.toISOString() ?? null,
+      document_id: row.documentId,
+    };
+  }
+
+  /** The caller's own order in this firm; anyone else's (another member's, another firm's) is 404. */
+  async function requireOwn(tx: Database, ctx: FirmContext, id: number, lock = false) {
+    const query = tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.teamId, ctx.teamId), eq(orders.userId, ctx.userId)));
+    const [row] = lock ? await query.for("update") : await query;
+    if (!row) throw orderNotFound();
+    return row;
+  }
+
+  return {
+    requireOwn,
+    toOrder,
+
+    /** POST /orders: an unpaid order priced by the server; browser totals are ignored. */
+    async create(ctx: FirmContext, input: CreateOrderRequest): Promise<Order> {
+      const line = input.line_items[0];
+      if (!line) throw badRequest("Please choose a template.");
+      const product = await catalogue.pricedProduct(line.product_id);
+      const access = await catalogue.planAccess(ctx.planSlug);
+      if (product.categoryIds.some((id) => access.excluded.has(id)))
+        throw forbidden(DOCUMENT_STRATEGIST_ONLY);
+      const { coupons: applied, summary } = await coupons.apply(
+        input.coupon_lines.map((c) => c.code),
+        product,
+        ctx.userId,
+      );
+      const [row] = await db
+        .insert(orders)
+        .values({
+          teamId: ctx.teamId,
+          userId: ctx.userId,
+          productId: product.id,
+          subtotalCents: summary.regular_price,
+          discountCents: summary.discount_total,
+          totalCents: summary.total,
+          taxCents: summary.total_tax,
+          couponLines: applied.map((c, i) => ({
+            couponId: c.id,
+            code: c.code,
+            discount: summary.discounts[i]?.amount ?? 0,
+          })),
+          billing: input.billing,
+          paymentMethodTitle: input.payment_method_title ?? "Credit card",
+          createdAt: clock(),
+        })
+        .returning();
+      if (!row) throw new Error("order not created");
+      return toOrder(row);
+    },
+
+    async get(ctx: FirmContext, id: number): Promise<Order> {
+      return toOrder(await requireOwn(db, ctx, id));
+    },
+
+    /** PUT /orders/{id}: only the billing details, only while unpaid. */
+    async update(ctx: FirmContext, id: number, input: UpdateOrderRequest): Promise<Order> {
+      if (input.meta_data !== undefined) throw badRequest(ORDER_USED_ONLY_BY_START);
+      if (input.set_paid !== undefined || input.status !== undefined)
+        throw badRequest(ORDER_PAID_ONLY_BY_PROVIDER);
+      const row = await db.transaction(async (tx) => {
+        const current = await requireOwn(tx, ctx, id, true);
+        if (current.status !== "unpaid") throw new AppError(409, ORDER_BILLING_LOCKED);
+        const [updated] = await tx
+          .update(orders)
+          .set({ billing: input.billing satisfies Billing })
+          .where(eq(orders.id, id))
+          .returning();
+        return updated ?? current;
+      });
+      return toOrder(row);
+    },
+
+    /** Why an order cannot be paid now, or null when it can (checkout creation). */
+    payableRefusal(row: OrderRow): string | null {
+      if (row.status === "paid") return ORDER_ALREADY_PAID;
+      if (row.status === "used") return ORDER_ALREADY_USED;
+      return null;
+    },
+
+    /**
+     * The provider confirmed payment: unpaid → paid, coupons counted (limits enforced
+     * atomically; a refusal rolls the whole payment back) and the tax invoice queued, all in the
+     * caller's transaction. Returns false when the order was already paid (a repeated
+     * confirmation changes nothing).
+     */
+    async markPaid(
+      tx: Database,
+      orderId: number,
+      options: { overLimit: "refuse" | "count" } = { overLimit: "refuse" },
+    ): Promise<boolean> {
+      const now = clock();
+      const [row] = await tx
+        .update(orders)
+        .set({ status: "paid", paidAt: now, declined: false })
+        .where(and(eq(orders.id, orderId), eq(orders.status, "unpaid")))
+        .returning();
+      if (!row) return false;
+      await coupons.claim(
+        tx,
+        row.couponLines.map((c) => c.couponId),
+        row.userId,
+        row.id,
+        options.overLimit,
+      );
+      const [product] = await tx
+        .select({ name: products.name, sku: products.sku })
+        .from(products)
+        .where(eq(products.id, row.productId));
+      await mail.enqueue(tx, taxInvoiceMail(row, product ?? { name: "", sku: "" }, deps.seller));
+      return true;
+    },
+
+    /** The provider declined a payment: the order stays unpaid, and says so to the return page. */
+    async markDeclined(tx: Database, orderId: number) {
+      await tx
+        .update(orders)
+        .set({ declined: true })
+        .where(and(eq(orders.id, orderId), eq(orders.status, "unpaid")));
+    },
+
+    /**
+     * Starting a document from a paid order: paid → used, once. The guarded update is the
+     * decision, so of any number of parallel starts exactly one gets the order.
+     */
+    async consume(tx: Database, ctx: FirmContext, orderId: number, documentId: () => Promise<number>) {
+      const [row] = await tx
+        .update(orders)
+        .set({ status: "used", usedAt: clock() })
+        .where(
+          and(
+            eq(orders.id, orderId),
+            eq(orders.teamId, ctx.teamId),
+            eq(orders.userId, ctx.userId),
+            eq(orders.status, "paid"),
+          ),
+        )
+        .returning();
+      if (!row) {
+        const current = await requireOwn(tx, ctx, orderId);
+        throw new AppError(409, current.status === "used" ? ORDER_ALREADY_USED : ORDER_NOT_PAID);
+      }
+      const docId = await documentId();
+      await tx.update(orders).set({ documentId: docId }).where(eq(orders.id, orderId));
+      return { order: row, documentId: docId };
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import {
+  ACKNOWLEDGEMENT_DATE_INVALID,
+  ACKNOWLEDGEMENT_REQUIRED,
+  ACKNOWLEDGEMENT_USER_REQUIRED,
+  DOCUMENT_LIMIT_REACHED,
+  DOCUMENT_STRATEGIST_ONLY,
+  type FieldError,
+  isDdMmYyyy,
+  PURCHASE_REQUIRED,
+  type StartDocumentRequest,
+  type StartDocumentResult,
+} from "@precedent/contracts";
+import type { Database } from "../../db/client.ts";
+import { AppError, badRequest, forbidden } from "../../errors.ts";
+import {
+  type CatalogueService,
+  productAcknowledgement,
+  productFlags,
+  productPopupVideo,
+} from "../catalogue/service.ts";
+import type { DocumentsService } from "../documents/service.ts";
+import type { FirmContext } from "../folders/firm-context.ts";
+import type { TeamsService } from "../teams/service.ts";
+import type { OrdersService } from "./service.ts";
+
+/**
+ * POST /doc/start: creates the draft of a template and consumes exactly one right to it, in one
+ * transaction — a paid unused order (marked used), or a use of a limited plan, or nothing for a
+ * free product or a full-access category on an unlimited plan. Anything refused changes nothing.
+ */
+export function createDocumentStart(deps: {
+  db: Database;
+  catalogue: CatalogueService;
+  orders: OrdersService;
+  teams: TeamsService;
+  documents: DocumentsService;
+}) {
+  const { db, catalogue, orders, teams, documents } = deps;
+
+  return async function start(ctx: FirmContext, input: StartDocumentRequest): Promise<StartDocumentResult> {
+    if (input.product_id === undefined && input.order_id === undefined) {
+      throw badRequest("Please choose a template or a paid order.", [
+        { field: "product_id", message: "product_id or order_id is required" },
+      ]);
+    }
+    let productId = input.product_id;
+    if (input.order_id !== undefined) {
+      const order = await orders.requireOwn(db, ctx, input.order_id);
+      if (productId !== undefined && productId !== order.productId) {
+        throw badRequest("This order is for another template.", [
+          { field: "product_id", message: "product_id does not match the order" },
+        ]);
+      }
+      productId = order.productId;
+    }
+    if (productId === undefined) throw badRequest("Please choose a template.");
+    const product = await catalogue.pricedProduct(productId);
+
+    const acknowledgement = productAcknowledgement(product);
+    if (acknowledgement) {
+      const errors: FieldError[] = [];
+      if (input.acknowledgement !== true && input.acknowledgement !== "yes") {
+        errors.push({ field: "acknowledgement", message: ACKNOWLEDGEMENT_REQUIRED });
+      }
+      if (!input.acknowledgement_date || !isDdMmYyyy(input.acknowledgement_date)) {
+        errors.push({ field: "acknowledgement_date", message: ACKNOWLEDGEMENT_DATE_INVALID });
+      }
+      if (!input.acknowledgement_user) {
+        errors.push({ field: "acknowledgement_user", message: ACKNOWLEDGEMENT_USER_REQUIRED });
+      }
+      const first = errors[0];
+      if (first) throw badRequest(first.message, errors);
+    }
+
+    const access = await catalogue.planAccess(ctx.planSlug);
+    const inExcluded = product.categoryIds.some((id) => access.excluded.has(id));
+    const fullAccess = product.categoryIds.some((id) => access.full.has(id));
+
+    const draft = (tx: Database) =>
+      documents.createDraftIn(tx, ctx, {
+        folder_id: input.folder_id ?? null,
+        name: input.name,
+        template_id: product.id,
+        template_name: product.name,
+        x_template_id: product.templateIdentifier,
+        is_asic_document: input.is_asic ?? 0,
+      });
+
+    const outcome = await db.transaction(async (tx) => {
+      if (input.order_id !== undefined) {
+        const { documentId } = await orders.consume(tx, ctx, input.order_id, () => draft(tx));
+        return { id: documentId, consumed: "order" as const, limit: null };
+      }
+      if (inExcluded) throw forbidden(DOCUMENT_STRATEGIST_ONLY);
+      if (product.priceCents === 0) return { id: await draft(tx), consumed: "free" as const, limit: null };
+      if (!fullAccess) throw new AppError(402, PURCHASE_REQUIRED);
+      const left = await teams.consumeDocumentUse(tx, ctx.teamId);
+      if (left === false) throw forbidden(DOCUMENT_LIMIT_REACHED);
+      return {
+        id: await draft(tx),
+        consumed: left === null ? ("full_access" as const) : ("plan_use" as const),
+        limit: left,
+      };
+    });
+
+    return {
+      id: outcome.id,
+      template_identifier: product.templateIdentifier,
+      template_name: product.name,
+      consumed: outcome.consumed,
+      limit: outcome.limit,
+      popup_video: productPopupVideo(product),
+      acknowledgement,
+      ...productFlags(product),
+    };
+  };
+}

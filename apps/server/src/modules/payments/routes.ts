@@ -1,0 +1,102 @@
+import { CheckoutQuery, CheckoutRequest, CheckoutResponse } from "@precedent/contracts";
+import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { actorOf } from "../../plugins/authenticate.ts";
+import type { Services } from "../../services.ts";
+import { checkoutPage } from "./page.ts";
+
+/** POST /api/stripe/checkout (signed in). */
+export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.post(
+    "/stripe/checkout",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "A payment session for the caller's unpaid order (sandbox page or Stripe Checkout): its url",
+        querystring: CheckoutQuery,
+        body: CheckoutRequest,
+        response: { 200: CheckoutResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await services.firmContext(actorOf(request), request.query.id_team);
+      const origin = `${request.protocol}://${request.host}`;
+      return { message: "", data: await services.payments.createCheckout(ctx, request.body, origin) };
+    },
+  );
+};
+
+/** POST /api/stripe/webhook: no session; Stripe's signature over the raw body is the proof. */
+export const stripeWebhookRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.post(
+    "/stripe/webhook",
+    { schema: { tags: ["payments"], summary: "Stripe events (signed)" } },
+    async (request) => {
+      const signature = request.headers["stripe-signature"];
+      const result = await services.payments.stripeWebhook(
+        request.body as Buffer,
+        typeof signature === "string" ? signature : undefined,
+      );
+      return { message: "", data: result };
+    },
+  );
+};
+
+const SessionParams = z.object({ id: z.string().regex(/^[\w-]{20,64}$/) });
+const CardForm = z.object({
+  card_number: z.string().max(40).default(""),
+  expiry: z.string().max(10).default(""),
+  cvc: z.string().max(10).default(""),
+});
+
+/**
+ * The sandbox provider's hosted checkout page at /checkout/{sessionId}: plain server-rendered
+ * HTML, no scripts and no third-party assets. It stands in for Stripe's page in development and
+ * tests, and confirms payments on the server as a provider would.
+ */
+export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const { payments } = services;
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string" },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  const render = async (id: string, error?: string) => {
+    const { session, order, productName } = await payments.sandboxSession(id);
+    return checkoutPage({ session, productName, totalCents: order.totalCents, error });
+  };
+
+  app.get("/checkout/:id", { schema: { hide: true, params: SessionParams } }, async (request, reply) =>
+    reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .send(await render(request.params.id)),
+  );
+
+  app.post(
+    "/checkout/:id",
+    { schema: { hide: true, params: SessionParams, body: CardForm } },
+    async (request, reply) => {
+      const result = await payments.sandboxPay(request.params.id, request.body);
+      if ("redirect" in result) return reply.redirect(result.redirect, 303);
+      return reply
+        .status(400)
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(await render(request.params.id, result.error));
+    },
+  );
+
+  app.post(
+    "/checkout/:id/cancel",
+    { schema: { hide: true, params: SessionParams } },
+    async (request, reply) => reply.redirect(await payments.sandboxCancel(request.params.id), 303),
+  );
+};

@@ -1,0 +1,263 @@
+import { randomBytes } from "node:crypto";
+import { type CheckoutRequest, paymentReturnPath } from "@precedent/contracts";
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import type { Database } from "../../db/client.ts";
+import { AppError, badRequest, notFound } from "../../errors.ts";
+import type { Clock } from "../auth/service.ts";
+import { products } from "../catalogue/schema.ts";
+import type { FirmContext } from "../folders/firm-context.ts";
+import type { MailService } from "../mail/service.ts";
+import { orders as orders_ } from "../orders/schema.ts";
+import type { OrdersService } from "../orders/service.ts";
+import { checkoutSessions, paymentEvents } from "./schema.ts";
+
+/** Stripe's API version this adapter was written against (pinned: a new one can change shapes). */
+export const STRIPE_API_VERSION = "2026-10-28.endive";
+
+export type PaymentsConfig = {
+  provider: "sandbox" | "stripe";
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  /** e.g. http://127.0.0.1:12111 for a local fake of Stripe's API. */
+  stripeApiBase?: string;
+};
+
+export const SANDBOX_CARDS = { pays: "4242424242424242", declined: "4000000000000002" } as const;
+
+export type CardInput = { card_number: string; expiry: string; cvc: string };
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+export function createPaymentsService(deps: {
+  db: Database;
+  clock: Clock;
+  orders: OrdersService;
+  mail: MailService;
+  config: PaymentsConfig;
+}) {
+  const { db, clock, orders, mail, config } = deps;
+
+  let stripeClient: Stripe | undefined;
+  const stripe = () => {
+    if (!config.stripeSecretKey)
+      throw new Error("STRIPE_SECRET_KEY is required with PAYMENT_PROVIDER=stripe");
+    if (!stripeClient) {
+      const base = config.stripeApiBase ? new URL(config.stripeApiBase) : undefined;
+      stripeClient = new Stripe(config.stripeSecretKey, {
+        apiVersion: STRIPE_API_VERSION as Stripe.LatestApiVersion,
+        ...(base
+          ? {
+              host: base.hostname,
+              port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
+              protocol: base.protocol.replace(":", "") as "http" | "https",
+            }
+          : {}),
+        maxNetworkRetries: 1,
+      });
+    }
+    return stripeClient;
+  };
+
+  /** After a payment commits: send its invoice now rather than at the next periodic run. */
+  const deliverMail = () => {
+    mail.deliver().catch(() => undefined);
+  };
+
+  async function openSession(id: string) {
+    const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+    if (!session) throw notFound("This checkout session does not exist.");
+    const [order] = await db.select().from(orders_).where(eq(orders_.id, session.orderId));
+    if (!order) throw notFound("This checkout session does not exist.");
+    const [product] = await db
+      .select({ name: products.name })
+      .from(products)
+      .where(eq(products.id, order.productId));
+    return { session, order, productName: product?.name ?? "" };
+  }
+
+  return {
+    config,
+
+    /** POST /stripe/checkout: a payment session for the caller's unpaid order; its address. */
+    async createCheckout(ctx: FirmContext, input: CheckoutRequest, origin: string): Promise<{ url: string }> {
+      const order = await orders.requireOwn(db, ctx, input.order_id);
+      const refusal = orders.payableRefusal(order);
+      if (refusal) throw new AppError(409, refusal);
+      const successUrl = input.success_url ?? paymentReturnPath(order.id);
+      const cancelUrl = input.cancel_url ?? paymentReturnPath(order.id);
+      const errorUrl = input.error_url ?? paymentReturnPath(order.id, true);
+      const id = randomBytes(24).toString("base64url");
+      const row = {
+        id,
+        orderId: order.id,
+        provider: config.provider,
+        amountCents: order.totalCents,
+        successUrl,
+        cancelUrl,
+        errorUrl,
+        createdAt: clock(),
+      };
+      if (config.provider === "sandbox") {
+        await db.insert(checkoutSessions).values(row);
+        return { url: `/checkout/${id}` };
+      }
+      if (order.totalCents <= 0) throw badRequest("A free order cannot be paid by card.");
+      const [product] = await db
+        .select({ name: products.name })
+        .from(products)
+        .where(eq(products.id, order.productId));
+      const session = await stripe().checkout.sessions.create({
+        mode: "payment",
+        client_reference_id: String(order.id),
+        customer_email: order.billing.email,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: "aud",
+              unit_amount: order.totalCents,
+              product_data: { name: product?.name ?? "Template" },
+            },
+          },
+        ],
+        metadata: { order_id: String(order.id), checkout_id: id },
+        success_url: new URL(successUrl, origin).toString(),
+        cancel_url: new URL(cancelUrl, origin).toString(),
+      });
+      if (!session.url) throw new Error("Stripe returned no checkout address");
+      await db.insert(checkoutSessions).values({ ...row, externalId: session.id });
+      return { url: session.url };
+    },
+
+    /** The sandbox's hosted page: what it shows. */
+    sandboxSession: openSession,
+
+    /**
+     * The sandbox provider takes a card: 4242… pays (the order is marked paid here, on the
+     * server — the provider's confirmation), 4000…0002 is declined. Returns where to send the
+     * browser, or an error to show on the page.
+     */
+    async sandboxPay(id: string, card: CardInput): Promise<{ redirect: string } | { error: string }> {
+      const { session } = await openSession(id);
+      if (session.provider !== "sandbox") throw notFound("This checkout session does not exist.");
+      if (session.status !== "open") return { error: "This checkout session has already been completed." };
+      const number = card.card_number.replace(/[\s-]/g, "");
+      if (!/^\d{12,19}$/.test(number)) return { error: "Please enter a card number." };
+      const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
+      const month = Number(expiry?.[1]);
+      if (!expiry || month < 1 || month > 12) return { error: "Please enter the expiry date as MM/YY." };
+      const now = clock();
+      const endOfMonth = new Date(Date.UTC(2000 + Number(expiry[2]), month, 1));
+      if (endOfMonth <= now) return { error: "This card has expired." };
+      if (!/^\d{3,4}$/.test(card.cvc.trim()))
+        return { error: "Please enter the card's security code (CVC)." };
+      if (number === SANDBOX_CARDS.declined) {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(checkoutSessions)
+            .set({ status: "declined", completedAt: now })
+            .where(eq(checkoutSessions.id, id));
+          await orders.markDeclined(tx, session.orderId);
+        });
+        return { redirect: session.errorUrl };
+      }
+      if (number !== SANDBOX_CARDS.pays) {
+        return {
+          error: "Sandbox checkout: use 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).",
+        };
+      }
+      try {
+        await db.transaction(async (tx) => {
+          const [claimed] = await tx
+            .update(checkoutSessions)
+            .set({ status: "paid", completedAt: now })
+            .where(eq(checkoutSessions.id, id))
+            .returning({ status: checkoutSessions.status });
+          if (!claimed) throw notFound("This checkout session does not exist.");
+          // Someone else (another session of the same order) paid first: nothing more to do.
+          await orders.markPaid(tx, session.orderId);
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.status === 409) {
+          // Payment refused (e.g. a coupon used up meanwhile): nothing was charged or changed.
+          await db.transaction(async (tx) => {
+            await tx
+              .update(checkoutSessions)
+              .set({ status: "declined", completedAt: now })
+              .where(eq(checkoutSessions.id, id));
+            await orders.markDeclined(tx, session.orderId);
+          });
+          return { error: error.message };
+        }
+        throw error;
+      }
+      deliverMail();
+      return { redirect: session.successUrl };
+    },
+
+    async sandboxCancel(id: string): Promise<string> {
+      const { session } = await openSession(id);
+      if (session.status === "open") {
+        await db
+          .update(checkoutSessions)
+          .set({ status: "cancelled", completedAt: clock() })
+          .where(eq(checkoutSessions.id, id));
+      }
+      return session.cancelUrl;
+    },
+
+    /**
+     * POST /stripe/webhook: the only way a Stripe payment completes. The signature is checked on
+     * the raw body; each event id is applied once (a replay changes nothing).
+     */
+    async stripeWebhook(rawBody: Buffer, signature: string | undefined) {
+      if (!config.stripeWebhookSecret) throw new AppError(503, "Stripe webhooks are not configured.");
+      let event: Stripe.Event;
+      try {
+        event = stripe().webhooks.constructEvent(rawBody, signature ?? "", config.stripeWebhookSecret);
+      } catch {
+        throw badRequest("Invalid webhook signature.");
+      }
+      const completed =
+        event.type === "checkout.session.completed" ||
+        event.type === "checkout.session.async_payment_succeeded";
+      const failed =
+        event.type === "checkout.session.async_payment_failed" || event.type === "checkout.session.expired";
+      if (!completed && !failed) return { applied: false };
+      const object = event.data.object as Stripe.Checkout.Session;
+      const applied = await db.transaction(async (tx) => {
+        const [fresh] = await tx
+          .insert(paymentEvents)
+          .values({ id: event.id, type: event.type, receivedAt: clock() })
+          .onConflictDoNothing({ target: paymentEvents.id })
+          .returning({ id: paymentEvents.id });
+        if (!fresh) return false;
+        const [session] = await tx
+          .select()
+          .from(checkoutSessions)
+          .where(eq(checkoutSessions.externalId, object.id));
+        if (!session) return false;
+        if (completed && object.payment_status !== "unpaid") {
+          await tx
+            .update(checkoutSessions)
+            .set({ status: "paid", completedAt: clock() })
+            .where(eq(checkoutSessions.id, session.id));
+          // Stripe has taken the money: a coupon used up meanwhile must not lose the payment, so
+          // its use is counted past the limit rather than the payment refused (checked at
+          // checkout creation and order creation before that).
+          await orders.markPaid(tx, session.orderId, { overLimit: "count" });
+        } else if (failed) {
+          await tx
+            .update(checkoutSessions)
+            .set({ status: "declined", completedAt: clock() })
+            .where(eq(checkoutSessions.id, session.id));
+          await orders.markDeclined(tx, session.orderId);
+        }
+        return true;
+      });
+      if (applied) deliverMail();
+      return { applied };
+    },
+  };
+}
