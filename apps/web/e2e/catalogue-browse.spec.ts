@@ -1,0 +1,105 @@
+import { expect, test } from "@playwright/test";
+import { openCatalogue, productIdByName, templateCard } from "./catalogue-support";
+import { openDocuments, uniqueName } from "./documents-support";
+import { OWNER } from "./support";
+
+test.describe("template catalogue", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test("browse by category, search, and find nothing", async ({ page }) => {
+    await openCatalogue(page, OWNER);
+    await expect(page.getByRole("heading", { name: "Our Templates", level: 1 })).toBeVisible();
+
+    // The carousel opens a top-level category; its sub categories become sections.
+    await page.locator(".category-carousel").getByRole("button", { name: "Trusts" }).first().click();
+    await expect(page.getByRole("heading", { name: "Discretionary Trusts", level: 4 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Unit Trusts", level: 4 })).toBeVisible();
+    await expect(templateCard(page, "Discretionary Trust Deed")).toBeVisible();
+    await expect(templateCard(page, "Simple Will")).toHaveCount(0);
+    await expect(page.locator(".catalogue-breadcrumb")).toContainText("Our Templates");
+    await expect(page.locator(".catalogue-breadcrumb")).toContainText("Trusts");
+
+    // Back to the whole catalogue through the breadcrumb, then search.
+    await page.locator(".catalogue-breadcrumb").getByText("Our Templates").click();
+    await page.getByRole("searchbox", { name: "Search templates" }).fill("  will ");
+    await expect(templateCard(page, "Simple Will")).toBeVisible();
+    await expect(templateCard(page, "Discretionary Trust Deed")).toHaveCount(0);
+
+    await page.getByRole("searchbox", { name: "Search templates" }).fill("no such template zq");
+    await expect(page.getByText("No documents found.")).toBeVisible();
+  });
+
+  test("preview a template: the PDF page is drawn, FAQ and Start Document are offered", async ({ page }) => {
+    await openCatalogue(page, OWNER);
+    await templateCard(page, "Mutual Non-Disclosure Agreement")
+      .getByRole("button", { name: "Preview Mutual Non-Disclosure Agreement" })
+      .click();
+    const preview = page.getByRole("dialog", { name: "Mutual Non-Disclosure Agreement" });
+    await expect(preview.getByRole("img", { name: "Page 1", exact: true })).toHaveAttribute(
+      "data-rendered",
+      "true",
+      { timeout: 30_000 },
+    );
+    // The page is really drawn: the canvas holds non-white pixels.
+    const inked = await preview.getByRole("img", { name: "Page 1", exact: true }).evaluate((node) => {
+      const canvas = node as HTMLCanvasElement;
+      const context = canvas.getContext("2d");
+      if (!context) return 0;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) dark += 1;
+      return dark;
+    });
+    expect(inked).toBeGreaterThan(100);
+    await expect(preview.getByRole("button", { name: "Page 2" })).toBeVisible();
+    await preview.getByRole("button", { name: "Page 2" }).click();
+    await expect(preview.getByText("Page 2 of")).toBeVisible();
+
+    // The FAQ section lists the product's questions from GET /api/faq/get-faq.
+    const productId = await productIdByName(page, "Mutual Non-Disclosure Agreement");
+    const faq = await page.request.get(`/api/faq/get-faq?product_id=${productId}`);
+    const questions = ((await faq.json()) as { data: { body: { question: string }[] } }).data.body;
+    expect(questions.length).toBeGreaterThan(0);
+    await preview.getByRole("tab", { name: "FAQ" }).click();
+    await expect(preview.getByText(questions[0]?.question ?? "", { exact: true })).toBeVisible();
+    await expect(preview.getByRole("tab", { name: "How To Video" })).toHaveCount(0);
+    // Best Practice opens this category in full: no price, Start Document.
+    await expect(preview.getByRole("button", { name: "Start Document" })).toBeVisible();
+    await expect(preview.getByText("inc. GST")).toHaveCount(0);
+  });
+
+  test("Create New > From Template: search, start a document and land on its interview", async ({ page }) => {
+    await openDocuments(page, OWNER);
+    await page.getByRole("button", { name: "Create New" }).click();
+    await page.getByRole("menuitem", { name: "From Template" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create a new document" });
+    await expect(dialog.getByText("Our Templates").first()).toBeVisible();
+
+    await dialog.getByRole("searchbox", { name: "Search templates" }).fill("disclosure");
+    const card = templateCard(dialog, "Mutual Non-Disclosure Agreement");
+    await expect(card).toBeVisible();
+    await expect(templateCard(dialog, "Simple Will")).toHaveCount(0);
+    // Outside a category the card links to its category.
+    await expect(card.getByText("Business & Commercial")).toBeVisible();
+    await card.getByRole("button", { name: "Start Document" }).click();
+
+    const wizard = page.getByRole("dialog", { name: "Start Mutual Non-Disclosure Agreement" });
+    await expect(wizard.getByText("Document Name & Folder Location")).toBeVisible();
+    const name = wizard.getByLabel("Document name");
+    await name.fill("");
+    await wizard.getByRole("button", { name: "Start Interview" }).click();
+    await expect(wizard.getByText("Please input your document name!")).toBeVisible();
+    await expect(wizard.getByText("Please select folder!")).toBeVisible();
+
+    const documentName = uniqueName("NDA with supplier");
+    await name.fill(documentName);
+    await wizard.getByLabel("Folder").click();
+    await page.locator(".ant-select-tree").getByTitle("Clients", { exact: true }).click();
+    await wizard.getByRole("button", { name: "Start Interview" }).click();
+
+    await expect(
+      page.getByText("Your document has been created. Please complete the interview to fulfill it"),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/my-account\/my-document\/template\?docId=\d+&templateIdentifier=mutual-nda/);
+  });
+});
