@@ -5,6 +5,7 @@ import { plans, teamMembers, teams } from "../modules/teams/schema.ts";
 import { users } from "../modules/users/schema.ts";
 import { loadDemoDocuments } from "./documents.ts";
 import { MEMBERSHIP_PLANS } from "./plans.ts";
+import { loadDemoPurchases } from "./purchases.ts";
 
 /** Demo-only password of every demo sign-in; printed at start-up and in the README. */
 export const DEMO_PASSWORD = "precedent-demo";
@@ -14,6 +15,8 @@ export const DEMO_SIGN_INS = [
   { email: "manager@demo.test", role: "manager", firm: "Demo Advisory Pty Ltd" },
   { email: "member@demo.test", role: "member", firm: "Demo Advisory Pty Ltd" },
   { email: "owner@other.test", role: "owner", firm: "Other Accounting Pty Ltd" },
+  { email: "owner@strategist.test", role: "owner", firm: "Strategist Partners Pty Ltd" },
+  { email: "owner@lastcredit.test", role: "owner", firm: "Last Credit Advisory Pty Ltd" },
 ] as const;
 
 /** The plans every installation needs, demo data or not. Safe to run on every start. */
@@ -40,16 +43,20 @@ export async function loadDemoData(db: Database): Promise<boolean> {
       lastName,
       displayName: `${firstName} ${lastName}`,
     });
-    const [owner, manager, member, otherOwner] = await tx
+    const [owner, manager, member, otherOwner, strategistOwner, lastCreditOwner] = await tx
       .insert(users)
       .values([
         person("owner@demo.test", "Olivia", "Owner"),
         person("manager@demo.test", "Mason", "Manager"),
         person("member@demo.test", "Mia", "Member"),
         person("owner@other.test", "Oscar", "Other"),
+        person("owner@strategist.test", "Stella", "Strategist"),
+        person("owner@lastcredit.test", "Liam", "Lastcredit"),
       ])
       .returning({ id: users.id });
-    if (!owner || !manager || !member || !otherOwner) throw new Error("Demo users were not created");
+    if (!owner || !manager || !member || !otherOwner || !strategistOwner || !lastCreditOwner) {
+      throw new Error("Demo users were not created");
+    }
 
     const [demoFirm] = await tx
       .insert(teams)
@@ -88,14 +95,55 @@ export async function loadDemoData(db: Database): Promise<boolean> {
         planStatus: "active",
       })
       .returning({ id: teams.id });
-    if (!demoFirm || !otherFirm) throw new Error("Demo firms were not created");
+    // The catalogue's plan cases: Strategist (everything, no limit) and a Best Practice firm
+    // with one document use left (the next start after that reaches the limit).
+    const [strategistFirm, lastCreditFirm] = await tx
+      .insert(teams)
+      .values([
+        {
+          name: "Strategist Partners Pty Ltd",
+          ownerId: strategistOwner.id,
+          planId: await planId("strategist"),
+          planStatus: "active",
+        },
+        {
+          name: "Last Credit Advisory Pty Ltd",
+          ownerId: lastCreditOwner.id,
+          planId: await planId("best-practice"),
+          planStatus: "active",
+          creditLimit: 1,
+          usedCredit: 199,
+        },
+      ])
+      .returning({ id: teams.id });
+    if (!demoFirm || !otherFirm || !strategistFirm || !lastCreditFirm)
+      throw new Error("Demo firms were not created");
 
     await tx.insert(teamMembers).values([
       { teamId: demoFirm.id, userId: owner.id, role: "owner" },
       { teamId: demoFirm.id, userId: manager.id, role: "manager" },
       { teamId: demoFirm.id, userId: member.id, role: "member" },
       { teamId: otherFirm.id, userId: otherOwner.id, role: "owner" },
+      { teamId: strategistFirm.id, userId: strategistOwner.id, role: "owner" },
+      { teamId: lastCreditFirm.id, userId: lastCreditOwner.id, role: "owner" },
     ]);
+    await loadDemoPurchases(tx, {
+      teamId: otherFirm.id,
+      userId: otherOwner.id,
+      billing: {
+        first_name: "Oscar",
+        last_name: "Other",
+        company: "Other Accounting Pty Ltd",
+        email: "owner@other.test",
+        phone: "",
+        address_1: "1 George Street",
+        address_2: "",
+        city: "Sydney",
+        state: "NSW",
+        postcode: "2000",
+        country: "AU",
+      },
+    });
     await loadDemoDocuments(tx, {
       teamId: demoFirm.id,
       owner: owner.id,
