@@ -141,6 +141,9 @@ const listFilters = {
   user_ids: idListQuery("user_ids").describe(
     "Organisation Documents: only documents created by these users (comma list or repeated key).",
   ),
+  category: idListQuery("category").describe(
+    "Only documents made from a template (catalogue product) in one of these categories or their sub categories (comma list or repeated key); documents without a template never match.",
+  ),
 };
 
 export const DocumentListQuery = TeamScopeQuery.extend({
@@ -238,6 +241,18 @@ const documentName = z
 
 export const RenameDocumentRequest = z.object({ new_name: documentName });
 export type RenameDocumentRequest = z.infer<typeof RenameDocumentRequest>;
+
+const STATUS_RANGE = "status must be 1 to 5";
+export const ChangeStatusRequest = z.object({
+  status: z
+    .number({ error: STATUS_RANGE })
+    .int(STATUS_RANGE)
+    .min(1, STATUS_RANGE)
+    .max(5, STATUS_RANGE)
+    .pipe(DocumentStatus)
+    .describe("1 Draft, 2 In Progress, 3 Signed, 4 Pending, 5 Completed."),
+});
+export type ChangeStatusRequest = z.infer<typeof ChangeStatusRequest>;
 
 export const DuplicateDocumentRequest = z.object({
   doc_id: idParam("doc_id"),

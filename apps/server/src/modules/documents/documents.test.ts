@@ -17,6 +17,7 @@ import {
   signIn,
   type TestApp,
 } from "../../test/harness.ts";
+import { productCategories, productCategoryLinks, products } from "../catalogue/schema.ts";
 import type { FirmContext } from "../folders/firm-context.ts";
 import { documentLogs } from "../logs/schema.ts";
 import { documentShares, documents } from "./schema.ts";
@@ -853,6 +854,125 @@ describe("document counts (kept by triggers for unsearched lists)", () => {
     const completed = (await owner.get("/api/doc", { type: 3, status: 5 })).json().data.total_record;
     expect(completed).toBe(actual.filter((d) => d.status === 5).length);
     expect(actual.length).toBe(7);
+  });
+});
+
+describe("PUT /api/doc/status/{id}", () => {
+  const setStatus = (client: FirmClient, id: number, status: unknown) =>
+    client.put(`/api/doc/status/${id}`, { status });
+
+  it("changes the status and logs it, by the creator", async () => {
+    const doc = await docOf(ids.alice, { status: 1 });
+    const res = await setStatus(as.alice, doc.id, 2);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: doc.id, status: 2, status_name: "In Progress" });
+    expect((await row(doc.id))?.status).toBe(2);
+    expect((await row(doc.id))?.updatedBy).toBe(ids.alice);
+    expect(await logsOf(doc.id)).toMatchObject([
+      { tags: ["status"], createdBy: ids.alice, logData: { status: { from: "Draft", to: "In Progress" } } },
+    ]);
+  });
+
+  it("lets the owner and a manager change a member's document", async () => {
+    const doc = await docOf(ids.alice, { status: 5 });
+    expect((await setStatus(as.manager, doc.id, 3)).statusCode).toBe(200);
+    expect((await setStatus(as.owner, doc.id, 2)).statusCode).toBe(200);
+    expect((await row(doc.id))?.status).toBe(2);
+    expect((await logsOf(doc.id)).map((l) => l.createdBy).sort()).toEqual([ids.owner, ids.manager].sort());
+  });
+
+  it("the same status again changes and logs nothing", async () => {
+    const doc = await docOf(ids.alice, { status: 4 });
+    expect((await setStatus(as.alice, doc.id, 4)).statusCode).toBe(200);
+    expect(await logsOf(doc.id)).toEqual([]);
+  });
+
+  it("refuses another member on a shared document (403) and hides a private one (404)", async () => {
+    const folder = await firmFolder(ids.owner);
+    const shared = await docOf(ids.alice, { sharedIn: [{ folderId: folder.id }] });
+    const refused = await setStatus(as.bob, shared.id, 5);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      `You cannot change the status of Doc ID ${shared.id}: only its creator, the company owner or a manager can.`,
+    );
+    const hidden = await docOf(ids.alice);
+    expect((await setStatus(as.bob, hidden.id, 5)).statusCode).toBe(404);
+    expect((await row(shared.id))?.status).toBe(1);
+    expect((await row(hidden.id))?.status).toBe(1);
+    expect(await logsOf(shared.id)).toEqual([]);
+  });
+
+  it("another firm gets 404, and a bad status 400 naming the field", async () => {
+    const doc = await docOf(ids.alice);
+    expect((await setStatus(outsider, doc.id, 2)).statusCode).toBe(404);
+    for (const bad of [0, 6, 2.5, "2", null]) {
+      const res = await setStatus(as.alice, doc.id, bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().data.errors).toEqual([{ field: "status", message: "status must be 1 to 5" }]);
+    }
+    expect((await row(doc.id))?.status).toBe(1);
+  });
+});
+
+describe("GET /api/doc?category=", () => {
+  it("lists documents whose template is in the categories or below them, and counts them", async () => {
+    const built = await t.buildTeam({ name: "Category Pty Ltd" });
+    const owner = firmClient(t, await signIn(t, built.owner.email), built.team.id);
+    const slug = (name: string) => `${name.toLowerCase().replace(/\W+/g, "-")}-${built.team.id}`;
+    const category = async (name: string, parentId: number | null = null) => {
+      const [c] = await t.db
+        .insert(productCategories)
+        .values({ slug: slug(name), name, parentId })
+        .returning();
+      if (!c) throw new Error("category not created");
+      return c.id;
+    };
+    const product = async (name: string, categoryIds: number[]) => {
+      const [p] = await t.db
+        .insert(products)
+        .values({ templateIdentifier: slug(name), sku: slug(name), name, priceCents: 0 })
+        .returning();
+      if (!p) throw new Error("product not created");
+      await t.db
+        .insert(productCategoryLinks)
+        .values(categoryIds.map((categoryId) => ({ productId: p.id, categoryId })));
+      return p.id;
+    };
+    const trusts = await category("Trusts");
+    const unitTrusts = await category("Unit Trusts", trusts);
+    const wills = await category("Wills");
+    const deed = await product("Unit trust deed", [unitTrusts]);
+    const will = await product("Simple will", [wills]);
+    const make = async (name: string, templateId: number | null, status: 1 | 5 = 1) => {
+      const doc = await t.buildDocument({ teamId: built.team.id, createdBy: built.owner.id, name, status });
+      if (templateId !== null)
+        await t.db.update(documents).set({ templateId }).where(eq(documents.id, doc.id));
+    };
+    await make("Smith unit trust", deed);
+    await make("Jones unit trust", deed, 5);
+    await make("Smith will", will);
+    await make("No template", null);
+
+    const listed = async (query: Record<string, string | number>) =>
+      names(
+        (await owner.get("/api/doc", { type: 1, sort: "name", order: "asc", ...query })).json().data.rows,
+      );
+    // A parent category takes in its sub categories.
+    expect(await listed({ category: trusts })).toEqual(["Jones unit trust", "Smith unit trust"]);
+    expect(await listed({ category: unitTrusts, status: 5 })).toEqual(["Jones unit trust"]);
+    expect(await listed({ category: `${wills},${unitTrusts}` })).toEqual([
+      "Jones unit trust",
+      "Smith unit trust",
+      "Smith will",
+    ]);
+    expect(await listed({ category: wills, name: "smith" })).toEqual(["Smith will"]);
+    expect(await listed({})).toHaveLength(4);
+    const counts = (await owner.get("/api/doc/get-status", { type: 1, category: trusts })).json().data;
+    expect(counts.total_record).toBe(2);
+    expect(counts.rows.find((r: { status: number }) => r.status === 5)?.total).toBe(1);
+    const bad = await owner.get("/api/doc", { type: 1, category: "trusts" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.errors[0].field).toBe("category.0");
   });
 });
 

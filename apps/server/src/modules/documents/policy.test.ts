@@ -1,6 +1,7 @@
 import type { DocumentStatus, ListSection, TeamRole } from "@precedent/contracts";
 import { describe, expect, it } from "vitest";
 import {
+  canChangeDocumentStatus,
   canCopyDocument,
   canDeleteDocument,
   canInterviewDocument,
@@ -145,6 +146,15 @@ describe("Rename and interview (roles not in the spec: creator, owner or manager
     ["another member on a shared document", viewer("member"), doc({ isShared: true }), SHARED, false],
   ])("rename: %s", (_name, v, d, section, expected) => {
     expect(canRenameDocument(v, d, section)).toBe(expected);
+  });
+  it.each<Row>([
+    ["the creator, even of a completed document", viewer("member", CREATOR), doc({ status: 5 }), MY, true],
+    ["the owner, on a member's document", viewer("owner"), doc(), ORG, true],
+    ["a manager", viewer("manager"), doc({ status: 3 }), ORG, true],
+    ["another member on a shared document", viewer("member"), doc({ isShared: true }), SHARED, false],
+    ["another member's private document", viewer("member"), doc(), MY, false],
+  ])("status change: %s", (_name, v, d, section, expected) => {
+    expect(canChangeDocumentStatus(v, d, section)).toBe(expected);
   });
   it.each<Row>([
     ["draft", viewer("member", CREATOR), doc({ status: 1 }), MY, true],

@@ -119,6 +119,14 @@ export function canRenameDocument(viewer: Viewer, doc: DocumentFacts, section: L
   return documentAppearsIn(viewer, doc, section) && (isCreator(viewer, doc) || isOwnerOrManager(viewer));
 }
 
+/**
+ * Status change (the spec names the statuses, not who sets them): the creator, the owner or a
+ * manager, as for renaming. Any of the five statuses may follow any other: relaunching reopens a
+ * completed document, and signing moves it on again.
+ */
+export const canChangeDocumentStatus = (viewer: Viewer, doc: DocumentFacts, section: ListSection) =>
+  canRenameDocument(viewer, doc, section);
+
 /** Interview: draft or in progress (§4), by the creator, the owner or a manager. */
 export function canInterviewDocument(viewer: Viewer, doc: DocumentFacts, section: ListSection): boolean {
   return canRenameDocument(viewer, doc, section) && EDITABLE_STATUSES.has(doc.status);
@@ -195,5 +203,7 @@ export const DOCUMENT_REFUSALS = {
     `You cannot copy Doc ID ${id}: only its creator can copy it, and not from Organisation Documents.`,
   rename: (id: number) =>
     `You cannot rename Doc ID ${id}: only its creator, the company owner or a manager can.`,
+  status: (id: number) =>
+    `You cannot change the status of Doc ID ${id}: only its creator, the company owner or a manager can.`,
   lite: "This feature is not available for Lite Plan. Please upgrade your membership to use it.",
 } as const;

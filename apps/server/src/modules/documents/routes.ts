@@ -1,4 +1,5 @@
 import {
+  ChangeStatusRequest,
   CompanyUsersResponse,
   CreateDraftRequest,
   CreateDraftResponse,
@@ -258,6 +259,24 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     async (request) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
       return { message: "", data: await documents.rename(ctx, request.params.id, request.body.new_name) };
+    },
+  );
+
+  app.put(
+    "/doc/status/:id",
+    {
+      schema: {
+        tags,
+        summary: "Change a document's status (creator, owner or manager), with a change-log entry",
+        params: DocumentIdParams,
+        querystring: TeamScopeQuery,
+        body: ChangeStatusRequest,
+        response: { 200: DocumentResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await documents.changeStatus(ctx, request.params.id, request.body.status) };
     },
   );
 

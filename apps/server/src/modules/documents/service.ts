@@ -21,9 +21,9 @@ import { LITE_PLAN_SLUG, SEARCH_SORT_MATCHES_LIMIT, UNTITLED_DOCUMENT_NAME } fro
 import type { Database } from "../../db/client.ts";
 import { badRequest, forbidden, notFound } from "../../errors.ts";
 import type { Actor, Clock } from "../auth/service.ts";
+import { productCategories, productCategoryLinks } from "../catalogue/schema.ts";
 import { type FirmContext, isOwnerOrManager } from "../folders/firm-context.ts";
 import { type FolderContents, type FoldersService, isSharedLocation } from "../folders/service.ts";
-import { productCategories, productCategoryLinks } from "../catalogue/schema.ts";
 import type { ChangeLogInput, DocumentLogAccess, LogsService } from "../logs/service.ts";
 import type { TeamsService } from "../teams/service.ts";
 import type { UsersService } from "../users/service.ts";
