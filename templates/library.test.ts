@@ -127,8 +127,27 @@ const EXPECTED: Record<string, { pdf: (string | RegExp)[]; word: string[]; flags
         "section 204A",
         "indemnifies",
         "insurance",
+        "section 246B",
+        "Joint holders",
+        "first and paramount lien",
+        "forfeit",
+        "Fair value",
+        "acts as an expert and not as an arbitrator",
+        "Permitted transfers",
+        "Compulsory transfer",
+        "drag-along",
+        "tag-along",
+        "section 249D",
+        "section 249F",
+        "Virtual Meeting Technology",
+        "section 251A",
+        "section 293",
+        "section 198F",
+        "The Company as trustee",
+        "mediation",
+        "Executed by Adeyemi Holdings PTY LTD ACN 645 678 904",
       ],
-      word: ["Coastline Joinery PTY LTD"],
+      word: ["Coastline Joinery PTY LTD", "Tamsin Jane Rowe", "Adeyemi Holdings PTY LTD"],
       flags: { is_special_resolution: "no" },
     },
     "discretionary-trust-deed": {
@@ -295,9 +314,10 @@ describe.each(slugs)("%s", (slug) => {
   });
 
   if (slug === library.benchmark) {
-    // The issue asks for a 10+ page benchmark template; none of the library reaches that yet (see
-    // README), so this checks only that the benchmark uses the longest one.
-    it("is the library's longest template (the assemble benchmark's)", () => {
+    // The assemble benchmark (packages/docgen/bench/assemble.ts) measures this template: the issue asks
+    // for the library's longest, of at least ten pages.
+    it("is the library's longest template, of ten pages or more (the assemble benchmark's)", () => {
+      expect(document.pageCount).toBeGreaterThanOrEqual(10);
       for (const other of slugs) {
         const golden = JSON.parse(readFileSync(join(ROOT, other, "golden.json"), "utf8")) as {
           pageCount: number;
