@@ -4,6 +4,7 @@ import type { Database } from "../db/client.ts";
 import { documentShares, documents } from "../modules/documents/schema.ts";
 import { type FolderRow, folderShares, folders } from "../modules/folders/schema.ts";
 import { documentLogs } from "../modules/logs/schema.ts";
+import { loadDemoInterviews } from "./interviews.ts";
 
 /** The demo firm's people, by role. */
 export type DemoFirm = { teamId: number; owner: number; manager: number; member: number };
@@ -349,5 +350,17 @@ export async function loadDemoDocuments(tx: Database, firm: DemoFirm, now = new 
     return history;
   });
   await tx.insert(documentLogs).values(entries);
+  // Starter templates behind the documents that have one, with answers (and files) for their stage.
+  await loadDemoInterviews(
+    tx,
+    firm.teamId,
+    plan.map((d, i) => ({
+      id: inserted[i]?.id ?? 0,
+      name: d.name,
+      status: d.status,
+      createdBy: firm[d.by],
+      at: at(d.daysAgo),
+    })),
+  );
   return { folders: byKey.size, documents: inserted.length };
 }

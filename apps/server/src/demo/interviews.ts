@@ -1,0 +1,139 @@
+import type { DocumentStatus } from "@precedent/contracts";
+import { type Answers, type AssembledDocument, assemble, cleanAnswers } from "@precedent/docgen";
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { documents } from "../modules/documents/schema.ts";
+import { createDatabaseFileStore } from "../modules/files/service.ts";
+import { documentFiles } from "../modules/interview/schema.ts";
+import { fileNameOf, MEDIA_TYPES } from "../modules/interview/service.ts";
+import { createTemplateLibrary, templateName } from "../modules/templates/library.ts";
+
+type Patch = { [key: string]: string | number | Patch };
+
+/**
+ * Which demo documents were made from which starter template, and how their sample answers are
+ * made theirs (the client's name in place of the sample's). `partial` marks a draft that already
+ * has some answers (a copy of another document keeps its answers as a draft).
+ */
+const DEMO_INTERVIEWS: Record<string, { template: string; patch?: Patch; partial?: boolean }> = {
+  "Discretionary Trust Deed – Smith Family Trust": {
+    template: "discretionary-trust-deed",
+    patch: { trust_name: "Smith Family Trust" },
+  },
+  "Family Trust Deed – Chen Family Trust": {
+    template: "discretionary-trust-deed",
+    patch: { trust_name: "Chen Family Trust" },
+  },
+  "Company Constitution – Harbourview Pty Ltd": {
+    template: "company-constitution",
+    patch: { company: { name: "Harbourview" } },
+  },
+  "Unit Trust Deed – Bayside Property Trust": {
+    template: "unit-trust-deed",
+    patch: { trust_name: "Bayside Property Trust" },
+  },
+  "SMSF Trust Deed – Nguyen Super Fund": {
+    template: "smsf-trust-deed",
+    patch: { fund_name: "Nguyen Super Fund" },
+  },
+  "Non-Disclosure Agreement – Northwind Traders": {
+    template: "mutual-nda",
+    patch: { first_party: { name: "Northwind Traders" } },
+  },
+  "Non-Disclosure Agreement – Blue Gum Software": {
+    template: "mutual-nda",
+    patch: { first_party: { name: "Blue Gum Software" } },
+  },
+  "Will – Sarah Chen": {
+    template: "simple-will",
+    patch: { will_maker: { first_name: "Sarah", middle_name: "", last_name: "Chen" } },
+  },
+  "Will – David Chen": {
+    template: "simple-will",
+    patch: { will_maker: { first_name: "David", middle_name: "", last_name: "Chen" } },
+  },
+  "Will – Meera Patel": {
+    template: "simple-will",
+    patch: { will_maker: { first_name: "Meera", middle_name: "", last_name: "Patel" } },
+    partial: true,
+  },
+  "Testamentary Trust Will – Robert Smith": { template: "simple-will" },
+};
+
+function patched(answers: Answers, patch: Patch = {}): Record<string, unknown> {
+  const result: Record<string, unknown> = { ...answers };
+  for (const [key, value] of Object.entries(patch)) {
+    const current = result[key];
+    result[key] =
+      typeof value === "object" && current && typeof current === "object" && !Array.isArray(current)
+        ? patched(current as Answers, value)
+        : value;
+  }
+  return result;
+}
+
+/** The first half of the questions answered, as someone part-way through the interview. */
+const firstHalf = (answers: Record<string, unknown>) => {
+  const keys = Object.keys(answers);
+  return Object.fromEntries(keys.slice(0, Math.ceil(keys.length / 2)).map((key) => [key, answers[key]]));
+};
+
+/**
+ * Links demo documents to the starter templates with answers for their stage: drafts with none or
+ * some, in-progress ones part-way, and signed, pending and completed ones fully answered and
+ * assembled (PDF and Word stored as the interview would). Each template is assembled once per
+ * set of answers; the whole takes a few seconds, most of it the engine's first run.
+ */
+export async function loadDemoInterviews(
+  tx: Database,
+  teamId: number,
+  docs: { id: number; name: string; status: DocumentStatus; createdBy: number; at: Date }[],
+) {
+  const library = createTemplateLibrary();
+  // Inside the seed's transaction: on PGlite nothing may run beside it.
+  const store = createDatabaseFileStore({ db: tx, clock: () => new Date() });
+  const assembled = new Map<string, Promise<AssembledDocument>>();
+  let withFiles = 0;
+  for (const doc of docs) {
+    const link = DEMO_INTERVIEWS[doc.name];
+    const template = link ? library.get(link.template) : undefined;
+    if (!link || !template?.sampleAnswers) continue;
+    const full = cleanAnswers(template.definition, patched(template.sampleAnswers, link.patch) as Answers);
+    const xml =
+      doc.status === 1 ? (link.partial ? firstHalf(full) : {}) : doc.status === 2 ? firstHalf(full) : full;
+    await tx
+      .update(documents)
+      .set({
+        xTemplateId: template.identifier,
+        templateName: templateName(template),
+        xml: cleanAnswers(template.definition, xml as Answers) as Record<string, unknown>,
+      })
+      .where(eq(documents.id, doc.id));
+    if (doc.status < 3) continue;
+    const key = `${template.identifier}:${JSON.stringify(full)}`;
+    let rendering = assembled.get(key);
+    if (!rendering) {
+      rendering = assemble(template, full);
+      assembled.set(key, rendering);
+    }
+    const result = await rendering;
+    const stored = {
+      pdf: await store.put(result.pdf, { mediaType: MEDIA_TYPES.pdf }),
+      word: await store.put(result.docx, { mediaType: MEDIA_TYPES.word }),
+    };
+    await tx.insert(documentFiles).values(
+      (["pdf", "word"] as const).map((kind) => ({
+        docId: doc.id,
+        teamId,
+        kind,
+        name: fileNameOf(doc.name, kind),
+        sha256: stored[kind].sha256,
+        size: stored[kind].size,
+        createdBy: doc.createdBy,
+        createdAt: doc.at,
+      })),
+    );
+    withFiles += 1;
+  }
+  return { assembled: withFiles };
+}
