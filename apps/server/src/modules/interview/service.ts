@@ -333,18 +333,19 @@ export function createInterviewService(deps: {
           .from(documentFiles)
           .where(and(eq(documentFiles.docId, docId), eq(documentFiles.kind, kind)));
         if (!row) throw notFound(DOCUMENT_NOT_ASSEMBLED);
-        const now = clock();
-        await tx
-          .insert(documentFileDownloads)
-          .values({ fileId: row.id, userId: ctx.userId, firstAt: now, lastAt: now })
-          .onConflictDoUpdate({
-            target: [documentFileDownloads.fileId, documentFileDownloads.userId],
-            set: { lastAt: now, count: sql`${documentFileDownloads.count} + 1` },
-          });
         return row;
       });
       const blob = await files.get(file.sha256);
       if (!blob) throw new Error(`file ${file.sha256} of document ${docId} is missing from the store`);
+      // Recorded once the bytes are in hand: a failed read is no download.
+      const now = clock();
+      await db
+        .insert(documentFileDownloads)
+        .values({ fileId: file.id, userId: ctx.userId, firstAt: now, lastAt: now })
+        .onConflictDoUpdate({
+          target: [documentFileDownloads.fileId, documentFileDownloads.userId],
+          set: { lastAt: now, count: sql`${documentFileDownloads.count} + 1` },
+        });
       return { bytes: blob.bytes, name: file.name, mediaType: MEDIA_TYPES[kind] };
     },
 
