@@ -1,0 +1,89 @@
+// Pieces shared by the database benchmarks (bench/catalogue.ts; bench/documents.ts has its own
+// copies from before this file): a fresh PostgreSQL database, the servers as child processes,
+// and autocannon runs.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const here = import.meta.dirname;
+
+/** A new database name on the server at DATABASE_URL (default: the local server). */
+export function freshDatabase(prefix: string) {
+  const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    name,
+    url: url.toString(),
+    create: () => admin(`create database ${name}`),
+    // The app server needs a moment to close its pool; `with (force)` ends what is left.
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+/** Starts bench/{script} under tsx and waits for its "LISTENING {port}" line. */
+export function startServer(
+  script: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(here, script)], {
+    cwd: here,
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /LISTENING (\d+)/.exec(output);
+      if (match) resolve({ child, port: Number(match[1]) });
+    });
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code} before listening`)));
+  });
+}
+
+export type Measured = { rps: number; p50: number; p99: number; timeouts: number };
+
+/** A 2 s warm-up, then the measured run; any non-2xx answer fails the benchmark. */
+export async function measure(
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<Measured> {
+  const run = (duration: number) =>
+    autocannon({ url, connections: options.connections, duration, headers: options.headers ?? {} });
+  await run(2);
+  const result = await run(options.seconds);
+  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    timeouts: result.timeouts,
+  };
+}
+
+/** One request's latency with nothing else running: the work itself, without queueing. */
+export async function alone(url: string, headers: Record<string, string>) {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < 30; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers });
+    bytes = (await res.arrayBuffer()).byteLength;
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[15] ?? 0, bytes };
+}
