@@ -171,14 +171,16 @@ export class FastTextWriter {
         continue;
       }
       const space = this.operands(stretch.face, font, " ");
+      // A space, then the line's extra width after it (in thousandths of the size, negative moves right).
+      const between = space === null || gap === 0 ? space : `${space} ${format((-gap * 1000) / size)}`;
       const parts: string[] = [];
       for (const [index, word] of stretch.words.entries()) {
         const operands = this.operands(stretch.face, font, word);
-        if (operands === null || space === null) {
+        if (operands === null || between === null) {
           parts.length = 0;
           break;
         }
-        if (index > 0) parts.push(gap !== 0 ? `${space} ${format((-gap * 1000) / size)}` : space);
+        if (index > 0) parts.push(between);
         parts.push(operands);
       }
       if (parts.length === 0) {

@@ -202,10 +202,12 @@ class PdfWriter {
         continue;
       }
       const face = faceOf(!!(run.bold || style.bold), !!(run.italic || style.italic));
+      // Splitting on a captured separator gives words at even indices and the spaces between at odd ones.
       const parts = run.text.split(/([ \t\u00a0]+)/);
-      for (const part of parts) {
+      for (let index = 0; index < parts.length; index++) {
+        const part = parts[index] as string;
         if (part === "") continue;
-        if (/^[ \t\u00a0]+$/.test(part)) {
+        if (index % 2 === 1) {
           finish(this.measure(" ", face, style.size));
           continue;
         }
