@@ -31,16 +31,26 @@ export function evaluateCondition(condition: Condition, scope: Scope): boolean {
   if ("any" in condition) return condition.any.some((inner) => evaluateCondition(inner, scope));
   if ("not" in condition) return !evaluateCondition(condition.not, scope);
   const target = resolve(condition.questionId, scope);
-  const value = target?.value;
+  // A group is compared by its number of entries ("visible if there are two or more directors").
+  const value =
+    target?.question.type === "group" && Array.isArray(target.value) ? target.value.length : target?.value;
+  if (condition.atLeast !== undefined || condition.atMost !== undefined) {
+    const number = asNumber(value);
+    if (number === undefined) return false;
+    return (
+      (condition.atLeast === undefined || number >= condition.atLeast) &&
+      (condition.atMost === undefined || number <= condition.atMost)
+    );
+  }
   if (condition.equals !== undefined) return sameValue(value, condition.equals);
   if (condition.notEquals !== undefined) return !sameValue(value, condition.notEquals);
   if (condition.oneOf !== undefined) return condition.oneOf.some((option) => sameValue(value, option));
-  if (condition.answered !== undefined) return isAnswered(value) === condition.answered;
+  if (condition.answered !== undefined) return isAnswered(target?.value) === condition.answered;
   if (condition.some !== undefined) {
-    if (target?.question.type !== "group" || !Array.isArray(value)) return false;
+    if (target?.question.type !== "group" || !Array.isArray(target.value)) return false;
     const group = target.question;
     const inner = condition.some;
-    return value.some((entry, index) =>
+    return target.value.some((entry, index) =>
       evaluateCondition(
         inner,
         createScope(group.questions, entry, `${target.scope.path}[${index}]`, target.scope),
@@ -71,6 +81,14 @@ function resolve(questionId: string, scope: Scope): Resolved | undefined {
     return resolve(rest.join("."), partyScope);
   }
   return undefined;
+}
+
+/** An answer as a number (answers arrive as text from forms), or undefined if it is none. */
+function asNumber(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  const number = Number(value.replace(/[$,\s]/g, ""));
+  return Number.isFinite(number) ? number : undefined;
 }
 
 /** Compares an answer with a condition's value: numbers and text compare by their written form. */

@@ -61,6 +61,48 @@ describe("visibleIf", () => {
     expect(shown(visibleQuestions(conditions, { gst: "Yes" }))).not.toContain("no_gst_note");
   });
 
+  it("atLeast and atMost compare a number, or how many entries a group has", () => {
+    const counts = parseInterview(`
+title: Counts
+questions:
+  - id: directors
+    type: group
+    label: Directors
+    questions: [{ id: name, type: text, label: Name }]
+  - { id: quorum, type: number, label: Quorum, visibleIf: { questionId: directors, atLeast: 2 } }
+  - { id: sole_powers, type: text, label: Sole director's powers, visibleIf: { questionId: directors, equals: 1 } }
+  - { id: small_board, type: text, label: Small board, visibleIf: { questionId: directors, atLeast: 2, atMost: 3 } }
+  - { id: rent, type: number, label: Rent }
+  - { id: bond, type: number, label: Bond, visibleIf: { questionId: rent, atMost: 1000 } }
+  - id: company
+    type: reference
+    label: Company
+    partyTypes: [company]
+  - { id: board_note, type: text, label: Board, visibleIf: { questionId: company.directors, atLeast: 3 } }
+`);
+    const directors = (count: number) => Array.from({ length: count }, (_, index) => ({ name: `D${index}` }));
+    expect(shown(visibleQuestions(counts, { directors: directors(1) }))).not.toContain("quorum");
+    expect(shown(visibleQuestions(counts, { directors: directors(2) }))).toContain("quorum");
+    expect(shown(visibleQuestions(counts, { directors: directors(1) }))).toContain("sole_powers");
+    expect(shown(visibleQuestions(counts, { directors: directors(2) }))).not.toContain("sole_powers");
+    expect(shown(visibleQuestions(counts, { directors: directors(3) }))).toContain("small_board");
+    expect(shown(visibleQuestions(counts, { directors: directors(4) }))).not.toContain("small_board");
+    // No answer yet is no number: the question stays hidden.
+    expect(shown(visibleQuestions(counts, {}))).not.toContain("quorum");
+    // Numbers answered as text (as forms send them) compare as numbers, not as text.
+    expect(shown(visibleQuestions(counts, { rent: "950" }))).toContain("bond");
+    expect(shown(visibleQuestions(counts, { rent: "$1,200" }))).not.toContain("bond");
+    // Into a party: the company's directors, shown only for a company with 2+ directors.
+    const company = (count: number) => ({
+      party_type: "company",
+      director_type: count === 1 ? "sole" : "multiple",
+      ...(count === 1 ? { sole_director_name: "A" } : { directors: directors(count) }),
+    });
+    expect(shown(visibleQuestions(counts, { company: company(3) }))).toContain("board_note");
+    expect(shown(visibleQuestions(counts, { company: company(2) }))).not.toContain("board_note");
+    expect(shown(visibleQuestions(counts, { company: company(1) }))).not.toContain("board_note");
+  });
+
   it("treats a hidden question as unanswered, so what depends on it hides too", () => {
     // price was answered for a sale, then the kind changed: price hides, and deposit with it.
     const paths = shown(visibleQuestions(conditions, { kind: "lease", price: 100, deposit: 10 }));

@@ -207,6 +207,33 @@ questions:
     ).toMatch(/use \{ questionId: people, some: \{ \.\.\. \} \}/);
   });
 
+  it("lets atLeast and atMost compare numbers and group counts only", () => {
+    const base = `title: T
+questions:
+  - { id: name, type: text, label: Name }
+  - { id: years, type: number, label: Years }
+  - id: people
+    type: group
+    label: People
+    questions: [{ id: role, type: text, label: Role }]
+`;
+    expect(() =>
+      parseInterview(`${base}  - { id: a, type: text, label: A, visibleIf: { questionId: people, atLeast: 2, atMost: 4 } }
+  - { id: b, type: text, label: B, visibleIf: { questionId: years, atMost: 5 } }
+`),
+    ).not.toThrow();
+    expect(
+      problemsOf(
+        `${base}  - { id: a, type: text, label: A, visibleIf: { questionId: name, atLeast: 2 } }\n`,
+      )[0],
+    ).toMatch(/atLeast and atMost compare a number or a group's number of entries, and "name" is neither/);
+    expect(
+      problemsOf(
+        `${base}  - { id: a, type: text, label: A, visibleIf: { questionId: years, atLeast: 2, equals: 3 } }\n`,
+      )[0],
+    ).toMatch(/a condition is either/);
+  });
+
   it("checks definitions given as objects too", () => {
     expect(() =>
       defineInterview({ title: "T", questions: [{ id: "a", type: "text", label: "A" }] }),

@@ -31,6 +31,10 @@ export type Condition =
       readonly oneOf?: readonly Scalar[];
       readonly answered?: boolean;
       readonly some?: Condition;
+      /** The answer is a number no less than this; for a group, its number of entries. */
+      readonly atLeast?: number;
+      /** The answer is a number no more than this; for a group, its number of entries. */
+      readonly atMost?: number;
     }
   | { readonly all: readonly Condition[] }
   | { readonly any: readonly Condition[] }
@@ -126,7 +130,15 @@ const dataPathSchema = z
 
 const scalarSchema = z.union([z.string(), z.number(), z.boolean()]);
 
-const CONDITION_OPERATORS = ["equals", "notEquals", "oneOf", "answered", "some"] as const;
+const CONDITION_OPERATORS = [
+  "equals",
+  "notEquals",
+  "oneOf",
+  "answered",
+  "some",
+  "atLeast",
+  "atMost",
+] as const;
 const CONDITION_COMBINATORS = ["all", "any", "not"] as const;
 
 /** The zod schema of a visibleIf condition. */
@@ -142,12 +154,16 @@ export const ConditionSchema: z.ZodType<Condition> = z.lazy(() =>
       oneOf: z.array(scalarSchema).min(1).optional(),
       answered: z.boolean().optional(),
       some: ConditionSchema.optional(),
+      atLeast: z.number().optional(),
+      atMost: z.number().optional(),
       all: z.array(ConditionSchema).min(1).optional(),
       any: z.array(ConditionSchema).min(1).optional(),
       not: ConditionSchema.optional(),
     })
     .superRefine((condition, context) => {
       const operators = CONDITION_OPERATORS.filter((key) => condition[key] !== undefined);
+      // A range is one comparison: { atLeast: 2, atMost: 5 }.
+      if (condition.atLeast !== undefined && condition.atMost !== undefined) operators.pop();
       const combinators = CONDITION_COMBINATORS.filter((key) => condition[key] !== undefined);
       const shape =
         combinators.length === 1 && operators.length === 0 && condition.questionId === undefined
@@ -159,7 +175,7 @@ export const ConditionSchema: z.ZodType<Condition> = z.lazy(() =>
         context.addIssue({
           code: "custom",
           message:
-            "a condition is either { questionId, and one of equals, notEquals, oneOf, answered, some } or one of { all: [...] }, { any: [...] }, { not: ... }",
+            "a condition is either { questionId, and one of equals, notEquals, oneOf, answered, some, atLeast / atMost } or one of { all: [...] }, { any: [...] }, { not: ... }",
         });
       }
     }),
@@ -371,12 +387,19 @@ function checkDefinition(definition: InterviewDefinition): Problem[] {
           ]);
         }
       }
+      const counted = condition.atLeast !== undefined || condition.atMost !== undefined;
+      if (rest.length === 0 && counted && target.type !== "number" && target.type !== "group") {
+        problems.push({
+          path: [...path, condition.atLeast !== undefined ? "atLeast" : "atMost"],
+          message: `atLeast and atMost compare a number or a group's number of entries, and "${head}" is neither`,
+        });
+      }
       if (rest.length > 0 && target.type !== "reference") {
         problems.push({
           path: [...path, "questionId"],
           message:
             target.type === "group"
-              ? `"${head}" is a group: use { questionId: ${head}, some: { ... } } to test its entries`
+              ? `"${head}" is a group: use { questionId: ${head}, some: { ... } } to test its entries, or atLeast / atMost / equals to test how many there are`
               : `"${head}" holds a single value, so "${condition.questionId}" names nothing`,
         });
       }
