@@ -6,6 +6,8 @@ import {
   documentAction,
   documentRows,
   openDocuments,
+  openFolder,
+  shareDocumentsByApi,
   uniqueName,
 } from "./documents-support";
 import { MANAGER, MEMBER, OWNER } from "./support";
@@ -38,8 +40,10 @@ test.describe("document actions", () => {
 
     await documentAction(page, renamed, "Data Change Logs Record");
     const log = page.getByRole("dialog", { name: "Data Change Logs Record" });
-    await expect(log.getByText(`${name} → ${renamed}`)).toBeVisible();
     await expect(log.getByText(/\d\d:\d\d (am|pm) - \d\d \w{3} \d{4}/).first()).toBeVisible();
+    // Newest first: the rename, then the creation.
+    await log.getByRole("button", { name: "View Detail" }).first().click();
+    await expect(log.getByText(`${name} → ${renamed}`)).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(log).toBeHidden();
   });
@@ -122,6 +126,32 @@ test.describe("document actions", () => {
     await expect(
       page.getByText("Your document was removed from the shared folders successfully."),
     ).toBeVisible();
+  });
+
+  test("someone who may not remove a shared document sees its shared folders read-only", async ({ page }) => {
+    await openDocuments(page, OWNER);
+    const first = uniqueName("Board share");
+    const second = uniqueName("Audit share");
+    const firstId = await createFolderByApi(page, first, 2);
+    const secondId = await createFolderByApi(page, second, 2);
+    const name = uniqueName("Owner's shared deed");
+    const docId = await createDraftByApi(page, name);
+    await shareDocumentsByApi(page, [docId], firstId);
+    await shareDocumentsByApi(page, [docId], secondId);
+
+    // The member neither created the document nor added it: the shared folders, but no Remove.
+    await openDocuments(page, MEMBER, "?tab=shared-folder");
+    await openFolder(page, first);
+    await documentAction(page, name, "Shared in folders");
+    const dialog = page.getByRole("dialog", { name: "Shared document was in folders:" });
+    await expect(dialog.getByRole("listitem")).toHaveCount(2);
+    await expect(dialog.getByRole("listitem").filter({ hasText: first })).toHaveCount(1);
+    await expect(dialog.getByRole("listitem").filter({ hasText: second })).toHaveCount(1);
+    await expect(dialog.getByRole("checkbox")).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: "Remove" })).toHaveCount(0);
+    // The footer's Close (the title bar's close icon has the same name).
+    await dialog.locator(".ant-modal-footer").getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
   });
 
   test("delete warns it cannot be recovered, then removes the document", async ({ page }) => {

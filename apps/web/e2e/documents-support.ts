@@ -7,7 +7,7 @@ export const uniqueName = (label: string) =>
 
 const teamIds = new WeakMap<Page, number>();
 
-async function teamIdOf(page: Page): Promise<number> {
+export async function teamIdOf(page: Page): Promise<number> {
   const known = teamIds.get(page);
   if (known !== undefined) return known;
   const reply = await page.request.get("/api/users/me");
@@ -37,6 +37,23 @@ export async function createDraftByApi(page: Page, name: string, folderId?: numb
   });
   expect(reply.status()).toBe(200);
   return ((await reply.json()) as { data: { id: number } }).data.id;
+}
+
+/** Adds documents to a shared folder through the API. */
+export async function shareDocumentsByApi(page: Page, docIds: number[], folderId: number) {
+  const teamId = await teamIdOf(page);
+  const reply = await page.request.put(`/api/doc/share-doc?id_team=${teamId}`, {
+    data: { list_doc: docIds, folder_id: folderId },
+  });
+  expect(reply.status()).toBe(200);
+}
+
+export async function renameDocumentByApi(page: Page, docId: number, name: string) {
+  const teamId = await teamIdOf(page);
+  const reply = await page.request.put(`/api/doc/rename/${docId}?id_team=${teamId}`, {
+    data: { new_name: name },
+  });
+  expect(reply.status()).toBe(200);
 }
 
 export async function deleteDocumentByApi(page: Page, docId: number) {

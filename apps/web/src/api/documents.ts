@@ -1,4 +1,5 @@
 import {
+  type ChangeLogTag,
   CompanyUsersResponse,
   type CreateDraftRequest,
   CreateDraftResponse,
@@ -13,6 +14,7 @@ import {
   FolderResponse,
   FolderTreeResponse,
   type ListSection,
+  LOG_LIST_PAGE_SIZE,
   LogChangesResponse,
   MoveDocumentsResponse,
   ORGANISATION_DOCUMENTS,
@@ -133,13 +135,40 @@ export const popupMoveQuery = (teamId: number, folderId: number) =>
     staleTime: 0,
   });
 
-export const changeLogQuery = (teamId: number, docId: number) =>
+/** The change-log modal's filters: a period of whole days at UTC+10, 'Updated by' and changes. */
+export type ChangeLogFilters = {
+  /** YYYY-MM-DD */
+  dateFrom: string | undefined;
+  dateTo: string | undefined;
+  userIds: number[];
+  tags: ChangeLogTag[];
+};
+
+export const NO_CHANGE_LOG_FILTERS: ChangeLogFilters = {
+  dateFrom: undefined,
+  dateTo: undefined,
+  userIds: [],
+  tags: [],
+};
+
+const listParam = <T>(values: T[]) => (values.length > 0 ? values.join(",") : undefined);
+
+export const changeLogQuery = (teamId: number, docId: number, filters: ChangeLogFilters) =>
   infiniteQueryOptions({
-    queryKey: [...documentsKey(teamId), "log", docId],
+    queryKey: [...documentsKey(teamId), "log", docId, filters],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       apiRequest("/api/log/log-changes", LogChangesResponse, {
-        query: { id_team: teamId, doc_id: docId, page: pageParam },
+        query: {
+          id_team: teamId,
+          doc_id: docId,
+          date_from: filters.dateFrom,
+          date_to: filters.dateTo,
+          user_ids: listParam(filters.userIds),
+          tag_codes: listParam(filters.tags),
+          page: pageParam,
+          length: LOG_LIST_PAGE_SIZE,
+        },
         signal,
       }),
     getNextPageParam: (last) => (last.page < last.total_page ? last.page + 1 : undefined),

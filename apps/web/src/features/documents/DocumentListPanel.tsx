@@ -47,11 +47,11 @@ import {
 } from "../../api/documents";
 import { LoadError } from "../../components/LoadError";
 import { useDebounced } from "../../components/use-debounced";
+import { useInfiniteScroll } from "../../components/use-infinite-scroll";
 import {
   DATE_FORMAT,
   DOCUMENT_SEARCH_DEBOUNCE_MS,
   INFINITE_SCROLL_MIN_LIST_HEIGHT_PX,
-  INFINITE_SCROLL_THRESHOLD_PX,
 } from "../../constants";
 import type { DocumentDialog } from "./DocumentDialogs";
 import { folderPath } from "./folder-tree";
@@ -224,21 +224,7 @@ export function DocumentListPanel({
   }, [section]);
 
   // Infinite scroll (documents spec §9): the next page within 15 px of the bottom.
-  const scroller = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const loadMoreIfNear = () => {
-    const element = scroller.current;
-    if (!element || !hasNextPage || isFetchingNextPage) return;
-    const remaining = element.scrollHeight - element.scrollTop - element.clientHeight;
-    if (remaining <= INFINITE_SCROLL_THRESHOLD_PX) void fetchNextPage();
-  };
-  // A page that does not fill the list leaves nothing to scroll: load on until it does.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked when rows arrive
-  useEffect(() => {
-    const element = scroller.current;
-    if (!element || !hasNextPage || isFetchingNextPage) return;
-    if (element.scrollHeight <= element.clientHeight + INFINITE_SCROLL_THRESHOLD_PX) void fetchNextPage();
-  }, [rows.length, hasNextPage, isFetchingNextPage]);
+  const scroller = useInfiniteScroll(list, rows.length);
 
   const path = folderPath(folders, folderId);
   const currentFolder = path.at(-1);
@@ -557,10 +543,10 @@ export function DocumentListPanel({
         </div>
       )}
       <div
-        ref={scroller}
+        ref={scroller.ref}
         className="doc-list__scroller"
         style={{ minHeight: INFINITE_SCROLL_MIN_LIST_HEIGHT_PX }}
-        onScroll={loadMoreIfNear}
+        onScroll={scroller.onScroll}
         data-testid="document-list"
       >
         {listBody}

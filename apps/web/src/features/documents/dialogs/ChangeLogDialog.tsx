@@ -1,11 +1,24 @@
-import type { ChangeLogEntry, ChangeLogTag, LogValue } from "@precedent/contracts";
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { Button, Descriptions, Empty, Modal, Skeleton, Typography } from "antd";
-import dayjs from "dayjs";
+import { ArrowLeftOutlined, LeftOutlined, RightOutlined } from "@ant-design/icons";
+import { CHANGE_LOG_TAGS, type ChangeLogEntry, type ChangeLogTag, type LogValue } from "@precedent/contracts";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { Button, DatePicker, Descriptions, Empty, Modal, Select, Skeleton, Space, Typography } from "antd";
+import dayjs, { type Dayjs } from "dayjs";
 import utc from "dayjs/plugin/utc";
-import { changeLogQuery } from "../../../api/documents";
+import { useState } from "react";
+import {
+  type ChangeLogFilters,
+  changeLogQuery,
+  companyUsersQuery,
+  NO_CHANGE_LOG_FILTERS,
+} from "../../../api/documents";
 import { LoadError } from "../../../components/LoadError";
-import { CHANGE_LOG_TIME_FORMAT, CHANGE_LOG_UTC_OFFSET_MINUTES } from "../../../constants";
+import { useInfiniteScroll } from "../../../components/use-infinite-scroll";
+import {
+  CHANGE_LOG_TIME_FORMAT,
+  CHANGE_LOG_UTC_OFFSET_MINUTES,
+  DATE_FORMAT,
+  INFINITE_SCROLL_MIN_LIST_HEIGHT_PX,
+} from "../../../constants";
 
 dayjs.extend(utc);
 
@@ -24,36 +37,45 @@ const TAG_LABELS: Record<ChangeLogTag, string> = {
 export const changeLogTime = (iso: string) =>
   dayjs(iso).utcOffset(CHANGE_LOG_UTC_OFFSET_MINUTES).format(CHANGE_LOG_TIME_FORMAT);
 
+/** Requests carry days as YYYY-MM-DD (account-area §9); the server reads them as days at UTC+10. */
+const REQUEST_DATE_FORMAT = "YYYY-MM-DD";
+/** Shown as 'DD MMM YYYY'; typed dates are also read as DD/MM/YYYY or YYYY-MM-DD. */
+const PICKER_FORMATS = [DATE_FORMAT, "DD/MM/YYYY", REQUEST_DATE_FORMAT];
+
 const show = (value: LogValue | undefined, empty: string) => {
   if (value === null || value === undefined) return empty;
   if (Array.isArray(value)) return value.length > 0 ? value.join(", ") : "None";
   return String(value);
 };
 
-function Entry({ entry }: { entry: ChangeLogEntry }) {
+/** What one entry changed, tag by tag, from → to. */
+function EntryDetail({ entry }: { entry: ChangeLogEntry }) {
   return (
-    <li className="change-log__entry">
-      <div className="change-log__head">
-        <Typography.Text strong>{entry.users.display_name}</Typography.Text>
-        <Typography.Text type="secondary">{changeLogTime(entry.created_at)}</Typography.Text>
-      </div>
-      <Descriptions
-        size="small"
-        column={1}
-        items={entry.tags.map((tag) => {
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      items={[
+        { key: "time", label: "Time", children: changeLogTime(entry.created_at) },
+        { key: "user", label: "Updated by", children: entry.users.display_name },
+        ...entry.tags.map((tag) => {
           const change = entry.log_data[tag];
           return {
             key: tag,
             label: TAG_LABELS[tag],
             children: `${show(change?.from, "—")} → ${show(change?.to, tag === "folder" ? "Top level" : "—")}`,
           };
-        })}
-      />
-    </li>
+        }),
+      ]}
+    />
   );
 }
 
-/** 'Data Change Logs Record' of one document (account-area §2), newest first, with 'Load more'. */
+/**
+ * 'Data Change Logs Record' of one document (account-area §2): filters by period, 'Updated by'
+ * and kind of change; a list of time / user / 'View Detail', newest first, 15 a page loaded by
+ * scrolling; and a detail view with back and previous/next through the entries.
+ */
 export function ChangeLogDialog({
   teamId,
   docId,
@@ -65,8 +87,65 @@ export function ChangeLogDialog({
   docName: string;
   onClose: () => void;
 }) {
-  const log = useInfiniteQuery(changeLogQuery(teamId, docId));
+  const [filters, setFilters] = useState<ChangeLogFilters>(NO_CHANGE_LOG_FILTERS);
+  const [period, setPeriod] = useState<[Dayjs, Dayjs] | null>(null);
+  /** The entry open in the detail view, by its place in the loaded list. */
+  const [detail, setDetail] = useState<number | undefined>(undefined);
+  const users = useQuery(companyUsersQuery(teamId));
+  const log = useInfiniteQuery(changeLogQuery(teamId, docId, filters));
   const entries = log.data?.pages.flatMap((page) => page.rows) ?? [];
+  const scroller = useInfiniteScroll(log, entries.length);
+
+  const filter = (next: Partial<ChangeLogFilters>) => {
+    setFilters((current) => ({ ...current, ...next }));
+    setDetail(undefined);
+  };
+  const reset = () => {
+    setPeriod(null);
+    setFilters(NO_CHANGE_LOG_FILTERS);
+    setDetail(undefined);
+  };
+
+  const open = detail === undefined ? undefined : entries[detail];
+  if (open && detail !== undefined) {
+    const isLast = detail === entries.length - 1;
+    const next = async () => {
+      // The last loaded entry: the next one is on the next page.
+      if (isLast) {
+        const result = await log.fetchNextPage();
+        if (result.isError) return;
+      }
+      setDetail(detail + 1);
+    };
+    return (
+      <Modal open title="Data Change Logs Record" footer={null} onCancel={onClose} destroyOnHidden>
+        <div className="change-log__nav">
+          <Button icon={<ArrowLeftOutlined />} onClick={() => setDetail(undefined)}>
+            Back
+          </Button>
+          <Space>
+            <Button
+              icon={<LeftOutlined />}
+              aria-label="Previous entry"
+              disabled={detail === 0}
+              onClick={() => setDetail(detail - 1)}
+            />
+            <Typography.Text type="secondary">
+              {detail + 1} of {log.data?.pages[0]?.total_record ?? entries.length}
+            </Typography.Text>
+            <Button
+              icon={<RightOutlined />}
+              aria-label="Next entry"
+              disabled={isLast && !log.hasNextPage}
+              loading={log.isFetchingNextPage}
+              onClick={() => void next()}
+            />
+          </Space>
+        </div>
+        <EntryDetail entry={open} />
+      </Modal>
+    );
+  }
 
   let body: React.ReactNode;
   if (log.isPending) body = <Skeleton active paragraph={{ rows: 5 }} />;
@@ -82,18 +161,20 @@ export function ChangeLogDialog({
   else if (entries.length === 0) body = <Empty description="No records found" />;
   else
     body = (
-      <>
-        <ul className="change-log">
-          {entries.map((entry) => (
-            <Entry key={entry.id} entry={entry} />
-          ))}
-        </ul>
-        {log.hasNextPage && (
-          <Button block onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage}>
-            Load more
-          </Button>
-        )}
-      </>
+      <ul className="change-log" aria-label="Changes">
+        {entries.map((entry, index) => (
+          <li key={entry.id} className="change-log__row">
+            <Typography.Text className="change-log__time">{changeLogTime(entry.created_at)}</Typography.Text>
+            <Typography.Text strong className="change-log__user">
+              {entry.users.display_name}
+            </Typography.Text>
+            <Button type="link" size="small" onClick={() => setDetail(index)}>
+              View Detail
+            </Button>
+          </li>
+        ))}
+        {log.isFetchingNextPage && <Skeleton active title={false} paragraph={{ rows: 2 }} />}
+      </ul>
     );
 
   return (
@@ -101,7 +182,55 @@ export function ChangeLogDialog({
       <Typography.Paragraph type="secondary">
         Doc ID {docId} - {docName}
       </Typography.Paragraph>
-      {body}
+      <div className="change-log__filters">
+        <DatePicker.RangePicker
+          aria-label="Period"
+          placeholder={["From", "To"]}
+          format={PICKER_FORMATS}
+          value={period}
+          onChange={(range) => {
+            const [from, to] = range ?? [];
+            setPeriod(from && to ? [from, to] : null);
+            filter({
+              dateFrom: from?.format(REQUEST_DATE_FORMAT),
+              dateTo: to?.format(REQUEST_DATE_FORMAT),
+            });
+          }}
+        />
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder="Updated by"
+          aria-label="Updated by"
+          loading={users.isPending}
+          optionFilterProp="label"
+          value={filters.userIds}
+          onChange={(userIds: number[]) => filter({ userIds })}
+          options={(users.data ?? []).map((user) => ({ value: user.ID, label: user.display_name }))}
+        />
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder="Changes"
+          aria-label="Changes"
+          optionFilterProp="label"
+          value={filters.tags}
+          onChange={(tags: ChangeLogTag[]) => filter({ tags })}
+          options={CHANGE_LOG_TAGS.map((tag) => ({ value: tag, label: TAG_LABELS[tag] }))}
+        />
+        <Button onClick={reset}>Reset</Button>
+      </div>
+      <div
+        ref={scroller.ref}
+        className="change-log__scroller"
+        style={{ minHeight: INFINITE_SCROLL_MIN_LIST_HEIGHT_PX }}
+        onScroll={scroller.onScroll}
+        data-testid="change-log"
+      >
+        {body}
+      </div>
     </Modal>
   );
 }

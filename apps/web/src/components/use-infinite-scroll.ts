@@ -1,0 +1,36 @@
+import { useEffect, useRef } from "react";
+import { INFINITE_SCROLL_THRESHOLD_PX } from "../constants";
+
+/** The parts of a TanStack infinite query that scrolling drives. */
+type Pages = {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+};
+
+/**
+ * Infinite scroll (documents spec §9): the next page loads when the list is scrolled within
+ * 15 px of its bottom. A page that does not fill the list leaves nothing to scroll, so the next
+ * one loads until it does. Put `ref` and `onScroll` on the scrolling element; `loaded` is the
+ * number of rows shown, so the check runs again when rows arrive.
+ */
+export function useInfiniteScroll<T extends HTMLElement = HTMLDivElement>(pages: Pages, loaded: number) {
+  const ref = useRef<T>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+
+  const onScroll = () => {
+    const element = ref.current;
+    if (!element || !hasNextPage || isFetchingNextPage) return;
+    const remaining = element.scrollHeight - element.scrollTop - element.clientHeight;
+    if (remaining <= INFINITE_SCROLL_THRESHOLD_PX) void fetchNextPage();
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked when rows arrive
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !hasNextPage || isFetchingNextPage) return;
+    if (element.scrollHeight <= element.clientHeight + INFINITE_SCROLL_THRESHOLD_PX) void fetchNextPage();
+  }, [loaded, hasNextPage, isFetchingNextPage]);
+
+  return { ref, onScroll };
+}
