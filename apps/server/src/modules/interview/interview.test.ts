@@ -449,12 +449,26 @@ describe("POST /api/xpressdox/preview/{docId}", () => {
     expect(await filesOf(doc.id)).toEqual([]);
   });
 
-  it("names the missing answers instead of a document with blanks, and refuses answers that are not JSON", async () => {
+  it("names the missing answers instead of a document with blanks: a page for the form post, data.errors for JSON", async () => {
     const doc = await draft();
-    const res = await formPost(doc.id, JSON.stringify({ purpose: "a deal" }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(INTERVIEW_INCOMPLETE);
-    expect((res.json().data.errors as { field: string }[]).map((e) => e.field)).toContain("agreement_date");
+    const partial = { purpose: "a deal", second_party: { party_type: "individual", first_name: "Harriet" } };
+    const page = await formPost(doc.id, JSON.stringify(partial));
+    expect(page.statusCode).toBe(400);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.body).toContain(INTERVIEW_INCOMPLETE);
+    const template = t.services.templates.get(NDA.identifier);
+    const dateLabel = template?.definition.questions.find((q) => q.id === "agreement_date")?.label ?? "?";
+    expect(page.body).toContain(`<strong>${dateLabel}</strong>: ${MESSAGES.blank}`);
+    expect(page.body).toMatch(/<strong>[^<]+ › [^<]+<\/strong>/);
+    expect(page.body).not.toContain("<strong>purpose</strong>");
+
+    const json = await as.alice.post(`/api/xpressdox/preview/${doc.id}`, { xml: partial });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().message).toBe(INTERVIEW_INCOMPLETE);
+    const fields = (json.json().data.errors as { field: string }[]).map((e) => e.field);
+    expect(fields).toContain("agreement_date");
+    expect(fields).toContain("second_party.last_name");
+    expect(fields).not.toContain("purpose");
     expect((await formPost(doc.id, "{not json")).statusCode).toBe(400);
   });
 });

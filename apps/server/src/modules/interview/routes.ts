@@ -5,6 +5,7 @@ import {
   DocIdParam,
   DownloadIdsResponse,
   DownloadQuery,
+  INTERVIEW_INCOMPLETE,
   InterviewResponse,
   RelaunchResponse,
   SaveInterviewBody,
@@ -15,6 +16,7 @@ import { create as contentDisposition } from "content-disposition";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { badRequest } from "../../errors.ts";
 import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 
@@ -35,6 +37,19 @@ const PreviewBody = z.object({
     z.record(z.string(), z.unknown(), { error: "xml must be the answers as a JSON object" }),
   ),
 });
+
+const isFormPost = (contentType: string | undefined) =>
+  (contentType ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The preview window's page when answers are missing: the message and each question, plainly. */
+function incompletePage(issues: { label: string; message: string }[]) {
+  const items = issues
+    .map((issue) => `<li><strong>${escapeHtml(issue.label)}</strong>: ${escapeHtml(issue.message)}</li>`)
+    .join("");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview</title></head><body style="font-family:sans-serif;max-width:40rem;margin:2rem auto;line-height:1.5"><h1 style="font-size:1.25rem">${escapeHtml(INTERVIEW_INCOMPLETE)}</h1><ul>${items}</ul></body></html>`;
+}
 
 const EmptyEnvelope = z.object({ message: z.string(), data: z.null() });
 
@@ -148,8 +163,20 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     },
     async (request, reply) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
-      const { pdf, fileName } = await interview.preview(ctx, request.params.docId, request.body.xml);
-      return sendFile(reply, { bytes: pdf, mediaType: "application/pdf", name: fileName }, "inline");
+      const result = await interview.preview(ctx, request.params.docId, request.body.xml);
+      if (result.ok) {
+        return sendFile(
+          reply,
+          { bytes: result.pdf, mediaType: "application/pdf", name: result.fileName },
+          "inline",
+        );
+      }
+      const errors = result.issues.map(({ field, message }) => ({ field, message }));
+      // The form post opens a window of its own: it gets a page naming what is missing, not JSON.
+      if (isFormPost(request.headers["content-type"])) {
+        return reply.status(400).type("text/html; charset=utf-8").send(incompletePage(result.issues));
+      }
+      throw badRequest(INTERVIEW_INCOMPLETE, errors);
     },
   );
 

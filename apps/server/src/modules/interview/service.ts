@@ -21,9 +21,12 @@ import {
   buildDocument,
   cleanAnswers,
   formatIssues,
+  type InterviewDefinition,
   renderPdf,
   TemplateError,
+  type VisibleQuestion,
   validate,
+  visibleQuestions,
 } from "@precedent/docgen";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -85,6 +88,28 @@ const UNSAFE_IN_FILE_NAMES = /[\u0000-\u001f\u007f/\\]+/g;
 export function fileNameOf(documentName: string, kind: FileKind) {
   const base = documentName.replace(UNSAFE_IN_FILE_NAMES, " ").replace(/\s+/g, " ").trim() || "Document";
   return `${base}${EXTENSIONS[kind]}`;
+}
+
+/**
+ * Each shown question's label by its answer path, with the labels it sits under ("Disclosing
+ * party › Postcode", "Executors 2 › Full name"), to name problems where no form is on screen.
+ */
+export function questionLabels(definition: InterviewDefinition, answers: Answers) {
+  const labels = new Map<string, string>();
+  const walk = (nodes: readonly VisibleQuestion[], prefix: string) => {
+    for (const node of nodes) {
+      const label = `${prefix}${node.question.label}`;
+      labels.set(node.path, label);
+      if (node.kind === "party") walk(node.fields, `${label} › `);
+      if (node.kind === "group") {
+        node.entries.forEach((entry, index) => {
+          walk(entry, `${node.question.itemLabel ?? node.question.label} ${index + 1} › `);
+        });
+      }
+    }
+  };
+  walk(visibleQuestions(definition, answers), "");
+  return labels;
 }
 
 /**
@@ -248,13 +273,28 @@ export function createInterviewService(deps: {
     /** POST /xpressdox/preview/{docId}: the PDF of these answers, not saved. */
     async preview(ctx: FirmContext, docId: number, xml: Record<string, unknown>) {
       const { doc, template } = await db.transaction((tx) => interviewable(tx, ctx, docId, false));
+      const answers = xml as Answers;
+      // The engine never prints a blank, so a preview needs every required answer too: the
+      // caller is told which, by question, rather than shown a document with gaps.
+      const issues = validate(template.definition, answers);
+      if (issues.length > 0) {
+        const labels = questionLabels(template.definition, answers);
+        return {
+          ok: false as const,
+          issues: issues.map((issue) => ({
+            field: issue.path,
+            label: labels.get(issue.path) ?? issue.path,
+            message: issue.message,
+          })),
+        };
+      }
       let pdf: Uint8Array;
       try {
-        pdf = (await renderPdf(buildDocument(template, xml as Answers))).pdf;
+        pdf = (await renderPdf(buildDocument(template, answers))).pdf;
       } catch (error) {
         templateFailure(error);
       }
-      return { pdf, fileName: fileNameOf(`${doc.name} (preview)`, "pdf") };
+      return { ok: true as const, pdf, fileName: fileNameOf(`${doc.name} (preview)`, "pdf") };
     },
 
     /**
