@@ -95,6 +95,11 @@ export type ReferenceQuestion = QuestionBase & {
   readonly signs: boolean;
   /** Witnesses to an individual's signature (0, 1, or 2 as for a will). */
   readonly witnesses: 0 | 1 | 2;
+  /**
+   * The id of a text or select question naming a trust of which this party is trustee (a fund's
+   * trustees, say): its execution blocks then sign "as trustee for the …". Looked up as conditions are.
+   */
+  readonly trusteeFor?: string;
 };
 
 /** Any question of an interview. */
@@ -252,6 +257,7 @@ export const QuestionSchema: z.ZodType<Question> = z.lazy(() =>
           .default(PARTY_TYPES.map((party) => party.value)),
         signs: z.boolean().default(false),
         witnesses: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+        trusteeFor: identifier.optional(),
       }),
     ])
     .transform(withDataPath),
@@ -451,6 +457,17 @@ function checkDefinition(definition: InterviewDefinition): Problem[] {
       }
       dataPaths.push({ path: question.dataPath, index });
       if (question.visibleIf) checkCondition(question.visibleIf, scope, [...path, "visibleIf"]);
+      if (question.type === "reference" && question.trusteeFor !== undefined) {
+        const trust = findQuestion(scope, question.trusteeFor);
+        if (trust?.type !== "text" && trust?.type !== "select") {
+          problems.push({
+            path: [...path, "trusteeFor"],
+            message: trust
+              ? `"${question.trusteeFor}" must be a text or select question naming the trust`
+              : `no question "${question.trusteeFor}" names the trust`,
+          });
+        }
+      }
       if (question.type === "number" && question.min !== undefined && question.max !== undefined) {
         if (question.min > question.max)
           problems.push({ path: [...path, "min"], message: "min is above max" });

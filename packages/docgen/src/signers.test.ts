@@ -233,3 +233,76 @@ describe("fieldKey", () => {
     );
   });
 });
+
+describe("trustees named in a group (trusteeFor)", () => {
+  const fund = parseInterview(`
+title: T
+questions:
+  - { id: fund_name, type: text, label: Fund }
+  - id: trustees
+    type: group
+    label: Trustees
+    questions:
+      - { id: trustee, type: reference, label: Trustee, partyTypes: [individual, company, trust], signs: true, trusteeFor: fund_name }
+`);
+  const trusteeCompany = company({
+    director_type: "sole",
+    sole_director_name: "Ann Lee",
+    sole_director_is_secretary: "Yes",
+  });
+
+  it("each trustee's execution block signs as trustee for the trust the named question answers", () => {
+    const blocks = executionBlocks(fund, {
+      fund_name: "Banksia Retirement Fund",
+      trustees: [{ trustee: trusteeCompany }, { trustee: person("Jane", "Citizen") }],
+    });
+    expect(blocks.map((block) => [block.partyPath, block.kind, block.trusteeFor])).toEqual([
+      ["trustees[0].trustee", "company", "the Banksia Retirement Fund"],
+      ["trustees[1].trustee", "individual", "the Banksia Retirement Fund"],
+    ]);
+  });
+
+  it("a trust answered as the party keeps its own name, and no answer gives no capacity", () => {
+    const trust = {
+      party_type: "trust",
+      name: "The Lee Family Trust",
+      trustees: [person("Ann", "Lee")],
+    };
+    const blocks = executionBlocks(fund, { fund_name: "Banksia Fund", trustees: [{ trustee: trust }] });
+    expect(blocks.map((block) => block.trusteeFor)).toEqual(["The Lee Family Trust"]);
+    const unnamed = executionBlocks(
+      parseInterview(`
+title: T
+questions:
+  - { id: fund_name, type: text, label: Fund, required: false }
+  - { id: trustee, type: reference, label: Trustee, partyTypes: [company], signs: true, trusteeFor: fund_name }
+`),
+      { trustee: trusteeCompany },
+    );
+    expect(unnamed.map((block) => block.trusteeFor)).toEqual([undefined]);
+  });
+
+  it("refuses a trusteeFor that names no question, or a question that cannot name a trust", () => {
+    const problems = (yaml: string) => {
+      try {
+        parseInterview(yaml);
+        return [];
+      } catch (error) {
+        return (error as { problems: string[] }).problems;
+      }
+    };
+    expect(
+      problems(`title: T
+questions:
+  - { id: trustee, type: reference, label: Trustee, signs: true, trusteeFor: fund }
+`),
+    ).toEqual([expect.stringMatching(/trusteeFor: no question "fund" names the trust/)]);
+    expect(
+      problems(`title: T
+questions:
+  - { id: fund, type: date, label: Fund }
+  - { id: trustee, type: reference, label: Trustee, signs: true, trusteeFor: fund }
+`),
+    ).toEqual([expect.stringMatching(/"fund" must be a text or select question naming the trust/)]);
+  });
+});

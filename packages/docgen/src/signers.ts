@@ -72,16 +72,41 @@ export function executionBlocks(definition: InterviewDefinition, answers: Answer
 /** executionBlocks for answers already cleaned by cleanAnswers (as assembly has them). */
 export function executionBlocksOfClean(definition: InterviewDefinition, clean: Answers): ExecutionBlock[] {
   const blocks: ExecutionBlock[] = [];
-  const visit = (nodes: readonly VisibleQuestion[]): void => {
+  // `levels` holds the shown questions of each enclosing level, innermost first, to find the question
+  // a party's `trusteeFor` names as conditions find theirs.
+  const visit = (
+    nodes: readonly VisibleQuestion[],
+    levels: readonly (readonly VisibleQuestion[])[],
+  ): void => {
+    const here = [nodes, ...levels];
     for (const node of nodes) {
-      if (node.kind === "group") for (const entry of node.entries) visit(entry);
+      if (node.kind === "group") for (const entry of node.entries) visit(entry, here);
       else if (node.kind === "party" && node.question.signs && node.value) {
-        blocks.push(...partyBlocks(node.question, node.path, node.value));
+        const trust = node.question.trusteeFor ? answeredText(here, node.question.trusteeFor) : "";
+        blocks.push(
+          ...partyBlocks(node.question, node.path, node.value).map((block) =>
+            // A trust party's own trustees sign for that trust; otherwise for the trust named.
+            trust !== "" && !block.trusteeFor ? { ...block, trusteeFor: trustName({ name: trust }) } : block,
+          ),
+        );
       }
     }
   };
-  visit(visibleQuestions(definition, clean));
+  visit(visibleQuestions(definition, clean), []);
   return blocks;
+}
+
+/** The text answer of the shown question `id`, from the innermost level outwards ("" if none). */
+function answeredText(levels: readonly (readonly VisibleQuestion[])[], id: string): string {
+  for (const nodes of levels) {
+    const found = nodes.find((node) => node.question.id === id);
+    if (found) {
+      return found.kind === "field" && (typeof found.value === "string" || typeof found.value === "number")
+        ? String(found.value).trim()
+        : "";
+    }
+  }
+  return "";
 }
 
 /** Who must sign and who must witness each signature, derived from the parties. */
