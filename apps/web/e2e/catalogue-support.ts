@@ -24,3 +24,29 @@ export async function productIdByName(page: Page, name: string): Promise<number>
   if (!product) throw new Error(`no product named ${name}`);
   return product.id;
 }
+
+/** Demo firm on the Strategist plan: every category, no limit. */
+export const STRATEGIST_OWNER: DemoUser = {
+  email: "owner@strategist.test",
+  name: "Stella Strategist",
+  firm: "Strategist Partners Pty Ltd",
+  role: "Owner",
+};
+
+/** Demo firm on Best Practice with one document use left. */
+export const LAST_CREDIT_OWNER: DemoUser = {
+  email: "owner@lastcredit.test",
+  name: "Liam Lastcredit",
+  firm: "Last Credit Advisory Pty Ltd",
+  role: "Owner",
+};
+
+/** Opens a template's preview from the catalogue page. */
+export async function openPreview(page: Page, product: string) {
+  await templateCard(page, product)
+    .getByRole("button", { name: `Preview ${product}` })
+    .click();
+  const preview = page.getByRole("dialog", { name: product });
+  await expect(preview.getByRole("tab", { name: "About Product" })).toBeVisible();
+  return preview;
+}

@@ -20,6 +20,7 @@ import {
   Input,
   Modal,
   Row,
+  Space,
   Tag,
   Typography,
 } from "antd";
@@ -251,19 +252,23 @@ export function PurchaseModal({ teamId, product, onClose }: PurchaseModalProps) 
             help={couponError}
             htmlFor="coupon-code"
           >
-            <Input.Search
-              id="coupon-code"
-              aria-label="Coupon code"
-              placeholder="Coupon code"
-              enterButton="Apply"
-              value={couponText}
-              loading={checking}
-              onChange={(event) => {
-                setCouponText(event.target.value);
-                setCouponError(undefined);
-              }}
-              onSearch={() => void applyCoupon()}
-            />
+            <Space.Compact block>
+              <Input
+                id="coupon-code"
+                aria-label="Coupon code"
+                placeholder="Coupon code"
+                value={couponText}
+                maxLength={100}
+                onChange={(event) => {
+                  setCouponText(event.target.value);
+                  setCouponError(undefined);
+                }}
+                onPressEnter={() => void applyCoupon()}
+              />
+              <Button loading={checking} onClick={() => void applyCoupon()}>
+                Apply
+              </Button>
+            </Space.Compact>
           </Form.Item>
           {codes.length > 0 && (
             <section className="purchase__coupons" aria-label="Applied coupons">

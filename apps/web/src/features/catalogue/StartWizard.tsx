@@ -112,7 +112,8 @@ export function StartWizard({ teamId, product, source, onClose }: StartWizardPro
       const result = await startDocument(teamId, {
         ...("orderId" in source ? { order_id: source.orderId } : { product_id: source.productId }),
         name: values.name.trim(),
-        folder_id: values.folder_id,
+        // The form has required a folder before this step.
+        folder_id: values.folder_id as number,
         ...(hasAcknowledgement
           ? {
               acknowledgement: "yes" as const,

@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+import {
+  LAST_CREDIT_OWNER,
+  openCatalogue,
+  openPreview,
+  STRATEGIST_OWNER,
+  templateCard,
+} from "./catalogue-support";
+import { createFolderByApi, uniqueName } from "./documents-support";
+import { OTHER_OWNER } from "./support";
+
+const SMSF_DEED = "Self Managed Superannuation Fund Trust Deed";
+
+test.describe("what each plan may do with a template", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("Lite: Superannuation is Strategist-only; other templates are bought", async ({ page }) => {
+    await openCatalogue(page, OTHER_OWNER);
+    await page
+      .getByRole("navigation", { name: "Categories" })
+      .getByText("Superannuation", { exact: true })
+      .click();
+    await expect(page.getByText("This category can only be purchased as Strategist")).toBeVisible();
+
+    const preview = await openPreview(page, SMSF_DEED);
+    await preview.getByRole("button", { name: "Purchase" }).click();
+    await expect(page.getByText("This document can only be purchased as Strategist")).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Purchase item" })).toHaveCount(0);
+  });
+
+  test("Strategist: every category starts without a price, Superannuation included", async ({ page }) => {
+    await openCatalogue(page, STRATEGIST_OWNER);
+    await expect(templateCard(page, SMSF_DEED).getByText("inc. GST")).toHaveCount(0);
+    const preview = await openPreview(page, SMSF_DEED);
+    await expect(preview.getByText("This category can only be purchased as Strategist")).toHaveCount(0);
+    await preview.getByRole("button", { name: "Start Document" }).click();
+    await expect(page.getByRole("dialog", { name: `Start ${SMSF_DEED}` })).toBeVisible();
+  });
+
+  test("Best Practice: the last use starts a document, then the limit dialog appears", async ({ page }) => {
+    await openCatalogue(page, LAST_CREDIT_OWNER);
+    const me = await page.request.get("/api/users/me");
+    const teamId = ((await me.json()) as { data: { teams: { id: number }[] } }).data.teams[0]?.id;
+    const membership = await page.request.get(`/api/membership/products?id_team=${teamId}`);
+    const { limit } = ((await membership.json()) as { data: { body: { limit: number | null } } }).data.body;
+
+    if ((limit ?? 0) >= 1) {
+      // Spend the remaining use through the wizard.
+      const folder = uniqueName("Last credit");
+      await createFolderByApi(page, folder);
+      await page.reload();
+      const preview = await openPreview(page, "Mutual Non-Disclosure Agreement");
+      await preview.getByRole("button", { name: "Start Document" }).click();
+      const wizard = page.getByRole("dialog", { name: "Start Mutual Non-Disclosure Agreement" });
+      await wizard.getByLabel("Folder").click();
+      await page.locator(".ant-select-tree").getByTitle(folder, { exact: true }).click();
+      await wizard.getByRole("button", { name: "Start Interview" }).click();
+      await expect(page).toHaveURL(/\/my-account\/my-document\/template\?docId=\d+/);
+      await page.goto("/my-account/templates");
+    }
+
+    const preview = await openPreview(page, "Mutual Non-Disclosure Agreement");
+    await preview.getByRole("button", { name: "Start Document" }).click();
+    const limitDialog = page.getByRole("dialog", { name: "Document limit usage has been reached" });
+    await expect(limitDialog.getByRole("button", { name: "Contact Support" })).toBeVisible();
+    await limitDialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(limitDialog).toHaveCount(0);
+    await expect(page.getByRole("dialog", { name: "Start Mutual Non-Disclosure Agreement" })).toHaveCount(0);
+  });
+});
