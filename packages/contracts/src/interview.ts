@@ -33,7 +33,14 @@ export const NO_TEMPLATE = "This document has no template to interview.";
 /** The actions the interview page is opened with (interview spec §2 Routes `actions`). */
 export const INTERVIEW_ACTIONS = ["XD_Assemble", "XD_Download", "ASIC", "SignFS"] as const;
 
-export const DocIdParam = z.object({ docId: z.coerce.number().int().positive() });
+/** A document id in the address; anything else is the spec's 'Invalid document.' (a 400). */
+export const DocIdParam = z.object({
+  docId: z.coerce
+    .number({ error: INTERVIEW_INVALID_DOCUMENT })
+    .int({ error: INTERVIEW_INVALID_DOCUMENT })
+    .positive({ error: INTERVIEW_INVALID_DOCUMENT })
+    .max(2_147_483_647, { error: INTERVIEW_INVALID_DOCUMENT }),
+});
 
 /** GET /api/get-action-token/{docId}: the newest token wins; older tabs' saves then fail. */
 export const ActionToken = z.object({ action_token: z.string() });

@@ -210,6 +210,11 @@ describe("GET /api/doc/{docId}/interview", () => {
     const unknown = await as.alice.get("/api/doc/999999/interview");
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(INTERVIEW_INVALID_DOCUMENT);
+    for (const bad of ["abc", "0", "1.5", "99999999999"]) {
+      const res = await as.alice.get(`/api/doc/${bad}/interview`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message, bad).toBe(INTERVIEW_INVALID_DOCUMENT);
+    }
     const done = await draft({ status: 5 });
     const completed = await as.alice.get(`/api/doc/${done.id}/interview`);
     expect(completed.statusCode).toBe(409);
