@@ -135,6 +135,9 @@ export const Product = z.object({
   acknowledgement: z.string().nullable(),
   allow_download_pdf: z.boolean(),
   allow_download_word: z.boolean(),
+  /** This template itself is Strategist-only (meta strategist_only 'yes'): other plans are told
+   * DOCUMENT_STRATEGIST_ONLY. Templates in an excluded category get CATEGORY_STRATEGIST_ONLY. */
+  strategist_only: z.boolean(),
 });
 export type Product = z.infer<typeof Product>;
 

@@ -1,5 +1,7 @@
 import {
+  CATEGORY_STRATEGIST_ONLY,
   type Category,
+  DOCUMENT_STRATEGIST_ONLY,
   type Faq,
   type MembershipProducts,
   PRODUCT_FLAGS,
@@ -56,6 +58,19 @@ export const productAcknowledgement = (row: ProductRow) => {
   return text?.trim() ? text : null;
 };
 
+export const isStrategistOnly = (row: ProductRow) => metaValue(row, "strategist_only") === "yes";
+
+/**
+ * Why this plan may not buy or start the product, or null: the product itself is Strategist-only,
+ * or it sits in a category the plan excludes (documents spec §4 gives a message for each).
+ */
+export function strategistRefusal(product: CatalogueProduct, access: PlanAccess): string | null {
+  if (access.planSlug === STRATEGIST_PLAN_SLUG) return null;
+  if (isStrategistOnly(product)) return DOCUMENT_STRATEGIST_ONLY;
+  if (product.categoryIds.some((id) => access.excluded.has(id))) return CATEGORY_STRATEGIST_ONLY;
+  return null;
+}
+
 export const productPopupVideo = (row: ProductRow) => {
   const url = metaValue(row, "popup_video");
   return url?.trim() ? url : null;
@@ -73,7 +88,12 @@ export function createCatalogueService(deps: {
   // Categories change only at start (ensureCatalogue); read them once per process, lazily.
   let categoryCache: Promise<CategoryRow[]> | undefined;
   const allCategories = () => {
-    categoryCache ??= db.select().from(productCategories).orderBy(asc(productCategories.sortOrder));
+    // `.then` turns Drizzle's lazy query (which runs again on every await) into one promise.
+    categoryCache ??= db
+      .select()
+      .from(productCategories)
+      .orderBy(asc(productCategories.sortOrder))
+      .then((rows) => rows);
     return categoryCache;
   };
   const descendantsOf = (rows: CategoryRow[], ids: Iterable<number>) => {
@@ -151,6 +171,7 @@ export function createCatalogueService(deps: {
         acknowledgement: productAcknowledgement(row),
         allow_download_pdf: row.allowDownloadPdf,
         allow_download_word: row.allowDownloadWord,
+        strategist_only: isStrategistOnly(row),
       };
     });
   }

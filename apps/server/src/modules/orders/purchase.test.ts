@@ -1,4 +1,5 @@
 import {
+  CATEGORY_STRATEGIST_ONLY,
   CategoryListResponse,
   COUPON_ALREADY_APPLIED,
   COUPON_USAGE_LIMIT_REACHED,
@@ -277,13 +278,34 @@ describe("orders and the sandbox checkout", () => {
   it("refuses Strategist-only templates to other plans", async () => {
     const res = await createOrder(people.as.alice, "smsf-trust-deed");
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(DOCUMENT_STRATEGIST_ONLY);
+    expect(res.json().message).toBe(CATEGORY_STRATEGIST_ONLY);
     const start = await people.as.alice.post("/api/doc/start", {
       product_id: product("smsf-trust-deed").id,
       name: "Fund",
       folder_id: folderId,
     });
-    expect(start.json().message).toBe(DOCUMENT_STRATEGIST_ONLY);
+    expect(start.json().message).toBe(CATEGORY_STRATEGIST_ONLY);
+    // A template marked Strategist-only by itself gets the document's message.
+    const { products } = await import("../catalogue/schema.ts");
+    const nda = product("mutual-nda");
+    const [row] = await t.db.select().from(products).where(eq(products.id, nda.id));
+    await t.db
+      .update(products)
+      .set({ metaData: [...(row?.metaData ?? []), { key: "strategist_only", value: "yes" }] })
+      .where(eq(products.id, nda.id));
+    try {
+      expect((await createOrder(people.as.alice, "mutual-nda")).json().message).toBe(
+        DOCUMENT_STRATEGIST_ONLY,
+      );
+      expect((await people.as.alice.get(`/api/products/${nda.id}`)).json().data.strategist_only).toBe(true);
+      const top = await strategist.post("/api/orders", { line_items: [{ product_id: nda.id }], billing });
+      expect(top.statusCode).toBe(200);
+    } finally {
+      await t.db
+        .update(products)
+        .set({ metaData: row?.metaData ?? [] })
+        .where(eq(products.id, nda.id));
+    }
   });
 
   it("runs unpaid → paid (by the provider) → used, refusing every illegal step", async () => {

@@ -2,7 +2,6 @@ import {
   type Billing,
   type CreateOrderRequest,
   CURRENCY,
-  DOCUMENT_STRATEGIST_ONLY,
   ORDER_ALREADY_PAID,
   ORDER_ALREADY_USED,
   ORDER_BILLING_LOCKED,
@@ -17,7 +16,7 @@ import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
 import type { Clock } from "../auth/service.ts";
 import { products } from "../catalogue/schema.ts";
-import type { CatalogueService } from "../catalogue/service.ts";
+import { type CatalogueService, strategistRefusal } from "../catalogue/service.ts";
 import type { CouponsService } from "../coupons/service.ts";
 import type { FirmContext } from "../folders/firm-context.ts";
 import type { MailService } from "../mail/service.ts";
@@ -96,8 +95,8 @@ export function createOrdersService(deps: {
       if (!line) throw badRequest("Please choose a template.");
       const product = await catalogue.pricedProduct(line.product_id);
       const access = await catalogue.planAccess(ctx.planSlug);
-      if (product.categoryIds.some((id) => access.excluded.has(id)))
-        throw forbidden(DOCUMENT_STRATEGIST_ONLY);
+      const refusal = strategistRefusal(product, access);
+      if (refusal) throw forbidden(refusal);
       const { coupons: applied, summary } = await coupons.apply(
         input.coupon_lines.map((c) => c.code),
         product,

@@ -3,7 +3,6 @@ import {
   ACKNOWLEDGEMENT_REQUIRED,
   ACKNOWLEDGEMENT_USER_REQUIRED,
   DOCUMENT_LIMIT_REACHED,
-  DOCUMENT_STRATEGIST_ONLY,
   type FieldError,
   isDdMmYyyy,
   PURCHASE_REQUIRED,
@@ -11,12 +10,13 @@ import {
   type StartDocumentResult,
 } from "@precedent/contracts";
 import type { Database } from "../../db/client.ts";
-import { AppError, badRequest, forbidden } from "../../errors.ts";
+import { badRequest, forbidden } from "../../errors.ts";
 import {
   type CatalogueService,
   productAcknowledgement,
   productFlags,
   productPopupVideo,
+  strategistRefusal,
 } from "../catalogue/service.ts";
 import type { DocumentsService } from "../documents/service.ts";
 import type { FirmContext } from "../folders/firm-context.ts";
@@ -73,7 +73,7 @@ export function createDocumentStart(deps: {
     }
 
     const access = await catalogue.planAccess(ctx.planSlug);
-    const inExcluded = product.categoryIds.some((id) => access.excluded.has(id));
+    const refusal = strategistRefusal(product, access);
     const fullAccess = product.categoryIds.some((id) => access.full.has(id));
 
     const draft = (tx: Database) =>
@@ -91,9 +91,9 @@ export function createDocumentStart(deps: {
         const { documentId } = await orders.consume(tx, ctx, input.order_id, () => draft(tx));
         return { id: documentId, consumed: "order" as const, limit: null };
       }
-      if (inExcluded) throw forbidden(DOCUMENT_STRATEGIST_ONLY);
+      if (refusal) throw forbidden(refusal);
       if (product.priceCents === 0) return { id: await draft(tx), consumed: "free" as const, limit: null };
-      if (!fullAccess) throw new AppError(402, PURCHASE_REQUIRED);
+      if (!fullAccess) throw forbidden(PURCHASE_REQUIRED);
       const left = await teams.consumeDocumentUse(tx, ctx.teamId);
       if (left === false) throw forbidden(DOCUMENT_LIMIT_REACHED);
       return {

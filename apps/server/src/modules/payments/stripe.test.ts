@@ -45,16 +45,14 @@ beforeAll(async () => {
       const form = Object.fromEntries(new URLSearchParams(body));
       created.push(form);
       const id = `cs_test_${created.length}`;
-      res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(
-          JSON.stringify({
-            id,
-            object: "checkout.session",
-            url: `https://checkout.stripe.test/pay/${id}`,
-            payment_status: "unpaid",
-          }),
-        );
+      res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          id,
+          object: "checkout.session",
+          url: `https://checkout.stripe.test/pay/${id}`,
+          payment_status: "unpaid",
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
