@@ -105,9 +105,13 @@ const EXPECTED: Record<string, { pdf: (string | RegExp)[]; word: string[]; flags
         "survives me by 30 days",
         "in our presence, both being present at the same time",
         "in the presence of the will-maker and of each other",
-        /Signature of witness Name: Gregory Tan Date: Signature of witness Name: Sophie Marchetti/,
+        /Signature of witness Name: Gregory Tan Address: 9 Sample Lane, Paddington QLD 4064 Date: Signature of witness Name: Sophie Marchetti Address: Unit 4, 120 Example Street, Auchenflower QLD 4066 Date:/,
       ],
-      word: ["Eleanor Grace Whitfield"],
+      word: [
+        "Eleanor Grace Whitfield",
+        "Address: 9 Sample Lane, Paddington QLD 4064",
+        "Address: Unit 4, 120 Example Street, Auchenflower QLD 4066",
+      ],
       flags: { is_will: "yes" },
     },
     "company-constitution": {

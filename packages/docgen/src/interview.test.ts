@@ -232,6 +232,7 @@ describe("reference questions (parties)", () => {
       "buyer.postcode",
       "buyer.witness_name",
       "buyer.witness_email",
+      "buyer.witness_address",
     ]);
   });
 

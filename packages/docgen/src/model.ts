@@ -161,6 +161,12 @@ export function signatureName(signatory: Signatory): string {
   return signatory.fullName === "" ? "Name:" : `Name: ${signatory.fullName}`;
 }
 
+/** A witness's address line ("Address: …", or "Address:" to fill in); undefined for a signer. */
+export function signatureAddress(signatory: Signatory): string | undefined {
+  if (signatory.role !== "witness") return undefined;
+  return signatory.address ? `Address: ${signatory.address}` : "Address:";
+}
+
 /**
  * How a table's width is shared between its columns, from the length of their text (so Word and the
  * PDF agree): each column gets at least 12%, and no more than its longest cell asks for.

@@ -77,18 +77,22 @@ function partyTypeQuestion(reference: ReferenceQuestion): Question {
 
 function witnessQuestions(reference: ReferenceQuestion, visibleIf?: Condition): Question[] {
   if (!reference.signs || reference.witnesses === 0) return [];
+  const optional = { required: false, ...(visibleIf ? { visibleIf } : {}) };
+  // The address is printed under the witness's name; left unanswered, the line is filled in by hand.
+  const addressHelp = {
+    instruction: "Printed under the witness's name; leave blank for the witness to write it in when signing.",
+  };
   const first = [
     text("witness_name", "Witness's full name", visibleIf ? { visibleIf } : {}),
-    email("witness_email", "Witness's email", { required: false, ...(visibleIf ? { visibleIf } : {}) }),
+    email("witness_email", "Witness's email", optional),
+    text("witness_address", "Witness's address", { ...optional, ...addressHelp }),
   ];
   if (reference.witnesses === 1) return first;
   return [
     ...first,
     text("second_witness_name", "Second witness's full name", visibleIf ? { visibleIf } : {}),
-    email("second_witness_email", "Second witness's email", {
-      required: false,
-      ...(visibleIf ? { visibleIf } : {}),
-    }),
+    email("second_witness_email", "Second witness's email", optional),
+    text("second_witness_address", "Second witness's address", { ...optional, ...addressHelp }),
   ];
 }
 

@@ -34,6 +34,8 @@ export type Signatory = {
   readonly dateKey: string;
   /** For a witness, the metaKey of the signature witnessed. */
   readonly witnessOf?: string;
+  /** For a witness, the address printed under the name ("" leaves the line to be filled in by hand). */
+  readonly address?: string;
 };
 
 /** One execution block of a document: a party (or a trustee of a trust party) and its signatories. */
@@ -191,6 +193,7 @@ function individualBlock(
       role: "witness",
       fullName: text(witnessSource, `${prefix}witness_name`),
       email: emailOf(witnessSource, `${prefix}witness_email`),
+      address: text(witnessSource, `${prefix}witness_address`),
       capacity: "Witness",
       metaKey: fieldKey(path, ...suffix, "signature"),
       dateKey: fieldKey(path, ...suffix, "date"),

@@ -4,7 +4,14 @@
  * CT_TblPr, CT_TcPr). Styles and numbering are `docx`'s, defined in docx.ts; this file only refers to
  * them by id.
  */
-import { type Block, columnShares, type Run, signatureCaption, signatureName } from "../model.ts";
+import {
+  type Block,
+  columnShares,
+  type Run,
+  signatureAddress,
+  signatureCaption,
+  signatureName,
+} from "../model.ts";
 import type { Signatory } from "../signers.ts";
 
 /** Twentieths of a point: the text width of A4 with 25.4 mm margins, as the PDF. */
@@ -135,8 +142,16 @@ function signatoryCell(signatory: Signatory | undefined): string {
     paragraphXml("", { keepNext: true, spacing: { before: 720, after: 0 } }),
     line(signatureCaption(signatory), "top"),
     line(signatureName(signatory)),
+    ...addressLines(signatory).map((text) => line(text)),
     line("Date:"),
   ].join("");
+}
+
+/** A witness's address line; a blank address gets a second line to write on. */
+function addressLines(signatory: Signatory): string[] {
+  const address = signatureAddress(signatory);
+  if (address === undefined) return [];
+  return signatory.address ? [address] : [`${address} ${"_".repeat(30)}`, "_".repeat(42)];
 }
 
 const EMPTY_PARAGRAPH = paragraphXml("", { spacing: { after: 0 } });

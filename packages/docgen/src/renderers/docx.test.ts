@@ -16,6 +16,49 @@ const clause = (level: 1 | 2 | 3 | 4, label: string, numbering: number, heading 
 const model = (blocks: Block[]): DocumentModel => ({ title: "Deed & <Test>", blocks });
 
 describe("renderDocx", () => {
+  it("prints each witness's address, or lines to write it on, between the name and the date", async () => {
+    const witness = (fullName: string, address: string, index: number) => ({
+      role: "witness" as const,
+      fullName,
+      email: null,
+      capacity: "Witness",
+      address,
+      metaKey: `w_witness_${index}_signature`,
+      dateKey: `w_witness_${index}_date`,
+      witnessOf: "w_signature",
+    });
+    const docx = await renderDocx(
+      model([
+        {
+          type: "execution",
+          leadIn: text("Signed by the will-maker:"),
+          block: {
+            partyId: "w",
+            partyPath: "w",
+            kind: "individual",
+            partyName: "Eleanor Whitfield",
+            signatories: [
+              {
+                role: "signer",
+                fullName: "Eleanor Whitfield",
+                email: null,
+                capacity: "",
+                metaKey: "w_signature",
+                dateKey: "w_date",
+              },
+              witness("Gregory Tan", "9 Sample Lane, Paddington QLD 4064", 1),
+              witness("Sophie Marchetti", "", 2),
+            ],
+          },
+        },
+      ]),
+    );
+    const body = wordText(unzipText(docx, "word/document.xml")).replace(/\s+/g, " ");
+    expect(body).toContain("Name: Gregory Tan Address: 9 Sample Lane, Paddington QLD 4064 Date:");
+    expect(body).toMatch(/Name: Sophie Marchetti Address: _{30} _{42} Date:/);
+    expect(body).toMatch(/Name: Eleanor Whitfield Date:/);
+  });
+
   it("numbers clauses with Word's numbering, restarting in each schedule", async () => {
     const docx = await renderDocx(
       model([

@@ -48,6 +48,51 @@ describe("renderHtml", () => {
     expect(html).toContain("Name: Jane");
   });
 
+  it("prints a witness's address under the name, and only a witness's", () => {
+    const witness = (address: string) => ({
+      role: "witness" as const,
+      fullName: "Gregory Tan",
+      email: null,
+      capacity: "Witness",
+      address,
+      metaKey: "buyer_witness_signature",
+      dateKey: "buyer_witness_date",
+      witnessOf: "buyer_signature",
+    });
+    const html = (address: string) =>
+      renderHtml({
+        title: "T",
+        blocks: [
+          {
+            type: "execution",
+            leadIn: [{ text: "Signed by Jane in the presence of:" }],
+            block: {
+              partyId: "buyer",
+              partyPath: "buyer",
+              kind: "individual",
+              partyName: "Jane",
+              signatories: [
+                {
+                  role: "signer",
+                  fullName: "Jane",
+                  email: null,
+                  capacity: "",
+                  metaKey: "buyer_signature",
+                  dateKey: "buyer_date",
+                },
+                witness(address),
+              ],
+            },
+          },
+        ],
+      });
+    expect(html("9 Sample Lane <Paddington>")).toContain(
+      "<p>Name: Gregory Tan</p><p>Address: 9 Sample Lane &lt;Paddington&gt;</p><p>Date:</p>",
+    );
+    expect(html("")).toContain("<p>Name: Gregory Tan</p><p>Address:</p><p>Date:</p>");
+    expect(html("").match(/Address:/g)).toHaveLength(1);
+  });
+
   it("escapes the five HTML-significant characters", () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
   });

@@ -3,7 +3,21 @@
  * escaped and the page carries a content security policy that allows no scripts, no fetches and no
  * frames, so a preview is safe to show even if a template or an answer were hostile.
  */
-import { type Block, type DocumentModel, type Run, signatureCaption, signatureName } from "../model.ts";
+import {
+  type Block,
+  type DocumentModel,
+  type Run,
+  signatureAddress,
+  signatureCaption,
+  signatureName,
+} from "../model.ts";
+import type { Signatory } from "../signers.ts";
+
+/** A witness's address line, if the signatory is a witness. */
+function addressHtml(signatory: Signatory): string {
+  const address = signatureAddress(signatory);
+  return address === undefined ? "" : `<p>${escapeHtml(address)}</p>`;
+}
 
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -99,7 +113,7 @@ function blockHtml(block: Block): string {
       const signatories = block.block.signatories
         .map(
           (signatory) =>
-            `<div class="signatory" data-meta-key="${escapeHtml(signatory.metaKey)}" data-date-key="${escapeHtml(signatory.dateKey)}"><div class="signature-box"></div><p>${escapeHtml(signatureCaption(signatory))}</p><p>${escapeHtml(signatureName(signatory))}</p><p>Date:</p></div>`,
+            `<div class="signatory" data-meta-key="${escapeHtml(signatory.metaKey)}" data-date-key="${escapeHtml(signatory.dateKey)}"><div class="signature-box"></div><p>${escapeHtml(signatureCaption(signatory))}</p><p>${escapeHtml(signatureName(signatory))}</p>${addressHtml(signatory)}<p>Date:</p></div>`,
         )
         .join("");
       return `<div class="execution"><p>${runsHtml(block.leadIn)}</p><div class="signatories">${signatories}</div></div>`;

@@ -30,7 +30,56 @@ const twoDirectors: ExecutionBlock = {
   })),
 };
 
+/** A will-maker and two witnesses, one with an answered address and one to write it in by hand. */
+const witnessed: ExecutionBlock = {
+  partyId: "will_maker",
+  partyPath: "will_maker",
+  kind: "individual",
+  partyName: "Eleanor Whitfield",
+  signatories: [
+    {
+      role: "signer",
+      fullName: "Eleanor Whitfield",
+      email: null,
+      capacity: "",
+      metaKey: "w_signature",
+      dateKey: "w_date",
+    },
+    ...[
+      ["Gregory Tan", "9 Sample Lane, Paddington QLD 4064"],
+      ["Sophie Marchetti", ""],
+    ].map(([fullName = "", address = ""], index) => ({
+      role: "witness" as const,
+      fullName,
+      email: null,
+      capacity: "Witness",
+      address,
+      metaKey: `w_witness_${index + 1}_signature`,
+      dateKey: `w_witness_${index + 1}_date`,
+      witnessOf: "w_signature",
+    })),
+  ],
+};
+
 describe("renderPdf", () => {
+  it("prints each witness's name and address, or an address line to fill in, above the date", async () => {
+    const execution: Block = {
+      type: "execution",
+      leadIn: text("Signed by the will-maker:"),
+      block: witnessed,
+    };
+    const { pdf, signatureFields } = await renderPdf(model([execution]));
+    const page = (readPdf(pdf).pages[0] ?? "").replace(/\s+/g, " ");
+    expect(page).toContain(
+      "Signature of witness Name: Gregory Tan Address: 9 Sample Lane, Paddington QLD 4064 Date:",
+    );
+    expect(page).toContain("Signature of witness Name: Sophie Marchetti Address: Date:");
+    // The signer's box has no address: its date sits two lines higher than its witness's beside it.
+    const [signer, first, second] = signatureFields;
+    expect((first?.date.y ?? 0) - (signer?.date.y ?? 0)).toBeCloseTo(2 * 9.5 * 1.149, 1);
+    expect(second?.date.y).toBeGreaterThan(first?.date.y ?? 0);
+  });
+
   it("flows long text over pages, numbering each 'Page x of y'", async () => {
     const { pdf, pageCount } = await renderPdf(model(filler(120)));
     const parsed = readPdf(pdf);

@@ -15,6 +15,7 @@ import {
   columnShares,
   type DocumentModel,
   type Run,
+  signatureAddress,
   signatureCaption,
   signatureName,
 } from "../model.ts";
@@ -415,15 +416,22 @@ class PdfWriter {
   execution(leadIn: readonly Run[], block: ExecutionBlock): void {
     const style: TextStyle = { size: BODY_SIZE };
     const small = this.lineHeight(SMALL_SIZE);
-    const rowHeight = 10 + SIGNATURE_HEIGHT + 3 + 3 * small + 10;
     const rows = Math.ceil(block.signatories.length / 2);
+    // Caption, name and date under each line; a row with a witness also has two lines of address.
+    const rowHeights = Array.from({ length: rows }, (_, row) => {
+      const witnessed = block.signatories
+        .slice(row * 2, row * 2 + 2)
+        .some((signatory) => signatureAddress(signatory) !== undefined);
+      return 10 + SIGNATURE_HEIGHT + 3 + (witnessed ? 5 : 3) * small + 10;
+    });
     const leadInHeight = this.paragraphHeight(leadIn, TEXT_WIDTH, style);
     // An execution block is never split across pages.
     this.space(12);
-    this.ensure(leadInHeight + 4 + rows * rowHeight);
+    this.ensure(leadInHeight + 4 + rowHeights.reduce((sum, height) => sum + height, 0));
     this.paragraph(leadIn, { x: MARGIN.left, width: TEXT_WIDTH, style, align: "left", after: 4 });
     const columnWidth = (TEXT_WIDTH - COLUMN_GAP) / 2;
     for (let row = 0; row < rows; row++) {
+      const rowHeight = rowHeights[row] ?? 0;
       // Only a block taller than a page (many signing directors) breaks, and then between rows.
       this.ensure(rowHeight);
       const top = this.y + 10;
@@ -459,6 +467,8 @@ class PdfWriter {
       this.write(this.fit(text, width), "regular", SMALL_SIZE, x, textY);
       textY += small;
     }
+    const address = signatureAddress(signatory);
+    if (address !== undefined) textY = this.addressLines(address, !signatory.address, x, textY, width);
     const dateLabel = "Date:";
     this.write(dateLabel, "regular", SMALL_SIZE, x, textY);
     const dateX = x + this.measure(`${dateLabel} `, "regular", SMALL_SIZE);
@@ -492,6 +502,41 @@ class PdfWriter {
         height: round(small + 1),
       },
     });
+  }
+
+  /**
+   * A witness's address in two lines under the name: the answered address, wrapped (and shortened if
+   * it needs more), or "Address:" and rules to write it on by hand. Gives the y after them.
+   */
+  private addressLines(address: string, blank: boolean, x: number, top: number, width: number): number {
+    const small = this.lineHeight(SMALL_SIZE);
+    if (blank) {
+      this.write(address, "regular", SMALL_SIZE, x, top);
+      const start = x + this.measure(`${address} `, "regular", SMALL_SIZE);
+      for (const [from, y] of [
+        [start, top + small - 1.5],
+        [x, top + 2 * small - 1.5],
+      ] as const) {
+        this.doc
+          .moveTo(from, y)
+          .lineTo(x + width, y)
+          .lineWidth(0.5)
+          .stroke();
+      }
+      return top + 2 * small;
+    }
+    const style: TextStyle = { size: SMALL_SIZE };
+    const lines = this.lines(this.words([{ text: address }], style), width, style);
+    const [first, second, ...rest] = lines;
+    if (first) this.drawLine(first, x, top, width, SMALL_SIZE, "left");
+    if (second) {
+      // What does not fit in two lines is shortened with an ellipsis (the answer is in the Word file whole).
+      const tail = [second, ...rest]
+        .flatMap((line) => line.words.map((word) => word.pieces.map((piece) => piece.text).join("")))
+        .join(" ");
+      this.write(this.fit(tail, width), "regular", SMALL_SIZE, x, top + small);
+    }
+    return top + 2 * small;
   }
 
   /** Shortens a single line of small text to fit a width, with an ellipsis. */
