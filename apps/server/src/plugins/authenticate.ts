@@ -17,13 +17,23 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE] || undefined;
 }
 
+/**
+ * The firm a request names (`?id_team=`), read before validation so the session query can bring
+ * the caller's membership along; anything but a plain id is left to the route's validation.
+ */
+function namedTeamId(request: FastifyRequest): number | undefined {
+  const raw = (request.query as Record<string, unknown> | undefined)?.id_team;
+  if (typeof raw !== "string" || !/^[1-9]\d{0,8}$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
 /** An onRequest hook: resolves the caller's session before the body is even read, or answers 401. */
 export function requireActor(auth: AuthService) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = sessionTokenOf(request);
     if (!token) throw unauthorized("Please sign in.");
     try {
-      request.actor = await auth.authenticate(token);
+      request.actor = await auth.authenticate(token, namedTeamId(request));
     } catch (error) {
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
       throw error;

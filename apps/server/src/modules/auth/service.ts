@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { TeamRole } from "@precedent/contracts";
 import { and, eq, lt, sql } from "drizzle-orm";
 import {
   LOGIN_FAILURE_WINDOW_MS,
@@ -8,12 +9,19 @@ import {
 } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, unauthorized } from "../../errors.ts";
+import { plans, teamMembers, teams } from "../teams/schema.ts";
 import type { UsersService } from "../users/service.ts";
 import { verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { loginFailures, sessions } from "./schema.ts";
 
+/**
+ * The actor's role in one firm and that firm's plan, read with the session when the request
+ * names a firm (`?id_team=`): null when they are not one of its members.
+ */
+export type PrefetchedFirm = { teamId: number; member: { role: TeamRole; planSlug: string } | null };
+
 /** Who is making a request: the signed-in user and the session they came with. */
-export type Actor = { userId: number; sessionId: number };
+export type Actor = { userId: number; sessionId: number; firm?: PrefetchedFirm };
 
 export type Clock = () => Date;
 
@@ -109,10 +117,29 @@ export function createAuthService(deps: {
       return { token, userId: user.id };
     },
 
-    /** Resolves a token to its actor, ending the session if it has been idle too long. */
-    async authenticate(token: string): Promise<Actor> {
+    /**
+     * Resolves a token to its actor, ending the session if it has been idle too long. With a
+     * firm id, the actor's membership of that firm comes in the same query (one round trip for
+     * the session and the firm context of every documents, folders and logs call).
+     */
+    async authenticate(token: string, teamId?: number): Promise<Actor> {
       const tokenHash = hashToken(token);
-      const [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+      let session: typeof sessions.$inferSelect | undefined;
+      let firm: PrefetchedFirm | undefined;
+      if (teamId === undefined) {
+        [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+      } else {
+        const [row] = await db
+          .select({ session: sessions, role: teamMembers.role, planSlug: plans.slug })
+          .from(sessions)
+          .leftJoin(teamMembers, and(eq(teamMembers.userId, sessions.userId), eq(teamMembers.teamId, teamId)))
+          .leftJoin(teams, eq(teams.id, teamMembers.teamId))
+          .leftJoin(plans, eq(plans.id, teams.planId))
+          .where(eq(sessions.tokenHash, tokenHash));
+        session = row?.session;
+        const member = row?.role && row.planSlug ? { role: row.role, planSlug: row.planSlug } : null;
+        firm = { teamId, member };
+      }
       if (!session) throw unauthorized(SESSION_EXPIRED);
       const now = clock().getTime();
       const idleFor = now - session.lastSeenAt.getTime();
@@ -126,7 +153,9 @@ export function createAuthService(deps: {
           .set({ lastSeenAt: new Date(now) })
           .where(eq(sessions.id, session.id));
       }
-      return { userId: session.userId, sessionId: session.id };
+      return firm
+        ? { userId: session.userId, sessionId: session.id, firm }
+        : { userId: session.userId, sessionId: session.id };
     },
 
     async signOutToken(token: string) {

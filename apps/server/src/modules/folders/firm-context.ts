@@ -1,6 +1,7 @@
 import type { TeamRole } from "@precedent/contracts";
 import type { Actor } from "../auth/service.ts";
-import type { TeamsService } from "../teams/service.ts";
+import { canViewTeam } from "../teams/policy.ts";
+import { type TeamsService, teamNotFound } from "../teams/service.ts";
 
 /**
  * Who is acting, in which firm, with which role and plan: everything the documents and folders
@@ -16,14 +17,17 @@ export type FirmContext = {
 
 export type FirmContexts = (actor: Actor, teamId: number) => Promise<FirmContext>;
 
-/** Built on the teams service (the module that owns firms, roles and plans). */
+/**
+ * Built on the teams service (the module that owns firms, roles and plans). The membership read
+ * with the session (the request's `?id_team=`) answers without a query; another firm id costs
+ * one query.
+ */
 export function createFirmContexts(teams: TeamsService): FirmContexts {
   return async (actor, teamId) => {
-    const [role, team] = await Promise.all([
-      teams.requireMembership(actor, teamId),
-      teams.getTeam(actor, teamId),
-    ]);
-    return { teamId, userId: actor.userId, role, planSlug: team.plan.slug };
+    const member =
+      actor.firm?.teamId === teamId ? actor.firm.member : await teams.memberContext(actor.userId, teamId);
+    if (!member || !canViewTeam(member.role)) throw teamNotFound();
+    return { teamId, userId: actor.userId, role: member.role, planSlug: member.planSlug };
   };
 }
 

@@ -1,16 +1,20 @@
-import type { Team, TeamMember, TeamRole, UserTeam } from "@precedent/contracts";
+import type { CurrentUser, Team, TeamMember, TeamRole, UserTeam } from "@precedent/contracts";
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
 import type { Actor } from "../auth/service.ts";
-import type { UsersService } from "../users/service.ts";
+import { users } from "../users/schema.ts";
+import { profileOf, type UsersService } from "../users/service.ts";
 import { canViewTeam } from "./policy.ts";
 import { plans, teamMembers, teams } from "./schema.ts";
 
 export type TeamsService = ReturnType<typeof createTeamsService>;
 
 /** Another firm's id and a firm that does not exist get the same answer. */
-const teamNotFound = () => notFound("Team not found.");
+export const teamNotFound = () => notFound("Team not found.");
+
+/** What the documents, folders and logs policies need about the actor in a firm. */
+export type MemberContext = { role: TeamRole; planSlug: string };
 
 export function createTeamsService(deps: { db: Database; users: UsersService }) {
   const { db } = deps;
@@ -34,6 +38,33 @@ export function createTeamsService(deps: { db: Database; users: UsersService }) 
   return {
     roleIn,
     requireMembership,
+
+    /** The actor's role in a firm and the firm's plan, in one query; undefined for a non-member. */
+    async memberContext(userId: number, teamId: number): Promise<MemberContext | undefined> {
+      const [row] = await db
+        .select({ role: teamMembers.role, planSlug: plans.slug })
+        .from(teamMembers)
+        .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+        .innerJoin(plans, eq(plans.id, teams.planId))
+        .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+      return row;
+    },
+
+    /** GET /users/me in one query: the user's profile and their firms. */
+    async currentUser(userId: number): Promise<CurrentUser> {
+      const rows = await db
+        .select({ user: users, team: { id: teams.id, name: teams.name }, role: teamMembers.role })
+        .from(users)
+        .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
+        .leftJoin(teams, eq(teams.id, teamMembers.teamId))
+        .where(eq(users.id, userId))
+        .orderBy(asc(teams.id));
+      const [first] = rows;
+      if (!first) throw notFound("User not found.");
+      const firms: UserTeam[] = [];
+      for (const { team, role } of rows) if (team && role) firms.push({ id: team.id, name: team.name, role });
+      return { ...profileOf(first.user), teams: firms };
+    },
 
     async teamsOfUser(userId: number): Promise<UserTeam[]> {
       return db

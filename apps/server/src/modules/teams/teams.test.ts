@@ -114,3 +114,56 @@ describe("GET /api/users/me", () => {
     ]);
   });
 });
+
+describe("GET /api/users/me without a firm", () => {
+  it("answers the profile with no firms", async () => {
+    const loner = await t.buildUser({ firstName: "Lone", lastName: "Adviser" });
+    const res = await get("/api/users/me", await signIn(t, loner.email));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id: loner.id,
+      email: loner.email,
+      name: "Lone Adviser",
+      teams: [],
+    });
+  });
+});
+
+describe("member context (the firm context of documents, folders and logs calls)", () => {
+  it("reads the role and the plan in one query, and nothing for a non-member", async () => {
+    expect(await t.services.teams.memberContext(managerId, firm.team.id)).toEqual({
+      role: "manager",
+      planSlug: "best-practice",
+    });
+    expect(await t.services.teams.memberContext(firm.owner.id, otherFirm.team.id)).toBeUndefined();
+  });
+
+  it("comes with the session when the request names a firm", async () => {
+    const actor = await t.services.auth.authenticate(ownerToken, firm.team.id);
+    expect(actor.firm).toEqual({
+      teamId: firm.team.id,
+      member: { role: "owner", planSlug: "best-practice" },
+    });
+    const outside = await t.services.auth.authenticate(ownerToken, otherFirm.team.id);
+    expect(outside.firm).toEqual({ teamId: otherFirm.team.id, member: null });
+    expect((await t.services.auth.authenticate(ownerToken)).firm).toBeUndefined();
+    await expect(t.services.auth.authenticate(`${ownerToken}x`, firm.team.id)).rejects.toMatchObject({
+      status: 401,
+    });
+  });
+
+  it("uses the prefetched membership only for the firm it was read for", async () => {
+    const prefetched = await t.services.auth.authenticate(memberToken, otherFirm.team.id);
+    // Read for another firm: the context of this one is looked up, not taken from it.
+    expect(await t.services.firmContext(prefetched, firm.team.id)).toEqual({
+      teamId: firm.team.id,
+      userId: memberId,
+      role: "member",
+      planSlug: "best-practice",
+    });
+    const outsider = await t.services.auth.authenticate(ownerToken, otherFirm.team.id);
+    await expect(t.services.firmContext(outsider, otherFirm.team.id)).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});

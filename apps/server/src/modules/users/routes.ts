@@ -14,12 +14,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      const actor = actorOf(request);
-      const [profile, teams] = await Promise.all([
-        services.users.profile(actor.userId),
-        services.teams.teamsOfUser(actor.userId),
-      ]);
-      return { message: "", data: { ...profile, teams } };
+      return { message: "", data: await services.teams.currentUser(actorOf(request).userId) };
     },
   );
 };

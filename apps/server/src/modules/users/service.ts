@@ -9,6 +9,15 @@ export type UsersService = ReturnType<typeof createUsersService>;
 export const displayNameOf = (u: Pick<UserRow, "displayName" | "firstName" | "lastName" | "email">) =>
   u.displayName || `${u.firstName} ${u.lastName}`.trim() || u.email;
 
+/** The signed-in user's own details (GET /users/me without the firms). */
+export const profileOf = (user: UserRow) => ({
+  id: user.id,
+  email: user.email,
+  name: displayNameOf(user),
+  first_name: user.firstName,
+  last_name: user.lastName,
+});
+
 export function createUsersService(deps: { db: Database }) {
   const { db } = deps;
   return {
@@ -23,13 +32,7 @@ export function createUsersService(deps: { db: Database }) {
     async profile(userId: number) {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user) throw notFound("User not found.");
-      return {
-        id: user.id,
-        email: user.email,
-        name: displayNameOf(user),
-        first_name: user.firstName,
-        last_name: user.lastName,
-      };
+      return profileOf(user);
     },
 
     /** Names and emails of several users, for lists of members. */
