@@ -28,14 +28,16 @@ import {
 } from "../../api/documents";
 import { CreateDocumentDialog } from "../catalogue/CreateDocumentDialog";
 import { ChangeLogDialog } from "./dialogs/ChangeLogDialog";
+import { FolderPickerDialog } from "./dialogs/FolderPickerDialog";
 import {
-  DocumentNameDialog,
+  DOCUMENT_NAME_FIELD,
+  FOLDER_NAME_FIELD,
+  NameDialog,
   validateCopy,
+  validateFolderName,
   validateNewDocument,
   validateRename,
-} from "./dialogs/DocumentNameDialog";
-import { FolderNameDialog } from "./dialogs/FolderNameDialog";
-import { FolderPickerDialog } from "./dialogs/FolderPickerDialog";
+} from "./dialogs/NameDialog";
 import { UnshareDocumentDialog } from "./dialogs/UnshareDocumentDialog";
 import { useDocumentsFeedback } from "./use-documents-feedback";
 
@@ -254,8 +256,12 @@ export function DocumentDialogs({
   switch (dialog.kind) {
     case "create-folder":
       return (
-        <FolderNameDialog
+        <NameDialog
           title={dialog.parent ? `New subfolder in "${dialog.parent.name}"` : "New Folder"}
+          okText="Confirm"
+          field={FOLDER_NAME_FIELD}
+          validate={validateFolderName}
+          requireChange
           onSubmit={async (name) => {
             const folder = await run(
               () =>
@@ -273,9 +279,13 @@ export function DocumentDialogs({
       );
     case "rename-folder":
       return (
-        <FolderNameDialog
+        <NameDialog
           title="Rename folder"
+          okText="Confirm"
+          field={FOLDER_NAME_FIELD}
           initialName={dialog.folder.name}
+          validate={validateFolderName}
+          requireChange
           onSubmit={(name) =>
             run(() => renameFolder(teamId, dialog.folder.id, name), `Folder was renamed to "${name}".`)
           }
@@ -288,10 +298,10 @@ export function DocumentDialogs({
       );
     case "new-document":
       return (
-        <DocumentNameDialog
+        <NameDialog
           title="New Document"
           okText="Create draft"
-          initialName=""
+          field={DOCUMENT_NAME_FIELD}
           validate={validateNewDocument}
           onSubmit={(name) =>
             run(
@@ -307,9 +317,10 @@ export function DocumentDialogs({
       return <CreateDocumentDialog teamId={teamId} onClose={onClose} />;
     case "rename-document":
       return (
-        <DocumentNameDialog
+        <NameDialog
           title="Rename document"
           okText="OK"
+          field={DOCUMENT_NAME_FIELD}
           initialName={dialog.document.name}
           prefix={`Doc ID ${dialog.document.id} - `}
           validate={validateRename(dialog.document)}
@@ -325,9 +336,10 @@ export function DocumentDialogs({
       );
     case "copy-document":
       return (
-        <DocumentNameDialog
+        <NameDialog
           title="Copy document"
           okText="Copy"
+          field={DOCUMENT_NAME_FIELD}
           initialName={`Copy of ${dialog.document.name}`}
           validate={validateCopy(dialog.document)}
           validateOnOpen
