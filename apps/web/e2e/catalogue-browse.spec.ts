@@ -100,6 +100,20 @@ test.describe("template catalogue", () => {
     await expect(
       page.getByText("Your document has been created. Please complete the interview to fulfill it"),
     ).toBeVisible();
-    await expect(page).toHaveURL(/\/my-account\/my-document\/template\?docId=\d+&templateIdentifier=mutual-nda/);
+    await expect(page).toHaveURL(
+      /\/my-account\/my-document\/template\?docId=\d+&templateIdentifier=mutual-nda/,
+    );
+  });
+
+  test("products page: 'Search templates' suggests templates and opens the chosen one", async ({ page }) => {
+    await openCatalogue(page, OWNER);
+    await page.goto("/my-account/products");
+    await expect(
+      page.getByRole("heading", { name: "Welcome to unlimited options for when you have limited time." }),
+    ).toBeVisible();
+    await page.getByRole("combobox", { name: "Search templates" }).fill("will");
+    // The visible suggestions (the accessible listbox holds only the active one).
+    await page.locator(".ant-select-item-option").filter({ hasText: "Simple Will" }).click();
+    await expect(page.getByRole("dialog", { name: "Simple Will" })).toBeVisible();
   });
 });

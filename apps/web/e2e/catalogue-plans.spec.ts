@@ -24,7 +24,8 @@ test.describe("what each plan may do with a template", () => {
 
     const preview = await openPreview(page, SMSF_DEED);
     await preview.getByRole("button", { name: "Purchase" }).click();
-    await expect(page.getByText("This document can only be purchased as Strategist")).toBeVisible();
+    const refusal = page.getByRole("dialog", { name: "Strategist plan required" });
+    await expect(refusal.getByText("This category can only be purchased as Strategist")).toBeVisible();
     await expect(page.getByRole("dialog", { name: "Purchase item" })).toHaveCount(0);
   });
 

@@ -53,6 +53,12 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: "products",
+                lazy: async () => ({
+                  Component: (await import("./features/catalogue/ProductsPage")).ProductsPage,
+                }),
+              },
+              {
                 path: "my-document/template",
                 lazy: async () => ({
                   Component: (await import("./features/interview/InterviewPage")).InterviewPage,

@@ -29,25 +29,28 @@ const categories = [
   category(5, "Estate planning", 4),
 ];
 
-const product = (overrides: Partial<Product> = {}): Product => ({
-  id: 10,
-  name: "Discretionary Trust Deed",
-  sku: "DTD",
-  template_identifier: "discretionary-trust-deed",
-  description: "",
-  short_description: "",
-  regular_price: 33_000,
-  images: [],
-  categories: [{ id: 2, name: "Family trusts" }],
-  downloads: [],
-  meta_data: [],
-  benefits: "",
-  videos: [],
-  acknowledgement: null,
-  allow_download_pdf: true,
-  allow_download_word: true,
-  ...overrides,
-});
+// A cast, not an annotation: replies may carry fields newer than this test (strategist_only).
+const product = (overrides: Partial<Product> & { strategist_only?: boolean } = {}): Product =>
+  ({
+    id: 10,
+    name: "Discretionary Trust Deed",
+    sku: "DTD",
+    template_identifier: "discretionary-trust-deed",
+    description: "",
+    short_description: "",
+    regular_price: 33_000,
+    images: [],
+    categories: [{ id: 2, name: "Family trusts" }],
+    downloads: [],
+    meta_data: [],
+    benefits: "",
+    videos: [],
+    acknowledgement: null,
+    allow_download_pdf: true,
+    allow_download_word: true,
+    strategist_only: false,
+    ...overrides,
+  }) as Product;
 
 const membership = (overrides: Partial<MembershipProducts> = {}): MembershipProducts => ({
   excluded: [],
@@ -79,9 +82,23 @@ describe("templateAccess", () => {
   it("refuses a product whose parent category is excluded from the plan", () => {
     expect(templateAccess(product(), membership({ excluded: [1] }), categories)).toEqual({
       kind: "strategist-only",
+      reason: "category",
     });
     expect(isStrategistOnlyCategory(2, membership({ excluded: [1] }), categories)).toBe(true);
     expect(isStrategistOnlyCategory(3, membership({ excluded: [1] }), categories)).toBe(false);
+  });
+
+  it("refuses a Strategist-only template to other plans and lets Strategist start it", () => {
+    const open = { full_access_categories: [1] };
+    expect(templateAccess(product({ strategist_only: true }), membership(open), categories)).toEqual({
+      kind: "strategist-only",
+      reason: "document",
+    });
+    const strategist = membership({ ...open, plan: { slug: "strategist", name: "Strategist" } });
+    expect(templateAccess(product({ strategist_only: true }), strategist, categories)).toEqual({
+      kind: "plan",
+      limitReached: false,
+    });
   });
 
   it("starts through the plan with full access, and reports a spent limit", () => {

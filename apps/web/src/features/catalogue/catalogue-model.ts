@@ -6,6 +6,7 @@ import {
   PRICE_INC_GST,
   type Product,
   type ProductFlag,
+  STRATEGIST_PLAN_SLUG,
 } from "@precedent/contracts";
 
 /** A category with its sub categories resolved, for trees and sections. */
@@ -56,8 +57,8 @@ function categoryIdsWithAncestors(product: Product, categories: Category[]): Set
  * chooses the button and the price shown.
  */
 export type TemplateAccess =
-  /** In a category only the Strategist plan may use. */
-  | { kind: "strategist-only" }
+  /** In a category only the Strategist plan may use, or a template marked Strategist-only. */
+  | { kind: "strategist-only"; reason: "category" | "document" }
   /** Full access through the plan: Start Document, no price; a limited plan spends one use. */
   | { kind: "plan"; limitReached: boolean }
   /** Price 0: 'Free', started directly. */
@@ -71,7 +72,12 @@ export function templateAccess(
 ): TemplateAccess {
   const ids = categoryIdsWithAncestors(product, categories);
   if (membership) {
-    if (membership.excluded.some((id) => ids.has(id))) return { kind: "strategist-only" };
+    if (membership.excluded.some((id) => ids.has(id))) return { kind: "strategist-only", reason: "category" };
+    // Read defensively: older replies carry no strategist_only flag.
+    const documentStrategistOnly = (product as { strategist_only?: boolean }).strategist_only === true;
+    if (documentStrategistOnly && membership.plan.slug !== STRATEGIST_PLAN_SLUG) {
+      return { kind: "strategist-only", reason: "document" };
+    }
     if (membership.full_access_categories.some((id) => ids.has(id))) {
       return { kind: "plan", limitReached: membership.hasLimit && (membership.limit ?? 0) < 1 };
     }

@@ -1,4 +1,9 @@
-import { DOCUMENT_LIMIT_REACHED, DOCUMENT_STRATEGIST_ONLY, type Product } from "@precedent/contracts";
+import {
+  CATEGORY_STRATEGIST_ONLY,
+  DOCUMENT_LIMIT_REACHED,
+  DOCUMENT_STRATEGIST_ONLY,
+  type Product,
+} from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { App } from "antd";
 import { type ReactNode, useCallback, useState } from "react";
@@ -68,7 +73,10 @@ export function useTemplateFlow(teamId: number): TemplateFlow {
       const access = accessOf(product);
       switch (access.kind) {
         case "strategist-only":
-          modal.warning({ title: "Strategist plan required", content: DOCUMENT_STRATEGIST_ONLY });
+          modal.warning({
+            title: "Strategist plan required",
+            content: access.reason === "category" ? CATEGORY_STRATEGIST_ONLY : DOCUMENT_STRATEGIST_ONLY,
+          });
           return;
         case "purchase":
           setState({ step: "purchase", product });
