@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import {
+  INTERVIEW_ALLOW_POPUPS,
   INTERVIEW_COMPLETED_DOCUMENT,
   INTERVIEW_INCOMPLETE,
   INTERVIEW_INVALID_DOCUMENT,
@@ -249,21 +250,30 @@ test("a second tab takes the document: the first tab's save says so and returns 
   const doc = await startDocumentByApi(page);
   await openInterview(page, doc);
   await typeAnswer(page, "Place of the meeting", "Board room");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(INTERVIEW_SAVED)).toBeVisible();
+  // A change this tab has yet to save when the other tab takes the document.
+  await typeAnswer(page, "Time the meeting opened", "10.00 am");
 
   const second = await context.newPage();
   await openInterview(second, doc);
 
-  await page.getByRole("button", { name: "Save" }).click();
+  // Whichever comes first, the autosave or this click, finds the document taken.
+  await page
+    .getByRole("button", { name: "Save" })
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
   const alert = page.getByRole("dialog").filter({ hasText: INTERVIEW_OPENED_IN_ANOTHER_TAB });
   await expect(alert).toBeVisible();
   await alert.getByRole("button", { name: "OK" }).click();
   await expect(page).toHaveURL(/\/my-account\/my-document\?tab=my-document/);
-  expect((await savedAnswers(page, doc.teamId, doc.id)).meeting_place).toBeUndefined();
+  expect((await savedAnswers(page, doc.teamId, doc.id)).meeting_place).toBe("Board room");
 
   // The second tab holds the document and saves.
   await typeAnswer(second, "Place of the meeting", "Second tab");
   await second.getByRole("button", { name: "Save" }).click();
   await expect(second.getByText(INTERVIEW_SAVED)).toBeVisible();
+  expect((await savedAnswers(page, doc.teamId, doc.id)).meeting_place).toBe("Second tab");
   await second.close();
 });
 
@@ -274,4 +284,40 @@ test("a bad or unknown document id is an invalid document", async ({ page }) => 
   await page.goto("/my-account/my-document/template?docId=987654321");
   await expect(page.getByText(INTERVIEW_INVALID_DOCUMENT)).toBeVisible();
   await expect(page.getByText(INTERVIEW_LOADING)).toBeHidden();
+});
+
+test("preview posts the answers to a named window; a blocked popup says so; small screens keep one column", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openDocuments(page, OWNER);
+  const doc = await startDocumentByApi(page);
+  await openInterview(page, doc);
+  await typeAnswer(page, "Place of the meeting", "Board room");
+
+  // Nothing wider than the screen: the form is one column at this width.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // On a small screen Preview sits in the three-dot menu.
+  const popupOpened = page.waitForEvent("popup");
+  const previewReply = page
+    .context()
+    .waitForEvent("response", (response) => response.url().includes(`/api/xpressdox/preview/${doc.id}`));
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: /Preview document/ }).click();
+  const popup = await popupOpened;
+  const preview = await previewReply;
+  expect(preview.status()).toBe(200);
+  expect(preview.headers()["content-type"]).toContain("application/pdf");
+  expect(preview.request().postData()).toContain("Board+room");
+  await popup.close();
+
+  // A browser that blocks the window: the user is told to allow popups.
+  await page.evaluate(() => {
+    window.open = () => null;
+  });
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: /Preview document/ }).click();
+  await expect(page.getByText(INTERVIEW_ALLOW_POPUPS)).toBeVisible();
 });

@@ -387,9 +387,15 @@ export function InterviewForm({
             <ul className="interview-errors__list" aria-label="Missing or incorrect answers">
               {assembleErrors.errors.map((error) => (
                 <li key={`${error.field}:${error.message}`}>
-                  <Typography.Link onClick={() => focusField(error.field)}>
+                  <a
+                    href={`#${inputIdOf(error.field)}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      focusField(error.field);
+                    }}
+                  >
                     {labels.get(error.field) ?? error.field}
-                  </Typography.Link>
+                  </a>
                   : {error.message}
                 </li>
               ))}
