@@ -35,7 +35,22 @@ test.describe("what each plan may do with a template", () => {
     const preview = await openPreview(page, SMSF_DEED);
     await expect(preview.getByText("This category can only be purchased as Strategist")).toHaveCount(0);
     await preview.getByRole("button", { name: "Start Document" }).click();
-    await expect(page.getByRole("dialog", { name: `Start ${SMSF_DEED}` })).toBeVisible();
+    const wizard = page.getByRole("dialog", { name: `Start ${SMSF_DEED}` });
+    await expect(wizard).toBeVisible();
+    await wizard.getByRole("button", { name: "Cancel" }).click();
+
+    // A will carries the special-document information dialog before the wizard; Cancel stops there.
+    const will = await openPreview(page, "Simple Will");
+    await will.getByRole("button", { name: "Start Document" }).click();
+    const information = page.getByRole("dialog", { name: "Important information" });
+    await information.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("dialog", { name: "Start Simple Will" })).toHaveCount(0);
+    await (await openPreview(page, "Simple Will")).getByRole("button", { name: "Start Document" }).click();
+    await page
+      .getByRole("dialog", { name: "Important information" })
+      .getByRole("button", { name: "Continue" })
+      .click();
+    await expect(page.getByRole("dialog", { name: "Start Simple Will" })).toBeVisible();
   });
 
   test("Best Practice: the last use starts a document, then the limit dialog appears", async ({ page }) => {
