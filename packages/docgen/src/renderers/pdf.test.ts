@@ -89,6 +89,54 @@ describe("renderPdf", () => {
     expect(parsed.pages.join("\n")).toContain("Paragraph 120.");
   });
 
+  it("never leaves a heading alone at the foot of a page: it moves with what follows it", async () => {
+    const heading = (value: string, level: 1 | 2 = 1): Block => ({
+      type: "heading",
+      level,
+      runs: text(value),
+    });
+    const clause = (label: string, value: string, heading = false): Block => ({
+      type: "clause",
+      level: label.endsWith(".") ? 1 : 2,
+      heading,
+      label,
+      reference: label,
+      numbering: 0,
+      runs: text(value),
+    });
+    const long =
+      "The Directors may call a meeting of Members at any time, and must call one when the Act requires it, by notice to every Member.";
+    const followers: [string, Block[], string][] = [
+      [
+        "an execution block",
+        [{ type: "execution", leadIn: text("Executed by Acme:"), block: twoDirectors }],
+        "Executed by Acme",
+      ],
+      ["a clause heading and its clause", [clause("7.", "Meetings", true), clause("7.1", long)], "7.1"],
+      [
+        "a level 2 heading, then a table",
+        [
+          heading("Particulars", 2),
+          { type: "table", header: [text("Item"), text("Detail")], rows: [[text("Fund"), text("Banksia")]] },
+        ],
+        "Detail",
+      ],
+    ];
+    for (const [name, after, marker] of followers) {
+      let moved = 0;
+      // Every position down the first page, and onto the second: the heading and what follows share a page.
+      for (let count = 14; count <= 30; count++) {
+        const { pdf } = await renderPdf(model([...filler(count), heading("Part heading"), ...after]));
+        const pages = readPdf(pdf).pages;
+        const pageOf = (needle: string) => pages.findIndex((page) => page.includes(needle));
+        expect(pageOf(marker), `${name} after ${count} paragraphs`).toBe(pageOf("Part heading"));
+        if (pageOf("Part heading") > pageOf(`Paragraph ${count}.`)) moved += 1;
+      }
+      // Some positions did need the heading moved, so the check above has something to hold.
+      expect(moved, name).toBeGreaterThan(0);
+    }
+  });
+
   it("starts a new page at a page break, but never leaves a blank page", async () => {
     const { pageCount } = await renderPdf(
       model([paragraph("One"), { type: "pageBreak" }, { type: "pageBreak" }, paragraph("Two")]),

@@ -69,6 +69,11 @@ const INDENT = 36; // 12.7 mm, as the Word numbering
 const PARAGRAPH_AFTER = 6;
 const SIGNATURE_HEIGHT = 40;
 const COLUMN_GAP = 24;
+const TABLE_SIZE = 10;
+const TABLE_PADDING = 4;
+/** Space above a level 1 heading, a level 2 heading or a clause heading, and before an execution block. */
+const HEADING_BEFORE = { 1: 12, 2: 6, clause: 6 } as const;
+const EXECUTION_BEFORE = 12;
 
 // Widths of words in each face, per 1000 points of font size, kept across documents: measuring is the
 // costliest part of layout, and a word's width never changes. Emptied if it ever grows this large.
@@ -363,25 +368,84 @@ class PdfWriter {
     this.y += options.after ?? PARAGRAPH_AFTER;
   }
 
-  /** Height a paragraph will take. */
-  paragraphHeight(runs: readonly Run[], width: number, style: TextStyle): number {
-    return this.lines(this.words(runs, style), width, style).length * this.lineHeight(style.size);
+  /** Height a paragraph will take (or its first `most` lines). */
+  paragraphHeight(
+    runs: readonly Run[],
+    width: number,
+    style: TextStyle,
+    most = Number.POSITIVE_INFINITY,
+  ): number {
+    const count = this.lines(this.words(runs, style), width, style).length;
+    return Math.min(count, most) * this.lineHeight(style.size);
+  }
+
+  /**
+   * How much of the page the start of `blocks[index]` needs, so that a heading before it is never left
+   * alone at the foot of a page: two lines of a paragraph, clause or list; a table's header and first
+   * row; a whole execution block (which never splits); and for a heading, the heading itself and the
+   * start of what follows it in turn (a part heading, then a clause heading, then its first clause).
+   */
+  leadHeight(blocks: readonly Block[], index: number): number {
+    const block = blocks[index];
+    if (!block) return 0;
+    switch (block.type) {
+      case "heading": {
+        const style = headingStyle(block.level);
+        return (
+          HEADING_BEFORE[block.level] +
+          this.paragraphHeight(block.runs, TEXT_WIDTH, style, 2) +
+          PARAGRAPH_AFTER +
+          this.leadHeight(blocks, index + 1)
+        );
+      }
+      case "clause": {
+        const { width } = clauseColumns(block.level);
+        const lines = this.paragraphHeight(block.runs, width, { size: BODY_SIZE, bold: block.heading }, 2);
+        return block.heading
+          ? HEADING_BEFORE.clause + lines + PARAGRAPH_AFTER + this.leadHeight(blocks, index + 1)
+          : lines;
+      }
+      case "paragraph":
+        return this.paragraphHeight(block.runs, TEXT_WIDTH - INDENT * block.indent, { size: BODY_SIZE }, 2);
+      case "list": {
+        const [item] = block.items;
+        if (!item) return 0;
+        const { width } = listColumns(item.depth);
+        return this.paragraphHeight(item.runs, width, { size: BODY_SIZE }, 2);
+      }
+      case "table": {
+        const widths = columnShares(block).map((share) => share * TEXT_WIDTH);
+        const [first] = block.rows;
+        return (
+          (block.header ? this.tableRow(widths, block.header, true).height : 0) +
+          (first ? this.tableRow(widths, first, false).height : 0)
+        );
+      }
+      case "execution":
+        return EXECUTION_BEFORE + this.executionHeights(block.leadIn, block.block).total;
+      default:
+        // A title, rule, page break or schedule: nothing a heading must be kept with.
+        return 0;
+    }
+  }
+
+  /** Lays out one row of a table: each cell's lines, and the row's height. */
+  private tableRow(widths: readonly number[], cells: readonly (readonly Run[])[], header: boolean) {
+    const cellStyle: TextStyle = { size: TABLE_SIZE, bold: header };
+    const laid = widths.map((width, column) =>
+      this.lines(this.words(cells[column] ?? [], cellStyle), width - 2 * TABLE_PADDING, cellStyle),
+    );
+    const height =
+      Math.max(...laid.map((lines) => lines.length)) * this.lineHeight(TABLE_SIZE) + 2 * TABLE_PADDING;
+    return { laid, height, header };
   }
 
   table(block: Extract<Block, { type: "table" }>): void {
-    const shares = columnShares(block);
-    const widths = shares.map((share) => share * TEXT_WIDTH);
-    const padding = 4;
-    const style: TextStyle = { size: 10 };
-    const layoutRow = (cells: readonly (readonly Run[])[], header: boolean) => {
-      const cellStyle = { ...style, bold: header };
-      const laid = widths.map((width, column) =>
-        this.lines(this.words(cells[column] ?? [], cellStyle), width - 2 * padding, cellStyle),
-      );
-      const height =
-        Math.max(...laid.map((lines) => lines.length)) * this.lineHeight(style.size) + 2 * padding;
-      return { laid, height, header, cellStyle };
-    };
+    const widths = columnShares(block).map((share) => share * TEXT_WIDTH);
+    const padding = TABLE_PADDING;
+    const style: TextStyle = { size: TABLE_SIZE };
+    const layoutRow = (cells: readonly (readonly Run[])[], header: boolean) =>
+      this.tableRow(widths, cells, header);
     const header = block.header ? layoutRow(block.header, true) : undefined;
     const drawRow = (row: ReturnType<typeof layoutRow>) => {
       let x = MARGIN.left;
@@ -413,8 +477,8 @@ class PdfWriter {
     this.y += PARAGRAPH_AFTER * 2;
   }
 
-  execution(leadIn: readonly Run[], block: ExecutionBlock): void {
-    const style: TextStyle = { size: BODY_SIZE };
+  /** The heights of an execution block's rows of signatures (two to a row), and the whole block's. */
+  private executionHeights(leadIn: readonly Run[], block: ExecutionBlock) {
     const small = this.lineHeight(SMALL_SIZE);
     const rows = Math.ceil(block.signatories.length / 2);
     // Caption, name and date under each line; a row with a witness also has two lines of address.
@@ -424,10 +488,17 @@ class PdfWriter {
         .some((signatory) => signatureAddress(signatory) !== undefined);
       return 10 + SIGNATURE_HEIGHT + 3 + (witnessed ? 5 : 3) * small + 10;
     });
-    const leadInHeight = this.paragraphHeight(leadIn, TEXT_WIDTH, style);
+    const leadInHeight = this.paragraphHeight(leadIn, TEXT_WIDTH, { size: BODY_SIZE });
+    return { rowHeights, total: leadInHeight + 4 + rowHeights.reduce((sum, height) => sum + height, 0) };
+  }
+
+  execution(leadIn: readonly Run[], block: ExecutionBlock): void {
+    const style: TextStyle = { size: BODY_SIZE };
+    const { rowHeights, total } = this.executionHeights(leadIn, block);
+    const rows = rowHeights.length;
     // An execution block is never split across pages.
-    this.space(12);
-    this.ensure(leadInHeight + 4 + rowHeights.reduce((sum, height) => sum + height, 0));
+    this.space(EXECUTION_BEFORE);
+    this.ensure(total);
     this.paragraph(leadIn, { x: MARGIN.left, width: TEXT_WIDTH, style, align: "left", after: 4 });
     const columnWidth = (TEXT_WIDTH - COLUMN_GAP) / 2;
     for (let row = 0; row < rows; row++) {
@@ -601,6 +672,21 @@ class PdfWriter {
 
 const round = (value: number): number => Math.round(value * 100) / 100;
 
+const headingStyle = (level: 1 | 2): TextStyle => ({ size: level === 1 ? 12 : BODY_SIZE, bold: true });
+
+/** Where a clause's number and text sit, by level (hanging numbers, as Word's numbering). */
+function clauseColumns(level: number): { numberX: number; textX: number; width: number } {
+  const numberX = MARGIN.left + INDENT * Math.max(level - 2, 0);
+  const textX = numberX + INDENT;
+  return { numberX, textX, width: PAGE_SIZE.width - MARGIN.right - textX };
+}
+
+/** Where a list item's bullet or number and its text sit, by depth. */
+function listColumns(depth: number): { labelX: number; textX: number; width: number } {
+  const labelX = MARGIN.left + 18 * depth + 18;
+  return { labelX, textX: labelX + 18, width: PAGE_SIZE.width - MARGIN.right - labelX - 18 };
+}
+
 /** The part of a pdfkit object reference (a stream) that compressStreamsAt uses; pdfkit does not document it. */
 type PdfkitReference = {
   compress: boolean;
@@ -655,7 +741,8 @@ export async function renderPdf(
 ): Promise<RenderedPdf> {
   const writer = new PdfWriter(document.title, options);
   const body: TextStyle = { size: BODY_SIZE };
-  for (const block of document.blocks) {
+  const blocks = document.blocks;
+  for (const [index, block] of blocks.entries()) {
     switch (block.type) {
       case "title":
         writer.paragraph(
@@ -670,13 +757,13 @@ export async function renderPdf(
         );
         break;
       case "heading":
-        writer.space(block.level === 1 ? 12 : 6);
+        writer.space(HEADING_BEFORE[block.level]);
         writer.paragraph(block.runs, {
           x: MARGIN.left,
           width: TEXT_WIDTH,
-          style: { size: block.level === 1 ? 12 : BODY_SIZE, bold: true },
+          style: headingStyle(block.level),
           align: "left",
-          keepWithNext: writer.lineHeight(BODY_SIZE) * 2 + PARAGRAPH_AFTER,
+          keepWithNext: PARAGRAPH_AFTER + writer.leadHeight(blocks, index + 1),
         });
         break;
       case "paragraph":
@@ -688,25 +775,24 @@ export async function renderPdf(
         });
         break;
       case "clause": {
-        const numberX = MARGIN.left + INDENT * Math.max(block.level - 2, 0);
-        const textX = numberX + INDENT;
-        if (block.heading) writer.space(6);
+        const { numberX, textX, width } = clauseColumns(block.level);
+        if (block.heading) writer.space(HEADING_BEFORE.clause);
         writer.paragraph(block.runs, {
           x: textX,
-          width: PAGE_SIZE.width - MARGIN.right - textX,
+          width,
           style: { size: BODY_SIZE, bold: block.heading },
           align: block.heading ? "left" : "justify",
           label: { text: block.label, x: numberX },
-          ...(block.heading ? { keepWithNext: writer.lineHeight(BODY_SIZE) * 2 + PARAGRAPH_AFTER } : {}),
+          ...(block.heading ? { keepWithNext: PARAGRAPH_AFTER + writer.leadHeight(blocks, index + 1) } : {}),
         });
         break;
       }
       case "list":
         for (const item of block.items) {
-          const labelX = MARGIN.left + 18 * item.depth + 18;
+          const { labelX, textX, width } = listColumns(item.depth);
           writer.paragraph(item.runs, {
-            x: labelX + 18,
-            width: PAGE_SIZE.width - MARGIN.right - labelX - 18,
+            x: textX,
+            width,
             style: body,
             align: "left",
             label: { text: item.label, x: labelX },
