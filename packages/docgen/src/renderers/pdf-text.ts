@@ -98,6 +98,27 @@ const format = (value: number): string => {
   return Object.is(rounded, -0) ? "0" : String(rounded);
 };
 
+/**
+ * A glyph's two-byte code as it goes in a literal string: the bytes themselves, with the three that
+ * delimit or escape a literal string and the two line-end bytes escaped. Half the size of hex codes,
+ * which made the page contents a good part of the time spent compressing them.
+ */
+const glyphCodes: string[] = [];
+function glyphCode(gid: number): string {
+  let code = glyphCodes[gid];
+  if (code === undefined) {
+    code = "";
+    for (const byte of [gid >> 8, gid & 0xff]) {
+      if (byte === 0x28 || byte === 0x29 || byte === 0x5c) code += `\\${String.fromCharCode(byte)}`;
+      else if (byte === 0x0a) code += "\\n";
+      else if (byte === 0x0d) code += "\\r";
+      else code += String.fromCharCode(byte);
+    }
+    glyphCodes[gid] = code;
+  }
+  return code;
+}
+
 /** Writes text glyph by glyph through the current pdfkit font; see the file comment. */
 export class FastTextWriter {
   // Each word's TJ operands, per face, for this document (the glyph ids are this document's subset's).
@@ -124,7 +145,7 @@ export class FastTextWriter {
     return usable ? new FastTextWriter(doc) : undefined;
   }
 
-  /** TJ operands of one word: glyph ids in hex, with kerning adjustments; null if a glyph needs offsets. */
+  /** TJ operands of one word: its glyph codes, with kerning adjustments; null if a glyph needs offsets. */
   private operands(face: string, font: PdfkitFont, word: string): string | null {
     let cache = this.words.get(face);
     if (!cache) {
@@ -142,15 +163,15 @@ export class FastTextWriter {
         const gid = font.subset.includeGlyph(glyph.id);
         font.widths[gid] ??= glyph.advanceWidth * font.scale;
         font.unicode[gid] ??= glyph.codePoints;
-        hex += `0000${gid.toString(16)}`.slice(-4);
+        hex += glyphCode(gid);
         const kerning = shaped.kerning[index] ?? 0;
         if (kerning !== 0) {
-          result += `<${hex}> ${format(-kerning)} `;
+          result += `(${hex}) ${format(-kerning)} `;
           hex = "";
         }
       }
     }
-    if (result !== null) result = `${result}${hex ? `<${hex}>` : ""}`.trim();
+    if (result !== null) result = `${result}${hex ? `(${hex})` : ""}`.trim();
     cache.set(word, result);
     return result;
   }

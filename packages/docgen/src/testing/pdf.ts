@@ -93,6 +93,27 @@ export type ParsedPdf = {
   readonly fonts: readonly string[];
 };
 
+/** The bytes of a literal string's content (PDF 32000-1 §7.3.4.2 escapes; read as latin1 text). */
+function literalBytes(content: string): number[] {
+  const escapes: Record<string, number> = { n: 10, r: 13, t: 9, b: 8, f: 12, "(": 40, ")": 41, "\\": 92 };
+  const bytes: number[] = [];
+  for (let index = 0; index < content.length; index++) {
+    const character = content.charCodeAt(index);
+    if (character !== 92) {
+      bytes.push(character);
+      continue;
+    }
+    const next = content[++index] ?? "";
+    const octal = /^[0-7]{1,3}/.exec(content.slice(index, index + 3))?.[0];
+    if (octal) {
+      bytes.push(Number.parseInt(octal, 8) & 0xff);
+      index += octal.length - 1;
+    } else if (next in escapes) bytes.push(escapes[next] ?? 0);
+    else if (next !== "\n" && next !== "\r") bytes.push(next.charCodeAt(0));
+  }
+  return bytes;
+}
+
 /** Reads a PDF written by this engine: validates its structure and extracts each page's text. */
 export function readPdf(bytes: Uint8Array): ParsedPdf {
   const objects = readObjects(bytes);
@@ -137,8 +158,10 @@ export function readPdf(bytes: Uint8Array): ParsedPdf {
     let lastY: number | undefined;
     let x = 0;
     let endX = 0;
+    // A TJ array holds hex strings, literal strings (whose bytes may be anything, escaped where they
+    // would end the string), and numbers.
     const operations =
-      /\/(F\d+) ([\d.]+) Tf|[\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ ([\d.-]+) ([\d.-]+) Tm|\[([^\]]*)\] TJ/g;
+      /\/(F\d+) ([\d.]+) Tf|[\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ ([\d.-]+) ([\d.-]+) Tm|\[((?:<[0-9a-fA-F]*>|\((?:[^\\)]|\\[\s\S])*\)|[^\]<(])*)\] TJ/g;
     for (const operation of content.matchAll(operations)) {
       if (operation[1]) {
         font = fontRefs.get(operation[1]) ?? font;
@@ -151,15 +174,27 @@ export function readPdf(bytes: Uint8Array): ParsedPdf {
         else if (lastY !== undefined && x - endX > size * 0.15) out += " ";
         lastY = y;
       } else {
-        for (const part of (operation[5] ?? "").matchAll(/<([0-9a-fA-F]*)>|(-?[\d.]+)/g)) {
+        const glyphs = (codes: number[]) => {
+          for (const code of codes) {
+            out += font.unicode.get(code) ?? "\uFFFD";
+            x += ((font.widths[code] ?? 0) * size) / 1000;
+          }
+        };
+        for (const part of (operation[5] ?? "").matchAll(
+          /<([0-9a-fA-F]*)>|\(((?:[^\\)]|\\[\s\S])*)\)|(-?[\d.]+)/g,
+        )) {
           if (part[1] !== undefined) {
-            for (const unit of part[1].match(/.{4}/g) ?? []) {
-              const code = Number.parseInt(unit, 16);
-              out += font.unicode.get(code) ?? "\uFFFD";
-              x += ((font.widths[code] ?? 0) * size) / 1000;
-            }
+            glyphs((part[1].match(/.{4}/g) ?? []).map((unit) => Number.parseInt(unit, 16)));
+          } else if (part[2] !== undefined) {
+            const bytes = literalBytes(part[2]);
+            glyphs(
+              Array.from(
+                { length: bytes.length >> 1 },
+                (_, index) => (bytes[2 * index] ?? 0) * 256 + (bytes[2 * index + 1] ?? 0),
+              ),
+            );
           } else {
-            const adjustment = Number(part[2]);
+            const adjustment = Number(part[3]);
             if (adjustment < -150) out += " ";
             x -= (adjustment * size) / 1000;
           }
