@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { createFolderByApi, uniqueName } from "./documents-support";
 
@@ -109,4 +111,25 @@ export async function setCount(scope: Page | Locator, label: string, count: numb
   const box = scope.getByLabel(label, { exact: true });
   await box.fill(String(count));
   await box.press("Tab");
+}
+
+/** Saves answers through the API, as another tab would (it takes the document's token). */
+export async function saveAnswersByApi(
+  page: Page,
+  doc: { id: number; teamId: number },
+  answers: Record<string, unknown>,
+) {
+  const token = await page.request.get(`/api/get-action-token/${doc.id}?id_team=${doc.teamId}`);
+  expect(token.status()).toBe(200);
+  const { action_token } = ((await token.json()) as { data: { action_token: string } }).data;
+  const reply = await page.request.put(`/api/xpressdox/update-xml/${doc.id}?id_team=${doc.teamId}`, {
+    data: { xml: answers, action_token },
+  });
+  expect(reply.status(), await reply.text()).toBe(200);
+}
+
+/** The starter library's sample answers of a template (complete and valid). */
+export async function sampleAnswers(identifier: string): Promise<Record<string, unknown>> {
+  const file = path.resolve(import.meta.dirname, "../../../templates", identifier, "sample-answers.json");
+  return JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
 }
