@@ -12,7 +12,7 @@ import {
 } from "@precedent/contracts";
 import { buildDocument, DOCGEN_VERSION, renderPdf } from "@precedent/docgen";
 import type { LibraryTemplate } from "@precedent/docgen/library";
-import { and, asc, count, desc, eq, exists, inArray, notExists, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, getTableColumns, inArray, notExists, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
 import type { Actor } from "../auth/service.ts";
@@ -45,20 +45,22 @@ export type PlanAccess = {
   full: Set<number>;
 };
 
-const metaValue = (row: ProductRow, key: string) => row.metaData.find((m) => m.key === key)?.value ?? null;
+const metaValue = (row: Pick<ProductRow, "metaData">, key: string) =>
+  row.metaData.find((m) => m.key === key)?.value ?? null;
 
-export const productFlags = (row: ProductRow) =>
+export const productFlags = (row: Pick<ProductRow, "metaData">) =>
   Object.fromEntries(PRODUCT_FLAGS.map((f) => [f, metaValue(row, f) === "yes" ? "yes" : "no"])) as Record<
     ProductFlag,
     "yes" | "no"
   >;
 
-export const productAcknowledgement = (row: ProductRow) => {
+export const productAcknowledgement = (row: Pick<ProductRow, "metaData">) => {
   const text = metaValue(row, "acknowledgement");
   return text?.trim() ? text : null;
 };
 
-export const isStrategistOnly = (row: ProductRow) => metaValue(row, "strategist_only") === "yes";
+export const isStrategistOnly = (row: Pick<ProductRow, "metaData">) =>
+  metaValue(row, "strategist_only") === "yes";
 
 /**
  * Why this plan may not buy or start the product, or null: the product itself is Strategist-only,
@@ -71,12 +73,16 @@ export function strategistRefusal(product: CatalogueProduct, access: PlanAccess)
   return null;
 }
 
-export const productPopupVideo = (row: ProductRow) => {
+export const productPopupVideo = (row: Pick<ProductRow, "metaData">) => {
   const url = metaValue(row, "popup_video");
   return url?.trim() ? url : null;
 };
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+// Every column but search_text (as long as the description, and never shown).
+const { searchText: _searchText, ...shownColumns } = getTableColumns(products);
+type ShownRow = Omit<ProductRow, "searchText">;
 
 export function createCatalogueService(deps: {
   db: Database;
@@ -143,8 +149,11 @@ export function createCatalogueService(deps: {
     return map;
   }
 
-  async function toProducts(rows: ProductRow[]): Promise<Product[]> {
-    const [links, categories] = await Promise.all([linksOf(rows.map((r) => r.id)), allCategories()]);
+  /** Rows as the API's products; `categoryIds` when the query already brought them. */
+  async function toProducts(rows: (ShownRow & { categoryIds?: number[] | null })[]): Promise<Product[]> {
+    const missing = rows.filter((r) => !r.categoryIds).map((r) => r.id);
+    const [fetched, categories] = await Promise.all([linksOf(missing), allCategories()]);
+    const links = new Map(rows.map((r) => [r.id, r.categoryIds ?? fetched.get(r.id) ?? []]));
     const byId = new Map(categories.map((c) => [c.id, c]));
     return rows.map((row) => {
       const meta = row.metaData;
@@ -266,17 +275,26 @@ export function createCatalogueService(deps: {
         query.orderby === "id"
           ? [direction(products.id)]
           : [direction(sql`lower(${products.name})`), direction(products.id)];
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(products)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(query.per_page)
-          .offset((query.page - 1) * query.per_page),
-        db.select({ n: count() }).from(products).where(where),
-      ]);
-      const totalRecord = total?.n ?? 0;
+      // One round trip: the page with each product's categories and, when the filter is
+      // selective (a search or a category), the total as a window count. The plain first page
+      // counts separately, so it reads 100 rows in name order instead of every product.
+      const filtered = Boolean(search) || Boolean(query.category?.length);
+      const page = db
+        .select({
+          ...shownColumns,
+          categoryIds: sql<
+            number[] | null
+          >`(select array_agg(${productCategoryLinks.categoryId}) from ${productCategoryLinks} where ${productCategoryLinks.productId} = ${products.id})`,
+          total: filtered ? sql<number>`(count(*) over ())::int` : sql<number>`0`,
+        })
+        .from(products)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      const counted = async () => (await db.select({ n: count() }).from(products).where(where))[0]?.n ?? 0;
+      const [rows, separateTotal] = await Promise.all([page, filtered ? Promise.resolve(null) : counted()]);
+      const totalRecord = separateTotal ?? rows[0]?.total ?? (query.page > 1 ? await counted() : 0);
       return {
         rows: await toProducts(rows),
         page: query.page,

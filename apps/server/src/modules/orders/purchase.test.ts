@@ -1,4 +1,6 @@
 import {
+  ACKNOWLEDGEMENT_DATE_INVALID,
+  ACKNOWLEDGEMENT_REQUIRED,
   CATEGORY_STRATEGIST_ONLY,
   CategoryListResponse,
   COUPON_ALREADY_APPLIED,
@@ -116,6 +118,15 @@ describe("catalogue", () => {
       (await people.as.alice.get("/api/products", { category: trusts?.id })).json(),
     );
     expect(inTrusts.data.total_record).toBe(2);
+    // Pages: the total comes with a selective page, and is counted for a page past the end.
+    const paged = async (page: number, search?: string) =>
+      ProductListResponse.parse(
+        (await people.as.alice.get("/api/products", { search, per_page: 2, page })).json(),
+      ).data;
+    expect(await paged(2, "trust deed")).toMatchObject({ total_record: 3, total_page: 2 });
+    expect((await paged(2, "trust deed")).rows).toHaveLength(1);
+    expect(await paged(3, "trust deed")).toMatchObject({ rows: [], total_record: 3 });
+    expect(await paged(1)).toMatchObject({ total_record: byIdentifier.size });
     const bad = await people.as.alice.get("/api/products", { per_page: 101 });
     expect(bad.statusCode).toBe(400);
   });
@@ -456,6 +467,48 @@ describe("document start", () => {
     expect(team?.creditLimit).toBe(0);
     await t.db.update(teams).set({ creditLimit: 200 }).where(eq(teams.id, people.teamId));
   }, 60_000);
+
+  it("asks for the acknowledgement when the template carries one", async () => {
+    const { products } = await import("../catalogue/schema.ts");
+    const nda = product("mutual-nda");
+    const [row] = await t.db.select().from(products).where(eq(products.id, nda.id));
+    const text = "I confirm I have read the guidance notes.";
+    await t.db
+      .update(products)
+      .set({ metaData: [...(row?.metaData ?? []), { key: "acknowledgement", value: text }] })
+      .where(eq(products.id, nda.id));
+    try {
+      const base = { product_id: nda.id, name: "Acknowledged NDA", folder_id: folderId };
+      const missing = await people.as.alice.post("/api/doc/start", base);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toBe(ACKNOWLEDGEMENT_REQUIRED);
+      expect(missing.json().data.errors.map((e: { field: string }) => e.field)).toEqual([
+        "acknowledgement",
+        "acknowledgement_date",
+        "acknowledgement_user",
+      ]);
+      const badDate = await people.as.alice.post("/api/doc/start", {
+        ...base,
+        acknowledgement: true,
+        acknowledgement_date: "31/02/2026",
+        acknowledgement_user: "Alice Adviser",
+      });
+      expect(badDate.json().message).toBe(ACKNOWLEDGEMENT_DATE_INVALID);
+      const ok = await people.as.alice.post("/api/doc/start", {
+        ...base,
+        acknowledgement: "yes",
+        acknowledgement_date: "02/11/2026",
+        acknowledgement_user: "Alice Adviser",
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().data.acknowledgement).toBe(text);
+    } finally {
+      await t.db
+        .update(products)
+        .set({ metaData: row?.metaData ?? [] })
+        .where(eq(products.id, nda.id));
+    }
+  });
 
   it("starts without purchase on Strategist, asks Lite to buy, and checks the wizard's fields", async () => {
     const top = await strategist.post("/api/doc/start", {
