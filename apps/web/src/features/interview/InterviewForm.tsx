@@ -17,10 +17,7 @@ import {
 import {
   type Answers,
   type AnswerValue,
-  cleanAnswers,
   type InterviewDefinition,
-  type VisibleQuestion,
-  validate,
   visibleQuestions,
 } from "@precedent/docgen/forms";
 import { Alert, App, Button, Dropdown, Form, Grid, Typography } from "antd";
@@ -29,7 +26,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { isApiError } from "../../api/client";
 import { assembleDocument, previewAction, saveInterview } from "../../api/interview";
-import { inputIdOf, readAnswer, resizeGroup, writeAnswer } from "./answer-paths";
+import { inputIdOf, resizeGroup, writeAnswer } from "./answer-paths";
+import { droppedPaths, issuesByPath, labelsByPath, storable } from "./form-state";
 import { type QuestionHandlers, QuestionList } from "./InterviewQuestions";
 import { documentsListHref, type InterviewAddress, interviewHref } from "./paths";
 
@@ -45,47 +43,6 @@ export type InterviewDocument = {
 
 type SaveKind = "auto" | "manual" | "assemble" | "leave";
 type SaveState = "saved" | "saving" | "unsaved";
-
-/** The answers as they are stored: shown questions only, tidy, and never a malformed value. */
-const storable = (definition: InterviewDefinition, answers: Answers) =>
-  cleanAnswers(definition, answers, { dropInvalid: true });
-
-/** Paths of answered fields that `storable` left out because they fail validation. */
-function droppedPaths(nodes: readonly VisibleQuestion[], stored: Answers, into: string[] = []): string[] {
-  for (const node of nodes) {
-    if (node.kind === "field") {
-      const given = node.value;
-      const answered = given !== undefined && given !== null && String(given).trim() !== "";
-      if (answered && readAnswer(stored, node.path) === undefined) into.push(node.path);
-    } else if (node.kind === "group") {
-      for (const entry of node.entries) droppedPaths(entry, stored, into);
-    } else {
-      droppedPaths(node.fields, stored, into);
-    }
-  }
-  return into;
-}
-
-/** Question labels by answer path, to name the fields in the assembly's list of problems. */
-function labelsByPath(nodes: readonly VisibleQuestion[], into = new Map<string, string>()) {
-  for (const node of nodes) {
-    if (node.kind === "field") into.set(node.path, node.question.label);
-    else if (node.kind === "group") {
-      into.set(node.path, node.question.countLabel ?? node.question.label);
-      node.entries.forEach((entry, index) => {
-        const itemLabel = node.question.itemLabel ?? node.question.label;
-        const inner = labelsByPath(entry);
-        for (const [path, label] of inner) into.set(path, `${itemLabel} ${index + 1}: ${label}`);
-      });
-    } else {
-      into.set(node.path, node.question.label);
-      const inner = labelsByPath(node.fields);
-      for (const [path, label] of inner)
-        into.set(path, node.question.dataPath === "" ? label : `${node.question.label}: ${label}`);
-    }
-  }
-  return into;
-}
 
 /** Opens the preview in a named window through a form post of the answers (interview spec §2). */
 function postPreview(teamId: number, docId: number, answers: Answers): boolean {
@@ -136,12 +93,7 @@ export function InterviewForm({
   const [busy, setBusy] = useState<"save" | "assemble" | undefined>(undefined);
 
   const nodes = useMemo(() => visibleQuestions(definition, answers), [definition, answers]);
-  const issues = useMemo(() => {
-    const byPath = new Map<string, string>();
-    for (const issue of validate(definition, answers))
-      if (!byPath.has(issue.path)) byPath.set(issue.path, issue.message);
-    return byPath;
-  }, [definition, answers]);
+  const issues = useMemo(() => issuesByPath(definition, answers), [definition, answers]);
 
   // The autosave timer reads the newest answers and the last saved ones through refs.
   const answersRef = useRef(answers);

@@ -1,0 +1,66 @@
+import { defineInterview, MESSAGES, visibleQuestions } from "@precedent/docgen/forms";
+import { describe, expect, it } from "vitest";
+import { droppedPaths, issuesByPath, labelsByPath, storable } from "./form-state";
+
+const definition = defineInterview({
+  title: "Minutes",
+  questions: [
+    { id: "company", type: "reference", label: "The company", partyTypes: ["company"] },
+    { id: "meeting_date", type: "date", label: "Date of the meeting" },
+    {
+      id: "shareholders",
+      type: "group",
+      label: "Shares",
+      countLabel: "How many shareholders?",
+      itemLabel: "Shareholder",
+      min: 1,
+      questions: [{ id: "number", type: "number", label: "Number of shares", integer: true, min: 1 }],
+    },
+  ],
+});
+
+const answers = {
+  company: { name: "Coastline Joinery", acn: "123456789", postcode: "25", director_type: "multiple" },
+  meeting_date: "31/02/2025",
+  shareholders: [{ number: "100" }, { number: "1.5" }],
+};
+
+describe("interview form state", () => {
+  it("stores good answers tidy and leaves malformed ones out", () => {
+    expect(storable(definition, answers)).toEqual({
+      company: { party_type: "company", name: "Coastline Joinery", director_type: "multiple" },
+      shareholders: [{ number: 100 }, {}],
+    });
+  });
+
+  it("names every answer it could not store", () => {
+    const stored = storable(definition, answers);
+    expect(droppedPaths(visibleQuestions(definition, answers), stored)).toEqual([
+      "company.acn",
+      "company.postcode",
+      "meeting_date",
+      "shareholders[1].number",
+    ]);
+    expect(droppedPaths(visibleQuestions(definition, stored), stored)).toEqual([]);
+  });
+
+  it("gives the engine's message for each path, the first where there are several", () => {
+    const issues = issuesByPath(definition, answers);
+    expect(issues.get("company.acn")).toBe(MESSAGES.acnCheck);
+    expect(issues.get("company.postcode")).toBe(MESSAGES.postcode);
+    expect(issues.get("company.street")).toBe(MESSAGES.blank);
+    expect(issues.get("meeting_date")).toBe(MESSAGES.dateReal);
+    expect(issues.get("shareholders[1].number")).toBe(MESSAGES.wholeNumber);
+    expect(issues.get("company.directors")).toBe(MESSAGES.blank);
+    expect(issues.has("shareholders[0].number")).toBe(false);
+  });
+
+  it("labels fields with their party or numbered entry", () => {
+    const labels = labelsByPath(visibleQuestions(definition, answers));
+    expect(labels.get("company.postcode")).toBe("The company: Postcode");
+    expect(labels.get("company.directors")).toBe("The company: How many directors?");
+    expect(labels.get("shareholders")).toBe("How many shareholders?");
+    expect(labels.get("shareholders[1].number")).toBe("Shareholder 2: Number of shares");
+    expect(labels.get("meeting_date")).toBe("Date of the meeting");
+  });
+});
