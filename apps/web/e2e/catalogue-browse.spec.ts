@@ -116,4 +116,21 @@ test.describe("template catalogue", () => {
     await page.locator(".ant-select-item-option").filter({ hasText: "Simple Will" }).click();
     await expect(page.getByRole("dialog", { name: "Simple Will" })).toBeVisible();
   });
+
+  test("small screens: the carousel shows 4 then 2 categories, and the tree becomes a dropdown", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 700, height: 900 });
+    await openCatalogue(page, OWNER);
+    const visibleSlides = page.locator(".category-carousel .slick-slide.slick-active");
+    await expect(visibleSlides).toHaveCount(4);
+    await page.setViewportSize({ width: 420, height: 900 });
+    await expect(visibleSlides).toHaveCount(2);
+
+    await expect(page.getByRole("navigation", { name: "Categories" })).toHaveCount(0);
+    await page.getByRole("combobox", { name: "Category" }).click();
+    await page.locator(".ant-select-tree").getByTitle("Wills", { exact: true }).click();
+    await expect(templateCard(page, "Simple Will")).toBeVisible();
+    await expect(templateCard(page, "Mutual Non-Disclosure Agreement")).toHaveCount(0);
+  });
 });

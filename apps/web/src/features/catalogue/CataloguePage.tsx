@@ -7,7 +7,7 @@ import {
 } from "@precedent/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Alert, Breadcrumb, Card, Carousel, Empty, Input, Result, Skeleton, Typography } from "antd";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { categoriesQuery, membershipProductsQuery, productsQuery } from "../../api/catalogue";
 import { useDebounced } from "../../components/use-debounced";
 import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_SLIDES, TEMPLATE_SEARCH_DEBOUNCE_MS } from "../../constants";
@@ -57,20 +57,44 @@ function findNode(nodes: CategoryNode[], id: number | undefined): CategoryNode |
   return undefined;
 }
 
+const widthQuery = (px: number) => `(max-width: ${px}px)`;
+const slidesForWidth = () =>
+  window.matchMedia(widthQuery(CAROUSEL_BREAKPOINTS_PX.phone)).matches
+    ? CAROUSEL_SLIDES.phone
+    : window.matchMedia(widthQuery(CAROUSEL_BREAKPOINTS_PX.tablet)).matches
+      ? CAROUSEL_SLIDES.tablet
+      : CAROUSEL_SLIDES.wide;
+
+/**
+ * Slides per view by screen width (documents spec §9: 6, 4 at 768 px, 2 at 480 px). The carousel's
+ * own `responsive` setting only reacts to a later resize, never to the width it opens at.
+ */
+function useCarouselSlides(): number {
+  const [slides, setSlides] = useState(slidesForWidth);
+  useEffect(() => {
+    const queries = [CAROUSEL_BREAKPOINTS_PX.phone, CAROUSEL_BREAKPOINTS_PX.tablet].map((px) =>
+      window.matchMedia(widthQuery(px)),
+    );
+    const update = () => setSlides(slidesForWidth());
+    for (const query of queries) query.addEventListener("change", update);
+    return () => {
+      for (const query of queries) query.removeEventListener("change", update);
+    };
+  }, []);
+  return slides;
+}
+
 function CategoryCarousel({ tree, onOpen }: { tree: CategoryNode[]; onOpen: (id: number) => void }) {
+  const slides = useCarouselSlides();
   return (
     <Carousel
+      key={slides}
       className="category-carousel"
       arrows
       dots={false}
       infinite={false}
-      slidesToShow={CAROUSEL_SLIDES.wide}
+      slidesToShow={slides}
       slidesToScroll={1}
-      // react-slick applies each setting at widths up to its breakpoint.
-      responsive={[
-        { breakpoint: CAROUSEL_BREAKPOINTS_PX.tablet, settings: { slidesToShow: CAROUSEL_SLIDES.tablet } },
-        { breakpoint: CAROUSEL_BREAKPOINTS_PX.phone, settings: { slidesToShow: CAROUSEL_SLIDES.phone } },
-      ]}
     >
       {tree.map((category) => (
         <div key={category.id} className="category-carousel__slide">
