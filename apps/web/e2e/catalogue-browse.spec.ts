@@ -81,6 +81,12 @@ test.describe("template catalogue", () => {
     await expect(templateCard(dialog, "Simple Will")).toHaveCount(0);
     // Outside a category the card links to its category.
     await expect(card.getByText("Business & Commercial")).toBeVisible();
+    // About opens the preview over the dialog.
+    await card.getByRole("button", { name: "About Mutual Non-Disclosure Agreement" }).click();
+    const about = page.getByRole("dialog", { name: "Mutual Non-Disclosure Agreement" });
+    await expect(about.getByRole("tab", { name: "About Product" })).toBeVisible();
+    await about.getByRole("button", { name: "Close" }).click();
+    await expect(about).toHaveCount(0);
     await card.getByRole("button", { name: "Start Document" }).click();
 
     const wizard = page.getByRole("dialog", { name: "Start Mutual Non-Disclosure Agreement" });
