@@ -20,7 +20,7 @@ import "./catalogue.css";
 
 /** How long a return without a result waits for the provider to report the payment. */
 const PAYMENT_SETTLE_POLL_MS = 1500;
-const PAYMENT_SETTLE_MAX_POLLS = 8;
+const PAYMENT_SETTLE_MAX_POLLS = 5;
 
 /**
  * The return from the payment page (documents spec §2, §8): /my-account/my-document?order_id={id}
