@@ -2,13 +2,19 @@
 //   npx tsx apps/server/src/modules/mail/outbox-cli.ts [--show 3] [--html]
 // Uses the same DATABASE_URL / DATA_DIR as the server; PGlite folders take one process at a
 // time, so stop the server first when running on PGlite.
+import { existsSync } from "node:fs";
 import { desc, eq } from "drizzle-orm";
 import { loadConfig } from "../../config.ts";
 import { openDatabase } from "../../db/client.ts";
 import { mailOutbox } from "./schema.ts";
 
 async function main() {
-  const database = await openDatabase(loadConfig());
+  const config = loadConfig();
+  // Opening a missing PGlite folder would create an empty database: say what is wrong instead.
+  if (!config.DATABASE_URL && !existsSync(config.DATA_DIR)) {
+    throw new Error(`No database in ${config.DATA_DIR}: set DATA_DIR (or DATABASE_URL) as the server has it`);
+  }
+  const database = await openDatabase(config);
   try {
     const showAt = process.argv.indexOf("--show");
     if (showAt > 0) {
