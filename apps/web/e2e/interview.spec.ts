@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import {
   INTERVIEW_ALLOW_POPUPS,
+  INTERVIEW_CANNOT_UPDATE,
   INTERVIEW_COMPLETED_DOCUMENT,
   INTERVIEW_INCOMPLETE,
   INTERVIEW_INVALID_DOCUMENT,
@@ -324,4 +325,25 @@ test("preview posts the answers to a named window; a blocked popup says so; smal
   await page.getByRole("button", { name: "More actions" }).click();
   await page.getByRole("menuitem", { name: /Preview document/ }).click();
   await expect(page.getByText(INTERVIEW_ALLOW_POPUPS)).toBeVisible();
+});
+
+test("a save the server cannot make shows 'Can not update this document interview data' and returns to the list after 3 s", async ({
+  page,
+}) => {
+  await openDocuments(page, OWNER);
+  const doc = await startDocumentByApi(page);
+  await openInterview(page, doc);
+  await page.route(`**/api/xpressdox/update-xml/${doc.id}?*`, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ message: "Internal Server Error", data: null }),
+    }),
+  );
+  await typeAnswer(page, "Place of the meeting", "Board room");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(INTERVIEW_CANNOT_UPDATE)).toBeVisible();
+  // Not at once: the message is read first.
+  expect(new URL(page.url()).pathname).toBe("/my-account/my-document/template");
+  await expect(page).toHaveURL(/\/my-account\/my-document\?tab=my-document/, { timeout: 15_000 });
 });
