@@ -391,6 +391,20 @@ export const Order = z.object({
 export type Order = z.infer<typeof Order>;
 export const OrderResponse = envelope(Order);
 
+/** GET /api/orders: the caller's own orders in the firm (My Orders), newest first. */
+export const OrderListQuery = TeamScopeQuery.extend({
+  status: OrderStatus.optional(),
+  page: z.coerce.number({ error: "page must be a number" }).int().min(1, "page starts at 1").default(1),
+  length: z.coerce
+    .number({ error: "length must be a number" })
+    .int()
+    .min(1)
+    .max(100, "length must be at most 100")
+    .default(10),
+});
+export type OrderListQuery = z.infer<typeof OrderListQuery>;
+export const OrderListResponse = envelope(paged(Order));
+
 // ---- Payments -------------------------------------------------------------------------------
 
 const returnPath = z

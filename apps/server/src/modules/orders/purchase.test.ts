@@ -21,6 +21,7 @@ import {
   ORDER_NOT_PAID,
   ORDER_PAID_ONLY_BY_PROVIDER,
   ORDER_USED_ONLY_BY_START,
+  OrderListResponse,
   OrderResponse,
   type Product,
   ProductListResponse,
@@ -385,6 +386,60 @@ describe("orders and the sandbox checkout", () => {
     expect(mail?.to).toBe(billing.email);
     expect(mail?.text).toContain("ABN 53 004 085 616");
     expect(mail?.text).toContain("GST included: $8.00");
+  });
+
+  it("serves a plain checkout page that checks the card and can be cancelled", async () => {
+    const order = OrderResponse.parse((await createOrder(people.as.alice, "director-consent")).json()).data;
+    const url = (await people.as.alice.post("/api/stripe/checkout", { order_id: order.id })).json().data
+      .url as string;
+    const page = await t.app.inject({ method: "GET", url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body).toContain("Consent to Act as Director and Secretary");
+    expect(page.body).toContain("$22.00 AUD");
+    expect(page.body).not.toMatch(/<script|https?:\/\//);
+    const post = (form: Record<string, string>) =>
+      t.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams(form).toString(),
+      });
+    const expired = await post({ card_number: "4242424242424242", expiry: "01/20", cvc: "123" });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.body).toContain("This card has expired.");
+    const other = await post({ card_number: "5555 5555 5555 4444", expiry: "12/30", cvc: "123" });
+    expect(other.body).toContain("Sandbox checkout: use 4242 4242 4242 4242");
+    const noCvc = await post({ card_number: "4242424242424242", expiry: "12/30", cvc: "" });
+    expect(noCvc.body).toContain("security code");
+    expect(
+      OrderResponse.parse((await people.as.alice.get(`/api/orders/${order.id}`)).json()).data.status,
+    ).toBe("unpaid");
+    const cancel = await t.app.inject({ method: "POST", url: `${url}/cancel` });
+    expect(cancel.statusCode).toBe(303);
+    expect(cancel.headers.location).toBe(`/my-account/my-document?order_id=${order.id}`);
+    // A cancelled session takes no more cards.
+    expect((await post({ card_number: "4242424242424242", expiry: "12/30", cvc: "123" })).body).toContain(
+      "already been completed",
+    );
+    expect(
+      (await t.app.inject({ method: "GET", url: "/checkout/not-a-session-id-at-all-xx" })).statusCode,
+    ).toBe(404);
+  });
+
+  it("lists the caller's own orders, newest first", async () => {
+    const list = OrderListResponse.parse(
+      (await people.as.alice.get("/api/orders", { length: 100 })).json(),
+    ).data;
+    expect(list.total_record).toBeGreaterThan(0);
+    expect(list.rows.every((o) => o.customer_id === people.ids.alice)).toBe(true);
+    const ids = list.rows.map((o) => o.id);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    expect((await people.as.bob.get("/api/orders")).json().data.total_record).toBe(0);
+    const unpaid = OrderListResponse.parse(
+      (await people.as.alice.get("/api/orders", { status: "unpaid" })).json(),
+    ).data;
+    expect(unpaid.rows.every((o) => o.status === "unpaid")).toBe(true);
   });
 
   it("keeps orders to their user and firm", async () => {

@@ -4,6 +4,8 @@ import {
   CreateOrderRequest,
   DOCUMENT_CREATED,
   OrderIdParams,
+  OrderListQuery,
+  OrderListResponse,
   OrderQuery,
   OrderResponse,
   StartDocumentQuery,
@@ -65,6 +67,22 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     async (request) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
       return { message: "", data: await orders.create(ctx, request.body) };
+    },
+  );
+
+  app.get(
+    "/orders",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "The caller's own orders in the firm (My Orders), newest first",
+        querystring: OrderListQuery,
+        response: { 200: OrderListResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await orders.list(ctx, request.query) };
     },
   );
 

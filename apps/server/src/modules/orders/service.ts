@@ -9,9 +9,10 @@ import {
   ORDER_PAID_ONLY_BY_PROVIDER,
   ORDER_USED_ONLY_BY_START,
   type Order,
+  type OrderListQuery,
   type UpdateOrderRequest,
 } from "@precedent/contracts";
-import { and, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
 import type { Clock } from "../auth/service.ts";
@@ -37,11 +38,21 @@ export function createOrdersService(deps: {
 }) {
   const { db, clock, catalogue, coupons, mail } = deps;
 
-  async function toOrder(row: OrderRow): Promise<Order> {
-    const [product] = await db
-      .select({ name: products.name, sku: products.sku, identifier: products.templateIdentifier })
+  async function productsOf(ids: number[]) {
+    const rows = await db
+      .select({
+        id: products.id,
+        name: products.name,
+        sku: products.sku,
+        identifier: products.templateIdentifier,
+      })
       .from(products)
-      .where(eq(products.id, row.productId));
+      .where(inArray(products.id, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  async function toOrder(row: OrderRow, known?: Awaited<ReturnType<typeof productsOf>>): Promise<Order> {
+    const product = (known ?? (await productsOf([row.productId]))).get(row.productId);
     return {
       id: row.id,
       number: invoiceNumber(row.id),
@@ -124,6 +135,33 @@ export function createOrdersService(deps: {
         .returning();
       if (!row) throw new Error("order not created");
       return toOrder(row);
+    },
+
+    /** GET /orders: the caller's own orders in this firm, newest first. */
+    async list(ctx: FirmContext, query: OrderListQuery) {
+      const where = and(
+        eq(orders.teamId, ctx.teamId),
+        eq(orders.userId, ctx.userId),
+        query.status ? eq(orders.status, query.status) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(query.length)
+          .offset((query.page - 1) * query.length),
+        db.select({ n: count() }).from(orders).where(where),
+      ]);
+      const known = await productsOf(rows.map((r) => r.productId));
+      const totalRecord = total?.n ?? 0;
+      return {
+        rows: await Promise.all(rows.map((r) => toOrder(r, known))),
+        page: query.page,
+        total_page: Math.max(1, Math.ceil(totalRecord / query.length)),
+        total_record: totalRecord,
+      };
     },
 
     async get(ctx: FirmContext, id: number): Promise<Order> {
