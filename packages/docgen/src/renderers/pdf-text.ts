@@ -215,7 +215,10 @@ export class FastTextWriter {
     }
     if (content !== "") {
       // pdfkit's pages are drawn upside down (origin top-left); text objects are written in PDF's own space.
-      this.doc.addContent(`q 1 0 0 -1 0 ${format(internals.page.height)} cm BT\n${content}ET Q`);
+      // As bytes: pdfkit would otherwise copy the text into bytes one character at a time.
+      this.doc.addContent(
+        Buffer.from(`q 1 0 0 -1 0 ${format(internals.page.height)} cm BT\n${content}ET Q\n`, "latin1"),
+      );
     }
     return left;
   }
