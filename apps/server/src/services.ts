@@ -119,7 +119,7 @@ export function createServices(deps: {
       stripeApiBase: config.STRIPE_API_BASE,
     },
   });
-  const startDocument = createDocumentStart({ db, catalogue, orders, teams, documents });
+  const startDocument = createDocumentStart({ db, clock, catalogue, orders, teams, documents });
   const sessionInfo: SessionInfo = {
     idle_timeout_ms: config.IDLE_TIMEOUT_MS,
     keep_alive_ms: config.KEEP_ALIVE_MS,

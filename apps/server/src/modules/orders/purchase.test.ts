@@ -41,6 +41,7 @@ import { ensureCatalogue } from "../catalogue/seed.ts";
 import { documents } from "../documents/schema.ts";
 import { mailOutbox } from "../mail/schema.ts";
 import { teams } from "../teams/schema.ts";
+import { documentStarts } from "./schema.ts";
 
 let t: TestApp;
 let people: Awaited<ReturnType<typeof buildFirmWithPeople>>;
@@ -557,6 +558,17 @@ describe("document start", () => {
       });
       expect(ok.statusCode).toBe(200);
       expect(ok.json().data.acknowledgement).toBe(text);
+      const [record] = await t.db
+        .select()
+        .from(documentStarts)
+        .where(eq(documentStarts.documentId, ok.json().data.id));
+      expect(record).toMatchObject({
+        consumed: "plan_use",
+        acknowledgement: text,
+        acknowledgementDate: "02/11/2026",
+        acknowledgementUser: "Alice Adviser",
+        startedBy: people.ids.alice,
+      });
     } finally {
       await t.db
         .update(products)

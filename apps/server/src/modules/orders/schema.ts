@@ -45,3 +45,34 @@ export const orders = pgTable(
 );
 
 export type OrderRow = typeof orders.$inferSelect;
+
+export const startConsumed = pgEnum("start_consumed", ["order", "plan_use", "full_access", "free"]);
+
+/**
+ * How each document started from the catalogue was paid for, and the acknowledgement given in
+ * the start wizard (who accepted, on what date, the text they accepted): a record of the right
+ * consumed and of the acceptance, written in the start's transaction.
+ */
+export const documentStarts = pgTable(
+  "document_starts",
+  {
+    documentId: integer().primaryKey(),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    orderId: integer().references(() => orders.id),
+    consumed: startConsumed().notNull(),
+    acknowledgement: text(),
+    /** DD/MM/YYYY as entered. */
+    acknowledgementDate: text(),
+    acknowledgementUser: text(),
+    startedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("document_starts_team_idx").on(t.teamId, t.startedAt)],
+);

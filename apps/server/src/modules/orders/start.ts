@@ -11,6 +11,7 @@ import {
 } from "@precedent/contracts";
 import type { Database } from "../../db/client.ts";
 import { badRequest, forbidden } from "../../errors.ts";
+import type { Clock } from "../auth/service.ts";
 import {
   type CatalogueService,
   productAcknowledgement,
@@ -21,6 +22,7 @@ import {
 import type { DocumentsService } from "../documents/service.ts";
 import type { FirmContext } from "../folders/firm-context.ts";
 import type { TeamsService } from "../teams/service.ts";
+import { documentStarts } from "./schema.ts";
 import type { OrdersService } from "./service.ts";
 
 /**
@@ -30,12 +32,13 @@ import type { OrdersService } from "./service.ts";
  */
 export function createDocumentStart(deps: {
   db: Database;
+  clock: Clock;
   catalogue: CatalogueService;
   orders: OrdersService;
   teams: TeamsService;
   documents: DocumentsService;
 }) {
-  const { db, catalogue, orders, teams, documents } = deps;
+  const { db, clock, catalogue, orders, teams, documents } = deps;
 
   return async function start(ctx: FirmContext, input: StartDocumentRequest): Promise<StartDocumentResult> {
     if (input.product_id === undefined && input.order_id === undefined) {
@@ -87,6 +90,24 @@ export function createDocumentStart(deps: {
       });
 
     const outcome = await db.transaction(async (tx) => {
+      const result = await consume(tx);
+      await tx.insert(documentStarts).values({
+        documentId: result.id,
+        teamId: ctx.teamId,
+        productId: product.id,
+        orderId: input.order_id ?? null,
+        consumed: result.consumed,
+        acknowledgement,
+        acknowledgementDate: acknowledgement ? (input.acknowledgement_date ?? null) : null,
+        acknowledgementUser: acknowledgement ? (input.acknowledgement_user ?? null) : null,
+        startedBy: ctx.userId,
+        startedAt: clock(),
+      });
+      return result;
+    });
+
+    /** Takes the one right this start uses and creates the draft, or throws having changed nothing. */
+    async function consume(tx: Database) {
       if (input.order_id !== undefined) {
         const { documentId } = await orders.consume(tx, ctx, input.order_id, () => draft(tx));
         return { id: documentId, consumed: "order" as const, limit: null };
@@ -101,7 +122,7 @@ export function createDocumentStart(deps: {
         consumed: left === null ? ("full_access" as const) : ("plan_use" as const),
         limit: left,
       };
-    });
+    }
 
     return {
       id: outcome.id,
