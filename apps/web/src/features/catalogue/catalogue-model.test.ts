@@ -29,28 +29,26 @@ const categories = [
   category(5, "Estate planning", 4),
 ];
 
-// A cast, not an annotation: replies may carry fields newer than this test (strategist_only).
-const product = (overrides: Partial<Product> & { strategist_only?: boolean } = {}): Product =>
-  ({
-    id: 10,
-    name: "Discretionary Trust Deed",
-    sku: "DTD",
-    template_identifier: "discretionary-trust-deed",
-    description: "",
-    short_description: "",
-    regular_price: 33_000,
-    images: [],
-    categories: [{ id: 2, name: "Family trusts" }],
-    downloads: [],
-    meta_data: [],
-    benefits: "",
-    videos: [],
-    acknowledgement: null,
-    allow_download_pdf: true,
-    allow_download_word: true,
-    strategist_only: false,
-    ...overrides,
-  }) as Product;
+const product = (overrides: Partial<Product> = {}): Product => ({
+  id: 10,
+  name: "Discretionary Trust Deed",
+  sku: "DTD",
+  template_identifier: "discretionary-trust-deed",
+  description: "",
+  short_description: "",
+  regular_price: 33_000,
+  images: [],
+  categories: [{ id: 2, name: "Family trusts" }],
+  downloads: [],
+  meta_data: [],
+  benefits: "",
+  videos: [],
+  acknowledgement: null,
+  allow_download_pdf: true,
+  allow_download_word: true,
+  strategist_only: false,
+  ...overrides,
+});
 
 const membership = (overrides: Partial<MembershipProducts> = {}): MembershipProducts => ({
   excluded: [],

@@ -73,9 +73,7 @@ export function templateAccess(
   const ids = categoryIdsWithAncestors(product, categories);
   if (membership) {
     if (membership.excluded.some((id) => ids.has(id))) return { kind: "strategist-only", reason: "category" };
-    // Read defensively: older replies carry no strategist_only flag.
-    const documentStrategistOnly = (product as { strategist_only?: boolean }).strategist_only === true;
-    if (documentStrategistOnly && membership.plan.slug !== STRATEGIST_PLAN_SLUG) {
+    if (product.strategist_only && membership.plan.slug !== STRATEGIST_PLAN_SLUG) {
       return { kind: "strategist-only", reason: "document" };
     }
     if (membership.full_access_categories.some((id) => ids.has(id))) {
