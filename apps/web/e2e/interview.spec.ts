@@ -144,6 +144,15 @@ test("an interview filled end to end assembles; both files download; the documen
   const again = await download(page, next.getByRole("link", { name: /Download again/ }).first());
   expect(again.subarray(0, 4).toString("latin1")).toBe("%PDF");
 
+  // Move to is the document list's own dialog; the suggestions come back after it.
+  await next.getByRole("button", { name: "Move to" }).click();
+  const move = page.getByRole("dialog", { name: "Move document to" });
+  await move.getByText("My Documents", { exact: true }).click();
+  await move.getByRole("button", { name: "Move here" }).click();
+  await expect(page.getByText("Your document has been moved.")).toBeVisible();
+  await expect(next).toBeVisible();
+  await next.getByRole("button", { name: "Close" }).first().click();
+
   // A completed document cannot be interviewed until it is relaunched.
   const downloadView = page.url();
   await page.goto(interviewUrl(doc.id, doc.folderId));
@@ -178,6 +187,18 @@ test("bad postcode and ACN and missing answers show messages beside the fields; 
   await expect(company.getByLabel("Postcode", { exact: true })).toHaveAccessibleDescription(
     MESSAGES.postcode,
   );
+  // A repeatable group: how many first, then one entry per director; too few says so.
+  await chooseRadio(company, "Director type", "2+ Directors");
+  const directors = section(company, "Directors");
+  await setCount(directors, "How many directors?", 1);
+  await expect(directors.getByRole("region")).toHaveCount(1);
+  await expect(directors.getByLabel("How many directors?", { exact: true })).toHaveAccessibleDescription(
+    MESSAGES.entriesAtLeast(2),
+  );
+  await setCount(directors, "How many directors?", 3);
+  await expect(directors.getByRole("region")).toHaveCount(3);
+  await setCount(directors, "How many directors?", 0);
+  await expect(directors.getByRole("region")).toHaveCount(0);
   // A required field left blank says so when left.
   await company.getByLabel("Street address", { exact: true }).focus();
   await page.keyboard.press("Tab");
@@ -194,7 +215,12 @@ test("bad postcode and ACN and missing answers show messages beside the fields; 
     page.getByText("2 answers were not saved because they are not valid.", { exact: false }),
   ).toBeVisible();
   const saved = await savedAnswers(page, doc.teamId, doc.id);
-  expect(saved.company).toEqual({ party_type: "company", name: "Coastline Joinery" });
+  expect(saved.company).toEqual({
+    party_type: "company",
+    name: "Coastline Joinery",
+    director_type: "multiple",
+    directors: [],
+  });
 
   await page.getByRole("button", { name: "Assemble" }).click();
   const problems = page.getByRole("list", { name: "Missing or incorrect answers" });
