@@ -66,15 +66,6 @@ export function createTeamsService(deps: { db: Database; users: UsersService }) 
       return { ...profileOf(first.user), teams: firms };
     },
 
-    async teamsOfUser(userId: number): Promise<UserTeam[]> {
-      return db
-        .select({ id: teams.id, name: teams.name, role: teamMembers.role })
-        .from(teamMembers)
-        .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-        .where(eq(teamMembers.userId, userId))
-        .orderBy(asc(teams.id));
-    },
-
     async getTeam(actor: Actor, teamId: number): Promise<Team> {
       await requireMembership(actor, teamId);
       const [row] = await db

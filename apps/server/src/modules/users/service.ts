@@ -1,6 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { notFound } from "../../errors.ts";
 import { type UserRow, users } from "./schema.ts";
 
 export type UsersService = ReturnType<typeof createUsersService>;
@@ -27,12 +26,6 @@ export function createUsersService(deps: { db: Database }) {
         .from(users)
         .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
       return user;
-    },
-
-    async profile(userId: number) {
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
-      if (!user) throw notFound("User not found.");
-      return profileOf(user);
     },
 
     /** Names and emails of several users, for lists of members. */
