@@ -44,7 +44,7 @@ async function main() {
   ];
   if (config.DEMO_DATA === "on") {
     lines.push(`Demo sign-ins (demo only), password "${DEMO_PASSWORD}":`);
-    for (const s of DEMO_SIGN_INS) lines.push(`  ${s.email.padEnd(20)} ${s.role.padEnd(8)} ${s.firm}`);
+    for (const s of DEMO_SIGN_INS) lines.push(`  ${s.email.padEnd(24)} ${s.role.padEnd(8)} ${s.firm}`);
   }
   console.log(lines.join("\n"));
 

@@ -8,7 +8,7 @@ import {
   openDocuments,
   uniqueName,
 } from "./documents-support";
-import { MANAGER, MEMBER, OTHER_OWNER, OWNER } from "./support";
+import { MANAGER, MEMBER, NEW_OWNER, OWNER } from "./support";
 
 test.describe("document list tabs", () => {
   test.describe.configure({ timeout: DOCUMENT_SPEC_TIMEOUT_MS });
@@ -88,7 +88,7 @@ test.describe("document list tabs", () => {
   });
 
   test("a firm with no documents or folders gets the first-use and empty shared states", async ({ page }) => {
-    await openDocuments(page, OTHER_OWNER);
+    await openDocuments(page, NEW_OWNER);
     await expect(page.getByText("Get started with the product")).toBeVisible();
     await expect(folderTree(page).getByText("No Folders")).toBeVisible();
     await page.getByRole("button", { name: "Create a new folder" }).click();

@@ -28,6 +28,13 @@ export const MEMBER: DemoUser = {
   firm: DEMO_FIRM,
   role: "Member",
 };
+/** The owner of a firm with no documents, folders or orders (first-use states). */
+export const NEW_OWNER: DemoUser = {
+  email: "owner@newpractice.test",
+  name: "Nora Newcomer",
+  firm: "New Practice Pty Ltd",
+  role: "Owner",
+};
 export const OTHER_OWNER: DemoUser = {
   email: "owner@other.test",
   name: "Oscar Other",

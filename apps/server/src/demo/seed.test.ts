@@ -15,14 +15,14 @@ const countOf = async (table: typeof users | typeof teams | typeof teamMembers |
   (await t.db.select({ n: count() }).from(table))[0]?.n;
 
 describe("demo data", () => {
-  it("loads the three plans, four firms and six sign-ins into an empty database, once", async () => {
+  it("loads the three plans, five firms and seven sign-ins into an empty database, once", async () => {
     expect(await loadDemoData(t.db)).toBe(true);
     expect(await loadDemoData(t.db)).toBe(false);
     await ensurePlans(t.db);
     expect(await countOf(plans)).toBe(3);
-    expect(await countOf(users)).toBe(6);
-    expect(await countOf(teams)).toBe(4);
-    expect(await countOf(teamMembers)).toBe(6);
+    expect(await countOf(users)).toBe(7);
+    expect(await countOf(teams)).toBe(5);
+    expect(await countOf(teamMembers)).toBe(7);
   });
 
   it.each(DEMO_SIGN_INS)("$email signs in as $role of $firm", async ({ email, role, firm }) => {

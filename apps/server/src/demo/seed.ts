@@ -17,6 +17,7 @@ export const DEMO_SIGN_INS = [
   { email: "owner@other.test", role: "owner", firm: "Other Accounting Pty Ltd" },
   { email: "owner@strategist.test", role: "owner", firm: "Strategist Partners Pty Ltd" },
   { email: "owner@lastcredit.test", role: "owner", firm: "Last Credit Advisory Pty Ltd" },
+  { email: "owner@newpractice.test", role: "owner", firm: "New Practice Pty Ltd" },
 ] as const;
 
 /** The plans every installation needs, demo data or not. Safe to run on every start. */
@@ -43,7 +44,7 @@ export async function loadDemoData(db: Database): Promise<boolean> {
       lastName,
       displayName: `${firstName} ${lastName}`,
     });
-    const [owner, manager, member, otherOwner, strategistOwner, lastCreditOwner] = await tx
+    const [owner, manager, member, otherOwner, strategistOwner, lastCreditOwner, newOwner] = await tx
       .insert(users)
       .values([
         person("owner@demo.test", "Olivia", "Owner"),
@@ -52,9 +53,10 @@ export async function loadDemoData(db: Database): Promise<boolean> {
         person("owner@other.test", "Oscar", "Other"),
         person("owner@strategist.test", "Stella", "Strategist"),
         person("owner@lastcredit.test", "Liam", "Lastcredit"),
+        person("owner@newpractice.test", "Nora", "Newcomer"),
       ])
       .returning({ id: users.id });
-    if (!owner || !manager || !member || !otherOwner || !strategistOwner || !lastCreditOwner) {
+    if (!owner || !manager || !member || !otherOwner || !strategistOwner || !lastCreditOwner || !newOwner) {
       throw new Error("Demo users were not created");
     }
 
@@ -97,7 +99,8 @@ export async function loadDemoData(db: Database): Promise<boolean> {
       .returning({ id: teams.id });
     // The catalogue's plan cases: Strategist (everything, no limit) and a Best Practice firm
     // with one document use left (the next start after that reaches the limit).
-    const [strategistFirm, lastCreditFirm] = await tx
+    // and a firm that has just joined: no documents, folders or orders (the first-use states).
+    const [strategistFirm, lastCreditFirm, newFirm] = await tx
       .insert(teams)
       .values([
         {
@@ -114,9 +117,15 @@ export async function loadDemoData(db: Database): Promise<boolean> {
           creditLimit: 1,
           usedCredit: 199,
         },
+        {
+          name: "New Practice Pty Ltd",
+          ownerId: newOwner.id,
+          planId: await planId("best-practice"),
+          planStatus: "active",
+        },
       ])
       .returning({ id: teams.id });
-    if (!demoFirm || !otherFirm || !strategistFirm || !lastCreditFirm)
+    if (!demoFirm || !otherFirm || !strategistFirm || !lastCreditFirm || !newFirm)
       throw new Error("Demo firms were not created");
 
     await tx.insert(teamMembers).values([
@@ -126,6 +135,7 @@ export async function loadDemoData(db: Database): Promise<boolean> {
       { teamId: otherFirm.id, userId: otherOwner.id, role: "owner" },
       { teamId: strategistFirm.id, userId: strategistOwner.id, role: "owner" },
       { teamId: lastCreditFirm.id, userId: lastCreditOwner.id, role: "owner" },
+      { teamId: newFirm.id, userId: newOwner.id, role: "owner" },
     ]);
     await loadDemoPurchases(tx, {
       teamId: otherFirm.id,
