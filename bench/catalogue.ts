@@ -4,13 +4,13 @@
 // then measures p50 and p99 of GET /api/products (searches, a category, a plain page) under 100
 // concurrent connections beside a bare Fastify hello-world. The database is dropped at the end
 // (BENCH_KEEP_DB=1 keeps it).
-import { cpus, loadavg } from "node:os";
+import { loadavg } from "node:os";
 import { ensureCatalogue } from "@precedent/server/catalogue";
 import { openPostgres } from "@precedent/server/db";
 import { ensurePlans, loadDemoData } from "@precedent/server/demo";
 import { createTemplateLibrary } from "@precedent/server/templates";
 import pg from "pg";
-import { alone, freshDatabase, type Measured, measure, startServer } from "./support.ts";
+import { demoOwnerHeaders, freshDatabase, measureTargets, printResults, startServer } from "./support.ts";
 
 const CONNECTIONS = 100;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -109,14 +109,8 @@ const hello = await startServer("hello-server.ts", process.env);
 const app = await startServer("app-server.ts", { ...process.env, DATABASE_URL: database.url });
 try {
   const base = `http://127.0.0.1:${app.port}`;
-  const login = await fetch(`${base}/api/auth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "owner@demo.test", password: "precedent-demo" }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const headers = { authorization: `Bearer ${token}` };
-  const options = { connections: CONNECTIONS, seconds: DURATION_SECONDS, headers };
+  const headers = await demoOwnerHeaders(base);
+  const settings = { connections: CONNECTIONS, seconds: DURATION_SECONDS, headers };
   const targets: [string, string][] = [
     [
       'GET /api/products search "deed of release" (1 in 16)',
@@ -130,31 +124,8 @@ try {
     ["GET /api/products category Trusts (with sub)", `/api/products?category=${seeded.trusts}&per_page=100`],
     ["GET /api/products first page, no search", "/api/products?per_page=100"],
   ];
-  const results: [string, Measured, string][] = [];
-  results.push([
-    "Fastify hello-world (baseline)",
-    await measure(`http://127.0.0.1:${hello.port}/`, options),
-    "",
-  ]);
-  for (const [name, url] of targets) {
-    const single = await alone(`${base}${url}`, headers);
-    results.push([
-      name,
-      await measure(`${base}${url}`, options),
-      `${single.median.toFixed(1)} ms alone, ${(single.bytes / 1024).toFixed(0)} KB`,
-    ]);
-  }
-  console.log(
-    `\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, node ${process.version}, PostgreSQL; load average ${loadBefore} before, ${loadavg()[0]?.toFixed(1)} after (${cpus().length} CPUs)\n`,
-  );
-  console.log(
-    `${"".padEnd(54)}${"req/s".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}   one request`,
-  );
-  for (const [name, r, note] of results) {
-    console.log(
-      `${name.padEnd(54)}${String(r.rps).padStart(8)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}   ${note}${r.timeouts ? `, ${r.timeouts} timed out` : ""}`,
-    );
-  }
+  const results = await measureTargets(`http://127.0.0.1:${hello.port}/`, base, targets, settings);
+  printResults(results, { ...settings, loadBefore, nameWidth: 54 });
 } finally {
   hello.child.kill();
   app.child.kill();

@@ -3,14 +3,11 @@
 // firm with 100,000 documents and 2,000 folders, then measures p50 and p99 under 100 concurrent
 // connections beside a bare Fastify hello-world from the same run. The database is dropped at the
 // end (BENCH_KEEP_DB=1 keeps it, to EXPLAIN the queries by hand).
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { cpus, loadavg } from "node:os";
-import path from "node:path";
+import { loadavg } from "node:os";
 import { openPostgres } from "@precedent/server/db";
 import { ensurePlans, loadDemoData } from "@precedent/server/demo";
-import autocannon from "autocannon";
 import pg from "pg";
+import { demoOwnerHeaders, freshDatabase, measureTargets, printResults, startServer } from "./support.ts";
 
 const CONNECTIONS = 100;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -19,25 +16,7 @@ const USERS = 20;
 const PERSONAL_FOLDERS_PER_USER = 90; // 1,800 in My Documents
 /** Folders created in Shared Folders, per level (200): 2,000 folders in all. */
 const SHARED_LEVELS = [40, 60, 60, 40] as const;
-const here = import.meta.dirname;
-
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const databaseName = `precedent_bench_documents_${randomBytes(4).toString("hex")}`;
-const benchUrl = (() => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const database = freshDatabase("precedent_bench_documents");
 
 // Words for document names: a kind of document, then a client. One surname is in about 1 name
 // in 400; "trust" is in about 1 in 6.
@@ -97,15 +76,15 @@ const SURNAMES = Array.from({ length: 400 }, (_, i) => {
 
 async function seed() {
   const started = Date.now();
-  await admin(`create database ${databaseName}`);
-  const database = await openPostgres(benchUrl, 4);
-  await database.migrate(async (db) => {
+  await database.create();
+  const handle = await openPostgres(database.url, 4);
+  await handle.migrate(async (db) => {
     await ensurePlans(db);
     await loadDemoData(db);
   });
-  await database.close();
+  await handle.close();
 
-  const client = new pg.Client({ connectionString: benchUrl });
+  const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const one = async <T>(sql: string, params: unknown[] = []) =>
     (await client.query(sql, params)).rows[0] as T;
@@ -291,68 +270,18 @@ async function seed() {
   return { ...counts, teamId, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 
-function startServer(script: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(here, script)], {
-    cwd: here,
-    env,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /LISTENING (\d+)/.exec(output);
-      if (match) resolve({ child, port: Number(match[1]) });
-    });
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code} before listening`)));
-  });
-}
-
-async function measure(url: string, headers: Record<string, string> = {}) {
-  // A short warm-up so JIT, plans and connection pools settle before the measured run.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
-  // A wrong answer is a broken benchmark; timeouts (over 10 s) are a result, reported beside it.
-  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    timeouts: result.timeouts,
-  };
-}
-
-/** One request's latency with nothing else running: the work itself, without queueing. */
-async function alone(url: string, headers: Record<string, string>) {
-  const times: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < 30; i++) {
-    const t0 = performance.now();
-    const res = await fetch(url, { headers });
-    bytes = (await res.arrayBuffer()).byteLength;
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { median: times[15] ?? 0, bytes };
-}
-
 const loadBefore = loadavg()[0]?.toFixed(1);
 const seeded = await seed();
 console.log(
-  `Seeded ${seeded.documents} documents, ${seeded.folders} folders and ${seeded.links} shared-folder links in ${seeded.seconds} s (database ${databaseName}).`,
+  `Seeded ${seeded.documents} documents, ${seeded.folders} folders and ${seeded.links} shared-folder links in ${seeded.seconds} s (database ${database.name}).`,
 );
 
 const hello = await startServer("hello-server.ts", process.env);
-const app = await startServer("app-server.ts", { ...process.env, DATABASE_URL: benchUrl });
+const app = await startServer("app-server.ts", { ...process.env, DATABASE_URL: database.url });
 try {
   const base = `http://127.0.0.1:${app.port}`;
-  const login = await fetch(`${base}/api/auth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "owner@demo.test", password: "precedent-demo" }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = await demoOwnerHeaders(base);
+  const settings = { connections: CONNECTIONS, seconds: DURATION_SECONDS, headers };
   const team = `id_team=${seeded.teamId}`;
   const rare = SURNAMES[123] ?? "Nguyen";
   const targets: [string, string][] = [
@@ -373,35 +302,12 @@ try {
     ["GET /api/folder/get-all Shared Folders", `/api/folder/get-all?${team}&type=2`],
   ];
 
-  const results: [string, { rps: number; p50: number; p99: number; timeouts: number }, string][] = [];
-  results.push(["Fastify hello-world (baseline)", await measure(`http://127.0.0.1:${hello.port}/`), ""]);
-  for (const [name, url] of targets) {
-    const single = await alone(`${base}${url}`, headers);
-    results.push([
-      name,
-      await measure(`${base}${url}`, headers),
-      `${single.median.toFixed(1)} ms alone, ${(single.bytes / 1024).toFixed(0)} KB`,
-    ]);
-  }
-
-  console.log(
-    `\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, node ${process.version}, PostgreSQL; load average ${loadBefore} before, ${loadavg()[0]?.toFixed(1)} after (${cpus().length} CPUs)\n`,
-  );
-  console.log(
-    `${"".padEnd(48)}${"req/s".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}   one request`,
-  );
-  for (const [name, r, note] of results) {
-    console.log(
-      `${name.padEnd(48)}${String(r.rps).padStart(8)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}   ${note}${r.timeouts ? `, ${r.timeouts} timed out` : ""}`,
-    );
-  }
+  // The baseline is measured with the bearer header too; hello-world ignores it.
+  const results = await measureTargets(`http://127.0.0.1:${hello.port}/`, base, targets, settings);
+  printResults(results, { ...settings, loadBefore, nameWidth: 48 });
 } finally {
   hello.child.kill();
   app.child.kill();
-  if (process.env.BENCH_KEEP_DB !== "1") {
-    // The app server needs a moment to close its pool; `with (force)` ends what is left.
-    await admin(`drop database if exists ${databaseName} with (force)`);
-  } else {
-    console.log(`\nKept ${benchUrl}`);
-  }
+  if (process.env.BENCH_KEEP_DB !== "1") await database.drop();
+  else console.log(`\nKept ${database.url}`);
 }

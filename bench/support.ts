@@ -1,8 +1,8 @@
-// Pieces shared by the database benchmarks (bench/catalogue.ts; bench/documents.ts has its own
-// copies from before this file): a fresh PostgreSQL database, the servers as child processes,
-// and autocannon runs.
+// Pieces shared by the database benchmarks (bench/catalogue.ts, bench/documents.ts): a fresh
+// PostgreSQL database, the servers as child processes, autocannon runs and the results table.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -86,4 +86,59 @@ export async function alone(url: string, headers: Record<string, string>) {
   }
   times.sort((a, b) => a - b);
   return { median: times[15] ?? 0, bytes };
+}
+
+/** Signs in as the demo firm's owner on the app server at `base`; returns the bearer header. */
+export async function demoOwnerHeaders(base: string) {
+  const login = await fetch(`${base}/api/auth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "owner@demo.test", password: "precedent-demo" }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  return { authorization: `Bearer ${token}` };
+}
+
+export type Settings = { connections: number; seconds: number; headers: Record<string, string> };
+
+/**
+ * The hello-world baseline at `helloUrl`, then each [name, path] of `targets` on `base`: once
+ * alone (the work itself) and under load.
+ */
+export async function measureTargets(
+  helloUrl: string,
+  base: string,
+  targets: [string, string][],
+  settings: Settings,
+): Promise<[string, Measured, string][]> {
+  const results: [string, Measured, string][] = [];
+  results.push(["Fastify hello-world (baseline)", await measure(helloUrl, settings), ""]);
+  for (const [name, url] of targets) {
+    const single = await alone(`${base}${url}`, settings.headers);
+    results.push([
+      name,
+      await measure(`${base}${url}`, settings),
+      `${single.median.toFixed(1)} ms alone, ${(single.bytes / 1024).toFixed(0)} KB`,
+    ]);
+  }
+  return results;
+}
+
+/** The results table, under a line with the run's settings and the load before and after. */
+export function printResults(
+  results: [string, Measured, string][],
+  settings: Settings & { loadBefore: string | undefined; nameWidth: number },
+) {
+  const { connections, seconds, loadBefore, nameWidth } = settings;
+  console.log(
+    `\n${connections} connections, ${seconds} s each, node ${process.version}, PostgreSQL; load average ${loadBefore} before, ${loadavg()[0]?.toFixed(1)} after (${cpus().length} CPUs)\n`,
+  );
+  console.log(
+    `${"".padEnd(nameWidth)}${"req/s".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}   one request`,
+  );
+  for (const [name, r, note] of results) {
+    console.log(
+      `${name.padEnd(nameWidth)}${String(r.rps).padStart(8)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}   ${note}${r.timeouts ? `, ${r.timeouts} timed out` : ""}`,
+    );
+  }
 }
