@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { INFINITE_SCROLL_THRESHOLD_PX } from "../constants";
 
 /** The parts of a TanStack infinite query that scrolling drives. */
-type Pages = {
+export type Pages = {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => Promise<unknown>;

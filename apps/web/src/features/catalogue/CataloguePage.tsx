@@ -5,22 +5,14 @@ import {
   NO_DOCUMENTS_FOUND,
   type Product,
 } from "@precedent/contracts";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Alert, Breadcrumb, Card, Carousel, Empty, Input, Result, Skeleton, Typography } from "antd";
-import { useEffect, useMemo, useState } from "react";
-import { categoriesQuery, membershipProductsQuery, productsQuery } from "../../api/catalogue";
-import { useDebounced } from "../../components/use-debounced";
+import { Alert, Card, Carousel, Empty, Result, Skeleton, Typography } from "antd";
+import { useEffect, useState } from "react";
 import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_SLIDES, TEMPLATE_SEARCH_DEBOUNCE_MS } from "../../constants";
 import { useCurrentTeam } from "../account/use-current-team";
 import { CategoryTree } from "./CategoryTree";
-import {
-  buildCategoryTree,
-  type CategoryNode,
-  categoryPath,
-  isStrategistOnlyCategory,
-} from "./catalogue-model";
+import type { CategoryNode } from "./catalogue-model";
 import { ProductGrid } from "./ProductGrid";
-import { useTemplateFlow } from "./use-template-flow";
+import { CatalogueBreadcrumb, TemplateSearch, useCatalogueBrowser } from "./use-catalogue-browser";
 import "./catalogue.css";
 
 /** Every category id of a subtree, for matching products to a section. */
@@ -113,35 +105,15 @@ function CategoryCarousel({ tree, onOpen }: { tree: CategoryNode[]; onOpen: (id:
 }
 
 function Catalogue({ teamId }: { teamId: number }) {
-  const flow = useTemplateFlow(teamId);
-  const [categoryId, setCategoryId] = useState<number | undefined>(undefined);
-  const [text, setText] = useState("");
-  const search = useDebounced(text, TEMPLATE_SEARCH_DEBOUNCE_MS).trim();
-
-  const categories = useQuery(categoriesQuery());
-  const membership = useQuery(membershipProductsQuery(teamId));
-  const tree = useMemo(() => buildCategoryTree(categories.data ?? []), [categories.data]);
+  const { flow, categoryId, setCategoryId, text, setText, categories, tree, path, products, strategistOnly } =
+    useCatalogueBrowser(teamId, TEMPLATE_SEARCH_DEBOUNCE_MS);
   const open = findNode(tree, categoryId);
-  const path = categoryPath(categories.data ?? [], categoryId);
-  const products = useQuery({
-    ...productsQuery({ categoryIds: categoryId === undefined ? [] : [categoryId], search }),
-    placeholderData: keepPreviousData,
-  });
   const sections = products.data ? sectionsOf(products.data.rows, open, tree) : [];
-  const strategistOnly =
-    categoryId !== undefined && isStrategistOnlyCategory(categoryId, membership.data, categories.data ?? []);
 
   return (
     <>
       <div className="catalogue-toolbar">
-        <Input.Search
-          allowClear
-          aria-label="Search templates"
-          placeholder="Search templates"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          className="catalogue-toolbar__search"
-        />
+        <TemplateSearch value={text} onChange={setText} />
       </div>
       {categories.isSuccess && tree.length > 0 && <CategoryCarousel tree={tree} onOpen={setCategoryId} />}
       <div className="catalogue-layout">
@@ -153,30 +125,11 @@ function Catalogue({ teamId }: { teamId: number }) {
           )}
         </Card>
         <Card size="small" className="catalogue-layout__main">
-          <Breadcrumb
+          <CatalogueBreadcrumb
             className="catalogue-breadcrumb"
-            items={[
-              {
-                title:
-                  categoryId === undefined ? (
-                    CATALOGUE_ROOT_LABEL
-                  ) : (
-                    <Typography.Link onClick={() => setCategoryId(undefined)}>
-                      {CATALOGUE_ROOT_LABEL}
-                    </Typography.Link>
-                  ),
-              },
-              ...path.map((category, index) => ({
-                title:
-                  index < path.length - 1 ? (
-                    <Typography.Link onClick={() => setCategoryId(category.id)}>
-                      {category.name}
-                    </Typography.Link>
-                  ) : (
-                    category.name
-                  ),
-              })),
-            ]}
+            path={path}
+            categoryId={categoryId}
+            onOpen={setCategoryId}
           />
           {strategistOnly && <Alert type="info" showIcon title={CATEGORY_STRATEGIST_ONLY} />}
           {products.isPending || products.isError ? (

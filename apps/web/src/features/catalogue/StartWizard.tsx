@@ -103,6 +103,11 @@ export function StartWizard({ teamId, product, source, onClose }: StartWizardPro
     user: acknowledgementUser.trim() ? undefined : ACKNOWLEDGEMENT_USER_REQUIRED,
   };
   const acknowledgementValid = Object.values(acknowledgementErrors).every((error) => error === undefined);
+  // The acknowledgement's messages show once the user has left the date field or tried to go on.
+  const acknowledgementFeedback = (error: string | undefined) => ({
+    validateStatus: acknowledgementTouched && error ? ("error" as const) : undefined,
+    help: acknowledgementTouched ? error : undefined,
+  });
 
   const start = async () => {
     const values = form.getFieldsValue(true) as NameValues;
@@ -252,12 +257,7 @@ export function StartWizard({ teamId, product, source, onClose }: StartWizardPro
                 {product.acknowledgement}
               </Typography.Paragraph>
               <Form layout="vertical">
-                <Form.Item
-                  validateStatus={
-                    acknowledgementTouched && acknowledgementErrors.accepted ? "error" : undefined
-                  }
-                  help={acknowledgementTouched ? acknowledgementErrors.accepted : undefined}
-                >
+                <Form.Item {...acknowledgementFeedback(acknowledgementErrors.accepted)}>
                   <Checkbox checked={accepted} onChange={(event) => setAccepted(event.target.checked)}>
                     {ACKNOWLEDGEMENT_ACCEPT}
                   </Checkbox>
@@ -265,8 +265,7 @@ export function StartWizard({ teamId, product, source, onClose }: StartWizardPro
                 <Form.Item
                   label="Date (DD/MM/YYYY)"
                   htmlFor="acknowledgement-date"
-                  validateStatus={acknowledgementTouched && acknowledgementErrors.date ? "error" : undefined}
-                  help={acknowledgementTouched ? acknowledgementErrors.date : undefined}
+                  {...acknowledgementFeedback(acknowledgementErrors.date)}
                 >
                   <Input
                     id="acknowledgement-date"
@@ -278,8 +277,7 @@ export function StartWizard({ teamId, product, source, onClose }: StartWizardPro
                 <Form.Item
                   label="Accepted by"
                   htmlFor="acknowledgement-user"
-                  validateStatus={acknowledgementTouched && acknowledgementErrors.user ? "error" : undefined}
-                  help={acknowledgementTouched ? acknowledgementErrors.user : undefined}
+                  {...acknowledgementFeedback(acknowledgementErrors.user)}
                 >
                   <Input
                     id="acknowledgement-user"

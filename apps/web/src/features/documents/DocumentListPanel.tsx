@@ -45,14 +45,10 @@ import {
   documentListQuery,
   statusCountsQuery,
 } from "../../api/documents";
+import { InfiniteScrollList } from "../../components/InfiniteScrollList";
 import { LoadError } from "../../components/LoadError";
 import { useDebounced } from "../../components/use-debounced";
-import { useInfiniteScroll } from "../../components/use-infinite-scroll";
-import {
-  DATE_FORMAT,
-  DOCUMENT_SEARCH_DEBOUNCE_MS,
-  INFINITE_SCROLL_MIN_LIST_HEIGHT_PX,
-} from "../../constants";
+import { DATE_FORMAT, DOCUMENT_SEARCH_DEBOUNCE_MS } from "../../constants";
 import type { DocumentDialog } from "./DocumentDialogs";
 import { folderPath } from "./folder-tree";
 import { StatusIcon } from "./StatusIcon";
@@ -222,9 +218,6 @@ export function DocumentListPanel({
     setStatus(undefined);
     setOwnerIds([]);
   }, [section]);
-
-  // Infinite scroll (documents spec §9): the next page within 15 px of the bottom.
-  const scroller = useInfiniteScroll(list, rows.length);
 
   const path = folderPath(folders, folderId);
   const currentFolder = path.at(-1);
@@ -542,15 +535,14 @@ export function DocumentListPanel({
           />
         </div>
       )}
-      <div
-        ref={scroller.ref}
+      <InfiniteScrollList
+        pages={list}
+        loaded={rows.length}
         className="doc-list__scroller"
-        style={{ minHeight: INFINITE_SCROLL_MIN_LIST_HEIGHT_PX }}
-        onScroll={scroller.onScroll}
-        data-testid="document-list"
+        testId="document-list"
       >
         {listBody}
-      </div>
+      </InfiniteScrollList>
       {small && createItems.length > 0 && (
         <FloatButton.Group trigger="click" type="primary" icon={<PlusOutlined />} aria-label="Create New">
           {canCreateFolder && (

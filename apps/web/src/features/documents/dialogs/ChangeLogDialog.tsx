@@ -11,14 +11,9 @@ import {
   companyUsersQuery,
   NO_CHANGE_LOG_FILTERS,
 } from "../../../api/documents";
+import { InfiniteScrollList } from "../../../components/InfiniteScrollList";
 import { LoadError } from "../../../components/LoadError";
-import { useInfiniteScroll } from "../../../components/use-infinite-scroll";
-import {
-  CHANGE_LOG_TIME_FORMAT,
-  CHANGE_LOG_UTC_OFFSET_MINUTES,
-  DATE_FORMAT,
-  INFINITE_SCROLL_MIN_LIST_HEIGHT_PX,
-} from "../../../constants";
+import { CHANGE_LOG_TIME_FORMAT, CHANGE_LOG_UTC_OFFSET_MINUTES, DATE_FORMAT } from "../../../constants";
 
 dayjs.extend(utc);
 
@@ -94,7 +89,6 @@ export function ChangeLogDialog({
   const users = useQuery(companyUsersQuery(teamId));
   const log = useInfiniteQuery(changeLogQuery(teamId, docId, filters));
   const entries = log.data?.pages.flatMap((page) => page.rows) ?? [];
-  const scroller = useInfiniteScroll(log, entries.length);
 
   const filter = (next: Partial<ChangeLogFilters>) => {
     setFilters((current) => ({ ...current, ...next }));
@@ -222,15 +216,14 @@ export function ChangeLogDialog({
         />
         <Button onClick={reset}>Reset</Button>
       </div>
-      <div
-        ref={scroller.ref}
+      <InfiniteScrollList
+        pages={log}
+        loaded={entries.length}
         className="change-log__scroller"
-        style={{ minHeight: INFINITE_SCROLL_MIN_LIST_HEIGHT_PX }}
-        onScroll={scroller.onScroll}
-        data-testid="change-log"
+        testId="change-log"
       >
         {body}
-      </div>
+      </InfiniteScrollList>
     </Modal>
   );
 }

@@ -1,0 +1,35 @@
+import type { ReactNode } from "react";
+import { INFINITE_SCROLL_MIN_LIST_HEIGHT_PX } from "../constants";
+import { type Pages, useInfiniteScroll } from "./use-infinite-scroll";
+
+/**
+ * The scrolling element of an infinitely scrolled list (documents spec §9), wired to
+ * `useInfiniteScroll`: `pages` is the infinite query, `loaded` the number of rows shown. Its
+ * minimum height is the spec's list height from which infinite scroll applies.
+ */
+export function InfiniteScrollList({
+  pages,
+  loaded,
+  className,
+  testId,
+  children,
+}: {
+  pages: Pages;
+  loaded: number;
+  className: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  const scroller = useInfiniteScroll(pages, loaded);
+  return (
+    <div
+      ref={scroller.ref}
+      className={className}
+      style={{ minHeight: INFINITE_SCROLL_MIN_LIST_HEIGHT_PX }}
+      onScroll={scroller.onScroll}
+      data-testid={testId}
+    >
+      {children}
+    </div>
+  );
+}
