@@ -1,13 +1,7 @@
 import { expect, test } from "@playwright/test";
-import {
-  LAST_CREDIT_OWNER,
-  openCatalogue,
-  openPreview,
-  STRATEGIST_OWNER,
-  templateCard,
-} from "./catalogue-support";
+import { openCatalogue, openPreview, templateCard } from "./catalogue-support";
 import { createFolderByApi, uniqueName } from "./documents-support";
-import { OTHER_OWNER } from "./support";
+import { LAST_CREDIT_OWNER, OTHER_OWNER, STRATEGIST_OWNER } from "./support";
 
 const SMSF_DEED = "Self Managed Superannuation Fund Trust Deed";
 

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
   INTERVIEW_ALLOW_POPUPS,
   INTERVIEW_CANNOT_UPDATE,
@@ -34,16 +34,35 @@ import { OWNER } from "./support";
 
 test.describe.configure({ timeout: INTERVIEW_SPEC_TIMEOUT_MS });
 
+/** Signs in as the owner, starts a first-meeting document and opens its interview. */
+async function openNewInterview(page: Page) {
+  await openDocuments(page, OWNER);
+  const doc = await startDocumentByApi(page);
+  await openInterview(page, doc);
+  return doc;
+}
+
+/** Saves with the Save button and waits for the confirmation. */
+async function saveInterview(page: Page) {
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(INTERVIEW_SAVED)).toBeVisible();
+}
+
+/** Fills an address in New South Wales: the company's and the chair's in these tests. */
+async function typeNswAddress(scope: Locator, street: string, suburb: string, postcode: string) {
+  await typeAnswer(scope, "Street address", street);
+  await typeAnswer(scope, "Suburb", suburb);
+  await chooseFromList(scope, "State or territory", "New South", "New South Wales");
+  await typeAnswer(scope, "Postcode", postcode);
+}
+
 /** The company of the first-meeting minutes, with its two directors (a repeatable group). */
 async function fillCompany(page: Page) {
   const company = section(page, "The company");
   await typeAnswer(company, "Company name (without the legal element)", "Coastline Joinery");
   await chooseFromList(company, "Legal element", "PTY LTD", "PTY LTD");
   await typeAnswer(company, "ACN", "623 456 780");
-  await typeAnswer(company, "Street address", "Suite 2, 45 Example Road");
-  await typeAnswer(company, "Suburb", "Wollongong");
-  await chooseFromList(company, "State or territory", "New South", "New South Wales");
-  await typeAnswer(company, "Postcode", "2500");
+  await typeNswAddress(company, "Suite 2, 45 Example Road", "Wollongong", "2500");
   await chooseRadio(company, "Director type", "2+ Directors");
   const directors = section(company, "Directors");
   await setCount(directors, "How many directors?", 2);
@@ -67,10 +86,7 @@ async function fillRest(page: Page) {
   await typeAnswer(chair, "First name", "Tamsin");
   await typeAnswer(chair, "Last name", "Rowe");
   await typeAnswer(chair, "Email", "tamsin.rowe@example.com");
-  await typeAnswer(chair, "Street address", "14 Example Parade");
-  await typeAnswer(chair, "Suburb", "Wollongong");
-  await chooseFromList(chair, "State or territory", "New South", "New South Wales");
-  await typeAnswer(chair, "Postcode", "2500");
+  await typeNswAddress(chair, "14 Example Parade", "Wollongong", "2500");
   await typeDate(page, "Date the company was registered", "07/02/2025");
   await chooseRadio(page, "Is the principal place of business the same as the registered office?", "Yes");
   await chooseRadio(page, "How is the company governed?", "By a constitution adopted on registration");
@@ -107,9 +123,7 @@ async function download(page: Page, link: ReturnType<Page["getByRole"]>) {
 test("an interview filled end to end assembles; both files download; the document relaunches", async ({
   page,
 }) => {
-  await openDocuments(page, OWNER);
-  const doc = await startDocumentByApi(page);
-  await openInterview(page, doc);
+  const doc = await openNewInterview(page);
   await expect(page.getByText(FIRST_MINUTES.name, { exact: true })).toBeVisible();
 
   await fillCompany(page);
@@ -117,8 +131,7 @@ test("an interview filled end to end assembles; both files download; the documen
   await expect(section(page, "Directors").getByRole("region")).toHaveCount(2);
   await fillRest(page);
 
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText(INTERVIEW_SAVED)).toBeVisible();
+  await saveInterview(page);
   const saved = await savedAnswers(page, doc.teamId, doc.id);
   expect(saved.company).toMatchObject({
     acn: "623 456 780",
@@ -209,8 +222,7 @@ test("bad postcode and ACN and missing answers show messages beside the fields; 
   await expect(company.getByLabel("Suburb", { exact: true })).not.toHaveAccessibleDescription(MESSAGES.blank);
 
   // Saving keeps the good answers and never sends the malformed ones.
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText(INTERVIEW_SAVED)).toBeVisible();
+  await saveInterview(page);
   await expect(
     page.getByText("2 answers were not saved because they are not valid.", { exact: false }),
   ).toBeVisible();
@@ -275,12 +287,9 @@ test("a second tab takes the document: the first tab's save says so and returns 
   page,
   context,
 }) => {
-  await openDocuments(page, OWNER);
-  const doc = await startDocumentByApi(page);
-  await openInterview(page, doc);
+  const doc = await openNewInterview(page);
   await typeAnswer(page, "Place of the meeting", "Board room");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText(INTERVIEW_SAVED)).toBeVisible();
+  await saveInterview(page);
   // A change this tab has yet to save when the other tab takes the document.
   await typeAnswer(page, "Time the meeting opened", "10.00 am");
 
@@ -300,8 +309,7 @@ test("a second tab takes the document: the first tab's save says so and returns 
 
   // The second tab holds the document and saves.
   await typeAnswer(second, "Place of the meeting", "Second tab");
-  await second.getByRole("button", { name: "Save" }).click();
-  await expect(second.getByText(INTERVIEW_SAVED)).toBeVisible();
+  await saveInterview(second);
   expect((await savedAnswers(page, doc.teamId, doc.id)).meeting_place).toBe("Second tab");
   await second.close();
 });
@@ -356,9 +364,7 @@ test("preview posts the answers to a named window; a blocked popup says so; smal
 test("a save the server cannot make shows 'Can not update this document interview data' and returns to the list after 3 s", async ({
   page,
 }) => {
-  await openDocuments(page, OWNER);
-  const doc = await startDocumentByApi(page);
-  await openInterview(page, doc);
+  const doc = await openNewInterview(page);
   await page.route(`**/api/xpressdox/update-xml/${doc.id}?*`, (route) =>
     route.fulfill({
       status: 500,

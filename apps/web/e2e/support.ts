@@ -35,6 +35,20 @@ export const NEW_OWNER: DemoUser = {
   firm: "New Practice Pty Ltd",
   role: "Owner",
 };
+/** Demo firm on the Strategist plan: every category, no limit. */
+export const STRATEGIST_OWNER: DemoUser = {
+  email: "owner@strategist.test",
+  name: "Stella Strategist",
+  firm: "Strategist Partners Pty Ltd",
+  role: "Owner",
+};
+/** Demo firm on Best Practice with one document use left. */
+export const LAST_CREDIT_OWNER: DemoUser = {
+  email: "owner@lastcredit.test",
+  name: "Liam Lastcredit",
+  firm: "Last Credit Advisory Pty Ltd",
+  role: "Owner",
+};
 export const OTHER_OWNER: DemoUser = {
   email: "owner@other.test",
   name: "Oscar Other",
@@ -59,14 +73,15 @@ export async function signInThroughForm(page: Page, user: DemoUser) {
 
 /**
  * Signs in with the API call the form makes (the cookie lands in the page's browser context),
- * then opens My Company. For specs about what comes after sign-in; saves a page load.
+ * then opens `path` (My Company unless told). For specs about what comes after sign-in; saves a
+ * page load.
  */
-export async function signIn(page: Page, user: DemoUser) {
+export async function signIn(page: Page, user: DemoUser, path = "/my-account/my-company") {
   const reply = await page.request.post("/api/auth/login", {
     data: { email: user.email, password: DEMO_PASSWORD },
   });
   expect(reply.status()).toBe(200);
-  await page.goto("/my-account/my-company");
+  await page.goto(path);
   await expectShell(page, user);
 }
 
