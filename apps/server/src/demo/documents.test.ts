@@ -1,6 +1,6 @@
 import type { DocumentRow, FolderNode } from "@precedent/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, firmClient, signIn, type TestApp } from "../test/harness.ts";
+import { createTestApp, firstFirmClient, type TestApp } from "../test/harness.ts";
 import { DEMO_PASSWORD, loadDemoData } from "./seed.ts";
 
 let t: TestApp;
@@ -10,15 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function demoClient(email: string) {
-  const token = await signIn(t, email, DEMO_PASSWORD);
-  const me = await t.app.inject({
-    method: "GET",
-    url: "/api/users/me",
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return firmClient(t, token, me.json().data.teams[0].id);
-}
+const demoClient = (email: string) => firstFirmClient(t, email, DEMO_PASSWORD);
 const depth = (nodes: FolderNode[]): number =>
   Math.max(0, ...nodes.map((n) => Math.max(n.parent_id.length, depth(n.children))));
 

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureCatalogue } from "../modules/catalogue/seed.ts";
 import { orders } from "../modules/orders/schema.ts";
-import { createTestApp, firmClient, signIn, type TestApp } from "../test/harness.ts";
+import { createTestApp, firstFirmClient, type TestApp } from "../test/harness.ts";
 import { DEMO_PASSWORD, loadDemoData } from "./seed.ts";
 
 let t: TestApp;
@@ -19,15 +19,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => t?.close());
 
-async function clientOf(email: string) {
-  const token = await signIn(t, email, DEMO_PASSWORD);
-  const me = await t.app.inject({
-    method: "GET",
-    url: "/api/users/me",
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return firmClient(t, token, me.json().data.teams[0].id);
-}
+const clientOf = (email: string) => firstFirmClient(t, email, DEMO_PASSWORD);
 
 describe("demo purchases", () => {
   it("gives the Lite firm a paid, an unpaid and a used order", async () => {

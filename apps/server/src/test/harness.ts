@@ -200,6 +200,15 @@ export async function signIn(t: TestApp, email: string, password = TEST_PASSWORD
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** Signs `email` in and returns a client of their first firm (for seeded users, e.g. the demo's). */
+export async function firstFirmClient(t: TestApp, email: string, password = TEST_PASSWORD) {
+  const token = await signIn(t, email, password);
+  const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(token) });
+  const teamId = me.json().data.teams[0]?.id;
+  if (typeof teamId !== "number") throw new Error(`${email} belongs to no firm`);
+  return firmClient(t, token, teamId);
+}
+
 type Query = Record<string, string | number | boolean | undefined>;
 
 /** Calls one firm's API as one signed-in user: `id_team` is added to every address. */
@@ -258,3 +267,4 @@ export async function buildFirmWithPeople(t: TestApp) {
     lite: firmClient(t, otherToken, other.team.id),
   };
 }
+export type FirmWithPeople = Awaited<ReturnType<typeof buildFirmWithPeople>>;

@@ -13,6 +13,7 @@ import {
   buildFirmWithPeople,
   createTestApp,
   type FirmClient,
+  type FirmWithPeople,
   firmClient,
   signIn,
   type TestApp,
@@ -24,8 +25,8 @@ import { documentShares, documents } from "./schema.ts";
 
 let t: TestApp;
 let teamId: number;
-let ids: { owner: number; manager: number; alice: number; bob: number; otherOwner: number };
-let as: { owner: FirmClient; manager: FirmClient; alice: FirmClient; bob: FirmClient };
+let ids: FirmWithPeople["ids"];
+let as: FirmWithPeople["as"];
 /** The other firm's owner with our firm's id, and with their own (a Lite firm). */
 let outsider: FirmClient;
 let lite: FirmClient;

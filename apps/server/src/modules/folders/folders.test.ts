@@ -9,15 +9,21 @@ import {
 } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildFirmWithPeople, createTestApp, type FirmClient, type TestApp } from "../../test/harness.ts";
+import {
+  buildFirmWithPeople,
+  createTestApp,
+  type FirmClient,
+  type FirmWithPeople,
+  type TestApp,
+} from "../../test/harness.ts";
 import { documentShares } from "../documents/schema.ts";
 import { documentLogs } from "../logs/schema.ts";
 import { folderShares, folders } from "./schema.ts";
 
 let t: TestApp;
 let teamId: number;
-let ids: { owner: number; manager: number; alice: number; bob: number; otherOwner: number };
-let as: { owner: FirmClient; manager: FirmClient; alice: FirmClient; bob: FirmClient };
+let ids: FirmWithPeople["ids"];
+let as: FirmWithPeople["as"];
 /** The other firm's owner, calling with our firm's id (and theirs). */
 let outsider: FirmClient;
 let otherTeamId: number;

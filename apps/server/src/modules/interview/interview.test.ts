@@ -18,6 +18,7 @@ import {
   buildFirmWithPeople,
   createTestApp,
   type FirmClient,
+  type FirmWithPeople,
   signIn,
   type TestApp,
 } from "../../test/harness.ts";
@@ -29,8 +30,8 @@ import { documentFileDownloads, documentFiles } from "./schema.ts";
 
 let t: TestApp;
 let teamId: number;
-let ids: { owner: number; manager: number; alice: number; bob: number; otherOwner: number };
-let as: { owner: FirmClient; manager: FirmClient; alice: FirmClient; bob: FirmClient };
+let ids: FirmWithPeople["ids"];
+let as: FirmWithPeople["as"];
 let outsider: FirmClient;
 let lite: FirmClient;
 let sample: Record<string, unknown>;

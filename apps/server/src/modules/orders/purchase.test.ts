@@ -33,6 +33,7 @@ import {
   buildFirmWithPeople,
   createTestApp,
   type FirmClient,
+  type FirmWithPeople,
   firmClient,
   signIn,
   type TestApp,
@@ -44,7 +45,7 @@ import { teams } from "../teams/schema.ts";
 import { documentStarts } from "./schema.ts";
 
 let t: TestApp;
-let people: Awaited<ReturnType<typeof buildFirmWithPeople>>;
+let people: FirmWithPeople;
 let byIdentifier: Map<string, Product>;
 let folderId: number;
 let strategist: FirmClient;

@@ -152,14 +152,17 @@ export function createPaymentsService(deps: {
       if (endOfMonth <= now) return { error: "This card has expired." };
       if (!/^\d{3,4}$/.test(card.cvc.trim()))
         return { error: "Please enter the card's security code (CVC)." };
-      if (number === SANDBOX_CARDS.declined) {
-        await db.transaction(async (tx) => {
+      // The session and its order marked declined together: the card was refused, or payment was.
+      const decline = () =>
+        db.transaction(async (tx) => {
           await tx
             .update(checkoutSessions)
             .set({ status: "declined", completedAt: now })
             .where(eq(checkoutSessions.id, id));
           await orders.markDeclined(tx, session.orderId);
         });
+      if (number === SANDBOX_CARDS.declined) {
+        await decline();
         return { redirect: session.errorUrl };
       }
       if (number !== SANDBOX_CARDS.pays) {
@@ -181,13 +184,7 @@ export function createPaymentsService(deps: {
       } catch (error) {
         if (error instanceof AppError && error.status === 409) {
           // Payment refused (e.g. a coupon used up meanwhile): nothing was charged or changed.
-          await db.transaction(async (tx) => {
-            await tx
-              .update(checkoutSessions)
-              .set({ status: "declined", completedAt: now })
-              .where(eq(checkoutSessions.id, id));
-            await orders.markDeclined(tx, session.orderId);
-          });
+          await decline();
           return { error: error.message };
         }
         throw error;
