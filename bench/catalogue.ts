@@ -129,6 +129,5 @@ try {
 } finally {
   hello.child.kill();
   app.child.kill();
-  if (process.env.BENCH_KEEP_DB !== "1") await database.drop();
-  else console.log(`\nKept ${database.url}`);
+  await database.dropUnlessKept();
 }

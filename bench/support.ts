@@ -24,12 +24,18 @@ export function freshDatabase(prefix: string) {
       await client.end();
     }
   };
+  // The app server needs a moment to close its pool; `with (force)` ends what is left.
+  const drop = () => admin(`drop database if exists ${name} with (force)`);
   return {
     name,
     url: url.toString(),
     create: () => admin(`create database ${name}`),
-    // The app server needs a moment to close its pool; `with (force)` ends what is left.
-    drop: () => admin(`drop database if exists ${name} with (force)`),
+    drop,
+    /** Drops it, unless BENCH_KEEP_DB=1 asks to keep it (to EXPLAIN the queries by hand). */
+    async dropUnlessKept() {
+      if (process.env.BENCH_KEEP_DB !== "1") await drop();
+      else console.log(`\nKept ${url}`);
+    },
   };
 }
 
