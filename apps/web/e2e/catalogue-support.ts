@@ -1,10 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { type DemoUser, signIn } from "./support";
 
-// The demo users live in support.ts; this re-export keeps catalogue-acknowledgement.spec.ts (in
-// progress elsewhere) working until it imports STRATEGIST_OWNER from there.
-export { STRATEGIST_OWNER } from "./support";
-
 /** Signs in with the API call the form makes and opens the catalogue page. */
 export const openCatalogue = (page: Page, user: DemoUser) => signIn(page, user, "/my-account/templates");
 
