@@ -116,11 +116,13 @@ export function createCatalogueService(deps: {
     }
     return out;
   };
-  const hiddenIds = async () =>
-    descendantsOf(
-      await allCategories(),
-      (await allCategories()).filter((c) => c.hidden).map((c) => c.id),
+  const hiddenIds = async () => {
+    const rows = await allCategories();
+    return descendantsOf(
+      rows,
+      rows.filter((c) => c.hidden).map((c) => c.id),
     );
+  };
 
   /** Products linked to a hidden category never show (documents spec §5). */
   const notHidden = (hidden: Set<number>) =>
