@@ -1,7 +1,7 @@
 import path from "node:path";
 import { isValidAbn } from "@precedent/docgen/forms";
 import { z } from "zod";
-import { IDLE_TIMEOUT_MS, KEEP_ALIVE_MS } from "./constants.ts";
+import { DEFAULT_REPLY_CACHE_MB, IDLE_TIMEOUT_MS, KEEP_ALIVE_MS } from "./constants.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..");
 
@@ -39,6 +39,11 @@ const ConfigSchema = z.object({
     .string()
     .default("53 004 085 616")
     .refine((v) => isValidAbn(v), "SELLER_ABN must be a valid ABN"),
+  /**
+   * Memory for cached replies of the document lists and folder trees, in MB (0 turns the cache
+   * off). See src/plugins/firm-reply-cache.ts.
+   */
+  REPLY_CACHE_MB: z.coerce.number().int().min(0).default(DEFAULT_REPLY_CACHE_MB),
   /** Set when the server sits behind a proxy that sets X-Forwarded-For. */
   TRUST_PROXY: z
     .enum(["true", "false"])

@@ -52,3 +52,10 @@ export const UNTITLED_DOCUMENT_NAME = "Untitled document";
  * name in 400 took 11-17 ms the second way and under 1-4 ms the first.
  */
 export const SEARCH_SORT_MATCHES_LIMIT = 2_000;
+
+/**
+ * Default memory for cached document-list and folder-tree replies, in MB. A page of ten documents
+ * is about 8 KB and a large firm's Shared Folders tree about 150 KB, so 64 MB holds several
+ * thousand recent pages across all firms.
+ */
+export const DEFAULT_REPLY_CACHE_MB = 64;

@@ -1,5 +1,6 @@
 import type { SessionInfo } from "@precedent/contracts";
 import type { Config } from "./config.ts";
+import { DEFAULT_REPLY_CACHE_MB } from "./constants.ts";
 import type { Database } from "./db/client.ts";
 import { type Clock, createAuthService } from "./modules/auth/service.ts";
 import { createCatalogueService } from "./modules/catalogue/service.ts";
@@ -17,6 +18,7 @@ import { createPaymentsService } from "./modules/payments/service.ts";
 import { createTeamsService } from "./modules/teams/service.ts";
 import { createTemplateLibrary } from "./modules/templates/library.ts";
 import { createUsersService } from "./modules/users/service.ts";
+import { createFirmReplyCache } from "./plugins/firm-reply-cache.ts";
 
 /** Every module's service, wired once from the database, the clock and configuration. */
 export function createServices(deps: {
@@ -34,6 +36,7 @@ export function createServices(deps: {
         | "MAIL_FROM"
         | "SELLER_NAME"
         | "SELLER_ABN"
+        | "REPLY_CACHE_MB"
       >
     >;
   /** Sign-in throttle limits; the spec-free defaults live in constants.ts. */
@@ -120,6 +123,9 @@ export function createServices(deps: {
     },
   });
   const startDocument = createDocumentStart({ db, clock, catalogue, orders, teams, documents });
+  const replyCache = createFirmReplyCache({
+    maxBytes: (config.REPLY_CACHE_MB ?? DEFAULT_REPLY_CACHE_MB) * 1024 * 1024,
+  });
   const sessionInfo: SessionInfo = {
     idle_timeout_ms: config.IDLE_TIMEOUT_MS,
     keep_alive_ms: config.KEEP_ALIVE_MS,
@@ -143,6 +149,7 @@ export function createServices(deps: {
     orders,
     payments,
     startDocument,
+    replyCache,
   };
 }
 

@@ -9,16 +9,20 @@ import {
 } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, unauthorized } from "../../errors.ts";
-import { plans, teamMembers, teams } from "../teams/schema.ts";
+import { firmVersions, plans, teamMembers, teams } from "../teams/schema.ts";
 import type { UsersService } from "../users/service.ts";
 import { verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { loginFailures, sessions } from "./schema.ts";
 
 /**
- * The actor's role in one firm and that firm's plan, read with the session when the request
- * names a firm (`?id_team=`): null when they are not one of its members.
+ * The actor's role in one firm, that firm's plan and its data version (see `firmVersions`), read
+ * with the session when the request names a firm (`?id_team=`): null when they are not one of its
+ * members.
  */
-export type PrefetchedFirm = { teamId: number; member: { role: TeamRole; planSlug: string } | null };
+export type PrefetchedFirm = {
+  teamId: number;
+  member: { role: TeamRole; planSlug: string; version: number } | null;
+};
 
 /** Who is making a request: the signed-in user and the session they came with. */
 export type Actor = { userId: number; sessionId: number; firm?: PrefetchedFirm };
@@ -90,6 +94,31 @@ export function createAuthService(deps: {
     }
   }
 
+  // Prepared once: the session read runs before every authenticated request, so its SQL is not
+  // rebuilt each time (building a query costs Drizzle more than pg spends sending it).
+  const sessionByHash = db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .prepare("session_by_hash");
+  const sessionWithFirm = db
+    .select({
+      session: sessions,
+      role: teamMembers.role,
+      planSlug: plans.slug,
+      version: firmVersions.version,
+    })
+    .from(sessions)
+    .leftJoin(
+      teamMembers,
+      and(eq(teamMembers.userId, sessions.userId), eq(teamMembers.teamId, sql.placeholder("teamId"))),
+    )
+    .leftJoin(teams, eq(teams.id, teamMembers.teamId))
+    .leftJoin(plans, eq(plans.id, teams.planId))
+    .leftJoin(firmVersions, eq(firmVersions.teamId, teamMembers.teamId))
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .prepare("session_with_firm");
+
   return {
     /** Checks the credentials and opens a session; returns the opaque token (shown once, stored hashed). */
     async signIn(input: { email: string; password: string; ip: string; userAgent: string }) {
@@ -127,17 +156,14 @@ export function createAuthService(deps: {
       let session: typeof sessions.$inferSelect | undefined;
       let firm: PrefetchedFirm | undefined;
       if (teamId === undefined) {
-        [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+        [session] = await sessionByHash.execute({ tokenHash });
       } else {
-        const [row] = await db
-          .select({ session: sessions, role: teamMembers.role, planSlug: plans.slug })
-          .from(sessions)
-          .leftJoin(teamMembers, and(eq(teamMembers.userId, sessions.userId), eq(teamMembers.teamId, teamId)))
-          .leftJoin(teams, eq(teams.id, teamMembers.teamId))
-          .leftJoin(plans, eq(plans.id, teams.planId))
-          .where(eq(sessions.tokenHash, tokenHash));
+        const [row] = await sessionWithFirm.execute({ tokenHash, teamId });
         session = row?.session;
-        const member = row?.role && row.planSlug ? { role: row.role, planSlug: row.planSlug } : null;
+        const member =
+          row?.role && row.planSlug
+            ? { role: row.role, planSlug: row.planSlug, version: row.version ?? 0 }
+            : null;
         firm = { teamId, member };
       }
       if (!session) throw unauthorized(SESSION_EXPIRED);

@@ -825,6 +825,7 @@ describe("document counts (kept by triggers for unsearched lists)", () => {
       userId: member.id,
       role: "member",
       planSlug: "best-practice",
+      version: 0,
     };
     await t.services.documents.changeStatus(ctx, drafts[2], 4);
     await alice.put("/api/doc/duplicate-doc", { doc_id: drafts[3], name: "Counted copy" });
@@ -980,7 +981,13 @@ describe("GET /api/doc?category=", () => {
 describe("status changes", () => {
   it("write a change-log entry with the status names", async () => {
     const doc = await docOf(ids.alice, { status: 2 });
-    const ctx: FirmContext = { teamId, userId: ids.alice, role: "member", planSlug: "best-practice" };
+    const ctx: FirmContext = {
+      teamId,
+      userId: ids.alice,
+      role: "member",
+      planSlug: "best-practice",
+      version: 0,
+    };
     const updated = await t.services.documents.changeStatus(ctx, doc.id, 5);
     expect(updated).toMatchObject({ status: 5, status_name: "Completed" });
     expect((await logsOf(doc.id))[0]).toMatchObject({

@@ -28,11 +28,12 @@ import {
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../plugins/authenticate.ts";
+import { cacheKeyOf } from "../../plugins/firm-reply-cache.ts";
 import type { Services } from "../../services.ts";
 import { plainJsonSerializer } from "./json-serializer.ts";
 
 export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { documents, firmContext } = services;
+  const { documents, firmContext, replyCache } = services;
   const tags = ["documents"];
 
   app.get(
@@ -46,9 +47,12 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         response: { 200: DocumentListResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return { message: "", data: await documents.list(ctx, request.query) };
+      return replyCache.send(reply, ctx, cacheKeyOf(request), async () => ({
+        message: "",
+        data: await documents.list(ctx, request.query),
+      }));
     },
   );
 
@@ -63,12 +67,12 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         response: { 200: DocumentListResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return {
+      return replyCache.send(reply, ctx, cacheKeyOf(request), async () => ({
         message: "",
         data: await documents.list(ctx, { ...request.query, type: ORGANISATION_DOCUMENTS }),
-      };
+      }));
     },
   );
 
@@ -82,9 +86,12 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         response: { 200: StatusCountsResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return { message: "", data: await documents.statusCounts(ctx, request.query) };
+      return replyCache.send(reply, ctx, cacheKeyOf(request), async () => ({
+        message: "",
+        data: await documents.statusCounts(ctx, request.query),
+      }));
     },
   );
 
@@ -98,10 +105,13 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         response: { 200: StatusCountsResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
       const query = { ...request.query, type: ORGANISATION_DOCUMENTS } as const;
-      return { message: "", data: await documents.statusCounts(ctx, query) };
+      return replyCache.send(reply, ctx, cacheKeyOf(request), async () => ({
+        message: "",
+        data: await documents.statusCounts(ctx, query),
+      }));
     },
   );
 

@@ -13,6 +13,8 @@ export type FirmContext = {
   userId: number;
   role: TeamRole;
   planSlug: string;
+  /** The firm's data version when the context was read (see `firmVersions`). */
+  version: number;
 };
 
 export type FirmContexts = (actor: Actor, teamId: number) => Promise<FirmContext>;
@@ -27,7 +29,13 @@ export function createFirmContexts(teams: TeamsService): FirmContexts {
     const member =
       actor.firm?.teamId === teamId ? actor.firm.member : await teams.memberContext(actor.userId, teamId);
     if (!member || !canViewTeam(member.role)) throw teamNotFound();
-    return { teamId, userId: actor.userId, role: member.role, planSlug: member.planSlug };
+    return {
+      teamId,
+      userId: actor.userId,
+      role: member.role,
+      planSlug: member.planSlug,
+      version: member.version,
+    };
   };
 }
 

@@ -16,11 +16,12 @@ import {
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../plugins/authenticate.ts";
+import { cacheKeyOf } from "../../plugins/firm-reply-cache.ts";
 import type { Services } from "../../services.ts";
 import { plainJsonSerializer } from "../documents/json-serializer.ts";
 
 export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { folders, firmContext } = services;
+  const { folders, firmContext, replyCache } = services;
   const tags = ["folders"];
 
   app.get(
@@ -34,10 +35,12 @@ export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         response: { 200: FolderTreeResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
-      const rows = await folders.tree(ctx, request.query.type, request.query.include_folder === "1");
-      return { message: "", data: { rows } };
+      return replyCache.send(reply, ctx, cacheKeyOf(request), async () => ({
+        message: "",
+        data: { rows: await folders.tree(ctx, request.query.type, request.query.include_folder === "1") },
+      }));
     },
   );
 

@@ -1,5 +1,6 @@
 import type { BillingAddress } from "@precedent/contracts";
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -81,6 +82,19 @@ export const teamMembers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index("team_members_user_idx").on(t.userId)],
 );
+
+/**
+ * A number per firm that goes up when a transaction changing what the firm's document lists and
+ * folder trees show commits (documents, their folders, shares and files, the people named on
+ * them, the catalogue's categories). Kept by deferred triggers (migration 0010), read with the
+ * session, and the key of the in-process reply cache (src/http/firm-reply-cache.ts). No foreign
+ * key: a firm's row may outlive the firm, and a trigger firing at the commit that deletes a firm
+ * must not fail it.
+ */
+export const firmVersions = pgTable("firm_versions", {
+  teamId: integer().primaryKey(),
+  version: bigint({ mode: "number" }).notNull().default(0),
+});
 
 export type TeamRow = typeof teams.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;

@@ -6,15 +6,18 @@ import type { Actor } from "../auth/service.ts";
 import { users } from "../users/schema.ts";
 import { profileOf, type UsersService } from "../users/service.ts";
 import { canViewTeam } from "./policy.ts";
-import { plans, teamMembers, teams } from "./schema.ts";
+import { firmVersions, plans, teamMembers, teams } from "./schema.ts";
 
 export type TeamsService = ReturnType<typeof createTeamsService>;
 
 /** Another firm's id and a firm that does not exist get the same answer. */
 export const teamNotFound = () => notFound("Team not found.");
 
-/** What the documents, folders and logs policies need about the actor in a firm. */
-export type MemberContext = { role: TeamRole; planSlug: string };
+/**
+ * What the documents, folders and logs policies need about the actor in a firm, and the firm's
+ * data version (the key of cached list replies).
+ */
+export type MemberContext = { role: TeamRole; planSlug: string; version: number };
 
 export function createTeamsService(deps: { db: Database; users: UsersService }) {
   const { db } = deps;
@@ -42,12 +45,13 @@ export function createTeamsService(deps: { db: Database; users: UsersService }) 
     /** The actor's role in a firm and the firm's plan, in one query; undefined for a non-member. */
     async memberContext(userId: number, teamId: number): Promise<MemberContext | undefined> {
       const [row] = await db
-        .select({ role: teamMembers.role, planSlug: plans.slug })
+        .select({ role: teamMembers.role, planSlug: plans.slug, version: firmVersions.version })
         .from(teamMembers)
         .innerJoin(teams, eq(teams.id, teamMembers.teamId))
         .innerJoin(plans, eq(plans.id, teams.planId))
+        .leftJoin(firmVersions, eq(firmVersions.teamId, teamMembers.teamId))
         .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
-      return row;
+      return row && { ...row, version: row.version ?? 0 };
     },
 
     /** GET /users/me in one query: the user's profile and their firms. */

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, signIn, type TestApp } from "../../test/harness.ts";
+import { firmVersions } from "./schema.ts";
 
 let t: TestApp;
 let firm: Awaited<ReturnType<TestApp["buildTeam"]>>;
@@ -22,6 +24,12 @@ beforeAll(async () => {
   memberToken = await signIn(t, member.email);
 });
 afterAll(() => t.close());
+
+/** The firm's data version as the triggers keep it (0 before its first change). */
+async function versionOf(teamId: number) {
+  const [row] = await t.services.db.select().from(firmVersions).where(eq(firmVersions.teamId, teamId));
+  return row?.version ?? 0;
+}
 
 const get = (url: string, token: string) => t.app.inject({ method: "GET", url, headers: bearer(token) });
 
@@ -134,6 +142,7 @@ describe("member context (the firm context of documents, folders and logs calls)
     expect(await t.services.teams.memberContext(managerId, firm.team.id)).toEqual({
       role: "manager",
       planSlug: "best-practice",
+      version: await versionOf(firm.team.id),
     });
     expect(await t.services.teams.memberContext(firm.owner.id, otherFirm.team.id)).toBeUndefined();
   });
@@ -142,7 +151,7 @@ describe("member context (the firm context of documents, folders and logs calls)
     const actor = await t.services.auth.authenticate(ownerToken, firm.team.id);
     expect(actor.firm).toEqual({
       teamId: firm.team.id,
-      member: { role: "owner", planSlug: "best-practice" },
+      member: { role: "owner", planSlug: "best-practice", version: await versionOf(firm.team.id) },
     });
     const outside = await t.services.auth.authenticate(ownerToken, otherFirm.team.id);
     expect(outside.firm).toEqual({ teamId: otherFirm.team.id, member: null });
@@ -160,6 +169,7 @@ describe("member context (the firm context of documents, folders and logs calls)
       userId: memberId,
       role: "member",
       planSlug: "best-practice",
+      version: await versionOf(firm.team.id),
     });
     const outsider = await t.services.auth.authenticate(ownerToken, otherFirm.team.id);
     await expect(t.services.firmContext(outsider, otherFirm.team.id)).rejects.toMatchObject({
