@@ -8,7 +8,10 @@ CREATE TABLE "firm_versions" (
 -- locked only for the commit itself (concurrent writers in a firm do not queue behind each
 -- other's whole transactions), and a reader that sees version v also sees every change v counts.
 -- A transaction-local setting remembers the firms already bumped, so a statement writing 10,000
--- rows bumps its firm once.
+-- rows bumps its firm once. Each bump is also notified on the channel `precedent_changes`
+-- ('firm:{id}'; 'firms' for all of them; 'sessions' when sessions end), delivered at the commit:
+-- servers listening there know without asking when what they keep in memory is out of date
+-- (src/db/change-feed.ts).
 CREATE FUNCTION firm_version_bump(firm integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   done text := coalesce(current_setting('precedent.bumped_firms', true), '');
@@ -18,6 +21,7 @@ BEGIN
   END IF;
   INSERT INTO firm_versions AS v (team_id, version) VALUES (firm, 1)
     ON CONFLICT (team_id) DO UPDATE SET version = v.version + 1;
+  PERFORM pg_notify('precedent_changes', 'firm:' || firm);
   PERFORM set_config('precedent.bumped_firms', CASE WHEN done = '' THEN ',' ELSE done END || firm || ',', true);
 END $$;
 --> statement-breakpoint
@@ -44,9 +48,32 @@ BEGIN
   END IF;
   INSERT INTO firm_versions AS v (team_id, version) SELECT id, 1 FROM teams
     ON CONFLICT (team_id) DO UPDATE SET version = v.version + 1;
+  PERFORM pg_notify('precedent_changes', 'firms');
   PERFORM set_config('precedent.bumped_all_firms', 'yes', true);
   RETURN NULL;
 END $$;
+--> statement-breakpoint
+-- A firm's plan decides what its members may do with each listed item.
+CREATE FUNCTION firm_version_plan_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM firm_version_bump(NEW.id);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- Sessions that end (sign-out, idle purge) must stop being accepted by every server at once.
+CREATE FUNCTION sessions_ended_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('precedent_changes', 'sessions');
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER sessions_ended AFTER DELETE ON sessions
+  FOR EACH STATEMENT EXECUTE FUNCTION sessions_ended_notify();
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER teams_firm_version AFTER UPDATE ON teams
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (OLD.plan_id IS DISTINCT FROM NEW.plan_id)
+  EXECUTE FUNCTION firm_version_plan_changed();
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER documents_firm_version AFTER INSERT OR UPDATE OR DELETE ON documents
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION firm_version_row_changed();

@@ -26,7 +26,7 @@ import { checkoutRoutes, sandboxCheckoutRoutes, stripeWebhookRoutes } from "./mo
 import { clientLogRoutes, healthRoutes } from "./modules/system/routes.ts";
 import { teamRoutes } from "./modules/teams/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
-import { requireActor } from "./plugins/authenticate.ts";
+import { noteWrites, requireActor } from "./plugins/authenticate.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import type { Services } from "./services.ts";
 
@@ -111,6 +111,7 @@ export async function buildApp({ services, config, fastify }: AppOptions) {
       // Everything below needs a signed-in session.
       await api.register(async (signedIn) => {
         signedIn.addHook("onRequest", requireActor(services.auth));
+        signedIn.addHook("onSend", noteWrites(services.auth));
         await signedIn.register(userRoutes, { services });
         await signedIn.register(teamRoutes, { services });
         await signedIn.register(folderRoutes, { services });

@@ -1,5 +1,6 @@
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
+import { createChangeFeed } from "./db/change-feed.ts";
 import { openDatabase } from "./db/client.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./demo/seed.ts";
 import { ensureCatalogue } from "./modules/catalogue/seed.ts";
@@ -19,8 +20,14 @@ async function main() {
     if (config.DEMO_DATA === "on") demoLoaded = await loadDemoData(db);
   });
 
-  const services = createServices({ db: database.db, clock: () => new Date(), config });
+  // Sessions and memberships stay in memory between the changes the database notifies.
+  const changes = createChangeFeed(database.notifications(), {
+    onError: (err) =>
+      app.log.warn({ err }, "change notifications interrupted; reading the database until they resume"),
+  });
+  const services = createServices({ db: database.db, clock: () => new Date(), config, changes });
   const app = await buildApp({ services, config });
+  await changes.start();
   await app.listen({ port: config.PORT, host: config.HOST });
 
   const purge = setInterval(() => {
@@ -53,6 +60,7 @@ async function main() {
     clearInterval(purge);
     clearInterval(mailRun);
     await app.close();
+    await changes.close();
     await database.close();
     process.exit(0);
   };

@@ -1,6 +1,7 @@
 import type { SessionInfo } from "@precedent/contracts";
 import type { Config } from "./config.ts";
 import { DEFAULT_REPLY_CACHE_MB } from "./constants.ts";
+import type { ChangeFeed } from "./db/change-feed.ts";
 import type { Database } from "./db/client.ts";
 import { type Clock, createAuthService } from "./modules/auth/service.ts";
 import { createCatalogueService } from "./modules/catalogue/service.ts";
@@ -39,6 +40,11 @@ export function createServices(deps: {
         | "REPLY_CACHE_MB"
       >
     >;
+  /**
+   * The database's change notifications: with them, sessions and memberships are kept in memory
+   * between changes (see db/change-feed.ts); without, every request reads them.
+   */
+  changes?: ChangeFeed;
   /** Sign-in throttle limits; the spec-free defaults live in constants.ts. */
   loginThrottle?: { perEmail: number; perAddress: number };
 }) {
@@ -51,6 +57,7 @@ export function createServices(deps: {
     users,
     idleTimeoutMs: config.IDLE_TIMEOUT_MS,
     throttle: deps.loginThrottle,
+    changes: deps.changes,
   });
   // Folders and logs need a little of the documents module (is a folder empty, may this log be
   // read) and the documents module needs them: the late-bound ports break the cycle.

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import type { NotificationSource } from "./change-feed.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -19,6 +20,8 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Applies the checked-in migrations, then runs `afterMigrate` (demo data), once across processes. */
   migrate(afterMigrate?: (db: Database) => Promise<void>): Promise<void>;
+  /** A connection to hear the database's notifications on (see change-feed.ts). */
+  notifications(): NotificationSource;
   close(): Promise<void>;
 };
 
@@ -39,6 +42,16 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       await migratePglite(db, { migrationsFolder });
       await afterMigrate?.(db as unknown as Database);
     },
+    notifications: () => ({
+      // One connection: notifications of this process's own commits arrive with their results.
+      async listen(channel, onMessage) {
+        const unlisten = await client.listen(channel, onMessage);
+        return () => unlisten();
+      },
+      async notify(channel, payload) {
+        await client.query("select pg_notify($1, $2)", [channel, payload]);
+      },
+    }),
     close: () => client.close(),
   };
 }
@@ -64,6 +77,33 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
         lockClient.release();
       }
     },
+    notifications: () => ({
+      // A connection of its own, outside the pool: it stays in LISTEN for the server's life.
+      async listen(channel, onMessage, onLost) {
+        const listener = new pg.Client({ connectionString });
+        let stopped = false;
+        const lose = (error: unknown) => {
+          if (stopped) return;
+          stopped = true;
+          listener.end().catch(() => {});
+          onLost(error);
+        };
+        listener.on("notification", (message) => {
+          if (message.channel === channel) onMessage(message.payload ?? "");
+        });
+        listener.on("error", lose);
+        listener.on("end", () => lose(new Error("notification connection closed")));
+        await listener.connect();
+        await listener.query(`listen ${channel}`);
+        return async () => {
+          stopped = true;
+          await listener.end();
+        };
+      },
+      async notify(channel, payload) {
+        await pool.query("select pg_notify($1, $2)", [channel, payload]);
+      },
+    }),
     close: () => pool.end(),
   };
 }

@@ -46,3 +46,15 @@ export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthorized("Please sign in.");
   return request.actor;
 }
+
+/**
+ * An onSend hook beside `requireActor`: a request that may have written (anything but GET and
+ * HEAD) tells the auth service before its reply goes out (see `AuthService.mayHaveWritten`).
+ */
+export function noteWrites(auth: AuthService) {
+  return async (request: FastifyRequest) => {
+    if (request.actor && request.method !== "GET" && request.method !== "HEAD") {
+      auth.mayHaveWritten(request.actor, namedTeamId(request));
+    }
+  };
+}

@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { TeamRole } from "@precedent/contracts";
 import { and, eq, lt, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import {
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_MAX_FAILURES_PER_ADDRESS,
   LOGIN_MAX_FAILURES_PER_EMAIL,
   SESSION_TOUCH_INTERVAL_MS,
 } from "../../constants.ts";
+import type { ChangeFeed } from "../../db/change-feed.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, unauthorized } from "../../errors.ts";
 import { firmVersions, plans, teamMembers, teams } from "../teams/schema.ts";
@@ -36,15 +38,35 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
+/** A session as last read from the database, and each firm membership read with it. */
+type RememberedSession = {
+  userId: number;
+  sessionId: number;
+  lastSeenMs: number;
+  idleTimeoutMs: number;
+  /** The change feed's mark taken before the session was read. */
+  mark: number;
+  firms: Map<number, { member: PrefetchedFirm["member"]; mark: number }>;
+};
+
+/** Sessions kept in memory at most (least recently used go first). */
+const REMEMBERED_SESSIONS = 10_000;
+
 export function createAuthService(deps: {
   db: Database;
   clock: Clock;
   users: UsersService;
   idleTimeoutMs: number;
+  /**
+   * With a change feed, sessions and memberships read from the database are kept in memory and
+   * reused until the feed hears of a change (or the session is due to be touched), so most
+   * requests need no query at all. Without one, every request reads the database.
+   */
+  changes?: ChangeFeed;
   /** Failed sign-ins allowed per email and per address within the window. */
   throttle?: { perEmail: number; perAddress: number };
 }) {
-  const { db, clock, users, idleTimeoutMs } = deps;
+  const { db, clock, users, idleTimeoutMs, changes } = deps;
   const throttle = deps.throttle ?? {
     perEmail: LOGIN_MAX_FAILURES_PER_EMAIL,
     perAddress: LOGIN_MAX_FAILURES_PER_ADDRESS,
@@ -119,6 +141,50 @@ export function createAuthService(deps: {
     .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
     .prepare("session_with_firm");
 
+  const remembered = changes
+    ? new LRUCache<string, RememberedSession>({ max: REMEMBERED_SESSIONS })
+    : undefined;
+  /** The firms each user's remembered sessions were read for: what their writes may change. */
+  const firmsOfUser = new Map<number, Set<number>>();
+
+  /** The actor from memory, when nothing heard since it was read could have changed it. */
+  function recall(tokenHash: string, teamId: number | undefined, now: number): Actor | undefined {
+    const known = remembered?.get(tokenHash);
+    if (!known || !changes?.sessionsUnchangedSince(known.mark)) return undefined;
+    // Past the touch interval the database must hear that the session is in use.
+    if (now - known.lastSeenMs > touchIntervalOf(known.idleTimeoutMs)) return undefined;
+    const actor = { userId: known.userId, sessionId: known.sessionId };
+    if (teamId === undefined) return actor;
+    const firm = known.firms.get(teamId);
+    if (!firm || !changes.firmUnchangedSince(firm.mark, teamId)) return undefined;
+    return { ...actor, firm: { teamId, member: firm.member } };
+  }
+
+  function remember(
+    tokenHash: string,
+    session: { id: number; userId: number; idleTimeoutMs: number },
+    lastSeenMs: number,
+    firm: PrefetchedFirm | undefined,
+    mark: number,
+  ) {
+    if (!remembered) return;
+    const before = remembered.get(tokenHash);
+    const firms = before?.sessionId === session.id ? before.firms : new Map();
+    if (firm) {
+      firms.set(firm.teamId, { member: firm.member, mark });
+      const ofUser = firmsOfUser.get(session.userId) ?? new Set();
+      firmsOfUser.set(session.userId, ofUser.add(firm.teamId));
+    }
+    remembered.set(tokenHash, {
+      userId: session.userId,
+      sessionId: session.id,
+      lastSeenMs,
+      idleTimeoutMs: session.idleTimeoutMs,
+      mark,
+      firms,
+    });
+  }
+
   return {
     /** Checks the credentials and opens a session; returns the opaque token (shown once, stored hashed). */
     async signIn(input: { email: string; password: string; ip: string; userAgent: string }) {
@@ -153,6 +219,9 @@ export function createAuthService(deps: {
      */
     async authenticate(token: string, teamId?: number): Promise<Actor> {
       const tokenHash = hashToken(token);
+      const known = recall(tokenHash, teamId, clock().getTime());
+      if (known) return known;
+      const mark = changes?.mark() ?? 0;
       let session: typeof sessions.$inferSelect | undefined;
       let firm: PrefetchedFirm | undefined;
       if (teamId === undefined) {
@@ -173,19 +242,35 @@ export function createAuthService(deps: {
         await db.delete(sessions).where(eq(sessions.id, session.id));
         throw unauthorized(SESSION_EXPIRED);
       }
+      let lastSeenMs = session.lastSeenAt.getTime();
       if (idleFor > touchIntervalOf(session.idleTimeoutMs)) {
         await db
           .update(sessions)
           .set({ lastSeenAt: new Date(now) })
           .where(eq(sessions.id, session.id));
+        lastSeenMs = now;
       }
+      remember(tokenHash, session, lastSeenMs, firm, mark);
       return firm
         ? { userId: session.userId, sessionId: session.id, firm }
         : { userId: session.userId, sessionId: session.id };
     },
 
     async signOutToken(token: string) {
+      remembered?.delete(hashToken(token));
       await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    },
+
+    /**
+     * After a request that may have written (anything but GET and HEAD), before its reply goes
+     * out: the firm it named and every firm the actor was seen in count as changed on this server
+     * at once, so the actor's next request cannot be answered from memory read before the write.
+     * Other servers learn of it from the database's notification.
+     */
+    mayHaveWritten(actor: Actor, teamId?: number) {
+      if (!changes) return;
+      if (teamId !== undefined) changes.firmChanged(teamId);
+      for (const firm of firmsOfUser.get(actor.userId) ?? []) changes.firmChanged(firm);
     },
 
     /** Removes sessions idle past their own timeout; run periodically so the table does not grow. */

@@ -1,0 +1,128 @@
+/**
+ * What the database tells this server about changes committed by anyone (this server, another
+ * server on the same database, a script): the triggers of migration 0010 notify the channel
+ * `precedent_changes` when a firm's lists change ('firm:{id}', or 'firms' for all firms) and when
+ * sessions end ('sessions'). Memory caches (the session cache in the auth service, and through it
+ * the reply cache) keep what they read only while the feed says nothing has changed since.
+ *
+ * Reading it: take `mark()` before reading from the database, keep the mark with what was read,
+ * and ask `firmUnchangedSince(mark, firm)` / `sessionsUnchangedSince(mark)` before reusing it.
+ * While the feed is not listening (not started, connection lost, reconnecting) both answer false,
+ * so every request reads the database; whatever was read before a reconnection is dropped,
+ * because changes made while nobody listened were never heard.
+ */
+export const CHANGES_CHANNEL = "precedent_changes";
+
+/** A connection to listen on, from `DatabaseHandle.notifications()`. */
+export type NotificationSource = {
+  /**
+   * Listens on `channel`; `onLost` is called once if the connection drops. Resolves with a
+   * function that stops listening.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onLost: (error: unknown) => void,
+  ): Promise<() => Promise<void>>;
+  /** Sends a notification (through the pool, so after every earlier commit of this server). */
+  notify(channel: string, payload: string): Promise<void>;
+};
+
+export type ChangeFeed = ReturnType<typeof createChangeFeed>;
+
+export function createChangeFeed(
+  source: NotificationSource,
+  options: { retryMs?: number; onError?: (error: unknown) => void } = {},
+) {
+  const retryMs = options.retryMs ?? 1000;
+  // One counter orders marks and changes: a change heard after a mark gets a larger number.
+  let tick = 0;
+  let listening = false;
+  let everythingChangedAt = 0;
+  let sessionsEndedAt = 0;
+  const firmChangedAt = new Map<number, number>();
+  const syncs = new Map<string, () => void>();
+  let syncCount = 0;
+  let stop: (() => Promise<void>) | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  function heard(payload: string) {
+    tick += 1;
+    if (payload.startsWith("firm:")) firmChangedAt.set(Number(payload.slice("firm:".length)), tick);
+    else if (payload === "firms") everythingChangedAt = tick;
+    else if (payload === "sessions") sessionsEndedAt = tick;
+    else syncs.get(payload)?.();
+  }
+
+  function lost(error: unknown) {
+    if (!listening) return;
+    listening = false;
+    everythingChangedAt = ++tick;
+    stop = undefined;
+    for (const release of syncs.values()) release();
+    options.onError?.(error);
+    if (!closed) retry = setTimeout(() => void connect(), retryMs);
+  }
+
+  async function connect() {
+    try {
+      stop = await source.listen(CHANGES_CHANNEL, heard, lost);
+      // Whatever was read before now may have missed changes nobody heard.
+      everythingChangedAt = ++tick;
+      listening = !closed;
+    } catch (error) {
+      options.onError?.(error);
+      if (!closed) retry = setTimeout(() => void connect(), retryMs);
+    }
+  }
+
+  return {
+    /** Starts listening; until it has, nothing read is reused. */
+    start: connect,
+
+    get listening() {
+      return listening;
+    },
+
+    /** A mark to take before reading what will be kept. */
+    mark: () => ++tick,
+
+    /** True when nothing in this firm has changed since `mark` (and the feed has listened throughout). */
+    firmUnchangedSince(mark: number, teamId: number) {
+      return listening && everythingChangedAt < mark && (firmChangedAt.get(teamId) ?? 0) < mark;
+    },
+
+    /** True when no session has ended since `mark` (and the feed has listened throughout). */
+    sessionsUnchangedSince(mark: number) {
+      return listening && everythingChangedAt < mark && sessionsEndedAt < mark;
+    },
+
+    /**
+     * Marks a firm changed by this server, at once: its own writes must show in the very next
+     * request, which may arrive before the database's notification does.
+     */
+    firmChanged(teamId: number) {
+      firmChangedAt.set(teamId, ++tick);
+    },
+
+    /** Resolves once every change committed before the call has been heard. */
+    async sync() {
+      if (!listening) return;
+      syncCount += 1;
+      const payload = `sync:${process.pid}:${syncCount}`;
+      // Notifications reach a listener in commit order: hearing this one means hearing all before it.
+      const heardIt = new Promise<void>((resolve) => syncs.set(payload, resolve));
+      await source.notify(CHANGES_CHANNEL, payload);
+      await heardIt;
+      syncs.delete(payload);
+    },
+
+    async close() {
+      closed = true;
+      listening = false;
+      clearTimeout(retry);
+      await stop?.().catch(() => {});
+    },
+  };
+}
