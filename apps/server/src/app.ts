@@ -28,6 +28,7 @@ import { teamRoutes } from "./modules/teams/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { noteWrites, requireActor } from "./plugins/authenticate.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { rememberingQueries } from "./plugins/query-validation.ts";
 import type { Services } from "./services.ts";
 
 // Ant Design writes its styles at run time, hence inline styles; scripts only from our origin.
@@ -63,17 +64,19 @@ export async function buildApp({ services, config, fastify }: AppOptions) {
     ...fastify,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(rememberingQueries(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.decorateRequest("actor", null);
-  app.addHook("onSend", async (request, reply) => {
+  // A callback, not async: it runs on every reply, and a promise per reply is measurable.
+  app.addHook("onSend", (request, reply, payload, done) => {
     reply.header("x-request-id", request.id);
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "same-origin");
     const isPage = String(reply.getHeader("content-type") ?? "").startsWith("text/html");
     // The web app's own pages; the API documentation page brings its own policy.
     if (isPage && !request.url.startsWith("/api/docs")) reply.header("content-security-policy", WEB_APP_CSP);
+    done(null, payload);
   });
 
   await app.register(fastifyCookie);

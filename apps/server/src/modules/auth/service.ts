@@ -141,6 +141,8 @@ export function createAuthService(deps: {
     .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
     .prepare("session_with_firm");
 
+  // Keyed by the token itself, which the process holds anyway while it serves the request: a
+  // hash per request would cost more than the rest of the lookup.
   const remembered = changes
     ? new LRUCache<string, RememberedSession>({ max: REMEMBERED_SESSIONS })
     : undefined;
@@ -148,8 +150,8 @@ export function createAuthService(deps: {
   const firmsOfUser = new Map<number, Set<number>>();
 
   /** The actor from memory, when nothing heard since it was read could have changed it. */
-  function recall(tokenHash: string, teamId: number | undefined, now: number): Actor | undefined {
-    const known = remembered?.get(tokenHash);
+  function recall(token: string, teamId: number | undefined, now: number): Actor | undefined {
+    const known = remembered?.get(token);
     if (!known || !changes?.sessionsUnchangedSince(known.mark)) return undefined;
     // Past the touch interval the database must hear that the session is in use.
     if (now - known.lastSeenMs > touchIntervalOf(known.idleTimeoutMs)) return undefined;
@@ -161,21 +163,21 @@ export function createAuthService(deps: {
   }
 
   function remember(
-    tokenHash: string,
+    token: string,
     session: { id: number; userId: number; idleTimeoutMs: number },
     lastSeenMs: number,
     firm: PrefetchedFirm | undefined,
     mark: number,
   ) {
     if (!remembered) return;
-    const before = remembered.get(tokenHash);
+    const before = remembered.get(token);
     const firms = before?.sessionId === session.id ? before.firms : new Map();
     if (firm) {
       firms.set(firm.teamId, { member: firm.member, mark });
       const ofUser = firmsOfUser.get(session.userId) ?? new Set();
       firmsOfUser.set(session.userId, ofUser.add(firm.teamId));
     }
-    remembered.set(tokenHash, {
+    remembered.set(token, {
       userId: session.userId,
       sessionId: session.id,
       lastSeenMs,
@@ -217,10 +219,18 @@ export function createAuthService(deps: {
      * firm id, the actor's membership of that firm comes in the same query (one round trip for
      * the session and the firm context of every documents, folders and logs call).
      */
+    /**
+     * The actor of a token from memory, without waiting: undefined when the database must be
+     * read (see `authenticate`).
+     */
+    recall(token: string, teamId?: number): Actor | undefined {
+      return recall(token, teamId, clock().getTime());
+    },
+
     async authenticate(token: string, teamId?: number): Promise<Actor> {
-      const tokenHash = hashToken(token);
-      const known = recall(tokenHash, teamId, clock().getTime());
+      const known = recall(token, teamId, clock().getTime());
       if (known) return known;
+      const tokenHash = hashToken(token);
       const mark = changes?.mark() ?? 0;
       let session: typeof sessions.$inferSelect | undefined;
       let firm: PrefetchedFirm | undefined;
@@ -250,14 +260,14 @@ export function createAuthService(deps: {
           .where(eq(sessions.id, session.id));
         lastSeenMs = now;
       }
-      remember(tokenHash, session, lastSeenMs, firm, mark);
+      remember(token, session, lastSeenMs, firm, mark);
       return firm
         ? { userId: session.userId, sessionId: session.id, firm }
         : { userId: session.userId, sessionId: session.id };
     },
 
     async signOutToken(token: string) {
-      remembered?.delete(hashToken(token));
+      remembered?.delete(token);
       await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
     },
 
