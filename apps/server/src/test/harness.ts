@@ -2,6 +2,7 @@ import type { DocumentStatus, DocumentType, FolderType, TeamRole } from "@preced
 import { eq } from "drizzle-orm";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
+import { createChangeFeed, type NotificationSource } from "../db/change-feed.ts";
 import type { Database } from "../db/client.ts";
 import { ensurePlans } from "../demo/seed.ts";
 import { hashPassword } from "../modules/auth/password.ts";
@@ -23,28 +24,64 @@ export class TestClock {
 
 export const TEST_PASSWORD = "correct horse battery staple";
 
-/** The real app on a fresh database, with a hand-moved clock and silent logs. */
+/**
+ * The real app on a fresh database, with a hand-moved clock and silent logs. By default every
+ * request reads its session from the database, so a test may change rows directly and see the
+ * result at once; `changes` gives the app the database's change feed, as `npm start` runs it
+ * (sessions kept in memory between notified changes), and `notificationDelayMs` holds each
+ * notification back to stand in for a slow or distant database.
+ */
 export async function createTestApp(
-  options: { loginThrottle?: { perEmail: number; perAddress: number } } = {},
+  options: {
+    loginThrottle?: { perEmail: number; perAddress: number };
+    changes?: boolean;
+    notificationDelayMs?: number;
+    env?: Record<string, string>;
+  } = {},
 ) {
   const database = await openTestDatabase();
   await database.migrate(ensurePlans);
   const clock = new TestClock();
-  const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST: "/nonexistent" });
-  const services = createServices({ db: database.db, clock: clock.now, config, ...options });
+  const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST: "/nonexistent", ...options.env });
+  const changes = options.changes
+    ? createChangeFeed(delayed(database.notifications(), options.notificationDelayMs ?? 0))
+    : undefined;
+  await changes?.start();
+  const services = createServices({
+    db: database.db,
+    clock: clock.now,
+    config,
+    changes,
+    loginThrottle: options.loginThrottle,
+  });
   const app = await buildApp({ services, config });
   const factories = createFactories(database.db);
   return {
     app,
     db: database.db,
+    kind: database.kind,
     clock,
     services,
     config,
+    changes,
+    /** Another connection's view of notifications, for tests of the feed itself. */
+    notifications: () => database.notifications(),
     ...factories,
     async close() {
       await app.close();
+      await changes?.close();
       await database.close();
     },
+  };
+}
+
+/** The same notifications, each heard `ms` later (0: as they come). */
+function delayed(source: NotificationSource, ms: number): NotificationSource {
+  if (ms <= 0) return source;
+  return {
+    ...source,
+    listen: (channel, onMessage, onLost) =>
+      source.listen(channel, (payload) => setTimeout(() => onMessage(payload), ms), onLost),
   };
 }
 

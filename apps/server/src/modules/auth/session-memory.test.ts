@@ -1,0 +1,142 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_TOUCH_INTERVAL_MS } from "../../constants.ts";
+import {
+  bearer,
+  buildFirmWithPeople,
+  createTestApp,
+  type FirmWithPeople,
+  firmClient,
+  signIn,
+  type TestApp,
+} from "../../test/harness.ts";
+import { documents } from "../documents/schema.ts";
+import { teamMembers } from "../teams/schema.ts";
+import { sessions } from "./schema.ts";
+
+// The app as `npm start` runs it: sessions and memberships kept in memory between the changes
+// the database notifies. Every notification is held back 300 ms here, as from a slow database:
+// what the tests see right after a change comes from this server's own bookkeeping, and what
+// they see after `sync()` from the notifications.
+
+let t: TestApp;
+let people: FirmWithPeople;
+
+beforeAll(async () => {
+  t = await createTestApp({ changes: true, notificationDelayMs: 300 });
+  people = await buildFirmWithPeople(t);
+});
+afterAll(() => t.close());
+
+const sync = () => t.changes?.sync() ?? Promise.reject(new Error("no change feed"));
+const names = async (client: FirmWithPeople["as"]["owner"]) =>
+  (await client.get("/api/doc", { type: 3 })).json().data.rows.map((r: { name: string }) => r.name);
+
+describe("sessions kept in memory", () => {
+  it("answer from memory after the first request, with the firm read with the session", async () => {
+    const token = await signIn(t, (await t.buildTeam()).owner.email);
+    expect(t.services.auth.recall(token)).toBeUndefined();
+    const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(token) });
+    expect(me.statusCode).toBe(200);
+    expect(t.services.auth.recall(token)).toMatchObject({ userId: me.json().data.id });
+  });
+
+  it("show this server's own write in the very next request, before any notification", async () => {
+    const created = (await people.as.owner.post("/api/doc/draft", { name: "Before the rename" })).json().data;
+    await sync();
+    expect(await names(people.as.owner)).toContain("Before the rename");
+    const renamed = await people.as.owner.put(`/api/doc/rename/${created.id}`, {
+      new_name: "After the rename",
+    });
+    expect(renamed.statusCode).toBe(200);
+    // Seen by the writer and by anyone else in the firm, at once.
+    expect(await names(people.as.owner)).toContain("After the rename");
+    expect(await names(people.as.manager)).toContain("After the rename");
+  });
+
+  it("show another server's write once its notification is heard", async () => {
+    const doc = await t.buildDocument({
+      teamId: people.teamId,
+      createdBy: people.ids.owner,
+      name: "Elsewhere old",
+    });
+    await sync();
+    expect(await names(people.as.owner)).toContain("Elsewhere old");
+    await t.db.update(documents).set({ name: "Elsewhere new" }).where(eq(documents.id, doc.id));
+    await sync();
+    expect(await names(people.as.owner)).toContain("Elsewhere new");
+  });
+
+  it("end at once on this server when signed out", async () => {
+    const token = await signIn(t, (await t.buildTeam()).owner.email);
+    const check = () => t.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(token) });
+    expect((await check()).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/logout", headers: bearer(token) })).statusCode,
+    ).toBe(200);
+    expect((await check()).statusCode).toBe(401);
+  });
+
+  it("end everywhere once the database says a session ended", async () => {
+    const owner = (await t.buildTeam()).owner;
+    const token = await signIn(t, owner.email);
+    const check = () => t.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(token) });
+    expect((await check()).statusCode).toBe(200);
+    // Another server signs the session out.
+    await t.db.delete(sessions).where(eq(sessions.userId, owner.id));
+    await sync();
+    expect((await check()).statusCode).toBe(401);
+  });
+
+  it("follow a change of role and a removal from the firm", async () => {
+    const member = await t.addMember(people.teamId, "member");
+    const client = firmClient(t, await signIn(t, member.email), people.teamId);
+    expect((await client.get("/api/doc", { type: 3 })).statusCode).toBe(403);
+    await t.db.update(teamMembers).set({ role: "manager" }).where(eq(teamMembers.userId, member.id));
+    await sync();
+    expect((await client.get("/api/doc", { type: 3 })).statusCode).toBe(200);
+    await t.db.delete(teamMembers).where(eq(teamMembers.userId, member.id));
+    await sync();
+    expect((await client.get("/api/doc", { type: 1 })).statusCode).toBe(404);
+  });
+
+  it("never answer for another firm", async () => {
+    expect((await people.lite.get("/api/doc", { type: 1 })).statusCode).toBe(200);
+    expect((await people.outsider.get("/api/doc", { type: 1 })).statusCode).toBe(404);
+    expect((await people.outsider.get("/api/doc", { type: 1 })).statusCode).toBe(404);
+  });
+
+  it("are read from the database while the feed is not listening", async () => {
+    const feedless = await createTestApp({ changes: true });
+    try {
+      const owner = (await feedless.buildTeam()).owner;
+      const token = await signIn(feedless, owner.email);
+      const check = () =>
+        feedless.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(token) });
+      expect((await check()).statusCode).toBe(200);
+      await feedless.changes?.close();
+      expect(feedless.services.auth.recall(token)).toBeUndefined();
+      await feedless.db.delete(sessions).where(eq(sessions.userId, owner.id));
+      expect((await check()).statusCode).toBe(401);
+    } finally {
+      await feedless.close();
+    }
+  });
+
+  // Last: it moves the clock past every session's idle timeout.
+  it("are read again, and touched, once the touch interval has passed; idle ones end", async () => {
+    const owner = (await t.buildTeam()).owner;
+    const token = await signIn(t, owner.email);
+    const check = () => t.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(token) });
+    const lastSeen = async () =>
+      (await t.db.select().from(sessions).where(eq(sessions.userId, owner.id)))[0]?.lastSeenAt.getTime();
+    expect((await check()).statusCode).toBe(200);
+    const before = await lastSeen();
+    t.clock.advance(SESSION_TOUCH_INTERVAL_MS + 1_000);
+    expect((await check()).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(t.clock.now().getTime());
+    expect(await lastSeen()).not.toBe(before);
+    t.clock.advance(t.config.IDLE_TIMEOUT_MS + 1_000);
+    expect((await check()).statusCode).toBe(401);
+  });
+});
