@@ -59,7 +59,10 @@ export function createChangeFeed(
     if (!listening) return;
     listening = false;
     everythingChangedAt = ++tick;
+    // Whatever is left of the old connection is closed; a new one is opened below.
+    const previous = stop;
     stop = undefined;
+    previous?.().catch(() => {});
     for (const release of syncs.values()) release();
     options.onError?.(error);
     if (!closed) retry = setTimeout(() => void connect(), retryMs);

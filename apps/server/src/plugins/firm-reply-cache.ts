@@ -69,9 +69,11 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
         })
       : null;
   const building = new Map<string, Promise<Entry>>();
-  const stats = { hits: 0, misses: 0 };
+  /** Counts, for tests and for a look at how well the cache serves. */
+  const stats = { hits: 0, misses: 0, builds: 0 };
 
   async function build(key: string, version: number, produce: () => Promise<unknown>): Promise<Entry> {
+    stats.builds++;
     const entry: Entry = { version, body: Buffer.from(JSON.stringify(await produce())) };
     const current = entries?.get(key);
     // A slower build must not replace a reply built at a newer version.

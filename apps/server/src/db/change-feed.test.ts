@@ -1,0 +1,132 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions } from "../modules/auth/schema.ts";
+import { documents } from "../modules/documents/schema.ts";
+import { createTestApp, signIn, type TestApp } from "../test/harness.ts";
+import { type ChangeFeed, createChangeFeed, type NotificationSource } from "./change-feed.ts";
+
+// The feed on the test database (PGlite, or PostgreSQL with DATABASE_URL): real triggers, real
+// notifications. The harness's app has no feed of its own here; each test starts one.
+
+let t: TestApp;
+let firm: Awaited<ReturnType<TestApp["buildTeam"]>>;
+let other: Awaited<ReturnType<TestApp["buildTeam"]>>;
+const feeds: ChangeFeed[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  firm = await t.buildTeam({ name: "Heard Legal" });
+  other = await t.buildTeam({ name: "Quiet Accounting" });
+});
+afterAll(async () => {
+  for (const feed of feeds) await feed.close();
+  await t.close();
+});
+
+/** A feed on the test database whose connection a test can cut. */
+async function startFeed() {
+  let cut: ((error: unknown) => void) | undefined;
+  const real = t.notifications();
+  const source: NotificationSource = {
+    ...real,
+    listen: (channel, onMessage, onLost) => {
+      cut = onLost;
+      return real.listen(channel, onMessage, onLost);
+    },
+  };
+  const feed = createChangeFeed(source, { retryMs: 20 });
+  feeds.push(feed);
+  await feed.start();
+  return { feed, cut: () => cut?.(new Error("connection cut by the test")) };
+}
+
+const addDocument = (teamId: number, ownerId: number) =>
+  t.buildDocument({ teamId, createdBy: ownerId, name: "Heard" });
+
+describe("the change feed", () => {
+  it("trusts nothing until it listens", async () => {
+    const feed = createChangeFeed(t.notifications());
+    feeds.push(feed);
+    const mark = feed.mark();
+    expect(feed.firmUnchangedSince(mark, firm.team.id)).toBe(false);
+    await feed.start();
+    expect(feed.listening).toBe(true);
+    expect(feed.firmUnchangedSince(mark, firm.team.id)).toBe(false);
+    expect(feed.firmUnchangedSince(feed.mark(), firm.team.id)).toBe(true);
+  });
+
+  it("hears a firm's committed change, and only that firm's", async () => {
+    const { feed } = await startFeed();
+    const mark = feed.mark();
+    await addDocument(firm.team.id, firm.owner.id);
+    await feed.sync();
+    expect(feed.firmUnchangedSince(mark, firm.team.id)).toBe(false);
+    expect(feed.firmUnchangedSince(mark, other.team.id)).toBe(true);
+    expect(feed.sessionsUnchangedSince(mark)).toBe(true);
+  });
+
+  it("hears nothing of a transaction that rolls back", async () => {
+    const { feed } = await startFeed();
+    const mark = feed.mark();
+    await t.db
+      .transaction(async (tx) => {
+        await tx.update(documents).set({ name: "Never" }).where(eq(documents.teamId, firm.team.id));
+        tx.rollback();
+      })
+      .catch(() => {});
+    await feed.sync();
+    expect(feed.firmUnchangedSince(mark, firm.team.id)).toBe(true);
+  });
+
+  it("hears sessions ending", async () => {
+    const { feed } = await startFeed();
+    await signIn(t, other.owner.email);
+    const mark = feed.mark();
+    await t.db.delete(sessions).where(eq(sessions.userId, other.owner.id));
+    await feed.sync();
+    expect(feed.sessionsUnchangedSince(mark)).toBe(false);
+    expect(feed.firmUnchangedSince(mark, firm.team.id)).toBe(true);
+  });
+
+  it("takes this server's own changes at once", async () => {
+    const { feed } = await startFeed();
+    const mark = feed.mark();
+    feed.firmChanged(other.team.id);
+    expect(feed.firmUnchangedSince(mark, other.team.id)).toBe(false);
+    expect(feed.firmUnchangedSince(mark, firm.team.id)).toBe(true);
+  });
+
+  it("trusts nothing read before a lost connection, and listens again", async () => {
+    const { feed, cut } = await startFeed();
+    const mark = feed.mark();
+    cut();
+    expect(feed.listening).toBe(false);
+    expect(feed.firmUnchangedSince(mark, firm.team.id)).toBe(false);
+    await expect.poll(() => feed.listening, { timeout: 5_000 }).toBe(true);
+    expect(feed.firmUnchangedSince(mark, firm.team.id)).toBe(false);
+    const fresh = feed.mark();
+    await addDocument(other.team.id, other.owner.id);
+    await feed.sync();
+    expect(feed.firmUnchangedSince(fresh, other.team.id)).toBe(false);
+    expect(feed.firmUnchangedSince(fresh, firm.team.id)).toBe(true);
+  });
+
+  // PostgreSQL only: PGlite runs in this process and its connection cannot be cut from outside.
+  if (process.env.DATABASE_URL) {
+    it("recovers when the server ends its listening connection", async () => {
+      let interruptions = 0;
+      const feed = createChangeFeed(t.notifications(), { retryMs: 20, onError: () => interruptions++ });
+      feeds.push(feed);
+      await feed.start();
+      await t.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+      );
+      await expect.poll(() => interruptions, { timeout: 5_000 }).toBeGreaterThan(0);
+      await expect.poll(() => feed.listening, { timeout: 5_000 }).toBe(true);
+      const mark = feed.mark();
+      await addDocument(firm.team.id, firm.owner.id);
+      await feed.sync();
+      expect(feed.firmUnchangedSince(mark, firm.team.id)).toBe(false);
+    });
+  }
+});

@@ -1,0 +1,128 @@
+import zlib from "node:zlib";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { documents } from "../modules/documents/schema.ts";
+import { users } from "../modules/users/schema.ts";
+import {
+  bearer,
+  buildFirmWithPeople,
+  createTestApp,
+  type FirmWithPeople,
+  firmClient,
+  signIn,
+  type TestApp,
+} from "../test/harness.ts";
+
+// Replies of the document list, status counts and folder tree are kept per firm version. These
+// tests read the version from the database on every request (the harness default), so any change
+// a trigger misses would show here as a stale reply.
+
+let t: TestApp;
+let people: FirmWithPeople;
+let tokenOf: (client: "owner" | "alice") => Promise<string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  people = await buildFirmWithPeople(t);
+  // The clients hold their tokens inside; sign in again for raw requests with chosen headers.
+  tokenOf = async (client) => {
+    const [user] = await t.db.select().from(users).where(eq(users.id, people.ids[client]));
+    return signIn(t, user?.email ?? "");
+  };
+});
+afterAll(() => t.close());
+
+const listOf = (client: FirmWithPeople["as"]["owner"]) =>
+  client.get("/api/doc", { type: 1, sort: "name", order: "asc" });
+
+describe("cached list replies", () => {
+  it("are reused while nothing changes, and rebuilt after a change", async () => {
+    const doc = await t.buildDocument({
+      teamId: people.teamId,
+      createdBy: people.ids.alice,
+      name: "Kept reply",
+    });
+    const { stats } = t.services.replyCache;
+    const first = await listOf(people.as.alice);
+    const hits = stats.hits;
+    const again = await listOf(people.as.alice);
+    expect(stats.hits).toBe(hits + 1);
+    expect(again.body).toBe(first.body);
+    expect(again.headers["content-type"]).toBe("application/json; charset=utf-8");
+
+    // A change made outside the app (a script, another server) still shows at once.
+    await t.db.update(documents).set({ name: "Changed behind the app" }).where(eq(documents.id, doc.id));
+    const after = await listOf(people.as.alice);
+    expect(after.json().data.rows.map((r: { name: string }) => r.name)).toContain("Changed behind the app");
+    expect(stats.hits).toBe(hits + 1);
+  });
+
+  it("are kept apart per person, role and firm", async () => {
+    await t.buildDocument({ teamId: people.teamId, createdBy: people.ids.bob, name: "Bob's own" });
+    const bobs = (await people.as.bob.get("/api/doc", { type: 1 })).json().data.rows;
+    const alices = (await people.as.alice.get("/api/doc", { type: 1 })).json().data.rows;
+    expect(bobs.map((r: { name: string }) => r.name)).toContain("Bob's own");
+    expect(alices.map((r: { name: string }) => r.name)).not.toContain("Bob's own");
+    // The same address for the owner (Organisation) and a member (refused), asked twice each.
+    for (let i = 0; i < 2; i++) {
+      expect((await people.as.owner.get("/api/doc", { type: 3 })).statusCode).toBe(200);
+      expect((await people.as.alice.get("/api/doc", { type: 3 })).statusCode).toBe(403);
+      expect((await people.outsider.get("/api/doc", { type: 1 })).statusCode).toBe(404);
+    }
+  });
+
+  it("build once for requests that arrive together", async () => {
+    await t.buildDocument({ teamId: people.teamId, createdBy: people.ids.owner, name: "Together" });
+    const { stats } = t.services.replyCache;
+    const builds = stats.builds;
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => people.as.owner.get("/api/folder/get-all", { type: 1 })),
+    );
+    expect(replies.every((r) => r.statusCode === 200 && r.body === replies[0]?.body)).toBe(true);
+    expect(stats.builds).toBe(builds + 1);
+  });
+
+  it("go compressed to clients that accept it, and plain to the rest", async () => {
+    for (let i = 0; i < 12; i++) {
+      await t.buildDocument({
+        teamId: people.teamId,
+        createdBy: people.ids.owner,
+        name: `Compressible ${i}`,
+      });
+    }
+    const token = await tokenOf("owner");
+    const ask = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: "GET",
+        url: `/api/doc?id_team=${people.teamId}&type=1&length=20`,
+        headers: { ...bearer(token), ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) },
+      });
+    const plain = await ask();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await ask("gzip, deflate, br, zstd");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toBe("accept-encoding");
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+    const gzip = await ask("gzip;q=1.0, br;q=0");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    expect((await ask("identity")).headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("are not kept when the cache is given no memory", async () => {
+    const uncached = await createTestApp({ env: { REPLY_CACHE_MB: "0" } });
+    try {
+      const firm = await uncached.buildTeam();
+      const owner = firmClient(uncached, await signIn(uncached, firm.owner.email), firm.team.id);
+      for (let i = 0; i < 3; i++) expect((await owner.get("/api/doc", { type: 1 })).statusCode).toBe(200);
+      expect(uncached.services.replyCache.stats).toMatchObject({ hits: 0 });
+    } finally {
+      await uncached.close();
+    }
+  });
+});
