@@ -1,13 +1,21 @@
 // `npm run bench:documents`: the document list and the folder tree of a large firm on PostgreSQL.
 // Creates a fresh database on the server at DATABASE_URL (default: the local server), fills one
 // firm with 100,000 documents and 2,000 folders, then measures p50 and p99 under 100 concurrent
-// connections beside a bare Fastify hello-world from the same run. The database is dropped at the
-// end (BENCH_KEEP_DB=1 keeps it, to EXPLAIN the queries by hand).
+// connections beside a bare Fastify hello-world from the same run: first as the server runs
+// (replies kept in memory between changes), then with every reply built from the database
+// ("cold"). The database is dropped at the end (BENCH_KEEP_DB=1 keeps it, to EXPLAIN the queries).
 import { loadavg } from "node:os";
 import { openPostgres } from "@precedent/server/db";
 import { ensurePlans, loadDemoData } from "@precedent/server/demo";
 import pg from "pg";
-import { demoOwnerHeaders, freshDatabase, measureTargets, printResults, startServer } from "./support.ts";
+import {
+  demoOwnerHeaders,
+  freshDatabase,
+  measure,
+  measureTargets,
+  printResults,
+  startServer,
+} from "./support.ts";
 
 const CONNECTIONS = 100;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -278,11 +286,13 @@ console.log(
 
 const hello = await startServer("hello-server.ts", process.env);
 const app = await startServer("app-server.ts", { ...process.env, DATABASE_URL: database.url });
+// The same server with no reply cache: every list and tree built from the database.
+const cold = await startServer("app-server.ts", {
+  ...process.env,
+  DATABASE_URL: database.url,
+  REPLY_CACHE_MB: "0",
+});
 try {
-  const base = `http://127.0.0.1:${app.port}`;
-  // As the web app sends them: a browser accepts compressed replies.
-  const headers = { ...(await demoOwnerHeaders(base)), "accept-encoding": "gzip, deflate, br, zstd" };
-  const settings = { connections: CONNECTIONS, seconds: DURATION_SECONDS, headers };
   const team = `id_team=${seeded.teamId}`;
   const rare = SURNAMES[123] ?? "Nguyen";
   const targets: [string, string][] = [
@@ -302,12 +312,25 @@ try {
     ["GET /api/folder/get-all My Documents", `/api/folder/get-all?${team}&type=1`],
     ["GET /api/folder/get-all Shared Folders", `/api/folder/get-all?${team}&type=2`],
   ];
+  // As the web app sends them: a browser accepts compressed replies.
+  const headersFor = async (base: string) => ({
+    ...(await demoOwnerHeaders(base)),
+    "accept-encoding": "gzip, deflate, br, zstd",
+  });
 
   // The baseline is measured with the bearer header too; hello-world ignores it.
+  const base = `http://127.0.0.1:${app.port}`;
+  const settings = { connections: CONNECTIONS, seconds: DURATION_SECONDS, headers: await headersFor(base) };
   const results = await measureTargets(`http://127.0.0.1:${hello.port}/`, base, targets, settings);
-  printResults(results, { ...settings, loadBefore, nameWidth: 48 });
+  const coldBase = `http://127.0.0.1:${cold.port}`;
+  const coldSettings = { ...settings, headers: await headersFor(coldBase) };
+  for (const [name, url] of targets) {
+    results.push([`${name} (cold)`, await measure(`${coldBase}${url}`, coldSettings), "no reply cache"]);
+  }
+  printResults(results, { ...settings, loadBefore, nameWidth: 56 });
 } finally {
   hello.child.kill();
   app.child.kill();
+  cold.child.kill();
   await database.dropUnlessKept();
 }
