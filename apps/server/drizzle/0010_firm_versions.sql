@@ -61,14 +61,17 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- Sessions that end (sign-out, idle purge) must stop being accepted by every server at once.
+-- (The periodic purge deletes nothing most of the time: only a statement that ended one is told.)
 CREATE FUNCTION sessions_ended_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('precedent_changes', 'sessions');
+  IF EXISTS (SELECT 1 FROM ended) THEN
+    PERFORM pg_notify('precedent_changes', 'sessions');
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER sessions_ended AFTER DELETE ON sessions
-  FOR EACH STATEMENT EXECUTE FUNCTION sessions_ended_notify();
+  REFERENCING OLD TABLE AS ended FOR EACH STATEMENT EXECUTE FUNCTION sessions_ended_notify();
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER teams_firm_version AFTER UPDATE ON teams
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW

@@ -88,6 +88,15 @@ describe("the change feed", () => {
     expect(feed.firmUnchangedSince(mark, firm.team.id)).toBe(true);
   });
 
+  it("hears nothing of a purge that ends no session", async () => {
+    const { feed } = await startFeed();
+    await signIn(t, firm.owner.email);
+    const mark = feed.mark();
+    await t.services.auth.purgeExpiredSessions();
+    await feed.sync();
+    expect(feed.sessionsUnchangedSince(mark)).toBe(true);
+  });
+
   it("takes this server's own changes at once", async () => {
     const { feed } = await startFeed();
     const mark = feed.mark();
