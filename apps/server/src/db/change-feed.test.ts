@@ -4,6 +4,7 @@ import { sessions } from "../modules/auth/schema.ts";
 import { documents } from "../modules/documents/schema.ts";
 import { createTestApp, signIn, type TestApp } from "../test/harness.ts";
 import { type ChangeFeed, createChangeFeed, type NotificationSource } from "./change-feed.ts";
+import { CHANGE_FEED_APPLICATION } from "./client.ts";
 
 // The feed on the test database (PGlite, or PostgreSQL with DATABASE_URL): real triggers, real
 // notifications. The harness's app has no feed of its own here; each test starts one.
@@ -128,7 +129,7 @@ describe("the change feed", () => {
       feeds.push(feed);
       await feed.start();
       await t.db.execute(
-        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = ${CHANGE_FEED_APPLICATION}`,
       );
       await expect.poll(() => interruptions, { timeout: 5_000 }).toBeGreaterThan(0);
       await expect.poll(() => feed.listening, { timeout: 5_000 }).toBe(true);

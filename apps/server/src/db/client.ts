@@ -56,9 +56,16 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   };
 }
 
+/** The `application_name` of the change feed's listening connection. */
+export const CHANGE_FEED_APPLICATION = "precedent-change-feed";
+
 /** A PostgreSQL server through a connection pool. */
 export async function openPostgres(connectionString: string, poolSize = 20): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // A connection the server ends while it sits idle in the pool (a restart, an administrator) is
+  // dropped by the pool, which opens another when needed; without a listener the error would
+  // end the process.
+  pool.on("error", (error) => console.error(`database connection lost: ${error.message}`));
   const db = drizzleNodePg({ client: pool, schema, casing: "snake_case" });
   await pool.query("select 1");
   return {
@@ -80,7 +87,8 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
     notifications: () => ({
       // A connection of its own, outside the pool: it stays in LISTEN for the server's life.
       async listen(channel, onMessage, onLost) {
-        const listener = new pg.Client({ connectionString });
+        // Named, so it can be told apart in pg_stat_activity.
+        const listener = new pg.Client({ connectionString, application_name: CHANGE_FEED_APPLICATION });
         let stopped = false;
         const lose = (error: unknown) => {
           if (stopped) return;
