@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, onRequestHookHandler } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { FirmContext } from "../modules/folders/firm-context.ts";
 
@@ -13,7 +13,7 @@ import type { FirmContext } from "../modules/folders/firm-context.ts";
  * version from the database on every request.
  *
  * The key holds the firm, the user, their role and plan (abilities and visibility depend on all
- * four), the route and the validated query. Requests for a reply already being built wait for that
+ * four) and the request's address (route and query). Requests for a reply already being built wait for that
  * one build instead of starting their own.
  */
 export type FirmReplyCache = ReturnType<typeof createFirmReplyCache>;
@@ -100,23 +100,44 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
     return reply.send(compressed);
   }
 
+  // The raw address stands for the query: one address always validates to the same query, so
+  // it names the same reply, and it costs nothing to read.
+  const keyOf = (teamId: number, userId: number, role: string, planSlug: string, url: string) =>
+    `${teamId}|${userId}|${role}|${planSlug}|${url}`;
+
   return {
     stats,
 
     /**
-     * Sends the reply for `ctx` and `request` (route and validated query): the cached body when
-     * it was built at the firm's current version, else the body `produce` builds, then kept.
+     * A route's onRequest hook (after the session's): answers from memory before the query is
+     * even validated when the reply kept for this person, firm and address was built at the
+     * firm's current version. Otherwise the route's handler runs and calls `send`.
+     */
+    answerFromMemory: ((request, reply, done) => {
+      const { actor } = request;
+      const member = actor?.firm?.member;
+      if (!entries || !actor?.firm || !member) return done();
+      const key = keyOf(actor.firm.teamId, actor.userId, member.role, member.planSlug, request.raw.url ?? "");
+      const cached = entries.get(key);
+      if (!cached || cached.version !== member.version) return done();
+      stats.hits++;
+      reply.type(JSON_TYPE);
+      deliver(reply, key, cached, request.headers["accept-encoding"]);
+    }) satisfies onRequestHookHandler,
+
+    /**
+     * Sends the reply for `ctx` and the request's address: the kept body when it was built at the
+     * firm's current version, else the body `produce` builds, then kept.
      */
     async send(
       reply: FastifyReply,
       ctx: FirmContext,
-      request: { route: string; query: unknown },
       produce: () => Promise<unknown>,
     ): Promise<FastifyReply> {
       reply.type(JSON_TYPE);
       const acceptEncoding = reply.request.headers["accept-encoding"];
       if (!entries) return reply.send(JSON.stringify(await produce()));
-      const key = `${ctx.teamId}|${ctx.userId}|${ctx.role}|${ctx.planSlug}|${request.route}|${JSON.stringify(request.query)}`;
+      const key = keyOf(ctx.teamId, ctx.userId, ctx.role, ctx.planSlug, reply.request.raw.url ?? "");
       const cached = entries.get(key);
       if (cached && cached.version === ctx.version) {
         stats.hits++;
@@ -133,9 +154,3 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
     },
   };
 }
-
-/** What a cached reply answers: the route (not the raw address) and the query after validation. */
-export const cacheKeyOf = (request: FastifyRequest) => ({
-  route: request.routeOptions.url ?? request.url,
-  query: request.query,
-});

@@ -28,7 +28,6 @@ import {
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../plugins/authenticate.ts";
-import { cacheKeyOf } from "../../plugins/firm-reply-cache.ts";
 import type { Services } from "../../services.ts";
 import { plainJsonSerializer } from "./json-serializer.ts";
 
@@ -40,6 +39,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     "/doc",
     {
       serializerCompiler: plainJsonSerializer,
+      onRequest: replyCache.answerFromMemory,
       schema: {
         tags,
         summary: "The document list of one tab: filtered, searched, sorted and paged",
@@ -49,7 +49,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     },
     async (request, reply) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return replyCache.send(reply, ctx, cacheKeyOf(request), async () => ({
+      return replyCache.send(reply, ctx, async () => ({
         message: "",
         data: await documents.list(ctx, request.query),
       }));
@@ -60,6 +60,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     "/doc/list-for-owner",
     {
       serializerCompiler: plainJsonSerializer,
+      onRequest: replyCache.answerFromMemory,
       schema: {
         tags,
         summary: "Organisation Documents (owner and manager), filtered by owner with user_ids",
@@ -69,7 +70,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     },
     async (request, reply) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return replyCache.send(reply, ctx, cacheKeyOf(request), async () => ({
+      return replyCache.send(reply, ctx, async () => ({
         message: "",
         data: await documents.list(ctx, { ...request.query, type: ORGANISATION_DOCUMENTS }),
       }));
@@ -79,6 +80,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.get(
     "/doc/get-status",
     {
+      onRequest: replyCache.answerFromMemory,
       schema: {
         tags,
         summary: "Documents per status under the list's filters",
@@ -88,7 +90,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     },
     async (request, reply) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return replyCache.send(reply, ctx, cacheKeyOf(request), async () => ({
+      return replyCache.send(reply, ctx, async () => ({
         message: "",
         data: await documents.statusCounts(ctx, request.query),
       }));
@@ -98,6 +100,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.get(
     "/doc/get-status-for-list-owner",
     {
+      onRequest: replyCache.answerFromMemory,
       schema: {
         tags,
         summary: "Organisation Documents per status (owner and manager), filtered by owner with user_ids",
@@ -108,7 +111,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     async (request, reply) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
       const query = { ...request.query, type: ORGANISATION_DOCUMENTS } as const;
-      return replyCache.send(reply, ctx, cacheKeyOf(request), async () => ({
+      return replyCache.send(reply, ctx, async () => ({
         message: "",
         data: await documents.statusCounts(ctx, query),
       }));

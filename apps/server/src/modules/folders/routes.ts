@@ -16,7 +16,6 @@ import {
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../plugins/authenticate.ts";
-import { cacheKeyOf } from "../../plugins/firm-reply-cache.ts";
 import type { Services } from "../../services.ts";
 import { plainJsonSerializer } from "../documents/json-serializer.ts";
 
@@ -28,6 +27,7 @@ export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     "/folder/get-all",
     {
       serializerCompiler: plainJsonSerializer,
+      onRequest: replyCache.answerFromMemory,
       schema: {
         tags,
         summary: "The folder tree of one tab, each node with its abilities",
@@ -37,7 +37,7 @@ export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (request, reply) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return replyCache.send(reply, ctx, cacheKeyOf(request), async () => ({
+      return replyCache.send(reply, ctx, async () => ({
         message: "",
         data: { rows: await folders.tree(ctx, request.query.type, request.query.include_folder === "1") },
       }));
