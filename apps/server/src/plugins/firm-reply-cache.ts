@@ -47,16 +47,16 @@ function chooseEncoding(acceptEncoding: string): Encoding {
   return undefined;
 }
 
-// Browsers send one of a handful of Accept-Encoding values: each is read once.
-const encodings = new LRUCache<string, { encoding: Encoding }>({ max: 64 });
+// Browsers send one of a handful of Accept-Encoding values: each is read once (and the list
+// starts over should a client send many different ones).
+const encodings = new Map<string, Encoding>();
 function encodingFor(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return undefined;
-  let known = encodings.get(acceptEncoding);
-  if (!known) {
-    known = { encoding: chooseEncoding(acceptEncoding) };
-    encodings.set(acceptEncoding, known);
-  }
-  return known.encoding;
+  if (encodings.has(acceptEncoding)) return encodings.get(acceptEncoding);
+  if (encodings.size >= 64) encodings.clear();
+  const encoding = chooseEncoding(acceptEncoding);
+  encodings.set(acceptEncoding, encoding);
+  return encoding;
 }
 
 export function createFirmReplyCache(options: { maxBytes: number }) {

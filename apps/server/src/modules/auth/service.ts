@@ -46,7 +46,9 @@ type RememberedSession = {
   idleTimeoutMs: number;
   /** The change feed's mark taken before the session was read. */
   mark: number;
-  firms: Map<number, { member: PrefetchedFirm["member"]; mark: number }>;
+  firms: Map<number, { mark: number; actor: Actor }>;
+  /** The actor without a firm, ready to hand out (frozen: requests share it). */
+  actor: Actor;
 };
 
 /** Sessions kept in memory at most (least recently used go first). */
@@ -155,11 +157,10 @@ export function createAuthService(deps: {
     if (!known || !changes?.sessionsUnchangedSince(known.mark)) return undefined;
     // Past the touch interval the database must hear that the session is in use.
     if (now - known.lastSeenMs > touchIntervalOf(known.idleTimeoutMs)) return undefined;
-    const actor = { userId: known.userId, sessionId: known.sessionId };
-    if (teamId === undefined) return actor;
+    if (teamId === undefined) return known.actor;
     const firm = known.firms.get(teamId);
     if (!firm || !changes.firmUnchangedSince(firm.mark, teamId)) return undefined;
-    return { ...actor, firm: { teamId, member: firm.member } };
+    return firm.actor;
   }
 
   function remember(
@@ -172,8 +173,11 @@ export function createAuthService(deps: {
     if (!remembered) return;
     const before = remembered.get(token);
     const firms = before?.sessionId === session.id ? before.firms : new Map();
+    const actor = { userId: session.userId, sessionId: session.id };
     if (firm) {
-      firms.set(firm.teamId, { member: firm.member, mark });
+      const member = firm.member && Object.freeze({ ...firm.member });
+      const frozenFirm = Object.freeze({ teamId: firm.teamId, member });
+      firms.set(firm.teamId, { mark, actor: Object.freeze({ ...actor, firm: frozenFirm }) });
       const ofUser = firmsOfUser.get(session.userId) ?? new Set();
       firmsOfUser.set(session.userId, ofUser.add(firm.teamId));
     }
@@ -184,6 +188,7 @@ export function createAuthService(deps: {
       idleTimeoutMs: session.idleTimeoutMs,
       mark,
       firms,
+      actor: Object.freeze(actor),
     });
   }
 
