@@ -70,7 +70,7 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
       : null;
   const building = new Map<string, Promise<Entry>>();
   /** Counts, for tests and for a look at how well the cache serves. */
-  const stats = { hits: 0, misses: 0, builds: 0 };
+  const stats = { hits: 0, builds: 0 };
 
   async function build(key: string, version: number, produce: () => Promise<unknown>): Promise<Entry> {
     stats.builds++;
@@ -143,7 +143,6 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
         stats.hits++;
         return deliver(reply, key, cached, acceptEncoding);
       }
-      stats.misses++;
       const buildKey = `${ctx.version}|${key}`;
       let pending = building.get(buildKey);
       if (!pending) {

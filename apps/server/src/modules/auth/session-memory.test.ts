@@ -34,11 +34,20 @@ const names = async (client: FirmWithPeople["as"]["owner"]) =>
 
 describe("sessions kept in memory", () => {
   it("answer from memory after the first request, with the firm read with the session", async () => {
-    const token = await signIn(t, (await t.buildTeam()).owner.email);
+    const built = await t.buildTeam();
+    const token = await signIn(t, built.owner.email);
     expect(t.services.auth.recall(token)).toBeUndefined();
     const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(token) });
     expect(me.statusCode).toBe(200);
-    expect(t.services.auth.recall(token)).toMatchObject({ userId: me.json().data.id });
+    expect(t.services.auth.recall(token)).toMatchObject({ userId: built.owner.id });
+    // The firm comes only once a request has named it, with the role and plan read then.
+    expect(t.services.auth.recall(token, built.team.id)).toBeUndefined();
+    const list = await firmClient(t, token, built.team.id).get("/api/doc", { type: 1 });
+    expect(list.statusCode).toBe(200);
+    expect(t.services.auth.recall(token, built.team.id)).toMatchObject({
+      userId: built.owner.id,
+      firm: { teamId: built.team.id, member: { role: "owner", planSlug: "best-practice" } },
+    });
   });
 
   it("show this server's own write in the very next request, before any notification", async () => {
