@@ -274,8 +274,55 @@ async function seed() {
             (select count(*)::int from document_shares where team_id = $1) as links`,
     [teamId],
   );
+  // A document of the owner's, renamed while the mixed rows are measured.
+  const { id: writtenDocId } = await one<{ id: number }>(
+    "select d.id from documents d join users u on u.id = d.created_by where d.team_id = $1 and u.email = 'owner@demo.test' order by d.id limit 1",
+    [teamId],
+  );
   await client.end();
-  return { ...counts, teamId, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+  return { ...counts, teamId, writtenDocId, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+/**
+ * Runs `during` while one of the firm's documents is renamed through the API every `everyMs`
+ * (the pace of a busy firm's interview autosaves): each rename moves the firm's version, so every
+ * kept reply of the firm is built again on its next read.
+ */
+async function whileRenaming<T>(
+  target: { base: string; headers: Record<string, string>; teamId: number; docId: number },
+  everyMs: number,
+  during: () => Promise<T>,
+): Promise<{ result: T; renames: number }> {
+  let renames = 0;
+  let inFlight: Promise<void> | undefined;
+  const rename = async () => {
+    const res = await fetch(`${target.base}/api/doc/rename/${target.docId}?id_team=${target.teamId}`, {
+      method: "PUT",
+      headers: { ...target.headers, "content-type": "application/json" },
+      body: JSON.stringify({ new_name: `Engagement Letter – draft ${renames + 1}` }),
+    });
+    if (!res.ok) throw new Error(`A rename answered ${res.status}`);
+    renames++;
+  };
+  let failure: unknown;
+  const timer = setInterval(() => {
+    if (inFlight) return;
+    inFlight = rename()
+      .catch((error: unknown) => {
+        failure = error;
+      })
+      .finally(() => {
+        inFlight = undefined;
+      });
+  }, everyMs);
+  try {
+    const result = await during();
+    if (failure) throw failure;
+    return { result, renames };
+  } finally {
+    clearInterval(timer);
+    await inFlight;
+  }
 }
 
 const loadBefore = loadavg()[0]?.toFixed(1);
@@ -322,6 +369,17 @@ try {
   const base = `http://127.0.0.1:${app.port}`;
   const settings = { connections: CONNECTIONS, seconds: DURATION_SECONDS, headers: await headersFor(base) };
   const results = await measureTargets(`http://127.0.0.1:${hello.port}/`, base, targets, settings);
+  // The same reads while the firm changes: after each change, the first read of a reply builds it.
+  const RENAME_EVERY_MS = 500;
+  const renamed = { base, headers: settings.headers, teamId: seeded.teamId, docId: seeded.writtenDocId };
+  for (const [name, url] of targets) {
+    const mixed = await whileRenaming(renamed, RENAME_EVERY_MS, () => measure(`${base}${url}`, settings));
+    results.push([
+      `${name} (changing)`,
+      mixed.result,
+      `a rename every ${RENAME_EVERY_MS} ms, ${mixed.renames} in all`,
+    ]);
+  }
   const coldBase = `http://127.0.0.1:${cold.port}`;
   const coldSettings = { ...settings, headers: await headersFor(coldBase) };
   for (const [name, url] of targets) {
