@@ -2,6 +2,7 @@ import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents } from "../modules/documents/schema.ts";
+import { folders } from "../modules/folders/schema.ts";
 import { users } from "../modules/users/schema.ts";
 import {
   bearer,
@@ -55,6 +56,39 @@ describe("cached list replies", () => {
     const after = await listOf(people.as.alice);
     expect(after.json().data.rows.map((r: { name: string }) => r.name)).toContain("Changed behind the app");
     expect(stats.hits).toBe(hits + 1);
+  });
+
+  it("keep the folder tree while only documents change, and rebuild it when a folder changes", async () => {
+    const doc = await t.buildDocument({
+      teamId: people.teamId,
+      createdBy: people.ids.alice,
+      name: "Autosaved",
+    });
+    const folder = await t.buildFolder({
+      teamId: people.teamId,
+      createdBy: people.ids.alice,
+      name: "Clients",
+    });
+    const treeOf = () => people.as.alice.get("/api/folder/get-all", { type: 1 });
+    const { stats } = t.services.replyCache;
+    const tree = await treeOf();
+    await listOf(people.as.alice);
+
+    // An interview autosave, a rename: the list is built again, the tree is not.
+    await t.db.update(documents).set({ name: "Autosaved again" }).where(eq(documents.id, doc.id));
+    const builds = stats.builds;
+    const hits = stats.hits;
+    const list = await listOf(people.as.alice);
+    expect(list.json().data.rows.map((r: { name: string }) => r.name)).toContain("Autosaved again");
+    expect(stats.builds).toBe(builds + 1);
+    expect((await treeOf()).body).toBe(tree.body);
+    expect(stats).toMatchObject({ builds: builds + 1, hits: hits + 1 });
+
+    // A folder renamed behind the app's back shows in the tree at once.
+    await t.db.update(folders).set({ name: "Clients 2026" }).where(eq(folders.id, folder.id));
+    const renamed = await treeOf();
+    expect(renamed.json().data.rows.map((r: { name: string }) => r.name)).toContain("Clients 2026");
+    expect(stats.builds).toBe(builds + 2);
   });
 
   it("are kept apart per person, role and firm", async () => {

@@ -8,9 +8,12 @@ import type { FirmContext } from "../modules/folders/firm-context.ts";
  * and keyed by who asks and what they ask, each stamped with the firm's data version it was built
  * at. A reply is reused only while the firm's version (read with the session, in the same query
  * that checks it) is unchanged: any committed change to what a firm's lists show moves its version
- * (triggers in migration 0010), so a cached reply is never older than what the database held when
- * the request's session was checked. Several servers on one database stay correct: each reads the
- * version from the database on every request.
+ * (triggers in migrations 0010 and 0011), so a cached reply is never older than what the database
+ * held when the request's session was checked. Several servers on one database stay correct: each
+ * reads the version from the database, or hears that it moved (src/db/change-feed.ts).
+ *
+ * Document lists follow the firm's `version`; folder trees follow its `foldersVersion`, which
+ * documents changing does not move (see `firmVersions`).
  *
  * The key holds the firm, the user, their role and plan (abilities and visibility depend on all
  * four) and the request's address (route and query). Requests for a reply already being built wait for that
@@ -34,6 +37,9 @@ const BROTLI_OPTIONS = {
 };
 
 type Encoding = "br" | "gzip" | undefined;
+
+/** A firm's data versions, as read with the session (see `firmVersions`). */
+type FirmVersions = { version: number; foldersVersion: number };
 
 /** The encoding to send: brotli or gzip when the client accepts it (as every browser does). */
 function chooseEncoding(acceptEncoding: string): Encoding {
@@ -105,9 +111,8 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
   const keyOf = (teamId: number, userId: number, role: string, planSlug: string, url: string) =>
     `${teamId}|${userId}|${role}|${planSlug}|${url}`;
 
-  return {
-    stats,
-
+  /** Answers for one kind of reply, each kept while the firm's version `versionOf` is unchanged. */
+  const replies = (versionOf: (versions: FirmVersions) => number) => ({
     /**
      * A route's onRequest hook (after the session's): answers from memory before the query is
      * even validated when the reply kept for this person, firm and address was built at the
@@ -119,7 +124,7 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
       if (!entries || !actor?.firm || !member) return done();
       const key = keyOf(actor.firm.teamId, actor.userId, member.role, member.planSlug, request.raw.url ?? "");
       const cached = entries.get(key);
-      if (!cached || cached.version !== member.version) return done();
+      if (!cached || cached.version !== versionOf(member)) return done();
       stats.hits++;
       reply.type(JSON_TYPE);
       deliver(reply, key, cached, request.headers["accept-encoding"]);
@@ -139,17 +144,26 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
       if (!entries) return reply.send(JSON.stringify(await produce()));
       const key = keyOf(ctx.teamId, ctx.userId, ctx.role, ctx.planSlug, reply.request.raw.url ?? "");
       const cached = entries.get(key);
-      if (cached && cached.version === ctx.version) {
+      const version = versionOf(ctx);
+      if (cached && cached.version === version) {
         stats.hits++;
         return deliver(reply, key, cached, acceptEncoding);
       }
-      const buildKey = `${ctx.version}|${key}`;
+      const buildKey = `${version}|${key}`;
       let pending = building.get(buildKey);
       if (!pending) {
-        pending = build(key, ctx.version, produce).finally(() => building.delete(buildKey));
+        pending = build(key, version, produce).finally(() => building.delete(buildKey));
         building.set(buildKey, pending);
       }
       return deliver(reply, key, await pending, acceptEncoding);
     },
+  });
+
+  return {
+    stats,
+    /** Document lists and status counts: kept while the firm's `version` is unchanged. */
+    lists: replies((versions) => versions.version),
+    /** Folder trees: kept while the firm's `foldersVersion` is unchanged. */
+    folderTrees: replies((versions) => versions.foldersVersion),
   };
 }

@@ -17,13 +17,13 @@ import { verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { loginFailures, sessions } from "./schema.ts";
 
 /**
- * The actor's role in one firm, that firm's plan and its data version (see `firmVersions`), read
+ * The actor's role in one firm, that firm's plan and its data versions (see `firmVersions`), read
  * with the session when the request names a firm (`?id_team=`): null when they are not one of its
  * members.
  */
 export type PrefetchedFirm = {
   teamId: number;
-  member: { role: TeamRole; planSlug: string; version: number } | null;
+  member: { role: TeamRole; planSlug: string; version: number; foldersVersion: number } | null;
 };
 
 /** Who is making a request: the signed-in user and the session they came with. */
@@ -131,6 +131,7 @@ export function createAuthService(deps: {
       role: teamMembers.role,
       planSlug: plans.slug,
       version: firmVersions.version,
+      foldersVersion: firmVersions.foldersVersion,
     })
     .from(sessions)
     .leftJoin(
@@ -246,7 +247,12 @@ export function createAuthService(deps: {
         session = row?.session;
         const member =
           row?.role && row.planSlug
-            ? { role: row.role, planSlug: row.planSlug, version: row.version ?? 0 }
+            ? {
+                role: row.role,
+                planSlug: row.planSlug,
+                version: row.version ?? 0,
+                foldersVersion: row.foldersVersion ?? 0,
+              }
             : null;
         firm = { teamId, member };
       }

@@ -826,6 +826,7 @@ describe("document counts (kept by triggers for unsearched lists)", () => {
       role: "member",
       planSlug: "best-practice",
       version: 0,
+      foldersVersion: 0,
     };
     await t.services.documents.changeStatus(ctx, drafts[2], 4);
     await alice.put("/api/doc/duplicate-doc", { doc_id: drafts[3], name: "Counted copy" });
@@ -987,6 +988,7 @@ describe("status changes", () => {
       role: "member",
       planSlug: "best-practice",
       version: 0,
+      foldersVersion: 0,
     };
     const updated = await t.services.documents.changeStatus(ctx, doc.id, 5);
     expect(updated).toMatchObject({ status: 5, status_name: "Completed" });

@@ -39,7 +39,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     "/doc",
     {
       serializerCompiler: plainJsonSerializer,
-      onRequest: replyCache.answerFromMemory,
+      onRequest: replyCache.lists.answerFromMemory,
       schema: {
         tags,
         summary: "The document list of one tab: filtered, searched, sorted and paged",
@@ -49,7 +49,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     },
     async (request, reply) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return replyCache.send(reply, ctx, async () => ({
+      return replyCache.lists.send(reply, ctx, async () => ({
         message: "",
         data: await documents.list(ctx, request.query),
       }));
@@ -60,7 +60,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     "/doc/list-for-owner",
     {
       serializerCompiler: plainJsonSerializer,
-      onRequest: replyCache.answerFromMemory,
+      onRequest: replyCache.lists.answerFromMemory,
       schema: {
         tags,
         summary: "Organisation Documents (owner and manager), filtered by owner with user_ids",
@@ -70,7 +70,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     },
     async (request, reply) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return replyCache.send(reply, ctx, async () => ({
+      return replyCache.lists.send(reply, ctx, async () => ({
         message: "",
         data: await documents.list(ctx, { ...request.query, type: ORGANISATION_DOCUMENTS }),
       }));
@@ -80,7 +80,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.get(
     "/doc/get-status",
     {
-      onRequest: replyCache.answerFromMemory,
+      onRequest: replyCache.lists.answerFromMemory,
       schema: {
         tags,
         summary: "Documents per status under the list's filters",
@@ -90,7 +90,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     },
     async (request, reply) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return replyCache.send(reply, ctx, async () => ({
+      return replyCache.lists.send(reply, ctx, async () => ({
         message: "",
         data: await documents.statusCounts(ctx, request.query),
       }));
@@ -100,7 +100,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.get(
     "/doc/get-status-for-list-owner",
     {
-      onRequest: replyCache.answerFromMemory,
+      onRequest: replyCache.lists.answerFromMemory,
       schema: {
         tags,
         summary: "Organisation Documents per status (owner and manager), filtered by owner with user_ids",
@@ -111,7 +111,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     async (request, reply) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
       const query = { ...request.query, type: ORGANISATION_DOCUMENTS } as const;
-      return replyCache.send(reply, ctx, async () => ({
+      return replyCache.lists.send(reply, ctx, async () => ({
         message: "",
         data: await documents.statusCounts(ctx, query),
       }));

@@ -13,8 +13,9 @@ export type FirmContext = {
   userId: number;
   role: TeamRole;
   planSlug: string;
-  /** The firm's data version when the context was read (see `firmVersions`). */
+  /** The firm's data versions when the context was read (see `firmVersions`). */
   version: number;
+  foldersVersion: number;
 };
 
 export type FirmContexts = (actor: Actor, teamId: number) => Promise<FirmContext>;
@@ -35,6 +36,7 @@ export function createFirmContexts(teams: TeamsService): FirmContexts {
       role: member.role,
       planSlug: member.planSlug,
       version: member.version,
+      foldersVersion: member.foldersVersion,
     };
   };
 }

@@ -27,7 +27,7 @@ export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     "/folder/get-all",
     {
       serializerCompiler: plainJsonSerializer,
-      onRequest: replyCache.answerFromMemory,
+      onRequest: replyCache.folderTrees.answerFromMemory,
       schema: {
         tags,
         summary: "The folder tree of one tab, each node with its abilities",
@@ -37,7 +37,7 @@ export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (request, reply) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return replyCache.send(reply, ctx, async () => ({
+      return replyCache.folderTrees.send(reply, ctx, async () => ({
         message: "",
         data: { rows: await folders.tree(ctx, request.query.type, request.query.include_folder === "1") },
       }));

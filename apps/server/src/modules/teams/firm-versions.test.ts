@@ -1,15 +1,16 @@
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
 import { productCategories } from "../catalogue/schema.ts";
 import { documentShares, documents } from "../documents/schema.ts";
 import { folderShares, folders } from "../folders/schema.ts";
 import { users } from "../users/schema.ts";
-import { firmVersions, teamMembers } from "./schema.ts";
+import { firmVersions, plans, teamMembers, teams } from "./schema.ts";
 
-// The firm's data version (migration 0010) is what keeps cached list replies honest: every
-// committed change to what a firm's lists show must move it, once per transaction, and nothing
-// in another firm may move it.
+// The firm's data versions (migrations 0010 and 0011) are what keep cached replies honest: every
+// committed change to what a firm's lists show must move `version`, and every change to what its
+// folder trees show must move `foldersVersion`, each once per transaction; documents changing
+// must leave `foldersVersion` alone, and nothing in another firm may move either.
 
 let t: TestApp;
 let firm: Awaited<ReturnType<TestApp["buildTeam"]>>;
@@ -22,22 +23,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function versionOf(teamId: number) {
+async function versionsOf(teamId: number) {
   const [row] = await t.db.select().from(firmVersions).where(eq(firmVersions.teamId, teamId));
-  return row?.version ?? 0;
+  return { lists: row?.version ?? 0, trees: row?.foldersVersion ?? 0 };
 }
 
-/** How far `change` moves this firm's version and the other firm's. */
+/** How far `change` moves each version of this firm and of the other firm. */
 async function moves(change: () => Promise<unknown>) {
-  const [before, otherBefore] = [await versionOf(firm.team.id), await versionOf(other.team.id)];
+  const [before, otherBefore] = [await versionsOf(firm.team.id), await versionsOf(other.team.id)];
   await change();
+  const [after, otherAfter] = [await versionsOf(firm.team.id), await versionsOf(other.team.id)];
   return {
-    firm: (await versionOf(firm.team.id)) - before,
-    other: (await versionOf(other.team.id)) - otherBefore,
+    firm: after.lists - before.lists,
+    firmTrees: after.trees - before.trees,
+    other: otherAfter.lists - otherBefore.lists,
+    otherTrees: otherAfter.trees - otherBefore.trees,
   };
 }
 
-const changed = { firm: 1, other: 0 };
+/** A change to the firm's documents: its lists move, its folder trees do not. */
+const changed = { firm: 1, firmTrees: 0, other: 0, otherTrees: 0 };
+/** A change to the firm's folders or people: its lists and its folder trees move. */
+const changedWithTrees = { firm: 1, firmTrees: 1, other: 0, otherTrees: 0 };
+const unchanged = { firm: 0, firmTrees: 0, other: 0, otherTrees: 0 };
 
 describe("a firm's data version", () => {
   it("moves once for a document added, renamed and deleted", async () => {
@@ -90,7 +98,7 @@ describe("a firm's data version", () => {
           })
           .catch(() => {}),
       ),
-    ).toEqual({ firm: 0, other: 0 });
+    ).toEqual(unchanged);
   });
 
   it("moves for folders, shared folders and documents added to them", async () => {
@@ -99,10 +107,10 @@ describe("a firm's data version", () => {
       await moves(async () => {
         folderId = (await t.buildFolder({ teamId: firm.team.id, createdBy: firm.owner.id, type: 2 })).id;
       }),
-    ).toEqual(changed);
+    ).toEqual(changedWithTrees);
     expect(
       await moves(() => t.db.update(folders).set({ name: "Renamed folder" }).where(eq(folders.id, folderId))),
-    ).toEqual(changed);
+    ).toEqual(changedWithTrees);
     const doc = await t.buildDocument({ teamId: firm.team.id, createdBy: firm.owner.id });
     expect(
       await moves(() =>
@@ -125,7 +133,30 @@ describe("a firm's data version", () => {
           createdAt: new Date(),
         }),
       ),
-    ).toEqual(changed);
+    ).toEqual(changedWithTrees);
+  });
+
+  it("moves each version once for a transaction changing documents and folders", async () => {
+    const doc = await t.buildDocument({ teamId: firm.team.id, createdBy: firm.owner.id });
+    expect(
+      await moves(() =>
+        t.db.transaction(async (tx) => {
+          await tx.update(documents).set({ name: "First" }).where(eq(documents.id, doc.id));
+          const [folder] = await tx
+            .insert(folders)
+            .values({
+              teamId: firm.team.id,
+              type: 1,
+              name: "Made with it",
+              createdBy: firm.owner.id,
+              createdAt: new Date(),
+              updatedAt: new Date(),
+            })
+            .returning();
+          await tx.update(documents).set({ folderId: folder?.id }).where(eq(documents.id, doc.id));
+        }),
+      ),
+    ).toEqual(changedWithTrees);
   });
 
   it("moves for a new member and for a member's new role", async () => {
@@ -134,12 +165,12 @@ describe("a firm's data version", () => {
       await moves(async () => {
         userId = (await t.addMember(firm.team.id, "member")).id;
       }),
-    ).toEqual(changed);
+    ).toEqual(changedWithTrees);
     expect(
       await moves(() =>
         t.db.update(teamMembers).set({ role: "manager" }).where(eq(teamMembers.userId, userId)),
       ),
-    ).toEqual(changed);
+    ).toEqual(changedWithTrees);
   });
 
   it("moves in every firm of a person whose name changes, and not for other edits", async () => {
@@ -149,10 +180,21 @@ describe("a firm's data version", () => {
       await moves(() =>
         t.db.update(users).set({ displayName: "Renamed Person" }).where(eq(users.id, person.id)),
       ),
-    ).toEqual({ firm: 1, other: 1 });
+    ).toEqual({ firm: 1, firmTrees: 1, other: 1, otherTrees: 1 });
     expect(
       await moves(() => t.db.update(users).set({ phone: "0400 000 000" }).where(eq(users.id, person.id))),
-    ).toEqual({ firm: 0, other: 0 });
+    ).toEqual(unchanged);
+  });
+
+  it("moves both versions when the firm's plan changes", async () => {
+    const [current] = await t.db.select().from(teams).where(eq(teams.id, firm.team.id));
+    const [another] = await t.db
+      .select()
+      .from(plans)
+      .where(ne(plans.id, current?.planId ?? 0));
+    expect(
+      await moves(() => t.db.update(teams).set({ planId: another?.id }).where(eq(teams.id, firm.team.id))),
+    ).toEqual(changedWithTrees);
   });
 
   it("moves in every firm when the catalogue's categories change", async () => {
@@ -160,7 +202,7 @@ describe("a firm's data version", () => {
       await moves(() =>
         t.db.insert(productCategories).values({ slug: "versions-test", name: "Versions test" }),
       ),
-    ).toEqual({ firm: 1, other: 1 });
+    ).toEqual({ firm: 1, firmTrees: 0, other: 1, otherTrees: 0 });
   });
 
   it("moves when a document is changed through the API", async () => {
@@ -172,6 +214,10 @@ describe("a firm's data version", () => {
     const ctx = await t.services.firmContext({ userId: firm.owner.id, sessionId: 0 }, firm.team.id);
     expect(await moves(() => t.services.documents.rename(ctx, doc.id, "Renamed through the API"))).toEqual(
       changed,
+    );
+    const folder = await t.buildFolder({ teamId: firm.team.id, createdBy: firm.owner.id });
+    expect(await moves(() => t.services.folders.rename(ctx, folder.id, "Renamed through the API"))).toEqual(
+      changedWithTrees,
     );
   });
 });

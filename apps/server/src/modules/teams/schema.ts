@@ -84,16 +84,21 @@ export const teamMembers = pgTable(
 );
 
 /**
- * A number per firm that goes up when a transaction changing what the firm's document lists and
- * folder trees show commits (documents, their folders, shares and files, the people named on
- * them, the catalogue's categories). Kept by deferred triggers (migration 0010), read with the
- * session, and the key of the in-process reply cache (src/http/firm-reply-cache.ts). No foreign
- * key: a firm's row may outlive the firm, and a trigger firing at the commit that deletes a firm
- * must not fail it.
+ * Numbers per firm that go up when a transaction changing what the firm's document lists and
+ * folder trees show commits. Kept by deferred triggers (migrations 0010 and 0011), read with the
+ * session, and the keys of the in-process reply cache (src/plugins/firm-reply-cache.ts):
+ * - `version`: anything a document list shows (documents, their folders, shares and files, the
+ *   people named on them, the firm's plan, the catalogue's categories);
+ * - `foldersVersion`: what a folder tree shows (folders, folder shares, members and their names,
+ *   the plan), so that the documents changing all day (interview autosaves, renames, statuses)
+ *   leave the firm's kept folder trees as they are.
+ * No foreign key: a firm's row may outlive the firm, and a trigger firing at the commit that
+ * deletes a firm must not fail it.
  */
 export const firmVersions = pgTable("firm_versions", {
   teamId: integer().primaryKey(),
   version: bigint({ mode: "number" }).notNull().default(0),
+  foldersVersion: bigint({ mode: "number" }).notNull().default(0),
 });
 
 export type TeamRow = typeof teams.$inferSelect;

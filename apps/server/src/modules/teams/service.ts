@@ -17,7 +17,7 @@ export const teamNotFound = () => notFound("Team not found.");
  * What the documents, folders and logs policies need about the actor in a firm, and the firm's
  * data version (the key of cached list replies).
  */
-export type MemberContext = { role: TeamRole; planSlug: string; version: number };
+export type MemberContext = { role: TeamRole; planSlug: string; version: number; foldersVersion: number };
 
 export function createTeamsService(deps: { db: Database; users: UsersService }) {
   const { db } = deps;
@@ -45,13 +45,18 @@ export function createTeamsService(deps: { db: Database; users: UsersService }) 
     /** The actor's role in a firm and the firm's plan, in one query; undefined for a non-member. */
     async memberContext(userId: number, teamId: number): Promise<MemberContext | undefined> {
       const [row] = await db
-        .select({ role: teamMembers.role, planSlug: plans.slug, version: firmVersions.version })
+        .select({
+          role: teamMembers.role,
+          planSlug: plans.slug,
+          version: firmVersions.version,
+          foldersVersion: firmVersions.foldersVersion,
+        })
         .from(teamMembers)
         .innerJoin(teams, eq(teams.id, teamMembers.teamId))
         .innerJoin(plans, eq(plans.id, teams.planId))
         .leftJoin(firmVersions, eq(firmVersions.teamId, teamMembers.teamId))
         .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
-      return row && { ...row, version: row.version ?? 0 };
+      return row && { ...row, version: row.version ?? 0, foldersVersion: row.foldersVersion ?? 0 };
     },
 
     /** GET /users/me in one query: the user's profile and their firms. */

@@ -25,10 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The firm's data version as the triggers keep it (0 before its first change). */
-async function versionOf(teamId: number) {
+/** The firm's data versions as the triggers keep them (0 before its first change). */
+async function versionsOf(teamId: number) {
   const [row] = await t.services.db.select().from(firmVersions).where(eq(firmVersions.teamId, teamId));
-  return row?.version ?? 0;
+  return { version: row?.version ?? 0, foldersVersion: row?.foldersVersion ?? 0 };
 }
 
 const get = (url: string, token: string) => t.app.inject({ method: "GET", url, headers: bearer(token) });
@@ -142,7 +142,7 @@ describe("member context (the firm context of documents, folders and logs calls)
     expect(await t.services.teams.memberContext(managerId, firm.team.id)).toEqual({
       role: "manager",
       planSlug: "best-practice",
-      version: await versionOf(firm.team.id),
+      ...(await versionsOf(firm.team.id)),
     });
     expect(await t.services.teams.memberContext(firm.owner.id, otherFirm.team.id)).toBeUndefined();
   });
@@ -151,7 +151,7 @@ describe("member context (the firm context of documents, folders and logs calls)
     const actor = await t.services.auth.authenticate(ownerToken, firm.team.id);
     expect(actor.firm).toEqual({
       teamId: firm.team.id,
-      member: { role: "owner", planSlug: "best-practice", version: await versionOf(firm.team.id) },
+      member: { role: "owner", planSlug: "best-practice", ...(await versionsOf(firm.team.id)) },
     });
     const outside = await t.services.auth.authenticate(ownerToken, otherFirm.team.id);
     expect(outside.firm).toEqual({ teamId: otherFirm.team.id, member: null });
@@ -169,7 +169,7 @@ describe("member context (the firm context of documents, folders and logs calls)
       userId: memberId,
       role: "member",
       planSlug: "best-practice",
-      version: await versionOf(firm.team.id),
+      ...(await versionsOf(firm.team.id)),
     });
     const outsider = await t.services.auth.authenticate(ownerToken, otherFirm.team.id);
     await expect(t.services.firmContext(outsider, otherFirm.team.id)).rejects.toMatchObject({
