@@ -31,7 +31,18 @@ export function createUsersService(deps: { db: Database }) {
     /** Names and emails of several users, for lists of members. */
     async summaries(userIds: number[]) {
       if (userIds.length === 0) return new Map<number, { name: string; email: string }>();
-      const rows = await db.select().from(users).where(inArray(users.id, userIds));
+      // Only what a name needs: lists and trees ask for this on every build, and a password hash
+      // has no business in a list's memory.
+      const rows = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          displayName: users.displayName,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(users)
+        .where(inArray(users.id, userIds));
       return new Map(rows.map((u) => [u.id, { name: displayNameOf(u), email: u.email }]));
     },
   };
