@@ -9,6 +9,7 @@ import { openPostgres } from "@precedent/server/db";
 import { ensurePlans, loadDemoData } from "@precedent/server/demo";
 import pg from "pg";
 import {
+  alone,
   demoOwnerHeaders,
   freshDatabase,
   measure,
@@ -383,7 +384,10 @@ try {
   const coldBase = `http://127.0.0.1:${cold.port}`;
   const coldSettings = { ...settings, headers: await headersFor(coldBase) };
   for (const [name, url] of targets) {
-    results.push([`${name} (cold)`, await measure(`${coldBase}${url}`, coldSettings), "no reply cache"]);
+    // Alone, a cold request shows what one build costs: the wait after a change.
+    const single = await alone(`${coldBase}${url}`, coldSettings.headers);
+    const measured = await measure(`${coldBase}${url}`, coldSettings);
+    results.push([`${name} (cold)`, measured, `${single.median.toFixed(1)} ms alone, no reply cache`]);
   }
   printResults(results, { ...settings, loadBefore, nameWidth: 56 });
 } finally {
