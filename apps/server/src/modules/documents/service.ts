@@ -238,7 +238,8 @@ export function createDocumentsService(deps: {
     if (query.category) conditions.push(inTemplateCategoriesSql(query.category));
     const search = query.name?.trim();
     if (search) {
-      const byName = sql`${documents.name} ilike ${`%${escapeLike(search)}%`}`;
+      // Case-insensitive, as ILIKE over the name would be, on the lowered copy (see `nameLower`).
+      const byName = sql`${documents.nameLower} like lower(${`%${escapeLike(search)}%`})`;
       const asId = /^\d{1,10}$/.test(search) ? Number(search) : Number.NaN;
       conditions.push(asId > 0 && asId <= MAX_INT ? sql`(${byName} or ${documents.id} = ${asId})` : byName);
     }
