@@ -77,6 +77,10 @@ describe("the change feed", () => {
       .catch(() => {});
     await feed.sync();
     expect(feed.firmUnchangedSince(mark, firm.team.id)).toBe(true);
+    expect(feed.sessionsUnchangedSince(mark)).toBe(true);
+    feed.sessionsEnded();
+    expect(feed.sessionsUnchangedSince(mark)).toBe(false);
+    expect(feed.sessionsUnchangedSince(feed.mark())).toBe(true);
   });
 
   it("hears sessions ending", async () => {

@@ -109,6 +109,14 @@ export function createChangeFeed(
       firmChangedAt.set(teamId, ++tick);
     },
 
+    /**
+     * Marks sessions ended by this server, at once: a sign-out must hold for the very next
+     * request, and for any session read begun before it that finishes after it.
+     */
+    sessionsEnded() {
+      sessionsEndedAt = ++tick;
+    },
+
     /** Resolves once every change committed before the call has been heard. */
     async sync() {
       if (!listening) return;

@@ -193,6 +193,56 @@ export function createAuthService(deps: {
     });
   }
 
+  /** Whether nothing heard since `mark` concerns sessions or the firm `teamId`. */
+  const unchangedSince = (mark: number, teamId: number | undefined) =>
+    !!changes?.sessionsUnchangedSince(mark) &&
+    (teamId === undefined || changes.firmUnchangedSince(mark, teamId));
+
+  /** Session reads under way (only with the change feed), by firm and token. */
+  const reading = new Map<string, { mark: number; actor: Promise<Actor> }>();
+
+  /** Reads the session (and the firm membership) from the database, then remembers it. */
+  async function readSession(token: string, teamId: number | undefined, mark: number): Promise<Actor> {
+    const tokenHash = hashToken(token);
+    let session: typeof sessions.$inferSelect | undefined;
+    let firm: PrefetchedFirm | undefined;
+    if (teamId === undefined) {
+      [session] = await sessionByHash.execute({ tokenHash });
+    } else {
+      const [row] = await sessionWithFirm.execute({ tokenHash, teamId });
+      session = row?.session;
+      const member =
+        row?.role && row.planSlug
+          ? {
+              role: row.role,
+              planSlug: row.planSlug,
+              version: row.version ?? 0,
+              foldersVersion: row.foldersVersion ?? 0,
+            }
+          : null;
+      firm = { teamId, member };
+    }
+    if (!session) throw unauthorized(SESSION_EXPIRED);
+    const now = clock().getTime();
+    const idleFor = now - session.lastSeenAt.getTime();
+    if (idleFor > session.idleTimeoutMs) {
+      await db.delete(sessions).where(eq(sessions.id, session.id));
+      throw unauthorized(SESSION_EXPIRED);
+    }
+    let lastSeenMs = session.lastSeenAt.getTime();
+    if (idleFor > touchIntervalOf(session.idleTimeoutMs)) {
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.id, session.id));
+      lastSeenMs = now;
+    }
+    remember(token, session, lastSeenMs, firm, mark);
+    return firm
+      ? { userId: session.userId, sessionId: session.id, firm }
+      : { userId: session.userId, sessionId: session.id };
+  }
+
   return {
     /** Checks the credentials and opens a session; returns the opaque token (shown once, stored hashed). */
     async signIn(input: { email: string; password: string; ip: string; userAgent: string }) {
@@ -236,50 +286,29 @@ export function createAuthService(deps: {
     async authenticate(token: string, teamId?: number): Promise<Actor> {
       const known = recall(token, teamId, clock().getTime());
       if (known) return known;
-      const tokenHash = hashToken(token);
+      // After a change, every request in flight with this session misses memory at once: they
+      // share one read, as long as nothing heard since it began could make it out of date.
+      const key = `${teamId ?? ""}|${token}`;
+      const pending = reading.get(key);
+      if (pending && unchangedSince(pending.mark, teamId)) return pending.actor;
       const mark = changes?.mark() ?? 0;
-      let session: typeof sessions.$inferSelect | undefined;
-      let firm: PrefetchedFirm | undefined;
-      if (teamId === undefined) {
-        [session] = await sessionByHash.execute({ tokenHash });
-      } else {
-        const [row] = await sessionWithFirm.execute({ tokenHash, teamId });
-        session = row?.session;
-        const member =
-          row?.role && row.planSlug
-            ? {
-                role: row.role,
-                planSlug: row.planSlug,
-                version: row.version ?? 0,
-                foldersVersion: row.foldersVersion ?? 0,
-              }
-            : null;
-        firm = { teamId, member };
+      const actor = readSession(token, teamId, mark);
+      if (changes) {
+        reading.set(key, { mark, actor });
+        const forget = () => {
+          if (reading.get(key)?.actor === actor) reading.delete(key);
+        };
+        actor.then(forget, forget);
       }
-      if (!session) throw unauthorized(SESSION_EXPIRED);
-      const now = clock().getTime();
-      const idleFor = now - session.lastSeenAt.getTime();
-      if (idleFor > session.idleTimeoutMs) {
-        await db.delete(sessions).where(eq(sessions.id, session.id));
-        throw unauthorized(SESSION_EXPIRED);
-      }
-      let lastSeenMs = session.lastSeenAt.getTime();
-      if (idleFor > touchIntervalOf(session.idleTimeoutMs)) {
-        await db
-          .update(sessions)
-          .set({ lastSeenAt: new Date(now) })
-          .where(eq(sessions.id, session.id));
-        lastSeenMs = now;
-      }
-      remember(token, session, lastSeenMs, firm, mark);
-      return firm
-        ? { userId: session.userId, sessionId: session.id, firm }
-        : { userId: session.userId, sessionId: session.id };
+      return actor;
     },
 
     async signOutToken(token: string) {
       remembered?.delete(token);
       await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+      // Nothing read before the sign-out is trusted after it, here and now (other servers hear
+      // of it from the database): neither a session read still under way nor one kept.
+      changes?.sessionsEnded();
     },
 
     /**

@@ -13,6 +13,7 @@ import {
 import { documents } from "../documents/schema.ts";
 import { teamMembers } from "../teams/schema.ts";
 import { sessions } from "./schema.ts";
+import type { Actor } from "./service.ts";
 
 // The app as `npm start` runs it: sessions and memberships kept in memory between the changes
 // the database notifies. Every notification is held back 300 ms here, as from a slow database:
@@ -84,6 +85,38 @@ describe("sessions kept in memory", () => {
       (await t.app.inject({ method: "GET", url: "/api/logout", headers: bearer(token) })).statusCode,
     ).toBe(200);
     expect((await check()).statusCode).toBe(401);
+  });
+
+  it("are read once for requests that miss memory together, and afresh after a change", async () => {
+    const built = await t.buildTeam();
+    const token = await signIn(t, built.owner.email);
+    const { auth } = t.services;
+    const together = await Promise.all(
+      Array.from({ length: 8 }, () => auth.authenticate(token, built.team.id)),
+    );
+    // One read answered all eight: the same actor, not eight equal ones.
+    expect(new Set(together).size).toBe(1);
+    expect(together[0]).toMatchObject({ userId: built.owner.id, firm: { teamId: built.team.id } });
+
+    // A read begun before this server's own write is not shared with a request after it.
+    auth.mayHaveWritten(together[0] as Actor, built.team.id);
+    const begunBefore = auth.authenticate(token, built.team.id);
+    auth.mayHaveWritten(together[0] as Actor, built.team.id);
+    const after = auth.authenticate(token, built.team.id);
+    expect(await after).not.toBe(await begunBefore);
+  });
+
+  it("are not answered after a sign-out by a read begun before it", async () => {
+    const built = await t.buildTeam();
+    const token = await signIn(t, built.owner.email);
+    const { auth } = t.services;
+    const begunBefore = auth.authenticate(token, built.team.id);
+    await auth.signOutToken(token);
+    await expect(auth.authenticate(token, built.team.id)).rejects.toMatchObject({ status: 401 });
+    // Whichever way the earlier read ended, nothing it kept answers now.
+    await begunBefore.catch(() => undefined);
+    expect(auth.recall(token, built.team.id)).toBeUndefined();
+    await expect(auth.authenticate(token, built.team.id)).rejects.toMatchObject({ status: 401 });
   });
 
   it("end everywhere once the database says a session ended", async () => {
