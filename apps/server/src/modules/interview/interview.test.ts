@@ -24,9 +24,11 @@ import {
 } from "../../test/harness.ts";
 import { documents } from "../documents/schema.ts";
 import { fileBlobs } from "../files/schema.ts";
+import { createDatabaseFileStore } from "../files/service.ts";
 import { documentLogs } from "../logs/schema.ts";
 import { users } from "../users/schema.ts";
 import { documentFileDownloads, documentFiles } from "./schema.ts";
+import { createInterviewService } from "./service.ts";
 
 let t: TestApp;
 let teamId: number;
@@ -287,6 +289,36 @@ describe("POST /api/xpressdox/assemble/{docId}", () => {
 });
 
 describe("downloads", () => {
+  it("sends the file it read when a re-assembly replaces it meanwhile, and records nothing of it", async () => {
+    const doc = await completedDocument({ name: "Raced NDA" });
+    const [pdfFile] = await filesOf(doc.id);
+    const store = createDatabaseFileStore({ db: t.db, clock: t.clock.now });
+    // The store hands the bytes over just after a re-assembly removed the document's file rows.
+    const racing = createInterviewService({
+      db: t.db,
+      clock: t.clock.now,
+      documents: t.services.documents,
+      library: t.services.templates,
+      files: {
+        ...store,
+        async get(sha256) {
+          const blob = await store.get(sha256);
+          await t.db.delete(documentFiles).where(eq(documentFiles.docId, doc.id));
+          return blob;
+        },
+      },
+    });
+    const ctx = await t.services.firmContext({ userId: ids.alice, sessionId: 0 }, teamId);
+    const sent = await racing.download(ctx, doc.id, "pdf");
+    expect(createHash("sha256").update(sent.bytes).digest("hex")).toBe(pdfFile?.sha256);
+    expect(
+      await t.db
+        .select()
+        .from(documentFileDownloads)
+        .where(eq(documentFileDownloads.fileId, pdfFile?.id ?? 0)),
+    ).toEqual([]);
+  });
+
   it("gives both files as attachments with their bytes, and records who downloaded which", async () => {
     const doc = await completedDocument({ name: "Café NDA" });
     const [pdfFile, wordFile] = await filesOf(doc.id);

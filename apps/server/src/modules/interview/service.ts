@@ -379,13 +379,24 @@ export function createInterviewService(deps: {
       if (!blob) throw new Error(`file ${file.sha256} of document ${docId} is missing from the store`);
       // Recorded once the bytes are in hand: a failed read is no download.
       const now = clock();
-      await db
-        .insert(documentFileDownloads)
-        .values({ fileId: file.id, userId: ctx.userId, firstAt: now, lastAt: now })
-        .onConflictDoUpdate({
-          target: [documentFileDownloads.fileId, documentFileDownloads.userId],
-          set: { lastAt: now, count: sql`${documentFileDownloads.count} + 1` },
-        });
+      await db.transaction(async (tx) => {
+        // A re-assembly may have replaced the file since it was read. The bytes in hand are still
+        // sent, but a file that no longer exists has no downloads to record. The lock keeps a
+        // re-assembly from removing the file between this check and the record.
+        const [stillThere] = await tx
+          .select({ id: documentFiles.id })
+          .from(documentFiles)
+          .where(eq(documentFiles.id, file.id))
+          .for("key share");
+        if (!stillThere) return;
+        await tx
+          .insert(documentFileDownloads)
+          .values({ fileId: file.id, userId: ctx.userId, firstAt: now, lastAt: now })
+          .onConflictDoUpdate({
+            target: [documentFileDownloads.fileId, documentFileDownloads.userId],
+            set: { lastAt: now, count: sql`${documentFileDownloads.count} + 1` },
+          });
+      });
       return { bytes: blob.bytes, name: file.name, mediaType: MEDIA_TYPES[kind] };
     },
 
