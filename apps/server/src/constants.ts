@@ -15,6 +15,11 @@ export const LOGIN_MAX_FAILURES_PER_EMAIL = 5;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
 /** Browser error reports accepted per address per minute. */
 export const JS_LOG_MAX_PER_MINUTE = 30;
+/**
+ * Previews and assemblies one person may ask for per minute, each: a render costs tens of
+ * milliseconds of a core, and a person clicks far fewer than this.
+ */
+export const RENDERS_MAX_PER_MINUTE = 30;
 
 /** A session's last-seen time is written at most this often, so reads stay reads. */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;

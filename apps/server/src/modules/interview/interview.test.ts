@@ -13,12 +13,14 @@ import {
 import { MESSAGES } from "@precedent/docgen";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RENDERS_MAX_PER_MINUTE } from "../../constants.ts";
 import {
   bearer,
   buildFirmWithPeople,
   createTestApp,
   type FirmClient,
   type FirmWithPeople,
+  firmClient,
   signIn,
   type TestApp,
 } from "../../test/harness.ts";
@@ -559,5 +561,21 @@ describe("who may do what", () => {
     ).toEqual([]);
     // The first tab's token still works: nobody else took one.
     expect((await save(as.alice, open.id, { purpose: "still ours" }, token)).json().data.status).toBe(true);
+  });
+});
+
+describe("render limits", () => {
+  it("refuses a person's previews past the minute's limit with 429, and not anyone else's", async () => {
+    const busy = await t.addMember(teamId, "member");
+    const client = firmClient(t, await signIn(t, busy.email), teamId);
+    const doc = await draft({ by: busy.id });
+    // Missing answers: each preview is refused quickly, and still counts as one asked for.
+    const ask = (as: FirmClient) => as.post(`/api/xpressdox/preview/${doc.id}`, { xml: {} });
+    for (let i = 0; i < RENDERS_MAX_PER_MINUTE; i++) expect((await ask(client)).statusCode).toBe(400);
+    const refused = await ask(client);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+    // Someone else in the same office (same address) is not held back; the owner can see the draft.
+    expect((await ask(as.owner)).statusCode).toBe(400);
   });
 });

@@ -13,12 +13,23 @@ import {
   TeamScopeQuery,
 } from "@precedent/contracts";
 import { create as contentDisposition } from "content-disposition";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { RENDERS_MAX_PER_MINUTE } from "../../constants.ts";
 import { badRequest } from "../../errors.ts";
 import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
+
+/**
+ * Renders are the heaviest requests: each person gets a number per minute for previews and as
+ * many for assemblies, counted by who they are rather than by address (one office, one address).
+ */
+const rendersPerPerson = {
+  max: RENDERS_MAX_PER_MINUTE,
+  timeWindow: 60_000,
+  keyGenerator: (request: FastifyRequest) => `user:${request.actor?.userId ?? request.ip}`,
+};
 
 /**
  * The preview is opened by a form post into a new window (interview spec §2, §7): field `xml`
@@ -153,6 +164,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
   app.post(
     "/xpressdox/preview/:docId",
     {
+      config: { rateLimit: rendersPerPerson },
       schema: {
         tags,
         summary: "The PDF of the posted answers (form field xml or JSON), shown inline, not saved",
@@ -183,6 +195,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
   app.post(
     "/xpressdox/assemble/:docId",
     {
+      config: { rateLimit: rendersPerPerson },
       schema: {
         tags,
         summary: "Assemble the PDF and Word file from the saved answers and complete the document",
