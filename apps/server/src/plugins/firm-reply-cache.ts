@@ -2,6 +2,7 @@ import zlib from "node:zlib";
 import type { FastifyReply, onRequestHookHandler } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { FirmContext } from "../modules/folders/firm-context.ts";
+import type { MemberContext } from "../modules/teams/service.ts";
 
 /**
  * Serialized replies of the hottest reads (the document list and the folder tree), kept in memory
@@ -39,7 +40,7 @@ const BROTLI_OPTIONS = {
 type Encoding = "br" | "gzip" | undefined;
 
 /** A firm's data versions, as read with the session (see `firmVersions`). */
-type FirmVersions = { version: number; foldersVersion: number };
+type FirmVersions = Pick<MemberContext, "version" | "foldersVersion">;
 
 /** The encoding to send: brotli or gzip when the client accepts it (as every browser does). */
 function chooseEncoding(acceptEncoding: string): Encoding {

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { TeamRole } from "@precedent/contracts";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import {
@@ -12,6 +11,7 @@ import type { ChangeFeed } from "../../db/change-feed.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, unauthorized } from "../../errors.ts";
 import { firmVersions, plans, teamMembers, teams } from "../teams/schema.ts";
+import { type MemberContext, memberContextColumns, memberContextOf } from "../teams/service.ts";
 import type { UsersService } from "../users/service.ts";
 import { verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { loginFailures, sessions } from "./schema.ts";
@@ -23,7 +23,7 @@ import { loginFailures, sessions } from "./schema.ts";
  */
 export type PrefetchedFirm = {
   teamId: number;
-  member: { role: TeamRole; planSlug: string; version: number; foldersVersion: number } | null;
+  member: MemberContext | null;
 };
 
 /** Who is making a request: the signed-in user and the session they came with. */
@@ -126,13 +126,7 @@ export function createAuthService(deps: {
     .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
     .prepare("session_by_hash");
   const sessionWithFirm = db
-    .select({
-      session: sessions,
-      role: teamMembers.role,
-      planSlug: plans.slug,
-      version: firmVersions.version,
-      foldersVersion: firmVersions.foldersVersion,
-    })
+    .select({ session: sessions, ...memberContextColumns })
     .from(sessions)
     .leftJoin(
       teamMembers,
@@ -211,16 +205,7 @@ export function createAuthService(deps: {
     } else {
       const [row] = await sessionWithFirm.execute({ tokenHash, teamId });
       session = row?.session;
-      const member =
-        row?.role && row.planSlug
-          ? {
-              role: row.role,
-              planSlug: row.planSlug,
-              version: row.version ?? 0,
-              foldersVersion: row.foldersVersion ?? 0,
-            }
-          : null;
-      firm = { teamId, member };
+      firm = { teamId, member: row ? memberContextOf(row) : null };
     }
     if (!session) throw unauthorized(SESSION_EXPIRED);
     const now = clock().getTime();

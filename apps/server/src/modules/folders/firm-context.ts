@@ -1,22 +1,13 @@
-import type { TeamRole } from "@precedent/contracts";
 import type { Actor } from "../auth/service.ts";
 import { canViewTeam } from "../teams/policy.ts";
-import { type TeamsService, teamNotFound } from "../teams/service.ts";
+import { type MemberContext, type TeamsService, teamNotFound } from "../teams/service.ts";
 
 /**
  * Who is acting, in which firm, with which role and plan: everything the documents and folders
  * policies need about the actor. Resolving it is also the firm scope: another firm's id, or a
  * firm that does not exist, is a 404 before anything else is read.
  */
-export type FirmContext = {
-  teamId: number;
-  userId: number;
-  role: TeamRole;
-  planSlug: string;
-  /** The firm's data versions when the context was read (see `firmVersions`). */
-  version: number;
-  foldersVersion: number;
-};
+export type FirmContext = { teamId: number; userId: number } & MemberContext;
 
 export type FirmContexts = (actor: Actor, teamId: number) => Promise<FirmContext>;
 
@@ -30,14 +21,7 @@ export function createFirmContexts(teams: TeamsService): FirmContexts {
     const member =
       actor.firm?.teamId === teamId ? actor.firm.member : await teams.memberContext(actor.userId, teamId);
     if (!member || !canViewTeam(member.role)) throw teamNotFound();
-    return {
-      teamId,
-      userId: actor.userId,
-      role: member.role,
-      planSlug: member.planSlug,
-      version: member.version,
-      foldersVersion: member.foldersVersion,
-    };
+    return { teamId, userId: actor.userId, ...member };
   };
 }
 

@@ -15,9 +15,37 @@ export const teamNotFound = () => notFound("Team not found.");
 
 /**
  * What the documents, folders and logs policies need about the actor in a firm, and the firm's
- * data version (the key of cached list replies).
+ * data versions when it was read (see `firmVersions`: the keys of cached list and tree replies).
  */
 export type MemberContext = { role: TeamRole; planSlug: string; version: number; foldersVersion: number };
+
+/**
+ * The columns of a member context, for a query that joins the membership, its firm's plan and the
+ * firm's versions (this module's `memberContext`, and the session read in auth).
+ */
+export const memberContextColumns = {
+  role: teamMembers.role,
+  planSlug: plans.slug,
+  version: firmVersions.version,
+  foldersVersion: firmVersions.foldersVersion,
+};
+
+/** The member context of a row of `memberContextColumns`; null when the row has no membership. */
+export function memberContextOf(row: {
+  role: TeamRole | null;
+  planSlug: string | null;
+  version: number | null;
+  foldersVersion: number | null;
+}): MemberContext | null {
+  if (!row.role || !row.planSlug) return null;
+  // A firm nothing has changed in yet has no versions row: it is at 0.
+  return {
+    role: row.role,
+    planSlug: row.planSlug,
+    version: row.version ?? 0,
+    foldersVersion: row.foldersVersion ?? 0,
+  };
+}
 
 export function createTeamsService(deps: { db: Database; users: UsersService }) {
   const { db } = deps;
@@ -45,18 +73,13 @@ export function createTeamsService(deps: { db: Database; users: UsersService }) 
     /** The actor's role in a firm and the firm's plan, in one query; undefined for a non-member. */
     async memberContext(userId: number, teamId: number): Promise<MemberContext | undefined> {
       const [row] = await db
-        .select({
-          role: teamMembers.role,
-          planSlug: plans.slug,
-          version: firmVersions.version,
-          foldersVersion: firmVersions.foldersVersion,
-        })
+        .select(memberContextColumns)
         .from(teamMembers)
         .innerJoin(teams, eq(teams.id, teamMembers.teamId))
         .innerJoin(plans, eq(plans.id, teams.planId))
         .leftJoin(firmVersions, eq(firmVersions.teamId, teamMembers.teamId))
         .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
-      return row && { ...row, version: row.version ?? 0, foldersVersion: row.foldersVersion ?? 0 };
+      return (row && memberContextOf(row)) ?? undefined;
     },
 
     /** GET /users/me in one query: the user's profile and their firms. */
