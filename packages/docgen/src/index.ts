@@ -84,3 +84,4 @@ export {
 } from "./signers.ts";
 export { formatIssues, validate } from "./validate.ts";
 export { DOCGEN_VERSION } from "./version.ts";
+export { type CrossCheck, CrossCheckSchema } from "./checks.ts";

@@ -13,6 +13,7 @@ import {
   PARTY_TYPES,
   type PartyType,
 } from "./constants.ts";
+import { type CrossCheck, CrossCheckSchema, crossCheckProblems } from "./checks.ts";
 import { DefinitionError } from "./errors.ts";
 
 /** A value a condition compares with. */
@@ -120,6 +121,8 @@ export type InterviewDefinition = {
   /** The document's title, printed in the footer of every page. */
   readonly title: string;
   readonly questions: readonly Question[];
+  /** Rules across answers (checks.ts): the s17A structure of a fund, people who must differ, minimum ages. */
+  readonly checks?: readonly CrossCheck[];
 };
 
 const identifier = z
@@ -267,6 +270,7 @@ export const QuestionSchema: z.ZodType<Question> = z.lazy(() =>
 export const InterviewDefinitionSchema: z.ZodType<InterviewDefinition> = z.strictObject({
   title: z.string().min(1, "give the document a title"),
   questions: z.array(QuestionSchema).min(1, "an interview needs at least one question"),
+  checks: z.array(CrossCheckSchema).optional(),
 }) as z.ZodType<InterviewDefinition>;
 
 /**
@@ -505,5 +509,6 @@ function checkDefinition(definition: InterviewDefinition): Problem[] {
   };
 
   checkScope({ questions: definition.questions, path: ["questions"] }, 0);
+  if (definition.checks) problems.push(...crossCheckProblems(definition.questions, definition.checks));
   return problems;
 }

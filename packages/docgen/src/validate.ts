@@ -3,6 +3,7 @@
  * are), then the rules that span several answers, such as a company being able to sign under s127.
  */
 import { type Answers, isAnswered } from "./answers.ts";
+import { crossCheckIssues } from "./checks.ts";
 import { PROPRIETARY_LEGAL_ELEMENTS } from "./constants.ts";
 import type { AnswerIssue } from "./errors.ts";
 import { checkAnswer, MESSAGES } from "./fields.ts";
@@ -12,7 +13,10 @@ import type { InterviewDefinition } from "./schema.ts";
 /** Checks the answers against the interview; gives one {path, message} per problem, in interview order. */
 export function validate(definition: InterviewDefinition, answers: Answers): AnswerIssue[] {
   const issues: AnswerIssue[] = [];
-  validateNodes(visibleQuestions(definition, answers), issues);
+  const nodes = visibleQuestions(definition, answers);
+  validateNodes(nodes, issues);
+  // The interview's own rules across answers (s17A, a settlor who must not benefit, officers' ages).
+  issues.push(...crossCheckIssues(nodes, definition.checks));
   return issues;
 }
 

@@ -1,0 +1,348 @@
+/**
+ * Checks across answers that a template declares in its interview (`checks:`), for the legal rules
+ * that no single question can enforce: the trustee structure of a self managed superannuation fund
+ * (s17A SIS Act), a settlor who must not benefit, officers old enough to be appointed. Each check is
+ * data naming questions by path, never code; `validate` runs them once the answers they read are
+ * given and well formed, so a breach stops assembly with a message beside the answer to change.
+ *
+ * Paths name questions from the top of the interview, joined by dots, stepping into groups:
+ * `settlor`, `trustees.trustee` (the party of each trustees entry), `members.member`,
+ * `primary_beneficiaries.name`, `officers.date_of_birth`.
+ */
+import { z } from "zod";
+import { isAnswered } from "./answers.ts";
+import type { AnswerIssue } from "./errors.ts";
+import { checkAnswer } from "./fields.ts";
+import { type CalendarDate, parseDate } from "./identifiers.ts";
+import type { VisibleParty, VisibleQuestion } from "./interview.ts";
+import type { Question } from "./schema.ts";
+
+/** The structure s17A(1) and (2) of the SIS Act requires of a self managed superannuation fund. */
+export type SmsfTrusteesCheck = {
+  readonly rule: "smsf_trustees";
+  /** A party question inside a group: each entry is one trustee (an individual or a company). */
+  readonly trustees: string;
+  /** A party question or a name question inside a group: each entry is one member. */
+  readonly members: string;
+};
+
+/** No person answered at `person` may also be answered at any of `others` (compared by name). */
+export type DifferentPeopleCheck = {
+  readonly rule: "different_people";
+  readonly person: string;
+  readonly others: readonly string[];
+  /** Shown beside the answer that names the same person again. */
+  readonly message: string;
+};
+
+/** Everyone whose date of birth is answered at `birthDate` is at least `years` old on the date at `on`. */
+export type MinimumAgeCheck = {
+  readonly rule: "minimum_age";
+  readonly birthDate: string;
+  readonly on: string;
+  readonly years: number;
+  /** Shown beside each date of birth that is too recent. */
+  readonly message: string;
+};
+
+/** A rule across answers, declared in the interview definition. */
+export type CrossCheck = SmsfTrusteesCheck | DifferentPeopleCheck | MinimumAgeCheck;
+
+const checkPath = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)*$/, "name questions by id, joined by dots");
+
+/** The zod schema of one entry of an interview's `checks:` list. */
+export const CrossCheckSchema: z.ZodType<CrossCheck> = z.discriminatedUnion("rule", [
+  z.strictObject({ rule: z.literal("smsf_trustees"), trustees: checkPath, members: checkPath }),
+  z.strictObject({
+    rule: z.literal("different_people"),
+    person: checkPath,
+    others: z.array(checkPath).min(1),
+    message: z.string().min(1),
+  }),
+  z.strictObject({
+    rule: z.literal("minimum_age"),
+    birthDate: checkPath,
+    on: checkPath,
+    years: z.number().int().min(1).max(150),
+    message: z.string().min(1),
+  }),
+]) as z.ZodType<CrossCheck>;
+
+/** What a check path must end at. */
+type Target = "person" | "party" | "date";
+
+/** The question a path names, or why it names none. */
+function questionAt(questions: readonly Question[], path: string): Question | string {
+  const segments = path.split(".");
+  let level = questions;
+  for (const [index, id] of segments.entries()) {
+    const question = level.find((candidate) => candidate.id === id);
+    if (!question) return `no question "${id}" in "${path}"`;
+    if (index === segments.length - 1) return question;
+    if (question.type !== "group") return `"${id}" is not a group, so "${path}" names nothing`;
+    level = question.questions;
+  }
+  return `"${path}" names nothing`;
+}
+
+function fits(question: Question, target: Target): boolean {
+  if (target === "date") return question.type === "date";
+  if (target === "party") return question.type === "reference";
+  return question.type === "reference" || question.type === "text" || question.type === "select";
+}
+
+const TARGET_WORDS: Record<Target, string> = {
+  person: "a party or a name",
+  party: "a party (reference) question",
+  date: "a date question",
+};
+
+/**
+ * The problems with a definition's checks (paths naming no question, or a question of the wrong
+ * kind), each with its place under `checks`; used when an interview definition is parsed.
+ */
+export function crossCheckProblems(
+  questions: readonly Question[],
+  checks: readonly CrossCheck[],
+): { path: (string | number)[]; message: string }[] {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  const expect = (path: string, target: Target, at: (string | number)[]): void => {
+    const found = questionAt(questions, path);
+    if (typeof found === "string") problems.push({ path: at, message: found });
+    else if (!fits(found, target))
+      problems.push({ path: at, message: `"${path}" must name ${TARGET_WORDS[target]}` });
+  };
+  checks.forEach((check, index) => {
+    const at = ["checks", index];
+    if (check.rule === "smsf_trustees") {
+      expect(check.trustees, "party", [...at, "trustees"]);
+      expect(check.members, "person", [...at, "members"]);
+    } else if (check.rule === "different_people") {
+      expect(check.person, "person", [...at, "person"]);
+      check.others.forEach((other, position) => {
+        expect(other, "person", [...at, "others", position]);
+      });
+    } else {
+      expect(check.birthDate, "date", [...at, "birthDate"]);
+      expect(check.on, "date", [...at, "on"]);
+    }
+  });
+  return problems;
+}
+
+/** A shown node a path reaches, with its path in the answers. */
+type Reached = VisibleQuestion;
+
+/** Every shown node a check path reaches (one per group entry for a path into a group). */
+function reach(nodes: readonly VisibleQuestion[], path: string): Reached[] {
+  const [head, ...rest] = path.split(".");
+  const node = nodes.find((candidate) => candidate.question.id === head);
+  if (!node) return [];
+  if (rest.length === 0) return [node];
+  if (node.kind !== "group") return [];
+  return node.entries.flatMap((entry) => reach(entry, rest.join(".")));
+}
+
+/** The tidy answer of a shown field, if answered and well formed. */
+function fieldValue(node: VisibleQuestion | undefined): string | undefined {
+  if (node?.kind !== "field" || !isAnswered(node.value)) return undefined;
+  const verdict = checkAnswer(node.question, node.value);
+  return verdict.ok ? String(verdict.value) : undefined;
+}
+
+const fieldOf = (party: VisibleParty, id: string) =>
+  fieldValue(party.fields.find((field) => field.question.id === id));
+
+/** The name of a person as answered: an individual's full name, a company's name and legal element. */
+function personName(node: Reached): string | undefined {
+  if (node.kind === "field") return fieldValue(node);
+  if (node.kind !== "party") return undefined;
+  if (node.partyType === "individual") {
+    const parts = [fieldOf(node, "first_name"), fieldOf(node, "middle_name"), fieldOf(node, "last_name")];
+    if (parts[0] === undefined || parts[2] === undefined) return undefined;
+    return parts.filter((part) => part !== undefined).join(" ");
+  }
+  if (node.partyType === "company") {
+    const name = fieldOf(node, "name");
+    return name === undefined ? undefined : [name, fieldOf(node, "legal_element") ?? ""].join(" ").trim();
+  }
+  return undefined;
+}
+
+/** Names compare without regard to case, spacing or full stops. */
+const nameKey = (name: string): string => name.toLowerCase().replace(/\./g, "").replace(/\s+/g, " ").trim();
+
+/** The directors a company party names (its sole director, or each director), with their paths. */
+function directorsOf(party: VisibleParty): { name: string | undefined; path: string }[] | undefined {
+  const type = fieldOf(party, "director_type");
+  if (type === "sole") {
+    return [{ name: fieldOf(party, "sole_director_name"), path: `${party.path}.sole_director_name` }];
+  }
+  const group = party.fields.find((field) => field.question.id === "directors");
+  if (type !== "multiple" || group?.kind !== "group") return undefined;
+  return group.entries.map((entry, index) => ({
+    name: fieldValue(entry.find((field) => field.question.id === "name")),
+    path: `${group.path}[${index}].name`,
+  }));
+}
+
+function smsfTrustees(nodes: readonly VisibleQuestion[], check: SmsfTrusteesCheck): AnswerIssue[] {
+  const trusteeNodes = reach(nodes, check.trustees).filter((node): node is VisibleParty => node.kind === "party");
+  const memberNodes = reach(nodes, check.members);
+  const groupPath = (path: string) => path.split(".")[0] ?? path;
+  const trusteesAt = groupPath(check.trustees);
+  const members = memberNodes.map((node) => ({ name: personName(node), path: node.path }));
+  // Judge the structure only once every trustee and member is named: missing answers are reported as such.
+  if (trusteeNodes.length === 0 || members.length === 0) return [];
+  if (members.some((member) => member.name === undefined)) return [];
+  if (trusteeNodes.some((node) => node.partyType === undefined || personName(node) === undefined)) return [];
+  const issues: AnswerIssue[] = [];
+  const companies = trusteeNodes.filter((node) => node.partyType === "company");
+  const single = members.length === 1;
+  const memberKeys = new Set(members.map((member) => nameKey(member.name ?? "")));
+
+  if (companies.length > 0) {
+    const [company] = companies;
+    if (trusteeNodes.length > 1 || !company) {
+      return [
+        {
+          path: trusteesAt,
+          message:
+            "A self managed superannuation fund has either individual trustees or one trustee company, never both or two companies (s17A SIS Act).",
+        },
+      ];
+    }
+    const directors = directorsOf(company);
+    if (!directors || directors.some((director) => director.name === undefined)) return [];
+    const directorKeys = new Set(directors.map((director) => nameKey(director.name ?? "")));
+    if (single) {
+      const [member] = members;
+      if (directors.length > 2) {
+        issues.push({
+          path: `${company.path}.directors`,
+          message:
+            "With one member, the trustee company may have only that member as sole director, or the member and one other director (s17A(2) SIS Act).",
+        });
+      }
+      if (member && !directorKeys.has(nameKey(member.name ?? ""))) {
+        issues.push({
+          path: member.path,
+          message: `${member.name} must be a director of the trustee company: with one member, the member is its sole director or one of its two directors (s17A(2) SIS Act).`,
+        });
+      }
+      return issues;
+    }
+    for (const member of members) {
+      if (!directorKeys.has(nameKey(member.name ?? ""))) {
+        issues.push({
+          path: member.path,
+          message: `${member.name} is a member but not a director of the trustee company: every member must be a director of it (s17A(1)(d) SIS Act).`,
+        });
+      }
+    }
+    for (const director of directors) {
+      if (!memberKeys.has(nameKey(director.name ?? ""))) {
+        issues.push({
+          path: director.path,
+          message: `${director.name} is a director of the trustee company but not a member: every director must be a member (s17A(1)(c) SIS Act).`,
+        });
+      }
+    }
+    return issues;
+  }
+
+  const trustees = trusteeNodes.map((node) => ({ name: personName(node) ?? "", path: node.path }));
+  const trusteeKeys = new Set(trustees.map((trustee) => nameKey(trustee.name)));
+  if (single) {
+    const [member] = members;
+    if (trustees.length !== 2) {
+      issues.push({
+        path: trusteesAt,
+        message:
+          "A fund with one member and individual trustees needs exactly two trustees, one of them the member (s17A(2) SIS Act); or appoint a company as sole trustee.",
+      });
+    }
+    if (member && !trusteeKeys.has(nameKey(member.name ?? ""))) {
+      issues.push({
+        path: member.path,
+        message: `${member.name} must be one of the trustees: with one member and individual trustees, the member is one of the two trustees (s17A(2) SIS Act).`,
+      });
+    }
+    return issues;
+  }
+  for (const member of members) {
+    if (!trusteeKeys.has(nameKey(member.name ?? ""))) {
+      issues.push({
+        path: member.path,
+        message: `${member.name} is a member but not a trustee: every member must be a trustee (s17A(1)(d) SIS Act).`,
+      });
+    }
+  }
+  for (const trustee of trustees) {
+    if (!memberKeys.has(nameKey(trustee.name))) {
+      issues.push({
+        path: trustee.path,
+        message: `${trustee.name} is a trustee but not a member: every individual trustee must be a member (s17A(1)(b) SIS Act).`,
+      });
+    }
+  }
+  return issues;
+}
+
+function differentPeople(nodes: readonly VisibleQuestion[], check: DifferentPeopleCheck): AnswerIssue[] {
+  const people = new Set(
+    reach(nodes, check.person)
+      .map(personName)
+      .filter((name): name is string => name !== undefined)
+      .map(nameKey),
+  );
+  if (people.size === 0) return [];
+  const issues: AnswerIssue[] = [];
+  for (const other of check.others) {
+    for (const node of reach(nodes, other)) {
+      const name = personName(node);
+      if (name !== undefined && people.has(nameKey(name))) issues.push({ path: node.path, message: check.message });
+    }
+  }
+  return issues;
+}
+
+/** Whole years from one date to another (a birthday on 29 February falls on 1 March in other years). */
+export function yearsBetween(from: CalendarDate, to: CalendarDate): number {
+  const before = to.month < from.month || (to.month === from.month && to.day < from.day);
+  return to.year - from.year - (before ? 1 : 0);
+}
+
+function minimumAge(nodes: readonly VisibleQuestion[], check: MinimumAgeCheck): AnswerIssue[] {
+  const [onNode] = reach(nodes, check.on);
+  const onText = fieldValue(onNode);
+  const on = onText === undefined ? undefined : parseDate(onText);
+  if (!on) return [];
+  const issues: AnswerIssue[] = [];
+  for (const node of reach(nodes, check.birthDate)) {
+    const text = fieldValue(node);
+    const born = text === undefined ? undefined : parseDate(text);
+    if (born && yearsBetween(born, on) < check.years) issues.push({ path: node.path, message: check.message });
+  }
+  return issues;
+}
+
+/**
+ * The issues the declared checks find in the shown answers (`nodes` from `visibleQuestions`). A check
+ * whose answers are missing or malformed finds nothing: those answers have their own messages.
+ */
+export function crossCheckIssues(
+  nodes: readonly VisibleQuestion[],
+  checks: readonly CrossCheck[] | undefined,
+): AnswerIssue[] {
+  if (!checks) return [];
+  return checks.flatMap((check) =>
+    check.rule === "smsf_trustees"
+      ? smsfTrustees(nodes, check)
+      : check.rule === "different_people"
+        ? differentPeople(nodes, check)
+        : minimumAge(nodes, check),
+  );
+}
