@@ -26,7 +26,7 @@ const DEMO_INTERVIEWS: Record<string, { template: string; patch?: Patch; partial
   },
   "Company Constitution – Harbourview Pty Ltd": {
     template: "company-constitution",
-    patch: { company: { name: "Harbourview" } },
+    patch: { company_name: "Harbourview" },
   },
   "Unit Trust Deed – Bayside Property Trust": {
     template: "unit-trust-deed",
