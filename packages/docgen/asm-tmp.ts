@@ -1,0 +1,11 @@
+import { assemble, validate } from "@precedent/docgen";
+import { loadTemplateFolder } from "@precedent/docgen/library";
+import { readPdf } from "@precedent/docgen/testing";
+const slug = process.argv[2]!;
+const t = loadTemplateFolder("templates", slug);
+const answers = t.sampleAnswers!;
+console.log(JSON.stringify(validate(t.definition, answers)));
+const d = await assemble({ definition: t.definition, body: t.body }, answers);
+const pdf = readPdf(d.pdf);
+console.log("pages", d.pageCount);
+if (process.argv[3]) pdf.pages.forEach((p, i) => console.log(`--- page ${i + 1}\n${p}`));

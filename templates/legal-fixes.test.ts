@@ -1,0 +1,338 @@
+/**
+ * The defects a practitioner's review of the starter library found (issue 18, "Defects found"), each
+ * asserted on the text assembled from the template's sample answers (or a variant of them), and the
+ * cross-field checks that stop assembly when the answers would breach the law.
+ */
+import { type AnswerObject, AnswersError, assemble, type Template } from "@precedent/docgen";
+import { loadTemplateFolder } from "@precedent/docgen/library";
+import { readPdf } from "@precedent/docgen/testing";
+import { describe, expect, it } from "vitest";
+
+const ROOT = import.meta.dirname;
+const collapse = (text: string) => text.replace(/\s+/g, " ");
+
+function load(slug: string): { template: Template; sample: AnswerObject } {
+  const loaded = loadTemplateFolder(ROOT, slug);
+  if (!loaded.sampleAnswers) throw new Error(`${slug} has no sample answers`);
+  return { template: { definition: loaded.definition, body: loaded.body }, sample: loaded.sampleAnswers };
+}
+
+/** The pages of the PDF assembled from the answers (the sample's unless given), white space collapsed. */
+async function pages(slug: string, change: (answers: Record<string, unknown>) => void = () => {}) {
+  const { template, sample } = load(slug);
+  const answers = structuredClone(sample) as Record<string, unknown>;
+  change(answers);
+  const document = await assemble(template, answers as AnswerObject);
+  return readPdf(document.pdf).pages.map(collapse);
+}
+
+const text = async (slug: string, change?: (answers: Record<string, unknown>) => void) =>
+  (await pages(slug, change)).join(" ");
+
+/** The issues that stop assembly of these answers. */
+async function refusal(slug: string, change: (answers: Record<string, unknown>) => void) {
+  const { template, sample } = load(slug);
+  const answers = structuredClone(sample) as Record<string, unknown>;
+  change(answers);
+  const error = await assemble(template, answers as AnswerObject).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(AnswersError);
+  return (error as AnswersError).issues;
+}
+
+type Entry = Record<string, unknown>;
+const entries = (answers: Record<string, unknown>, key: string) => answers[key] as Entry[];
+const trusteeCompany = (answers: Record<string, unknown>) => (entries(answers, "trustees")[0] as Entry).trustee as Entry;
+
+describe("SMSF trust deed", () => {
+  it("cites s17A(1)(f) and (g) for the ban on remuneration and s17B for its exception", async () => {
+    const deed = await text("smsf-trust-deed");
+    expect(deed).toContain(
+      "No trustee, and no Director, may receive any remuneration from the Fund or from any other person for any duties or services performed in relation to the Fund as trustee or Director, as paragraphs 17A(1)(f) and (g) of the SIS Act require, except remuneration that section 17B of the SIS Act permits",
+    );
+    expect(deed).not.toContain("except as section 17A(1)(f) of the SIS Act allows");
+  });
+
+  it("does not make the Trustee include its directors", async () => {
+    const deed = await text("smsf-trust-deed");
+    expect(deed).not.toMatch(/includes its directors/);
+    expect(deed).toContain("Trustee means the trustee or trustees of the Fund for the time being.");
+  });
+
+  it("has each member sign the application in the Schedule", async () => {
+    const schedule = (await pages("smsf-trust-deed")).at(-1) ?? "";
+    expect(schedule).toContain("Each Member named above, by signing below, applies to become a Member");
+    expect(schedule).toContain("Signed by Grace Elizabeth Thornbury");
+    expect(schedule).toContain("Signed by William Arthur Thornbury");
+    expect(schedule).toContain("Schedule 1 Initial Members");
+    expect(await text("smsf-trust-deed")).toContain("The trustee declaration is a separate form and is not part of this deed.");
+  });
+
+  it("refuses a member who is not a director of the trustee company (3 members, 2 directors)", async () => {
+    const issues = await refusal("smsf-trust-deed", (answers) => {
+      entries(answers, "members").push({
+        member: {
+          party_type: "individual",
+          first_name: "Ava",
+          last_name: "Thornbury",
+          email: "ava@example.com",
+          street: "18 Example Crescent",
+          suburb: "Sandy Bay",
+          state: "TAS",
+          postcode: "7005",
+        },
+        date_of_birth: "01/01/1995",
+      });
+    });
+    expect(issues).toEqual([
+      {
+        path: "members[2].member",
+        message:
+          "Ava Thornbury is a member but not a director of the trustee company: every member must be a director of it (s17A(1)(d) SIS Act).",
+      },
+    ]);
+  });
+
+  it("refuses a director of the trustee company who is not a member", async () => {
+    const issues = await refusal("smsf-trust-deed", (answers) => {
+      const directors = trusteeCompany(answers).directors as Entry[];
+      (directors[1] as Entry).name = "Ian Adviser";
+    });
+    expect(issues.map((issue) => issue.path)).toEqual([
+      "members[1].member",
+      "trustees[0].trustee.directors[1].name",
+    ]);
+  });
+});
+
+describe("Discretionary trust deed", () => {
+  it("gives the capital on vesting to an ascertainable class, never 'the General Beneficiaries then living'", async () => {
+    const deed = await text("discretionary-trust-deed");
+    expect(deed).not.toContain("for the General Beneficiaries then living in equal shares");
+    expect(deed).toContain("for those of the Primary Beneficiaries who are then living, in equal shares absolutely;");
+    expect(deed).toContain("for those of the children of the Primary Beneficiaries who are then living, in equal shares absolutely;");
+    expect(deed).toContain(
+      "for the persons who would have been entitled to the estate of the last of the Primary Beneficiaries to die, had that Primary Beneficiary died on the Vesting Date intestate, domiciled in Western Australia",
+    );
+  });
+
+  it("does not exclude a beneficiary who gives property to the trust", async () => {
+    const deed = await text("discretionary-trust-deed");
+    expect(deed).not.toContain("any person who has given property to the Trust Fund");
+    expect(deed).toContain("A Beneficiary does not become an Excluded Person only because that Beneficiary lends or gives property to the Trustee");
+  });
+
+  it("falls back to the legal personal representative of the last appointor", async () => {
+    expect(await text("discretionary-trust-deed")).toContain(
+      "the legal personal representative of the last person to hold office as Appointor becomes the Appointor",
+    );
+  });
+
+  it("excludes foreign persons irrevocably when asked, and not otherwise", async () => {
+    const deed = await text("discretionary-trust-deed");
+    expect(deed).toContain("no Foreign Person is or may become a Beneficiary");
+    expect(deed).toContain("The Trustee and the Appointor have no power to vary or revoke this clause");
+    const without = await text("discretionary-trust-deed", (answers) => {
+      answers.foreign_exclusion = "No";
+    });
+    expect(without).not.toContain("Foreign Person");
+  });
+
+  it("notes stamp duty for the governing law's state", async () => {
+    expect(await text("discretionary-trust-deed")).toContain("Note on stamp duty (not part of the deed). In Western Australia");
+    const nsw = await text("discretionary-trust-deed", (answers) => {
+      answers.jurisdiction = "NSW";
+    });
+    expect(nsw).toContain("In New South Wales a declaration of trust over property that is not dutiable property");
+  });
+
+  it("refuses a settlor who is also the appointor or a primary beneficiary", async () => {
+    const issues = await refusal("discretionary-trust-deed", (answers) => {
+      answers.appointor = { ...(answers.settlor as Entry) };
+      entries(answers, "primary_beneficiaries").push({ name: "Fiona Delacroix" });
+    });
+    expect(issues.map((issue) => issue.path)).toEqual(["appointor", "primary_beneficiaries[2].name"]);
+    expect(issues[0]?.message).toMatch(/^The settlor must not also be a beneficiary or the appointor/);
+  });
+});
+
+describe("Unit trust deed", () => {
+  it("does not declare itself a fixed trust for tax, and issues and redeems only at net asset value", async () => {
+    const deed = await text("unit-trust-deed");
+    expect(deed).not.toContain("so that the Trust is a fixed trust for the purposes of the taxation laws");
+    expect(deed).toContain("this deed makes no statement that it is");
+    expect(deed).not.toContain("unless all Unitholders agree otherwise");
+    expect(deed).toContain("and never at a lower price");
+  });
+
+  it("limits the trustee's liability only as between it and the unitholders, not against creditors", async () => {
+    const deed = await text("unit-trust-deed");
+    expect(deed).not.toContain("a creditor has no recourse to the Trustee's own assets");
+    expect(deed).toContain("This deed does not bind a creditor or other person who is not a party to it.");
+  });
+
+  it("holds the settled sum as capital and defines the income unitholders take", async () => {
+    const deed = await text("unit-trust-deed");
+    expect(deed).not.toContain("The Settled Sum is held as part of the income");
+    expect(deed).toContain("The Settled Sum is held as capital of the Trust Fund and is never income.");
+    expect(deed).toContain("Distributable Income means the income of the Trust Fund for a Financial Year");
+    expect(deed).toContain("presently entitled to the Distributable Income");
+  });
+});
+
+describe("Company constitution", () => {
+  it("leaves preference-share rights to the constitution or a special resolution (s254A(2))", async () => {
+    const constitution = await text("company-constitution");
+    expect(constitution).not.toContain("preference shares (including redeemable preference shares) and shares carrying");
+    expect(constitution).toContain(
+      "are set out in this constitution or have been approved by Special Resolution of the Company, as section 254A(2) of the Act requires",
+    );
+  });
+
+  it("gives s246D relief to members with 10% of the votes in the class", async () => {
+    expect(await text("company-constitution")).toContain(
+      "Members with at least 10% of the votes in that class who did not agree to the variation may, within one month after it is made, apply to the Court under section 246D",
+    );
+  });
+
+  it("names a company adopting on registration as proposed, with no ACN; an existing one with its ACN", async () => {
+    const proposed = await text("company-constitution");
+    expect(proposed).toContain("Coastline Joinery PTY LTD (proposed)");
+    expect(proposed).not.toContain("Coastline Joinery PTY LTD ACN");
+    const existing = await text("company-constitution", (answers) => {
+      answers.adoption_on_registration = "No";
+      answers.company_acn = "623456780";
+    });
+    expect(existing).toContain("Company means Coastline Joinery PTY LTD ACN 623 456 780;");
+    expect(existing).not.toContain("(proposed)");
+  });
+
+  it("leaves officers' indemnity to a separate deed rather than a promise to non-parties", async () => {
+    const constitution = await text("company-constitution");
+    expect(constitution).not.toContain("enforceable by a person even though that person is not a party");
+    expect(constitution).toContain("separate deed of access, indemnity and insurance");
+  });
+
+  it("has no clause citing itself", async () => {
+    const constitution = await text("company-constitution");
+    expect(constitution).toMatch(/21\.2 Without limiting clause 21\.1,/);
+    expect(constitution).toMatch(/witnessed by persons who could sign under clause 31\.1\./);
+  });
+
+  it("relies on s194 (proprietary companies), not s195 (public companies)", async () => {
+    const constitution = await text("company-constitution");
+    expect(constitution).not.toContain("section 195");
+    expect(constitution).toContain("the replaceable rule in section 194 of the Act");
+  });
+
+  it("opens with a contents page and offers a deadlock procedure", async () => {
+    const [first = ""] = await pages("company-constitution");
+    expect(first).toContain("Contents Clause Heading 1 Definitions and interpretation 2 Replaceable rules displaced");
+    const constitution = await text("company-constitution");
+    expect(constitution).toContain("subject to clause 25.4");
+    expect(constitution).toContain("is lost on equal votes again (a Deadlock), any Director may refer it to a meeting of Members");
+  });
+});
+
+describe("Consent to act as director and secretary", () => {
+  it("cites s1272 for the Director ID and s1272C for the duty to have one", async () => {
+    const consent = await text("director-consent");
+    expect(consent).toContain(
+      "has been given a director identification number by the Registrar under section 1272 of the Act, as section 1272C of the Act requires a director to have,",
+    );
+    expect(consent).not.toContain("under section 1272C of the Act, and");
+  });
+
+  it("sets out the particulars before the signatures, for a company marked proposed", async () => {
+    const consent = await text("director-consent");
+    expect(consent).toContain("Coastline Joinery PTY LTD (proposed) (the Company)");
+    const particulars = consent.indexOf("Particulars of each Consenting Person Person 1");
+    const signatures = consent.indexOf("Signed by Tamsin Jane Rowe");
+    expect(particulars).toBeGreaterThan(0);
+    expect(signatures).toBeGreaterThan(particulars);
+  });
+
+  it("refuses a person younger than 18 on the date of the consent", async () => {
+    const issues = await refusal("director-consent", (answers) => {
+      (entries(answers, "officers")[1] as Entry).date_of_birth = "04/02/2007";
+    });
+    expect(issues).toEqual([
+      {
+        path: "officers[1].date_of_birth",
+        message:
+          "A director or company secretary must be at least 18 years old (ss 201B and 204B Corporations Act): this date of birth makes the person younger than 18 on the date of the consent.",
+      },
+    ]);
+  });
+});
+
+describe("First directors' minutes", () => {
+  it("keeps no register of charges, noting the PPSA replaced it on 30 January 2012", async () => {
+    const minutes = await text("first-directors-minutes");
+    expect(minutes).not.toContain("of charges granted by the Company");
+    expect(minutes).toContain("it was abolished when the Personal Property Securities Act 2009 (Cth) began on 30 January 2012");
+  });
+
+  it("says a small proprietary company need prepare no financial report unless directed under s293 or s294", async () => {
+    const minutes = await text("first-directors-minutes");
+    expect(minutes).not.toContain("an audited financial report");
+    expect(minutes).toContain(
+      "it need not prepare any financial report or directors' report, or have one audited, unless it is directed to do so by members with at least 5% of the votes under section 293 of the Act or by ASIC under section 294 of the Act",
+    );
+  });
+
+  it("ratifies pre-registration contracts (s131), reimburses incorporation costs and decides on a seal", async () => {
+    const minutes = await text("first-directors-minutes");
+    expect(minutes).toContain("It was resolved that the Company ratify each of those contracts under section 131 of the Act");
+    expect(minutes).toContain("reimburse Tamsin Jane Rowe $611.00, being the costs of incorporating the Company");
+    expect(minutes).toContain("It was resolved that the Company not have a common seal");
+    const sealed = await text("first-directors-minutes", (answers) => {
+      answers.common_seal = "seal";
+      answers.pre_registration_contracts = "No";
+    });
+    expect(sealed).toContain("setting out its name and ACN, as section 123(1) of the Act requires");
+    expect(sealed).toContain("no contract was made on behalf of the Company before its registration");
+  });
+});
+
+describe("Will", () => {
+  it("leaves the date to be written when the will is signed", async () => {
+    const will = await text("simple-will");
+    expect(will).toContain("made on the date on which I sign it below.");
+    expect(will).not.toMatch(/made on \d/);
+  });
+
+  it("does not apply the survivorship period to executors, and cites the appointment rather than its own clause", async () => {
+    const will = await text("simple-will");
+    expect(will).toContain("2.2 If none of the people appointed in clause 2.1 survives me or is willing and able to act");
+    expect(will).not.toMatch(/appointed in clause 2 /);
+  });
+
+  it("carries text of the will on the signing page", async () => {
+    const all = await pages("simple-will");
+    const signing = all.find((page) => page.includes("Signature of witness")) ?? "";
+    expect(signing).toContain("sign this will as my last will on the date written beside my signature, having initialled each earlier page");
+  });
+});
+
+describe("Mutual NDA", () => {
+  it("has no solicitor-and-own-client indemnity", async () => {
+    const nda = await text("mutual-nda");
+    expect(nda).not.toContain("solicitor and own client");
+    expect(nda).toContain("Neither party indemnifies the other.");
+  });
+
+  it("keeps the negotiations confidential, protects personal information and creates no partnership", async () => {
+    const nda = await text("mutual-nda");
+    expect(nda).toContain("the fact, content and progress of the discussions between the parties");
+    expect(nda).toContain("personal information within the meaning of the Privacy Act 1988 (Cth)");
+    expect(nda).toContain("Nothing in this agreement makes the parties partners, joint venturers");
+  });
+
+  it("has no clause citing itself", async () => {
+    const nda = await text("mutual-nda");
+    expect(nda).toMatch(/Clause \d+\.1 does not prevent a party from employing/);
+  });
+});
