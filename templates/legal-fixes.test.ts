@@ -44,7 +44,8 @@ async function refusal(slug: string, change: (answers: Record<string, unknown>) 
 
 type Entry = Record<string, unknown>;
 const entries = (answers: Record<string, unknown>, key: string) => answers[key] as Entry[];
-const trusteeCompany = (answers: Record<string, unknown>) => (entries(answers, "trustees")[0] as Entry).trustee as Entry;
+const trusteeCompany = (answers: Record<string, unknown>) =>
+  (entries(answers, "trustees")[0] as Entry).trustee as Entry;
 
 describe("SMSF trust deed", () => {
   it("cites s17A(1)(f) and (g) for the ban on remuneration and s17B for its exception", async () => {
@@ -67,7 +68,9 @@ describe("SMSF trust deed", () => {
     expect(schedule).toContain("Signed by Grace Elizabeth Thornbury");
     expect(schedule).toContain("Signed by William Arthur Thornbury");
     expect(schedule).toContain("Schedule 1 Initial Members");
-    expect(await text("smsf-trust-deed")).toContain("The trustee declaration is a separate form and is not part of this deed.");
+    expect(await text("smsf-trust-deed")).toContain(
+      "The trustee declaration is a separate form and is not part of this deed.",
+    );
   });
 
   it("refuses a member who is not a director of the trustee company (3 members, 2 directors)", async () => {
@@ -111,8 +114,12 @@ describe("Discretionary trust deed", () => {
   it("gives the capital on vesting to an ascertainable class, never 'the General Beneficiaries then living'", async () => {
     const deed = await text("discretionary-trust-deed");
     expect(deed).not.toContain("for the General Beneficiaries then living in equal shares");
-    expect(deed).toContain("for those of the Primary Beneficiaries who are then living, in equal shares absolutely;");
-    expect(deed).toContain("for those of the children of the Primary Beneficiaries who are then living, in equal shares absolutely;");
+    expect(deed).toContain(
+      "for those of the Primary Beneficiaries who are then living, in equal shares absolutely;",
+    );
+    expect(deed).toContain(
+      "for those of the children of the Primary Beneficiaries who are then living, in equal shares absolutely;",
+    );
     expect(deed).toContain(
       "for the persons who would have been entitled to the estate of the last of the Primary Beneficiaries to die, had that Primary Beneficiary died on the Vesting Date intestate, domiciled in Western Australia",
     );
@@ -121,7 +128,9 @@ describe("Discretionary trust deed", () => {
   it("does not exclude a beneficiary who gives property to the trust", async () => {
     const deed = await text("discretionary-trust-deed");
     expect(deed).not.toContain("any person who has given property to the Trust Fund");
-    expect(deed).toContain("A Beneficiary does not become an Excluded Person only because that Beneficiary lends or gives property to the Trustee");
+    expect(deed).toContain(
+      "A Beneficiary does not become an Excluded Person only because that Beneficiary lends or gives property to the Trustee",
+    );
   });
 
   it("falls back to the legal personal representative of the last appointor", async () => {
@@ -141,11 +150,15 @@ describe("Discretionary trust deed", () => {
   });
 
   it("notes stamp duty for the governing law's state", async () => {
-    expect(await text("discretionary-trust-deed")).toContain("Note on stamp duty (not part of the deed). In Western Australia");
+    expect(await text("discretionary-trust-deed")).toContain(
+      "Note on stamp duty (not part of the deed). In Western Australia",
+    );
     const nsw = await text("discretionary-trust-deed", (answers) => {
       answers.jurisdiction = "NSW";
     });
-    expect(nsw).toContain("In New South Wales a declaration of trust over property that is not dutiable property");
+    expect(nsw).toContain(
+      "In New South Wales a declaration of trust over property that is not dutiable property",
+    );
   });
 
   it("refuses a settlor who is also the appointor or a primary beneficiary", async () => {
@@ -185,7 +198,9 @@ describe("Unit trust deed", () => {
 describe("Company constitution", () => {
   it("leaves preference-share rights to the constitution or a special resolution (s254A(2))", async () => {
     const constitution = await text("company-constitution");
-    expect(constitution).not.toContain("preference shares (including redeemable preference shares) and shares carrying");
+    expect(constitution).not.toContain(
+      "preference shares (including redeemable preference shares) and shares carrying",
+    );
     expect(constitution).toContain(
       "are set out in this constitution or have been approved by Special Resolution of the Company, as section 254A(2) of the Act requires",
     );
@@ -229,10 +244,14 @@ describe("Company constitution", () => {
 
   it("opens with a contents page and offers a deadlock procedure", async () => {
     const [first = ""] = await pages("company-constitution");
-    expect(first).toContain("Contents Clause Heading 1 Definitions and interpretation 2 Replaceable rules displaced");
+    expect(first).toContain(
+      "Contents Clause Heading 1 Definitions and interpretation 2 Replaceable rules displaced",
+    );
     const constitution = await text("company-constitution");
     expect(constitution).toContain("subject to clause 25.4");
-    expect(constitution).toContain("is lost on equal votes again (a Deadlock), any Director may refer it to a meeting of Members");
+    expect(constitution).toContain(
+      "is lost on equal votes again (a Deadlock), any Director may refer it to a meeting of Members",
+    );
   });
 });
 
@@ -272,7 +291,9 @@ describe("First directors' minutes", () => {
   it("keeps no register of charges, noting the PPSA replaced it on 30 January 2012", async () => {
     const minutes = await text("first-directors-minutes");
     expect(minutes).not.toContain("of charges granted by the Company");
-    expect(minutes).toContain("it was abolished when the Personal Property Securities Act 2009 (Cth) began on 30 January 2012");
+    expect(minutes).toContain(
+      "it was abolished when the Personal Property Securities Act 2009 (Cth) began on 30 January 2012",
+    );
   });
 
   it("says a small proprietary company need prepare no financial report unless directed under s293 or s294", async () => {
@@ -285,8 +306,12 @@ describe("First directors' minutes", () => {
 
   it("ratifies pre-registration contracts (s131), reimburses incorporation costs and decides on a seal", async () => {
     const minutes = await text("first-directors-minutes");
-    expect(minutes).toContain("It was resolved that the Company ratify each of those contracts under section 131 of the Act");
-    expect(minutes).toContain("reimburse Tamsin Jane Rowe $611.00, being the costs of incorporating the Company");
+    expect(minutes).toContain(
+      "It was resolved that the Company ratify each of those contracts under section 131 of the Act",
+    );
+    expect(minutes).toContain(
+      "reimburse Tamsin Jane Rowe $611.00, being the costs of incorporating the Company",
+    );
     expect(minutes).toContain("It was resolved that the Company not have a common seal");
     const sealed = await text("first-directors-minutes", (answers) => {
       answers.common_seal = "seal";
@@ -306,14 +331,18 @@ describe("Will", () => {
 
   it("does not apply the survivorship period to executors, and cites the appointment rather than its own clause", async () => {
     const will = await text("simple-will");
-    expect(will).toContain("2.2 If none of the people appointed in clause 2.1 survives me or is willing and able to act");
+    expect(will).toContain(
+      "2.2 If none of the people appointed in clause 2.1 survives me or is willing and able to act",
+    );
     expect(will).not.toMatch(/appointed in clause 2 /);
   });
 
   it("carries text of the will on the signing page", async () => {
     const all = await pages("simple-will");
     const signing = all.find((page) => page.includes("Signature of witness")) ?? "";
-    expect(signing).toContain("sign this will as my last will on the date written beside my signature, having initialled each earlier page");
+    expect(signing).toContain(
+      "sign this will as my last will on the date written beside my signature, having initialled each earlier page",
+    );
   });
 });
 

@@ -92,7 +92,11 @@ async function fillRest(page: Page) {
   await chooseRadio(page, "How is the company governed?", "By a constitution adopted on registration");
   await chooseRadio(page, "Was any contract made on the company's behalf before it was registered?", "No");
   await chooseRadio(page, "Did someone pay the costs of incorporating the company, to be reimbursed?", "No");
-  await chooseRadio(page, "Will the company have a common seal?", "No: it signs under s127(1) without a seal");
+  await chooseRadio(
+    page,
+    "Will the company have a common seal?",
+    "No: it signs under s127(1) without a seal",
+  );
   await chooseRadio(page, "Does the company have a company secretary?", "No");
   const shareholders = section(page, "Shares issued on registration");
   await setCount(shareholders, "How many shareholders?", 1);

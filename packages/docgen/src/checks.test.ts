@@ -27,7 +27,12 @@ checks:
 `);
 
 const address = { street: "1 Example Street", suburb: "Hobart", state: "TAS", postcode: "7000" };
-const person = (first: string, last: string) => ({ party_type: "individual", first_name: first, last_name: last, ...address });
+const person = (first: string, last: string) => ({
+  party_type: "individual",
+  first_name: first,
+  last_name: last,
+  ...address,
+});
 const company = (directors: string[]) => ({
   party_type: "company",
   name: "Banksia Super",
@@ -46,7 +51,13 @@ const answers = (trustees: object[], members: [string, string][]): AnswerObject 
 
 describe("smsf_trustees: the s17A structure", () => {
   it("accepts a company whose directors are exactly the members", () => {
-    const ok = answers([company(["Grace Thornbury", "William Thornbury"])], [["Grace", "Thornbury"], ["William", "Thornbury"]]);
+    const ok = answers(
+      [company(["Grace Thornbury", "William Thornbury"])],
+      [
+        ["Grace", "Thornbury"],
+        ["William", "Thornbury"],
+      ],
+    );
     expect(validate(fund, ok)).toEqual([]);
   });
 
@@ -55,7 +66,11 @@ describe("smsf_trustees: the s17A structure", () => {
       fund,
       answers(
         [company(["Grace Thornbury", "William Thornbury"])],
-        [["Grace", "Thornbury"], ["William", "Thornbury"], ["Ava", "Thornbury"]],
+        [
+          ["Grace", "Thornbury"],
+          ["William", "Thornbury"],
+          ["Ava", "Thornbury"],
+        ],
       ),
     );
     expect(issues).toEqual([
@@ -68,20 +83,39 @@ describe("smsf_trustees: the s17A structure", () => {
   });
 
   it("refuses a director who is not a member", () => {
-    const issues = validate(fund, answers([company(["Grace Thornbury", "Ian Adviser"])], [["Grace", "Thornbury"], ["William", "Thornbury"]]));
-    expect(issues.map((issue) => issue.path)).toEqual(["members[1].member", "trustees[0].trustee.directors[1].name"]);
+    const issues = validate(
+      fund,
+      answers(
+        [company(["Grace Thornbury", "Ian Adviser"])],
+        [
+          ["Grace", "Thornbury"],
+          ["William", "Thornbury"],
+        ],
+      ),
+    );
+    expect(issues.map((issue) => issue.path)).toEqual([
+      "members[1].member",
+      "trustees[0].trustee.directors[1].name",
+    ]);
     expect(issues[1]?.message).toContain("Ian Adviser is a director of the trustee company but not a member");
   });
 
   it("refuses a member who is not an individual trustee, and a trustee who is not a member", () => {
     const issues = validate(
       fund,
-      answers([person("Grace", "Thornbury"), person("Ian", "Adviser")], [["Grace", "Thornbury"], ["William", "Thornbury"]]),
+      answers(
+        [person("Grace", "Thornbury"), person("Ian", "Adviser")],
+        [
+          ["Grace", "Thornbury"],
+          ["William", "Thornbury"],
+        ],
+      ),
     );
     expect(issues).toEqual([
       {
         path: "members[1].member",
-        message: "William Thornbury is a member but not a trustee: every member must be a trustee (s17A(1)(d) SIS Act).",
+        message:
+          "William Thornbury is a member but not a trustee: every member must be a trustee (s17A(1)(d) SIS Act).",
       },
       {
         path: "trustees[1].trustee",
@@ -100,13 +134,23 @@ describe("smsf_trustees: the s17A structure", () => {
           "A fund with one member and individual trustees needs exactly two trustees, one of them the member (s17A(2) SIS Act); or appoint a company as sole trustee.",
       },
     ]);
-    expect(validate(fund, answers([person("Grace", "Thornbury"), person("Ian", "Adviser")], [["Grace", "Thornbury"]]))).toEqual([]);
+    expect(
+      validate(
+        fund,
+        answers([person("Grace", "Thornbury"), person("Ian", "Adviser")], [["Grace", "Thornbury"]]),
+      ),
+    ).toEqual([]);
   });
 
   it("with one member and a company: the member as sole director, or one of two directors; never three", () => {
     expect(validate(fund, answers([company(["Grace Thornbury"])], [["Grace", "Thornbury"]]))).toEqual([]);
-    expect(validate(fund, answers([company(["Grace Thornbury", "Ian Adviser"])], [["Grace", "Thornbury"]]))).toEqual([]);
-    const three = validate(fund, answers([company(["Grace Thornbury", "Ian Adviser", "Ann Other"])], [["Grace", "Thornbury"]]));
+    expect(
+      validate(fund, answers([company(["Grace Thornbury", "Ian Adviser"])], [["Grace", "Thornbury"]])),
+    ).toEqual([]);
+    const three = validate(
+      fund,
+      answers([company(["Grace Thornbury", "Ian Adviser", "Ann Other"])], [["Grace", "Thornbury"]]),
+    );
     expect(three.map((issue) => issue.path)).toEqual(["trustees[0].trustee.directors"]);
     const notDirector = validate(fund, answers([company(["Ian Adviser"])], [["Grace", "Thornbury"]]));
     expect(notDirector[0]?.message).toContain("Grace Thornbury must be a director of the trustee company");
@@ -115,7 +159,13 @@ describe("smsf_trustees: the s17A structure", () => {
   it("refuses individual trustees beside a trustee company", () => {
     const issues = validate(
       fund,
-      answers([company(["Grace Thornbury"]), person("William", "Thornbury")], [["Grace", "Thornbury"], ["William", "Thornbury"]]),
+      answers(
+        [company(["Grace Thornbury"]), person("William", "Thornbury")],
+        [
+          ["Grace", "Thornbury"],
+          ["William", "Thornbury"],
+        ],
+      ),
     );
     expect(issues).toEqual([
       {
@@ -127,14 +177,25 @@ describe("smsf_trustees: the s17A structure", () => {
   });
 
   it("says nothing until the people are named (missing answers have their own messages), and is not a format issue", () => {
-    const partial = { trustees: [{ trustee: { party_type: "company" } }], members: [{ member: person("Grace", "Thornbury") }] };
-    expect(validate(fund, partial as unknown as AnswerObject).some((issue) => issue.message.includes("s17A"))).toBe(false);
+    const partial = {
+      trustees: [{ trustee: { party_type: "company" } }],
+      members: [{ member: person("Grace", "Thornbury") }],
+    };
+    expect(
+      validate(fund, partial as unknown as AnswerObject).some((issue) => issue.message.includes("s17A")),
+    ).toBe(false);
     const breach = answers([company(["Ian Adviser"])], [["Grace", "Thornbury"]]);
     expect(formatIssues(fund, breach)).toEqual([]);
   });
 
   it("compares names without regard to case, spacing or full stops", () => {
-    const ok = answers([company(["grace  THORNBURY", "William Thornbury."])], [["Grace", "Thornbury"], ["William", "Thornbury"]]);
+    const ok = answers(
+      [company(["grace  THORNBURY", "William Thornbury."])],
+      [
+        ["Grace", "Thornbury"],
+        ["William", "Thornbury"],
+      ],
+    );
     expect(validate(fund, ok)).toEqual([]);
   });
 });

@@ -189,7 +189,9 @@ function directorsOf(party: VisibleParty): { name: string | undefined; path: str
 }
 
 function smsfTrustees(nodes: readonly VisibleQuestion[], check: SmsfTrusteesCheck): AnswerIssue[] {
-  const trusteeNodes = reach(nodes, check.trustees).filter((node): node is VisibleParty => node.kind === "party");
+  const trusteeNodes = reach(nodes, check.trustees).filter(
+    (node): node is VisibleParty => node.kind === "party",
+  );
   const memberNodes = reach(nodes, check.members);
   const groupPath = (path: string) => path.split(".")[0] ?? path;
   const trusteesAt = groupPath(check.trustees);
@@ -303,7 +305,8 @@ function differentPeople(nodes: readonly VisibleQuestion[], check: DifferentPeop
   for (const other of check.others) {
     for (const node of reach(nodes, other)) {
       const name = personName(node);
-      if (name !== undefined && people.has(nameKey(name))) issues.push({ path: node.path, message: check.message });
+      if (name !== undefined && people.has(nameKey(name)))
+        issues.push({ path: node.path, message: check.message });
     }
   }
   return issues;
@@ -324,7 +327,8 @@ function minimumAge(nodes: readonly VisibleQuestion[], check: MinimumAgeCheck): 
   for (const node of reach(nodes, check.birthDate)) {
     const text = fieldValue(node);
     const born = text === undefined ? undefined : parseDate(text);
-    if (born && yearsBetween(born, on) < check.years) issues.push({ path: node.path, message: check.message });
+    if (born && yearsBetween(born, on) < check.years)
+      issues.push({ path: node.path, message: check.message });
   }
   return issues;
 }

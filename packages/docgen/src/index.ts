@@ -13,6 +13,7 @@ export {
   preview,
   type Template,
 } from "./assemble.ts";
+export { type CrossCheck, CrossCheckSchema } from "./checks.ts";
 export {
   type Choice,
   DIRECTOR_TYPES,
@@ -84,4 +85,3 @@ export {
 } from "./signers.ts";
 export { formatIssues, validate } from "./validate.ts";
 export { DOCGEN_VERSION } from "./version.ts";
-export { type CrossCheck, CrossCheckSchema } from "./checks.ts";

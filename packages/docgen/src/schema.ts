@@ -5,6 +5,7 @@
  */
 import { LineCounter, parseDocument, type Node as YamlNode } from "yaml";
 import { z } from "zod";
+import { type CrossCheck, CrossCheckSchema, crossCheckProblems } from "./checks.ts";
 import {
   type Choice,
   LIMITS,
@@ -13,7 +14,6 @@ import {
   PARTY_TYPES,
   type PartyType,
 } from "./constants.ts";
-import { type CrossCheck, CrossCheckSchema, crossCheckProblems } from "./checks.ts";
 import { DefinitionError } from "./errors.ts";
 
 /** A value a condition compares with. */
