@@ -3,9 +3,11 @@
  * asserted on the text assembled from the template's sample answers (or a variant of them), and the
  * cross-field checks that stop assembly when the answers would breach the law.
  */
+
+import { readFileSync } from "node:fs";
 import { type AnswerObject, AnswersError, assemble, type Template } from "@precedent/docgen";
 import { loadTemplateFolder } from "@precedent/docgen/library";
-import { readPdf } from "@precedent/docgen/testing";
+import { readPdf, unzipText } from "@precedent/docgen/testing";
 import { describe, expect, it } from "vitest";
 
 const ROOT = import.meta.dirname;
@@ -300,7 +302,7 @@ describe("First directors' minutes", () => {
     const minutes = await text("first-directors-minutes");
     expect(minutes).not.toContain("an audited financial report");
     expect(minutes).toContain(
-      "it need not prepare any financial report or directors' report, or have one audited, unless it is directed to do so by members with at least 5% of the votes under section 293 of the Act or by ASIC under section 294 of the Act",
+      "it need not prepare any financial report or directors’ report, or have one audited, unless it is directed to do so by members with at least 5% of the votes under section 293 of the Act or by ASIC under section 294 of the Act",
     );
   });
 
@@ -364,4 +366,45 @@ describe("Mutual NDA", () => {
     const nda = await text("mutual-nda");
     expect(nda).toMatch(/Clause \d+\.1 does not prevent a party from employing/);
   });
+});
+
+describe("Finish: curly quotes and italic Act names", () => {
+  const slugs = [
+    "company-constitution",
+    "director-consent",
+    "discretionary-trust-deed",
+    "first-directors-minutes",
+    "mutual-nda",
+    "simple-will",
+    "smsf-trust-deed",
+    "unit-trust-deed",
+  ];
+  const ACTS =
+    /(Corporations Act 2001|Income Tax Assessment Act 19(36|97)|Superannuation Industry \(Supervision\) Act 1993|Personal Property Securities Act 2009|Privacy Act 1988|Law of Property Act 1936)/g;
+
+  it.each(slugs)("%s: the template's own words use curly quotes (answers are printed as given)", (slug) => {
+    const body = readFileSync(`${ROOT}/${slug}/template.md`, "utf8");
+    // Liquid tags and outputs keep their straight quotes; everything else is prose.
+    const prose = body.replace(/{%.*?%}|{{.*?}}/gs, "");
+    expect(prose).not.toMatch(/['"]/);
+  });
+
+  // The will names no Act.
+  it.each(slugs.filter((slug) => slug !== "simple-will"))(
+    "%s: every Act named in the Word file is in italics",
+    async (slug) => {
+      const { template, sample } = load(slug);
+      const document = await assemble(template, sample);
+      const xml = unzipText(document.docx, "word/document.xml");
+      const runs = [...xml.matchAll(/<w:r>(.*?)<\/w:r>/g)].map((match) => match[1] ?? "");
+      const naming = runs.filter((run) => new RegExp(ACTS.source).test(run.replace(/<[^>]+>/g, "")));
+      expect(naming.length).toBeGreaterThan(0);
+      for (const run of naming) {
+        const words = run.replace(/<[^>]+>/g, "");
+        // A run holding an Act's name is that name alone, in italics.
+        expect(run, words).toContain("<w:i/>");
+        expect(words.replace(ACTS, "").trim(), words).toBe("");
+      }
+    },
+  );
 });
