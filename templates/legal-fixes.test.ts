@@ -56,6 +56,9 @@ describe("SMSF trust deed", () => {
       "No trustee, and no Director, may receive any remuneration from the Fund or from any other person for any duties or services performed in relation to the Fund as trustee or Director, as paragraphs 17A(1)(f) and (g) of the SIS Act require, except remuneration that section 17B of the SIS Act permits",
     );
     expect(deed).not.toContain("except as section 17A(1)(f) of the SIS Act allows");
+    expect(deed).toContain(
+      "in the ordinary course of a business of performing similar duties or services for the public",
+    );
   });
 
   it("does not make the Trustee include its directors", async () => {
@@ -210,7 +213,7 @@ describe("Company constitution", () => {
 
   it("gives s246D relief to members with 10% of the votes in the class", async () => {
     expect(await text("company-constitution")).toContain(
-      "Members with at least 10% of the votes in that class who did not agree to the variation may, within one month after it is made, apply to the Court under section 246D",
+      "if the members of that class did not all agree to the variation, members with at least 10% of the votes in that class may, within one month after it is made, apply to the Court under section 246D",
     );
   });
 
@@ -312,7 +315,7 @@ describe("First directors' minutes", () => {
       "It was resolved that the Company ratify each of those contracts under section 131 of the Act",
     );
     expect(minutes).toContain(
-      "reimburse Tamsin Jane Rowe $611.00, being the costs of incorporating the Company",
+      "reimburse Tamsin Jane Rowe $611.00, being the costs of incorporating the Company (including ASIC’s registration fee) paid on its behalf, which section 122 of the Act allows to be paid out of the Company’s assets",
     );
     expect(minutes).toContain("It was resolved that the Company not have a common seal");
     const sealed = await text("first-directors-minutes", (answers) => {
