@@ -156,13 +156,19 @@ describe("Discretionary trust deed", () => {
 
   it("notes stamp duty for the governing law's state", async () => {
     expect(await text("discretionary-trust-deed")).toContain(
-      "Note on stamp duty (not part of the deed). In Western Australia",
+      "Note on stamp duty (not part of the deed). In Western Australia no duty is currently charged",
     );
     const nsw = await text("discretionary-trust-deed", (answers) => {
       answers.jurisdiction = "NSW";
     });
     expect(nsw).toContain(
-      "In New South Wales a declaration of trust over property that is not dutiable property",
+      "attracts fixed duty under section 58 of the Duties Act 1997 (NSW) ($750 for a deed signed on or after 1 February 2024), payable by the Trustee within three months",
+    );
+    const vic = await text("discretionary-trust-deed", (answers) => {
+      answers.jurisdiction = "VIC";
+    });
+    expect(vic).toContain(
+      "In Victoria a deed declaring a trust over a cash settled sum attracts a small fixed duty (currently $200), payable within 30 days",
     );
   });
 
@@ -383,7 +389,7 @@ describe("Finish: curly quotes and italic Act names", () => {
     "unit-trust-deed",
   ];
   const ACTS =
-    /(Corporations Act 2001|Income Tax Assessment Act 19(36|97)|Superannuation Industry \(Supervision\) Act 1993|Personal Property Securities Act 2009|Privacy Act 1988|Law of Property Act 1936)/g;
+    /(Corporations Act 2001|Income Tax Assessment Act 19(36|97)|Superannuation Industry \(Supervision\) Act 1993|Personal Property Securities Act 2009|Privacy Act 1988|Law of Property Act 1936|Duties Act 1997)/g;
 
   it.each(slugs)("%s: the template's own words use curly quotes (answers are printed as given)", (slug) => {
     const body = readFileSync(`${ROOT}/${slug}/template.md`, "utf8");
