@@ -37,7 +37,11 @@ async function firmAt(planSlug: string, balance?: { creditLimit: number | null; 
   const { team, owner } = await t.buildTeam({ planSlug });
   if (balance) await t.db.update(teams).set(balance).where(eq(teams.id, team.id));
   const folder = await t.buildFolder({ teamId: team.id, createdBy: owner.id });
-  return { client: firmClient(t, await signIn(t, owner.email), team.id), teamId: team.id, folderId: folder.id };
+  return {
+    client: firmClient(t, await signIn(t, owner.email), team.id),
+    teamId: team.id,
+    folderId: folder.id,
+  };
 }
 
 async function membership(client: FirmClient): Promise<MembershipProducts> {
@@ -64,7 +68,10 @@ describe("the plan's document allowance", () => {
     const reply = await start(firm.client, firm.folderId);
     expect(reply.statusCode).toBe(200);
     // The start spends a use: the firm is not left on an unlimited plan by accident.
-    expect(StartDocumentResponse.parse(reply.json()).data).toMatchObject({ consumed: "plan_use", limit: 199 });
+    expect(StartDocumentResponse.parse(reply.json()).data).toMatchObject({
+      consumed: "plan_use",
+      limit: 199,
+    });
     expect(await membership(firm.client)).toMatchObject({ hasLimit: true, limit: 199, limit_reached: false });
     const [row] = await t.db.select().from(teams).where(eq(teams.id, firm.teamId));
     expect(row).toMatchObject({ creditLimit: 199, usedCredit: 1 });
@@ -109,10 +116,21 @@ describe("the plan's document allowance", () => {
 
   it("unlimited plan: no limit, never reached, and a start spends nothing", async () => {
     const firm = await firmAt("strategist");
-    expect(await membership(firm.client)).toMatchObject({ hasLimit: false, limit: null, limit_reached: false });
+    expect(await membership(firm.client)).toMatchObject({
+      hasLimit: false,
+      limit: null,
+      limit_reached: false,
+    });
     const reply = await start(firm.client, firm.folderId);
-    expect(StartDocumentResponse.parse(reply.json()).data).toMatchObject({ consumed: "full_access", limit: null });
-    expect(await membership(firm.client)).toMatchObject({ hasLimit: false, limit: null, limit_reached: false });
+    expect(StartDocumentResponse.parse(reply.json()).data).toMatchObject({
+      consumed: "full_access",
+      limit: null,
+    });
+    expect(await membership(firm.client)).toMatchObject({
+      hasLimit: false,
+      limit: null,
+      limit_reached: false,
+    });
   });
 
   it("the team's credit shows the same balance as the membership answer", async () => {

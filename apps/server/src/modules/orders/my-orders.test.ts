@@ -53,13 +53,18 @@ async function pay(client: FirmClient, orderId: number) {
     method: "POST",
     url: checkout.json().data.url as string,
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams({ card_number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" }).toString(),
+    payload: new URLSearchParams({
+      card_number: "4242 4242 4242 4242",
+      expiry: "12/30",
+      cvc: "123",
+    }).toString(),
   });
   expect(paid.statusCode).toBeLessThan(400);
 }
 
 const paidOrders = async (client: FirmClient) =>
-  MembershipProductsResponse.parse((await client.get("/api/membership/products")).json()).data.body.paid_orders;
+  MembershipProductsResponse.parse((await client.get("/api/membership/products")).json()).data.body
+    .paid_orders;
 
 describe("My Orders", () => {
   it("tells the catalogue about a paid, unused order until a document uses it", async () => {

@@ -162,7 +162,11 @@ export function createTeamsService(deps: { db: Database; users: UsersService }) 
     async consumeDocumentUse(tx: Database, teamId: number): Promise<number | null | false> {
       for (let attempt = 0; attempt < 5; attempt++) {
         const [firm] = await tx
-          .select({ planLimit: plans.documentLimit, creditLimit: teams.creditLimit, usedCredit: teams.usedCredit })
+          .select({
+            planLimit: plans.documentLimit,
+            creditLimit: teams.creditLimit,
+            usedCredit: teams.usedCredit,
+          })
           .from(teams)
           .innerJoin(plans, eq(plans.id, teams.planId))
           .where(eq(teams.id, teamId));
