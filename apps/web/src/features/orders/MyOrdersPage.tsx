@@ -1,7 +1,21 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import { type Order, type PaymentStatus, PURCHASE_FAILED } from "@precedent/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Card, Empty, Result, Space, Table, type TableColumnsType, Tag, Typography } from "antd";
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Grid,
+  Pagination,
+  Result,
+  Skeleton,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from "antd";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { productQuery, requestCheckout } from "../../api/catalogue";
@@ -10,6 +24,7 @@ import { invoiceHref, myOrdersQuery } from "../../api/orders";
 import { LoadError } from "../../components/LoadError";
 import { DOCUMENTS_PATH, TEMPLATES_PATH } from "../../constants";
 import { useCurrentTeam } from "../account/use-current-team";
+import "./orders.css";
 import { formatCents } from "../catalogue/catalogue-model";
 import { announceRedirect } from "../catalogue/PurchaseModal";
 import { useTemplateFlow } from "../catalogue/use-template-flow";
@@ -67,6 +82,7 @@ function OrdersTable({ teamId }: { teamId: number }) {
   const page = Math.max(1, Number(params.get("page")) || 1);
   const orders = useQuery(myOrdersQuery(teamId, page, PAGE_SIZE));
   const [busy, setBusy] = useState<number | undefined>(undefined);
+  const wide = Grid.useBreakpoint().md ?? true;
 
   const start = async (order: Order) => {
     const productId = order.line_items[0]?.product_id;
@@ -107,6 +123,53 @@ function OrdersTable({ teamId }: { teamId: number }) {
     );
   }
 
+  const actionsOf = (order: Order) => {
+    const template = order.line_items[0]?.name ?? "";
+    return (
+      <Space size={4} wrap>
+        {order.has_invoice && (
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            href={invoiceHref(teamId, order.id)}
+            download
+            aria-label={`Download invoice ${order.number}`}
+          >
+            Invoice
+          </Button>
+        )}
+        {order.status === "paid" && (
+          <Button
+            size="small"
+            type="primary"
+            loading={busy === order.id}
+            onClick={() => void start(order)}
+            aria-label={`Start ${template} (order ${order.number})`}
+          >
+            Start
+          </Button>
+        )}
+        {order.status === "unpaid" && (
+          <Button
+            size="small"
+            loading={busy === order.id}
+            onClick={() => void pay(order)}
+            aria-label={`Pay order ${order.number}`}
+          >
+            Pay
+          </Button>
+        )}
+        {order.status === "used" && order.document_id !== null && (
+          <Link to={`${DOCUMENTS_PATH}?docId=${order.document_id}`}>Open document</Link>
+        )}
+      </Space>
+    );
+  };
+  const statusTag = (order: Order) => {
+    const status = STATUS[order.payment_status];
+    return <Tag color={status.color}>{status.label}</Tag>;
+  };
+
   const columns: TableColumnsType<Order> = [
     {
       key: "date",
@@ -128,58 +191,67 @@ function OrdersTable({ teamId }: { teamId: number }) {
     {
       key: "status",
       title: "Status",
-      render: (_, order) => {
-        const status = STATUS[order.payment_status];
-        return <Tag color={status.color}>{status.label}</Tag>;
-      },
+      render: (_, order) => statusTag(order),
     },
-    {
-      key: "actions",
-      title: "Actions",
-      render: (_, order) => {
-        const template = order.line_items[0]?.name ?? "";
-        return (
-          <Space size={4} wrap>
-            {order.has_invoice && (
-              <Button
-                size="small"
-                icon={<DownloadOutlined />}
-                href={invoiceHref(teamId, order.id)}
-                download
-                aria-label={`Download invoice ${order.number}`}
-              >
-                Invoice
-              </Button>
-            )}
-            {order.status === "paid" && (
-              <Button
-                size="small"
-                type="primary"
-                loading={busy === order.id}
-                onClick={() => void start(order)}
-                aria-label={`Start ${template} (order ${order.number})`}
-              >
-                Start
-              </Button>
-            )}
-            {order.status === "unpaid" && (
-              <Button
-                size="small"
-                loading={busy === order.id}
-                onClick={() => void pay(order)}
-                aria-label={`Pay order ${order.number}`}
-              >
-                Pay
-              </Button>
-            )}
-            {order.status === "used" && order.document_id !== null && (
-              <Link to={`${DOCUMENTS_PATH}?docId=${order.document_id}`}>Open document</Link>
-            )}
-          </Space>
-        );
-      },
-    },
+    { key: "actions", title: "Actions", render: (_, order) => actionsOf(order) },
   ];
+
+  const rows = orders.data?.rows ?? [];
+  const pagination = {
+    current: page,
+    pageSize: PAGE_SIZE,
+    total: orders.data?.total_record ?? 0,
+    hideOnSinglePage: true,
+    showSizeChanger: false,
+    onChange: (next: number) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next === 1) updated.delete("page");
+          else updated.set("page", String(next));
+          return updated;
+        },
+        { replace: true },
+      ),
+  };
+  const empty = (
+    <Empty description="No orders yet.">
+      <Link to={TEMPLATES_PATH}>Browse our templates</Link>
+    </Empty>
+  );
+
+  if (!wide) {
+    // On a phone a table would hide status and actions off to the side: one card per order.
+    if (orders.isPending) return <Skeleton active />;
+    return (
+      <>
+        {rows.length === 0 ? (
+          empty
+        ) : (
+          <ul className="orders-list" aria-label="Orders">
+            {rows.map((order) => (
+              <li
+                key={order.id}
+                className="orders-list__item"
+                aria-label={order.line_items[0]?.name ?? order.number}
+              >
+                <div className="orders-list__head">
+                  <Typography.Text strong>{order.line_items[0]?.name}</Typography.Text>
+                  {statusTag(order)}
+                </div>
+                <Typography.Text type="secondary">
+                  {dayFormat.format(new Date(order.created_at))} · {order.number} · {formatCents(order.total)}
+                </Typography.Text>
+                {actionsOf(order)}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination {...pagination} size="small" className="orders-list__pages" />
+        {flow.element}
+      </>
+    );
+  }
 
   return (
     <>
@@ -187,33 +259,11 @@ function OrdersTable({ teamId }: { teamId: number }) {
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={orders.data?.rows ?? []}
+        dataSource={rows}
         loading={orders.isPending || (orders.isFetching && orders.isPlaceholderData)}
+        locale={{ emptyText: empty }}
+        pagination={pagination}
         scroll={{ x: "max-content" }}
-        locale={{
-          emptyText: (
-            <Empty description="No orders yet.">
-              <Link to={TEMPLATES_PATH}>Browse our templates</Link>
-            </Empty>
-          ),
-        }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: orders.data?.total_record ?? 0,
-          hideOnSinglePage: true,
-          showSizeChanger: false,
-          onChange: (next) =>
-            setParams(
-              (current) => {
-                const updated = new URLSearchParams(current);
-                if (next === 1) updated.delete("page");
-                else updated.set("page", String(next));
-                return updated;
-              },
-              { replace: true },
-            ),
-        }}
       />
       {flow.element}
     </>
