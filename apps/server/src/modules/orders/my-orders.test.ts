@@ -125,4 +125,16 @@ describe("My Orders", () => {
     expect(elsewhere.body).not.toContain("Tax Invoice");
     expect((await people.outsider.get(`/api/orders/${paid.id}/invoice`)).statusCode).toBe(404);
   });
+
+  it("describes the list and the invoice in the OpenAPI document, with their error replies", async () => {
+    const spec = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    expect(Object.keys(spec.paths["/api/orders"].get.responses)).toEqual(
+      expect.arrayContaining(["200", "404"]),
+    );
+    const invoice = spec.paths["/api/orders/{id}/invoice"].get;
+    expect(Object.keys(invoice.responses)).toEqual(expect.arrayContaining(["404", "409"]));
+    expect(invoice.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(["id", "id_team"]),
+    );
+  });
 });
