@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { openCatalogue, openPreview, templateCard } from "./catalogue-support";
 import { createFolderByApi, uniqueName } from "./documents-support";
-import { LAST_CREDIT_OWNER, OTHER_OWNER, STRATEGIST_OWNER } from "./support";
+import { LAST_CREDIT_OWNER, NEW_OWNER, OTHER_OWNER, OWNER, STRATEGIST_OWNER } from "./support";
 
 const SMSF_DEED = "Self Managed Superannuation Fund Trust Deed";
 
@@ -16,11 +16,41 @@ test.describe("what each plan may do with a template", () => {
       .click();
     await expect(page.getByText("This category can only be purchased as Strategist")).toBeVisible();
 
+    // Said up front on the card and in the preview: no price, no Purchase, an upgrade instead.
+    const card = templateCard(page, SMSF_DEED);
+    await expect(card.getByText("Strategist only")).toBeVisible();
+    await expect(card.getByText("inc. GST")).toHaveCount(0);
     const preview = await openPreview(page, SMSF_DEED);
-    await preview.getByRole("button", { name: "Purchase" }).click();
+    await expect(preview.getByText("$275.00")).toHaveCount(0);
+    await expect(preview.getByRole("button", { name: "Purchase" })).toHaveCount(0);
+    await preview.getByRole("button", { name: "Upgrade" }).click();
     const refusal = page.getByRole("dialog", { name: "Strategist plan required" });
-    await expect(refusal.getByText("This category can only be purchased as Strategist")).toBeVisible();
+    await expect(refusal.getByText(/This category can only be purchased as Strategist/)).toBeVisible();
+    await expect(refusal.getByRole("button", { name: "Talk to Sales" })).toBeVisible();
+    await refusal.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("dialog", { name: "Purchase item" })).toHaveCount(0);
+  });
+
+  test("Best Practice: the Strategist-only SMSF deed shows no price or Purchase", async ({ page }) => {
+    await openCatalogue(page, OWNER);
+    const card = templateCard(page, SMSF_DEED);
+    await expect(card.getByText("Strategist only")).toBeVisible();
+    await expect(card.getByText("inc. GST")).toHaveCount(0);
+    const preview = await openPreview(page, SMSF_DEED);
+    await expect(preview.getByRole("button", { name: "Purchase" })).toHaveCount(0);
+    await expect(preview.getByRole("button", { name: "Upgrade" })).toBeVisible();
+  });
+
+  test("Best Practice firm that has just joined: Start Document opens the wizard, not the limit", async ({
+    page,
+  }) => {
+    // owner@newpractice.test: a limited plan with nothing used yet (no balance recorded).
+    await openCatalogue(page, NEW_OWNER);
+    const preview = await openPreview(page, "Mutual Non-Disclosure Agreement");
+    await preview.getByRole("button", { name: "Start Document" }).click();
+    await expect(page.getByRole("dialog", { name: "Start Mutual Non-Disclosure Agreement" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Document limit usage has been reached" })).toHaveCount(0);
+    // Nothing is started here: this firm stays the demo's first-use firm for other specs.
   });
 
   test("Strategist: every category starts without a price, Superannuation included", async ({ page }) => {

@@ -80,6 +80,42 @@ test.describe("buying a template (Lite plan)", () => {
     );
   });
 
+  test("an individual-use coupon is removed with the mouse, then another applies", async ({ page }) => {
+    await openCatalogue(page, OTHER_OWNER);
+    const purchase = await openPurchase(page, "Unit Trust Deed", "$198.00");
+    const coupon = purchase.getByRole("textbox", { name: "Coupon code" });
+    const apply = purchase.getByRole("button", { name: "Apply" });
+    await coupon.fill("SOLO25");
+    await apply.click();
+    await expect(purchase.getByTestId("order-total")).toHaveText("$148.50");
+    // An individual-use coupon blocks every other one until it is taken off.
+    await coupon.fill("WELCOME10");
+    await apply.click();
+    await expect(
+      purchase.getByText('The coupon code "SOLO25" cannot be used in conjunction with other coupons.'),
+    ).toBeVisible();
+
+    const remove = purchase.getByRole("button", { name: "Remove coupon SOLO25" });
+    const box = await remove.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(24);
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(24);
+    await remove.click();
+    await expect(purchase.getByText("Coupon: SOLO25")).toHaveCount(0);
+    await expect(purchase.getByTestId("order-total")).toHaveText("$198.00");
+
+    await coupon.fill("WELCOME10");
+    await apply.click();
+    await expect(purchase.getByTestId("order-total")).toHaveText("$178.20");
+    // The keyboard reaches it too: Tab from Apply lands on the remove button.
+    const removeWelcome = purchase.getByRole("button", { name: "Remove coupon WELCOME10" });
+    await apply.focus();
+    await page.keyboard.press("Tab");
+    await expect(removeWelcome).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(purchase.getByTestId("order-total")).toHaveText("$198.00");
+    await purchase.getByRole("button", { name: "Cancel" }).click();
+  });
+
   test("a declined card shows Payment Declined, and Retry returns to the checkout", async ({ page }) => {
     await openCatalogue(page, OTHER_OWNER);
     const purchase = await openPurchase(page, "Simple Will", "$99.00");
@@ -97,6 +133,13 @@ test.describe("buying a template (Lite plan)", () => {
 
     // Retry opens a new checkout for the same order; this time the card pays.
     await payOnSandboxCheckout(page, "4242 4242 4242 4242", "$99.00");
-    await expect(page.getByRole("dialog", { name: "Payment Confirmed" })).toBeVisible();
+    const confirmed = page.getByRole("dialog", { name: "Payment Confirmed" });
+    await expect(confirmed).toBeVisible();
+    // The dialog says the invoice is loaded to My Orders: it leads there.
+    await confirmed.getByRole("button", { name: "View My Orders" }).click();
+    await expect(page).toHaveURL(/\/my-account\/my-orders$/);
+    await expect(
+      page.getByRole("row").filter({ hasText: "Simple Will" }).filter({ hasText: "Paid" }),
+    ).not.toHaveCount(0);
   });
 });

@@ -51,3 +51,5 @@ export const TEMPLATES_PATH = "/my-account/templates";
 export const INTERVIEW_PATH = "/my-account/my-document/template";
 /** Where 'Contact Support' (document limit reached) writes to. */
 export const SUPPORT_EMAIL = "support@precedent.com.au";
+/** My Orders: the person's orders and tax invoices (the 'Payment Confirmed' dialog points here). */
+export const ORDERS_PATH = "/my-account/my-orders";

@@ -64,6 +64,12 @@ export const router = createBrowserRouter([
                   Component: (await import("./features/interview/InterviewPage")).InterviewPage,
                 }),
               },
+              {
+                path: "my-orders",
+                lazy: async () => ({
+                  Component: (await import("./features/orders/MyOrdersPage")).MyOrdersPage,
+                }),
+              },
               { path: "*", element: <NotFoundPage /> },
             ],
           },

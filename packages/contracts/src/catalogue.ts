@@ -230,9 +230,16 @@ export const MembershipProducts = z.object({
   /** Category ids whose products start without purchase (consuming a use when hasLimit). */
   full_access_categories: z.array(z.number().int()),
   hasLimit: z.boolean(),
-  /** Uses remaining when hasLimit; null when unlimited. */
+  /** Uses remaining when hasLimit (a firm that has not used its plan yet has the plan's whole
+   * allowance); null when unlimited. */
   limit: z.number().int().nullable(),
+  /** The server's decision for full-access templates: true when a start would need a plan use and
+   * none is left. The catalogue shows it as is; it never works it out from `limit`. */
+  limit_reached: z.boolean(),
   plan: z.object({ slug: z.string(), name: z.string() }),
+  /** The caller's paid, unused orders in this firm, oldest first: each starts its template
+   * without paying again (the catalogue shows Start Document for these products). */
+  paid_orders: z.array(z.object({ order_id: z.number().int(), product_id: z.number().int() })),
 });
 export type MembershipProducts = z.infer<typeof MembershipProducts>;
 export const MembershipProductsResponse = envelope(
@@ -387,6 +394,8 @@ export const Order = z.object({
   used_at: z.string().nullable(),
   /** The document created from it, once used. */
   document_id: z.number().int().nullable(),
+  /** Paid (or used) orders have a tax invoice at ORDER_INVOICE_PATH. */
+  has_invoice: z.boolean(),
 });
 export type Order = z.infer<typeof Order>;
 export const OrderResponse = envelope(Order);
@@ -404,6 +413,11 @@ export const OrderListQuery = TeamScopeQuery.extend({
 });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
 export const OrderListResponse = envelope(paged(Order));
+
+/** GET /api/orders/{id}/invoice?id_team= answers the tax invoice as an HTML file download
+ * (the invoice emailed on payment); 404 for an unpaid order or anyone else's. */
+export const ORDER_INVOICE_PATH = (orderId: number) => `/api/orders/${orderId}/invoice`;
+export const INVOICE_NOT_READY = "The tax invoice is issued once the order is paid.";
 
 // ---- Payments -------------------------------------------------------------------------------
 

@@ -16,8 +16,9 @@ import { and, asc, count, desc, eq, exists, getTableColumns, inArray, notExists,
 import type { Database } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
 import type { Actor } from "../auth/service.ts";
+import { orders } from "../orders/schema.ts";
 import { plans } from "../teams/schema.ts";
-import type { TeamsService } from "../teams/service.ts";
+import { documentAllowance, type TeamsService } from "../teams/service.ts";
 import {
   type CategoryRow,
   type ProductRow,
@@ -364,13 +365,29 @@ export function createCatalogueService(deps: {
     /** GET /membership/products: the firm's plan's access (the actor must belong to the firm). */
     async membership(actor: Actor, teamId: number): Promise<MembershipProducts> {
       const team = await teams.getTeam(actor, teamId);
-      const access = await planAccess(team.plan.slug);
+      const [access, paid] = await Promise.all([
+        planAccess(team.plan.slug),
+        db
+          .select({ order_id: orders.id, product_id: orders.productId })
+          .from(orders)
+          .where(and(eq(orders.teamId, teamId), eq(orders.userId, actor.userId), eq(orders.status, "paid")))
+          .orderBy(asc(orders.id)),
+      ]);
+      // team.limit is already the balance by documentAllowance; the same rule decides "reached"
+      // here and in the start check (teams.consumeDocumentUse).
+      const allowance = documentAllowance({
+        planLimit: team.plan.limit,
+        creditLimit: team.limit,
+        usedCredit: team.used,
+      });
       return {
         excluded: [...access.excluded].sort((a, b) => a - b),
         full_access_categories: [...access.full].sort((a, b) => a - b),
-        hasLimit: team.hasLimit === 1,
-        limit: team.hasLimit === 1 ? team.limit : null,
+        hasLimit: allowance.limited,
+        limit: allowance.left,
+        limit_reached: allowance.reached,
         plan: { slug: team.plan.slug, name: team.plan.name },
+        paid_orders: paid,
       };
     },
 

@@ -3,6 +3,7 @@ import {
   CouponCheckResponse,
   CreateOrderRequest,
   DOCUMENT_CREATED,
+  ErrorEnvelope,
   OrderIdParams,
   OrderListQuery,
   OrderListResponse,
@@ -13,7 +14,9 @@ import {
   StartDocumentResponse,
   UpdateOrderRequest,
 } from "@precedent/contracts";
+import { create as contentDisposition } from "content-disposition";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 
@@ -77,7 +80,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         tags: ["orders"],
         summary: "The caller's own orders in the firm (My Orders), newest first",
         querystring: OrderListQuery,
-        response: { 200: OrderListResponse },
+        response: {
+          200: OrderListResponse,
+          404: ErrorEnvelope.describe("The caller is not a member of this firm"),
+        },
       },
     },
     async (request) => {
@@ -101,6 +107,32 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     async (request) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
       return { message: "", data: await orders.get(ctx, request.params.id) };
+    },
+  );
+
+  app.get(
+    "/orders/:id/invoice",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "The tax invoice of one of the caller's paid orders, as an HTML file download",
+        params: OrderIdParams,
+        querystring: OrderQuery,
+        response: {
+          200: z.string().describe("The tax invoice (text/html, attachment INV-000123.html)"),
+          404: ErrorEnvelope.describe("Not the caller's order in this firm (or no such firm)"),
+          409: ErrorEnvelope.describe("The order is not paid yet: no invoice"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const invoice = await orders.invoice(ctx, request.params.id);
+      return reply
+        .header("content-type", "text/html; charset=utf-8")
+        .header("content-disposition", contentDisposition(invoice.name, { type: "attachment" }))
+        .header("cache-control", "private, no-store")
+        .send(invoice.html);
     },
   );
 

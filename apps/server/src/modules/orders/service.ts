@@ -2,6 +2,7 @@ import {
   type Billing,
   type CreateOrderRequest,
   CURRENCY,
+  INVOICE_NOT_READY,
   ORDER_ALREADY_PAID,
   ORDER_ALREADY_USED,
   ORDER_BILLING_LOCKED,
@@ -82,6 +83,7 @@ export function createOrdersService(deps: {
       paid_at: row.paidAt?.toISOString() ?? null,
       used_at: row.usedAt?.toISOString() ?? null,
       document_id: row.documentId,
+      has_invoice: row.status !== "unpaid",
     };
   }
 
@@ -166,6 +168,15 @@ export function createOrdersService(deps: {
 
     async get(ctx: FirmContext, id: number): Promise<Order> {
       return toOrder(await requireOwn(db, ctx, id));
+    },
+
+    /** GET /orders/{id}/invoice: the tax invoice of a paid (or used) order, as emailed on payment. */
+    async invoice(ctx: FirmContext, id: number) {
+      const row = await requireOwn(db, ctx, id);
+      if (row.status === "unpaid") throw new AppError(409, INVOICE_NOT_READY);
+      const product = (await productsOf([row.productId])).get(row.productId);
+      const mail = taxInvoiceMail(row, product ?? { name: "", sku: "" }, deps.seller);
+      return { name: `${invoiceNumber(row.id)}.html`, html: mail.html };
     },
 
     /** PUT /orders/{id}: only the billing details, only while unpaid. */

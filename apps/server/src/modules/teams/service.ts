@@ -1,5 +1,5 @@
 import type { CurrentUser, Team, TeamMember, TeamRole, UserTeam } from "@precedent/contracts";
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
 import type { Actor } from "../auth/service.ts";
@@ -9,6 +9,23 @@ import { canViewTeam } from "./policy.ts";
 import { firmVersions, plans, teamMembers, teams } from "./schema.ts";
 
 export type TeamsService = ReturnType<typeof createTeamsService>;
+
+/**
+ * The firm's document allowance, the one rule for how many plan uses are left (the membership
+ * answer, the team's credit and the start check all read it). A plan without a document limit is
+ * unlimited. On a limited plan `creditLimit` holds the uses left once the firm has started using
+ * it; a firm that has just joined has no balance yet (null), which means the plan's whole
+ * allowance less anything already used, never "none left".
+ */
+export function documentAllowance(firm: {
+  planLimit: number | null;
+  creditLimit: number | null;
+  usedCredit: number;
+}): { limited: false; left: null; reached: false } | { limited: true; left: number; reached: boolean } {
+  if (firm.planLimit === null) return { limited: false, left: null, reached: false };
+  const left = Math.max(0, firm.creditLimit ?? firm.planLimit - firm.usedCredit);
+  return { limited: true, left, reached: left < 1 };
+}
 
 /** Another firm's id and a firm that does not exist get the same answer. */
 export const teamNotFound = () => notFound("Team not found.");
@@ -131,25 +148,45 @@ export function createTeamsService(deps: { db: Database; users: UsersService }) 
           end_date: team.planEndDate,
         },
         hasLimit: plan.documentLimit !== null ? 1 : 0,
-        limit: team.creditLimit,
+        limit: documentAllowance({ planLimit: plan.documentLimit, ...team }).left,
         used: team.usedCredit,
       };
     },
 
     /**
-     * Uses one document of a limited plan, in the caller's transaction: a single guarded update,
-     * so parallel starts never take the last use twice. Returns the uses left, null when the plan
-     * is unlimited, or false when none is left.
+     * Uses one document of a limited plan, in the caller's transaction. Returns the uses left,
+     * null when the plan is unlimited, or false when none is left. The update is guarded by the
+     * balance it read (compare and set), so parallel starts never take the last use twice; a
+     * start that lost the race reads again.
      */
     async consumeDocumentUse(tx: Database, teamId: number): Promise<number | null | false> {
-      const [used] = await tx
-        .update(teams)
-        .set({ creditLimit: sql`${teams.creditLimit} - 1`, usedCredit: sql`${teams.usedCredit} + 1` })
-        .where(and(eq(teams.id, teamId), gte(teams.creditLimit, 1)))
-        .returning({ left: teams.creditLimit });
-      if (used) return used.left;
-      const [team] = await tx.select({ limit: teams.creditLimit }).from(teams).where(eq(teams.id, teamId));
-      return team && team.limit === null ? null : false;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const [firm] = await tx
+          .select({
+            planLimit: plans.documentLimit,
+            creditLimit: teams.creditLimit,
+            usedCredit: teams.usedCredit,
+          })
+          .from(teams)
+          .innerJoin(plans, eq(plans.id, teams.planId))
+          .where(eq(teams.id, teamId));
+        if (!firm) throw teamNotFound();
+        const allowance = documentAllowance(firm);
+        if (!allowance.limited) return null;
+        if (allowance.reached) return false;
+        const [used] = await tx
+          .update(teams)
+          .set({ creditLimit: allowance.left - 1, usedCredit: sql`${teams.usedCredit} + 1` })
+          .where(
+            and(
+              eq(teams.id, teamId),
+              firm.creditLimit === null ? isNull(teams.creditLimit) : eq(teams.creditLimit, firm.creditLimit),
+            ),
+          )
+          .returning({ left: teams.creditLimit });
+        if (used) return used.left ?? 0;
+      }
+      return false;
     },
 
     async getMembers(actor: Actor, teamId: number): Promise<TeamMember[]> {

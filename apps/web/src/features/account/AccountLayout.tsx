@@ -8,7 +8,7 @@ import { BrandMark } from "../../components/BrandMark";
 import { FullPageSpin } from "../../components/FullPageSpin";
 import { LoadError } from "../../components/LoadError";
 import { RoleTag } from "../../components/RoleTag";
-import { DOCUMENTS_PATH, HOME_PATH, TEMPLATES_PATH } from "../../constants";
+import { DOCUMENTS_PATH, HOME_PATH, ORDERS_PATH, TEMPLATES_PATH } from "../../constants";
 import { CurrentTeamProvider } from "./CurrentTeamProvider";
 import { OrganisationSwitcher } from "./OrganisationSwitcher";
 import { SignOutModal } from "./SignOutModal";
@@ -19,6 +19,7 @@ const NAVIGATION = [
   { path: DOCUMENTS_PATH, label: "My Documents" },
   { path: TEMPLATES_PATH, label: "Our Templates" },
   { path: HOME_PATH, label: "My Company" },
+  { path: ORDERS_PATH, label: "My Orders" },
 ];
 
 const displayNameOf = (user: CurrentUser) =>

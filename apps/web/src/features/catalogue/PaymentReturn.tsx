@@ -6,15 +6,17 @@ import {
   PAYMENT_CONFIRMED_TITLE,
   PAYMENT_DECLINED_TEXT,
   PAYMENT_DECLINED_TITLE,
-  PROCESSING_TO_PAYMENT,
   PURCHASE_FAILED,
 } from "@precedent/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Modal, Result, Spin } from "antd";
 import { type ReactNode, useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
-import { orderQuery, productQuery, requestCheckout } from "../../api/catalogue";
+import { useNavigate, useSearchParams } from "react-router";
+import { membershipKey, orderQuery, productQuery, requestCheckout } from "../../api/catalogue";
 import { isApiError } from "../../api/client";
+import { ordersKey } from "../../api/orders";
+import { ORDERS_PATH } from "../../constants";
+import { announceRedirect } from "./PurchaseModal";
 import { useTemplateFlow } from "./use-template-flow";
 import "./catalogue.css";
 
@@ -65,6 +67,8 @@ function PaymentReturnDialog({
   onClose: () => void;
 }) {
   const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const flow = useTemplateFlow(teamId);
   const [retrying, setRetrying] = useState(false);
   const [continued, setContinued] = useState(false);
@@ -81,6 +85,13 @@ function PaymentReturnDialog({
   useEffect(() => {
     if (order.data) setLooks((count) => count + 1);
   }, [order.dataUpdatedAt]);
+  // Once paid, the catalogue's Start Document and My Orders must know at once (not after a minute).
+  const paid = order.data?.payment_status === "paid";
+  useEffect(() => {
+    if (!paid) return;
+    void queryClient.invalidateQueries({ queryKey: membershipKey(teamId) });
+    void queryClient.invalidateQueries({ queryKey: ordersKey(teamId) });
+  }, [paid, queryClient, teamId]);
   const productId = order.data?.line_items[0]?.product_id;
   const product = useQuery({ ...productQuery(productId ?? 0), enabled: productId !== undefined });
 
@@ -88,7 +99,7 @@ function PaymentReturnDialog({
     setRetrying(true);
     try {
       const checkout = await requestCheckout(teamId, orderId);
-      void message.success(PROCESSING_TO_PAYMENT);
+      await announceRedirect(message);
       window.location.assign(checkout.url);
     } catch (error) {
       void message.error(
@@ -131,18 +142,23 @@ function PaymentReturnDialog({
         open
         title={PAYMENT_CONFIRMED_TITLE}
         onCancel={onClose}
-        footer={
+        footer={[
+          <Button key="orders" onClick={() => navigate(ORDERS_PATH)}>
+            View My Orders
+          </Button>,
           <Button
+            key="continue"
             type="primary"
             onClick={continueToInterview}
             loading={product.isPending}
             disabled={!product.data}
           >
             {CONTINUE_TO_INTERVIEW}
-          </Button>
-        }
+          </Button>,
+        ]}
       >
-        <Result status="success" title={PAYMENT_CONFIRMED_TITLE} subTitle={PAYMENT_CONFIRMED_TEXT} />
+        {/* The dialog's title already says it: the result only shows the icon and the text. */}
+        <Result status="success" subTitle={PAYMENT_CONFIRMED_TEXT} className="payment-return__result" />
       </Modal>
     );
   } else if (status === "used") {

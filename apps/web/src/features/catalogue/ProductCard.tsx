@@ -1,7 +1,15 @@
 import { FileTextOutlined } from "@ant-design/icons";
 import type { Product } from "@precedent/contracts";
 import { Button, Card, Tag, Typography } from "antd";
-import { excerpt, hasFlag, plainText, priceLabel, type TemplateAccess } from "./catalogue-model";
+import {
+  excerpt,
+  hasFlag,
+  PAID_ORDER_LABEL,
+  plainText,
+  priceLabel,
+  STRATEGIST_ONLY_LABEL,
+  type TemplateAccess,
+} from "./catalogue-model";
 import { actionLabel } from "./TemplatePreviewModal";
 
 /** Integration badges a card shows (documents spec §2). */
@@ -66,9 +74,20 @@ export function ProductCard({ product, access, onPreview, onAct, onOpenCategory 
         </div>
       )}
       <div className="product-card__footer">
-        <Typography.Text strong className="product-card__price">
-          {price ?? ""}
-        </Typography.Text>
+        {access.kind === "strategist-only" ? (
+          // Said up front, before any price or purchase (documents spec §4).
+          <Tag color="gold" className="product-card__price">
+            {STRATEGIST_ONLY_LABEL}
+          </Tag>
+        ) : access.kind === "order" ? (
+          <Tag color="green" className="product-card__price">
+            {PAID_ORDER_LABEL}
+          </Tag>
+        ) : (
+          <Typography.Text strong className="product-card__price">
+            {price ?? ""}
+          </Typography.Text>
+        )}
         <span className="product-card__actions">
           <Button
             type="link"
@@ -79,7 +98,12 @@ export function ProductCard({ product, access, onPreview, onAct, onOpenCategory 
             {onAct ? "About" : "Preview"}
           </Button>
           {onAct && (
-            <Button type="primary" size="small" onClick={onAct}>
+            <Button
+              type={access.kind === "strategist-only" ? "default" : "primary"}
+              size="small"
+              onClick={onAct}
+              aria-label={`${actionLabel(access)} ${product.name}`}
+            >
               {actionLabel(access)}
             </Button>
           )}

@@ -1,3 +1,4 @@
+import { CloseOutlined } from "@ant-design/icons";
 import {
   type Billing,
   COUPON_ALREADY_APPLIED,
@@ -41,6 +42,18 @@ type BillingValues = Pick<
 /** Sends the browser to the payment page; a function so the step is visible in one place. */
 const goToPaymentPage = (url: string) => window.location.assign(url);
 
+/** How long 'Processing to payment page...' shows before the browser leaves: long enough to read. */
+const PAYMENT_REDIRECT_DELAY_MS = 900;
+
+/**
+ * The success toast while redirecting (documents spec §8). Leaving at once unloads the page before
+ * the toast is drawn, so it never appeared; the browser now leaves once it has been shown.
+ */
+export async function announceRedirect(message: { success: (content: string) => unknown }) {
+  void message.success(PROCESSING_TO_PAYMENT);
+  await new Promise((resolve) => window.setTimeout(resolve, PAYMENT_REDIRECT_DELAY_MS));
+}
+
 /** What a failed purchase call tells the user: the server's reason for a refusal, else the spec's. */
 const purchaseFailure = (error: unknown) =>
   isApiError(error) && error.status >= 400 && error.status < 500 && error.message
@@ -61,6 +74,7 @@ export function PurchaseModal({ teamId, product, onClose }: PurchaseModalProps) 
   const [couponError, setCouponError] = useState<string | undefined>(undefined);
   const [checking, setChecking] = useState(false);
   const [codes, setCodes] = useState<string[]>([]);
+  const [removing, setRemoving] = useState<string | undefined>(undefined);
   const [summary, setSummary] = useState<PriceSummary | undefined>(undefined);
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | undefined>(undefined);
@@ -95,12 +109,15 @@ export function PurchaseModal({ teamId, product, onClose }: PurchaseModalProps) 
       return;
     }
     const last = rest[rest.length - 1] as string;
+    setRemoving(code);
     try {
       const result = await checkCoupon(teamId, product.id, last, rest.slice(0, -1));
       setCodes(result.codes);
       setSummary(result.summary);
     } catch (error) {
       setCouponError(isApiError(error) ? error.message : PURCHASE_FAILED);
+    } finally {
+      setRemoving(undefined);
     }
   };
 
@@ -120,7 +137,7 @@ export function PurchaseModal({ teamId, product, onClose }: PurchaseModalProps) 
         country: team.data?.billing_address.country || "AU",
       });
       const checkout = await requestCheckout(teamId, order.id);
-      void message.success(PROCESSING_TO_PAYMENT);
+      await announceRedirect(message);
       goToPaymentPage(checkout.url);
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.length > 0) {
@@ -273,15 +290,21 @@ export function PurchaseModal({ teamId, product, onClose }: PurchaseModalProps) 
           {codes.length > 0 && (
             <section className="purchase__coupons" aria-label="Applied coupons">
               {codes.map((code) => (
-                <Tag
-                  key={code}
-                  closable={{ closeIcon: true, "aria-label": `Remove coupon ${code}` }}
-                  onClose={(event) => {
-                    event.preventDefault();
-                    void removeCoupon(code);
-                  }}
-                >
-                  {code}
+                // A real button, not the tag's close icon: it has a size, a name and a tab stop,
+                // so an individual-use coupon can always be taken off to apply another.
+                <Tag key={code} className="purchase__coupon">
+                  <span>{code}</span>
+                  <Button
+                    type="text"
+                    size="small"
+                    className="purchase__coupon-remove"
+                    icon={<CloseOutlined />}
+                    aria-label={`Remove coupon ${code}`}
+                    title={`Remove coupon ${code}`}
+                    disabled={removing !== undefined}
+                    loading={removing === code}
+                    onClick={() => void removeCoupon(code)}
+                  />
                 </Tag>
               ))}
             </section>

@@ -9,16 +9,26 @@ import {
   Modal,
   Skeleton,
   Spin,
+  Tag,
   Typography,
 } from "antd";
 import { lazy, Suspense } from "react";
 import { faqQuery, productPreviewUrl } from "../../api/catalogue";
-import { plainText, priceLabel, type TemplateAccess } from "./catalogue-model";
+import {
+  accessNote,
+  plainText,
+  priceLabel,
+  STRATEGIST_ONLY_LABEL,
+  type TemplateAccess,
+} from "./catalogue-model";
 import { safeHtml } from "./safe-html";
 
-/** The card's and preview's action: Start Document with the plan or a free product, else Purchase. */
-export const actionLabel = (access: TemplateAccess) =>
-  access.kind === "plan" || access.kind === "free" ? "Start Document" : "Purchase";
+/** The card's and preview's action: a plan that cannot buy the template is offered the upgrade. */
+export const actionLabel = (access: TemplateAccess) => {
+  if (access.kind === "purchase") return "Purchase";
+  if (access.kind === "strategist-only") return "Upgrade";
+  return "Start Document";
+};
 
 // pdf.js is large: it loads when a preview first opens, not with the pages that list templates.
 const PdfViewer = lazy(async () => ({ default: (await import("./PdfViewer")).PdfViewer }));
@@ -91,7 +101,7 @@ export function TemplatePreviewModal({
               label: "Categories",
               children: product.categories.map((category) => category.name).join(", ") || "—",
             },
-            { key: "price", label: "Price", children: price ?? "Included in your plan" },
+            { key: "price", label: "Price", children: price ?? accessNote(access) },
             {
               key: "formats",
               label: "Formats",
@@ -163,7 +173,11 @@ export function TemplatePreviewModal({
         <aside className="template-preview__info" aria-label="Template information">
           <Collapse accordion defaultActiveKey={["about"]} items={sections} />
           <div className="template-preview__action">
-            {price && <Typography.Text strong>{price}</Typography.Text>}
+            {price ? (
+              <Typography.Text strong>{price}</Typography.Text>
+            ) : access.kind === "strategist-only" ? (
+              <Tag color="gold">{STRATEGIST_ONLY_LABEL}</Tag>
+            ) : null}
             <Button type="primary" size="large" onClick={onAct}>
               {actionLabel(access)}
             </Button>

@@ -55,7 +55,9 @@ const membership = (overrides: Partial<MembershipProducts> = {}): MembershipProd
   full_access_categories: [],
   hasLimit: false,
   limit: null,
+  limit_reached: false,
   plan: { slug: "ly-basic", name: "Lite" },
+  paid_orders: [],
   ...overrides,
 });
 
@@ -99,13 +101,20 @@ describe("templateAccess", () => {
     });
   });
 
-  it("starts through the plan with full access, and reports a spent limit", () => {
+  it("starts through the plan with full access, and shows the server's limit decision", () => {
     const open = membership({ full_access_categories: [1], hasLimit: true, limit: 3 });
     expect(templateAccess(product(), open, categories)).toEqual({ kind: "plan", limitReached: false });
-    const spent = membership({ full_access_categories: [1], hasLimit: true, limit: 0 });
+    const spent = membership({ full_access_categories: [1], hasLimit: true, limit: 0, limit_reached: true });
     expect(templateAccess(product(), spent, categories)).toEqual({ kind: "plan", limitReached: true });
     const unlimited = membership({ full_access_categories: [1], hasLimit: false, limit: null });
     expect(templateAccess(product(), unlimited, categories)).toEqual({ kind: "plan", limitReached: false });
+  });
+
+  it("starts a template with a paid, unused order instead of selling it again", () => {
+    const paid = membership({ paid_orders: [{ order_id: 7, product_id: 10 }] });
+    expect(templateAccess(product(), paid, categories)).toEqual({ kind: "order", orderId: 7 });
+    expect(templateAccess(product({ id: 11 }), paid, categories)).toEqual({ kind: "purchase" });
+    expect(priceLabel(product(), { kind: "order", orderId: 7 })).toBeUndefined();
   });
 
   it("offers free products directly and the rest for purchase", () => {
@@ -119,6 +128,8 @@ describe("price labels", () => {
     expect(priceLabel(product(), { kind: "plan", limitReached: false })).toBeUndefined();
     expect(priceLabel(product({ regular_price: 0 }), { kind: "free" })).toBe("Free");
     expect(priceLabel(product(), { kind: "purchase" })).toBe("$330.00 inc. GST");
+    // A plan that cannot buy it is not shown a price (it is told Strategist only instead).
+    expect(priceLabel(product(), { kind: "strategist-only", reason: "document" })).toBeUndefined();
   });
 
   it("names the ASIC fee of a registration product", () => {

@@ -53,12 +53,15 @@ function categoryIdsWithAncestors(product: Product, categories: Category[]): Set
 
 /**
  * What the firm's plan lets the user do with a product (documents spec §4 "Template use and
- * limits"). The server decides again when the document is started or the order created; this only
- * chooses the button and the price shown.
+ * limits"). The server decides (GET /membership/products says whether the limit is reached and
+ * which templates have a paid, unused order) and decides again when the document is started or
+ * the order created; this only chooses the button and the price shown.
  */
 export type TemplateAccess =
   /** In a category only the Strategist plan may use, or a template marked Strategist-only. */
   | { kind: "strategist-only"; reason: "category" | "document" }
+  /** Already paid for: a paid order not yet used starts the document (no price, no payment). */
+  | { kind: "order"; orderId: number }
   /** Full access through the plan: Start Document, no price; a limited plan spends one use. */
   | { kind: "plan"; limitReached: boolean }
   /** Price 0: 'Free', started directly. */
@@ -72,12 +75,15 @@ export function templateAccess(
 ): TemplateAccess {
   const ids = categoryIdsWithAncestors(product, categories);
   if (membership) {
+    // The oldest paid order first: what was paid for is used before anything else.
+    const paid = membership.paid_orders.find((order) => order.product_id === product.id);
+    if (paid) return { kind: "order", orderId: paid.order_id };
     if (membership.excluded.some((id) => ids.has(id))) return { kind: "strategist-only", reason: "category" };
     if (product.strategist_only && membership.plan.slug !== STRATEGIST_PLAN_SLUG) {
       return { kind: "strategist-only", reason: "document" };
     }
     if (membership.full_access_categories.some((id) => ids.has(id))) {
-      return { kind: "plan", limitReached: membership.hasLimit && (membership.limit ?? 0) < 1 };
+      return { kind: "plan", limitReached: membership.limit_reached };
     }
   }
   if (product.regular_price === 0) return { kind: "free" };
@@ -111,11 +117,23 @@ export const hasFlag = (product: Pick<Product, "meta_data">, flag: ProductFlag |
  * otherwise dollars 'inc. GST', or 'exc. ASIC fee $X' for registration products.
  */
 export function priceLabel(product: Product, access: TemplateAccess): string | undefined {
-  if (access.kind === "plan") return undefined;
+  // Nothing to pay: the plan covers it, it is paid for, or this plan cannot buy it at all.
+  if (access.kind === "plan" || access.kind === "order" || access.kind === "strategist-only")
+    return undefined;
   if (product.regular_price === 0) return FREE_PRICE_LABEL;
   const asicFee = Number(metaValue(product, "asic_price") ?? "");
   const suffix = asicFee > 0 ? `exc. ASIC fee ${formatCents(Math.round(asicFee * 100))}` : PRICE_INC_GST;
   return `${formatCents(product.regular_price)} ${suffix}`;
+}
+
+/** What stands in for the price when there is none to pay (preview and card). */
+export const STRATEGIST_ONLY_LABEL = "Strategist only";
+export const PAID_ORDER_LABEL = "Paid: ready to start";
+export function accessNote(access: TemplateAccess): string | undefined {
+  if (access.kind === "plan") return "Included in your plan";
+  if (access.kind === "order") return PAID_ORDER_LABEL;
+  if (access.kind === "strategist-only") return STRATEGIST_ONLY_LABEL;
+  return undefined;
 }
 
 /** Plain text of an HTML description (descriptions come from the catalogue as HTML). */

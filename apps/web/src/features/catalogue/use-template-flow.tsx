@@ -15,6 +15,8 @@ import { type StartSource, StartWizard } from "./StartWizard";
 import { TemplatePreviewModal } from "./TemplatePreviewModal";
 import { startNotices } from "./template-notices";
 
+export const STRATEGIST_PLAN_REQUIRED = "Strategist plan required";
+
 type FlowState =
   | { step: "preview"; product: Product }
   | { step: "purchase"; product: Product }
@@ -73,10 +75,20 @@ export function useTemplateFlow(teamId: number): TemplateFlow {
       const access = accessOf(product);
       switch (access.kind) {
         case "strategist-only":
-          modal.warning({
-            title: "Strategist plan required",
-            content: access.reason === "category" ? CATEGORY_STRATEGIST_ONLY : DOCUMENT_STRATEGIST_ONLY,
+          // The card already says 'Strategist only'; this is its upgrade action.
+          modal.confirm({
+            title: STRATEGIST_PLAN_REQUIRED,
+            content: `${access.reason === "category" ? CATEGORY_STRATEGIST_ONLY : DOCUMENT_STRATEGIST_ONLY}. Talk to us about upgrading your firm's plan.`,
+            okText: "Talk to Sales",
+            cancelText: "Cancel",
+            onOk: () => {
+              window.location.href = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent("Upgrade to Strategist")}`;
+            },
           });
+          return;
+        case "order":
+          // Paid for already: the order starts the document, nothing is charged or spent again.
+          void startWithNotices(product, { orderId: access.orderId });
           return;
         case "purchase":
           setState({ step: "purchase", product });

@@ -1,0 +1,141 @@
+import {
+  DOCUMENT_LIMIT_REACHED,
+  type MembershipProducts,
+  MembershipProductsResponse,
+  type Product,
+  ProductListResponse,
+  StartDocumentResponse,
+} from "@precedent/contracts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type FirmClient, firmClient, signIn, type TestApp } from "../../test/harness.ts";
+import { documents } from "../documents/schema.ts";
+import { teams } from "../teams/schema.ts";
+import { ensureCatalogue } from "./seed.ts";
+
+// Issue 11, item 1: the plan's allowance is decided once on the server. The membership answer
+// (what the catalogue shows) and the start check (what the server accepts) must agree for a
+// firm at each point of its allowance.
+
+let t: TestApp;
+let nda: Product;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await ensureCatalogue(t.db, t.services.templates.list());
+  const owner = await t.buildTeam();
+  const client = firmClient(t, await signIn(t, owner.owner.email), owner.team.id);
+  const list = ProductListResponse.parse((await client.get("/api/products")).json());
+  const found = list.data.rows.find((p) => p.template_identifier === "mutual-nda");
+  if (!found) throw new Error("mutual-nda missing");
+  nda = found;
+}, 240_000);
+afterAll(async () => t?.close());
+
+/** A firm on `planSlug` whose balance is set as given (undefined: as created), with a folder. */
+async function firmAt(planSlug: string, balance?: { creditLimit: number | null; usedCredit: number }) {
+  const { team, owner } = await t.buildTeam({ planSlug });
+  if (balance) await t.db.update(teams).set(balance).where(eq(teams.id, team.id));
+  const folder = await t.buildFolder({ teamId: team.id, createdBy: owner.id });
+  return {
+    client: firmClient(t, await signIn(t, owner.email), team.id),
+    teamId: team.id,
+    folderId: folder.id,
+  };
+}
+
+async function membership(client: FirmClient): Promise<MembershipProducts> {
+  const reply = await client.get("/api/membership/products");
+  expect(reply.statusCode).toBe(200);
+  return MembershipProductsResponse.parse(reply.json()).data.body;
+}
+
+const start = (client: FirmClient, folderId: number) =>
+  client.post("/api/doc/start", { product_id: nda.id, name: "Supplier NDA", folder_id: folderId });
+
+async function documentsOf(teamId: number) {
+  return (await t.db.select({ id: documents.id }).from(documents).where(eq(documents.teamId, teamId))).length;
+}
+
+describe("the plan's document allowance", () => {
+  it("first use: a Best Practice firm that has just joined has its whole allowance and can start", async () => {
+    // As owner@newpractice.test: a limited plan and no balance recorded yet.
+    const firm = await firmAt("best-practice", { creditLimit: null, usedCredit: 0 });
+    const before = await membership(firm.client);
+    expect(before).toMatchObject({ hasLimit: true, limit: 200, limit_reached: false });
+    expect(before.full_access_categories).toContain(nda.categories[0]?.id);
+
+    const reply = await start(firm.client, firm.folderId);
+    expect(reply.statusCode).toBe(200);
+    // The start spends a use: the firm is not left on an unlimited plan by accident.
+    expect(StartDocumentResponse.parse(reply.json()).data).toMatchObject({
+      consumed: "plan_use",
+      limit: 199,
+    });
+    expect(await membership(firm.client)).toMatchObject({ hasLimit: true, limit: 199, limit_reached: false });
+    const [row] = await t.db.select().from(teams).where(eq(teams.id, firm.teamId));
+    expect(row).toMatchObject({ creditLimit: 199, usedCredit: 1 });
+  });
+
+  it("uses left: each start takes one", async () => {
+    const firm = await firmAt("best-practice", { creditLimit: 5, usedCredit: 195 });
+    expect(await membership(firm.client)).toMatchObject({ limit: 5, limit_reached: false });
+    expect(StartDocumentResponse.parse((await start(firm.client, firm.folderId)).json()).data.limit).toBe(4);
+    expect(await membership(firm.client)).toMatchObject({ limit: 4, limit_reached: false });
+  });
+
+  it("last use (as owner@lastcredit.test): it starts, then the limit is reached and the next is refused", async () => {
+    const firm = await firmAt("best-practice", { creditLimit: 1, usedCredit: 199 });
+    expect(await membership(firm.client)).toMatchObject({ limit: 1, limit_reached: false });
+    const first = await start(firm.client, firm.folderId);
+    expect(first.statusCode).toBe(200);
+    expect(StartDocumentResponse.parse(first.json()).data.limit).toBe(0);
+    expect(await membership(firm.client)).toMatchObject({ hasLimit: true, limit: 0, limit_reached: true });
+    const second = await start(firm.client, firm.folderId);
+    expect(second.statusCode).toBe(403);
+    expect(second.json().message).toBe(DOCUMENT_LIMIT_REACHED);
+    expect(await documentsOf(firm.teamId)).toBe(1);
+  });
+
+  it("none left: the catalogue is told the limit is reached, and a start is refused changing nothing", async () => {
+    const firm = await firmAt("best-practice", { creditLimit: 0, usedCredit: 200 });
+    expect(await membership(firm.client)).toMatchObject({ hasLimit: true, limit: 0, limit_reached: true });
+    const reply = await start(firm.client, firm.folderId);
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json().message).toBe(DOCUMENT_LIMIT_REACHED);
+    expect(await documentsOf(firm.teamId)).toBe(0);
+    const [row] = await t.db.select().from(teams).where(eq(teams.id, firm.teamId));
+    expect(row).toMatchObject({ creditLimit: 0, usedCredit: 200 });
+  });
+
+  it("a limited firm that has used its allowance without a recorded balance has none left", async () => {
+    const firm = await firmAt("best-practice", { creditLimit: null, usedCredit: 200 });
+    expect(await membership(firm.client)).toMatchObject({ limit: 0, limit_reached: true });
+    expect((await start(firm.client, firm.folderId)).statusCode).toBe(403);
+  });
+
+  it("unlimited plan: no limit, never reached, and a start spends nothing", async () => {
+    const firm = await firmAt("strategist");
+    expect(await membership(firm.client)).toMatchObject({
+      hasLimit: false,
+      limit: null,
+      limit_reached: false,
+    });
+    const reply = await start(firm.client, firm.folderId);
+    expect(StartDocumentResponse.parse(reply.json()).data).toMatchObject({
+      consumed: "full_access",
+      limit: null,
+    });
+    expect(await membership(firm.client)).toMatchObject({
+      hasLimit: false,
+      limit: null,
+      limit_reached: false,
+    });
+  });
+
+  it("the team's credit shows the same balance as the membership answer", async () => {
+    const firm = await firmAt("best-practice", { creditLimit: null, usedCredit: 0 });
+    const team = (await firm.client.get(`/api/team/get`)).json();
+    expect(team.data.team).toMatchObject({ hasLimit: 1, limit: 200 });
+  });
+});

@@ -1,0 +1,21 @@
+import { ORDER_INVOICE_PATH, OrderListResponse } from "@precedent/contracts";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { apiRequest } from "./client";
+
+/** Every order query of a firm (one order, the My Orders pages): invalidate after a payment or start. */
+export const ordersKey = (teamId: number) => ["orders", teamId] as const;
+
+/** My Orders: the caller's own orders in the firm, newest first, one page at a time. */
+export const myOrdersQuery = (teamId: number, page: number, length: number) =>
+  queryOptions({
+    queryKey: [...ordersKey(teamId), "list", page, length],
+    queryFn: ({ signal }) =>
+      apiRequest("/api/orders", OrderListResponse, { query: { id_team: teamId, page, length }, signal }),
+    placeholderData: keepPreviousData,
+    // A payment or a started document changes an order's status: always read again on opening.
+    staleTime: 0,
+  });
+
+/** The tax invoice of a paid order (an HTML file; the session cookie authorises the download). */
+export const invoiceHref = (teamId: number, orderId: number) =>
+  `${ORDER_INVOICE_PATH(orderId)}?${new URLSearchParams({ id_team: String(teamId) })}`;
