@@ -38,6 +38,7 @@ const doc = (over: Partial<DocumentFacts> = {}): DocumentFacts => ({
   allowDownloadPdf: true,
   allowDownloadWord: true,
   shareCreators: [],
+  hasTemplate: true,
   ...over,
 });
 const MY = 1 as const;
