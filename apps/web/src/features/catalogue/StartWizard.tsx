@@ -1,4 +1,3 @@
-import { FolderAddOutlined } from "@ant-design/icons";
 import {
   ACKNOWLEDGEMENT_ACCEPT,
   ACKNOWLEDGEMENT_DATE_INVALID,
@@ -368,7 +367,7 @@ function NewFolder({ teamId, onCreated }: { teamId: number; onCreated: (folderId
     return (
       <Button
         type="link"
-        icon={<FolderAddOutlined />}
+        // No icon: its label ('folder-add') would answer to the Folder field's name too.
         onClick={() => setOpen(true)}
         className="start-wizard__new-folder-toggle"
       >
