@@ -72,7 +72,9 @@ describe("POST /api/doc/start without a folder", () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       const started = StartDocumentResponse.parse(res.json()).data;
-      const detail = DocumentResponse.parse((await people.as.alice.get(`/api/doc/${started.id}`)).json()).data;
+      const detail = DocumentResponse.parse(
+        (await people.as.alice.get(`/api/doc/${started.id}`)).json(),
+      ).data;
       expect(detail).toMatchObject({ folder: null, created_by: people.ids.alice, status: 1 });
       expect(detail.template?.name).toBe(product("mutual-nda").name);
     }
@@ -217,7 +219,9 @@ describe("PUT /api/doc/relaunch/{docId} without a template", () => {
       status: 5,
       template: { identifier: "mutual-nda", name: "Mutual NDA" },
     });
-    const offered = DocumentResponse.parse((await people.as.alice.get(`/api/doc/${withTemplate.id}`)).json()).data;
+    const offered = DocumentResponse.parse(
+      (await people.as.alice.get(`/api/doc/${withTemplate.id}`)).json(),
+    ).data;
     expect(offered.abilities.relaunch).toBe(true);
     expect((await people.as.alice.put(`/api/doc/relaunch/${withTemplate.id}`, {})).statusCode).toBe(200);
     // Another firm's document: 404, nothing changed.
