@@ -470,9 +470,16 @@ export const StartDocumentRequest = z.object({
   folder_id: z
     .preprocess(
       (v) => (v === null || v === "" ? undefined : v),
-      z.coerce.number({ error: FOLDER_REQUIRED }).int(FOLDER_REQUIRED).positive(FOLDER_REQUIRED),
+      z.coerce.number({ error: FOLDER_REQUIRED }).int(FOLDER_REQUIRED).positive(FOLDER_REQUIRED).optional(),
     )
-    .describe("Required: a folder of the caller's My Documents or of Shared Folders."),
+    .describe(
+      "A folder of the caller's My Documents or of Shared Folders; omitted or null: the top level of the caller's My Documents. Not with doc_id.",
+    ),
+  doc_id: idParam("doc_id")
+    .optional()
+    .describe(
+      "A draft of the caller's without a template (Create New > New Document): the template is attached to it, renamed to `name`, in its folder, instead of creating a document.",
+    ),
   /** 'yes' / true: the 'Yes - I/we accept' box; required when the product has an acknowledgement. */
   acknowledgement: z.union([z.boolean(), z.enum(["yes", "no"])]).optional(),
   acknowledgement_date: z.string().trim().optional(),
@@ -483,6 +490,12 @@ export const StartDocumentRequest = z.object({
   is_asic: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 export type StartDocumentRequest = z.infer<typeof StartDocumentRequest>;
+/** Starting a template on a draft (doc_id) that already has one. */
+export const DRAFT_HAS_TEMPLATE = "This document already has a template. Open its interview instead.";
+/** Starting a template on a draft that is past the interview (signed, pending or completed). */
+export const DRAFT_NOT_EDITABLE = "Only a draft or in-progress document can be given a template.";
+/** doc_id with folder_id: the draft stays where it is filed. */
+export const DRAFT_KEEPS_FOLDER = "The document keeps its folder; move it from the list instead.";
 export const StartDocumentQuery = TeamScopeQuery;
 
 export const StartDocumentResult = z.object({

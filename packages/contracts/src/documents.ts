@@ -71,6 +71,8 @@ export const DocumentAbilities = z.object({
   /** An organisation document opened by a non-creator: launch, hard copy, legal review and ASIC
    * payment first ask 'Changes need to be notified'. */
   owner_confirmation: z.boolean(),
+  /** Relaunch a completed document (5 → 2): only when it has a template to interview. */
+  relaunch: z.boolean(),
 });
 export type DocumentAbilities = z.infer<typeof DocumentAbilities>;
 

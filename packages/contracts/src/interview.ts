@@ -29,6 +29,8 @@ export const DOCUMENT_NOT_ASSEMBLED = "This document has not been assembled yet.
 export const DOWNLOAD_NOT_ALLOWED = "Downloading this file is not allowed for this document.";
 export const RELAUNCH_NOT_ALLOWED = "Only a completed document can be relaunched.";
 export const NO_TEMPLATE = "This document has no template to interview.";
+export const RELAUNCH_NO_TEMPLATE =
+  "This document has no template, so it cannot be relaunched. Its status is unchanged.";
 
 /** The actions the interview page is opened with (interview spec §2 Routes `actions`). */
 export const INTERVIEW_ACTIONS = ["XD_Assemble", "XD_Download", "ASIC", "SignFS"] as const;

@@ -6,6 +6,7 @@ import {
   canDeleteDocument,
   canInterviewDocument,
   canMoveDocument,
+  canRelaunchDocument,
   canRenameDocument,
   canRequestLegalReview,
   canShareDocument,
@@ -38,6 +39,7 @@ const doc = (over: Partial<DocumentFacts> = {}): DocumentFacts => ({
   allowDownloadPdf: true,
   allowDownloadWord: true,
   shareCreators: [],
+  hasTemplate: true,
   ...over,
 });
 const MY = 1 as const;
@@ -207,6 +209,24 @@ describe("Sign document: status 5 and is_allow_sign not 'no'", () => {
   });
 });
 
+describe("Relaunch: completed, with a template, by whoever may rename it", () => {
+  it.each<Row>([
+    ["creator, completed, with a template", viewer("member", CREATOR), doc({ status: 5 }), MY, true],
+    [
+      "no template (a blank draft completed)",
+      viewer("member", CREATOR),
+      doc({ status: 5, hasTemplate: false }),
+      MY,
+      false,
+    ],
+    ["in progress", viewer("member", CREATOR), doc({ status: 2 }), MY, false],
+    ["another member's shared document", viewer("member"), doc({ status: 5, isShared: true }), SHARED, false],
+    ["manager, Organisation Documents", viewer("manager"), doc({ status: 5 }), ORG, true],
+  ])("%s", (_name, v, d, section, expected) => {
+    expect(canRelaunchDocument(v, d, section)).toBe(expected);
+  });
+});
+
 describe("Organisation documents opened by a non-creator need an owner confirmation", () => {
   it.each<Row>([
     ["owner opening a member's document", viewer("owner"), doc(), ORG, true],
@@ -234,6 +254,7 @@ describe("abilities", () => {
       legal_review: true,
       upgrade_prompt: false,
       owner_confirmation: false,
+      relaunch: true,
     });
   });
 

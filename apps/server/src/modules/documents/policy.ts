@@ -29,6 +29,8 @@ export type DocumentFacts = {
   allowDownloadWord: boolean;
   /** Who added it to each shared folder holding it. */
   shareCreators: number[];
+  /** It names a template to interview (a blank draft from Create New > New Document does not). */
+  hasTemplate: boolean;
 };
 
 /** Draft and in progress are the editable states (§4). */
@@ -132,6 +134,14 @@ export function canInterviewDocument(viewer: Viewer, doc: DocumentFacts, section
   return canRenameDocument(viewer, doc, section) && EDITABLE_STATUSES.has(doc.status);
 }
 
+/**
+ * Relaunch (completed → in progress): whoever may rename it, and only when it has a template —
+ * without one the reopened interview could never be completed, and the document would be stranded
+ * in progress.
+ */
+export const canRelaunchDocument = (viewer: Viewer, doc: DocumentFacts, section: ListSection) =>
+  canRenameDocument(viewer, doc, section) && doc.status === COMPLETED && doc.hasTemplate;
+
 /** Download an unsigned copy (interview spec §6): status 5, 4 or 3, when the document allows that kind. */
 export const DOWNLOADABLE_STATUSES: ReadonlySet<DocumentStatus> = new Set([3, 4, 5]);
 export const canDownloadFile = (
@@ -172,6 +182,7 @@ export function documentAbilities(
     legal_review: canRequestLegalReview(viewer),
     upgrade_prompt: showsUpgradePrompt(viewer),
     owner_confirmation: needsOwnerConfirmation(viewer, doc, section),
+    relaunch: canRelaunchDocument(viewer, doc, section),
   };
 }
 

@@ -62,6 +62,11 @@ export type DocumentChange = {
   xml?: Record<string, unknown>;
   status?: DocumentStatus;
   isRelaunch?: boolean;
+  /** The document start attaching a template to a blank draft (orders/start.ts). */
+  name?: string;
+  templateId?: number;
+  templateName?: string;
+  xTemplateId?: string;
 };
 
 const documentNotFound = (id?: number) =>
@@ -157,6 +162,7 @@ export function createDocumentsService(deps: {
     allowDownloadPdf: doc.allowDownloadPdf,
     allowDownloadWord: doc.allowDownloadWord,
     shareCreators: doc.shareCreators,
+    hasTemplate: doc.xTemplateId !== null,
   });
 
   async function toRows(ctx: FirmContext, docs: LoadedDocument[], section: ListSection | undefined) {

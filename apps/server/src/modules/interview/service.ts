@@ -11,6 +11,7 @@ import {
   INTERVIEW_INVALID_DOCUMENT,
   INTERVIEW_OPENED_IN_ANOTHER_TAB,
   NO_TEMPLATE,
+  RELAUNCH_NO_TEMPLATE,
   RELAUNCH_NOT_ALLOWED,
 } from "@precedent/contracts";
 import {
@@ -406,6 +407,8 @@ export function createInterviewService(deps: {
         const { doc, facts } = await visible(tx, ctx, docId, true);
         if (doc.status !== COMPLETED) throw new AppError(409, RELAUNCH_NOT_ALLOWED);
         if (!allowedInSomeTab(canRenameDocument, ctx, facts)) throw forbidden(RELAUNCH_REFUSED);
+        // Reopened without a template, the interview could never be completed again.
+        if (!doc.xTemplateId || !library.get(doc.xTemplateId)) throw new AppError(409, RELAUNCH_NO_TEMPLATE);
         await documents.applyChange(tx, ctx, doc, { status: IN_PROGRESS, isRelaunch: true });
       });
       return { doc_id: docId, status: IN_PROGRESS };

@@ -599,11 +599,13 @@ describe("document start", () => {
     });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().message).toBe(DOCUMENT_NAME_PROMPT);
-    const noFolder = await people.as.alice.post("/api/doc/start", {
+    // No folder files it at the top level of My Documents (start.test.ts); a bad one is refused.
+    const badFolder = await people.as.alice.post("/api/doc/start", {
       product_id: product("mutual-nda").id,
       name: "NDA",
+      folder_id: "abc",
     });
-    expect(noFolder.json().message).toBe(FOLDER_REQUIRED);
+    expect(badFolder.json().message).toBe(FOLDER_REQUIRED);
     // Another firm's folder: nothing created, no use taken.
     const [before] = await t.db.select().from(teams).where(eq(teams.id, people.teamId));
     const foreign = await people.as.alice.post("/api/doc/start", {

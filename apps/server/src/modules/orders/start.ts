@@ -3,6 +3,9 @@ import {
   ACKNOWLEDGEMENT_REQUIRED,
   ACKNOWLEDGEMENT_USER_REQUIRED,
   DOCUMENT_LIMIT_REACHED,
+  DRAFT_HAS_TEMPLATE,
+  DRAFT_KEEPS_FOLDER,
+  DRAFT_NOT_EDITABLE,
   type FieldError,
   isDdMmYyyy,
   PURCHASE_REQUIRED,
@@ -10,7 +13,7 @@ import {
   type StartDocumentResult,
 } from "@precedent/contracts";
 import type { Database } from "../../db/client.ts";
-import { badRequest, forbidden } from "../../errors.ts";
+import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
 import type { Clock } from "../auth/service.ts";
 import {
   type CatalogueService,
@@ -19,6 +22,7 @@ import {
   productPopupVideo,
   strategistRefusal,
 } from "../catalogue/service.ts";
+import { allowedInSomeTab, canInterviewDocument, EDITABLE_STATUSES } from "../documents/policy.ts";
 import type { DocumentsService } from "../documents/service.ts";
 import type { FirmContext } from "../folders/firm-context.ts";
 import type { TeamsService } from "../teams/service.ts";
@@ -29,6 +33,8 @@ import type { OrdersService } from "./service.ts";
  * POST /doc/start: creates the draft of a template and consumes exactly one right to it, in one
  * transaction — a paid unused order (marked used), or a use of a limited plan, or nothing for a
  * free product or a full-access category on an unlimited plan. Anything refused changes nothing.
+ * With `doc_id` the template goes to a blank draft (Create New > New Document) instead of a new
+ * document, paid for the same way.
  */
 export function createDocumentStart(deps: {
   db: Database;
@@ -57,6 +63,9 @@ export function createDocumentStart(deps: {
       productId = order.productId;
     }
     if (productId === undefined) throw badRequest("Please choose a template.");
+    if (input.doc_id !== undefined && input.folder_id !== undefined) {
+      throw badRequest(DRAFT_KEEPS_FOLDER, [{ field: "folder_id", message: DRAFT_KEEPS_FOLDER }]);
+    }
     const product = await catalogue.pricedProduct(productId);
 
     const acknowledgement = productAcknowledgement(product);
@@ -79,7 +88,7 @@ export function createDocumentStart(deps: {
     const refusal = strategistRefusal(product, access);
     const fullAccess = product.categoryIds.some((id) => access.full.has(id));
 
-    const draft = (tx: Database) =>
+    const newDraft = (tx: Database) =>
       documents.createDraftIn(tx, ctx, {
         folder_id: input.folder_id ?? null,
         name: input.name,
@@ -89,8 +98,43 @@ export function createDocumentStart(deps: {
         is_asic_document: input.is_asic ?? 0,
       });
 
+    /**
+     * The blank draft the template goes to, locked until commit and checked before any right is
+     * taken: of parallel starts on one draft, the first attaches and the others change nothing.
+     */
+    const lockDraft = async (tx: Database, docId: number) => {
+      const loaded = await documents.loadForChange(tx, ctx, docId, true);
+      if (!loaded) throw notFound(`Doc ID ${docId} was not found.`);
+      const { doc, facts } = loaded;
+      if (doc.xTemplateId !== null || doc.templateId !== null) throw new AppError(409, DRAFT_HAS_TEMPLATE);
+      if (!EDITABLE_STATUSES.has(doc.status)) throw new AppError(409, DRAFT_NOT_EDITABLE);
+      if (!allowedInSomeTab(canInterviewDocument, ctx, facts)) {
+        throw forbidden(
+          "Only the document's creator, the company owner or a manager can choose its template.",
+        );
+      }
+      return doc;
+    };
+
     const outcome = await db.transaction(async (tx) => {
-      const result = await consume(tx);
+      const blank = input.doc_id !== undefined ? await lockDraft(tx, input.doc_id) : undefined;
+      const attach = async () => {
+        if (!blank) return newDraft(tx);
+        await documents.applyChange(
+          tx,
+          ctx,
+          blank,
+          {
+            name: input.name,
+            templateId: product.id,
+            templateName: product.name,
+            xTemplateId: product.templateIdentifier,
+          },
+          input.name !== blank.name ? { name: { from: blank.name, to: input.name } } : {},
+        );
+        return blank.id;
+      };
+      const result = await consume(tx, attach);
       await tx.insert(documentStarts).values({
         documentId: result.id,
         teamId: ctx.teamId,
@@ -107,18 +151,18 @@ export function createDocumentStart(deps: {
     });
 
     /** Takes the one right this start uses and creates the draft, or throws having changed nothing. */
-    async function consume(tx: Database) {
+    async function consume(tx: Database, draft: () => Promise<number>) {
       if (input.order_id !== undefined) {
-        const { documentId } = await orders.consume(tx, ctx, input.order_id, () => draft(tx));
+        const { documentId } = await orders.consume(tx, ctx, input.order_id, draft);
         return { id: documentId, consumed: "order" as const, limit: null };
       }
       if (refusal) throw forbidden(refusal);
-      if (product.priceCents === 0) return { id: await draft(tx), consumed: "free" as const, limit: null };
+      if (product.priceCents === 0) return { id: await draft(), consumed: "free" as const, limit: null };
       if (!fullAccess) throw forbidden(PURCHASE_REQUIRED);
       const left = await teams.consumeDocumentUse(tx, ctx.teamId);
       if (left === false) throw forbidden(DOCUMENT_LIMIT_REACHED);
       return {
-        id: await draft(tx),
+        id: await draft(),
         consumed: left === null ? ("full_access" as const) : ("plan_use" as const),
         limit: left,
       };

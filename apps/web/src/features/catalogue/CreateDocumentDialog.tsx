@@ -2,6 +2,7 @@ import { CATEGORY_STRATEGIST_ONLY } from "@precedent/contracts";
 import { Alert, Modal, Skeleton, Typography } from "antd";
 import { CREATE_DIALOG_SEARCH_DEBOUNCE_MS } from "../../constants";
 import { CategoryTree } from "./CategoryTree";
+import { type DraftTarget, DraftTargetContext } from "./draft-target";
 import { ProductGrid } from "./ProductGrid";
 import { CatalogueBreadcrumb, TemplateSearch, useCatalogueBrowser } from "./use-catalogue-browser";
 import "./catalogue.css";
@@ -9,8 +10,37 @@ import "./catalogue.css";
 /**
  * The create-document full-screen dialog (documents spec §2 "Template catalogue"): category tree,
  * search, breadcrumb from 'Our Templates', and template cards with Start Document or Purchase.
+ * Opened for a blank draft (`draft`), the chosen template is attached to that draft.
  */
-export function CreateDocumentDialog({ teamId, onClose }: { teamId: number; onClose: () => void }) {
+export function CreateDocumentDialog({
+  teamId,
+  draft,
+  onClose,
+}: {
+  teamId: number;
+  draft?: DraftTarget;
+  onClose: () => void;
+}) {
+  return (
+    <DraftTargetContext.Provider value={draft}>
+      <TemplateCatalogueDialog
+        teamId={teamId}
+        title={draft ? `Choose a template for ${draft.name}` : "Create a new document"}
+        onClose={onClose}
+      />
+    </DraftTargetContext.Provider>
+  );
+}
+
+function TemplateCatalogueDialog({
+  teamId,
+  title,
+  onClose,
+}: {
+  teamId: number;
+  title: string;
+  onClose: () => void;
+}) {
   // Documents spec §9: 1000 ms in this dialog; trimmed, and only non-empty text searches.
   const { flow, categoryId, setCategoryId, text, setText, categories, tree, path, products, strategistOnly } =
     useCatalogueBrowser(teamId, CREATE_DIALOG_SEARCH_DEBOUNCE_MS);
@@ -18,7 +48,7 @@ export function CreateDocumentDialog({ teamId, onClose }: { teamId: number; onCl
   return (
     <Modal
       open
-      title="Create a new document"
+      title={title}
       onCancel={onClose}
       footer={null}
       width="100vw"

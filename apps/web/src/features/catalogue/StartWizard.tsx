@@ -7,27 +7,34 @@ import {
   DOCUMENT_CREATED,
   DOCUMENT_NAME_MAX_LENGTH,
   DOCUMENT_NAME_PROMPT,
+  FOLDER_NAME_MAX_LENGTH,
+  FOLDER_NAME_REQUIRED,
   FOLDER_REQUIRED,
   type FolderNode,
   isDdMmYyyy,
   MY_DOCUMENTS,
+  PERSONAL_FOLDER,
   type Product,
   SHARED_FOLDERS,
   START_WIZARD_STEPS,
 } from "@precedent/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Alert, App, Button, Checkbox, Form, Input, Modal, Steps, TreeSelect, Typography } from "antd";
+import { Alert, App, Button, Checkbox, Flex, Form, Input, Modal, Steps, TreeSelect, Typography } from "antd";
 import dayjs from "dayjs";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { catalogueKey, membershipKey, startDocument } from "../../api/catalogue";
 import { isApiError } from "../../api/client";
-import { documentsKey, folderTreeQuery } from "../../api/documents";
+import { createFolder, documentsKey, folderTreeQuery } from "../../api/documents";
 import { INTERVIEW_PATH } from "../../constants";
 import { useCurrentTeam } from "../account/use-current-team";
+import { type DraftTarget, forgetDraftForPurchase } from "./draft-target";
 
 const [NAME_STEP_TITLE, , , , ACKNOWLEDGEMENT_STEP_TITLE] = START_WIZARD_STEPS;
 const ACKNOWLEDGEMENT_DATE_FORMAT = "DD/MM/YYYY";
+
+/** The picker's value for the top level of My Documents (sent as no folder). */
+const MY_DOCUMENTS_ROOT = "my-documents";
 
 type FolderOption = {
   value: number | string;
@@ -46,17 +53,19 @@ type StartWizardProps = {
   teamId: number;
   product: Product;
   source: StartSource;
+  /** A blank draft to attach the template to, instead of creating a document (it keeps its folder). */
+  draft?: DraftTarget;
   onClose: () => void;
 };
 
-type NameValues = { name: string; folder_id: number | undefined };
+type NameValues = { name: string; folder_id: number | typeof MY_DOCUMENTS_ROOT | undefined };
 
 /**
  * The document start wizard (documents spec §2, §4): 'Document Name & Folder Location', then
  * 'Acknowledgement' when the template carries one. Start creates the document and opens its
  * interview.
  */
-export function StartWizard({ teamId, product, source, onClose }: StartWizardProps) {
+export function StartWizard({ teamId, product, source, draft, onClose }: StartWizardProps) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -74,9 +83,9 @@ export function StartWizard({ teamId, product, source, onClose }: StartWizardPro
   const sharedFolders = useQuery(folderTreeQuery(teamId, SHARED_FOLDERS));
   const folderOptions: FolderOption[] = [
     {
-      value: "my-documents",
+      // Its top level is a place to file too (a new firm has no folders yet).
+      value: MY_DOCUMENTS_ROOT,
       title: "My Documents",
-      selectable: false,
       children: toOptions(myFolders.data ?? []),
     },
     ...(sharedFolders.data && sharedFolders.data.length > 0
@@ -92,6 +101,11 @@ export function StartWizard({ teamId, product, source, onClose }: StartWizardPro
   ];
   const noFolders =
     myFolders.isSuccess && myFolders.data.length === 0 && (sharedFolders.data?.length ?? 0) === 0;
+  // With nowhere else to file it, the document goes to the top of My Documents unless changed.
+  useEffect(() => {
+    if (noFolders && form.getFieldValue("folder_id") === undefined)
+      form.setFieldValue("folder_id", MY_DOCUMENTS_ROOT);
+  }, [noFolders, form]);
 
   const hasAcknowledgement = product.acknowledgement !== null && product.acknowledgement.trim() !== "";
   const steps = hasAcknowledgement ? [NAME_STEP_TITLE, ACKNOWLEDGEMENT_STEP_TITLE] : [NAME_STEP_TITLE];
@@ -117,8 +131,10 @@ export function StartWizard({ teamId, product, source, onClose }: StartWizardPro
       const result = await startDocument(teamId, {
         ...("orderId" in source ? { order_id: source.orderId } : { product_id: source.productId }),
         name: values.name.trim(),
-        // The form has required a folder before this step.
-        folder_id: values.folder_id as number,
+        // A draft keeps its folder; otherwise the form has required a choice before this step.
+        ...(draft
+          ? { doc_id: draft.id }
+          : { folder_id: values.folder_id === MY_DOCUMENTS_ROOT ? undefined : values.folder_id }),
         ...(hasAcknowledgement
           ? {
               acknowledgement: "yes" as const,
@@ -131,6 +147,10 @@ export function StartWizard({ teamId, product, source, onClose }: StartWizardPro
       void queryClient.invalidateQueries({ queryKey: membershipKey(teamId) });
       void queryClient.invalidateQueries({ queryKey: catalogueKey });
       void message.success(DOCUMENT_CREATED);
+      if (draft) {
+        forgetDraftForPurchase(product.id);
+        draft.onStarted?.();
+      }
       onClose();
       const query = new URLSearchParams({
         docId: String(result.id),
@@ -218,7 +238,7 @@ export function StartWizard({ teamId, product, source, onClose }: StartWizardPro
             <Form
               form={form}
               layout="vertical"
-              initialValues={{ name: product.name, folder_id: undefined }}
+              initialValues={{ name: draft?.name ?? product.name, folder_id: undefined }}
               onFinish={() => void next()}
             >
               <Form.Item
@@ -228,28 +248,35 @@ export function StartWizard({ teamId, product, source, onClose }: StartWizardPro
               >
                 <Input maxLength={DOCUMENT_NAME_MAX_LENGTH} autoFocus />
               </Form.Item>
-              <Form.Item
-                label="Folder"
-                name="folder_id"
-                rules={[{ required: true, message: FOLDER_REQUIRED }]}
-                extra={
-                  noFolders
-                    ? "You have no folders yet. Create one in My Documents (Create New > New Folder) first."
-                    : undefined
-                }
-              >
-                <TreeSelect
-                  aria-label="Folder"
-                  placeholder="Select a folder"
-                  treeData={folderOptions}
-                  treeDefaultExpandAll
-                  loading={myFolders.isPending}
-                  showSearch
-                  treeNodeFilterProp="title"
-                />
-              </Form.Item>
+              {!draft && (
+                <Form.Item
+                  label="Folder"
+                  name="folder_id"
+                  rules={[{ required: true, message: FOLDER_REQUIRED }]}
+                  extra="'My Documents' files it at the top level."
+                >
+                  <TreeSelect
+                    aria-label="Folder"
+                    placeholder="Select a folder"
+                    treeData={folderOptions}
+                    treeDefaultExpandAll
+                    loading={myFolders.isPending}
+                    showSearch
+                    treeNodeFilterProp="title"
+                  />
+                </Form.Item>
+              )}
               <button type="submit" hidden aria-hidden tabIndex={-1} />
             </Form>
+            {!draft && (
+              <NewFolder
+                teamId={teamId}
+                onCreated={(folderId) => {
+                  form.setFieldValue("folder_id", folderId);
+                  void form.validateFields(["folder_id"]);
+                }}
+              />
+            )}
           </div>
           {step === 1 && hasAcknowledgement && (
             <div className="start-wizard__acknowledgement">
@@ -292,5 +319,100 @@ export function StartWizard({ teamId, product, source, onClose }: StartWizardPro
         </div>
       </div>
     </Modal>
+  );
+}
+
+/**
+ * 'New folder' in the wizard: a folder at the top of My Documents (POST /api/folder), chosen for
+ * the document once created, so a firm without folders need not leave the wizard.
+ */
+function NewFolder({ teamId, onCreated }: { teamId: number; onCreated: (folderId: number) => void }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [creating, setCreating] = useState(false);
+
+  const close = () => {
+    setOpen(false);
+    setName("");
+    setError(undefined);
+  };
+  const create = async () => {
+    if (!name.trim()) {
+      setError(FOLDER_NAME_REQUIRED);
+      return;
+    }
+    setCreating(true);
+    setError(undefined);
+    try {
+      const folder = await createFolder(teamId, {
+        name: name.trim(),
+        type: PERSONAL_FOLDER,
+        folder_parent_id: null,
+      });
+      // The picker shows the folder's name once the tree has it.
+      await queryClient.invalidateQueries({ queryKey: documentsKey(teamId) });
+      onCreated(folder.id);
+      close();
+    } catch (failure) {
+      if (!isApiError(failure)) throw failure;
+      setError(failure.fieldErrors[0]?.message ?? failure.message);
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  if (!open)
+    return (
+      <Button
+        type="link"
+        // No icon: its label ('folder-add') would answer to the Folder field's name too.
+        onClick={() => setOpen(true)}
+        className="start-wizard__new-folder-toggle"
+      >
+        New folder
+      </Button>
+    );
+  return (
+    <div className="start-wizard__new-folder">
+      <Typography.Text strong>
+        <label htmlFor="start-wizard-new-folder">New folder in My Documents</label>
+      </Typography.Text>
+      <Flex gap={8} wrap>
+        <Input
+          id="start-wizard-new-folder"
+          className="start-wizard__new-folder-name"
+          value={name}
+          maxLength={FOLDER_NAME_MAX_LENGTH}
+          autoFocus
+          status={error ? "error" : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "start-wizard-new-folder-error" : undefined}
+          onChange={(event) => setName(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter creates the folder (not the document); Esc closes this, not the wizard.
+            if (event.key === "Enter") {
+              event.preventDefault();
+              void create();
+            } else if (event.key === "Escape") {
+              event.stopPropagation();
+              close();
+            }
+          }}
+        />
+        <Button type="primary" onClick={() => void create()} loading={creating}>
+          Create folder
+        </Button>
+        <Button onClick={close} disabled={creating}>
+          Cancel
+        </Button>
+      </Flex>
+      {error && (
+        <Typography.Text type="danger" id="start-wizard-new-folder-error" role="alert">
+          {error}
+        </Typography.Text>
+      )}
+    </div>
   );
 }

@@ -6,10 +6,17 @@ import {
 } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { App } from "antd";
-import { type ReactNode, useCallback, useState } from "react";
+import { type ReactNode, useCallback, useContext, useState } from "react";
 import { categoriesQuery, membershipProductsQuery } from "../../api/catalogue";
 import { SUPPORT_EMAIL } from "../../constants";
 import { type TemplateAccess, templateAccess } from "./catalogue-model";
+import {
+  type DraftTarget,
+  DraftTargetContext,
+  draftForPurchase,
+  forgetDraftForPurchase,
+  rememberDraftForPurchase,
+} from "./draft-target";
 import { PurchaseModal } from "./PurchaseModal";
 import { type StartSource, StartWizard } from "./StartWizard";
 import { TemplatePreviewModal } from "./TemplatePreviewModal";
@@ -20,7 +27,7 @@ export const STRATEGIST_PLAN_REQUIRED = "Strategist plan required";
 type FlowState =
   | { step: "preview"; product: Product }
   | { step: "purchase"; product: Product }
-  | { step: "start"; product: Product; source: StartSource }
+  | { step: "start"; product: Product; source: StartSource; draft?: DraftTarget }
   | undefined;
 
 export type TemplateFlow = {
@@ -47,6 +54,8 @@ export function useTemplateFlow(teamId: number): TemplateFlow {
   const membership = useQuery(membershipProductsQuery(teamId));
   const categories = useQuery(categoriesQuery());
   const [state, setState] = useState<FlowState>(undefined);
+  // Opened for a blank draft: the template goes to that draft.
+  const draft = useContext(DraftTargetContext);
 
   const accessOf = useCallback(
     (product: Product) => templateAccess(product, membership.data, categories.data ?? []),
@@ -54,7 +63,7 @@ export function useTemplateFlow(teamId: number): TemplateFlow {
   );
 
   const startWithNotices = useCallback(
-    async (product: Product, source: StartSource) => {
+    async (product: Product, source: StartSource, target: DraftTarget | undefined) => {
       setState(undefined);
       for (const notice of startNotices(product)) {
         const confirmed = await modal.confirm({
@@ -65,7 +74,7 @@ export function useTemplateFlow(teamId: number): TemplateFlow {
         });
         if (!confirmed) return;
       }
-      setState({ step: "start", product, source });
+      setState({ step: "start", product, source, draft: target });
     },
     [modal],
   );
@@ -91,6 +100,8 @@ export function useTemplateFlow(teamId: number): TemplateFlow {
           void startWithNotices(product, { orderId: access.orderId });
           return;
         case "purchase":
+          if (draft) rememberDraftForPurchase(product.id, draft);
+          else forgetDraftForPurchase(product.id);
           setState({ step: "purchase", product });
           return;
         case "plan":
@@ -107,14 +118,14 @@ export function useTemplateFlow(teamId: number): TemplateFlow {
             });
             return;
           }
-          void startWithNotices(product, { productId: product.id });
+          void startWithNotices(product, { productId: product.id }, draft);
           return;
         case "free":
-          void startWithNotices(product, { productId: product.id });
+          void startWithNotices(product, { productId: product.id }, draft);
           return;
       }
     },
-    [accessOf, modal, startWithNotices],
+    [accessOf, modal, startWithNotices, draft],
   );
 
   const close = () => setState(undefined);
@@ -131,14 +142,23 @@ export function useTemplateFlow(teamId: number): TemplateFlow {
   } else if (state?.step === "purchase") {
     element = <PurchaseModal teamId={teamId} product={state.product} onClose={close} />;
   } else if (state?.step === "start") {
-    element = <StartWizard teamId={teamId} product={state.product} source={state.source} onClose={close} />;
+    element = (
+      <StartWizard
+        teamId={teamId}
+        product={state.product}
+        source={state.source}
+        draft={state.draft}
+        onClose={close}
+      />
+    );
   }
 
   return {
     accessOf,
     act,
     preview: (product) => setState({ step: "preview", product }),
-    startFromOrder: (product, orderId) => void startWithNotices(product, { orderId }),
+    startFromOrder: (product, orderId) =>
+      void startWithNotices(product, { orderId }, draft ?? draftForPurchase(product.id)),
     element,
     active: state !== undefined,
   };

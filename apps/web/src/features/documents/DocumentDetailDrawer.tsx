@@ -16,9 +16,8 @@ function launchActionOf(document: DocumentDetail): { action: LaunchAction; label
     return document.status === 1
       ? { action: "start", label: "Start Document" }
       : { action: "relaunch-interview", label: "Relaunch Document" };
-  // The server lets whoever may rename a completed document relaunch it.
-  if (document.status === 5 && document.abilities.rename)
-    return { action: "relaunch-completed", label: "Relaunch" };
+  // The server says who may relaunch a completed document, and not one without a template.
+  if (document.abilities.relaunch) return { action: "relaunch-completed", label: "Relaunch" };
   return undefined;
 }
 

@@ -3,6 +3,7 @@ import {
   INTERVIEW_COMPLETED_DOCUMENT,
   INTERVIEW_INVALID_DOCUMENT,
   INTERVIEW_LOADING,
+  NO_TEMPLATE,
 } from "@precedent/contracts";
 import { type Answers, DefinitionError, defineInterview } from "@precedent/docgen/forms";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -10,10 +11,11 @@ import { App, Button, Card, Flex, Result, Spin, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { isApiError } from "../../api/client";
-import { documentsKey } from "../../api/documents";
+import { documentQuery, documentsKey } from "../../api/documents";
 import { getActionToken, getInterview, relaunchDocument } from "../../api/interview";
 import { LoadError } from "../../components/LoadError";
 import { useCurrentTeam } from "../account/use-current-team";
+import { CreateDocumentDialog } from "../catalogue/CreateDocumentDialog";
 import { DownloadView } from "./DownloadView";
 import { InterviewForm } from "./InterviewForm";
 import {
@@ -77,6 +79,8 @@ function CompletedDocument({
   onRelaunched: () => void;
 }) {
   const { message } = App.useApp();
+  // The server says whether it may be relaunched (not without a template, not by just anyone).
+  const document = useQuery(documentQuery(teamId, address.docId, undefined));
   const [relaunching, setRelaunching] = useState(false);
   const relaunch = async () => {
     setRelaunching(true);
@@ -95,11 +99,61 @@ function CompletedDocument({
       status="info"
       address={address}
       extra={
-        <Button type="primary" onClick={() => void relaunch()} loading={relaunching}>
-          Relaunch
-        </Button>
+        document.data?.abilities.relaunch && (
+          <Button type="primary" onClick={() => void relaunch()} loading={relaunching}>
+            Relaunch
+          </Button>
+        )
       }
     />
+  );
+}
+
+/**
+ * A blank draft (Create New > New Document) has no template to interview: the template catalogue
+ * opens for it, and the template chosen (bought or taken from the plan as usual) is attached to it.
+ */
+function DraftWithoutTemplate({
+  teamId,
+  address,
+  onStarted,
+}: {
+  teamId: number;
+  address: InterviewAddress;
+  onStarted: () => void;
+}) {
+  const document = useQuery(documentQuery(teamId, address.docId, undefined));
+  const [choosing, setChoosing] = useState(false);
+  const canChoose = document.data?.abilities.interview === true;
+  return (
+    <>
+      <Message
+        title={NO_TEMPLATE}
+        status="info"
+        address={address}
+        extra={
+          canChoose && (
+            <Button type="primary" onClick={() => setChoosing(true)}>
+              Choose a template
+            </Button>
+          )
+        }
+      />
+      {choosing && document.data && (
+        <CreateDocumentDialog
+          teamId={teamId}
+          draft={{
+            id: document.data.id,
+            name: document.data.name,
+            onStarted: () => {
+              setChoosing(false);
+              onStarted();
+            },
+          }}
+          onClose={() => setChoosing(false)}
+        />
+      )}
+    </>
   );
 }
 
@@ -133,6 +187,8 @@ function InterviewSession({ teamId, address }: { teamId: number; address: Interv
     const error = load.error;
     if (isApiError(error) && error.message === INTERVIEW_COMPLETED_DOCUMENT)
       return <CompletedDocument teamId={teamId} address={address} onRelaunched={() => void load.refetch()} />;
+    if (isApiError(error) && error.status === 409 && error.message === NO_TEMPLATE)
+      return <DraftWithoutTemplate teamId={teamId} address={address} onStarted={() => void load.refetch()} />;
     if (isApiError(error) && (error.status === 404 || error.status === 403))
       return <Message title={INTERVIEW_INVALID_DOCUMENT} address={address} />;
     if (isApiError(error) && error.status >= 400 && error.status < 500)
