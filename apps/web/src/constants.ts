@@ -51,3 +51,9 @@ export const TEMPLATES_PATH = "/my-account/templates";
 export const INTERVIEW_PATH = "/my-account/my-document/template";
 /** Where 'Contact Support' (document limit reached) writes to. */
 export const SUPPORT_EMAIL = "support@precedent.com.au";
+
+/**
+ * Dates and times of events (created, updated, change-log entries) are shown in this one time zone,
+ * whatever the browser's, so the list, the detail panel and the change log name the same day.
+ */
+export const DISPLAY_TIME_ZONE = "Australia/Sydney";

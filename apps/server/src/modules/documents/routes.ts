@@ -31,6 +31,7 @@ import {
 } from "@precedent/contracts";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 import { plainJsonSerializer } from "./json-serializer.ts";
@@ -324,7 +325,14 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
           "Answers application/zip, streamed. 404 names the first document the caller cannot see; 409 names every document with no file the caller may download; 413 when the files are too large for one zip.",
         querystring: TeamScopeQuery,
         body: DownloadZipRequest,
-        response: { 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 413: ErrorEnvelope },
+        response: {
+          // The zip's bytes: a stream, which Fastify sends without serialising.
+          200: z.unknown().describe("application/zip"),
+          400: ErrorEnvelope,
+          404: ErrorEnvelope,
+          409: ErrorEnvelope,
+          413: ErrorEnvelope,
+        },
       },
     },
     async (request, reply) => {

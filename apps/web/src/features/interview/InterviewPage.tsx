@@ -10,10 +10,12 @@ import { App, Button, Card, Flex, Result, Spin, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { isApiError } from "../../api/client";
-import { documentsKey } from "../../api/documents";
+import { documentQuery, documentsKey } from "../../api/documents";
 import { getActionToken, getInterview, relaunchDocument } from "../../api/interview";
 import { LoadError } from "../../components/LoadError";
 import { useCurrentTeam } from "../account/use-current-team";
+import { DocumentDownloads } from "../documents/DocumentDownloads";
+import { canRelaunch } from "../documents/document-abilities";
 import { DownloadView } from "./DownloadView";
 import { InterviewForm } from "./InterviewForm";
 import {
@@ -22,6 +24,7 @@ import {
   documentsListHref,
   FILENAME_PARAM,
   type InterviewAddress,
+  sectionOfTab,
 } from "./paths";
 import "./interview.css";
 
@@ -89,15 +92,24 @@ function CompletedDocument({
       setRelaunching(false);
     }
   };
+  // Its downloads, and Relaunch only for whoever the server lets relaunch it.
+  const detail = useQuery(documentQuery(teamId, address.docId, sectionOfTab(address.tab)));
   return (
     <Message
       title={INTERVIEW_COMPLETED_DOCUMENT}
       status="info"
       address={address}
       extra={
-        <Button type="primary" onClick={() => void relaunch()} loading={relaunching}>
-          Relaunch
-        </Button>
+        detail.data && (
+          <>
+            <DocumentDownloads teamId={teamId} document={detail.data} />
+            {canRelaunch(detail.data) && (
+              <Button type="primary" onClick={() => void relaunch()} loading={relaunching}>
+                Relaunch
+              </Button>
+            )}
+          </>
+        )
       }
     />
   );
