@@ -64,3 +64,10 @@ export const SEARCH_SORT_MATCHES_LIMIT = 2_000;
  * thousand recent pages across all firms.
  */
 export const DEFAULT_REPLY_CACHE_MB = 64;
+
+/**
+ * Most bytes of files one zip download may hold. A completed document's PDF and Word file come to
+ * well under 1 MB, so the 50 documents a zip may hold fit many times over; the cap keeps one call
+ * from tying up the server with an unbounded stream.
+ */
+export const DOWNLOAD_ZIP_MAX_BYTES = 100 * 1024 * 1024;

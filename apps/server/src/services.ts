@@ -6,6 +6,7 @@ import type { Database } from "./db/client.ts";
 import { type Clock, createAuthService } from "./modules/auth/service.ts";
 import { createCatalogueService } from "./modules/catalogue/service.ts";
 import { createCouponsService } from "./modules/coupons/service.ts";
+import { createDocumentZipDownload } from "./modules/documents/download-zip.ts";
 import { createDocumentsService, type DocumentsService } from "./modules/documents/service.ts";
 import { createDatabaseFileStore } from "./modules/files/service.ts";
 import { createFirmContexts } from "./modules/folders/firm-context.ts";
@@ -97,6 +98,7 @@ export function createServices(deps: {
   const fileStore = createDatabaseFileStore({ db, clock });
   const templates = createTemplateLibrary();
   interview = createInterviewService({ db, clock, documents, files: fileStore, library: templates });
+  const documentZip = createDocumentZipDownload({ db, clock, documents, files: fileStore });
   // Catalogue, purchase and document start (documents spec §2-§9).
   const catalogue = createCatalogueService({ db, teams, templates });
   const coupons = createCouponsService({ db, clock });
@@ -150,6 +152,7 @@ export function createServices(deps: {
     fileStore,
     templates,
     interview,
+    documentZip,
     catalogue,
     coupons,
     mail,

@@ -53,3 +53,9 @@ export const INTERVIEW_PATH = "/my-account/my-document/template";
 export const SUPPORT_EMAIL = "support@precedent.com.au";
 /** My Orders: the person's orders and tax invoices (the 'Payment Confirmed' dialog points here). */
 export const ORDERS_PATH = "/my-account/my-orders";
+
+/**
+ * Dates and times of events (created, updated, change-log entries) are shown in this one time zone,
+ * whatever the browser's, so the list, the detail panel and the change log name the same day.
+ */
+export const DISPLAY_TIME_ZONE = "Australia/Sydney";

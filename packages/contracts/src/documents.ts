@@ -111,6 +111,8 @@ export const SharedFolderOfDocument = z.object({
   name: z.string(),
   /** The caller may take the document out of this folder. */
   can_remove: z.boolean(),
+  /** The document sits in this folder (or below it) rather than was added to it: moving it takes it out. */
+  sits_in: z.boolean().optional(),
 });
 
 export const DocumentDetail = DocumentRow.extend({
@@ -315,3 +317,18 @@ export type SharedDocumentsQuery = z.infer<typeof SharedDocumentsQuery>;
 export const CompanyUser = z.object({ ID: z.number().int(), display_name: z.string() });
 export type CompanyUser = z.infer<typeof CompanyUser>;
 export const CompanyUsersResponse = envelope(z.object({ rows: z.array(CompanyUser) }));
+
+/** Most documents one zip download may hold (documents spec §2 bulk actions: a zip of the selection). */
+export const DOWNLOAD_ZIP_MAX_DOCUMENTS = 50;
+
+/** POST /doc/download-zip: the selected documents' files (PDF, and Word where allowed) as one zip. */
+export const DownloadZipRequest = z.object({
+  list_doc: z
+    .array(z.number().int().positive())
+    .min(1, "Please select at least one document.")
+    .max(
+      DOWNLOAD_ZIP_MAX_DOCUMENTS,
+      `Please select at most ${DOWNLOAD_ZIP_MAX_DOCUMENTS} documents to download at once.`,
+    ),
+});
+export type DownloadZipRequest = z.infer<typeof DownloadZipRequest>;

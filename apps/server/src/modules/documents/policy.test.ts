@@ -238,9 +238,34 @@ describe("Organisation documents opened by a non-creator need an owner confirmat
   });
 });
 
+describe("Download PDF and Download Word are offered (documents spec §6)", () => {
+  const both = ["pdf", "word"] as const;
+  it.each<[string, Partial<DocumentFacts>, boolean, boolean]>([
+    ["completed with both files", { status: 5, assembledFiles: both }, true, true],
+    ["pending signature", { status: 4, assembledFiles: both }, true, true],
+    ["signed", { status: 3, assembledFiles: both }, true, true],
+    ["in progress, files of an earlier assembly", { status: 2, assembledFiles: both }, false, false],
+    ["draft", { status: 1, assembledFiles: both }, false, false],
+    ["completed, never assembled", { status: 5, assembledFiles: [] }, false, false],
+    [
+      "completed, Word not allowed",
+      { status: 5, assembledFiles: both, allowDownloadWord: false },
+      true,
+      false,
+    ],
+    ["completed, only the PDF left", { status: 5, assembledFiles: ["pdf"] }, true, false],
+  ])("%s → PDF %s, Word %s", (_name, over, pdf, word) => {
+    // Whoever sees the document may download it: a member who did not create it too.
+    const abilities = documentAbilities(viewer("member"), doc({ isShared: true, ...over }), SHARED);
+    expect([abilities.download_pdf, abilities.download_word]).toEqual([pdf, word]);
+  });
+});
+
 describe("abilities", () => {
   it("gathers every rule for one document in one tab", () => {
-    expect(documentAbilities(viewer("member", CREATOR), doc({ status: 5 }), MY)).toEqual({
+    expect(
+      documentAbilities(viewer("member", CREATOR), doc({ status: 5, assembledFiles: ["pdf", "word"] }), MY),
+    ).toEqual({
       move: true,
       rename: true,
       delete: false,

@@ -31,6 +31,8 @@ export type DocumentFacts = {
   shareCreators: number[];
   /** It names a template to interview (a blank draft from Create New > New Document does not). */
   hasTemplate: boolean;
+  /** The kinds of file its last assembly left (none before the first). */
+  assembledFiles?: readonly ("pdf" | "word")[];
 };
 
 /** Draft and in progress are the editable states (§4). */
@@ -149,6 +151,15 @@ export const canDownloadFile = (
   kind: "pdf" | "word",
 ) => DOWNLOADABLE_STATUSES.has(doc.status) && (kind === "pdf" ? doc.allowDownloadPdf : doc.allowDownloadWord);
 
+/**
+ * Download PDF / Download Word in the list and the detail panel (documents spec §2, §6): the file
+ * may be downloaded now and an assembly left it. Whoever sees the document may download it.
+ */
+export const canOfferDownload = (
+  doc: Pick<DocumentFacts, "status" | "allowDownloadPdf" | "allowDownloadWord" | "assembledFiles">,
+  kind: "pdf" | "word",
+) => canDownloadFile(doc, kind) && (doc.assembledFiles ?? []).includes(kind);
+
 /** Sign: status 5 and is_allow_sign not 'no'; the Lite plan gets the upgrade prompt instead. */
 export const canSignDocument = (viewer: Viewer, doc: DocumentFacts) =>
   !isLite(viewer) && doc.status === COMPLETED && doc.allowSign;
@@ -176,8 +187,8 @@ export function documentAbilities(
     unshare: canUnshareDocument(viewer, doc, section),
     copy: canCopyDocument(viewer, doc, section),
     interview: canInterviewDocument(viewer, doc, section),
-    download_pdf: canDownloadFile(doc, "pdf"),
-    download_word: canDownloadFile(doc, "word"),
+    download_pdf: canOfferDownload(doc, "pdf"),
+    download_word: canOfferDownload(doc, "word"),
     sign: canSignDocument(viewer, doc),
     legal_review: canRequestLegalReview(viewer),
     upgrade_prompt: showsUpgradePrompt(viewer),

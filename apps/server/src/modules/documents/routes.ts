@@ -5,13 +5,16 @@ import {
   CreateDraftResponse,
   DeleteDocumentsRequest,
   DeleteDocumentsResponse,
+  DOWNLOAD_ZIP_MAX_DOCUMENTS,
   DocumentDetailQuery,
   DocumentDetailResponse,
   DocumentIdParams,
   DocumentListQuery,
   DocumentListResponse,
   DocumentResponse,
+  DownloadZipRequest,
   DuplicateDocumentRequest,
+  ErrorEnvelope,
   FolderIdParams,
   MoveDocumentsRequest,
   MoveDocumentsResponse,
@@ -26,13 +29,15 @@ import {
   UnshareDocumentRequest,
   UnshareDocumentResponse,
 } from "@precedent/contracts";
+import { create as contentDisposition } from "content-disposition";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 import { plainJsonSerializer } from "./json-serializer.ts";
 
 export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { documents, firmContext, replyCache } = services;
+  const { documents, documentZip, firmContext, replyCache } = services;
   const tags = ["documents"];
 
   app.get(
@@ -307,6 +312,39 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     async (request) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
       return { message: "", data: await documents.duplicate(ctx, request.body.doc_id, request.body.name) };
+    },
+  );
+
+  app.post(
+    "/doc/download-zip",
+    {
+      schema: {
+        tags,
+        summary: `Download the selected documents' files (PDF, and Word where allowed) as one zip, all or none (at most ${DOWNLOAD_ZIP_MAX_DOCUMENTS} documents)`,
+        description:
+          "Answers application/zip, streamed. 404 names the first document the caller cannot see; 409 names every document with no file the caller may download; 413 when the files are too large for one zip.",
+        querystring: TeamScopeQuery,
+        body: DownloadZipRequest,
+        response: {
+          // The zip's bytes: a stream, which Fastify sends without serialising.
+          200: z.unknown().describe("application/zip"),
+          400: ErrorEnvelope,
+          404: ErrorEnvelope,
+          409: ErrorEnvelope,
+          413: ErrorEnvelope,
+        },
+      },
+    },
+    async (request, reply) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const zip = await documentZip.download(ctx, request.body.list_doc, (error) =>
+        request.log.error(error, "zip download failed"),
+      );
+      return reply
+        .header("content-type", "application/zip")
+        .header("content-disposition", contentDisposition("Documents.zip", { type: "attachment" }))
+        .header("cache-control", "private, no-store")
+        .send(zip.stream);
     },
   );
 

@@ -21,7 +21,7 @@ import { LITE_PLAN_SLUG, SEARCH_SORT_MATCHES_LIMIT, UNTITLED_DOCUMENT_NAME } fro
 import type { Database } from "../../db/client.ts";
 import { badRequest, forbidden, notFound } from "../../errors.ts";
 import type { Actor, Clock } from "../auth/service.ts";
-import { productCategories, productCategoryLinks } from "../catalogue/schema.ts";
+import { productCategories, productCategoryLinks, products } from "../catalogue/schema.ts";
 import { type FirmContext, isOwnerOrManager } from "../folders/firm-context.ts";
 import { type FolderContents, type FoldersService, isSharedLocation } from "../folders/service.ts";
 import type { ChangeLogInput, DocumentLogAccess, LogsService } from "../logs/service.ts";
@@ -55,7 +55,7 @@ export type DraftInput = CreateDraftRequest & { x_template_id?: string };
  */
 export type DocumentFilesReader = (
   docs: { id: number; status: DocumentStatus; allowDownloadPdf: boolean; allowDownloadWord: boolean }[],
-) => Promise<Map<number, { id: number; name: string }[]>>;
+) => Promise<Map<number, { id: number; name: string; kind: "pdf" | "word" }[]>>;
 
 /** A change the interview makes to a document, in its own transaction (see `applyChange`). */
 export type DocumentChange = {
@@ -131,7 +131,11 @@ export function createDocumentsService(deps: {
     name: documents.name,
     folderId: documents.folderId,
     status: documents.status,
-    templateId: documents.templateId,
+    // Documents linked to a template by its identifier only (as the demo's are) still name their
+    // catalogue product, so the row's `template` is not left empty.
+    templateId: sql<
+      number | null
+    >`coalesce(${documents.templateId}, (select p.id from ${products} p where p.template_identifier = ${documents.xTemplateId}))`,
     templateName: documents.templateName,
     xTemplateId: documents.xTemplateId,
     isRelaunch: documents.isRelaunch,
@@ -154,7 +158,7 @@ export function createDocumentsService(deps: {
   const selectDocuments = (tx: Database, teamId: number) => tx.select(columnsFor(teamId)).from(documents);
   type LoadedDocument = Awaited<ReturnType<typeof selectDocuments>>[number];
 
-  const factsOf = (doc: LoadedDocument): DocumentFacts => ({
+  const factsOf = (doc: LoadedDocument, files?: { kind: "pdf" | "word" }[]): DocumentFacts => ({
     createdBy: doc.createdBy,
     status: doc.status,
     isShared: doc.shareCreators.length > 0 || doc.homedInSharedFolder,
@@ -163,13 +167,15 @@ export function createDocumentsService(deps: {
     allowDownloadWord: doc.allowDownloadWord,
     shareCreators: doc.shareCreators,
     hasTemplate: doc.xTemplateId !== null,
+    assembledFiles: (files ?? []).map((file) => file.kind),
   });
 
   async function toRows(ctx: FirmContext, docs: LoadedDocument[], section: ListSection | undefined) {
     const names = await users.summaries([...new Set(docs.flatMap((d) => [d.createdBy, d.updatedBy]))]);
     const files = docs.length > 0 && deps.files ? await deps.files()(docs) : new Map();
     return docs.map((doc): DocumentRow => {
-      const facts = factsOf(doc);
+      const docFiles: { id: number; name: string; kind: "pdf" | "word" }[] = files.get(doc.id) ?? [];
+      const facts = factsOf(doc, docFiles);
       const tab =
         section !== undefined && documentAppearsIn(ctx, facts, section) ? section : homeSection(ctx, facts);
       return {
@@ -190,7 +196,7 @@ export function createDocumentsService(deps: {
         created_by_user: { ID: doc.createdBy, display_name: names.get(doc.createdBy)?.name ?? "" },
         updated_by_user: { display_name: names.get(doc.updatedBy)?.name ?? "" },
         is_relaunch: doc.isRelaunch,
-        files: files.get(doc.id) ?? [],
+        files: docFiles.map(({ id, name }) => ({ id, name })),
         allow_download_pdf: doc.allowDownloadPdf,
         allow_download_word: doc.allowDownloadWord,
         is_allow_sign: doc.allowSign ? "yes" : "no",
@@ -487,19 +493,45 @@ export function createDocumentsService(deps: {
     if (!row) throw documentNotFound();
     const facts = factsOf(doc);
     const links = (await sharedFolderNames(db, [id])).get(id) ?? [];
+    // A document sitting in a folder of Shared Folders is shared there too, as the Shared Folders
+    // tab lists it; it leaves that folder by being moved, not from this list.
+    const homeFolder =
+      doc.homedInSharedFolder && doc.folderId !== null && !links.some((l) => l.folderId === doc.folderId)
+        ? [{ id: doc.folderId, name: doc.folderName ?? "", can_remove: false, sits_in: true }]
+        : [];
     return {
       ...row,
       xml: doc.xml,
-      shared_folders: links.map((link) => ({
-        id: link.folderId,
-        name: link.name,
-        can_remove: allowedInSomeTab(
-          (viewer, d, tab) => canUnshareDocumentFrom(viewer, d, tab, link),
-          ctx,
-          facts,
-        ),
-      })),
+      shared_folders: [
+        ...homeFolder,
+        ...links.map((link) => ({
+          id: link.folderId,
+          name: link.name,
+          can_remove: allowedInSomeTab(
+            (viewer, d, tab) => canUnshareDocumentFrom(viewer, d, tab, link),
+            ctx,
+            facts,
+          ),
+        })),
+      ],
     };
+  }
+
+  /**
+   * Documents named by a bulk call, as rows with their abilities and files; 404 naming the first
+   * id the actor cannot see (another firm's ids included), so nothing is done for any of them.
+   */
+  async function visibleRows(ctx: FirmContext, ids: number[]): Promise<DocumentRow[]> {
+    const unique = [...new Set(ids)];
+    const docs = await selectDocuments(db, ctx.teamId)
+      .where(and(inArray(documents.id, unique), visibleDocuments(ctx)))
+      .orderBy(asc(documents.id));
+    const found = new Set(docs.map((d) => d.id));
+    const missing = unique.find((id) => !found.has(id));
+    if (missing !== undefined) throw documentNotFound(missing);
+    const rows = await toRows(ctx, docs, undefined);
+    // In the order asked for, which is the order of the files in a zip.
+    return unique.flatMap((id) => rows.filter((row) => row.id === id));
   }
 
   /**
@@ -539,6 +571,7 @@ export function createDocumentsService(deps: {
 
   return {
     visibleDocuments,
+    visibleRows,
     get,
     loadForChange,
     applyChange,

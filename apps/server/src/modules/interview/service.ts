@@ -189,7 +189,9 @@ export function createInterviewService(deps: {
   /** For the documents module's payloads (`files`: id and name). */
   const filesReader: DocumentFilesReader = async (docs) => {
     const byDoc = await downloadableFiles(db, docs, null);
-    return new Map([...byDoc].map(([docId, list]) => [docId, list.map(({ id, name }) => ({ id, name }))]));
+    return new Map(
+      [...byDoc].map(([docId, list]) => [docId, list.map(({ id, name, kind }) => ({ id, name, kind }))]),
+    );
   };
 
   /** GET /xpressdox/get-download-ids/{docId}: the files this user may download now. */

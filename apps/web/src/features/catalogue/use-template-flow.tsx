@@ -97,7 +97,7 @@ export function useTemplateFlow(teamId: number): TemplateFlow {
           return;
         case "order":
           // Paid for already: the order starts the document, nothing is charged or spent again.
-          void startWithNotices(product, { orderId: access.orderId });
+          void startWithNotices(product, { orderId: access.orderId }, draft);
           return;
         case "purchase":
           if (draft) rememberDraftForPurchase(product.id, draft);

@@ -1,10 +1,12 @@
 import type { DocumentDetail, ListSection } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Button, Descriptions, Drawer, Grid, Skeleton } from "antd";
-import dayjs from "dayjs";
+import { Button, Descriptions, Drawer, Flex, Grid, Result, Skeleton, Typography } from "antd";
+import { isApiError } from "../../api/client";
 import { documentQuery } from "../../api/documents";
 import { LoadError } from "../../components/LoadError";
-import { DATE_FORMAT } from "../../constants";
+import { formatDay } from "../../dates";
+import { DocumentDownloads } from "./DocumentDownloads";
+import { canRelaunch } from "./document-abilities";
 import { StatusIcon } from "./StatusIcon";
 
 /** How a document's interview is opened from the list (documents spec §6). */
@@ -16,8 +18,7 @@ function launchActionOf(document: DocumentDetail): { action: LaunchAction; label
     return document.status === 1
       ? { action: "start", label: "Start Document" }
       : { action: "relaunch-interview", label: "Relaunch Document" };
-  // The server says who may relaunch a completed document, and not one without a template.
-  if (document.abilities.relaunch) return { action: "relaunch-completed", label: "Relaunch" };
+  if (canRelaunch(document)) return { action: "relaunch-completed", label: "Relaunch" };
   return undefined;
 }
 
@@ -59,44 +60,64 @@ export function DocumentDetailDrawer({
       {document.isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : document.isError ? (
-        <LoadError
-          title="Cannot get the document"
-          error={document.error}
-          onRetry={() => void document.refetch()}
-          retrying={document.isFetching}
-        />
+        isApiError(document.error) && document.error.status === 404 ? (
+          // Trying again cannot help: the document does not exist or is not this person's to see.
+          <Result
+            status="warning"
+            title={`Doc ID ${docId} was not found`}
+            subTitle="It does not exist, or you do not have access to it."
+            extra={<Button onClick={onClose}>Back to list</Button>}
+          />
+        ) : (
+          <LoadError
+            title="Cannot get the document"
+            error={document.error}
+            onRetry={() => void document.refetch()}
+            retrying={document.isFetching}
+          />
+        )
       ) : (
         data && (
-          <Descriptions
-            column={1}
-            size="small"
-            bordered
-            items={[
-              { key: "name", label: "Name", children: data.name },
-              {
-                key: "status",
-                label: "Status",
-                children: (
-                  <span className="status-cell">
-                    <StatusIcon status={data.status} /> {data.status_name}
-                  </span>
-                ),
-              },
-              { key: "type", label: "Type", children: data.type },
-              { key: "template", label: "Template", children: data.template?.name ?? "None yet" },
-              { key: "folder", label: "Folder", children: data.folder?.name ?? "My Documents (top level)" },
-              {
-                key: "shared",
-                label: "Shared folders",
-                children:
-                  data.shared_folders.length > 0 ? data.shared_folders.map((f) => f.name).join(", ") : "None",
-              },
-              { key: "created-by", label: "Created by", children: data.created_by_user.display_name },
-              { key: "created", label: "Created", children: dayjs(data.created_at).format(DATE_FORMAT) },
-              { key: "updated-by", label: "Updated by", children: data.updated_by_user.display_name },
-              { key: "updated", label: "Updated", children: dayjs(data.updated_at).format(DATE_FORMAT) },
-            ]}
-          />
+          <Flex vertical gap={16}>
+            {(data.abilities.download_pdf || data.abilities.download_word) && (
+              <section aria-label="Downloads">
+                <Typography.Paragraph strong>Downloads</Typography.Paragraph>
+                <DocumentDownloads teamId={teamId} document={data} />
+              </section>
+            )}
+            <Descriptions
+              column={1}
+              size="small"
+              bordered
+              items={[
+                { key: "name", label: "Name", children: data.name },
+                {
+                  key: "status",
+                  label: "Status",
+                  children: (
+                    <span className="status-cell">
+                      <StatusIcon status={data.status} /> {data.status_name}
+                    </span>
+                  ),
+                },
+                { key: "type", label: "Type", children: data.type },
+                { key: "template", label: "Template", children: data.template?.name ?? "None yet" },
+                { key: "folder", label: "Folder", children: data.folder?.name ?? "My Documents (top level)" },
+                {
+                  key: "shared",
+                  label: "Shared folders",
+                  children:
+                    data.shared_folders.length > 0
+                      ? data.shared_folders.map((f) => f.name).join(", ")
+                      : "None",
+                },
+                { key: "created-by", label: "Created by", children: data.created_by_user.display_name },
+                { key: "created", label: "Created", children: formatDay(data.created_at) },
+                { key: "updated-by", label: "Updated by", children: data.updated_by_user.display_name },
+                { key: "updated", label: "Updated", children: formatDay(data.updated_at) },
+              ]}
+            />
+          </Flex>
         )
       )}
     </Drawer>

@@ -1,6 +1,7 @@
 import {
   AppstoreAddOutlined,
   CloseOutlined,
+  DownloadOutlined,
   FileAddOutlined,
   FolderAddOutlined,
   MoreOutlined,
@@ -20,6 +21,7 @@ import {
 } from "@precedent/contracts";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import {
+  App,
   Breadcrumb,
   Button,
   Checkbox,
@@ -37,18 +39,21 @@ import {
   Tooltip,
   Typography,
 } from "antd";
-import dayjs from "dayjs";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import {
   companyUsersQuery,
   type DocumentFilters,
   documentListQuery,
+  downloadDocumentsZip,
+  startDownload,
   statusCountsQuery,
 } from "../../api/documents";
+import { downloadHref } from "../../api/interview";
 import { InfiniteScrollList } from "../../components/InfiniteScrollList";
 import { LoadError } from "../../components/LoadError";
 import { useDebounced } from "../../components/use-debounced";
-import { DATE_FORMAT, DOCUMENT_SEARCH_DEBOUNCE_MS } from "../../constants";
+import { DOCUMENT_SEARCH_DEBOUNCE_MS } from "../../constants";
+import { formatDay } from "../../dates";
 import type { DocumentDialog } from "./DocumentDialogs";
 import { folderPath } from "./folder-tree";
 import { StatusIcon } from "./StatusIcon";
@@ -81,6 +86,8 @@ type DocumentListPanelProps = {
 function documentMenuItems(document: DocumentRow): NonNullable<MenuProps["items"]> {
   const { abilities } = document;
   const items: { key: string; label: string; danger?: boolean; allowed: boolean }[] = [
+    { key: "download-pdf", label: "Download PDF", allowed: abilities.download_pdf },
+    { key: "download-word", label: "Download Word", allowed: abilities.download_word },
     { key: "rename", label: "Rename", allowed: abilities.rename },
     { key: "copy", label: "Copy", allowed: abilities.copy },
     { key: "move", label: "Move to", allowed: abilities.move },
@@ -251,12 +258,35 @@ export function DocumentListPanel({
     setSelecting(false);
     setSelected(new Map());
   };
+  // Download: one zip of every selected document that has a file to download (all or none).
+  const { message } = App.useApp();
+  const [zipping, setZipping] = useState(false);
+  const allDownloadable =
+    selectedRows.length > 0 &&
+    selectedRows.every((row) => row.abilities.download_pdf || row.abilities.download_word);
+  const downloadSelected = async () => {
+    setZipping(true);
+    try {
+      await downloadDocumentsZip(
+        teamId,
+        selectedRows.map((row) => row.id),
+      );
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setZipping(false);
+    }
+  };
   // A bulk action is offered when every selected document allows it; the server still decides.
   const allAllow = (ability: "share" | "move" | "delete") =>
     selectedRows.length > 0 && selectedRows.every((row) => row.abilities[ability]);
 
   const onRowAction = (document: DocumentRow, key: string) => {
     switch (key) {
+      case "download-pdf":
+        return startDownload(downloadHref(teamId, document.id, "pdf"));
+      case "download-word":
+        return startDownload(downloadHref(teamId, document.id, "word"));
       case "rename":
         return openDialog({ kind: "rename-document", document });
       case "copy":
@@ -371,8 +401,8 @@ export function DocumentListPanel({
                   {document.folder && section === MY_DOCUMENTS && folderId === undefined && (
                     <span>{document.folder.name}</span>
                   )}
-                  <span title={`Updated ${dayjs(document.updated_at).format(DATE_FORMAT)}`}>
-                    Created {dayjs(document.created_at).format(DATE_FORMAT)}
+                  <span title={`Updated ${formatDay(document.updated_at)}`}>
+                    Created {formatDay(document.created_at)}
                   </span>
                 </div>
               </div>
@@ -476,6 +506,23 @@ export function DocumentListPanel({
             None
           </Button>
           <span className="selection-bar__spacer" />
+          <Tooltip
+            title={
+              selectedRows.length > 0 && !allDownloadable
+                ? "Only completed, signed or pending-signature documents with a PDF or Word file can be downloaded"
+                : ""
+            }
+          >
+            <Button
+              size="small"
+              icon={<DownloadOutlined />}
+              disabled={!allDownloadable}
+              loading={zipping}
+              onClick={() => void downloadSelected()}
+            >
+              Download
+            </Button>
+          </Tooltip>
           {section !== ORGANISATION_DOCUMENTS && (
             <Tooltip
               title={

@@ -13,7 +13,13 @@ import { useQuery } from "@tanstack/react-query";
 import { App, Card, Result, Tabs, Typography } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { deleteFolder, folderTreeQuery, shareFolders, unshareFolder } from "../../api/documents";
+import {
+  deleteFolder,
+  documentQuery,
+  folderTreeQuery,
+  shareFolders,
+  unshareFolder,
+} from "../../api/documents";
 import { relaunchDocument } from "../../api/interview";
 import { useCurrentTeam } from "../account/use-current-team";
 import { PaymentReturn } from "../catalogue/PaymentReturn";
@@ -35,10 +41,28 @@ const TABS: { section: ListSection; label: string }[] = [
 function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; canSeeOrganisation: boolean }) {
   const { message, modal } = App.useApp();
   const run = useDocumentsFeedback(teamId);
-  const [address, setAddress] = useDocumentsAddress();
+  const [address, setAddress, invalid] = useDocumentsAddress();
   const [dialog, setDialog] = useState<DocumentDialog | undefined>(undefined);
   const [selectionResetKey, setSelectionResetKey] = useState(0);
   const { section, folderId, docId, search } = address;
+
+  // An address naming no tab, folder or document (`tab=bogus`, `docId=abc`) falls back to the
+  // default and is corrected in place, so it is neither kept nor added to the history.
+  useEffect(() => {
+    if (invalid.tab === undefined && invalid.folderId === undefined && invalid.docId === undefined) return;
+    if (invalid.docId !== undefined)
+      void message.warning(`The link names no document ('${invalid.docId}' is not a Doc ID).`);
+    if (invalid.folderId !== undefined)
+      void message.warning(`The link names no folder ('${invalid.folderId}' is not a folder ID).`);
+    setAddress(
+      {
+        ...(invalid.tab !== undefined ? { section: undefined } : {}),
+        ...(invalid.folderId !== undefined ? { folderId: undefined } : {}),
+        ...(invalid.docId !== undefined ? { docId: undefined } : {}),
+      },
+      { replace: true },
+    );
+  }, [invalid.tab, invalid.folderId, invalid.docId, message, setAddress]);
 
   // Documents spec §2: a member who opens Organisation Documents is sent to My Documents.
   const refused = section === ORGANISATION_DOCUMENTS && !canSeeOrganisation;
@@ -104,25 +128,58 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
   // Organisation documents opened by someone other than their creator first ask for confirmation.
   // It is asked once per document: launching one just confirmed does not ask again.
   const confirmed = useRef(new Set<number>());
-  const confirmOwner = (document: DocumentRow, proceed: () => void) => {
-    if (
-      section !== ORGANISATION_DOCUMENTS ||
-      !document.abilities.owner_confirmation ||
-      confirmed.current.has(document.id)
-    )
-      return proceed();
+  const [, setConfirmedCount] = useState(0);
+  const needsConfirmation = (document: DocumentRow) =>
+    section === ORGANISATION_DOCUMENTS &&
+    document.abilities.owner_confirmation &&
+    !confirmed.current.has(document.id);
+  const confirmOwner = (document: DocumentRow, proceed: () => void, onCancel?: () => void) => {
+    if (!needsConfirmation(document)) return proceed();
     modal.confirm({
       title: "Changes need to be notified",
       content: `This document belongs to ${document.created_by_user.display_name}. Changes you make to it will be notified to them.`,
       okText: "Continue",
       onOk: () => {
         confirmed.current.add(document.id);
+        setConfirmedCount((count) => count + 1);
         proceed();
       },
+      onCancel,
     });
   };
   const openDocument = (document: DocumentRow) =>
     confirmOwner(document, () => setAddress({ docId: document.id }));
+
+  // A document opened by its address (`?docId=`) asks the same before its panel shows; declining
+  // closes it, as declining from the list never opens it.
+  const addressed = useQuery({
+    ...documentQuery(teamId, docId ?? 0, section),
+    enabled: docId !== undefined && !refused,
+  });
+  const addressedDocument = docId !== undefined ? addressed.data : undefined;
+  const awaitingConfirmation =
+    (section === ORGANISATION_DOCUMENTS && docId !== undefined && addressed.isPending) ||
+    (addressedDocument !== undefined && needsConfirmation(addressedDocument));
+  const asking = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (
+      !addressedDocument ||
+      !needsConfirmation(addressedDocument) ||
+      asking.current === addressedDocument.id
+    )
+      return;
+    asking.current = addressedDocument.id;
+    confirmOwner(
+      addressedDocument,
+      () => {
+        asking.current = undefined;
+      },
+      () => {
+        asking.current = undefined;
+        setAddress({ docId: undefined }, { replace: true });
+      },
+    );
+  });
 
   // Start or relaunch opens the interview page; a completed document is reopened (5 → 2) first.
   const navigate = useNavigate();
@@ -183,7 +240,7 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
           </Card>
         </div>
       )}
-      {docId !== undefined && !refused && (
+      {docId !== undefined && !refused && !awaitingConfirmation && (
         <DocumentDetailDrawer
           teamId={teamId}
           docId={docId}

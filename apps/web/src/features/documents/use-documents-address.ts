@@ -29,6 +29,13 @@ export type DocumentsAddress = {
 
 type AddressChange = Partial<DocumentsAddress>;
 
+/** Query parameters present in the address with a value that names nothing (`tab=bogus`, `docId=abc`). */
+export type InvalidAddress = {
+  tab?: string | undefined;
+  folderId?: string | undefined;
+  docId?: string | undefined;
+};
+
 /** Tab, folder, open document and search text, kept in the address's query parameters. */
 export function useDocumentsAddress() {
   const [params, setParams] = useSearchParams();
@@ -37,6 +44,15 @@ export function useDocumentsAddress() {
     folderId: positiveId(params.get("folderId")),
     docId: positiveId(params.get("docId")),
     search: params.get("search") ?? "",
+  };
+  // What the address names but cannot mean: the page falls back and corrects the address.
+  const tab = params.get("tab");
+  const folderId = params.get("folderId");
+  const docId = params.get("docId");
+  const invalid: InvalidAddress = {
+    tab: tab !== null && SECTION_OF_TAB[tab] === undefined ? tab : undefined,
+    folderId: folderId !== null && address.folderId === undefined ? folderId : undefined,
+    docId: docId !== null && address.docId === undefined ? docId : undefined,
   };
 
   const change = useCallback(
@@ -48,8 +64,9 @@ export function useDocumentsAddress() {
             if (value === undefined || value === "") next.delete(key);
             else next.set(key, String(value));
           };
-          if ("section" in update && update.section !== undefined) {
-            set("tab", TAB_OF_SECTION[update.section]);
+          if ("section" in update) {
+            // No section: the default tab, with no `tab` in the address.
+            set("tab", update.section === undefined ? undefined : TAB_OF_SECTION[update.section]);
           }
           if ("folderId" in update) set("folderId", update.folderId);
           if ("docId" in update) set("docId", update.docId);
@@ -62,5 +79,5 @@ export function useDocumentsAddress() {
     [setParams],
   );
 
-  return [address, change] as const;
+  return [address, change, invalid] as const;
 }

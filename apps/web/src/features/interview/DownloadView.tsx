@@ -15,6 +15,7 @@ import { useLocation, useNavigate } from "react-router";
 import { documentQuery, documentsKey } from "../../api/documents";
 import { downloadHref, getDownloadFiles, relaunchDocument } from "../../api/interview";
 import { DocumentDialogs } from "../documents/DocumentDialogs";
+import { canRelaunch } from "../documents/document-abilities";
 import {
   type DownloadLink,
   documentsListHref,
@@ -176,11 +177,13 @@ function SuggestedActionsDialog({
               </Button>
             </List.Item>
           )}
-          <List.Item>
-            <Button icon={<RedoOutlined />} onClick={() => void relaunch()} loading={relaunching}>
-              Relaunch
-            </Button>
-          </List.Item>
+          {document && canRelaunch(document) && (
+            <List.Item>
+              <Button icon={<RedoOutlined />} onClick={() => void relaunch()} loading={relaunching}>
+                Relaunch
+              </Button>
+            </List.Item>
+          )}
           {downloadAction(pdf, "Download PDF")}
           {wordAllowed && downloadAction(word, "Download Word")}
         </List>

@@ -16,6 +16,7 @@ import { getActionToken, getInterview, relaunchDocument } from "../../api/interv
 import { LoadError } from "../../components/LoadError";
 import { useCurrentTeam } from "../account/use-current-team";
 import { CreateDocumentDialog } from "../catalogue/CreateDocumentDialog";
+import { DocumentDownloads } from "../documents/DocumentDownloads";
 import { DownloadView } from "./DownloadView";
 import { InterviewForm } from "./InterviewForm";
 import {
@@ -24,6 +25,7 @@ import {
   documentsListHref,
   FILENAME_PARAM,
   type InterviewAddress,
+  sectionOfTab,
 } from "./paths";
 import "./interview.css";
 
@@ -79,8 +81,6 @@ function CompletedDocument({
   onRelaunched: () => void;
 }) {
   const { message } = App.useApp();
-  // The server says whether it may be relaunched (not without a template, not by just anyone).
-  const document = useQuery(documentQuery(teamId, address.docId, undefined));
   const [relaunching, setRelaunching] = useState(false);
   const relaunch = async () => {
     setRelaunching(true);
@@ -93,16 +93,23 @@ function CompletedDocument({
       setRelaunching(false);
     }
   };
+  // Its downloads, and Relaunch only as the server's abilities allow (never without a template).
+  const detail = useQuery(documentQuery(teamId, address.docId, sectionOfTab(address.tab)));
   return (
     <Message
       title={INTERVIEW_COMPLETED_DOCUMENT}
       status="info"
       address={address}
       extra={
-        document.data?.abilities.relaunch && (
-          <Button type="primary" onClick={() => void relaunch()} loading={relaunching}>
-            Relaunch
-          </Button>
+        detail.data && (
+          <>
+            <DocumentDownloads teamId={teamId} document={detail.data} />
+            {detail.data.abilities.relaunch && (
+              <Button type="primary" onClick={() => void relaunch()} loading={relaunching}>
+                Relaunch
+              </Button>
+            )}
+          </>
         )
       }
     />

@@ -2,8 +2,7 @@ import { ArrowLeftOutlined, LeftOutlined, RightOutlined } from "@ant-design/icon
 import { CHANGE_LOG_TAGS, type ChangeLogEntry, type ChangeLogTag, type LogValue } from "@precedent/contracts";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Button, DatePicker, Descriptions, Empty, Modal, Select, Skeleton, Space, Typography } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
-import utc from "dayjs/plugin/utc";
+import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import {
   type ChangeLogFilters,
@@ -13,9 +12,8 @@ import {
 } from "../../../api/documents";
 import { InfiniteScrollList } from "../../../components/InfiniteScrollList";
 import { LoadError } from "../../../components/LoadError";
-import { CHANGE_LOG_TIME_FORMAT, CHANGE_LOG_UTC_OFFSET_MINUTES, DATE_FORMAT } from "../../../constants";
-
-dayjs.extend(utc);
+import { CHANGE_LOG_TIME_FORMAT, DATE_FORMAT } from "../../../constants";
+import { formatInstant } from "../../../dates";
 
 const TAG_LABELS: Record<ChangeLogTag, string> = {
   created: "Created",
@@ -28,9 +26,8 @@ const TAG_LABELS: Record<ChangeLogTag, string> = {
   answers: "Interview answers",
 };
 
-/** Account-area §2: change-log times at UTC+10. */
-export const changeLogTime = (iso: string) =>
-  dayjs(iso).utcOffset(CHANGE_LOG_UTC_OFFSET_MINUTES).format(CHANGE_LOG_TIME_FORMAT);
+/** Change-log times in the display time zone, as every date of the documents pages. */
+export const changeLogTime = (iso: string) => formatInstant(iso, CHANGE_LOG_TIME_FORMAT);
 
 /** Requests carry days as YYYY-MM-DD (account-area §9); the server reads them as days at UTC+10. */
 const REQUEST_DATE_FORMAT = "YYYY-MM-DD";

@@ -77,7 +77,10 @@ export function UnshareDocumentDialog({
           value={ticked}
           onChange={(values) => setTicked(values as number[])}
           options={folders.map((folder) => ({
-            label: folder.name,
+            // A folder the document sits in is left by moving the document, not from here.
+            label: folder.sits_in
+              ? `${folder.name} (the document is in this folder: move it to take it out)`
+              : folder.name,
             value: folder.id,
             disabled: !folder.can_remove,
           }))}

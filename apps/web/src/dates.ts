@@ -1,0 +1,16 @@
+import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone";
+import utc from "dayjs/plugin/utc";
+import { DATE_FORMAT, DISPLAY_TIME_ZONE } from "./constants";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** An instant from the server, as it reads in the display time zone. */
+export const inDisplayZone = (iso: string) => dayjs(iso).tz(DISPLAY_TIME_ZONE);
+
+/** The day of an instant ('24 Nov 2026'), in the display time zone. */
+export const formatDay = (iso: string) => inDisplayZone(iso).format(DATE_FORMAT);
+
+/** An instant in a given format, in the display time zone. */
+export const formatInstant = (iso: string, format: string) => inDisplayZone(iso).format(format);
