@@ -47,7 +47,11 @@ export type AssembleOptions = {
  * Builds the document model from a template and answers: validates, renders the Liquid, reads the
  * Markdown. Throws AnswersError when answers are missing or wrong, unless `draft` is set.
  */
-export function buildDocument(template: Template, answers: Answers, options: AssembleOptions = {}): DocumentModel {
+export function buildDocument(
+  template: Template,
+  answers: Answers,
+  options: AssembleOptions = {},
+): DocumentModel {
   if (options.draft) return buildDraft(template, answers);
   const issues = validate(template.definition, answers);
   if (issues.length > 0) throw new AnswersError(issues);
@@ -61,7 +65,11 @@ export function buildDocument(template: Template, answers: Answers, options: Ass
 function buildDraft(template: Template, answers: Answers): DocumentModel {
   const { definition } = template;
   const filled = draftAnswers(definition, answers);
-  const text = renderLiquid(template.body, { ...filled, document: { title: definition.title } }, { draft: true });
+  const text = renderLiquid(
+    template.body,
+    { ...filled, document: { title: definition.title } },
+    { draft: true },
+  );
   const blocks = buildBlocks(text, { executionBlocks: executionBlocksOfClean(definition, filled) });
   return { title: definition.title, blocks: highlightMissing(blocks), draft: true };
 }
