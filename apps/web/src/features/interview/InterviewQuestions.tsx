@@ -118,12 +118,23 @@ function TextInput({ node, handlers }: NodeProps & { node: VisibleField }) {
   }
 }
 
+/**
+ * A date typed or picked. The picker only knows real dates: text it cannot read (31/02/2026) would
+ * otherwise vanish on leaving the box and leave the earlier date in place with no word. Such text
+ * becomes the answer instead, so the engine's message shows beside it and Save says it was not saved.
+ */
 function DateInput({ node, handlers }: NodeProps & { node: VisibleField }) {
   const { path } = node;
   const id = inputIdOf(path);
   const text = asText(node.value);
   const parsed = text ? dayjs(text.trim(), DATE_INPUT_FORMATS, true) : null;
   const message = handlers.messageOf(path);
+  const leave = (typed: string) => {
+    const trimmed = typed.trim();
+    if (trimmed !== "" && trimmed !== text && !dayjs(trimmed, DATE_INPUT_FORMATS, true).isValid())
+      handlers.onAnswer(path, trimmed);
+    handlers.onLeave(path);
+  };
   return (
     <DatePicker
       id={id}
@@ -131,13 +142,19 @@ function DateInput({ node, handlers }: NodeProps & { node: VisibleField }) {
       format={DATE_INPUT_FORMATS}
       placeholder={DATE_FORMAT}
       value={parsed?.isValid() ? parsed : null}
+      // Text that is no date stays in the box, with its message, rather than being wiped.
+      preserveInvalidOnBlur
       status={message ? "error" : undefined}
       aria-describedby={message ? `${id}-message` : undefined}
+      aria-invalid={message ? true : undefined}
       onChange={(date) => {
         handlers.onAnswer(path, date ? date.format(DATE_FORMAT) : undefined);
         handlers.onLeave(path);
       }}
-      onBlur={() => handlers.onLeave(path)}
+      onBlur={(event) => leave((event.target as HTMLInputElement).value ?? "")}
+      onKeyDown={(event) => {
+        if (event.key === "Enter") leave((event.target as HTMLInputElement).value ?? "");
+      }}
     />
   );
 }
