@@ -231,7 +231,7 @@ test("bad postcode and ACN and missing answers show messages beside the fields; 
   // Saving keeps the good answers and never sends the malformed ones.
   await saveInterview(page);
   await expect(
-    page.getByText("2 answers were not saved because they are not valid.", { exact: false }),
+    page.getByText("2 answers were not saved because they are not valid:", { exact: false }),
   ).toBeVisible();
   const saved = await savedAnswers(page, doc.teamId, doc.id);
   expect(saved.company).toEqual({

@@ -4,6 +4,7 @@
  * is wrong; nothing is ever printed blank. The same template and answers give the same bytes.
  */
 import type { Answers } from "./answers.ts";
+import { draftAnswers, highlightMissing } from "./draft.ts";
 import { AnswersError } from "./errors.ts";
 import { cleanAnswers } from "./interview.ts";
 import type { DocumentModel } from "./model.ts";
@@ -32,14 +33,45 @@ export type AssembledDocument = {
   readonly signatureFields: readonly SignatureField[];
 };
 
-/** Builds the document model from a template and answers: validates, renders the Liquid, reads the Markdown. */
-export function buildDocument(template: Template, answers: Answers): DocumentModel {
+/** Options for buildDocument and assemble. */
+export type AssembleOptions = {
+  /**
+   * A draft, for reading before the interview is complete: missing or malformed answers print as
+   * highlighted "[missing: Question]" placeholders instead of stopping assembly, and the PDF carries
+   * a DRAFT watermark on every page. Never a finished document.
+   */
+  readonly draft?: boolean;
+};
+
+/**
+ * Builds the document model from a template and answers: validates, renders the Liquid, reads the
+ * Markdown. Throws AnswersError when answers are missing or wrong, unless `draft` is set.
+ */
+export function buildDocument(
+  template: Template,
+  answers: Answers,
+  options: AssembleOptions = {},
+): DocumentModel {
+  if (options.draft) return buildDraft(template, answers);
   const issues = validate(template.definition, answers);
   if (issues.length > 0) throw new AnswersError(issues);
   const clean = cleanAnswers(template.definition, answers);
   const text = renderLiquid(template.body, { ...clean, document: { title: template.definition.title } });
   const blocks = buildBlocks(text, { executionBlocks: executionBlocksOfClean(template.definition, clean) });
   return { title: template.definition.title, blocks };
+}
+
+/** The draft model: missing answers marked in the answers, then highlighted in the blocks. */
+function buildDraft(template: Template, answers: Answers): DocumentModel {
+  const { definition } = template;
+  const filled = draftAnswers(definition, answers);
+  const text = renderLiquid(
+    template.body,
+    { ...filled, document: { title: definition.title } },
+    { draft: true },
+  );
+  const blocks = buildBlocks(text, { executionBlocks: executionBlocksOfClean(definition, filled) });
+  return { title: definition.title, blocks: highlightMissing(blocks), draft: true };
 }
 
 /**
@@ -56,14 +88,21 @@ export function checkTemplate(template: Template): string[] {
     .map((variable) => `The template uses "${variable}", which is not a question of the interview`);
 }
 
-/** Renders the HTML preview only (fast: no Word or PDF). */
-export function preview(template: Template, answers: Answers): string {
-  return renderHtml(buildDocument(template, answers));
+/** Renders the HTML preview only (fast: no Word or PDF); `draft` as for assemble. */
+export function preview(template: Template, answers: Answers, options: AssembleOptions = {}): string {
+  return renderHtml(buildDocument(template, answers, options));
 }
 
-/** Assembles the document in all three forms. Throws AnswersError or TemplateError when it cannot. */
-export async function assemble(template: Template, answers: Answers): Promise<AssembledDocument> {
-  const document = buildDocument(template, answers);
+/**
+ * Assembles the document in all three forms. Throws AnswersError or TemplateError when it cannot;
+ * with `draft`, missing answers are placeholders instead (see AssembleOptions).
+ */
+export async function assemble(
+  template: Template,
+  answers: Answers,
+  options: AssembleOptions = {},
+): Promise<AssembledDocument> {
+  const document = buildDocument(template, answers, options);
   const [docx, rendered] = await Promise.all([renderDocx(document), renderPdf(document)]);
   return {
     html: renderHtml(document),

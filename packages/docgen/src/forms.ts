@@ -24,6 +24,7 @@ export {
   type VisibleQuestion,
   visibleQuestions,
 } from "./interview.ts";
+export { PARTY_TYPE_FIELD } from "./parties.ts";
 export {
   type Condition,
   defineInterview,

@@ -7,6 +7,7 @@
 export type { AnswerObject, Answers, AnswerValue } from "./answers.ts";
 export {
   type AssembledDocument,
+  type AssembleOptions,
   assemble,
   buildDocument,
   checkTemplate,
@@ -24,6 +25,7 @@ export {
   type PartyType,
   YES_NO,
 } from "./constants.ts";
+export { type MissingAnswer, missingAnswers, questionLabels } from "./draft.ts";
 export { type AnswerIssue, AnswersError, DefinitionError, TemplateError } from "./errors.ts";
 export { MESSAGES } from "./fields.ts";
 export {

@@ -12,6 +12,8 @@ export type Run =
       readonly bold?: boolean;
       readonly italic?: boolean;
       readonly underline?: boolean;
+      /** A draft's placeholder for a missing answer: printed on a yellow highlight. */
+      readonly highlight?: boolean;
     }
   | { readonly lineBreak: true };
 
@@ -74,6 +76,8 @@ export type DocumentModel = {
   /** Printed in the footer of every page (the interview definition's title). */
   readonly title: string;
   readonly blocks: readonly Block[];
+  /** A draft (missing answers shown as placeholders): every page carries a DRAFT watermark. */
+  readonly draft?: boolean;
 };
 
 /** The plain text of runs (line breaks become spaces). */

@@ -29,7 +29,7 @@ export function escapeXml(text: string): string {
   return text.replace(NOT_XML, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-type RunStyle = { bold?: boolean; italic?: boolean; underline?: boolean; size?: number };
+type RunStyle = { bold?: boolean; italic?: boolean; underline?: boolean; highlight?: boolean; size?: number };
 
 function runXml(text: string, style: RunStyle): string {
   let properties = "";
@@ -37,6 +37,7 @@ function runXml(text: string, style: RunStyle): string {
   if (style.italic) properties += "<w:i/><w:iCs/>";
   if (style.size) properties += `<w:sz w:val="${style.size}"/><w:szCs w:val="${style.size}"/>`;
   if (style.underline) properties += '<w:u w:val="single"/>';
+  if (style.highlight) properties += '<w:highlight w:val="yellow"/>';
   return `<w:r>${properties ? `<w:rPr>${properties}</w:rPr>` : ""}<w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r>`;
 }
 
@@ -48,6 +49,7 @@ function runsXml(runs: readonly Run[], base: RunStyle = {}): string {
             bold: run.bold || base.bold,
             italic: run.italic || base.italic,
             underline: run.underline || base.underline,
+            ...(run.highlight ? { highlight: true } : {}),
             ...(base.size ? { size: base.size } : {}),
           })
         : "<w:r><w:br/></w:r>",

@@ -69,6 +69,7 @@ const runsHtml = (runs: readonly Run[]): string =>
       if (run.underline) html = `<u>${html}</u>`;
       if (run.italic) html = `<em>${html}</em>`;
       if (run.bold) html = `<strong>${html}</strong>`;
+      if (run.highlight) html = `<mark>${html}</mark>`;
       return html;
     })
     .join("");

@@ -64,6 +64,9 @@ const MARGIN = { top: 72, bottom: 72, left: 72, right: 72 } as const;
 const TEXT_WIDTH = PAGE_SIZE.width - MARGIN.left - MARGIN.right;
 const BOTTOM = PAGE_SIZE.height - MARGIN.bottom;
 const BODY_SIZE = 11;
+/** A draft's placeholders: a marker-pen yellow. */
+const HIGHLIGHT = "#fff176";
+const WATERMARK = "DRAFT";
 const SMALL_SIZE = 9.5;
 const INDENT = 36; // 12.7 mm, as the Word numbering
 const PARAGRAPH_AFTER = 6;
@@ -90,6 +93,8 @@ type Piece = {
   readonly text: string;
   readonly face: FontFace;
   readonly underline: boolean;
+  /** A draft's placeholder for a missing answer, drawn on a highlight. */
+  readonly highlight: boolean;
   readonly width: number;
 };
 /** A word: pieces with no space between; `space` is the width of the space after it (0 at a line break). */
@@ -218,7 +223,13 @@ class PdfWriter {
           continue;
         }
         const partWidth = this.measure(part, face, style.size);
-        pieces.push({ text: part, face, underline: !!run.underline, width: partWidth });
+        pieces.push({
+          text: part,
+          face,
+          underline: !!run.underline,
+          highlight: !!run.highlight,
+          width: partWidth,
+        });
         width += partWidth;
       }
     }
@@ -298,19 +309,32 @@ class PdfWriter {
     const extra =
       align === "justify" && !line.last && gaps > 0 ? Math.max(0, (width - line.width) / gaps) : 0;
     let cursor = align === "center" ? x + (width - line.width) / 2 : x;
-    // Consecutive words in one face and underline are written as one stretch of text.
-    const stretches: { face: FontFace; underline: boolean; x: number; width: number; words: string[] }[] = [];
+    // Consecutive words in one face, underline and highlight are written as one stretch of text.
+    const stretches: {
+      face: FontFace;
+      underline: boolean;
+      highlight: boolean;
+      x: number;
+      width: number;
+      words: string[];
+    }[] = [];
     line.words.forEach((word, index) => {
       word.pieces.forEach((piece, pieceIndex) => {
         const startsWord = pieceIndex === 0 && index > 0;
         let stretch = stretches[stretches.length - 1];
-        if (stretch && stretch.face === piece.face && stretch.underline === piece.underline) {
+        if (
+          stretch &&
+          stretch.face === piece.face &&
+          stretch.underline === piece.underline &&
+          stretch.highlight === piece.highlight
+        ) {
           if (startsWord) stretch.words.push(piece.text);
           else stretch.words[stretch.words.length - 1] += piece.text;
         } else {
           stretch = {
             face: piece.face,
             underline: piece.underline,
+            highlight: piece.highlight,
             x: cursor,
             width: 0,
             words: [piece.text],
@@ -323,6 +347,14 @@ class PdfWriter {
       // The space after a word widens its stretch only if the next word joins it (see above).
       if (index < line.words.length - 1 && word.space > 0) cursor += word.space + extra;
     });
+    // Highlights go under the text: drawn first, then the fill colour is black again for the words.
+    const highlighted = stretches.filter((stretch) => stretch.highlight);
+    if (highlighted.length > 0) {
+      for (const stretch of highlighted) {
+        this.doc.rect(stretch.x - 1, y - 1, stretch.width + 2, this.lineHeight(size) + 1).fill(HIGHLIGHT);
+      }
+      this.doc.fillColor("#000000");
+    }
     const unwritten = this.glyphs ? this.glyphs.line(stretches, y, size, extra) : stretches;
     for (const stretch of unwritten) {
       this.doc
@@ -620,6 +652,25 @@ class PdfWriter {
     return `${shorter}…`;
   }
 
+  /**
+   * Writes DRAFT across every page, large, pale and diagonal, over the text (so nothing on the
+   * page can hide it) but faint enough to read through.
+   */
+  watermarks(): void {
+    const range = this.doc.bufferedPageRange();
+    const size = 120;
+    const width = this.measure(WATERMARK, "bold", size);
+    const centre = { x: PAGE_SIZE.width / 2, y: PAGE_SIZE.height / 2 };
+    for (let index = 0; index < range.count; index++) {
+      this.doc.switchToPage(range.start + index);
+      this.doc.save();
+      this.doc.rotate(-45, { origin: [centre.x, centre.y] });
+      this.doc.fillColor("#c62828", 0.15);
+      this.write(WATERMARK, "bold", size, centre.x - width / 2, centre.y - this.lineHeight(size) / 2);
+      this.doc.restore();
+    }
+  }
+
   /** Writes "title" and "Page x of y" at the foot of every page. */
   footers(title: string): void {
     const range = this.doc.bufferedPageRange();
@@ -843,6 +894,7 @@ export async function renderPdf(
     }
   }
   writer.footers(document.title);
+  if (document.draft) writer.watermarks();
   const pdf = await writer.finish();
   return { pdf, pageCount: writer.page, signatureFields: writer.fields };
 }

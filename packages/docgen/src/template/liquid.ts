@@ -8,6 +8,7 @@
 import { Liquid, LiquidError, type Template } from "liquidjs";
 import { isAnswerObject } from "../answers.ts";
 import { LIMITS } from "../constants.ts";
+import { isMissingMark, missingMark } from "../draft.ts";
 import { TemplateError } from "../errors.ts";
 import { tidyText } from "../fields.ts";
 import { formatAbn, formatAcn, formatLongDate, parseDate } from "../identifiers.ts";
@@ -41,6 +42,15 @@ function printValue(value: unknown): string {
       ? "The template prints a whole list; loop over it with {% for %} instead"
       : "The template prints a whole party or group; print one of its fields, or use a filter such as party_name",
   );
+}
+
+/**
+ * What a draft's Liquid prints: as above, but a value with no answer is a placeholder (the answers
+ * hold marks for the questions not answered yet; this covers what they cannot name).
+ */
+function printDraftValue(value: unknown): string {
+  if (value === undefined || value === null) return missingMark("");
+  return printValue(value);
 }
 
 const asText = (value: unknown): string =>
@@ -98,20 +108,24 @@ function formatMoney(value: unknown): string {
   return `${number < 0 ? "-" : ""}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${cents}`;
 }
 
-/** The engine's Liquid: one sandboxed instance, shared (it keeps no state between renders). */
-function createLiquid(): Liquid {
+/**
+ * The engine's Liquid: one sandboxed instance per kind, shared (it keeps no state between renders).
+ * A draft's instance lets unknown variables through (printed as placeholders) and passes missing
+ * answers' marks through every filter unchanged.
+ */
+function createLiquid(draft: boolean): Liquid {
   const liquid = new Liquid({
     // No file system at all: lookups go to an empty in-memory map, and the tags that would look are refused.
     templates: {},
     relativeReference: false,
     dynamicPartials: false,
     ownPropertyOnly: true,
-    strictVariables: true,
+    strictVariables: !draft,
     strictFilters: true,
     lenientIf: true,
     jsTruthy: false,
     greedy: false,
-    outputEscape: printValue,
+    outputEscape: draft ? printDraftValue : printValue,
     parseLimit: LIMITS.templateLength,
     renderLimit: LIMITS.renderMilliseconds,
     memoryLimit: LIMITS.renderMemory,
@@ -144,13 +158,31 @@ function createLiquid(): Liquid {
     party_names: (value) =>
       Array.isArray(value) ? joinAnd(value.filter(isAnswerObject).map(partyName)) : "",
   };
-  for (const [name, filter] of Object.entries(filters)) liquid.registerFilter(name, filter);
+  for (const [name, filter] of Object.entries(filters)) {
+    liquid.registerFilter(
+      name,
+      draft
+        ? (value: unknown, ...args: unknown[]) =>
+            value === undefined || value === null
+              ? missingMark("")
+              : isMissingMark(value)
+                ? value
+                : filter(value, ...args)
+        : filter,
+    );
+  }
   return liquid;
 }
 
-let shared: Liquid | undefined;
-const parsed = new Map<string, Template[]>();
+type Kind = "final" | "draft";
+const shared: Partial<Record<Kind, Liquid>> = {};
+const parsedByKind: Record<Kind, Map<string, Template[]>> = { final: new Map(), draft: new Map() };
 const PARSED_CACHE_SIZE = 32;
+
+const liquidOf = (kind: Kind): Liquid => {
+  shared[kind] ??= createLiquid(kind === "draft");
+  return shared[kind];
+};
 
 /**
  * Lines holding nothing but one tag (`{% if … %}`) vanish with their line break, so tags can sit on
@@ -161,11 +193,12 @@ export function dropTagOnlyLines(source: string): string {
 }
 
 /** Parses a template body (cached by its text). */
-function parse(body: string): Template[] {
-  shared ??= createLiquid();
+function parse(body: string, kind: Kind = "final"): Template[] {
+  const liquid = liquidOf(kind);
+  const parsed = parsedByKind[kind];
   const cached = parsed.get(body);
   if (cached) return cached;
-  const templates = toTemplateError(() => (shared as Liquid).parse(dropTagOnlyLines(body)));
+  const templates = toTemplateError(() => liquid.parse(dropTagOnlyLines(body)));
   if (parsed.size >= PARSED_CACHE_SIZE) {
     const oldest = parsed.keys().next().value;
     if (oldest !== undefined) parsed.delete(oldest);
@@ -177,13 +210,24 @@ function parse(body: string): Template[] {
 /** Checks a template's Liquid syntax (throws a TemplateError naming the line); gives the variables it reads. */
 export function checkLiquid(body: string): string[] {
   const templates = parse(body);
-  return toTemplateError(() => (shared as Liquid).globalVariablesSync(templates));
+  return toTemplateError(() => liquidOf("final").globalVariablesSync(templates));
 }
 
+/** Options for renderLiquid. */
+export type RenderLiquidOptions = {
+  /** A draft: missing answers (and unknown variables) print as placeholders instead of stopping. */
+  readonly draft?: boolean;
+};
+
 /** Renders the Liquid of a template body with the (cleaned) answers; gives Markdown with directives. */
-export function renderLiquid(body: string, scope: Record<string, unknown>): string {
-  const templates = parse(body);
-  const output = toTemplateError(() => (shared as Liquid).renderSync(templates, scope));
+export function renderLiquid(
+  body: string,
+  scope: Record<string, unknown>,
+  options: RenderLiquidOptions = {},
+): string {
+  const kind: Kind = options.draft ? "draft" : "final";
+  const templates = parse(body, kind);
+  const output = toTemplateError(() => liquidOf(kind).renderSync(templates, scope));
   const text = String(output);
   if (text.length > LIMITS.renderedLength) {
     throw new TemplateError(`The rendered template is longer than ${LIMITS.renderedLength} characters`);

@@ -10,7 +10,8 @@ import {
   NO_TEMPLATE,
   RELAUNCH_NOT_ALLOWED,
 } from "@precedent/contracts";
-import { MESSAGES } from "@precedent/docgen";
+import { type Answers, MESSAGES, missingAnswers } from "@precedent/docgen";
+import { readPdf } from "@precedent/docgen/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RENDERS_MAX_PER_MINUTE } from "../../constants.ts";
@@ -489,27 +490,41 @@ describe("POST /api/xpressdox/preview/{docId}", () => {
     expect(await filesOf(doc.id)).toEqual([]);
   });
 
-  it("names the missing answers instead of a document with blanks: a page for the form post, data.errors for JSON", async () => {
+  it("answers a DRAFT-watermarked PDF with each missing answer highlighted, from a form post or JSON, saving nothing", async () => {
     const doc = await draft();
     const partial = { purpose: "a deal", second_party: { party_type: "individual", first_name: "Harriet" } };
-    const page = await formPost(doc.id, JSON.stringify(partial));
-    expect(page.statusCode).toBe(400);
-    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(page.body).toContain(INTERVIEW_INCOMPLETE);
+    const res = await formPost(doc.id, JSON.stringify(partial));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["content-disposition"]).toMatch(/^inline; filename=.*draft preview/);
     const template = t.services.templates.get(NDA.identifier);
-    const dateLabel = template?.definition.questions.find((q) => q.id === "agreement_date")?.label ?? "?";
-    expect(page.body).toContain(`<strong>${dateLabel}</strong>: ${MESSAGES.blank}`);
-    expect(page.body).toMatch(/<strong>[^<]+ › [^<]+<\/strong>/);
-    expect(page.body).not.toContain("<strong>purpose</strong>");
+    if (!template) throw new Error("the NDA is not in the library");
+    const expected = missingAnswers(template.definition, partial as Answers).length;
+    expect(Number(res.headers["x-missing-answers"])).toBe(expected);
+    expect(expected).toBeGreaterThan(0);
+    const text = readPdf(new Uint8Array(res.rawPayload)).pages.join("\n").replace(/\s+/g, " ");
+    const dateLabel = template.definition.questions.find((q) => q.id === "agreement_date")?.label ?? "?";
+    expect(text).toContain("DRAFT");
+    expect(text).toContain(`[missing: ${dateLabel}]`);
+    expect(text).toContain("[missing: Second party › Last name]");
+    expect(text).toContain("Purpose means a deal");
 
+    // The same answers as JSON give the same bytes; nothing is stored as the document's files.
     const json = await as.alice.post(`/api/xpressdox/preview/${doc.id}`, { xml: partial });
-    expect(json.statusCode).toBe(400);
-    expect(json.json().message).toBe(INTERVIEW_INCOMPLETE);
-    const fields = (json.json().data.errors as { field: string }[]).map((e) => e.field);
-    expect(fields).toContain("agreement_date");
-    expect(fields).toContain("second_party.last_name");
-    expect(fields).not.toContain("purpose");
+    expect(json.statusCode).toBe(200);
+    expect(json.rawPayload.equals(res.rawPayload)).toBe(true);
+    expect((await row(doc.id)).xml).toEqual({});
+    expect(await filesOf(doc.id)).toEqual([]);
     expect((await formPost(doc.id, "{not json")).statusCode).toBe(400);
+  });
+
+  it("says no answer is missing for complete answers, with no watermark", async () => {
+    const doc = await draft();
+    const res = await formPost(doc.id, JSON.stringify(sample));
+    expect(res.headers["x-missing-answers"]).toBe("0");
+    const text = readPdf(new Uint8Array(res.rawPayload)).pages.join("\n");
+    expect(text).not.toContain("DRAFT");
+    expect(text).not.toContain("[missing");
   });
 });
 
@@ -569,13 +584,13 @@ describe("render limits", () => {
     const busy = await t.addMember(teamId, "member");
     const client = firmClient(t, await signIn(t, busy.email), teamId);
     const doc = await draft({ by: busy.id });
-    // Missing answers: each preview is refused quickly, and still counts as one asked for.
+    // Missing answers: each preview is a draft, and counts as one asked for.
     const ask = (as: FirmClient) => as.post(`/api/xpressdox/preview/${doc.id}`, { xml: {} });
-    for (let i = 0; i < RENDERS_MAX_PER_MINUTE; i++) expect((await ask(client)).statusCode).toBe(400);
+    for (let i = 0; i < RENDERS_MAX_PER_MINUTE; i++) expect((await ask(client)).statusCode).toBe(200);
     const refused = await ask(client);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
     // Someone else in the same office (same address) is not held back; the owner can see the draft.
-    expect((await ask(as.owner)).statusCode).toBe(400);
+    expect((await ask(as.owner)).statusCode).toBe(200);
   });
 });

@@ -5,7 +5,6 @@ import {
   DocIdParam,
   DownloadIdsResponse,
   DownloadQuery,
-  INTERVIEW_INCOMPLETE,
   InterviewResponse,
   RelaunchResponse,
   SaveInterviewBody,
@@ -17,7 +16,6 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { RENDERS_MAX_PER_MINUTE } from "../../constants.ts";
-import { badRequest } from "../../errors.ts";
 import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 
@@ -49,18 +47,8 @@ const PreviewBody = z.object({
   ),
 });
 
-const isFormPost = (contentType: string | undefined) =>
-  (contentType ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The preview window's page when answers are missing: the message and each question, plainly. */
-function incompletePage(issues: { label: string; message: string }[]) {
-  const items = issues
-    .map((issue) => `<li><strong>${escapeHtml(issue.label)}</strong>: ${escapeHtml(issue.message)}</li>`)
-    .join("");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview</title></head><body style="font-family:sans-serif;max-width:40rem;margin:2rem auto;line-height:1.5"><h1 style="font-size:1.25rem">${escapeHtml(INTERVIEW_INCOMPLETE)}</h1><ul>${items}</ul></body></html>`;
-}
+/** How many answers a preview is missing (0: the document as it would be assembled; more: a draft). */
+const PREVIEW_MISSING_HEADER = "x-missing-answers";
 
 const EmptyEnvelope = z.object({ message: z.string(), data: z.null() });
 
@@ -167,7 +155,8 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       config: { rateLimit: rendersPerPerson },
       schema: {
         tags,
-        summary: "The PDF of the posted answers (form field xml or JSON), shown inline, not saved",
+        summary:
+          "The PDF of the posted answers (form field xml or JSON), shown inline, not saved; with answers missing, a DRAFT-watermarked PDF with each missing answer highlighted (header x-missing-answers: how many)",
         params: DocIdParam,
         querystring: TeamScopeQuery,
         body: PreviewBody,
@@ -176,19 +165,14 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     async (request, reply) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
       const result = await interview.preview(ctx, request.params.docId, request.body.xml);
-      if (result.ok) {
-        return sendFile(
-          reply,
-          { bytes: result.pdf, mediaType: "application/pdf", name: result.fileName },
-          "inline",
-        );
-      }
-      const errors = result.issues.map(({ field, message }) => ({ field, message }));
-      // The form post opens a window of its own: it gets a page naming what is missing, not JSON.
-      if (isFormPost(request.headers["content-type"])) {
-        return reply.status(400).type("text/html; charset=utf-8").send(incompletePage(result.issues));
-      }
-      throw badRequest(INTERVIEW_INCOMPLETE, errors);
+      // Missing answers give a draft; the count tells a caller so without reading the PDF (the web
+      // app lists them itself, from the same engine).
+      reply.header(PREVIEW_MISSING_HEADER, String(result.missing.length));
+      return sendFile(
+        reply,
+        { bytes: result.pdf, mediaType: "application/pdf", name: result.fileName },
+        "inline",
+      );
     },
   );
 

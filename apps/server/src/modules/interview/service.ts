@@ -22,12 +22,10 @@ import {
   buildDocument,
   cleanAnswers,
   formatIssues,
-  type InterviewDefinition,
+  missingAnswers,
   renderPdf,
   TemplateError,
-  type VisibleQuestion,
   validate,
-  visibleQuestions,
 } from "@precedent/docgen";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -89,28 +87,6 @@ const UNSAFE_IN_FILE_NAMES = /[\u0000-\u001f\u007f/\\]+/g;
 export function fileNameOf(documentName: string, kind: FileKind) {
   const base = documentName.replace(UNSAFE_IN_FILE_NAMES, " ").replace(/\s+/g, " ").trim() || "Document";
   return `${base}${EXTENSIONS[kind]}`;
-}
-
-/**
- * Each shown question's label by its answer path, with the labels it sits under ("Disclosing
- * party › Postcode", "Executors 2 › Full name"), to name problems where no form is on screen.
- */
-export function questionLabels(definition: InterviewDefinition, answers: Answers) {
-  const labels = new Map<string, string>();
-  const walk = (nodes: readonly VisibleQuestion[], prefix: string) => {
-    for (const node of nodes) {
-      const label = `${prefix}${node.question.label}`;
-      labels.set(node.path, label);
-      if (node.kind === "party") walk(node.fields, `${label} › `);
-      if (node.kind === "group") {
-        node.entries.forEach((entry, index) => {
-          walk(entry, `${node.question.itemLabel ?? node.question.label} ${index + 1} › `);
-        });
-      }
-    }
-  };
-  walk(visibleQuestions(definition, answers), "");
-  return labels;
 }
 
 /**
@@ -273,31 +249,24 @@ export function createInterviewService(deps: {
       });
     },
 
-    /** POST /xpressdox/preview/{docId}: the PDF of these answers, not saved. */
+    /**
+     * POST /xpressdox/preview/{docId}: the PDF of these answers, not saved. While answers are
+     * missing (or malformed) it is a draft: watermarked DRAFT, each missing answer a highlighted
+     * placeholder naming its question, and `missing` lists them. Never stored as the document's files.
+     */
     async preview(ctx: FirmContext, docId: number, xml: Record<string, unknown>) {
       const { doc, template } = await db.transaction((tx) => interviewable(tx, ctx, docId, false));
       const answers = xml as Answers;
-      // The engine never prints a blank, so a preview needs every required answer too: the
-      // caller is told which, by question, rather than shown a document with gaps.
-      const issues = validate(template.definition, answers);
-      if (issues.length > 0) {
-        const labels = questionLabels(template.definition, answers);
-        return {
-          ok: false as const,
-          issues: issues.map((issue) => ({
-            field: issue.path,
-            label: labels.get(issue.path) ?? issue.path,
-            message: issue.message,
-          })),
-        };
-      }
+      const missing = missingAnswers(template.definition, answers);
+      const draft = missing.length > 0;
       let pdf: Uint8Array;
       try {
-        pdf = (await renderPdf(buildDocument(template, answers))).pdf;
+        pdf = (await renderPdf(buildDocument(template, answers, { draft }))).pdf;
       } catch (error) {
         templateFailure(error);
       }
-      return { ok: true as const, pdf, fileName: fileNameOf(`${doc.name} (preview)`, "pdf") };
+      const fileName = fileNameOf(`${doc.name} (${draft ? "draft preview" : "preview"})`, "pdf");
+      return { pdf, fileName, draft, missing };
     },
 
     /**

@@ -18,16 +18,27 @@ import {
   type Answers,
   type AnswerValue,
   type InterviewDefinition,
+  PARTY_TYPE_FIELD,
   visibleQuestions,
 } from "@precedent/docgen/forms";
 import { Alert, App, Button, Dropdown, Form, Grid, Typography } from "antd";
 import dayjs from "dayjs";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { isApiError } from "../../api/client";
 import { assembleDocument, previewAction, saveInterview } from "../../api/interview";
-import { inputIdOf, resizeGroup, writeAnswer } from "./answer-paths";
-import { droppedPaths, issuesByPath, labelsByPath, storable } from "./form-state";
+import { inputIdOf, readAnswer, resizeGroup, writeAnswer } from "./answer-paths";
+import {
+  droppedPaths,
+  issuesByPath,
+  labelsByPath,
+  type NamedIssue,
+  namedIssues,
+  type PartyTypeChange,
+  partyTypeChange,
+  storable,
+  withoutHiddenAnswers,
+} from "./form-state";
 import { type QuestionHandlers, QuestionList } from "./InterviewQuestions";
 import { documentsListHref, type InterviewAddress, interviewHref } from "./paths";
 
@@ -43,6 +54,64 @@ export type InterviewDocument = {
 
 type SaveKind = "auto" | "manual" | "assemble" | "leave";
 type SaveState = "saved" | "saving" | "unsaved";
+
+/** At most this many answers are named in a message; the rest are counted. */
+const NAMED_IN_MESSAGE = 5;
+
+/** Labels as prose: "“A”, “B” and 2 more". */
+function nameList(labels: readonly string[]): string {
+  const named = labels.slice(0, NAMED_IN_MESSAGE).map((label) => `“${label}”`);
+  const more = labels.length - named.length;
+  if (more > 0) return `${named.join(", ")} and ${more} more`;
+  if (named.length === 1) return named[0] ?? "";
+  return `${named.slice(0, -1).join(", ")} and ${named[named.length - 1]}`;
+}
+
+/** The manual Save's warning when answers were left out of the save: which, by question. */
+export function notSavedMessage(labels: readonly string[]): string {
+  return labels.length === 1
+    ? `${nameList(labels)} was not saved because it is not valid. Please correct the field marked in red.`
+    : `${labels.length} answers were not saved because they are not valid: ${nameList(labels)}. Please correct the fields marked in red.`;
+}
+
+/** The confirmation before a party's type changes: what will be cleared, and when. */
+function TypeChangeContent({ change }: { change: PartyTypeChange }) {
+  return (
+    <>
+      <Typography.Paragraph>
+        The answers given for {change.from} will be cleared when the document is next saved:
+      </Typography.Paragraph>
+      <ul className="interview-type-change__list" aria-label="Answers to be cleared">
+        {change.cleared.map((label) => (
+          <li key={label}>{label}</li>
+        ))}
+      </ul>
+      <Typography.Paragraph type="secondary">
+        Until then, changing back to {change.from} brings them back.
+      </Typography.Paragraph>
+    </>
+  );
+}
+
+/**
+ * Keeps the sticky toolbar below the app's own sticky header, whatever its height (it grows on
+ * small screens, where the firm and user sit in a second bar).
+ */
+function useStickyBelowHeader(toolbar: React.RefObject<HTMLDivElement | null>) {
+  useLayoutEffect(() => {
+    const header = window.document.querySelector<HTMLElement>(".app-top");
+    const element = toolbar.current;
+    if (!header || !element) return;
+    const place = () => {
+      const sticky = window.getComputedStyle(header).position === "sticky";
+      element.style.top = sticky ? `${header.getBoundingClientRect().height}px` : "0px";
+    };
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, [toolbar]);
+}
 
 /** Opens the preview in a named window through a form post of the answers (interview spec §2). */
 function postPreview(teamId: number, docId: number, answers: Answers): boolean {
@@ -62,6 +131,36 @@ function postPreview(teamId: number, docId: number, answers: Answers): boolean {
   form.submit();
   form.remove();
   return true;
+}
+
+/** Problems as links to their fields: "Label: message", each taking the focus to the field. */
+function ProblemLinks({
+  problems,
+  focusField,
+  label,
+}: {
+  problems: readonly NamedIssue[];
+  focusField: (path: string) => void;
+  label: string;
+}) {
+  return (
+    <ul className="interview-errors__list" aria-label={label}>
+      {problems.map((problem) => (
+        <li key={`${problem.path}:${problem.message}`}>
+          <a
+            href={`#${inputIdOf(problem.path)}`}
+            onClick={(event) => {
+              event.preventDefault();
+              focusField(problem.path);
+            }}
+          >
+            {problem.label}
+          </a>
+          : {problem.message}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /**
@@ -91,6 +190,10 @@ export function InterviewForm({
   const [saveState, setSaveState] = useState<SaveState>("saved");
   const [savedAt, setSavedAt] = useState<Date | undefined>(undefined);
   const [busy, setBusy] = useState<"save" | "assemble" | undefined>(undefined);
+  /** What the last draft preview was missing (shown beside it, here, as links to the fields). */
+  const [draftMissing, setDraftMissing] = useState<NamedIssue[]>();
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  useStickyBelowHeader(toolbarRef);
 
   const nodes = useMemo(() => visibleQuestions(definition, answers), [definition, answers]);
   const issues = useMemo(() => issuesByPath(definition, answers), [definition, answers]);
@@ -102,6 +205,11 @@ export function InterviewForm({
   /** Set once this tab may no longer save: the lock went to another tab, or saving failed. */
   const stopped = useRef(false);
   const inFlight = useRef<Promise<boolean> | undefined>(undefined);
+  /**
+   * Parties whose type change was confirmed, with the type chosen: their earlier type's answers stay
+   * in memory (switching back restores them) until a save stores the new type; then they go.
+   */
+  const clearing = useRef(new Map<string, string | undefined>());
 
   const listHref = documentsListHref(address);
   const goToList = useCallback(() => navigate(listHref), [navigate, listHref]);
@@ -112,6 +220,21 @@ export function InterviewForm({
     stopped.current = true;
     modal.warning({ title: INTERVIEW_OPENED_IN_ANOTHER_TAB, okText: "OK", onOk: goToList });
   }, [modal, goToList]);
+
+  /** After a save: a confirmed party type is now stored, so the earlier type's answers go. */
+  const forgetClearedAnswers = useCallback(
+    (stored: Answers) => {
+      const done = [...clearing.current].filter(
+        ([partyPath, type]) => readAnswer(stored, `${partyPath}.${PARTY_TYPE_FIELD}`) === type,
+      );
+      if (done.length === 0) return;
+      for (const [partyPath] of done) clearing.current.delete(partyPath);
+      setAnswers((current) =>
+        done.reduce((answers, [partyPath]) => withoutHiddenAnswers(definition, answers, partyPath), current),
+      );
+    },
+    [definition],
+  );
 
   const save = useCallback(
     async (kind: SaveKind): Promise<boolean> => {
@@ -135,6 +258,7 @@ export function InterviewForm({
             return false;
           }
           lastSaved.current = json;
+          forgetClearedAnswers(stored);
           setSavedAt(new Date());
           setSaveState(
             JSON.stringify(storable(definition, answersRef.current)) === json ? "saved" : "unsaved",
@@ -142,14 +266,15 @@ export function InterviewForm({
           setServerErrors(new Map());
           if (kind === "manual") {
             void message.success(INTERVIEW_SAVED);
-            const dropped = droppedPaths(visibleQuestions(definition, answersRef.current), stored);
+            const shown = visibleQuestions(definition, answersRef.current);
+            const dropped = droppedPaths(shown, stored);
             if (dropped.length > 0) {
               setTouched((current) => new Set([...current, ...dropped]));
-              void message.warning(
-                dropped.length === 1
-                  ? "1 answer was not saved because it is not valid. Please correct the field marked in red."
-                  : `${dropped.length} answers were not saved because they are not valid. Please correct the fields marked in red.`,
-              );
+              const names = labelsByPath(shown);
+              void message.warning({
+                content: notSavedMessage(dropped.map((path) => names.get(path) ?? path)),
+                duration: 8,
+              });
             }
           }
           return true;
@@ -180,7 +305,7 @@ export function InterviewForm({
         inFlight.current = undefined;
       }
     },
-    [definition, doc.name, teamId, docId, actionToken, message, goToList, lockLost],
+    [definition, doc.name, teamId, docId, actionToken, message, goToList, lockLost, forgetClearedAnswers],
   );
 
   useEffect(() => {
@@ -199,11 +324,38 @@ export function InterviewForm({
       return next;
     });
 
+  const answer = (path: string, value: AnswerValue | undefined) => {
+    setAnswers((current) => writeAnswer(current, path, value));
+    forgetServerError(path);
+    edited();
+  };
+
   const handlers: QuestionHandlers = {
     onAnswer: (path: string, value: AnswerValue | undefined) => {
-      setAnswers((current) => writeAnswer(current, path, value));
-      forgetServerError(path);
-      edited();
+      // A party's new type hides the answers given for the old one: asked first, never silently.
+      // Until the answer is confirmed nothing changes, so no save can store the change.
+      const change = partyTypeChange(
+        definition,
+        answersRef.current,
+        path,
+        typeof value === "string" ? value : undefined,
+      );
+      if (!change) {
+        answer(path, value);
+        return;
+      }
+      modal.confirm({
+        title: `Change ${change.partyLabel} to ${change.to}?`,
+        content: <TypeChangeContent change={change} />,
+        okText: `Change to ${change.to}`,
+        cancelText: `Keep ${change.from}`,
+        okButtonProps: { danger: true },
+        autoFocusButton: "cancel",
+        onOk: () => {
+          clearing.current.set(change.partyPath, typeof value === "string" ? value : undefined);
+          answer(path, value);
+        },
+      });
     },
     onCount: (path: string, count: number | undefined) => {
       setAnswers((current) => resizeGroup(current, path, count));
@@ -261,12 +413,18 @@ export function InterviewForm({
     goToList();
   };
 
-  const preview = () => {
-    if (!postPreview(teamId, docId, storable(definition, answersRef.current)))
-      void message.error(INTERVIEW_ALLOW_POPUPS);
-  };
-
   const labels = useMemo(() => labelsByPath(nodes), [nodes]);
+
+  const preview = () => {
+    const posted = storable(definition, answersRef.current);
+    if (!postPreview(teamId, docId, posted)) {
+      void message.error(INTERVIEW_ALLOW_POPUPS);
+      return;
+    }
+    // The server prints a draft while answers are missing; the list of them is shown here.
+    const missing = namedIssues(definition, posted, labels);
+    setDraftMissing(missing.length > 0 ? missing : undefined);
+  };
   const focusField = (path: string) => {
     const element = window.document.getElementById(inputIdOf(path));
     element?.scrollIntoView({ block: "center" });
@@ -284,7 +442,7 @@ export function InterviewForm({
 
   return (
     <div className="interview">
-      <div className="interview-topbar" role="toolbar" aria-label="Interview actions">
+      <div className="interview-topbar" role="toolbar" aria-label="Interview actions" ref={toolbarRef}>
         <Button icon={<ArrowLeftOutlined />} onClick={() => void leave()}>
           Back to list
         </Button>
@@ -336,25 +494,40 @@ export function InterviewForm({
           className="interview-errors"
           title={assembleErrors.message}
           description={
-            <ul className="interview-errors__list" aria-label="Missing or incorrect answers">
-              {assembleErrors.errors.map((error) => (
-                <li key={`${error.field}:${error.message}`}>
-                  <a
-                    href={`#${inputIdOf(error.field)}`}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      focusField(error.field);
-                    }}
-                  >
-                    {labels.get(error.field) ?? error.field}
-                  </a>
-                  : {error.message}
-                </li>
-              ))}
-            </ul>
+            <ProblemLinks
+              problems={assembleErrors.errors.map((error) => ({
+                path: error.field,
+                label: labels.get(error.field) ?? error.field,
+                message: error.message,
+              }))}
+              focusField={focusField}
+              label="Missing or incorrect answers"
+            />
           }
           closable
           onClose={() => setAssembleErrors(undefined)}
+        />
+      )}
+
+      {draftMissing && (
+        <Alert
+          type="warning"
+          showIcon
+          className="interview-errors"
+          role="region"
+          aria-label="Draft preview"
+          title={`The preview is a draft: ${draftMissing.length === 1 ? "1 answer is" : `${draftMissing.length} answers are`} missing.`}
+          description={
+            <>
+              <Typography.Paragraph className="interview-draft__note">
+                It opened in a new window, marked DRAFT, with each missing answer highlighted. Answer these to
+                assemble the document:
+              </Typography.Paragraph>
+              <ProblemLinks problems={draftMissing} focusField={focusField} label="Missing answers" />
+            </>
+          }
+          closable
+          onClose={() => setDraftMissing(undefined)}
         />
       )}
 

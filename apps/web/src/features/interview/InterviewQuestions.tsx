@@ -1,3 +1,4 @@
+import { CalendarOutlined } from "@ant-design/icons";
 import type {
   AnswerValue,
   VisibleField,
@@ -118,12 +119,31 @@ function TextInput({ node, handlers }: NodeProps & { node: VisibleField }) {
   }
 }
 
+/** Reads typed text as a date the engine stores (DD/MM/YYYY); undefined if it is no real date. */
+function dateOf(typed: string): string | undefined {
+  const date = dayjs(typed.trim(), DATE_INPUT_FORMATS, true);
+  return date.isValid() ? date.format(DATE_FORMAT) : undefined;
+}
+
+/**
+ * A date typed or picked. The picker only knows real dates: text it cannot read (31/02/2026) would
+ * otherwise vanish on leaving the box and leave the earlier date in place with no word. Such text
+ * becomes the answer instead, shown as typed in a plain box with the engine's message beside it, so
+ * Save can say it was not saved; once it reads as a date the picker is back.
+ */
 function DateInput({ node, handlers }: NodeProps & { node: VisibleField }) {
   const { path } = node;
   const id = inputIdOf(path);
   const text = asText(node.value);
   const parsed = text ? dayjs(text.trim(), DATE_INPUT_FORMATS, true) : null;
   const message = handlers.messageOf(path);
+  if (text.trim() !== "" && !parsed?.isValid())
+    return <TypedDateInput path={path} text={text} message={message} handlers={handlers} />;
+  const leave = (typed: string) => {
+    const trimmed = typed.trim();
+    if (trimmed !== "" && trimmed !== text && dateOf(trimmed) === undefined) handlers.onAnswer(path, trimmed);
+    handlers.onLeave(path);
+  };
   return (
     <DatePicker
       id={id}
@@ -131,13 +151,62 @@ function DateInput({ node, handlers }: NodeProps & { node: VisibleField }) {
       format={DATE_INPUT_FORMATS}
       placeholder={DATE_FORMAT}
       value={parsed?.isValid() ? parsed : null}
+      // The text typed is read on leaving the box (below), so it must still be there then.
+      preserveInvalidOnBlur
       status={message ? "error" : undefined}
       aria-describedby={message ? `${id}-message` : undefined}
+      aria-invalid={message ? true : undefined}
       onChange={(date) => {
         handlers.onAnswer(path, date ? date.format(DATE_FORMAT) : undefined);
         handlers.onLeave(path);
       }}
-      onBlur={() => handlers.onLeave(path)}
+      onBlur={(event) => leave((event.target as HTMLInputElement).value ?? "")}
+      onKeyDown={(event) => {
+        if (event.key === "Enter") leave((event.target as HTMLInputElement).value ?? "");
+      }}
+    />
+  );
+}
+
+/** A date answer that is no real date, as typed, to be corrected; applied on leaving or Enter. */
+function TypedDateInput({
+  path,
+  text,
+  message,
+  handlers,
+}: {
+  path: string;
+  text: string;
+  message: string | undefined;
+  handlers: QuestionHandlers;
+}) {
+  const id = inputIdOf(path);
+  const [draft, setDraft] = useState(text);
+  useEffect(() => setDraft(text), [text]);
+  const commit = (refocus: boolean) => {
+    const trimmed = draft.trim();
+    const date = dateOf(trimmed);
+    if (trimmed !== text) handlers.onAnswer(path, trimmed === "" ? undefined : (date ?? trimmed));
+    handlers.onLeave(path);
+    // A real date brings the picker back in this box's place: the focus goes with it.
+    if (refocus && (date !== undefined || trimmed === ""))
+      window.requestAnimationFrame(() => window.document.getElementById(id)?.focus());
+  };
+  return (
+    <Input
+      id={id}
+      className="interview-date-text"
+      placeholder={DATE_FORMAT}
+      value={draft}
+      inputMode="numeric"
+      autoComplete="off"
+      status={message ? "error" : undefined}
+      aria-invalid={message ? true : undefined}
+      aria-describedby={message ? `${id}-message` : undefined}
+      suffix={<CalendarOutlined aria-hidden />}
+      onChange={(event) => setDraft(event.target.value)}
+      onBlur={() => commit(false)}
+      onPressEnter={() => commit(true)}
     />
   );
 }

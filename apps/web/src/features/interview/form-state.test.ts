@@ -1,6 +1,13 @@
 import { defineInterview, MESSAGES, visibleQuestions } from "@precedent/docgen/forms";
 import { describe, expect, it } from "vitest";
-import { droppedPaths, issuesByPath, labelsByPath, storable } from "./form-state";
+import {
+  droppedPaths,
+  issuesByPath,
+  labelsByPath,
+  partyTypeChange,
+  storable,
+  withoutHiddenAnswers,
+} from "./form-state";
 
 const definition = defineInterview({
   title: "Minutes",
@@ -62,5 +69,44 @@ describe("interview form state", () => {
     expect(labels.get("shareholders")).toBe("How many shareholders?");
     expect(labels.get("shareholders[1].number")).toBe("Shareholder 2: Number of shares");
     expect(labels.get("meeting_date")).toBe("Date of the meeting");
+  });
+});
+
+describe("changing a party's type", () => {
+  const parties = defineInterview({
+    title: "Agreement",
+    questions: [{ id: "buyer", type: "reference", label: "Buyer" }],
+  });
+  const individual = {
+    buyer: { party_type: "individual", first_name: "Jane", last_name: "Citizen", street: "1 George St" },
+  };
+
+  it("names the answers the new type does not ask, and the two types as shown", () => {
+    const change = partyTypeChange(parties, individual, "buyer.party_type", "trust");
+    expect(change?.partyPath).toBe("buyer");
+    expect(change?.partyLabel).toBe("Buyer");
+    expect(change?.from).toBe("An Individual");
+    expect(change?.to).toBe("A Trust");
+    expect(change?.cleared).toEqual(["First name", "Last name", "Street address"]);
+    // A company is asked for its address too: that answer stays.
+    const company = partyTypeChange(parties, individual, "buyer.party_type", "company");
+    expect(company?.to).toBe("A Company");
+    expect(company?.cleared).toEqual(["First name", "Last name"]);
+  });
+
+  it("asks nothing for the same type, a first choice, another field, or nothing answered", () => {
+    expect(partyTypeChange(parties, individual, "buyer.party_type", "individual")).toBeUndefined();
+    expect(partyTypeChange(parties, {}, "buyer.party_type", "trust")).toBeUndefined();
+    expect(partyTypeChange(parties, individual, "buyer.first_name", "Jo")).toBeUndefined();
+    const bare = { buyer: { party_type: "individual" } };
+    expect(partyTypeChange(parties, bare, "buyer.party_type", "trust")).toBeUndefined();
+  });
+
+  it("forgets the hidden answers of a party only when asked, keeping what is shown", () => {
+    const company = { buyer: { ...individual.buyer, party_type: "company", name: "Citizen Holdings" } };
+    expect(withoutHiddenAnswers(parties, company, "buyer")).toEqual({
+      buyer: { party_type: "company", name: "Citizen Holdings", street: "1 George St" },
+    });
+    expect(withoutHiddenAnswers(parties, individual, "buyer")).toBe(individual);
   });
 });
