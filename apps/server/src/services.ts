@@ -96,7 +96,7 @@ export function createServices(deps: {
   });
   const fileStore = createDatabaseFileStore({ db, clock });
   const templates = createTemplateLibrary();
-  interview = createInterviewService({ db, clock, documents, files: fileStore, library: templates });
+  interview = createInterviewService({ db, clock, documents, files: fileStore, library: templates, users });
   // Catalogue, purchase and document start (documents spec §2-§9).
   const catalogue = createCatalogueService({ db, teams, templates });
   const coupons = createCouponsService({ db, clock });

@@ -301,6 +301,7 @@ describe("downloads", () => {
       clock: t.clock.now,
       documents: t.services.documents,
       library: t.services.templates,
+      users: t.services.users,
       files: {
         ...store,
         async get(sha256) {

@@ -26,6 +26,7 @@ const TAG_LABELS: Record<ChangeLogTag, string> = {
   copied: "Copied from",
   deleted: "Deleted",
   answers: "Interview answers",
+  version: "Version",
 };
 
 /** Account-area §2: change-log times at UTC+10. */
