@@ -99,7 +99,9 @@ describe("document versions", () => {
         to: "assessing a merger of the two practices",
       },
     ]);
-    expect(second.files.map((f: { kind: string; can_download: boolean }) => [f.kind, f.can_download])).toEqual([
+    expect(
+      second.files.map((f: { kind: string; can_download: boolean }) => [f.kind, f.can_download]),
+    ).toEqual([
       ["pdf", true],
       ["word", true],
     ]);
