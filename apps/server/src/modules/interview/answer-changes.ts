@@ -75,7 +75,7 @@ export function answerChanges(
  */
 export function clientNameOf(definition: InterviewDefinition, answers: Record<string, unknown>) {
   const first = visibleQuestions(definition, answers as Answers).find((node) => node.kind === "party");
-  if (!first || first.kind !== "party" || !first.value) return null;
+  if (first?.kind !== "party" || !first.value) return null;
   const name = partyName(first.value).trim();
   return name === "" ? null : name.slice(0, 500);
 }

@@ -5,6 +5,7 @@ import dayjs from "dayjs";
 import { documentQuery } from "../../api/documents";
 import { LoadError } from "../../components/LoadError";
 import { DATE_FORMAT } from "../../constants";
+import { DocumentVersions } from "./DocumentVersions";
 import { StatusIcon } from "./StatusIcon";
 
 /** How a document's interview is opened from the list (documents spec §6). */
@@ -100,6 +101,7 @@ export function DocumentDetailDrawer({
           />
         )
       )}
+      {data && <DocumentVersions teamId={teamId} docId={data.id} />}
     </Drawer>
   );
 }
