@@ -97,7 +97,7 @@ export function createServices(deps: {
   });
   const fileStore = createDatabaseFileStore({ db, clock });
   const templates = createTemplateLibrary();
-  interview = createInterviewService({ db, clock, documents, files: fileStore, library: templates });
+  interview = createInterviewService({ db, clock, documents, files: fileStore, library: templates, users });
   const documentZip = createDocumentZipDownload({ db, clock, documents, files: fileStore });
   // Catalogue, purchase and document start (documents spec §2-§9).
   const catalogue = createCatalogueService({ db, teams, templates });

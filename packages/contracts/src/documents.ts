@@ -148,6 +148,23 @@ const listFilters = {
   category: idListQuery("category").describe(
     "Only documents made from a template (catalogue product) in one of these categories or their sub categories (comma list or repeated key); documents without a template never match.",
   ),
+  template: z
+    .string()
+    .trim()
+    .max(100, "template must be 100 characters or fewer")
+    .transform((s) => (s === "" ? undefined : s))
+    .optional()
+    .describe(
+      "Only documents made from this template, by its identifier (the catalogue's template_identifier, e.g. mutual-nda). Empty: every template.",
+    ),
+  client: z
+    .string()
+    .max(200, "client must be 200 characters or fewer")
+    .transform((s) => s.trim())
+    .optional()
+    .describe(
+      "Client search, trimmed: any part of the first party's name in the answers, any case. Documents whose first party is not yet named never match. Empty: no client filter.",
+    ),
 };
 
 export const DocumentListQuery = TeamScopeQuery.extend({

@@ -8,3 +8,4 @@ export * from "./logs.ts";
 export * from "./system.ts";
 export * from "./teams.ts";
 export * from "./users.ts";
+export * from "./versions.ts";

@@ -19,7 +19,10 @@ export type DocumentLogType = z.infer<typeof DocumentLogType>;
  * - status: old status name → new status name
  * - copied: the original's "Doc ID {id} - {name}" → the copy's name (on the copy)
  * - deleted: the name → null
- * - answers: "Saved" → "Cleared" (the interview's answers were reset)
+ * - answers: "Saved" → "Cleared" (the interview's answers were reset), or null → "{n} answers
+ *   changed" (an interview save); `answers` on the change lists each question's before and after
+ * - version: the document's previous version number (null: none) → the version just assembled;
+ *   `answers` lists what changed since the previous version
  */
 export const CHANGE_LOG_TAGS = [
   "created",
@@ -30,13 +33,31 @@ export const CHANGE_LOG_TAGS = [
   "copied",
   "deleted",
   "answers",
+  "version",
 ] as const;
 export const ChangeLogTag = z.enum(CHANGE_LOG_TAGS);
 export type ChangeLogTag = z.infer<typeof ChangeLogTag>;
 
 export type LogValue = string | number | string[] | null;
 export const LogValue: z.ZodType<LogValue> = z.union([z.string(), z.number(), z.array(z.string()), z.null()]);
-export const LogChange = z.object({ from: LogValue, to: LogValue });
+/**
+ * One answer changed, by question: `question` is its label with the labels it sits under
+ * ("First party › Last name"); `from`/`to` are the answers as text, null when unanswered.
+ */
+export const AnswerChange = z.object({
+  path: z.string(),
+  question: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type AnswerChange = z.infer<typeof AnswerChange>;
+
+export const LogChange = z.object({
+  from: LogValue,
+  to: LogValue,
+  /** Tags answers and version: the answers that changed, question by question. */
+  answers: z.array(AnswerChange).optional(),
+});
 export type LogChange = z.infer<typeof LogChange>;
 
 const isoDate = (field: string) =>

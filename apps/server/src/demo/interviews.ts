@@ -4,8 +4,9 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { documents } from "../modules/documents/schema.ts";
 import { createDatabaseFileStore } from "../modules/files/service.ts";
+import { clientNameOf } from "../modules/interview/answer-changes.ts";
 import { documentFiles } from "../modules/interview/schema.ts";
-import { fileNameOf, MEDIA_TYPES } from "../modules/interview/service.ts";
+import { fileNameOf, MEDIA_TYPES, recordVersion } from "../modules/interview/service.ts";
 import { createTemplateLibrary, templateName } from "../modules/templates/library.ts";
 
 type Patch = { [key: string]: string | number | Patch };
@@ -101,12 +102,14 @@ export async function loadDemoInterviews(
     const full = cleanAnswers(template.definition, patched(template.sampleAnswers, link.patch) as Answers);
     const xml =
       doc.status === 1 ? (link.partial ? firstHalf(full) : {}) : doc.status === 2 ? firstHalf(full) : full;
+    const answers = cleanAnswers(template.definition, xml as Answers) as Record<string, unknown>;
     await tx
       .update(documents)
       .set({
         xTemplateId: template.identifier,
         templateName: templateName(template),
-        xml: cleanAnswers(template.definition, xml as Answers) as Record<string, unknown>,
+        xml: answers,
+        clientName: clientNameOf(template.definition, answers),
       })
       .where(eq(documents.id, doc.id));
     if (doc.status < 3) continue;
@@ -133,6 +136,19 @@ export async function loadDemoInterviews(
         createdAt: doc.at,
       })),
     );
+    // Its one assembly so far, as the document's first version.
+    await recordVersion(tx, {
+      docId: doc.id,
+      teamId,
+      userId: doc.createdBy,
+      at: doc.at,
+      definition: template.definition,
+      answers,
+      files: {
+        pdf: { ...stored.pdf, name: fileNameOf(doc.name, "pdf") },
+        word: { ...stored.word, name: fileNameOf(doc.name, "word") },
+      },
+    });
     withFiles += 1;
   }
   return { assembled: withFiles };

@@ -11,6 +11,7 @@ import {
   DocumentListResponse,
   DocumentResponse,
   type DocumentStatus,
+  DocumentVersionsResponse,
   ErrorEnvelope,
   FolderResponse,
   FolderTreeResponse,
@@ -35,6 +36,9 @@ export type DocumentFilters = {
   folderId: number | undefined;
   search: string;
   userIds: number[];
+  /** The template filter (a template identifier) and the client search (the first party's name). */
+  template?: string;
+  client?: string;
 };
 
 export type DocumentSort = { sort: "name" | "created_at" | "updated_at"; order: "asc" | "desc" };
@@ -47,6 +51,8 @@ const filterQuery = (teamId: number, filters: DocumentFilters) => ({
   folder_id: filters.folderId,
   name: filters.search || undefined,
   user_ids: filters.userIds.length > 0 ? filters.userIds.join(",") : undefined,
+  template: filters.template || undefined,
+  client: filters.client || undefined,
 });
 
 // Organisation Documents have their own calls, which also take the owner filter.
@@ -112,6 +118,23 @@ export const documentQuery = (teamId: number, docId: number, section: ListSectio
         signal,
       }),
   });
+
+/** Every assembly of a document, newest first (the detail panel's Versions). */
+export const documentVersionsQuery = (teamId: number, docId: number) =>
+  queryOptions({
+    queryKey: [...documentsKey(teamId), "versions", docId],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(`/api/doc/${docId}/versions`, DocumentVersionsResponse, {
+          query: { id_team: teamId },
+          signal,
+        })
+      ).versions,
+  });
+
+/** Where one version's PDF or Word file downloads from (an attachment, with the session cookie). */
+export const versionDownloadHref = (teamId: number, docId: number, version: number, kind: "pdf" | "word") =>
+  `/api/doc/${docId}/versions/${version}/download?${new URLSearchParams({ type: kind, id_team: String(teamId) })}`;
 
 export const companyUsersQuery = (teamId: number) =>
   queryOptions({

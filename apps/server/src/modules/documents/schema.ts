@@ -47,6 +47,11 @@ export const documents = pgTable(
     templateId: integer(),
     templateName: text(),
     xTemplateId: text(),
+    /**
+     * The client: the first party's name in the answers, kept by the interview on every save so
+     * the list's client filter reads a column rather than every document's answers.
+     */
+    clientName: text(),
     /** Interview answers (the spec's `xml`). */
     xml: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     isRelaunch: boolean().notNull().default(false),
@@ -75,6 +80,8 @@ export const documents = pgTable(
     index("documents_creator_name_idx").on(t.teamId, t.createdBy, sql`lower(${t.name})`, t.id),
     // A folder's documents (lists, and the "is it empty" check before deleting a folder).
     index("documents_folder_idx").on(t.folderId, t.createdAt, t.id),
+    // The template filter: a firm's documents made from one template.
+    index("documents_team_template_idx").on(t.teamId, t.xTemplateId),
   ],
 );
 

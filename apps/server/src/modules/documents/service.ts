@@ -67,6 +67,8 @@ export type DocumentChange = {
   templateId?: number;
   templateName?: string;
   xTemplateId?: string;
+  /** The first party's name in the answers (the list's client filter). */
+  clientName?: string | null;
 };
 
 const documentNotFound = (id?: number) =>
@@ -248,6 +250,12 @@ export function createDocumentsService(deps: {
     }
     if (query.user_ids) conditions.push(inArray(documents.createdBy, query.user_ids));
     if (query.category) conditions.push(inTemplateCategoriesSql(query.category));
+    if (query.template) conditions.push(eq(documents.xTemplateId, query.template));
+    const client = query.client?.trim();
+    if (client) {
+      // The stored first party's name (kept by the interview on save), any part, any case.
+      conditions.push(sql`lower(${documents.clientName}) like lower(${`%${escapeLike(client)}%`})`);
+    }
     const search = query.name?.trim();
     if (search) {
       // Case-insensitive, as ILIKE over the name would be, on the lowered copy (see `nameLower`).
@@ -276,7 +284,8 @@ export function createDocumentsService(deps: {
    * (a search, or Shared Folders, whose documents are reached through links).
    */
   function counterConditions(ctx: FirmContext, query: StatusCountsQuery): SQL[] | null {
-    if (query.name?.trim() || query.category || query.type === SHARED_FOLDERS) return null;
+    if (query.name?.trim() || query.category || query.template || query.client?.trim()) return null;
+    if (query.type === SHARED_FOLDERS) return null;
     const conditions: SQL[] = [eq(documentCounts.teamId, ctx.teamId)];
     if (query.type === MY_DOCUMENTS) conditions.push(eq(documentCounts.createdBy, ctx.userId));
     if (query.folder_id !== undefined) conditions.push(eq(documentCounts.folderKey, query.folder_id));

@@ -149,7 +149,22 @@ describe("PUT /api/xpressdox/update-xml/{docId}", () => {
     });
     await save(as.alice, doc.id, { ...answers, purpose: "more" }, token);
     const logs = await logsOf(doc.id);
-    expect(logs.map((l) => l.logData)).toEqual([{ status: { from: "Draft", to: "In Progress" } }]);
+    // Each save logs the answers it changed; the first also the status.
+    expect(logs.map((l) => l.logData.status)).toEqual([{ from: "Draft", to: "In Progress" }, undefined]);
+    expect(logs[0]?.logData.answers?.answers?.map((a) => a.path)).toEqual([
+      "agreement_date",
+      "first_party.party_type",
+      "first_party.name",
+      "first_party.acn",
+    ]);
+    expect(logs[1]?.logData.answers?.answers).toEqual([
+      {
+        path: "purpose",
+        question: "The purpose for which the parties will share information",
+        from: null,
+        to: "more",
+      },
+    ]);
   });
 
   it("refuses malformed answers, each named, and saves nothing", async () => {
@@ -281,7 +296,10 @@ describe("POST /api/xpressdox/assemble/{docId}", () => {
     });
     expect((await row(doc.id)).status).toBe(5);
     const logs = await logsOf(doc.id);
-    expect(logs.at(-1)?.logData).toEqual({ status: { from: "In Progress", to: "Completed" } });
+    expect(logs.at(-1)?.logData).toEqual({
+      status: { from: "In Progress", to: "Completed" },
+      version: { from: null, to: 1, answers: [] },
+    });
     // The documents payloads list the files (documents spec §3 `files`).
     const detail = await as.alice.get(`/api/doc/${doc.id}`);
     expect(detail.json().data.files).toEqual(stored.map((f) => ({ id: f.id, name: f.name })));
@@ -302,6 +320,7 @@ describe("downloads", () => {
       clock: t.clock.now,
       documents: t.services.documents,
       library: t.services.templates,
+      users: t.services.users,
       files: {
         ...store,
         async get(sha256) {
@@ -457,7 +476,20 @@ describe("PUT /api/doc/reset-xml/{docId}", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await row(doc.id)).xml).toEqual({});
     expect((await logsOf(doc.id)).map((l) => l.logData)).toEqual([
-      { answers: { from: "Saved", to: "Cleared" } },
+      {
+        answers: {
+          from: "Saved",
+          to: "Cleared",
+          answers: [
+            {
+              path: "purpose",
+              question: "The purpose for which the parties will share information",
+              from: "a deal",
+              to: null,
+            },
+          ],
+        },
+      },
     ]);
   });
 });

@@ -1,4 +1,15 @@
-import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
+import type { AnswerChange } from "@precedent/contracts";
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 import { documents } from "../documents/schema.ts";
 import { fileBlobs } from "../files/schema.ts";
 import { teams } from "../teams/schema.ts";
@@ -75,3 +86,46 @@ export const documentFileDownloads = pgTable(
 );
 
 export type DocumentFileRow = typeof documentFiles.$inferSelect;
+
+/**
+ * Every assembly of a document, kept: its number (1, 2, … per document), when and by whom, the
+ * answers it was assembled from, which answers changed since the version before, and its PDF and
+ * Word files. `document_files` holds only the latest assembly; the bytes of every version stay in
+ * the FileStore under their hashes (content-addressed, so an unchanged re-assembly costs nothing).
+ * Nothing a list shows comes from here, so no firm-version trigger is needed.
+ */
+export const documentVersions = pgTable(
+  "document_versions",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    docId: integer()
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    version: integer().notNull(),
+    assembledAt: timestamp({ withTimezone: true }).notNull(),
+    assembledBy: integer()
+      .notNull()
+      .references(() => users.id),
+    /** The cleaned answers assembled, and their SHA-256 (of the JSON) to tell equal answers apart cheaply. */
+    answers: jsonb().$type<Record<string, unknown>>().notNull(),
+    answersSha256: text().notNull(),
+    /** The answers that changed since the version before, by question (empty for the first). */
+    changes: jsonb().$type<AnswerChange[]>().notNull(),
+    pdfName: text().notNull(),
+    pdfSha256: text()
+      .notNull()
+      .references(() => fileBlobs.sha256),
+    pdfSize: integer().notNull(),
+    wordName: text().notNull(),
+    wordSha256: text()
+      .notNull()
+      .references(() => fileBlobs.sha256),
+    wordSize: integer().notNull(),
+  },
+  (t) => [unique("document_versions_doc_version_key").on(t.docId, t.version)],
+);
+
+export type DocumentVersionRow = typeof documentVersions.$inferSelect;

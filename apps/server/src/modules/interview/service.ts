@@ -5,6 +5,7 @@ import {
   DOWNLOAD_NOT_ALLOWED,
   type DocumentFile,
   type DocumentStatus,
+  type DocumentVersion,
   type FieldError,
   INTERVIEW_COMPLETED_DOCUMENT,
   INTERVIEW_INCOMPLETE,
@@ -13,6 +14,7 @@ import {
   NO_TEMPLATE,
   RELAUNCH_NO_TEMPLATE,
   RELAUNCH_NOT_ALLOWED,
+  VERSION_NOT_FOUND,
 } from "@precedent/contracts";
 import {
   type AnswerIssue,
@@ -22,12 +24,13 @@ import {
   buildDocument,
   cleanAnswers,
   formatIssues,
+  type InterviewDefinition,
   missingAnswers,
   renderPdf,
   TemplateError,
   validate,
 } from "@precedent/docgen";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
@@ -40,11 +43,13 @@ import {
   EDITABLE_STATUSES,
 } from "../documents/policy.ts";
 import type { DocumentFilesReader, DocumentsService } from "../documents/service.ts";
-import type { FileStore } from "../files/service.ts";
+import { type FileStore, type StoredFile, sha256Hex } from "../files/service.ts";
 import type { FirmContext } from "../folders/firm-context.ts";
 import type { TemplateLibrary } from "../templates/library.ts";
 import { templateName } from "../templates/library.ts";
-import { documentFileDownloads, documentFiles, interviewActionTokens } from "./schema.ts";
+import type { UsersService } from "../users/service.ts";
+import { answerChanges, clientNameOf } from "./answer-changes.ts";
+import { documentFileDownloads, documentFiles, documentVersions, interviewActionTokens } from "./schema.ts";
 
 export type InterviewService = ReturnType<typeof createInterviewService>;
 type FileKind = DocumentFile["kind"];
@@ -89,6 +94,56 @@ export function fileNameOf(documentName: string, kind: FileKind) {
   return `${base}${EXTENSIONS[kind]}`;
 }
 
+const answersChangedText = (n: number) => `${n} ${n === 1 ? "answer" : "answers"} changed`;
+
+/**
+ * Keeps one assembly as the document's next version, with the answers that changed since the
+ * version before; the caller's transaction must hold the document's row lock (assemblies of one
+ * document then number their versions one after another). Returns the log change to record.
+ */
+export async function recordVersion(
+  tx: Database,
+  input: {
+    docId: number;
+    teamId: number;
+    userId: number;
+    at: Date;
+    definition: InterviewDefinition;
+    answers: Record<string, unknown>;
+    files: Record<FileKind, StoredFile & { name: string }>;
+  },
+) {
+  const [previous] = await tx
+    .select({ version: documentVersions.version, answers: documentVersions.answers })
+    .from(documentVersions)
+    .where(eq(documentVersions.docId, input.docId))
+    .orderBy(desc(documentVersions.version))
+    .limit(1);
+  const version = (previous?.version ?? 0) + 1;
+  const changes = previous ? answerChanges(input.definition, previous.answers, input.answers) : [];
+  await tx.insert(documentVersions).values({
+    docId: input.docId,
+    teamId: input.teamId,
+    version,
+    assembledAt: input.at,
+    assembledBy: input.userId,
+    answers: input.answers,
+    answersSha256: sha256Hex(new TextEncoder().encode(JSON.stringify(input.answers))),
+    changes,
+    pdfName: input.files.pdf.name,
+    pdfSha256: input.files.pdf.sha256,
+    pdfSize: input.files.pdf.size,
+    wordName: input.files.word.name,
+    wordSha256: input.files.word.sha256,
+    wordSize: input.files.word.size,
+  });
+  return { version: { from: previous?.version ?? null, to: version, answers: changes } };
+}
+
+/** "Deed.pdf" as version 3: "Deed (version 3).pdf", so several versions can sit in one folder. */
+const versionFileName = (name: string, version: number) =>
+  name.replace(/(\.[^.]+)?$/, (extension) => ` (version ${version})${extension}`);
+
 /**
  * The document interview, assembly and downloads (interview spec §2, §4, §7; documents spec §4, §6).
  * Every call acts on one document the actor can see in their firm (anything else is 404 'Invalid
@@ -101,8 +156,9 @@ export function createInterviewService(deps: {
   documents: DocumentsService;
   files: FileStore;
   library: TemplateLibrary;
+  users: UsersService;
 }) {
-  const { db, clock, documents, files, library } = deps;
+  const { db, clock, documents, files, library, users } = deps;
 
   async function visible(tx: Database, ctx: FirmContext, docId: number, lock: boolean) {
     const loaded = await documents.loadForChange(tx, ctx, docId, lock);
@@ -226,10 +282,21 @@ export function createInterviewService(deps: {
           throw badRequest(errors[0]?.message ?? INTERVIEW_INCOMPLETE, errors);
         }
         const cleaned = cleanAnswers(template.definition, answers) as Record<string, unknown>;
-        await documents.applyChange(tx, ctx, doc, {
-          xml: cleaned,
-          ...(doc.status === 1 ? { status: IN_PROGRESS } : {}),
-        });
+        // Logged with the save: each answer that changed, before and after.
+        const changed = answerChanges(template.definition, doc.xml, cleaned);
+        await documents.applyChange(
+          tx,
+          ctx,
+          doc,
+          {
+            xml: cleaned,
+            clientName: clientNameOf(template.definition, cleaned),
+            ...(doc.status === 1 ? { status: IN_PROGRESS } : {}),
+          },
+          changed.length > 0
+            ? { answers: { from: null, to: answersChangedText(changed.length), answers: changed } }
+            : {},
+        );
         return { status: true };
       });
     },
@@ -237,14 +304,15 @@ export function createInterviewService(deps: {
     /** PUT /doc/reset-xml/{docId}: the answers emptied (a new start), logged. */
     async reset(ctx: FirmContext, docId: number) {
       await db.transaction(async (tx) => {
-        const { doc } = await interviewable(tx, ctx, docId, true);
+        const { doc, template } = await interviewable(tx, ctx, docId, true);
         const had = Object.keys(doc.xml).length > 0;
+        const cleared = answerChanges(template.definition, doc.xml, {});
         await documents.applyChange(
           tx,
           ctx,
           doc,
-          { xml: {} },
-          had ? { answers: { from: "Saved", to: "Cleared" } } : {},
+          { xml: {}, clientName: null },
+          had ? { answers: { from: "Saved", to: "Cleared", answers: cleared } } : {},
         );
       });
     },
@@ -321,12 +389,93 @@ export function createInterviewService(deps: {
             createdAt: now,
           })),
         );
-        await documents.applyChange(tx, ctx, doc, { status: COMPLETED });
+        // The latest files replace the last assembly's; every assembly is also kept as a version.
+        const logged = await recordVersion(tx, {
+          docId,
+          teamId: ctx.teamId,
+          userId: ctx.userId,
+          at: now,
+          definition: template.definition,
+          answers: doc.xml,
+          files: {
+            pdf: { ...stored.pdf, name: fileNameOf(doc.name, "pdf") },
+            word: { ...stored.word, name: fileNameOf(doc.name, "word") },
+          },
+        });
+        await documents.applyChange(
+          tx,
+          ctx,
+          doc,
+          { status: COMPLETED, clientName: clientNameOf(template.definition, doc.xml) },
+          logged,
+        );
       });
       return { doc_id: docId, status: COMPLETED, files: await downloadIds(ctx, docId) };
     },
 
     downloadIds,
+
+    /**
+     * GET /doc/{id}/versions: every assembly of a document the actor can see, newest first, with
+     * who assembled it, the answers changed since the version before and its files.
+     */
+    async versions(ctx: FirmContext, docId: number): Promise<DocumentVersion[]> {
+      const { rows, doc } = await db.transaction(async (tx) => {
+        const { doc } = await visible(tx, ctx, docId, false);
+        const rows = await tx
+          .select({
+            id: documentVersions.id,
+            version: documentVersions.version,
+            assembledAt: documentVersions.assembledAt,
+            assembledBy: documentVersions.assembledBy,
+            changes: documentVersions.changes,
+            pdfName: documentVersions.pdfName,
+            pdfSize: documentVersions.pdfSize,
+            wordName: documentVersions.wordName,
+            wordSize: documentVersions.wordSize,
+          })
+          .from(documentVersions)
+          .where(eq(documentVersions.docId, docId))
+          .orderBy(desc(documentVersions.version));
+        return { rows, doc };
+      });
+      const names = await users.summaries([...new Set(rows.map((r) => r.assembledBy))]);
+      return rows.map((row) => ({
+        id: row.id,
+        version: row.version,
+        assembled_at: row.assembledAt.toISOString(),
+        assembled_by: { user_id: row.assembledBy, display_name: names.get(row.assembledBy)?.name ?? "" },
+        changes: row.changes,
+        files: [
+          { kind: "pdf", name: row.pdfName, size: row.pdfSize, can_download: doc.allowDownloadPdf },
+          { kind: "word", name: row.wordName, size: row.wordSize, can_download: doc.allowDownloadWord },
+        ],
+      }));
+    },
+
+    /**
+     * GET /doc/{id}/versions/{version}/download?type=: one version's file, for whoever can see
+     * the document, when its settings allow that kind. Every version was a finished assembly, so
+     * the document's status now (say, relaunched) does not hide its earlier versions.
+     */
+    async downloadVersion(ctx: FirmContext, docId: number, version: number, kind: FileKind) {
+      const file = await db.transaction(async (tx) => {
+        const { doc } = await visible(tx, ctx, docId, false);
+        const [row] = await tx
+          .select()
+          .from(documentVersions)
+          .where(and(eq(documentVersions.docId, docId), eq(documentVersions.version, version)));
+        if (!row) throw notFound(VERSION_NOT_FOUND);
+        const allowed = kind === "pdf" ? doc.allowDownloadPdf : doc.allowDownloadWord;
+        if (!allowed) throw forbidden(DOWNLOAD_NOT_ALLOWED);
+        return kind === "pdf"
+          ? { sha256: row.pdfSha256, name: row.pdfName }
+          : { sha256: row.wordSha256, name: row.wordName };
+      });
+      const blob = await files.get(file.sha256);
+      if (!blob) throw new Error(`file ${file.sha256} of document ${docId} is missing from the store`);
+      return { bytes: blob.bytes, name: versionFileName(file.name, version), mediaType: MEDIA_TYPES[kind] };
+    },
 
     /**
      * GET /doc/download/{docId}?type=: the file's bytes, for whoever can see the document, when

@@ -4,8 +4,10 @@ import { Button, Descriptions, Drawer, Flex, Grid, Result, Skeleton, Typography 
 import { isApiError } from "../../api/client";
 import { documentQuery } from "../../api/documents";
 import { LoadError } from "../../components/LoadError";
+import { DATE_FORMAT } from "../../constants";
 import { formatDay } from "../../dates";
 import { DocumentDownloads } from "./DocumentDownloads";
+import { DocumentVersions } from "./DocumentVersions";
 import { canRelaunch } from "./document-abilities";
 import { StatusIcon } from "./StatusIcon";
 
@@ -120,6 +122,7 @@ export function DocumentDetailDrawer({
           </Flex>
         )
       )}
+      {data && <DocumentVersions teamId={teamId} docId={data.id} />}
     </Drawer>
   );
 }

@@ -55,6 +55,7 @@ import { useDebounced } from "../../components/use-debounced";
 import { DOCUMENT_SEARCH_DEBOUNCE_MS } from "../../constants";
 import { formatDay } from "../../dates";
 import type { DocumentDialog } from "./DocumentDialogs";
+import { DocumentListFilters, useDocumentListFilters } from "./DocumentListFilters";
 import { folderPath } from "./folder-tree";
 import { StatusIcon } from "./StatusIcon";
 
@@ -202,9 +203,17 @@ export function DocumentListPanel({
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<Map<number, DocumentRow>>(new Map());
 
+  const { template, client, active: filtered } = useDocumentListFilters();
   const filters: DocumentFilters = useMemo(
-    () => ({ section, folderId, search, userIds: section === ORGANISATION_DOCUMENTS ? ownerIds : [] }),
-    [section, folderId, search, ownerIds],
+    () => ({
+      section,
+      folderId,
+      search,
+      userIds: section === ORGANISATION_DOCUMENTS ? ownerIds : [],
+      template,
+      client,
+    }),
+    [section, folderId, search, ownerIds, template, client],
   );
   const sortOption = DOCUMENT_SORT_OPTIONS[sortIndex] ?? DEFAULT_DOCUMENT_SORT;
   const sort = { sort: sortOption.sort, order: sortOption.order };
@@ -321,6 +330,7 @@ export function DocumentListPanel({
   const firstUse =
     section === MY_DOCUMENTS &&
     !search &&
+    !filtered &&
     folderId === undefined &&
     status === undefined &&
     counts.data?.total_record === 0 &&
@@ -480,6 +490,7 @@ export function DocumentListPanel({
           </Dropdown>
         )}
       </div>
+      <DocumentListFilters />
       {search && list.isSuccess && (
         <div className="doc-search-result">
           <Typography.Text strong>{totalRecord} Result(s) Found</Typography.Text>

@@ -25,6 +25,9 @@ export type DocumentsAddress = {
   folderId: number | undefined;
   docId: number | undefined;
   search: string;
+  /** The list's template filter (a template identifier) and client search. */
+  template: string;
+  client: string;
 };
 
 type AddressChange = Partial<DocumentsAddress>;
@@ -44,6 +47,8 @@ export function useDocumentsAddress() {
     folderId: positiveId(params.get("folderId")),
     docId: positiveId(params.get("docId")),
     search: params.get("search") ?? "",
+    template: params.get("template") ?? "",
+    client: params.get("client") ?? "",
   };
   // What the address names but cannot mean: the page falls back and corrects the address.
   const tab = params.get("tab");
@@ -71,6 +76,8 @@ export function useDocumentsAddress() {
           if ("folderId" in update) set("folderId", update.folderId);
           if ("docId" in update) set("docId", update.docId);
           if ("search" in update) set("search", update.search);
+          if ("template" in update) set("template", update.template);
+          if ("client" in update) set("client", update.client);
           return next;
         },
         { replace: options.replace ?? false },

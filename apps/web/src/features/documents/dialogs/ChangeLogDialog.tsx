@@ -1,5 +1,11 @@
 import { ArrowLeftOutlined, LeftOutlined, RightOutlined } from "@ant-design/icons";
-import { CHANGE_LOG_TAGS, type ChangeLogEntry, type ChangeLogTag, type LogValue } from "@precedent/contracts";
+import {
+  type AnswerChange,
+  CHANGE_LOG_TAGS,
+  type ChangeLogEntry,
+  type ChangeLogTag,
+  type LogValue,
+} from "@precedent/contracts";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Button, DatePicker, Descriptions, Empty, Modal, Select, Skeleton, Space, Typography } from "antd";
 import type { Dayjs } from "dayjs";
@@ -24,6 +30,7 @@ const TAG_LABELS: Record<ChangeLogTag, string> = {
   copied: "Copied from",
   deleted: "Deleted",
   answers: "Interview answers",
+  version: "Version",
 };
 
 /** Change-log times in the display time zone, as every date of the documents pages. */
@@ -40,6 +47,47 @@ const show = (value: LogValue | undefined, empty: string) => {
   return String(value);
 };
 
+/** One answer as logged: long ones cut to three lines, with More to read the whole. */
+function AnswerValue({ value }: { value: string | null }) {
+  if (value === null) return <Typography.Text type="secondary">Not answered</Typography.Text>;
+  return (
+    <Typography.Paragraph
+      className="answer-changes__value"
+      ellipsis={{ rows: 3, expandable: "collapsible", symbol: (open) => (open ? "Less" : "More") }}
+    >
+      {value}
+    </Typography.Paragraph>
+  );
+}
+
+/** The answers an interview save, reset or assembly changed: question, before and after. */
+function AnswerChanges({ changes }: { changes: AnswerChange[] }) {
+  return (
+    <ul className="answer-changes" aria-label="Answers changed">
+      {changes.map((change) => (
+        <li key={change.path} className="answer-changes__item">
+          <Typography.Text strong>{change.question}</Typography.Text>
+          <div>
+            <Typography.Text type="secondary">Before: </Typography.Text>
+            <AnswerValue value={change.from} />
+          </div>
+          <div>
+            <Typography.Text type="secondary">After: </Typography.Text>
+            <AnswerValue value={change.to} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const changeSummary = (tag: ChangeLogTag, from: LogValue | undefined, to: LogValue | undefined) => {
+  if (tag === "version")
+    return from === null || from === undefined ? `Version ${to}` : `Version ${from} → ${to}`;
+  if (tag === "answers" && (from === null || from === undefined)) return show(to, "—");
+  return `${show(from, "—")} → ${show(to, tag === "folder" ? "Top level" : "—")}`;
+};
+
 /** What one entry changed, tag by tag, from → to. */
 function EntryDetail({ entry }: { entry: ChangeLogEntry }) {
   return (
@@ -52,10 +100,16 @@ function EntryDetail({ entry }: { entry: ChangeLogEntry }) {
         { key: "user", label: "Updated by", children: entry.users.display_name },
         ...entry.tags.map((tag) => {
           const change = entry.log_data[tag];
+          const answers = change?.answers ?? [];
           return {
             key: tag,
             label: TAG_LABELS[tag],
-            children: `${show(change?.from, "—")} → ${show(change?.to, tag === "folder" ? "Top level" : "—")}`,
+            children: (
+              <>
+                {changeSummary(tag, change?.from, change?.to)}
+                {answers.length > 0 && <AnswerChanges changes={answers} />}
+              </>
+            ),
           };
         }),
       ]}
