@@ -23,7 +23,6 @@ import {
   Breadcrumb,
   Button,
   Checkbox,
-  Dropdown,
   Empty,
   FloatButton,
   Grid,
@@ -45,6 +44,7 @@ import {
   documentListQuery,
   statusCountsQuery,
 } from "../../api/documents";
+import { ActionMenu } from "../../components/ActionMenu";
 import { InfiniteScrollList } from "../../components/InfiniteScrollList";
 import { LoadError } from "../../components/LoadError";
 import { useDebounced } from "../../components/use-debounced";
@@ -376,13 +376,15 @@ export function DocumentListPanel({
                   </span>
                 </div>
               </div>
-              <Dropdown
-                trigger={["click"]}
-                autoFocus
-                menu={{ items, onClick: ({ key }) => onRowAction(document, key) }}
-              >
-                <Button type="text" icon={<MoreOutlined />} aria-label={`Actions for ${document.name}`} />
-              </Dropdown>
+              <ActionMenu
+                items={items}
+                onAction={(key) => onRowAction(document, key)}
+                button={{
+                  type: "text",
+                  icon: <MoreOutlined />,
+                  "aria-label": `Actions for ${document.name}`,
+                }}
+              />
             </li>
           );
         })}
@@ -439,15 +441,11 @@ export function DocumentListPanel({
           </Button>
         )}
         {createItems.length > 0 && !small && (
-          <Dropdown
-            trigger={["click"]}
-            autoFocus
-            menu={{ items: createItems, onClick: ({ key }) => create(key) }}
-          >
-            <Button type="primary" icon={<PlusOutlined />}>
-              Create New
-            </Button>
-          </Dropdown>
+          <ActionMenu
+            items={createItems}
+            onAction={create}
+            button={{ type: "primary", icon: <PlusOutlined />, children: "Create New" }}
+          />
         )}
       </div>
       {search && list.isSuccess && (
