@@ -4,10 +4,21 @@ import {
   createFolderByApi,
   DOCUMENT_SPEC_TIMEOUT_MS,
   documentList,
-  openDocuments,
   uniqueName,
 } from "./documents-support";
-import { OWNER } from "./support";
+import { DEMO_PASSWORD, OWNER } from "./support";
+
+/** Signs in and opens the document list; patient, as the account loads slowly on a busy machine. */
+async function openDocuments(page: Page, query = "") {
+  const reply = await page.request.post("/api/auth/login", {
+    data: { email: OWNER.email, password: DEMO_PASSWORD },
+  });
+  expect(reply.status()).toBe(200);
+  await page.goto(`/my-account/my-document${query}`);
+  await expect(page.getByRole("heading", { name: "My Documents", level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
+}
 
 /** Focus has moved into the dialog, where a keyboard user's next key goes. */
 async function expectFocusIn(page: Page, dialog: Locator) {
@@ -42,12 +53,12 @@ test.describe("keyboard use of menus and dialogs", () => {
   test("every item of a document's menu opens its dialog by keyboard, and Esc returns to ⋮", async ({
     page,
   }) => {
-    await openDocuments(page, OWNER);
+    await openDocuments(page);
     const folderId = await createFolderByApi(page, uniqueName("Keyboard docs"));
     const name = uniqueName("Keyboard deed");
     await createDraftByApi(page, name, folderId);
     await page.goto(`/my-account/my-document?folderId=${folderId}`);
-    await expect(documentList(page).getByText(name)).toBeVisible();
+    await expect(documentList(page).getByText(name)).toBeVisible({ timeout: 30_000 });
 
     const dialogs: [string, string][] = [
       ["Rename", "Rename document"],
@@ -73,7 +84,7 @@ test.describe("keyboard use of menus and dialogs", () => {
   test("Create New → From Template opens the catalogue by keyboard, and Esc returns to Create New", async ({
     page,
   }) => {
-    await openDocuments(page, OWNER);
+    await openDocuments(page);
     const createNew = page.getByRole("button", { name: "Create New" });
     for (const [item, title] of [
       ["New Folder", "New Folder"],
