@@ -3,6 +3,7 @@ import { DEMO_PASSWORD, OWNER } from "./support";
 
 test.describe("account header on a phone", () => {
   test.use({ viewport: { width: 375, height: 812 } });
+  test.describe.configure({ timeout: 90_000 });
 
   test("My Company and Sign out do not overlap, and a tap on My Company opens the company page", async ({
     page,
