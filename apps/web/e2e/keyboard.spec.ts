@@ -21,7 +21,7 @@ async function openDocuments(page: Page, query = "") {
 }
 
 /** Focus has moved into the dialog, where a keyboard user's next key goes. */
-async function expectFocusIn(page: Page, dialog: Locator) {
+async function expectFocusIn(dialog: Locator) {
   await expect(dialog).toBeVisible();
   await expect
     .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)), {
@@ -72,7 +72,7 @@ test.describe("keyboard use of menus and dialogs", () => {
       const trigger = await chooseFromRowMenu(page, name, item);
       const dialog = page.getByRole("dialog", { name: title });
       await expect(dialog, `${item} opens "${title}"`).toBeVisible();
-      await expectFocusIn(page, dialog);
+      await expectFocusIn(dialog);
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
       await expect(trigger, `focus is back on ⋮ after ${item}`).toBeFocused();
@@ -102,7 +102,7 @@ test.describe("keyboard use of menus and dialogs", () => {
       await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog", { name: title });
       await expect(dialog, `${item} opens "${title}"`).toBeVisible();
-      await expectFocusIn(page, dialog);
+      await expectFocusIn(dialog);
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
       await expect(createNew, `focus is back on Create New after ${item}`).toBeFocused();
