@@ -5,6 +5,7 @@ import {
   FOLDER_TYPE_REQUIRED,
   type FolderNode,
   FolderTreeResponse,
+  folderNameExists,
   ORGANISATION_NOT_ALLOWED,
 } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
@@ -570,5 +571,60 @@ describe("DELETE /api/folder-share", () => {
       404,
     );
     expect(await t.db.select().from(folderShares).where(eq(folderShares.id, share.id))).toHaveLength(1);
+  });
+});
+
+describe("duplicate folder names", () => {
+  const count = async () => (await t.db.select().from(folders)).length;
+
+  it("refuses a new folder named like a sibling (ignoring case and spaces), and creates nothing", async () => {
+    await personal(ids.alice, { name: "Smith Family Trust" });
+    const before = await count();
+    const res = await as.alice.post("/api/folder", { name: "  smith familytrust ", type: 1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(folderNameExists("Smith Family Trust"));
+    expect(await count()).toBe(before);
+  });
+
+  it("allows the same name in another place: another person's My Documents, Shared Folders, another parent", async () => {
+    await personal(ids.alice, { name: "Wills dup" });
+    const parent = await personal(ids.alice, { name: "Parent dup" });
+    expect((await as.bob.post("/api/folder", { name: "Wills dup", type: 1 })).statusCode).toBe(200);
+    expect((await as.alice.post("/api/folder", { name: "Wills dup", type: 2 })).statusCode).toBe(200);
+    const nested = await as.alice.post("/api/folder", {
+      name: "Wills dup",
+      type: 1,
+      folder_parent_id: parent.id,
+    });
+    expect(nested.statusCode).toBe(200);
+    // ...but not twice in that parent, nor twice at the top of Shared Folders (one for the firm).
+    const again = await as.alice.post("/api/folder", {
+      name: "WILLS DUP",
+      type: 1,
+      folder_parent_id: parent.id,
+    });
+    expect(again.statusCode).toBe(409);
+    expect((await as.bob.post("/api/folder", { name: "wills dup", type: 2 })).statusCode).toBe(409);
+  });
+
+  it("refuses a rename onto a sibling's name but allows changing a folder's own case", async () => {
+    await personal(ids.alice, { name: "Rename target dup" });
+    const folder = await personal(ids.alice, { name: "Rename source dup" });
+    const res = await as.alice.put(`/api/folder/${folder.id}`, { name: "rename target dup" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(folderNameExists("Rename target dup"));
+    expect((await folderRow(folder.id))?.name).toBe("Rename source dup");
+    const recased = await as.alice.put(`/api/folder/${folder.id}`, { name: "RENAME source dup" });
+    expect(recased.statusCode).toBe(200);
+  });
+
+  it("refuses moving a folder beside one of the same name, and leaves it where it was", async () => {
+    const to = await personal(ids.alice, { name: "Move dest dup" });
+    await personal(ids.alice, { name: "Letters dup", parent: to });
+    const from = await personal(ids.alice, { name: "Move from dup" });
+    const moving = await personal(ids.alice, { name: "Letters dup", parent: from });
+    const res = await as.alice.put(`/api/folder/${moving.id}/move-folder`, { to_folder_id: to.id });
+    expect(res.statusCode).toBe(409);
+    expect((await folderRow(moving.id))?.parentId).toBe(from.id);
   });
 });

@@ -4,6 +4,7 @@ import {
   type Folder,
   type FolderNode,
   type FolderType,
+  folderNameExists,
   type ListSection,
   type MoveTarget,
   MY_DOCUMENTS,
@@ -214,6 +215,38 @@ export function createFoldersService(deps: {
     return unshared.length > 0 ? deps.contents().removeSharedLinksIn(tx, ctx, unshared) : [];
   }
 
+  /** A name as people read it: case and spaces do not tell two folders apart. */
+  const comparableNameSql = (name: SQL | { getSQL(): SQL } | string) =>
+    sql`lower(regexp_replace(${name}, '[[:space:]]+', '', 'g'))`;
+
+  /**
+   * Refuses a folder name already used beside it: the same parent, or at the top of the same tab
+   * (one person's My Documents, or the firm's Shared Folders). Two folders the tree shows alike
+   * cannot be told apart when filing or moving documents.
+   */
+  async function assertNameFree(
+    tx: Database,
+    ctx: FirmContext,
+    place: { name: string; type: FolderType; parentId: number | null; ownerId: number; exceptId?: number },
+  ) {
+    const where = [
+      eq(folders.teamId, ctx.teamId),
+      sql`${comparableNameSql(folders.name)} = ${comparableNameSql(place.name)}`,
+    ];
+    if (place.parentId !== null) where.push(eq(folders.parentId, place.parentId));
+    else {
+      where.push(sql`${folders.parentId} is null`, eq(folders.type, place.type));
+      if (place.type === PERSONAL_FOLDER) where.push(eq(folders.createdBy, place.ownerId));
+    }
+    if (place.exceptId !== undefined) where.push(sql`${folders.id} <> ${place.exceptId}`);
+    const [clash] = await tx
+      .select({ name: folders.name })
+      .from(folders)
+      .where(and(...where))
+      .limit(1);
+    if (clash) throw new AppError(409, folderNameExists(clash.name));
+  }
+
   return {
     visibleFolders,
     sharedFolderIdsSql,
@@ -288,6 +321,7 @@ export function createFoldersService(deps: {
             throw forbidden(FOLDER_REFUSALS.createSubfolder);
           ancestorIds = [...parent.row.ancestorIds, parent.row.id];
         }
+        await assertNameFree(tx, ctx, { name: input.name, type: input.type, parentId, ownerId: ctx.userId });
         const now = clock();
         const [row] = await tx
           .insert(folders)
@@ -312,8 +346,15 @@ export function createFoldersService(deps: {
     /** PUT /folder/{id}. */
     async rename(ctx: FirmContext, id: number, name: string): Promise<Folder> {
       const renamed = await db.transaction(async (tx) => {
-        const { facts } = await requireVisible(tx, ctx, id, true);
+        const { row: current, facts } = await requireVisible(tx, ctx, id, true);
         if (!allowedInSomeTab(canRenameFolder, ctx, facts)) throw forbidden(FOLDER_REFUSALS.rename);
+        await assertNameFree(tx, ctx, {
+          name,
+          type: facts.type,
+          parentId: current.parentId,
+          ownerId: current.createdBy,
+          exceptId: id,
+        });
         const [row] = await tx
           .update(folders)
           .set({ name, updatedAt: clock() })
@@ -423,6 +464,13 @@ export function createFoldersService(deps: {
           const message = depthLimitMessage(folder.facts.type);
           throw badRequest(message, [{ field: "to_folder_id", message }]);
         }
+        await assertNameFree(tx, ctx, {
+          name: folder.row.name,
+          type: folder.facts.type,
+          parentId: toFolderId,
+          ownerId: folder.row.createdBy,
+          exceptId: id,
+        });
         const now = clock();
         const [updated] = await tx
           .update(folders)

@@ -73,7 +73,7 @@ function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
             <UserBadge />
           </div>
         )}
-        <Button onClick={onSignOut} size={wide ? "middle" : "small"}>
+        <Button onClick={onSignOut} size={wide ? "middle" : "small"} className="app-header__sign-out">
           Sign out
         </Button>
       </div>

@@ -26,6 +26,7 @@ import {
   shareDocuments,
   unshareDocument,
 } from "../../api/documents";
+import { useReturnFocus } from "../../components/use-return-focus";
 import { CreateDocumentDialog } from "../catalogue/CreateDocumentDialog";
 import { ChangeLogDialog } from "./dialogs/ChangeLogDialog";
 import { FolderPickerDialog } from "./dialogs/FolderPickerDialog";
@@ -251,6 +252,8 @@ export function DocumentDialogs({
   onFolderCreated,
 }: DocumentDialogsProps) {
   const run = useDocumentsFeedback(teamId);
+  // Esc, Cancel or a finished action hands focus back to the ⋮ or button that opened the dialog.
+  useReturnFocus(dialog !== undefined);
   if (!dialog) return null;
 
   switch (dialog.kind) {

@@ -6,6 +6,7 @@ import {
   FolderAddOutlined,
   MoreOutlined,
   PlusOutlined,
+  SearchOutlined,
 } from "@ant-design/icons";
 import {
   DEFAULT_DOCUMENT_SORT,
@@ -25,7 +26,6 @@ import {
   Breadcrumb,
   Button,
   Checkbox,
-  Dropdown,
   Empty,
   FloatButton,
   Grid,
@@ -36,7 +36,6 @@ import {
   Skeleton,
   Space,
   Tabs,
-  Tooltip,
   Typography,
 } from "antd";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
@@ -49,6 +48,8 @@ import {
   statusCountsQuery,
 } from "../../api/documents";
 import { downloadHref } from "../../api/interview";
+import { ActionMenu } from "../../components/ActionMenu";
+import { ExplainedButton } from "../../components/ExplainedButton";
 import { InfiniteScrollList } from "../../components/InfiniteScrollList";
 import { LoadError } from "../../components/LoadError";
 import { useDebounced } from "../../components/use-debounced";
@@ -64,6 +65,9 @@ const SECTION_NAMES: Record<ListSection, string> = {
   [SHARED_FOLDERS]: "Shared Folders",
   [ORGANISATION_DOCUMENTS]: "Organisation Documents",
 };
+
+/** Select All loads and selects at most this many documents, so one click cannot fetch thousands. */
+const SELECT_ALL_LIMIT = 200;
 
 const DEFAULT_SORT_INDEX = DOCUMENT_SORT_OPTIONS.indexOf(DEFAULT_DOCUMENT_SORT);
 const STATUS_KEYS = Object.keys(DOCUMENT_STATUSES).map(Number) as DocumentStatus[];
@@ -130,6 +134,8 @@ function SearchBox({ search, onSearch }: { search: string; onSearch: (text: stri
       aria-label="Search documents"
       value={text}
       onChange={(event) => setText(event.target.value)}
+      // The icon-only button needs a name of its own for screen readers.
+      enterButton={<Button icon={<SearchOutlined />} aria-label="Search" />}
       onSearch={(value) => {
         const trimmed = value.trim();
         lastSent.current = trimmed;
@@ -287,8 +293,36 @@ export function DocumentListPanel({
     }
   };
   // A bulk action is offered when every selected document allows it; the server still decides.
-  const allAllow = (ability: "share" | "move" | "delete") =>
-    selectedRows.length > 0 && selectedRows.every((row) => row.abilities[ability]);
+  // Otherwise the button says why, naming the document when only one stands in the way.
+  const whyNot = (ability: "share" | "move" | "delete", done: string): string | undefined => {
+    if (selectedRows.length === 0) return "Select one or more documents first";
+    const refused = selectedRows.filter((row) => !row.abilities[ability]);
+    const [first] = refused;
+    if (!first) return undefined;
+    if (refused.length === 1) return `"${first.name}" cannot be ${done}`;
+    return `${refused.length} of the selected documents cannot be ${done}`;
+  };
+
+  // Select All takes every document that matches, not only the pages loaded so far: it loads the
+  // rest first (up to SELECT_ALL_LIMIT), and says so when more match than that.
+  const [selectingAll, setSelectingAll] = useState(false);
+  const selectAll = async () => {
+    setSelectingAll(true);
+    try {
+      let result = list;
+      let loaded = rows.length;
+      while (result.hasNextPage && loaded < SELECT_ALL_LIMIT) {
+        const next = await result.fetchNextPage();
+        if (next.isError) break;
+        result = next;
+        loaded = next.data?.pages.reduce((sum, page) => sum + page.rows.length, 0) ?? loaded;
+      }
+      const all = result.data?.pages.flatMap((page) => page.rows) ?? rows;
+      setSelected(new Map(all.slice(0, SELECT_ALL_LIMIT).map((row) => [row.id, row])));
+    } finally {
+      setSelectingAll(false);
+    }
+  };
 
   const onRowAction = (document: DocumentRow, key: string) => {
     switch (key) {
@@ -416,13 +450,15 @@ export function DocumentListPanel({
                   </span>
                 </div>
               </div>
-              <Dropdown
-                trigger={["click"]}
-                autoFocus
-                menu={{ items, onClick: ({ key }) => onRowAction(document, key) }}
-              >
-                <Button type="text" icon={<MoreOutlined />} aria-label={`Actions for ${document.name}`} />
-              </Dropdown>
+              <ActionMenu
+                items={items}
+                onAction={(key) => onRowAction(document, key)}
+                button={{
+                  type: "text",
+                  icon: <MoreOutlined />,
+                  "aria-label": `Actions for ${document.name}`,
+                }}
+              />
             </li>
           );
         })}
@@ -479,15 +515,11 @@ export function DocumentListPanel({
           </Button>
         )}
         {createItems.length > 0 && !small && (
-          <Dropdown
-            trigger={["click"]}
-            autoFocus
-            menu={{ items: createItems, onClick: ({ key }) => create(key) }}
-          >
-            <Button type="primary" icon={<PlusOutlined />}>
-              Create New
-            </Button>
-          </Dropdown>
+          <ActionMenu
+            items={createItems}
+            onAction={create}
+            button={{ type: "primary", icon: <PlusOutlined />, children: "Create New" }}
+          />
         )}
       </div>
       <DocumentListFilters />
@@ -510,79 +542,60 @@ export function DocumentListPanel({
           <Typography.Text strong className="selection-bar__count">
             {selected.size} selected
           </Typography.Text>
-          <Button size="small" onClick={() => setSelected(new Map(rows.map((row) => [row.id, row])))}>
+          <Button size="small" loading={selectingAll} onClick={() => void selectAll()}>
             Select All
           </Button>
+          {selected.size >= SELECT_ALL_LIMIT && totalRecord > selected.size && (
+            <Typography.Text type="secondary" className="selection-bar__note">
+              The first {SELECT_ALL_LIMIT} of {totalRecord} matching documents are selected
+            </Typography.Text>
+          )}
           <Button size="small" onClick={() => setSelected(new Map())}>
             None
           </Button>
           <span className="selection-bar__spacer" />
-          <Tooltip
-            title={
-              selectedRows.length > 0 && !allDownloadable
-                ? "Only completed, signed or pending-signature documents with a PDF or Word file can be downloaded"
-                : ""
+          <ExplainedButton
+            size="small"
+            icon={<DownloadOutlined />}
+            unavailableBecause={
+              selectedRows.length === 0
+                ? "Select one or more documents first"
+                : allDownloadable
+                  ? undefined
+                  : "Only completed, signed or pending-signature documents with a PDF or Word file can be downloaded"
             }
+            loading={zipping}
+            onClick={() => void downloadSelected()}
           >
-            <Button
-              size="small"
-              icon={<DownloadOutlined />}
-              disabled={!allDownloadable}
-              loading={zipping}
-              onClick={() => void downloadSelected()}
-            >
-              Download
-            </Button>
-          </Tooltip>
+            Download
+          </ExplainedButton>
           {section !== ORGANISATION_DOCUMENTS && (
-            <Tooltip
-              title={
-                selectedRows.length > 0 && !allAllow("share")
-                  ? "Not every selected document can be added"
-                  : ""
-              }
+            <ExplainedButton
+              size="small"
+              unavailableBecause={whyNot("share", "added to a shared folder")}
+              onClick={() => openDialog({ kind: "share-documents", documents: selectedRows })}
             >
-              <Button
-                size="small"
-                disabled={!allAllow("share")}
-                onClick={() => openDialog({ kind: "share-documents", documents: selectedRows })}
-              >
-                Add To
-              </Button>
-            </Tooltip>
+              Add To
+            </ExplainedButton>
           )}
           {section === MY_DOCUMENTS && (
-            <Tooltip
-              title={
-                selectedRows.length > 0 && !allAllow("move") ? "Not every selected document can be moved" : ""
-              }
+            <ExplainedButton
+              size="small"
+              unavailableBecause={whyNot("move", "moved")}
+              onClick={() => openDialog({ kind: "move-documents", documents: selectedRows, section })}
             >
-              <Button
-                size="small"
-                disabled={!allAllow("move")}
-                onClick={() => openDialog({ kind: "move-documents", documents: selectedRows, section })}
-              >
-                Move To
-              </Button>
-            </Tooltip>
+              Move To
+            </ExplainedButton>
           )}
           {section !== ORGANISATION_DOCUMENTS && (
-            <Tooltip
-              title={
-                selectedRows.length > 0 && !allAllow("delete")
-                  ? "Not every selected document can be deleted"
-                  : ""
-              }
+            <ExplainedButton
+              size="small"
+              danger
+              unavailableBecause={whyNot("delete", "deleted")}
+              onClick={() => openDialog({ kind: "delete-documents", documents: selectedRows, section })}
             >
-              <Button
-                size="small"
-                danger
-                disabled={!allAllow("delete")}
-                onClick={() => openDialog({ kind: "delete-documents", documents: selectedRows, section })}
-              >
-                Delete
-              </Button>
-            </Tooltip>
+              Delete
+            </ExplainedButton>
           )}
           <Button
             size="small"

@@ -6,8 +6,9 @@ import {
   ShareAltOutlined,
 } from "@ant-design/icons";
 import { type FolderNode, type ListSection, ORGANISATION_DOCUMENTS } from "@precedent/contracts";
-import { Button, Dropdown, Empty, Input, type MenuProps, Skeleton, Tree, type TreeDataNode } from "antd";
+import { Empty, Input, type MenuProps, Skeleton, Tree, type TreeDataNode } from "antd";
 import { useMemo, useState } from "react";
+import { ActionMenu } from "../../components/ActionMenu";
 import { LoadError } from "../../components/LoadError";
 import { filterFolders, flattenFolders } from "./folder-tree";
 
@@ -67,29 +68,18 @@ function FolderTitle({
         // biome-ignore lint/a11y/noStaticElementInteractions: only stops the click from reaching the tree node
         // biome-ignore lint/a11y/useKeyWithClickEvents: the button inside handles the keyboard
         <span className="folder-node__menu" onClick={(event) => event.stopPropagation()}>
-          {/* A fresh menu on every opening: a kept (hidden) menu remembers its last active item and
-              antd's focus-on-open runs before the kept popup is shown again, so a second opening
-              of the same menu did not take focus. */}
-          <Dropdown
-            trigger={["click"]}
-            autoFocus
-            destroyOnHidden
-            menu={{
-              items,
-              onClick: ({ key, domEvent }) => {
-                domEvent.stopPropagation();
-                onAction(key as FolderAction, folder);
-              },
+          <ActionMenu
+            items={items}
+            onAction={(key) => onAction(key as FolderAction, folder)}
+            button={{
+              type: "text",
+              size: "small",
+              icon: <MoreOutlined />,
+              "aria-label": `Actions for folder ${folder.name}`,
+              // Enter and the arrows belong to the menu, not to the tree around it.
+              onKeyDown: (event) => event.stopPropagation(),
             }}
-          >
-            <Button
-              type="text"
-              size="small"
-              icon={<MoreOutlined />}
-              aria-label={`Actions for folder ${folder.name}`}
-              onKeyDown={(event) => event.stopPropagation()}
-            />
-          </Dropdown>
+          />
         </span>
       )}
     </span>
