@@ -195,6 +195,15 @@ describe("POST /api/doc/download-zip", () => {
     expect(after).toEqual(before);
   });
 
+  it("is described in the OpenAPI document with its request and error replies", async () => {
+    const spec = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    const operation = spec.paths["/api/doc/download-zip"].post;
+    expect(operation.requestBody.content["application/json"].schema.required).toEqual(["list_doc"]);
+    expect(Object.keys(operation.responses)).toEqual(
+      expect.arrayContaining(["200", "400", "404", "409", "413"]),
+    );
+  });
+
   it("refuses an empty selection and more than 50 documents", async () => {
     expect((await zipOf(as.alice, [])).json().message).toBe("Please select at least one document.");
     const many = Array.from({ length: 51 }, (_, i) => i + 1);

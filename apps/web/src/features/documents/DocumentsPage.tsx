@@ -50,9 +50,9 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
   // default and is corrected in place, so it is neither kept nor added to the history.
   useEffect(() => {
     if (invalid.tab === undefined && invalid.folderId === undefined && invalid.docId === undefined) return;
-    if (invalid.docId !== undefined)
+    if (invalid.docId)
       void message.warning(`The link names no document ('${invalid.docId}' is not a Doc ID).`);
-    if (invalid.folderId !== undefined)
+    if (invalid.folderId)
       void message.warning(`The link names no folder ('${invalid.folderId}' is not a folder ID).`);
     setAddress(
       {
