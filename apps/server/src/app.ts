@@ -28,6 +28,7 @@ import { teamRoutes } from "./modules/teams/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { noteWrites, requireActor } from "./plugins/authenticate.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { refusingNul } from "./plugins/input-guard.ts";
 import { rememberingQueries } from "./plugins/query-validation.ts";
 import type { Services } from "./services.ts";
 
@@ -64,7 +65,7 @@ export async function buildApp({ services, config, fastify }: AppOptions) {
     ...fastify,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(rememberingQueries(validatorCompiler));
+  app.setValidatorCompiler(rememberingQueries(refusingNul(validatorCompiler)));
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.decorateRequest("actor", null);

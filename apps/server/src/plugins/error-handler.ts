@@ -5,6 +5,26 @@ import { AppError } from "../errors.ts";
 
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
 
+/**
+ * PostgreSQL's refusals of a value itself (SQLSTATE class 22), for anything the contracts let
+ * through: bad input, answered 400, not a fault of ours.
+ */
+const VALUE_REFUSED: Record<string, string> = {
+  "22001": "A value in the request is too long.",
+  "22003": "A number in the request is out of range.",
+  "22021": "The request contains a character that is not allowed.",
+  "22P02": "A value in the request is not valid.",
+  "22P05": "The request contains a character that is not allowed.",
+};
+
+/** The database's own error behind a failed query (Drizzle wraps it with the statement). */
+const databaseCause = (error: unknown): { code?: string; message?: string } | undefined => {
+  const cause = (error as { query?: unknown; cause?: unknown }).cause;
+  return typeof (error as { query?: unknown }).query === "string" && cause && typeof cause === "object"
+    ? (cause as { code?: string; message?: string })
+    : undefined;
+};
+
 /** `/billing/postcode` → `billing.postcode`; a whole-body error is named after its part. */
 const fieldName = (instancePath: string, context: string | undefined) =>
   instancePath.replace(/^\//, "").replaceAll("/", ".") || context || "body";
@@ -32,6 +52,19 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message, data: null } satisfies ErrorEnvelope);
+    }
+    const cause = databaseCause(error);
+    if (cause) {
+      // The statement and its parameters (which may hold personal data) stay out of the log
+      // below debug level; the database's code and message say what went wrong.
+      request.log.debug({ query: (error as { query?: string }).query }, "failed query");
+      const refused = cause.code ? VALUE_REFUSED[cause.code] : undefined;
+      if (refused) {
+        request.log.warn({ code: cause.code }, "value refused by the database");
+        return reply.status(400).send({ message: refused, data: null } satisfies ErrorEnvelope);
+      }
+      request.log.error({ err: cause }, "request failed");
+      return reply.status(500).send({ message: GENERIC_ERROR, data: null } satisfies ErrorEnvelope);
     }
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send({ message: GENERIC_ERROR, data: null } satisfies ErrorEnvelope);
