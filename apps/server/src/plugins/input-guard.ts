@@ -19,7 +19,7 @@ function findNul(value: unknown, path: (string | number)[], found: Issue[]) {
       found.push({ path, field: String(field) });
     }
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => findNul(item, [...path, index], found));
+    for (const [index, item] of value.entries()) findNul(item, [...path, index], found);
   } else if (value && typeof value === "object") {
     for (const [key, inner] of Object.entries(value)) {
       if (key.includes("\u0000"))
