@@ -17,17 +17,27 @@ const VALUE_REFUSED: Record<string, string> = {
   "22P05": "The request contains a character that is not allowed.",
 };
 
-/** The database's own error behind a failed query (Drizzle wraps it with the statement). */
-const databaseCause = (error: unknown): { code?: string; message?: string } | undefined => {
-  const cause = (error as { query?: unknown; cause?: unknown }).cause;
-  return typeof (error as { query?: unknown }).query === "string" && cause && typeof cause === "object"
-    ? (cause as { code?: string; message?: string })
-    : undefined;
+type DatabaseError = { code?: string; message?: string; severity?: string; routine?: string; stack?: string };
+
+/**
+ * The database's own error behind a failed query: Drizzle wraps it with the statement and its
+ * parameters, and the drivers attach both to it too.
+ */
+const databaseErrorOf = (error: unknown): DatabaseError | undefined => {
+  const failed = error as { query?: unknown; cause?: unknown };
+  if (typeof failed.query !== "string") return undefined;
+  return (failed.cause && typeof failed.cause === "object" ? failed.cause : failed) as DatabaseError;
 };
 
-/** `/billing/postcode` → `billing.postcode`; a whole-body error is named after its part. */
-const fieldName = (instancePath: string, context: string | undefined) =>
-  instancePath.replace(/^\//, "").replaceAll("/", ".") || context || "body";
+/** What the log keeps of a database error: never the statement, never its parameters. */
+const loggable = ({ code, message, severity, routine, stack }: DatabaseError) => ({
+  type: "DatabaseError",
+  code,
+  message,
+  severity,
+  routine,
+  stack,
+});
 
 /** The one place that turns errors into replies: the envelope, an honest status, no internals. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -53,17 +63,17 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message, data: null } satisfies ErrorEnvelope);
     }
-    const cause = databaseCause(error);
-    if (cause) {
-      // The statement and its parameters (which may hold personal data) stay out of the log
-      // below debug level; the database's code and message say what went wrong.
+    const dbError = databaseErrorOf(error);
+    if (dbError) {
+      // The statement (and its parameters, which may hold personal data) stay out of the log
+      // above debug level; the database's code and message say what went wrong.
       request.log.debug({ query: (error as { query?: string }).query }, "failed query");
-      const refused = cause.code ? VALUE_REFUSED[cause.code] : undefined;
+      const refused = dbError.code ? VALUE_REFUSED[dbError.code] : undefined;
       if (refused) {
-        request.log.warn({ code: cause.code }, "value refused by the database");
+        request.log.warn({ code: dbError.code }, "value refused by the database");
         return reply.status(400).send({ message: refused, data: null } satisfies ErrorEnvelope);
       }
-      request.log.error({ err: cause }, "request failed");
+      request.log.error({ err: loggable(dbError) }, "request failed");
       return reply.status(500).send({ message: GENERIC_ERROR, data: null } satisfies ErrorEnvelope);
     }
     request.log.error({ err: error }, "request failed");
