@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DOCUMENT_NAME_MAX_LENGTH } from "./documents.ts";
 import { envelope, paged } from "./envelope.ts";
 import { idListQuery, idParam, TeamScopeQuery } from "./folders.ts";
+import { isSitePath } from "./site-path.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Catalogue, plans and use, coupons, orders, payments and document start (documents spec §2–§9,
@@ -410,7 +411,7 @@ export const OrderListResponse = envelope(paged(Order));
 const returnPath = z
   .string()
   .max(500)
-  .refine((s) => s.startsWith("/") && !s.startsWith("//"), "Return addresses must be paths of this site.")
+  .refine(isSitePath, "Return addresses must be paths of this site.")
   .optional();
 
 export const CheckoutRequest = z.object({
