@@ -1,3 +1,6 @@
+// The WHATWG URL parser of browsers and Node; contracts are built without DOM or Node types.
+declare const URL: new (input: string, base: string) => { origin: string };
+
 /** Any fixed origin: only whether a path stays on it matters, not which it is. */
 const SITE = "https://site.invalid";
 

@@ -39,6 +39,10 @@ const loggable = ({ code, message, severity, routine, stack }: DatabaseError) =>
   stack,
 });
 
+/** `/billing/postcode` → `billing.postcode`; a whole-body error is named after its part. */
+const fieldName = (instancePath: string, context: string | undefined) =>
+  instancePath.replace(/^\//, "").replaceAll("/", ".") || context || "body";
+
 /** The one place that turns errors into replies: the envelope, an honest status, no internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
