@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { isValidAbn } from "@precedent/docgen/forms";
 import { z } from "zod";
@@ -5,14 +6,27 @@ import { DEFAULT_REPLY_CACHE_MB, IDLE_TIMEOUT_MS, KEEP_ALIVE_MS } from "./consta
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..");
 
+/** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+const isAddressOrRange = (entry: string) => {
+  const [address = "", bits, extra] = entry.split("/");
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n >= 0 && n <= (version === 4 ? 32 : 128);
+};
+
 const ConfigSchema = z.object({
+  /** `production` turns the demo data off unless asked for, and requires PAYMENT_PROVIDER. */
+  NODE_ENV: z.string().default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   /** PGlite data folder, used when DATABASE_URL is not set. */
   DATA_DIR: z.string().default("./data"),
   /** A PostgreSQL server; when set, PGlite is not used. */
   DATABASE_URL: z.string().optional(),
-  DEMO_DATA: z.enum(["on", "off"]).default("on"),
+  /** Default: on, except in production (where it must be asked for). */
+  DEMO_DATA: z.enum(["on", "off"]).optional(),
   /** Shortened in browser tests to see the idle modal without waiting half an hour. */
   IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(IDLE_TIMEOUT_MS),
   KEEP_ALIVE_MS: z.coerce.number().int().positive().default(KEEP_ALIVE_MS),
@@ -24,8 +38,11 @@ const ConfigSchema = z.object({
    * TLS-terminating proxy that needs TRUST_PROXY=true); `true` always, as production should.
    */
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
-  /** Payments: the built-in sandbox checkout (default) or Stripe Checkout. */
-  PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
+  /**
+   * Payments: the built-in sandbox checkout (default outside production) or Stripe Checkout.
+   * Production must name one, so a sandbox taking test cards is never there by default.
+   */
+  PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe's API address, for tests against a local fake (e.g. http://127.0.0.1:12111). */
@@ -44,21 +61,66 @@ const ConfigSchema = z.object({
    * off). See src/plugins/firm-reply-cache.ts.
    */
   REPLY_CACHE_MB: z.coerce.number().int().min(0).default(DEFAULT_REPLY_CACHE_MB),
-  /** Set when the server sits behind a proxy that sets X-Forwarded-For. */
+  /**
+   * The proxies whose X-Forwarded-For is believed: a comma-separated list of addresses or CIDR
+   * ranges (`10.0.0.5,10.1.0.0/16`). `false` (default) believes none; `true` believes any hop,
+   * which lets any client choose its own address: only for a proxy that is the sole way in.
+   */
   TRUST_PROXY: z
-    .enum(["true", "false"])
+    .string()
     .default("false")
-    .transform((v) => v === "true"),
+    .transform((v, ctx) => {
+      const value = v.trim();
+      if (value === "true" || value === "false") return value === "true";
+      const entries = value
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean);
+      const bad = entries.filter((e) => !isAddressOrRange(e));
+      if (entries.length === 0 || bad.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `expected true, false or a list of proxy addresses or ranges; not ${bad.join(", ") || "empty"}`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
 });
 
-export type Config = z.infer<typeof ConfigSchema>;
+export type Config = Omit<z.infer<typeof ConfigSchema>, "DEMO_DATA" | "PAYMENT_PROVIDER"> & {
+  DEMO_DATA: "on" | "off";
+  PAYMENT_PROVIDER: "sandbox" | "stripe";
+};
+
+/** The providers standing in for real ones, named at every start (see main.ts). */
+export function sandboxProviders(config: Pick<Config, "PAYMENT_PROVIDER" | "SMTP_URL">): string[] {
+  const sandboxes: string[] = [];
+  if (config.PAYMENT_PROVIDER === "sandbox")
+    sandboxes.push("payments (built-in checkout: test cards, no money taken)");
+  if (!config.SMTP_URL) sandboxes.push("mail (kept in the outbox table, not sent)");
+  return sandboxes;
+}
 
 /** Reads configuration from the environment; a bad value stops start-up with the variable named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  const production = parsed.data?.NODE_ENV === "production";
+  // In production nothing meant for trying the product out is there unless asked for by name.
+  if (production && parsed.data?.PAYMENT_PROVIDER === undefined) {
+    problems.push(
+      "PAYMENT_PROVIDER: must be set in production: stripe, or sandbox to accept test cards on purpose",
+    );
+  }
+  if (!parsed.success || problems.length > 0) {
     throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  const data = parsed.data;
+  return {
+    ...data,
+    DEMO_DATA: data.DEMO_DATA ?? (production ? "off" : "on"),
+    PAYMENT_PROVIDER: data.PAYMENT_PROVIDER ?? "sandbox",
+    DATA_DIR: path.resolve(data.DATA_DIR),
+  };
 }

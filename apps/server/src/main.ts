@@ -1,5 +1,5 @@
 import { buildApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
+import { loadConfig, sandboxProviders } from "./config.ts";
 import { createChangeFeed } from "./db/change-feed.ts";
 import { openDatabase } from "./db/client.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./demo/seed.ts";
@@ -40,6 +40,11 @@ async function main() {
   }, MAIL_INTERVAL_MS);
   mailRun.unref();
 
+  // Said at every start, in the log too, so a sandbox left on in production is seen.
+  const sandboxes = sandboxProviders(config);
+  const sandboxLevel = config.NODE_ENV === "production" && sandboxes.length > 0 ? "warn" : "info";
+  app.log[sandboxLevel]({ sandboxes, demo_data: config.DEMO_DATA }, "sandbox providers");
+
   const address = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const where =
     database.kind === "pglite" ? `embedded PGlite in ${config.DATA_DIR}` : "PostgreSQL (DATABASE_URL)";
@@ -48,6 +53,7 @@ async function main() {
     `Precedent is running at ${address}`,
     `Database: ${where}${demoLoaded ? " (demo data loaded)" : ""}`,
     `API documentation: ${address}/api/docs`,
+    `Sandbox providers: ${sandboxes.length > 0 ? sandboxes.join("; ") : "none"}`,
   ];
   if (config.DEMO_DATA === "on") {
     lines.push(`Demo sign-ins (demo only), password "${DEMO_PASSWORD}":`);

@@ -48,7 +48,8 @@ export const TokenResponse = envelope(
 
 export const AuthCheckResponse = envelope(
   z.object({
-    authenticated: z.literal(true),
+    /** False for a visitor without a session (an ended session answers 401 instead). */
+    authenticated: z.boolean(),
     session: SessionInfo,
   }),
 );

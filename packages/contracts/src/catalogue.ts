@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DOCUMENT_NAME_MAX_LENGTH } from "./documents.ts";
 import { envelope, paged } from "./envelope.ts";
 import { idListQuery, idParam, TeamScopeQuery } from "./folders.ts";
+import { isSitePath } from "./site-path.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Catalogue, plans and use, coupons, orders, payments and document start (documents spec §2–§9,
@@ -424,7 +425,7 @@ export const INVOICE_NOT_READY = "The tax invoice is issued once the order is pa
 const returnPath = z
   .string()
   .max(500)
-  .refine((s) => s.startsWith("/") && !s.startsWith("//"), "Return addresses must be paths of this site.")
+  .refine(isSitePath, "Return addresses must be paths of this site.")
   .optional();
 
 export const CheckoutRequest = z.object({

@@ -16,12 +16,16 @@ export const folderNameExists = (name: string) =>
   `A folder named "${name}" is already here. Please choose another name.`;
 export const FOLDER_SHARED_SUCCESS = "Your folder has been shared successfully.";
 
+/** The largest id the database holds (PostgreSQL's `integer`); a larger one names nothing. */
+export const ID_MAX = 2_147_483_647;
+
 /** A positive whole-number id in a path or query string, named in its message. */
 export const idParam = (field: string) =>
   z.coerce
     .number({ error: `${field} must be a number` })
     .int(`${field} must be a whole number`)
-    .positive(`${field} must be a positive number`);
+    .positive(`${field} must be a positive number`)
+    .max(ID_MAX, `${field} is too large`);
 
 /** `?id_team=`: every documents, folders and logs call is made within one firm. */
 export const TeamScopeQuery = z.object({

@@ -5,6 +5,7 @@ export * from "./envelope.ts";
 export * from "./folders.ts";
 export * from "./interview.ts";
 export * from "./logs.ts";
+export * from "./site-path.ts";
 export * from "./system.ts";
 export * from "./teams.ts";
 export * from "./users.ts";

@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { envelope } from "./envelope.ts";
+import { idParam } from "./folders.ts";
 
 export const TeamRole = z.enum(["owner", "manager", "member"]);
 export type TeamRole = z.infer<typeof TeamRole>;
 
 /** `?id_team=` as the spec's team calls take it. */
 export const TeamQuery = z.object({
-  id_team: z.coerce
-    .number({ error: "id_team must be a number" })
-    .int("id_team must be a whole number")
-    .positive("id_team must be a positive number"),
+  id_team: idParam("id_team"),
 });
 export type TeamQuery = z.infer<typeof TeamQuery>;
 

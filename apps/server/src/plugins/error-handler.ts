@@ -5,6 +5,40 @@ import { AppError } from "../errors.ts";
 
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
 
+/**
+ * PostgreSQL's refusals of a value itself (SQLSTATE class 22), for anything the contracts let
+ * through: bad input, answered 400, not a fault of ours.
+ */
+const VALUE_REFUSED: Record<string, string> = {
+  "22001": "A value in the request is too long.",
+  "22003": "A number in the request is out of range.",
+  "22021": "The request contains a character that is not allowed.",
+  "22P02": "A value in the request is not valid.",
+  "22P05": "The request contains a character that is not allowed.",
+};
+
+type DatabaseError = { code?: string; message?: string; severity?: string; routine?: string; stack?: string };
+
+/**
+ * The database's own error behind a failed query: Drizzle wraps it with the statement and its
+ * parameters, and the drivers attach both to it too.
+ */
+const databaseErrorOf = (error: unknown): DatabaseError | undefined => {
+  const failed = error as { query?: unknown; cause?: unknown };
+  if (typeof failed.query !== "string") return undefined;
+  return (failed.cause && typeof failed.cause === "object" ? failed.cause : failed) as DatabaseError;
+};
+
+/** What the log keeps of a database error: never the statement, never its parameters. */
+const loggable = ({ code, message, severity, routine, stack }: DatabaseError) => ({
+  type: "DatabaseError",
+  code,
+  message,
+  severity,
+  routine,
+  stack,
+});
+
 /** `/billing/postcode` → `billing.postcode`; a whole-body error is named after its part. */
 const fieldName = (instancePath: string, context: string | undefined) =>
   instancePath.replace(/^\//, "").replaceAll("/", ".") || context || "body";
@@ -32,6 +66,19 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message, data: null } satisfies ErrorEnvelope);
+    }
+    const dbError = databaseErrorOf(error);
+    if (dbError) {
+      // The statement (and its parameters, which may hold personal data) stay out of the log
+      // above debug level; the database's code and message say what went wrong.
+      request.log.debug({ query: (error as { query?: string }).query }, "failed query");
+      const refused = dbError.code ? VALUE_REFUSED[dbError.code] : undefined;
+      if (refused) {
+        request.log.warn({ code: dbError.code }, "value refused by the database");
+        return reply.status(400).send({ message: refused, data: null } satisfies ErrorEnvelope);
+      }
+      request.log.error({ err: loggable(dbError) }, "request failed");
+      return reply.status(500).send({ message: GENERIC_ERROR, data: null } satisfies ErrorEnvelope);
     }
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send({ message: GENERIC_ERROR, data: null } satisfies ErrorEnvelope);

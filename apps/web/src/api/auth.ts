@@ -5,7 +5,7 @@ import {
   LogoutResponse,
   type SessionInfo,
 } from "@precedent/contracts";
-import { apiRequest } from "./client";
+import { ApiError, apiRequest, reportSessionEnded } from "./client";
 
 export const signIn = (credentials: LoginRequest) =>
   apiRequest("/api/auth/login", LoginResponse, {
@@ -14,9 +14,19 @@ export const signIn = (credentials: LoginRequest) =>
     unauthorizedEndsSession: false,
   });
 
-/** The auth check; also the keep-alive call. Resolves to the session timings the server uses. */
+/**
+ * The auth check; also the keep-alive call. Resolves to the session timings the server uses.
+ * A visitor without a session is refused as a 401 would be, though the server answers it 200
+ * (so that the sign-in page's check logs no error in the browser).
+ */
 export const checkSession = async (
   options: { signal?: AbortSignal; unauthorizedEndsSession?: boolean } = {},
-): Promise<SessionInfo> => (await apiRequest("/api/auth/check", AuthCheckResponse, options)).session;
+): Promise<SessionInfo> => {
+  const check = await apiRequest("/api/auth/check", AuthCheckResponse, options);
+  if (check.authenticated) return check.session;
+  const signedOut = new ApiError(401, "Please sign in.");
+  if (options.unauthorizedEndsSession !== false) reportSessionEnded(signedOut);
+  throw signedOut;
+};
 
 export const signOut = () => apiRequest("/api/logout", LogoutResponse);

@@ -47,6 +47,11 @@ export function onSessionEnded(handler: (error: ApiError) => void): () => void {
   };
 }
 
+/** Tells the registered handler that the server has no session for this browser. */
+export function reportSessionEnded(error: ApiError) {
+  sessionEndedHandler?.(error);
+}
+
 function urlOf(path: string, query: RequestOptions["query"]): string {
   if (!query) return path;
   const params = new URLSearchParams();

@@ -7,7 +7,7 @@ import {
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { SESSION_COOKIE } from "../../constants.ts";
-import { actorOf, requireActor, sessionTokenOf } from "../../plugins/authenticate.ts";
+import { requireActor, sessionTokenOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 
 export const authRoutes: FastifyPluginAsyncZod<{
@@ -74,15 +74,26 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // A visitor with no session at all is told so in a 200, not a 401: the sign-in page asks on
+  // every visit, and a refusal there would be logged as an error in every visitor's browser. A
+  // session that has ended is still a 401, which signs the browser out.
+  const checkActor = requireActor(auth);
   app.get(
     "/auth/check",
     {
-      onRequest: requireActor(auth),
-      schema: { tags: ["auth"], summary: "Auth check and keep-alive", response: { 200: AuthCheckResponse } },
+      onRequest: (request, reply, done) =>
+        sessionTokenOf(request) ? checkActor.call(app, request, reply, done) : done(),
+      schema: {
+        tags: ["auth"],
+        summary: "Auth check and keep-alive",
+        description:
+          "`authenticated` is false for a visitor without a session; an ended session answers 401.",
+        response: { 200: AuthCheckResponse },
+      },
     },
-    async (request) => {
-      actorOf(request);
-      return { message: "", data: { authenticated: true as const, session: sessionInfo } };
-    },
+    async (request) => ({
+      message: "",
+      data: { authenticated: request.actor !== null, session: sessionInfo },
+    }),
   );
 };

@@ -13,6 +13,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       status: "ok" as const,
     }),
   );
+  app.get("/robots.txt", { schema: { hide: true }, logLevel: "warn" }, async (_request, reply) =>
+    reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=86400").send(ROBOTS_TXT),
+  );
   app.get(
     "/readyz",
     { schema: { hide: true, response: { 200: HealthResponse, 503: HealthResponse } }, logLevel: "warn" },
@@ -22,6 +25,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
   );
 };
+
+/**
+ * Everything behind the sign-in page is private to each firm, and the API is for programs:
+ * neither is for search engines. (Without this, the web app's index page answered for it.)
+ */
+export const ROBOTS_TXT = ["User-agent: *", "Disallow: /api/", "Disallow: /my-account/", ""].join("\n");
 
 /** Errors caught in the browser, written to the server log with the reporting request's id. */
 export const clientLogRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,12 +6,19 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/my-account/my-company?tab=team")).toBe("/my-account/my-company?tab=team");
   });
 
-  it.each([null, "", "https://evil.example/", "//evil.example/", "/\\evil.example", "javascript:alert(1)"])(
-    "sends %j to My Company instead",
-    (raw) => {
-      expect(safeRedirect(raw)).toBe("/my-account/my-company");
-    },
-  );
+  it.each([
+    null,
+    "",
+    "https://evil.example/",
+    "//evil.example/",
+    "/\\evil.example",
+    "javascript:alert(1)",
+    "/\\evil.example/",
+    "/\t/evil.example/",
+    "/\\/evil.example",
+  ])("sends %j to My Company instead", (raw) => {
+    expect(safeRedirect(raw)).toBe("/my-account/my-company");
+  });
 
   it("never returns to the sign-in page itself", () => {
     expect(safeRedirect("/login")).toBe("/my-account/my-company");

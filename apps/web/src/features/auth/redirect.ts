@@ -1,3 +1,4 @@
+import { isSitePath } from "@precedent/contracts";
 import { HOME_PATH, LOGIN_PATH } from "../../constants";
 
 /**
@@ -5,7 +6,7 @@ import { HOME_PATH, LOGIN_PATH } from "../../constants";
  * link cannot send someone elsewhere after they sign in.
  */
 export function safeRedirect(raw: string | null | undefined): string {
-  if (!raw?.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return HOME_PATH;
+  if (!raw || !isSitePath(raw)) return HOME_PATH;
   if (raw === LOGIN_PATH || raw.startsWith(`${LOGIN_PATH}?`) || raw.startsWith(`${LOGIN_PATH}/`)) {
     return HOME_PATH;
   }
