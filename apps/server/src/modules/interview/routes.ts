@@ -8,7 +8,6 @@ import {
   DownloadIdsResponse,
   DownloadQuery,
   ErrorEnvelope,
-  INTERVIEW_INCOMPLETE,
   InterviewResponse,
   RelaunchResponse,
   SaveInterviewBody,

@@ -4,7 +4,6 @@ import { Button, Descriptions, Drawer, Flex, Grid, Result, Skeleton, Typography 
 import { isApiError } from "../../api/client";
 import { documentQuery } from "../../api/documents";
 import { LoadError } from "../../components/LoadError";
-import { DATE_FORMAT } from "../../constants";
 import { formatDay } from "../../dates";
 import { DocumentDownloads } from "./DocumentDownloads";
 import { DocumentVersions } from "./DocumentVersions";
