@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,9 +18,10 @@ if (!existsSync(builtIndex)) {
 }
 
 /** The normal server, and one with short session timeouts for the idle and keep-alive spec. */
-// E2E_PORT moves both, so two runs on one machine do not collide.
+// E2E_PORT moves all three servers, so two runs on one machine do not collide.
 const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
 const SHORT_SESSION_PORT = APP_PORT + 1;
+const JOURNEY_PORT = APP_PORT + 2;
 
 // Playwright loads this file in every worker too; only the main process starts servers.
 const isMainProcess = process.env.TEST_WORKER_INDEX === undefined;
@@ -33,6 +35,38 @@ function databaseEnv(name: string): Record<string, string> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `precedent-e2e-${name}-`));
   process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
   return { DATA_DIR: dataDir };
+}
+
+/**
+ * The journey spec spends plan uses and first-use states of the demo firms, so its server gets a
+ * database of its own: a fresh PGlite folder, or on a PostgreSQL server a sibling database
+ * `<name>_journey`, made anew for each run (with psql, as CI makes the main one).
+ */
+function journeyDatabaseEnv(): Record<string, string> {
+  if (!databaseUrl) return databaseEnv("journey");
+  const url = new URL(databaseUrl);
+  const name = `${url.pathname.slice(1) || "postgres"}_journey`;
+  if (isMainProcess) {
+    const admin = new URL(databaseUrl);
+    admin.pathname = "/postgres";
+    const made = spawnSync(
+      "psql",
+      [
+        admin.href,
+        "-v",
+        "ON_ERROR_STOP=1",
+        "-q",
+        "-c",
+        `drop database if exists "${name}" with (force)`,
+        "-c",
+        `create database "${name}"`,
+      ],
+      { stdio: "inherit" },
+    );
+    if (made.status !== 0) throw new Error(`could not create the journey database ${name} with psql`);
+  }
+  url.pathname = `/${name}`;
+  return { DATABASE_URL: url.href };
 }
 
 function server(port: number, name: string, extraEnv: Record<string, string> = {}) {
@@ -49,7 +83,7 @@ function server(port: number, name: string, extraEnv: Record<string, string> = {
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       WEB_DIST: webDist,
-      ...databaseEnv(name),
+      ...(name === "journey" ? journeyDatabaseEnv() : databaseEnv(name)),
       ...extraEnv,
     },
   };
@@ -86,13 +120,18 @@ export default defineConfig({
   projects: [
     {
       name: "app",
-      testIgnore: /idle-session\.spec\.ts/,
+      testIgnore: [/idle-session\.spec\.ts/, /journey\//],
       use: { baseURL: `http://127.0.0.1:${APP_PORT}` },
     },
     {
       name: "short-session",
       testMatch: /idle-session\.spec\.ts/,
       use: { baseURL: `http://127.0.0.1:${SHORT_SESSION_PORT}` },
+    },
+    {
+      name: "journey",
+      testMatch: /journey\/.*\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${JOURNEY_PORT}` },
     },
   ],
   webServer: [
@@ -101,5 +140,6 @@ export default defineConfig({
       IDLE_TIMEOUT_MS: String(SHORT_IDLE_TIMEOUT_MS),
       KEEP_ALIVE_MS: String(SHORT_KEEP_ALIVE_MS),
     }),
+    server(JOURNEY_PORT, "journey"),
   ],
 });
