@@ -149,7 +149,9 @@ test.describe("a paying firm's first hour", () => {
           // The laptop spent the firm's last use: the plan now says so, and the finished
           // document is still there to download.
           await page.goto("/my-account/templates");
-          await (await openPreview(page, TEMPLATE.name)).getByRole("button", { name: "Start Document" }).click();
+          await (await openPreview(page, TEMPLATE.name))
+            .getByRole("button", { name: "Start Document" })
+            .click();
           const limit = page.getByRole("dialog", { name: "Document limit usage has been reached" });
           await expect(limit.getByRole("button", { name: "Contact Support" })).toBeVisible();
           await limit.getByRole("button", { name: "Cancel" }).click();
