@@ -341,7 +341,7 @@ export const DOWNLOAD_ZIP_MAX_DOCUMENTS = 50;
 /** POST /doc/download-zip: the selected documents' files (PDF, and Word where allowed) as one zip. */
 export const DownloadZipRequest = z.object({
   list_doc: z
-    .array(z.number().int().positive())
+    .array(idParam("list_doc"))
     .min(1, "Please select at least one document.")
     .max(
       DOWNLOAD_ZIP_MAX_DOCUMENTS,
