@@ -100,7 +100,7 @@ export function createServices(deps: {
   interview = createInterviewService({ db, clock, documents, files: fileStore, library: templates, users });
   const documentZip = createDocumentZipDownload({ db, clock, documents, files: fileStore });
   // Catalogue, purchase and document start (documents spec §2-§9).
-  const catalogue = createCatalogueService({ db, teams, templates });
+  const catalogue = createCatalogueService({ db, teams, templates, clock });
   const coupons = createCouponsService({ db, clock });
   const mail = createMailService({
     db,

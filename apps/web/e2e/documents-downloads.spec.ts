@@ -69,9 +69,13 @@ test("a completed document downloads its PDF and Word from its row menu and its 
   await page.getByRole("button", { name: doc.name, exact: true }).click();
   const panel = drawer(page);
   await expect(panel.getByText(`Doc ID ${doc.id} - ${doc.name}`)).toBeVisible();
-  const panelPdf = await download(page, () => panel.getByRole("link", { name: "Download PDF" }).click());
+  const panelPdf = await download(page, () =>
+    panel.getByRole("region", { name: "Downloads" }).getByRole("link", { name: "Download PDF" }).click(),
+  );
   expect(panelPdf.bytes.subarray(0, 4).toString("latin1")).toBe("%PDF");
-  const panelWord = await download(page, () => panel.getByRole("link", { name: "Download Word" }).click());
+  const panelWord = await download(page, () =>
+    panel.getByRole("region", { name: "Downloads" }).getByRole("link", { name: "Download Word" }).click(),
+  );
   expect(panelWord.bytes.subarray(0, 2).toString("latin1")).toBe("PK");
   // Its creator may relaunch it.
   await expect(panel.getByRole("button", { name: "Relaunch" })).toBeVisible();
@@ -134,7 +138,9 @@ test("a member sees another's completed document in a shared folder with its dow
   await openDocuments(page, MEMBER, `?tab=shared-folder&docId=${doc.id}`);
   const panel = drawer(page);
   await expect(panel.getByText(`Doc ID ${doc.id} - ${doc.name}`)).toBeVisible();
-  await expect(panel.getByRole("link", { name: "Download PDF" })).toBeVisible();
+  await expect(
+    panel.getByRole("region", { name: "Downloads" }).getByRole("link", { name: "Download PDF" }),
+  ).toBeVisible();
   await expect(panel.getByRole("button", { name: "Relaunch" })).toHaveCount(0);
   // Its row menu offers the downloads and nothing the server would refuse.
   await panel.getByRole("button", { name: "Close" }).click();

@@ -67,6 +67,10 @@ test("the document panel lists each assembly with who, when, what changed, and i
   const [second, first] = [versions.nth(0), versions.nth(1)];
   await expect(second).toContainText("Version 2");
   await expect(second).toContainText(STRATEGIST_OWNER.name);
+  // Two lines of what changed show; a longer list opens with More (how much fits depends on width).
+  await expect(second).toContainText(`Changed: ${NAME_QUESTION}`);
+  const more = second.getByRole("button", { name: "More" });
+  if ((await more.count()) > 0) await more.click();
   await expect(second).toContainText(`Changed: ${NAME_QUESTION}; ${PURPOSE_QUESTION}`);
   await expect(first).toContainText("Version 1");
   await expect(first).toContainText("First version");

@@ -6,7 +6,12 @@ test.describe("account shell", () => {
   test("the navigation lists only pages that exist", async ({ page }) => {
     await signIn(page, MEMBER);
     const navigation = page.getByRole("navigation", { name: "Account" });
-    await expect(navigation.getByRole("link")).toHaveText(["My Documents", "Our Templates", "My Company"]);
+    await expect(navigation.getByRole("link")).toHaveText([
+      "My Documents",
+      "Our Templates",
+      "My Company",
+      "My Orders",
+    ]);
     await expect(navigation.getByRole("link", { name: "My Company" })).toHaveAttribute(
       "aria-current",
       "page",

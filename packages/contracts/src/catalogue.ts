@@ -237,7 +237,9 @@ export const MembershipProducts = z.object({
   /** The server's decision for full-access templates: true when a start would need a plan use and
    * none is left. The catalogue shows it as is; it never works it out from `limit`. */
   limit_reached: z.boolean(),
-  plan: z.object({ slug: z.string(), name: z.string() }),
+  /** in_force: the plan gives its full access and uses only while active and not past its end
+   * date; a firm whose plan has expired or ended buys per document until it renews. */
+  plan: z.object({ slug: z.string(), name: z.string(), in_force: z.boolean() }),
   /** The caller's paid, unused orders in this firm, oldest first: each starts its template
    * without paying again (the catalogue shows Start Document for these products). */
   paid_orders: z.array(z.object({ order_id: z.number().int(), product_id: z.number().int() })),

@@ -4,6 +4,7 @@ import {
   MembershipProductsResponse,
   type Product,
   ProductListResponse,
+  PURCHASE_REQUIRED,
   StartDocumentResponse,
 } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type FirmClient, firmClient, signIn, type TestApp } from "../../test/harness.ts";
 import { documents } from "../documents/schema.ts";
 import { teams } from "../teams/schema.ts";
+import { users } from "../users/schema.ts";
 import { ensureCatalogue } from "./seed.ts";
 
 // Issue 11, item 1: the plan's allowance is decided once on the server. The membership answer
@@ -139,3 +141,67 @@ describe("the plan's document allowance", () => {
     expect(team.data.team).toMatchObject({ hasLimit: 1, limit: 200 });
   });
 });
+
+// Issue 13, access: an expired plan kept full access (a firm whose plan had expired in 2020 started
+// a full-access deed free). A plan gives its uses and full access only while active and not past
+// its last day in Sydney; otherwise the firm buys per document and nothing is spent.
+describe("a plan that is not in force", () => {
+  /** A Best Practice firm with the given standing; the test clock reads 2 November 2026 in Sydney. */
+  async function firmWithPlan(standing: {
+    planStatus: "active" | "expired" | "others";
+    planEndDate: string | null;
+  }) {
+    const firm = await firmAt("best-practice", { creditLimit: 5, usedCredit: 0 });
+    await t.db.update(teams).set(standing).where(eq(teams.id, firm.teamId));
+    return firm;
+  }
+
+  async function expectPurchaseOnly(firm: Awaited<ReturnType<typeof firmWithPlan>>) {
+    const shown = await membership(firm.client);
+    expect(shown.plan.in_force).toBe(false);
+    expect(shown.full_access_categories).toEqual([]);
+    const before = await documentsOf(firm.teamId);
+    const reply = await start(firm.client, firm.folderId);
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json().message).toBe(PURCHASE_REQUIRED);
+    expect(await documentsOf(firm.teamId)).toBe(before);
+    const [row] = await t.db.select().from(teams).where(eq(teams.id, firm.teamId));
+    expect(row).toMatchObject({ creditLimit: 5, usedCredit: 0 });
+  }
+
+  it("an expired plan with an end date in 2020 gives no full access and spends no use", async () => {
+    await expectPurchaseOnly(await firmWithPlan({ planStatus: "expired", planEndDate: "2020-06-30" }));
+  });
+
+  it("an active plan past its end date gives none either, nor does a status other than active", async () => {
+    await expectPurchaseOnly(await firmWithPlan({ planStatus: "active", planEndDate: "2026-11-01" }));
+    await expectPurchaseOnly(await firmWithPlan({ planStatus: "others", planEndDate: null }));
+  });
+
+  it("a plan runs to the end of its last day in Sydney, then stops", async () => {
+    const firm = await firmWithPlan({ planStatus: "active", planEndDate: "2026-11-02" });
+    expect((await membership(firm.client)).plan.in_force).toBe(true);
+    expect((await start(firm.client, firm.folderId)).statusCode).toBe(200);
+
+    // 14:00 UTC on 2 November is 1 am on 3 November in Sydney (daylight time, +11).
+    t.clock.advance(new Date("2026-11-02T14:00:00Z").getTime() - t.clock.now().getTime());
+    const after = {
+      ...firm,
+      client: firmClient(t, await signIn(t, (await ownerOf(firm.teamId)).email), firm.teamId),
+    };
+    expect((await membership(after.client)).plan.in_force).toBe(false);
+    const reply = await start(after.client, firm.folderId);
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json().message).toBe(PURCHASE_REQUIRED);
+  });
+});
+
+async function ownerOf(teamId: number) {
+  const [row] = await t.db
+    .select({ email: users.email })
+    .from(teams)
+    .innerJoin(users, eq(users.id, teams.ownerId))
+    .where(eq(teams.id, teamId));
+  if (!row) throw new Error("owner missing");
+  return row;
+}

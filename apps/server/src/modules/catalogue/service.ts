@@ -15,10 +15,10 @@ import type { LibraryTemplate } from "@precedent/docgen/library";
 import { and, asc, count, desc, eq, exists, getTableColumns, inArray, notExists, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
-import type { Actor } from "../auth/service.ts";
+import type { Actor, Clock } from "../auth/service.ts";
 import { orders } from "../orders/schema.ts";
 import { plans } from "../teams/schema.ts";
-import { documentAllowance, type TeamsService } from "../teams/service.ts";
+import { documentAllowance, planInForce, type TeamsService } from "../teams/service.ts";
 import {
   type CategoryRow,
   type ProductRow,
@@ -89,8 +89,10 @@ export function createCatalogueService(deps: {
   db: Database;
   teams: TeamsService;
   templates: TemplateSource;
+  clock?: Clock;
 }) {
   const { db, teams, templates } = deps;
+  const clock = deps.clock ?? (() => new Date());
 
   // Categories change only at start (ensureCatalogue); read them once per process, lazily.
   let categoryCache: Promise<CategoryRow[]> | undefined;
@@ -199,7 +201,11 @@ export function createCatalogueService(deps: {
     return { ...row, categoryIds: (await linksOf([id])).get(id) ?? [] };
   }
 
-  async function planAccess(planSlug: string): Promise<PlanAccess> {
+  /**
+   * What a plan lets the firm do with templates. A plan not in force (see `planInForce`) keeps
+   * its exclusions but gives no full access: its firm buys per document.
+   */
+  async function planAccess(planSlug: string, inForce = true): Promise<PlanAccess> {
     const categories = await allCategories();
     const rules = await db
       .select({ categoryId: planCategoryRules.categoryId, rule: planCategoryRules.rule, name: plans.name })
@@ -215,7 +221,7 @@ export function createCatalogueService(deps: {
       planSlug,
       planName: rules[0]?.name ?? planSlug,
       excluded,
-      full: descendantsOf(categories, ids("full")),
+      full: inForce ? descendantsOf(categories, ids("full")) : new Set<number>(),
     };
   }
 
@@ -365,8 +371,9 @@ export function createCatalogueService(deps: {
     /** GET /membership/products: the firm's plan's access (the actor must belong to the firm). */
     async membership(actor: Actor, teamId: number): Promise<MembershipProducts> {
       const team = await teams.getTeam(actor, teamId);
+      const inForce = planInForce({ planStatus: team.plan.status, planEndDate: team.plan.end_date }, clock());
       const [access, paid] = await Promise.all([
-        planAccess(team.plan.slug),
+        planAccess(team.plan.slug, inForce),
         db
           .select({ order_id: orders.id, product_id: orders.productId })
           .from(orders)
@@ -386,7 +393,7 @@ export function createCatalogueService(deps: {
         hasLimit: allowance.limited,
         limit: allowance.left,
         limit_reached: allowance.reached,
-        plan: { slug: team.plan.slug, name: team.plan.name },
+        plan: { slug: team.plan.slug, name: team.plan.name, in_force: inForce },
         paid_orders: paid,
       };
     },

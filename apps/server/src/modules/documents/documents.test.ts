@@ -825,6 +825,8 @@ describe("document counts (kept by triggers for unsearched lists)", () => {
       userId: member.id,
       role: "member",
       planSlug: "best-practice",
+      planStatus: "active",
+      planEndDate: null,
       version: 0,
       foldersVersion: 0,
     };
@@ -987,6 +989,8 @@ describe("status changes", () => {
       userId: ids.alice,
       role: "member",
       planSlug: "best-practice",
+      planStatus: "active",
+      planEndDate: null,
       version: 0,
       foldersVersion: 0,
     };

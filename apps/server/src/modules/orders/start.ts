@@ -25,7 +25,7 @@ import {
 import { allowedInSomeTab, canInterviewDocument, EDITABLE_STATUSES } from "../documents/policy.ts";
 import type { DocumentsService } from "../documents/service.ts";
 import type { FirmContext } from "../folders/firm-context.ts";
-import type { TeamsService } from "../teams/service.ts";
+import { planInForce, type TeamsService } from "../teams/service.ts";
 import { documentStarts } from "./schema.ts";
 import type { OrdersService } from "./service.ts";
 
@@ -84,7 +84,7 @@ export function createDocumentStart(deps: {
       if (first) throw badRequest(first.message, errors);
     }
 
-    const access = await catalogue.planAccess(ctx.planSlug);
+    const access = await catalogue.planAccess(ctx.planSlug, planInForce(ctx, clock()));
     const refusal = strategistRefusal(product, access);
     const fullAccess = product.categoryIds.some((id) => access.full.has(id));
 

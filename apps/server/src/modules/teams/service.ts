@@ -10,6 +10,29 @@ import { firmVersions, plans, teamMembers, teams } from "./schema.ts";
 
 export type TeamsService = ReturnType<typeof createTeamsService>;
 
+/** A plan's standing: its status and the last day it runs (ISO date, or none for no end). */
+export type PlanStanding = { planStatus: "active" | "expired" | "others"; planEndDate: string | null };
+
+/** Today's date in Sydney as ISO `YYYY-MM-DD`: a plan runs to the end of its last day there. */
+const sydneyDate = (now: Date) =>
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Australia/Sydney",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+
+/**
+ * Whether the firm's plan gives its plan uses and full access now: only an active plan whose end
+ * date, if it has one, is today or later. An expired, ended or otherwise inactive plan gives
+ * neither; the firm buys per document until it renews. Read at each use, not when a session is
+ * read, so a plan ends at midnight even for a session held in memory.
+ */
+export function planInForce(plan: PlanStanding, now: Date): boolean {
+  if (plan.planStatus !== "active") return false;
+  return plan.planEndDate === null || plan.planEndDate >= sydneyDate(now);
+}
+
 /**
  * The firm's document allowance, the one rule for how many plan uses are left (the membership
  * answer, the team's credit and the start check all read it). A plan without a document limit is
@@ -34,7 +57,12 @@ export const teamNotFound = () => notFound("Team not found.");
  * What the documents, folders and logs policies need about the actor in a firm, and the firm's
  * data versions when it was read (see `firmVersions`: the keys of cached list and tree replies).
  */
-export type MemberContext = { role: TeamRole; planSlug: string; version: number; foldersVersion: number };
+export type MemberContext = {
+  role: TeamRole;
+  planSlug: string;
+  version: number;
+  foldersVersion: number;
+} & PlanStanding;
 
 /**
  * The columns of a member context, for a query that joins the membership, its firm's plan and the
@@ -43,6 +71,8 @@ export type MemberContext = { role: TeamRole; planSlug: string; version: number;
 export const memberContextColumns = {
   role: teamMembers.role,
   planSlug: plans.slug,
+  planStatus: teams.planStatus,
+  planEndDate: teams.planEndDate,
   version: firmVersions.version,
   foldersVersion: firmVersions.foldersVersion,
 };
@@ -51,14 +81,18 @@ export const memberContextColumns = {
 export function memberContextOf(row: {
   role: TeamRole | null;
   planSlug: string | null;
+  planStatus: PlanStanding["planStatus"] | null;
+  planEndDate: string | null;
   version: number | null;
   foldersVersion: number | null;
 }): MemberContext | null {
-  if (!row.role || !row.planSlug) return null;
+  if (!row.role || !row.planSlug || !row.planStatus) return null;
   // A firm nothing has changed in yet has no versions row: it is at 0.
   return {
     role: row.role,
     planSlug: row.planSlug,
+    planStatus: row.planStatus,
+    planEndDate: row.planEndDate,
     version: row.version ?? 0,
     foldersVersion: row.foldersVersion ?? 0,
   };

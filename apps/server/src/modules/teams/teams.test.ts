@@ -142,6 +142,8 @@ describe("member context (the firm context of documents, folders and logs calls)
     expect(await t.services.teams.memberContext(managerId, firm.team.id)).toEqual({
       role: "manager",
       planSlug: "best-practice",
+      planStatus: "active",
+      planEndDate: null,
       ...(await versionsOf(firm.team.id)),
     });
     expect(await t.services.teams.memberContext(firm.owner.id, otherFirm.team.id)).toBeUndefined();
@@ -151,7 +153,13 @@ describe("member context (the firm context of documents, folders and logs calls)
     const actor = await t.services.auth.authenticate(ownerToken, firm.team.id);
     expect(actor.firm).toEqual({
       teamId: firm.team.id,
-      member: { role: "owner", planSlug: "best-practice", ...(await versionsOf(firm.team.id)) },
+      member: {
+        role: "owner",
+        planSlug: "best-practice",
+        planStatus: "active",
+        planEndDate: null,
+        ...(await versionsOf(firm.team.id)),
+      },
     });
     const outside = await t.services.auth.authenticate(ownerToken, otherFirm.team.id);
     expect(outside.firm).toEqual({ teamId: otherFirm.team.id, member: null });
@@ -169,6 +177,8 @@ describe("member context (the firm context of documents, folders and logs calls)
       userId: memberId,
       role: "member",
       planSlug: "best-practice",
+      planStatus: "active",
+      planEndDate: null,
       ...(await versionsOf(firm.team.id)),
     });
     const outsider = await t.services.auth.authenticate(ownerToken, otherFirm.team.id);

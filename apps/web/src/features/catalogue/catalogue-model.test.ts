@@ -56,7 +56,7 @@ const membership = (overrides: Partial<MembershipProducts> = {}): MembershipProd
   hasLimit: false,
   limit: null,
   limit_reached: false,
-  plan: { slug: "ly-basic", name: "Lite" },
+  plan: { slug: "ly-basic", name: "Lite", in_force: true },
   paid_orders: [],
   ...overrides,
 });
@@ -94,7 +94,7 @@ describe("templateAccess", () => {
       kind: "strategist-only",
       reason: "document",
     });
-    const strategist = membership({ ...open, plan: { slug: "strategist", name: "Strategist" } });
+    const strategist = membership({ ...open, plan: { slug: "strategist", name: "Strategist", in_force: true } });
     expect(templateAccess(product({ strategist_only: true }), strategist, categories)).toEqual({
       kind: "plan",
       limitReached: false,
