@@ -80,7 +80,7 @@ export const DocumentRow = z.object({
   id: z.number().int(),
   type: DocumentType,
   name: z.string(),
-  /** The folder of the creator's My Documents holding it; null at the top level. */
+  /** The folder of the creator's My Documents holding it; null at the top level, or when the reader may not see that folder. */
   folder: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   status: DocumentStatus,
   status_name: z.string(),

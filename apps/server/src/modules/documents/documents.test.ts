@@ -1002,3 +1002,38 @@ describe("status changes", () => {
     });
   });
 });
+
+// Issue 13, access: a document added to a shared folder showed its creator's private folder name
+// to everyone in the firm, though that folder answers them 404.
+describe("the folder a shared document sits in", () => {
+  it("is named only to those who may see the folder", async () => {
+    const privateFolder = await t.buildFolder({
+      teamId,
+      createdBy: ids.alice,
+      name: "PRIVATE Client Smith divorce",
+    });
+    const shared = await firmFolder(ids.owner, "Family law");
+    const doc = await docOf(ids.alice, { folderId: privateFolder.id, name: "Smith consent orders" });
+    expect(
+      (await as.alice.put("/api/doc/share-doc", { list_doc: [doc.id], folder_id: shared.id })).statusCode,
+    ).toBe(200);
+
+    // Bob, another member, sees the document in Shared Folders but not the folder it sits in.
+    const rename = await as.bob.put(`/api/folder/${privateFolder.id}`, { name: "Renamed" });
+    expect(rename.statusCode).toBe(404);
+    const listed = await as.bob.get("/api/doc", { type: 2, folder_id: shared.id });
+    expect(listed.statusCode).toBe(200);
+    const seen = (listed.json().data.rows as DocumentRow[]).find((r) => r.id === doc.id);
+    expect(seen?.folder).toBeNull();
+    const detail = await as.bob.get(`/api/doc/${doc.id}`, { type: 2 });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().data.folder).toBeNull();
+    expect(`${listed.body}${detail.body}`).not.toContain("PRIVATE");
+
+    // Its creator and the owner (who sees every member's folders) still see where it is filed.
+    const own = await as.alice.get(`/api/doc/${doc.id}`, { type: 1 });
+    expect(own.json().data.folder).toEqual({ id: privateFolder.id, name: "PRIVATE Client Smith divorce" });
+    const owners = await as.owner.get(`/api/doc/${doc.id}`, { type: 2 });
+    expect(owners.json().data.folder).toEqual({ id: privateFolder.id, name: "PRIVATE Client Smith divorce" });
+  });
+});

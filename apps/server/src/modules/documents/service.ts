@@ -148,16 +148,18 @@ export function createDocumentsService(deps: {
     updatedBy: documents.updatedBy,
     createdAt: documents.createdAt,
     updatedAt: documents.updatedAt,
-    folderName: folders.nameSql(documentFolderId),
     shareCreators: sql<
       number[]
     >`array(select ds.created_by from ${documentShares} ds where ds.doc_id = ${documentId})`,
   };
-  const columnsFor = (teamId: number) => ({
+  const columnsFor = (ctx: FirmContext) => ({
     ...rowColumns,
-    homedInSharedFolder: sql<boolean>`${folders.isInSharedFoldersSql(teamId, documentFolderId)}`,
+    // Null when the reader may not see the folder: a document added to Shared Folders from its
+    // creator's private folder must not show that folder's name to the rest of the firm.
+    folderName: folders.visibleNameSql(ctx, documentFolderId),
+    homedInSharedFolder: sql<boolean>`${folders.isInSharedFoldersSql(ctx.teamId, documentFolderId)}`,
   });
-  const selectDocuments = (tx: Database, teamId: number) => tx.select(columnsFor(teamId)).from(documents);
+  const selectDocuments = (tx: Database, ctx: FirmContext) => tx.select(columnsFor(ctx)).from(documents);
   type LoadedDocument = Awaited<ReturnType<typeof selectDocuments>>[number];
 
   const factsOf = (doc: LoadedDocument, files?: { kind: "pdf" | "word" }[]): DocumentFacts => ({
@@ -184,7 +186,7 @@ export function createDocumentsService(deps: {
         id: doc.id,
         type: doc.type,
         name: doc.name,
-        folder: doc.folderId !== null ? { id: doc.folderId, name: doc.folderName ?? "" } : null,
+        folder: doc.folderId !== null && doc.folderName !== null ? { id: doc.folderId, name: doc.folderName } : null,
         status: doc.status,
         status_name: statusName(doc.status),
         template: doc.templateId !== null ? { id: doc.templateId, name: doc.templateName ?? "" } : null,
@@ -212,7 +214,7 @@ export function createDocumentsService(deps: {
   /** Visible documents by id, locked for the transaction; 404 naming the first id not found. */
   async function lockVisible(tx: Database, ctx: FirmContext, ids: number[]): Promise<LoadedDocument[]> {
     const unique = [...new Set(ids)];
-    const rows = await selectDocuments(tx, ctx.teamId)
+    const rows = await selectDocuments(tx, ctx)
       .where(and(inArray(documents.id, unique), visibleDocuments(ctx)))
       .orderBy(asc(documents.id))
       .for("update", { of: documents });
@@ -308,7 +310,7 @@ export function createDocumentsService(deps: {
           .where(and(...counters))
       : db.select({ n: sql<number>`count(*)::int` }).from(documents).where(where);
     const page = (rowsWhere: SQL | undefined) =>
-      selectDocuments(db, ctx.teamId)
+      selectDocuments(db, ctx)
         .where(rowsWhere)
         .orderBy(...orderFor(query))
         .limit(query.length)
@@ -372,7 +374,7 @@ export function createDocumentsService(deps: {
   });
 
   async function rowOf(tx: Database, ctx: FirmContext, id: number, section?: ListSection) {
-    const rows = await selectDocuments(tx, ctx.teamId).where(
+    const rows = await selectDocuments(tx, ctx).where(
       and(eq(documents.id, id), visibleDocuments(ctx)),
     );
     const [row] = await toRows(ctx, rows, section);
@@ -494,7 +496,7 @@ export function createDocumentsService(deps: {
   /** GET /doc/{id}. */
   async function get(ctx: FirmContext, id: number, section?: ListSection): Promise<DocumentDetail> {
     const [doc] = await db
-      .select({ ...columnsFor(ctx.teamId), xml: documents.xml })
+      .select({ ...columnsFor(ctx), xml: documents.xml })
       .from(documents)
       .where(and(eq(documents.id, id), visibleDocuments(ctx)));
     if (!doc) throw documentNotFound();
@@ -532,7 +534,7 @@ export function createDocumentsService(deps: {
    */
   async function visibleRows(ctx: FirmContext, ids: number[]): Promise<DocumentRow[]> {
     const unique = [...new Set(ids)];
-    const docs = await selectDocuments(db, ctx.teamId)
+    const docs = await selectDocuments(db, ctx)
       .where(and(inArray(documents.id, unique), visibleDocuments(ctx)))
       .orderBy(asc(documents.id));
     const found = new Set(docs.map((d) => d.id));
@@ -549,7 +551,7 @@ export function createDocumentsService(deps: {
    */
   async function loadForChange(tx: Database, ctx: FirmContext, id: number, lock: boolean) {
     const query = tx
-      .select({ ...columnsFor(ctx.teamId), xml: documents.xml })
+      .select({ ...columnsFor(ctx), xml: documents.xml })
       .from(documents)
       .where(and(eq(documents.id, id), visibleDocuments(ctx)));
     const [doc] = lock ? await query.for("update", { of: documents }) : await query;

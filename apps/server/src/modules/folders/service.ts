@@ -252,6 +252,9 @@ export function createFoldersService(deps: {
     sharedFolderIdsSql,
     isInSharedFoldersSql,
     nameSql,
+    /** The folder's name where `ctx` may see the folder, else null (see `visibleFolders`). */
+    visibleNameSql: (ctx: FirmContext, idColumn: SQL | { getSQL(): SQL }) =>
+      sql<string | null>`(select ${folders.name} from ${folders} where ${folders.id} = ${idColumn} and ${visibleFolders(ctx)})`,
     requireVisible,
 
     /** GET /folder/get-all: the folder tree of one tab, each node with its abilities. */
