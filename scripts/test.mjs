@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every unit and API test (Vitest), then the browser tests (Playwright driving
 // Debian's Chromium). Without Chromium the browser tests are skipped with a plain notice,
-// except under CI, where a missing browser is a failure. Ends with one summary line.
+// except under CI, where a missing browser is a failure. `TEST_BROWSER=off` runs the unit and
+// API tests only (CI's embedded-database pass: see .ci/run). Ends with one summary line.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,7 +38,9 @@ if (vitest) {
 }
 if (vitestStatus !== 0) failedSteps.push("unit and API tests");
 
-if (!existsSync(chromium)) {
+if (process.env.TEST_BROWSER === "off") {
+  console.log("\nBrowser tests not run here (TEST_BROWSER=off).");
+} else if (!existsSync(chromium)) {
   const notice = `Browser tests need Debian's Chromium at ${chromium} (install it with: apt-get install -y chromium).`;
   if (underCi) {
     console.error(`\n${notice}\nUnder CI a missing browser is a failure.`);

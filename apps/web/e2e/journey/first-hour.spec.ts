@@ -95,13 +95,14 @@ async function startAndComplete(page: Page, plan: "plan" | "purchase" | "last us
   const docId = Number(new URL(page.url()).searchParams.get("docId"));
 
   // The interview itself is driven field by field in interview.spec.ts; here the answers arrive
-  // as another tab's save would, and the person assembles in the page.
-  await saveAnswersByApi(
-    page,
-    { id: docId, teamId: await teamIdOf(page) },
-    await sampleAnswers(TEMPLATE.identifier),
-  );
-  await page.reload();
+  // as another tab's save would, and the person assembles in the page. The page is left first:
+  // leaving saves what it shows, which would otherwise overwrite the answers saved beside it.
+  const interviewUrl = page.url();
+  const teamId = await teamIdOf(page);
+  await page.goto("/my-account/my-document");
+  await page.waitForLoadState("networkidle");
+  await saveAnswersByApi(page, { id: docId, teamId }, await sampleAnswers(TEMPLATE.identifier));
+  await page.goto(interviewUrl);
   const assemble = page
     .getByRole("toolbar", { name: "Interview actions" })
     .getByRole("button", { name: "Assemble" });
