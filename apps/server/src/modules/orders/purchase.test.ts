@@ -390,6 +390,49 @@ describe("orders and the sandbox checkout", () => {
     expect(mail?.text).toContain("GST included: $8.00");
   });
 
+  // Issue 13, money: one order opened a payment session per call, and one session posted 40 times
+  // at once answered 40 success redirects. One open session per order; one outcome per session.
+  it("keeps one open session per order, and a session posted 40 times at once pays once", async () => {
+    const order = OrderResponse.parse((await createOrder(people.as.alice, "director-consent")).json()).data;
+    const opened = await Promise.all(
+      Array.from({ length: 8 }, () => people.as.alice.post("/api/stripe/checkout", { order_id: order.id })),
+    );
+    expect(opened.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    const urls = new Set(opened.map((r) => r.json().data.url as string));
+    expect(urls.size).toBe(1);
+    const [url] = [...urls];
+
+    const posts = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        t.app.inject({
+          method: "POST",
+          url: url ?? "",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload: new URLSearchParams({
+            card_number: "4242424242424242",
+            expiry: "12/30",
+            cvc: "123",
+          }).toString(),
+        }),
+      ),
+    );
+    const redirects = posts.filter((r) => r.statusCode === 303);
+    expect(redirects).toHaveLength(1);
+    expect(redirects[0]?.headers.location).toBe(`/my-account/my-document?order_id=${order.id}`);
+    const refused = posts.filter((r) => r.statusCode === 400);
+    expect(refused).toHaveLength(39);
+    for (const reply of refused)
+      expect(reply.body).toContain("This checkout session has already been completed.");
+    expect(
+      OrderResponse.parse((await people.as.alice.get(`/api/orders/${order.id}`)).json()).data.payment_status,
+    ).toBe("paid");
+    const invoices = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.key, `invoice:${order.id}`));
+    expect(invoices).toHaveLength(1);
+  });
+
   it("serves a plain checkout page that checks the card and can be cancelled", async () => {
     const order = OrderResponse.parse((await createOrder(people.as.alice, "director-consent")).json()).data;
     const url = (await people.as.alice.post("/api/stripe/checkout", { order_id: order.id })).json().data

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type CheckoutRequest, paymentReturnPath } from "@precedent/contracts";
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, notFound } from "../../errors.ts";
@@ -99,8 +99,21 @@ export function createPaymentsService(deps: {
         createdAt: clock(),
       };
       if (config.provider === "sandbox") {
-        await db.insert(checkoutSessions).values(row);
-        return { url: `/checkout/${id}` };
+        // One open session per order: asked again (another tab, a double click, a retry), the
+        // order's open session is returned rather than a second one that could also be paid.
+        const sessionId = await db.transaction(async (tx) => {
+          await orders.requireOwn(tx, ctx, order.id, true);
+          const [open] = await tx
+            .select({ id: checkoutSessions.id })
+            .from(checkoutSessions)
+            .where(and(eq(checkoutSessions.orderId, order.id), eq(checkoutSessions.status, "open")))
+            .orderBy(asc(checkoutSessions.createdAt))
+            .limit(1);
+          if (open) return open.id;
+          await tx.insert(checkoutSessions).values(row);
+          return id;
+        });
+        return { url: `/checkout/${sessionId}` };
       }
       if (order.totalCents <= 0) throw badRequest("A free order cannot be paid by card.");
       const [product] = await db
@@ -152,34 +165,42 @@ export function createPaymentsService(deps: {
       if (endOfMonth <= now) return { error: "This card has expired." };
       if (!/^\d{3,4}$/.test(card.cvc.trim()))
         return { error: "Please enter the card's security code (CVC)." };
+      const alreadyCompleted = { error: "This checkout session has already been completed." };
+      /**
+       * Claims the open session for one outcome in a single guarded update: of the same session
+       * posted many times at once, one claims it and the others find it completed (the read above
+       * is only for the page; it decides nothing).
+       */
+      const claim = async (tx: Database, status: "paid" | "declined") => {
+        const [claimed] = await tx
+          .update(checkoutSessions)
+          .set({ status, completedAt: now })
+          .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, "open")))
+          .returning({ id: checkoutSessions.id });
+        return claimed !== undefined;
+      };
       // The session and its order marked declined together: the card was refused, or payment was.
       const decline = () =>
         db.transaction(async (tx) => {
-          await tx
-            .update(checkoutSessions)
-            .set({ status: "declined", completedAt: now })
-            .where(eq(checkoutSessions.id, id));
+          if (!(await claim(tx, "declined"))) return false;
           await orders.markDeclined(tx, session.orderId);
+          return true;
         });
       if (number === SANDBOX_CARDS.declined) {
-        await decline();
-        return { redirect: session.errorUrl };
+        return (await decline()) ? { redirect: session.errorUrl } : alreadyCompleted;
       }
       if (number !== SANDBOX_CARDS.pays) {
         return {
           error: "Sandbox checkout: use 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).",
         };
       }
+      let paid: boolean;
       try {
-        await db.transaction(async (tx) => {
-          const [claimed] = await tx
-            .update(checkoutSessions)
-            .set({ status: "paid", completedAt: now })
-            .where(eq(checkoutSessions.id, id))
-            .returning({ status: checkoutSessions.status });
-          if (!claimed) throw notFound("This checkout session does not exist.");
+        paid = await db.transaction(async (tx) => {
+          if (!(await claim(tx, "paid"))) return false;
           // Someone else (another session of the same order) paid first: nothing more to do.
           await orders.markPaid(tx, session.orderId);
+          return true;
         });
       } catch (error) {
         if (error instanceof AppError && error.status === 409) {
@@ -189,6 +210,7 @@ export function createPaymentsService(deps: {
         }
         throw error;
       }
+      if (!paid) return alreadyCompleted;
       deliverMail();
       return { redirect: session.successUrl };
     },
