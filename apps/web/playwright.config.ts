@@ -103,7 +103,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     headless: true,
-    trace: "retain-on-failure",
+    // Recording a trace (a snapshot at every step) costs the two cores a good share of a run; in
+    // CI only the retry of a failed test records one, which is the run that explains a failure.
+    trace: ci ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

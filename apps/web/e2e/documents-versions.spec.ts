@@ -69,7 +69,7 @@ test("the document panel lists each assembly with who, when, what changed, and i
   await expect(second).toContainText(STRATEGIST_OWNER.name);
   // Two lines of what changed show; a longer list opens with More (how much fits depends on width).
   await expect(second).toContainText(`Changed: ${NAME_QUESTION}`);
-  const more = second.getByRole("button", { name: "More" });
+  const more = second.getByRole("button", { name: /^(Expand|More)$/ });
   if ((await more.count()) > 0) await more.click();
   await expect(second).toContainText(`Changed: ${NAME_QUESTION}; ${PURPOSE_QUESTION}`);
   await expect(first).toContainText("Version 1");
@@ -108,7 +108,7 @@ test("the document panel lists each assembly with who, when, what changed, and i
   const purpose = changes.filter({ hasText: PURPOSE_QUESTION });
   await expect(purpose).toContainText(String(sample.purpose).slice(0, 40));
   await expect(purpose.getByText("and nothing else")).not.toBeVisible();
-  await purpose.getByRole("button", { name: "More" }).last().click();
+  await purpose.getByRole("button", { name: /^(Expand|More)$/ }).last().click();
   await expect(purpose.getByText(/and nothing else/)).toBeVisible();
   await expect(changes.filter({ hasText: NAME_QUESTION })).toContainText("Riverbend Software");
   await expect(changes.filter({ hasText: NAME_QUESTION })).toContainText("Lakeside Software");
