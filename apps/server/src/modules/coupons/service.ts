@@ -8,7 +8,7 @@ import {
   GST_DIVISOR,
   type PriceSummary,
 } from "@precedent/contracts";
-import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest } from "../../errors.ts";
 import type { Clock } from "../auth/service.ts";
@@ -150,6 +150,28 @@ export function createCouponsService(deps: { db: Database; clock: Clock }) {
         }
         await tx.insert(couponUses).values({ couponId, userId, orderId, createdAt: clock() });
       }
+    },
+
+    /**
+     * Why an order's coupons can no longer be used by its buyer (a limit reached since the order
+     * was priced, by other orders paid meanwhile), or null. Checked before a payment is opened so
+     * that no one is sent to pay for a discount that payment would be refused; `claim` still
+     * decides atomically when the payment is confirmed.
+     */
+    async usageRefusal(tx: Database, couponIds: number[], userId: number): Promise<string | null> {
+      if (couponIds.length === 0) return null;
+      const rows = await tx.select().from(coupons).where(inArray(coupons.id, couponIds));
+      for (const coupon of rows) {
+        if (coupon.usageLimit !== null && coupon.usageCount >= coupon.usageLimit)
+          return COUPON_USAGE_LIMIT_REACHED;
+        if (
+          coupon.usageLimitPerUser !== null &&
+          (await usedByUser(tx, coupon.id, userId)) >= coupon.usageLimitPerUser
+        ) {
+          return COUPON_USAGE_LIMIT_REACHED;
+        }
+      }
+      return null;
     },
 
     /** Demo data and tests: a coupon as given. */

@@ -198,6 +198,15 @@ export function createOrdersService(deps: {
     },
 
     /** Why an order cannot be paid now, or null when it can (checkout creation). */
+    /** Why the order's coupons can no longer be used (see `coupons.usageRefusal`), or null. */
+    couponRefusal(tx: Database, row: OrderRow): Promise<string | null> {
+      return coupons.usageRefusal(
+        tx,
+        row.couponLines.map((c) => c.couponId),
+        row.userId,
+      );
+    },
+
     payableRefusal(row: OrderRow): string | null {
       if (row.status === "paid") return ORDER_ALREADY_PAID;
       if (row.status === "used") return ORDER_ALREADY_USED;

@@ -2,7 +2,17 @@ import { index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg
 import { orders } from "../orders/schema.ts";
 
 export const paymentProvider = pgEnum("payment_provider", ["sandbox", "stripe"]);
-export const checkoutStatus = pgEnum("checkout_status", ["open", "paid", "declined", "cancelled"]);
+/**
+ * refunded: the provider took a payment that could not be honoured (the order was already paid
+ * through another session, or a coupon's limit was reached meanwhile) and it was given back.
+ */
+export const checkoutStatus = pgEnum("checkout_status", [
+  "open",
+  "paid",
+  "declined",
+  "cancelled",
+  "refunded",
+]);
 
 /** A payment session for one order; the sandbox's hosted page and Stripe's both start here. */
 export const checkoutSessions = pgTable(
@@ -23,6 +33,8 @@ export const checkoutSessions = pgTable(
     errorUrl: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     completedAt: timestamp({ withTimezone: true }),
+    /** Why a payment was refunded (status refunded), for whoever answers the buyer. */
+    refundReason: text(),
   },
   (t) => [index("checkout_sessions_order_idx").on(t.orderId)],
 );

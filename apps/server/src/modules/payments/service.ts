@@ -29,6 +29,19 @@ export type CardInput = { card_number: string; expiry: string; cvc: string };
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
+/** A session Stripe will not expire is completing: no second payment is opened beside it. */
+export const PAYMENT_IN_PROGRESS =
+  "A payment for this order is already being completed. Please wait a moment, then check the order.";
+
+/** The refund reason recorded when a second payment arrives for an order already paid. */
+export const ORDER_PAID_TWICE = "The order had already been paid through another checkout session.";
+
+const paymentIntentOf = (session: Stripe.Checkout.Session): string => {
+  const intent = session.payment_intent;
+  if (!intent) throw new Error(`Stripe session ${session.id} has no payment to refund`);
+  return typeof intent === "string" ? intent : intent.id;
+};
+
 export function createPaymentsService(deps: {
   db: Database;
   clock: Clock;
@@ -102,7 +115,9 @@ export function createPaymentsService(deps: {
         // One open session per order: asked again (another tab, a double click, a retry), the
         // order's open session is returned rather than a second one that could also be paid.
         const sessionId = await db.transaction(async (tx) => {
-          await orders.requireOwn(tx, ctx, order.id, true);
+          const locked = await orders.requireOwn(tx, ctx, order.id, true);
+          const couponRefusal = await orders.couponRefusal(tx, locked);
+          if (couponRefusal) throw new AppError(409, couponRefusal);
           const [open] = await tx
             .select({ id: checkoutSessions.id })
             .from(checkoutSessions)
@@ -120,27 +135,63 @@ export function createPaymentsService(deps: {
         .select({ name: products.name })
         .from(products)
         .where(eq(products.id, order.productId));
-      const session = await stripe().checkout.sessions.create({
-        mode: "payment",
-        client_reference_id: String(order.id),
-        customer_email: order.billing.email,
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: "aud",
-              unit_amount: order.totalCents,
-              product_data: { name: product?.name ?? "Template" },
+      /** Opens the Stripe session for the locked order and records it. */
+      const openStripeSession = async (tx: Database, locked: typeof order, productName: string) => {
+        const session = await stripe().checkout.sessions.create({
+          mode: "payment",
+          client_reference_id: String(locked.id),
+          customer_email: locked.billing.email,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: "aud",
+                unit_amount: locked.totalCents,
+                product_data: { name: productName },
+              },
             },
-          },
-        ],
-        metadata: { order_id: String(order.id), checkout_id: id },
-        success_url: new URL(successUrl, origin).toString(),
-        cancel_url: new URL(cancelUrl, origin).toString(),
+          ],
+          metadata: { order_id: String(locked.id), checkout_id: id },
+          success_url: new URL(successUrl, origin).toString(),
+          cancel_url: new URL(cancelUrl, origin).toString(),
+        });
+        if (!session.url) throw new Error("Stripe returned no checkout address");
+        await tx
+          .insert(checkoutSessions)
+          .values({ ...row, amountCents: locked.totalCents, externalId: session.id });
+        return { url: session.url };
+      };
+      // One open session per order: the order is locked while its older sessions are expired at
+      // Stripe (so they can no longer be paid) and the new one is opened. Calls for one order take
+      // turns; a session Stripe will not expire is being paid, and no second one is opened.
+      return db.transaction(async (tx) => {
+        const locked = await orders.requireOwn(tx, ctx, order.id, true);
+        const lockedRefusal = orders.payableRefusal(locked);
+        if (lockedRefusal) throw new AppError(409, lockedRefusal);
+        const couponRefusal = await orders.couponRefusal(tx, locked);
+        if (couponRefusal) throw new AppError(409, couponRefusal);
+        const older = await tx
+          .select({ id: checkoutSessions.id, externalId: checkoutSessions.externalId })
+          .from(checkoutSessions)
+          .where(and(eq(checkoutSessions.orderId, order.id), eq(checkoutSessions.status, "open")));
+        for (const session of older) {
+          if (session.externalId) {
+            try {
+              await stripe().checkout.sessions.expire(session.externalId);
+            } catch (error) {
+              if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+                throw new AppError(409, PAYMENT_IN_PROGRESS);
+              }
+              throw error;
+            }
+          }
+          await tx
+            .update(checkoutSessions)
+            .set({ status: "cancelled", completedAt: clock() })
+            .where(eq(checkoutSessions.id, session.id));
+        }
+        return openStripeSession(tx, locked, product?.name ?? "Template");
       });
-      if (!session.url) throw new Error("Stripe returned no checkout address");
-      await db.insert(checkoutSessions).values({ ...row, externalId: session.id });
-      return { url: session.url };
     },
 
     /** The sandbox's hosted page: what it shows. */
@@ -258,14 +309,35 @@ export function createPaymentsService(deps: {
           .where(eq(checkoutSessions.externalId, object.id));
         if (!session) return false;
         if (completed && object.payment_status !== "unpaid") {
+          // Stripe has taken the money. It is kept only if the order can be honoured: not already
+          // paid through another session, and its coupons still within their limits (checked
+          // atomically here; a refusal rolls back to the savepoint). Otherwise it is refunded.
+          let refundReason: string | null = null;
+          try {
+            const paidNow = await tx.transaction((savepoint) => orders.markPaid(savepoint, session.orderId));
+            if (!paidNow) refundReason = ORDER_PAID_TWICE;
+          } catch (error) {
+            if (!(error instanceof AppError) || error.status !== 409) throw error;
+            refundReason = error.message;
+            await orders.markDeclined(tx, session.orderId);
+          }
+          if (refundReason !== null) {
+            // Inside the transaction: if Stripe cannot be reached nothing is recorded, the
+            // webhook answers an error, and Stripe delivers it again. The idempotency key keeps a
+            // repeated delivery from refunding twice.
+            await stripe().refunds.create(
+              {
+                payment_intent: paymentIntentOf(object),
+                reason: "duplicate",
+                metadata: { checkout_id: session.id },
+              },
+              { idempotencyKey: `refund-${session.id}` },
+            );
+          }
           await tx
             .update(checkoutSessions)
-            .set({ status: "paid", completedAt: clock() })
+            .set({ status: refundReason === null ? "paid" : "refunded", completedAt: clock(), refundReason })
             .where(eq(checkoutSessions.id, session.id));
-          // Stripe has taken the money: a coupon used up meanwhile must not lose the payment, so
-          // its use is counted past the limit rather than the payment refused (checked at
-          // checkout creation and order creation before that).
-          await orders.markPaid(tx, session.orderId, { overLimit: "count" });
         } else if (failed) {
           await tx
             .update(checkoutSessions)

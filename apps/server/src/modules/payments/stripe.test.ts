@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { OrderResponse } from "@precedent/contracts";
+import { COUPON_USAGE_LIMIT_REACHED, OrderResponse } from "@precedent/contracts";
+import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
@@ -10,16 +11,24 @@ import { createServices } from "../../services.ts";
 import { openTestDatabase } from "../../test/database.ts";
 import { createFactories, firmClient, signIn, type TestApp, TestClock } from "../../test/harness.ts";
 import { ensureCatalogue } from "../catalogue/seed.ts";
-import { couponUses } from "../coupons/schema.ts";
+import { coupons, couponUses } from "../coupons/schema.ts";
 import { mailOutbox } from "../mail/schema.ts";
+import { checkoutSessions } from "./schema.ts";
+import { ORDER_PAID_TWICE, PAYMENT_IN_PROGRESS } from "./service.ts";
 
 /**
- * The Stripe Checkout adapter against a local fake of the one Stripe endpoint it calls
- * (POST /v1/checkout/sessions), and webhooks signed as Stripe signs them.
+ * The Stripe Checkout adapter against a local fake of exactly the Stripe endpoints it calls
+ * (POST /v1/checkout/sessions, POST /v1/checkout/sessions/{id}/expire, POST /v1/refunds), and
+ * webhooks signed as Stripe signs them.
  */
 const WEBHOOK_SECRET = "whsec_test_secret";
 let fake: Server;
 const created: Record<string, string>[] = [];
+/** Sessions expired at the fake Stripe, and those it refuses to expire (being paid). */
+const expired = new Set<string>();
+const completing = new Set<string>();
+/** Refunds asked of the fake, with the idempotency key each came with. */
+const refunds: (Record<string, string> & { idempotencyKey: string })[] = [];
 let t: Pick<TestApp, "app" | "db" | "services"> & { close(): Promise<void> };
 let client: ReturnType<typeof firmClient>;
 let productId: number;
@@ -32,6 +41,41 @@ beforeAll(async () => {
       body += chunk;
     });
     req.on("end", () => {
+      const reply = (status: number, json: object) =>
+        res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(json));
+      const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(req.url ?? "");
+      if (req.method === "POST" && req.headers.authorization === "Bearer sk_test_fake" && expiring) {
+        const id = decodeURIComponent(expiring[1] ?? "");
+        if (completing.has(id) || expired.has(id)) {
+          reply(400, {
+            error: {
+              type: "invalid_request_error",
+              message: `Only Checkout Sessions with a status of open can be expired.`,
+            },
+          });
+          return;
+        }
+        expired.add(id);
+        reply(200, { id, object: "checkout.session", status: "expired", payment_status: "unpaid" });
+        return;
+      }
+      if (
+        req.method === "POST" &&
+        req.headers.authorization === "Bearer sk_test_fake" &&
+        req.url === "/v1/refunds"
+      ) {
+        const form = Object.fromEntries(new URLSearchParams(body));
+        const idempotencyKey = String(req.headers["idempotency-key"] ?? "");
+        if (!refunds.some((r) => r.idempotencyKey === idempotencyKey))
+          refunds.push({ ...form, idempotencyKey });
+        reply(200, {
+          id: `re_${refunds.length}`,
+          object: "refund",
+          status: "succeeded",
+          payment_intent: form.payment_intent,
+        });
+        return;
+      }
       if (
         req.method !== "POST" ||
         req.url !== "/v1/checkout/sessions" ||
@@ -164,5 +208,137 @@ describe("Stripe Checkout", () => {
     expect(replay.json().data.applied).toBe(false);
     expect(await t.db.select().from(couponUses)).toHaveLength(1);
     expect(await t.db.select().from(mailOutbox)).toHaveLength(1);
+  });
+});
+
+const newOrder = async (codes: string[] = []) =>
+  OrderResponse.parse(
+    (
+      await client.post("/api/orders", {
+        line_items: [{ product_id: productId, quantity: 1 }],
+        coupon_lines: codes.map((code) => ({ code })),
+        billing: { first_name: "Lee", last_name: "Lite", email: "lee@lite.test" },
+      })
+    ).json(),
+  ).data;
+
+const sessionIdOf = (url: string) => url.slice(url.lastIndexOf("/") + 1);
+
+const paidEvent = (id: string, sessionId: string, paymentIntent: string) => ({
+  id,
+  object: "event",
+  type: "checkout.session.completed",
+  data: {
+    object: {
+      id: sessionId,
+      object: "checkout.session",
+      payment_status: "paid",
+      payment_intent: paymentIntent,
+    },
+  },
+});
+
+async function sessionsOf(orderId: number) {
+  return t.db.select().from(checkoutSessions).where(eq(checkoutSessions.orderId, orderId));
+}
+
+// Issue 13, money: 40 sessions opened for one order were all paid, and a limit-1 coupon paid 40
+// of 40 orders. One open session per order; a payment that cannot be honoured is refunded.
+describe("Stripe Checkout keeps one payment per order", () => {
+  it("expires the order's older session before opening another, also when asked 8 times at once", async () => {
+    const order = await newOrder();
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => client.post("/api/stripe/checkout", { order_id: order.id })),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    const sessions = await sessionsOf(order.id);
+    expect(sessions).toHaveLength(8);
+    const open = sessions.filter((row) => row.status === "open");
+    expect(open).toHaveLength(1);
+    // Every other session was expired at Stripe, so it can no longer be paid.
+    for (const row of sessions.filter((r) => r.status !== "open")) {
+      expect(row.status).toBe("cancelled");
+      expect(expired.has(row.externalId ?? "")).toBe(true);
+    }
+    expect(expired.has(open[0]?.externalId ?? "")).toBe(false);
+  });
+
+  it("opens no second session while Stripe is completing the first", async () => {
+    const order = await newOrder();
+    const first = await client.post("/api/stripe/checkout", { order_id: order.id });
+    completing.add(sessionIdOf(first.json().data.url));
+    const second = await client.post("/api/stripe/checkout", { order_id: order.id });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(PAYMENT_IN_PROGRESS);
+    expect((await sessionsOf(order.id)).map((r) => r.status)).toEqual(["open"]);
+  });
+
+  it("refunds a second payment for an order already paid, once however often Stripe reports it", async () => {
+    const order = await newOrder();
+    const first = sessionIdOf(
+      (await client.post("/api/stripe/checkout", { order_id: order.id })).json().data.url,
+    );
+    completing.add(first);
+    // A session Stripe completed before it could be expired, e.g. a second tab paid at once.
+    const [row] = await sessionsOf(order.id);
+    const second = `cs_late_${order.id}`;
+    await t.db
+      .insert(checkoutSessions)
+      .values({
+        ...(row as typeof checkoutSessions.$inferInsert),
+        id: `late-${order.id}`,
+        externalId: second,
+      });
+
+    expect((await webhook(paidEvent(`evt_a_${order.id}`, first, "pi_first"))).statusCode).toBe(200);
+    const invoicesBefore = (await t.db.select().from(mailOutbox)).length;
+    const late = await webhook(paidEvent(`evt_b_${order.id}`, second, "pi_second"));
+    expect(late.statusCode).toBe(200);
+    // Stripe may deliver the same event again, or a new event for the same session.
+    await webhook(paidEvent(`evt_b_${order.id}`, second, "pi_second"));
+    await webhook(paidEvent(`evt_c_${order.id}`, second, "pi_second"));
+
+    const forSecond = refunds.filter((r) => r.payment_intent === "pi_second");
+    expect(forSecond).toHaveLength(1);
+    expect(refunds.some((r) => r.payment_intent === "pi_first")).toBe(false);
+    const sessions = await sessionsOf(order.id);
+    expect(sessions.find((r) => r.externalId === second)).toMatchObject({
+      status: "refunded",
+      refundReason: ORDER_PAID_TWICE,
+    });
+    expect(OrderResponse.parse((await client.get(`/api/orders/${order.id}`)).json()).data.status).toBe(
+      "paid",
+    );
+    expect((await t.db.select().from(mailOutbox)).length).toBe(invoicesBefore);
+  });
+
+  it("checks a coupon's limit at checkout, and refunds a payment the limit refuses at confirmation", async () => {
+    await t.services.coupons.create({ code: "ONCE", amount: 10, discountType: "percent", usageLimit: 1 });
+    const a = await newOrder(["once"]);
+    const b = await newOrder(["once"]);
+    const sessionA = sessionIdOf(
+      (await client.post("/api/stripe/checkout", { order_id: a.id })).json().data.url,
+    );
+    const sessionB = sessionIdOf(
+      (await client.post("/api/stripe/checkout", { order_id: b.id })).json().data.url,
+    );
+    expect((await webhook(paidEvent(`evt_once_a`, sessionA, "pi_once_a"))).statusCode).toBe(200);
+
+    // The coupon is used up: a new checkout for the other order is refused, with the reason.
+    const refused = await client.post("/api/stripe/checkout", { order_id: b.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(COUPON_USAGE_LIMIT_REACHED);
+
+    // Its session opened before then is paid anyway: the money goes back and the order says so.
+    expect((await webhook(paidEvent(`evt_once_b`, sessionB, "pi_once_b"))).statusCode).toBe(200);
+    expect(refunds.filter((r) => r.payment_intent === "pi_once_b")).toHaveLength(1);
+    const [couponRow] = await t.db.select().from(coupons).where(eq(coupons.code, "ONCE"));
+    expect(couponRow?.usageCount).toBe(1);
+    const orderB = OrderResponse.parse((await client.get(`/api/orders/${b.id}`)).json()).data;
+    expect(orderB.status).toBe("unpaid");
+    expect((await sessionsOf(b.id)).find((r) => r.externalId === sessionB)).toMatchObject({
+      status: "refunded",
+      refundReason: COUPON_USAGE_LIMIT_REACHED,
+    });
   });
 });
