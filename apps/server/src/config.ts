@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { isValidAbn } from "@precedent/docgen/forms";
 import { z } from "zod";
-import { DEFAULT_REPLY_CACHE_MB, IDLE_TIMEOUT_MS, KEEP_ALIVE_MS } from "./constants.ts";
+import { DEFAULT_REPLY_CACHE_MB, IDLE_TIMEOUT_MS, KEEP_ALIVE_MS, SESSION_MAX_AGE_MS } from "./constants.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..");
 
@@ -30,6 +30,8 @@ const ConfigSchema = z.object({
   /** Shortened in browser tests to see the idle modal without waiting half an hour. */
   IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(IDLE_TIMEOUT_MS),
   KEEP_ALIVE_MS: z.coerce.number().int().positive().default(KEEP_ALIVE_MS),
+  /** However active, a session ends this long after sign-in (default 12 hours). */
+  SESSION_MAX_AGE_MS: z.coerce.number().int().positive().default(SESSION_MAX_AGE_MS),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Built web app to serve; absent in API-only runs. */
   WEB_DIST: z.string().default(path.join(repoRoot, "apps/web/dist")),

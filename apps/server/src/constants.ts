@@ -2,6 +2,11 @@
 
 /** Idle timeout: a session unused this long is ended on the server. */
 export const IDLE_TIMEOUT_MS = 1_800_000;
+/**
+ * Absolute session lifetime: however active, a session ends this long after sign-in (a keep-alive
+ * must not hold one open forever, e.g. on a shared office computer left signed in).
+ */
+export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 /** Keep-alive: how often an active browser refreshes its session. */
 export const KEEP_ALIVE_MS = 300_000;
 /** Password minimum length (profile form). */

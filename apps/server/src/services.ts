@@ -1,6 +1,6 @@
 import type { SessionInfo } from "@precedent/contracts";
 import type { Config } from "./config.ts";
-import { DEFAULT_REPLY_CACHE_MB } from "./constants.ts";
+import { DEFAULT_REPLY_CACHE_MB, SESSION_MAX_AGE_MS } from "./constants.ts";
 import type { ChangeFeed } from "./db/change-feed.ts";
 import type { Database } from "./db/client.ts";
 import { type Clock, createAuthService } from "./modules/auth/service.ts";
@@ -30,6 +30,7 @@ export function createServices(deps: {
     Partial<
       Pick<
         Config,
+        | "SESSION_MAX_AGE_MS"
         | "PAYMENT_PROVIDER"
         | "STRIPE_SECRET_KEY"
         | "STRIPE_WEBHOOK_SECRET"
@@ -57,6 +58,7 @@ export function createServices(deps: {
     clock,
     users,
     idleTimeoutMs: config.IDLE_TIMEOUT_MS,
+    maxAgeMs: config.SESSION_MAX_AGE_MS ?? SESSION_MAX_AGE_MS,
     throttle: deps.loginThrottle,
     changes: deps.changes,
   });

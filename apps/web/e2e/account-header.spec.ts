@@ -15,7 +15,7 @@ test.describe("account header on a phone", () => {
     await page.goto("/my-account/my-document");
     const navigation = page.getByRole("navigation", { name: "Account" });
     const myCompany = navigation.getByRole("link", { name: "My Company" });
-    const signOut = page.getByRole("banner").getByRole("button", { name: "Sign out" });
+    const signOut = page.getByRole("banner").getByRole("button", { name: "Sign out", exact: true });
     await expect(myCompany).toBeVisible({ timeout: 30_000 });
     await expect(signOut).toBeVisible();
 

@@ -108,7 +108,10 @@ test("the document panel lists each assembly with who, when, what changed, and i
   const purpose = changes.filter({ hasText: PURPOSE_QUESTION });
   await expect(purpose).toContainText(String(sample.purpose).slice(0, 40));
   await expect(purpose.getByText("and nothing else")).not.toBeVisible();
-  await purpose.getByRole("button", { name: /^(Expand|More)$/ }).last().click();
+  await purpose
+    .getByRole("button", { name: /^(Expand|More)$/ })
+    .last()
+    .click();
   await expect(purpose.getByText(/and nothing else/)).toBeVisible();
   await expect(changes.filter({ hasText: NAME_QUESTION })).toContainText("Riverbend Software");
   await expect(changes.filter({ hasText: NAME_QUESTION })).toContainText("Lakeside Software");

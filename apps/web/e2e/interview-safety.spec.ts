@@ -202,6 +202,6 @@ for (const width of [1366, 375]) {
     // Both stick: the toolbar sits right under the header, covering none of it.
     expect(toolbar.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
     expect(toolbar.y).toBeLessThanOrEqual(header.y + header.height + 1);
-    await expect(page.getByRole("button", { name: "Sign out" })).toBeInViewport();
+    await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeInViewport();
   });
 }

@@ -55,3 +55,9 @@ export const AuthCheckResponse = envelope(
 );
 
 export const LogoutResponse = envelope(z.null());
+
+/** The message of a sign-out on every device. */
+export const SIGNED_OUT_EVERYWHERE = "You have been signed out on every device.";
+
+/** POST /auth/sign-out-everywhere: how many sessions were ended (this one included). */
+export const SignOutEverywhereResponse = envelope(z.object({ ended_sessions: z.number().int() }));

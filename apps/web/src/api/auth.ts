@@ -4,6 +4,7 @@ import {
   LoginResponse,
   LogoutResponse,
   type SessionInfo,
+  SignOutEverywhereResponse,
 } from "@precedent/contracts";
 import { ApiError, apiRequest, reportSessionEnded } from "./client";
 
@@ -30,3 +31,7 @@ export const checkSession = async (
 };
 
 export const signOut = () => apiRequest("/api/logout", LogoutResponse);
+
+/** Ends every session of the signed-in person, this one included. */
+export const signOutEverywhere = () =>
+  apiRequest("/api/auth/sign-out-everywhere", SignOutEverywhereResponse, { method: "POST" });

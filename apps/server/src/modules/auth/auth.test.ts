@@ -1,6 +1,13 @@
+import { SIGNED_OUT_EVERYWHERE } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IDLE_TIMEOUT_MS, LOGIN_FAILURE_WINDOW_MS, SESSION_COOKIE } from "../../constants.ts";
+import {
+  IDLE_TIMEOUT_MS,
+  KEEP_ALIVE_MS,
+  LOGIN_FAILURE_WINDOW_MS,
+  SESSION_COOKIE,
+  SESSION_MAX_AGE_MS,
+} from "../../constants.ts";
 import { bearer, createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../test/harness.ts";
 import { sessions } from "./schema.ts";
 import { INVALID_CREDENTIALS, SESSION_EXPIRED } from "./service.ts";
@@ -145,6 +152,66 @@ describe("idle expiry", () => {
     expect(expired.json().message).toBe(SESSION_EXPIRED);
     // Ended for good: coming back right away does not revive it.
     expect((await check()).statusCode).toBe(401);
+  });
+});
+
+// Issue 13, access: a keep-alive held a session open forever, and signing out ended only the
+// session it was sent from.
+describe("absolute session lifetime", () => {
+  it("ends a session 12 hours after sign-in however active it is, and the purge removes it", async () => {
+    const user = await t.buildUser();
+    const token = await signIn(t, user.email);
+    const check = () => t.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(token) });
+    // Kept alive as an open browser keeps it, every five minutes, up to the last minute.
+    for (let elapsed = 0; elapsed + KEEP_ALIVE_MS < SESSION_MAX_AGE_MS; elapsed += KEEP_ALIVE_MS) {
+      t.clock.advance(KEEP_ALIVE_MS);
+      expect((await check()).statusCode).toBe(200);
+    }
+    t.clock.advance(SESSION_MAX_AGE_MS - (SESSION_MAX_AGE_MS / KEEP_ALIVE_MS - 1) * KEEP_ALIVE_MS + 1);
+    const ended = await check();
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().message).toBe(SESSION_EXPIRED);
+
+    // One opened now and kept busy is removed by the purge once it is past 12 hours.
+    const busy = await signIn(t, user.email);
+    for (let hour = 0; hour < 12; hour++) {
+      t.clock.advance(IDLE_TIMEOUT_MS - 60_000);
+      await t.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(busy) });
+      t.clock.advance(60 * 60 * 1000 - (IDLE_TIMEOUT_MS - 60_000));
+      await t.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(busy) });
+    }
+    await t.services.auth.purgeExpiredSessions();
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+  });
+});
+
+describe("POST /api/auth/sign-out-everywhere", () => {
+  it("ends every session of the person, on every device, and no one else's", async () => {
+    const user = await t.buildUser();
+    const other = await t.buildUser();
+    const laptop = await signIn(t, user.email);
+    const phone = await signIn(t, user.email);
+    const colleague = await signIn(t, other.email);
+    const me = (token: string) =>
+      t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(token) });
+
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-out-everywhere",
+      headers: bearer(laptop),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: SIGNED_OUT_EVERYWHERE, data: { ended_sessions: 2 } });
+    expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe("");
+    expect((await me(laptop)).statusCode).toBe(401);
+    expect((await me(phone)).statusCode).toBe(401);
+    expect((await me(colleague)).statusCode).toBe(200);
+  });
+
+  it("is refused without a session, in the envelope", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/sign-out-everywhere" });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ data: null });
   });
 });
 

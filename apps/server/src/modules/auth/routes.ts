@@ -1,13 +1,16 @@
 import {
   AuthCheckResponse,
+  ErrorEnvelope,
   LoginRequest,
   LoginResponse,
   LogoutResponse,
+  SIGNED_OUT_EVERYWHERE,
+  SignOutEverywhereResponse,
   TokenResponse,
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { SESSION_COOKIE } from "../../constants.ts";
-import { requireActor, sessionTokenOf } from "../../plugins/authenticate.ts";
+import { actorOf, requireActor, sessionTokenOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 
 export const authRoutes: FastifyPluginAsyncZod<{
@@ -71,6 +74,29 @@ export const authRoutes: FastifyPluginAsyncZod<{
       if (token) await auth.signOutToken(token);
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
       return { message: "", data: null };
+    },
+  );
+
+  // For a lost or shared device: every session of the person ends, and each device is asked to
+  // sign in again at its next request.
+  app.post(
+    "/auth/sign-out-everywhere",
+    {
+      onRequest: requireActor(auth),
+      schema: {
+        tags: ["auth"],
+        summary: "Sign out on every device",
+        description: "Ends every session of the signed-in person, this one included.",
+        response: {
+          200: SignOutEverywhereResponse,
+          401: ErrorEnvelope.describe("Not signed in, or the session has ended"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const ended = await auth.signOutEverywhere(actorOf(request));
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      return { message: SIGNED_OUT_EVERYWHERE, data: { ended_sessions: ended } };
     },
   );
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import {
   LOGIN_FAILURE_WINDOW_MS,
@@ -44,6 +44,8 @@ type RememberedSession = {
   sessionId: number;
   lastSeenMs: number;
   idleTimeoutMs: number;
+  /** When the session was opened: it ends `maxAgeMs` later, however active. */
+  createdMs: number;
   /** The change feed's mark taken before the session was read. */
   mark: number;
   firms: Map<number, { mark: number; actor: Actor }>;
@@ -59,6 +61,8 @@ export function createAuthService(deps: {
   clock: Clock;
   users: UsersService;
   idleTimeoutMs: number;
+  /** However active, a session ends this long after sign-in. */
+  maxAgeMs: number;
   /**
    * With a change feed, sessions and memberships read from the database are kept in memory and
    * reused until the feed hears of a change (or the session is due to be touched), so most
@@ -68,7 +72,7 @@ export function createAuthService(deps: {
   /** Failed sign-ins allowed per email and per address within the window. */
   throttle?: { perEmail: number; perAddress: number };
 }) {
-  const { db, clock, users, idleTimeoutMs, changes } = deps;
+  const { db, clock, users, idleTimeoutMs, maxAgeMs, changes } = deps;
   const throttle = deps.throttle ?? {
     perEmail: LOGIN_MAX_FAILURES_PER_EMAIL,
     perAddress: LOGIN_MAX_FAILURES_PER_ADDRESS,
@@ -150,6 +154,7 @@ export function createAuthService(deps: {
   function recall(token: string, teamId: number | undefined, now: number): Actor | undefined {
     const known = remembered?.get(token);
     if (!known || !changes?.sessionsUnchangedSince(known.mark)) return undefined;
+    if (now - known.createdMs > maxAgeMs) return undefined;
     // Past the touch interval the database must hear that the session is in use.
     if (now - known.lastSeenMs > touchIntervalOf(known.idleTimeoutMs)) return undefined;
     if (teamId === undefined) return known.actor;
@@ -160,7 +165,7 @@ export function createAuthService(deps: {
 
   function remember(
     token: string,
-    session: { id: number; userId: number; idleTimeoutMs: number },
+    session: { id: number; userId: number; idleTimeoutMs: number; createdAt: Date },
     lastSeenMs: number,
     firm: PrefetchedFirm | undefined,
     mark: number,
@@ -181,6 +186,7 @@ export function createAuthService(deps: {
       sessionId: session.id,
       lastSeenMs,
       idleTimeoutMs: session.idleTimeoutMs,
+      createdMs: session.createdAt.getTime(),
       mark,
       firms,
       actor: Object.freeze(actor),
@@ -210,7 +216,7 @@ export function createAuthService(deps: {
     if (!session) throw unauthorized(SESSION_EXPIRED);
     const now = clock().getTime();
     const idleFor = now - session.lastSeenAt.getTime();
-    if (idleFor > session.idleTimeoutMs) {
+    if (idleFor > session.idleTimeoutMs || now - session.createdAt.getTime() > maxAgeMs) {
       await db.delete(sessions).where(eq(sessions.id, session.id));
       throw unauthorized(SESSION_EXPIRED);
     }
@@ -288,6 +294,19 @@ export function createAuthService(deps: {
       return actor;
     },
 
+    /**
+     * Ends every session of the actor's user, on every device, this one included. Other
+     * servers learn of it from the database's notification, as with a single sign-out.
+     */
+    async signOutEverywhere(actor: Actor): Promise<number> {
+      const ended = await db
+        .delete(sessions)
+        .where(eq(sessions.userId, actor.userId))
+        .returning({ id: sessions.id });
+      changes?.sessionsEnded();
+      return ended.length;
+    },
+
     async signOutToken(token: string) {
       remembered?.delete(token);
       await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
@@ -314,7 +333,10 @@ export function createAuthService(deps: {
       await db
         .delete(sessions)
         .where(
-          sql`${sessions.lastSeenAt} + ${sessions.idleTimeoutMs} * interval '1 millisecond' < ${now}::timestamptz`,
+          or(
+            sql`${sessions.lastSeenAt} + ${sessions.idleTimeoutMs} * interval '1 millisecond' < ${now}::timestamptz`,
+            lt(sessions.createdAt, new Date(clock().getTime() - maxAgeMs)),
+          ),
         );
       const windowStart = new Date(clock().getTime() - LOGIN_FAILURE_WINDOW_MS);
       await db.delete(loginFailures).where(and(lt(loginFailures.windowStartedAt, windowStart)));

@@ -186,7 +186,10 @@ export function createDocumentsService(deps: {
         id: doc.id,
         type: doc.type,
         name: doc.name,
-        folder: doc.folderId !== null && doc.folderName !== null ? { id: doc.folderId, name: doc.folderName } : null,
+        folder:
+          doc.folderId !== null && doc.folderName !== null
+            ? { id: doc.folderId, name: doc.folderName }
+            : null,
         status: doc.status,
         status_name: statusName(doc.status),
         template: doc.templateId !== null ? { id: doc.templateId, name: doc.templateName ?? "" } : null,
@@ -374,9 +377,7 @@ export function createDocumentsService(deps: {
   });
 
   async function rowOf(tx: Database, ctx: FirmContext, id: number, section?: ListSection) {
-    const rows = await selectDocuments(tx, ctx).where(
-      and(eq(documents.id, id), visibleDocuments(ctx)),
-    );
+    const rows = await selectDocuments(tx, ctx).where(and(eq(documents.id, id), visibleDocuments(ctx)));
     const [row] = await toRows(ctx, rows, section);
     if (!row) throw documentNotFound();
     return row;

@@ -254,7 +254,9 @@ export function createFoldersService(deps: {
     nameSql,
     /** The folder's name where `ctx` may see the folder, else null (see `visibleFolders`). */
     visibleNameSql: (ctx: FirmContext, idColumn: SQL | { getSQL(): SQL }) =>
-      sql<string | null>`(select ${folders.name} from ${folders} where ${folders.id} = ${idColumn} and ${visibleFolders(ctx)})`,
+      sql<
+        string | null
+      >`(select ${folders.name} from ${folders} where ${folders.id} = ${idColumn} and ${visibleFolders(ctx)})`,
     requireVisible,
 
     /** GET /folder/get-all: the folder tree of one tab, each node with its abilities. */

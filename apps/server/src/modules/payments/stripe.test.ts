@@ -282,13 +282,11 @@ describe("Stripe Checkout keeps one payment per order", () => {
     // A session Stripe completed before it could be expired, e.g. a second tab paid at once.
     const [row] = await sessionsOf(order.id);
     const second = `cs_late_${order.id}`;
-    await t.db
-      .insert(checkoutSessions)
-      .values({
-        ...(row as typeof checkoutSessions.$inferInsert),
-        id: `late-${order.id}`,
-        externalId: second,
-      });
+    await t.db.insert(checkoutSessions).values({
+      ...(row as typeof checkoutSessions.$inferInsert),
+      id: `late-${order.id}`,
+      externalId: second,
+    });
 
     expect((await webhook(paidEvent(`evt_a_${order.id}`, first, "pi_first"))).statusCode).toBe(200);
     const invoicesBefore = (await t.db.select().from(mailOutbox)).length;

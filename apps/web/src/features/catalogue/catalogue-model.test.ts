@@ -94,7 +94,10 @@ describe("templateAccess", () => {
       kind: "strategist-only",
       reason: "document",
     });
-    const strategist = membership({ ...open, plan: { slug: "strategist", name: "Strategist", in_force: true } });
+    const strategist = membership({
+      ...open,
+      plan: { slug: "strategist", name: "Strategist", in_force: true },
+    });
     expect(templateAccess(product({ strategist_only: true }), strategist, categories)).toEqual({
       kind: "plan",
       limitReached: false,
