@@ -96,6 +96,34 @@ test.describe("the start wizard files documents where a new firm can", () => {
     expect((await documentById(page, id)).folder).toBeNull();
   });
 
+  test("a name already used in the chosen folder is warned about, and may still be kept", async ({
+    page,
+  }) => {
+    await openCatalogue(page, STRATEGIST_OWNER);
+    const folderName = uniqueName("Warned folder");
+    const folderId = await createFolderByApi(page, folderName);
+    const name = uniqueName("Supplier NDA");
+    await createDraftByApi(page, name, folderId);
+    await page.reload();
+    const wizard = await openWizard(page);
+    const warning = wizard.getByText(`A document named "${name.toUpperCase()}" is already in this folder.`, {
+      exact: false,
+    });
+
+    // Elsewhere (the top of My Documents) the name is free.
+    await wizard.getByLabel("Document name").fill(name.toUpperCase());
+    await wizard.getByLabel("Folder").click();
+    await page.locator(".ant-select-tree").getByTitle("My Documents", { exact: true }).click();
+    await expect(warning).toHaveCount(0);
+    // In the folder that holds it, any case, the person is told, and may go on.
+    await wizard.getByLabel("Folder").click();
+    await page.locator(".ant-select-tree").getByTitle(folderName, { exact: true }).click();
+    await expect(warning).toBeVisible();
+    await wizard.getByRole("button", { name: "Start Interview" }).click();
+    const id = await startedDocId(page);
+    expect((await documentById(page, id)).folder?.id).toBe(folderId);
+  });
+
   test("a folder created in the wizard is chosen for the document", async ({ page }) => {
     await openCatalogue(page, STRATEGIST_OWNER);
     const wizard = await openWizard(page);

@@ -14,6 +14,9 @@ export const FOLDER_NOT_EMPTY = "You cannot delete a folder which contains sub f
 /** A folder beside another of the same name (ignoring case and spaces) in the same place of a tab. */
 export const folderNameExists = (name: string) =>
   `A folder named "${name}" is already here. Please choose another name.`;
+/** A warning, not a refusal: two documents may share a name, but rarely should in one folder. */
+export const documentNameInFolder = (name: string) =>
+  `A document named "${name}" is already in this folder. You can keep the name or choose another.`;
 export const FOLDER_SHARED_SUCCESS = "Your folder has been shared successfully.";
 
 /** The largest id the database holds (PostgreSQL's `integer`); a larger one names nothing. */

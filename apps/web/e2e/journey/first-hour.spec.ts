@@ -87,8 +87,12 @@ async function startAndComplete(page: Page, plan: "plan" | "purchase" | "last us
   // once the firm has some (the wizard then asks rather than guess).
   const chosen = wizard.locator(".ant-select-content, .ant-select-selection-item").first();
   if ((await chosen.textContent())?.trim() !== "My Documents") {
-    await wizard.getByLabel("Folder").click();
-    await page.locator(".ant-select-tree").getByTitle("My Documents", { exact: true }).click();
+    // By keyboard, as on a phone the open tree can sit under the keyboard or off the screen.
+    const folder = wizard.getByRole("combobox", { name: "Folder" });
+    await folder.click();
+    await folder.fill("My Documents");
+    await folder.press("Enter");
+    await expect(chosen).toHaveText("My Documents");
   }
   await wizard.getByRole("button", { name: "Start Interview" }).click();
   await slowExpect(page).toHaveURL(/\/my-account\/my-document\/template\?docId=(\d+)/);

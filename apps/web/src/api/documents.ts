@@ -19,6 +19,7 @@ import {
   LOG_LIST_PAGE_SIZE,
   LogChangesResponse,
   MoveDocumentsResponse,
+  MY_DOCUMENTS,
   ORGANISATION_DOCUMENTS,
   PopupMoveResponse,
   ShareDocumentsResponse,
@@ -86,6 +87,38 @@ export const documentListQuery = (
       }),
     getNextPageParam: (last) => (last.page < last.total_page ? last.page + 1 : undefined),
   });
+
+/**
+ * Whether a document of this name (any case, surrounding spaces aside) is already where a new one
+ * would be filed: a folder of My Documents or its top level (`folderId` undefined), or a shared
+ * folder. Used for a warning only; the server allows the name.
+ */
+export async function documentNameTaken(
+  teamId: number,
+  name: string,
+  place: { section: ListSection; folderId: number | undefined },
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const wanted = name.trim().toLocaleLowerCase();
+  if (wanted === "") return false;
+  const reply = await apiRequest("/api/doc", DocumentListResponse, {
+    query: {
+      id_team: teamId,
+      type: place.section,
+      folder_id: place.folderId,
+      name: name.trim(),
+      page: 1,
+      length: 100,
+    },
+    signal,
+  });
+  return reply.rows.some(
+    (row) =>
+      row.name.trim().toLocaleLowerCase() === wanted &&
+      // In My Documents a folder's list includes its sub folders, and the top level is the whole tab.
+      (place.section !== MY_DOCUMENTS || (row.folder?.id ?? undefined) === place.folderId),
+  );
+}
 
 export const statusCountsQuery = (teamId: number, filters: DocumentFilters) =>
   queryOptions({

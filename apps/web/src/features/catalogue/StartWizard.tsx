@@ -7,11 +7,13 @@ import {
   DOCUMENT_CREATED,
   DOCUMENT_NAME_MAX_LENGTH,
   DOCUMENT_NAME_PROMPT,
+  documentNameInFolder,
   FOLDER_NAME_MAX_LENGTH,
   FOLDER_NAME_REQUIRED,
   FOLDER_REQUIRED,
   type FolderNode,
   isDdMmYyyy,
+  type ListSection,
   MY_DOCUMENTS,
   PERSONAL_FOLDER,
   type Product,
@@ -25,7 +27,7 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { catalogueKey, membershipKey, startDocument } from "../../api/catalogue";
 import { isApiError } from "../../api/client";
-import { createFolder, documentsKey, folderTreeQuery } from "../../api/documents";
+import { createFolder, documentNameTaken, documentsKey, folderTreeQuery } from "../../api/documents";
 import { INTERVIEW_PATH } from "../../constants";
 import { useCurrentTeam } from "../account/use-current-team";
 import { type DraftTarget, forgetDraftForPurchase } from "./draft-target";
@@ -99,6 +101,32 @@ export function StartWizard({ teamId, product, source, draft, onClose }: StartWi
         ]
       : []),
   ];
+  const sharedFolderIds = new Set<number>();
+  const collectShared = (nodes: FolderNode[]) => {
+    for (const node of nodes) {
+      sharedFolderIds.add(node.id);
+      collectShared(node.children);
+    }
+  };
+  collectShared(sharedFolders.data ?? []);
+
+  /** Warns (without refusing) when the chosen folder already holds a document of this name. */
+  const sameNameWarning = async (_rule: unknown, value: string | undefined) => {
+    const folder = form.getFieldValue("folder_id") as NameValues["folder_id"];
+    if (draft || folder === undefined || !value?.trim()) return;
+    const place: { section: ListSection; folderId: number | undefined } =
+      folder === MY_DOCUMENTS_ROOT
+        ? { section: MY_DOCUMENTS, folderId: undefined }
+        : { section: sharedFolderIds.has(folder) ? SHARED_FOLDERS : MY_DOCUMENTS, folderId: folder };
+    let taken = false;
+    try {
+      taken = await documentNameTaken(teamId, value, place);
+    } catch {
+      return; // Only a warning: if the check cannot be made, nothing is said.
+    }
+    if (taken) throw new Error(documentNameInFolder(value.trim()));
+  };
+
   const noFolders =
     myFolders.isSuccess && myFolders.data.length === 0 && (sharedFolders.data?.length ?? 0) === 0;
   // With nowhere else to file it, the document goes to the top of My Documents unless changed.
@@ -244,7 +272,12 @@ export function StartWizard({ teamId, product, source, draft, onClose }: StartWi
               <Form.Item
                 label="Document name"
                 name="name"
-                rules={[{ required: true, whitespace: true, message: DOCUMENT_NAME_PROMPT }]}
+                dependencies={["folder_id"]}
+                validateDebounce={300}
+                rules={[
+                  { required: true, whitespace: true, message: DOCUMENT_NAME_PROMPT },
+                  { warningOnly: true, validator: sameNameWarning },
+                ]}
               >
                 <Input maxLength={DOCUMENT_NAME_MAX_LENGTH} autoFocus />
               </Form.Item>
