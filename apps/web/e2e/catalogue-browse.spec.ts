@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openCatalogue, productIdByName, templateCard } from "./catalogue-support";
+import { openCatalogue, openPreview, productIdByName, templateCard } from "./catalogue-support";
 import { openDocuments, uniqueName } from "./documents-support";
 import { OWNER } from "./support";
 
@@ -139,4 +139,55 @@ test.describe("template catalogue", () => {
     await expect(templateCard(page, "Simple Will")).toBeVisible();
     await expect(templateCard(page, "Mutual Non-Disclosure Agreement")).toHaveCount(0);
   });
+});
+
+// Issue 13, access: descriptions were cleaned by a hand-made block list that let `javascript:`
+// links through inside SVG; only the CSP stopped them. The description below is what a careless
+// or compromised editor could save; the page must keep the formatting and nothing that runs.
+test("a template description keeps its formatting and loses anything that could run", async ({ page }) => {
+  const payload = [
+    "<p><strong>Kept bold</strong> and <a href='https://example.org/terms'>a web link</a>.</p>",
+    `<svg><a xlink:href="javascript:alert('svg')"><text x="20" y="20">svg link</text></a></svg>`,
+    `<svg><a><animate attributeName="href" values="javascript:alert('animate')"/><text>animated</text></a></svg>`,
+    `<math><mi xlink:href="javascript:alert('math')">math link</mi></math>`,
+    `<a href=" javascript:alert('plain')">plain js link</a>`,
+    `<img src="x" onerror="alert('img')">`,
+    `<p style="position:fixed;inset:0">styled</p>`,
+  ].join("");
+  let dialogs = 0;
+  page.on("dialog", (dialog) => {
+    dialogs += 1;
+    void dialog.dismiss();
+  });
+  await page.route((url) => url.pathname === "/api/products", async (route) => {
+    const reply = await route.fetch();
+    const body = (await reply.json()) as { data: { rows: { name: string; description: string }[] } };
+    for (const row of body.data.rows) {
+      if (row.name === "Mutual Non-Disclosure Agreement") row.description = payload;
+    }
+    await route.fulfill({ response: reply, json: body });
+  });
+  await openCatalogue(page, OWNER);
+  const preview = await openPreview(page, "Mutual Non-Disclosure Agreement");
+  const html = preview.locator(".catalogue-html").first();
+  await expect(html.getByText("Kept bold")).toBeVisible();
+  const link = html.getByRole("link", { name: "a web link" });
+  await expect(link).toHaveAttribute("href", "https://example.org/terms");
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+
+  const left = await html.evaluate((root) => ({
+    svg: root.querySelectorAll("svg, math, animate").length,
+    scriptLinks: [...root.querySelectorAll("*")].filter((element) =>
+      [...element.attributes].some((attribute) => /javascript:/i.test(attribute.value)),
+    ).length,
+    handlers: [...root.querySelectorAll("*")].filter((element) =>
+      [...element.attributes].some((attribute) => attribute.name.toLowerCase().startsWith("on")),
+    ).length,
+    styled: root.querySelectorAll("[style]").length,
+  }));
+  expect(left).toEqual({ svg: 0, scriptLinks: 0, handlers: 0, styled: 0 });
+  // Clicking what is left runs nothing.
+  await html.getByText("plain js link").click();
+  expect(dialogs).toBe(0);
 });
