@@ -830,7 +830,7 @@ describe("document counts (kept by triggers for unsearched lists)", () => {
       version: 0,
       foldersVersion: 0,
     };
-    await t.services.documents.changeStatus(ctx, drafts[2], 4);
+    await t.services.documents.changeStatus(ctx, drafts[2], 5);
     await alice.put("/api/doc/duplicate-doc", { doc_id: drafts[3], name: "Counted copy" });
     await alice.put(`/api/doc/rename/${drafts[3]}`, { new_name: "Counted renamed" });
     await alice.del("/api/doc", { type: 1, list_doc: [drafts[0]] });
@@ -879,11 +879,42 @@ describe("PUT /api/doc/status/{id}", () => {
   });
 
   it("lets the owner and a manager change a member's document", async () => {
-    const doc = await docOf(ids.alice, { status: 5 });
-    expect((await setStatus(as.manager, doc.id, 3)).statusCode).toBe(200);
-    expect((await setStatus(as.owner, doc.id, 2)).statusCode).toBe(200);
-    expect((await row(doc.id))?.status).toBe(2);
+    const doc = await docOf(ids.alice, { status: 1 });
+    expect((await setStatus(as.manager, doc.id, 2)).statusCode).toBe(200);
+    expect((await setStatus(as.owner, doc.id, 5)).statusCode).toBe(200);
+    expect((await row(doc.id))?.status).toBe(5);
     expect((await logsOf(doc.id)).map((l) => l.createdBy).sort()).toEqual([ids.owner, ids.manager].sort());
+  });
+
+  // Issue 13, access: a member set their completed document back to Draft and then deleted it, and
+  // Signed could be set with no signing. By hand only draft ⇄ in progress → completed.
+  it("allows by hand only draft ⇄ in progress and either to completed; the rest is refused and changes nothing", async () => {
+    const allowed = new Set(["1>2", "2>1", "1>5", "2>5"]);
+    const statuses = [1, 2, 3, 4, 5] as const;
+    for (const from of statuses) {
+      for (const to of statuses) {
+        if (from === to) continue;
+        const doc = await docOf(ids.alice, { status: from });
+        const res = await setStatus(as.owner, doc.id, to);
+        if (allowed.has(`${from}>${to}`)) {
+          expect(res.statusCode, `${from} → ${to}`).toBe(200);
+          expect((await row(doc.id))?.status).toBe(to);
+        } else {
+          expect(res.statusCode, `${from} → ${to}`).toBe(409);
+          expect(res.json()).toMatchObject({ data: null });
+          expect((await row(doc.id))?.status).toBe(from);
+          expect(await logsOf(doc.id)).toEqual([]);
+        }
+      }
+    }
+    // The member's case: completed, set back to Draft, then deleted. Both are refused.
+    const completed = await docOf(ids.alice, { status: 5 });
+    const back = await setStatus(as.alice, completed.id, 1);
+    expect(back.json().message).toBe(
+      "A completed document is reopened with Relaunch, not by changing its status.",
+    );
+    expect((await as.alice.del("/api/doc", { type: 1, list_doc: [completed.id] })).statusCode).not.toBe(200);
+    expect((await row(completed.id))?.status).toBe(5);
   });
 
   it("the same status again changes and logs nothing", async () => {

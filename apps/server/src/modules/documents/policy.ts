@@ -39,6 +39,8 @@ export type DocumentFacts = {
 export const EDITABLE_STATUSES: ReadonlySet<DocumentStatus> = new Set([1, 2]);
 /** Move and Add to shared folder: completed, draft or in progress (§6). */
 export const MOVABLE_STATUSES: ReadonlySet<DocumentStatus> = new Set([5, 1, 2]);
+const SIGNED: DocumentStatus = 3;
+const PENDING: DocumentStatus = 4;
 const COMPLETED: DocumentStatus = 5;
 
 const isLite = (viewer: Viewer) => viewer.planSlug === LITE_PLAN_SLUG;
@@ -124,12 +126,30 @@ export function canRenameDocument(viewer: Viewer, doc: DocumentFacts, section: L
 }
 
 /**
- * Status change (the spec names the statuses, not who sets them): the creator, the owner or a
- * manager, as for renaming. Any of the five statuses may follow any other: relaunching reopens a
- * completed document, and signing moves it on again.
+ * Status change by hand (PUT /doc/status): the creator, the owner or a manager, as for renaming.
+ * Which statuses may follow which is `manualStatusRefusal`.
  */
 export const canChangeDocumentStatus = (viewer: Viewer, doc: DocumentFacts, section: ListSection) =>
   canRenameDocument(viewer, doc, section);
+
+/**
+ * The status machine as far as a person may drive it by hand: draft and in progress may follow
+ * each other, and either may be marked completed. Everything else belongs to a step of its own:
+ * completed goes back to in progress only by Relaunch (which checks there is a template to
+ * interview), and pending and signed are set only by e-signing — set by hand they would let a
+ * completed document be reopened and then deleted, or look signed when no one signed it.
+ * Returns why a change is refused, or null when it is allowed (the same status is no change).
+ */
+export function manualStatusRefusal(from: DocumentStatus, to: DocumentStatus): string | null {
+  if (from === to) return null;
+  if (from === COMPLETED)
+    return "A completed document is reopened with Relaunch, not by changing its status.";
+  if (from === SIGNED || from === PENDING) {
+    return "A document sent for signing or signed changes status only through e-signing.";
+  }
+  if (to === SIGNED || to === PENDING) return "Pending and Signed are set by e-signing, not by hand.";
+  return null;
+}
 
 /** Interview: draft or in progress (§4), by the creator, the owner or a manager. */
 export function canInterviewDocument(viewer: Viewer, doc: DocumentFacts, section: ListSection): boolean {

@@ -19,7 +19,7 @@ import {
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { LITE_PLAN_SLUG, SEARCH_SORT_MATCHES_LIMIT, UNTITLED_DOCUMENT_NAME } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
-import { badRequest, forbidden, notFound } from "../../errors.ts";
+import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
 import type { Actor, Clock } from "../auth/service.ts";
 import { productCategories, productCategoryLinks, products } from "../catalogue/schema.ts";
 import { type FirmContext, isOwnerOrManager } from "../folders/firm-context.ts";
@@ -41,6 +41,7 @@ import {
   documentAbilities,
   documentAppearsIn,
   homeSection,
+  manualStatusRefusal,
 } from "./policy.ts";
 import { documentCounts, documentShares, documents } from "./schema.ts";
 
@@ -842,8 +843,9 @@ export function createDocumentsService(deps: {
     },
 
     /**
-     * PUT /doc/status/{id}, and the interview, signing and completion steps: by whoever the
-     * policy allows, with a change-log entry; the same status again changes nothing.
+     * PUT /doc/status/{id}: by whoever the policy allows and only along the transitions a person
+     * may make by hand (`manualStatusRefusal`), with a change-log entry; the same status again
+     * changes nothing.
      */
     async changeStatus(ctx: FirmContext, id: number, status: DocumentStatus) {
       await db.transaction(async (tx) => {
@@ -853,6 +855,8 @@ export function createDocumentsService(deps: {
           throw forbidden(DOCUMENT_REFUSALS.status(id));
         }
         if (doc.status === status) return;
+        const refusal = manualStatusRefusal(doc.status, status);
+        if (refusal) throw new AppError(409, refusal);
         await tx
           .update(documents)
           .set({ status, updatedBy: ctx.userId, updatedAt: clock() })
