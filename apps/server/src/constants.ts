@@ -12,9 +12,19 @@ export const KEEP_ALIVE_MS = 300_000;
 /** Password minimum length (profile form). */
 export const PASSWORD_MIN_LENGTH = 12;
 
-/** Sign-in throttling: failures counted per address and per email within the window. */
+/**
+ * Sign-in throttling. Failures are counted per account and address: past the free ones, each
+ * failure doubles the wait before that address may try that account again (30 s, 1 min, 2 min …
+ * up to 15 min), and a quiet window forgets them. The account stays open from every other
+ * address, so no one can lock a person out by guessing wrong on purpose. Separately, an address
+ * with too many failures in a window, whatever the accounts, waits out the window.
+ */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
-export const LOGIN_MAX_FAILURES_PER_EMAIL = 5;
+export const LOGIN_FREE_FAILURES_PER_ACCOUNT_ADDRESS = 5;
+export const LOGIN_FIRST_DELAY_MS = 30_000;
+export const LOGIN_MAX_DELAY_MS = 15 * 60_000;
+/** A pair's failures are forgotten after this long without one (longer than the longest wait). */
+export const LOGIN_PAIR_MEMORY_MS = 24 * 60 * 60_000;
 // Per address the limit is higher: an office shares one address, and a stranger's guesses at
 // made-up emails should not lock the whole firm out for long.
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;

@@ -48,7 +48,7 @@ export function createServices(deps: {
    */
   changes?: ChangeFeed;
   /** Sign-in throttle limits; the spec-free defaults live in constants.ts. */
-  loginThrottle?: { perEmail: number; perAddress: number };
+  loginThrottle?: { perAccountAddress: number; perAddress: number };
 }) {
   const { db, clock, config } = deps;
   const users = createUsersService({ db });

@@ -45,7 +45,7 @@ let operations: Operation[];
 let known: (op: Operation) => (name: string) => unknown;
 
 beforeAll(async () => {
-  t = await createTestApp({ loginThrottle: { perEmail: 1_000_000, perAddress: 1_000_000 } });
+  t = await createTestApp({ loginThrottle: { perAccountAddress: 1_000_000, perAddress: 1_000_000 } });
   const { team, owner } = await t.buildTeam();
   const folder = await t.buildFolder({ teamId: team.id, createdBy: owner.id });
   const other = await t.buildFolder({ teamId: team.id, createdBy: owner.id });

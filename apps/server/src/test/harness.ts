@@ -33,7 +33,7 @@ export const TEST_PASSWORD = "correct horse battery staple";
  */
 export async function createTestApp(
   options: {
-    loginThrottle?: { perEmail: number; perAddress: number };
+    loginThrottle?: { perAccountAddress: number; perAddress: number };
     changes?: boolean;
     notificationDelayMs?: number;
     env?: Record<string, string>;

@@ -29,4 +29,6 @@ export const loginFailures = pgTable("login_failures", {
   key: text().primaryKey(),
   windowStartedAt: timestamp({ withTimezone: true }).notNull(),
   failures: integer().notNull(),
+  /** The latest failure: an account-and-address pair waits from here, and is forgotten a window after it. */
+  lastFailureAt: timestamp({ withTimezone: true }),
 });

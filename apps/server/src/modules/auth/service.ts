@@ -3,8 +3,11 @@ import { and, eq, lt, or, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import {
   LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_FIRST_DELAY_MS,
+  LOGIN_FREE_FAILURES_PER_ACCOUNT_ADDRESS,
+  LOGIN_MAX_DELAY_MS,
   LOGIN_MAX_FAILURES_PER_ADDRESS,
-  LOGIN_MAX_FAILURES_PER_EMAIL,
+  LOGIN_PAIR_MEMORY_MS,
   SESSION_TOUCH_INTERVAL_MS,
 } from "../../constants.ts";
 import type { ChangeFeed } from "../../db/change-feed.ts";
@@ -69,31 +72,46 @@ export function createAuthService(deps: {
    * requests need no query at all. Without one, every request reads the database.
    */
   changes?: ChangeFeed;
-  /** Failed sign-ins allowed per email and per address within the window. */
-  throttle?: { perEmail: number; perAddress: number };
+  /** Free failed sign-ins per account and address, and failures allowed per address in a window. */
+  throttle?: { perAccountAddress: number; perAddress: number };
 }) {
   const { db, clock, users, idleTimeoutMs, maxAgeMs, changes } = deps;
   const throttle = deps.throttle ?? {
-    perEmail: LOGIN_MAX_FAILURES_PER_EMAIL,
+    perAccountAddress: LOGIN_FREE_FAILURES_PER_ACCOUNT_ADDRESS,
     perAddress: LOGIN_MAX_FAILURES_PER_ADDRESS,
   };
   // With a shortened idle timeout (browser tests) the last-seen time must be written more often.
   const touchIntervalOf = (timeoutMs: number) =>
     Math.min(SESSION_TOUCH_INTERVAL_MS, Math.floor(timeoutMs / 10));
 
+  const pairKey = (email: string, ip: string) => `account:${email.toLowerCase()}|ip:${ip}`;
   const throttleKeys = (email: string, ip: string) => [
-    { key: `email:${email.toLowerCase()}`, max: throttle.perEmail },
-    { key: `ip:${ip}`, max: throttle.perAddress },
+    { key: pairKey(email, ip), max: throttle.perAccountAddress, kind: "pair" as const },
+    { key: `ip:${ip}`, max: throttle.perAddress, kind: "address" as const },
   ];
 
-  /** Refuses with 429 while the email or the address has too many recent failures. */
+  /**
+   * When a key with these failures may try again: a pair waits from its latest failure, doubling
+   * with each failure past the free ones; an address waits out the window its failures began.
+   */
+  const retryAt = (
+    kind: "pair" | "address",
+    row: typeof loginFailures.$inferSelect,
+    max: number,
+  ): number | undefined => {
+    if (row.failures < max) return undefined;
+    if (kind === "address") return row.windowStartedAt.getTime() + LOGIN_FAILURE_WINDOW_MS;
+    const delay = Math.min(LOGIN_MAX_DELAY_MS, LOGIN_FIRST_DELAY_MS * 2 ** (row.failures - max));
+    return (row.lastFailureAt ?? row.windowStartedAt).getTime() + delay;
+  };
+
+  /** Refuses with 429 while this account from this address, or this address, must wait. */
   async function assertNotThrottled(email: string, ip: string) {
     const now = clock();
-    for (const { key, max } of throttleKeys(email, ip)) {
+    for (const { key, max, kind } of throttleKeys(email, ip)) {
       const [row] = await db.select().from(loginFailures).where(eq(loginFailures.key, key));
-      if (!row || row.failures < max) continue;
-      const endsAt = row.windowStartedAt.getTime() + LOGIN_FAILURE_WINDOW_MS;
-      if (endsAt <= now.getTime()) continue;
+      const endsAt = row && retryAt(kind, row, max);
+      if (endsAt === undefined || endsAt <= now.getTime()) continue;
       const retryAfterSeconds = Math.ceil((endsAt - now.getTime()) / 1000);
       const minutes = Math.ceil(retryAfterSeconds / 60);
       throw new AppError(
@@ -107,16 +125,23 @@ export function createAuthService(deps: {
   async function recordFailure(email: string, ip: string) {
     const now = clock();
     const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
-    for (const { key } of throttleKeys(email, ip)) {
-      // One statement, so concurrent failures are all counted; an expired window starts over.
+    const pairForgotten = new Date(now.getTime() - LOGIN_PAIR_MEMORY_MS);
+    for (const { key, kind } of throttleKeys(email, ip)) {
+      // One statement, so concurrent failures are all counted. An address's window starts over
+      // when it has passed; a pair is forgotten after a day with no failure.
+      const stale =
+        kind === "address"
+          ? sql`${loginFailures.windowStartedAt} < ${windowStart.toISOString()}`
+          : sql`coalesce(${loginFailures.lastFailureAt}, ${loginFailures.windowStartedAt}) < ${pairForgotten.toISOString()}`;
       await db
         .insert(loginFailures)
-        .values({ key, windowStartedAt: now, failures: 1 })
+        .values({ key, windowStartedAt: now, failures: 1, lastFailureAt: now })
         .onConflictDoUpdate({
           target: loginFailures.key,
           set: {
-            failures: sql`case when ${loginFailures.windowStartedAt} < ${windowStart.toISOString()} then 1 else ${loginFailures.failures} + 1 end`,
-            windowStartedAt: sql`case when ${loginFailures.windowStartedAt} < ${windowStart.toISOString()} then ${now.toISOString()}::timestamptz else ${loginFailures.windowStartedAt} end`,
+            failures: sql`case when ${stale} then 1 else ${loginFailures.failures} + 1 end`,
+            windowStartedAt: sql`case when ${stale} then ${now.toISOString()}::timestamptz else ${loginFailures.windowStartedAt} end`,
+            lastFailureAt: now,
           },
         });
     }
@@ -246,7 +271,7 @@ export function createAuthService(deps: {
         await recordFailure(input.email, input.ip);
         throw new AppError(401, INVALID_CREDENTIALS);
       }
-      await db.delete(loginFailures).where(eq(loginFailures.key, `email:${input.email.toLowerCase()}`));
+      await db.delete(loginFailures).where(eq(loginFailures.key, pairKey(input.email, input.ip)));
       const token = randomBytes(32).toString("base64url");
       const now = clock();
       await db.insert(sessions).values({
@@ -338,8 +363,20 @@ export function createAuthService(deps: {
             lt(sessions.createdAt, new Date(clock().getTime() - maxAgeMs)),
           ),
         );
+      // Addresses' windows have passed; account-and-address pairs have been quiet for a day.
       const windowStart = new Date(clock().getTime() - LOGIN_FAILURE_WINDOW_MS);
-      await db.delete(loginFailures).where(and(lt(loginFailures.windowStartedAt, windowStart)));
+      const pairForgotten = new Date(clock().getTime() - LOGIN_PAIR_MEMORY_MS);
+      await db.delete(loginFailures).where(
+        or(
+          and(sql`${loginFailures.key} like 'ip:%'`, lt(loginFailures.windowStartedAt, windowStart)),
+          and(
+            sql`${loginFailures.key} like 'account:%'`,
+            sql`coalesce(${loginFailures.lastFailureAt}, ${loginFailures.windowStartedAt}) < ${pairForgotten.toISOString()}`,
+          ),
+          // Rows of the earlier per-email scheme.
+          sql`${loginFailures.key} like 'email:%'`,
+        ),
+      );
     },
   };
 }
