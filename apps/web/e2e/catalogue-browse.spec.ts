@@ -159,14 +159,17 @@ test("a template description keeps its formatting and loses anything that could 
     dialogs += 1;
     void dialog.dismiss();
   });
-  await page.route((url) => url.pathname === "/api/products", async (route) => {
-    const reply = await route.fetch();
-    const body = (await reply.json()) as { data: { rows: { name: string; description: string }[] } };
-    for (const row of body.data.rows) {
-      if (row.name === "Mutual Non-Disclosure Agreement") row.description = payload;
-    }
-    await route.fulfill({ response: reply, json: body });
-  });
+  await page.route(
+    (url) => url.pathname === "/api/products",
+    async (route) => {
+      const reply = await route.fetch();
+      const body = (await reply.json()) as { data: { rows: { name: string; description: string }[] } };
+      for (const row of body.data.rows) {
+        if (row.name === "Mutual Non-Disclosure Agreement") row.description = payload;
+      }
+      await route.fulfill({ response: reply, json: body });
+    },
+  );
   await openCatalogue(page, OWNER);
   const preview = await openPreview(page, "Mutual Non-Disclosure Agreement");
   const html = preview.locator(".catalogue-html").first();

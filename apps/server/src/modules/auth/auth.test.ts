@@ -1,12 +1,7 @@
 import { SIGNED_OUT_EVERYWHERE } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  IDLE_TIMEOUT_MS,
-  KEEP_ALIVE_MS,
-  SESSION_COOKIE,
-  SESSION_MAX_AGE_MS,
-} from "../../constants.ts";
+import { IDLE_TIMEOUT_MS, KEEP_ALIVE_MS, SESSION_COOKIE, SESSION_MAX_AGE_MS } from "../../constants.ts";
 import { bearer, createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../test/harness.ts";
 import { sessions } from "./schema.ts";
 import { INVALID_CREDENTIALS, SESSION_EXPIRED } from "./service.ts";
