@@ -109,8 +109,8 @@ export function createDocumentZipDownload(deps: {
         entry.push(blob.bytes, true);
         await waitForReader();
       }
-      zip.end();
-      // Recorded as the single downloads are, for the post-completion dialog's 'download again'.
+      // Recorded as the single downloads are, for the post-completion dialog's 'download again';
+      // before the zip's last bytes go out, so that whoever has the whole zip sees it recorded.
       await db
         .insert(documentFileDownloads)
         .values(entries.map((file) => ({ fileId: file.id, userId: ctx.userId, firstAt: when, lastAt: when })))
@@ -119,6 +119,7 @@ export function createDocumentZipDownload(deps: {
           set: { lastAt: when, count: sql`${documentFileDownloads.count} + 1` },
         })
         .catch(log);
+      zip.end();
     })().catch((error: unknown) => {
       log(error);
       out.destroy(error instanceof Error ? error : new Error(String(error)));
