@@ -372,6 +372,9 @@ export const Order = z.object({
   number: z.string(),
   status: OrderStatus,
   payment_status: PaymentStatus,
+  /** Why the last payment was declined, when more is known than that it was (e.g. refunded
+   * because a coupon's limit was reached meanwhile); null otherwise. */
+  declined_reason: z.string().nullable(),
   line_items: z.array(
     z.object({
       product_id: z.number().int(),

@@ -29,6 +29,9 @@ export const orders = pgTable(
     status: orderStatus().notNull().default("unpaid"),
     /** The last payment attempt was declined (the order stays unpaid and may be paid again). */
     declined: boolean().notNull().default(false),
+    /** Why, when the server knows more than "declined" (e.g. a payment refunded because a
+     * coupon's limit was reached meanwhile); shown to the buyer on the return page. */
+    declinedReason: text(),
     subtotalCents: integer().notNull(),
     discountCents: integer().notNull(),
     totalCents: integer().notNull(),

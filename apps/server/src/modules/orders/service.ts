@@ -59,6 +59,7 @@ export function createOrdersService(deps: {
       number: invoiceNumber(row.id),
       status: row.status,
       payment_status: row.status === "unpaid" && row.declined ? "declined" : row.status,
+      declined_reason: row.status === "unpaid" && row.declined ? row.declinedReason : null,
       line_items: [
         {
           product_id: row.productId,
@@ -227,7 +228,7 @@ export function createOrdersService(deps: {
       const now = clock();
       const [row] = await tx
         .update(orders)
-        .set({ status: "paid", paidAt: now, declined: false })
+        .set({ status: "paid", paidAt: now, declined: false, declinedReason: null })
         .where(and(eq(orders.id, orderId), eq(orders.status, "unpaid")))
         .returning();
       if (!row) return false;
@@ -247,10 +248,10 @@ export function createOrdersService(deps: {
     },
 
     /** The provider declined a payment: the order stays unpaid, and says so to the return page. */
-    async markDeclined(tx: Database, orderId: number) {
+    async markDeclined(tx: Database, orderId: number, reason: string | null = null) {
       await tx
         .update(orders)
-        .set({ declined: true })
+        .set({ declined: true, declinedReason: reason })
         .where(and(eq(orders.id, orderId), eq(orders.status, "unpaid")));
     },
 

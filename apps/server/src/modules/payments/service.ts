@@ -33,6 +33,9 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
 export const PAYMENT_IN_PROGRESS =
   "A payment for this order is already being completed. Please wait a moment, then check the order.";
 
+/** Said to the buyer after the reason a payment could not be kept. */
+export const PAYMENT_REFUNDED = "Your payment has been refunded.";
+
 /** The refund reason recorded when a second payment arrives for an order already paid. */
 export const ORDER_PAID_TWICE = "The order had already been paid through another checkout session.";
 
@@ -231,10 +234,10 @@ export function createPaymentsService(deps: {
         return claimed !== undefined;
       };
       // The session and its order marked declined together: the card was refused, or payment was.
-      const decline = () =>
+      const decline = (reason: string | null = null) =>
         db.transaction(async (tx) => {
           if (!(await claim(tx, "declined"))) return false;
-          await orders.markDeclined(tx, session.orderId);
+          await orders.markDeclined(tx, session.orderId, reason);
           return true;
         });
       if (number === SANDBOX_CARDS.declined) {
@@ -256,7 +259,7 @@ export function createPaymentsService(deps: {
       } catch (error) {
         if (error instanceof AppError && error.status === 409) {
           // Payment refused (e.g. a coupon used up meanwhile): nothing was charged or changed.
-          await decline();
+          await decline(error.message);
           return { error: error.message };
         }
         throw error;
@@ -319,7 +322,7 @@ export function createPaymentsService(deps: {
           } catch (error) {
             if (!(error instanceof AppError) || error.status !== 409) throw error;
             refundReason = error.message;
-            await orders.markDeclined(tx, session.orderId);
+            await orders.markDeclined(tx, session.orderId, `${error.message} ${PAYMENT_REFUNDED}`);
           }
           if (refundReason !== null) {
             // Inside the transaction: if Stripe cannot be reached nothing is recorded, the

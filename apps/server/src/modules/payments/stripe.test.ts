@@ -14,7 +14,7 @@ import { ensureCatalogue } from "../catalogue/seed.ts";
 import { coupons, couponUses } from "../coupons/schema.ts";
 import { mailOutbox } from "../mail/schema.ts";
 import { checkoutSessions } from "./schema.ts";
-import { ORDER_PAID_TWICE, PAYMENT_IN_PROGRESS } from "./service.ts";
+import { ORDER_PAID_TWICE, PAYMENT_IN_PROGRESS, PAYMENT_REFUNDED } from "./service.ts";
 
 /**
  * The Stripe Checkout adapter against a local fake of exactly the Stripe endpoints it calls
@@ -334,6 +334,8 @@ describe("Stripe Checkout keeps one payment per order", () => {
     expect(couponRow?.usageCount).toBe(1);
     const orderB = OrderResponse.parse((await client.get(`/api/orders/${b.id}`)).json()).data;
     expect(orderB.status).toBe("unpaid");
+    expect(orderB.payment_status).toBe("declined");
+    expect(orderB.declined_reason).toBe(`${COUPON_USAGE_LIMIT_REACHED} ${PAYMENT_REFUNDED}`);
     expect((await sessionsOf(b.id)).find((r) => r.externalId === sessionB)).toMatchObject({
       status: "refunded",
       refundReason: COUPON_USAGE_LIMIT_REACHED,

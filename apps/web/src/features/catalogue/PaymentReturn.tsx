@@ -184,7 +184,11 @@ function PaymentReturnDialog({
           </Button>,
         ]}
       >
-        <Result status="error" title={declined ? PAYMENT_DECLINED_TEXT : ORDER_NOT_PAID} />
+        <Result
+          status="error"
+          title={declined ? PAYMENT_DECLINED_TEXT : ORDER_NOT_PAID}
+          subTitle={order.data?.declined_reason ?? undefined}
+        />
       </Modal>
     );
   }
