@@ -24,6 +24,10 @@ export function ActionMenu({ items, onAction, button }: ActionMenuProps) {
       // antd's focus-on-open runs before the kept popup is shown again, so a second opening of
       // the same menu did not take focus.
       destroyOnHidden
+      // No closing animation: while a closing menu is still on the page it counts as the topmost
+      // layer for Esc, so Esc in the dialog an item had just opened closed the (already hidden)
+      // menu instead of the dialog, whenever the page was slow enough for the two to overlap.
+      transitionName=""
       menu={{
         items,
         onClick: ({ key, domEvent }) => {
