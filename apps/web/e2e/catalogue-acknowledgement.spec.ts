@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openCatalogue, openPreview } from "./catalogue-support";
+import { chooseFolder, openCatalogue, openPreview } from "./catalogue-support";
 import { createFolderByApi, uniqueName } from "./documents-support";
 import { STRATEGIST_OWNER } from "./support";
 
@@ -26,8 +26,7 @@ test("a template with an acknowledgement asks for it before the interview starts
   const wizard = page.getByRole("dialog", { name: `Start ${UNIT_TRUST_DEED}` });
   await expect(wizard.getByText("Acknowledgement", { exact: true })).toBeVisible();
   await wizard.getByLabel("Document name").fill(uniqueName("Harbour Unit Trust"));
-  await wizard.getByLabel("Folder").click();
-  await page.locator(".ant-select-tree").getByTitle(folder, { exact: true }).click();
+  await chooseFolder(wizard, folder);
   await wizard.getByRole("button", { name: "Next" }).click();
 
   await expect(wizard.getByText(/stamp duty or a lodgement requirement may apply/)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openCatalogue, openPreview, productIdByName, templateCard } from "./catalogue-support";
+import { chooseFolder, openCatalogue, openPreview, productIdByName, templateCard } from "./catalogue-support";
 import { openDocuments, uniqueName } from "./documents-support";
 import { OWNER } from "./support";
 
@@ -99,8 +99,7 @@ test.describe("template catalogue", () => {
 
     const documentName = uniqueName("NDA with supplier");
     await name.fill(documentName);
-    await wizard.getByLabel("Folder").click();
-    await page.locator(".ant-select-tree").getByTitle("Clients", { exact: true }).click();
+    await chooseFolder(wizard, "Clients");
     await wizard.getByRole("button", { name: "Start Interview" }).click();
 
     await expect(

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openCatalogue, openPreview, templateCard } from "./catalogue-support";
+import { chooseFolder, openCatalogue, openPreview, templateCard } from "./catalogue-support";
 import { createFolderByApi, uniqueName } from "./documents-support";
 import { LAST_CREDIT_OWNER, NEW_OWNER, OTHER_OWNER, OWNER, STRATEGIST_OWNER } from "./support";
 
@@ -92,8 +92,7 @@ test.describe("what each plan may do with a template", () => {
       const preview = await openPreview(page, "Mutual Non-Disclosure Agreement");
       await preview.getByRole("button", { name: "Start Document" }).click();
       const wizard = page.getByRole("dialog", { name: "Start Mutual Non-Disclosure Agreement" });
-      await wizard.getByLabel("Folder").click();
-      await page.locator(".ant-select-tree").getByTitle(folder, { exact: true }).click();
+      await chooseFolder(wizard, folder);
       await wizard.getByRole("button", { name: "Start Interview" }).click();
       await expect(page).toHaveURL(/\/my-account\/my-document\/template\?docId=\d+/);
       await page.goto("/my-account/templates");

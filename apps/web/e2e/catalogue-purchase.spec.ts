@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { openCatalogue, templateCard } from "./catalogue-support";
+import { chooseFolder, openCatalogue, templateCard } from "./catalogue-support";
 import { createFolderByApi, uniqueName } from "./documents-support";
 import { OTHER_OWNER } from "./support";
 
@@ -69,8 +69,7 @@ test.describe("buying a template (Lite plan)", () => {
 
     const wizard = page.getByRole("dialog", { name: "Start Discretionary Trust Deed" });
     await wizard.getByLabel("Document name").fill(uniqueName("Smith Family Trust"));
-    await wizard.getByLabel("Folder").click();
-    await page.locator(".ant-select-tree").getByTitle(folder, { exact: true }).click();
+    await chooseFolder(wizard, folder);
     await wizard.getByRole("button", { name: "Start Interview" }).click();
     await expect(
       page.getByText("Your document has been created. Please complete the interview to fulfill it"),

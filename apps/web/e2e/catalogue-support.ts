@@ -27,3 +27,16 @@ export async function openPreview(page: Page, product: string) {
   await expect(preview.getByRole("tab", { name: "About Product" })).toBeVisible();
   return preview;
 }
+
+/**
+ * Chooses a folder in the start wizard's Folder picker by typing its name and pressing Enter, as a
+ * keyboard user does. Clicking a node of the open tree was unreliable: the demo firms' trees grow
+ * with every spec, and a click on a node of the opening list now and then selected nothing.
+ */
+export async function chooseFolder(wizard: Locator, title: string) {
+  const picker = wizard.getByRole("combobox", { name: "Folder" });
+  await picker.click();
+  await picker.fill(title);
+  await picker.press("Enter");
+  await expect(wizard.locator(".ant-select-content, .ant-select-selection-item").first()).toHaveText(title);
+}

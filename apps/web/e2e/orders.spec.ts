@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { openCatalogue, openPreview, templateCard } from "./catalogue-support";
+import { chooseFolder, openCatalogue, openPreview, templateCard } from "./catalogue-support";
 import { createFolderByApi, uniqueName } from "./documents-support";
 import { OTHER_OWNER } from "./support";
 
@@ -79,8 +79,7 @@ test.describe("a paid order (Lite plan)", () => {
     await page.keyboard.press("Enter");
     const wizard = page.getByRole("dialog", { name: `Start ${MINUTES}` });
     await wizard.getByLabel("Document name").fill(uniqueName("First board meeting"));
-    await wizard.getByLabel("Folder").click();
-    await page.locator(".ant-select-tree").getByTitle(folder, { exact: true }).click();
+    await chooseFolder(wizard, folder);
     await wizard.getByRole("button", { name: "Start Interview" }).click();
     await expect(page).toHaveURL(/\/my-account\/my-document\/template\?docId=\d+/);
 

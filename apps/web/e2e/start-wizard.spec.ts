@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { openCatalogue, openPreview } from "./catalogue-support";
+import { chooseFolder, openCatalogue, openPreview } from "./catalogue-support";
 import {
   createDraftByApi,
   createFolderByApi,
@@ -87,8 +87,7 @@ test.describe("the start wizard files documents where a new firm can", () => {
     await wizard.getByRole("button", { name: "Start Interview" }).click();
     await expect(wizard.getByText("Please select folder!")).toBeVisible();
 
-    await wizard.getByLabel("Folder").click();
-    await page.locator(".ant-select-tree").getByTitle("My Documents", { exact: true }).click();
+    await chooseFolder(wizard, "My Documents");
     await expect(wizard.getByText("Please select folder!")).toHaveCount(0);
     await wizard.getByRole("button", { name: "Start Interview" }).click();
     const id = await startedDocId(page);
