@@ -14,13 +14,13 @@ export type TeamsService = ReturnType<typeof createTeamsService>;
 export type PlanStanding = { planStatus: "active" | "expired" | "others"; planEndDate: string | null };
 
 /** Today's date in Sydney as ISO `YYYY-MM-DD`: a plan runs to the end of its last day there. */
-const sydneyDate = (now: Date) =>
-  new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Australia/Sydney",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+const SYDNEY_ISO_DATE = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Australia/Sydney",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+const sydneyDate = (now: Date) => SYDNEY_ISO_DATE.format(now);
 
 /**
  * Whether the firm's plan gives its plan uses and full access now: only an active plan whose end
