@@ -68,11 +68,12 @@ describe("SMSF trust deed", () => {
   });
 
   it("has each member sign the application in the Schedule", async () => {
-    const schedule = (await pages("smsf-trust-deed")).at(-1) ?? "";
+    const schedule =
+      (await pages("smsf-trust-deed")).find((page) => page.includes("Each Member named above")) ?? "";
     expect(schedule).toContain("Each Member named above, by signing below, applies to become a Member");
     expect(schedule).toContain("Signed by Grace Elizabeth Thornbury");
     expect(schedule).toContain("Signed by William Arthur Thornbury");
-    expect(schedule).toContain("Schedule 1 Initial Members");
+    expect(schedule).toContain("Schedule 2 Initial Members");
     expect(await text("smsf-trust-deed")).toContain(
       "The trustee declaration is a separate form and is not part of this deed.",
     );
@@ -168,8 +169,16 @@ describe("Discretionary trust deed", () => {
       answers.jurisdiction = "VIC";
     });
     expect(vic).toContain(
-      "In Victoria a deed declaring a trust over a cash settled sum attracts a small fixed duty (currently $200), payable within 30 days",
+      "In Victoria a deed declaring a trust over property that is not dutiable property, such as the Settled Sum, attracts fixed duty of $200 under section 37 of the Duties Act 2000 (Vic), payable by the Trustee within 30 days",
     );
+    // Tasmania charges no duty on a declaration of trust over a cash settled sum (the first draft said $50).
+    const tas = await text("discretionary-trust-deed", (answers) => {
+      answers.jurisdiction = "TAS";
+    });
+    expect(tas).toContain(
+      "In Tasmania no duty is currently charged on a deed declaring a trust over a cash settled sum.",
+    );
+    expect(tas).not.toContain("currently $50");
   });
 
   it("refuses a settlor who is also the appointor or a primary beneficiary", async () => {
@@ -389,7 +398,7 @@ describe("Finish: curly quotes and italic Act names", () => {
     "unit-trust-deed",
   ];
   const ACTS =
-    /(Corporations Act 2001|Income Tax Assessment Act 19(36|97)|Superannuation Industry \(Supervision\) Act 1993|Personal Property Securities Act 2009|Privacy Act 1988|Law of Property Act 1936|Duties Act 1997)/g;
+    /(Corporations Act 2001|Income Tax Assessment Act 19(36|97)|Superannuation Industry \(Supervision\) Act 1993|Personal Property Securities Act 2009|Privacy Act 1988|Law of Property Act 1936|Duties Act 1997|Duties Act 2000|Family Law Act 1975|Bankruptcy Act 1966|Taxation Administration Act 1953|Migration Act 1958|Perpetuities Act 1984|Perpetuities and Accumulations Act 19(68|85|92)|Property Law Act 19(69|74)|Property Law Act 2023|Perpetuities Act 1994)/g;
 
   it.each(slugs)("%s: the template's own words use curly quotes (answers are printed as given)", (slug) => {
     const body = readFileSync(`${ROOT}/${slug}/template.md`, "utf8");

@@ -7,13 +7,8 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { ErrorEnvelope } from "@precedent/contracts";
-import Fastify, { type FastifyServerOptions } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import Fastify, { type FastifyServerOptions, type onRouteHookHandler } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { catalogueRoutes } from "./modules/catalogue/routes.ts";
@@ -26,10 +21,12 @@ import { checkoutRoutes, sandboxCheckoutRoutes, stripeWebhookRoutes } from "./mo
 import { clientLogRoutes, healthRoutes } from "./modules/system/routes.ts";
 import { teamRoutes } from "./modules/teams/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { describeApi, describeRoute, markSignedIn } from "./plugins/api-description.ts";
 import { noteWrites, requireActor } from "./plugins/authenticate.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { refusingNul } from "./plugins/input-guard.ts";
 import { rememberingQueries } from "./plugins/query-validation.ts";
+import { errorSerializer } from "./plugins/safe-logging.ts";
 import { clientErrorHandler, docsCsp, frameworkErrors, securityHeaders } from "./plugins/security-headers.ts";
 import type { Services } from "./services.ts";
 
@@ -38,12 +35,22 @@ export type AppOptions = {
   config: Pick<Config, "LOG_LEVEL" | "WEB_DIST" | "TRUST_PROXY" | "COOKIE_SECURE">;
   /** Overrides for tests and benchmarks (e.g. a silent logger). */
   fastify?: FastifyServerOptions;
+  /** Where the log goes instead of standard output (tests read it). */
+  logTo?: { write(line: string): void };
+  /** Told of every route as it is added (tests compare them with the API description). */
+  onRoute?: onRouteHookHandler;
 };
 
 /** Builds the HTTP server: the API under /api, health checks, OpenAPI docs and the web app. */
-export async function buildApp({ services, config, fastify }: AppOptions) {
+export async function buildApp({ services, config, fastify, onRoute, logTo }: AppOptions) {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ["req.headers.authorization", "req.headers.cookie"],
+      // A failed query's statement and parameters never reach the log (see safe-logging.ts).
+      serializers: { err: errorSerializer },
+      ...(logTo ? { stream: logTo } : {}),
+    },
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
@@ -54,6 +61,7 @@ export async function buildApp({ services, config, fastify }: AppOptions) {
     ...fastify,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook("onRoute", onRoute);
   app.setValidatorCompiler(rememberingQueries(refusingNul(validatorCompiler)));
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -71,7 +79,16 @@ export async function buildApp({ services, config, fastify }: AppOptions) {
   });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: "Precedent API", version: "1.0.0" },
+      // 3.1: JSON Schema as zod writes it (a nullable union is `anyOf` with `null`, which 3.0 cannot say).
+      openapi: "3.1.0",
+      info: {
+        title: "Precedent API",
+        version: "1.0.0",
+        description:
+          "Every reply is `{ message, data }`: `message` is empty on success; a refusal says why, and a 400 names each bad field in `data.errors`.",
+        license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+      },
+      servers: [{ url: "/", description: "This server" }],
       components: {
         securitySchemes: {
           bearer: { type: "http", scheme: "bearer" },
@@ -80,7 +97,8 @@ export async function buildApp({ services, config, fastify }: AppOptions) {
       },
       security: [{ bearer: [] }, { cookie: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: describeRoute,
+    transformObject: describeApi,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: "/api/docs",
@@ -98,6 +116,7 @@ export async function buildApp({ services, config, fastify }: AppOptions) {
       await api.register(stripeWebhookRoutes, { services });
       // Everything below needs a signed-in session.
       await api.register(async (signedIn) => {
+        signedIn.addHook("onRoute", markSignedIn);
         signedIn.addHook("onRequest", requireActor(services.auth));
         signedIn.addHook("onSend", noteWrites(services.auth));
         await signedIn.register(userRoutes, { services });

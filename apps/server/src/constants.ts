@@ -25,9 +25,13 @@ export const LOGIN_FIRST_DELAY_MS = 30_000;
 export const LOGIN_MAX_DELAY_MS = 15 * 60_000;
 /** A pair's failures are forgotten after this long without one (longer than the longest wait). */
 export const LOGIN_PAIR_MEMORY_MS = 24 * 60 * 60_000;
-// Per address the limit is higher: an office shares one address, and a stranger's guesses at
-// made-up emails should not lock the whole firm out for long.
+// Per address the limit is higher, and it counts each account once (its repeated failures are the
+// pair's delays' business): what it stops is one address trying many accounts. It does not hold
+// a person at an address they have signed in from lately, so a stranger's guesses at an office's
+// shared address cannot keep the office out.
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
+/** A person stays known at an address this long after signing in there. */
+export const LOGIN_KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
 /** Browser error reports accepted per address per minute. */
 export const JS_LOG_MAX_PER_MINUTE = 30;
 /**
@@ -86,3 +90,19 @@ export const DEFAULT_REPLY_CACHE_MB = 64;
  * from tying up the server with an unbounded stream.
  */
 export const DOWNLOAD_ZIP_MAX_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Background jobs (src/platform/jobs). A worker looks for due jobs this often when idle (and at
+ * once when woken after a commit that queued one); runs this many at a time per server; holds a
+ * job for a lease it renews every third of it, so a job whose worker died is taken over by another
+ * within one lease; keeps finished jobs this many days for operators to read.
+ */
+export const JOB_POLL_MS = 1000;
+export const JOB_CONCURRENCY = 4;
+export const JOB_LEASE_MS = 60_000;
+export const JOB_HISTORY_DAYS = 7;
+export const JOB_PRUNE_EVERY_MS = 60 * 60_000;
+/** On shutdown, running jobs get this long to finish; the rest are reclaimed after their lease. */
+export const JOB_STOP_GRACE_MS = 10_000;
+/** Expired sessions and stale sign-in failures are removed this often (a job, across servers). */
+export const SESSION_PURGE_EVERY_MS = 10 * 60_000;

@@ -7,9 +7,6 @@ import { ensureCatalogue } from "./modules/catalogue/seed.ts";
 import { createTemplateLibrary } from "./modules/templates/library.ts";
 import { createServices } from "./services.ts";
 
-const PURGE_INTERVAL_MS = 10 * 60_000;
-const MAIL_INTERVAL_MS = 60_000;
-
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
@@ -30,15 +27,10 @@ async function main() {
   await changes.start();
   await app.listen({ port: config.PORT, host: config.HOST });
 
-  const purge = setInterval(() => {
-    services.auth.purgeExpiredSessions().catch((err) => app.log.error({ err }, "session purge failed"));
-  }, PURGE_INTERVAL_MS);
-  purge.unref();
-  // Mail queued in the outbox goes out by SMTP when configured; retried here after failures.
-  const mailRun = setInterval(() => {
-    services.mail.deliver().catch((err) => app.log.error({ err }, "mail delivery failed"));
-  }, MAIL_INTERVAL_MS);
-  mailRun.unref();
+  // Background work (mail, session purge) runs from the database's job queue, shared by every
+  // server on the database. Mail written while SMTP was not configured goes out now that it is.
+  await services.mail.queuePending();
+  await services.jobs.start({ log: app.log.child({ component: "jobs" }) });
 
   // Said at every start, in the log too, so a sandbox left on in production is seen.
   const sandboxes = sandboxProviders(config);
@@ -63,9 +55,8 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
-    clearInterval(purge);
-    clearInterval(mailRun);
     await app.close();
+    await services.jobs.stop();
     await changes.close();
     await database.close();
     process.exit(0);

@@ -1,6 +1,6 @@
 import type { SessionInfo } from "@precedent/contracts";
 import type { Config } from "./config.ts";
-import { DEFAULT_REPLY_CACHE_MB, SESSION_MAX_AGE_MS } from "./constants.ts";
+import { DEFAULT_REPLY_CACHE_MB, SESSION_MAX_AGE_MS, SESSION_PURGE_EVERY_MS } from "./constants.ts";
 import type { ChangeFeed } from "./db/change-feed.ts";
 import type { Database } from "./db/client.ts";
 import { type Clock, createAuthService } from "./modules/auth/service.ts";
@@ -20,6 +20,7 @@ import { createPaymentsService } from "./modules/payments/service.ts";
 import { createTeamsService } from "./modules/teams/service.ts";
 import { createTemplateLibrary } from "./modules/templates/library.ts";
 import { createUsersService } from "./modules/users/service.ts";
+import { createJobQueue } from "./platform/jobs/queue.ts";
 import { createFirmReplyCache } from "./plugins/firm-reply-cache.ts";
 
 /** Every module's service, wired once from the database, the clock and configuration. */
@@ -51,6 +52,8 @@ export function createServices(deps: {
   loginThrottle?: { perAccountAddress: number; perAddress: number };
 }) {
   const { db, clock, config } = deps;
+  // Durable background work; main.ts starts the worker, tests run due jobs with `jobs.runDue()`.
+  const jobs = createJobQueue({ db, clock });
   const users = createUsersService({ db });
   const teams = createTeamsService({ db, users });
   const auth = createAuthService({
@@ -62,6 +65,8 @@ export function createServices(deps: {
     throttle: deps.loginThrottle,
     changes: deps.changes,
   });
+  jobs.define("sessions.purge", () => auth.purgeExpiredSessions(), { retries: 0 });
+  jobs.every("sessions.purge", SESSION_PURGE_EVERY_MS);
   // Folders and logs need a little of the documents module (is a folder empty, may this log be
   // read) and the documents module needs them: the late-bound ports break the cycle.
   let documents: DocumentsService | undefined;
@@ -107,6 +112,7 @@ export function createServices(deps: {
   const mail = createMailService({
     db,
     clock,
+    jobs,
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM ?? "Precedent <no-reply@precedent.example>",
   });
@@ -143,6 +149,7 @@ export function createServices(deps: {
   };
   return {
     db,
+    jobs,
     users,
     teams,
     auth,

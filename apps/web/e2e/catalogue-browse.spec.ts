@@ -60,9 +60,9 @@ test.describe("template catalogue", () => {
     const faq = await page.request.get(`/api/faq/get-faq?product_id=${productId}`);
     const questions = ((await faq.json()) as { data: { body: { question: string }[] } }).data.body;
     expect(questions.length).toBeGreaterThan(0);
-    await preview.getByRole("tab", { name: "FAQ" }).click();
+    await preview.getByRole("button", { name: "FAQ" }).click();
     await expect(preview.getByText(questions[0]?.question ?? "", { exact: true })).toBeVisible();
-    await expect(preview.getByRole("tab", { name: "How To Video" })).toHaveCount(0);
+    await expect(preview.getByRole("button", { name: "How To Video" })).toHaveCount(0);
     // Best Practice opens this category in full: no price, Start Document.
     await expect(preview.getByRole("button", { name: "Start Document" })).toBeVisible();
     await expect(preview.getByText("inc. GST")).toHaveCount(0);
@@ -84,7 +84,7 @@ test.describe("template catalogue", () => {
     // About opens the preview over the dialog.
     await card.getByRole("button", { name: "About Mutual Non-Disclosure Agreement" }).click();
     const about = page.getByRole("dialog", { name: "Mutual Non-Disclosure Agreement" });
-    await expect(about.getByRole("tab", { name: "About Product" })).toBeVisible();
+    await expect(about.getByRole("button", { name: "About Product" })).toBeVisible();
     await about.getByRole("button", { name: "Close" }).click();
     await expect(about).toHaveCount(0);
     await card.getByRole("button", { name: "Start Document" }).click();

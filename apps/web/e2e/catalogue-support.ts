@@ -24,7 +24,7 @@ export async function openPreview(page: Page, product: string) {
     .getByRole("button", { name: `Preview ${product}` })
     .click();
   const preview = page.getByRole("dialog", { name: product });
-  await expect(preview.getByRole("tab", { name: "About Product" })).toBeVisible();
+  await expect(preview.getByRole("button", { name: "About Product" })).toBeVisible();
   return preview;
 }
 

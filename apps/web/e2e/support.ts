@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /** Session timeouts of the short-session server (port 3101) that the idle spec runs against. */
@@ -94,3 +95,30 @@ export async function expectShell(page: Page, user: DemoUser) {
 }
 
 export const loginUrl = /\/login(\?|$)/;
+
+/**
+ * Runs axe (WCAG 2.1 A and AA rules) on what the page shows now and fails on any serious or
+ * critical violation, listing each with the elements it found. `what` names the page or state
+ * in the failure ("document list", "preview modal"). `include` limits the check to a part of the
+ * page (e.g. an open dialog); `disable` turns off named rules, each with its reason at the call.
+ */
+export async function expectAccessible(
+  page: Page,
+  what: string,
+  options: { include?: string; disable?: string[] } = {},
+) {
+  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  if (options.include) builder = builder.include(options.include);
+  if (options.disable?.length) builder = builder.disableRules(options.disable);
+  const { violations } = await builder.analyze();
+  const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const described = blocking.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×)\n` +
+      v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`)
+        .join("\n"),
+  );
+  expect(described, `accessibility of the ${what}`).toEqual([]);
+}

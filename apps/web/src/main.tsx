@@ -5,9 +5,11 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { installErrorLog, reportError } from "./error-log";
+import { installTablistRoles } from "./tablist-roles";
 
 dayjs.locale("en-au");
 installErrorLog();
+installTablistRoles();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element");

@@ -297,3 +297,79 @@ checks:
     ).toThrow(DefinitionError);
   });
 });
+
+describe("paths into a party's fields, and minimum_ratio", () => {
+  const nomination = parseInterview(`
+title: Nomination
+questions:
+  - { id: member, type: reference, label: Member, partyTypes: [individual], signs: true, witnesses: 2 }
+  - id: beneficiaries
+    type: group
+    label: Beneficiaries
+    min: 1
+    max: 5
+    questions:
+      - { id: name, type: text, label: Name }
+  - { id: loan, type: number, label: Loan }
+  - { id: security, type: number, label: Security, required: false }
+checks:
+  - rule: different_people
+    person: beneficiaries.name
+    others: [member.witness_name, member.second_witness_name]
+    message: A witness must not be a beneficiary.
+  - { rule: minimum_ratio, value: security, base: loan, ratio: 1.1, message: Not 110 %. }
+`);
+  const signed = {
+    member: {
+      ...person("Grace", "Thornbury"),
+      email: "grace@example.com",
+      witness_name: "Kieran Walsh",
+      second_witness_name: "Priya Nair",
+    },
+    beneficiaries: [{ name: "William Thornbury" }],
+    loan: 500000,
+    security: 550000,
+  };
+
+  it("accepts witnesses who are not beneficiaries and a security of exactly 110 %", () => {
+    expect(validate(nomination, signed as unknown as AnswerObject)).toEqual([]);
+  });
+
+  it("refuses a witness named as a beneficiary, beside that witness's name", () => {
+    const witness = { ...signed, member: { ...signed.member, second_witness_name: "william  thornbury." } };
+    expect(validate(nomination, witness as unknown as AnswerObject)).toEqual([
+      { path: "member.second_witness_name", message: "A witness must not be a beneficiary." },
+    ]);
+  });
+
+  it("refuses a security a cent short of 110 %, and says nothing while it is unanswered", () => {
+    const short = { ...signed, security: 549999.99 };
+    expect(validate(nomination, short as unknown as AnswerObject)).toEqual([
+      { path: "security", message: "Not 110 %." },
+    ]);
+    const { security: _unanswered, ...none } = signed;
+    expect(validate(nomination, none as unknown as AnswerObject)).toEqual([]);
+  });
+
+  it("refuses a ratio check naming a question that is not a number, or a field a party does not have", () => {
+    const parse = () =>
+      parseInterview(`
+title: Bad
+questions:
+  - { id: member, type: reference, label: Member, partyTypes: [individual] }
+  - { id: loan, type: number, label: Loan }
+checks:
+  - { rule: minimum_ratio, value: member, base: loan, ratio: 1.1, message: x }
+  - { rule: different_people, person: member, others: [member.shoe_size], message: x }
+`);
+    expect(parse).toThrow(DefinitionError);
+    try {
+      parse();
+    } catch (error) {
+      expect((error as DefinitionError).problems).toEqual([
+        'line 7, checks[0].value: "member" must name a number question',
+        'line 8, checks[1].others[0]: no question "shoe_size" in "member.shoe_size"',
+      ]);
+    }
+  });
+});

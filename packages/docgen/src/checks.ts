@@ -7,7 +7,8 @@
  *
  * Paths name questions from the top of the interview, joined by dots, stepping into groups:
  * `settlor`, `trustees.trustee` (the party of each trustees entry), `members.member`,
- * `primary_beneficiaries.name`, `officers.date_of_birth`.
+ * `primary_beneficiaries.name`, `officers.date_of_birth`. A path may also step into a party's own fields
+ * (`member.witness_name`: the witness a signing individual names), since some rules concern them.
  */
 import { z } from "zod";
 import { isAnswered } from "./answers.ts";
@@ -15,6 +16,7 @@ import type { AnswerIssue } from "./errors.ts";
 import { checkAnswer } from "./fields.ts";
 import { type CalendarDate, parseDate } from "./identifiers.ts";
 import type { VisibleParty, VisibleQuestion } from "./interview.ts";
+import { partyQuestions } from "./parties.ts";
 import type { Question } from "./schema.ts";
 
 /** The structure s17A(1) and (2) of the SIS Act requires of a self managed superannuation fund. */
@@ -45,8 +47,21 @@ export type MinimumAgeCheck = {
   readonly message: string;
 };
 
+/**
+ * The number at `value` is at least `ratio` times the number at `base` (for example a security's
+ * value, net of prior-ranking debts, of at least 110 % of a loan: s109N(3) ITAA 1936).
+ */
+export type MinimumRatioCheck = {
+  readonly rule: "minimum_ratio";
+  readonly value: string;
+  readonly base: string;
+  readonly ratio: number;
+  /** Shown beside the answer at `value`. */
+  readonly message: string;
+};
+
 /** A rule across answers, declared in the interview definition. */
-export type CrossCheck = SmsfTrusteesCheck | DifferentPeopleCheck | MinimumAgeCheck;
+export type CrossCheck = SmsfTrusteesCheck | DifferentPeopleCheck | MinimumAgeCheck | MinimumRatioCheck;
 
 const checkPath = z
   .string()
@@ -68,10 +83,17 @@ export const CrossCheckSchema: z.ZodType<CrossCheck> = z.discriminatedUnion("rul
     years: z.number().int().min(1).max(150),
     message: z.string().min(1),
   }),
+  z.strictObject({
+    rule: z.literal("minimum_ratio"),
+    value: checkPath,
+    base: checkPath,
+    ratio: z.number().positive().max(1000),
+    message: z.string().min(1),
+  }),
 ]) as z.ZodType<CrossCheck>;
 
 /** What a check path must end at. */
-type Target = "person" | "party" | "date";
+type Target = "person" | "party" | "date" | "number";
 
 /** The question a path names, or why it names none. */
 function questionAt(questions: readonly Question[], path: string): Question | string {
@@ -81,6 +103,11 @@ function questionAt(questions: readonly Question[], path: string): Question | st
     const question = level.find((candidate) => candidate.id === id);
     if (!question) return `no question "${id}" in "${path}"`;
     if (index === segments.length - 1) return question;
+    if (question.type === "reference") {
+      // A party's own fields, whichever kinds of party the question allows.
+      level = question.partyTypes.flatMap((type) => partyQuestions(question, type));
+      continue;
+    }
     if (question.type !== "group") return `"${id}" is not a group, so "${path}" names nothing`;
     level = question.questions;
   }
@@ -89,6 +116,7 @@ function questionAt(questions: readonly Question[], path: string): Question | st
 
 function fits(question: Question, target: Target): boolean {
   if (target === "date") return question.type === "date";
+  if (target === "number") return question.type === "number";
   if (target === "party") return question.type === "reference";
   return question.type === "reference" || question.type === "text" || question.type === "select";
 }
@@ -97,6 +125,7 @@ const TARGET_WORDS: Record<Target, string> = {
   person: "a party or a name",
   party: "a party (reference) question",
   date: "a date question",
+  number: "a number question",
 };
 
 /**
@@ -124,6 +153,9 @@ export function crossCheckProblems(
       check.others.forEach((other, position) => {
         expect(other, "person", [...at, "others", position]);
       });
+    } else if (check.rule === "minimum_ratio") {
+      expect(check.value, "number", [...at, "value"]);
+      expect(check.base, "number", [...at, "base"]);
     } else {
       expect(check.birthDate, "date", [...at, "birthDate"]);
       expect(check.on, "date", [...at, "on"]);
@@ -141,6 +173,7 @@ function reach(nodes: readonly VisibleQuestion[], path: string): Reached[] {
   const node = nodes.find((candidate) => candidate.question.id === head);
   if (!node) return [];
   if (rest.length === 0) return [node];
+  if (node.kind === "party") return reach(node.fields, rest.join("."));
   if (node.kind !== "group") return [];
   return node.entries.flatMap((entry) => reach(entry, rest.join(".")));
 }
@@ -333,6 +366,18 @@ function minimumAge(nodes: readonly VisibleQuestion[], check: MinimumAgeCheck): 
   return issues;
 }
 
+function minimumRatio(nodes: readonly VisibleQuestion[], check: MinimumRatioCheck): AnswerIssue[] {
+  const [baseNode] = reach(nodes, check.base);
+  const base = Number(fieldValue(baseNode));
+  if (!Number.isFinite(base) || fieldValue(baseNode) === undefined) return [];
+  return reach(nodes, check.value).flatMap((node) => {
+    const text = fieldValue(node);
+    // Compared in cents, so that 110 % of $500,000.00 is exactly $550,000.00.
+    const short = text !== undefined && Math.round(Number(text) * 100) < Math.round(base * check.ratio * 100);
+    return short ? [{ path: node.path, message: check.message }] : [];
+  });
+}
+
 /**
  * The issues the declared checks find in the shown answers (`nodes` from `visibleQuestions`). A check
  * whose answers are missing or malformed finds nothing: those answers have their own messages.
@@ -347,6 +392,8 @@ export function crossCheckIssues(
       ? smsfTrustees(nodes, check)
       : check.rule === "different_people"
         ? differentPeople(nodes, check)
-        : minimumAge(nodes, check),
+        : check.rule === "minimum_ratio"
+          ? minimumRatio(nodes, check)
+          : minimumAge(nodes, check),
   );
 }

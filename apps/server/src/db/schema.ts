@@ -13,3 +13,4 @@ export * from "../modules/orders/schema.ts";
 export * from "../modules/payments/schema.ts";
 export * from "../modules/teams/schema.ts";
 export * from "../modules/users/schema.ts";
+export * from "../platform/jobs/schema.ts";

@@ -2,6 +2,7 @@ import type { FastifyRequest, onRequestHookHandler, onSendHookHandler } from "fa
 import { SESSION_COOKIE } from "../constants.ts";
 import { unauthorized } from "../errors.ts";
 import type { Actor, AuthService } from "../modules/auth/service.ts";
+import { signInHook } from "./api-description.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -33,7 +34,7 @@ function namedTeamId(request: FastifyRequest): number | undefined {
  * (`AuthService.recall`) and then need no promise at all.
  */
 export function requireActor(auth: AuthService): onRequestHookHandler {
-  return (request, reply, done) => {
+  return signInHook<onRequestHookHandler>((request, reply, done) => {
     const token = sessionTokenOf(request);
     if (!token) return done(unauthorized("Please sign in."));
     const teamId = namedTeamId(request);
@@ -52,7 +53,7 @@ export function requireActor(auth: AuthService): onRequestHookHandler {
         done(error);
       },
     );
-  };
+  });
 }
 
 /** The actor of a route registered behind `requireActor`. */

@@ -2,6 +2,7 @@ import type { ErrorEnvelope, FieldError } from "@precedent/contracts";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../errors.ts";
+import { databaseErrorOf, loggable } from "./safe-logging.ts";
 
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
 
@@ -16,28 +17,6 @@ const VALUE_REFUSED: Record<string, string> = {
   "22P02": "A value in the request is not valid.",
   "22P05": "The request contains a character that is not allowed.",
 };
-
-type DatabaseError = { code?: string; message?: string; severity?: string; routine?: string; stack?: string };
-
-/**
- * The database's own error behind a failed query: Drizzle wraps it with the statement and its
- * parameters, and the drivers attach both to it too.
- */
-const databaseErrorOf = (error: unknown): DatabaseError | undefined => {
-  const failed = error as { query?: unknown; cause?: unknown };
-  if (typeof failed.query !== "string") return undefined;
-  return (failed.cause && typeof failed.cause === "object" ? failed.cause : failed) as DatabaseError;
-};
-
-/** What the log keeps of a database error: never the statement, never its parameters. */
-const loggable = ({ code, message, severity, routine, stack }: DatabaseError) => ({
-  type: "DatabaseError",
-  code,
-  message,
-  severity,
-  routine,
-  stack,
-});
 
 /** `/billing/postcode` → `billing.postcode`; a whole-body error is named after its part. */
 const fieldName = (instancePath: string, context: string | undefined) =>

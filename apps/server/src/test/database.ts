@@ -6,7 +6,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from "../db/client.ts";
  * A fresh, empty database for one test file: in-memory PGlite by default, or — when
  * DATABASE_URL is set — a new database on that server, dropped again on close.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openPglite("memory://");
 
@@ -21,6 +21,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openPostgres(url.toString(), 5);
   return {
     ...handle,
+    /** The new database's address, for a test that opens a second connection (another server). */
+    url: url.toString(),
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: serverUrl });

@@ -1,5 +1,6 @@
 import type { DocumentStatus, DocumentType, FolderType, TeamRole } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
+import type { onRouteHookHandler } from "fastify";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { createChangeFeed, type NotificationSource } from "../db/change-feed.ts";
@@ -37,6 +38,10 @@ export async function createTestApp(
     changes?: boolean;
     notificationDelayMs?: number;
     env?: Record<string, string>;
+    /** Told of every route the app adds. */
+    onRoute?: onRouteHookHandler;
+    /** The app's log, at `env.LOG_LEVEL`, goes here instead of being silenced. */
+    logTo?: { write(line: string): void };
   } = {},
 ) {
   const database = await openTestDatabase();
@@ -54,7 +59,7 @@ export async function createTestApp(
     changes,
     loginThrottle: options.loginThrottle,
   });
-  const app = await buildApp({ services, config });
+  const app = await buildApp({ services, config, onRoute: options.onRoute, logTo: options.logTo });
   const factories = createFactories(database.db);
   return {
     app,

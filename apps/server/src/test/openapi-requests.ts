@@ -199,15 +199,29 @@ export type RequestParts = {
   body: unknown;
 };
 
+/**
+ * Percent-encoding of any text, as a client would send it: UTF-8 bytes, with a lone surrogate
+ * (which `encodeURIComponent` refuses) sent as U+FFFD like any UTF-8 encoder does.
+ */
+export const encodePart = (text: string) =>
+  encodeURIComponent(
+    text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"),
+  );
+
 /** The address of a request: path parameters and the query string, each encoded. */
 export function urlOf(route: string, parts: RequestParts): string {
-  const path = route.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(parts.path[name] ?? "1"));
+  const path = route.replace(/\{(\w+)\}/g, (_m, name: string) => encodePart(parts.path[name] ?? "1"));
   const query = new URLSearchParams(parts.query).toString();
   return query ? `${path}?${query}` : path;
 }
 
-const asText = (value: unknown) =>
-  isRaw(value) ? value.rawNumber : Array.isArray(value) ? value.join(",") : String(value);
+/** A value as it goes into an address: lists joined with commas, objects as JSON text. */
+const asText = (value: unknown): string => {
+  if (isRaw(value)) return value.rawNumber;
+  if (Array.isArray(value)) return value.map(asText).join(",");
+  if (value && typeof value === "object") return bodyText(value);
+  return String(value);
+};
 
 /** A plausible valid request for the operation; `known` supplies real ids by field name. */
 export function baseRequest(op: Operation, known: (name: string) => unknown): RequestParts {
@@ -218,6 +232,27 @@ export function baseRequest(op: Operation, known: (name: string) => unknown): Re
     if (p.required || known(p.name) !== undefined) query[p.name] = asText(sampleOf(p.schema, known, p.name));
   }
   return { path, query, body: op.body ? sampleOf(op.body, known) : undefined };
+}
+
+/** The request without one slot: a path parameter left empty, a query parameter or field left out. */
+export function withoutSlot(parts: RequestParts, slot: Slot): RequestParts {
+  const name = String(slot.path[0]);
+  if (slot.in === "path") return { ...parts, path: { ...parts.path, [name]: "" } };
+  if (slot.in === "query") {
+    const { [name]: _gone, ...query } = parts.query;
+    return { ...parts, query };
+  }
+  return { ...parts, body: withoutValueAt(parts.body, slot.path) };
+}
+
+/** A copy of `root` without the value at `path`. */
+function withoutValueAt(root: unknown, path: (string | number)[]): unknown {
+  if (!root || typeof root !== "object" || path.length === 0) return root;
+  const [head, ...rest] = path as [string | number, ...(string | number)[]];
+  const copy = (Array.isArray(root) ? [...root] : { ...root }) as Record<string | number, unknown>;
+  if (rest.length === 0) delete copy[head];
+  else copy[head] = withoutValueAt(copy[head], rest);
+  return copy;
 }
 
 /** The request with one slot's value replaced. */

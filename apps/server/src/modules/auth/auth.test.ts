@@ -111,6 +111,46 @@ describe("POST /api/auth/login", () => {
     expect(refused.statusCode).toBe(429);
     expect((await login({ email: user.email, password: TEST_PASSWORD }, "10.2.0.2")).statusCode).toBe(200);
   });
+
+  // Issue 13: a hundred failures from an office's shared address made everyone there wait out
+  // the window. The address limit now stops one address trying many accounts, and holds no one
+  // at an address they have signed in from lately.
+  it("keeps people known at an office address signing in while a stranger's failures hold it", async () => {
+    const office = "10.3.0.1";
+    const colleague = await t.buildUser();
+    expect((await login({ email: colleague.email, password: TEST_PASSWORD }, office)).statusCode).toBe(200);
+    for (let i = 0; i < PER_ADDRESS; i++) {
+      expect((await login({ email: `spray${i}@nowhere.test`, password: "guess" }, office)).statusCode).toBe(
+        401,
+      );
+    }
+    // Someone who has never signed in there waits out the window...
+    const newcomer = await t.buildUser();
+    expect((await login({ email: newcomer.email, password: TEST_PASSWORD }, office)).statusCode).toBe(429);
+    // ...the colleague signs in at once...
+    expect((await login({ email: colleague.email, password: TEST_PASSWORD }, office)).statusCode).toBe(200);
+    // ...and wrong passwords for the colleague still meet the account-and-address delays.
+    for (let i = 0; i < PER_PAIR; i++) {
+      expect((await login({ email: colleague.email, password: `wrong ${i}` }, office)).statusCode).toBe(401);
+    }
+    expect((await login({ email: colleague.email, password: TEST_PASSWORD }, office)).statusCode).toBe(429);
+  });
+
+  it("counts one account's repeated failures once toward its address", async () => {
+    const office = "10.4.0.1";
+    const forgetful = await t.buildUser();
+    // Seven failures of one person over a few minutes (the free ones, then after each wait)...
+    for (let i = 0; i < PER_PAIR; i++)
+      await login({ email: forgetful.email, password: `wrong ${i}` }, office);
+    for (const wait of [30_000, 60_000, 120_000, 240_000]) {
+      t.clock.advance(wait);
+      expect((await login({ email: forgetful.email, password: "still wrong" }, office)).statusCode).toBe(401);
+    }
+    // ...and one of another: two accounts, far below the address's limit of eight.
+    expect((await login({ email: "typo@nowhere.test", password: "guess" }, office)).statusCode).toBe(401);
+    const colleague = await t.buildUser();
+    expect((await login({ email: colleague.email, password: TEST_PASSWORD }, office)).statusCode).toBe(200);
+  });
 });
 
 describe("bearer and cookie authentication", () => {

@@ -13,6 +13,12 @@ import { SESSION_COOKIE } from "../../constants.ts";
 import { actorOf, requireActor, sessionTokenOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 
+/** How a sign-in can be refused, beside bad input. */
+const SIGN_IN_REFUSALS = {
+  401: ErrorEnvelope.describe("The email or password is not right"),
+  429: ErrorEnvelope.describe("Too many failed sign-ins from this address: wait `data.retry_after_seconds`"),
+};
+
 export const authRoutes: FastifyPluginAsyncZod<{
   services: Services;
   cookieSecure: "auto" | "true" | "false";
@@ -26,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags: ["auth"],
         summary: "Sign in (web app): sets the session cookie",
         body: LoginRequest,
-        response: { 200: LoginResponse },
+        response: { 200: LoginResponse, ...SIGN_IN_REFUSALS },
       },
     },
     async (request, reply) => {
@@ -52,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags: ["auth"],
         summary: "Sign in (API client): returns a bearer token",
         body: LoginRequest,
-        response: { 200: TokenResponse },
+        response: { 200: TokenResponse, ...SIGN_IN_REFUSALS },
       },
     },
     async (request) => {
@@ -68,7 +74,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
   // Signing out of a session that has already ended is still a success.
   app.get(
     "/logout",
-    { schema: { tags: ["auth"], summary: "Sign out", response: { 200: LogoutResponse } } },
+    {
+      config: { session: "optional" },
+      schema: { tags: ["auth"], summary: "Sign out", response: { 200: LogoutResponse } },
+    },
     async (request, reply) => {
       const token = sessionTokenOf(request);
       if (token) await auth.signOutToken(token);
@@ -107,6 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/auth/check",
     {
+      config: { session: "optional" },
       onRequest: (request, reply, done) =>
         sessionTokenOf(request) ? checkActor.call(app, request, reply, done) : done(),
       schema: {

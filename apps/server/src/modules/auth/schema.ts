@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "../users/schema.ts";
 
 /** Signed-in sessions. Only a hash of the token is kept, so a copy of the table signs nobody in. */
@@ -32,3 +32,20 @@ export const loginFailures = pgTable("login_failures", {
   /** The latest failure: an account-and-address pair waits from here, and is forgotten a window after it. */
   lastFailureAt: timestamp({ withTimezone: true }),
 });
+
+/**
+ * The addresses each person has signed in from lately (an office, a home). The per-address limit
+ * does not hold a person at an address they are known at: a stranger's failures there cannot keep
+ * the office out. Their own failures still meet the per-account-and-address delays.
+ */
+export const signInAddresses = pgTable(
+  "sign_in_addresses",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ip: text().notNull(),
+    lastSignedInAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ip] })],
+);

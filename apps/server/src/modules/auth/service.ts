@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, gte, lt, or, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import {
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_FIRST_DELAY_MS,
   LOGIN_FREE_FAILURES_PER_ACCOUNT_ADDRESS,
+  LOGIN_KNOWN_ADDRESS_MS,
   LOGIN_MAX_DELAY_MS,
   LOGIN_MAX_FAILURES_PER_ADDRESS,
   LOGIN_PAIR_MEMORY_MS,
@@ -17,7 +18,7 @@ import { firmVersions, plans, teamMembers, teams } from "../teams/schema.ts";
 import { type MemberContext, memberContextColumns, memberContextOf } from "../teams/service.ts";
 import type { UsersService } from "../users/service.ts";
 import { verifyAgainstDummy, verifyPassword } from "./password.ts";
-import { loginFailures, sessions } from "./schema.ts";
+import { loginFailures, sessions, signInAddresses } from "./schema.ts";
 
 /**
  * The actor's role in one firm, that firm's plan and its data versions (see `firmVersions`), read
@@ -105,10 +106,30 @@ export function createAuthService(deps: {
     return (row.lastFailureAt ?? row.windowStartedAt).getTime() + delay;
   };
 
-  /** Refuses with 429 while this account from this address, or this address, must wait. */
-  async function assertNotThrottled(email: string, ip: string) {
+  /** Whether the person has signed in from this address lately (see `signInAddresses`). */
+  async function knownAt(userId: number, ip: string): Promise<boolean> {
+    const since = new Date(clock().getTime() - LOGIN_KNOWN_ADDRESS_MS);
+    const [row] = await db
+      .select({ userId: signInAddresses.userId })
+      .from(signInAddresses)
+      .where(
+        and(
+          eq(signInAddresses.userId, userId),
+          eq(signInAddresses.ip, ip),
+          gte(signInAddresses.lastSignedInAt, since),
+        ),
+      );
+    return row !== undefined;
+  }
+
+  /**
+   * Refuses with 429 while this account from this address must wait, or this address must, unless
+   * the person is known at the address.
+   */
+  async function assertNotThrottled(email: string, ip: string, knownHere: boolean) {
     const now = clock();
     for (const { key, max, kind } of throttleKeys(email, ip)) {
+      if (kind === "address" && knownHere) continue;
       const [row] = await db.select().from(loginFailures).where(eq(loginFailures.key, key));
       const endsAt = row && retryAt(kind, row, max);
       if (endsAt === undefined || endsAt <= now.getTime()) continue;
@@ -126,14 +147,17 @@ export function createAuthService(deps: {
     const now = clock();
     const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
     const pairForgotten = new Date(now.getTime() - LOGIN_PAIR_MEMORY_MS);
+    let pairFailures = 0;
     for (const { key, kind } of throttleKeys(email, ip)) {
+      // The address counts an account once while that account's failures from it are remembered.
+      if (kind === "address" && pairFailures > 1) continue;
       // One statement, so concurrent failures are all counted. An address's window starts over
       // when it has passed; a pair is forgotten after a day with no failure.
       const stale =
         kind === "address"
           ? sql`${loginFailures.windowStartedAt} < ${windowStart.toISOString()}`
           : sql`coalesce(${loginFailures.lastFailureAt}, ${loginFailures.windowStartedAt}) < ${pairForgotten.toISOString()}`;
-      await db
+      const [counted] = await db
         .insert(loginFailures)
         .values({ key, windowStartedAt: now, failures: 1, lastFailureAt: now })
         .onConflictDoUpdate({
@@ -143,7 +167,9 @@ export function createAuthService(deps: {
             windowStartedAt: sql`case when ${stale} then ${now.toISOString()}::timestamptz else ${loginFailures.windowStartedAt} end`,
             lastFailureAt: now,
           },
-        });
+        })
+        .returning({ failures: loginFailures.failures });
+      if (kind === "pair") pairFailures = counted?.failures ?? 1;
     }
   }
 
@@ -262,8 +288,8 @@ export function createAuthService(deps: {
   return {
     /** Checks the credentials and opens a session; returns the opaque token (shown once, stored hashed). */
     async signIn(input: { email: string; password: string; ip: string; userAgent: string }) {
-      await assertNotThrottled(input.email, input.ip);
       const user = await users.findByEmail(input.email);
+      await assertNotThrottled(input.email, input.ip, user ? await knownAt(user.id, input.ip) : false);
       const valid = user
         ? await verifyPassword(user.passwordHash, input.password)
         : await verifyAgainstDummy(input.password);
@@ -274,6 +300,13 @@ export function createAuthService(deps: {
       await db.delete(loginFailures).where(eq(loginFailures.key, pairKey(input.email, input.ip)));
       const token = randomBytes(32).toString("base64url");
       const now = clock();
+      await db
+        .insert(signInAddresses)
+        .values({ userId: user.id, ip: input.ip, lastSignedInAt: now })
+        .onConflictDoUpdate({
+          target: [signInAddresses.userId, signInAddresses.ip],
+          set: { lastSignedInAt: now },
+        });
       await db.insert(sessions).values({
         tokenHash: hashToken(token),
         userId: user.id,
@@ -377,6 +410,9 @@ export function createAuthService(deps: {
           sql`${loginFailures.key} like 'email:%'`,
         ),
       );
+      await db
+        .delete(signInAddresses)
+        .where(lt(signInAddresses.lastSignedInAt, new Date(clock().getTime() - LOGIN_KNOWN_ADDRESS_MS)));
     },
   };
 }

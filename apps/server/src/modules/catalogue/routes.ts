@@ -73,6 +73,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         tags,
         summary: "The template rendered as PDF from its sample answers (application/pdf)",
         params: ProductIdParams,
+        produces: ["application/pdf"],
       },
     },
     async (request, reply) => {

@@ -19,15 +19,19 @@ import {
  */
 export const CATEGORY_TREE: { name: string; children?: string[] }[] = [
   { name: "Business & Commercial" },
-  { name: "Companies", children: ["Company Setup"] },
+  { name: "Companies", children: ["Company Setup", "Company Administration"] },
   { name: "Estate Planning", children: ["Wills"] },
   { name: "Trusts", children: ["Discretionary Trusts", "Unit Trusts"] },
   { name: "Superannuation", children: ["SMSF"] },
 ];
 
-/** catalogue.json category (and, for trusts, the template) → the tree's leaf. */
+/** Company documents used after set-up, filed under Company Administration rather than Company Setup. */
+const COMPANY_ADMINISTRATION = new Set(["div7a-loan-agreement", "officer-change"]);
+
+/** catalogue.json category (and, for companies and trusts, the template) → the tree's leaf. */
 function placement(template: LibraryTemplate, category: string): string {
-  if (category === "Companies") return "Company Setup";
+  if (category === "Companies")
+    return COMPANY_ADMINISTRATION.has(template.identifier) ? "Company Administration" : "Company Setup";
   if (category === "Wills & Estates") return "Wills";
   if (category === "Superannuation") return "SMSF";
   if (category === "Trusts")

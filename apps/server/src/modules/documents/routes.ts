@@ -325,6 +325,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
           "Answers application/zip, streamed. 404 names the first document the caller cannot see; 409 names every document with no file the caller may download; 413 when the files are too large for one zip.",
         querystring: TeamScopeQuery,
         body: DownloadZipRequest,
+        produces: ["application/zip"],
         response: {
           // The zip's bytes: a stream, which Fastify sends without serialising.
           200: z.unknown().describe("application/zip"),

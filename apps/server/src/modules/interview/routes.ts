@@ -165,6 +165,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         params: DocIdParam,
         querystring: TeamScopeQuery,
         body: PreviewBody,
+        produces: ["application/pdf"],
       },
     },
     async (request, reply) => {
@@ -228,6 +229,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         summary: "Download the document's PDF or Word file (status 3-5, when the document allows it)",
         params: DocIdParam,
         querystring: TeamScopeQuery.extend(DownloadQuery.shape),
+        produces: ["application/pdf", MEDIA_TYPES.word],
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Database } from "../../db/client.ts";
+import { exponentialBackoff, type JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock } from "../auth/service.ts";
 import { mailOutbox } from "./schema.ts";
 
@@ -9,79 +10,85 @@ export type OutgoingMail = { to: string; subject: string; html: string; text: st
 /** The mail port: SMTP when configured; the outbox table always (see schema.ts). */
 export type MailService = ReturnType<typeof createMailService>;
 
+/** Attempts per mail: the first, then retries after 1, 2, 4 and 8 minutes. */
 const MAX_ATTEMPTS = 5;
+const FIRST_RETRY_MS = 60_000;
 
-export function createMailService(deps: { db: Database; clock: Clock; smtpUrl?: string; from: string }) {
-  const { db, clock } = deps;
+export function createMailService(deps: {
+  db: Database;
+  clock: Clock;
+  jobs: JobQueue;
+  smtpUrl?: string;
+  from: string;
+}) {
+  const { db, clock, jobs } = deps;
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
-  let delivering: Promise<number> | null = null;
 
-  /** Sends what is pending, oldest first; each row is claimed before sending so two instances
-   * never send the same mail. Returns how many were sent. */
-  async function deliverPending(): Promise<number> {
-    if (!transport) return 0;
-    let sent = 0;
-    for (;;) {
-      const claimed = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(mailOutbox)
-          .where(and(eq(mailOutbox.status, "pending"), sql`${mailOutbox.attempts} < ${MAX_ATTEMPTS}`))
-          .orderBy(asc(mailOutbox.id))
-          .limit(1)
-          .for("update", { skipLocked: true });
-        if (!row) return null;
-        await tx
-          .update(mailOutbox)
-          .set({ attempts: row.attempts + 1 })
-          .where(eq(mailOutbox.id, row.id));
-        return row;
-      });
-      if (!claimed) return sent;
+  /**
+   * Sends one outbox row. The job may run again after a worker died mid-send, so a row already
+   * sent is left alone; without SMTP the row stays pending, where a developer reads it.
+   */
+  const deliver = jobs.define<{ mailId: number }>(
+    "mail.deliver",
+    async ({ mailId }, job) => {
+      if (!transport) return;
+      const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
+      if (mail?.status !== "pending") return;
+      await db.update(mailOutbox).set({ attempts: job.attempt }).where(eq(mailOutbox.id, mailId));
       try {
         await transport.sendMail({
           from: deps.from,
-          to: claimed.to,
-          subject: claimed.subject,
-          html: claimed.html,
-          text: claimed.text,
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
         });
-        await db
-          .update(mailOutbox)
-          .set({ status: "sent", sentAt: clock() })
-          .where(eq(mailOutbox.id, claimed.id));
-        sent += 1;
       } catch (error) {
-        const failed = claimed.attempts + 1 >= MAX_ATTEMPTS;
+        const lastAttempt = job.attempt >= job.maxAttempts;
         await db
           .update(mailOutbox)
-          .set({ status: failed ? "failed" : "pending", lastError: (error as Error).message })
-          .where(eq(mailOutbox.id, claimed.id));
-        // Try the rest later (the periodic run), not in a tight loop against a failing server.
-        return sent;
+          .set({ status: lastAttempt ? "failed" : "pending", lastError: (error as Error).message })
+          .where(eq(mailOutbox.id, mailId));
+        throw error;
       }
-    }
-  }
+      await db.update(mailOutbox).set({ status: "sent", sentAt: clock() }).where(eq(mailOutbox.id, mailId));
+    },
+    { retries: MAX_ATTEMPTS - 1, backoff: exponentialBackoff(FIRST_RETRY_MS) },
+  );
 
   return {
     smtp: transport !== null,
 
-    /** Queues a mail in the caller's transaction; the same key twice queues it once. */
+    /**
+     * Queues a mail in the caller's transaction, with the job that sends it: both exist exactly
+     * when the transaction commits. The same key twice queues it once.
+     */
     async enqueue(tx: Database, mail: OutgoingMail) {
-      await tx
+      const [row] = await tx
         .insert(mailOutbox)
         .values({ ...mail, createdAt: clock() })
-        .onConflictDoNothing({ target: mailOutbox.key });
+        .onConflictDoNothing({ target: mailOutbox.key })
+        .returning({ id: mailOutbox.id });
+      if (row) await deliver.enqueue({ mailId: row.id }, { tx, key: `mail:${row.id}` });
     },
 
-    /** Delivers pending mail now (after a commit) and whenever called again; one run at a time. */
-    deliver(): Promise<number> {
-      if (!delivering) {
-        delivering = deliverPending().finally(() => {
-          delivering = null;
-        });
-      }
-      return delivering;
+    /** After a commit that queued mail: look for it now rather than at the next poll. */
+    sendSoon() {
+      jobs.wake();
+    },
+
+    /**
+     * Queues a send for every pending mail not yet tried to the end (at start, when SMTP is
+     * configured: mail written while it was not, or before jobs existed). Keys keep it once.
+     */
+    async queuePending() {
+      if (!transport) return 0;
+      const pending = await db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.status, "pending"), lt(mailOutbox.attempts, MAX_ATTEMPTS)));
+      for (const { id } of pending) await deliver.enqueue({ mailId: id }, { key: `mail:${id}` });
+      return pending.length;
     },
 
     async outbox() {

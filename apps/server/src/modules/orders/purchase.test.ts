@@ -101,8 +101,11 @@ describe("catalogue", () => {
       (await people.as.alice.get("/api/products", { search: "  trust deed " })).json(),
     );
     expect(search.data.rows.map((p) => p.template_identifier).sort()).toEqual([
+      "change-of-trustee-deed",
+      "corporate-trustee-appointment",
       "discretionary-trust-deed",
       "smsf-trust-deed",
+      "trust-deed-of-variation",
       "unit-trust-deed",
     ]);
     // By category name: "Estate Planning" is the will's parent category.

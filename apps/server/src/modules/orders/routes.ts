@@ -118,6 +118,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         summary: "The tax invoice of one of the caller's paid orders, as an HTML file download",
         params: OrderIdParams,
         querystring: OrderQuery,
+        produces: ["text/html"],
         response: {
           200: z.string().describe("The tax invoice (text/html, attachment INV-000123.html)"),
           404: ErrorEnvelope.describe("Not the caller's order in this firm (or no such firm)"),

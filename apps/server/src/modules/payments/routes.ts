@@ -1,4 +1,10 @@
-import { CheckoutQuery, CheckoutRequest, CheckoutResponse } from "@precedent/contracts";
+import {
+  CheckoutQuery,
+  CheckoutRequest,
+  CheckoutResponse,
+  ErrorEnvelope,
+  envelope,
+} from "@precedent/contracts";
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -34,7 +40,19 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ services: Services }> = a
   );
   app.post(
     "/stripe/webhook",
-    { schema: { tags: ["payments"], summary: "Stripe events (signed)" } },
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Stripe events (signed)",
+        response: {
+          200: envelope(z.object({ applied: z.boolean() })).describe(
+            "Received; `applied` is false for an event already applied or of no interest",
+          ),
+          400: ErrorEnvelope.describe("The Stripe-Signature header does not match the body"),
+          503: ErrorEnvelope.describe("Stripe webhooks are not configured on this server"),
+        },
+      },
+    },
     async (request) => {
       const signature = request.headers["stripe-signature"];
       const result = await services.payments.stripeWebhook(

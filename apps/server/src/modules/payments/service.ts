@@ -75,10 +75,8 @@ export function createPaymentsService(deps: {
     return stripeClient;
   };
 
-  /** After a payment commits: send its invoice now rather than at the next periodic run. */
-  const deliverMail = () => {
-    mail.deliver().catch(() => undefined);
-  };
+  /** After a payment commits: send its invoice now rather than at the worker's next look. */
+  const deliverMail = () => mail.sendSoon();
 
   async function openSession(id: string) {
     const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));

@@ -112,9 +112,10 @@ export function AccountLayout() {
         <CurrentTeamProvider user={user.data}>
           <AccountHeader onSignOut={() => setSigningOut(true)} />
           <Layout.Content className="app-content">
-            <div className="page">
+            {/* The page's own content is the main landmark, so its <header> is not a second banner. */}
+            <main className="page">
               <Outlet />
-            </div>
+            </main>
           </Layout.Content>
         </CurrentTeamProvider>
       ) : (
@@ -127,7 +128,9 @@ export function AccountLayout() {
               </Button>
             </div>
           </header>
-          <Layout.Content className="app-content">{body}</Layout.Content>
+          <Layout.Content className="app-content">
+            <main>{body}</main>
+          </Layout.Content>
         </>
       )}
       <SignOutModal open={signingOut} onClose={() => setSigningOut(false)} />

@@ -78,9 +78,14 @@ function useCarouselSlides(): number {
 
 function CategoryCarousel({ tree, onOpen }: { tree: CategoryNode[]; onOpen: (id: number) => void }) {
   const slides = useCarouselSlides();
+  // The carousel hides slides out of view from screen readers (aria-hidden); their buttons must
+  // leave the tab order too, or the keyboard lands on what the screen reader cannot see. The
+  // arrows bring them into view.
+  const [first, setFirst] = useState(0);
   return (
     <Carousel
       key={slides}
+      beforeChange={(_from, to) => setFirst(to)}
       className="category-carousel"
       arrows
       dots={false}
@@ -88,9 +93,14 @@ function CategoryCarousel({ tree, onOpen }: { tree: CategoryNode[]; onOpen: (id:
       slidesToShow={slides}
       slidesToScroll={1}
     >
-      {tree.map((category) => (
+      {tree.map((category, index) => (
         <div key={category.id} className="category-carousel__slide">
-          <button type="button" className="category-carousel__card" onClick={() => onOpen(category.id)}>
+          <button
+            type="button"
+            className="category-carousel__card"
+            onClick={() => onOpen(category.id)}
+            tabIndex={index >= first && index < first + slides ? 0 : -1}
+          >
             {category.image ? (
               <img src={category.image.src} alt="" className="category-carousel__image" />
             ) : (

@@ -71,7 +71,7 @@ export function PdfViewer({ url, title }: { url: string; title: string }) {
   const [pdf, setPdf] = useState<PDFDocumentProxy | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [pageNumber, setPageNumber] = useState(1);
-  const mainRef = useRef<HTMLDivElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
   const [mainWidth, setMainWidth] = useState(0);
 
   useEffect(() => {
@@ -133,7 +133,9 @@ export function PdfViewer({ url, title }: { url: string; title: string }) {
             </button>
           ))}
       </nav>
-      <div className="pdf-viewer__main" ref={mainRef}>
+      {/* The page scrolls inside its pane: focusable, so the keyboard can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard (WCAG 2.1.1) */}
+      <section className="pdf-viewer__main" ref={mainRef} tabIndex={0} aria-label="Page shown">
         {!pdf ? (
           <Spin description="Loading preview…">
             <div className="pdf-viewer__loading" />
@@ -153,7 +155,7 @@ export function PdfViewer({ url, title }: { url: string; title: string }) {
             )}
           </>
         )}
-      </div>
+      </section>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { FileTextOutlined } from "@ant-design/icons";
 import type { Product } from "@precedent/contracts";
 import { Button, Card, Tag, Typography } from "antd";
+import { GOLD_TAG_STYLE } from "../../theme";
 import {
   excerpt,
   hasFlag,
@@ -76,7 +77,7 @@ export function ProductCard({ product, access, onPreview, onAct, onOpenCategory 
       <div className="product-card__footer">
         {access.kind === "strategist-only" ? (
           // Said up front, before any price or purchase (documents spec §4).
-          <Tag color="gold" className="product-card__price">
+          <Tag style={GOLD_TAG_STYLE} className="product-card__price">
             {STRATEGIST_ONLY_LABEL}
           </Tag>
         ) : access.kind === "order" ? (

@@ -12,8 +12,9 @@ import {
   Tag,
   Typography,
 } from "antd";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { faqQuery, productPreviewUrl } from "../../api/catalogue";
+import { GOLD_TAG_STYLE } from "../../theme";
 import {
   accessNote,
   plainText,
@@ -77,6 +78,7 @@ export function TemplatePreviewModal({
   onClose: () => void;
 }) {
   const price = priceLabel(product, access);
+  const [openSection, setOpenSection] = useState("about");
   const sections: CollapseProps["items"] = [
     {
       key: "about",
@@ -171,12 +173,26 @@ export function TemplatePreviewModal({
           </Suspense>
         </div>
         <aside className="template-preview__info" aria-label="Template information">
-          <Collapse accordion defaultActiveKey={["about"]} items={sections} />
+          {/* One section open at a time, as disclosure buttons: antd's accordion mode marks the
+              headers as tabs, and a tab list of collapsible panels (holding the FAQ's own
+              collapsible answers) is not a structure screen readers can follow. */}
+          <Collapse
+            activeKey={openSection ? [openSection] : []}
+            onChange={(keys) =>
+              setOpenSection(
+                [keys]
+                  .flat()
+                  .filter((key) => key !== openSection)
+                  .at(-1) ?? "",
+              )
+            }
+            items={sections}
+          />
           <div className="template-preview__action">
             {price ? (
               <Typography.Text strong>{price}</Typography.Text>
             ) : access.kind === "strategist-only" ? (
-              <Tag color="gold">{STRATEGIST_ONLY_LABEL}</Tag>
+              <Tag style={GOLD_TAG_STYLE}>{STRATEGIST_ONLY_LABEL}</Tag>
             ) : null}
             <Button type="primary" size="large" onClick={onAct}>
               {actionLabel(access)}

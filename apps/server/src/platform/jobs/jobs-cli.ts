@@ -1,0 +1,59 @@
+// Prints the job queue for an operator (newest first): state, name, attempts, when due, who holds
+// it and the last error. `--state failed` (or queued, running, done) and `--name mail.deliver`
+// narrow it down; `--limit 200` shows more.
+//   npx tsx apps/server/src/platform/jobs/jobs-cli.ts [--state failed] [--name mail.deliver]
+// Uses the same DATABASE_URL / DATA_DIR as the server; a PGlite folder takes one process at a
+// time, so stop the server first when running on PGlite.
+import { existsSync } from "node:fs";
+import { and, desc, eq } from "drizzle-orm";
+import { loadConfig } from "../../config.ts";
+import { openDatabase } from "../../db/client.ts";
+import { jobState, jobs } from "./schema.ts";
+
+const option = (name: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1] : undefined;
+};
+
+async function main() {
+  const config = loadConfig();
+  if (!config.DATABASE_URL && !existsSync(config.DATA_DIR)) {
+    throw new Error(`No database in ${config.DATA_DIR}: set DATA_DIR (or DATABASE_URL) as the server has it`);
+  }
+  const state = option("state");
+  if (state !== undefined && !jobState.enumValues.includes(state as never)) {
+    throw new Error(`--state must be one of ${jobState.enumValues.join(", ")}`);
+  }
+  const name = option("name");
+  const limit = Number(option("limit") ?? 50);
+  const database = await openDatabase(config);
+  try {
+    const rows = await database.db
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          state ? eq(jobs.state, state as (typeof jobState.enumValues)[number]) : undefined,
+          name ? eq(jobs.name, name) : undefined,
+        ),
+      )
+      .orderBy(desc(jobs.id))
+      .limit(limit);
+    if (rows.length === 0) console.log("No jobs.");
+    for (const j of rows) {
+      const when = (j.finishedAt ?? j.runAt).toISOString();
+      const holder =
+        j.state === "running" ? `  held by ${j.lockedBy} until ${j.lockedUntil?.toISOString()}` : "";
+      console.log(
+        `${String(j.id).padStart(6)}  ${j.state.padEnd(7)}  ${j.name.padEnd(20)}  ${j.attempt}/${j.maxAttempts}  ${when}${holder}${j.lastError ? `  last error: ${j.lastError}` : ""}`,
+      );
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

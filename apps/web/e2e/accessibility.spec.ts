@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import { openCatalogue, openPreview } from "./catalogue-support";
+import { createDraftByApi, documentRows, openDocuments, uniqueName } from "./documents-support";
+import { INTERVIEW_SPEC_TIMEOUT_MS, openInterview, startDocumentByApi } from "./interview-support";
+import { expectAccessible, OWNER, signIn } from "./support";
+
+/**
+ * axe on the main pages and states, at both widths the product supports: no serious or critical
+ * violation (contrast, names, landmarks, focusable scrolling regions, heading order).
+ */
+
+for (const width of [1366, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width > 500 ? 900 : 740 } });
+
+    test("sign-in page", async ({ page }) => {
+      await page.goto("/login");
+      await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+      await expectAccessible(page, "sign-in page");
+      // A refused sign-in shows its message in the form.
+      await page.getByLabel("Email").fill(OWNER.email);
+      await page.getByLabel("Password", { exact: true }).fill("not the password");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("alert")).toBeVisible();
+      await expectAccessible(page, "sign-in page with its error");
+    });
+
+    test("document list", async ({ page }) => {
+      await openDocuments(page, OWNER);
+      // A document at the top level, so the list has a row whatever other specs have done.
+      await createDraftByApi(page, uniqueName("Accessible"));
+      await page.reload();
+      await expect(documentRows(page).first()).toBeVisible();
+      await expectAccessible(page, "document list");
+    });
+
+    test("catalogue and the preview modal", async ({ page }) => {
+      await openCatalogue(page, OWNER);
+      await expect(page.getByRole("article").first()).toBeVisible();
+      await expectAccessible(page, "catalogue");
+      const preview = await openPreview(page, "Mutual Non-Disclosure Agreement");
+      await expect(preview.getByRole("img", { name: "Page 1", exact: true })).toBeVisible();
+      await expectAccessible(page, "preview modal");
+      await preview.getByRole("button", { name: "FAQ" }).click();
+      await expectAccessible(page, "preview modal's FAQ");
+    });
+
+    test("interview page", async ({ page }) => {
+      test.setTimeout(INTERVIEW_SPEC_TIMEOUT_MS);
+      await openDocuments(page, OWNER);
+      const doc = await startDocumentByApi(page);
+      await openInterview(page, doc);
+      await expectAccessible(page, "interview page");
+    });
+
+    test("My Company", async ({ page }) => {
+      await signIn(page, OWNER, "/my-account/my-company");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("table").first()).toBeVisible();
+      await expectAccessible(page, "My Company");
+    });
+
+    test("My Orders", async ({ page }) => {
+      await signIn(page, OWNER, "/my-account/my-orders");
+      await expect(page.getByRole("heading", { name: "My Orders", level: 1 })).toBeVisible();
+      await expectAccessible(page, "My Orders");
+    });
+  });
+}
