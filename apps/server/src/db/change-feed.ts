@@ -1,8 +1,9 @@
 /**
  * What the database tells this server about changes committed by anyone (this server, another
  * server on the same database, a script): the triggers of migration 0010 notify the channel
- * `precedent_changes` when a firm's lists change ('firm:{id}', or 'firms' for all firms) and when
- * sessions end ('sessions'). Memory caches (the session cache in the auth service, and through it
+ * `precedent_changes` when a firm's lists change ('firm:{id}', or 'firms' for all firms; the firm's
+ * plan, its standing and its credits included, migration 0019) and when sessions end or change in
+ * anything but their touch ('sessions', migrations 0010 and 0019). Memory caches (the session cache in the auth service, and through it
  * the reply cache) keep what they read only while the feed says nothing has changed since.
  *
  * Reading it: take `mark()` before reading from the database, keep the mark with what was read,

@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from "../../test/harness.ts";
 import { documents } from "../documents/schema.ts";
-import { teamMembers } from "../teams/schema.ts";
+import { firmVersions, teamMembers, teams } from "../teams/schema.ts";
 import { sessions } from "./schema.ts";
 import type { Actor } from "./service.ts";
 
@@ -142,6 +142,57 @@ describe("sessions kept in memory", () => {
     await t.db.delete(teamMembers).where(eq(teamMembers.userId, member.id));
     await sync();
     expect((await client.get("/api/doc", { type: 1 })).statusCode).toBe(404);
+  });
+
+  it("follow the firm's plan standing: status, end date and credits", async () => {
+    const built = await t.buildTeam();
+    const token = await signIn(t, built.owner.email);
+    const client = firmClient(t, token, built.team.id);
+    const standing = () => t.services.auth.recall(token, built.team.id)?.firm?.member;
+    expect((await client.get("/api/doc", { type: 1 })).statusCode).toBe(200);
+    await sync();
+    expect((await client.get("/api/doc", { type: 1 })).statusCode).toBe(200);
+    expect(standing()).toMatchObject({ planStatus: "active", planEndDate: null });
+
+    // Another server (or the billing provider's webhook) ends the plan.
+    await t.db.update(teams).set({ planStatus: "expired" }).where(eq(teams.id, built.team.id));
+    await sync();
+    expect(standing()).toBeUndefined();
+    expect((await client.get("/api/doc", { type: 1 })).statusCode).toBe(200);
+    expect(standing()).toMatchObject({ planStatus: "expired" });
+
+    await t.db.update(teams).set({ planEndDate: "2031-06-30" }).where(eq(teams.id, built.team.id));
+    await sync();
+    expect(standing()).toBeUndefined();
+    expect((await client.get("/api/doc", { type: 1 })).statusCode).toBe(200);
+    expect(standing()).toMatchObject({ planEndDate: "2031-06-30" });
+
+    // Credits move the lists' version, not the folder trees'.
+    const versions = async () =>
+      (await t.db.select().from(firmVersions).where(eq(firmVersions.teamId, built.team.id)))[0];
+    const before = await versions();
+    await t.db.update(teams).set({ usedCredit: 3 }).where(eq(teams.id, built.team.id));
+    const after = await versions();
+    expect(after?.version).toBe((before?.version ?? 0) + 1);
+    expect(after?.foldersVersion).toBe(before?.foldersVersion);
+  });
+
+  it("forget a session changed in any way but its touch", async () => {
+    const owner = (await t.buildTeam()).owner;
+    const token = await signIn(t, owner.email);
+    const check = () => t.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(token) });
+    await sync();
+    expect((await check()).statusCode).toBe(200);
+    expect(t.services.auth.recall(token)).toBeDefined();
+    // A touch by another server is no news: memory stays.
+    await t.db.update(sessions).set({ lastSeenAt: t.clock.now() }).where(eq(sessions.userId, owner.id));
+    await sync();
+    expect(t.services.auth.recall(token)).toBeDefined();
+    // Any other change (here the address; later a revocation or a two-factor step) is announced.
+    await t.db.update(sessions).set({ ip: "203.0.113.9" }).where(eq(sessions.userId, owner.id));
+    await sync();
+    expect(t.services.auth.recall(token)).toBeUndefined();
+    expect((await check()).statusCode).toBe(200);
   });
 
   it("never answer for another firm", async () => {
