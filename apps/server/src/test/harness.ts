@@ -48,9 +48,8 @@ export async function createTestApp(
   await database.migrate(ensurePlans);
   const clock = new TestClock();
   const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST: "/nonexistent", ...options.env });
-  const changes = options.changes
-    ? createChangeFeed(delayed(database.notifications(), options.notificationDelayMs ?? 0))
-    : undefined;
+  const stall = stallable(delayed(database.notifications(), options.notificationDelayMs ?? 0));
+  const changes = options.changes ? createChangeFeed(stall.source) : undefined;
   await changes?.start();
   const services = createServices({
     db: database.db,
@@ -71,11 +70,41 @@ export async function createTestApp(
     changes,
     /** Another connection's view of notifications, for tests of the feed itself. */
     notifications: () => database.notifications(),
+    /**
+     * Holds back every notification to the app's feed without closing its connection, as a
+     * half-open connection would (`resume` delivers what was held, in order).
+     */
+    stallChanges: stall.hold,
+    resumeChanges: stall.release,
     ...factories,
     async close() {
       await app.close();
       await changes?.close();
       await database.close();
+    },
+  };
+}
+
+/** The same notifications, which `hold` keeps back (connection open) until `release`. */
+export function stallable(source: NotificationSource) {
+  let held: (() => void)[] | undefined;
+  return {
+    source: {
+      ...source,
+      listen: (channel, onMessage, onLost) =>
+        source.listen(
+          channel,
+          (payload) => (held ? held.push(() => onMessage(payload)) : onMessage(payload)),
+          onLost,
+        ),
+    } satisfies NotificationSource,
+    hold() {
+      held ??= [];
+    },
+    release() {
+      const waiting = held ?? [];
+      held = undefined;
+      for (const deliver of waiting) deliver();
     },
   };
 }

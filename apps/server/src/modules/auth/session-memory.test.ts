@@ -195,6 +195,28 @@ describe("sessions kept in memory", () => {
     expect((await check()).statusCode).toBe(200);
   });
 
+  it("end within 5 s of a revocation while the feed's connection is stalled", async () => {
+    const owner = (await t.buildTeam()).owner;
+    const token = await signIn(t, owner.email);
+    const check = () => t.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(token) });
+    await sync();
+    expect((await check()).statusCode).toBe(200);
+    expect(t.services.auth.recall(token)).toBeDefined();
+    t.stallChanges();
+    try {
+      // Another server signs the session out; its notification never arrives here.
+      await t.db.delete(sessions).where(eq(sessions.userId, owner.id));
+      const revokedAt = performance.now();
+      await expect.poll(async () => (await check()).statusCode, { timeout: 5_000, interval: 100 }).toBe(401);
+      console.log(
+        `revoked session refused after ${Math.round(performance.now() - revokedAt)} ms of a stalled feed`,
+      );
+    } finally {
+      t.resumeChanges();
+    }
+    await sync();
+  });
+
   it("never answer for another firm", async () => {
     expect((await people.lite.get("/api/doc", { type: 1 })).statusCode).toBe(200);
     expect((await people.outsider.get("/api/doc", { type: 1 })).statusCode).toBe(404);
