@@ -12,22 +12,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The rows of a raw query: PGlite's and node-postgres's results both carry `rows`. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /** Tables with a `team_id` column that the registry neither keeps fresh nor exempts. */
 async function unregisteredFirmTables(db: Database) {
-  const rows = await db.execute<{ table_name: string }>(
-    sql`select table_name from information_schema.columns
-        where table_schema = 'public' and column_name = 'team_id' order by table_name`,
+  const rows = rowsOf<{ table_name: string }>(
+    await db.execute(
+      sql`select table_name from information_schema.columns
+          where table_schema = 'public' and column_name = 'team_id' order by table_name`,
+    ),
   );
-  return rows.rows.map((r) => r.table_name).filter((name) => !(name in FIRM_ROWS) && !(name in NOT_KEPT));
+  return rows.map((r) => r.table_name).filter((name) => !(name in FIRM_ROWS) && !(name in NOT_KEPT));
 }
 
 async function installedTriggers(db: Database, table: string) {
-  const rows = await db.execute<{ definition: string }>(
-    sql`select pg_get_triggerdef(t.oid) as definition from pg_trigger t
-        join pg_class c on c.oid = t.tgrelid
-        where c.relname = ${table} and not t.tgisinternal and t.tgname like '%firm_version'`,
+  const rows = rowsOf<{ definition: string }>(
+    await db.execute(
+      sql`select pg_get_triggerdef(t.oid) as definition from pg_trigger t
+          join pg_class c on c.oid = t.tgrelid
+          where c.relname = ${table} and not t.tgisinternal and t.tgname like '%firm_version'`,
+    ),
   );
-  return rows.rows.map((r) => r.definition);
+  return rows.map((r) => r.definition);
 }
 
 describe("the freshness registry", () => {
