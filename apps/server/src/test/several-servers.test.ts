@@ -70,7 +70,9 @@ async function call(server: Server, method: string, route: string, token?: strin
 async function signIn(server: Server, email: string) {
   const res = await call(server, "POST", "/api/auth/token", undefined, { email, password: TEST_PASSWORD });
   expect(res.status).toBe(200);
-  return (res.body?.data as { token: string }).token;
+  const token = (res.body?.data as { token?: string } | undefined)?.token;
+  if (!token) throw new Error(`sign-in failed: ${res.status}`);
+  return token;
 }
 
 /** Polls `read` until `expected` holds; returns how long that took. */
