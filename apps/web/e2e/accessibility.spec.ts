@@ -9,9 +9,14 @@ import { expectAccessible, OWNER, signIn } from "./support";
  * violation (contrast, names, landmarks, focusable scrolling regions, heading order).
  */
 
+// Each test signs in, loads a page and runs axe over its whole DOM two or three times, which
+// takes several seconds apiece on a busy machine: more than the default 30 s in all.
+const AXE_SPEC_TIMEOUT_MS = 90_000;
+
 for (const width of [1366, 375]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width > 500 ? 900 : 740 } });
+    test.describe.configure({ timeout: AXE_SPEC_TIMEOUT_MS });
 
     test("sign-in page", async ({ page }) => {
       await page.goto("/login");
@@ -39,7 +44,10 @@ for (const width of [1366, 375]) {
       await expect(page.getByRole("article").first()).toBeVisible();
       await expectAccessible(page, "catalogue");
       const preview = await openPreview(page, "Mutual Non-Disclosure Agreement");
-      await expect(preview.getByRole("img", { name: "Page 1", exact: true })).toBeVisible();
+      // The preview's first page is a PDF drawn in the browser: allow it the time a slow machine needs.
+      await expect(preview.getByRole("img", { name: "Page 1", exact: true })).toBeVisible({
+        timeout: 30_000,
+      });
       await expectAccessible(page, "preview modal");
       await preview.getByRole("button", { name: "FAQ" }).click();
       await expectAccessible(page, "preview modal's FAQ");
