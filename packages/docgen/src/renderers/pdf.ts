@@ -2,7 +2,8 @@
  * The PDF, laid out here and written with pdfkit: A4, 25.4 mm margins, Liberation Serif embedded from
  * the package, justified text, hanging clause numbers matching Word's, tables that repeat their header
  * row across pages, execution blocks kept on one page, and a footer with the title and "Page x of y".
- * Each signature and date box is returned with its page and position, for e-signing.
+ * Each signature and date box is returned with its page and position, for e-signing: execution blocks
+ * are laid out as plain data first (pdf-layout.ts), and the boxes returned are the ones drawn.
  *
  * Positions are in PDF points (1/72 inch) from the top-left corner of the page; pages are numbered
  * from 1. An A4 page is 595.28 × 841.89 points.
@@ -10,46 +11,32 @@
 import { deflateSync } from "node:zlib";
 import PDFDocument from "pdfkit";
 import { DEFLATE_LEVEL, FIXED_METADATA_DATE } from "../constants.ts";
-import {
-  type Block,
-  columnShares,
-  type DocumentModel,
-  type Run,
-  signatureAddress,
-  signatureCaption,
-  signatureName,
-} from "../model.ts";
-import type { ExecutionBlock, Signatory } from "../signers.ts";
+import { type Block, columnShares, type DocumentModel, type Run } from "../model.ts";
+import type { ExecutionBlock } from "../signers.ts";
 import { DOCGEN_VERSION } from "../version.ts";
 import { type FontFace, faceOf, parsedFonts } from "./fonts.ts";
+import {
+  BOTTOM,
+  type Line,
+  layoutSignatureRows,
+  lineHeight,
+  MARGIN,
+  PAGE_SIZE,
+  type Piece,
+  type Rule,
+  type SignatoryLayout,
+  type SignatureField,
+  SMALL_SIZE,
+  signatureField,
+  signatureRowHeights,
+  TEXT_WIDTH,
+  type TextAt,
+  type Typesetter,
+  type Word,
+} from "./pdf-layout.ts";
 import { FastTextWriter } from "./pdf-text.ts";
 
-/** A rectangle on a page, in points from the page's top-left corner. */
-export type PageBox = {
-  readonly page: number;
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-};
-
-/** Where one signatory signs and dates the PDF, with the keys the signing module matches them by. */
-export type SignatureField = {
-  /** The spec's meta_key: the signature field. */
-  readonly metaKey: string;
-  /** The spec's date_key: the date field. */
-  readonly dateKey: string;
-  readonly role: "signer" | "witness";
-  readonly fullName: string;
-  readonly email: string | null;
-  /** The party (reference question id) whose execution block holds the box. */
-  readonly partyId: string;
-  readonly partyPath: string;
-  /** For a witness, the metaKey of the signature witnessed. */
-  readonly witnessOf?: string;
-  readonly signature: PageBox;
-  readonly date: PageBox;
-};
+export { PAGE_SIZE, type PageBox, type SignatureField } from "./pdf-layout.ts";
 
 /** The PDF and what the signing module needs to know about it. */
 export type RenderedPdf = {
@@ -58,20 +45,12 @@ export type RenderedPdf = {
   readonly signatureFields: readonly SignatureField[];
 };
 
-/** A4 in points. */
-export const PAGE_SIZE = { width: 595.28, height: 841.89 } as const;
-const MARGIN = { top: 72, bottom: 72, left: 72, right: 72 } as const;
-const TEXT_WIDTH = PAGE_SIZE.width - MARGIN.left - MARGIN.right;
-const BOTTOM = PAGE_SIZE.height - MARGIN.bottom;
 const BODY_SIZE = 11;
 /** A draft's placeholders: a marker-pen yellow. */
 const HIGHLIGHT = "#fff176";
 const WATERMARK = "DRAFT";
-const SMALL_SIZE = 9.5;
 const INDENT = 36; // 12.7 mm, as the Word numbering
 const PARAGRAPH_AFTER = 6;
-const SIGNATURE_HEIGHT = 40;
-const COLUMN_GAP = 24;
 const TABLE_SIZE = 10;
 const TABLE_PADDING = 4;
 /** Space above a level 1 heading, a level 2 heading or a clause heading, and before an execution block. */
@@ -88,23 +67,9 @@ const widthCache: Record<FontFace, Map<string, number>> = {
   boldItalic: new Map(),
 };
 
-/** A piece of a word in one face. */
-type Piece = {
-  readonly text: string;
-  readonly face: FontFace;
-  readonly underline: boolean;
-  /** A draft's placeholder for a missing answer, drawn on a highlight. */
-  readonly highlight: boolean;
-  readonly width: number;
-};
-/** A word: pieces with no space between; `space` is the width of the space after it (0 at a line break). */
-type Word = { readonly pieces: readonly Piece[]; readonly width: number; readonly space: number };
-/** A laid-out line; `last` lines of a paragraph are not justified. */
-type Line = { readonly words: readonly Word[]; readonly width: number; readonly last: boolean };
-
 type TextStyle = { readonly size: number; readonly bold?: boolean; readonly italic?: boolean };
 
-class PdfWriter {
+class PdfWriter implements Typesetter {
   readonly doc: PDFKit.PDFDocument;
   y: number = MARGIN.top;
   page = 1;
@@ -165,8 +130,7 @@ class PdfWriter {
   }
 
   lineHeight(size: number): number {
-    // Liberation Serif: ascent 0.891, descent 0.216, gap 0.042 of the em, as Word's single spacing.
-    return size * 1.149;
+    return lineHeight(size);
   }
 
   /** Whether nothing has been written on the current page yet. */
@@ -270,6 +234,12 @@ class PdfWriter {
     }
     if (current.length > 0 || lines.length === 0) push(true);
     return lines;
+  }
+
+  /** Plain text in the regular face broken into lines, as a paragraph's. */
+  wrap(text: string, width: number, size: number): Line[] {
+    const style: TextStyle = { size };
+    return this.lines(this.words([{ text }], style), width, style);
   }
 
   private splitWord(word: Word, width: number, style: TextStyle): Word[] {
@@ -511,139 +481,60 @@ class PdfWriter {
 
   /** The heights of an execution block's rows of signatures (two to a row), and the whole block's. */
   private executionHeights(leadIn: readonly Run[], block: ExecutionBlock) {
-    const small = this.lineHeight(SMALL_SIZE);
-    const rows = Math.ceil(block.signatories.length / 2);
-    // Caption, name and date under each line; a row with a witness also has two lines of address.
-    const rowHeights = Array.from({ length: rows }, (_, row) => {
-      const witnessed = block.signatories
-        .slice(row * 2, row * 2 + 2)
-        .some((signatory) => signatureAddress(signatory) !== undefined);
-      return 10 + SIGNATURE_HEIGHT + 3 + (witnessed ? 5 : 3) * small + 10;
-    });
+    const rowHeights = signatureRowHeights(block);
     const leadInHeight = this.paragraphHeight(leadIn, TEXT_WIDTH, { size: BODY_SIZE });
     return { rowHeights, total: leadInHeight + 4 + rowHeights.reduce((sum, height) => sum + height, 0) };
   }
 
   execution(leadIn: readonly Run[], block: ExecutionBlock): void {
     const style: TextStyle = { size: BODY_SIZE };
-    const { rowHeights, total } = this.executionHeights(leadIn, block);
-    const rows = rowHeights.length;
+    const { total } = this.executionHeights(leadIn, block);
     // An execution block is never split across pages.
     this.space(EXECUTION_BEFORE);
     this.ensure(total);
     this.paragraph(leadIn, { x: MARGIN.left, width: TEXT_WIDTH, style, align: "left", after: 4 });
-    const columnWidth = (TEXT_WIDTH - COLUMN_GAP) / 2;
-    for (let row = 0; row < rows; row++) {
-      const rowHeight = rowHeights[row] ?? 0;
-      // Only a block taller than a page (many signing directors) breaks, and then between rows.
-      this.ensure(rowHeight);
-      const top = this.y + 10;
-      for (let column = 0; column < 2; column++) {
-        const signatory = block.signatories[row * 2 + column];
-        if (!signatory) continue;
-        const x = MARGIN.left + column * (columnWidth + COLUMN_GAP);
-        this.signatory(signatory, block, x, top, columnWidth);
+    const rows = layoutSignatureRows(block, { page: this.page, y: this.y, fresh: this.atPageTop }, this);
+    for (const row of rows) {
+      while (this.page < row.page) this.newPage();
+      for (const signatory of row.signatories) {
+        this.paintSignatory(signatory);
+        this.fields.push(signatureField(signatory, block));
       }
-      this.y = top + rowHeight - 10;
+      this.y = row.end;
       this.markWritten();
     }
   }
 
-  private signatory(
-    signatory: Signatory,
-    block: ExecutionBlock,
-    x: number,
-    top: number,
-    width: number,
-  ): void {
-    const doc = this.doc;
-    const small = this.lineHeight(SMALL_SIZE);
-    const lineY = top + SIGNATURE_HEIGHT;
-    doc
-      .moveTo(x, lineY)
-      .lineTo(x + width, lineY)
-      .lineWidth(0.75)
-      .strokeColor("#000000")
-      .stroke();
-    let textY = lineY + 3;
-    for (const text of [signatureCaption(signatory), signatureName(signatory)]) {
-      this.write(this.fit(text, width), "regular", SMALL_SIZE, x, textY);
-      textY += small;
+  /** Draws a signatory's rules and text where they are laid out. */
+  private paintSignatory(layout: SignatoryLayout): void {
+    // Black, whatever a table or rule before it left the stroke colour; the thinner rules after it inherit it.
+    this.stroke(layout.signatureRule, "#000000");
+    for (const line of layout.lines) this.writeSmall(line);
+    const { address } = layout;
+    if (address?.kind === "blank") {
+      this.writeSmall(address.label);
+      for (const rule of address.rules) this.stroke(rule);
+    } else if (address?.kind === "answered") {
+      const { first, rest } = address;
+      if (first) this.drawLine(first.line, first.x, first.y, first.width, SMALL_SIZE, "left");
+      if (rest) this.writeSmall(rest);
     }
-    const address = signatureAddress(signatory);
-    if (address !== undefined) textY = this.addressLines(address, !signatory.address, x, textY, width);
-    const dateLabel = "Date:";
-    this.write(dateLabel, "regular", SMALL_SIZE, x, textY);
-    const dateX = x + this.measure(`${dateLabel} `, "regular", SMALL_SIZE);
-    const dateWidth = Math.min(110, x + width - dateX);
-    doc
-      .moveTo(dateX, textY + small - 1.5)
-      .lineTo(dateX + dateWidth, textY + small - 1.5)
-      .lineWidth(0.5)
-      .stroke();
-    this.fields.push({
-      metaKey: signatory.metaKey,
-      dateKey: signatory.dateKey,
-      role: signatory.role,
-      fullName: signatory.fullName,
-      email: signatory.email,
-      partyId: block.partyId,
-      partyPath: block.partyPath,
-      ...(signatory.witnessOf ? { witnessOf: signatory.witnessOf } : {}),
-      signature: {
-        page: this.page,
-        x: round(x),
-        y: round(top),
-        width: round(width),
-        height: SIGNATURE_HEIGHT,
-      },
-      date: {
-        page: this.page,
-        x: round(dateX),
-        y: round(textY - 1),
-        width: round(dateWidth),
-        height: round(small + 1),
-      },
-    });
+    this.writeSmall(layout.dateLabel);
+    this.stroke(layout.dateRule);
   }
 
-  /**
-   * A witness's address in two lines under the name: the answered address, wrapped (and shortened if
-   * it needs more), or "Address:" and rules to write it on by hand. Gives the y after them.
-   */
-  private addressLines(address: string, blank: boolean, x: number, top: number, width: number): number {
-    const small = this.lineHeight(SMALL_SIZE);
-    if (blank) {
-      this.write(address, "regular", SMALL_SIZE, x, top);
-      const start = x + this.measure(`${address} `, "regular", SMALL_SIZE);
-      for (const [from, y] of [
-        [start, top + small - 1.5],
-        [x, top + 2 * small - 1.5],
-      ] as const) {
-        this.doc
-          .moveTo(from, y)
-          .lineTo(x + width, y)
-          .lineWidth(0.5)
-          .stroke();
-      }
-      return top + 2 * small;
-    }
-    const style: TextStyle = { size: SMALL_SIZE };
-    const lines = this.lines(this.words([{ text: address }], style), width, style);
-    const [first, second, ...rest] = lines;
-    if (first) this.drawLine(first, x, top, width, SMALL_SIZE, "left");
-    if (second) {
-      // What does not fit in two lines is shortened with an ellipsis (the answer is in the Word file whole).
-      const tail = [second, ...rest]
-        .flatMap((line) => line.words.map((word) => word.pieces.map((piece) => piece.text).join("")))
-        .join(" ");
-      this.write(this.fit(tail, width), "regular", SMALL_SIZE, x, top + small);
-    }
-    return top + 2 * small;
+  private writeSmall(text: TextAt): void {
+    this.write(text.text, "regular", SMALL_SIZE, text.x, text.y);
+  }
+
+  private stroke(rule: Rule, colour?: string): void {
+    this.doc.moveTo(rule.x1, rule.y).lineTo(rule.x2, rule.y).lineWidth(rule.lineWidth);
+    if (colour) this.doc.strokeColor(colour);
+    this.doc.stroke();
   }
 
   /** Shortens a single line of small text to fit a width, with an ellipsis. */
-  private fit(text: string, width: number): string {
+  fit(text: string, width: number): string {
     if (this.measure(text, "regular", SMALL_SIZE) <= width) return text;
     let shorter = text;
     while (shorter.length > 1 && this.measure(`${shorter}…`, "regular", SMALL_SIZE) > width) {
@@ -720,8 +611,6 @@ class PdfWriter {
     return bytes;
   }
 }
-
-const round = (value: number): number => Math.round(value * 100) / 100;
 
 const headingStyle = (level: 1 | 2): TextStyle => ({ size: level === 1 ? 12 : BODY_SIZE, bold: true });
 
