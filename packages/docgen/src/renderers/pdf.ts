@@ -1,9 +1,8 @@
 /**
- * The PDF, laid out here and written with pdfkit: A4, 25.4 mm margins, Liberation Serif embedded from
- * the package, justified text, hanging clause numbers matching Word's, tables that repeat their header
- * row across pages, execution blocks kept on one page, and a footer with the title and "Page x of y".
- * Each signature and date box is returned with its page and position, for e-signing: execution blocks
- * are laid out as plain data first (pdf-layout.ts), and the boxes returned are the ones drawn.
+ * The PDF, painted with pdfkit from its layout (pdf-layout.ts: pages, positions, signature boxes, as
+ * plain data): Liberation Serif embedded from the package, and a footer with the title and "Page x of
+ * y". Each signature and date box is returned with its page and position, for e-signing: they are the
+ * boxes of the layout painted, so a box is returned where its rules are drawn.
  *
  * Positions are in PDF points (1/72 inch) from the top-left corner of the page; pages are numbered
  * from 1. An A4 page is 595.28 × 841.89 points.
@@ -11,28 +10,24 @@
 import { deflateSync } from "node:zlib";
 import PDFDocument from "pdfkit";
 import { DEFLATE_LEVEL, FIXED_METADATA_DATE } from "../constants.ts";
-import { type Block, columnShares, type DocumentModel, type Run } from "../model.ts";
-import type { ExecutionBlock } from "../signers.ts";
+import type { DocumentModel } from "../model.ts";
 import { DOCGEN_VERSION } from "../version.ts";
-import { type FontFace, faceOf, parsedFonts } from "./fonts.ts";
+import { type FontFace, parsedFonts } from "./fonts.ts";
 import {
-  BOTTOM,
+  type Align,
   type Line,
-  layoutSignatureRows,
+  layoutDocument,
   lineHeight,
   MARGIN,
   PAGE_SIZE,
-  type Piece,
+  type PageItem,
   type Rule,
   type SignatoryLayout,
   type SignatureField,
   SMALL_SIZE,
-  signatureField,
-  signatureRowHeights,
   TEXT_WIDTH,
   type TextAt,
   type Typesetter,
-  type Word,
 } from "./pdf-layout.ts";
 import { FastTextWriter } from "./pdf-text.ts";
 
@@ -45,17 +40,9 @@ export type RenderedPdf = {
   readonly signatureFields: readonly SignatureField[];
 };
 
-const BODY_SIZE = 11;
 /** A draft's placeholders: a marker-pen yellow. */
 const HIGHLIGHT = "#fff176";
 const WATERMARK = "DRAFT";
-const INDENT = 36; // 12.7 mm, as the Word numbering
-const PARAGRAPH_AFTER = 6;
-const TABLE_SIZE = 10;
-const TABLE_PADDING = 4;
-/** Space above a level 1 heading, a level 2 heading or a clause heading, and before an execution block. */
-const HEADING_BEFORE = { 1: 12, 2: 6, clause: 6 } as const;
-const EXECUTION_BEFORE = 12;
 
 // Widths of words in each face, per 1000 points of font size, kept across documents: measuring is the
 // costliest part of layout, and a word's width never changes. Emptied if it ever grows this large.
@@ -67,14 +54,9 @@ const widthCache: Record<FontFace, Map<string, number>> = {
   boldItalic: new Map(),
 };
 
-type TextStyle = { readonly size: number; readonly bold?: boolean; readonly italic?: boolean };
-
-class PdfWriter implements Typesetter {
+/** Paints a laid-out document into a pdfkit document; measures text for the layout. */
+class PdfPainter implements Typesetter {
   readonly doc: PDFKit.PDFDocument;
-  y: number = MARGIN.top;
-  page = 1;
-  readonly fields: SignatureField[] = [];
-  private atPageTop = true;
 
   /** Writes glyphs directly (see pdf-text.ts); undefined to use pdfkit's text(). */
   private readonly glyphs: FastTextWriter | undefined;
@@ -129,152 +111,8 @@ class PdfWriter implements Typesetter {
     this.doc.font(face).fontSize(size).text(text, x, y, { lineBreak: false });
   }
 
-  lineHeight(size: number): number {
-    return lineHeight(size);
-  }
-
-  /** Whether nothing has been written on the current page yet. */
-  get fresh(): boolean {
-    return this.atPageTop;
-  }
-
-  newPage(): void {
-    this.doc.addPage();
-    this.page += 1;
-    this.y = MARGIN.top;
-    this.atPageTop = true;
-  }
-
-  /** Starts a new page unless `height` still fits on this one. */
-  ensure(height: number): void {
-    if (this.y + height > BOTTOM && !this.atPageTop) this.newPage();
-  }
-
-  /** Moves down, without running past the bottom (space at the top of a page is dropped). */
-  space(height: number): void {
-    if (this.atPageTop) return;
-    this.y = Math.min(this.y + height, BOTTOM);
-  }
-
-  markWritten(): void {
-    this.atPageTop = false;
-  }
-
-  /** Splits runs into words with their widths. */
-  words(runs: readonly Run[], style: TextStyle): (Word | "break")[] {
-    const words: (Word | "break")[] = [];
-    let pieces: Piece[] = [];
-    let width = 0;
-    const finish = (space: number) => {
-      if (pieces.length > 0) words.push({ pieces, width, space });
-      pieces = [];
-      width = 0;
-    };
-    for (const run of runs) {
-      if (!("text" in run)) {
-        finish(0);
-        words.push("break");
-        continue;
-      }
-      const face = faceOf(!!(run.bold || style.bold), !!(run.italic || style.italic));
-      // Splitting on a captured separator gives words at even indices and the spaces between at odd ones.
-      const parts = run.text.split(/([ \t\u00a0]+)/);
-      for (let index = 0; index < parts.length; index++) {
-        const part = parts[index] as string;
-        if (part === "") continue;
-        if (index % 2 === 1) {
-          finish(this.measure(" ", face, style.size));
-          continue;
-        }
-        const partWidth = this.measure(part, face, style.size);
-        pieces.push({
-          text: part,
-          face,
-          underline: !!run.underline,
-          highlight: !!run.highlight,
-          width: partWidth,
-        });
-        width += partWidth;
-      }
-    }
-    finish(0);
-    return words;
-  }
-
-  /** Breaks words into lines of at most `width` (the first line may be shorter: `firstWidth`). */
-  lines(words: readonly (Word | "break")[], width: number, style: TextStyle, firstWidth = width): Line[] {
-    const lines: Line[] = [];
-    let current: Word[] = [];
-    let currentWidth = 0;
-    const limit = () => (lines.length === 0 ? firstWidth : width);
-    const push = (last: boolean) => {
-      lines.push({ words: current, width: currentWidth, last });
-      current = [];
-      currentWidth = 0;
-    };
-    for (const word of words) {
-      if (word === "break") {
-        push(true);
-        continue;
-      }
-      const previous = current[current.length - 1];
-      const gap = previous ? previous.space : 0;
-      if (current.length > 0 && currentWidth + gap + word.width > limit()) push(false);
-      if (current.length === 0 && word.width > limit()) {
-        // A word longer than the line (an address, a long number): split it by characters.
-        for (const chunk of this.splitWord(word, limit(), style)) {
-          if (current.length > 0) push(false);
-          current.push(chunk);
-          currentWidth = chunk.width;
-        }
-        continue;
-      }
-      currentWidth += (current.length > 0 ? gap : 0) + word.width;
-      current.push(word);
-    }
-    if (current.length > 0 || lines.length === 0) push(true);
-    return lines;
-  }
-
-  /** Plain text in the regular face broken into lines, as a paragraph's. */
-  wrap(text: string, width: number, size: number): Line[] {
-    const style: TextStyle = { size };
-    return this.lines(this.words([{ text }], style), width, style);
-  }
-
-  private splitWord(word: Word, width: number, style: TextStyle): Word[] {
-    const chunks: Word[] = [];
-    let pieces: Piece[] = [];
-    let chunkWidth = 0;
-    for (const piece of word.pieces) {
-      let text = "";
-      for (const character of piece.text) {
-        const characterWidth = this.measure(character, piece.face, style.size);
-        if (chunkWidth + characterWidth > width && (text !== "" || pieces.length > 0)) {
-          if (text !== "") pieces.push({ ...piece, text, width: this.measure(text, piece.face, style.size) });
-          chunks.push({ pieces, width: chunkWidth, space: 0 });
-          pieces = [];
-          chunkWidth = 0;
-          text = "";
-        }
-        text += character;
-        chunkWidth += characterWidth;
-      }
-      if (text !== "") pieces.push({ ...piece, text, width: this.measure(text, piece.face, style.size) });
-    }
-    chunks.push({ pieces, width: chunkWidth, space: word.space });
-    return chunks;
-  }
-
   /** Draws one line at (x, y); justified lines spread their spaces to fill `width`. */
-  drawLine(
-    line: Line,
-    x: number,
-    y: number,
-    width: number,
-    size: number,
-    align: "left" | "justify" | "center",
-  ): void {
+  drawLine(line: Line, x: number, y: number, width: number, size: number, align: Align): void {
     const gaps = line.words.slice(0, -1).filter((word) => word.space > 0).length;
     const extra =
       align === "justify" && !line.last && gaps > 0 ? Math.max(0, (width - line.width) / gaps) : 0;
@@ -321,7 +159,7 @@ class PdfWriter implements Typesetter {
     const highlighted = stretches.filter((stretch) => stretch.highlight);
     if (highlighted.length > 0) {
       for (const stretch of highlighted) {
-        this.doc.rect(stretch.x - 1, y - 1, stretch.width + 2, this.lineHeight(size) + 1).fill(HIGHLIGHT);
+        this.doc.rect(stretch.x - 1, y - 1, stretch.width + 2, lineHeight(size) + 1).fill(HIGHLIGHT);
       }
       this.doc.fillColor("#000000");
     }
@@ -340,168 +178,39 @@ class PdfWriter implements Typesetter {
     }
   }
 
-  /** Lays out and draws a paragraph; `label` hangs at `labelX`, text starts at `x`. */
-  paragraph(
-    runs: readonly Run[],
-    options: {
-      x: number;
-      width: number;
-      style: TextStyle;
-      align: "left" | "justify" | "center";
-      label?: { text: string; x: number };
-      keepWithNext?: number;
-      after?: number;
-    },
-  ): void {
-    const { style } = options;
-    const lines = this.lines(this.words(runs, style), options.width, style);
-    const height = this.lineHeight(style.size);
-    // Keep at least two lines of a paragraph together, and a heading with what follows it.
-    this.ensure(height * Math.min(lines.length, 2) + (options.keepWithNext ?? 0));
-    lines.forEach((line, index) => {
-      this.ensure(height);
-      if (index === 0 && options.label) {
-        this.write(options.label.text, faceOf(!!style.bold, false), style.size, options.label.x, this.y);
-      }
-      this.drawLine(line, options.x, this.y, options.width, style.size, options.align);
-      this.y += height;
-      this.markWritten();
+  /** Draws the pages' items, each page in turn. */
+  paint(pages: readonly (readonly PageItem[])[]): void {
+    pages.forEach((items, index) => {
+      // The first page was added to make the glyph writer.
+      if (index > 0) this.doc.addPage();
+      for (const item of items) this.paintItem(item);
     });
-    this.y += options.after ?? PARAGRAPH_AFTER;
   }
 
-  /** Height a paragraph will take (or its first `most` lines). */
-  paragraphHeight(
-    runs: readonly Run[],
-    width: number,
-    style: TextStyle,
-    most = Number.POSITIVE_INFINITY,
-  ): number {
-    const count = this.lines(this.words(runs, style), width, style).length;
-    return Math.min(count, most) * this.lineHeight(style.size);
-  }
-
-  /**
-   * How much of the page the start of `blocks[index]` needs, so that a heading before it is never left
-   * alone at the foot of a page: two lines of a paragraph, clause or list; a table's header and first
-   * row; a whole execution block (which never splits); and for a heading, the heading itself and the
-   * start of what follows it in turn (a part heading, then a clause heading, then its first clause).
-   */
-  leadHeight(blocks: readonly Block[], index: number): number {
-    const block = blocks[index];
-    if (!block) return 0;
-    switch (block.type) {
-      case "heading": {
-        const style = headingStyle(block.level);
-        return (
-          HEADING_BEFORE[block.level] +
-          this.paragraphHeight(block.runs, TEXT_WIDTH, style, 2) +
-          PARAGRAPH_AFTER +
-          this.leadHeight(blocks, index + 1)
-        );
-      }
-      case "clause": {
-        const { width } = clauseColumns(block.level);
-        const lines = this.paragraphHeight(block.runs, width, { size: BODY_SIZE, bold: block.heading }, 2);
-        return block.heading
-          ? HEADING_BEFORE.clause + lines + PARAGRAPH_AFTER + this.leadHeight(blocks, index + 1)
-          : lines;
-      }
-      case "paragraph":
-        return this.paragraphHeight(block.runs, TEXT_WIDTH - INDENT * block.indent, { size: BODY_SIZE }, 2);
-      case "list": {
-        const [item] = block.items;
-        if (!item) return 0;
-        const { width } = listColumns(item.depth);
-        return this.paragraphHeight(item.runs, width, { size: BODY_SIZE }, 2);
-      }
-      case "table": {
-        const widths = columnShares(block).map((share) => share * TEXT_WIDTH);
-        const [first] = block.rows;
-        return (
-          (block.header ? this.tableRow(widths, block.header, true).height : 0) +
-          (first ? this.tableRow(widths, first, false).height : 0)
-        );
-      }
-      case "execution":
-        return EXECUTION_BEFORE + this.executionHeights(block.leadIn, block.block).total;
-      default:
-        // A title, rule, page break or schedule: nothing a heading must be kept with.
-        return 0;
-    }
-  }
-
-  /** Lays out one row of a table: each cell's lines, and the row's height. */
-  private tableRow(widths: readonly number[], cells: readonly (readonly Run[])[], header: boolean) {
-    const cellStyle: TextStyle = { size: TABLE_SIZE, bold: header };
-    const laid = widths.map((width, column) =>
-      this.lines(this.words(cells[column] ?? [], cellStyle), width - 2 * TABLE_PADDING, cellStyle),
-    );
-    const height =
-      Math.max(...laid.map((lines) => lines.length)) * this.lineHeight(TABLE_SIZE) + 2 * TABLE_PADDING;
-    return { laid, height, header };
-  }
-
-  table(block: Extract<Block, { type: "table" }>): void {
-    const widths = columnShares(block).map((share) => share * TEXT_WIDTH);
-    const padding = TABLE_PADDING;
-    const style: TextStyle = { size: TABLE_SIZE };
-    const layoutRow = (cells: readonly (readonly Run[])[], header: boolean) =>
-      this.tableRow(widths, cells, header);
-    const header = block.header ? layoutRow(block.header, true) : undefined;
-    const drawRow = (row: ReturnType<typeof layoutRow>) => {
-      let x = MARGIN.left;
-      row.laid.forEach((lines, column) => {
-        const width = widths[column] ?? 0;
-        if (row.header)
-          this.doc.rect(x, this.y, width, row.height).fillColor("#eeeeee").fill().fillColor("#000000");
-        this.doc.rect(x, this.y, width, row.height).lineWidth(0.5).strokeColor("#444444").stroke();
-        let lineY = this.y + padding;
-        for (const line of lines) {
-          this.drawLine(line, x + padding, lineY, width - 2 * padding, style.size, "left");
-          lineY += this.lineHeight(style.size);
+  private paintItem(item: PageItem): void {
+    switch (item.kind) {
+      case "line":
+        this.drawLine(item.line, item.x, item.y, item.width, item.size, item.align);
+        break;
+      case "text":
+        this.write(item.text, item.face, item.size, item.x, item.y);
+        break;
+      case "cell":
+        if (item.header) {
+          this.doc
+            .rect(item.x, item.y, item.width, item.height)
+            .fillColor("#eeeeee")
+            .fill()
+            .fillColor("#000000");
         }
-        x += width;
-      });
-      this.y += row.height;
-      this.markWritten();
-    };
-    this.ensure((header?.height ?? 0) + (block.rows[0] ? layoutRow(block.rows[0], false).height : 0));
-    if (header) drawRow(header);
-    for (const cells of block.rows) {
-      const row = layoutRow(cells, false);
-      if (this.y + row.height > BOTTOM) {
-        this.newPage();
-        if (header) drawRow(header);
-      }
-      drawRow(row);
-    }
-    this.y += PARAGRAPH_AFTER * 2;
-  }
-
-  /** The heights of an execution block's rows of signatures (two to a row), and the whole block's. */
-  private executionHeights(leadIn: readonly Run[], block: ExecutionBlock) {
-    const rowHeights = signatureRowHeights(block);
-    const leadInHeight = this.paragraphHeight(leadIn, TEXT_WIDTH, { size: BODY_SIZE });
-    return { rowHeights, total: leadInHeight + 4 + rowHeights.reduce((sum, height) => sum + height, 0) };
-  }
-
-  execution(leadIn: readonly Run[], block: ExecutionBlock): void {
-    const style: TextStyle = { size: BODY_SIZE };
-    const { total } = this.executionHeights(leadIn, block);
-    // An execution block is never split across pages.
-    this.space(EXECUTION_BEFORE);
-    this.ensure(total);
-    this.paragraph(leadIn, { x: MARGIN.left, width: TEXT_WIDTH, style, align: "left", after: 4 });
-    const rows = layoutSignatureRows(block, { page: this.page, y: this.y, fresh: this.atPageTop }, this);
-    for (const row of rows) {
-      while (this.page < row.page) this.newPage();
-      for (const signatory of row.signatories) {
-        this.paintSignatory(signatory);
-        this.fields.push(signatureField(signatory, block));
-      }
-      this.y = row.end;
-      this.markWritten();
+        this.doc.rect(item.x, item.y, item.width, item.height).lineWidth(0.5).strokeColor("#444444").stroke();
+        break;
+      case "rule":
+        this.stroke(item.rule, item.colour);
+        break;
+      case "signatory":
+        this.paintSignatory(item.layout);
+        break;
     }
   }
 
@@ -533,16 +242,6 @@ class PdfWriter implements Typesetter {
     this.doc.stroke();
   }
 
-  /** Shortens a single line of small text to fit a width, with an ellipsis. */
-  fit(text: string, width: number): string {
-    if (this.measure(text, "regular", SMALL_SIZE) <= width) return text;
-    let shorter = text;
-    while (shorter.length > 1 && this.measure(`${shorter}…`, "regular", SMALL_SIZE) > width) {
-      shorter = shorter.slice(0, -1);
-    }
-    return `${shorter}…`;
-  }
-
   /**
    * Writes DRAFT across every page, large, pale and diagonal, over the text (so nothing on the
    * page can hide it) but faint enough to read through.
@@ -557,7 +256,7 @@ class PdfWriter implements Typesetter {
       this.doc.save();
       this.doc.rotate(-45, { origin: [centre.x, centre.y] });
       this.doc.fillColor("#c62828", 0.15);
-      this.write(WATERMARK, "bold", size, centre.x - width / 2, centre.y - this.lineHeight(size) / 2);
+      this.write(WATERMARK, "bold", size, centre.x - width / 2, centre.y - lineHeight(size) / 2);
       this.doc.restore();
     }
   }
@@ -612,21 +311,6 @@ class PdfWriter implements Typesetter {
   }
 }
 
-const headingStyle = (level: 1 | 2): TextStyle => ({ size: level === 1 ? 12 : BODY_SIZE, bold: true });
-
-/** Where a clause's number and text sit, by level (hanging numbers, as Word's numbering). */
-function clauseColumns(level: number): { numberX: number; textX: number; width: number } {
-  const numberX = MARGIN.left + INDENT * Math.max(level - 2, 0);
-  const textX = numberX + INDENT;
-  return { numberX, textX, width: PAGE_SIZE.width - MARGIN.right - textX };
-}
-
-/** Where a list item's bullet or number and its text sit, by depth. */
-function listColumns(depth: number): { labelX: number; textX: number; width: number } {
-  const labelX = MARGIN.left + 18 * depth + 18;
-  return { labelX, textX: labelX + 18, width: PAGE_SIZE.width - MARGIN.right - labelX - 18 };
-}
-
 /** The part of a pdfkit object reference (a stream) that compressStreamsAt uses; pdfkit does not document it. */
 type PdfkitReference = {
   compress: boolean;
@@ -679,111 +363,11 @@ export async function renderPdf(
   document: DocumentModel,
   options: RenderPdfOptions = {},
 ): Promise<RenderedPdf> {
-  const writer = new PdfWriter(document.title, options);
-  const body: TextStyle = { size: BODY_SIZE };
-  const blocks = document.blocks;
-  for (const [index, block] of blocks.entries()) {
-    switch (block.type) {
-      case "title":
-        writer.paragraph(
-          block.runs.map((run) => ("text" in run ? { ...run, text: run.text.toUpperCase() } : run)),
-          {
-            x: MARGIN.left,
-            width: TEXT_WIDTH,
-            style: { size: 16, bold: true },
-            align: "center",
-            after: 18,
-          },
-        );
-        break;
-      case "heading":
-        writer.space(HEADING_BEFORE[block.level]);
-        writer.paragraph(block.runs, {
-          x: MARGIN.left,
-          width: TEXT_WIDTH,
-          style: headingStyle(block.level),
-          align: "left",
-          keepWithNext: PARAGRAPH_AFTER + writer.leadHeight(blocks, index + 1),
-        });
-        break;
-      case "paragraph":
-        writer.paragraph(block.runs, {
-          x: MARGIN.left + INDENT * block.indent,
-          width: TEXT_WIDTH - INDENT * block.indent,
-          style: body,
-          align: "justify",
-        });
-        break;
-      case "clause": {
-        const { numberX, textX, width } = clauseColumns(block.level);
-        if (block.heading) writer.space(HEADING_BEFORE.clause);
-        writer.paragraph(block.runs, {
-          x: textX,
-          width,
-          style: { size: BODY_SIZE, bold: block.heading },
-          align: block.heading ? "left" : "justify",
-          label: { text: block.label, x: numberX },
-          ...(block.heading ? { keepWithNext: PARAGRAPH_AFTER + writer.leadHeight(blocks, index + 1) } : {}),
-        });
-        break;
-      }
-      case "list":
-        for (const item of block.items) {
-          const { labelX, textX, width } = listColumns(item.depth);
-          writer.paragraph(item.runs, {
-            x: textX,
-            width,
-            style: body,
-            align: "left",
-            label: { text: item.label, x: labelX },
-            after: 3,
-          });
-        }
-        writer.space(3);
-        break;
-      case "table":
-        writer.table(block);
-        break;
-      case "pageBreak":
-        if (!writer.fresh) writer.newPage();
-        break;
-      case "rule":
-        writer.ensure(12);
-        writer.doc
-          .moveTo(MARGIN.left, writer.y + 6)
-          .lineTo(PAGE_SIZE.width - MARGIN.right, writer.y + 6)
-          .lineWidth(0.5)
-          .strokeColor("#444444")
-          .stroke();
-        writer.y += 12;
-        writer.markWritten();
-        break;
-      case "schedule":
-        if (!writer.fresh) writer.newPage();
-        writer.paragraph([{ text: `Schedule ${block.number}` }], {
-          x: MARGIN.left,
-          width: TEXT_WIDTH,
-          style: { size: 12, bold: true },
-          align: "center",
-          after: 2,
-        });
-        if (block.title.length > 0) {
-          writer.paragraph(block.title, {
-            x: MARGIN.left,
-            width: TEXT_WIDTH,
-            style: { size: 12, bold: true },
-            align: "center",
-            after: 12,
-          });
-        }
-        break;
-      case "execution":
-        writer.execution(block.leadIn, block.block);
-        break;
-    }
-  }
-  writer.footers(document.title);
-  if (document.draft) writer.watermarks();
-  const pdf = await writer.finish();
-  return { pdf, pageCount: writer.page, signatureFields: writer.fields };
+  const painter = new PdfPainter(document.title, options);
+  const layout = layoutDocument(document, painter);
+  painter.paint(layout.pages);
+  painter.footers(document.title);
+  if (document.draft) painter.watermarks();
+  const pdf = await painter.finish();
+  return { pdf, pageCount: layout.pages.length, signatureFields: layout.signatureFields };
 }
