@@ -101,6 +101,11 @@ export type Line = { readonly words: readonly Word[]; readonly width: number; re
 export type Typesetter = {
   /** Width of text in a face at a size. */
   measure(text: string, face: FontFace, size: number): number;
+  /**
+   * Says a face is used from here on, for text placed without being measured (a clause number). The
+   * PDF names its fonts in the order the document first uses them.
+   */
+  useFace(face: FontFace): void;
 };
 
 type TextStyle = { readonly size: number; readonly bold?: boolean; readonly italic?: boolean };
@@ -368,6 +373,7 @@ class Layout {
     lines.forEach((line, index) => {
       this.ensure(height);
       if (index === 0 && options.label) {
+        this.typesetter.useFace(faceOf(!!style.bold, false));
         this.place({
           kind: "text",
           text: options.label.text,

@@ -60,7 +60,7 @@ class PdfPainter implements Typesetter {
 
   /** Writes glyphs directly (see pdf-text.ts); undefined to use pdfkit's text(). */
   private readonly glyphs: FastTextWriter | undefined;
-  private readonly facesMeasured = new Set<FontFace>();
+  private readonly facesUsed = new Set<FontFace>();
 
   constructor(title: string, options: RenderPdfOptions) {
     this.doc = new PDFDocument({
@@ -92,15 +92,20 @@ class PdfPainter implements Typesetter {
     this.glyphs = options.glyphWriter === false ? undefined : FastTextWriter.for(this.doc, "regular");
   }
 
+  /**
+   * pdfkit names a font (F1, F2…) when it is first selected. The whole document is laid out before any
+   * of it is drawn, and the width cache spares measuring words other documents measured, so each face
+   * is selected when layout first uses it: the names follow the document, whatever was rendered before.
+   */
+  useFace(face: FontFace): void {
+    if (this.facesUsed.has(face)) return;
+    this.facesUsed.add(face);
+    this.doc.font(face);
+  }
+
   /** Width of text in a face at a size. */
   measure(text: string, face: FontFace, size: number): number {
-    // pdfkit names a font (F1, F2…) when it is first selected. Selecting each face when layout first
-    // measures it keeps the names in the order the document uses the faces, whatever words the width
-    // cache already holds (the whole document is measured before any of it is drawn).
-    if (!this.facesMeasured.has(face)) {
-      this.facesMeasured.add(face);
-      this.doc.font(face);
-    }
+    this.useFace(face);
     const cache = widthCache[face];
     let perThousand = cache.get(text);
     if (perThousand === undefined) {
