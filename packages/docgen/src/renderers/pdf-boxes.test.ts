@@ -6,7 +6,7 @@
  *
  * How a box is drawn: a signature box is the space above a 0.75 pt black rule that runs along its
  * bottom edge, across its width; a date box holds a 0.5 pt black rule across its width, 1.5 pt above
- * its bottom edge, with "Date:" before it. Nothing is written inside either box.
+ * its bottom edge, with "Date:" before it. No text starts inside either box.
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
