@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Block, DocumentModel, Run } from "../model.ts";
 import type { ExecutionBlock } from "../signers.ts";
-import { readPdf } from "../testing/pdf.ts";
+import { readObjects, readPdf } from "../testing/pdf.ts";
 import { PAGE_SIZE, renderPdf } from "./pdf.ts";
 
 const text = (value: string): Run[] => [{ text: value }];
@@ -262,5 +262,49 @@ describe("renderPdf", () => {
   it("writes any Unicode the font has, and the PDF stays well formed", async () => {
     const { pdf } = await renderPdf(model([paragraph("Zoë Škoda — “quoted” café ½ €5")]));
     expect(readPdf(pdf).pages[0]).toContain("Zoë Škoda — “quoted” café ½ €5");
+  });
+
+  it("names its fonts in the order the document uses them, whatever earlier documents measured", async () => {
+    // pdfkit names a font (F1, F2…) when it is first selected. Words another document measured are not
+    // measured again, so a face's first use must not depend on them: bold comes before italic here
+    // whether the bold word or the italic one was measured before.
+    const faceNames = (pdf: Uint8Array) => {
+      const objects = readObjects(pdf);
+      const fonts = [...objects.values()].find((object) => /\/Font <</.test(object.dictionary));
+      const entries = /\/Font <<([^>]*)>>/.exec(fonts?.dictionary ?? "")?.[1] ?? "";
+      return Object.fromEntries(
+        [...entries.matchAll(/\/(F\d+) (\d+) 0 R/g)].map((match) => [
+          match[1],
+          /\/BaseFont \/[A-Z]+\+(\S+)/.exec(objects.get(Number(match[2]))?.dictionary ?? "")?.[1],
+        ]),
+      );
+    };
+    const document = (bold: string, italic: string) =>
+      model([
+        { type: "paragraph", indent: 0, runs: [{ text: bold, bold: true }] },
+        { type: "paragraph", indent: 0, runs: [{ text: italic, italic: true }] },
+      ]);
+    const names: Record<string, string | undefined>[] = [];
+    for (const [earlier, bold, italic] of [
+      ["italic", "Quokkabold1", "Numbatitalic1"],
+      ["bold", "Quokkabold2", "Numbatitalic2"],
+    ] as const) {
+      await renderPdf(
+        model([
+          {
+            type: "paragraph",
+            indent: 0,
+            runs: [earlier === "bold" ? { text: bold, bold: true } : { text: italic, italic: true }],
+          },
+        ]),
+      );
+      names.push(faceNames((await renderPdf(document(bold, italic))).pdf));
+    }
+    expect(names[0]).toEqual(names[1]);
+    expect(names[0]).toEqual({
+      F1: "LiberationSerif",
+      F2: "LiberationSerif-Bold",
+      F3: "LiberationSerif-Italic",
+    });
   });
 });

@@ -1,8 +1,8 @@
 /**
- * The PDF, laid out here and written with pdfkit: A4, 25.4 mm margins, Liberation Serif embedded from
- * the package, justified text, hanging clause numbers matching Word's, tables that repeat their header
- * row across pages, execution blocks kept on one page, and a footer with the title and "Page x of y".
- * Each signature and date box is returned with its page and position, for e-signing.
+ * The PDF, painted with pdfkit from its layout (pdf-layout.ts: pages, positions, signature boxes, as
+ * plain data): Liberation Serif embedded from the package, and a footer with the title and "Page x of
+ * y". Each signature and date box is returned with its page and position, for e-signing: they are the
+ * boxes of the layout painted, so a box is returned where its rules are drawn.
  *
  * Positions are in PDF points (1/72 inch) from the top-left corner of the page; pages are numbered
  * from 1. An A4 page is 595.28 × 841.89 points.
@@ -10,46 +10,28 @@
 import { deflateSync } from "node:zlib";
 import PDFDocument from "pdfkit";
 import { DEFLATE_LEVEL, FIXED_METADATA_DATE } from "../constants.ts";
-import {
-  type Block,
-  columnShares,
-  type DocumentModel,
-  type Run,
-  signatureAddress,
-  signatureCaption,
-  signatureName,
-} from "../model.ts";
-import type { ExecutionBlock, Signatory } from "../signers.ts";
+import type { DocumentModel } from "../model.ts";
 import { DOCGEN_VERSION } from "../version.ts";
-import { type FontFace, faceOf, parsedFonts } from "./fonts.ts";
+import { type FontFace, parsedFonts } from "./fonts.ts";
+import {
+  type Align,
+  type Line,
+  layoutDocument,
+  lineHeight,
+  MARGIN,
+  PAGE_SIZE,
+  type PageItem,
+  type Rule,
+  type SignatoryLayout,
+  type SignatureField,
+  SMALL_SIZE,
+  TEXT_WIDTH,
+  type TextAt,
+  type Typesetter,
+} from "./pdf-layout.ts";
 import { FastTextWriter } from "./pdf-text.ts";
 
-/** A rectangle on a page, in points from the page's top-left corner. */
-export type PageBox = {
-  readonly page: number;
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-};
-
-/** Where one signatory signs and dates the PDF, with the keys the signing module matches them by. */
-export type SignatureField = {
-  /** The spec's meta_key: the signature field. */
-  readonly metaKey: string;
-  /** The spec's date_key: the date field. */
-  readonly dateKey: string;
-  readonly role: "signer" | "witness";
-  readonly fullName: string;
-  readonly email: string | null;
-  /** The party (reference question id) whose execution block holds the box. */
-  readonly partyId: string;
-  readonly partyPath: string;
-  /** For a witness, the metaKey of the signature witnessed. */
-  readonly witnessOf?: string;
-  readonly signature: PageBox;
-  readonly date: PageBox;
-};
+export { PAGE_SIZE, type PageBox, type SignatureField } from "./pdf-layout.ts";
 
 /** The PDF and what the signing module needs to know about it. */
 export type RenderedPdf = {
@@ -58,25 +40,9 @@ export type RenderedPdf = {
   readonly signatureFields: readonly SignatureField[];
 };
 
-/** A4 in points. */
-export const PAGE_SIZE = { width: 595.28, height: 841.89 } as const;
-const MARGIN = { top: 72, bottom: 72, left: 72, right: 72 } as const;
-const TEXT_WIDTH = PAGE_SIZE.width - MARGIN.left - MARGIN.right;
-const BOTTOM = PAGE_SIZE.height - MARGIN.bottom;
-const BODY_SIZE = 11;
 /** A draft's placeholders: a marker-pen yellow. */
 const HIGHLIGHT = "#fff176";
 const WATERMARK = "DRAFT";
-const SMALL_SIZE = 9.5;
-const INDENT = 36; // 12.7 mm, as the Word numbering
-const PARAGRAPH_AFTER = 6;
-const SIGNATURE_HEIGHT = 40;
-const COLUMN_GAP = 24;
-const TABLE_SIZE = 10;
-const TABLE_PADDING = 4;
-/** Space above a level 1 heading, a level 2 heading or a clause heading, and before an execution block. */
-const HEADING_BEFORE = { 1: 12, 2: 6, clause: 6 } as const;
-const EXECUTION_BEFORE = 12;
 
 // Widths of words in each face, per 1000 points of font size, kept across documents: measuring is the
 // costliest part of layout, and a word's width never changes. Emptied if it ever grows this large.
@@ -88,31 +54,13 @@ const widthCache: Record<FontFace, Map<string, number>> = {
   boldItalic: new Map(),
 };
 
-/** A piece of a word in one face. */
-type Piece = {
-  readonly text: string;
-  readonly face: FontFace;
-  readonly underline: boolean;
-  /** A draft's placeholder for a missing answer, drawn on a highlight. */
-  readonly highlight: boolean;
-  readonly width: number;
-};
-/** A word: pieces with no space between; `space` is the width of the space after it (0 at a line break). */
-type Word = { readonly pieces: readonly Piece[]; readonly width: number; readonly space: number };
-/** A laid-out line; `last` lines of a paragraph are not justified. */
-type Line = { readonly words: readonly Word[]; readonly width: number; readonly last: boolean };
-
-type TextStyle = { readonly size: number; readonly bold?: boolean; readonly italic?: boolean };
-
-class PdfWriter {
+/** Paints a laid-out document into a pdfkit document; measures text for the layout. */
+class PdfPainter implements Typesetter {
   readonly doc: PDFKit.PDFDocument;
-  y: number = MARGIN.top;
-  page = 1;
-  readonly fields: SignatureField[] = [];
-  private atPageTop = true;
 
   /** Writes glyphs directly (see pdf-text.ts); undefined to use pdfkit's text(). */
   private readonly glyphs: FastTextWriter | undefined;
+  private readonly facesUsed = new Set<FontFace>();
 
   constructor(title: string, options: RenderPdfOptions) {
     this.doc = new PDFDocument({
@@ -144,8 +92,20 @@ class PdfWriter {
     this.glyphs = options.glyphWriter === false ? undefined : FastTextWriter.for(this.doc, "regular");
   }
 
+  /**
+   * pdfkit names a font (F1, F2…) when it is first selected. The whole document is laid out before any
+   * of it is drawn, and the width cache spares measuring words other documents measured, so each face
+   * is selected when layout first uses it: the names follow the document, whatever was rendered before.
+   */
+  useFace(face: FontFace): void {
+    if (this.facesUsed.has(face)) return;
+    this.facesUsed.add(face);
+    this.doc.font(face);
+  }
+
   /** Width of text in a face at a size. */
   measure(text: string, face: FontFace, size: number): number {
+    this.useFace(face);
     const cache = widthCache[face];
     let perThousand = cache.get(text);
     if (perThousand === undefined) {
@@ -164,147 +124,8 @@ class PdfWriter {
     this.doc.font(face).fontSize(size).text(text, x, y, { lineBreak: false });
   }
 
-  lineHeight(size: number): number {
-    // Liberation Serif: ascent 0.891, descent 0.216, gap 0.042 of the em, as Word's single spacing.
-    return size * 1.149;
-  }
-
-  /** Whether nothing has been written on the current page yet. */
-  get fresh(): boolean {
-    return this.atPageTop;
-  }
-
-  newPage(): void {
-    this.doc.addPage();
-    this.page += 1;
-    this.y = MARGIN.top;
-    this.atPageTop = true;
-  }
-
-  /** Starts a new page unless `height` still fits on this one. */
-  ensure(height: number): void {
-    if (this.y + height > BOTTOM && !this.atPageTop) this.newPage();
-  }
-
-  /** Moves down, without running past the bottom (space at the top of a page is dropped). */
-  space(height: number): void {
-    if (this.atPageTop) return;
-    this.y = Math.min(this.y + height, BOTTOM);
-  }
-
-  markWritten(): void {
-    this.atPageTop = false;
-  }
-
-  /** Splits runs into words with their widths. */
-  words(runs: readonly Run[], style: TextStyle): (Word | "break")[] {
-    const words: (Word | "break")[] = [];
-    let pieces: Piece[] = [];
-    let width = 0;
-    const finish = (space: number) => {
-      if (pieces.length > 0) words.push({ pieces, width, space });
-      pieces = [];
-      width = 0;
-    };
-    for (const run of runs) {
-      if (!("text" in run)) {
-        finish(0);
-        words.push("break");
-        continue;
-      }
-      const face = faceOf(!!(run.bold || style.bold), !!(run.italic || style.italic));
-      // Splitting on a captured separator gives words at even indices and the spaces between at odd ones.
-      const parts = run.text.split(/([ \t\u00a0]+)/);
-      for (let index = 0; index < parts.length; index++) {
-        const part = parts[index] as string;
-        if (part === "") continue;
-        if (index % 2 === 1) {
-          finish(this.measure(" ", face, style.size));
-          continue;
-        }
-        const partWidth = this.measure(part, face, style.size);
-        pieces.push({
-          text: part,
-          face,
-          underline: !!run.underline,
-          highlight: !!run.highlight,
-          width: partWidth,
-        });
-        width += partWidth;
-      }
-    }
-    finish(0);
-    return words;
-  }
-
-  /** Breaks words into lines of at most `width` (the first line may be shorter: `firstWidth`). */
-  lines(words: readonly (Word | "break")[], width: number, style: TextStyle, firstWidth = width): Line[] {
-    const lines: Line[] = [];
-    let current: Word[] = [];
-    let currentWidth = 0;
-    const limit = () => (lines.length === 0 ? firstWidth : width);
-    const push = (last: boolean) => {
-      lines.push({ words: current, width: currentWidth, last });
-      current = [];
-      currentWidth = 0;
-    };
-    for (const word of words) {
-      if (word === "break") {
-        push(true);
-        continue;
-      }
-      const previous = current[current.length - 1];
-      const gap = previous ? previous.space : 0;
-      if (current.length > 0 && currentWidth + gap + word.width > limit()) push(false);
-      if (current.length === 0 && word.width > limit()) {
-        // A word longer than the line (an address, a long number): split it by characters.
-        for (const chunk of this.splitWord(word, limit(), style)) {
-          if (current.length > 0) push(false);
-          current.push(chunk);
-          currentWidth = chunk.width;
-        }
-        continue;
-      }
-      currentWidth += (current.length > 0 ? gap : 0) + word.width;
-      current.push(word);
-    }
-    if (current.length > 0 || lines.length === 0) push(true);
-    return lines;
-  }
-
-  private splitWord(word: Word, width: number, style: TextStyle): Word[] {
-    const chunks: Word[] = [];
-    let pieces: Piece[] = [];
-    let chunkWidth = 0;
-    for (const piece of word.pieces) {
-      let text = "";
-      for (const character of piece.text) {
-        const characterWidth = this.measure(character, piece.face, style.size);
-        if (chunkWidth + characterWidth > width && (text !== "" || pieces.length > 0)) {
-          if (text !== "") pieces.push({ ...piece, text, width: this.measure(text, piece.face, style.size) });
-          chunks.push({ pieces, width: chunkWidth, space: 0 });
-          pieces = [];
-          chunkWidth = 0;
-          text = "";
-        }
-        text += character;
-        chunkWidth += characterWidth;
-      }
-      if (text !== "") pieces.push({ ...piece, text, width: this.measure(text, piece.face, style.size) });
-    }
-    chunks.push({ pieces, width: chunkWidth, space: word.space });
-    return chunks;
-  }
-
   /** Draws one line at (x, y); justified lines spread their spaces to fill `width`. */
-  drawLine(
-    line: Line,
-    x: number,
-    y: number,
-    width: number,
-    size: number,
-    align: "left" | "justify" | "center",
-  ): void {
+  drawLine(line: Line, x: number, y: number, width: number, size: number, align: Align): void {
     const gaps = line.words.slice(0, -1).filter((word) => word.space > 0).length;
     const extra =
       align === "justify" && !line.last && gaps > 0 ? Math.max(0, (width - line.width) / gaps) : 0;
@@ -351,7 +172,7 @@ class PdfWriter {
     const highlighted = stretches.filter((stretch) => stretch.highlight);
     if (highlighted.length > 0) {
       for (const stretch of highlighted) {
-        this.doc.rect(stretch.x - 1, y - 1, stretch.width + 2, this.lineHeight(size) + 1).fill(HIGHLIGHT);
+        this.doc.rect(stretch.x - 1, y - 1, stretch.width + 2, lineHeight(size) + 1).fill(HIGHLIGHT);
       }
       this.doc.fillColor("#000000");
     }
@@ -370,286 +191,68 @@ class PdfWriter {
     }
   }
 
-  /** Lays out and draws a paragraph; `label` hangs at `labelX`, text starts at `x`. */
-  paragraph(
-    runs: readonly Run[],
-    options: {
-      x: number;
-      width: number;
-      style: TextStyle;
-      align: "left" | "justify" | "center";
-      label?: { text: string; x: number };
-      keepWithNext?: number;
-      after?: number;
-    },
-  ): void {
-    const { style } = options;
-    const lines = this.lines(this.words(runs, style), options.width, style);
-    const height = this.lineHeight(style.size);
-    // Keep at least two lines of a paragraph together, and a heading with what follows it.
-    this.ensure(height * Math.min(lines.length, 2) + (options.keepWithNext ?? 0));
-    lines.forEach((line, index) => {
-      this.ensure(height);
-      if (index === 0 && options.label) {
-        this.write(options.label.text, faceOf(!!style.bold, false), style.size, options.label.x, this.y);
-      }
-      this.drawLine(line, options.x, this.y, options.width, style.size, options.align);
-      this.y += height;
-      this.markWritten();
+  /** Draws the pages' items, each page in turn. */
+  paint(pages: readonly (readonly PageItem[])[]): void {
+    pages.forEach((items, index) => {
+      // The first page was added to make the glyph writer.
+      if (index > 0) this.doc.addPage();
+      for (const item of items) this.paintItem(item);
     });
-    this.y += options.after ?? PARAGRAPH_AFTER;
   }
 
-  /** Height a paragraph will take (or its first `most` lines). */
-  paragraphHeight(
-    runs: readonly Run[],
-    width: number,
-    style: TextStyle,
-    most = Number.POSITIVE_INFINITY,
-  ): number {
-    const count = this.lines(this.words(runs, style), width, style).length;
-    return Math.min(count, most) * this.lineHeight(style.size);
-  }
-
-  /**
-   * How much of the page the start of `blocks[index]` needs, so that a heading before it is never left
-   * alone at the foot of a page: two lines of a paragraph, clause or list; a table's header and first
-   * row; a whole execution block (which never splits); and for a heading, the heading itself and the
-   * start of what follows it in turn (a part heading, then a clause heading, then its first clause).
-   */
-  leadHeight(blocks: readonly Block[], index: number): number {
-    const block = blocks[index];
-    if (!block) return 0;
-    switch (block.type) {
-      case "heading": {
-        const style = headingStyle(block.level);
-        return (
-          HEADING_BEFORE[block.level] +
-          this.paragraphHeight(block.runs, TEXT_WIDTH, style, 2) +
-          PARAGRAPH_AFTER +
-          this.leadHeight(blocks, index + 1)
-        );
-      }
-      case "clause": {
-        const { width } = clauseColumns(block.level);
-        const lines = this.paragraphHeight(block.runs, width, { size: BODY_SIZE, bold: block.heading }, 2);
-        return block.heading
-          ? HEADING_BEFORE.clause + lines + PARAGRAPH_AFTER + this.leadHeight(blocks, index + 1)
-          : lines;
-      }
-      case "paragraph":
-        return this.paragraphHeight(block.runs, TEXT_WIDTH - INDENT * block.indent, { size: BODY_SIZE }, 2);
-      case "list": {
-        const [item] = block.items;
-        if (!item) return 0;
-        const { width } = listColumns(item.depth);
-        return this.paragraphHeight(item.runs, width, { size: BODY_SIZE }, 2);
-      }
-      case "table": {
-        const widths = columnShares(block).map((share) => share * TEXT_WIDTH);
-        const [first] = block.rows;
-        return (
-          (block.header ? this.tableRow(widths, block.header, true).height : 0) +
-          (first ? this.tableRow(widths, first, false).height : 0)
-        );
-      }
-      case "execution":
-        return EXECUTION_BEFORE + this.executionHeights(block.leadIn, block.block).total;
-      default:
-        // A title, rule, page break or schedule: nothing a heading must be kept with.
-        return 0;
-    }
-  }
-
-  /** Lays out one row of a table: each cell's lines, and the row's height. */
-  private tableRow(widths: readonly number[], cells: readonly (readonly Run[])[], header: boolean) {
-    const cellStyle: TextStyle = { size: TABLE_SIZE, bold: header };
-    const laid = widths.map((width, column) =>
-      this.lines(this.words(cells[column] ?? [], cellStyle), width - 2 * TABLE_PADDING, cellStyle),
-    );
-    const height =
-      Math.max(...laid.map((lines) => lines.length)) * this.lineHeight(TABLE_SIZE) + 2 * TABLE_PADDING;
-    return { laid, height, header };
-  }
-
-  table(block: Extract<Block, { type: "table" }>): void {
-    const widths = columnShares(block).map((share) => share * TEXT_WIDTH);
-    const padding = TABLE_PADDING;
-    const style: TextStyle = { size: TABLE_SIZE };
-    const layoutRow = (cells: readonly (readonly Run[])[], header: boolean) =>
-      this.tableRow(widths, cells, header);
-    const header = block.header ? layoutRow(block.header, true) : undefined;
-    const drawRow = (row: ReturnType<typeof layoutRow>) => {
-      let x = MARGIN.left;
-      row.laid.forEach((lines, column) => {
-        const width = widths[column] ?? 0;
-        if (row.header)
-          this.doc.rect(x, this.y, width, row.height).fillColor("#eeeeee").fill().fillColor("#000000");
-        this.doc.rect(x, this.y, width, row.height).lineWidth(0.5).strokeColor("#444444").stroke();
-        let lineY = this.y + padding;
-        for (const line of lines) {
-          this.drawLine(line, x + padding, lineY, width - 2 * padding, style.size, "left");
-          lineY += this.lineHeight(style.size);
+  private paintItem(item: PageItem): void {
+    switch (item.kind) {
+      case "line":
+        this.drawLine(item.line, item.x, item.y, item.width, item.size, item.align);
+        break;
+      case "text":
+        this.write(item.text, item.face, item.size, item.x, item.y);
+        break;
+      case "cell":
+        if (item.header) {
+          this.doc
+            .rect(item.x, item.y, item.width, item.height)
+            .fillColor("#eeeeee")
+            .fill()
+            .fillColor("#000000");
         }
-        x += width;
-      });
-      this.y += row.height;
-      this.markWritten();
-    };
-    this.ensure((header?.height ?? 0) + (block.rows[0] ? layoutRow(block.rows[0], false).height : 0));
-    if (header) drawRow(header);
-    for (const cells of block.rows) {
-      const row = layoutRow(cells, false);
-      if (this.y + row.height > BOTTOM) {
-        this.newPage();
-        if (header) drawRow(header);
-      }
-      drawRow(row);
-    }
-    this.y += PARAGRAPH_AFTER * 2;
-  }
-
-  /** The heights of an execution block's rows of signatures (two to a row), and the whole block's. */
-  private executionHeights(leadIn: readonly Run[], block: ExecutionBlock) {
-    const small = this.lineHeight(SMALL_SIZE);
-    const rows = Math.ceil(block.signatories.length / 2);
-    // Caption, name and date under each line; a row with a witness also has two lines of address.
-    const rowHeights = Array.from({ length: rows }, (_, row) => {
-      const witnessed = block.signatories
-        .slice(row * 2, row * 2 + 2)
-        .some((signatory) => signatureAddress(signatory) !== undefined);
-      return 10 + SIGNATURE_HEIGHT + 3 + (witnessed ? 5 : 3) * small + 10;
-    });
-    const leadInHeight = this.paragraphHeight(leadIn, TEXT_WIDTH, { size: BODY_SIZE });
-    return { rowHeights, total: leadInHeight + 4 + rowHeights.reduce((sum, height) => sum + height, 0) };
-  }
-
-  execution(leadIn: readonly Run[], block: ExecutionBlock): void {
-    const style: TextStyle = { size: BODY_SIZE };
-    const { rowHeights, total } = this.executionHeights(leadIn, block);
-    const rows = rowHeights.length;
-    // An execution block is never split across pages.
-    this.space(EXECUTION_BEFORE);
-    this.ensure(total);
-    this.paragraph(leadIn, { x: MARGIN.left, width: TEXT_WIDTH, style, align: "left", after: 4 });
-    const columnWidth = (TEXT_WIDTH - COLUMN_GAP) / 2;
-    for (let row = 0; row < rows; row++) {
-      const rowHeight = rowHeights[row] ?? 0;
-      // Only a block taller than a page (many signing directors) breaks, and then between rows.
-      this.ensure(rowHeight);
-      const top = this.y + 10;
-      for (let column = 0; column < 2; column++) {
-        const signatory = block.signatories[row * 2 + column];
-        if (!signatory) continue;
-        const x = MARGIN.left + column * (columnWidth + COLUMN_GAP);
-        this.signatory(signatory, block, x, top, columnWidth);
-      }
-      this.y = top + rowHeight - 10;
-      this.markWritten();
+        this.doc.rect(item.x, item.y, item.width, item.height).lineWidth(0.5).strokeColor("#444444").stroke();
+        break;
+      case "rule":
+        this.stroke(item.rule, item.colour);
+        break;
+      case "signatory":
+        this.paintSignatory(item.layout);
+        break;
     }
   }
 
-  private signatory(
-    signatory: Signatory,
-    block: ExecutionBlock,
-    x: number,
-    top: number,
-    width: number,
-  ): void {
-    const doc = this.doc;
-    const small = this.lineHeight(SMALL_SIZE);
-    const lineY = top + SIGNATURE_HEIGHT;
-    doc
-      .moveTo(x, lineY)
-      .lineTo(x + width, lineY)
-      .lineWidth(0.75)
-      .strokeColor("#000000")
-      .stroke();
-    let textY = lineY + 3;
-    for (const text of [signatureCaption(signatory), signatureName(signatory)]) {
-      this.write(this.fit(text, width), "regular", SMALL_SIZE, x, textY);
-      textY += small;
+  /** Draws a signatory's rules and text where they are laid out. */
+  private paintSignatory(layout: SignatoryLayout): void {
+    // Black, whatever a table or rule before it left the stroke colour; the thinner rules after it inherit it.
+    this.stroke(layout.signatureRule, "#000000");
+    for (const line of layout.lines) this.writeSmall(line);
+    const { address } = layout;
+    if (address?.kind === "blank") {
+      this.writeSmall(address.label);
+      for (const rule of address.rules) this.stroke(rule);
+    } else if (address?.kind === "answered") {
+      const { first, rest } = address;
+      if (first) this.drawLine(first.line, first.x, first.y, first.width, SMALL_SIZE, "left");
+      if (rest) this.writeSmall(rest);
     }
-    const address = signatureAddress(signatory);
-    if (address !== undefined) textY = this.addressLines(address, !signatory.address, x, textY, width);
-    const dateLabel = "Date:";
-    this.write(dateLabel, "regular", SMALL_SIZE, x, textY);
-    const dateX = x + this.measure(`${dateLabel} `, "regular", SMALL_SIZE);
-    const dateWidth = Math.min(110, x + width - dateX);
-    doc
-      .moveTo(dateX, textY + small - 1.5)
-      .lineTo(dateX + dateWidth, textY + small - 1.5)
-      .lineWidth(0.5)
-      .stroke();
-    this.fields.push({
-      metaKey: signatory.metaKey,
-      dateKey: signatory.dateKey,
-      role: signatory.role,
-      fullName: signatory.fullName,
-      email: signatory.email,
-      partyId: block.partyId,
-      partyPath: block.partyPath,
-      ...(signatory.witnessOf ? { witnessOf: signatory.witnessOf } : {}),
-      signature: {
-        page: this.page,
-        x: round(x),
-        y: round(top),
-        width: round(width),
-        height: SIGNATURE_HEIGHT,
-      },
-      date: {
-        page: this.page,
-        x: round(dateX),
-        y: round(textY - 1),
-        width: round(dateWidth),
-        height: round(small + 1),
-      },
-    });
+    this.writeSmall(layout.dateLabel);
+    this.stroke(layout.dateRule);
   }
 
-  /**
-   * A witness's address in two lines under the name: the answered address, wrapped (and shortened if
-   * it needs more), or "Address:" and rules to write it on by hand. Gives the y after them.
-   */
-  private addressLines(address: string, blank: boolean, x: number, top: number, width: number): number {
-    const small = this.lineHeight(SMALL_SIZE);
-    if (blank) {
-      this.write(address, "regular", SMALL_SIZE, x, top);
-      const start = x + this.measure(`${address} `, "regular", SMALL_SIZE);
-      for (const [from, y] of [
-        [start, top + small - 1.5],
-        [x, top + 2 * small - 1.5],
-      ] as const) {
-        this.doc
-          .moveTo(from, y)
-          .lineTo(x + width, y)
-          .lineWidth(0.5)
-          .stroke();
-      }
-      return top + 2 * small;
-    }
-    const style: TextStyle = { size: SMALL_SIZE };
-    const lines = this.lines(this.words([{ text: address }], style), width, style);
-    const [first, second, ...rest] = lines;
-    if (first) this.drawLine(first, x, top, width, SMALL_SIZE, "left");
-    if (second) {
-      // What does not fit in two lines is shortened with an ellipsis (the answer is in the Word file whole).
-      const tail = [second, ...rest]
-        .flatMap((line) => line.words.map((word) => word.pieces.map((piece) => piece.text).join("")))
-        .join(" ");
-      this.write(this.fit(tail, width), "regular", SMALL_SIZE, x, top + small);
-    }
-    return top + 2 * small;
+  private writeSmall(text: TextAt): void {
+    this.write(text.text, "regular", SMALL_SIZE, text.x, text.y);
   }
 
-  /** Shortens a single line of small text to fit a width, with an ellipsis. */
-  private fit(text: string, width: number): string {
-    if (this.measure(text, "regular", SMALL_SIZE) <= width) return text;
-    let shorter = text;
-    while (shorter.length > 1 && this.measure(`${shorter}…`, "regular", SMALL_SIZE) > width) {
-      shorter = shorter.slice(0, -1);
-    }
-    return `${shorter}…`;
+  private stroke(rule: Rule, colour?: string): void {
+    this.doc.moveTo(rule.x1, rule.y).lineTo(rule.x2, rule.y).lineWidth(rule.lineWidth);
+    if (colour) this.doc.strokeColor(colour);
+    this.doc.stroke();
   }
 
   /**
@@ -666,7 +269,7 @@ class PdfWriter {
       this.doc.save();
       this.doc.rotate(-45, { origin: [centre.x, centre.y] });
       this.doc.fillColor("#c62828", 0.15);
-      this.write(WATERMARK, "bold", size, centre.x - width / 2, centre.y - this.lineHeight(size) / 2);
+      this.write(WATERMARK, "bold", size, centre.x - width / 2, centre.y - lineHeight(size) / 2);
       this.doc.restore();
     }
   }
@@ -721,23 +324,6 @@ class PdfWriter {
   }
 }
 
-const round = (value: number): number => Math.round(value * 100) / 100;
-
-const headingStyle = (level: 1 | 2): TextStyle => ({ size: level === 1 ? 12 : BODY_SIZE, bold: true });
-
-/** Where a clause's number and text sit, by level (hanging numbers, as Word's numbering). */
-function clauseColumns(level: number): { numberX: number; textX: number; width: number } {
-  const numberX = MARGIN.left + INDENT * Math.max(level - 2, 0);
-  const textX = numberX + INDENT;
-  return { numberX, textX, width: PAGE_SIZE.width - MARGIN.right - textX };
-}
-
-/** Where a list item's bullet or number and its text sit, by depth. */
-function listColumns(depth: number): { labelX: number; textX: number; width: number } {
-  const labelX = MARGIN.left + 18 * depth + 18;
-  return { labelX, textX: labelX + 18, width: PAGE_SIZE.width - MARGIN.right - labelX - 18 };
-}
-
 /** The part of a pdfkit object reference (a stream) that compressStreamsAt uses; pdfkit does not document it. */
 type PdfkitReference = {
   compress: boolean;
@@ -790,111 +376,11 @@ export async function renderPdf(
   document: DocumentModel,
   options: RenderPdfOptions = {},
 ): Promise<RenderedPdf> {
-  const writer = new PdfWriter(document.title, options);
-  const body: TextStyle = { size: BODY_SIZE };
-  const blocks = document.blocks;
-  for (const [index, block] of blocks.entries()) {
-    switch (block.type) {
-      case "title":
-        writer.paragraph(
-          block.runs.map((run) => ("text" in run ? { ...run, text: run.text.toUpperCase() } : run)),
-          {
-            x: MARGIN.left,
-            width: TEXT_WIDTH,
-            style: { size: 16, bold: true },
-            align: "center",
-            after: 18,
-          },
-        );
-        break;
-      case "heading":
-        writer.space(HEADING_BEFORE[block.level]);
-        writer.paragraph(block.runs, {
-          x: MARGIN.left,
-          width: TEXT_WIDTH,
-          style: headingStyle(block.level),
-          align: "left",
-          keepWithNext: PARAGRAPH_AFTER + writer.leadHeight(blocks, index + 1),
-        });
-        break;
-      case "paragraph":
-        writer.paragraph(block.runs, {
-          x: MARGIN.left + INDENT * block.indent,
-          width: TEXT_WIDTH - INDENT * block.indent,
-          style: body,
-          align: "justify",
-        });
-        break;
-      case "clause": {
-        const { numberX, textX, width } = clauseColumns(block.level);
-        if (block.heading) writer.space(HEADING_BEFORE.clause);
-        writer.paragraph(block.runs, {
-          x: textX,
-          width,
-          style: { size: BODY_SIZE, bold: block.heading },
-          align: block.heading ? "left" : "justify",
-          label: { text: block.label, x: numberX },
-          ...(block.heading ? { keepWithNext: PARAGRAPH_AFTER + writer.leadHeight(blocks, index + 1) } : {}),
-        });
-        break;
-      }
-      case "list":
-        for (const item of block.items) {
-          const { labelX, textX, width } = listColumns(item.depth);
-          writer.paragraph(item.runs, {
-            x: textX,
-            width,
-            style: body,
-            align: "left",
-            label: { text: item.label, x: labelX },
-            after: 3,
-          });
-        }
-        writer.space(3);
-        break;
-      case "table":
-        writer.table(block);
-        break;
-      case "pageBreak":
-        if (!writer.fresh) writer.newPage();
-        break;
-      case "rule":
-        writer.ensure(12);
-        writer.doc
-          .moveTo(MARGIN.left, writer.y + 6)
-          .lineTo(PAGE_SIZE.width - MARGIN.right, writer.y + 6)
-          .lineWidth(0.5)
-          .strokeColor("#444444")
-          .stroke();
-        writer.y += 12;
-        writer.markWritten();
-        break;
-      case "schedule":
-        if (!writer.fresh) writer.newPage();
-        writer.paragraph([{ text: `Schedule ${block.number}` }], {
-          x: MARGIN.left,
-          width: TEXT_WIDTH,
-          style: { size: 12, bold: true },
-          align: "center",
-          after: 2,
-        });
-        if (block.title.length > 0) {
-          writer.paragraph(block.title, {
-            x: MARGIN.left,
-            width: TEXT_WIDTH,
-            style: { size: 12, bold: true },
-            align: "center",
-            after: 12,
-          });
-        }
-        break;
-      case "execution":
-        writer.execution(block.leadIn, block.block);
-        break;
-    }
-  }
-  writer.footers(document.title);
-  if (document.draft) writer.watermarks();
-  const pdf = await writer.finish();
-  return { pdf, pageCount: writer.page, signatureFields: writer.fields };
+  const painter = new PdfPainter(document.title, options);
+  const layout = layoutDocument(document, painter);
+  painter.paint(layout.pages);
+  painter.footers(document.title);
+  if (document.draft) painter.watermarks();
+  const pdf = await painter.finish();
+  return { pdf, pageCount: layout.pages.length, signatureFields: layout.signatureFields };
 }

@@ -1,0 +1,815 @@
+/**
+ * Where the PDF puts things, as plain data: the document broken into pages, and on each page what is
+ * drawn where (lines of text, labels, table cells, rules, and each signatory's rules, text, and
+ * signature and date boxes). The renderer (pdf.ts) paints exactly these items and returns the same
+ * boxes for e-signing, so the boxes returned and the rules drawn come from one value.
+ *
+ * A4, 25.4 mm margins, justified text, hanging clause numbers matching Word's, tables that repeat their
+ * header row across pages, and execution blocks kept on one page. Positions are in PDF points (1/72
+ * inch) from the top-left corner of the page; pages are numbered from 1. Measuring text needs the
+ * fonts, so layout asks a `Typesetter` (the renderer, which has them) for widths.
+ */
+import {
+  type Block,
+  columnShares,
+  type DocumentModel,
+  type Run,
+  signatureAddress,
+  signatureCaption,
+  signatureName,
+} from "../model.ts";
+import type { ExecutionBlock, Signatory } from "../signers.ts";
+import { type FontFace, faceOf } from "./fonts.ts";
+
+/** A4 in points. */
+export const PAGE_SIZE = { width: 595.28, height: 841.89 } as const;
+export const MARGIN = { top: 72, bottom: 72, left: 72, right: 72 } as const;
+export const TEXT_WIDTH = PAGE_SIZE.width - MARGIN.left - MARGIN.right;
+/** The lowest point text may reach on a page. */
+const BOTTOM = PAGE_SIZE.height - MARGIN.bottom;
+const BODY_SIZE = 11;
+/** The size of the text under a signature line. */
+export const SMALL_SIZE = 9.5;
+const INDENT = 36; // 12.7 mm, as the Word numbering
+const PARAGRAPH_AFTER = 6;
+const TABLE_SIZE = 10;
+const TABLE_PADDING = 4;
+/** Space above a level 1 heading, a level 2 heading or a clause heading, and before an execution block. */
+const HEADING_BEFORE = { 1: 12, 2: 6, clause: 6 } as const;
+const EXECUTION_BEFORE = 12;
+/** The space above a signature line, for the signature. */
+const SIGNATURE_HEIGHT = 40;
+/** Between the two columns of signatures. */
+const COLUMN_GAP = 24;
+/** Above and below each row of signatures. */
+const ROW_PADDING = 10;
+/** The longest a date line is. */
+const DATE_RULE_LONGEST = 110;
+/** A date or address line sits this far above the foot of its line of text, as a line to write on. */
+const RULE_ABOVE_FOOT = 1.5;
+const SIGNATURE_RULE_WIDTH = 0.75;
+const THIN_RULE_WIDTH = 0.5;
+
+/** Height of a line of text at a size. */
+export function lineHeight(size: number): number {
+  // Liberation Serif: ascent 0.891, descent 0.216, gap 0.042 of the em, as Word's single spacing.
+  return size * 1.149;
+}
+
+/** A rectangle on a page, in points from the page's top-left corner. */
+export type PageBox = {
+  readonly page: number;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+};
+
+/** Where one signatory signs and dates the PDF, with the keys the signing module matches them by. */
+export type SignatureField = {
+  /** The spec's meta_key: the signature field. */
+  readonly metaKey: string;
+  /** The spec's date_key: the date field. */
+  readonly dateKey: string;
+  readonly role: "signer" | "witness";
+  readonly fullName: string;
+  readonly email: string | null;
+  /** The party (reference question id) whose execution block holds the box. */
+  readonly partyId: string;
+  readonly partyPath: string;
+  /** For a witness, the metaKey of the signature witnessed. */
+  readonly witnessOf?: string;
+  readonly signature: PageBox;
+  readonly date: PageBox;
+};
+
+/** A piece of a word in one face. */
+export type Piece = {
+  readonly text: string;
+  readonly face: FontFace;
+  readonly underline: boolean;
+  /** A draft's placeholder for a missing answer, drawn on a highlight. */
+  readonly highlight: boolean;
+  readonly width: number;
+};
+/** A word: pieces with no space between; `space` is the width of the space after it (0 at a line break). */
+export type Word = { readonly pieces: readonly Piece[]; readonly width: number; readonly space: number };
+/** A laid-out line; `last` lines of a paragraph are not justified. */
+export type Line = { readonly words: readonly Word[]; readonly width: number; readonly last: boolean };
+
+/** What layout asks of the fonts. */
+export type Typesetter = {
+  /** Width of text in a face at a size. */
+  measure(text: string, face: FontFace, size: number): number;
+  /**
+   * Says a face is used from here on, for text placed without being measured (a clause number). The
+   * PDF names its fonts in the order the document first uses them.
+   */
+  useFace(face: FontFace): void;
+};
+
+type TextStyle = { readonly size: number; readonly bold?: boolean; readonly italic?: boolean };
+export type Align = "left" | "justify" | "center";
+
+/** A horizontal line to stroke, from x1 to x2 at y. */
+export type Rule = {
+  readonly x1: number;
+  readonly x2: number;
+  readonly y: number;
+  readonly lineWidth: number;
+};
+/** A line of small regular text whose top is at y. */
+export type TextAt = { readonly text: string; readonly x: number; readonly y: number };
+
+/** A witness's address under the name: ruled lines to write it on, or the answer in two lines. */
+export type AddressLayout =
+  | { readonly kind: "blank"; readonly label: TextAt; readonly rules: readonly Rule[] }
+  | {
+      readonly kind: "answered";
+      readonly first?: {
+        readonly line: Line;
+        readonly x: number;
+        readonly y: number;
+        readonly width: number;
+      };
+      /** What follows the first line, shortened to one line. */
+      readonly rest?: TextAt;
+    };
+
+/** One signatory's part of an execution block, top to bottom. */
+export type SignatoryLayout = {
+  readonly signatory: Signatory;
+  /** The line signed on, along the signature box's bottom edge. */
+  readonly signatureRule: Rule;
+  /** The caption ("Signature of director") and name under it. */
+  readonly lines: readonly TextAt[];
+  readonly address?: AddressLayout;
+  readonly dateLabel: TextAt;
+  /** The line the date is written on, inside the date box. */
+  readonly dateRule: Rule;
+  readonly signature: PageBox;
+  readonly date: PageBox;
+};
+
+/** A row of up to two signatories side by side. */
+type SignatureRowLayout = {
+  readonly page: number;
+  readonly signatories: readonly SignatoryLayout[];
+  /** Where the next thing on the page starts. */
+  readonly end: number;
+};
+
+/** One thing drawn on a page, in the order drawn. */
+export type PageItem =
+  /** A line of a paragraph or table cell; `x` and `width` are its column's. */
+  | {
+      readonly kind: "line";
+      readonly line: Line;
+      readonly x: number;
+      readonly y: number;
+      readonly width: number;
+      readonly size: number;
+      readonly align: Align;
+    }
+  /** A clause number or list label, hanging left of its text. */
+  | {
+      readonly kind: "text";
+      readonly text: string;
+      readonly face: FontFace;
+      readonly size: number;
+      readonly x: number;
+      readonly y: number;
+    }
+  /** A table cell's border (and a header cell's shading). */
+  | {
+      readonly kind: "cell";
+      readonly x: number;
+      readonly y: number;
+      readonly width: number;
+      readonly height: number;
+      readonly header: boolean;
+    }
+  | { readonly kind: "rule"; readonly rule: Rule; readonly colour: string }
+  | { readonly kind: "signatory"; readonly layout: SignatoryLayout };
+
+/** A document laid out: each page's items, and the signature fields they hold. */
+export type DocumentLayout = {
+  readonly pages: readonly (readonly PageItem[])[];
+  readonly signatureFields: readonly SignatureField[];
+};
+
+const round = (value: number): number => Math.round(value * 100) / 100;
+
+/** Lays out blocks in turn onto pages, keeping where it is: the page, the y, and whether the page is empty. */
+class Layout {
+  readonly pages: PageItem[][] = [[]];
+  y: number = MARGIN.top;
+  page = 1;
+  readonly fields: SignatureField[] = [];
+  private atPageTop = true;
+
+  constructor(private readonly typesetter: Typesetter) {}
+
+  measure(text: string, face: FontFace, size: number): number {
+    return this.typesetter.measure(text, face, size);
+  }
+
+  /** Adds an item to the current page. */
+  place(item: PageItem): void {
+    this.pages[this.page - 1]?.push(item);
+  }
+
+  /** Whether nothing has been placed on the current page yet. */
+  get fresh(): boolean {
+    return this.atPageTop;
+  }
+
+  newPage(): void {
+    this.pages.push([]);
+    this.page += 1;
+    this.y = MARGIN.top;
+    this.atPageTop = true;
+  }
+
+  /** Starts a new page unless `height` still fits on this one. */
+  ensure(height: number): void {
+    if (this.y + height > BOTTOM && !this.atPageTop) this.newPage();
+  }
+
+  /** Moves down, without running past the bottom (space at the top of a page is dropped). */
+  space(height: number): void {
+    if (this.atPageTop) return;
+    this.y = Math.min(this.y + height, BOTTOM);
+  }
+
+  markWritten(): void {
+    this.atPageTop = false;
+  }
+
+  /** Splits runs into words with their widths. */
+  words(runs: readonly Run[], style: TextStyle): (Word | "break")[] {
+    const words: (Word | "break")[] = [];
+    let pieces: Piece[] = [];
+    let width = 0;
+    const finish = (space: number) => {
+      if (pieces.length > 0) words.push({ pieces, width, space });
+      pieces = [];
+      width = 0;
+    };
+    for (const run of runs) {
+      if (!("text" in run)) {
+        finish(0);
+        words.push("break");
+        continue;
+      }
+      const face = faceOf(!!(run.bold || style.bold), !!(run.italic || style.italic));
+      // Splitting on a captured separator gives words at even indices and the spaces between at odd ones.
+      const parts = run.text.split(/([ \t\u00a0]+)/);
+      for (let index = 0; index < parts.length; index++) {
+        const part = parts[index] as string;
+        if (part === "") continue;
+        if (index % 2 === 1) {
+          finish(this.measure(" ", face, style.size));
+          continue;
+        }
+        const partWidth = this.measure(part, face, style.size);
+        pieces.push({
+          text: part,
+          face,
+          underline: !!run.underline,
+          highlight: !!run.highlight,
+          width: partWidth,
+        });
+        width += partWidth;
+      }
+    }
+    finish(0);
+    return words;
+  }
+
+  /** Breaks words into lines of at most `width` (the first line may be shorter: `firstWidth`). */
+  lines(words: readonly (Word | "break")[], width: number, style: TextStyle, firstWidth = width): Line[] {
+    const lines: Line[] = [];
+    let current: Word[] = [];
+    let currentWidth = 0;
+    const limit = () => (lines.length === 0 ? firstWidth : width);
+    const push = (last: boolean) => {
+      lines.push({ words: current, width: currentWidth, last });
+      current = [];
+      currentWidth = 0;
+    };
+    for (const word of words) {
+      if (word === "break") {
+        push(true);
+        continue;
+      }
+      const previous = current[current.length - 1];
+      const gap = previous ? previous.space : 0;
+      if (current.length > 0 && currentWidth + gap + word.width > limit()) push(false);
+      if (current.length === 0 && word.width > limit()) {
+        // A word longer than the line (an address, a long number): split it by characters.
+        for (const chunk of this.splitWord(word, limit(), style)) {
+          if (current.length > 0) push(false);
+          current.push(chunk);
+          currentWidth = chunk.width;
+        }
+        continue;
+      }
+      currentWidth += (current.length > 0 ? gap : 0) + word.width;
+      current.push(word);
+    }
+    if (current.length > 0 || lines.length === 0) push(true);
+    return lines;
+  }
+
+  /** Plain text in the regular face broken into lines, as a paragraph's. */
+  wrap(text: string, width: number, size: number): Line[] {
+    const style: TextStyle = { size };
+    return this.lines(this.words([{ text }], style), width, style);
+  }
+
+  private splitWord(word: Word, width: number, style: TextStyle): Word[] {
+    const chunks: Word[] = [];
+    let pieces: Piece[] = [];
+    let chunkWidth = 0;
+    for (const piece of word.pieces) {
+      let text = "";
+      for (const character of piece.text) {
+        const characterWidth = this.measure(character, piece.face, style.size);
+        if (chunkWidth + characterWidth > width && (text !== "" || pieces.length > 0)) {
+          if (text !== "") pieces.push({ ...piece, text, width: this.measure(text, piece.face, style.size) });
+          chunks.push({ pieces, width: chunkWidth, space: 0 });
+          pieces = [];
+          chunkWidth = 0;
+          text = "";
+        }
+        text += character;
+        chunkWidth += characterWidth;
+      }
+      if (text !== "") pieces.push({ ...piece, text, width: this.measure(text, piece.face, style.size) });
+    }
+    chunks.push({ pieces, width: chunkWidth, space: word.space });
+    return chunks;
+  }
+
+  /** Lays out a paragraph; `label` hangs at `labelX`, text starts at `x`. */
+  paragraph(
+    runs: readonly Run[],
+    options: {
+      x: number;
+      width: number;
+      style: TextStyle;
+      align: Align;
+      label?: { text: string; x: number };
+      keepWithNext?: number;
+      after?: number;
+    },
+  ): void {
+    const { style } = options;
+    const lines = this.lines(this.words(runs, style), options.width, style);
+    const height = lineHeight(style.size);
+    // Keep at least two lines of a paragraph together, and a heading with what follows it.
+    this.ensure(height * Math.min(lines.length, 2) + (options.keepWithNext ?? 0));
+    lines.forEach((line, index) => {
+      this.ensure(height);
+      if (index === 0 && options.label) {
+        this.typesetter.useFace(faceOf(!!style.bold, false));
+        this.place({
+          kind: "text",
+          text: options.label.text,
+          face: faceOf(!!style.bold, false),
+          size: style.size,
+          x: options.label.x,
+          y: this.y,
+        });
+      }
+      this.place({
+        kind: "line",
+        line,
+        x: options.x,
+        y: this.y,
+        width: options.width,
+        size: style.size,
+        align: options.align,
+      });
+      this.y += height;
+      this.markWritten();
+    });
+    this.y += options.after ?? PARAGRAPH_AFTER;
+  }
+
+  /** Height a paragraph will take (or its first `most` lines). */
+  paragraphHeight(
+    runs: readonly Run[],
+    width: number,
+    style: TextStyle,
+    most = Number.POSITIVE_INFINITY,
+  ): number {
+    const count = this.lines(this.words(runs, style), width, style).length;
+    return Math.min(count, most) * lineHeight(style.size);
+  }
+
+  /**
+   * How much of the page the start of `blocks[index]` needs, so that a heading before it is never left
+   * alone at the foot of a page: two lines of a paragraph, clause or list; a table's header and first
+   * row; a whole execution block (which never splits); and for a heading, the heading itself and the
+   * start of what follows it in turn (a part heading, then a clause heading, then its first clause).
+   */
+  leadHeight(blocks: readonly Block[], index: number): number {
+    const block = blocks[index];
+    if (!block) return 0;
+    switch (block.type) {
+      case "heading": {
+        const style = headingStyle(block.level);
+        return (
+          HEADING_BEFORE[block.level] +
+          this.paragraphHeight(block.runs, TEXT_WIDTH, style, 2) +
+          PARAGRAPH_AFTER +
+          this.leadHeight(blocks, index + 1)
+        );
+      }
+      case "clause": {
+        const { width } = clauseColumns(block.level);
+        const lines = this.paragraphHeight(block.runs, width, { size: BODY_SIZE, bold: block.heading }, 2);
+        return block.heading
+          ? HEADING_BEFORE.clause + lines + PARAGRAPH_AFTER + this.leadHeight(blocks, index + 1)
+          : lines;
+      }
+      case "paragraph":
+        return this.paragraphHeight(block.runs, TEXT_WIDTH - INDENT * block.indent, { size: BODY_SIZE }, 2);
+      case "list": {
+        const [item] = block.items;
+        if (!item) return 0;
+        const { width } = listColumns(item.depth);
+        return this.paragraphHeight(item.runs, width, { size: BODY_SIZE }, 2);
+      }
+      case "table": {
+        const widths = columnShares(block).map((share) => share * TEXT_WIDTH);
+        const [first] = block.rows;
+        return (
+          (block.header ? this.tableRow(widths, block.header, true).height : 0) +
+          (first ? this.tableRow(widths, first, false).height : 0)
+        );
+      }
+      case "execution":
+        return EXECUTION_BEFORE + this.executionHeights(block.leadIn, block.block).total;
+      default:
+        // A title, rule, page break or schedule: nothing a heading must be kept with.
+        return 0;
+    }
+  }
+
+  /** Lays out one row of a table: each cell's lines, and the row's height. */
+  private tableRow(widths: readonly number[], cells: readonly (readonly Run[])[], header: boolean) {
+    const cellStyle: TextStyle = { size: TABLE_SIZE, bold: header };
+    const laid = widths.map((width, column) =>
+      this.lines(this.words(cells[column] ?? [], cellStyle), width - 2 * TABLE_PADDING, cellStyle),
+    );
+    const height =
+      Math.max(...laid.map((lines) => lines.length)) * lineHeight(TABLE_SIZE) + 2 * TABLE_PADDING;
+    return { laid, height, header };
+  }
+
+  table(block: Extract<Block, { type: "table" }>): void {
+    const widths = columnShares(block).map((share) => share * TEXT_WIDTH);
+    const padding = TABLE_PADDING;
+    const style: TextStyle = { size: TABLE_SIZE };
+    const layoutRow = (cells: readonly (readonly Run[])[], header: boolean) =>
+      this.tableRow(widths, cells, header);
+    const header = block.header ? layoutRow(block.header, true) : undefined;
+    const placeRow = (row: ReturnType<typeof layoutRow>) => {
+      let x = MARGIN.left;
+      row.laid.forEach((lines, column) => {
+        const width = widths[column] ?? 0;
+        this.place({ kind: "cell", x, y: this.y, width, height: row.height, header: row.header });
+        let lineY = this.y + padding;
+        for (const line of lines) {
+          this.place({
+            kind: "line",
+            line,
+            x: x + padding,
+            y: lineY,
+            width: width - 2 * padding,
+            size: style.size,
+            align: "left",
+          });
+          lineY += lineHeight(style.size);
+        }
+        x += width;
+      });
+      this.y += row.height;
+      this.markWritten();
+    };
+    this.ensure((header?.height ?? 0) + (block.rows[0] ? layoutRow(block.rows[0], false).height : 0));
+    if (header) placeRow(header);
+    for (const cells of block.rows) {
+      const row = layoutRow(cells, false);
+      if (this.y + row.height > BOTTOM) {
+        this.newPage();
+        if (header) placeRow(header);
+      }
+      placeRow(row);
+    }
+    this.y += PARAGRAPH_AFTER * 2;
+  }
+
+  /** The heights of an execution block's rows of signatures (two to a row), and the whole block's. */
+  private executionHeights(leadIn: readonly Run[], block: ExecutionBlock) {
+    const rowHeights = signatureRowHeights(block);
+    const leadInHeight = this.paragraphHeight(leadIn, TEXT_WIDTH, { size: BODY_SIZE });
+    return { rowHeights, total: leadInHeight + 4 + rowHeights.reduce((sum, height) => sum + height, 0) };
+  }
+
+  execution(leadIn: readonly Run[], block: ExecutionBlock): void {
+    const style: TextStyle = { size: BODY_SIZE };
+    const { total } = this.executionHeights(leadIn, block);
+    // An execution block is never split across pages.
+    this.space(EXECUTION_BEFORE);
+    this.ensure(total);
+    this.paragraph(leadIn, { x: MARGIN.left, width: TEXT_WIDTH, style, align: "left", after: 4 });
+    const rows = layoutSignatureRows(block, { page: this.page, y: this.y, fresh: this.atPageTop }, this);
+    for (const row of rows) {
+      while (this.page < row.page) this.newPage();
+      for (const signatory of row.signatories) {
+        this.place({ kind: "signatory", layout: signatory });
+        this.fields.push(signatureField(signatory, block));
+      }
+      this.y = row.end;
+      this.markWritten();
+    }
+  }
+
+  /** Shortens a single line of small text to fit a width, with an ellipsis. */
+  fit(text: string, width: number): string {
+    if (this.measure(text, "regular", SMALL_SIZE) <= width) return text;
+    let shorter = text;
+    while (shorter.length > 1 && this.measure(`${shorter}…`, "regular", SMALL_SIZE) > width) {
+      shorter = shorter.slice(0, -1);
+    }
+    return `${shorter}…`;
+  }
+}
+
+/** Where layout is on the page: the page, the y, and whether anything is on the page yet. */
+type Cursor = { readonly page: number; readonly y: number; readonly fresh: boolean };
+
+/** The heights of an execution block's rows of signatures, two to a row. */
+function signatureRowHeights(block: ExecutionBlock): number[] {
+  const small = lineHeight(SMALL_SIZE);
+  const rows = Math.ceil(block.signatories.length / 2);
+  // Caption, name and date under each line; a row with a witness also has two lines of address.
+  return Array.from({ length: rows }, (_, row) => {
+    const witnessed = block.signatories
+      .slice(row * 2, row * 2 + 2)
+      .some((signatory) => signatureAddress(signatory) !== undefined);
+    return ROW_PADDING + SIGNATURE_HEIGHT + 3 + (witnessed ? 5 : 3) * small + ROW_PADDING;
+  });
+}
+
+/**
+ * Lays out an execution block's signatures from `start` (after its lead-in), two to a row. A row
+ * that does not fit goes to the next page (only a block taller than a page, which many signing
+ * directors make, breaks, and then between rows: its start was moved whole before the lead-in).
+ */
+function layoutSignatureRows(block: ExecutionBlock, start: Cursor, typesetter: Layout): SignatureRowLayout[] {
+  const columnWidth = (TEXT_WIDTH - COLUMN_GAP) / 2;
+  let { page, y, fresh } = start;
+  return signatureRowHeights(block).map((rowHeight, row) => {
+    if (y + rowHeight > BOTTOM && !fresh) {
+      page += 1;
+      y = MARGIN.top;
+    }
+    const top = y + ROW_PADDING;
+    const signatories: SignatoryLayout[] = [];
+    for (let column = 0; column < 2; column++) {
+      const signatory = block.signatories[row * 2 + column];
+      if (!signatory) continue;
+      const x = MARGIN.left + column * (columnWidth + COLUMN_GAP);
+      signatories.push(layoutSignatory(signatory, page, x, top, columnWidth, typesetter));
+    }
+    y = top + rowHeight - ROW_PADDING;
+    fresh = false;
+    return { page, signatories, end: y };
+  });
+}
+
+/** One signatory's line, caption, name, address and date, in a column `width` wide from (x, top). */
+function layoutSignatory(
+  signatory: Signatory,
+  page: number,
+  x: number,
+  top: number,
+  width: number,
+  typesetter: Layout,
+): SignatoryLayout {
+  const small = lineHeight(SMALL_SIZE);
+  const lineY = top + SIGNATURE_HEIGHT;
+  const lines: TextAt[] = [];
+  let textY = lineY + 3;
+  for (const text of [signatureCaption(signatory), signatureName(signatory)]) {
+    lines.push({ text: typesetter.fit(text, width), x, y: textY });
+    textY += small;
+  }
+  const addressText = signatureAddress(signatory);
+  let address: AddressLayout | undefined;
+  if (addressText !== undefined) {
+    address = layoutAddress(addressText, !signatory.address, x, textY, width, typesetter);
+    textY += 2 * small;
+  }
+  const dateLabel = "Date:";
+  const dateX = x + typesetter.measure(`${dateLabel} `, "regular", SMALL_SIZE);
+  const dateWidth = Math.min(DATE_RULE_LONGEST, x + width - dateX);
+  return {
+    signatory,
+    signatureRule: { x1: x, x2: x + width, y: lineY, lineWidth: SIGNATURE_RULE_WIDTH },
+    lines,
+    ...(address ? { address } : {}),
+    dateLabel: { text: dateLabel, x, y: textY },
+    dateRule: {
+      x1: dateX,
+      x2: dateX + dateWidth,
+      y: textY + small - RULE_ABOVE_FOOT,
+      lineWidth: THIN_RULE_WIDTH,
+    },
+    signature: { page, x: round(x), y: round(top), width: round(width), height: SIGNATURE_HEIGHT },
+    // The line of text the date is written on, from a point above it to its foot.
+    date: { page, x: round(dateX), y: round(textY - 1), width: round(dateWidth), height: round(small + 1) },
+  };
+}
+
+/**
+ * A witness's address in two lines under the name: the answered address, wrapped (and shortened if
+ * it needs more), or "Address:" and rules to write it on by hand.
+ */
+function layoutAddress(
+  address: string,
+  blank: boolean,
+  x: number,
+  top: number,
+  width: number,
+  typesetter: Layout,
+): AddressLayout {
+  const small = lineHeight(SMALL_SIZE);
+  if (blank) {
+    const start = x + typesetter.measure(`${address} `, "regular", SMALL_SIZE);
+    return {
+      kind: "blank",
+      label: { text: address, x, y: top },
+      rules: [
+        { x1: start, x2: x + width, y: top + small - RULE_ABOVE_FOOT, lineWidth: THIN_RULE_WIDTH },
+        { x1: x, x2: x + width, y: top + 2 * small - RULE_ABOVE_FOOT, lineWidth: THIN_RULE_WIDTH },
+      ],
+    };
+  }
+  const [first, second, ...rest] = typesetter.wrap(address, width, SMALL_SIZE);
+  // What does not fit in two lines is shortened with an ellipsis (the answer is in the Word file whole).
+  const tail = second
+    ? [second, ...rest]
+        .flatMap((line) => line.words.map((word) => word.pieces.map((piece) => piece.text).join("")))
+        .join(" ")
+    : undefined;
+  return {
+    kind: "answered",
+    ...(first ? { first: { line: first, x, y: top, width } } : {}),
+    ...(tail !== undefined ? { rest: { text: typesetter.fit(tail, width), x, y: top + small } } : {}),
+  };
+}
+
+/** The field e-signing is given for a signatory: its keys, and the boxes as laid out. */
+function signatureField(layout: SignatoryLayout, block: ExecutionBlock): SignatureField {
+  const { signatory } = layout;
+  return {
+    metaKey: signatory.metaKey,
+    dateKey: signatory.dateKey,
+    role: signatory.role,
+    fullName: signatory.fullName,
+    email: signatory.email,
+    partyId: block.partyId,
+    partyPath: block.partyPath,
+    ...(signatory.witnessOf ? { witnessOf: signatory.witnessOf } : {}),
+    signature: layout.signature,
+    date: layout.date,
+  };
+}
+
+const headingStyle = (level: 1 | 2): TextStyle => ({ size: level === 1 ? 12 : BODY_SIZE, bold: true });
+
+/** Where a clause's number and text sit, by level (hanging numbers, as Word's numbering). */
+function clauseColumns(level: number): { numberX: number; textX: number; width: number } {
+  const numberX = MARGIN.left + INDENT * Math.max(level - 2, 0);
+  const textX = numberX + INDENT;
+  return { numberX, textX, width: PAGE_SIZE.width - MARGIN.right - textX };
+}
+
+/** Where a list item's bullet or number and its text sit, by depth. */
+function listColumns(depth: number): { labelX: number; textX: number; width: number } {
+  const labelX = MARGIN.left + 18 * depth + 18;
+  return { labelX, textX: labelX + 18, width: PAGE_SIZE.width - MARGIN.right - labelX - 18 };
+}
+
+/** Lays out a document: its pages and what goes where on each, and its signature fields. */
+export function layoutDocument(document: DocumentModel, typesetter: Typesetter): DocumentLayout {
+  const layout = new Layout(typesetter);
+  const body: TextStyle = { size: BODY_SIZE };
+  const blocks = document.blocks;
+  for (const [index, block] of blocks.entries()) {
+    switch (block.type) {
+      case "title":
+        layout.paragraph(
+          block.runs.map((run) => ("text" in run ? { ...run, text: run.text.toUpperCase() } : run)),
+          {
+            x: MARGIN.left,
+            width: TEXT_WIDTH,
+            style: { size: 16, bold: true },
+            align: "center",
+            after: 18,
+          },
+        );
+        break;
+      case "heading":
+        layout.space(HEADING_BEFORE[block.level]);
+        layout.paragraph(block.runs, {
+          x: MARGIN.left,
+          width: TEXT_WIDTH,
+          style: headingStyle(block.level),
+          align: "left",
+          keepWithNext: PARAGRAPH_AFTER + layout.leadHeight(blocks, index + 1),
+        });
+        break;
+      case "paragraph":
+        layout.paragraph(block.runs, {
+          x: MARGIN.left + INDENT * block.indent,
+          width: TEXT_WIDTH - INDENT * block.indent,
+          style: body,
+          align: "justify",
+        });
+        break;
+      case "clause": {
+        const { numberX, textX, width } = clauseColumns(block.level);
+        if (block.heading) layout.space(HEADING_BEFORE.clause);
+        layout.paragraph(block.runs, {
+          x: textX,
+          width,
+          style: { size: BODY_SIZE, bold: block.heading },
+          align: block.heading ? "left" : "justify",
+          label: { text: block.label, x: numberX },
+          ...(block.heading ? { keepWithNext: PARAGRAPH_AFTER + layout.leadHeight(blocks, index + 1) } : {}),
+        });
+        break;
+      }
+      case "list":
+        for (const item of block.items) {
+          const { labelX, textX, width } = listColumns(item.depth);
+          layout.paragraph(item.runs, {
+            x: textX,
+            width,
+            style: body,
+            align: "left",
+            label: { text: item.label, x: labelX },
+            after: 3,
+          });
+        }
+        layout.space(3);
+        break;
+      case "table":
+        layout.table(block);
+        break;
+      case "pageBreak":
+        if (!layout.fresh) layout.newPage();
+        break;
+      case "rule":
+        layout.ensure(12);
+        layout.place({
+          kind: "rule",
+          rule: { x1: MARGIN.left, x2: PAGE_SIZE.width - MARGIN.right, y: layout.y + 6, lineWidth: 0.5 },
+          colour: "#444444",
+        });
+        layout.y += 12;
+        layout.markWritten();
+        break;
+      case "schedule":
+        if (!layout.fresh) layout.newPage();
+        layout.paragraph([{ text: `Schedule ${block.number}` }], {
+          x: MARGIN.left,
+          width: TEXT_WIDTH,
+          style: { size: 12, bold: true },
+          align: "center",
+          after: 2,
+        });
+        if (block.title.length > 0) {
+          layout.paragraph(block.title, {
+            x: MARGIN.left,
+            width: TEXT_WIDTH,
+            style: { size: 12, bold: true },
+            align: "center",
+            after: 12,
+          });
+        }
+        break;
+      case "execution":
+        layout.execution(block.leadIn, block.block);
+        break;
+    }
+  }
+  return { pages: layout.pages, signatureFields: layout.fields };
+}
