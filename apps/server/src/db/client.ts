@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { NotificationSource } from "./change-feed.ts";
+import { lockDataFolder } from "./data-folder-lock.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -31,8 +32,20 @@ const MIGRATION_LOCK_KEY = 724_911_301;
 
 /** PGlite in `dataDir` (a folder, or `memory://` for a throwaway database). */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  // A folder takes one process at a time (see data-folder-lock.ts); a database in memory is
+  // this process's alone.
+  let lock: { release(): void } | undefined;
+  if (!dataDir.startsWith("memory://")) {
+    mkdirSync(dataDir, { recursive: true });
+    lock = await lockDataFolder(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,
@@ -52,7 +65,13 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
         await client.query("select pg_notify($1, $2)", [channel, payload]);
       },
     }),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
