@@ -51,7 +51,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     db: db as unknown as Database,
     kind: "pglite",
     async migrate(afterMigrate) {
-      // One process owns a PGlite folder, so no lock is needed.
+      // One process owns a PGlite folder (its lock file sees to that), so no lock is needed here.
       await migratePglite(db, { migrationsFolder });
       await afterMigrate?.(db as unknown as Database);
     },

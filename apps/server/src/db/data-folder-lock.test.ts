@@ -30,7 +30,8 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -154,7 +155,9 @@ describe("one process per PGlite data folder", () => {
     }
   });
 
-  it("a lock left by a process killed with SIGKILL is taken over, saying so", { timeout: 120_000 }, async () => {
+  it("a lock left by a process killed with SIGKILL is taken over, saying so", {
+    timeout: 120_000,
+  }, async () => {
     const holder = start(holderScript);
     await holding(holder);
     holder.child.kill("SIGKILL");
@@ -244,7 +247,12 @@ describe("the lock file", () => {
 
   it("names a holder on another host, whose life cannot be checked, and says how to clear it", async () => {
     const folder = emptyFolder();
-    const other = { pid: process.pid, host: `not-${hostname()}`, started_at: "2026-01-01T00:00:00.000Z", id: "x" };
+    const other = {
+      pid: process.pid,
+      host: `not-${hostname()}`,
+      started_at: "2026-01-01T00:00:00.000Z",
+      id: "x",
+    };
     write(folder, other);
     const refused = lockDataFolder(folder, () => {});
     await expect(refused).rejects.toThrow(

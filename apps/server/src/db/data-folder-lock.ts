@@ -5,7 +5,7 @@ import path from "node:path";
 
 // A PGlite data folder takes one process at a time: PGlite keeps the database in its own memory
 // and writes the folder as if no one else did, so a second process on the folder runs without an
-// error and, whichever closes last, one process's writes are lost. A lock file in the folder,
+// error, and the writes of the one that closes first are lost. A lock file in the folder,
 // created atomically and naming its process, keeps the second one out with a message saying who
 // holds it. A lock whose process has died (kill -9, a crash, a power cut) is taken over.
 

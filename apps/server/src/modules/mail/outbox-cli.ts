@@ -1,7 +1,8 @@
 // Prints the mail outbox (newest first), or one mail's text with `--show <id>`:
 //   npx tsx apps/server/src/modules/mail/outbox-cli.ts [--show 3] [--html]
 // Uses the same DATABASE_URL / DATA_DIR as the server; PGlite folders take one process at a
-// time, so stop the server first when running on PGlite.
+// time, so stop the server first when running on PGlite (while it runs, opening the folder stops
+// with a message naming the server's process: see db/data-folder-lock.ts).
 import { existsSync } from "node:fs";
 import { desc, eq } from "drizzle-orm";
 import { loadConfig } from "../../config.ts";

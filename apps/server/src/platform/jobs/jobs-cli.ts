@@ -3,7 +3,8 @@
 // narrow it down; `--limit 200` shows more.
 //   npx tsx apps/server/src/platform/jobs/jobs-cli.ts [--state failed] [--name mail.deliver]
 // Uses the same DATABASE_URL / DATA_DIR as the server; a PGlite folder takes one process at a
-// time, so stop the server first when running on PGlite.
+// time, so stop the server first when running on PGlite (while it runs, opening the folder stops
+// with a message naming the server's process: see db/data-folder-lock.ts).
 import { existsSync } from "node:fs";
 import { and, desc, eq } from "drizzle-orm";
 import { loadConfig } from "../../config.ts";
