@@ -276,6 +276,16 @@ describe("the lock file", () => {
     expect(existsSync(path.join(folder, LOCK_FILE_NAME))).toBe(false);
   });
 
+  it("refuses a lock naming this pid written since this process started (another thread has it)", async () => {
+    const folder = emptyFolder();
+    const mine = { pid: process.pid, host: hostname(), started_at: new Date().toISOString(), id: "thread" };
+    write(folder, mine);
+    await expect(lockDataFolder(folder, () => {})).rejects.toThrow(
+      `The data folder ${folder} is already open in this process (pid ${process.pid})`,
+    );
+    expect(JSON.parse(readFileSync(path.join(folder, LOCK_FILE_NAME), "utf8"))).toEqual(mine);
+  });
+
   it("clears a lock file left empty by a process stopped while creating it", async () => {
     const folder = emptyFolder();
     write(folder, "");

@@ -24,9 +24,8 @@ export type DataFolderLock = {
   release(): void;
 };
 
-// The lock files this process holds, with the content each was written with: a lock naming this
-// process's pid that is not in here was left by an earlier process that had the same pid (a
-// container restarted after a crash starts its server as the same pid).
+// The lock files this process holds, with the content each was written with (a lock is removed
+// only while it still has that content).
 const heldHere = new Map<string, string>();
 
 const releaseAllOnExit = () => {
@@ -115,6 +114,9 @@ function inUseMessage(folder: string, lockPath: string, holder: LockRecord, same
   return lines.join("\n");
 }
 
+const alreadyOpenHere = (folder: string) =>
+  `The data folder ${folder} is already open in this process (pid ${process.pid}); close it before opening it again.`;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -128,11 +130,7 @@ export async function lockDataFolder(
   const folder = path.resolve(dataDir);
   const lockPath = path.join(folder, LOCK_FILE_NAME);
   const host = hostname();
-  if (heldHere.has(lockPath)) {
-    throw new DataFolderInUseError(
-      `The data folder ${folder} is already open in this process (pid ${process.pid}); close it before opening it again.`,
-    );
-  }
+  if (heldHere.has(lockPath)) throw new DataFolderInUseError(alreadyOpenHere(folder));
   const content = `${JSON.stringify({
     pid: process.pid,
     host,
@@ -161,8 +159,15 @@ export async function lockDataFolder(
       if (holder.host !== host) {
         throw new DataFolderInUseError(inUseMessage(folder, lockPath, holder, false));
       }
-      const previousLifeOfThisPid = holder.pid === process.pid;
-      if (!previousLifeOfThisPid && isRunning(holder.pid)) {
+      if (holder.pid === process.pid) {
+        // Ours if written since this process started (another opening here, or a worker thread);
+        // written before, it is an earlier process's that had the same pid.
+        const processStarted = Date.now() - process.uptime() * 1000;
+        const written = Date.parse(holder.started_at);
+        if (heldHere.has(lockPath) || !(written < processStarted - 1000)) {
+          throw new DataFolderInUseError(alreadyOpenHere(folder));
+        }
+      } else if (isRunning(holder.pid)) {
         throw new DataFolderInUseError(inUseMessage(folder, lockPath, holder, true));
       }
       warn(
