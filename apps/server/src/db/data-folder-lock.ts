@@ -171,7 +171,7 @@ export async function lockDataFolder(
         throw new DataFolderInUseError(inUseMessage(folder, lockPath, holder, true));
       }
       warn(
-        `Cleared a stale lock on the data folder ${folder}: process ${holder.pid} (started ${holder.started_at}) is no longer running.`,
+        `Cleared a stale lock on the data folder ${folder}: process ${holder.pid} (holding it since ${holder.started_at}) is no longer running.`,
       );
     } else {
       warn(`Cleared an unreadable lock file ${lockPath} (a process stopped while creating it).`);
