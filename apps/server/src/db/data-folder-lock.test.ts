@@ -92,8 +92,11 @@ const exited = (child: ChildProcess) =>
 
 const lockHolder = () => (JSON.parse(readFileSync(lockPath, "utf8")) as { pid: number }).pid;
 
+/** The probe table's numbers (PGlite's raw query result carries `rows`). */
 async function probeRows(db: DatabaseHandle) {
-  const result = await db.db.execute<{ n: number }>(sql`select n from probe order by n`);
+  const result = (await db.db.execute(sql`select n from probe order by n`)) as unknown as {
+    rows: { n: number }[];
+  };
   return result.rows.map((row) => row.n);
 }
 
