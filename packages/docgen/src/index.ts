@@ -87,5 +87,4 @@ export {
   signers,
 } from "./signers.ts";
 export { formatIssues, validate } from "./validate.ts";
-export { typographicText } from "./typography.ts";
 export { DOCGEN_VERSION } from "./version.ts";
