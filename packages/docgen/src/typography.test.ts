@@ -4,7 +4,7 @@ import type { DocumentModel, Run } from "./model.ts";
 import { parseInterview } from "./schema.ts";
 import { readPdf } from "./testing/pdf.ts";
 import { unzipText, wordText } from "./testing/unzip.ts";
-import { typographicDocument, typographicRuns, typographicText } from "./typography.ts";
+import { italicActNames, typographicDocument, typographicRuns, typographicText } from "./typography.ts";
 
 describe("typographicText", () => {
   it.each([
@@ -136,5 +136,58 @@ describe("assembled documents", () => {
     expect(wordText(wordXml).replace(/\s+/g, " ")).toContain(expected);
     expect(unzipText(docx, "word/footer1.xml")).toContain("The Owner\u2019s Notice");
     expect(html.replace(/<[^>]+>/g, "")).toContain(expected.replace("o'brien", "o&#39;brien"));
+  });
+});
+
+describe("italicActNames", () => {
+  const italics = (text: string) =>
+    italicActNames([{ text }])
+      .filter((run) => "text" in run && run.italic)
+      .map((run) => ("text" in run ? run.text : ""));
+
+  it.each([
+    ["section 127 of the Corporations Act 2001 (Cth)", ["Corporations Act 2001"]],
+    ["under Schedule 2F to the Income Tax Assessment Act 1936 (Cth)", ["Income Tax Assessment Act 1936"]],
+    ["Division 7A of Part III of the Income Tax Assessment Act 1936", ["Income Tax Assessment Act 1936"]],
+    [
+      "the Superannuation Industry (Supervision) Act 1993 (Cth)",
+      ["Superannuation Industry (Supervision) Act 1993"],
+    ],
+    [
+      "the Conveyancing and Law of Property Act 1884 and the Trustee Act 1925",
+      ["Conveyancing and Law of Property Act 1884", "Trustee Act 1925"],
+    ],
+    ["The Powers of Attorney Act 2014 applies.", ["Powers of Attorney Act 2014"]],
+    ["the Tax Act means the Act as amended in 2001", []],
+    ["an act 2001 or Act 20011", []],
+  ])("%s", (text, expected) => {
+    expect(italics(text)).toEqual(expected);
+  });
+
+  it("keeps the rest of the run as it was, and leaves italic runs and cross-references alone", () => {
+    expect(italicActNames([{ text: "under the Corporations Act 2001 (Cth).", bold: true }])).toEqual([
+      { text: "under the ", bold: true },
+      { text: "Corporations Act 2001", bold: true, italic: true },
+      { text: " (Cth).", bold: true },
+    ]);
+    const untouched: Run[] = [
+      { text: "Corporations Act 2001", italic: true },
+      { text: "Trustee Act 1925", crossReference: { anchor: "a", number: "1" } },
+    ];
+    expect(italicActNames(untouched)).toEqual(untouched);
+  });
+
+  it("italicises Acts named in answers in the assembled document", async () => {
+    const definition = parseInterview(
+      "title: Notice\nquestions:\n  - { id: basis, type: text, label: Basis }\n",
+    );
+    const { docx, html } = await assemble(
+      { definition, body: "Made under {{ basis }}.\n" },
+      { basis: "section 100A of the Income Tax Assessment Act 1936 (Cth)" },
+    );
+    expect(unzipText(docx, "word/document.xml")).toContain(
+      '<w:r><w:rPr><w:i/><w:iCs/></w:rPr><w:t xml:space="preserve">Income Tax Assessment Act 1936</w:t></w:r>',
+    );
+    expect(html).toContain("of the <em>Income Tax Assessment Act 1936</em> (Cth).");
   });
 });

@@ -73,32 +73,66 @@ export function typographicRuns(runs: readonly Run[]): Run[] {
   });
 }
 
+// The name of an Act with its year, as Australian legal writing prints it in italics: capitalised
+// words, "of", "and", "for", "on" and "to" between them, a bracketed part, then "Act" and the year
+// ("Superannuation Industry (Supervision) Act 1993", "Conveyancing and Law of Property Act 1884"). The
+// jurisdiction after it, "(Cth)", stays upright. "the" never joins (so "Part III of the Income Tax
+// Assessment Act 1936" italicises only the Act), and words that start a sentence or a citation are not
+// taken for the start of a name.
+const CAPITALISED = "[A-Z][A-Za-z\u2019'-]*";
+const NOT_A_NAME =
+  "(?:The|This|That|These|Those|A|An|Under|In|By|Of|See|And|Or|For|To|Section|Sections|Part|Division|Subdivision|Schedule|Chapter|Clause|Regulation)\\b";
+const ACT_NAME = new RegExp(
+  `(?<![\\w\u2019'-])(?!${NOT_A_NAME})${CAPITALISED}(?:\\s+(?:${CAPITALISED}|of|and|for|on|to|\\([A-Z][A-Za-z\u2019' ]*\\)))*?\\s+Act\\s+\\d{4}(?!\\d)`,
+  "g",
+);
+
+/** Runs with the names of Acts in italics (a run already italic, or a cross-reference, is left alone). */
+export function italicActNames(runs: readonly Run[]): Run[] {
+  return runs.flatMap((run): Run[] => {
+    if (!("text" in run) || run.italic || run.crossReference || !run.text.includes("Act ")) return [run];
+    const pieces: Run[] = [];
+    let last = 0;
+    for (const match of run.text.matchAll(ACT_NAME)) {
+      if (match.index > last) pieces.push({ ...run, text: run.text.slice(last, match.index) });
+      pieces.push({ ...run, text: match[0], italic: true });
+      last = match.index + match[0].length;
+    }
+    if (last === 0) return [run];
+    if (last < run.text.length) pieces.push({ ...run, text: run.text.slice(last) });
+    return pieces;
+  });
+}
+
+/** Typographic quotes, then the names of Acts in italics. */
+const finish = (runs: readonly Run[]): Run[] => italicActNames(typographicRuns(runs));
+
 function typographicBlock(block: Block): Block {
   switch (block.type) {
     case "title":
     case "heading":
     case "paragraph":
     case "clause":
-      return { ...block, runs: typographicRuns(block.runs) };
+      return { ...block, runs: finish(block.runs) };
     case "list":
-      return { ...block, items: block.items.map((item) => ({ ...item, runs: typographicRuns(item.runs) })) };
+      return { ...block, items: block.items.map((item) => ({ ...item, runs: finish(item.runs) })) };
     case "table":
       return {
         ...block,
-        header: block.header?.map(typographicRuns) ?? null,
-        rows: block.rows.map((row) => row.map(typographicRuns)),
+        header: block.header?.map(finish) ?? null,
+        rows: block.rows.map((row) => row.map(finish)),
       };
     case "schedule":
-      return { ...block, title: typographicRuns(block.title) };
+      return { ...block, title: finish(block.title) };
     case "execution":
-      return { ...block, leadIn: typographicRuns(block.leadIn) };
+      return { ...block, leadIn: finish(block.leadIn) };
     case "pageBreak":
     case "rule":
       return block;
   }
 }
 
-/** The document with typographic quotes in its title and every text run. */
+/** The document with typographic quotes in its title and every text run, and Acts' names in italics. */
 export function typographicDocument(document: DocumentModel): DocumentModel {
   return {
     ...document,
