@@ -241,8 +241,9 @@ function packageFor(title: string, numberings: number): Promise<Package> {
 
 /**
  * Renders the document as a Word file (DOCX bytes). The zip entries keep the fixed date whatever
- * `assembledAt` says: the core properties carry the assembly date, and entry times nobody sees are not
- * worth Word files that differ byte for byte for the same answers.
+ * `assembledAt` says: the core properties carry the assembly date, where Word shows it, so two
+ * assemblies of the same answers differ only in docProps/core.xml, and the entry times nobody sees
+ * are not worth losing that.
  */
 export async function renderDocx(
   document: DocumentModel,
