@@ -7,6 +7,7 @@ import type { Answers } from "./answers.ts";
 import { draftAnswers, highlightMissing } from "./draft.ts";
 import { AnswersError } from "./errors.ts";
 import { cleanAnswers } from "./interview.ts";
+import type { MetadataOptions } from "./metadata.ts";
 import type { DocumentModel } from "./model.ts";
 import { renderDocx } from "./renderers/docx.ts";
 import { renderHtml } from "./renderers/html.ts";
@@ -15,6 +16,7 @@ import type { InterviewDefinition } from "./schema.ts";
 import { executionBlocksOfClean } from "./signers.ts";
 import { checkLiquid, renderLiquid } from "./template/liquid.ts";
 import { buildBlocks } from "./template/markdown.ts";
+import { typographicDocument } from "./typography.ts";
 import { validate } from "./validate.ts";
 
 /** A template: its interview and its text (Markdown with Liquid and directives; see the README). */
@@ -33,8 +35,11 @@ export type AssembledDocument = {
   readonly signatureFields: readonly SignatureField[];
 };
 
-/** Options for buildDocument and assemble. */
-export type AssembleOptions = {
+/**
+ * Options for buildDocument and assemble. `assembledAt` and `author` (see MetadataOptions) go into the
+ * files' metadata; without them the date is fixed, so the same answers give the same bytes.
+ */
+export type AssembleOptions = MetadataOptions & {
   /**
    * A draft, for reading before the interview is complete: missing or malformed answers print as
    * highlighted "[missing: Question]" placeholders instead of stopping assembly, and the PDF carries
@@ -58,7 +63,7 @@ export function buildDocument(
   const clean = cleanAnswers(template.definition, answers);
   const text = renderLiquid(template.body, { ...clean, document: { title: template.definition.title } });
   const blocks = buildBlocks(text, { executionBlocks: executionBlocksOfClean(template.definition, clean) });
-  return { title: template.definition.title, blocks };
+  return typographicDocument({ title: template.definition.title, blocks });
 }
 
 /** The draft model: missing answers marked in the answers, then highlighted in the blocks. */
@@ -71,7 +76,7 @@ function buildDraft(template: Template, answers: Answers): DocumentModel {
     { draft: true },
   );
   const blocks = buildBlocks(text, { executionBlocks: executionBlocksOfClean(definition, filled) });
-  return { title: definition.title, blocks: highlightMissing(blocks), draft: true };
+  return typographicDocument({ title: definition.title, blocks: highlightMissing(blocks), draft: true });
 }
 
 /**
@@ -103,7 +108,7 @@ export async function assemble(
   options: AssembleOptions = {},
 ): Promise<AssembledDocument> {
   const document = buildDocument(template, answers, options);
-  const [docx, rendered] = await Promise.all([renderDocx(document), renderPdf(document)]);
+  const [docx, rendered] = await Promise.all([renderDocx(document, options), renderPdf(document, options)]);
   return {
     html: renderHtml(document),
     docx,

@@ -47,6 +47,7 @@ export {
   type VisibleQuestion,
   visibleQuestions,
 } from "./interview.ts";
+export type { MetadataOptions } from "./metadata.ts";
 export type { Block, DocumentModel, Run } from "./model.ts";
 export { jurisdictionName, partyAddress, partyName } from "./naming.ts";
 export { renderDocx } from "./renderers/docx.ts";

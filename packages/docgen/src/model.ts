@@ -4,6 +4,7 @@
  * with the same clause numbers.
  */
 import type { ExecutionBlock, Signatory } from "./signers.ts";
+import { typographicText } from "./typography.ts";
 
 /** A stretch of text with one look; `lineBreak` runs end a line within the paragraph. */
 export type Run =
@@ -14,6 +15,11 @@ export type Run =
       readonly underline?: boolean;
       /** A draft's placeholder for a missing answer: printed on a yellow highlight. */
       readonly highlight?: boolean;
+      /**
+       * A cross-reference (`[#name]`): `text` is the citation ("2.1", "1 of Schedule 2"), `anchor` the
+       * clause's name, `number` the clause's own number within the citation ("1"), which Word computes.
+       */
+      readonly crossReference?: { readonly anchor: string; readonly number: string };
     }
   | { readonly lineBreak: true };
 
@@ -35,7 +41,7 @@ export type Block =
    * A numbered clause. `label` is printed ("1.1", "(a)"); `reference` is how other clauses cite it
    * ("1.1(a)"); `numbering` is 0 in the body and n in Schedule n, where numbering restarts. A level 1
    * clause followed by deeper clauses is a `heading` ("1. Definitions"); otherwise it is a numbered
-   * paragraph like any other.
+   * paragraph like any other. `anchor` is the name `{#name}` gives it, for cross-references.
    */
   | {
       readonly type: "clause";
@@ -44,6 +50,7 @@ export type Block =
       readonly label: string;
       readonly reference: string;
       readonly numbering: number;
+      readonly anchor?: string;
       readonly runs: readonly Run[];
     }
   /** A bullet or numbered list; each item's `depth` is its nesting (0 outermost). */
@@ -162,13 +169,13 @@ export function signatureCaption(signatory: Signatory): string {
 
 /** The name line under a signature: "Name: Jane Citizen" (a blank line to fill in when unknown). */
 export function signatureName(signatory: Signatory): string {
-  return signatory.fullName === "" ? "Name:" : `Name: ${signatory.fullName}`;
+  return signatory.fullName === "" ? "Name:" : `Name: ${typographicText(signatory.fullName)}`;
 }
 
 /** A witness's address line ("Address: …", or "Address:" to fill in); undefined for a signer. */
 export function signatureAddress(signatory: Signatory): string | undefined {
   if (signatory.role !== "witness") return undefined;
-  return signatory.address ? `Address: ${signatory.address}` : "Address:";
+  return signatory.address ? `Address: ${typographicText(signatory.address)}` : "Address:";
 }
 
 /**

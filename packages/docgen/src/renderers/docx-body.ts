@@ -41,19 +41,74 @@ function runXml(text: string, style: RunStyle): string {
   return `<w:r>${properties ? `<w:rPr>${properties}</w:rPr>` : ""}<w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r>`;
 }
 
-function runsXml(runs: readonly Run[], base: RunStyle = {}): string {
+/** The bookmark on each named clause ({#name}), by name: what Word's REF fields point at. */
+type Bookmarks = ReadonlyMap<string, { readonly id: number; readonly name: string }>;
+
+// Word's bookmark names: letters, digits and underscores, at most 40 characters; a leading underscore
+// hides them from the Bookmarks list, as Word does with the _Ref bookmarks of its own cross-references.
+const BOOKMARK_NAME_LENGTH = 40;
+
+/** Bookmarks for the named clauses: `_Ref` and the name, or `_Ref` and a count when that will not do. */
+export function clauseBookmarks(blocks: readonly Block[]): Bookmarks {
+  const bookmarks = new Map<string, { id: number; name: string }>();
+  const used = new Set<string>();
+  for (const block of blocks) {
+    if (block.type !== "clause" || block.anchor === undefined || bookmarks.has(block.anchor)) continue;
+    const id = bookmarks.size + 1;
+    let name = `_Ref${block.anchor.replace(/-/g, "_")}`;
+    // A name too long, or two names alike once "-" is "_" (a-b, a_b): a count, which no name gives
+    // (names start with a letter).
+    if (name.length > BOOKMARK_NAME_LENGTH || used.has(name)) name = `_Ref${id}`;
+    used.add(name);
+    bookmarks.set(block.anchor, { id, name });
+  }
+  return bookmarks;
+}
+
+/**
+ * A cross-reference as a REF field to the clause's bookmark, with the engine's number as the field's
+ * result, so Word shows it without updating fields and renumbers it when the clauses are edited. `\w`
+ * (the number in full context, "1.1(a)") matches how the engine cites clauses wherever the reference
+ * stands; `\h` makes it a link. " of Schedule 2" stays text after the field: Word's number is the
+ * clause's own.
+ */
+function crossReferenceXml(
+  run: Extract<Run, { text: string }>,
+  reference: { readonly anchor: string; readonly number: string },
+  style: RunStyle,
+  bookmarks: Bookmarks,
+): string {
+  const bookmark = bookmarks.get(reference.anchor);
+  if (!bookmark || !run.text.startsWith(reference.number)) return runXml(run.text, style);
+  const character = (type: string) => `<w:r><w:fldChar w:fldCharType="${type}"/></w:r>`;
+  const rest = run.text.slice(reference.number.length);
+  return [
+    character("begin"),
+    `<w:r><w:instrText xml:space="preserve"> REF ${bookmark.name} \\w \\h </w:instrText></w:r>`,
+    character("separate"),
+    runXml(reference.number, style),
+    character("end"),
+    rest === "" ? "" : runXml(rest, style),
+  ].join("");
+}
+
+const NO_BOOKMARKS: Bookmarks = new Map();
+
+function runsXml(runs: readonly Run[], base: RunStyle = {}, bookmarks: Bookmarks = NO_BOOKMARKS): string {
   return runs
-    .map((run) =>
-      "text" in run
-        ? runXml(run.text, {
-            bold: run.bold || base.bold,
-            italic: run.italic || base.italic,
-            underline: run.underline || base.underline,
-            ...(run.highlight ? { highlight: true } : {}),
-            ...(base.size ? { size: base.size } : {}),
-          })
-        : "<w:r><w:br/></w:r>",
-    )
+    .map((run) => {
+      if (!("text" in run)) return "<w:r><w:br/></w:r>";
+      const style: RunStyle = {
+        bold: run.bold || base.bold,
+        italic: run.italic || base.italic,
+        underline: run.underline || base.underline,
+        ...(run.highlight ? { highlight: true } : {}),
+        ...(base.size ? { size: base.size } : {}),
+      };
+      return run.crossReference
+        ? crossReferenceXml(run, run.crossReference, style, bookmarks)
+        : runXml(run.text, style);
+    })
     .join("");
 }
 
@@ -161,6 +216,7 @@ const EMPTY_PARAGRAPH = paragraphXml("", { spacing: { after: 0 } });
 /** Writes the blocks as the content of <w:body>; `numIds` maps each numbering (body, schedules) to Word's list. */
 export function bodyXml(blocks: readonly Block[], numIds: readonly number[]): string {
   const parts: string[] = [];
+  const bookmarks = clauseBookmarks(blocks);
   let breakBefore = false;
   const paragraph = (content: string, properties: ParagraphProperties = {}) => {
     parts.push(paragraphXml(content, breakBefore ? { ...properties, pageBreakBefore: true } : properties));
@@ -169,27 +225,35 @@ export function bodyXml(blocks: readonly Block[], numIds: readonly number[]): st
   for (const block of blocks) {
     switch (block.type) {
       case "title":
-        paragraph(runsXml(block.runs), { style: "Title" });
+        paragraph(runsXml(block.runs, {}, bookmarks), { style: "Title" });
         break;
       case "heading":
-        paragraph(runsXml(block.runs), { style: block.level === 1 ? "Heading1" : "Heading2" });
+        paragraph(runsXml(block.runs, {}, bookmarks), { style: block.level === 1 ? "Heading1" : "Heading2" });
         break;
       case "paragraph":
-        paragraph(runsXml(block.runs), {
+        paragraph(runsXml(block.runs, {}, bookmarks), {
           ...(block.indent > 0 ? { indent: { left: INDENT * block.indent } } : {}),
           justify: true,
         });
         break;
-      case "clause":
-        paragraph(runsXml(block.runs), {
+      case "clause": {
+        // The bookmark spans the numbered paragraph, as Word's own cross-references do: REF reads the
+        // number from the paragraph's list.
+        const bookmark = block.anchor === undefined ? undefined : bookmarks.get(block.anchor);
+        const runs = runsXml(block.runs, {}, bookmarks);
+        const content = bookmark
+          ? `<w:bookmarkStart w:id="${bookmark.id}" w:name="${bookmark.name}"/>${runs}<w:bookmarkEnd w:id="${bookmark.id}"/>`
+          : runs;
+        paragraph(content, {
           style: block.heading ? "ClauseHeading" : `Clause${block.level}`,
           numbering: { level: block.level - 1, numId: numIds[block.numbering] ?? numIds[0] ?? 1 },
         });
         break;
+      }
       case "list":
         for (const item of block.items) {
           const indent = 360 * (item.depth + 1) + 360;
-          paragraph(`${runXml(item.label, {})}<w:r><w:tab/></w:r>${runsXml(item.runs)}`, {
+          paragraph(`${runXml(item.label, {})}<w:r><w:tab/></w:r>${runsXml(item.runs, {}, bookmarks)}`, {
             tab: indent,
             indent: { left: indent, hanging: 360 },
           });
@@ -200,7 +264,7 @@ export function bodyXml(blocks: readonly Block[], numIds: readonly number[]): st
         const shares = columnShares(block);
         const widths = shares.map((share) => Math.floor(share * TEXT_WIDTH));
         const cell = (runs: readonly Run[] | undefined, header: boolean) =>
-          paragraphXml(runsXml(runs ?? [], { bold: header }), { spacing: { after: 0 } });
+          paragraphXml(runsXml(runs ?? [], { bold: header }, bookmarks), { spacing: { after: 0 } });
         const rows = [
           ...(block.header
             ? [{ cells: widths.map((_, index) => cell(block.header?.[index], true)), header: true }]
@@ -220,13 +284,13 @@ export function bodyXml(blocks: readonly Block[], numIds: readonly number[]): st
         breakBefore = false;
         parts.push(
           paragraphXml(
-            `${runXml(`Schedule ${block.number}`, {})}${block.title.length > 0 ? `<w:r><w:br/></w:r>${runsXml(block.title)}` : ""}`,
+            `${runXml(`Schedule ${block.number}`, {})}${block.title.length > 0 ? `<w:r><w:br/></w:r>${runsXml(block.title, {}, bookmarks)}` : ""}`,
             { style: "ScheduleHeading", pageBreakBefore: true },
           ),
         );
         break;
       case "execution": {
-        paragraph(runsXml(block.leadIn), { style: "ExecutionLeadIn" });
+        paragraph(runsXml(block.leadIn, {}, bookmarks), { style: "ExecutionLeadIn" });
         const signatories = block.block.signatories;
         const rows: { cells: string[] }[] = [];
         for (let index = 0; index < signatories.length; index += 2) {

@@ -7,7 +7,8 @@
  * and the number of schedules, so it is built once for each and kept.
  *
  * Times New Roman is named; Liberation Serif, which the PDF embeds, has the same metrics, so both
- * break lines alike. The output is reproducible: fixed metadata dates and fixed zip timestamps.
+ * break lines alike. The output is reproducible: the metadata date is the caller's assembly date (else
+ * a fixed one) and the zip timestamps are fixed.
  */
 import {
   AlignmentType,
@@ -21,6 +22,7 @@ import {
   TextRun,
 } from "docx";
 import { FIXED_METADATA_DATE } from "../constants.ts";
+import { type DocumentMetadata, documentMetadata, type MetadataOptions } from "../metadata.ts";
 import type { DocumentModel } from "../model.ts";
 import { DOCGEN_VERSION } from "../version.ts";
 import { bodyXml, escapeXml, INDENT, TEXT_WIDTH } from "./docx-body.ts";
@@ -29,6 +31,7 @@ import { readZip, writeZip, type ZipEntry, zipEntry } from "./zip.ts";
 const FONT = "Times New Roman";
 const CLAUSE_NUMBERING = "clauses";
 const DOCUMENT_PART = "word/document.xml";
+const CORE_PART = "docProps/core.xml";
 
 /** A package made by docx, ready to take a body: its parts (deflated) and the frame of document.xml. */
 type Package = {
@@ -41,14 +44,17 @@ type Package = {
   readonly numIds: readonly number[];
 };
 
-/** The fixed core properties (docx would stamp the time of writing into them). */
-function coreProperties(title: string): string {
-  const date = FIXED_METADATA_DATE.toISOString().replace(/\.\d{3}Z$/, "Z");
+/**
+ * The core properties, written here because docx would stamp the time of writing into them: the
+ * assembly date the caller gives (else the fixed date) and the author.
+ */
+function coreProperties(title: string, metadata: DocumentMetadata = documentMetadata()): string {
+  const date = metadata.date.toISOString().replace(/\.\d{3}Z$/, "Z");
   return [
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
     '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:dcmitype="http://purl.org/dc/dcmitype/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
     `<dc:title>${escapeXml(title)}</dc:title>`,
-    "<dc:creator>Precedent</dc:creator>",
+    `<dc:creator>${escapeXml(metadata.author)}</dc:creator>`,
     `<cp:lastModifiedBy>Precedent docgen ${DOCGEN_VERSION}</cp:lastModifiedBy>`,
     "<cp:revision>1</cp:revision>",
     `<dcterms:created xsi:type="dcterms:W3CDTF">${date}</dcterms:created>`,
@@ -191,7 +197,7 @@ function packageDocument(title: string, numberings: number): Document {
 
 async function buildPackage(title: string, numberings: number): Promise<Package> {
   const bytes = await Packer.pack(packageDocument(title, numberings), "uint8array", false, [
-    { path: "docProps/core.xml", data: coreProperties(title) },
+    { path: CORE_PART, data: coreProperties(title) },
   ]);
   const parts = readZip(bytes);
   const document = new TextDecoder().decode(parts.get(DOCUMENT_PART));
@@ -233,16 +239,29 @@ function packageFor(title: string, numberings: number): Promise<Package> {
   return made;
 }
 
-/** Renders the document as a Word file (DOCX bytes). */
-export async function renderDocx(document: DocumentModel): Promise<Uint8Array> {
+/**
+ * Renders the document as a Word file (DOCX bytes). The zip entries keep the fixed date whatever
+ * `assembledAt` says: the core properties carry the assembly date, where Word shows it, so two
+ * assemblies of the same answers differ only in docProps/core.xml, and the entry times nobody sees
+ * are not worth losing that.
+ */
+export async function renderDocx(
+  document: DocumentModel,
+  options: MetadataOptions = {},
+): Promise<Uint8Array> {
+  const metadata = documentMetadata(options);
+  const stamped = options.assembledAt !== undefined || options.author !== undefined;
   const schedules = document.blocks.reduce(
     (count, block) => (block.type === "schedule" ? count + 1 : count),
     0,
   );
   const wordPackage = await packageFor(document.title, schedules + 1);
   const xml = `${wordPackage.head}${bodyXml(document.blocks, wordPackage.numIds)}${wordPackage.tail}`;
-  const entries = wordPackage.entries.map((entry) =>
-    entry.name === DOCUMENT_PART ? zipEntry(DOCUMENT_PART, xml) : entry,
-  );
+  const entries = wordPackage.entries.map((entry) => {
+    if (entry.name === DOCUMENT_PART) return zipEntry(DOCUMENT_PART, xml);
+    if (entry.name === CORE_PART && stamped)
+      return zipEntry(CORE_PART, coreProperties(document.title, metadata));
+    return entry;
+  });
   return writeZip(entries, FIXED_METADATA_DATE);
 }

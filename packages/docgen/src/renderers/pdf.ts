@@ -9,7 +9,8 @@
  */
 import { deflateSync } from "node:zlib";
 import PDFDocument from "pdfkit";
-import { DEFLATE_LEVEL, FIXED_METADATA_DATE } from "../constants.ts";
+import { DEFLATE_LEVEL } from "../constants.ts";
+import { documentMetadata, type MetadataOptions } from "../metadata.ts";
 import type { DocumentModel } from "../model.ts";
 import { DOCGEN_VERSION } from "../version.ts";
 import { type FontFace, parsedFonts } from "./fonts.ts";
@@ -76,11 +77,11 @@ class PdfPainter implements Typesetter {
       displayTitle: true,
       info: {
         Title: title,
-        Author: "Precedent",
+        Author: documentMetadata(options).author,
         Creator: `Precedent docgen ${DOCGEN_VERSION}`,
         Producer: "PDFKit",
-        CreationDate: FIXED_METADATA_DATE,
-        ModDate: FIXED_METADATA_DATE,
+        CreationDate: documentMetadata(options).date,
+        ModDate: documentMetadata(options).date,
       },
     });
     compressStreamsAt(this.doc, DEFLATE_LEVEL);
@@ -365,8 +366,8 @@ function compressStreamsAt(doc: PDFKit.PDFDocument, level: number): void {
   };
 }
 
-/** Options for renderPdf. */
-export type RenderPdfOptions = {
+/** Options for renderPdf: the metadata's date and author, and how glyphs are written. */
+export type RenderPdfOptions = MetadataOptions & {
   /** Write glyphs directly (the default) or through pdfkit's text(): the same words, more slowly. */
   readonly glyphWriter?: boolean;
 };

@@ -156,8 +156,13 @@ const markdown = new Marked({
 });
 
 /** A cross-reference awaiting its number: the run is filled in place once every clause is numbered. */
-type PendingReference = { readonly run: { text: string }; readonly anchor: string };
-type InlineContext = { references: Map<string, string>; pending: PendingReference[] };
+type PendingReference = {
+  readonly run: { text: string; crossReference?: { anchor: string; number: string } };
+  readonly anchor: string;
+};
+/** A named clause: how it is cited, and its own number within that citation. */
+type Citation = { readonly citation: string; readonly number: string };
+type InlineContext = { references: Map<string, Citation>; pending: PendingReference[] };
 type Style = { bold?: boolean; italic?: boolean; underline?: boolean };
 
 /** Inline tokens to runs; cross-references are left as placeholders filled once every clause is numbered. */
@@ -348,7 +353,7 @@ export function buildBlocks(source: string, options: BuildOptions): Block[] {
           }
           // A clause of a schedule is cited with its schedule: "2.1 of Schedule 1".
           const citation = schedule > 0 ? `${number.reference} of Schedule ${schedule}` : number.reference;
-          context.references.set(clause.anchor, citation);
+          context.references.set(clause.anchor, { citation, number: number.reference });
         }
         push({
           type: "clause",
@@ -357,6 +362,7 @@ export function buildBlocks(source: string, options: BuildOptions): Block[] {
           label: number.label,
           reference: number.reference,
           numbering: schedule,
+          ...(clause.anchor ? { anchor: clause.anchor } : {}),
           runs: toRuns(clause.tokens, context),
         });
         return;
@@ -410,13 +416,14 @@ export function buildBlocks(source: string, options: BuildOptions): Block[] {
   });
 
   for (const reference of context.pending) {
-    const number = context.references.get(reference.anchor);
-    if (number === undefined) {
+    const cited = context.references.get(reference.anchor);
+    if (cited === undefined) {
       throw new TemplateError(
         `The template refers to [#${reference.anchor}], but no clause in this document is named {#${reference.anchor}}`,
       );
     }
-    reference.run.text = number;
+    reference.run.text = cited.citation;
+    reference.run.crossReference = { anchor: reference.anchor, number: cited.number };
   }
   const missing = options.executionBlocks.filter((block) => !placed.has(block));
   if (missing.length > 0) {

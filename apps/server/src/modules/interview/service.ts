@@ -329,7 +329,7 @@ export function createInterviewService(deps: {
       const draft = missing.length > 0;
       let pdf: Uint8Array;
       try {
-        pdf = (await renderPdf(buildDocument(template, answers, { draft }))).pdf;
+        pdf = (await renderPdf(buildDocument(template, answers, { draft }), { assembledAt: clock() })).pdf;
       } catch (error) {
         templateFailure(error);
       }
@@ -358,7 +358,7 @@ export function createInterviewService(deps: {
       if (issues.length > 0) throw incomplete(issues);
       let rendered: Awaited<ReturnType<typeof assembleDocument>>;
       try {
-        rendered = await assembleDocument(template, before.doc.xml as Answers);
+        rendered = await assembleDocument(template, before.doc.xml as Answers, { assembledAt: clock() });
       } catch (error) {
         templateFailure(error);
       }
