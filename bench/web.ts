@@ -17,7 +17,8 @@ import { startServer } from "./support.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const webDir = path.resolve(import.meta.dirname, "../apps/web");
+// BENCH_WEB_SOURCE builds another copy of apps/web (an earlier commit's, to compare against).
+const webDir = path.resolve(process.env.BENCH_WEB_SOURCE ?? path.join(import.meta.dirname, "../apps/web"));
 const loadBefore = loadavg()[0]?.toFixed(1);
 
 // ---- The build, and what each page needs from it ------------------------------------------------
@@ -103,35 +104,6 @@ const largest = Object.values(manifest)
   .slice(0, 3);
 console.log(`Largest chunks: ${largest.map((c) => `${c.file} ${kb(c.bytes)}`).join(", ")}`);
 
-// ---- The servers -----------------------------------------------------------------------------
-
-// The baseline: the best a page can do on this machine in this run.
-const hello = Fastify({ logger: false });
-hello.get("/", (_request, reply) =>
-  reply
-    .type("text/html")
-    .send(
-      '<!doctype html><html lang="en"><meta name="viewport" content="width=device-width"><title>Hello</title><h1>Hello, world</h1></html>',
-    ),
-);
-await hello.listen({ port: 0, host: "127.0.0.1" });
-const helloPort = (hello.server.address() as { port: number }).port;
-
-const dataDir = mkdtempSync(path.join(tmpdir(), "precedent-bench-web-data-"));
-const server = await startServer("app-server.ts", { ...process.env, WEB_DIST: dist, DATA_DIR: dataDir });
-const base = `http://127.0.0.1:${server.port}`;
-
-const login = await fetch(`${base}/api/auth/login`, {
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify({ email: "owner@demo.test", password: "precedent-demo" }),
-});
-if (!login.ok) throw new Error(`signing in as the demo owner failed: ${login.status}`);
-const sessionCookie = login.headers
-  .getSetCookie()
-  .map((cookie) => cookie.split(";")[0])
-  .join("; ");
-
 // ---- Lighthouse ---------------------------------------------------------------------------------
 
 type Measured = {
@@ -190,36 +162,75 @@ async function measurePage(url: string, headers: Record<string, string> = {}) {
   return { median, scores: runs.map((run) => run.score.toFixed(2)) };
 }
 
-const TARGETS: [string, string, Record<string, string>][] = [
-  ["hello-world page (baseline)", `http://127.0.0.1:${helloPort}/`, {}],
-  ["sign-in page", `${base}/login`, {}],
-  ["document list (owner@demo.test)", `${base}/my-account/my-document`, { cookie: sessionCookie }],
-];
+// ---- The pages in a browser ----------------------------------------------------------------------
 
-const results: [string, Awaited<ReturnType<typeof measurePage>>][] = [];
-try {
-  for (const [name, url, headers] of TARGETS) {
-    console.error(`Lighthouse: ${name}…`);
-    results.push([name, await measurePage(url, headers)]);
-  }
-} finally {
-  server.child.kill("SIGINT");
-  await hello.close();
-}
-
-console.log(
-  `\nLighthouse mobile (simulated slow 4G, 4× CPU slowdown), ${RUNS} runs per page, median shown; node ${process.version}; load average ${loadBefore} before, ${loadavg()[0]?.toFixed(1)} after (${cpus().length} CPUs)\n`,
-);
-console.log(
-  `${"".padEnd(34)}${"score".padStart(7)}${"FCP s".padStart(7)}${"LCP s".padStart(7)}${"TBT ms".padStart(8)}${"JS sent".padStart(9)}${"all sent".padStart(10)}${"reqs".padStart(6)}   all runs' scores`,
-);
-for (const [name, { median: m, scores }] of results) {
-  console.log(
-    `${name.padEnd(34)}${m.score.toFixed(2).padStart(7)}${(m.fcp / 1000).toFixed(1).padStart(7)}${(m.lcp / 1000).toFixed(1).padStart(7)}${m.tbt.toFixed(0).padStart(8)}${kb(m.scriptBytes).padStart(9)}${kb(m.totalBytes).padStart(10)}${String(m.requests).padStart(6)}   ${scores.join(" ")}`,
+/** Lighthouse on the hello-world page, the sign-in page and the document list, as a table. */
+async function measureInBrowser() {
+  // The baseline: the best a page can do on this machine in this run.
+  const hello = Fastify({ logger: false });
+  hello.get("/", (_request, reply) =>
+    reply
+      .type("text/html")
+      .send(
+        '<!doctype html><html lang="en"><meta name="viewport" content="width=device-width"><title>Hello</title><h1>Hello, world</h1></html>',
+      ),
   );
+  await hello.listen({ port: 0, host: "127.0.0.1" });
+  const helloPort = (hello.server.address() as { port: number }).port;
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "precedent-bench-web-data-"));
+  const server = await startServer("app-server.ts", { ...process.env, WEB_DIST: dist, DATA_DIR: dataDir });
+  const base = `http://127.0.0.1:${server.port}`;
+
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "owner@demo.test", password: "precedent-demo" }),
+  });
+  if (!login.ok) throw new Error(`signing in as the demo owner failed: ${login.status}`);
+  const sessionCookie = login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+
+  const TARGETS: [string, string, Record<string, string>][] = [
+    ["hello-world page (baseline)", `http://127.0.0.1:${helloPort}/`, {}],
+    ["sign-in page", `${base}/login`, {}],
+    ["document list (owner@demo.test)", `${base}/my-account/my-document`, { cookie: sessionCookie }],
+  ];
+
+  const results: [string, Awaited<ReturnType<typeof measurePage>>][] = [];
+  try {
+    for (const [name, url, headers] of TARGETS) {
+      console.error(`Lighthouse: ${name}…`);
+      results.push([name, await measurePage(url, headers)]);
+    }
+  } finally {
+    server.child.kill("SIGINT");
+    await hello.close();
+  }
+
+  console.log(
+    `\nLighthouse mobile (simulated slow 4G, 4× CPU slowdown), ${RUNS} runs per page, median shown; node ${process.version}; load average ${loadBefore} before, ${loadavg()[0]?.toFixed(1)} after (${cpus().length} CPUs)\n`,
+  );
+  console.log(
+    `${"".padEnd(34)}${"score".padStart(7)}${"FCP s".padStart(7)}${"LCP s".padStart(7)}${"TBT ms".padStart(8)}${"JS sent".padStart(9)}${"all sent".padStart(10)}${"reqs".padStart(6)}   all runs' scores`,
+  );
+  for (const [name, { median: m, scores }] of results) {
+    console.log(
+      `${name.padEnd(34)}${m.score.toFixed(2).padStart(7)}${(m.fcp / 1000).toFixed(1).padStart(7)}${(m.lcp / 1000).toFixed(1).padStart(7)}${m.tbt.toFixed(0).padStart(8)}${kb(m.scriptBytes).padStart(9)}${kb(m.totalBytes).padStart(10)}${String(m.requests).padStart(6)}   ${scores.join(" ")}`,
+    );
+  }
+
+  // The server child has been asked to stop; wait for it before removing its files.
+  await new Promise((resolve) =>
+    server.child.exitCode !== null ? resolve(null) : server.child.once("exit", resolve),
+  );
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
-// The server child has been asked to stop; wait for it before removing its files.
-await new Promise((resolve) => (server.child.exitCode !== null ? resolve(null) : server.child.once("exit", resolve)));
-rmSync(dist, { recursive: true, force: true });
-rmSync(dataDir, { recursive: true, force: true });
+if (RUNS > 0) await measureInBrowser();
+else console.log("\nBENCH_RUNS=0: no Lighthouse runs.");
+// BENCH_KEEP_BUILD=1 keeps the build, to look into its chunks.
+if (process.env.BENCH_KEEP_BUILD === "1") console.log(`\nKept the build in ${dist}`);
+else rmSync(dist, { recursive: true, force: true });
