@@ -134,6 +134,10 @@ async function runLighthouse(url: string, headers: Record<string, string>): Prom
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    // A page that sent the browser elsewhere (the sign-in page, for a session not accepted) would
+    // be measured under the wrong name.
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+      throw new Error(`Lighthouse on ${url} ended at ${lhr.finalDisplayedUrl}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const details = lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined;
     const requests = details?.items ?? [];
@@ -182,25 +186,25 @@ async function measureInBrowser() {
   const server = await startServer("app-server.ts", { ...process.env, WEB_DIST: dist, DATA_DIR: dataDir });
   const base = `http://127.0.0.1:${server.port}`;
 
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "owner@demo.test", password: "precedent-demo" }),
-  });
-  if (!login.ok) throw new Error(`signing in as the demo owner failed: ${login.status}`);
-  const sessionCookie = login.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-
-  const TARGETS: [string, string, Record<string, string>][] = [
-    ["hello-world page (baseline)", `http://127.0.0.1:${helloPort}/`, {}],
-    ["sign-in page", `${base}/login`, {}],
-    ["document list (owner@demo.test)", `${base}/my-account/my-document`, { cookie: sessionCookie }],
-  ];
-
   const results: [string, Awaited<ReturnType<typeof measurePage>>][] = [];
   try {
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "owner@demo.test", password: "precedent-demo" }),
+    });
+    if (!login.ok) throw new Error(`signing in as the demo owner failed: ${login.status}`);
+    const sessionCookie = login.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+
+    const TARGETS: [string, string, Record<string, string>][] = [
+      ["hello-world page (baseline)", `http://127.0.0.1:${helloPort}/`, {}],
+      ["sign-in page", `${base}/login`, {}],
+      ["document list (owner@demo.test)", `${base}/my-account/my-document`, { cookie: sessionCookie }],
+    ];
+
     for (const [name, url, headers] of TARGETS) {
       console.error(`Lighthouse: ${name}…`);
       results.push([name, await measurePage(url, headers)]);
