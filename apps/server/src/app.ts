@@ -138,6 +138,9 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.WEB_DIST,
+      // The build writes .br and .gz beside each text asset; the one the browser accepts is sent
+      // as it is (with Vary: Accept-Encoding), the plain file to a browser that accepts neither.
+      preCompressed: true,
       // Built assets have content hashes in their names; the page itself must always be fresh.
       setHeaders: (reply, filePath) => {
         reply.header(

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
@@ -8,14 +9,21 @@ import { openPglite } from "./db/client.ts";
 import { createServices } from "./services.ts";
 
 // The server hands every non-API address to the single-page app, and never an API path.
+const INDEX_HTML = "<!doctype html><title>Precedent</title><div id=root></div>";
+const APP_JS = `console.log(${JSON.stringify("app ".repeat(200))})`;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), "precedent-web-"));
   mkdirSync(path.join(dist, "assets"));
-  writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>Precedent</title><div id=root></div>");
-  writeFileSync(path.join(dist, "assets", "index-abc123.js"), "console.log('app')");
+  writeFileSync(path.join(dist, "index.html"), INDEX_HTML);
+  writeFileSync(path.join(dist, "assets", "index-abc123.js"), APP_JS);
+  // What the web build writes beside each text asset (apps/web/vite.config.ts).
+  writeFileSync(path.join(dist, "assets", "index-abc123.js.br"), brotliCompressSync(APP_JS));
+  writeFileSync(path.join(dist, "assets", "index-abc123.js.gz"), gzipSync(APP_JS));
+  writeFileSync(path.join(dist, "index.html.br"), brotliCompressSync(INDEX_HTML));
+  writeFileSync(path.join(dist, "index.html.gz"), gzipSync(INDEX_HTML));
   const database = await openPglite("memory://");
   await database.migrate();
   const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST: dist });
@@ -46,6 +54,49 @@ describe("serving the web app", () => {
     const res = await app.inject({ method: "GET", url: "/assets/index-abc123.js" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("sends a hashed asset brotli-compressed to a browser that accepts it", async () => {
+    const res = await app.inject({
+      method: "GET",
+      url: "/assets/index-abc123.js",
+      headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["content-type"]).toContain("javascript");
+    expect(res.headers.vary).toContain("accept-encoding");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(APP_JS);
+  });
+
+  it("sends gzip to a browser that accepts gzip but not brotli", async () => {
+    const res = await app.inject({
+      method: "GET",
+      url: "/assets/index-abc123.js",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(res.headers.vary).toContain("accept-encoding");
+    expect(gunzipSync(res.rawPayload).toString()).toBe(APP_JS);
+  });
+
+  it("sends the plain asset to a client that accepts no compression", async () => {
+    const res = await app.inject({ method: "GET", url: "/assets/index-abc123.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    // A shared cache must not hand this plain copy to a browser that asked for brotli.
+    expect(res.headers.vary).toContain("accept-encoding");
+    expect(res.body).toBe(APP_JS);
+  });
+
+  it.each(["/", "/login"])("sends the page at %s compressed but never cached long", async (url) => {
+    const res = await app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX_HTML);
   });
 
   it("still answers unknown API paths with the JSON 404 envelope", async () => {
