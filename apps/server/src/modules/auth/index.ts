@@ -1,4 +1,5 @@
-/** The auth module's one public entry: other modules and the app import only this file. */
+// The auth module's one public entry: other modules and the app import only this file.
+
 export { hashPassword } from "./password.ts";
 export { authRoutes } from "./routes.ts";
 // Tables read outside this module (queries of other modules, demo data, tests): a later step

@@ -1,4 +1,5 @@
-/** The documents module's one public entry: other modules and the app import only this file. */
+// The documents module's one public entry: other modules and the app import only this file.
+
 export { createDocumentZipDownload } from "./download-zip.ts";
 export {
   allowedInSomeTab,

@@ -1,4 +1,5 @@
-/** The folders module's one public entry: other modules and the app import only this file. */
+// The folders module's one public entry: other modules and the app import only this file.
+
 export type { Viewer } from "./policy.ts";
 export { folderRoutes } from "./routes.ts";
 // Tables read outside this module (queries of other modules, demo data, tests): a later step

@@ -1,4 +1,5 @@
-/** The interview module's one public entry: other modules and the app import only this file. */
+// The interview module's one public entry: other modules and the app import only this file.
+
 export { clientNameOf } from "./answer-changes.ts";
 export { interviewRoutes } from "./routes.ts";
 // Tables read outside this module (queries of other modules, demo data, tests): a later step

@@ -1,4 +1,5 @@
-/** The teams module's one public entry: other modules and the app import only this file. */
+// The teams module's one public entry: other modules and the app import only this file.
+
 export { createFirmContexts } from "./firm-context.ts";
 export { teamRoutes } from "./routes.ts";
 // Tables read outside this module (queries of other modules, demo data, tests): a later step
