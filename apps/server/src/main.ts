@@ -22,6 +22,10 @@ async function main() {
   const changes = createChangeFeed(database.notifications(), {
     onError: (err) =>
       app.log.warn({ err }, "change notifications interrupted; reading the database until they resume"),
+    onStalled: (stalled) =>
+      stalled
+        ? app.log.warn("change notifications stalled (no heartbeat); reading the database until they resume")
+        : app.log.info("change notifications resumed"),
   });
   const services = createServices({ db: database.db, clock: systemClock, config, changes });
   const app = await buildApp({ services, config });

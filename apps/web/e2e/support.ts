@@ -111,6 +111,11 @@ export async function expectAccessible(
   if (options.include) builder = builder.include(options.include);
   if (options.disable?.length) builder = builder.disableRules(options.disable);
   const { violations } = await builder.analyze();
+  // One line per check for the run's log: the counts by impact, minor and moderate included.
+  const count = (impact: string) => violations.filter((v) => v.impact === impact).length;
+  console.log(
+    `axe ${what} at ${page.viewportSize()?.width ?? "?"} px: critical ${count("critical")}, serious ${count("serious")}, moderate ${count("moderate")}, minor ${count("minor")}`,
+  );
   const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const described = blocking.map(
     (v) =>

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../modules/auth/index.ts";
 import { documents } from "../modules/documents/index.ts";
-import { createTestApp, signIn, type TestApp } from "../test/harness.ts";
+import { createTestApp, signIn, stallable, type TestApp } from "../test/harness.ts";
 import { type ChangeFeed, createChangeFeed, type NotificationSource } from "./change-feed.ts";
 import { CHANGE_FEED_APPLICATION } from "./client.ts";
 
@@ -123,6 +123,39 @@ describe("the change feed", () => {
     await feed.sync();
     expect(feed.firmUnchangedSince(fresh, other.team.id)).toBe(false);
     expect(feed.firmUnchangedSince(fresh, firm.team.id)).toBe(true);
+  });
+
+  it("stops trusting memory while its heartbeats do not come back, and trusts again once they do", async () => {
+    const stall = stallable(t.notifications());
+    const stalls: boolean[] = [];
+    const feed = createChangeFeed(stall.source, {
+      retryMs: 20,
+      heartbeatMs: 50,
+      staleAfterMs: 250,
+      onStalled: (stalled) => stalls.push(stalled),
+    });
+    feeds.push(feed);
+    await feed.start();
+    await feed.sync();
+    const before = feed.mark();
+    expect(feed.firmUnchangedSince(before, firm.team.id)).toBe(true);
+
+    // The connection stays open but nothing comes through it: no error, no lost connection.
+    stall.hold();
+    await addDocument(firm.team.id, firm.owner.id);
+    await expect.poll(() => feed.stalled, { timeout: 5_000 }).toBe(true);
+    expect(feed.listening).toBe(true);
+    expect(feed.firmUnchangedSince(before, firm.team.id)).toBe(false);
+    expect(feed.firmUnchangedSince(feed.mark(), other.team.id)).toBe(false);
+    expect(feed.sessionsUnchangedSince(feed.mark())).toBe(false);
+    expect(stalls).toEqual([true]);
+
+    stall.release();
+    await expect.poll(() => feed.stalled, { timeout: 5_000 }).toBe(false);
+    expect(stalls).toEqual([true, false]);
+    // Nothing kept from before the stall is trusted; what is read afterwards is.
+    expect(feed.firmUnchangedSince(before, other.team.id)).toBe(false);
+    expect(feed.firmUnchangedSince(feed.mark(), other.team.id)).toBe(true);
   });
 
   // PostgreSQL only: PGlite runs in this process and its connection cannot be cut from outside.

@@ -1,8 +1,9 @@
 /**
  * What the database tells this server about changes committed by anyone (this server, another
  * server on the same database, a script): the triggers of migration 0010 notify the channel
- * `precedent_changes` when a firm's lists change ('firm:{id}', or 'firms' for all firms) and when
- * sessions end ('sessions'). Memory caches (the session cache in the auth service, and through it
+ * `precedent_changes` when a firm's lists change ('firm:{id}', or 'firms' for all firms; the firm's
+ * plan, its standing and its credits included, migration 0019) and when sessions end or change in
+ * anything but their touch ('sessions', migrations 0010 and 0019). Memory caches (the session cache in the auth service, and through it
  * the reply cache) keep what they read only while the feed says nothing has changed since.
  *
  * Reading it: take `mark()` before reading from the database, keep the mark with what was read,
@@ -10,6 +11,12 @@
  * While the feed is not listening (not started, connection lost, reconnecting) both answer false,
  * so every request reads the database; whatever was read before a reconnection is dropped,
  * because changes made while nobody listened were never heard.
+ *
+ * A connection can also stall without closing (a half-open TCP connection, a stuck proxy): then
+ * nothing says it is lost while changes go unheard. So the feed sends itself a heartbeat through
+ * the database every `heartbeatMs` and trusts memory only while one of its own beats has come back
+ * within `staleAfterMs`. A stalled feed makes every request read the database, within
+ * `staleAfterMs` of its last beat; once beats come back, whatever was kept before is dropped.
  */
 export const CHANGES_CHANNEL = "precedent_changes";
 
@@ -30,11 +37,30 @@ export type NotificationSource = {
 
 export type ChangeFeed = ReturnType<typeof createChangeFeed>;
 
+/** How often the feed sends itself a heartbeat, and how long without one it trusts memory. */
+export const HEARTBEAT_MS = 1000;
+export const STALE_AFTER_MS = 3000;
+
 export function createChangeFeed(
   source: NotificationSource,
-  options: { retryMs?: number; onError?: (error: unknown) => void } = {},
+  options: {
+    retryMs?: number;
+    heartbeatMs?: number;
+    staleAfterMs?: number;
+    onError?: (error: unknown) => void;
+    /** Told when beats stop coming back in time, and when they come back. */
+    onStalled?: (stalled: boolean) => void;
+  } = {},
 ) {
   const retryMs = options.retryMs ?? 1000;
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const staleAfterMs = options.staleAfterMs ?? STALE_AFTER_MS;
+  // Beats carry this feed's own name, so several servers on one database each count only theirs.
+  const beatPrefix = `beat:${process.pid}:${Math.random().toString(36).slice(2, 10)}:`;
+  let beatCount = 0;
+  let lastBeatHeardAt = 0;
+  let stalled = false;
+  let beating: NodeJS.Timeout | undefined;
   // One counter orders marks and changes: a change heard after a mark gets a larger number.
   let tick = 0;
   let listening = false;
@@ -52,7 +78,37 @@ export function createChangeFeed(
     if (payload.startsWith("firm:")) firmChangedAt.set(Number(payload.slice("firm:".length)), tick);
     else if (payload === "firms") everythingChangedAt = tick;
     else if (payload === "sessions") sessionsEndedAt = tick;
+    else if (payload.startsWith(beatPrefix)) beatHeard();
     else syncs.get(payload)?.();
+  }
+
+  function beatHeard() {
+    lastBeatHeardAt = performance.now();
+    if (!stalled) return;
+    stalled = false;
+    // Changes held up in the stall arrived before this beat, but drop everything kept anyway:
+    // what a stalled connection may have lost cannot be known.
+    everythingChangedAt = ++tick;
+    options.onStalled?.(false);
+  }
+
+  /** True while beats come back in time (always, with heartbeats off). */
+  function fresh() {
+    if (heartbeatMs <= 0) return true;
+    if (performance.now() - lastBeatHeardAt <= staleAfterMs) return true;
+    if (!stalled && listening) {
+      stalled = true;
+      options.onStalled?.(true);
+    }
+    return false;
+  }
+
+  function beat() {
+    if (!listening) return;
+    beatCount += 1;
+    // A failed send is not heard, which is all the feed needs to know.
+    source.notify(CHANGES_CHANNEL, `${beatPrefix}${beatCount}`).catch(() => {});
+    fresh();
   }
 
   function lost(error: unknown) {
@@ -74,6 +130,12 @@ export function createChangeFeed(
       // Whatever was read before now may have missed changes nobody heard.
       everythingChangedAt = ++tick;
       listening = !closed;
+      lastBeatHeardAt = performance.now();
+      stalled = false;
+      if (heartbeatMs > 0 && !beating && !closed) {
+        beating = setInterval(beat, heartbeatMs);
+        beating.unref();
+      }
     } catch (error) {
       options.onError?.(error);
       if (!closed) retry = setTimeout(() => void connect(), retryMs);
@@ -88,17 +150,25 @@ export function createChangeFeed(
       return listening;
     },
 
+    /** True when the feed listens but its heartbeats have stopped coming back in time. */
+    get stalled() {
+      return listening && !fresh();
+    },
+
     /** A mark to take before reading what will be kept. */
     mark: () => ++tick,
 
-    /** True when nothing in this firm has changed since `mark` (and the feed has listened throughout). */
+    /**
+     * True when nothing in this firm has changed since `mark` (and the feed has listened
+     * throughout, its heartbeats coming back in time).
+     */
     firmUnchangedSince(mark: number, teamId: number) {
-      return listening && everythingChangedAt < mark && (firmChangedAt.get(teamId) ?? 0) < mark;
+      return listening && everythingChangedAt < mark && (firmChangedAt.get(teamId) ?? 0) < mark && fresh();
     },
 
     /** True when no session has ended since `mark` (and the feed has listened throughout). */
     sessionsUnchangedSince(mark: number) {
-      return listening && everythingChangedAt < mark && sessionsEndedAt < mark;
+      return listening && everythingChangedAt < mark && sessionsEndedAt < mark && fresh();
     },
 
     /**
@@ -133,6 +203,7 @@ export function createChangeFeed(
       closed = true;
       listening = false;
       clearTimeout(retry);
+      clearInterval(beating);
       await stop?.().catch(() => {});
     },
   };

@@ -1,5 +1,6 @@
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
+import type { preHandlerAsyncHookHandler } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents } from "../modules/documents/index.ts";
 import { folders } from "../modules/folders/index.ts";
@@ -159,4 +160,51 @@ describe("cached list replies", () => {
       await uncached.close();
     }
   });
+});
+
+describe("a gate added after the cache", () => {
+  // A later feature (a two-factor step-up, a plan-expiry check) adds its gate as a hook. A kept
+  // reply must never answer a request such a gate refuses, whichever stage the gate uses.
+  const refused = (request: { headers: Record<string, unknown> }) => request.headers["x-gate"] === "refuse";
+  const gate = (async (request, reply) => {
+    if (refused(request)) await reply.code(403).send({ message: "Refused by the gate", data: null });
+  }) satisfies preHandlerAsyncHookHandler;
+
+  for (const stage of ["preValidation", "preHandler"] as const) {
+    it(`in ${stage} refuses before a kept reply can answer`, async () => {
+      const gated = await createTestApp({
+        onRoute: (route) => {
+          if (!route.url.startsWith("/api/doc") && !route.url.startsWith("/api/folder/get-all")) return;
+          route[stage] = [gate, ...[route[stage] ?? []].flat()] as typeof route.preHandler;
+        },
+      });
+      try {
+        const firm = await gated.buildTeam();
+        await gated.buildDocument({ teamId: firm.team.id, createdBy: firm.owner.id, name: "Behind a gate" });
+        const token = await signIn(gated, firm.owner.email);
+        for (const url of [
+          `/api/doc?id_team=${firm.team.id}&type=1`,
+          `/api/folder/get-all?id_team=${firm.team.id}&type=1`,
+        ]) {
+          const ask = (gate?: string) =>
+            gated.app.inject({
+              method: "GET",
+              url,
+              headers: { ...bearer(token), ...(gate ? { "x-gate": gate } : {}) },
+            });
+          expect((await ask()).statusCode).toBe(200);
+          const { stats } = gated.services.replyCache;
+          const hits = stats.hits;
+          expect((await ask()).statusCode).toBe(200);
+          expect(stats.hits).toBe(hits + 1);
+          const refusedReply = await ask("refuse");
+          expect(refusedReply.statusCode).toBe(403);
+          expect(refusedReply.json().message).toBe("Refused by the gate");
+          expect(stats.hits).toBe(hits + 1);
+        }
+      } finally {
+        await gated.close();
+      }
+    });
+  }
 });

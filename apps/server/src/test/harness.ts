@@ -1,6 +1,6 @@
 import type { DocumentStatus, DocumentType, FolderType, TeamRole } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
-import type { onRouteHookHandler } from "fastify";
+import type { InjectOptions, onRouteHookHandler } from "fastify";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { createChangeFeed, type NotificationSource } from "../db/change-feed.ts";
@@ -48,9 +48,11 @@ export async function createTestApp(
   await database.migrate(ensurePlans);
   const clock = new TestClock();
   const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST: "/nonexistent", ...options.env });
-  const changes = options.changes
-    ? createChangeFeed(delayed(database.notifications(), options.notificationDelayMs ?? 0))
-    : undefined;
+  const stall = stallable(delayed(database.notifications(), options.notificationDelayMs ?? 0));
+  // TEST_CHANGE_FEED=on runs every test with the feed, as `npm start` runs (CI does, on
+  // PostgreSQL): sessions, memberships and replies are kept in memory between notifications.
+  const feedForAll = options.changes === undefined && process.env.TEST_CHANGE_FEED === "on";
+  const changes = options.changes || feedForAll ? createChangeFeed(stall.source) : undefined;
   await changes?.start();
   const services = createServices({
     db: database.db,
@@ -60,6 +62,16 @@ export async function createTestApp(
     loginThrottle: options.loginThrottle,
   });
   const app = await buildApp({ services, config, onRoute: options.onRoute, logTo: options.logTo });
+  if (feedForAll && changes) {
+    // Tests write behind the app and read at once, as if another server had written and its
+    // notification had arrived: each request waits until every earlier commit has been heard.
+    // (Tests of the feed's own timing ask for it with `changes: true` and get no such wait.)
+    const inject = app.inject.bind(app);
+    app.inject = (async (request: InjectOptions | string) => {
+      await changes.sync();
+      return inject(request);
+    }) as unknown as typeof app.inject;
+  }
   const factories = createFactories(database.db);
   return {
     app,
@@ -71,11 +83,41 @@ export async function createTestApp(
     changes,
     /** Another connection's view of notifications, for tests of the feed itself. */
     notifications: () => database.notifications(),
+    /**
+     * Holds back every notification to the app's feed without closing its connection, as a
+     * half-open connection would (`resume` delivers what was held, in order).
+     */
+    stallChanges: stall.hold,
+    resumeChanges: stall.release,
     ...factories,
     async close() {
       await app.close();
       await changes?.close();
       await database.close();
+    },
+  };
+}
+
+/** The same notifications, which `hold` keeps back (connection open) until `release`. */
+export function stallable(source: NotificationSource) {
+  let held: (() => void)[] | undefined;
+  return {
+    source: {
+      ...source,
+      listen: (channel, onMessage, onLost) =>
+        source.listen(
+          channel,
+          (payload) => (held ? held.push(() => onMessage(payload)) : onMessage(payload)),
+          onLost,
+        ),
+    } satisfies NotificationSource,
+    hold() {
+      held ??= [];
+    },
+    release() {
+      const waiting = held ?? [];
+      held = undefined;
+      for (const deliver of waiting) deliver();
     },
   };
 }

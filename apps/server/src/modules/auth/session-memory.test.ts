@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from "../../test/harness.ts";
 import { documents } from "../documents/index.ts";
-import { teamMembers } from "../teams/index.ts";
+import { firmVersions, teamMembers, teams } from "../teams/index.ts";
 import { sessions } from "./schema.ts";
 
 // The app as `npm start` runs it: sessions and memberships kept in memory between the changes
@@ -142,6 +142,79 @@ describe("sessions kept in memory", () => {
     await t.db.delete(teamMembers).where(eq(teamMembers.userId, member.id));
     await sync();
     expect((await client.get("/api/doc", { type: 1 })).statusCode).toBe(404);
+  });
+
+  it("follow the firm's plan standing: status, end date and credits", async () => {
+    const built = await t.buildTeam();
+    const token = await signIn(t, built.owner.email);
+    const client = firmClient(t, token, built.team.id);
+    const standing = () => t.services.auth.recall(token, built.team.id)?.firm?.member;
+    expect((await client.get("/api/doc", { type: 1 })).statusCode).toBe(200);
+    await sync();
+    expect((await client.get("/api/doc", { type: 1 })).statusCode).toBe(200);
+    expect(standing()).toMatchObject({ planStatus: "active", planEndDate: null });
+
+    // Another server (or the billing provider's webhook) ends the plan.
+    await t.db.update(teams).set({ planStatus: "expired" }).where(eq(teams.id, built.team.id));
+    await sync();
+    expect(standing()).toBeUndefined();
+    expect((await client.get("/api/doc", { type: 1 })).statusCode).toBe(200);
+    expect(standing()).toMatchObject({ planStatus: "expired" });
+
+    await t.db.update(teams).set({ planEndDate: "2031-06-30" }).where(eq(teams.id, built.team.id));
+    await sync();
+    expect(standing()).toBeUndefined();
+    expect((await client.get("/api/doc", { type: 1 })).statusCode).toBe(200);
+    expect(standing()).toMatchObject({ planEndDate: "2031-06-30" });
+
+    // Credits move the lists' version, not the folder trees'.
+    const versions = async () =>
+      (await t.db.select().from(firmVersions).where(eq(firmVersions.teamId, built.team.id)))[0];
+    const before = await versions();
+    await t.db.update(teams).set({ usedCredit: 3 }).where(eq(teams.id, built.team.id));
+    const after = await versions();
+    expect(after?.version).toBe((before?.version ?? 0) + 1);
+    expect(after?.foldersVersion).toBe(before?.foldersVersion);
+  });
+
+  it("forget a session changed in any way but its touch", async () => {
+    const owner = (await t.buildTeam()).owner;
+    const token = await signIn(t, owner.email);
+    const check = () => t.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(token) });
+    await sync();
+    expect((await check()).statusCode).toBe(200);
+    expect(t.services.auth.recall(token)).toBeDefined();
+    // A touch by another server is no news: memory stays.
+    await t.db.update(sessions).set({ lastSeenAt: t.clock.now() }).where(eq(sessions.userId, owner.id));
+    await sync();
+    expect(t.services.auth.recall(token)).toBeDefined();
+    // Any other change (here the address; later a revocation or a two-factor step) is announced.
+    await t.db.update(sessions).set({ ip: "203.0.113.9" }).where(eq(sessions.userId, owner.id));
+    await sync();
+    expect(t.services.auth.recall(token)).toBeUndefined();
+    expect((await check()).statusCode).toBe(200);
+  });
+
+  it("end within 5 s of a revocation while the feed's connection is stalled", async () => {
+    const owner = (await t.buildTeam()).owner;
+    const token = await signIn(t, owner.email);
+    const check = () => t.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(token) });
+    await sync();
+    expect((await check()).statusCode).toBe(200);
+    expect(t.services.auth.recall(token)).toBeDefined();
+    t.stallChanges();
+    try {
+      // Another server signs the session out; its notification never arrives here.
+      await t.db.delete(sessions).where(eq(sessions.userId, owner.id));
+      const revokedAt = performance.now();
+      await expect.poll(async () => (await check()).statusCode, { timeout: 5_000, interval: 100 }).toBe(401);
+      console.log(
+        `revoked session refused after ${Math.round(performance.now() - revokedAt)} ms of a stalled feed`,
+      );
+    } finally {
+      t.resumeChanges();
+    }
+    await sync();
   });
 
   it("never answer for another firm", async () => {

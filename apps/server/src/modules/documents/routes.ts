@@ -44,7 +44,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     "/doc",
     {
       serializerCompiler: plainJsonSerializer,
-      onRequest: replyCache.lists.answerFromMemory,
+      preHandler: replyCache.lists.answerFromMemory,
       schema: {
         tags,
         summary: "The document list of one tab: filtered, searched, sorted and paged",
@@ -65,7 +65,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     "/doc/list-for-owner",
     {
       serializerCompiler: plainJsonSerializer,
-      onRequest: replyCache.lists.answerFromMemory,
+      preHandler: replyCache.lists.answerFromMemory,
       schema: {
         tags,
         summary: "Organisation Documents (owner and manager), filtered by owner with user_ids",
@@ -85,7 +85,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.get(
     "/doc/get-status",
     {
-      onRequest: replyCache.lists.answerFromMemory,
+      preHandler: replyCache.lists.answerFromMemory,
       schema: {
         tags,
         summary: "Documents per status under the list's filters",
@@ -105,7 +105,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.get(
     "/doc/get-status-for-list-owner",
     {
-      onRequest: replyCache.lists.answerFromMemory,
+      preHandler: replyCache.lists.answerFromMemory,
       schema: {
         tags,
         summary: "Organisation Documents per status (owner and manager), filtered by owner with user_ids",

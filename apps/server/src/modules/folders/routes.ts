@@ -27,7 +27,7 @@ export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     "/folder/get-all",
     {
       serializerCompiler: plainJsonSerializer,
-      onRequest: replyCache.folderTrees.answerFromMemory,
+      preHandler: replyCache.folderTrees.answerFromMemory,
       schema: {
         tags,
         summary: "The folder tree of one tab, each node with its abilities",

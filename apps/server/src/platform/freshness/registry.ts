@@ -1,0 +1,66 @@
+/**
+ * What each table's changes move, in one place. The rules of freshness:
+ *
+ * 1. Every committed change to a row a kept reply or a kept session depends on moves a number
+ *    the server reads with the session (`firm_versions.version` for document lists,
+ *    `folders_version` for folder trees) or notifies `precedent_changes` (sessions). Deferred
+ *    triggers do it at commit, once per firm per transaction, whoever writes: this server,
+ *    another server, a script.
+ * 2. A table whose rows carry `team_id` is either in `FIRM_ROWS` (its trigger is the one
+ *    `firmRowTrigger` writes, checked against the database by `registry.test.ts`) or in
+ *    `NOT_KEPT`, with the reason nothing kept in memory shows it. A new firm table that is in
+ *    neither fails that test.
+ * 3. Changes that reach firms another way are listed in `OTHER_SOURCES` (their triggers are
+ *    written by hand in the migrations it names).
+ * 4. Memory is trusted only while the change feed listens and its heartbeat comes back
+ *    (`src/db/change-feed.ts`); a kept reply answers only after every route hook has run
+ *    (`src/plugins/firm-reply-cache.ts`).
+ *
+ * Adding a firm table that lists show: add it to `FIRM_ROWS`, run
+ * `npx tsx apps/server/src/platform/freshness/trigger-sql.ts <table>` and put what it prints in
+ * the table's migration.
+ */
+
+/** What a firm row's change moves: the document lists only, or the folder trees as well. */
+export type Moves = "lists" | "lists and trees";
+
+export const FIRM_ROWS: Record<string, { moves: Moves; why: string }> = {
+  documents: { moves: "lists", why: "the rows of every document list and the status counts" },
+  document_shares: { moves: "lists", why: "who sees a document (Shared Documents)" },
+  document_files: { moves: "lists", why: "a row's download abilities" },
+  folders: { moves: "lists and trees", why: "the trees, and each row's folder name and path" },
+  folder_shares: { moves: "lists and trees", why: "who sees a folder and what is in it" },
+  team_members: { moves: "lists and trees", why: "roles and people: every ability and owner name" },
+};
+
+export const NOT_KEPT: Record<string, string> = {
+  firm_versions: "the versions themselves",
+  document_counts:
+    "kept from documents by triggers of its own, in the same transaction as the change of documents that moves the lists",
+  document_logs: "a document's history is read from the database on its own page; no kept reply shows it",
+  document_versions: "earlier answers are read from the database when a version is opened",
+  document_starts: "the record of a start; the document it creates moves the lists",
+  orders: "My Orders and the checkout read orders from the database every time",
+};
+
+/** Changes that move firms' numbers without a `team_id` of their own (triggers by hand). */
+export const OTHER_SOURCES: Record<string, string> = {
+  teams: "plan, plan status and dates move lists and trees; credits move lists (migrations 0010, 0011, 0019)",
+  users: "a person's name moves lists and trees of each of their firms (0010, 0011)",
+  product_categories: "the catalogue's categories move every firm's lists (0010)",
+  product_category_links: "a template's categories move every firm's lists (0010)",
+  sessions: "an ended session, or any change but its touch, is announced to every server (0010, 0019)",
+};
+
+/**
+ * The trigger a firm table gets, written as PostgreSQL prints it back (`pg_get_triggerdef`), so
+ * the registry test can compare the database with this text exactly.
+ */
+export function firmRowTrigger(table: string): string {
+  const entry = FIRM_ROWS[table];
+  if (!entry) throw new Error(`${table} is not in FIRM_ROWS`);
+  return (
+    `CREATE CONSTRAINT TRIGGER ${table}_firm_version AFTER INSERT OR DELETE OR UPDATE ON public.${table} ` +
+    `DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION firm_version_row_changed('${entry.moves}')`
+  );
+}
