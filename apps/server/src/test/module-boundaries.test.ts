@@ -67,7 +67,7 @@ beforeAll(() => {
   );
   const output = `${run.stdout}\n${run.stderr}`;
   rulesByFile = new Map();
-  for (const [, file, rule] of output.matchAll(/apps\/server\/src\/(\S+?):\d+:\d+ (lint\/\S+)/g)) {
+  for (const [, file = "", rule = ""] of output.matchAll(/apps\/server\/src\/(\S+?):\d+:\d+ (lint\/\S+)/g)) {
     const rules = rulesByFile.get(file) ?? new Set<string>();
     rules.add(rule);
     rulesByFile.set(file, rules);
