@@ -3,8 +3,9 @@ import { loadConfig, sandboxProviders } from "./config.ts";
 import { createChangeFeed } from "./db/change-feed.ts";
 import { openDatabase } from "./db/client.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./demo/seed.ts";
-import { ensureCatalogue } from "./modules/catalogue/seed.ts";
-import { createTemplateLibrary } from "./modules/templates/library.ts";
+import { ensureCatalogue } from "./modules/catalogue/index.ts";
+import { createTemplateLibrary } from "./modules/templates/index.ts";
+import { systemClock } from "./platform/kernel/index.ts";
 import { createServices } from "./services.ts";
 
 async function main() {
@@ -26,7 +27,7 @@ async function main() {
         ? app.log.warn("change notifications stalled (no heartbeat); reading the database until they resume")
         : app.log.info("change notifications resumed"),
   });
-  const services = createServices({ db: database.db, clock: () => new Date(), config, changes });
+  const services = createServices({ db: database.db, clock: systemClock, config, changes });
   const app = await buildApp({ services, config });
   await changes.start();
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openPglite } from "./db/client.ts";
+import { systemClock } from "./platform/kernel/index.ts";
 import { createServices } from "./services.ts";
 
 /**
@@ -12,7 +13,7 @@ import { createServices } from "./services.ts";
 const out = process.argv[2];
 const database = await openPglite("memory://");
 const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST: "/nonexistent" });
-const services = createServices({ db: database.db, clock: () => new Date(), config });
+const services = createServices({ db: database.db, clock: systemClock, config });
 const app = await buildApp({ services, config });
 await app.ready();
 const text = `${JSON.stringify(app.swagger(), null, 2)}\n`;

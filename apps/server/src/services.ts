@@ -3,24 +3,26 @@ import type { Config } from "./config.ts";
 import { DEFAULT_REPLY_CACHE_MB, SESSION_MAX_AGE_MS, SESSION_PURGE_EVERY_MS } from "./constants.ts";
 import type { ChangeFeed } from "./db/change-feed.ts";
 import type { Database } from "./db/client.ts";
-import { type Clock, createAuthService } from "./modules/auth/service.ts";
-import { createCatalogueService } from "./modules/catalogue/service.ts";
-import { createCouponsService } from "./modules/coupons/service.ts";
-import { createDocumentZipDownload } from "./modules/documents/download-zip.ts";
-import { createDocumentsService, type DocumentsService } from "./modules/documents/service.ts";
-import { createDatabaseFileStore } from "./modules/files/service.ts";
-import { createFirmContexts } from "./modules/folders/firm-context.ts";
-import { createFoldersService } from "./modules/folders/service.ts";
-import { createInterviewService, type InterviewService } from "./modules/interview/service.ts";
-import { createLogsService } from "./modules/logs/service.ts";
-import { createMailService } from "./modules/mail/service.ts";
-import { createOrdersService } from "./modules/orders/service.ts";
-import { createDocumentStart } from "./modules/orders/start.ts";
-import { createPaymentsService } from "./modules/payments/service.ts";
-import { createTeamsService } from "./modules/teams/service.ts";
-import { createTemplateLibrary } from "./modules/templates/library.ts";
-import { createUsersService } from "./modules/users/service.ts";
+import { createAuthService } from "./modules/auth/index.ts";
+import { createCatalogueService } from "./modules/catalogue/index.ts";
+import { createCouponsService } from "./modules/coupons/index.ts";
+import {
+  createDocumentsService,
+  createDocumentZipDownload,
+  type DocumentsService,
+} from "./modules/documents/index.ts";
+import { createDatabaseFileStore } from "./modules/files/index.ts";
+import { createFoldersService } from "./modules/folders/index.ts";
+import { createInterviewService, type InterviewService } from "./modules/interview/index.ts";
+import { createLogsService } from "./modules/logs/index.ts";
+import { createMailService } from "./modules/mail/index.ts";
+import { createDocumentStart, createOrdersService } from "./modules/orders/index.ts";
+import { createPaymentsService } from "./modules/payments/index.ts";
+import { createFirmContexts, createTeamsService } from "./modules/teams/index.ts";
+import { createTemplateLibrary } from "./modules/templates/index.ts";
+import { createUsersService } from "./modules/users/index.ts";
 import { createJobQueue } from "./platform/jobs/queue.ts";
+import type { Clock } from "./platform/kernel/index.ts";
 import { createFirmReplyCache } from "./plugins/firm-reply-cache.ts";
 
 /** Every module's service, wired once from the database, the clock and configuration. */

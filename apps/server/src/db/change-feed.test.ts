@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions } from "../modules/auth/schema.ts";
-import { documents } from "../modules/documents/schema.ts";
+import { sessions } from "../modules/auth/index.ts";
+import { documents } from "../modules/documents/index.ts";
 import { createTestApp, signIn, stallable, type TestApp } from "../test/harness.ts";
 import { type ChangeFeed, createChangeFeed, type NotificationSource } from "./change-feed.ts";
 import { CHANGE_FEED_APPLICATION } from "./client.ts";

@@ -1,9 +1,9 @@
 import type { ChangeLogTag, DocumentStatus, DocumentType, LogChange } from "@precedent/contracts";
 import { DOCUMENT_STATUSES } from "@precedent/contracts";
 import type { Database } from "../db/client.ts";
-import { documentShares, documents } from "../modules/documents/schema.ts";
-import { type FolderRow, folderShares, folders } from "../modules/folders/schema.ts";
-import { documentLogs } from "../modules/logs/schema.ts";
+import { documentShares, documents } from "../modules/documents/index.ts";
+import { type FolderRow, folderShares, folders } from "../modules/folders/index.ts";
+import { documentLogs } from "../modules/logs/index.ts";
 import { loadDemoInterviews } from "./interviews.ts";
 
 /** The demo firm's people, by role. */

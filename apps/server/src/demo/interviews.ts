@@ -2,12 +2,17 @@ import type { DocumentStatus } from "@precedent/contracts";
 import { type Answers, type AssembledDocument, assemble, cleanAnswers } from "@precedent/docgen";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { documents } from "../modules/documents/schema.ts";
-import { createDatabaseFileStore } from "../modules/files/service.ts";
-import { clientNameOf } from "../modules/interview/answer-changes.ts";
-import { documentFiles } from "../modules/interview/schema.ts";
-import { fileNameOf, MEDIA_TYPES, recordVersion } from "../modules/interview/service.ts";
-import { createTemplateLibrary, templateName } from "../modules/templates/library.ts";
+import { documents } from "../modules/documents/index.ts";
+import { createDatabaseFileStore } from "../modules/files/index.ts";
+import {
+  clientNameOf,
+  documentFiles,
+  fileNameOf,
+  MEDIA_TYPES,
+  recordVersion,
+} from "../modules/interview/index.ts";
+import { createTemplateLibrary, templateName } from "../modules/templates/index.ts";
+import { systemClock } from "../platform/kernel/index.ts";
 
 type Patch = { [key: string]: string | number | Patch };
 
@@ -92,7 +97,7 @@ export async function loadDemoInterviews(
 ) {
   const library = createTemplateLibrary();
   // Inside the seed's transaction: on PGlite nothing may run beside it.
-  const store = createDatabaseFileStore({ db: tx, clock: () => new Date() });
+  const store = createDatabaseFileStore({ db: tx, clock: systemClock });
   const assembled = new Map<string, Promise<AssembledDocument>>();
   let withFiles = 0;
   for (const doc of docs) {

@@ -1,4 +1,4 @@
-import type { plans } from "../modules/teams/schema.ts";
+import type { plans } from "../modules/teams/index.ts";
 
 /** The three membership plans of the specification (account-area §9), prices in AUD cents. */
 export const MEMBERSHIP_PLANS: (typeof plans.$inferInsert)[] = [

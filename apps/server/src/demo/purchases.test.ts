@@ -6,8 +6,8 @@ import {
 } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureCatalogue } from "../modules/catalogue/seed.ts";
-import { orders } from "../modules/orders/schema.ts";
+import { ensureCatalogue } from "../modules/catalogue/index.ts";
+import { orders } from "../modules/orders/index.ts";
 import { createTestApp, firstFirmClient, type TestApp } from "../test/harness.ts";
 import { DEMO_PASSWORD, loadDemoData } from "./seed.ts";
 

@@ -1,11 +1,10 @@
 import type { Billing } from "@precedent/contracts";
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { productCategories, products } from "../modules/catalogue/schema.ts";
-import { coupons } from "../modules/coupons/schema.ts";
-import { priceWith } from "../modules/coupons/service.ts";
-import { documents } from "../modules/documents/schema.ts";
-import { orders } from "../modules/orders/schema.ts";
+import { productCategories, products } from "../modules/catalogue/index.ts";
+import { coupons, priceWith } from "../modules/coupons/index.ts";
+import { documents } from "../modules/documents/index.ts";
+import { orders } from "../modules/orders/index.ts";
 
 const DAY = 86_400_000;
 

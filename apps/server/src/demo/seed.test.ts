@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { plans, teamMembers, teams } from "../modules/teams/schema.ts";
-import { users } from "../modules/users/schema.ts";
+import { plans, teamMembers, teams } from "../modules/teams/index.ts";
+import { users } from "../modules/users/index.ts";
 import { bearer, createTestApp, signIn, type TestApp } from "../test/harness.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./seed.ts";
 

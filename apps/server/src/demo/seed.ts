@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { hashPassword } from "../modules/auth/password.ts";
-import { plans, teamMembers, teams } from "../modules/teams/schema.ts";
-import { users } from "../modules/users/schema.ts";
+import { hashPassword } from "../modules/auth/index.ts";
+import { plans, teamMembers, teams } from "../modules/teams/index.ts";
+import { users } from "../modules/users/index.ts";
 import { loadDemoDocuments } from "./documents.ts";
 import { MEMBERSHIP_PLANS } from "./plans.ts";
 import { loadDemoPurchases } from "./purchases.ts";

@@ -1,7 +1,8 @@
 import type { FastifyRequest, onRequestHookHandler, onSendHookHandler } from "fastify";
 import { SESSION_COOKIE } from "../constants.ts";
 import { unauthorized } from "../errors.ts";
-import type { Actor, AuthService } from "../modules/auth/service.ts";
+import type { AuthService } from "../modules/auth/index.ts";
+import type { Actor } from "../platform/kernel/index.ts";
 import { signInHook } from "./api-description.ts";
 
 declare module "fastify" {

@@ -2,9 +2,9 @@ import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import type { preHandlerAsyncHookHandler } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { documents } from "../modules/documents/schema.ts";
-import { folders } from "../modules/folders/schema.ts";
-import { users } from "../modules/users/schema.ts";
+import { documents } from "../modules/documents/index.ts";
+import { folders } from "../modules/folders/index.ts";
+import { users } from "../modules/users/index.ts";
 import {
   bearer,
   buildFirmWithPeople,

@@ -1,8 +1,7 @@
 import zlib from "node:zlib";
 import type { FastifyReply, preHandlerHookHandler } from "fastify";
 import { LRUCache } from "lru-cache";
-import type { FirmContext } from "../modules/folders/firm-context.ts";
-import type { MemberContext } from "../modules/teams/service.ts";
+import type { FirmContext, MemberContext } from "../platform/kernel/index.ts";
 
 /**
  * Serialized replies of the hottest reads (the document list and the folder tree), kept in memory

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../modules/users/schema.ts";
+import { users } from "../modules/users/index.ts";
 import { bearer, createTestApp, signIn, type TestApp } from "../test/harness.ts";
 
 /** A whole SQL statement, as Drizzle and the drivers quote one. */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, loadDemoData } from "../demo/seed.ts";
-import { ensureCatalogue } from "../modules/catalogue/seed.ts";
+import { ensureCatalogue } from "../modules/catalogue/index.ts";
 import { bearer, createTestApp, signIn, type TestApp } from "./harness.ts";
 import {
   baseRequest,

@@ -6,11 +6,11 @@ import { loadConfig } from "../config.ts";
 import { createChangeFeed, type NotificationSource } from "../db/change-feed.ts";
 import type { Database } from "../db/client.ts";
 import { ensurePlans } from "../demo/seed.ts";
-import { hashPassword } from "../modules/auth/password.ts";
-import { documentShares, documents } from "../modules/documents/schema.ts";
-import { type FolderRow, folderShares, folders } from "../modules/folders/schema.ts";
-import { plans, teamMembers, teams } from "../modules/teams/schema.ts";
-import { users } from "../modules/users/schema.ts";
+import { hashPassword } from "../modules/auth/index.ts";
+import { documentShares, documents } from "../modules/documents/index.ts";
+import { type FolderRow, folderShares, folders } from "../modules/folders/index.ts";
+import { plans, teamMembers, teams } from "../modules/teams/index.ts";
+import { users } from "../modules/users/index.ts";
 import { createServices } from "../services.ts";
 import { openTestDatabase } from "./database.ts";
 

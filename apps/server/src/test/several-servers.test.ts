@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client.ts";
 import { ensurePlans } from "../demo/seed.ts";
-import { teamMembers } from "../modules/teams/schema.ts";
+import { teamMembers } from "../modules/teams/index.ts";
 import { openTestDatabase } from "./database.ts";
 import { createFactories, TEST_PASSWORD } from "./harness.ts";
 

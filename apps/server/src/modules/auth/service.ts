@@ -14,26 +14,18 @@ import {
 import type { ChangeFeed } from "../../db/change-feed.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, unauthorized } from "../../errors.ts";
-import { firmVersions, plans, teamMembers, teams } from "../teams/schema.ts";
-import { type MemberContext, memberContextColumns, memberContextOf } from "../teams/service.ts";
-import type { UsersService } from "../users/service.ts";
+import type { Actor, Clock, PrefetchedFirm } from "../../platform/kernel/index.ts";
+import {
+  firmVersions,
+  memberContextColumns,
+  memberContextOf,
+  plans,
+  teamMembers,
+  teams,
+} from "../teams/index.ts";
+import type { UsersService } from "../users/index.ts";
 import { verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { loginFailures, sessions, signInAddresses } from "./schema.ts";
-
-/**
- * The actor's role in one firm, that firm's plan and its data versions (see `firmVersions`), read
- * with the session when the request names a firm (`?id_team=`): null when they are not one of its
- * members.
- */
-export type PrefetchedFirm = {
-  teamId: number;
-  member: MemberContext | null;
-};
-
-/** Who is making a request: the signed-in user and the session they came with. */
-export type Actor = { userId: number; sessionId: number; firm?: PrefetchedFirm };
-
-export type Clock = () => Date;
 
 export const INVALID_CREDENTIALS = "The email or password you entered is incorrect.";
 export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_TOUCH_INTERVAL_MS } from "../../constants.ts";
+import type { Actor } from "../../platform/kernel/index.ts";
 import {
   bearer,
   buildFirmWithPeople,
@@ -10,10 +11,9 @@ import {
   signIn,
   type TestApp,
 } from "../../test/harness.ts";
-import { documents } from "../documents/schema.ts";
-import { firmVersions, teamMembers, teams } from "../teams/schema.ts";
+import { documents } from "../documents/index.ts";
+import { firmVersions, teamMembers, teams } from "../teams/index.ts";
 import { sessions } from "./schema.ts";
-import type { Actor } from "./service.ts";
 
 // The app as `npm start` runs it: sessions and memberships kept in memory between the changes
 // the database notifies. Every notification is held back 300 ms here, as from a slow database:

@@ -10,9 +10,9 @@ import {
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type FirmClient, firmClient, signIn, type TestApp } from "../../test/harness.ts";
-import { documents } from "../documents/schema.ts";
-import { teams } from "../teams/schema.ts";
-import { users } from "../users/schema.ts";
+import { documents } from "../documents/index.ts";
+import { teams } from "../teams/index.ts";
+import { users } from "../users/index.ts";
 import { ensureCatalogue } from "./seed.ts";
 
 // Issue 11, item 1: the plan's allowance is decided once on the server. The membership answer

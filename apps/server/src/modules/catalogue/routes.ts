@@ -13,9 +13,9 @@ import {
   QuestionsResponse,
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { plainJsonSerializer } from "../../platform/kernel/index.ts";
 import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
-import { plainJsonSerializer } from "../documents/json-serializer.ts";
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { catalogue } = services;

@@ -2,7 +2,7 @@ import { HIDDEN_CATEGORY_NAMES, PRODUCT_FLAGS } from "@precedent/contracts";
 import type { LibraryTemplate } from "@precedent/docgen/library";
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { plans } from "../teams/schema.ts";
+import { plans } from "../teams/index.ts";
 import {
   type MetaEntry,
   planCategoryRules,

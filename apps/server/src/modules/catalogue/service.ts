@@ -15,10 +15,11 @@ import type { LibraryTemplate } from "@precedent/docgen/library";
 import { and, asc, count, desc, eq, exists, getTableColumns, inArray, notExists, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
-import type { Actor, Clock } from "../auth/service.ts";
+import { type Actor, type Clock, systemClock } from "../../platform/kernel/index.ts";
+// The orders module's table, not its index: orders depends on this module, so its index here
+// would be an import cycle (see biome.json, overrides).
 import { orders } from "../orders/schema.ts";
-import { plans } from "../teams/schema.ts";
-import { documentAllowance, planInForce, type TeamsService } from "../teams/service.ts";
+import { documentAllowance, planInForce, plans, type TeamsService } from "../teams/index.ts";
 import {
   type CategoryRow,
   type ProductRow,
@@ -92,7 +93,7 @@ export function createCatalogueService(deps: {
   clock?: Clock;
 }) {
   const { db, teams, templates } = deps;
-  const clock = deps.clock ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
 
   // Categories change only at start (ensureCatalogue); read them once per process, lazily.
   let categoryCache: Promise<CategoryRow[]> | undefined;

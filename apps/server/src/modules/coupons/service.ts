@@ -11,7 +11,7 @@ import {
 import { and, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest } from "../../errors.ts";
-import type { Clock } from "../auth/service.ts";
+import type { Clock } from "../../platform/kernel/index.ts";
 import { type CouponRow, coupons, couponUses } from "./schema.ts";
 
 /** What a coupon is checked against: the product and its categories with their ancestors. */

@@ -9,6 +9,7 @@ import {
 } from "@precedent/contracts";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FirmContext } from "../../platform/kernel/index.ts";
 import {
   buildFirmWithPeople,
   createTestApp,
@@ -18,9 +19,8 @@ import {
   signIn,
   type TestApp,
 } from "../../test/harness.ts";
-import { productCategories, productCategoryLinks, products } from "../catalogue/schema.ts";
-import type { FirmContext } from "../folders/firm-context.ts";
-import { documentLogs } from "../logs/schema.ts";
+import { productCategories, productCategoryLinks, products } from "../catalogue/index.ts";
+import { documentLogs } from "../logs/index.ts";
 import { documentShares, documents } from "./schema.ts";
 
 let t: TestApp;

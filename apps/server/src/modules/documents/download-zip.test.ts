@@ -9,9 +9,8 @@ import {
   type FirmWithPeople,
   type TestApp,
 } from "../../test/harness.ts";
-import { products } from "../catalogue/schema.ts";
-import { documentFileDownloads, documentFiles } from "../interview/schema.ts";
-import { fileNameOf } from "../interview/service.ts";
+import { products } from "../catalogue/index.ts";
+import { documentFileDownloads, documentFiles, fileNameOf } from "../interview/index.ts";
 
 let t: TestApp;
 let teamId: number;

@@ -5,9 +5,10 @@ import { Zip, ZipPassThrough } from "fflate";
 import { DOWNLOAD_ZIP_MAX_BYTES } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
-import type { Clock } from "../auth/service.ts";
-import type { FileStore } from "../files/service.ts";
-import type { FirmContext } from "../folders/firm-context.ts";
+import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
+import type { FileStore } from "../files/index.ts";
+// The interview module's tables, not its index: interview depends on this module, so its index
+// here would be an import cycle (see biome.json, overrides).
 import { documentFileDownloads, documentFiles } from "../interview/schema.ts";
 import type { DocumentsService } from "./service.ts";
 

@@ -7,8 +7,8 @@ import {
   SHARED_FOLDERS,
 } from "@precedent/contracts";
 import { LITE_PLAN_SLUG } from "../../constants.ts";
-import { isOwnerOrManager } from "../folders/firm-context.ts";
-import type { Viewer } from "../folders/policy.ts";
+import { isOwnerOrManager } from "../../platform/kernel/index.ts";
+import type { Viewer } from "../folders/index.ts";
 
 /**
  * Who may do what to a document (documents spec §4 and §6). One pure function per rule of the

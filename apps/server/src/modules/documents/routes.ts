@@ -32,9 +32,9 @@ import {
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { plainJsonSerializer } from "../../platform/kernel/index.ts";
 import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
-import { plainJsonSerializer } from "./json-serializer.ts";
 
 export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { documents, documentZip, firmContext, replyCache } = services;

@@ -20,13 +20,13 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { LITE_PLAN_SLUG, SEARCH_SORT_MATCHES_LIMIT, UNTITLED_DOCUMENT_NAME } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
-import type { Actor, Clock } from "../auth/service.ts";
-import { productCategories, productCategoryLinks, products } from "../catalogue/schema.ts";
-import { type FirmContext, isOwnerOrManager } from "../folders/firm-context.ts";
-import { type FolderContents, type FoldersService, isSharedLocation } from "../folders/service.ts";
-import type { ChangeLogInput, DocumentLogAccess, LogsService } from "../logs/service.ts";
-import type { TeamsService } from "../teams/service.ts";
-import type { UsersService } from "../users/service.ts";
+import type { Actor, Clock } from "../../platform/kernel/index.ts";
+import { type FirmContext, isOwnerOrManager } from "../../platform/kernel/index.ts";
+import { productCategories, productCategoryLinks, products } from "../catalogue/index.ts";
+import { type FolderContents, type FoldersService, isSharedLocation } from "../folders/index.ts";
+import type { ChangeLogInput, DocumentLogAccess, LogsService } from "../logs/index.ts";
+import type { TeamsService } from "../teams/index.ts";
+import type { UsersService } from "../users/index.ts";
 import {
   allowedInSomeTab,
   canChangeDocumentStatus,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import type { Clock } from "../auth/service.ts";
+import type { Clock } from "../../platform/kernel/index.ts";
 import { fileBlobs } from "./schema.ts";
 
 /** What a stored file is known by: its content's SHA-256 (hex) and its length in bytes. */

@@ -17,8 +17,8 @@ import {
   type FirmWithPeople,
   type TestApp,
 } from "../../test/harness.ts";
-import { documentShares } from "../documents/schema.ts";
-import { documentLogs } from "../logs/schema.ts";
+import { documentShares } from "../documents/index.ts";
+import { documentLogs } from "../logs/index.ts";
 import { folderShares, folders } from "./schema.ts";
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import {
   SHARED_FOLDERS,
 } from "@precedent/contracts";
 import { LITE_PLAN_SLUG } from "../../constants.ts";
-import { type FirmContext, isOwnerOrManager } from "./firm-context.ts";
+import { type FirmContext, isOwnerOrManager } from "../../platform/kernel/index.ts";
 
 /**
  * Who may do what to a folder (documents spec §4 and §6, account-area §6). One pure function per

@@ -15,9 +15,9 @@ import {
   UnshareFolderResponse,
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { plainJsonSerializer } from "../../platform/kernel/index.ts";
 import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
-import { plainJsonSerializer } from "../documents/json-serializer.ts";
 
 export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { folders, firmContext, replyCache } = services;

@@ -18,9 +18,9 @@ import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { LITE_PLAN_SLUG } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
-import type { Clock } from "../auth/service.ts";
-import type { UsersService } from "../users/service.ts";
-import { type FirmContext, isOwnerOrManager } from "./firm-context.ts";
+import type { Clock } from "../../platform/kernel/index.ts";
+import { type FirmContext, isOwnerOrManager } from "../../platform/kernel/index.ts";
+import type { UsersService } from "../users/index.ts";
 import {
   allowedInSomeTab,
   canCreateSubfolder,

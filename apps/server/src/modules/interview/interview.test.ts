@@ -25,11 +25,10 @@ import {
   signIn,
   type TestApp,
 } from "../../test/harness.ts";
-import { documents } from "../documents/schema.ts";
-import { fileBlobs } from "../files/schema.ts";
-import { createDatabaseFileStore } from "../files/service.ts";
-import { documentLogs } from "../logs/schema.ts";
-import { users } from "../users/schema.ts";
+import { documents } from "../documents/index.ts";
+import { createDatabaseFileStore, fileBlobs } from "../files/index.ts";
+import { documentLogs } from "../logs/index.ts";
+import { users } from "../users/index.ts";
 import { documentFileDownloads, documentFiles } from "./schema.ts";
 import { createInterviewService } from "./service.ts";
 

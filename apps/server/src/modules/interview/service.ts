@@ -34,20 +34,19 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
-import type { Clock } from "../auth/service.ts";
+import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
+import type { DocumentFilesReader, DocumentsService } from "../documents/index.ts";
 import {
   allowedInSomeTab,
   canDownloadFile,
   canInterviewDocument,
   canRenameDocument,
   EDITABLE_STATUSES,
-} from "../documents/policy.ts";
-import type { DocumentFilesReader, DocumentsService } from "../documents/service.ts";
-import { type FileStore, type StoredFile, sha256Hex } from "../files/service.ts";
-import type { FirmContext } from "../folders/firm-context.ts";
-import type { TemplateLibrary } from "../templates/library.ts";
-import { templateName } from "../templates/library.ts";
-import type { UsersService } from "../users/service.ts";
+} from "../documents/index.ts";
+import { type FileStore, type StoredFile, sha256Hex } from "../files/index.ts";
+import type { TemplateLibrary } from "../templates/index.ts";
+import { templateName } from "../templates/index.ts";
+import type { UsersService } from "../users/index.ts";
 import { answerChanges, clientNameOf } from "./answer-changes.ts";
 import { documentFileDownloads, documentFiles, documentVersions, interviewActionTokens } from "./schema.ts";
 

@@ -9,8 +9,8 @@ import {
   type FirmWithPeople,
   type TestApp,
 } from "../../test/harness.ts";
-import { documents } from "../documents/schema.ts";
-import { documentLogs } from "../logs/schema.ts";
+import { documents } from "../documents/index.ts";
+import { documentLogs } from "../logs/index.ts";
 import { documentFiles, documentVersions } from "./schema.ts";
 
 let t: TestApp;

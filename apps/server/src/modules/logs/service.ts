@@ -9,9 +9,9 @@ import { and, arrayOverlaps, desc, eq, gte, inArray, lt, type SQL, sql } from "d
 import { CHANGE_LOG_UTC_OFFSET } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
-import type { Clock } from "../auth/service.ts";
-import { type FirmContext, isOwnerOrManager } from "../folders/firm-context.ts";
-import type { UsersService } from "../users/service.ts";
+import type { Clock } from "../../platform/kernel/index.ts";
+import { type FirmContext, isOwnerOrManager } from "../../platform/kernel/index.ts";
+import type { UsersService } from "../users/index.ts";
 import { documentLogs } from "./schema.ts";
 
 export type LogsService = ReturnType<typeof createLogsService>;

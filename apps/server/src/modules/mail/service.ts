@@ -2,7 +2,7 @@ import { and, asc, eq, lt } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Database } from "../../db/client.ts";
 import { exponentialBackoff, type JobQueue } from "../../platform/jobs/queue.ts";
-import type { Clock } from "../auth/service.ts";
+import type { Clock } from "../../platform/kernel/index.ts";
 import { mailOutbox } from "./schema.ts";
 
 export type OutgoingMail = { to: string; subject: string; html: string; text: string; key: string };

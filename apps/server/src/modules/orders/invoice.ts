@@ -1,5 +1,5 @@
 import { formatAbn } from "@precedent/docgen";
-import type { OutgoingMail } from "../mail/service.ts";
+import type { OutgoingMail } from "../mail/index.ts";
 import type { OrderRow } from "./schema.ts";
 
 export type Seller = { name: string; abn: string };

@@ -14,7 +14,7 @@ import {
   type FirmWithPeople,
   type TestApp,
 } from "../../test/harness.ts";
-import { ensureCatalogue } from "../catalogue/seed.ts";
+import { ensureCatalogue } from "../catalogue/index.ts";
 
 // Issue 11, item 3: a paid order must not be stranded. The catalogue learns which templates the
 // caller has a paid, unused order for; My Orders lists the orders with their invoices.

@@ -38,10 +38,10 @@ import {
   signIn,
   type TestApp,
 } from "../../test/harness.ts";
-import { ensureCatalogue } from "../catalogue/seed.ts";
-import { documents } from "../documents/schema.ts";
-import { mailOutbox } from "../mail/schema.ts";
-import { teams } from "../teams/schema.ts";
+import { ensureCatalogue } from "../catalogue/index.ts";
+import { documents } from "../documents/index.ts";
+import { mailOutbox } from "../mail/index.ts";
+import { teams } from "../teams/index.ts";
 import { documentStarts } from "./schema.ts";
 
 let t: TestApp;
@@ -141,9 +141,9 @@ describe("catalogue", () => {
   it("hides products of hidden categories", async () => {
     const [hidden] = await t.db
       .select()
-      .from((await import("../catalogue/schema.ts")).productCategories)
-      .where(eq((await import("../catalogue/schema.ts")).productCategories.name, "Uncategorized"));
-    const { productCategoryLinks } = await import("../catalogue/schema.ts");
+      .from((await import("../catalogue/index.ts")).productCategories)
+      .where(eq((await import("../catalogue/index.ts")).productCategories.name, "Uncategorized"));
+    const { productCategoryLinks } = await import("../catalogue/index.ts");
     const nda = product("mutual-nda");
     await t.db.insert(productCategoryLinks).values({ productId: nda.id, categoryId: hidden?.id ?? 0 });
     try {
@@ -304,7 +304,7 @@ describe("orders and the sandbox checkout", () => {
     });
     expect(start.json().message).toBe(CATEGORY_STRATEGIST_ONLY);
     // A template marked Strategist-only by itself gets the document's message.
-    const { products } = await import("../catalogue/schema.ts");
+    const { products } = await import("../catalogue/index.ts");
     const nda = product("mutual-nda");
     const [row] = await t.db.select().from(products).where(eq(products.id, nda.id));
     await t.db
@@ -573,7 +573,7 @@ describe("document start", () => {
   }, 60_000);
 
   it("asks for the acknowledgement when the template carries one", async () => {
-    const { products } = await import("../catalogue/schema.ts");
+    const { products } = await import("../catalogue/index.ts");
     const nda = product("mutual-nda");
     const [row] = await t.db.select().from(products).where(eq(products.id, nda.id));
     const text = "I confirm I have read the guidance notes.";

@@ -16,12 +16,10 @@ import {
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
-import type { Clock } from "../auth/service.ts";
-import { products } from "../catalogue/schema.ts";
-import { type CatalogueService, strategistRefusal } from "../catalogue/service.ts";
-import type { CouponsService } from "../coupons/service.ts";
-import type { FirmContext } from "../folders/firm-context.ts";
-import type { MailService } from "../mail/service.ts";
+import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
+import { type CatalogueService, products, strategistRefusal } from "../catalogue/index.ts";
+import type { CouponsService } from "../coupons/index.ts";
+import type { MailService } from "../mail/index.ts";
 import { invoiceNumber, type Seller, taxInvoiceMail } from "./invoice.ts";
 import { type OrderRow, orders } from "./schema.ts";
 

@@ -18,9 +18,9 @@ import {
   type FirmWithPeople,
   type TestApp,
 } from "../../test/harness.ts";
-import { ensureCatalogue } from "../catalogue/seed.ts";
-import { documents } from "../documents/schema.ts";
-import { teams } from "../teams/schema.ts";
+import { ensureCatalogue } from "../catalogue/index.ts";
+import { documents } from "../documents/index.ts";
+import { teams } from "../teams/index.ts";
 import { documentStarts, orders } from "./schema.ts";
 
 /**

@@ -14,18 +14,17 @@ import {
 } from "@precedent/contracts";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
-import type { Clock } from "../auth/service.ts";
+import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import {
   type CatalogueService,
   productAcknowledgement,
   productFlags,
   productPopupVideo,
   strategistRefusal,
-} from "../catalogue/service.ts";
-import { allowedInSomeTab, canInterviewDocument, EDITABLE_STATUSES } from "../documents/policy.ts";
-import type { DocumentsService } from "../documents/service.ts";
-import type { FirmContext } from "../folders/firm-context.ts";
-import { planInForce, type TeamsService } from "../teams/service.ts";
+} from "../catalogue/index.ts";
+import type { DocumentsService } from "../documents/index.ts";
+import { allowedInSomeTab, canInterviewDocument, EDITABLE_STATUSES } from "../documents/index.ts";
+import { planInForce, type TeamsService } from "../teams/index.ts";
 import { documentStarts } from "./schema.ts";
 import type { OrdersService } from "./service.ts";
 

@@ -4,12 +4,11 @@ import { and, asc, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, notFound } from "../../errors.ts";
-import type { Clock } from "../auth/service.ts";
-import { products } from "../catalogue/schema.ts";
-import type { FirmContext } from "../folders/firm-context.ts";
-import type { MailService } from "../mail/service.ts";
-import { orders as orders_ } from "../orders/schema.ts";
-import type { OrdersService } from "../orders/service.ts";
+import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
+import { products } from "../catalogue/index.ts";
+import type { MailService } from "../mail/index.ts";
+import type { OrdersService } from "../orders/index.ts";
+import { orders as orders_ } from "../orders/index.ts";
 import { checkoutSessions, paymentEvents } from "./schema.ts";
 
 /** Stripe's API version this adapter was written against (pinned: a new one can change shapes). */

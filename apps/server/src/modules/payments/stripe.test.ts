@@ -10,9 +10,9 @@ import { ensurePlans } from "../../demo/seed.ts";
 import { createServices } from "../../services.ts";
 import { openTestDatabase } from "../../test/database.ts";
 import { createFactories, firmClient, signIn, type TestApp, TestClock } from "../../test/harness.ts";
-import { ensureCatalogue } from "../catalogue/seed.ts";
-import { coupons, couponUses } from "../coupons/schema.ts";
-import { mailOutbox } from "../mail/schema.ts";
+import { ensureCatalogue } from "../catalogue/index.ts";
+import { coupons, couponUses } from "../coupons/index.ts";
+import { mailOutbox } from "../mail/index.ts";
 import { checkoutSessions } from "./schema.ts";
 import { ORDER_PAID_TWICE, PAYMENT_IN_PROGRESS, PAYMENT_REFUNDED } from "./service.ts";
 

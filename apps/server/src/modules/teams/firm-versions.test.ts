@@ -1,10 +1,10 @@
 import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
-import { productCategories } from "../catalogue/schema.ts";
-import { documentShares, documents } from "../documents/schema.ts";
-import { folderShares, folders } from "../folders/schema.ts";
-import { users } from "../users/schema.ts";
+import { productCategories } from "../catalogue/index.ts";
+import { documentShares, documents } from "../documents/index.ts";
+import { folderShares, folders } from "../folders/index.ts";
+import { users } from "../users/index.ts";
 import { firmVersions, plans, teamMembers, teams } from "./schema.ts";
 
 // The firm's data versions (migrations 0010 and 0011) are what keep cached replies honest: every

@@ -2,16 +2,12 @@ import type { CurrentUser, Team, TeamMember, TeamRole, UserTeam } from "@precede
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
-import type { Actor } from "../auth/service.ts";
-import { users } from "../users/schema.ts";
-import { profileOf, type UsersService } from "../users/service.ts";
+import type { Actor, MemberContext, PlanStanding } from "../../platform/kernel/index.ts";
+import { profileOf, type UsersService, users } from "../users/index.ts";
 import { canViewTeam } from "./policy.ts";
 import { firmVersions, plans, teamMembers, teams } from "./schema.ts";
 
 export type TeamsService = ReturnType<typeof createTeamsService>;
-
-/** A plan's standing: its status and the last day it runs (ISO date, or none for no end). */
-export type PlanStanding = { planStatus: "active" | "expired" | "others"; planEndDate: string | null };
 
 /** Today's date in Sydney as ISO `YYYY-MM-DD`: a plan runs to the end of its last day there. */
 const SYDNEY_ISO_DATE = new Intl.DateTimeFormat("en-CA", {
@@ -52,17 +48,6 @@ export function documentAllowance(firm: {
 
 /** Another firm's id and a firm that does not exist get the same answer. */
 export const teamNotFound = () => notFound("Team not found.");
-
-/**
- * What the documents, folders and logs policies need about the actor in a firm, and the firm's
- * data versions when it was read (see `firmVersions`: the keys of cached list and tree replies).
- */
-export type MemberContext = {
-  role: TeamRole;
-  planSlug: string;
-  version: number;
-  foldersVersion: number;
-} & PlanStanding;
 
 /**
  * The columns of a member context, for a query that joins the membership, its firm's plan and the

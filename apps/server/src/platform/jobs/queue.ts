@@ -10,6 +10,7 @@ import {
   JOB_STOP_GRACE_MS,
 } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
+import type { Clock } from "../kernel/index.ts";
 import { type JobRow, jobs } from "./schema.ts";
 
 /**
@@ -34,8 +35,6 @@ import { type JobRow, jobs } from "./schema.ts";
  *   `runDue()` to run exactly what is due, in order, without waiting.
  * - Workers claim only the job names they define, so servers of two versions can share a queue.
  */
-
-export type Clock = () => Date;
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 

@@ -1,0 +1,14 @@
+// The interview module's one public entry: other modules and the app import only this file.
+
+export { clientNameOf } from "./answer-changes.ts";
+export { interviewRoutes } from "./routes.ts";
+// Tables read outside this module (queries of other modules, demo data, tests): a later step
+// replaces the other modules' queries with calls or query fragments of this one.
+export { documentFileDownloads, documentFiles } from "./schema.ts";
+export {
+  createInterviewService,
+  fileNameOf,
+  type InterviewService,
+  MEDIA_TYPES,
+  recordVersion,
+} from "./service.ts";

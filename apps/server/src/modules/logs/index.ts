@@ -1,0 +1,12 @@
+// The logs module's one public entry: other modules and the app import only this file.
+
+export { logRoutes } from "./routes.ts";
+// Tables read outside this module (queries of other modules, demo data, tests): a later step
+// replaces the other modules' queries with calls or query fragments of this one.
+export { documentLogs } from "./schema.ts";
+export {
+  type ChangeLogInput,
+  createLogsService,
+  type DocumentLogAccess,
+  type LogsService,
+} from "./service.ts";

@@ -1,0 +1,6 @@
+// The mail module's one public entry: other modules and the app import only this file.
+
+// Tables read outside this module (queries of other modules, demo data, tests): a later step
+// replaces the other modules' queries with calls or query fragments of this one.
+export { mailOutbox } from "./schema.ts";
+export { createMailService, type MailService, type OutgoingMail } from "./service.ts";

@@ -1,0 +1,4 @@
+// The payments module's one public entry: other modules and the app import only this file.
+
+export { checkoutRoutes, sandboxCheckoutRoutes, stripeWebhookRoutes } from "./routes.ts";
+export { createPaymentsService } from "./service.ts";

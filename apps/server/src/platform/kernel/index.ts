@@ -1,0 +1,8 @@
+/**
+ * The shared kernel: the few types and values every module stands on. It imports no module, so
+ * any module may import it without making a cycle.
+ */
+export type { Actor, MemberContext, PlanStanding, PrefetchedFirm } from "./actor.ts";
+export { type Clock, systemClock } from "./clock.ts";
+export { type FirmContext, type FirmContexts, isOwnerOrManager } from "./firm-context.ts";
+export { plainJsonSerializer } from "./json-serializer.ts";

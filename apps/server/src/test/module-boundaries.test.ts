@@ -1,0 +1,105 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The module boundaries are kept by Biome (biome.json: `noImportCycles` and the
+ * `noRestrictedImports` overrides). This runs the repository's Biome with the repository's
+ * biome.json over a small tree laid out like apps/server/src, so a loosened pattern or a rule
+ * switched off fails here rather than letting a deep import or a cycle through unnoticed.
+ */
+const root = path.resolve(import.meta.dirname, "../../../..");
+const biome = path.join(root, "node_modules/@biomejs/biome/bin/biome");
+
+const fixture: Record<string, string> = {
+  "modules/alpha/index.ts": 'export { alphaValue } from "./service.ts";\n',
+  "modules/alpha/service.ts": "export const alphaValue = 1;\n",
+  "modules/alpha/schema.ts": "export const alphaTable = { id: 1 };\n",
+  // Through the entry: allowed.
+  "modules/beta/index.ts": 'export { betaValue } from "./service.ts";\n',
+  "modules/beta/service.ts":
+    'import { alphaValue } from "../alpha/index.ts";\nimport { shared } from "../../shared.ts";\n\nexport const betaValue = alphaValue + shared;\n',
+  // A table file may name another module's table (a foreign key) ...
+  "modules/beta/schema.ts":
+    'import { alphaTable } from "../alpha/schema.ts";\n\nexport const betaTable = { alphaId: alphaTable.id };\n',
+  // ... but other code may not reach past the entry, to a table or to a service.
+  "modules/beta/reader.ts":
+    'import { alphaTable } from "../alpha/schema.ts";\n\nexport const readsAlpha = alphaTable.id;\n',
+  "modules/gamma/service.ts":
+    'import { alphaValue } from "../alpha/service.ts";\n\nexport const gammaValue = alphaValue;\n',
+  // Two modules that need each other, each through the other's entry: a cycle.
+  "modules/delta/index.ts": 'export { deltaValue } from "./service.ts";\n',
+  "modules/delta/service.ts":
+    'import { epsilonValue } from "../epsilon/index.ts";\n\nexport const deltaValue = () => epsilonValue;\n',
+  "modules/epsilon/index.ts": 'export { epsilonValue } from "./service.ts";\n',
+  "modules/epsilon/service.ts":
+    'import { deltaValue } from "../delta/index.ts";\n\nexport const epsilonValue = () => deltaValue;\n',
+  "shared.ts": "export const shared = 2;\n",
+  // Outside the modules (services.ts, app.ts, demo/ ...): the entry only, and never db/schema.ts.
+  "services.ts":
+    'import { alphaValue } from "./modules/alpha/index.ts";\nimport { gammaValue } from "./modules/gamma/service.ts";\n\nexport const wired = [alphaValue, gammaValue];\n',
+  "demo/seed.ts": 'import { betaTable } from "../db/schema.ts";\n\nexport const seeded = betaTable;\n',
+  "db/schema.ts": 'export * from "../modules/beta/schema.ts";\n',
+};
+
+/** Each fixture file and the lint rules Biome reports in it. */
+let rulesByFile: Map<string, Set<string>>;
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "precedent-boundaries-"));
+  const config = JSON.parse(readFileSync(path.join(root, "biome.json"), "utf8"));
+  // The copy is not a git checkout, and its schema path would point nowhere.
+  delete config.$schema;
+  config.vcs = { enabled: false };
+  writeFileSync(path.join(dir, "biome.json"), JSON.stringify(config));
+  for (const [file, text] of Object.entries(fixture)) {
+    const full = path.join(dir, "apps/server/src", file);
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, text);
+  }
+  const run = spawnSync(
+    process.execPath,
+    [biome, "lint", "--colors=off", "--max-diagnostics=500", "apps/server/src"],
+    { cwd: dir, encoding: "utf8" },
+  );
+  const output = `${run.stdout}\n${run.stderr}`;
+  rulesByFile = new Map();
+  for (const [, file = "", rule = ""] of output.matchAll(/apps\/server\/src\/(\S+?):\d+:\d+ (lint\/\S+)/g)) {
+    const rules = rulesByFile.get(file) ?? new Set<string>();
+    rules.add(rule);
+    rulesByFile.set(file, rules);
+  }
+  // Biome must have run and read the configuration; an unreadable one reports no lint rule at all.
+  expect(output).toMatch(/Checked \d+ files/);
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const rulesIn = (file: string) => [...(rulesByFile.get(file) ?? [])];
+
+describe("module boundaries (biome.json)", () => {
+  it("lets a module import another through its index.ts, and the kernel-level files", () => {
+    expect(rulesIn("modules/beta/service.ts")).toEqual([]);
+    expect(rulesIn("modules/alpha/index.ts")).toEqual([]);
+  });
+
+  it("refuses a deep import into another module's files", () => {
+    expect(rulesIn("modules/gamma/service.ts")).toEqual(["lint/style/noRestrictedImports"]);
+    expect(rulesIn("services.ts")).toEqual(["lint/style/noRestrictedImports"]);
+  });
+
+  it("lets only table files and db/ name another module's schema.ts", () => {
+    expect(rulesIn("modules/beta/schema.ts")).toEqual([]);
+    expect(rulesIn("db/schema.ts")).toEqual([]);
+    expect(rulesIn("modules/beta/reader.ts")).toEqual(["lint/style/noRestrictedImports"]);
+    expect(rulesIn("demo/seed.ts")).toEqual(["lint/style/noRestrictedImports"]);
+  });
+
+  it("refuses an import cycle, even one made of public entries", () => {
+    expect(rulesIn("modules/delta/service.ts")).toContain("lint/suspicious/noImportCycles");
+    expect(rulesIn("modules/epsilon/service.ts")).toContain("lint/suspicious/noImportCycles");
+  });
+});
