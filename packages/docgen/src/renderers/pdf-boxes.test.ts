@@ -14,6 +14,7 @@ import { assemble } from "../assemble.ts";
 import { loadTemplateFolder } from "../library.ts";
 import type { Block, DocumentModel, Run } from "../model.ts";
 import type { ExecutionBlock, Signatory } from "../signers.ts";
+import { WITNESSED_WILL } from "../testing/execution-blocks.ts";
 import { readObjects } from "../testing/pdf.ts";
 import { PAGE_SIZE, type PageBox, renderPdf, type SignatureField } from "./pdf.ts";
 
@@ -390,30 +391,8 @@ describe("signature and date boxes, read back from the PDF's drawing", () => {
   });
 
   it("a signer and two witnesses, one with an address to write in by hand", async () => {
-    const witnessed: ExecutionBlock = {
-      partyId: "will_maker",
-      partyPath: "will_maker",
-      kind: "individual",
-      partyName: "Eleanor Whitfield",
-      signatories: [
-        signer("Eleanor Whitfield", "w", ""),
-        ...[
-          ["Gregory Tan", "9 Sample Lane, Paddington QLD 4064"],
-          ["Sophie Marchetti", ""],
-        ].map(([fullName = "", address = ""], index) => ({
-          role: "witness" as const,
-          fullName,
-          email: null,
-          capacity: "Witness",
-          address,
-          metaKey: `w_witness_${index + 1}_signature`,
-          dateKey: `w_witness_${index + 1}_date`,
-          witnessOf: "w_signature",
-        })),
-      ],
-    };
     const { pdf, signatureFields } = await renderPdf(
-      model([execution("Signed by the will-maker:", witnessed)]),
+      model([execution("Signed by the will-maker:", WITNESSED_WILL)]),
     );
     expect(signatureFields.map((field) => field.role)).toEqual(["signer", "witness", "witness"]);
     const addressRules = expectBoxesWhereDrawn(pdf, signatureFields);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Block, DocumentModel, Run } from "../model.ts";
 import type { ExecutionBlock } from "../signers.ts";
+import { WITNESSED_WILL as witnessed } from "../testing/execution-blocks.ts";
 import { readObjects, readPdf } from "../testing/pdf.ts";
 import { PAGE_SIZE, renderPdf } from "./pdf.ts";
 
@@ -28,37 +29,6 @@ const twoDirectors: ExecutionBlock = {
     metaKey: `buyer_directors_${index + 1}_signature`,
     dateKey: `buyer_directors_${index + 1}_date`,
   })),
-};
-
-/** A will-maker and two witnesses, one with an answered address and one to write it in by hand. */
-const witnessed: ExecutionBlock = {
-  partyId: "will_maker",
-  partyPath: "will_maker",
-  kind: "individual",
-  partyName: "Eleanor Whitfield",
-  signatories: [
-    {
-      role: "signer",
-      fullName: "Eleanor Whitfield",
-      email: null,
-      capacity: "",
-      metaKey: "w_signature",
-      dateKey: "w_date",
-    },
-    ...[
-      ["Gregory Tan", "9 Sample Lane, Paddington QLD 4064"],
-      ["Sophie Marchetti", ""],
-    ].map(([fullName = "", address = ""], index) => ({
-      role: "witness" as const,
-      fullName,
-      email: null,
-      capacity: "Witness",
-      address,
-      metaKey: `w_witness_${index + 1}_signature`,
-      dateKey: `w_witness_${index + 1}_date`,
-      witnessOf: "w_signature",
-    })),
-  ],
 };
 
 describe("renderPdf", () => {
