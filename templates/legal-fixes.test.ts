@@ -6,7 +6,7 @@
 
 import { readFileSync } from "node:fs";
 import { type AnswerObject, AnswersError, assemble, type Template } from "@precedent/docgen";
-import { loadTemplateFolder } from "@precedent/docgen/library";
+import { loadTemplateFolder, templateFolders } from "@precedent/docgen/library";
 import { readPdf, unzipText } from "@precedent/docgen/testing";
 import { describe, expect, it } from "vitest";
 
@@ -264,8 +264,9 @@ describe("Company constitution", () => {
 
   it("opens with a contents page and offers a deadlock procedure", async () => {
     const [first = ""] = await pages("company-constitution");
-    expect(first).toContain(
-      "Contents Clause Heading 1 Definitions and interpretation 2 Replaceable rules displaced",
+    // The generated contents (see contents.test.ts): clauses with their pages, dot leaders between.
+    expect(first).toMatch(
+      /Contents .*1\. Definitions and interpretation( \.)+ \d+ 2\. Replaceable rules displaced/,
     );
     const constitution = await text("company-constitution");
     expect(constitution).toContain("subject to clause 25.4");
@@ -355,6 +356,16 @@ describe("Will", () => {
       "2.2 If none of the people appointed in clause 2.1 survives me or is willing and able to act",
     );
     expect(will).not.toMatch(/appointed in clause 2 /);
+    // The survivorship clause deems only beneficiaries to have died first, and says it leaves executors alone.
+    expect(will).not.toContain("A person who does not survive me by the Survivorship Period is treated");
+    expect(will).toContain(
+      "A beneficiary who does not survive me by the Survivorship Period is treated, for any gift to that beneficiary under this will, as having died before me. The Survivorship Period applies only to gifts: it does not apply to the appointment of an executor, a substitute executor or a guardian",
+    );
+    const nil = await text("simple-will", (answers) => {
+      answers.survivorship_days = 0;
+    });
+    expect(nil).toContain("the Survivorship Period is nil, and a person survives me if that person is alive");
+    expect(nil).not.toContain("applies only to gifts");
   });
 
   it("carries text of the will on the signing page", async () => {
@@ -425,4 +436,72 @@ describe("Finish: curly quotes and italic Act names", () => {
       }
     },
   );
+});
+
+describe("Citations corrected against the provisions' text (see CITATIONS.md)", () => {
+  it("s197: a director of a trustee company is liable only where the company lost its indemnity, not for want of trust assets", async () => {
+    const appointment = await text("corporate-trustee-appointment");
+    expect(appointment).not.toContain("for a liability the Company cannot meet out of the trust property;");
+    expect(appointment).toContain(
+      "where the Company has no right to be fully indemnified out of the trust property because of a breach of trust, acting outside its powers or a term of the Trust Deed (though not merely because the trust property is insufficient)",
+    );
+  });
+
+  it("s54(3) Duties Act 1997 (NSW): nominal duty on a change of trustee only where no trustee is or can become a beneficiary", async () => {
+    const deed = await text("change-of-trustee-deed");
+    expect(deed).not.toContain("broadly, that no beneficial interest changes");
+    expect(deed).toContain(
+      "under section 54(3) of the Duties Act 1997 (NSW), but only if the Chief Commissioner is satisfied that the transfer is not part of a scheme to avoid duty and that no trustee after the change is or can become a beneficiary of the Trust",
+    );
+  });
+
+  it("s1272C requires a director to have a Director ID, and says nothing of 'before being appointed'", async () => {
+    const application = await text("company-registration");
+    expect(application).toContain(
+      "has given the Applicant a Director ID, which section 1272C of the Act requires a director to have.",
+    );
+    expect(application).not.toContain("requires a director to have before being appointed");
+  });
+});
+
+/**
+ * The numbered clauses of a document's text that cite their own number: a subclause ("2.2 …") up to
+ * the next number, and a top-level clause ("2. Title" followed by "2.1") up to the next such heading.
+ */
+function selfCitations(document: string): string[] {
+  const cites = (number: string, body: string) =>
+    new RegExp(`[Cc]lauses? (?:[\\d.]+(?:, | and | or ))*${number.replace(".", "\\.")}(?!\\.?\\d)`).test(
+      body,
+    );
+  const found: string[] = [];
+  const spans = (pattern: RegExp) => {
+    const matches = [...document.matchAll(pattern)];
+    return matches.map((match, index) => ({
+      number: match[1] ?? "",
+      body: document.slice(
+        (match.index ?? 0) + match[0].length,
+        matches[index + 1]?.index ?? document.length,
+      ),
+    }));
+  };
+  for (const { number, body } of spans(/(?:^|\s)(\d{1,2}\.\d{1,2}) (?=[A-Z(“])/g))
+    if (cites(number, body)) found.push(number);
+  for (const { number, body } of spans(/(?:^|\s)(\d{1,2})\. [A-Z][^.]{0,100}? (?=\1\.1 )/g))
+    if (cites(number, body)) found.push(number);
+  return found;
+}
+
+describe("No clause of any template cites itself", () => {
+  it("finds a clause citing itself when there is one", () => {
+    expect(
+      selfCitations("2.1 The Trustee may act. 2.2 Subject to clause 2.2, the Trustee must act."),
+    ).toEqual(["2.2"]);
+    expect(
+      selfCitations("2.1 The Trustee may act. 2.2 Subject to clause 2.1, the Trustee must act."),
+    ).toEqual([]);
+  });
+
+  it.each(templateFolders(ROOT))("%s", async (slug) => {
+    expect(selfCitations(await text(slug))).toEqual([]);
+  });
 });

@@ -137,7 +137,8 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(APP_PORT, "app"),
+    // The sandbox regulator decides a lodgement in 1.5 s here (ASIC takes minutes), polled each second.
+    server(APP_PORT, "app", { ASIC_SANDBOX_PROCESSING_MS: "1500", ASIC_STATUS_POLL_MS: "1000" }),
     server(SHORT_SESSION_PORT, "short-session", {
       IDLE_TIMEOUT_MS: String(SHORT_IDLE_TIMEOUT_MS),
       KEEP_ALIVE_MS: String(SHORT_KEEP_ALIVE_MS),

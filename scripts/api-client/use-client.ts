@@ -23,7 +23,9 @@ export const folderNames = (tree: FolderTree): string[] => {
 export const fieldsAtFault = (refusal: Refusal): string[] =>
   refusal.data?.errors?.map((error) => error.field) ?? [];
 
-export const bearer = (reply: TokenReply): string => `Bearer ${reply.data.token}`;
+// With two-factor sign-in on, the reply is the step to take instead of a token.
+export const bearer = (reply: TokenReply): string | undefined =>
+  "token" in reply.data ? `Bearer ${reply.data.token}` : undefined;
 
 export const isFile = (body: Pdf): boolean => typeof body === "string";
 

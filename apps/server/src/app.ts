@@ -10,16 +10,31 @@ import type { ErrorEnvelope } from "@precedent/contracts";
 import Fastify, { type FastifyServerOptions, type onRouteHookHandler } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
+import { announcementRoutes } from "./modules/announcements/index.ts";
+import { asicGatewayRoutes, asicRoutes } from "./modules/asic/index.ts";
 import { authRoutes } from "./modules/auth/index.ts";
 import { catalogueRoutes } from "./modules/catalogue/index.ts";
+import { creditRoutes } from "./modules/credits/index.ts";
 import { documentRoutes } from "./modules/documents/index.ts";
 import { folderRoutes } from "./modules/folders/index.ts";
+import { integrationRoutes, sandboxConsentRoutes } from "./modules/integrations/index.ts";
 import { interviewRoutes } from "./modules/interview/index.ts";
+import { invitationLinkRoutes, invitationRoutes } from "./modules/invitations/index.ts";
+import { liteVideoRoutes } from "./modules/lite-video/index.ts";
 import { logRoutes } from "./modules/logs/index.ts";
+import { mediaRoutes } from "./modules/media/index.ts";
+import {
+  membershipRoutes,
+  membershipWebhookRoutes,
+  sandboxBillingRoutes,
+} from "./modules/membership/index.ts";
 import { orderRoutes } from "./modules/orders/index.ts";
 import { checkoutRoutes, sandboxCheckoutRoutes, stripeWebhookRoutes } from "./modules/payments/index.ts";
-import { clientLogRoutes, healthRoutes } from "./modules/system/index.ts";
+import { signingPageRoutes } from "./modules/signing/ceremony/index.ts";
+import { fuseSignWebhookRoutes, signingRoutes } from "./modules/signing/index.ts";
+import { clientLogRoutes, healthRoutes, publicSettingsRoutes } from "./modules/system/index.ts";
 import { teamRoutes } from "./modules/teams/index.ts";
+import { twoFactorRoutes, twoFactorSignInRoutes } from "./modules/two-factor/index.ts";
 import { userRoutes } from "./modules/users/index.ts";
 import { describeApi, describeRoute, markSignedIn } from "./plugins/api-description.ts";
 import { noteWrites, requireActor } from "./plugins/authenticate.ts";
@@ -109,11 +124,23 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
   await app.register(healthRoutes, { services });
   if (services.payments.config.provider === "sandbox")
     await app.register(sandboxCheckoutRoutes, { services });
+  if (services.membership.portal.provider === "sandbox")
+    await app.register(sandboxBillingRoutes, { services });
+  // The sandbox regulator's payment gateway page (ASIC's fee).
+  await app.register(asicGatewayRoutes, { services });
+  // The sandbox provider's consent page serves only apps whose real adapter is not configured.
+  await app.register(sandboxConsentRoutes, { services });
   await app.register(
     async (api) => {
       await api.register(authRoutes, { services, cookieSecure: config.COOKIE_SECURE });
       await api.register(clientLogRoutes);
+      await api.register(publicSettingsRoutes, { services });
       await api.register(stripeWebhookRoutes, { services });
+      await api.register(fuseSignWebhookRoutes, { services });
+      await api.register(invitationLinkRoutes, { services, cookieSecure: config.COOKIE_SECURE });
+      await api.register(membershipWebhookRoutes, { services });
+      await api.register(twoFactorSignInRoutes, { services, cookieSecure: config.COOKIE_SECURE });
+      await api.register(signingPageRoutes, { ceremony: services.signingCeremony });
       // Everything below needs a signed-in session.
       await api.register(async (signedIn) => {
         signedIn.addHook("onRoute", markSignedIn);
@@ -128,6 +155,16 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
         await signedIn.register(orderRoutes, { services });
         await signedIn.register(checkoutRoutes, { services });
         await signedIn.register(interviewRoutes, { services });
+        await signedIn.register(mediaRoutes, { services });
+        await signedIn.register(invitationRoutes, { services });
+        await signedIn.register(membershipRoutes, { services });
+        await signedIn.register(asicRoutes, { services });
+        await signedIn.register(creditRoutes, { services });
+        await signedIn.register(announcementRoutes, { services });
+        await signedIn.register(liteVideoRoutes, { services });
+        await signedIn.register(twoFactorRoutes, { services });
+        await signedIn.register(integrationRoutes, { services });
+        await signedIn.register(signingRoutes, { services });
       });
     },
     { prefix: "/api" },
@@ -155,7 +192,10 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0] ?? "";
-    if (url === "/api" || url.startsWith("/api/") || !hasWeb || request.method !== "GET") {
+    // HEAD too: uptime checks and link previews ask for a page's headers with HEAD, and a page
+    // that answers GET must not answer HEAD with 404 (send omits the body for HEAD).
+    const readsPage = request.method === "GET" || request.method === "HEAD";
+    if (url === "/api" || url.startsWith("/api/") || !hasWeb || !readsPage) {
       return reply
         .status(404)
         .send({ message: `No such API call: ${request.method} ${url}`, data: null } satisfies ErrorEnvelope);

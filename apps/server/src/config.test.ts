@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig, sandboxProviders } from "./config.ts";
+import { DEVELOPMENT_SECRET_KEY, loadConfig, sandboxProviders } from "./config.ts";
+
+const KEY = "a-production-secret-key-of-forty-eight-characters";
 
 describe("loadConfig", () => {
   it("defaults to port 3000, ./data, demo data on and the spec's 30-minute idle timeout", () => {
@@ -24,16 +26,30 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
       /PAYMENT_PROVIDER: must be set in production/,
     );
-    const stripe = loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "stripe" });
+    const stripe = loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "stripe", SECRET_KEY: KEY });
     expect(stripe.DEMO_DATA).toBe("off");
     expect(sandboxProviders({ ...stripe, SMTP_URL: "smtp://mail.example:587" })).toEqual([]);
 
-    const trial = loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox", DEMO_DATA: "on" });
+    const trial = loadConfig({
+      NODE_ENV: "production",
+      PAYMENT_PROVIDER: "sandbox",
+      DEMO_DATA: "on",
+      SECRET_KEY: KEY,
+    });
     expect(trial.DEMO_DATA).toBe("on");
     expect(sandboxProviders(trial)).toEqual([
       "payments (built-in checkout: test cards, no money taken)",
       "mail (kept in the outbox table, not sent)",
     ]);
+  });
+
+  it("refuses to start in production without a SECRET_KEY, and uses a development key elsewhere", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "stripe" })).toThrow(
+      /SECRET_KEY: must be set in production/,
+    );
+    expect(() => loadConfig({ SECRET_KEY: "short" })).toThrow(/SECRET_KEY must be at least 32 characters/);
+    expect(loadConfig({}).SECRET_KEY).toBe(DEVELOPMENT_SECRET_KEY);
+    expect(loadConfig({ SECRET_KEY: KEY }).SECRET_KEY).toBe(KEY);
   });
 
   it("takes TRUST_PROXY as true, false or a list of proxy addresses and ranges", () => {

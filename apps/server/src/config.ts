@@ -46,23 +46,84 @@ const ConfigSchema = z.object({
    */
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
+  /**
+   * The certificate that seals signed PDFs (PKCS#12 and its passphrase): one the firms' PDF
+   * readers trust. Without it the server makes a self-signed one in DATA_DIR/sealing at first use.
+   */
+  SEALING_P12_PATH: z.string().optional(),
+  SEALING_P12_PASSPHRASE: z.string().optional(),
+  /**
+   * FuseSign, for firms that sign with it (issue 15 item 7): the API token and tenant from FuseSign's
+   * settings, and the secret its webhooks are signed with. Unset, only the built-in signing is offered.
+   */
+  FUSESIGN_API_TOKEN: z.string().optional(),
+  FUSESIGN_TENANT_ID: z.string().optional(),
+  FUSESIGN_WEBHOOK_SECRET: z.string().optional(),
+  /** FuseSign's API address, for tests against a local fake (default https://api.fuse.work). */
+  FUSESIGN_API_BASE: z.url().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /**
+   * The signing secret of the webhook endpoint for subscription events
+   * (/api/membership/stripe-webhook); defaults to STRIPE_WEBHOOK_SECRET.
+   */
+  STRIPE_BILLING_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe's API address, for tests against a local fake (e.g. http://127.0.0.1:12111). */
   STRIPE_API_BASE: z.url().optional(),
   /** Mail: sent by SMTP when set (smtp://user:pass@host:587); otherwise kept in the outbox table. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Precedent <no-reply@precedent.example>"),
+  /**
+   * ASIC's fee to register a proprietary company limited by shares, in dollars: $597 from
+   * 1 July 2024. ASIC indexes its fees each 1 July; set the new fee then.
+   */
+  ASIC_REGISTRATION_FEE: z.coerce.number().positive().max(100_000).default(597),
+  /** How long the sandbox regulator takes to decide a lodgement, in ms (ASIC: minutes to days). */
+  ASIC_SANDBOX_PROCESSING_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How often a lodgement's status is asked for while ASIC decides it, in ms. */
+  ASIC_STATUS_POLL_MS: z.coerce.number().int().min(100).default(30_000),
   /** Seller named on tax invoices. */
   SELLER_NAME: z.string().default("Precedent Legal Documents Pty Ltd"),
   SELLER_ABN: z
     .string()
     .default("53 004 085 616")
     .refine((v) => isValidAbn(v), "SELLER_ABN must be a valid ABN"),
+  /** The sales contact 'Talk to Sales' shows (account-area §2 Session modals). */
+  SALES_PHONE: z.string().trim().min(1).default("1800 160 401"),
+  SALES_EMAIL: z.email().default("sales@precedent.com.au"),
   /**
    * Memory for cached replies of the document lists and folder trees, in MB (0 turns the cache
    * off). See src/plugins/firm-reply-cache.ts.
    */
   REPLY_CACHE_MB: z.coerce.number().int().min(0).default(DEFAULT_REPLY_CACHE_MB),
+  /**
+   * Encrypts secrets kept in the database (two-factor authenticator secrets): at least 32
+   * characters, e.g. `openssl rand -base64 48`. Required in production; development and tests use
+   * a fixed key of their own. Changing it makes every two-factor secret unreadable.
+   */
+  SECRET_KEY: z.string().min(32, "SECRET_KEY must be at least 32 characters").optional(),
+  /**
+   * Practice software (integrations): each app uses the built-in sandbox provider (its own consent
+   * page and seeded clients) unless its real adapter is configured. Xero's real adapter is used
+   * when XERO_CLIENT_ID and XERO_CLIENT_SECRET are set; its redirect address is
+   * PUBLIC_URL/my-account/my-integration/Xero, registered in Xero's developer portal.
+   */
+  XERO_CLIENT_ID: z.string().optional(),
+  XERO_CLIENT_SECRET: z.string().optional(),
+  /** Xero's addresses, for tests against a local fake (e.g. http://127.0.0.1:12112). */
+  XERO_LOGIN_BASE: z.url().optional(),
+  XERO_IDENTITY_BASE: z.url().optional(),
+  XERO_API_BASE: z.url().optional(),
+  /** HubSpot's real adapter, when both are set (redirect PUBLIC_URL/my-account/my-integration/HubSpot). */
+  HUBSPOT_CLIENT_ID: z.string().optional(),
+  HUBSPOT_CLIENT_SECRET: z.string().optional(),
+  HUBSPOT_APP_BASE: z.url().optional(),
+  HUBSPOT_API_BASE: z.url().optional(),
+  /** BGL's API client, for CAS 360 and Simple Fund 360 (api.staging.bgl360.com.au to test). */
+  BGL_CLIENT_ID: z.string().optional(),
+  BGL_CLIENT_SECRET: z.string().optional(),
+  BGL_API_BASE: z.url().optional(),
+  /** The address people reach the web app at (https://app.example.com), for providers' redirects. */
+  PUBLIC_URL: z.url().optional(),
   /**
    * The proxies whose X-Forwarded-For is believed: a comma-separated list of addresses or CIDR
    * ranges (`10.0.0.5,10.1.0.0/16`). `false` (default) believes none; `true` believes any hop,
@@ -90,10 +151,14 @@ const ConfigSchema = z.object({
     }),
 });
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, "DEMO_DATA" | "PAYMENT_PROVIDER"> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, "DEMO_DATA" | "PAYMENT_PROVIDER" | "SECRET_KEY"> & {
   DEMO_DATA: "on" | "off";
   PAYMENT_PROVIDER: "sandbox" | "stripe";
+  SECRET_KEY: string;
 };
+
+/** Outside production only: a key anyone can read, so a production server never starts with it. */
+export const DEVELOPMENT_SECRET_KEY = "precedent-development-secret-key-not-for-production-use";
 
 /** The providers standing in for real ones, named at every start (see main.ts). */
 export function sandboxProviders(config: Pick<Config, "PAYMENT_PROVIDER" | "SMTP_URL">): string[] {
@@ -115,6 +180,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "PAYMENT_PROVIDER: must be set in production: stripe, or sandbox to accept test cards on purpose",
     );
   }
+  if (production && parsed.data?.SECRET_KEY === undefined) {
+    problems.push("SECRET_KEY: must be set in production (at least 32 random characters)");
+  }
   if (!parsed.success || problems.length > 0) {
     throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
@@ -123,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...data,
     DEMO_DATA: data.DEMO_DATA ?? (production ? "off" : "on"),
     PAYMENT_PROVIDER: data.PAYMENT_PROVIDER ?? "sandbox",
+    SECRET_KEY: data.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
     DATA_DIR: path.resolve(data.DATA_DIR),
   };
 }

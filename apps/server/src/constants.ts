@@ -106,3 +106,36 @@ export const JOB_PRUNE_EVERY_MS = 60 * 60_000;
 export const JOB_STOP_GRACE_MS = 10_000;
 /** Expired sessions and stale sign-in failures are removed this often (a job, across servers). */
 export const SESSION_PURGE_EVERY_MS = 10 * 60_000;
+
+/**
+ * Image uploads (avatars, logos) one person may make per minute: each is decoded and re-encoded,
+ * tens of milliseconds of a core, and a person uploads far fewer than this.
+ */
+export const MEDIA_UPLOADS_MAX_PER_MINUTE = 20;
+/** An invitation link works for 7 days from when it was last sent. */
+export const INVITATION_VALID_MS = 7 * 24 * 60 * 60_000;
+/** An invitation is sent again at most once a minute (a double click, or someone's inbox flooded). */
+export const INVITATION_RESEND_WAIT_MS = 60_000;
+/** Invitation links opened or accepted per address a minute (tokens are unguessable; this is for floods). */
+export const INVITATION_ACCEPTS_PER_MINUTE = 60;
+/** Account-area §9: the low-credit state ('Run out!') at this many credits remaining or fewer. */
+export const LOW_CREDIT_LIMIT = 10;
+/** Most rows a credit log answers at once (the modal's table scrolls; a firm has far fewer). */
+export const CREDIT_LOG_MAX_ROWS = 1000;
+/**
+ * Two-factor sign-in: a sign-in waits this long for its code; each sign-in gets a few tries; past
+ * the free failures of an account (codes and passwords at the two-factor checks), each further
+ * try waits twice as long as the one before, from LOGIN_FIRST_DELAY_MS up to LOGIN_MAX_DELAY_MS.
+ */
+export const TWO_FACTOR_CHALLENGE_MS = 5 * 60_000;
+export const TWO_FACTOR_TRIES_PER_CHALLENGE = 5;
+export const TWO_FACTOR_FREE_FAILURES_PER_ACCOUNT = 10;
+export const TWO_FACTOR_ISSUER = "Precedent";
+
+/** Signing pages (issue 15 §3): requests per minute to one signing link, and from one address. */
+export const SIGNING_LINK_REQUESTS_PER_MINUTE = 30;
+export const SIGNING_ADDRESS_REQUESTS_PER_MINUTE = 120;
+/** An SMS one-time code: how long it lasts, how soon another may be sent, and the wrong guesses allowed. */
+export const SIGNING_SMS_CODE_VALID_MS = 10 * 60_000;
+export const SIGNING_SMS_RESEND_AFTER_MS = 60_000;
+export const SIGNING_SMS_MAX_ATTEMPTS = 5;

@@ -3,6 +3,7 @@ import { loadConfig, sandboxProviders } from "./config.ts";
 import { createChangeFeed } from "./db/change-feed.ts";
 import { openDatabase } from "./db/client.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./demo/seed.ts";
+import { DEMO_PENDING_DOCUMENT, type DemoSigningLink, signDemoDocuments } from "./demo/signing.ts";
 import { ensureCatalogue } from "./modules/catalogue/index.ts";
 import { createTemplateLibrary } from "./modules/templates/index.ts";
 import { systemClock } from "./platform/kernel/index.ts";
@@ -35,6 +36,18 @@ async function main() {
   // Background work (mail, session purge) runs from the database's job queue, shared by every
   // server on the database. Mail written while SMTP was not configured goes out now that it is.
   await services.mail.queuePending();
+  const address = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  // Just-loaded demo data: one document signed and sealed through the product, one left pending
+  // with its private links printed below. A failure here leaves the demo unsigned, not the server down.
+  let demoLinks: DemoSigningLink[] = [];
+  if (demoLoaded) {
+    demoLinks = await signDemoDocuments(services, config.PUBLIC_URL ?? address, new Date()).catch(
+      (err: unknown) => {
+        app.log.warn({ err }, "demo documents were not sent for signing");
+        return [];
+      },
+    );
+  }
   await services.jobs.start({ log: app.log.child({ component: "jobs" }) });
 
   // Said at every start, in the log too, so a sandbox left on in production is seen.
@@ -42,7 +55,6 @@ async function main() {
   const sandboxLevel = config.NODE_ENV === "production" && sandboxes.length > 0 ? "warn" : "info";
   app.log[sandboxLevel]({ sandboxes, demo_data: config.DEMO_DATA }, "sandbox providers");
 
-  const address = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const where =
     database.kind === "pglite" ? `embedded PGlite in ${config.DATA_DIR}` : "PostgreSQL (DATABASE_URL)";
   const lines = [
@@ -55,6 +67,10 @@ async function main() {
   if (config.DEMO_DATA === "on") {
     lines.push(`Demo sign-ins (demo only), password "${DEMO_PASSWORD}":`);
     for (const s of DEMO_SIGN_INS) lines.push(`  ${s.email.padEnd(24)} ${s.role.padEnd(8)} ${s.firm}`);
+    if (demoLinks.length > 0) {
+      lines.push(`Demo signing links for "${DEMO_PENDING_DOCUMENT}" (private to each signer):`);
+      for (const l of demoLinks) lines.push(`  ${`${l.name} (${l.role})`.padEnd(32)} ${l.url}`);
+    }
   }
   console.log(lines.join("\n"));
 

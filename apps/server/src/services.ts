@@ -1,11 +1,28 @@
-import type { SessionInfo } from "@precedent/contracts";
-import type { Config } from "./config.ts";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  INTEGRATION_APPS,
+  type IntegrationAppSlug,
+  type PublicSettings,
+  type SessionInfo,
+} from "@precedent/contracts";
+import { type Config, DEVELOPMENT_SECRET_KEY } from "./config.ts";
 import { DEFAULT_REPLY_CACHE_MB, SESSION_MAX_AGE_MS, SESSION_PURGE_EVERY_MS } from "./constants.ts";
 import type { ChangeFeed } from "./db/change-feed.ts";
 import type { Database } from "./db/client.ts";
-import { createAuthService } from "./modules/auth/index.ts";
+import { createAnnouncementsService } from "./modules/announcements/index.ts";
+import {
+  asicCopyGuard,
+  asicDocumentColumns,
+  createAsicRegistration,
+  createAsicService,
+  createSandboxRegulator,
+  LODGEMENT_STATUS_JOB,
+} from "./modules/asic/index.ts";
+import { createAuthService, verifyPassword } from "./modules/auth/index.ts";
 import { createCatalogueService } from "./modules/catalogue/index.ts";
 import { createCouponsService } from "./modules/coupons/index.ts";
+import { createCreditsService } from "./modules/credits/index.ts";
 import {
   createDocumentsService,
   createDocumentZipDownload,
@@ -13,13 +30,43 @@ import {
 } from "./modules/documents/index.ts";
 import { createDatabaseFileStore } from "./modules/files/index.ts";
 import { createFoldersService } from "./modules/folders/index.ts";
-import { createInterviewService, type InterviewService } from "./modules/interview/index.ts";
+import {
+  createBglProvider,
+  createHubSpotProvider,
+  createIntegrationsService,
+  createSandboxProvider,
+  createXeroProvider,
+  type IntegrationProvider,
+} from "./modules/integrations/index.ts";
+import {
+  createAssembledFilesForZip,
+  createInterviewService,
+  type InterviewService,
+} from "./modules/interview/index.ts";
+import { createInvitationsService } from "./modules/invitations/index.ts";
+import { createLiteVideoService } from "./modules/lite-video/index.ts";
 import { createLogsService } from "./modules/logs/index.ts";
 import { createMailService } from "./modules/mail/index.ts";
-import { createDocumentStart, createOrdersService } from "./modules/orders/index.ts";
+import { createMediaService, type MediaService, mediaSourceUrl } from "./modules/media/index.ts";
+import { createBillingPortal, createMembershipService } from "./modules/membership/index.ts";
+import { createDocumentStart, createOrdersService, paidOrdersOf } from "./modules/orders/index.ts";
 import { createPaymentsService } from "./modules/payments/index.ts";
+import { createSigningCeremony } from "./modules/signing/ceremony/index.ts";
+import {
+  createFuseSignAdapter,
+  createSigningService,
+  type SigningService,
+  signingDocumentColumns,
+} from "./modules/signing/index.ts";
+import {
+  createPdfSealer,
+  loadOrCreateSealingCertificate,
+  type PdfSealer,
+} from "./modules/signing/seal/index.ts";
+import { createSandboxSms } from "./modules/sms/index.ts";
 import { createFirmContexts, createTeamsService } from "./modules/teams/index.ts";
 import { createTemplateLibrary } from "./modules/templates/index.ts";
+import { createTwoFactorService, type TwoFactorService } from "./modules/two-factor/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
 import { createJobQueue } from "./platform/jobs/queue.ts";
 import type { Clock } from "./platform/kernel/index.ts";
@@ -33,16 +80,43 @@ export function createServices(deps: {
     Partial<
       Pick<
         Config,
+        | "ASIC_REGISTRATION_FEE"
+        | "ASIC_SANDBOX_PROCESSING_MS"
+        | "ASIC_STATUS_POLL_MS"
         | "SESSION_MAX_AGE_MS"
         | "PAYMENT_PROVIDER"
         | "STRIPE_SECRET_KEY"
         | "STRIPE_WEBHOOK_SECRET"
+        | "STRIPE_BILLING_WEBHOOK_SECRET"
         | "STRIPE_API_BASE"
         | "SMTP_URL"
         | "MAIL_FROM"
         | "SELLER_NAME"
         | "SELLER_ABN"
         | "REPLY_CACHE_MB"
+        | "SALES_PHONE"
+        | "SALES_EMAIL"
+        | "SECRET_KEY"
+        | "XERO_CLIENT_ID"
+        | "XERO_CLIENT_SECRET"
+        | "XERO_LOGIN_BASE"
+        | "XERO_IDENTITY_BASE"
+        | "XERO_API_BASE"
+        | "HUBSPOT_CLIENT_ID"
+        | "HUBSPOT_CLIENT_SECRET"
+        | "HUBSPOT_APP_BASE"
+        | "HUBSPOT_API_BASE"
+        | "BGL_CLIENT_ID"
+        | "BGL_CLIENT_SECRET"
+        | "BGL_API_BASE"
+        | "PUBLIC_URL"
+        | "DATA_DIR"
+        | "SEALING_P12_PATH"
+        | "SEALING_P12_PASSPHRASE"
+        | "FUSESIGN_API_TOKEN"
+        | "FUSESIGN_TENANT_ID"
+        | "FUSESIGN_WEBHOOK_SECRET"
+        | "FUSESIGN_API_BASE"
       >
     >;
   /**
@@ -54,10 +128,40 @@ export function createServices(deps: {
   loginThrottle?: { perAccountAddress: number; perAddress: number };
 }) {
   const { db, clock, config } = deps;
+  const asicFeeCents = Math.round((config.ASIC_REGISTRATION_FEE ?? 597) * 100);
   // Durable background work; main.ts starts the worker, tests run due jobs with `jobs.runDue()`.
   const jobs = createJobQueue({ db, clock });
-  const users = createUsersService({ db });
-  const teams = createTeamsService({ db, users });
+  // The profile needs the auth module's passwords and sessions and the media module's uploads,
+  // and both need the users module: they are bound once created.
+  let media: MediaService | undefined;
+  const users = createUsersService({
+    db,
+    clock,
+    credentials: () => auth.credentials,
+    avatars: () => {
+      if (!media) throw new Error("media service not wired yet");
+      return media;
+    },
+  });
+  const teams = createTeamsService({
+    db,
+    clock,
+    users,
+    checkPassword: verifyPassword,
+    // The Company form's logo is an image uploaded in this firm for that purpose (media module).
+    companyLogos: () =>
+      media &&
+      (async (teamId, mediaId) =>
+        (await media?.isFirmLogo(teamId, mediaId)) ? mediaSourceUrl(mediaId) : null),
+    // A removed member's My Documents go to the owner through the folders and documents modules.
+    handOver: () => async (tx, move) => ({
+      folders: await folders.handOverPersonalFolders(tx, move),
+      documents: await documentsModule().handOverDocuments(tx, move),
+    }),
+  });
+  // Two-factor sign-in opens sessions through auth, and auth asks it for the step after the
+  // password: the late-bound port breaks the cycle.
+  let twoFactor: TwoFactorService | undefined;
   const auth = createAuthService({
     db,
     clock,
@@ -66,6 +170,10 @@ export function createServices(deps: {
     maxAgeMs: config.SESSION_MAX_AGE_MS ?? SESSION_MAX_AGE_MS,
     throttle: deps.loginThrottle,
     changes: deps.changes,
+    secondStep: () => {
+      if (!twoFactor) throw new Error("two-factor service not wired yet");
+      return twoFactor.secondStep;
+    },
   });
   jobs.define("sessions.purge", () => auth.purgeExpiredSessions(), { retries: 0 });
   jobs.every("sessions.purge", SESSION_PURGE_EVERY_MS);
@@ -77,6 +185,17 @@ export function createServices(deps: {
     return documents;
   };
   const firmContext = createFirmContexts(teams);
+  twoFactor = createTwoFactorService({
+    db,
+    clock,
+    users,
+    teams,
+    auth,
+    firmContext,
+    secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
+  });
+  jobs.define("two-factor.purge", () => twoFactor?.purgeChallenges() ?? Promise.resolve(), { retries: 0 });
+  jobs.every("two-factor.purge", SESSION_PURGE_EVERY_MS);
   const logs = createLogsService({
     db,
     clock,
@@ -92,6 +211,7 @@ export function createServices(deps: {
   // The interview module owns documents' assembled files and needs the documents module to change
   // documents: the same late binding.
   let interview: InterviewService | undefined;
+  let signing: SigningService | undefined;
   documents = createDocumentsService({
     db,
     clock,
@@ -104,12 +224,40 @@ export function createServices(deps: {
       return interview.filesReader;
     },
   });
+  // What other modules add to each document row (documents/row-columns.ts).
+  documents.registerRowColumns(signingDocumentColumns);
+  documents.registerRowColumns(asicDocumentColumns({ clock, feeCents: asicFeeCents }));
+  documents.registerCopyGuard(asicCopyGuard);
   const fileStore = createDatabaseFileStore({ db, clock });
+  media = createMediaService({ db, clock, files: fileStore, teams });
   const templates = createTemplateLibrary();
-  interview = createInterviewService({ db, clock, documents, files: fileStore, library: templates, users });
-  const documentZip = createDocumentZipDownload({ db, clock, documents, files: fileStore });
+  interview = createInterviewService({
+    db,
+    clock,
+    documents,
+    files: fileStore,
+    library: templates,
+    users,
+    logs,
+    // A relaunch voids the document's pending signing request.
+    onRelaunch: () => async (tx, ctx, docId) => {
+      await signing?.voidPending(tx, ctx.teamId, docId, "Document relaunched");
+    },
+  });
+  const documentZip = createDocumentZipDownload({
+    clock,
+    documents,
+    files: fileStore,
+    assembledFiles: createAssembledFilesForZip(db),
+  });
   // Catalogue, purchase and document start (documents spec §2-§9).
-  const catalogue = createCatalogueService({ db, teams, templates, clock });
+  const catalogue = createCatalogueService({
+    db,
+    teams,
+    templates,
+    clock,
+    paidOrders: (teamId, userId) => paidOrdersOf(db, teamId, userId),
+  });
   const coupons = createCouponsService({ db, clock });
   const mail = createMailService({
     db,
@@ -117,6 +265,30 @@ export function createServices(deps: {
     jobs,
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM ?? "Precedent <no-reply@precedent.example>",
+  });
+  // E-signing, the sender's side (issue 15): late-bound above for relaunch.
+  signing = createSigningService({
+    db,
+    clock,
+    jobs,
+    documents,
+    files: fileStore,
+    interview,
+    library: templates,
+    mail,
+    users,
+    // FuseSign for firms that sign with it, when its token, tenant and webhook secret are set.
+    fusesign:
+      config.FUSESIGN_API_TOKEN && config.FUSESIGN_TENANT_ID && config.FUSESIGN_WEBHOOK_SECRET
+        ? {
+            adapter: createFuseSignAdapter({
+              apiToken: config.FUSESIGN_API_TOKEN,
+              tenantId: config.FUSESIGN_TENANT_ID,
+              apiBase: config.FUSESIGN_API_BASE,
+            }),
+            webhookSecret: config.FUSESIGN_WEBHOOK_SECRET,
+          }
+        : undefined,
   });
   const orders = createOrdersService({
     db,
@@ -141,7 +313,45 @@ export function createServices(deps: {
       stripeApiBase: config.STRIPE_API_BASE,
     },
   });
-  const startDocument = createDocumentStart({ db, clock, catalogue, orders, teams, documents });
+  // Plan changes through the billing portal (account-area §2 Membership Plans modal and banner).
+  const membership = createMembershipService({
+    db,
+    clock,
+    jobs,
+    users,
+    portal: createBillingPortal({
+      provider: config.PAYMENT_PROVIDER ?? "sandbox",
+      stripeSecretKey: config.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: config.STRIPE_BILLING_WEBHOOK_SECRET ?? config.STRIPE_WEBHOOK_SECRET,
+      stripeApiBase: config.STRIPE_API_BASE,
+    }),
+  });
+  const invitations = createInvitationsService({ db, clock, users, auth, mail });
+  // Credits (account-area §4): a paid credit package adds its credits in the payment's transaction.
+  const credits = createCreditsService({ db, clock, teams, users, catalogue, orders });
+  orders.onPaid((tx, order) => credits.applyPaidOrder(tx, order));
+  const startDocument = createDocumentStart({ db, clock, catalogue, orders, teams, documents, credits });
+  // Company registration with ASIC (issue 16): the sandbox regulator is the ASIC port's default.
+  const asicSandbox = createSandboxRegulator({
+    db,
+    clock,
+    processingMs: config.ASIC_SANDBOX_PROCESSING_MS ?? 60_000,
+  });
+  const asic = createAsicService({ db, clock, regulator: asicSandbox.port, documents, logs });
+  const asicRegistration = createAsicRegistration({
+    db,
+    clock,
+    regulator: asicSandbox.port,
+    documents,
+    logs,
+    files: fileStore,
+    jobs,
+    feeCents: asicFeeCents,
+    pollMs: config.ASIC_STATUS_POLL_MS ?? 30_000,
+  });
+  jobs.define(LODGEMENT_STATUS_JOB, (payload: { docId: number }) =>
+    asicRegistration.followLodgement(payload.docId),
+  );
   const replyCache = createFirmReplyCache({
     maxBytes: (config.REPLY_CACHE_MB ?? DEFAULT_REPLY_CACHE_MB) * 1024 * 1024,
   });
@@ -149,6 +359,119 @@ export function createServices(deps: {
     idle_timeout_ms: config.IDLE_TIMEOUT_MS,
     keep_alive_ms: config.KEEP_ALIVE_MS,
   };
+  // Session and page bootstrap (account-area §4): announcements, the Lite video, the sales contact.
+  const announcements = createAnnouncementsService({ db, clock });
+  const liteVideo = createLiteVideoService({ db, clock });
+  // Signing pages (issue 15 §3): SMS codes go to the sandbox outbox until a provider is configured.
+  const sms = createSandboxSms({ clock });
+  // The sealer reads (or makes) its certificate at the first seal, not at start: making a key takes
+  // a moment that a server, or a test, that never seals should not pay.
+  let pdfSealer: PdfSealer | undefined;
+  const sealer: PdfSealer = {
+    seal: (input) => {
+      pdfSealer ??= createPdfSealer({
+        certificate: loadOrCreateSealingCertificate({
+          p12Path: config.SEALING_P12_PATH,
+          passphrase: config.SEALING_P12_PASSPHRASE,
+          // Tests and tools that pass no data directory share one certificate in the temp folder.
+          dataDir: config.DATA_DIR ?? path.join(tmpdir(), "precedent-data"),
+        }),
+      });
+      return pdfSealer.seal(input);
+    },
+  };
+  const signingCeremony = createSigningCeremony({
+    db,
+    clock,
+    jobs,
+    files: fileStore,
+    mail,
+    sms,
+    sealer,
+    secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
+  });
+  const publicSettings: PublicSettings = {
+    sales_phone: config.SALES_PHONE ?? "1800 160 401",
+    sales_email: config.SALES_EMAIL ?? "sales@precedent.com.au",
+  };
+  // Practice software (issue 17): the sandbox provider for every app, unless its real adapter is
+  // configured (Xero with XERO_CLIENT_ID and XERO_CLIENT_SECRET).
+  const integrationSandboxes = new Map(
+    INTEGRATION_APPS.map((a) => [
+      a.slug,
+      createSandboxProvider({ db, clock, app: a.slug, redirectUri: `/my-account/my-integration/${a.app}` }),
+    ]),
+  );
+  const xero =
+    config.XERO_CLIENT_ID && config.XERO_CLIENT_SECRET
+      ? createXeroProvider({
+          clientId: config.XERO_CLIENT_ID,
+          clientSecret: config.XERO_CLIENT_SECRET,
+          loginBase: config.XERO_LOGIN_BASE,
+          identityBase: config.XERO_IDENTITY_BASE,
+          apiBase: config.XERO_API_BASE,
+        })
+      : undefined;
+  const hubspot =
+    config.HUBSPOT_CLIENT_ID && config.HUBSPOT_CLIENT_SECRET
+      ? createHubSpotProvider({
+          clientId: config.HUBSPOT_CLIENT_ID,
+          clientSecret: config.HUBSPOT_CLIENT_SECRET,
+          appBase: config.HUBSPOT_APP_BASE,
+          apiBase: config.HUBSPOT_API_BASE,
+        })
+      : undefined;
+  const bgl = (app: "bglcas360" | "bglsf360") =>
+    config.BGL_CLIENT_ID && config.BGL_CLIENT_SECRET
+      ? createBglProvider({
+          app,
+          clientId: config.BGL_CLIENT_ID,
+          clientSecret: config.BGL_CLIENT_SECRET,
+          apiBase: config.BGL_API_BASE,
+        })
+      : undefined;
+  /** The real adapters configured, by app; the others use the sandbox. */
+  const realProviders = new Map<IntegrationAppSlug, IntegrationProvider>(
+    (
+      [
+        ["xero", xero],
+        ["hubspot", hubspot],
+        ["bglcas360", bgl("bglcas360")],
+        ["bglsf360", bgl("bglsf360")],
+      ] as const
+    ).flatMap(([slug, provider]) => (provider ? [[slug, provider] as const] : [])),
+  );
+  const integrationProvider = (slug: IntegrationAppSlug): IntegrationProvider => {
+    const real = realProviders.get(slug);
+    if (real) return real;
+    const sandbox = integrationSandboxes.get(slug);
+    if (!sandbox) throw new Error(`no provider for ${slug}`);
+    return sandbox.provider;
+  };
+  const integrations = createIntegrationsService({
+    db,
+    clock,
+    secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
+    providers: integrationProvider,
+    redirectUri: (slug) => {
+      const path = `/my-account/my-integration/${INTEGRATION_APPS.find((a) => a.slug === slug)?.app ?? slug}`;
+      return realProviders.has(slug) ? `${config.PUBLIC_URL ?? ""}${path}` : path;
+    },
+    jobs,
+    files: fileStore,
+    assembledPdf: (ctx, docId) => {
+      if (!interview) throw new Error("interview service not wired yet");
+      return interview.downloadablePdf(ctx, docId);
+    },
+    interviewOf: (ctx, docId) => {
+      if (!interview) throw new Error("interview service not wired yet");
+      return interview.interview(ctx, docId);
+    },
+    logs,
+  });
+  /** The sandbox provider of an app whose real adapter is not configured (its consent page). */
+  const integrationSandbox = (slug: IntegrationAppSlug) =>
+    realProviders.has(slug) ? undefined : integrationSandboxes.get(slug);
   return {
     db,
     jobs,
@@ -161,6 +484,7 @@ export function createServices(deps: {
     documents,
     logs,
     fileStore,
+    media,
     templates,
     interview,
     documentZip,
@@ -170,7 +494,22 @@ export function createServices(deps: {
     orders,
     payments,
     startDocument,
+    asic,
+    asicRegistration,
+    asicSandbox,
     replyCache,
+    invitations,
+    membership,
+    credits,
+    announcements,
+    liteVideo,
+    publicSettings,
+    twoFactor,
+    integrations,
+    integrationSandbox,
+    signing,
+    sms,
+    signingCeremony,
   };
 }
 

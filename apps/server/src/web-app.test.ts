@@ -50,6 +50,19 @@ describe("serving the web app", () => {
     },
   );
 
+  it("answers HEAD for a page with the page's headers and no body", async () => {
+    const res = await app.inject({ method: "HEAD", url: "/login" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.body).toBe("");
+  });
+
+  it("still answers HEAD for an unknown API call with 404", async () => {
+    const res = await app.inject({ method: "HEAD", url: "/api/no/such/call" });
+    expect(res.statusCode).toBe(404);
+  });
+
   it("serves hashed assets with a long cache lifetime", async () => {
     const res = await app.inject({ method: "GET", url: "/assets/index-abc123.js" });
     expect(res.statusCode).toBe(200);

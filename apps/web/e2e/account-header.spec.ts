@@ -29,6 +29,9 @@ test.describe("account header on a phone", () => {
     for (const link of await navigation.getByRole("link").all()) {
       const box = await link.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+      // ...and its label fits inside it rather than running into the next link's.
+      const spill = await link.evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(spill, `${await link.textContent()} spills ${spill} px`).toBeLessThanOrEqual(0);
     }
     await page.screenshot({ path: "/tmp/access-header-375.png" });
 

@@ -25,7 +25,7 @@ test.describe("My Company", () => {
     await expect(usage).toBeVisible();
     const used = Number((await usage.textContent())?.split(" ")[0]);
     await expect(details.getByText(String(200 - used), { exact: true })).toBeVisible();
-    // View mode only: editing comes later, so there is no Edit button.
+    // Only the owner edits the company: a member sees no Edit button.
     await expect(page.getByRole("button", { name: /edit/i })).toHaveCount(0);
   });
 
@@ -33,7 +33,8 @@ test.describe("My Company", () => {
     await signIn(page, OWNER);
     await page.getByRole("tab", { name: "Team" }).click();
     await expect(page).toHaveURL("/my-account/my-company?tab=team");
-    const rows = page.getByRole("tabpanel", { name: "Team" }).getByRole("row");
+    // The members' table; the pending invitations have a table of their own below it.
+    const rows = page.getByRole("tabpanel", { name: "Team" }).getByRole("table").first().getByRole("row");
     // A header row and one row per member.
     await expect(rows).toHaveCount(4);
     for (const [user, role] of [
@@ -49,7 +50,9 @@ test.describe("My Company", () => {
 
     await page.reload();
     await expect(page.getByRole("tab", { name: "Team", selected: true })).toBeVisible();
-    await expect(page.getByRole("tabpanel", { name: "Team" }).getByRole("row")).toHaveCount(4);
+    await expect(
+      page.getByRole("tabpanel", { name: "Team" }).getByRole("table").first().getByRole("row"),
+    ).toHaveCount(4);
   });
 
   test("a Lite firm shows its plan as permanent and no credit status", async ({ page }) => {
@@ -62,7 +65,8 @@ test.describe("My Company", () => {
     await expect(details.getByRole("row", { name: /Billing address/ })).toContainText("Not provided");
 
     await page.getByRole("tab", { name: "Team" }).click();
-    const rows = page.getByRole("tabpanel", { name: "Team" }).getByRole("row");
+    // The members' table; the pending invitations have a table of their own below it.
+    const rows = page.getByRole("tabpanel", { name: "Team" }).getByRole("table").first().getByRole("row");
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(1)).toContainText(OTHER_OWNER.email);
   });

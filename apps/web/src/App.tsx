@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { App as AntApp, ConfigProvider } from "antd";
-import enGB from "antd/locale/en_GB";
+import enGB from "antd/es/locale/en_GB";
 import { useState } from "react";
 import { RouterProvider } from "react-router";
 import { createQueryClient } from "./query-client";

@@ -59,3 +59,32 @@ export const ORDERS_PATH = "/my-account/my-orders";
  * whatever the browser's, so the list, the detail panel and the change log name the same day.
  */
 export const DISPLAY_TIME_ZONE = "Australia/Sydney";
+
+/** My Account: the person's own profile, billing details and password (account-area §2). */
+export const EDIT_PROFILE_PATH = "/my-account/edit-profile";
+/** Inviting people and the pending invitations (owners and managers). */
+export const INVITATIONS_PATH = "/my-account/invitations";
+/** Account-area §2 and §9: the billing portal is prepared this long after the plans modal shows. */
+export const BILLING_SCRIPT_DELAY_MS = 2000;
+/** The sales team, shown in the talk-to-sales modal ('Get in Touch'). */
+export const SALES_PHONE = "1300 000 000";
+export const SALES_EMAIL = "sales@precedent.example";
+/** Account-area §9: credit packages shown at a time in the Buying Credit modal (arrows step by this). */
+export const CREDIT_PACKAGES_PER_PAGE = 3;
+/** Account-area §9: the credit log tables' height. */
+export const CREDIT_LOG_TABLE_HEIGHT = 320;
+/** The Buy button ignores further clicks for this long (account-area §5: debounced). */
+export const BUY_CREDIT_DEBOUNCE_MS = 1000;
+/** The credit number's font size by digit count (account-area §9: 10 to 14). */
+export const creditFontSize = (remaining: number) =>
+  Math.max(10, Math.min(14, 16 - String(Math.abs(remaining)).length));
+/** Account-area §4: the announcement toast stays this long unless dismissed. */
+export const ANNOUNCEMENT_TOAST_MS = 60_000;
+/** Storage key of the last announcement the user dismissed (by id), so it stays hidden. */
+export const DISMISSED_ANNOUNCEMENT_STORAGE_KEY = "dismissed_announcement";
+/** Account-area §2: the local flag that, once false, keeps the Lite video intro closed. */
+export const SHOW_VIDEO_LITE_STORAGE_KEY = "showVideoLite";
+/** The activity log page: the firm's (or, for a member, one's own) document activity. */
+export const ACTIVITY_LOG_PATH = "/my-account/activity-log";
+/** The person's sign-in security page (two-factor authentication). */
+export const SECURITY_PATH = "/my-account/security";

@@ -1,13 +1,10 @@
-import "dayjs/locale/en-au";
 import "./styles.css";
-import dayjs from "dayjs";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { installErrorLog, reportError } from "./error-log";
 import { installTablistRoles } from "./tablist-roles";
 
-dayjs.locale("en-au");
 installErrorLog();
 installTablistRoles();
 

@@ -1,6 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet } from "react-router";
 import { FullPageSpin } from "./components/FullPageSpin";
-import { NotFoundPage } from "./components/NotFoundPage";
 import { RouteErrorPage } from "./components/RouteErrorPage";
 import { HOME_PATH } from "./constants";
 import { SessionEndedListener } from "./features/session/SessionEndedListener";
@@ -14,6 +13,9 @@ function Root() {
   );
 }
 
+// Loaded on demand like the pages: antd's Result, with its illustrations, is not part of the first load.
+const notFoundPage = async () => ({ Component: (await import("./components/NotFoundPage")).NotFoundPage });
+
 // Pages load on demand: a visitor to the sign-in page does not download the account area.
 export const router = createBrowserRouter([
   {
@@ -25,6 +27,16 @@ export const router = createBrowserRouter([
       {
         path: "login",
         lazy: async () => ({ Component: (await import("./features/auth/LoginPage")).LoginPage }),
+      },
+      {
+        path: "invitation/:token",
+        lazy: async () => ({
+          Component: (await import("./features/invitations/AcceptInvitationPage")).AcceptInvitationPage,
+        }),
+      },
+      {
+        path: "sign/:token",
+        lazy: async () => ({ Component: (await import("./features/signing-pages/SigningPage")).SigningPage }),
       },
       {
         path: "my-account",
@@ -65,17 +77,54 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: "invitations",
+                lazy: async () => ({
+                  Component: (await import("./features/invitations/InvitationsPage")).InvitationsPage,
+                }),
+              },
+              {
                 path: "my-orders",
                 lazy: async () => ({
                   Component: (await import("./features/orders/MyOrdersPage")).MyOrdersPage,
                 }),
               },
-              { path: "*", element: <NotFoundPage /> },
+              {
+                path: "edit-profile",
+                lazy: async () => ({
+                  Component: (await import("./features/my-account/EditProfilePage")).EditProfilePage,
+                }),
+              },
+              {
+                path: "activity-log",
+                lazy: async () => ({
+                  Component: (await import("./features/logs/ActivityLogPage")).ActivityLogPage,
+                }),
+              },
+              {
+                path: "my-integration",
+                lazy: async () => ({
+                  Component: (await import("./features/integrations/IntegrationsPage")).IntegrationsPage,
+                }),
+              },
+              {
+                path: "my-integration/:appName",
+                lazy: async () => ({
+                  Component: (await import("./features/integrations/IntegrationsPage"))
+                    .IntegrationAppRedirect,
+                }),
+              },
+              {
+                path: "security",
+                lazy: async () => ({
+                  Component: (await import("./features/two-factor/SecurityPage")).SecurityPage,
+                }),
+              },
+              { path: "*", lazy: notFoundPage },
             ],
           },
         ],
       },
-      { path: "*", element: <NotFoundPage /> },
+      { path: "*", lazy: notFoundPage },
     ],
   },
 ]);

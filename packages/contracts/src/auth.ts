@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { envelope } from "./envelope.ts";
+import { TwoFactorStep } from "./two-factor.ts";
 
 export const Email = z
   .string({ error: "Email is required" })
@@ -30,20 +31,29 @@ export const SessionInfo = z.object({
 });
 export type SessionInfo = z.infer<typeof SessionInfo>;
 
-export const LoginResponse = envelope(
-  z.object({
-    user_id: z.number().int(),
-    session: SessionInfo,
-  }),
-);
+export const SignedIn = z.object({
+  user_id: z.number().int(),
+  session: SessionInfo,
+});
+
+/** Signed in, or (two-factor sign-in) the step that must come first. */
+export const LoginResponse = envelope(z.union([SignedIn, TwoFactorStep]));
+
+export const BearerToken = z.object({
+  token: z.string(),
+  token_type: z.literal("Bearer"),
+  session: SessionInfo,
+});
 
 /** API clients get the opaque session token to send as `Authorization: Bearer <token>`. */
-export const TokenResponse = envelope(
-  z.object({
-    token: z.string(),
-    token_type: z.literal("Bearer"),
-    session: SessionInfo,
-  }),
+export const TokenResponse = envelope(z.union([BearerToken, TwoFactorStep]));
+
+/** Two-factor sign-in completed; set up during sign-in, the recovery codes come once here. */
+export const TwoFactorLoginResponse = envelope(
+  SignedIn.extend({ recovery_codes: z.array(z.string()).optional() }),
+);
+export const TwoFactorTokenResponse = envelope(
+  BearerToken.extend({ recovery_codes: z.array(z.string()).optional() }),
 );
 
 export const AuthCheckResponse = envelope(

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { AsicApplicationState } from "./asic-state.ts";
 import { envelope, paged } from "./envelope.ts";
 import { idListQuery, idParam, ListSection, MY_DOCUMENTS, TeamScopeQuery } from "./folders.ts";
+import { SigningRowColumns } from "./signing.ts";
 
 /** Document statuses (documents spec §4): 1 and 2 are the editable states; 5 cannot be interviewed. */
 export const DOCUMENT_STATUSES = {
@@ -103,6 +105,14 @@ export const DocumentRow = z.object({
   is_cas360: z.boolean(),
   is_simple_fund: z.boolean(),
   abilities: DocumentAbilities,
+  /**
+   * Columns other modules add to each row through the documents module's row-columns registry
+   * (`registerRowColumns`): optional, as a server without that module sends none. A module's
+   * columns are its own schema, spread here: E-signing's progress (recipients, those signed, the
+   * request's state); ASIC registration's payment and lodgement state (ASIC documents).
+   */
+  ...SigningRowColumns.partial().shape,
+  ...AsicApplicationState.partial().shape,
 });
 export type DocumentRow = z.infer<typeof DocumentRow>;
 

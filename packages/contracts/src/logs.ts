@@ -64,7 +64,11 @@ const isoDate = (field: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date as YYYY-MM-DD`)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${field} is not a real date`)
+    // Round-tripped, as Date.parse alone rolls 30 February over into March.
+    .refine((s) => {
+      const parsed = Date.parse(`${s}T00:00:00Z`);
+      return !Number.isNaN(parsed) && new Date(parsed).toISOString().startsWith(s);
+    }, `${field} is not a real date`)
     .optional()
     .describe("YYYY-MM-DD, a whole day at the change-log offset (UTC+10), inclusive.");
 
@@ -104,3 +108,82 @@ export const ChangeLogEntry = z.object({
 export type ChangeLogEntry = z.infer<typeof ChangeLogEntry>;
 
 export const LogChangesResponse = envelope(paged(ChangeLogEntry));
+
+/** `?is_success=`: 1 only the entries that passed, 0 only those that failed; omitted: all. */
+const isSuccessQuery = z
+  .enum(["0", "1"], { error: "is_success must be 0 or 1" })
+  .optional()
+  .describe(
+    "1: only the entries that passed ('Total Data Passed'); 0: only those that failed ('Total Data Failed').",
+  );
+
+const pageQuery = {
+  page: z.coerce.number().int().min(1).default(1),
+  length: z.coerce.number().int().min(1).max(100).default(LOG_LIST_PAGE_SIZE),
+};
+
+export const DocumentLogQuery = TeamScopeQuery.extend({
+  id: idParam("id").describe(
+    "The document. The caller must be able to see it; owners and managers also read a deleted document's log.",
+  ),
+  is_success: isSuccessQuery,
+  ...pageQuery,
+});
+export type DocumentLogQuery = z.infer<typeof DocumentLogQuery>;
+
+/** One action on a document or call to an outside service, as the Document Logs modal lists it. */
+export const DocumentLogEntry = z.object({
+  id: z.number().int(),
+  doc_id: z.number().int().nullable(),
+  type: DocumentLogType,
+  action: z.string(),
+  is_success: z.boolean(),
+  created_at: z.string(),
+  request: z.record(z.string(), z.unknown()),
+  response: z.object({ status: z.number().int() }).catchall(z.unknown()),
+  response_message: z.string(),
+  created_user: z.object({ user_id: z.number().int(), display_name: z.string(), user_email: z.string() }),
+});
+export type DocumentLogEntry = z.infer<typeof DocumentLogEntry>;
+
+/** The counts behind the filters 'Total', 'Total Data Passed' and 'Total Data Failed'. */
+export const DocumentLogTotals = z.object({
+  total: z.number().int(),
+  total_passed: z.number().int(),
+  total_failed: z.number().int(),
+});
+export type DocumentLogTotals = z.infer<typeof DocumentLogTotals>;
+
+export const DocumentLogResponse = envelope(paged(DocumentLogEntry).extend({ totals: DocumentLogTotals }));
+
+export const ActivityLogQuery = TeamScopeQuery.extend({
+  is_success: isSuccessQuery,
+  user_ids: idListQuery("user_ids").describe(
+    "Only entries made by these people (owners and managers; a member sees only their own anyway).",
+  ),
+  date_from: isoDate("date_from"),
+  date_to: isoDate("date_to"),
+  ...pageQuery,
+});
+export type ActivityLogQuery = z.infer<typeof ActivityLogQuery>;
+
+/** One line of the activity log (account-area §3 Activity log). */
+export const ActivityLogEntry = z.object({
+  id: z.number().int(),
+  time: z.string(),
+  type: DocumentLogType,
+  action: z.string(),
+  doc_id: z.number().int().nullable(),
+  isError: z.boolean(),
+  display_name: z.string(),
+  user_email: z.string(),
+  message: z.string(),
+});
+export type ActivityLogEntry = z.infer<typeof ActivityLogEntry>;
+
+export const ActivityLogResponse = envelope(
+  paged(ActivityLogEntry).extend({
+    /** 'firm': every member's entries (owners and managers); 'own': the caller's (members). */
+    scope: z.enum(["firm", "own"]),
+  }),
+);

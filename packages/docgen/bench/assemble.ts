@@ -102,6 +102,17 @@ if (office && last) {
     console.log(
       `LibreOffice DOCX → PDF p50 ${format(libreOffice)} ms: ${format(libreOffice / percentile(wall, 50))}× a whole assembly`,
     );
+    // The page count LibreOffice gives our Word file, beside our PDF's (they should agree within one).
+    const output = join(directory, "document.pdf");
+    let pages: number;
+    try {
+      pages = Number(/^Pages:\s+(\d+)/m.exec(execFileSync("pdfinfo", [output], { encoding: "utf8" }))?.[1]);
+    } catch {
+      // Without poppler: the page tree's count, when the file keeps it outside object streams.
+      const converted = readFileSync(output, "latin1");
+      pages = Number(/\/Type\s*\/Pages\b[^>]*?\/Count (\d+)/.exec(converted)?.[1] ?? Number.NaN);
+    }
+    console.log(`LibreOffice opens the Word file at ${pages} pages; our PDF has ${last.pageCount}`);
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }

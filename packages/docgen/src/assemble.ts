@@ -108,7 +108,11 @@ export async function assemble(
   options: AssembleOptions = {},
 ): Promise<AssembledDocument> {
   const document = buildDocument(template, answers, options);
-  const [docx, rendered] = await Promise.all([renderDocx(document, options), renderPdf(document, options)]);
+  // The PDF first: the Word file's contents give the pages the PDF's contents print.
+  const rendered = await renderPdf(document, options);
+  const contentsPages = new Map(rendered.outline.map((entry) => [entry.block, entry.page]));
+  const { breakBefore, executionSpacing } = rendered;
+  const docx = await renderDocx(document, { ...options, contentsPages, breakBefore, executionSpacing });
   return {
     html: renderHtml(document),
     docx,

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { isAnswered } from "./answers.ts";
 import type { AnswerIssue } from "./errors.ts";
 import { checkAnswer } from "./fields.ts";
-import { type CalendarDate, parseDate } from "./identifiers.ts";
+import { type CalendarDate, parseDate, postcodeStates } from "./identifiers.ts";
 import type { VisibleParty, VisibleQuestion } from "./interview.ts";
 import { partyQuestions } from "./parties.ts";
 import type { Question } from "./schema.ts";
@@ -60,8 +60,45 @@ export type MinimumRatioCheck = {
   readonly message: string;
 };
 
+/**
+ * The postcode at `postcode` belongs to the state or territory at `state` (Australia Post's ranges).
+ * Both paths may step into groups and parties; each state is paired with the postcode of the same
+ * entry or party, so one check covers every officer's address.
+ */
+export type StatePostcodeCheck = {
+  readonly rule: "state_postcode";
+  readonly state: string;
+  readonly postcode: string;
+  /** Shown beside each postcode that is not in its state. */
+  readonly message: string;
+};
+
+/**
+ * At least one shown answer at `among` (a question inside a group) equals `equals`: for example at
+ * least one director who ordinarily resides in Australia (s201A). Hidden entries do not count, so
+ * the question is shown only to the entries the rule concerns.
+ */
+export type AtLeastOneCheck = {
+  readonly rule: "at_least_one";
+  readonly among: string;
+  /** The answer that counts, or any of several. */
+  readonly equals: string | readonly string[];
+  /** How many entries must count (1 unless given): a public company needs three directors (s201A(2)). */
+  readonly count?: number;
+  /** Applies only while the answer at `question` is one of `oneOf` (e.g. only to public companies). */
+  readonly when?: { readonly question: string; readonly oneOf: readonly string[] };
+  /** Shown beside the group. */
+  readonly message: string;
+};
+
 /** A rule across answers, declared in the interview definition. */
-export type CrossCheck = SmsfTrusteesCheck | DifferentPeopleCheck | MinimumAgeCheck | MinimumRatioCheck;
+export type CrossCheck =
+  | SmsfTrusteesCheck
+  | DifferentPeopleCheck
+  | MinimumAgeCheck
+  | MinimumRatioCheck
+  | StatePostcodeCheck
+  | AtLeastOneCheck;
 
 const checkPath = z
   .string()
@@ -90,10 +127,24 @@ export const CrossCheckSchema: z.ZodType<CrossCheck> = z.discriminatedUnion("rul
     ratio: z.number().positive().max(1000),
     message: z.string().min(1),
   }),
+  z.strictObject({
+    rule: z.literal("state_postcode"),
+    state: checkPath,
+    postcode: checkPath,
+    message: z.string().min(1),
+  }),
+  z.strictObject({
+    rule: z.literal("at_least_one"),
+    among: checkPath.regex(/\./, "name a question inside a group"),
+    equals: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+    count: z.number().int().min(1).max(100).optional(),
+    when: z.strictObject({ question: checkPath, oneOf: z.array(z.string().min(1)).min(1) }).optional(),
+    message: z.string().min(1),
+  }),
 ]) as z.ZodType<CrossCheck>;
 
 /** What a check path must end at. */
-type Target = "person" | "party" | "date" | "number";
+type Target = "person" | "party" | "date" | "number" | "field";
 
 /** The question a path names, or why it names none. */
 function questionAt(questions: readonly Question[], path: string): Question | string {
@@ -118,6 +169,7 @@ function fits(question: Question, target: Target): boolean {
   if (target === "date") return question.type === "date";
   if (target === "number") return question.type === "number";
   if (target === "party") return question.type === "reference";
+  if (target === "field") return question.type === "text" || question.type === "select";
   return question.type === "reference" || question.type === "text" || question.type === "select";
 }
 
@@ -126,6 +178,7 @@ const TARGET_WORDS: Record<Target, string> = {
   party: "a party (reference) question",
   date: "a date question",
   number: "a number question",
+  field: "a text or select question",
 };
 
 /**
@@ -156,6 +209,15 @@ export function crossCheckProblems(
     } else if (check.rule === "minimum_ratio") {
       expect(check.value, "number", [...at, "value"]);
       expect(check.base, "number", [...at, "base"]);
+    } else if (check.rule === "state_postcode") {
+      expect(check.state, "field", [...at, "state"]);
+      expect(check.postcode, "field", [...at, "postcode"]);
+    } else if (check.rule === "at_least_one") {
+      expect(check.among, "field", [...at, "among"]);
+      const group = questionAt(questions, check.among.split(".")[0] ?? "");
+      if (typeof group !== "string" && group.type !== "group")
+        problems.push({ path: [...at, "among"], message: `"${check.among}" must start at a group` });
+      if (check.when) expect(check.when.question, "field", [...at, "when", "question"]);
     } else {
       expect(check.birthDate, "date", [...at, "birthDate"]);
       expect(check.on, "date", [...at, "on"]);
@@ -378,6 +440,39 @@ function minimumRatio(nodes: readonly VisibleQuestion[], check: MinimumRatioChec
   });
 }
 
+/** The path of the entry or party holding a node: its own path without the last step. */
+const holderOf = (path: string): string => path.slice(0, Math.max(0, path.lastIndexOf(".")));
+
+function statePostcode(nodes: readonly VisibleQuestion[], check: StatePostcodeCheck): AnswerIssue[] {
+  const postcodes = reach(nodes, check.postcode);
+  return reach(nodes, check.state).flatMap((stateNode) => {
+    const state = fieldValue(stateNode);
+    const postcodeNode = postcodes.find((node) => holderOf(node.path) === holderOf(stateNode.path));
+    const postcode = fieldValue(postcodeNode);
+    if (state === undefined || postcode === undefined || !postcodeNode) return [];
+    return postcodeStates(postcode).includes(state)
+      ? []
+      : [{ path: postcodeNode.path, message: check.message }];
+  });
+}
+
+function atLeastOne(nodes: readonly VisibleQuestion[], check: AtLeastOneCheck): AnswerIssue[] {
+  if (check.when) {
+    const [whenNode] = reach(nodes, check.when.question);
+    const value = fieldValue(whenNode);
+    if (value === undefined || !check.when.oneOf.includes(value)) return [];
+  }
+  const groupId = check.among.split(".")[0] ?? "";
+  const [group] = reach(nodes, groupId);
+  // Judge only once the group's entries are there and every shown answer the rule reads is given.
+  if (group?.kind !== "group" || group.entries.length === 0) return [];
+  const answers = reach(nodes, check.among).map(fieldValue);
+  if (answers.some((answer) => answer === undefined)) return [];
+  const counting = typeof check.equals === "string" ? [check.equals] : check.equals;
+  const counted = answers.filter((answer) => answer !== undefined && counting.includes(answer)).length;
+  return counted >= (check.count ?? 1) ? [] : [{ path: group.path, message: check.message }];
+}
+
 /**
  * The issues the declared checks find in the shown answers (`nodes` from `visibleQuestions`). A check
  * whose answers are missing or malformed finds nothing: those answers have their own messages.
@@ -394,6 +489,10 @@ export function crossCheckIssues(
         ? differentPeople(nodes, check)
         : check.rule === "minimum_ratio"
           ? minimumRatio(nodes, check)
-          : minimumAge(nodes, check),
+          : check.rule === "state_postcode"
+            ? statePostcode(nodes, check)
+            : check.rule === "at_least_one"
+              ? atLeastOne(nodes, check)
+              : minimumAge(nodes, check),
   );
 }

@@ -205,6 +205,7 @@ export function highlightMissing(blocks: readonly Block[]): Block[] {
           rows: block.rows.map((row) => row.map(highlightRuns)),
         };
       case "schedule":
+      case "contents":
         return { ...block, title: highlightRuns(block.title) };
       case "execution":
         return { ...block, leadIn: highlightRuns(block.leadIn), block: unmarkExecution(block.block) };

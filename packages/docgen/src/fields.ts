@@ -8,6 +8,7 @@ import {
   formatShortDate,
   isValidAbn,
   isValidAcn,
+  isValidDirectorId,
   isValidEmail,
   isValidPostcode,
   parseDate,
@@ -25,6 +26,7 @@ export const MESSAGES = {
   acnCheck: "This ACN is not valid: please check the digits.",
   abnLength: "An ABN has 11 digits.",
   abnCheck: "This ABN is not valid: please check the digits.",
+  directorId: "A Director ID has 15 digits and begins with 036.",
   number: "Please enter a number.",
   wholeNumber: "Please enter a whole number.",
   atLeast: (min: number) => `Please enter a number no less than ${min}.`,
@@ -76,6 +78,8 @@ export function checkAnswer(question: FieldQuestion, raw: unknown): FieldVerdict
         if (!/^\d{11}$/.test(text.replace(/[\s-]/g, ""))) return refuse(MESSAGES.abnLength);
         return isValidAbn(text) ? accept(formatAbn(text)) : refuse(MESSAGES.abnCheck);
       }
+      if (question.format === "director_id")
+        return isValidDirectorId(text) ? accept(text.replace(/[\s-]/g, "")) : refuse(MESSAGES.directorId);
       return accept(text);
     }
     case "email": {

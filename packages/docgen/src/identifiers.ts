@@ -49,6 +49,62 @@ export function formatAbn(text: string): string {
     : text.trim();
 }
 
+/**
+ * Whether text is a director identification number as the Australian Business Registry Services
+ * issues it: 15 digits beginning 036 (spaces and hyphens ignored). The number has no published check
+ * digit, so its form is all that can be checked.
+ */
+export function isValidDirectorId(text: string): boolean {
+  return /^036\d{12}$/.test(digitsOf(text));
+}
+
+/**
+ * Australia Post's postcode ranges by state or territory (delivery areas and post office boxes).
+ * Norfolk Island has 2899 alone, so it is carved out of the New South Wales range.
+ */
+const POSTCODE_RANGES: readonly (readonly [string, number, number])[] = [
+  ["NSW", 1000, 2599],
+  ["NSW", 2619, 2898],
+  ["NSW", 2921, 2999],
+  ["NFK", 2899, 2899],
+  ["ACT", 200, 299],
+  ["ACT", 2600, 2618],
+  ["ACT", 2900, 2920],
+  ["VIC", 3000, 3999],
+  ["VIC", 8000, 8999],
+  ["QLD", 4000, 4999],
+  ["QLD", 9000, 9999],
+  ["SA", 5000, 5999],
+  ["WA", 6000, 6999],
+  ["TAS", 7000, 7999],
+  ["NT", 800, 999],
+];
+
+/**
+ * Postcodes that cross a border: localities of one state served by a post office of another
+ * (Hume ACT and Queanbeyan NSW share 2620; NSW towns on the Murray and the Queensland border take
+ * Victorian and Queensland postcodes; remote communities of SA and WA take the NT's 0872).
+ */
+const SHARED_POSTCODES: Readonly<Record<string, readonly string[]>> = {
+  "0872": ["SA", "WA"],
+  "2620": ["ACT"],
+  "3644": ["NSW"],
+  "3691": ["NSW"],
+  "4380": ["NSW"],
+  "4383": ["NSW"],
+};
+
+/** The states and territories (as JURISDICTIONS values) whose localities use this postcode. */
+export function postcodeStates(text: string): string[] {
+  const postcode = text.trim();
+  if (!/^\d{4}$/.test(postcode)) return [];
+  const number = Number(postcode);
+  const states = POSTCODE_RANGES.filter(([, low, high]) => number >= low && number <= high).map(
+    ([state]) => state,
+  );
+  return [...new Set([...states, ...(SHARED_POSTCODES[postcode] ?? [])])];
+}
+
 /** Whether text is an Australian postcode: exactly four digits. */
 export function isValidPostcode(text: string): boolean {
   return /^\d{4}$/.test(text.trim());

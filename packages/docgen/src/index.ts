@@ -37,6 +37,7 @@ export {
   isValidEmail,
   isValidPostcode,
   parseDate,
+  postcodeStates,
 } from "./identifiers.ts";
 export {
   type CleanOptions,

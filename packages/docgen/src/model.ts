@@ -69,14 +69,28 @@ export type Block =
       readonly header: readonly (readonly Run[])[] | null;
       readonly rows: readonly (readonly (readonly Run[])[])[];
     }
+  /**
+   * The contents (`::contents`): a heading, then an entry for each heading after it in the outline no
+   * more than two deep (parts, clauses, schedules; see contentsEntries), with the page it starts on.
+   */
+  | { readonly type: "contents"; readonly title: readonly Run[] }
   /** Start a new page. */
   | { readonly type: "pageBreak" }
   /** A horizontal rule. */
   | { readonly type: "rule" }
   /** The start of Schedule `number`, on a new page: "Schedule 1 — Particulars". */
   | { readonly type: "schedule"; readonly number: number; readonly title: readonly Run[] }
-  /** An execution block: the lead-in words, then signature boxes for each signatory. */
-  | { readonly type: "execution"; readonly leadIn: readonly Run[]; readonly block: ExecutionBlock };
+  /**
+   * An execution block: the lead-in words, then signature boxes for each signatory. `initials`: its
+   * signatories (a will-maker and the witnesses) initial every page but the one they sign on, in
+   * boxes at each page's foot (see initialsOf).
+   */
+  | {
+      readonly type: "execution";
+      readonly leadIn: readonly Run[];
+      readonly block: ExecutionBlock;
+      readonly initials?: boolean;
+    };
 
 /** A document ready to render. */
 export type DocumentModel = {
@@ -86,6 +100,103 @@ export type DocumentModel = {
   /** A draft (missing answers shown as placeholders): every page carries a DRAFT watermark. */
   readonly draft?: boolean;
 };
+
+/**
+ * How deep each heading sits in the document's outline (the PDF's bookmarks, Word's navigation pane,
+ * the contents page), by block index; other blocks have none. A schedule holds `##` headings, which
+ * hold `###` headings, which hold clause headings: each heading sits under the nearest heading before
+ * it of a kind that holds it, so depth 1 is the outermost.
+ */
+export function outlineDepths(blocks: readonly Block[]): (number | undefined)[] {
+  const open: number[] = [];
+  return blocks.map((block) => {
+    const rank =
+      block.type === "schedule"
+        ? 0
+        : block.type === "heading"
+          ? block.level
+          : block.type === "contents"
+            ? 1
+            : block.type === "clause" && block.heading
+              ? 3
+              : undefined;
+    if (rank === undefined) return undefined;
+    while (open.length > 0 && (open[open.length - 1] as number) >= rank) open.pop();
+    open.push(rank);
+    return open.length;
+  });
+}
+
+/** One line of a contents page: the heading's block, its depth, its number (clauses) and its words. */
+export type ContentsEntry = {
+  readonly block: number;
+  readonly depth: number;
+  /** A clause heading's number ("1."); empty for other headings. */
+  readonly label: string;
+  readonly title: string;
+};
+
+/** The deepest outline level a contents page lists (parts and schedules, and the clauses in them). */
+export const CONTENTS_DEPTH = 2;
+
+/**
+ * What a contents block lists: every heading after it no deeper than CONTENTS_DEPTH in the outline,
+ * in order, except the clause headings of schedules. Word's TOC field lists the same paragraphs
+ * (`\o "1-2" \u`: outline levels 1 to 2), and a schedule's clause headings too once Word updates it.
+ */
+export function contentsEntries(blocks: readonly Block[], contents: number): ContentsEntry[] {
+  const depths = outlineDepths(blocks);
+  const entries: ContentsEntry[] = [];
+  blocks.forEach((block, index) => {
+    const depth = depths[index];
+    if (index <= contents || depth === undefined || depth > CONTENTS_DEPTH) return;
+    switch (block.type) {
+      case "clause":
+        // A schedule's own clauses are not listed: the schedule is.
+        if (block.numbering === 0) {
+          entries.push({ block: index, depth, label: block.label, title: plainText(block.runs) });
+        }
+        break;
+      case "schedule": {
+        const title = plainText(block.title);
+        entries.push({
+          block: index,
+          depth,
+          label: "",
+          title: title === "" ? `Schedule ${block.number}` : `Schedule ${block.number} — ${title}`,
+        });
+        break;
+      }
+      case "heading":
+      case "contents":
+        entries.push({
+          block: index,
+          depth,
+          label: "",
+          title: plainText(block.type === "heading" ? block.runs : block.title),
+        });
+        break;
+      default:
+        break;
+    }
+  });
+  return entries;
+}
+
+/** Who initials each page: the signatories of execution blocks marked `initials`, in order. */
+export function initialsOf(blocks: readonly Block[]): Signatory[] {
+  return blocks.flatMap((block) =>
+    block.type === "execution" && block.initials ? [...block.block.signatories] : [],
+  );
+}
+
+/** The words under an initials box: the signer's name, or "Witness" and the witness's name. */
+export function initialsCaption(signatory: Signatory, position: number): string {
+  if (signatory.role === "witness") {
+    return signatory.fullName === "" ? `Witness ${position}` : `Witness: ${signatory.fullName}`;
+  }
+  return signatory.fullName === "" ? "Signatory" : signatory.fullName;
+}
 
 /** The plain text of runs (line breaks become spaces). */
 export function plainText(runs: readonly Run[]): string {

@@ -55,7 +55,7 @@ type QuestionBase = {
 };
 
 /** Formats a text question can insist on. */
-export const TEXT_FORMATS = ["postcode", "acn", "abn"] as const;
+export const TEXT_FORMATS = ["postcode", "acn", "abn", "director_id"] as const;
 
 /** A free-text question, optionally of a known format. */
 export type TextQuestion = QuestionBase & {

@@ -123,6 +123,7 @@ function typographicBlock(block: Block): Block {
         rows: block.rows.map((row) => row.map(finish)),
       };
     case "schedule":
+    case "contents":
       return { ...block, title: finish(block.title) };
     case "execution":
       return { ...block, leadIn: finish(block.leadIn) };

@@ -142,7 +142,10 @@ export async function loadDemoDocuments(tx: Database, firm: DemoFirm, now = new 
       sharedIn: ["s-trusts"],
       daysAgo: 45,
     },
-    { name: "Non-Disclosure Agreement – Northwind Traders", by: "owner", status: 3, daysAgo: 18 },
+    // Completed here; at first start it is signed by everyone and sealed (demo/signing.ts): Signed.
+    { name: "Non-Disclosure Agreement – Northwind Traders", by: "owner", status: 5, daysAgo: 18 },
+    // Completed with signers and a witness: the one to send through the Digital Signing Wizard.
+    { name: "Non-Disclosure Agreement – Riverbend Software", by: "owner", status: 5, daysAgo: 2 },
     {
       name: "CAS 360 Company Review – Harbourview Pty Ltd",
       by: "owner",

@@ -46,6 +46,7 @@ const DEMO_INTERVIEWS: Record<string, { template: string; patch?: Patch; partial
     template: "mutual-nda",
     patch: { first_party: { name: "Northwind Traders" } },
   },
+  "Non-Disclosure Agreement – Riverbend Software": { template: "mutual-nda" },
   "Non-Disclosure Agreement – Blue Gum Software": {
     template: "mutual-nda",
     patch: { first_party: { name: "Blue Gum Software" } },

@@ -12,6 +12,8 @@ export const MEMBERSHIP_PLANS: (typeof plans.$inferInsert)[] = [
     maxUsers: 1,
     shortDescription: "Pay as you go: buy each document as you need it.",
     sortOrder: 1,
+    // A poster of ours standing in for the introduction video (no third-party player or tracker).
+    videoUrl: "/media/lite-plan-intro.svg",
   },
   {
     slug: "best-practice",

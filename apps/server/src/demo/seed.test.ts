@@ -1,5 +1,7 @@
+import { isValidAcn } from "@precedent/contracts";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asicApplications } from "../modules/asic/index.ts";
 import { plans, teamMembers, teams } from "../modules/teams/index.ts";
 import { users } from "../modules/users/index.ts";
 import { bearer, createTestApp, signIn, type TestApp } from "../test/harness.ts";
@@ -15,14 +17,14 @@ const countOf = async (table: typeof users | typeof teams | typeof teamMembers |
   (await t.db.select({ n: count() }).from(table))[0]?.n;
 
 describe("demo data", () => {
-  it("loads the three plans, five firms and seven sign-ins into an empty database, once", async () => {
+  it("loads the three plans, the demo firms and their sign-ins into an empty database, once", async () => {
     expect(await loadDemoData(t.db)).toBe(true);
     expect(await loadDemoData(t.db)).toBe(false);
     await ensurePlans(t.db);
     expect(await countOf(plans)).toBe(3);
-    expect(await countOf(users)).toBe(7);
-    expect(await countOf(teams)).toBe(5);
-    expect(await countOf(teamMembers)).toBe(7);
+    expect(await countOf(users)).toBe(15);
+    expect(await countOf(teams)).toBe(10);
+    expect(await countOf(teamMembers)).toBe(15);
   });
 
   it.each(DEMO_SIGN_INS)("$email signs in as $role of $firm", async ({ email, role, firm }) => {
@@ -51,6 +53,45 @@ describe("demo data", () => {
       name: "Lite",
       payg: true,
       number_of_users: 1,
+    });
+  });
+});
+
+describe("demo company registrations", () => {
+  it("has a registered company with its ACN and certificate, and an application waiting for payment", async () => {
+    const token = await signIn(t, "manager@demo.test", DEMO_PASSWORD);
+    const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(token) });
+    const teamId = me.json().data.teams[0].id as number;
+    const rows = await t.db.select().from(asicApplications);
+    const registered = rows.find((row) => row.asicStatus === "COMP");
+    const waiting = rows.find((row) => row.paymentStatus === "unpaid");
+    if (!registered || !waiting) throw new Error("both demo applications expected");
+    const ask = (docId: number) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/asic/application?id_team=${teamId}`,
+        headers: bearer(token),
+        payload: { doc_id: docId },
+      });
+    const done = (await ask(registered.docId)).json().data;
+    expect(done).toMatchObject({ asic_status: "COMP", asic_payment_status: "paid" });
+    expect(isValidAcn(done.acn)).toBe(true);
+    const pdf = await t.app.inject({
+      method: "GET",
+      url: done.certificate_download_url + `&id_team=${teamId}`,
+      headers: bearer(token),
+    });
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const ownerToken = await signIn(t, "owner@demo.test", DEMO_PASSWORD);
+    const pending = await t.app.inject({
+      method: "POST",
+      url: `/api/asic/application?id_team=${teamId}`,
+      headers: bearer(ownerToken),
+      payload: { doc_id: waiting.docId },
+    });
+    expect(pending.json().data).toMatchObject({
+      asic_payment_status_name: "Payment Required",
+      can_pay: true,
     });
   });
 });

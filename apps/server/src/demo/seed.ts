@@ -3,9 +3,14 @@ import type { Database } from "../db/client.ts";
 import { hashPassword } from "../modules/auth/index.ts";
 import { plans, teamMembers, teams } from "../modules/teams/index.ts";
 import { users } from "../modules/users/index.ts";
+import { loadDemoAsicApplications } from "./asic-applications.ts";
+import { LITE_DEMO_SIGN_IN, loadDemoBootstrap } from "./bootstrap.ts";
+import { loadCreditDemoFirm } from "./credit-firm.ts";
 import { loadDemoDocuments } from "./documents.ts";
+import { loadDemoLapsedFirm } from "./membership.ts";
 import { MEMBERSHIP_PLANS } from "./plans.ts";
 import { loadDemoPurchases } from "./purchases.ts";
+import { loadTeamChangesDemo, TEAM_CHANGES_SIGN_INS } from "./team-changes.ts";
 
 /** Demo-only password of every demo sign-in; printed at start-up and in the README. */
 export const DEMO_PASSWORD = "precedent-demo";
@@ -18,6 +23,12 @@ export const DEMO_SIGN_INS = [
   { email: "owner@strategist.test", role: "owner", firm: "Strategist Partners Pty Ltd" },
   { email: "owner@lastcredit.test", role: "owner", firm: "Last Credit Advisory Pty Ltd" },
   { email: "owner@newpractice.test", role: "owner", firm: "New Practice Pty Ltd" },
+  ...TEAM_CHANGES_SIGN_INS,
+  { email: "owner@lapsed.test", role: "owner", firm: "Lapsed Practice Pty Ltd" },
+  { email: "member@lapsed.test", role: "member", firm: "Lapsed Practice Pty Ltd" },
+  { email: "owner@creditwise.test", role: "owner", firm: "Credit Wise Advisory Pty Ltd" },
+  LITE_DEMO_SIGN_IN,
+  { email: "owner@secure.test", role: "owner", firm: "Secure Wealth Pty Ltd" },
 ] as const;
 
 /** The plans every installation needs, demo data or not. Safe to run on every start. */
@@ -160,6 +171,29 @@ export async function loadDemoData(db: Database): Promise<boolean> {
       manager: manager.id,
       member: member.id,
     });
+    await loadDemoAsicApplications(tx, { teamId: demoFirm.id, owner: owner.id, manager: manager.id });
+    await loadTeamChangesDemo(tx, { passwordHash, planId: await planId("best-practice") });
+    await loadDemoLapsedFirm(tx, passwordHash);
+    await loadCreditDemoFirm(tx, passwordHash);
+    await loadDemoBootstrap(tx, { passwordHash, liteOwnerSeen: otherOwner.id });
+    // A firm of its own for trying two-factor sign-in, so turning it on signs no other demo
+    // person's sign-in into a code step.
+    const [secureOwner] = await tx
+      .insert(users)
+      .values(person("owner@secure.test", "Sam", "Secure"))
+      .returning({ id: users.id });
+    if (!secureOwner) throw new Error("Demo users were not created");
+    const [secureFirm] = await tx
+      .insert(teams)
+      .values({
+        name: "Secure Wealth Pty Ltd",
+        ownerId: secureOwner.id,
+        planId: await planId("best-practice"),
+        planStatus: "active",
+      })
+      .returning({ id: teams.id });
+    if (!secureFirm) throw new Error("Demo firms were not created");
+    await tx.insert(teamMembers).values({ teamId: secureFirm.id, userId: secureOwner.id, role: "owner" });
   });
   return true;
 }

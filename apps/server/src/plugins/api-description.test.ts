@@ -24,8 +24,30 @@ const ERROR_REF = "#/components/schemas/ErrorEnvelope";
 const PUBLIC = [
   "POST /api/auth/login",
   "POST /api/auth/token",
+  // The second step of a sign-in with two-factor: no session exists until it is done.
+  "POST /api/auth/login/two-factor",
+  "POST /api/auth/login/two-factor/setup",
+  "POST /api/auth/token/two-factor",
+  // An invitation link is opened and accepted by someone who has no session here yet.
+  "GET /api/invitations/{token}",
+  "POST /api/invitations/{token}/accept",
+  // A signer's or witness's private link is their only credential: they need no account.
+  "GET /api/sign/{token}",
+  "GET /api/sign/{token}/pdf",
+  "GET /api/sign/{token}/signed.pdf",
+  "POST /api/sign/{token}/consent",
+  "POST /api/sign/{token}/decline",
+  "POST /api/sign/{token}/sign",
+  "POST /api/sign/{token}/sms-code",
+  "POST /api/sign/{token}/sms-code/verify",
+  // The sales phone and email shown before sign-in too.
+  "GET /api/settings/public",
   "POST /api/js-log",
+  // Payment providers' webhooks, checked by their signatures.
   "POST /api/stripe/webhook",
+  "POST /api/membership/stripe-webhook",
+  // FuseSign's events, checked by their signature.
+  "POST /api/fusesign/webhook",
 ];
 /** Answered with or without a session. */
 const OPTIONAL = ["GET /api/logout", "GET /api/auth/check"];

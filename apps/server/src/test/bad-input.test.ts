@@ -56,6 +56,8 @@ beforeAll(async () => {
   // Real ids where the route names them, so requests reach past "not found" into the handler.
   known = (op) => (name) => {
     if (name === "id_team") return team.id;
+    // A company number must pass its check digits: a plausible one, so the Company form's bad values are its own.
+    if (name === "company_registration_no") return "004 085 616";
     if (name === "folder_id" || name === "folder_parent_id") return folder.id;
     if (name === "to_folder_id") return other.id;
     if (name === "docId" || name === "doc_id") return doc.id;

@@ -1,4 +1,4 @@
-import { type Envelope, ErrorEnvelope, type FieldError } from "@precedent/contracts";
+import type { Envelope, FieldError } from "@precedent/contracts";
 import { HTTP_TIMEOUT_MS } from "../constants";
 
 /** A refused or failed call, with what to tell the user. `status` is 0 when no reply arrived. */
@@ -92,6 +92,10 @@ export async function apiRequest<T>(
 
   const json = parseJson(await response.text());
   if (!response.ok) {
+    // Loaded here rather than imported at the top: this file is part of the first load, and the
+    // error reply's schema would bring zod into it. Every page that calls the API has loaded zod
+    // for its own replies by then, so this costs no extra request in practice.
+    const { ErrorEnvelope } = await import("@precedent/contracts");
     const envelope = ErrorEnvelope.safeParse(json);
     const error = envelope.success
       ? new ApiError(

@@ -12,12 +12,18 @@ export function InfiniteScrollList({
   loaded,
   className,
   testId,
+  label,
   children,
 }: {
   pages: Pages;
   loaded: number;
   className: string;
   testId: string;
+  /**
+   * Names the scrolling region and lets the keyboard focus it, for lists whose rows hold nothing
+   * focusable (WCAG 2.1.1: a scrollable region must be reachable to be scrolled).
+   */
+  label?: string;
   children: ReactNode;
 }) {
   const scroller = useInfiniteScroll(pages, loaded);
@@ -28,6 +34,7 @@ export function InfiniteScrollList({
       style={{ minHeight: INFINITE_SCROLL_MIN_LIST_HEIGHT_PX }}
       onScroll={scroller.onScroll}
       data-testid={testId}
+      {...(label && { role: "region", "aria-label": label, tabIndex: 0 })}
     >
       {children}
     </div>

@@ -1,24 +1,38 @@
-import { Button, Result } from "antd";
+import { CloseCircleFilled } from "@ant-design/icons";
+import { Button, Flex, theme } from "antd";
 import { useEffect } from "react";
 import { useRouteError } from "react-router";
 import { reportError } from "../error-log";
 
-/** Shown when a page fails to render; the error goes to the client error log. */
+/**
+ * Shown when a page fails to render; the error goes to the client error log. It is part of the
+ * first load (a page's code that failed to download must still be answered), so it is laid out
+ * here rather than with antd's Result, whose 404/403/500 illustrations would all come with it.
+ */
 export function RouteErrorPage() {
   const error = useRouteError();
+  const { token } = theme.useToken();
   useEffect(() => {
     reportError(error, "Page failed to render");
   }, [error]);
   return (
-    <Result
-      status="error"
-      title="Something went wrong"
-      subTitle="This page could not be shown. Reloading it usually helps; the error has been reported."
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          Reload the page
-        </Button>
-      }
-    />
+    <Flex vertical align="center" gap={token.marginMD} style={{ padding: "48px 32px", textAlign: "center" }}>
+      <CloseCircleFilled style={{ fontSize: 72, color: token.colorError }} aria-hidden />
+      <div
+        style={{
+          fontSize: token.fontSizeHeading3,
+          lineHeight: token.lineHeightHeading3,
+          color: token.colorTextHeading,
+        }}
+      >
+        Something went wrong
+      </div>
+      <div style={{ color: token.colorTextDescription }}>
+        This page could not be shown. Reloading it usually helps; the error has been reported.
+      </div>
+      <Button type="primary" onClick={() => window.location.reload()}>
+        Reload the page
+      </Button>
+    </Flex>
   );
 }

@@ -7,15 +7,24 @@
 import {
   type Block,
   columnShares,
+  contentsEntries,
+  outlineDepths,
   type Run,
   signatureAddress,
   signatureCaption,
   signatureName,
 } from "../model.ts";
 import type { Signatory } from "../signers.ts";
+import type { ExecutionSpacing } from "./pdf-layout.ts";
 
 /** Twentieths of a point: the text width of A4 with 25.4 mm margins, as the PDF. */
 export const TEXT_WIDTH = 11906 - 2 * 1440;
+/**
+ * The PDF's line height for text of `size` points (pdf-layout's lineHeight: 1.149 of the size) in
+ * twentieths of a point, for exact line spacing in Word.
+ */
+export const exactLine = (size: number): number => Math.round(size * 1.149 * 20);
+
 /** The hanging indent of clause numbers (12.7 mm). */
 export const INDENT = 720;
 
@@ -120,9 +129,14 @@ type ParagraphProperties = {
   numbering?: { level: number; numId: number };
   border?: "top" | "bottom";
   tab?: number;
-  spacing?: { before?: number; after?: number };
+  /** A right tab at the text's edge with dot leaders (a contents line's page number), after `tab`. */
+  leaderTab?: boolean;
+  /** `line`: an exact line height (twentieths of a point), for text not of the body's size. */
+  spacing?: { before?: number; after?: number; line?: number };
   indent?: { left: number; hanging?: number };
   justify?: boolean;
+  /** Word's outline level (0 is the outermost), for its navigation pane and contents. */
+  outlineLevel?: number;
 };
 
 function paragraphXml(content: string, properties: ParagraphProperties = {}): string {
@@ -138,16 +152,22 @@ function paragraphXml(content: string, properties: ParagraphProperties = {}): st
     xml += '<w:pBdr><w:top w:val="single" w:sz="6" w:space="2" w:color="000000"/></w:pBdr>';
   if (properties.border === "bottom")
     xml += '<w:pBdr><w:bottom w:val="single" w:sz="4" w:space="1" w:color="444444"/></w:pBdr>';
-  if (properties.tab !== undefined) xml += `<w:tabs><w:tab w:val="left" w:pos="${properties.tab}"/></w:tabs>`;
+  if (properties.tab !== undefined || properties.leaderTab) {
+    xml += "<w:tabs>";
+    if (properties.tab !== undefined) xml += `<w:tab w:val="left" w:pos="${properties.tab}"/>`;
+    if (properties.leaderTab) xml += `<w:tab w:val="right" w:leader="dot" w:pos="${TEXT_WIDTH}"/>`;
+    xml += "</w:tabs>";
+  }
   if (properties.spacing) {
-    const { before, after } = properties.spacing;
-    xml += `<w:spacing${before !== undefined ? ` w:before="${before}"` : ""}${after !== undefined ? ` w:after="${after}"` : ""}/>`;
+    const { before, after, line } = properties.spacing;
+    xml += `<w:spacing${before !== undefined ? ` w:before="${before}"` : ""}${after !== undefined ? ` w:after="${after}"` : ""}${line !== undefined ? ` w:line="${line}" w:lineRule="exact"` : ""}/>`;
   }
   if (properties.indent) {
     const { left, hanging } = properties.indent;
     xml += `<w:ind w:left="${left}"${hanging !== undefined ? ` w:hanging="${hanging}"` : ""}/>`;
   }
   if (properties.justify) xml += '<w:jc w:val="both"/>';
+  if (properties.outlineLevel !== undefined) xml += `<w:outlineLvl w:val="${properties.outlineLevel}"/>`;
   return `<w:p>${xml ? `<w:pPr>${xml}</w:pPr>` : ""}${content}</w:p>`;
 }
 
@@ -180,23 +200,32 @@ function tableXml(
     .join("");
   const margins =
     borders === "grid"
-      ? '<w:tblCellMar><w:top w:w="40" w:type="dxa"/><w:left w:w="100" w:type="dxa"/><w:bottom w:w="40" w:type="dxa"/><w:right w:w="100" w:type="dxa"/></w:tblCellMar>'
+      ? '<w:tblCellMar><w:top w:w="80" w:type="dxa"/><w:left w:w="80" w:type="dxa"/><w:bottom w:w="80" w:type="dxa"/><w:right w:w="80" w:type="dxa"/></w:tblCellMar>'
       : '<w:tblCellMar><w:left w:w="0" w:type="dxa"/><w:right w:w="360" w:type="dxa"/></w:tblCellMar>';
   return `<w:tbl><w:tblPr><w:tblW w:w="${width}" w:type="dxa"/><w:tblBorders>${tableBorders}</w:tblBorders><w:tblLayout w:type="fixed"/>${margins}</w:tblPr><w:tblGrid>${grid}</w:tblGrid>${body}</w:tbl>`;
 }
 
+/**
+ * Word's spacing of an execution block, as the PDF's (pdf-layout's EXECUTION_SPACING): the space above
+ * its lead-in, above the signature line (the row's padding and the room to sign) and after the row.
+ */
+const WORD_EXECUTION_SPACING = {
+  usual: { leadInBefore: 240, signatureBefore: 720, after: undefined },
+  compact: { leadInBefore: 120, signatureBefore: 620, after: exactLine(6) },
+} as const;
+
 /** A signatory's cell: room to sign, the line with its caption, the name, and the date. */
-function signatoryCell(signatory: Signatory | undefined): string {
+function signatoryCell(signatory: Signatory | undefined, signatureBefore: number): string {
   if (!signatory) return paragraphXml("");
   const line = (text: string, border?: "top") =>
     paragraphXml(runXml(text, { size: 20 }), {
       keepNext: true,
       keepLines: true,
       ...(border ? { border } : {}),
-      spacing: { after: 0 },
+      spacing: { after: 0, line: exactLine(10) },
     });
   return [
-    paragraphXml("", { keepNext: true, spacing: { before: 720, after: 0 } }),
+    paragraphXml("", { keepNext: true, spacing: { before: signatureBefore, after: 0 } }),
     line(signatureCaption(signatory), "top"),
     line(signatureName(signatory)),
     ...addressLines(signatory).map((text) => line(text)),
@@ -208,27 +237,115 @@ function signatoryCell(signatory: Signatory | undefined): string {
 function addressLines(signatory: Signatory): string[] {
   const address = signatureAddress(signatory);
   if (address === undefined) return [];
-  return signatory.address ? [address] : [`${address} ${"_".repeat(30)}`, "_".repeat(42)];
+  // 40 underscores of 10 pt (5 pt each) fit the cell's 207 pt; 42 ran over, and Word and LibreOffice
+  // wrapped the last onto a line of its own.
+  return signatory.address ? [address] : [`${address} ${"_".repeat(30)}`, "_".repeat(40)];
 }
 
 const EMPTY_PARAGRAPH = paragraphXml("", { spacing: { after: 0 } });
 
-/** Writes the blocks as the content of <w:body>; `numIds` maps each numbering (body, schedules) to Word's list. */
-export function bodyXml(blocks: readonly Block[], numIds: readonly number[]): string {
+const fieldCharacter = (type: "begin" | "separate" | "end") =>
+  `<w:r><w:fldChar w:fldCharType="${type}"/></w:r>`;
+const instruction = (text: string) => `<w:r><w:instrText xml:space="preserve">${text}</w:instrText></w:r>`;
+const TAB = "<w:r><w:tab/></w:r>";
+/** The contents' bookmarks on headings are numbered from here, clear of the clauses' bookmarks. */
+const CONTENTS_BOOKMARK_IDS = 100_000;
+
+/**
+ * The contents as Word's own: a TOC field over outline levels 1 to 2 (`\o "1-2" \u`, the headings'
+ * outline levels), with links (`\h`) and no page numbers in web view (`\z`), whose result is written
+ * already, one TOC1/TOC2 paragraph per entry, linked to a `_Toc` bookmark on its heading, with a
+ * PAGEREF field giving the page the PDF prints, so the contents show before Word updates fields.
+ */
+function contentsXml(
+  blocks: readonly Block[],
+  index: number,
+  pages: ReadonlyMap<number, number> | undefined,
+  bookmarkOf: (block: number) => { id: number; name: string },
+): string[] {
+  const entries = contentsEntries(blocks, index);
+  return entries.map((entry, position) => {
+    const { name } = bookmarkOf(entry.block);
+    const page = pages?.get(entry.block);
+    const lead = entry.label !== "" ? `${runXml(entry.label, {})}${TAB}` : entry.depth > 1 ? TAB : "";
+    const link = [
+      `<w:hyperlink w:anchor="${name}" w:history="1">`,
+      lead,
+      runXml(entry.title, {}),
+      TAB,
+      fieldCharacter("begin"),
+      instruction(` PAGEREF ${name} \\h `),
+      fieldCharacter("separate"),
+      runXml(page === undefined ? "" : String(page), {}),
+      fieldCharacter("end"),
+      "</w:hyperlink>",
+    ].join("");
+    const start =
+      position === 0
+        ? `${fieldCharacter("begin")}${instruction(' TOC \\o "1-2" \\h \\z \\u ')}${fieldCharacter("separate")}`
+        : "";
+    const end = position === entries.length - 1 ? fieldCharacter("end") : "";
+    // A part or schedule (no number) starts at the margin: without the hanging indent and its tab,
+    // whose stop a short heading would otherwise tab to instead of the page number's.
+    const unnumbered = entry.label === "" && entry.depth === 1;
+    return paragraphXml(`${start}${link}${end}`, {
+      style: entry.depth === 1 ? "TOC1" : "TOC2",
+      ...(unnumbered ? { indent: { left: 0, hanging: 0 } } : { tab: INDENT }),
+      leaderTab: true,
+    });
+  });
+}
+
+/**
+ * Writes the blocks as the content of <w:body>; `numIds` maps each numbering (body, schedules) to
+ * Word's list; `pages` (by block index) are the pages the headings start on, for the contents;
+ * `pageBreaks` the blocks to start on a new page (where the PDF moved text to an execution page);
+ * `executionSpacing` how closely the execution blocks are spaced (as the PDF's).
+ */
+export function bodyXml(
+  blocks: readonly Block[],
+  numIds: readonly number[],
+  options: {
+    readonly pages?: ReadonlyMap<number, number>;
+    readonly pageBreaks?: ReadonlySet<number>;
+    readonly executionSpacing?: ExecutionSpacing;
+  } = {},
+): string {
+  const { pages, pageBreaks, executionSpacing = "usual" } = options;
+  const spacing = WORD_EXECUTION_SPACING[executionSpacing];
   const parts: string[] = [];
   const bookmarks = clauseBookmarks(blocks);
+  const depths = outlineDepths(blocks);
+  // The headings the contents list, each with a _Toc bookmark for its entry's link and page number.
+  const contentsAt = blocks.findIndex((block) => block.type === "contents");
+  const listed = new Set(
+    contentsAt < 0 ? [] : contentsEntries(blocks, contentsAt).map((entry) => entry.block),
+  );
+  const contentsBookmark = (block: number) => ({ id: CONTENTS_BOOKMARK_IDS + block, name: `_Toc${block}` });
   let breakBefore = false;
   const paragraph = (content: string, properties: ParagraphProperties = {}) => {
     parts.push(paragraphXml(content, breakBefore ? { ...properties, pageBreakBefore: true } : properties));
     breakBefore = false;
   };
-  for (const block of blocks) {
+  blocks.forEach((block, index) => {
+    if (pageBreaks?.has(index)) breakBefore = true;
+    // A heading's outline level as deep as the PDF's bookmark (the styles give the usual level).
+    const depth = depths[index];
+    const outlineLevel = depth === undefined ? {} : { outlineLevel: Math.min(depth - 1, 8) };
+    const marked = (content: string): string => {
+      if (!listed.has(index)) return content;
+      const { id, name } = contentsBookmark(index);
+      return `<w:bookmarkStart w:id="${id}" w:name="${name}"/>${content}<w:bookmarkEnd w:id="${id}"/>`;
+    };
     switch (block.type) {
       case "title":
         paragraph(runsXml(block.runs, {}, bookmarks), { style: "Title" });
         break;
       case "heading":
-        paragraph(runsXml(block.runs, {}, bookmarks), { style: block.level === 1 ? "Heading1" : "Heading2" });
+        paragraph(marked(runsXml(block.runs, {}, bookmarks)), {
+          style: block.level === 1 ? "Heading1" : "Heading2",
+          ...outlineLevel,
+        });
         break;
       case "paragraph":
         paragraph(runsXml(block.runs, {}, bookmarks), {
@@ -244,9 +361,10 @@ export function bodyXml(blocks: readonly Block[], numIds: readonly number[]): st
         const content = bookmark
           ? `<w:bookmarkStart w:id="${bookmark.id}" w:name="${bookmark.name}"/>${runs}<w:bookmarkEnd w:id="${bookmark.id}"/>`
           : runs;
-        paragraph(content, {
+        paragraph(marked(content), {
           style: block.heading ? "ClauseHeading" : `Clause${block.level}`,
           numbering: { level: block.level - 1, numId: numIds[block.numbering] ?? numIds[0] ?? 1 },
+          ...(block.heading ? outlineLevel : {}),
         });
         break;
       }
@@ -264,7 +382,9 @@ export function bodyXml(blocks: readonly Block[], numIds: readonly number[]): st
         const shares = columnShares(block);
         const widths = shares.map((share) => Math.floor(share * TEXT_WIDTH));
         const cell = (runs: readonly Run[] | undefined, header: boolean) =>
-          paragraphXml(runsXml(runs ?? [], { bold: header }, bookmarks), { spacing: { after: 0 } });
+          paragraphXml(runsXml(runs ?? [], { bold: header, size: 20 }, bookmarks), {
+            spacing: { after: 0, line: exactLine(10) },
+          });
         const rows = [
           ...(block.header
             ? [{ cells: widths.map((_, index) => cell(block.header?.[index], true)), header: true }]
@@ -274,6 +394,10 @@ export function bodyXml(blocks: readonly Block[], numIds: readonly number[]): st
         parts.push(tableXml(widths, rows, "grid"), EMPTY_PARAGRAPH);
         break;
       }
+      case "contents":
+        paragraph(runsXml(block.title, {}, bookmarks), { style: "TOCHeading" });
+        parts.push(...contentsXml(blocks, index, pages, contentsBookmark));
+        break;
       case "pageBreak":
         breakBefore = true;
         break;
@@ -284,22 +408,32 @@ export function bodyXml(blocks: readonly Block[], numIds: readonly number[]): st
         breakBefore = false;
         parts.push(
           paragraphXml(
-            `${runXml(`Schedule ${block.number}`, {})}${block.title.length > 0 ? `<w:r><w:br/></w:r>${runsXml(block.title, {}, bookmarks)}` : ""}`,
-            { style: "ScheduleHeading", pageBreakBefore: true },
+            marked(
+              `${runXml(`Schedule ${block.number}`, {})}${block.title.length > 0 ? `<w:r><w:br/></w:r>${runsXml(block.title, {}, bookmarks)}` : ""}`,
+            ),
+            { style: "ScheduleHeading", pageBreakBefore: true, ...outlineLevel },
           ),
         );
         break;
       case "execution": {
-        paragraph(runsXml(block.leadIn, {}, bookmarks), { style: "ExecutionLeadIn" });
+        paragraph(runsXml(block.leadIn, {}, bookmarks), {
+          style: "ExecutionLeadIn",
+          ...(executionSpacing === "usual" ? {} : { spacing: { before: spacing.leadInBefore, after: 0 } }),
+        });
         const signatories = block.block.signatories;
         const rows: { cells: string[] }[] = [];
         for (let index = 0; index < signatories.length; index += 2) {
-          rows.push({ cells: [signatoryCell(signatories[index]), signatoryCell(signatories[index + 1])] });
+          const cells = [signatories[index], signatories[index + 1]];
+          rows.push({ cells: cells.map((signatory) => signatoryCell(signatory, spacing.signatureBefore)) });
         }
-        parts.push(tableXml([TEXT_WIDTH / 2, TEXT_WIDTH / 2], rows, "none"), EMPTY_PARAGRAPH);
+        const after =
+          spacing.after === undefined
+            ? EMPTY_PARAGRAPH
+            : paragraphXml("", { spacing: { after: 0, line: spacing.after } });
+        parts.push(tableXml([TEXT_WIDTH / 2, TEXT_WIDTH / 2], rows, "none"), after);
         break;
       }
     }
-  }
+  });
   return parts.join("");
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Block, DocumentModel, Run } from "../model.ts";
+import { WITNESSED_WILL } from "../testing/execution-blocks.ts";
 import { assertWellFormedXml, unzip, unzipText, wordText } from "../testing/unzip.ts";
 import { renderDocx } from "./docx.ts";
 
@@ -16,6 +17,53 @@ const clause = (level: 1 | 2 | 3 | 4, label: string, numbering: number, heading 
 const model = (blocks: Block[]): DocumentModel => ({ title: "Deed & <Test>", blocks });
 
 describe("renderDocx", () => {
+  it("sets the PDF's exact line heights, and table text at the PDF's 10 pt with its 4 pt cell padding", async () => {
+    const docx = await renderDocx(
+      model([{ type: "table", header: [text("Item")], rows: [[text("Particulars")]] }]),
+    );
+    const styles = unzipText(docx, "word/styles.xml");
+    // Body text 11 pt in 12.65 pt lines (1.149 of the size, as the PDF lays it out).
+    expect(styles).toMatch(/<w:docDefaults>.*<w:spacing w:after="120" w:line="253" w:lineRule="exact"\/>/s);
+    const xml = unzipText(docx, "word/document.xml");
+    expect(xml).toContain('<w:spacing w:after="0" w:line="230" w:lineRule="exact"/>');
+    expect(xml).toContain('<w:sz w:val="20"/>');
+    expect(xml).toContain('<w:top w:w="80" w:type="dxa"/>');
+  });
+
+  it("gives headings outline levels nested as the PDF's bookmarks, for Word's navigation pane", async () => {
+    const docx = await renderDocx(
+      model([
+        { type: "title", runs: text("Deed") },
+        { type: "heading", level: 1, runs: text("Part 1") },
+        clause(1, "1.", 0, true),
+        clause(2, "1.1", 0),
+        { type: "heading", level: 2, runs: text("Division") },
+        clause(1, "2.", 0, true),
+        clause(2, "2.1", 0),
+        { type: "schedule", number: 1, title: text("Particulars") },
+        clause(1, "1.", 1, true),
+        clause(2, "1.1", 1),
+      ]),
+    );
+    const xml = unzipText(docx, "word/document.xml");
+    const levels = [...xml.matchAll(/<w:p>(.*?)<\/w:p>/g)]
+      .map((match) => match[1] ?? "")
+      .filter((paragraph) => paragraph.includes("<w:outlineLvl"))
+      .map((paragraph) => [
+        /w:pStyle w:val="(\w+)"/.exec(paragraph)?.[1],
+        Number(/<w:outlineLvl w:val="(\d)"\/>/.exec(paragraph)?.[1]),
+      ]);
+    expect(levels).toEqual([
+      ["Heading1", 0],
+      ["ClauseHeading", 1],
+      ["Heading2", 1],
+      ["ClauseHeading", 2],
+      ["ScheduleHeading", 0],
+      ["ClauseHeading", 1],
+    ]);
+    assertWellFormedXml(xml);
+  });
+
   it("prints each witness's address, or lines to write it on, between the name and the date", async () => {
     const witness = (fullName: string, address: string, index: number) => ({
       role: "witness" as const,
@@ -55,8 +103,36 @@ describe("renderDocx", () => {
     );
     const body = wordText(unzipText(docx, "word/document.xml")).replace(/\s+/g, " ");
     expect(body).toContain("Name: Gregory Tan Address: 9 Sample Lane, Paddington QLD 4064 Date:");
-    expect(body).toMatch(/Name: Sophie Marchetti Address: _{30} _{42} Date:/);
+    expect(body).toMatch(/Name: Sophie Marchetti Address: _{30} _{40} Date:/);
     expect(body).toMatch(/Name: Eleanor Whitfield Date:/);
+  });
+
+  it("spaces the execution blocks as closely as the PDF did, keeping the room to sign", async () => {
+    const blocks: Block[] = [
+      { type: "execution", leadIn: text("Signed by the will-maker:"), block: WITNESSED_WILL },
+    ];
+    const spacing = async (executionSpacing: "usual" | "compact") => {
+      const xml = unzipText(await renderDocx(model(blocks), { executionSpacing }), "word/document.xml");
+      return {
+        leadIn: /<w:pStyle w:val="ExecutionLeadIn"\/>(<w:spacing [^>]*\/>)?/.exec(xml)?.[1],
+        signature: [
+          ...xml.slice(xml.indexOf("<w:tbl>")).matchAll(/<w:spacing w:before="(\d+)" w:after="0"\/>/g),
+        ].map((match) => match[1]),
+        after: /<\/w:tbl><w:p><w:pPr>(<w:spacing [^>]*\/>)/.exec(xml)?.[1],
+      };
+    };
+    // The usual: the lead-in style's 12 pt above, 36 pt above each signature line, a line after the row.
+    expect(await spacing("usual")).toEqual({
+      leadIn: undefined,
+      signature: ["720", "720", "720"],
+      after: '<w:spacing w:after="0"/>',
+    });
+    // Compact: 6 pt above the lead-in, and 5 pt less above each signature line and after the row.
+    expect(await spacing("compact")).toEqual({
+      leadIn: '<w:spacing w:before="120" w:after="0"/>',
+      signature: ["620", "620", "620"],
+      after: '<w:spacing w:after="0" w:line="138" w:lineRule="exact"/>',
+    });
   });
 
   it("numbers clauses with Word's numbering, restarting in each schedule", async () => {

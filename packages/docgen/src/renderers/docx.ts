@@ -12,20 +12,28 @@
  */
 import {
   AlignmentType,
+  BorderStyle,
   Document,
   Footer,
+  HeightRule,
   LevelFormat,
+  LineRuleType,
   Packer,
   PageNumber,
   Paragraph,
+  Table,
+  TableCell,
+  TableRow,
   TabStopType,
   TextRun,
+  WidthType,
 } from "docx";
 import { FIXED_METADATA_DATE } from "../constants.ts";
 import { type DocumentMetadata, documentMetadata, type MetadataOptions } from "../metadata.ts";
-import type { DocumentModel } from "../model.ts";
+import { type DocumentModel, initialsCaption, initialsOf } from "../model.ts";
 import { DOCGEN_VERSION } from "../version.ts";
-import { bodyXml, escapeXml, INDENT, TEXT_WIDTH } from "./docx-body.ts";
+import { bodyXml, escapeXml, exactLine, INDENT, TEXT_WIDTH } from "./docx-body.ts";
+import type { ExecutionSpacing } from "./pdf-layout.ts";
 import { readZip, writeZip, type ZipEntry, zipEntry } from "./zip.ts";
 
 const FONT = "Times New Roman";
@@ -76,7 +84,59 @@ const clauseLevel = (
 });
 
 /** The docx Document of a package: styles, numbering, footer, and one numbered paragraph per numbering. */
-function packageDocument(title: string, numberings: number): Document {
+/**
+ * The footer's initials boxes (a will): "Initials:", then a bordered box per signatory with the name
+ * under it, at the right. Word's footer is the same on every page, so unlike the PDF (which leaves
+ * them off the page signed on) the execution page has them too.
+ */
+function initialsTable(captions: readonly string[]): Table {
+  const none = { style: BorderStyle.NONE, size: 0, color: "FFFFFF" };
+  const line = { style: BorderStyle.SINGLE, size: 4, color: "000000" };
+  const noBorders = { top: none, bottom: none, left: none, right: none };
+  const small = (text: string, right = false) =>
+    new Paragraph({
+      style: "Footer",
+      children: [new TextRun({ text, size: 15 })],
+      spacing: { after: 0 },
+      ...(right ? { alignment: AlignmentType.RIGHT } : {}),
+    });
+  const boxWidth = 2200;
+  const gap = 240;
+  const labelWidth = TEXT_WIDTH - captions.length * (boxWidth + gap);
+  const cells = (box: boolean) => [
+    new TableCell({
+      width: { size: labelWidth, type: WidthType.DXA },
+      borders: noBorders,
+      children: [small(box ? "Initials:" : "", true)],
+    }),
+    ...captions.flatMap((caption) => [
+      new TableCell({ width: { size: gap, type: WidthType.DXA }, borders: noBorders, children: [small("")] }),
+      new TableCell({
+        width: { size: boxWidth, type: WidthType.DXA },
+        borders: box ? { top: line, bottom: line, left: line, right: line } : noBorders,
+        children: [small(box ? "" : caption)],
+      }),
+    ]),
+  ];
+  return new Table({
+    width: { size: TEXT_WIDTH, type: WidthType.DXA },
+    columnWidths: [labelWidth, ...captions.flatMap(() => [gap, boxWidth])],
+    borders: {
+      ...noBorders,
+      insideHorizontal: none,
+      insideVertical: none,
+    },
+    rows: [
+      new TableRow({ height: { value: 400, rule: HeightRule.EXACT }, children: cells(true) }),
+      new TableRow({ children: cells(false) }),
+    ],
+  });
+}
+
+/** An exact line height for text of `size` points, as the PDF's lineHeight, in twentieths of a point. */
+const exactLines = (size: number) => ({ line: exactLine(size), lineRule: LineRuleType.EXACT });
+
+function packageDocument(title: string, numberings: number, initials: readonly string[]): Document {
   return new Document({
     title,
     creator: "Precedent",
@@ -84,15 +144,22 @@ function packageDocument(title: string, numberings: number): Document {
       default: {
         document: {
           run: { font: FONT, size: 22, language: { value: "en-AU" } },
-          paragraph: { spacing: { after: 120, line: 240 } },
+          // Exact line heights, the PDF's (lineHeight: 1.149 of the size, Liberation Serif's ascent,
+          // descent and gap): Word's single spacing of Times New Roman is that already, but
+          // LibreOffice's leaves out the gap, fitting 4 % more lines a page (38 pages for 40).
+          paragraph: { spacing: { after: 120, ...exactLines(11) } },
         },
         title: {
           run: { font: FONT, size: 32, bold: true, allCaps: true, color: "000000" },
-          paragraph: { alignment: AlignmentType.CENTER, spacing: { after: 360 } },
+          paragraph: { alignment: AlignmentType.CENTER, spacing: { after: 360, ...exactLines(16) } },
         },
         heading1: {
           run: { font: FONT, size: 24, bold: true, color: "000000" },
-          paragraph: { keepNext: true, keepLines: true, spacing: { before: 360, after: 120 } },
+          paragraph: {
+            keepNext: true,
+            keepLines: true,
+            spacing: { before: 360, after: 120, ...exactLines(12) },
+          },
         },
         heading2: {
           run: { font: FONT, size: 22, bold: true, color: "000000" },
@@ -131,6 +198,42 @@ function packageDocument(title: string, numberings: number): Document {
           paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 0, after: 240 } },
         },
         {
+          id: "TOCHeading",
+          name: "TOC Heading",
+          basedOn: "Normal",
+          next: "Normal",
+          run: { bold: true, size: 24 },
+          paragraph: {
+            keepNext: true,
+            keepLines: true,
+            spacing: { before: 240, after: 120, ...exactLines(12) },
+          },
+        },
+        // Word's own contents styles (Word applies them when it updates the TOC field).
+        {
+          id: "TOC1",
+          name: "toc 1",
+          basedOn: "Normal",
+          next: "Normal",
+          run: { bold: true },
+          paragraph: {
+            keepLines: true,
+            indent: { left: INDENT, hanging: INDENT },
+            spacing: { before: 120, after: 40 },
+          },
+        },
+        {
+          id: "TOC2",
+          name: "toc 2",
+          basedOn: "Normal",
+          next: "Normal",
+          paragraph: {
+            keepLines: true,
+            indent: { left: INDENT, hanging: INDENT },
+            spacing: { after: 40 },
+          },
+        },
+        {
           id: "ExecutionLeadIn",
           name: "Execution Lead-in",
           basedOn: "Normal",
@@ -142,7 +245,7 @@ function packageDocument(title: string, numberings: number): Document {
           name: "footer",
           basedOn: "Normal",
           run: { size: 18, color: "555555" },
-          paragraph: { spacing: { after: 0 } },
+          paragraph: { spacing: { after: 0, ...exactLines(9) } },
         },
       ],
     },
@@ -170,6 +273,7 @@ function packageDocument(title: string, numberings: number): Document {
         footers: {
           default: new Footer({
             children: [
+              ...(initials.length > 0 ? [initialsTable(initials)] : []),
               new Paragraph({
                 style: "Footer",
                 tabStops: [{ type: TabStopType.RIGHT, position: TEXT_WIDTH }],
@@ -195,8 +299,12 @@ function packageDocument(title: string, numberings: number): Document {
   });
 }
 
-async function buildPackage(title: string, numberings: number): Promise<Package> {
-  const bytes = await Packer.pack(packageDocument(title, numberings), "uint8array", false, [
+async function buildPackage(
+  title: string,
+  numberings: number,
+  initials: readonly string[],
+): Promise<Package> {
+  const bytes = await Packer.pack(packageDocument(title, numberings, initials), "uint8array", false, [
     { path: CORE_PART, data: coreProperties(title) },
   ]);
   const parts = readZip(bytes);
@@ -224,20 +332,33 @@ const packages = new Map<string, Promise<Package>>();
 const PACKAGE_CACHE_SIZE = 64;
 
 /** The package for a title and a number of numberings (built by docx on first use, then kept). */
-function packageFor(title: string, numberings: number): Promise<Package> {
-  const key = `${numberings}\u0000${title}`;
+function packageFor(title: string, numberings: number, initials: readonly string[]): Promise<Package> {
+  const key = [numberings, title, ...initials].join("\u0000");
   let made = packages.get(key);
   if (!made) {
     if (packages.size >= PACKAGE_CACHE_SIZE) {
       const oldest = packages.keys().next().value;
       if (oldest !== undefined) packages.delete(oldest);
     }
-    made = buildPackage(title, numberings);
+    made = buildPackage(title, numberings, initials);
     packages.set(key, made);
     made.catch(() => packages.delete(key));
   }
   return made;
 }
+
+/** Options for renderDocx: the metadata, and the pages a contents page gives its headings. */
+export type RenderDocxOptions = MetadataOptions & {
+  /**
+   * The page each heading starts on, by block index (the PDF's: renderPdf's `outline`), written as the
+   * contents' page numbers until Word updates its fields; without it they are left for Word to fill.
+   */
+  readonly contentsPages?: ReadonlyMap<number, number>;
+  /** Blocks (by index) to start on a new page, as the PDF does (renderPdf's `breakBefore`). */
+  readonly breakBefore?: ReadonlySet<number>;
+  /** How closely to space the execution blocks, as the PDF does (renderPdf's `executionSpacing`). */
+  readonly executionSpacing?: ExecutionSpacing;
+};
 
 /**
  * Renders the document as a Word file (DOCX bytes). The zip entries keep the fixed date whatever
@@ -247,7 +368,7 @@ function packageFor(title: string, numberings: number): Promise<Package> {
  */
 export async function renderDocx(
   document: DocumentModel,
-  options: MetadataOptions = {},
+  options: RenderDocxOptions = {},
 ): Promise<Uint8Array> {
   const metadata = documentMetadata(options);
   const stamped = options.assembledAt !== undefined || options.author !== undefined;
@@ -255,8 +376,18 @@ export async function renderDocx(
     (count, block) => (block.type === "schedule" ? count + 1 : count),
     0,
   );
-  const wordPackage = await packageFor(document.title, schedules + 1);
-  const xml = `${wordPackage.head}${bodyXml(document.blocks, wordPackage.numIds)}${wordPackage.tail}`;
+  let witness = 0;
+  const initials = initialsOf(document.blocks).map((signatory) => {
+    if (signatory.role === "witness") witness += 1;
+    return initialsCaption(signatory, witness);
+  });
+  const wordPackage = await packageFor(document.title, schedules + 1, initials);
+  const body = bodyXml(document.blocks, wordPackage.numIds, {
+    ...(options.contentsPages ? { pages: options.contentsPages } : {}),
+    ...(options.breakBefore ? { pageBreaks: options.breakBefore } : {}),
+    ...(options.executionSpacing ? { executionSpacing: options.executionSpacing } : {}),
+  });
+  const xml = `${wordPackage.head}${body}${wordPackage.tail}`;
   const entries = wordPackage.entries.map((entry) => {
     if (entry.name === DOCUMENT_PART) return zipEntry(DOCUMENT_PART, xml);
     if (entry.name === CORE_PART && stamped)

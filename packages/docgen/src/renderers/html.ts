@@ -5,6 +5,7 @@
  */
 import {
   type Block,
+  contentsEntries,
   type DocumentModel,
   type Run,
   signatureAddress,
@@ -45,6 +46,8 @@ p { margin: 0 0 6pt; }
 .clause-1 .number, .clause-2 .number { width: 12.7mm; }
 .clause-3 { padding-left: 12.7mm; } .clause-3 .number { width: 10mm; }
 .clause-4 { padding-left: 22.7mm; } .clause-4 .number { width: 10mm; }
+.contents-entry { display: flex; margin: 0 0 2pt; } .contents-entry .number { flex: none; width: 12.7mm; }
+.contents-1 { font-weight: bold; margin-top: 6pt; }
 .item { display: flex; } .item .number { flex: none; width: 7mm; }
 .depth-1 { padding-left: 7mm; } .depth-2 { padding-left: 14mm; } .depth-3 { padding-left: 21mm; }
 table { border-collapse: collapse; width: 100%; margin: 6pt 0 10pt; }
@@ -74,8 +77,18 @@ const runsHtml = (runs: readonly Run[]): string =>
     })
     .join("");
 
-function blockHtml(block: Block): string {
+function blockHtml(block: Block, index: number, blocks: readonly Block[]): string {
   switch (block.type) {
+    case "contents": {
+      // The preview has no pages: the contents list the headings only.
+      const entries = contentsEntries(blocks, index)
+        .map(
+          (entry) =>
+            `<p class="contents-entry contents-${entry.depth}"><span class="number">${escapeHtml(entry.label)}</span><span>${escapeHtml(entry.title)}</span></p>`,
+        )
+        .join("");
+      return `<nav class="contents"><h2 class="heading">${runsHtml(block.title)}</h2>${entries}</nav>`;
+    }
     case "title":
       return `<h1 class="title">${runsHtml(block.runs)}</h1>`;
     case "heading":
@@ -124,7 +137,7 @@ function blockHtml(block: Block): string {
 
 /** Renders the document as a standalone, script-free HTML page for previewing. */
 export function renderHtml(document: DocumentModel): string {
-  const body = document.blocks.map(blockHtml).join("\n");
+  const body = document.blocks.map((block, index, blocks) => blockHtml(block, index, blocks)).join("\n");
   return [
     "<!doctype html>",
     '<html lang="en-AU">',

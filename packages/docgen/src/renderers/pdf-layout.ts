@@ -11,8 +11,14 @@
  */
 import {
   type Block,
+  type ContentsEntry,
   columnShares,
+  contentsEntries,
   type DocumentModel,
+  initialsCaption,
+  initialsOf,
+  outlineDepths,
+  plainText,
   type Run,
   signatureAddress,
   signatureCaption,
@@ -34,20 +40,39 @@ const INDENT = 36; // 12.7 mm, as the Word numbering
 const PARAGRAPH_AFTER = 6;
 const TABLE_SIZE = 10;
 const TABLE_PADDING = 4;
-/** Space above a level 1 heading, a level 2 heading or a clause heading, and before an execution block. */
+/** Space above a level 1 heading, a level 2 heading or a clause heading. */
 const HEADING_BEFORE = { 1: 12, 2: 6, clause: 6 } as const;
-const EXECUTION_BEFORE = 12;
+/**
+ * The space before each execution block and above and below each row of its signatures; `compact`
+ * halves it, for an execution section that would otherwise fill a page of its own and leave the
+ * document's last clause behind (the room to sign is the same either way).
+ */
+export const EXECUTION_SPACING = {
+  usual: { before: 12, rowPadding: 10 },
+  compact: { before: 6, rowPadding: 5 },
+} as const;
+export type ExecutionSpacing = keyof typeof EXECUTION_SPACING;
 /** The space above a signature line, for the signature. */
 const SIGNATURE_HEIGHT = 40;
 /** Between the two columns of signatures. */
 const COLUMN_GAP = 24;
-/** Above and below each row of signatures. */
-const ROW_PADDING = 10;
 /** The longest a date line is. */
 const DATE_RULE_LONGEST = 110;
 /** A date or address line sits this far above the foot of its line of text, as a line to write on. */
 const RULE_ABOVE_FOOT = 1.5;
 const SIGNATURE_RULE_WIDTH = 0.75;
+/** The contents: room kept for page numbers at the right, space above a part and after each line. */
+const CONTENTS_PAGE_COLUMN = 40;
+const CONTENTS_OUTER_BEFORE = 6;
+const CONTENTS_AFTER = 2;
+/**
+ * Initials at a page's foot: the band kept free above the footer for them, the boxes' size and the
+ * gap between them, and the size of their words.
+ */
+const INITIALS_BAND = 40;
+const INITIALS_BOX = { width: 110, height: 20, gap: 12 } as const;
+export const INITIALS_SIZE = 7.5;
+const INITIALS_BOX_SIZE = { width: INITIALS_BOX.width, height: INITIALS_BOX.height } as const;
 const THIN_RULE_WIDTH = 0.5;
 
 /** Height of a line of text at a size. */
@@ -159,8 +184,33 @@ type SignatureRowLayout = {
   readonly end: number;
 };
 
-/** One thing drawn on a page, in the order drawn. */
-export type PageItem =
+/**
+ * What an item is part of in the tagged PDF's structure tree (a heading, a paragraph, a list item's
+ * label, a table cell…): one node per element, shared by every item of it, with the element it sits
+ * in. `type` is the PDF structure type (H1…H6, P, L, LI, Lbl, LBody, Table, TR, TH, TD, Div). An item
+ * without a node is an artifact (borders, rules, a repeated table header): not read aloud.
+ */
+export type StructureNode = { readonly type: string; readonly parent?: StructureNode };
+
+/**
+ * A heading as the PDF's bookmarks and a contents page list it: its words, how deep it sits (1 for
+ * the outermost: a schedule or a `##` heading), and where it starts. `clause` is set for a numbered
+ * clause heading ("1." and its reference), `schedule` for a schedule's heading.
+ */
+export type OutlineEntry = {
+  readonly title: string;
+  readonly depth: number;
+  readonly page: number;
+  readonly y: number;
+  readonly kind: "heading" | "clause" | "schedule";
+  /** The index in the document's blocks of the block that made the entry. */
+  readonly block: number;
+};
+
+/** One thing drawn on a page, in the order drawn; `node` is its place in the structure tree. */
+export type PageItem = PageItemShape & { readonly node?: StructureNode };
+
+type PageItemShape =
   /** A line of a paragraph or table cell; `x` and `width` are its column's. */
   | {
       readonly kind: "line";
@@ -190,13 +240,147 @@ export type PageItem =
       readonly header: boolean;
     }
   | { readonly kind: "rule"; readonly rule: Rule; readonly colour: string }
+  /** A page's initials boxes: "Initials", then a box for each signatory with their name under it. */
+  | {
+      readonly kind: "initials";
+      readonly label: TextAt;
+      readonly boxes: readonly { readonly box: PageBox; readonly caption: TextAt }[];
+    }
   | { readonly kind: "signatory"; readonly layout: SignatoryLayout };
 
 /** A document laid out: each page's items, and the signature fields they hold. */
 export type DocumentLayout = {
   readonly pages: readonly (readonly PageItem[])[];
   readonly signatureFields: readonly SignatureField[];
+  /** The headings, in order, with their pages: the PDF's bookmarks and the contents page. */
+  readonly outline: readonly OutlineEntry[];
+  /** Execution blocks (by block index) that start a page whose text all went on the page before. */
+  readonly strandedExecutions: readonly number[];
+  /** The first execution blocks of sections signed on a later page than their operative text ends. */
+  readonly executionsApart: readonly number[];
+  /** Where each contents line's page number goes (see fillContents). */
+  readonly contentsSlots: readonly ContentsSlot[];
 };
+
+/** The end of a contents line, where the page of the heading at `block` is written after dot leaders. */
+export type ContentsSlot = {
+  readonly block: number;
+  readonly page: number;
+  /** Where in its page's items the number goes: after the line's words, in reading order. */
+  readonly item: number;
+  readonly y: number;
+  /** Where the line's words end. */
+  readonly textEnd: number;
+  readonly node?: StructureNode;
+};
+
+/** How to lay out: blocks to start on a new page, and how closely to space the execution blocks. */
+export type LayoutOptions = {
+  readonly breakBefore?: ReadonlySet<number>;
+  readonly executionSpacing?: ExecutionSpacing;
+};
+
+/**
+ * Writes the contents' page numbers into a laid-out document, each after dot leaders on its line,
+ * from the pages its headings were laid out on: the contents take the same room with or without
+ * them, so one layout serves.
+ */
+export function fillContents(layout: DocumentLayout, typesetter: Typesetter): void {
+  const pages = new Map(layout.outline.map((entry) => [entry.block, entry.page]));
+  const right = PAGE_SIZE.width - MARGIN.right;
+  typesetter.useFace("regular");
+  const dot = typesetter.measure(" .", "regular", BODY_SIZE);
+  // From the last: a slot's item index counts the items before it, which earlier slots would move.
+  for (const slot of [...layout.contentsSlots].reverse()) {
+    const page = pages.get(slot.block);
+    const items = layout.pages[slot.page - 1] as PageItem[] | undefined;
+    if (page === undefined || !items) continue;
+    const number = String(page);
+    const numberWidth = typesetter.measure(number, "regular", BODY_SIZE);
+    const leaderEnd = right - numberWidth - 4;
+    const dots = Math.floor((leaderEnd - (slot.textEnd + 4)) / dot);
+    const at = { face: "regular" as const, size: BODY_SIZE, y: slot.y };
+    const written: PageItem[] = [];
+    // Leaders are decoration: an artifact, not read.
+    if (dots > 0) written.push({ kind: "text", text: " .".repeat(dots), x: leaderEnd - dots * dot, ...at });
+    written.push({
+      kind: "text",
+      text: number,
+      x: right - numberWidth,
+      ...at,
+      ...(slot.node ? { node: slot.node } : {}),
+    });
+    items.splice(slot.item, 0, ...written);
+  }
+}
+
+/**
+ * Where to break the page so that an execution block's page carries text of the document: before
+ * the last operative block (a clause, list, table or paragraph) ahead of the execution section, or
+ * before that block's heading when it has one, so the heading is not left behind. The execution
+ * section is passed over: earlier execution blocks, the headings above them ("Execution"), and the
+ * paragraphs leading into them ("Executed as a deed.", a party's name in bold), since a page holding
+ * only those could belong to any document. Undefined when there is no such text (the section follows
+ * a page break, a schedule's start or the contents).
+ */
+export function keepWithText(blocks: readonly Block[], execution: number): number | undefined {
+  return textStart(blocks, operativeBefore(blocks, execution));
+}
+
+/** The index of the last block before the execution section that `execution` is in. */
+function operativeBefore(blocks: readonly Block[], execution: number): number {
+  // A lead-in is one paragraph, or two, straight after a heading or an execution block ("Executed as
+  // a deed.", then a party's name in bold); a longer run of paragraphs is the document's own text.
+  const anchor = (index: number) => ["heading", "execution"].includes(blocks[index]?.type ?? "");
+  const leadsIn = (index: number) =>
+    blocks[index]?.type === "paragraph" &&
+    (anchor(index - 1) || (blocks[index - 1]?.type === "paragraph" && anchor(index - 2)));
+  let index = execution - 1;
+  while (index >= 0 && (anchor(index) || leadsIn(index))) index--;
+  return index;
+}
+
+/**
+ * The first execution blocks of their sections that are signed on a later page than the section's
+ * operative text ends: a section's heading kept with what follows it can carry the whole section over
+ * without any block having had to move.
+ */
+function executionsApart(
+  blocks: readonly Block[],
+  ends: readonly number[],
+  signedOn: ReadonlyMap<number, number>,
+) {
+  const apart: number[] = [];
+  for (const [index, page] of signedOn) {
+    const operative = operativeBefore(blocks, index);
+    if (textStart(blocks, operative) === undefined) continue;
+    const first = !blocks.slice(operative + 1, index).some((block) => block.type === "execution");
+    if (first && (ends[operative] ?? page) < page) apart.push(index);
+  }
+  return apart;
+}
+
+/**
+ * The nearer break, for when moving the execution section with the last operative text would cost a
+ * page (the section fills a page of its own): before the text block just ahead of the execution block
+ * and any execution blocks between, or its heading.
+ */
+export function keepWithLeadIn(blocks: readonly Block[], execution: number): number | undefined {
+  let index = execution - 1;
+  while (index >= 0 && blocks[index]?.type === "execution") index--;
+  return textStart(blocks, index);
+}
+
+/** Where the text block at `index` starts with its heading, if it is text. */
+function textStart(blocks: readonly Block[], index: number): number | undefined {
+  const block = blocks[index];
+  if (!block || !["paragraph", "clause", "list", "table"].includes(block.type)) return undefined;
+  const previous = blocks[index - 1];
+  const heading =
+    previous?.type === "heading" ||
+    (previous?.type === "clause" && previous.heading && block.type === "clause");
+  return heading ? index - 1 : index;
+}
 
 const round = (value: number): number => Math.round(value * 100) / 100;
 
@@ -206,17 +390,32 @@ class Layout {
   y: number = MARGIN.top;
   page = 1;
   readonly fields: SignatureField[] = [];
+  readonly outline: OutlineEntry[] = [];
+  readonly contentsSlots: ContentsSlot[] = [];
+  /** The structure element items placed now belong to (undefined: an artifact). */
+  node: StructureNode | undefined;
   private atPageTop = true;
 
-  constructor(private readonly typesetter: Typesetter) {}
+  /**
+   * @param bottom The lowest point text may reach: above the footer, and above the initials boxes
+   *   when the document has them.
+   */
+  constructor(
+    private readonly typesetter: Typesetter,
+    readonly bottom: number = BOTTOM,
+    private readonly executionSpacing: {
+      readonly before: number;
+      readonly rowPadding: number;
+    } = EXECUTION_SPACING.usual,
+  ) {}
 
   measure(text: string, face: FontFace, size: number): number {
     return this.typesetter.measure(text, face, size);
   }
 
-  /** Adds an item to the current page. */
-  place(item: PageItem): void {
-    this.pages[this.page - 1]?.push(item);
+  /** Adds an item to the current page, as part of `node` (by default the current structure element). */
+  place(item: PageItemShape, node: StructureNode | undefined = this.node): void {
+    this.pages[this.page - 1]?.push(node ? { ...item, node } : item);
   }
 
   /** Whether nothing has been placed on the current page yet. */
@@ -233,13 +432,13 @@ class Layout {
 
   /** Starts a new page unless `height` still fits on this one. */
   ensure(height: number): void {
-    if (this.y + height > BOTTOM && !this.atPageTop) this.newPage();
+    if (this.y + height > this.bottom && !this.atPageTop) this.newPage();
   }
 
   /** Moves down, without running past the bottom (space at the top of a page is dropped). */
   space(height: number): void {
     if (this.atPageTop) return;
-    this.y = Math.min(this.y + height, BOTTOM);
+    this.y = Math.min(this.y + height, this.bottom);
   }
 
   markWritten(): void {
@@ -360,28 +559,33 @@ class Layout {
       width: number;
       style: TextStyle;
       align: Align;
-      label?: { text: string; x: number };
+      label?: { text: string; x: number; node?: StructureNode };
       keepWithNext?: number;
       after?: number;
     },
-  ): void {
+  ): { page: number; y: number } {
     const { style } = options;
     const lines = this.lines(this.words(runs, style), options.width, style);
     const height = lineHeight(style.size);
-    // Keep at least two lines of a paragraph together, and a heading with what follows it.
-    this.ensure(height * Math.min(lines.length, 2) + (options.keepWithNext ?? 0));
+    // Widow and orphan control, as Word's: never one line of a paragraph alone at the foot or the top
+    // of a page (a three-line paragraph moves whole); and a heading kept with what follows it.
+    this.ensure(height * (lines.length === 3 ? 3 : Math.min(lines.length, 2)) + (options.keepWithNext ?? 0));
+    const start = { page: this.page, y: this.y };
     lines.forEach((line, index) => {
-      this.ensure(height);
+      this.ensure(index >= 2 && index === lines.length - 2 ? 2 * height : height);
       if (index === 0 && options.label) {
         this.typesetter.useFace(faceOf(!!style.bold, false));
-        this.place({
-          kind: "text",
-          text: options.label.text,
-          face: faceOf(!!style.bold, false),
-          size: style.size,
-          x: options.label.x,
-          y: this.y,
-        });
+        this.place(
+          {
+            kind: "text",
+            text: options.label.text,
+            face: faceOf(!!style.bold, false),
+            size: style.size,
+            x: options.label.x,
+            y: this.y,
+          },
+          options.label.node ?? this.node,
+        );
       }
       this.place({
         kind: "line",
@@ -396,6 +600,7 @@ class Layout {
       this.markWritten();
     });
     this.y += options.after ?? PARAGRAPH_AFTER;
+    return start;
   }
 
   /** Height a paragraph will take (or its first `most` lines). */
@@ -452,7 +657,7 @@ class Layout {
         );
       }
       case "execution":
-        return EXECUTION_BEFORE + this.executionHeights(block.leadIn, block.block).total;
+        return this.executionSpacing.before + this.executionHeights(block.leadIn, block.block).total;
       default:
         // A title, rule, page break or schedule: nothing a heading must be kept with.
         return 0;
@@ -477,22 +682,29 @@ class Layout {
     const layoutRow = (cells: readonly (readonly Run[])[], header: boolean) =>
       this.tableRow(widths, cells, header);
     const header = block.header ? layoutRow(block.header, true) : undefined;
-    const placeRow = (row: ReturnType<typeof layoutRow>) => {
+    const tableNode: StructureNode = { type: "Table" };
+    // A header row repeated on a later page is an artifact: the table has it once.
+    const placeRow = (row: ReturnType<typeof layoutRow>, repeated = false) => {
       let x = MARGIN.left;
+      const rowNode: StructureNode | undefined = repeated ? undefined : { type: "TR", parent: tableNode };
       row.laid.forEach((lines, column) => {
         const width = widths[column] ?? 0;
-        this.place({ kind: "cell", x, y: this.y, width, height: row.height, header: row.header });
+        this.place({ kind: "cell", x, y: this.y, width, height: row.height, header: row.header }, undefined);
+        const cellNode = rowNode && { type: row.header ? "TH" : "TD", parent: rowNode };
         let lineY = this.y + padding;
         for (const line of lines) {
-          this.place({
-            kind: "line",
-            line,
-            x: x + padding,
-            y: lineY,
-            width: width - 2 * padding,
-            size: style.size,
-            align: "left",
-          });
+          this.place(
+            {
+              kind: "line",
+              line,
+              x: x + padding,
+              y: lineY,
+              width: width - 2 * padding,
+              size: style.size,
+              align: "left",
+            },
+            cellNode,
+          );
           lineY += lineHeight(style.size);
         }
         x += width;
@@ -504,9 +716,9 @@ class Layout {
     if (header) placeRow(header);
     for (const cells of block.rows) {
       const row = layoutRow(cells, false);
-      if (this.y + row.height > BOTTOM) {
+      if (this.y + row.height > this.bottom) {
         this.newPage();
-        if (header) placeRow(header);
+        if (header) placeRow(header, true);
       }
       placeRow(row);
     }
@@ -515,35 +727,124 @@ class Layout {
 
   /** The heights of an execution block's rows of signatures (two to a row), and the whole block's. */
   private executionHeights(leadIn: readonly Run[], block: ExecutionBlock) {
-    const rowHeights = signatureRowHeights(block);
+    const rowHeights = signatureRowHeights(block, this.executionSpacing.rowPadding);
     const leadInHeight = this.paragraphHeight(leadIn, TEXT_WIDTH, { size: BODY_SIZE });
     return { rowHeights, total: leadInHeight + 4 + rowHeights.reduce((sum, height) => sum + height, 0) };
   }
 
-  execution(leadIn: readonly Run[], block: ExecutionBlock): void {
+  /** Lays out an execution block; says whether it had to start a new page after text on the last. */
+  execution(leadIn: readonly Run[], block: ExecutionBlock): boolean {
     const style: TextStyle = { size: BODY_SIZE };
     const { total } = this.executionHeights(leadIn, block);
+    const pageBefore = this.page;
+    const written = !this.atPageTop;
     // An execution block is never split across pages.
-    this.space(EXECUTION_BEFORE);
+    this.space(this.executionSpacing.before);
     this.ensure(total);
+    const moved = written && this.page > pageBefore;
+    const division: StructureNode = { type: "Div" };
+    this.node = { type: "P", parent: division };
     this.paragraph(leadIn, { x: MARGIN.left, width: TEXT_WIDTH, style, align: "left", after: 4 });
-    const rows = layoutSignatureRows(block, { page: this.page, y: this.y, fresh: this.atPageTop }, this);
+    const start = { page: this.page, y: this.y, fresh: this.atPageTop };
+    const rows = layoutSignatureRows(block, start, this, this.executionSpacing.rowPadding);
     for (const row of rows) {
       while (this.page < row.page) this.newPage();
       for (const signatory of row.signatories) {
-        this.place({ kind: "signatory", layout: signatory });
+        this.place({ kind: "signatory", layout: signatory }, { type: "P", parent: division });
         this.fields.push(signatureField(signatory, block));
       }
       this.y = row.end;
       this.markWritten();
     }
+    return moved;
+  }
+
+  /**
+   * One line of the contents: a clause's number and its heading (wrapped, never split across pages),
+   * with room kept at the right for the page number, which fillContents writes once the whole document
+   * is laid out (the numbers take no room of their own, so no page moves when they are written).
+   */
+  contentsLine(entry: ContentsEntry): void {
+    // As Word's TOC1 and TOC2: the outer level bold; a number hangs, its heading at the indent.
+    const outer = entry.depth === 1;
+    const style: TextStyle = { size: BODY_SIZE, bold: outer };
+    const textX = outer && entry.label === "" ? MARGIN.left : MARGIN.left + INDENT;
+    const right = PAGE_SIZE.width - MARGIN.right;
+    const width = right - CONTENTS_PAGE_COLUMN - textX;
+    const lines = this.lines(this.words([{ text: entry.title }], style), width, style);
+    const height = lineHeight(BODY_SIZE);
+    if (outer) this.space(CONTENTS_OUTER_BEFORE);
+    this.ensure(height * lines.length);
+    lines.forEach((line, index) => {
+      if (index === 0 && entry.label !== "") {
+        this.typesetter.useFace("regular");
+        this.place({
+          kind: "text",
+          text: entry.label,
+          face: "regular",
+          size: BODY_SIZE,
+          x: MARGIN.left,
+          y: this.y,
+        });
+      }
+      this.place({ kind: "line", line, x: textX, y: this.y, width, size: BODY_SIZE, align: "left" });
+      if (index === lines.length - 1) {
+        this.contentsSlots.push({
+          block: entry.block,
+          page: this.page,
+          item: this.pages[this.page - 1]?.length ?? 0,
+          y: this.y,
+          textEnd: textX + line.width,
+          ...(this.node ? { node: this.node } : {}),
+        });
+      }
+      this.y += height;
+      this.markWritten();
+    });
+    this.y += CONTENTS_AFTER;
+  }
+
+  /**
+   * The initials boxes at the foot of the current page: one per signatory, right-aligned above the
+   * footer, each with the signatory's name under it.
+   */
+  initials(signatories: readonly Signatory[]): void {
+    const top = BOTTOM - INITIALS_BAND + 8;
+    const right = PAGE_SIZE.width - MARGIN.right;
+    const count = signatories.length;
+    const left = right - count * INITIALS_BOX.width - (count - 1) * INITIALS_BOX.gap;
+    let witness = 0;
+    const boxes = signatories.map((signatory, index) => {
+      const x = left + index * (INITIALS_BOX.width + INITIALS_BOX.gap);
+      if (signatory.role === "witness") witness += 1;
+      const caption = this.fit(initialsCaption(signatory, witness), INITIALS_BOX.width, INITIALS_SIZE);
+      return {
+        box: { page: this.page, x: round(x), y: round(top), ...INITIALS_BOX_SIZE },
+        caption: { text: caption, x, y: top + INITIALS_BOX.height + 2 },
+      };
+    });
+    const label = "Initials:";
+    const labelWidth = this.measure(label, "regular", INITIALS_SIZE);
+    this.typesetter.useFace("regular");
+    this.place(
+      {
+        kind: "initials",
+        label: {
+          text: label,
+          x: left - 6 - labelWidth,
+          y: top + (INITIALS_BOX.height - lineHeight(INITIALS_SIZE)) / 2,
+        },
+        boxes,
+      },
+      undefined,
+    );
   }
 
   /** Shortens a single line of small text to fit a width, with an ellipsis. */
-  fit(text: string, width: number): string {
-    if (this.measure(text, "regular", SMALL_SIZE) <= width) return text;
+  fit(text: string, width: number, size: number = SMALL_SIZE): string {
+    if (this.measure(text, "regular", size) <= width) return text;
     let shorter = text;
-    while (shorter.length > 1 && this.measure(`${shorter}…`, "regular", SMALL_SIZE) > width) {
+    while (shorter.length > 1 && this.measure(`${shorter}…`, "regular", size) > width) {
       shorter = shorter.slice(0, -1);
     }
     return `${shorter}…`;
@@ -553,8 +854,8 @@ class Layout {
 /** Where layout is on the page: the page, the y, and whether anything is on the page yet. */
 type Cursor = { readonly page: number; readonly y: number; readonly fresh: boolean };
 
-/** The heights of an execution block's rows of signatures, two to a row. */
-function signatureRowHeights(block: ExecutionBlock): number[] {
+/** The heights of an execution block's rows of signatures, two to a row, `padding` above and below each. */
+function signatureRowHeights(block: ExecutionBlock, padding: number): number[] {
   const small = lineHeight(SMALL_SIZE);
   const rows = Math.ceil(block.signatories.length / 2);
   // Caption, name and date under each line; a row with a witness also has two lines of address.
@@ -562,7 +863,7 @@ function signatureRowHeights(block: ExecutionBlock): number[] {
     const witnessed = block.signatories
       .slice(row * 2, row * 2 + 2)
       .some((signatory) => signatureAddress(signatory) !== undefined);
-    return ROW_PADDING + SIGNATURE_HEIGHT + 3 + (witnessed ? 5 : 3) * small + ROW_PADDING;
+    return padding + SIGNATURE_HEIGHT + 3 + (witnessed ? 5 : 3) * small + padding;
   });
 }
 
@@ -571,15 +872,20 @@ function signatureRowHeights(block: ExecutionBlock): number[] {
  * that does not fit goes to the next page (only a block taller than a page, which many signing
  * directors make, breaks, and then between rows: its start was moved whole before the lead-in).
  */
-function layoutSignatureRows(block: ExecutionBlock, start: Cursor, typesetter: Layout): SignatureRowLayout[] {
+function layoutSignatureRows(
+  block: ExecutionBlock,
+  start: Cursor,
+  typesetter: Layout,
+  padding: number,
+): SignatureRowLayout[] {
   const columnWidth = (TEXT_WIDTH - COLUMN_GAP) / 2;
   let { page, y, fresh } = start;
-  return signatureRowHeights(block).map((rowHeight, row) => {
-    if (y + rowHeight > BOTTOM && !fresh) {
+  return signatureRowHeights(block, padding).map((rowHeight, row) => {
+    if (y + rowHeight > typesetter.bottom && !fresh) {
       page += 1;
       y = MARGIN.top;
     }
-    const top = y + ROW_PADDING;
+    const top = y + padding;
     const signatories: SignatoryLayout[] = [];
     for (let column = 0; column < 2; column++) {
       const signatory = block.signatories[row * 2 + column];
@@ -587,7 +893,7 @@ function layoutSignatureRows(block: ExecutionBlock, start: Cursor, typesetter: L
       const x = MARGIN.left + column * (columnWidth + COLUMN_GAP);
       signatories.push(layoutSignatory(signatory, page, x, top, columnWidth, typesetter));
     }
-    y = top + rowHeight - ROW_PADDING;
+    y = top + rowHeight - padding;
     fresh = false;
     return { page, signatories, end: y };
   });
@@ -707,14 +1013,45 @@ function listColumns(depth: number): { labelX: number; textX: number; width: num
   return { labelX, textX: labelX + 18, width: PAGE_SIZE.width - MARGIN.right - labelX - 18 };
 }
 
-/** Lays out a document: its pages and what goes where on each, and its signature fields. */
-export function layoutDocument(document: DocumentModel, typesetter: Typesetter): DocumentLayout {
-  const layout = new Layout(typesetter);
+/** The structure type of a heading `depth` deep in the outline (the title is H1). */
+const headingType = (depth: number): string => `H${Math.min(depth + 1, 6)}`;
+
+/**
+ * Lays out a document: its pages and what goes where on each, its signature fields and headings.
+ * `pages` gives the page each heading starts on (by block index), for a contents page: lay out once
+ * without it to learn them, then again with it (the contents take the same room either way).
+ */
+export function layoutDocument(
+  document: DocumentModel,
+  typesetter: Typesetter,
+  options: LayoutOptions = {},
+): DocumentLayout {
+  const { breakBefore, executionSpacing = "usual" } = options;
+  const stranded: number[] = [];
+  // Who initials each page (a will's maker and witnesses): room is kept for their boxes on every page.
+  const initials = initialsOf(document.blocks);
+  const bottom = initials.length > 0 ? BOTTOM - INITIALS_BAND : BOTTOM;
+  const layout = new Layout(typesetter, bottom, EXECUTION_SPACING[executionSpacing]);
+  /** The pages the initialling signatories sign on, which carry no initials boxes. */
+  const signingPages = new Set<number>();
   const body: TextStyle = { size: BODY_SIZE };
   const blocks = document.blocks;
+  const depths = outlineDepths(blocks);
+  const record = (
+    entry: Omit<OutlineEntry, "page" | "y">,
+    start: { readonly page: number; readonly y: number },
+  ): void => {
+    layout.outline.push({ ...entry, page: start.page, y: round(start.y) });
+  };
+  /** The page each block ends on, and the page each execution block is signed on. */
+  const ends: number[] = [];
+  const signedOn = new Map<number, number>();
   for (const [index, block] of blocks.entries()) {
+    if (breakBefore?.has(index) && !layout.fresh) layout.newPage();
+    ends[index] = layout.page;
     switch (block.type) {
       case "title":
+        layout.node = { type: "H1" };
         layout.paragraph(
           block.runs.map((run) => ("text" in run ? { ...run, text: run.text.toUpperCase() } : run)),
           {
@@ -726,17 +1063,22 @@ export function layoutDocument(document: DocumentModel, typesetter: Typesetter):
           },
         );
         break;
-      case "heading":
+      case "heading": {
+        const depth = depths[index] ?? 1;
+        layout.node = { type: headingType(depth) };
         layout.space(HEADING_BEFORE[block.level]);
-        layout.paragraph(block.runs, {
+        const start = layout.paragraph(block.runs, {
           x: MARGIN.left,
           width: TEXT_WIDTH,
           style: headingStyle(block.level),
           align: "left",
           keepWithNext: PARAGRAPH_AFTER + layout.leadHeight(blocks, index + 1),
         });
+        record({ title: plainText(block.runs), depth, kind: "heading", block: index }, start);
         break;
+      }
       case "paragraph":
+        layout.node = { type: "P" };
         layout.paragraph(block.runs, {
           x: MARGIN.left + INDENT * block.indent,
           width: TEXT_WIDTH - INDENT * block.indent,
@@ -746,8 +1088,10 @@ export function layoutDocument(document: DocumentModel, typesetter: Typesetter):
         break;
       case "clause": {
         const { numberX, textX, width } = clauseColumns(block.level);
+        const depth = depths[index] ?? 1;
+        layout.node = { type: block.heading ? headingType(depth) : "P" };
         if (block.heading) layout.space(HEADING_BEFORE.clause);
-        layout.paragraph(block.runs, {
+        const start = layout.paragraph(block.runs, {
           x: textX,
           width,
           style: { size: BODY_SIZE, bold: block.heading },
@@ -755,41 +1099,74 @@ export function layoutDocument(document: DocumentModel, typesetter: Typesetter):
           label: { text: block.label, x: numberX },
           ...(block.heading ? { keepWithNext: PARAGRAPH_AFTER + layout.leadHeight(blocks, index + 1) } : {}),
         });
+        if (block.heading) {
+          const title = `${block.label} ${plainText(block.runs)}`;
+          record({ title, depth, kind: "clause", block: index }, start);
+        }
         break;
       }
-      case "list":
+      case "list": {
+        const list: StructureNode = { type: "L" };
         for (const item of block.items) {
           const { labelX, textX, width } = listColumns(item.depth);
+          const listItem: StructureNode = { type: "LI", parent: list };
+          layout.node = { type: "LBody", parent: listItem };
           layout.paragraph(item.runs, {
             x: textX,
             width,
             style: body,
             align: "left",
-            label: { text: item.label, x: labelX },
+            label: { text: item.label, x: labelX, node: { type: "Lbl", parent: listItem } },
             after: 3,
           });
         }
         layout.space(3);
         break;
+      }
       case "table":
         layout.table(block);
         break;
+      case "contents": {
+        const depth = depths[index] ?? 1;
+        layout.node = { type: headingType(depth) };
+        layout.space(HEADING_BEFORE[1]);
+        const start = layout.paragraph(block.title, {
+          x: MARGIN.left,
+          width: TEXT_WIDTH,
+          style: headingStyle(1),
+          align: "left",
+          keepWithNext: PARAGRAPH_AFTER + 2 * lineHeight(BODY_SIZE),
+        });
+        record({ title: plainText(block.title), depth, kind: "heading", block: index }, start);
+        const list: StructureNode = { type: "TOC" };
+        for (const entry of contentsEntries(blocks, index)) {
+          layout.node = { type: "TOCI", parent: list };
+          layout.contentsLine(entry);
+        }
+        layout.space(PARAGRAPH_AFTER);
+        break;
+      }
       case "pageBreak":
         if (!layout.fresh) layout.newPage();
         break;
       case "rule":
         layout.ensure(12);
-        layout.place({
-          kind: "rule",
-          rule: { x1: MARGIN.left, x2: PAGE_SIZE.width - MARGIN.right, y: layout.y + 6, lineWidth: 0.5 },
-          colour: "#444444",
-        });
+        layout.place(
+          {
+            kind: "rule",
+            rule: { x1: MARGIN.left, x2: PAGE_SIZE.width - MARGIN.right, y: layout.y + 6, lineWidth: 0.5 },
+            colour: "#444444",
+          },
+          undefined,
+        );
         layout.y += 12;
         layout.markWritten();
         break;
-      case "schedule":
+      case "schedule": {
         if (!layout.fresh) layout.newPage();
-        layout.paragraph([{ text: `Schedule ${block.number}` }], {
+        const depth = depths[index] ?? 1;
+        layout.node = { type: headingType(depth) };
+        const start = layout.paragraph([{ text: `Schedule ${block.number}` }], {
           x: MARGIN.left,
           width: TEXT_WIDTH,
           style: { size: 12, bold: true },
@@ -805,11 +1182,44 @@ export function layoutDocument(document: DocumentModel, typesetter: Typesetter):
             after: 12,
           });
         }
+        const title = plainText(block.title);
+        record(
+          {
+            title: title === "" ? `Schedule ${block.number}` : `Schedule ${block.number} — ${title}`,
+            depth,
+            kind: "schedule",
+            block: index,
+          },
+          start,
+        );
         break;
-      case "execution":
-        layout.execution(block.leadIn, block.block);
+      }
+      case "execution": {
+        const before = layout.fields.length;
+        if (layout.execution(block.leadIn, block.block)) stranded.push(index);
+        const field = layout.fields[before];
+        if (field) signedOn.set(index, field.signature.page);
+        if (block.initials) {
+          for (const field of layout.fields.slice(before)) signingPages.add(field.signature.page);
+        }
         break;
+      }
+    }
+    ends[index] = layout.page;
+  }
+  if (initials.length > 0) {
+    for (let page = 1; page <= layout.pages.length; page++) {
+      if (signingPages.has(page)) continue;
+      layout.page = page;
+      layout.initials(initials);
     }
   }
-  return { pages: layout.pages, signatureFields: layout.fields };
+  return {
+    pages: layout.pages,
+    signatureFields: layout.fields,
+    outline: layout.outline,
+    strandedExecutions: stranded,
+    executionsApart: executionsApart(blocks, ends, signedOn),
+    contentsSlots: layout.contentsSlots,
+  };
 }

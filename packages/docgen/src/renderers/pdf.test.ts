@@ -32,6 +32,24 @@ const twoDirectors: ExecutionBlock = {
 };
 
 describe("renderPdf", () => {
+  it("never leaves one line of a paragraph alone at a page's foot or top; a three-line paragraph moves whole", async () => {
+    const long = paragraph(Array.from({ length: 130 }, () => "zeta").join(" "));
+    const three = paragraph(Array.from({ length: 40 }, () => "omega").join(" "));
+    const linesOn = (page: string, word: string) =>
+      page.split("\n").filter((line) => line.includes(word)).length;
+    let splits = 0;
+    for (let count = 36; count <= 46; count++) {
+      const pages = readPdf((await renderPdf(model([...filler(count), long, three]))).pdf).pages;
+      const zeta = pages.map((page) => linesOn(page, "zeta")).filter((lines) => lines > 0);
+      if (zeta.length > 1) splits += 1;
+      for (const lines of zeta) expect(lines, `${count} fillers`).toBeGreaterThanOrEqual(2);
+      const omega = pages.map((page) => linesOn(page, "omega")).filter((lines) => lines > 0);
+      expect(omega, `${count} fillers`).toEqual([3]);
+    }
+    // Some of these split the long paragraph across pages (else the test shows nothing).
+    expect(splits).toBeGreaterThan(0);
+  });
+
   it("prints each witness's name and address, or an address line to fill in, above the date", async () => {
     const execution: Block = {
       type: "execution",
@@ -100,7 +118,13 @@ describe("renderPdf", () => {
         const pages = readPdf(pdf).pages;
         const pageOf = (needle: string) => pages.findIndex((page) => page.includes(needle));
         expect(pageOf(marker), `${name} after ${count} paragraphs`).toBe(pageOf("Part heading"));
-        if (pageOf("Part heading") > pageOf(`Paragraph ${count}.`)) moved += 1;
+        if (name === "an execution block") {
+          // The last paragraph goes with the section's heading, so the page signed on has text of the document.
+          expect(pageOf(`Paragraph ${count}.`), `${name} after ${count} paragraphs`).toBe(pageOf(marker));
+          const alone = readPdf((await renderPdf(model(filler(count)))).pdf).pages;
+          if (pageOf(`Paragraph ${count}.`) > alone.findIndex((page) => page.includes(`Paragraph ${count}.`)))
+            moved += 1;
+        } else if (pageOf("Part heading") > pageOf(`Paragraph ${count}.`)) moved += 1;
       }
       // Some positions did need the heading moved, so the check above has something to hold.
       expect(moved, name).toBeGreaterThan(0);
@@ -114,7 +138,7 @@ describe("renderPdf", () => {
     expect(pageCount).toBe(2);
   });
 
-  it("keeps an execution block on one page, moving it whole when it would not fit", async () => {
+  it("keeps an execution block on one page, moving it whole with the text before it when it would not fit", async () => {
     const execution: Block = { type: "execution", leadIn: text("Executed by Acme:"), block: twoDirectors };
     // Find the most text that fits on one page with room for only part of the block after it.
     let count = 1;
@@ -126,7 +150,68 @@ describe("renderPdf", () => {
       [2, 2],
       [2, 2],
     ]);
-    expect(readPdf(pdf).pages[1]).toMatch(/^Executed by Acme:/);
+    // The paragraph before it goes with it, so the page signed on carries text of the document.
+    expect(readPdf(pdf).pages[1]).toMatch(new RegExp(`^Paragraph ${count + 1}\\. [^]*\nExecuted by Acme:`));
+  });
+
+  const executionSection = (parties: number): Block[] => [
+    { type: "heading", level: 2, runs: text("Execution") },
+    paragraph("Executed as a deed."),
+    ...Array.from(
+      { length: parties },
+      (): Block => ({
+        type: "execution",
+        leadIn: text("Executed by Acme:"),
+        block: twoDirectors,
+      }),
+    ),
+  ];
+
+  it("moves the last operative text with an execution section, not only its heading and 'Executed as a deed'", async () => {
+    let moved = 0;
+    // Every position down the page: wherever the section lands, the page signed on carries a paragraph.
+    for (let count = 18; count <= 30; count++) {
+      const { pdf, signatureFields } = await renderPdf(model([...filler(count), ...executionSection(1)]));
+      const pages = readPdf(pdf).pages;
+      const signedOn = signatureFields[0]?.signature.page ?? 0;
+      expect(pages[signedOn - 1], `after ${count} paragraphs`).toMatch(/^Paragraph \d+\. The parties/);
+      if (signedOn > 1) moved += 1;
+    }
+    // Some positions did carry the section over, so the check above has something to hold.
+    expect(moved).toBeGreaterThan(0);
+  });
+
+  it("spaces an execution section that nearly fills a page closer, so the last paragraph shares its page", async () => {
+    // Three companies and a witnessed will-maker fit a page with their heading, but not with a paragraph
+    // too at the usual spacing.
+    const section: Block[] = [
+      ...executionSection(3),
+      { type: "execution", leadIn: text("Signed by the will-maker in the presence of:"), block: witnessed },
+    ];
+    let compact = 0;
+    for (let count = 2; count <= 8; count++) {
+      const rendered = await renderPdf(model([...filler(count), ...section]));
+      const pages = readPdf(rendered.pdf).pages;
+      const signedOn = new Set(rendered.signatureFields.map((field) => field.signature.page));
+      expect([...signedOn], `after ${count} paragraphs`).toEqual([2]);
+      expect(pages[1], `after ${count} paragraphs`).toMatch(new RegExp(`^Paragraph ${count}\\. The parties`));
+      expect(rendered.pageCount, `after ${count} paragraphs`).toBe(2);
+      if (rendered.executionSpacing === "compact") compact += 1;
+    }
+    expect(compact).toBe(7);
+    // A section with room to spare keeps the usual spacing.
+    expect((await renderPdf(model([...filler(3), ...executionSection(3)]))).executionSpacing).toBe("usual");
+  });
+
+  it("keeps only the lead-in with an execution section longer than a page, rather than add a page", async () => {
+    // Nine companies' blocks fill more than a page: taking the last paragraph with them would cost one.
+    for (let count = 2; count <= 8; count++) {
+      const { pageCount, breakBefore } = await renderPdf(model([...filler(count), ...executionSection(9)]));
+      expect(pageCount, `after ${count} paragraphs`).toBe(3);
+      // Any break is within the section (its heading is at index `count`), never before a paragraph.
+      for (const index of breakBefore)
+        expect(index, `after ${count} paragraphs`).toBeGreaterThanOrEqual(count);
+    }
   });
 
   it("breaks an execution block taller than a page between rows, never through a box", async () => {

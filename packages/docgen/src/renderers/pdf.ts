@@ -16,29 +16,42 @@ import { DOCGEN_VERSION } from "../version.ts";
 import { type FontFace, parsedFonts } from "./fonts.ts";
 import {
   type Align,
+  type ExecutionSpacing,
+  fillContents,
+  INITIALS_SIZE,
+  keepWithLeadIn,
+  keepWithText,
   type Line,
   layoutDocument,
   lineHeight,
   MARGIN,
+  type OutlineEntry,
   PAGE_SIZE,
   type PageItem,
   type Rule,
   type SignatoryLayout,
   type SignatureField,
   SMALL_SIZE,
+  type StructureNode,
   TEXT_WIDTH,
   type TextAt,
   type Typesetter,
 } from "./pdf-layout.ts";
 import { FastTextWriter } from "./pdf-text.ts";
 
-export { PAGE_SIZE, type PageBox, type SignatureField } from "./pdf-layout.ts";
+export { type OutlineEntry, PAGE_SIZE, type PageBox, type SignatureField } from "./pdf-layout.ts";
 
 /** The PDF and what the signing module needs to know about it. */
 export type RenderedPdf = {
   readonly pdf: Uint8Array;
   readonly pageCount: number;
   readonly signatureFields: readonly SignatureField[];
+  /** The headings (bookmarks) with the pages they start on, by block index: for Word's contents. */
+  readonly outline: readonly OutlineEntry[];
+  /** Blocks (by index) the PDF starts on a new page to keep signatures with text: Word does the same. */
+  readonly breakBefore: ReadonlySet<number>;
+  /** How closely the PDF spaces its execution blocks (compact to keep them with text): Word does the same. */
+  readonly executionSpacing: ExecutionSpacing;
 };
 
 /** A draft's placeholders: a marker-pen yellow. */
@@ -62,6 +75,11 @@ class PdfPainter implements Typesetter {
   /** Writes glyphs directly (see pdf-text.ts); undefined to use pdfkit's text(). */
   private readonly glyphs: FastTextWriter | undefined;
   private readonly facesUsed = new Set<FontFace>();
+  /** The document's structure tree: its root, and the element made for each node of the layout. */
+  private readonly root: PDFKit.PDFStructureElement;
+  private readonly elements = new Map<StructureNode, PDFKit.PDFStructureElement>();
+  /** What the content being written is marked as: a node's element, an artifact, or nothing yet. */
+  private marking: StructureNode | "artifact" | "none" = "none";
 
   constructor(title: string, options: RenderPdfOptions) {
     this.doc = new PDFDocument({
@@ -73,6 +91,8 @@ class PdfPainter implements Typesetter {
       autoFirstPage: false,
       compress: true,
       pdfVersion: "1.7",
+      // Tagged: a structure tree (headings, paragraphs, lists, tables) for screen readers and reflow.
+      tagged: true,
       lang: "en-AU",
       displayTitle: true,
       info: {
@@ -90,6 +110,8 @@ class PdfPainter implements Typesetter {
       this.doc.registerFont(face, fonts[face] as unknown as string);
     }
     this.doc.addPage();
+    this.root = this.doc.struct("Document");
+    this.doc.addStructure(this.root);
     this.glyphs = options.glyphWriter === false ? undefined : FastTextWriter.for(this.doc, "regular");
   }
 
@@ -153,6 +175,10 @@ class PdfPainter implements Typesetter {
           if (startsWord) stretch.words.push(piece.text);
           else stretch.words[stretch.words.length - 1] += piece.text;
         } else {
+          // The space before a word in another face ends the stretch before it (see the line's end below).
+          if (stretch && startsWord && (line.words[index - 1]?.space ?? 0) > 0) {
+            stretch.words[stretch.words.length - 1] += " ";
+          }
           stretch = {
             face: piece.face,
             underline: piece.underline,
@@ -169,6 +195,12 @@ class PdfPainter implements Typesetter {
       // The space after a word widens its stretch only if the next word joins it (see above).
       if (index < line.words.length - 1 && word.space > 0) cursor += word.space + extra;
     });
+    // A line that breaks at a space ends with it (invisible), so text read from the PDF, by a screen
+    // reader or a copy, keeps the words either side of the break apart.
+    const lastStretch = stretches[stretches.length - 1];
+    if (lastStretch && !line.last && (line.words[line.words.length - 1]?.space ?? 0) > 0) {
+      lastStretch.words[lastStretch.words.length - 1] += " ";
+    }
     // Highlights go under the text: drawn first, then the fill colour is black again for the words.
     const highlighted = stretches.filter((stretch) => stretch.highlight);
     if (highlighted.length > 0) {
@@ -192,13 +224,42 @@ class PdfPainter implements Typesetter {
     }
   }
 
-  /** Draws the pages' items, each page in turn. */
+  /** Draws the pages' items, each page in turn, each marked as the structure element it belongs to. */
   paint(pages: readonly (readonly PageItem[])[]): void {
     pages.forEach((items, index) => {
       // The first page was added to make the glyph writer.
       if (index > 0) this.doc.addPage();
-      for (const item of items) this.paintItem(item);
+      for (const item of items) {
+        this.mark(item.node);
+        this.paintItem(item);
+      }
+      this.mark(undefined, "none");
     });
+  }
+
+  /**
+   * Marks what is written next as part of `node`'s structure element (a new marked-content sequence
+   * added to it), or as an artifact when there is no node; "none" closes the current sequence only.
+   */
+  private mark(node: StructureNode | undefined, none?: "none"): void {
+    const wanted = none ?? node ?? "artifact";
+    if (wanted === this.marking) return;
+    if (this.marking !== "none") this.doc.endMarkedContent();
+    this.marking = wanted;
+    if (wanted === "none") return;
+    if (wanted === "artifact") this.doc.markContent("Artifact");
+    else this.element(wanted).add(this.doc.markStructureContent(wanted.type));
+  }
+
+  /** The structure element of a node, made (and added to its parent's) when first used: document order. */
+  private element(node: StructureNode): PDFKit.PDFStructureElement {
+    let element = this.elements.get(node);
+    if (!element) {
+      element = this.doc.struct(node.type);
+      (node.parent ? this.element(node.parent) : this.root).add(element);
+      this.elements.set(node, element);
+    }
+    return element;
   }
 
   private paintItem(item: PageItem): void {
@@ -207,7 +268,8 @@ class PdfPainter implements Typesetter {
         this.drawLine(item.line, item.x, item.y, item.width, item.size, item.align);
         break;
       case "text":
-        this.write(item.text, item.face, item.size, item.x, item.y);
+        // A clause number or list label: the space after it keeps it apart from the text when read.
+        this.write(`${item.text} `, item.face, item.size, item.x, item.y);
         break;
       case "cell":
         if (item.header) {
@@ -223,26 +285,39 @@ class PdfPainter implements Typesetter {
         this.stroke(item.rule, item.colour);
         break;
       case "signatory":
-        this.paintSignatory(item.layout);
+        this.paintSignatory(item.layout, item.node);
+        break;
+      case "initials":
+        this.write(item.label.text, "regular", INITIALS_SIZE, item.label.x, item.label.y);
+        for (const { box, caption } of item.boxes) {
+          this.doc.rect(box.x, box.y, box.width, box.height).lineWidth(0.5).strokeColor("#000000").stroke();
+          this.write(caption.text, "regular", INITIALS_SIZE, caption.x, caption.y);
+        }
         break;
     }
   }
 
   /** Draws a signatory's rules and text where they are laid out. */
-  private paintSignatory(layout: SignatoryLayout): void {
+  private paintSignatory(layout: SignatoryLayout, node: StructureNode | undefined): void {
+    // The rules are artifacts; the words under them are the signatory's paragraph.
+    this.mark(undefined);
     // Black, whatever a table or rule before it left the stroke colour; the thinner rules after it inherit it.
     this.stroke(layout.signatureRule, "#000000");
+    this.mark(node);
     for (const line of layout.lines) this.writeSmall(line);
     const { address } = layout;
     if (address?.kind === "blank") {
       this.writeSmall(address.label);
+      this.mark(undefined);
       for (const rule of address.rules) this.stroke(rule);
+      this.mark(node);
     } else if (address?.kind === "answered") {
       const { first, rest } = address;
       if (first) this.drawLine(first.line, first.x, first.y, first.width, SMALL_SIZE, "left");
       if (rest) this.writeSmall(rest);
     }
     this.writeSmall(layout.dateLabel);
+    this.mark(undefined);
     this.stroke(layout.dateRule);
   }
 
@@ -267,11 +342,13 @@ class PdfPainter implements Typesetter {
     const centre = { x: PAGE_SIZE.width / 2, y: PAGE_SIZE.height / 2 };
     for (let index = 0; index < range.count; index++) {
       this.doc.switchToPage(range.start + index);
+      this.doc.markContent("Artifact");
       this.doc.save();
       this.doc.rotate(-45, { origin: [centre.x, centre.y] });
       this.doc.fillColor("#c62828", 0.15);
       this.write(WATERMARK, "bold", size, centre.x - width / 2, centre.y - lineHeight(size) / 2);
       this.doc.restore();
+      this.doc.endMarkedContent();
     }
   }
 
@@ -281,6 +358,7 @@ class PdfPainter implements Typesetter {
     const y = PAGE_SIZE.height - MARGIN.bottom / 2 - 4;
     for (let index = 0; index < range.count; index++) {
       this.doc.switchToPage(range.start + index);
+      this.doc.markContent("Artifact", { type: "Pagination" });
       this.doc
         .moveTo(MARGIN.left, y - 5)
         .lineTo(PAGE_SIZE.width - MARGIN.right, y - 5)
@@ -294,6 +372,27 @@ class PdfPainter implements Typesetter {
       this.write(fittedTitle, "regular", 9, MARGIN.left, y);
       this.write(pageText, "regular", 9, PAGE_SIZE.width - MARGIN.right - pageWidth, y);
       this.doc.fillColor("#000000");
+      this.doc.endMarkedContent();
+    }
+  }
+
+  /**
+   * The bookmarks: each heading's entry under the nearest heading before it that is less deep, opening
+   * at the heading's place on its page.
+   */
+  bookmarks(outline: readonly OutlineEntry[]): void {
+    const parents: PDFKit.PDFOutline[] = [this.doc.outline];
+    for (const entry of outline) {
+      const parent = parents[Math.min(entry.depth - 1, parents.length - 1)] ?? this.doc.outline;
+      // pdfkit writes an XYZ destination's left as the page width less `left`, so the page width is 0.
+      const item = parent.addItem(entry.title, {
+        pageNumber: entry.page - 1,
+        fit: false,
+        top: entry.y,
+        left: PAGE_SIZE.width,
+      } as { expanded?: boolean });
+      parents.length = Math.min(entry.depth, parents.length);
+      parents.push(item);
     }
   }
 
@@ -378,10 +477,42 @@ export async function renderPdf(
   options: RenderPdfOptions = {},
 ): Promise<RenderedPdf> {
   const painter = new PdfPainter(document.title, options);
-  const layout = layoutDocument(document, painter);
+  const first = layoutDocument(document, painter);
+  let layout = first;
+  // No page of signatures without text of the document: where an execution block had to start a new
+  // page, the last operative text before the execution section starts that page instead (laid out
+  // again with that page break).
+  const breaks = (executions: readonly number[], rule: typeof keepWithText) =>
+    new Set(executions.flatMap((index) => rule(document.blocks, index) ?? []));
+  let breakBefore = breaks([...first.strandedExecutions, ...first.executionsApart], keepWithText);
+  if (breakBefore.size > 0) layout = layoutDocument(document, painter, { breakBefore });
+  let executionSpacing: ExecutionSpacing = "usual";
+  if (layout.pages.length > first.pages.length) {
+    // When that costs a page (the section nearly fills a page of its own), the execution blocks closer
+    // together may make room for the last clause on the page signed on, every block still on it.
+    const compact = layoutDocument(document, painter, { breakBefore, executionSpacing: "compact" });
+    if (compact.pages.length <= first.pages.length && compact.strandedExecutions.length === 0) {
+      layout = compact;
+      executionSpacing = "compact";
+    } else {
+      // Failing that, only what leads into a moved block goes with it.
+      breakBefore = breaks(first.strandedExecutions, keepWithLeadIn);
+      layout = layoutDocument(document, painter, { breakBefore });
+    }
+  }
+  // The contents' page numbers, now that the headings' pages are known.
+  fillContents(layout, painter);
   painter.paint(layout.pages);
   painter.footers(document.title);
+  painter.bookmarks(layout.outline);
   if (document.draft) painter.watermarks();
   const pdf = await painter.finish();
-  return { pdf, pageCount: layout.pages.length, signatureFields: layout.signatureFields };
+  return {
+    pdf,
+    pageCount: layout.pages.length,
+    signatureFields: layout.signatureFields,
+    outline: layout.outline,
+    breakBefore,
+    executionSpacing,
+  };
 }

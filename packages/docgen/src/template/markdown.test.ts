@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TemplateError } from "../errors.ts";
-import { type Block, plainText } from "../model.ts";
+import { type Block, contentsEntries, plainText } from "../model.ts";
 import type { ExecutionBlock } from "../signers.ts";
 import { buildBlocks } from "./markdown.ts";
 
@@ -155,9 +155,25 @@ describe("directives", () => {
     ]);
   });
 
+  it("reads ::contents as the contents block, titled Contents unless the label says otherwise, once only", () => {
+    expect(build("::contents\n")).toEqual([{ type: "contents", title: [{ text: "Contents" }] }]);
+    expect(build("::contents[Index of clauses]\n")).toEqual([
+      { type: "contents", title: [{ text: "Index of clauses" }] },
+    ]);
+    expect(refusal("::contents\n\n::contents\n")).toMatch(/::contents is used twice/);
+    const blocks = build(
+      "::contents\n\n## Part 1\n\n#. Definitions\n#.# Words.\n\n::schedule[Particulars]\n\n#. Item\n#.# Text.\n",
+    );
+    expect(contentsEntries(blocks, 0)).toEqual([
+      { block: 1, depth: 1, label: "", title: "Part 1" },
+      { block: 2, depth: 2, label: "1.", title: "Definitions" },
+      { block: 4, depth: 1, label: "", title: "Schedule 1 — Particulars" },
+    ]);
+  });
+
   it("refuses an unknown directive, listing the known ones", () => {
     expect(refusal("::signhere\n")).toMatch(
-      /Unknown directive ::signhere \(known: ::pagebreak, ::schedule, ::signature, ::signatures\)/,
+      /Unknown directive ::signhere \(known: ::pagebreak, ::contents, ::schedule, ::signature, ::signatures\)/,
     );
   });
 

@@ -6,7 +6,7 @@
  *   #. Heading clause        1.          ::pagebreak
  *   #.# Clause               1.1         ::schedule[Particulars]
  *   (#) Paragraph            (a)         ::signature{party=buyer}   ::signature[Signed by …]{party=x deed}
- *   (##) Subparagraph        (i)         ::signatures{deed}
+ *   (##) Subparagraph        (i)         ::signatures{deed}   ::contents
  *   {#anchor} after a clause names it; [#anchor] in text prints its number ("3.2(a)").
  *
  * The result is the document model, with clause numbers, schedules and execution blocks resolved.
@@ -293,12 +293,22 @@ export function buildBlocks(source: string, options: BuildOptions): Block[] {
     blocks.push(block);
   };
 
-  const placeExecution = (block: ExecutionBlock, label: Run[] | undefined, deed: boolean): void => {
+  const placeExecution = (
+    block: ExecutionBlock,
+    label: Run[] | undefined,
+    deed: boolean,
+    initials = false,
+  ): void => {
     if (placed.has(block)) {
       throw new TemplateError(`The execution block of "${block.partyPath}" is printed twice`);
     }
     placed.add(block);
-    push({ type: "execution", leadIn: label ?? defaultLeadIn(block, deed), block });
+    push({
+      type: "execution",
+      leadIn: label ?? defaultLeadIn(block, deed),
+      block,
+      ...(initials ? { initials: true } : {}),
+    });
   };
 
   const visit = (token: Token, indent: number): void => {
@@ -375,6 +385,12 @@ export function buildBlocks(source: string, options: BuildOptions): Block[] {
           case "pagebreak":
             push({ type: "pageBreak" });
             return;
+          case "contents":
+            if (blocks.some((block) => block.type === "contents")) {
+              throw new TemplateError("::contents is used twice: a document has one contents page");
+            }
+            push({ type: "contents", title: label ?? [{ text: "Contents" }] });
+            return;
           case "schedule":
             schedule += 1;
             numbering.restart();
@@ -386,7 +402,9 @@ export function buildBlocks(source: string, options: BuildOptions): Block[] {
               throw new TemplateError("::signature needs the party it is for: ::signature{party=buyer}");
             }
             const matching = options.executionBlocks.filter((block) => block.partyId === party);
-            for (const block of matching) placeExecution(block, label, deed);
+            // `initials`: the signatories initial every other page (a will), in boxes at each page's foot.
+            const initials = directive.attributes.initials === true;
+            for (const block of matching) placeExecution(block, label, deed, initials);
             return;
           }
           case "signatures":
@@ -396,7 +414,7 @@ export function buildBlocks(source: string, options: BuildOptions): Block[] {
             return;
           default:
             throw new TemplateError(
-              `Unknown directive ::${directive.name} (known: ::pagebreak, ::schedule, ::signature, ::signatures)`,
+              `Unknown directive ::${directive.name} (known: ::pagebreak, ::contents, ::schedule, ::signature, ::signatures)`,
             );
         }
       }

@@ -114,8 +114,25 @@ function literalBytes(content: string): number[] {
   return bytes;
 }
 
-/** Reads a PDF written by this engine: validates its structure and extracts each page's text. */
-export function readPdf(bytes: Uint8Array): ParsedPdf {
+/**
+ * A PDF text string as written (a literal string's content, without its parentheses): PDFDocEncoding
+ * read as latin1, or UTF-16BE after its byte order mark, as pdfkit writes text beyond ASCII.
+ */
+export function pdfTextString(literal: string): string {
+  const bytes = literalBytes(literal);
+  if (bytes[0] !== 0xfe || bytes[1] !== 0xff) return String.fromCharCode(...bytes);
+  let text = "";
+  for (let index = 2; index + 1 < bytes.length; index += 2) {
+    text += String.fromCharCode((bytes[index] ?? 0) * 256 + (bytes[index + 1] ?? 0));
+  }
+  return text;
+}
+
+/**
+ * Reads a PDF written by this engine: validates its structure and extracts each page's text, with
+ * runs of spaces made one and none at the ends of lines (`spaces: "as written"` keeps them).
+ */
+export function readPdf(bytes: Uint8Array, options: { spaces?: "tidied" | "as written" } = {}): ParsedPdf {
   const objects = readObjects(bytes);
   const text = (number: number | undefined) =>
     number === undefined ? "" : latin1.decode(objects.get(number)?.stream ?? new Uint8Array());
@@ -202,6 +219,7 @@ export function readPdf(bytes: Uint8Array): ParsedPdf {
         endX = x;
       }
     }
+    if (options.spaces === "as written") return out;
     return out
       .replace(/[ \t]+/g, " ")
       .replace(/ *\n */g, "\n")

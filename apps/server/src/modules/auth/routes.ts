@@ -1,6 +1,8 @@
 import {
   AuthCheckResponse,
   ErrorEnvelope,
+  LOGGED_IN_COOKIE,
+  LOGGED_IN_COOKIE_MAX_AGE_SECONDS,
   LoginRequest,
   LoginResponse,
   LogoutResponse,
@@ -8,6 +10,7 @@ import {
   SignOutEverywhereResponse,
   TokenResponse,
 } from "@precedent/contracts";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { SESSION_COOKIE } from "../../constants.ts";
 import { actorOf, requireActor, sessionTokenOf } from "../../plugins/authenticate.ts";
@@ -19,11 +22,52 @@ const SIGN_IN_REFUSALS = {
   429: ErrorEnvelope.describe("Too many failed sign-ins from this address: wait `data.retry_after_seconds`"),
 };
 
+/** Sets the session cookie of a completed sign-in (here, and after a two-factor step). */
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  cookieSecure: "auto" | "true" | "false",
+) {
+  const secure = cookieSecure === "auto" ? request.protocol === "https" : cookieSecure === "true";
+  reply.setCookie(SESSION_COOKIE, token, { path: "/", httpOnly: true, sameSite: "strict", secure });
+  // Every completed sign-in (password, two-factor step, accepted invitation) sets the marker too.
+  reply.setCookie(LOGGED_IN_COOKIE, "1", {
+    path: "/",
+    maxAge: LOGGED_IN_COOKIE_MAX_AGE_SECONDS,
+    sameSite: "lax",
+    secure,
+  });
+}
+
+/** The reply of a sign-in that needs a two-factor step first. */
+const stepOf = (next: { step: "code" | "setup"; challenge: string; expiresAt: Date }) => ({
+  two_factor: { step: next.step, challenge: next.challenge, expires_at: next.expiresAt.toISOString() },
+});
+
 export const authRoutes: FastifyPluginAsyncZod<{
   services: Services;
   cookieSecure: "auto" | "true" | "false";
 }> = async (app, { services, cookieSecure }) => {
   const { auth, sessionInfo } = services;
+  const secure = (request: FastifyRequest) =>
+    cookieSecure === "auto" ? request.protocol === "https" : cookieSecure === "true";
+
+  /**
+   * The logged-in marker (account-area §4, §9: lydLogged, 20 minutes). It is not the credential
+   * (the session cookie or bearer token is) and says only that a session was on lately, so that
+   * a page can render at once and check the session behind it. The server sets it with the
+   * session (`setSessionCookie`), renews it at each auth check (the keep-alive) and clears it at sign-out; scripts may
+   * read it, and the web app removes it when a call answers 401.
+   */
+  const markSignedIn = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.setCookie(LOGGED_IN_COOKIE, "1", {
+      path: "/",
+      maxAge: LOGGED_IN_COOKIE_MAX_AGE_SECONDS,
+      sameSite: "lax",
+      secure: secure(request),
+    });
+  const unmarkSignedIn = (reply: FastifyReply) => reply.clearCookie(LOGGED_IN_COOKIE, { path: "/" });
 
   app.post(
     "/auth/login",
@@ -31,23 +75,21 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["auth"],
         summary: "Sign in (web app): sets the session cookie",
+        description:
+          "With two-factor sign-in on (or required by a firm and not yet set up), answers the step to take instead (`two_factor`), and no session opens until `POST /api/auth/login/two-factor`.",
         body: LoginRequest,
         response: { 200: LoginResponse, ...SIGN_IN_REFUSALS },
       },
     },
     async (request, reply) => {
-      const { token, userId } = await auth.signIn({
+      const signedIn = await auth.signIn({
         ...request.body,
         ip: request.ip,
         userAgent: request.headers["user-agent"] ?? "",
       });
-      reply.setCookie(SESSION_COOKIE, token, {
-        path: "/",
-        httpOnly: true,
-        sameSite: "strict",
-        secure: cookieSecure === "auto" ? request.protocol === "https" : cookieSecure === "true",
-      });
-      return { message: "", data: { user_id: userId, session: sessionInfo } };
+      if (signedIn.kind === "two_factor") return { message: "", data: stepOf(signedIn) };
+      setSessionCookie(request, reply, signedIn.token, cookieSecure);
+      return { message: "", data: { user_id: signedIn.userId, session: sessionInfo } };
     },
   );
 
@@ -57,17 +99,23 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["auth"],
         summary: "Sign in (API client): returns a bearer token",
+        description:
+          "With two-factor sign-in on, send the current code as `totp`, or take the step answered (`two_factor`) with `POST /api/auth/token/two-factor`.",
         body: LoginRequest,
         response: { 200: TokenResponse, ...SIGN_IN_REFUSALS },
       },
     },
     async (request) => {
-      const { token } = await auth.signIn({
+      const signedIn = await auth.signIn({
         ...request.body,
         ip: request.ip,
         userAgent: request.headers["user-agent"] ?? "",
       });
-      return { message: "", data: { token, token_type: "Bearer" as const, session: sessionInfo } };
+      if (signedIn.kind === "two_factor") return { message: "", data: stepOf(signedIn) };
+      return {
+        message: "",
+        data: { token: signedIn.token, token_type: "Bearer" as const, session: sessionInfo },
+      };
     },
   );
 
@@ -82,6 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       const token = sessionTokenOf(request);
       if (token) await auth.signOutToken(token);
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      unmarkSignedIn(reply);
       return { message: "", data: null };
     },
   );
@@ -105,6 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const ended = await auth.signOutEverywhere(actorOf(request));
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      unmarkSignedIn(reply);
       return { message: SIGNED_OUT_EVERYWHERE, data: { ended_sessions: ended } };
     },
   );
@@ -127,9 +177,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: AuthCheckResponse },
       },
     },
-    async (request) => ({
-      message: "",
-      data: { authenticated: request.actor !== null, session: sessionInfo },
-    }),
+    async (request, reply) => {
+      const authenticated = request.actor !== null;
+      if (authenticated) markSignedIn(request, reply);
+      else if (request.cookies[LOGGED_IN_COOKIE] !== undefined) unmarkSignedIn(reply);
+      return { message: "", data: { authenticated, session: sessionInfo } };
+    },
   );
 };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gte, lt, or, sql } from "drizzle-orm";
+import { and, eq, gte, lt, ne, or, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import {
   LOGIN_FAILURE_WINDOW_MS,
@@ -15,16 +15,9 @@ import type { ChangeFeed } from "../../db/change-feed.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, unauthorized } from "../../errors.ts";
 import type { Actor, Clock, PrefetchedFirm } from "../../platform/kernel/index.ts";
-import {
-  firmVersions,
-  memberContextColumns,
-  memberContextOf,
-  plans,
-  teamMembers,
-  teams,
-} from "../teams/index.ts";
+import { joinMemberContext, memberContextColumns, memberContextOf } from "../teams/index.ts";
 import type { UsersService } from "../users/index.ts";
-import { verifyAgainstDummy, verifyPassword } from "./password.ts";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { loginFailures, sessions, signInAddresses } from "./schema.ts";
 
 export const INVALID_CREDENTIALS = "The email or password you entered is incorrect.";
@@ -33,6 +26,19 @@ export const SESSION_EXPIRED = "Your session has expired. Please sign in again."
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/**
+ * What must come after a right password before a session opens (two-factor sign-in): nothing
+ * (null), or a step the person completes with a challenge. Given by the two-factor module, which
+ * opens the session itself (`openSession`) once the step is done. A code sent with the password
+ * (`totp`, for API clients) is checked here and, when right, no step is needed.
+ */
+export type SignInSecondStep = (input: {
+  userId: number;
+  totp?: string;
+  ip: string;
+  userAgent: string;
+}) => Promise<{ step: "code" | "setup"; challenge: string; expiresAt: Date } | null>;
 
 /** A session as last read from the database, and each firm membership read with it. */
 type RememberedSession = {
@@ -67,6 +73,8 @@ export function createAuthService(deps: {
   changes?: ChangeFeed;
   /** Free failed sign-ins per account and address, and failures allowed per address in a window. */
   throttle?: { perAccountAddress: number; perAddress: number };
+  /** The step after the password, when there is one (late-bound: its module needs this one). */
+  secondStep?: () => SignInSecondStep;
 }) {
   const { db, clock, users, idleTimeoutMs, maxAgeMs, changes } = deps;
   const throttle = deps.throttle ?? {
@@ -172,16 +180,14 @@ export function createAuthService(deps: {
     .from(sessions)
     .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
     .prepare("session_by_hash");
-  const sessionWithFirm = db
-    .select({ session: sessions, ...memberContextColumns })
-    .from(sessions)
-    .leftJoin(
-      teamMembers,
-      and(eq(teamMembers.userId, sessions.userId), eq(teamMembers.teamId, sql.placeholder("teamId"))),
-    )
-    .leftJoin(teams, eq(teams.id, teamMembers.teamId))
-    .leftJoin(plans, eq(plans.id, teams.planId))
-    .leftJoin(firmVersions, eq(firmVersions.teamId, teamMembers.teamId))
+  const sessionWithFirm = joinMemberContext(
+    db
+      .select({ session: sessions, ...memberContextColumns })
+      .from(sessions)
+      .$dynamic(),
+    sessions.userId,
+    sql.placeholder("teamId"),
+  )
     .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
     .prepare("session_with_firm");
 
@@ -277,9 +283,44 @@ export function createAuthService(deps: {
       : { userId: session.userId, sessionId: session.id };
   }
 
+  async function signOutOtherSessionsOf(actor: Actor): Promise<number> {
+    const ended = await db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, actor.userId), ne(sessions.id, actor.sessionId)))
+      .returning({ id: sessions.id });
+    changes?.sessionsEnded();
+    return ended.length;
+  }
+
+  /** Opens a session for a person whose sign-in is complete; returns its token. */
+  async function openSession(input: { userId: number; ip: string; userAgent: string }): Promise<string> {
+    const token = randomBytes(32).toString("base64url");
+    const now = clock();
+    await db
+      .insert(signInAddresses)
+      .values({ userId: input.userId, ip: input.ip, lastSignedInAt: now })
+      .onConflictDoUpdate({
+        target: [signInAddresses.userId, signInAddresses.ip],
+        set: { lastSignedInAt: now },
+      });
+    await db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId: input.userId,
+      createdAt: now,
+      lastSeenAt: now,
+      idleTimeoutMs,
+      ip: input.ip,
+      userAgent: input.userAgent.slice(0, 500),
+    });
+    return token;
+  }
+
   return {
-    /** Checks the credentials and opens a session; returns the opaque token (shown once, stored hashed). */
-    async signIn(input: { email: string; password: string; ip: string; userAgent: string }) {
+    /**
+     * Checks the credentials and opens a session, returning the opaque token (shown once, stored
+     * hashed); or, with two-factor sign-in, the step that must come first (no session yet).
+     */
+    async signIn(input: { email: string; password: string; totp?: string; ip: string; userAgent: string }) {
       const user = await users.findByEmail(input.email);
       await assertNotThrottled(input.email, input.ip, user ? await knownAt(user.id, input.ip) : false);
       const valid = user
@@ -290,26 +331,18 @@ export function createAuthService(deps: {
         throw new AppError(401, INVALID_CREDENTIALS);
       }
       await db.delete(loginFailures).where(eq(loginFailures.key, pairKey(input.email, input.ip)));
-      const token = randomBytes(32).toString("base64url");
-      const now = clock();
-      await db
-        .insert(signInAddresses)
-        .values({ userId: user.id, ip: input.ip, lastSignedInAt: now })
-        .onConflictDoUpdate({
-          target: [signInAddresses.userId, signInAddresses.ip],
-          set: { lastSignedInAt: now },
-        });
-      await db.insert(sessions).values({
-        tokenHash: hashToken(token),
+      const next = await deps.secondStep?.()({
         userId: user.id,
-        createdAt: now,
-        lastSeenAt: now,
-        idleTimeoutMs,
         ip: input.ip,
-        userAgent: input.userAgent.slice(0, 500),
+        userAgent: input.userAgent,
+        ...(input.totp === undefined ? {} : { totp: input.totp }),
       });
-      return { token, userId: user.id };
+      if (next) return { kind: "two_factor" as const, userId: user.id, ...next };
+      const token = await openSession({ userId: user.id, ip: input.ip, userAgent: input.userAgent });
+      return { kind: "session" as const, token, userId: user.id };
     },
+
+    openSession,
 
     /**
      * Resolves a token to its actor, ending the session if it has been idle too long. With a
@@ -355,6 +388,29 @@ export function createAuthService(deps: {
         .returning({ id: sessions.id });
       changes?.sessionsEnded();
       return ended.length;
+    },
+
+    /**
+     * Ends every other session of the actor's person, keeping the one making the request: after
+     * a password change, whoever knew the old password is signed out everywhere else.
+     */
+    signOutOtherSessions: signOutOtherSessionsOf,
+
+    /** What the profile needs to change a password (handed to the users module, which auth uses). */
+    credentials: {
+      hash: hashPassword,
+      /**
+       * Checks a signed-in person's current password (a password change). Wrong guesses count as
+       * failed sign-ins of that account from that address, so a stolen session cannot be used to
+       * guess the password any faster than the sign-in page allows.
+       */
+      async verifyCurrent(input: { email: string; passwordHash: string; password: string; ip: string }) {
+        await assertNotThrottled(input.email, input.ip, true);
+        if (await verifyPassword(input.passwordHash, input.password)) return true;
+        await recordFailure(input.email, input.ip);
+        return false;
+      },
+      endOtherSessions: (actor: Actor) => signOutOtherSessionsOf(actor),
     },
 
     async signOutToken(token: string) {

@@ -1,10 +1,13 @@
 // The catalogue module's one public entry: other modules and the app import only this file.
 
+export type { CreditPackageProduct } from "./credit-packages.ts";
+export { productIdOfTemplateSql, productSummaries, productsInCategoriesSql } from "./product-queries.ts";
 export { catalogueRoutes } from "./routes.ts";
-// Tables read outside this module (queries of other modules, demo data, tests): a later step
-// replaces the other modules' queries with calls or query fragments of this one.
+// Tables for tests and demo data to write rows with; another module's code may not import them
+// (biome.json names them): it calls this entry's functions.
 export { productCategories, productCategoryLinks, products } from "./schema.ts";
 export { ensureCatalogue } from "./seed.ts";
+export type { CatalogueProduct } from "./service.ts";
 export {
   type CatalogueService,
   createCatalogueService,

@@ -2,6 +2,7 @@ import {
   DOCUMENT_LIMIT_REACHED,
   type MembershipProducts,
   MembershipProductsResponse,
+  PLAN_EXPIRED_START,
   type Product,
   ProductListResponse,
   PURCHASE_REQUIRED,
@@ -156,14 +157,17 @@ describe("a plan that is not in force", () => {
     return firm;
   }
 
-  async function expectPurchaseOnly(firm: Awaited<ReturnType<typeof firmWithPlan>>) {
+  async function expectPurchaseOnly(
+    firm: Awaited<ReturnType<typeof firmWithPlan>>,
+    message: string = PLAN_EXPIRED_START,
+  ) {
     const shown = await membership(firm.client);
     expect(shown.plan.in_force).toBe(false);
     expect(shown.full_access_categories).toEqual([]);
     const before = await documentsOf(firm.teamId);
     const reply = await start(firm.client, firm.folderId);
     expect(reply.statusCode).toBe(403);
-    expect(reply.json().message).toBe(PURCHASE_REQUIRED);
+    expect(reply.json().message).toBe(message);
     expect(await documentsOf(firm.teamId)).toBe(before);
     const [row] = await t.db.select().from(teams).where(eq(teams.id, firm.teamId));
     expect(row).toMatchObject({ creditLimit: 5, usedCredit: 0 });
@@ -175,7 +179,10 @@ describe("a plan that is not in force", () => {
 
   it("an active plan past its end date gives none either, nor does a status other than active", async () => {
     await expectPurchaseOnly(await firmWithPlan({ planStatus: "active", planEndDate: "2026-11-01" }));
-    await expectPurchaseOnly(await firmWithPlan({ planStatus: "others", planEndDate: null }));
+    await expectPurchaseOnly(
+      await firmWithPlan({ planStatus: "others", planEndDate: null }),
+      PURCHASE_REQUIRED,
+    );
   });
 
   it("a plan runs to the end of its last day in Sydney, then stops", async () => {
@@ -192,7 +199,7 @@ describe("a plan that is not in force", () => {
     expect((await membership(after.client)).plan.in_force).toBe(false);
     const reply = await start(after.client, firm.folderId);
     expect(reply.statusCode).toBe(403);
-    expect(reply.json().message).toBe(PURCHASE_REQUIRED);
+    expect(reply.json().message).toBe(PLAN_EXPIRED_START);
   });
 });
 

@@ -2,7 +2,7 @@ import { HIDDEN_CATEGORY_NAMES, PRODUCT_FLAGS } from "@precedent/contracts";
 import type { LibraryTemplate } from "@precedent/docgen/library";
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { plans } from "../teams/index.ts";
+import { allPlans } from "../teams/index.ts";
 import {
   type MetaEntry,
   planCategoryRules,
@@ -162,7 +162,7 @@ export async function ensureCatalogue(db: Database, templates: readonly LibraryT
       }
     }
 
-    const planRows = await tx.select({ id: plans.id, slug: plans.slug }).from(plans);
+    const planRows = await allPlans(tx);
     for (const plan of planRows) {
       const rules = PLAN_CATEGORY_RULES[plan.slug];
       if (!rules) continue;

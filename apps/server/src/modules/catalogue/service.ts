@@ -16,10 +16,8 @@ import { and, asc, count, desc, eq, exists, getTableColumns, inArray, notExists,
 import type { Database } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
 import { type Actor, type Clock, systemClock } from "../../platform/kernel/index.ts";
-// The orders module's table, not its index: orders depends on this module, so its index here
-// would be an import cycle (see biome.json, overrides).
-import { orders } from "../orders/schema.ts";
-import { documentAllowance, planInForce, plans, type TeamsService } from "../teams/index.ts";
+import { documentAllowance, planBySlug, planInForce, type TeamsService } from "../teams/index.ts";
+import { findCreditPackages } from "./credit-packages.ts";
 import {
   type CategoryRow,
   type ProductRow,
@@ -91,6 +89,8 @@ export function createCatalogueService(deps: {
   teams: TeamsService;
   templates: TemplateSource;
   clock?: Clock;
+  /** A person's paid orders in a firm (the orders module's, which depends on this one). */
+  paidOrders: (teamId: number, userId: number) => Promise<{ order_id: number; product_id: number }[]>;
 }) {
   const { db, teams, templates } = deps;
   const clock = deps.clock ?? systemClock;
@@ -207,20 +207,31 @@ export function createCatalogueService(deps: {
    * its exclusions but gives no full access: its firm buys per document.
    */
   async function planAccess(planSlug: string, inForce = true): Promise<PlanAccess> {
+    const plan = await planBySlug(db, planSlug);
+    return accessOfPlan({ id: plan?.id, slug: planSlug, name: plan?.name ?? planSlug }, inForce);
+  }
+
+  /** `planAccess` for a plan already read (the membership answer has the firm's plan in hand). */
+  async function accessOfPlan(
+    plan: { id: number | undefined; slug: string; name: string },
+    inForce: boolean,
+  ): Promise<PlanAccess> {
     const categories = await allCategories();
-    const rules = await db
-      .select({ categoryId: planCategoryRules.categoryId, rule: planCategoryRules.rule, name: plans.name })
-      .from(plans)
-      .leftJoin(planCategoryRules, eq(planCategoryRules.planId, plans.id))
-      .where(eq(plans.slug, planSlug));
+    const rules =
+      plan.id === undefined
+        ? []
+        : await db
+            .select({ categoryId: planCategoryRules.categoryId, rule: planCategoryRules.rule })
+            .from(planCategoryRules)
+            .where(eq(planCategoryRules.planId, plan.id));
     const ids = (rule: "full" | "excluded") =>
       rules.flatMap((r) => (r.rule === rule && r.categoryId !== null ? [r.categoryId] : []));
     // The top plan has no exclusions whatever the table says: excluded means Strategist-only.
     const excluded =
-      planSlug === STRATEGIST_PLAN_SLUG ? new Set<number>() : descendantsOf(categories, ids("excluded"));
+      plan.slug === STRATEGIST_PLAN_SLUG ? new Set<number>() : descendantsOf(categories, ids("excluded"));
     return {
-      planSlug,
-      planName: rules[0]?.name ?? planSlug,
+      planSlug: plan.slug,
+      planName: plan.name,
       excluded,
       full: inForce ? descendantsOf(categories, ids("full")) : new Set<number>(),
     };
@@ -251,6 +262,12 @@ export function createCatalogueService(deps: {
     pricedProduct,
     planAccess,
     toProducts,
+
+    /** Published credit packages, cheapest first (the Buying Credit modal's cards). */
+    creditPackages: () => findCreditPackages(db),
+    /** The credit package of this product id, or undefined when it is not one. */
+    creditPackage: async (productId: number, options: { published?: boolean; tx?: Database } = {}) =>
+      (await findCreditPackages(db, { productId, ...options }))[0],
 
     /** GET /products: published, visible products, filtered by categories (with their sub
      * categories) and a trimmed search over name, descriptions and category names. */
@@ -374,12 +391,8 @@ export function createCatalogueService(deps: {
       const team = await teams.getTeam(actor, teamId);
       const inForce = planInForce({ planStatus: team.plan.status, planEndDate: team.plan.end_date }, clock());
       const [access, paid] = await Promise.all([
-        planAccess(team.plan.slug, inForce),
-        db
-          .select({ order_id: orders.id, product_id: orders.productId })
-          .from(orders)
-          .where(and(eq(orders.teamId, teamId), eq(orders.userId, actor.userId), eq(orders.status, "paid")))
-          .orderBy(asc(orders.id)),
+        accessOfPlan(team.plan, inForce),
+        deps.paidOrders(teamId, actor.userId),
       ]);
       // team.limit is already the balance by documentAllowance; the same rule decides "reached"
       // here and in the start check (teams.consumeDocumentUse).

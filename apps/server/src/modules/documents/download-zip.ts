@@ -1,18 +1,27 @@
 import { PassThrough, type Readable } from "node:stream";
 import type { DocumentRow } from "@precedent/contracts";
-import { and, eq, inArray, sql } from "drizzle-orm";
 import { Zip, ZipPassThrough } from "fflate";
 import { DOWNLOAD_ZIP_MAX_BYTES } from "../../constants.ts";
-import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import type { FileStore } from "../files/index.ts";
-// The interview module's tables, not its index: interview depends on this module, so its index
-// here would be an import cycle (see biome.json, overrides).
-import { documentFileDownloads, documentFiles } from "../interview/schema.ts";
 import type { DocumentsService } from "./service.ts";
 
 export type DocumentZipDownload = ReturnType<typeof createDocumentZipDownload>;
+
+/**
+ * The assembled files, owned by the interview module (which depends on this one, so the app hands
+ * them over): a firm's documents' files, and the record of a person's downloads.
+ */
+export type AssembledFilesPort = {
+  of(
+    teamId: number,
+    docIds: number[],
+  ): Promise<
+    { id: number; docId: number; kind: "pdf" | "word"; name: string; sha256: string; size: number }[]
+  >;
+  recordDownloads(fileIds: number[], userId: number, at: Date): Promise<void>;
+};
 
 /** What cannot be downloaded, named, so the person knows what to take out of the selection. */
 export const zipRefusal = (rows: Pick<DocumentRow, "id" | "name" | "status_name">[]) =>
@@ -43,37 +52,22 @@ function uniqueName(name: string, docId: number, used: Set<string>) {
  * what its `abilities` offer — the PDF, and the Word file where allowed — as the single downloads do.
  */
 export function createDocumentZipDownload(deps: {
-  db: Database;
   clock: Clock;
   documents: DocumentsService;
   files: FileStore;
+  assembledFiles: AssembledFilesPort;
 }) {
-  const { db, clock, documents, files } = deps;
+  const { clock, documents, files, assembledFiles } = deps;
 
   /** Checks everything and lists the files; nothing is sent when this throws. */
   async function plan(ctx: FirmContext, ids: number[]) {
     const rows = await documents.visibleRows(ctx, ids);
     const refused = rows.filter((row) => !row.abilities.download_pdf && !row.abilities.download_word);
     if (refused.length > 0) throw new AppError(409, zipRefusal(refused));
-    const stored = await db
-      .select({
-        id: documentFiles.id,
-        docId: documentFiles.docId,
-        kind: documentFiles.kind,
-        name: documentFiles.name,
-        sha256: documentFiles.sha256,
-        size: documentFiles.size,
-      })
-      .from(documentFiles)
-      .where(
-        and(
-          inArray(
-            documentFiles.docId,
-            rows.map((row) => row.id),
-          ),
-          eq(documentFiles.teamId, ctx.teamId),
-        ),
-      );
+    const stored = await assembledFiles.of(
+      ctx.teamId,
+      rows.map((row) => row.id),
+    );
     const used = new Set<string>();
     const entries = rows.flatMap((row) =>
       stored
@@ -112,13 +106,12 @@ export function createDocumentZipDownload(deps: {
       }
       // Recorded as the single downloads are, for the post-completion dialog's 'download again';
       // before the zip's last bytes go out, so that whoever has the whole zip sees it recorded.
-      await db
-        .insert(documentFileDownloads)
-        .values(entries.map((file) => ({ fileId: file.id, userId: ctx.userId, firstAt: when, lastAt: when })))
-        .onConflictDoUpdate({
-          target: [documentFileDownloads.fileId, documentFileDownloads.userId],
-          set: { lastAt: when, count: sql`${documentFileDownloads.count} + 1` },
-        })
+      await assembledFiles
+        .recordDownloads(
+          entries.map((file) => file.id),
+          ctx.userId,
+          when,
+        )
         .catch(log);
       zip.end();
     })().catch((error: unknown) => {

@@ -14,7 +14,7 @@ import {
   SHARED_FOLDER,
   SHARED_FOLDERS,
 } from "@precedent/contracts";
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { LITE_PLAN_SLUG } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
@@ -535,6 +535,69 @@ export function createFoldersService(deps: {
         const removed = await dropLinksOutsideSharedFolders(tx, ctx, share.folderId);
         return { folder_id: share.folderId, removed_document_ids: removed };
       });
+    },
+
+    /**
+     * A departing member's My Documents folders become `toUserId`'s (the owner's), in the
+     * caller's transaction, with the shares of them. A whole tree moves with its creator, so no
+     * tree mixes creators; a top-level folder named like one the recipient already has at the top
+     * of their My Documents gets the former member's name after its own, so both stay tellable
+     * apart. Returns how many folders changed hands.
+     */
+    async handOverPersonalFolders(
+      tx: Database,
+      move: { teamId: number; fromUserId: number; toUserId: number; formerMemberName: string },
+    ): Promise<number> {
+      const mine = and(
+        eq(folders.teamId, move.teamId),
+        eq(folders.type, PERSONAL_FOLDER),
+        eq(folders.createdBy, move.fromUserId),
+      );
+      const topLevel = (userId: number) =>
+        tx
+          .select({ id: folders.id, name: folders.name })
+          .from(folders)
+          .where(
+            and(
+              eq(folders.teamId, move.teamId),
+              eq(folders.type, PERSONAL_FOLDER),
+              eq(folders.createdBy, userId),
+              sql`${folders.parentId} is null`,
+            ),
+          );
+      const comparable = (name: string) => name.replace(/\s+/g, "").toLowerCase();
+      const taken = new Set((await topLevel(move.toUserId)).map((f) => comparable(f.name)));
+      const now = clock();
+      for (const folder of await topLevel(move.fromUserId)) {
+        let name = folder.name;
+        for (let n = 1; taken.has(comparable(name)); n++) {
+          name = `${folder.name} (${move.formerMemberName}${n > 1 ? ` ${n}` : ""})`;
+        }
+        taken.add(comparable(name));
+        if (name !== folder.name) {
+          await tx.update(folders).set({ name, updatedAt: now }).where(eq(folders.id, folder.id));
+        }
+      }
+      const handed = await tx
+        .update(folders)
+        .set({ createdBy: move.toUserId })
+        .where(mine)
+        .returning({ id: folders.id });
+      if (handed.length > 0) {
+        await tx
+          .update(folderShares)
+          .set({ createdBy: move.toUserId })
+          .where(
+            and(
+              eq(folderShares.teamId, move.teamId),
+              inArray(
+                folderShares.folderId,
+                handed.map((f) => f.id),
+              ),
+            ),
+          );
+      }
+      return handed.length;
     },
 
     assertOrganisationAllowed,

@@ -12,3 +12,4 @@ export {
   MEDIA_TYPES,
   recordVersion,
 } from "./service.ts";
+export { type AssembledFilesForZip, createAssembledFilesForZip } from "./zip-files.ts";

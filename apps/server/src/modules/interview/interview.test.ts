@@ -320,6 +320,7 @@ describe("downloads", () => {
       documents: t.services.documents,
       library: t.services.templates,
       users: t.services.users,
+      logs: t.services.logs,
       files: {
         ...store,
         async get(sha256) {

@@ -44,6 +44,7 @@ import {
   EDITABLE_STATUSES,
 } from "../documents/index.ts";
 import { type FileStore, type StoredFile, sha256Hex } from "../files/index.ts";
+import type { LogsService } from "../logs/index.ts";
 import type { TemplateLibrary } from "../templates/index.ts";
 import { templateName } from "../templates/index.ts";
 import type { UsersService } from "../users/index.ts";
@@ -156,8 +157,12 @@ export function createInterviewService(deps: {
   files: FileStore;
   library: TemplateLibrary;
   users: UsersService;
+  /** The document logs: each assembly (passed or failed) and download is an entry. */
+  logs: Pick<LogsService, "recordAction">;
+  /** Late-bound: told of a relaunch in its transaction (signing voids the document's pending request). */
+  onRelaunch?: () => ((tx: Database, ctx: FirmContext, docId: number) => Promise<void>) | undefined;
 }) {
-  const { db, clock, documents, files, library, users } = deps;
+  const { db, clock, documents, files, library, users, logs } = deps;
 
   async function visible(tx: Database, ctx: FirmContext, docId: number, lock: boolean) {
     const loaded = await documents.loadForChange(tx, ctx, docId, lock);
@@ -353,66 +358,97 @@ export function createInterviewService(deps: {
         return found;
       });
       const { template } = before;
-      const issues = validate(template.definition, before.doc.xml as Answers);
-      if (issues.length > 0) throw incomplete(issues);
-      let rendered: Awaited<ReturnType<typeof assembleDocument>>;
+      const logAssembly = (tx: Database, outcome: { status: number; message: string }) =>
+        logs.recordAction(tx, {
+          teamId: ctx.teamId,
+          docId,
+          docType: before.doc.type,
+          userId: ctx.userId,
+          action: "Assemble document",
+          isSuccess: outcome.status < 300,
+          request: { template: before.doc.xTemplateId, name: before.doc.name },
+          response: { status: outcome.status },
+          message: outcome.message,
+        });
       try {
-        rendered = await assembleDocument(template, before.doc.xml as Answers, { assembledAt: clock() });
-      } catch (error) {
-        templateFailure(error);
-      }
-      const stored = {
-        pdf: await files.put(rendered.pdf, { mediaType: MEDIA_TYPES.pdf }),
-        word: await files.put(rendered.docx, { mediaType: MEDIA_TYPES.word }),
-      };
-      await db.transaction(async (tx) => {
-        const { doc } = await interviewable(tx, ctx, docId, true);
-        if (!(await isCurrentToken(tx, docId, token))) throw openedElsewhere();
-        if (JSON.stringify(doc.xml) !== JSON.stringify(before.doc.xml)) {
-          throw new AppError(
-            409,
-            "The answers changed while the document was being assembled. Please try again.",
-          );
+        const issues = validate(template.definition, before.doc.xml as Answers);
+        if (issues.length > 0) throw incomplete(issues);
+        let rendered: Awaited<ReturnType<typeof assembleDocument>>;
+        try {
+          rendered = await assembleDocument(template, before.doc.xml as Answers, { assembledAt: clock() });
+        } catch (error) {
+          templateFailure(error);
         }
-        await tx.delete(documentFiles).where(eq(documentFiles.docId, docId));
-        const now = clock();
-        await tx.insert(documentFiles).values(
-          (["pdf", "word"] as const).map((kind) => ({
+        const stored = {
+          pdf: await files.put(rendered.pdf, { mediaType: MEDIA_TYPES.pdf }),
+          word: await files.put(rendered.docx, { mediaType: MEDIA_TYPES.word }),
+        };
+        await db.transaction(async (tx) => {
+          const { doc } = await interviewable(tx, ctx, docId, true);
+          if (!(await isCurrentToken(tx, docId, token))) throw openedElsewhere();
+          if (JSON.stringify(doc.xml) !== JSON.stringify(before.doc.xml)) {
+            throw new AppError(
+              409,
+              "The answers changed while the document was being assembled. Please try again.",
+            );
+          }
+          await tx.delete(documentFiles).where(eq(documentFiles.docId, docId));
+          const now = clock();
+          await tx.insert(documentFiles).values(
+            (["pdf", "word"] as const).map((kind) => ({
+              docId,
+              teamId: ctx.teamId,
+              kind,
+              name: fileNameOf(doc.name, kind),
+              sha256: stored[kind].sha256,
+              size: stored[kind].size,
+              createdBy: ctx.userId,
+              createdAt: now,
+            })),
+          );
+          // The latest files replace the last assembly's; every assembly is also kept as a version.
+          const logged = await recordVersion(tx, {
             docId,
             teamId: ctx.teamId,
-            kind,
-            name: fileNameOf(doc.name, kind),
-            sha256: stored[kind].sha256,
-            size: stored[kind].size,
-            createdBy: ctx.userId,
-            createdAt: now,
-          })),
-        );
-        // The latest files replace the last assembly's; every assembly is also kept as a version.
-        const logged = await recordVersion(tx, {
-          docId,
-          teamId: ctx.teamId,
-          userId: ctx.userId,
-          at: now,
-          definition: template.definition,
-          answers: doc.xml,
-          files: {
-            pdf: { ...stored.pdf, name: fileNameOf(doc.name, "pdf") },
-            word: { ...stored.word, name: fileNameOf(doc.name, "word") },
-          },
+            userId: ctx.userId,
+            at: now,
+            definition: template.definition,
+            answers: doc.xml,
+            files: {
+              pdf: { ...stored.pdf, name: fileNameOf(doc.name, "pdf") },
+              word: { ...stored.word, name: fileNameOf(doc.name, "word") },
+            },
+          });
+          await documents.applyChange(
+            tx,
+            ctx,
+            doc,
+            { status: COMPLETED, clientName: clientNameOf(template.definition, doc.xml) },
+            logged,
+          );
+          await logAssembly(tx, { status: 200, message: "The document was assembled." });
         });
-        await documents.applyChange(
-          tx,
-          ctx,
-          doc,
-          { status: COMPLETED, clientName: clientNameOf(template.definition, doc.xml) },
-          logged,
-        );
-      });
+      } catch (error) {
+        // A refusal the user can act on is logged as a failed assembly; the assembly rolled back,
+        // so the entry is written on its own.
+        if (error instanceof AppError && error.status < 500) {
+          await logAssembly(db, { status: error.status, message: error.message });
+        }
+        throw error;
+      }
       return { doc_id: docId, status: COMPLETED, files: await downloadIds(ctx, docId) };
     },
 
     downloadIds,
+
+    /** The document's assembled PDF (its store key and name), for signing; undefined before assembly. */
+    async assembledPdf(tx: Database, docId: number) {
+      const [row] = await tx
+        .select({ sha256: documentFiles.sha256, name: documentFiles.name })
+        .from(documentFiles)
+        .where(and(eq(documentFiles.docId, docId), eq(documentFiles.kind, "pdf")));
+      return row;
+    },
 
     /**
      * GET /doc/{id}/versions: every assembly of a document the actor can see, newest first, with
@@ -480,6 +516,23 @@ export function createInterviewService(deps: {
      * GET /doc/download/{docId}?type=: the file's bytes, for whoever can see the document, when
      * its status is 3-5 and its flags allow that kind (§6); the download is recorded for this user.
      */
+    /**
+     * The document's assembled PDF as this actor may download it (name and content hash), without
+     * recording a download: what sync back sends to practice software.
+     */
+    async downloadablePdf(ctx: FirmContext, docId: number) {
+      return db.transaction(async (tx) => {
+        const { facts } = await visible(tx, ctx, docId, false);
+        if (!canDownloadFile(facts, "pdf")) throw new AppError(409, DOCUMENT_NOT_ASSEMBLED);
+        const [row] = await tx
+          .select({ name: documentFiles.name, sha256: documentFiles.sha256 })
+          .from(documentFiles)
+          .where(and(eq(documentFiles.docId, docId), eq(documentFiles.kind, "pdf")));
+        if (!row) throw new AppError(409, DOCUMENT_NOT_ASSEMBLED);
+        return row;
+      });
+    },
+
     async download(ctx: FirmContext, docId: number, kind: FileKind) {
       const file = await db.transaction(async (tx) => {
         const { doc, facts } = await visible(tx, ctx, docId, false);
@@ -493,7 +546,7 @@ export function createInterviewService(deps: {
           .from(documentFiles)
           .where(and(eq(documentFiles.docId, docId), eq(documentFiles.kind, kind)));
         if (!row) throw notFound(DOCUMENT_NOT_ASSEMBLED);
-        return row;
+        return { ...row, docType: doc.type };
       });
       const blob = await files.get(file.sha256);
       if (!blob) throw new Error(`file ${file.sha256} of document ${docId} is missing from the store`);
@@ -508,6 +561,17 @@ export function createInterviewService(deps: {
           .from(documentFiles)
           .where(eq(documentFiles.id, file.id))
           .for("key share");
+        await logs.recordAction(tx, {
+          teamId: ctx.teamId,
+          docId,
+          docType: file.docType,
+          userId: ctx.userId,
+          action: kind === "pdf" ? "Download PDF" : "Download Word",
+          isSuccess: true,
+          request: { type: kind },
+          response: { status: 200, file: file.name },
+          message: `${file.name} was downloaded.`,
+        });
         if (!stillThere) return;
         await tx
           .insert(documentFileDownloads)
@@ -529,6 +593,7 @@ export function createInterviewService(deps: {
         // Reopened without a template, the interview could never be completed again.
         if (!doc.xTemplateId || !library.get(doc.xTemplateId)) throw new AppError(409, RELAUNCH_NO_TEMPLATE);
         await documents.applyChange(tx, ctx, doc, { status: IN_PROGRESS, isRelaunch: true });
+        await deps.onRelaunch?.()?.(tx, ctx, docId);
       });
       return { doc_id: docId, status: IN_PROGRESS };
     },

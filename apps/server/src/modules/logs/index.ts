@@ -3,8 +3,9 @@
 export { logRoutes } from "./routes.ts";
 // Tables read outside this module (queries of other modules, demo data, tests): a later step
 // replaces the other modules' queries with calls or query fragments of this one.
-export { documentLogs } from "./schema.ts";
+export { documentLogs, integrationLogs } from "./schema.ts";
 export {
+  type ActionLogInput,
   type ChangeLogInput,
   createLogsService,
   type DocumentLogAccess,

@@ -1,7 +1,20 @@
-import { LogChangesQuery, LogChangesResponse } from "@precedent/contracts";
+import {
+  ActivityLogQuery,
+  ActivityLogResponse,
+  DocumentLogQuery,
+  DocumentLogResponse,
+  ErrorEnvelope,
+  LogChangesQuery,
+  LogChangesResponse,
+} from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
+
+const REFUSALS = {
+  400: ErrorEnvelope.describe("Bad input: `data.errors` names each field"),
+  404: ErrorEnvelope.describe("No such firm for the caller, or a document they cannot see"),
+};
 
 export const logRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.get(
@@ -17,6 +30,40 @@ export const logRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
     async (request) => {
       const ctx = await services.firmContext(actorOf(request), request.query.id_team);
       return { message: "", data: await services.logs.list(ctx, request.query) };
+    },
+  );
+
+  app.get(
+    "/log",
+    {
+      schema: {
+        tags: ["logs"],
+        summary: "Document Logs: one document's actions, with passed and failed counts",
+        description:
+          "Newest first, 15 a page. `totals` counts every entry of the document whatever `is_success` asks for.",
+        querystring: DocumentLogQuery,
+        response: { 200: DocumentLogResponse, ...REFUSALS },
+      },
+    },
+    async (request) => {
+      const ctx = await services.firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await services.logs.documentLog(ctx, request.query) };
+    },
+  );
+
+  app.get(
+    "/activity-log",
+    {
+      schema: {
+        tags: ["logs"],
+        summary: "Activity log: the firm's document actions (owners and managers) or your own (members)",
+        querystring: ActivityLogQuery,
+        response: { 200: ActivityLogResponse, ...REFUSALS },
+      },
+    },
+    async (request) => {
+      const ctx = await services.firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await services.logs.activityLog(ctx, request.query) };
     },
   );
 };

@@ -1,6 +1,10 @@
 import type {
+  ActivityLogEntry,
+  ActivityLogQuery,
   ChangeLogEntry,
   ChangeLogTag,
+  DocumentLogEntry,
+  DocumentLogQuery,
   DocumentType,
   LogChange,
   LogChangesQuery,
@@ -9,10 +13,10 @@ import { and, arrayOverlaps, desc, eq, gte, inArray, lt, type SQL, sql } from "d
 import { CHANGE_LOG_UTC_OFFSET } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
-import type { Clock } from "../../platform/kernel/index.ts";
-import { type FirmContext, isOwnerOrManager } from "../../platform/kernel/index.ts";
+import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import type { UsersService } from "../users/index.ts";
-import { documentLogs } from "./schema.ts";
+import { activityLogAuthors, canReadDocumentLog, firmLogScope } from "./policy.ts";
+import { documentLogs, type IntegrationLogResponse, integrationLogs } from "./schema.ts";
 
 export type LogsService = ReturnType<typeof createLogsService>;
 
@@ -38,6 +42,22 @@ const LOG_TYPE_OF: Record<DocumentType, ChangeLogEntry["doc_type"]> = {
  */
 export type DocumentLogAccess = (ctx: FirmContext, docId: number) => Promise<"visible" | "hidden" | "absent">;
 
+/**
+ * One action on a document or call to an outside service, for the document logs and the
+ * activity log: what was asked, what came back, and whether it passed.
+ */
+export type ActionLogInput = {
+  teamId: number;
+  docId: number | null;
+  docType: DocumentType;
+  userId: number;
+  action: string;
+  isSuccess: boolean;
+  request?: Record<string, unknown>;
+  response: IntegrationLogResponse;
+  message?: string;
+};
+
 /** `YYYY-MM-DD` at the change-log offset, as an instant. */
 const startOfDay = (day: string) => new Date(`${day}T00:00:00${CHANGE_LOG_UTC_OFFSET}`);
 const DAY_MS = 86_400_000;
@@ -51,7 +71,157 @@ export function createLogsService(deps: {
 }) {
   const { db, clock, users } = deps;
 
+  /**
+   * Refuses one document's log (change log or document log) unless the policy allows it. Another
+   * firm's document, one the actor cannot see, and one that never existed all look alike (404).
+   */
+  async function mayReadDocumentLog(ctx: FirmContext, docId: number) {
+    const standing = await deps.documentAccess()(ctx, docId);
+    if (canReadDocumentLog(ctx.role, standing, false)) return;
+    // A deleted document's history stays readable, found in either log.
+    const hasEntries = async () => {
+      const [change] = await db
+        .select({ id: documentLogs.id })
+        .from(documentLogs)
+        .where(and(eq(documentLogs.teamId, ctx.teamId), eq(documentLogs.docId, docId)))
+        .limit(1);
+      if (change) return true;
+      const [action] = await db
+        .select({ id: integrationLogs.id })
+        .from(integrationLogs)
+        .where(and(eq(integrationLogs.teamId, ctx.teamId), eq(integrationLogs.docId, docId)))
+        .limit(1);
+      return action !== undefined;
+    };
+    const entries = standing === "absent" && firmLogScope(ctx.role) === "firm" ? await hasEntries() : false;
+    if (!canReadDocumentLog(ctx.role, standing, entries)) throw documentNotFound();
+  }
+
+  const dayConditions = (column: Parameters<typeof gte>[0], from?: string, to?: string) => [
+    ...(from ? [gte(column, startOfDay(from))] : []),
+    ...(to ? [lt(column, new Date(startOfDay(to).getTime() + DAY_MS))] : []),
+  ];
+
   return {
+    /**
+     * Writes one document action or outside call to the document logs. Pass the transaction of
+     * the action when there is one; a failed action is logged outside it (it rolled back).
+     */
+    async recordAction(tx: Database, entry: ActionLogInput) {
+      await tx.insert(integrationLogs).values({
+        teamId: entry.teamId,
+        docId: entry.docId,
+        type: LOG_TYPE_OF[entry.docType],
+        action: entry.action,
+        isSuccess: entry.isSuccess,
+        request: entry.request ?? {},
+        response: entry.response,
+        responseMessage: entry.message ?? "",
+        createdBy: entry.userId,
+        createdAt: clock(),
+      });
+    },
+
+    /**
+     * GET /log: one document's actions, newest first, with the counts of all, passed and failed
+     * for the modal's filters (the counts ignore `is_success`, so each filter shows its number).
+     */
+    async documentLog(ctx: FirmContext, query: DocumentLogQuery) {
+      await mayReadDocumentLog(ctx, query.id);
+      const ofDocument = and(eq(integrationLogs.teamId, ctx.teamId), eq(integrationLogs.docId, query.id));
+      const where =
+        query.is_success === undefined
+          ? ofDocument
+          : and(ofDocument, eq(integrationLogs.isSuccess, query.is_success === "1"));
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select()
+          .from(integrationLogs)
+          .where(where)
+          .orderBy(desc(integrationLogs.createdAt), desc(integrationLogs.id))
+          .limit(query.length)
+          .offset((query.page - 1) * query.length),
+        db
+          .select({
+            total: sql<number>`count(*)::int`,
+            passed: sql<number>`(count(*) filter (where ${integrationLogs.isSuccess}))::int`,
+          })
+          .from(integrationLogs)
+          .where(ofDocument),
+      ]);
+      const total = totals?.total ?? 0;
+      const passed = totals?.passed ?? 0;
+      const listed =
+        query.is_success === undefined ? total : query.is_success === "1" ? passed : total - passed;
+      const people = await users.summaries([...new Set(rows.map((r) => r.createdBy))]);
+      const entries: DocumentLogEntry[] = rows.map((r) => ({
+        id: r.id,
+        doc_id: r.docId,
+        type: r.type,
+        action: r.action,
+        is_success: r.isSuccess,
+        created_at: r.createdAt.toISOString(),
+        request: r.request,
+        response: r.response,
+        response_message: r.responseMessage,
+        created_user: {
+          user_id: r.createdBy,
+          display_name: people.get(r.createdBy)?.name ?? "",
+          user_email: people.get(r.createdBy)?.email ?? "",
+        },
+      }));
+      return {
+        rows: entries,
+        page: query.page,
+        total_page: Math.ceil(listed / query.length),
+        total_record: listed,
+        totals: { total, total_passed: passed, total_failed: total - passed },
+      };
+    },
+
+    /** GET /activity-log: the firm's actions for owners and managers, a member's own for a member. */
+    async activityLog(ctx: FirmContext, query: ActivityLogQuery) {
+      const authors = activityLogAuthors(ctx.role, ctx.userId, query.user_ids);
+      const conditions: SQL[] = [
+        eq(integrationLogs.teamId, ctx.teamId),
+        ...dayConditions(integrationLogs.createdAt, query.date_from, query.date_to),
+      ];
+      if (authors) conditions.push(inArray(integrationLogs.createdBy, authors));
+      if (query.is_success !== undefined)
+        conditions.push(eq(integrationLogs.isSuccess, query.is_success === "1"));
+      const where = and(...conditions);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(integrationLogs)
+          .where(where)
+          .orderBy(desc(integrationLogs.createdAt), desc(integrationLogs.id))
+          .limit(query.length)
+          .offset((query.page - 1) * query.length),
+        db.select({ n: sql<number>`count(*)::int` }).from(integrationLogs).where(where),
+      ]);
+      const total = counted?.n ?? 0;
+      const people = await users.summaries([...new Set(rows.map((r) => r.createdBy))]);
+      const entries: ActivityLogEntry[] = rows.map((r) => ({
+        id: r.id,
+        time: r.createdAt.toISOString(),
+        type: r.type,
+        action: r.action,
+        doc_id: r.docId,
+        isError: !r.isSuccess,
+        display_name: people.get(r.createdBy)?.name ?? "",
+        user_email: people.get(r.createdBy)?.email ?? "",
+        message: r.responseMessage || r.action,
+      }));
+      return {
+        rows: entries,
+        page: query.page,
+        total_page: Math.ceil(total / query.length),
+        total_record: total,
+        scope: firmLogScope(ctx.role),
+      };
+    },
+
     /** Writes change-log entries; pass the transaction that makes the changes. */
     async record(tx: Database, entries: ChangeLogInput[]) {
       const now = clock();
@@ -77,28 +247,14 @@ export function createLogsService(deps: {
     async list(ctx: FirmContext, query: LogChangesQuery) {
       const conditions: SQL[] = [eq(documentLogs.teamId, ctx.teamId)];
       if (query.doc_id !== undefined) {
-        const access = await deps.documentAccess()(ctx, query.doc_id);
-        // Another firm's document, one the actor cannot see, and one that never existed look alike.
-        if (access === "hidden" || (access === "absent" && !isOwnerOrManager(ctx))) throw documentNotFound();
-        if (access === "absent") {
-          // A deleted document's history stays readable; an id that never had one is not found.
-          const [any] = await db
-            .select({ id: documentLogs.id })
-            .from(documentLogs)
-            .where(and(eq(documentLogs.teamId, ctx.teamId), eq(documentLogs.docId, query.doc_id)))
-            .limit(1);
-          if (!any) throw documentNotFound();
-        }
+        await mayReadDocumentLog(ctx, query.doc_id);
         conditions.push(eq(documentLogs.docId, query.doc_id));
-      } else if (!isOwnerOrManager(ctx)) {
+      } else if (firmLogScope(ctx.role) === "own") {
         conditions.push(eq(documentLogs.createdBy, ctx.userId));
       }
       if (query.user_ids) conditions.push(inArray(documentLogs.createdBy, query.user_ids));
       if (query.tag_codes) conditions.push(arrayOverlaps(documentLogs.tags, query.tag_codes));
-      if (query.date_from) conditions.push(gte(documentLogs.createdAt, startOfDay(query.date_from)));
-      if (query.date_to) {
-        conditions.push(lt(documentLogs.createdAt, new Date(startOfDay(query.date_to).getTime() + DAY_MS)));
-      }
+      conditions.push(...dayConditions(documentLogs.createdAt, query.date_from, query.date_to));
       const where = and(...conditions);
       const [rows, [counted]] = await Promise.all([
         db

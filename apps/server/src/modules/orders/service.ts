@@ -13,12 +13,18 @@ import {
   type OrderListQuery,
   type UpdateOrderRequest,
 } from "@precedent/contracts";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
-import { type CatalogueService, products, strategistRefusal } from "../catalogue/index.ts";
+import {
+  type CatalogueProduct,
+  type CatalogueService,
+  productSummaries,
+  strategistRefusal,
+} from "../catalogue/index.ts";
 import type { CouponsService } from "../coupons/index.ts";
+import { creditPurchaseRefusal } from "../credits/index.ts";
 import type { MailService } from "../mail/index.ts";
 import { invoiceNumber, type Seller, taxInvoiceMail } from "./invoice.ts";
 import { type OrderRow, orders } from "./schema.ts";
@@ -36,19 +42,10 @@ export function createOrdersService(deps: {
   seller: Seller;
 }) {
   const { db, clock, catalogue, coupons, mail } = deps;
+  /** Run in the payment's transaction once an order is paid (e.g. credits added for a package). */
+  const paidListeners: ((tx: Database, order: OrderRow) => Promise<unknown>)[] = [];
 
-  async function productsOf(ids: number[]) {
-    const rows = await db
-      .select({
-        id: products.id,
-        name: products.name,
-        sku: products.sku,
-        identifier: products.templateIdentifier,
-      })
-      .from(products)
-      .where(inArray(products.id, [...new Set(ids)]));
-    return new Map(rows.map((r) => [r.id, r]));
-  }
+  const productsOf = (ids: number[]) => productSummaries(db, ids);
 
   async function toOrder(row: OrderRow, known?: Awaited<ReturnType<typeof productsOf>>): Promise<Order> {
     const product = (known ?? (await productsOf([row.productId]))).get(row.productId);
@@ -105,10 +102,20 @@ export function createOrdersService(deps: {
     async create(ctx: FirmContext, input: CreateOrderRequest): Promise<Order> {
       const line = input.line_items[0];
       if (!line) throw badRequest("Please choose a template.");
-      const product = await catalogue.pricedProduct(line.product_id);
-      const access = await catalogue.planAccess(ctx.planSlug);
-      const refusal = strategistRefusal(product, access);
-      if (refusal) throw forbidden(refusal);
+      // A credit package (account-area §4 "Credit purchase") is ordered like a template, by
+      // owners and managers of a Best Practice firm; the credits are added once it is paid.
+      const creditPackage = await catalogue.creditPackage(line.product_id);
+      let product: CatalogueProduct;
+      if (creditPackage) {
+        const refusal = creditPurchaseRefusal(ctx);
+        if (refusal) throw new AppError(refusal.status, refusal.message);
+        product = creditPackage;
+      } else {
+        product = await catalogue.pricedProduct(line.product_id);
+        const access = await catalogue.planAccess(ctx.planSlug);
+        const refusal = strategistRefusal(product, access);
+        if (refusal) throw forbidden(refusal);
+      }
       const { coupons: applied, summary } = await coupons.apply(
         input.coupon_lines.map((c) => c.code),
         product,
@@ -237,12 +244,50 @@ export function createOrdersService(deps: {
         row.id,
         options.overLimit,
       );
-      const [product] = await tx
-        .select({ name: products.name, sku: products.sku })
-        .from(products)
-        .where(eq(products.id, row.productId));
+      const product = (await productSummaries(tx, [row.productId])).get(row.productId);
       await mail.enqueue(tx, taxInvoiceMail(row, product ?? { name: "", sku: "" }, deps.seller));
+      for (const listener of paidListeners) await listener(tx, row);
       return true;
+    },
+
+    /**
+     * Registers work to do in the payment's own transaction when an order becomes paid: what
+     * it does commits with the payment or not at all, whichever provider confirmed it.
+     */
+    onPaid(listener: (tx: Database, order: OrderRow) => Promise<unknown>) {
+      paidListeners.push(listener);
+    },
+
+    /**
+     * An order by its id alone, unlocked; undefined if none. Only for a caller that already holds
+     * something naming the order (a checkout session's page is reached by the session's secret id).
+     */
+    async byId(tx: Database, orderId: number): Promise<OrderRow | undefined> {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, orderId));
+      return row;
+    },
+
+    /** An order of the firm (anyone's in it), locked for the caller's transaction; undefined if none. */
+    async firmOrder(tx: Database, teamId: number, orderId: number): Promise<OrderRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.teamId, teamId)))
+        .for("update");
+      return row;
+    },
+
+    /**
+     * A paid order of a credit package is used by adding its credits: paid → used, once. The
+     * guarded update is the decision; false when the order was not paid (or already used).
+     */
+    async consumeForCredit(tx: Database, orderId: number): Promise<boolean> {
+      const [row] = await tx
+        .update(orders)
+        .set({ status: "used", usedAt: clock() })
+        .where(and(eq(orders.id, orderId), eq(orders.status, "paid")))
+        .returning({ id: orders.id });
+      return row !== undefined;
     },
 
     /** The provider declined a payment: the order stays unpaid, and says so to the return page. */

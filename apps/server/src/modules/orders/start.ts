@@ -8,6 +8,7 @@ import {
   DRAFT_NOT_EDITABLE,
   type FieldError,
   isDdMmYyyy,
+  PLAN_EXPIRED_START,
   PURCHASE_REQUIRED,
   type StartDocumentRequest,
   type StartDocumentResult,
@@ -22,6 +23,7 @@ import {
   productPopupVideo,
   strategistRefusal,
 } from "../catalogue/index.ts";
+import type { CreditsService } from "../credits/index.ts";
 import type { DocumentsService } from "../documents/index.ts";
 import { allowedInSomeTab, canInterviewDocument, EDITABLE_STATUSES } from "../documents/index.ts";
 import { planInForce, type TeamsService } from "../teams/index.ts";
@@ -42,8 +44,10 @@ export function createDocumentStart(deps: {
   orders: OrdersService;
   teams: TeamsService;
   documents: DocumentsService;
+  /** Records the plan uses taken (the Credit Spending History). */
+  credits: Pick<CreditsService, "recordUse">;
 }) {
-  const { db, clock, catalogue, orders, teams, documents } = deps;
+  const { db, clock, catalogue, orders, teams, documents, credits } = deps;
 
   return async function start(ctx: FirmContext, input: StartDocumentRequest): Promise<StartDocumentResult> {
     if (input.product_id === undefined && input.order_id === undefined) {
@@ -83,9 +87,14 @@ export function createDocumentStart(deps: {
       if (first) throw badRequest(first.message, errors);
     }
 
-    const access = await catalogue.planAccess(ctx.planSlug, planInForce(ctx, clock()));
+    const inForce = planInForce(ctx, clock());
+    const access = await catalogue.planAccess(ctx.planSlug, inForce);
     const refusal = strategistRefusal(product, access);
     const fullAccess = product.categoryIds.some((id) => access.full.has(id));
+    // A template the plan gives, refused only because the plan has expired or ended: say so.
+    const fullWhenInForce = inForce ? access.full : (await catalogue.planAccess(ctx.planSlug, true)).full;
+    const planExpired =
+      !inForce && ctx.planStatus !== "others" && product.categoryIds.some((id) => fullWhenInForce.has(id));
 
     const newDraft = (tx: Database) =>
       documents.createDraftIn(tx, ctx, {
@@ -157,11 +166,15 @@ export function createDocumentStart(deps: {
       }
       if (refusal) throw forbidden(refusal);
       if (product.priceCents === 0) return { id: await draft(), consumed: "free" as const, limit: null };
-      if (!fullAccess) throw forbidden(PURCHASE_REQUIRED);
+      if (!fullAccess) throw forbidden(planExpired ? PLAN_EXPIRED_START : PURCHASE_REQUIRED);
       const left = await teams.consumeDocumentUse(tx, ctx.teamId);
       if (left === false) throw forbidden(DOCUMENT_LIMIT_REACHED);
+      const id = await draft();
+      if (left !== null) {
+        await credits.recordUse(tx, { teamId: ctx.teamId, userId: ctx.userId, used: 1, documentIds: [id] });
+      }
       return {
-        id: await draft(),
+        id,
         consumed: left === null ? ("full_access" as const) : ("plan_use" as const),
         limit: left,
       };

@@ -2,3 +2,4 @@
 
 export { checkoutRoutes, sandboxCheckoutRoutes, stripeWebhookRoutes } from "./routes.ts";
 export { createPaymentsService } from "./service.ts";
+export { lazyStripeClient, STRIPE_API_VERSION } from "./stripe-client.ts";

@@ -5,14 +5,13 @@ import Stripe from "stripe";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, notFound } from "../../errors.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
-import { products } from "../catalogue/index.ts";
+import { productSummaries } from "../catalogue/index.ts";
 import type { MailService } from "../mail/index.ts";
 import type { OrdersService } from "../orders/index.ts";
-import { orders as orders_ } from "../orders/index.ts";
 import { checkoutSessions, paymentEvents } from "./schema.ts";
+import { lazyStripeClient } from "./stripe-client.ts";
 
 /** Stripe's API version this adapter was written against (pinned: a new one can change shapes). */
-export const STRIPE_API_VERSION = "2026-10-28.endive";
 
 export type PaymentsConfig = {
   provider: "sandbox" | "stripe";
@@ -53,26 +52,7 @@ export function createPaymentsService(deps: {
 }) {
   const { db, clock, orders, mail, config } = deps;
 
-  let stripeClient: Stripe | undefined;
-  const stripe = () => {
-    if (!config.stripeSecretKey)
-      throw new Error("STRIPE_SECRET_KEY is required with PAYMENT_PROVIDER=stripe");
-    if (!stripeClient) {
-      const base = config.stripeApiBase ? new URL(config.stripeApiBase) : undefined;
-      stripeClient = new Stripe(config.stripeSecretKey, {
-        apiVersion: STRIPE_API_VERSION as Stripe.LatestApiVersion,
-        ...(base
-          ? {
-              host: base.hostname,
-              port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
-              protocol: base.protocol.replace(":", "") as "http" | "https",
-            }
-          : {}),
-        maxNetworkRetries: 1,
-      });
-    }
-    return stripeClient;
-  };
+  const stripe = lazyStripeClient(config);
 
   /** After a payment commits: send its invoice now rather than at the worker's next look. */
   const deliverMail = () => mail.sendSoon();
@@ -80,12 +60,9 @@ export function createPaymentsService(deps: {
   async function openSession(id: string) {
     const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
     if (!session) throw notFound("This checkout session does not exist.");
-    const [order] = await db.select().from(orders_).where(eq(orders_.id, session.orderId));
+    const order = await orders.byId(db, session.orderId);
     if (!order) throw notFound("This checkout session does not exist.");
-    const [product] = await db
-      .select({ name: products.name })
-      .from(products)
-      .where(eq(products.id, order.productId));
+    const product = (await productSummaries(db, [order.productId])).get(order.productId);
     return { session, order, productName: product?.name ?? "" };
   }
 
@@ -131,10 +108,7 @@ export function createPaymentsService(deps: {
         return { url: `/checkout/${sessionId}` };
       }
       if (order.totalCents <= 0) throw badRequest("A free order cannot be paid by card.");
-      const [product] = await db
-        .select({ name: products.name })
-        .from(products)
-        .where(eq(products.id, order.productId));
+      const product = (await productSummaries(db, [order.productId])).get(order.productId);
       /** Opens the Stripe session for the locked order and records it. */
       const openStripeSession = async (tx: Database, locked: typeof order, productName: string) => {
         const session = await stripe().checkout.sessions.create({

@@ -1,4 +1,10 @@
-import { HealthResponse, JsLogRequest, JsLogResponse } from "@precedent/contracts";
+import {
+  ErrorEnvelope,
+  HealthResponse,
+  JsLogRequest,
+  JsLogResponse,
+  PublicSettingsResponse,
+} from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { JS_LOG_MAX_PER_MINUTE } from "../../constants.ts";
 import { isDatabaseReachable } from "../../db/client.ts";
@@ -51,5 +57,28 @@ export const clientLogRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.warn({ client_error: request.body }, "browser error");
       return { message: "", data: null };
     },
+  );
+};
+
+/** Settings anyone may read (the sales contact of 'Talk to Sales'); public, as on any firm's website. */
+export const publicSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  app.get(
+    "/settings/public",
+    {
+      // Public: limited, like every call answered before sign-in.
+      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      schema: {
+        tags: ["system"],
+        summary: "Public settings: the sales phone and e-mail",
+        response: {
+          200: PublicSettingsResponse,
+          429: ErrorEnvelope.describe("Too many requests from this address: wait and try again"),
+        },
+      },
+    },
+    async () => ({ message: "", data: services.publicSettings }),
   );
 };

@@ -118,3 +118,26 @@ describe("POST /api/js-log limits", () => {
     expect((await report("10.9.9.10")).statusCode).toBe(200);
   });
 });
+
+describe("GET /api/settings/public", () => {
+  it("gives anyone the sales phone and e-mail of 'Talk to Sales'", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/settings/public" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: "",
+      data: { sales_phone: "1800 160 401", sales_email: "sales@precedent.com.au" },
+    });
+  });
+
+  it("takes them from the configuration", async () => {
+    const configured = await createTestApp({
+      env: { SALES_PHONE: "02 9000 0000", SALES_EMAIL: "hello@firm.example" },
+    });
+    try {
+      const res = await configured.app.inject({ method: "GET", url: "/api/settings/public" });
+      expect(res.json().data).toEqual({ sales_phone: "02 9000 0000", sales_email: "hello@firm.example" });
+    } finally {
+      await configured.close();
+    }
+  });
+});

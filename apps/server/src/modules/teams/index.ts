@@ -1,13 +1,36 @@
 // The teams module's one public entry: other modules and the app import only this file.
 
+export { addMember, firmSeats, memberRole } from "./add-member.ts";
+// Credit: the balance bought packages add to, and who may buy and read its history.
+export { addPurchasedCredit } from "./credit.ts";
 export { createFirmContexts } from "./firm-context.ts";
+export { firmName } from "./firm-name.ts";
+export {
+  addMonths,
+  allPlans,
+  applyPlanPeriod,
+  effectivePlanStatus,
+  endOfPlanDay,
+  expireEndedPlans,
+  expirePlan,
+  firmPlan,
+  planById,
+  planBySlug,
+  sydneyDate,
+} from "./plan-changes.ts";
+export { planVideoUrl } from "./plan-video.ts";
+export { canBuyCredits, canViewCreditLogs } from "./policy.ts";
 export { teamRoutes } from "./routes.ts";
-// Tables read outside this module (queries of other modules, demo data, tests): a later step
-// replaces the other modules' queries with calls or query fragments of this one.
+export type { PlanRow } from "./schema.ts";
+// Tables for tests and demo data to write rows with; another module's code may not import them
+// (biome.json names them): it calls this entry's functions.
 export { firmVersions, plans, teamMembers, teams } from "./schema.ts";
 export {
+  type CompanyLogos,
   createTeamsService,
   documentAllowance,
+  joinMemberContext,
+  type MemberHandOver,
   memberContextColumns,
   memberContextOf,
   planInForce,

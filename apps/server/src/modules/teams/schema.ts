@@ -31,6 +31,8 @@ export const plans = pgTable("plans", {
   maxUsers: integer().notNull(),
   shortDescription: text().notNull().default(""),
   sortOrder: integer().notNull().default(0),
+  /** The plan's intro video (the Lite plan's is shown to its users once); null: none. */
+  videoUrl: text(),
 });
 
 const emptyAddress: BillingAddress = {

@@ -1,13 +1,65 @@
-import type { CurrentUser, Team, TeamMember, TeamRole, UserTeam } from "@precedent/contracts";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import {
+  ALREADY_OWNER,
+  CANNOT_CHANGE_OWNER_ROLE,
+  CANNOT_REMOVE_OWNER,
+  type CurrentUser,
+  formatCompanyNumber,
+  MEMBER_NOT_FOUND,
+  normaliseWebsite,
+  OWNER_PASSWORD_INCORRECT,
+  type SetMemberRoleRequest,
+  type Team,
+  type TeamMember,
+  type TeamRole,
+  type UpdateTeamRequest,
+  type UserTeam,
+} from "@precedent/contracts";
+import { and, asc, eq, isNull, type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
-import { notFound } from "../../errors.ts";
-import type { Actor, MemberContext, PlanStanding } from "../../platform/kernel/index.ts";
-import { profileOf, type UsersService, users } from "../users/index.ts";
-import { canViewTeam } from "./policy.ts";
+import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
+import type { Actor, Clock, MemberContext, PlanStanding } from "../../platform/kernel/index.ts";
+import { profileOf, type UsersService } from "../users/index.ts";
+import {
+  canEditCompanyDetails,
+  canMakeOwner,
+  canRemoveMember,
+  canRemoveMembers,
+  canSetMemberRoles,
+  canSetRoleOf,
+  canTransferOwnership,
+  canViewTeam,
+  memberAbilities,
+  teamAbilities,
+} from "./policy.ts";
 import { firmVersions, plans, teamMembers, teams } from "./schema.ts";
 
 export type TeamsService = ReturnType<typeof createTeamsService>;
+
+/**
+ * What becomes of a departing member's work, in the removal's transaction: the folders and
+ * documents modules hand their My Documents to the owner (wired in services.ts, as those modules
+ * are built after this one).
+ */
+export type MemberHandOver = (
+  tx: Database,
+  move: { teamId: number; fromUserId: number; toUserId: number; formerMemberName: string },
+) => Promise<{ folders: number; documents: number }>;
+
+/** Whether a password hash matches (the auth module's check, passed in: auth reads firms from here). */
+export type PasswordCheck = (hash: string, password: string) => Promise<boolean>;
+
+/**
+ * The address of an uploaded image of this firm, for its logo; null when the id names no image
+ * the firm may use. Wired to the media uploads when they exist.
+ */
+export type CompanyLogos = (teamId: number, fileId: number) => Promise<string | null>;
+
+export const COMPANY_LOGO_NOT_FOUND = "The logo image was not found. Please upload it again.";
+export const ROLE_REFUSED = "Only the company owner can set managers and members.";
+export const EDIT_REFUSED = "Only the company owner can edit the company details.";
+export const REMOVE_REFUSED = "Only the company owner can remove people from the firm.";
+export const TRANSFER_REFUSED = "Only the company owner can transfer ownership.";
 
 /** Today's date in Sydney as ISO `YYYY-MM-DD`: a plan runs to the end of its last day there. */
 const SYDNEY_ISO_DATE = new Intl.DateTimeFormat("en-CA", {
@@ -50,6 +102,16 @@ export function documentAllowance(firm: {
 export const teamNotFound = () => notFound("Team not found.");
 
 /**
+ * The firms a person belongs to, with their role in each, oldest firm first, as JSON: the users
+ * module places it beside the person's row (GET /users/me), keeping the answer one statement.
+ */
+export function firmsOfUserSql(userIdColumn: SQLWrapper): SQL<UserTeam[]> {
+  return sql<
+    UserTeam[]
+  >`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'role', m.role) order by t.id), '[]'::json) from ${teamMembers} m join ${teams} t on t.id = m.team_id where m.user_id = ${userIdColumn})`;
+}
+
+/**
  * The columns of a member context, for a query that joins the membership, its firm's plan and the
  * firm's versions (this module's `memberContext`, and the session read in auth).
  */
@@ -61,6 +123,25 @@ export const memberContextColumns = {
   version: firmVersions.version,
   foldersVersion: firmVersions.foldersVersion,
 };
+
+/**
+ * Left-joins what `memberContextColumns` reads (the membership of `userId` in `teamId`, its firm,
+ * the firm's plan and versions) onto another module's select, so that module (auth, reading a
+ * session and the member context in one prepared statement) names none of these tables. The
+ * select must be `$dynamic()`; the joined columns come back null when there is no membership,
+ * which `memberContextOf` expects.
+ */
+export function joinMemberContext<T extends PgSelect>(
+  query: T,
+  userId: SQLWrapper,
+  teamId: SQLWrapper | Placeholder,
+) {
+  return query
+    .leftJoin(teamMembers, and(eq(teamMembers.userId, userId), eq(teamMembers.teamId, teamId)))
+    .leftJoin(teams, eq(teams.id, teamMembers.teamId))
+    .leftJoin(plans, eq(plans.id, teams.planId))
+    .leftJoin(firmVersions, eq(firmVersions.teamId, teamMembers.teamId));
+}
 
 /** The member context of a row of `memberContextColumns`; null when the row has no membership. */
 export function memberContextOf(row: {
@@ -83,8 +164,56 @@ export function memberContextOf(row: {
   };
 }
 
-export function createTeamsService(deps: { db: Database; users: UsersService }) {
+export function createTeamsService(deps: {
+  db: Database;
+  users: UsersService;
+  checkPassword?: PasswordCheck;
+  /** Late-bound: the folders and documents modules are built after this one. */
+  handOver?: () => MemberHandOver;
+  companyLogos?: () => CompanyLogos | undefined;
+  /** The plan's status is read as in force at this clock's now. */
+  clock?: Clock;
+}) {
   const { db } = deps;
+
+  /**
+   * Locks the firm's row for the rest of the transaction and reads the actor's role and the
+   * owner under it: role changes, removals and transfers in one firm take their turn, so two of
+   * them at once (or a removal racing a promotion) always leave one owner and whole memberships.
+   */
+  async function lockFirm(tx: Database, actor: Actor, teamId: number) {
+    const [firm] = await tx
+      .select({ ownerId: teams.ownerId })
+      .from(teams)
+      .where(eq(teams.id, teamId))
+      // NO KEY UPDATE: team changes still take turns, but rows that merely reference the firm
+      // (a share, a log, a document) can be written meanwhile; FOR UPDATE would block their
+      // foreign-key check and deadlock with a request holding those rows.
+      .for("no key update");
+    if (!firm) throw teamNotFound();
+    const actorRole = await roleOf(tx, actor.userId, teamId);
+    if (!canViewTeam(actorRole) || !actorRole) throw teamNotFound();
+    return { ownerId: firm.ownerId, actorRole };
+  }
+
+  async function roleOf(tx: Database, userId: number, teamId: number): Promise<TeamRole | undefined> {
+    const [row] = await tx
+      .select({ role: teamMembers.role })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+    return row?.role;
+  }
+
+  async function memberRow(actorRole: TeamRole, userId: number, role: TeamRole): Promise<TeamMember> {
+    const person = (await deps.users.summaries([userId])).get(userId);
+    return {
+      id: userId,
+      name: person?.name ?? "",
+      email: person?.email ?? "",
+      role,
+      abilities: memberAbilities(actorRole, { role }),
+    };
+  }
 
   /** The actor's role in a firm, or undefined when they are not one of its members. */
   async function roleIn(actor: Actor, teamId: number): Promise<TeamRole | undefined> {
@@ -120,22 +249,13 @@ export function createTeamsService(deps: { db: Database; users: UsersService }) 
 
     /** GET /users/me in one query: the user's profile and their firms. */
     async currentUser(userId: number): Promise<CurrentUser> {
-      const rows = await db
-        .select({ user: users, team: { id: teams.id, name: teams.name }, role: teamMembers.role })
-        .from(users)
-        .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
-        .leftJoin(teams, eq(teams.id, teamMembers.teamId))
-        .where(eq(users.id, userId))
-        .orderBy(asc(teams.id));
-      const [first] = rows;
-      if (!first) throw notFound("User not found.");
-      const firms: UserTeam[] = [];
-      for (const { team, role } of rows) if (team && role) firms.push({ id: team.id, name: team.name, role });
-      return { ...profileOf(first.user), teams: firms };
+      const row = await deps.users.withExtra(userId, firmsOfUserSql);
+      if (!row) throw notFound("User not found.");
+      return { ...profileOf(row.user), teams: row.extra };
     },
 
     async getTeam(actor: Actor, teamId: number): Promise<Team> {
-      await requireMembership(actor, teamId);
+      const role = await requireMembership(actor, teamId);
       const [row] = await db
         .select({ team: teams, plan: plans })
         .from(teams)
@@ -162,13 +282,19 @@ export function createTeamsService(deps: { db: Database; users: UsersService }) 
           hasLimit: plan.documentLimit !== null,
           limit: plan.documentLimit,
           number_of_users: plan.maxUsers,
-          status: team.planStatus,
+          // As in force now: a plan past its end date reads as expired before the expiry job runs.
+          status: planInForce(team, deps.clock?.() ?? new Date())
+            ? "active"
+            : team.planStatus === "active"
+              ? "expired"
+              : team.planStatus,
           start_date: team.planStartDate,
           end_date: team.planEndDate,
         },
         hasLimit: plan.documentLimit !== null ? 1 : 0,
         limit: documentAllowance({ planLimit: plan.documentLimit, ...team }).left,
         used: team.usedCredit,
+        abilities: teamAbilities(role),
       };
     },
 
@@ -209,7 +335,7 @@ export function createTeamsService(deps: { db: Database; users: UsersService }) 
     },
 
     async getMembers(actor: Actor, teamId: number): Promise<TeamMember[]> {
-      await requireMembership(actor, teamId);
+      const actorRole = await requireMembership(actor, teamId);
       const memberships = await db
         .select({ userId: teamMembers.userId, role: teamMembers.role })
         .from(teamMembers)
@@ -221,7 +347,119 @@ export function createTeamsService(deps: { db: Database; users: UsersService }) 
         name: people.get(m.userId)?.name ?? "",
         email: people.get(m.userId)?.email ?? "",
         role: m.role,
+        abilities: memberAbilities(actorRole, m),
       }));
+    },
+
+    /** POST /team/update: the owner saves the Company form. */
+    async updateTeam(actor: Actor, input: UpdateTeamRequest): Promise<Team> {
+      const role = await requireMembership(actor, input.id_team);
+      if (!canEditCompanyDetails(role)) throw forbidden(EDIT_REFUSED);
+      let logoUrl: string | null | undefined;
+      if (input.company_logo === null) logoUrl = null;
+      else if (input.company_logo !== undefined) {
+        const source = await deps.companyLogos?.()?.(input.id_team, input.company_logo);
+        if (!source) {
+          throw badRequest(COMPANY_LOGO_NOT_FOUND, [
+            { field: "company_logo", message: COMPANY_LOGO_NOT_FOUND },
+          ]);
+        }
+        logoUrl = source;
+      }
+      await db
+        .update(teams)
+        .set({
+          name: input.name_team,
+          companyRegistrationNo: formatCompanyNumber(input.company_registration_no),
+          ...(input.billing_address ? { billingAddress: input.billing_address } : {}),
+          ...(input.industry !== undefined ? { industry: input.industry } : {}),
+          ...(input.website !== undefined ? { website: normaliseWebsite(input.website) ?? "" } : {}),
+          ...(logoUrl !== undefined ? { logoUrl } : {}),
+        })
+        .where(eq(teams.id, input.id_team));
+      return this.getTeam(actor, input.id_team);
+    },
+
+    /** POST /member/set-role: the owner makes a member a manager or a manager a member. */
+    async setMemberRole(actor: Actor, input: SetMemberRoleRequest): Promise<TeamMember> {
+      const { actorRole } = await db.transaction(async (tx) => {
+        const { actorRole } = await lockFirm(tx, actor, input.id_team);
+        if (!canSetMemberRoles(actorRole)) throw forbidden(ROLE_REFUSED);
+        const target = await roleOf(tx, input.id_user, input.id_team);
+        if (!target) throw notFound(MEMBER_NOT_FOUND);
+        if (!canSetRoleOf(actorRole, { role: target })) throw new AppError(409, CANNOT_CHANGE_OWNER_ROLE);
+        if (target !== input.role) {
+          await tx
+            .update(teamMembers)
+            .set({ role: input.role })
+            .where(and(eq(teamMembers.teamId, input.id_team), eq(teamMembers.userId, input.id_user)));
+        }
+        return { actorRole };
+      });
+      return memberRow(actorRole, input.id_user, input.role);
+    },
+
+    /**
+     * POST /member/remove: the owner takes someone out of the firm. Their documents stay in the
+     * firm, and their My Documents (folders and documents) become the owner's, in the same
+     * transaction. The membership's end moves the firm's versions, so every server stops
+     * accepting their sessions for this firm at once (they keep any other firm they belong to).
+     */
+    async removeMember(actor: Actor, teamId: number, userId: number) {
+      const formerMemberName = (await deps.users.summaries([userId])).get(userId)?.name ?? "former member";
+      return db.transaction(async (tx) => {
+        const { actorRole, ownerId } = await lockFirm(tx, actor, teamId);
+        if (!canRemoveMembers(actorRole)) throw forbidden(REMOVE_REFUSED);
+        const target = await roleOf(tx, userId, teamId);
+        if (!target) throw notFound(MEMBER_NOT_FOUND);
+        if (!canRemoveMember(actorRole, { role: target })) throw new AppError(409, CANNOT_REMOVE_OWNER);
+        await tx
+          .delete(teamMembers)
+          .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+        const handOver = deps.handOver?.();
+        if (!handOver) throw new Error("member hand-over not wired");
+        const handed = await handOver(tx, {
+          teamId,
+          fromUserId: userId,
+          toUserId: ownerId,
+          formerMemberName,
+        });
+        return {
+          code: 200 as const,
+          id_user: userId,
+          folders_reassigned: handed.folders,
+          documents_reassigned: handed.documents,
+        };
+      });
+    },
+
+    /**
+     * POST /team/transfer-ownership: the owner hands the firm to one of its members or managers,
+     * confirming with their password; they stay on as a manager.
+     */
+    async transferOwnership(actor: Actor, teamId: number, userId: number, password: string) {
+      const role = await requireMembership(actor, teamId);
+      if (!canTransferOwnership(role)) throw forbidden(TRANSFER_REFUSED);
+      const me = await deps.users.findById(actor.userId);
+      const matches = me && deps.checkPassword ? await deps.checkPassword(me.passwordHash, password) : false;
+      if (!matches) {
+        throw badRequest(OWNER_PASSWORD_INCORRECT, [
+          { field: "password", message: OWNER_PASSWORD_INCORRECT },
+        ]);
+      }
+      return db.transaction(async (tx) => {
+        // Read again under the lock: the firm may have changed hands since the check above.
+        const { actorRole } = await lockFirm(tx, actor, teamId);
+        if (!canTransferOwnership(actorRole)) throw forbidden(TRANSFER_REFUSED);
+        const target = await roleOf(tx, userId, teamId);
+        if (!target) throw notFound(MEMBER_NOT_FOUND);
+        if (!canMakeOwner(actorRole, { role: target })) throw new AppError(409, ALREADY_OWNER);
+        const membership = (id: number) => and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, id));
+        await tx.update(teamMembers).set({ role: "manager" }).where(membership(actor.userId));
+        await tx.update(teamMembers).set({ role: "owner" }).where(membership(userId));
+        await tx.update(teams).set({ ownerId: userId }).where(eq(teams.id, teamId));
+        return { code: 200 as const, owner: userId, previous_owner_role: "manager" as const };
+      });
     },
   };
 }

@@ -31,9 +31,19 @@ export const FIRM_ROWS: Record<string, { moves: Moves; why: string }> = {
   folders: { moves: "lists and trees", why: "the trees, and each row's folder name and path" },
   folder_shares: { moves: "lists and trees", why: "who sees a folder and what is in it" },
   team_members: { moves: "lists and trees", why: "roles and people: every ability and owner name" },
+  signing_envelopes: { moves: "lists", why: "a row's signing state (bundle_status, the signing abilities)" },
+  signing_recipients: { moves: "lists", why: "a row's signed/total count" },
+  asic_applications: {
+    moves: "lists",
+    why: "a row's ASIC columns (payment and ASIC status, ACN, the pay action)",
+  },
 };
 
 export const NOT_KEPT: Record<string, string> = {
+  asic_name_register:
+    "the sandbox regulator's register, read from the database at every name check; no kept reply shows it",
+  asic_name_applications:
+    "the start wizard's ASIC answers, read from the database by the pre-consent check; no kept reply shows them",
   firm_versions: "the versions themselves",
   document_counts:
     "kept from documents by triggers of its own, in the same transaction as the change of documents that moves the lists",
@@ -41,11 +51,33 @@ export const NOT_KEPT: Record<string, string> = {
   document_versions: "earlier answers are read from the database when a version is opened",
   document_starts: "the record of a start; the document it creates moves the lists",
   orders: "My Orders and the checkout read orders from the database every time",
+  media: "an image is read from the database each time it is served; no kept reply lists images",
+  team_invitations:
+    "pending invitations are read from the database every time; the membership an acceptance adds moves lists and trees through team_members",
+  plan_changes:
+    "a billing page's session, read from the database when the page is shown; applying it changes teams, which moves the firm",
+  plan_subscriptions:
+    "a firm's Stripe subscription, read only by the billing portal and its webhook; the plan it sets is on teams",
+  credit_usages: "the Credit Spending History is read from the database each time the modal asks",
+  credit_purchases:
+    "the Credit Buying History is read from the database each time; the balance it adds is on teams, which moves lists",
+  integration_logs:
+    "the Document Logs and the activity log are read from the database each time; no kept reply shows them",
+  signing_events:
+    "a signing request's Document History is read from the database each time the status modal asks",
+  integration_connections:
+    "a person's connections are read from the database by the integrations page each time; no kept reply shows them",
+  integration_authorisations: "an authorisation in progress, read once when the provider sends its code back",
+  integration_syncs:
+    "a sync's progress is read from the database by the job that sends it and shown through the document logs; no kept reply shows it",
+  two_factor_firm_requirements:
+    "read from the database at each sign-in and by the security card; it changes what the next sign-in asks for, never what a session may do",
 };
 
 /** Changes that move firms' numbers without a `team_id` of their own (triggers by hand). */
 export const OTHER_SOURCES: Record<string, string> = {
-  teams: "plan, plan status and dates move lists and trees; credits move lists (migrations 0010, 0011, 0019)",
+  teams:
+    "plan, plan status and dates move lists and trees; credits move lists (migrations 0010, 0011, 0019); company details (name, number, address, website, logo) move nothing: no kept reply or session shows them (team/get and users/me read the database)",
   users: "a person's name moves lists and trees of each of their firms (0010, 0011)",
   product_categories: "the catalogue's categories move every firm's lists (0010)",
   product_category_links: "a template's categories move every firm's lists (0010)",

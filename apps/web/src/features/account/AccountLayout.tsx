@@ -8,7 +8,19 @@ import { BrandMark } from "../../components/BrandMark";
 import { FullPageSpin } from "../../components/FullPageSpin";
 import { LoadError } from "../../components/LoadError";
 import { RoleTag } from "../../components/RoleTag";
-import { DOCUMENTS_PATH, HOME_PATH, ORDERS_PATH, TEMPLATES_PATH } from "../../constants";
+import {
+  ACTIVITY_LOG_PATH,
+  DOCUMENTS_PATH,
+  EDIT_PROFILE_PATH,
+  HOME_PATH,
+  ORDERS_PATH,
+  TEMPLATES_PATH,
+} from "../../constants";
+import { CreditBadge } from "../credits/CreditBadge";
+import { AccountingOrganisationSwitcher } from "../integrations/AccountingOrganisationSwitcher";
+import { MembershipExpiredBanner } from "../membership/MembershipExpiredBanner";
+import { UpgradeLink } from "../membership/UpgradeModal";
+import { LiteVideoModal } from "../session/LiteVideoModal";
 import { CurrentTeamProvider } from "./CurrentTeamProvider";
 import { OrganisationSwitcher } from "./OrganisationSwitcher";
 import { SignOutModal } from "./SignOutModal";
@@ -20,6 +32,9 @@ const NAVIGATION = [
   { path: TEMPLATES_PATH, label: "Our Templates" },
   { path: HOME_PATH, label: "My Company" },
   { path: ORDERS_PATH, label: "My Orders" },
+  { path: EDIT_PROFILE_PATH, label: "My Account" },
+  { path: ACTIVITY_LOG_PATH, label: "Activity Log" },
+  { path: "/my-account/my-integration", label: "My Integrations" },
 ];
 
 const displayNameOf = (user: CurrentUser) =>
@@ -65,10 +80,13 @@ function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
               {item.label}
             </NavLink>
           ))}
+          <UpgradeLink className="app-nav__link app-nav__button" />
         </nav>
         {wide && (
           <div className="app-header__context">
+            <CreditBadge />
             <OrganisationSwitcher />
+            <AccountingOrganisationSwitcher />
             <span className="app-header__divider" aria-hidden />
             <UserBadge />
           </div>
@@ -79,7 +97,9 @@ function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
       </div>
       {!wide && (
         <div className="context-bar">
+          <CreditBadge />
           <OrganisationSwitcher />
+          <AccountingOrganisationSwitcher />
           <UserBadge />
         </div>
       )}
@@ -114,9 +134,11 @@ export function AccountLayout() {
           <Layout.Content className="app-content">
             {/* The page's own content is the main landmark, so its <header> is not a second banner. */}
             <main className="page">
+              <MembershipExpiredBanner />
               <Outlet />
             </main>
           </Layout.Content>
+          <LiteVideoModal />
         </CurrentTeamProvider>
       ) : (
         <>

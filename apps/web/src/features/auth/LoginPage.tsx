@@ -1,5 +1,5 @@
 import { LockOutlined, MailOutlined } from "@ant-design/icons";
-import { LoginRequest } from "@precedent/contracts";
+import { LoginRequest, type TwoFactorStep } from "@precedent/contracts";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Alert, Button, Card, Flex, Form, type FormRule, Input, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { checkSession, signIn } from "../../api/auth";
 import { isApiError } from "../../api/client";
 import { BrandMark } from "../../components/BrandMark";
+import { TwoFactorSignInStep } from "../two-factor/TwoFactorSignInStep";
 import { safeRedirect } from "./redirect";
 
 type Credentials = { email: string; password: string };
@@ -30,6 +31,8 @@ export function LoginPage() {
   const [alert, setAlert] = useState<string | null>(null);
   // Check the email as it is typed only once it has been found wrong, not while first typing it.
   const [emailEager, setEmailEager] = useState(false);
+  // After a right password, when the account uses (or its firm requires) two-factor sign-in.
+  const [twoFactor, setTwoFactor] = useState<TwoFactorStep["two_factor"] | null>(null);
 
   // Someone already signed in has no business here: send them on.
   const existingSession = useQuery({
@@ -45,7 +48,10 @@ export function LoginPage() {
 
   const signInCall = useMutation({
     mutationFn: signIn,
-    onSuccess: () => navigate(returnTo, { replace: true }),
+    onSuccess: (data) => {
+      if ("two_factor" in data) setTwoFactor(data.two_factor);
+      else void navigate(returnTo, { replace: true });
+    },
     onError: (error: Error) => showFailure(error),
   });
 
@@ -90,6 +96,16 @@ export function LoginPage() {
           >
             <Spin />
           </Flex>
+        ) : twoFactor ? (
+          <TwoFactorSignInStep
+            key={twoFactor.challenge}
+            step={twoFactor}
+            onSignedIn={() => void navigate(returnTo, { replace: true })}
+            onRestart={() => {
+              setTwoFactor(null);
+              form.setFieldValue("password", "");
+            }}
+          />
         ) : (
           <>
             <Typography.Title level={1} className="login-card__title">

@@ -30,9 +30,31 @@ import { isApiError } from "../../api/client";
 import { createFolder, documentNameTaken, documentsKey, folderTreeQuery } from "../../api/documents";
 import { INTERVIEW_PATH } from "../../constants";
 import { useCurrentTeam } from "../account/use-current-team";
+import {
+  type AsicStep,
+  applyAsicAnswers,
+  asicModeOf,
+  asicStepDone,
+  asicStepsFor,
+  CompanyNameCheckStep,
+  DirectorIdStep,
+  NO_ASIC_ANSWERS,
+  PreRegistrationConsentStep,
+} from "./AsicSteps";
 import { type DraftTarget, forgetDraftForPurchase } from "./draft-target";
 
-const [NAME_STEP_TITLE, , , , ACKNOWLEDGEMENT_STEP_TITLE] = START_WIZARD_STEPS;
+const [
+  NAME_STEP_TITLE,
+  NAME_CHECK_STEP_TITLE,
+  CONSENT_STEP_TITLE,
+  DIRECTOR_ID_STEP_TITLE,
+  ACKNOWLEDGEMENT_STEP_TITLE,
+] = START_WIZARD_STEPS;
+const ASIC_STEP_TITLES: Record<AsicStep, string> = {
+  "name-check": NAME_CHECK_STEP_TITLE,
+  consent: CONSENT_STEP_TITLE,
+  "director-id": DIRECTOR_ID_STEP_TITLE,
+};
 const ACKNOWLEDGEMENT_DATE_FORMAT = "DD/MM/YYYY";
 
 /** The picker's value for the top level of My Documents (sent as no folder). */
@@ -80,6 +102,7 @@ export function StartWizard({ teamId, product, source, draft, onClose }: StartWi
   const [acknowledgementTouched, setAcknowledgementTouched] = useState(false);
   const [formError, setFormError] = useState<string | undefined>(undefined);
   const [starting, setStarting] = useState(false);
+  const [asicAnswers, setAsicAnswers] = useState(NO_ASIC_ANSWERS);
 
   const myFolders = useQuery(folderTreeQuery(teamId, MY_DOCUMENTS));
   const sharedFolders = useQuery(folderTreeQuery(teamId, SHARED_FOLDERS));
@@ -136,8 +159,25 @@ export function StartWizard({ teamId, product, source, draft, onClose }: StartWi
   }, [noFolders, form]);
 
   const hasAcknowledgement = product.acknowledgement !== null && product.acknowledgement.trim() !== "";
-  const steps = hasAcknowledgement ? [NAME_STEP_TITLE, ACKNOWLEDGEMENT_STEP_TITLE] : [NAME_STEP_TITLE];
+  // A registration template runs the ASIC steps of its mode between the name and the acknowledgement.
+  const asicMode = asicModeOf(product);
+  const asicSteps = asicStepsFor(asicMode);
+  const stepKeys: ("name" | AsicStep | "acknowledgement")[] = [
+    "name",
+    ...asicSteps,
+    ...(hasAcknowledgement ? (["acknowledgement"] as const) : []),
+  ];
+  const steps = stepKeys.map((key) =>
+    key === "name"
+      ? NAME_STEP_TITLE
+      : key === "acknowledgement"
+        ? ACKNOWLEDGEMENT_STEP_TITLE
+        : ASIC_STEP_TITLES[key],
+  );
+  const currentKey = stepKeys[step] ?? "name";
   const lastStep = step === steps.length - 1;
+  const asicStepBlocked =
+    currentKey !== "name" && currentKey !== "acknowledgement" && !asicStepDone(currentKey, asicAnswers);
 
   const acknowledgementErrors = {
     accepted: accepted ? undefined : ACKNOWLEDGEMENT_REQUIRED,
@@ -163,6 +203,14 @@ export function StartWizard({ teamId, product, source, draft, onClose }: StartWi
         ...(draft
           ? { doc_id: draft.id }
           : { folder_id: values.folder_id === MY_DOCUMENTS_ROOT ? undefined : values.folder_id }),
+        ...(asicMode
+          ? {
+              is_asic: 1 as const,
+              ...(asicSteps.includes("name-check") && asicAnswers.legalElement
+                ? { proposed_name: asicAnswers.companyName.trim(), legal_element: asicAnswers.legalElement }
+                : {}),
+            }
+          : {}),
         ...(hasAcknowledgement
           ? {
               acknowledgement: "yes" as const,
@@ -175,6 +223,11 @@ export function StartWizard({ teamId, product, source, draft, onClose }: StartWi
       void queryClient.invalidateQueries({ queryKey: membershipKey(teamId) });
       void queryClient.invalidateQueries({ queryKey: catalogueKey });
       void message.success(DOCUMENT_CREATED);
+      // Documents spec §4: if the name cannot be applied, the user is told and the interview starts.
+      const applyFailure = asicMode
+        ? await applyAsicAnswers(teamId, result.id, asicSteps, asicAnswers)
+        : null;
+      if (applyFailure) void message.warning(applyFailure);
       if (draft) {
         forgetDraftForPurchase(product.id);
         draft.onStarted?.();
@@ -217,7 +270,8 @@ export function StartWizard({ teamId, product, source, draft, onClose }: StartWi
         return;
       }
     }
-    if (step === 1) {
+    if (asicStepBlocked) return;
+    if (currentKey === "acknowledgement") {
       setAcknowledgementTouched(true);
       if (!acknowledgementValid) return;
     }
@@ -245,7 +299,9 @@ export function StartWizard({ teamId, product, source, draft, onClose }: StartWi
           key="next"
           type="primary"
           loading={starting}
-          disabled={lastStep && step === 1 && !acknowledgementValid}
+          disabled={
+            asicStepBlocked || (lastStep && currentKey === "acknowledgement" && !acknowledgementValid)
+          }
           onClick={() => void next()}
         >
           {lastStep ? "Start Interview" : "Next"}
@@ -311,7 +367,14 @@ export function StartWizard({ teamId, product, source, draft, onClose }: StartWi
               />
             )}
           </div>
-          {step === 1 && hasAcknowledgement && (
+          {currentKey === "name-check" && (
+            <CompanyNameCheckStep teamId={teamId} answers={asicAnswers} onChange={setAsicAnswers} />
+          )}
+          {currentKey === "consent" && (
+            <PreRegistrationConsentStep answers={asicAnswers} onChange={setAsicAnswers} />
+          )}
+          {currentKey === "director-id" && <DirectorIdStep answers={asicAnswers} onChange={setAsicAnswers} />}
+          {currentKey === "acknowledgement" && (
             <div className="start-wizard__acknowledgement">
               <Typography.Paragraph className="start-wizard__acknowledgement-text">
                 {product.acknowledgement}

@@ -9,6 +9,7 @@ import { App } from "antd";
 import { type ReactNode, useCallback, useContext, useState } from "react";
 import { categoriesQuery, membershipProductsQuery } from "../../api/catalogue";
 import { SUPPORT_EMAIL } from "../../constants";
+import { TalkToSalesModal } from "../session/TalkToSalesModal";
 import { type TemplateAccess, templateAccess } from "./catalogue-model";
 import {
   type DraftTarget,
@@ -54,6 +55,8 @@ export function useTemplateFlow(teamId: number): TemplateFlow {
   const membership = useQuery(membershipProductsQuery(teamId));
   const categories = useQuery(categoriesQuery());
   const [state, setState] = useState<FlowState>(undefined);
+  /** 'Talk to Sales' open, with what the e-mail is about. */
+  const [salesSubject, setSalesSubject] = useState<string | undefined>(undefined);
   // Opened for a blank draft: the template goes to that draft.
   const draft = useContext(DraftTargetContext);
 
@@ -90,9 +93,7 @@ export function useTemplateFlow(teamId: number): TemplateFlow {
             content: `${access.reason === "category" ? CATEGORY_STRATEGIST_ONLY : DOCUMENT_STRATEGIST_ONLY}. Talk to us about upgrading your firm's plan.`,
             okText: "Talk to Sales",
             cancelText: "Cancel",
-            onOk: () => {
-              window.location.href = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent("Upgrade to Strategist")}`;
-            },
+            onOk: () => setSalesSubject("Upgrade to Strategist"),
           });
           return;
         case "order":
@@ -153,6 +154,17 @@ export function useTemplateFlow(teamId: number): TemplateFlow {
     );
   }
 
+  element = (
+    <>
+      {element}
+      <TalkToSalesModal
+        open={salesSubject !== undefined}
+        subject={salesSubject}
+        onClose={() => setSalesSubject(undefined)}
+      />
+    </>
+  );
+
   return {
     accessOf,
     act,
@@ -160,6 +172,6 @@ export function useTemplateFlow(teamId: number): TemplateFlow {
     startFromOrder: (product, orderId) =>
       void startWithNotices(product, { orderId }, draft ?? draftForPurchase(product.id)),
     element,
-    active: state !== undefined,
+    active: state !== undefined || salesSubject !== undefined,
   };
 }

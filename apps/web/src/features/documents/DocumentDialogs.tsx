@@ -28,7 +28,10 @@ import {
 } from "../../api/documents";
 import { useReturnFocus } from "../../components/use-return-focus";
 import { CreateDocumentDialog } from "../catalogue/CreateDocumentDialog";
+import { SignDocument } from "../signing/SignDocument";
+import { SigningStatusModal } from "../signing/SigningStatusModal";
 import { ChangeLogDialog } from "./dialogs/ChangeLogDialog";
+import { DocumentLogsDialog } from "./dialogs/DocumentLogsDialog";
 import { FolderPickerDialog } from "./dialogs/FolderPickerDialog";
 import {
   DOCUMENT_NAME_FIELD,
@@ -55,7 +58,10 @@ export type DocumentDialog =
   | { kind: "share-documents"; documents: DocumentRow[] }
   | { kind: "unshare-document"; document: DocumentRow; section: ListSection; preview: boolean }
   | { kind: "delete-documents"; documents: DocumentRow[]; section: ListSection }
-  | { kind: "change-log"; document: DocumentRow };
+  | { kind: "change-log"; document: DocumentRow }
+  | { kind: "document-log"; document: DocumentRow }
+  | { kind: "sign-document"; document: DocumentRow; section: ListSection }
+  | { kind: "signing-status"; document: DocumentRow };
 
 type DocumentDialogsProps = {
   teamId: number;
@@ -411,5 +417,20 @@ export function DocumentDialogs({
           onClose={onClose}
         />
       );
+    case "document-log":
+      return (
+        <DocumentLogsDialog
+          teamId={teamId}
+          docId={dialog.document.id}
+          docName={dialog.document.name}
+          onClose={onClose}
+        />
+      );
+    case "sign-document":
+      return (
+        <SignDocument teamId={teamId} document={dialog.document} section={dialog.section} onClose={onClose} />
+      );
+    case "signing-status":
+      return <SigningStatusModal teamId={teamId} document={dialog.document} onClose={onClose} />;
   }
 }

@@ -55,6 +55,8 @@ import { LoadError } from "../../components/LoadError";
 import { useDebounced } from "../../components/use-debounced";
 import { DOCUMENT_SEARCH_DEBOUNCE_MS } from "../../constants";
 import { formatDay } from "../../dates";
+import { useAsicPayment } from "../asic";
+import { SigningProgress } from "../signing/SigningProgress";
 import type { DocumentDialog } from "./DocumentDialogs";
 import { DocumentListFilters, useDocumentListFilters } from "./DocumentListFilters";
 import { folderPath } from "./folder-tree";
@@ -93,6 +95,14 @@ function documentMenuItems(document: DocumentRow): NonNullable<MenuProps["items"
   const items: { key: string; label: string; danger?: boolean; allowed: boolean }[] = [
     { key: "download-pdf", label: "Download PDF", allowed: abilities.download_pdf },
     { key: "download-word", label: "Download Word", allowed: abilities.download_word },
+    // Lite sees it too, and gets the upgrade notice (interview-signing spec §6).
+    { key: "sign", label: "Sign document", allowed: abilities.sign || abilities.upgrade_prompt },
+    // ASIC documents unpaid and In Progress (interview spec §4); can_pay is the server's (none while the gateway is locked).
+    {
+      key: "asic-payment",
+      label: "Make ASIC payment",
+      allowed: document.status === 2 && document.can_pay === true,
+    },
     { key: "rename", label: "Rename", allowed: abilities.rename },
     { key: "copy", label: "Copy", allowed: abilities.copy },
     { key: "move", label: "Move to", allowed: abilities.move },
@@ -104,6 +114,7 @@ function documentMenuItems(document: DocumentRow): NonNullable<MenuProps["items"
       allowed: !abilities.unshare && document.is_share === "1",
     },
     { key: "log", label: "Data Change Logs Record", allowed: true },
+    { key: "document-log", label: "Document Logs", allowed: true },
     { key: "delete", label: "Delete", danger: true, allowed: abilities.delete },
   ];
   return items.filter((item) => item.allowed).map(({ key, label, danger }) => ({ key, label, danger }));
@@ -324,8 +335,11 @@ export function DocumentListPanel({
     }
   };
 
+  const payAsic = useAsicPayment(teamId);
   const onRowAction = (document: DocumentRow, key: string) => {
     switch (key) {
+      case "asic-payment":
+        return payAsic(document.id, document.asic_fee ?? 0);
       case "download-pdf":
         return startDownload(downloadHref(teamId, document.id, "pdf"));
       case "download-word":
@@ -344,8 +358,12 @@ export function DocumentListPanel({
         return openDialog({ kind: "unshare-document", document, section, preview: true });
       case "log":
         return openDialog({ kind: "change-log", document });
+      case "document-log":
+        return openDialog({ kind: "document-log", document });
       case "delete":
         return openDialog({ kind: "delete-documents", documents: [document], section });
+      case "sign":
+        return openDialog({ kind: "sign-document", document, section });
     }
   };
 
@@ -441,6 +459,16 @@ export function DocumentListPanel({
                 <div className="doc-row__meta">
                   <span>Doc ID {document.id}</span>
                   <span>{document.status_name}</span>
+                  <SigningProgress
+                    document={document}
+                    onOpen={() => openDialog({ kind: "signing-status", document })}
+                  />
+                  {document.asic_payment_status_name && (
+                    <span className="doc-row__asic">
+                      ASIC: {document.asic_payment_status_name}, {document.asic_status_name}
+                      {document.acn && ` (ACN ${document.acn})`}
+                    </span>
+                  )}
                   {section !== MY_DOCUMENTS && <span>{document.created_by_user.display_name}</span>}
                   {document.folder && section === MY_DOCUMENTS && folderId === undefined && (
                     <span>{document.folder.name}</span>

@@ -22,6 +22,7 @@ import {
 } from "../../api/documents";
 import { relaunchDocument } from "../../api/interview";
 import { useCurrentTeam } from "../account/use-current-team";
+import { AsicPaymentReturn } from "../asic";
 import { PaymentReturn } from "../catalogue/PaymentReturn";
 import { launchHref } from "../interview/paths";
 import { DocumentDetailDrawer, type LaunchAction } from "./DocumentDetailDrawer";
@@ -250,6 +251,7 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
         />
       )}
       <PaymentReturn teamId={teamId} />
+      <AsicPaymentReturn teamId={teamId} />
       <DocumentDialogs
         teamId={teamId}
         dialog={dialog}

@@ -16,6 +16,7 @@ import { documentQuery, documentsKey } from "../../api/documents";
 import { downloadHref, getDownloadFiles, relaunchDocument } from "../../api/interview";
 import { DocumentDialogs } from "../documents/DocumentDialogs";
 import { canRelaunch } from "../documents/document-abilities";
+import { SyncDocumentButton } from "../integrations/SyncDocument";
 import {
   type DownloadLink,
   documentsListHref,
@@ -252,6 +253,7 @@ export function DownloadView({
           Back to list
         </Button>
         <span className="interview-topbar__spacer" />
+        <SyncDocumentButton teamId={teamId} docId={address.docId} />
         <Button onClick={() => setDialog("actions")}>What next?</Button>
       </div>
       <header className="interview-header">

@@ -21,12 +21,19 @@ import {
   PARTY_TYPE_FIELD,
   visibleQuestions,
 } from "@precedent/docgen/forms";
+import { useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Dropdown, Form, Grid, Typography } from "antd";
 import dayjs from "dayjs";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { isApiError } from "../../api/client";
 import { assembleDocument, previewAction, saveInterview } from "../../api/interview";
+import { AsicActions } from "../asic";
+import {
+  InterviewIntegrations,
+  noteFundAlreadyOnSimpleFund,
+  type PartyTarget,
+} from "../integrations/InterviewIntegrations";
 import { inputIdOf, readAnswer, resizeGroup, writeAnswer } from "./answer-paths";
 import {
   droppedPaths,
@@ -178,6 +185,7 @@ export function InterviewForm({
 }) {
   const { definition, docId, actionToken } = doc;
   const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
   const wide = screens.md ?? true;
@@ -382,6 +390,9 @@ export function InterviewForm({
     try {
       if (!(await save("assemble"))) return;
       setAssembleErrors(undefined);
+      await noteFundAlreadyOnSimpleFund(queryClient, teamId, docId, (text) =>
+        message.warning({ content: text, duration: 10 }),
+      );
       const result = await assembleDocument(teamId, docId, actionToken);
       stopped.current = true;
       navigate(
@@ -415,6 +426,44 @@ export function InterviewForm({
 
   const labels = useMemo(() => labelsByPath(nodes), [nodes]);
 
+  /** The top-level parties Import Client can fill, and whether Select Fund has fund questions to fill. */
+  const parties = useMemo<PartyTarget[]>(
+    () =>
+      definition.questions.flatMap((q) =>
+        q.type === "reference" ? [{ id: q.id, label: q.label, partyTypes: q.partyTypes }] : [],
+      ),
+    [definition],
+  );
+  /** Where Select Member/Trustee can put a fund's person: groups of parties first, then parties. */
+  const contactTargets = useMemo<PartyTarget[]>(
+    () => [
+      ...definition.questions.flatMap((q) => {
+        if (q.type !== "group") return [];
+        const party = q.questions.find((inner) => inner.type === "reference");
+        return party?.type === "reference" && party.partyTypes.includes("individual")
+          ? [{ id: q.id, label: q.label, partyTypes: party.partyTypes }]
+          : [];
+      }),
+      ...parties.filter((p) => p.partyTypes.includes("individual")),
+    ],
+    [definition, parties],
+  );
+  const hasFundQuestions = definition.questions.some((q) => q.id === "fund_name");
+  /** Imported answers replace the party's (or, for a new fund, all answers), then save as usual. */
+  const applyImport = ({
+    answers: incoming,
+    replace,
+  }: {
+    answers: Record<string, unknown>;
+    replace: boolean;
+  }) => {
+    const next = (replace ? incoming : { ...answersRef.current, ...incoming }) as Answers;
+    answersRef.current = next;
+    setAnswers(next);
+    edited();
+    void save("auto");
+  };
+
   const preview = () => {
     const posted = storable(definition, answersRef.current);
     if (!postPreview(teamId, docId, posted)) {
@@ -447,6 +496,7 @@ export function InterviewForm({
           Back to list
         </Button>
         <span className="interview-topbar__spacer" />
+        <AsicActions teamId={teamId} docId={docId} listHref={listHref} />
         <Typography.Text type="secondary" className="interview-topbar__note" role="status">
           {saveNote}
         </Typography.Text>
@@ -534,6 +584,16 @@ export function InterviewForm({
       <Form layout="vertical" className="interview-form" component="div" requiredMark>
         <QuestionList nodes={nodes} handlers={handlers} />
       </Form>
+      <InterviewIntegrations
+        teamId={teamId}
+        docId={docId}
+        parties={parties}
+        contactTargets={contactTargets}
+        hasFundQuestions={hasFundQuestions}
+        currentFundName={typeof answers.fund_name === "string" ? answers.fund_name : undefined}
+        onImported={applyImport}
+        saveFirst={() => save("auto")}
+      />
     </div>
   );
 }

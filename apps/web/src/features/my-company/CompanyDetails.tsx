@@ -1,7 +1,8 @@
-import { CheckCircleFilled, CloseCircleFilled } from "@ant-design/icons";
+import { CheckCircleFilled, CloseCircleFilled, EditOutlined } from "@ant-design/icons";
 import type { MembershipPlan, Team } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import {
+  Button,
   Descriptions,
   type DescriptionsProps,
   Flex,
@@ -12,10 +13,12 @@ import {
   Typography,
 } from "antd";
 import dayjs from "dayjs";
+import { useEffect, useRef, useState } from "react";
 import { teamQuery } from "../../api/teams";
 import { LoadError } from "../../components/LoadError";
 import { DATE_FORMAT, LOW_CREDIT_LIMIT } from "../../constants";
 import { billingAddressLines } from "./billing-address";
+import { CompanyForm } from "./CompanyForm";
 import { websiteHref } from "./website-href";
 
 const notProvided = <Typography.Text type="secondary">Not provided</Typography.Text>;
@@ -110,9 +113,25 @@ function CreditStatus({ remaining, used }: { remaining: number; used: number }) 
   );
 }
 
-/** Company Details tab, view mode (spec account-area §2, My Company). */
+/**
+ * Company Details tab (spec account-area §2, My Company): view mode, and edit mode for those the
+ * server lets edit (the owner). Save or Cancel returns to view mode, with focus on Edit.
+ */
 export function CompanyDetails({ teamId }: { teamId: number }) {
   const query = useQuery(teamQuery(teamId));
+  const [editing, setEditing] = useState(false);
+  const [returnFocus, setReturnFocus] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const backToView = () => {
+    setEditing(false);
+    setReturnFocus(true);
+  };
+  // Once view mode is back on the page, focus goes where the person left it: the Edit button.
+  useEffect(() => {
+    if (editing || !returnFocus) return;
+    editButton.current?.focus();
+    setReturnFocus(false);
+  }, [editing, returnFocus]);
   const screens = Grid.useBreakpoint();
   // On a phone, labels above values: side by side leaves too little room for either.
   const wide = screens.sm ?? true;
@@ -142,6 +161,7 @@ export function CompanyDetails({ teamId }: { teamId: number }) {
   }
 
   const team = query.data;
+  if (editing && team.abilities.edit) return <CompanyForm team={team} onDone={backToView} />;
   // Credit status belongs to the plan with a document limit (Best Practice).
   const credit = team.hasLimit === 1 && team.limit !== null ? team.limit : null;
   return (
@@ -154,6 +174,16 @@ export function CompanyDetails({ teamId }: { teamId: number }) {
           <Typography.Title level={3} id="company-heading" className="section-heading">
             Company
           </Typography.Title>
+          {team.abilities.edit && (
+            <Button
+              ref={editButton}
+              icon={<EditOutlined aria-hidden />}
+              onClick={() => setEditing(true)}
+              style={{ marginInlineStart: "auto" }}
+            >
+              Edit
+            </Button>
+          )}
         </Flex>
         <Descriptions {...descriptionProps} column={{ xs: 1, sm: 1, md: 2 }} items={companyItems(team)} />
       </section>

@@ -1,6 +1,10 @@
-import { Card, Result, Tabs, Typography } from "antd";
+import { Card, Flex, Result, Tabs, Typography } from "antd";
 import { useSearchParams } from "react-router";
 import { useCurrentTeam } from "../account/use-current-team";
+import { CreditActions } from "../credits/CreditActions";
+import { CreditPaymentReturn } from "../credits/CreditPaymentReturn";
+import { InviteMemberButton } from "../invitations/InviteMemberButton";
+import { PendingInvitations } from "../invitations/PendingInvitations";
 import { CompanyDetails } from "./CompanyDetails";
 import { TeamMembers } from "./TeamMembers";
 
@@ -35,7 +39,9 @@ export function MyCompanyPage() {
           My Company
         </Typography.Title>
         {team && <Typography.Text type="secondary">{team.name}</Typography.Text>}
+        {team && <CreditActions teamId={team.id} />}
       </header>
+      <CreditPaymentReturn />
       {team ? (
         <Card className="page-card">
           <Tabs
@@ -47,7 +53,19 @@ export function MyCompanyPage() {
                 label: "Company Details",
                 children: <CompanyDetails teamId={team.id} />,
               },
-              { key: "team", label: "Team", children: <TeamMembers teamId={team.id} /> },
+              {
+                key: "team",
+                label: "Team",
+                children: (
+                  <Flex vertical gap={24}>
+                    <Flex justify="end">
+                      <InviteMemberButton teamId={team.id} />
+                    </Flex>
+                    <TeamMembers teamId={team.id} />
+                    <PendingInvitations teamId={team.id} />
+                  </Flex>
+                ),
+              },
             ]}
           />
         </Card>

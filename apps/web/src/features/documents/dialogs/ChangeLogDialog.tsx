@@ -19,7 +19,7 @@ import {
 import { InfiniteScrollList } from "../../../components/InfiniteScrollList";
 import { LoadError } from "../../../components/LoadError";
 import { CHANGE_LOG_TIME_FORMAT, DATE_FORMAT } from "../../../constants";
-import { formatInstant } from "../../../dates";
+import { formatLogTime } from "../../../dates";
 
 const TAG_LABELS: Record<ChangeLogTag, string> = {
   created: "Created",
@@ -33,8 +33,11 @@ const TAG_LABELS: Record<ChangeLogTag, string> = {
   version: "Version",
 };
 
-/** Change-log times in the display time zone, as every date of the documents pages. */
-export const changeLogTime = (iso: string) => formatInstant(iso, CHANGE_LOG_TIME_FORMAT);
+/**
+ * Change-log times at UTC+10, as the spec fixes them (account-area §2, §9), the same offset the
+ * server's day filter uses, so an entry shows on the day the period picker finds it.
+ */
+export const changeLogTime = (iso: string) => formatLogTime(iso, CHANGE_LOG_TIME_FORMAT);
 
 /** Requests carry days as YYYY-MM-DD (account-area §9); the server reads them as days at UTC+10. */
 const REQUEST_DATE_FORMAT = "YYYY-MM-DD";

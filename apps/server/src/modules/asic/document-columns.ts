@@ -1,0 +1,55 @@
+import { ASIC_COPY_REFUSED, AsicApplicationState } from "@precedent/contracts";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Clock } from "../../platform/kernel/index.ts";
+import { type DocumentCopyGuard, type DocumentRowColumns, documents } from "../documents/index.ts";
+import { asicCopyAllowed } from "./policy.ts";
+import { asicRowColumns } from "./registration.ts";
+import { asicApplications } from "./schema.ts";
+
+/**
+ * The document list's ASIC columns (interview spec §3): an ASIC document's payment and ASIC
+ * status, receipt, ACN and certificate, and whether it may be paid or lodged. Other documents get
+ * none, so the list offers no ASIC action on them.
+ */
+export function asicDocumentColumns(settings: {
+  clock: Clock;
+  feeCents: number;
+}): DocumentRowColumns<typeof AsicApplicationState> {
+  return {
+    name: "asic",
+    schema: AsicApplicationState,
+    // The documents table is already in FIRM_ROWS; a document's type never changes.
+    tables: [asicApplications, documents],
+    async read(db, teamId, docIds) {
+      if (docIds.length === 0) return new Map();
+      const asicDocs = await db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(and(eq(documents.teamId, teamId), inArray(documents.id, docIds), eq(documents.type, "ASIC")));
+      return asicRowColumns(
+        db,
+        teamId,
+        asicDocs.map((doc) => doc.id),
+        { now: settings.clock(), feeCents: settings.feeCents },
+      );
+    },
+    // The copy guard's rule, so the list offers Copy only where the copy would be made.
+    narrowAbilities: (_row, asic) => (asic && copyRefusal(asic) ? { copy: false } : {}),
+  };
+}
+
+/**
+ * The copy rule (interview spec §4) on an application as the list shows it: an ASIC document is
+ * copied only with no payment or status yet, or in one of the settled pairs `asicCopyAllowed`
+ * lists. The copy guard and the row's `copy` ability both ask here, so they cannot disagree.
+ */
+function copyRefusal(asic: Pick<AsicApplicationState, "asic_payment_status" | "asic_status">) {
+  return asicCopyAllowed(asic.asic_payment_status, asic.asic_status) ? undefined : ASIC_COPY_REFUSED;
+}
+
+/** The copy rule enforced: read in the copy's transaction, with the defaults the list shows. */
+export const asicCopyGuard: DocumentCopyGuard = async (tx, teamId, doc) => {
+  if (doc.type !== "ASIC") return undefined;
+  const asic = (await asicRowColumns(tx, teamId, [doc.id])).get(doc.id);
+  return asic ? copyRefusal(asic) : undefined;
+};

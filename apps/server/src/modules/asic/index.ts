@@ -1,0 +1,28 @@
+// The ASIC module's one public entry: other modules and the app import only this file.
+export { addressProblems } from "./address.ts";
+export { asicCopyGuard, asicDocumentColumns } from "./document-columns.ts";
+export { asicGatewayRoutes } from "./gateway-routes.ts";
+export { areIdenticalNames, assessProposedName, identicalNameKey } from "./name-rules.ts";
+export { asicCopyAllowed } from "./policy.ts";
+export type {
+  AsicPort,
+  CompanyNameCheck,
+  FeePaymentState,
+  LodgementDecision,
+  NameApplication,
+  NameApplicationResult,
+} from "./port.ts";
+export {
+  type AsicRegistration,
+  asicRowColumns,
+  createAsicRegistration,
+  DEFAULT_ASIC_FEE_CENTS,
+  LODGEMENT_STATUS_JOB,
+} from "./registration.ts";
+export { asicRoutes } from "./routes.ts";
+export { KNOWN_REGISTERED_NAMES, registerNames } from "./sandbox/register-seed.ts";
+export { acnCheckDigit, acnFrom, certificateOfRegistration } from "./sandbox/sandbox-lodgement.ts";
+export { createSandboxRegulator } from "./sandbox/sandbox-regulator.ts";
+// Tables read outside this module (demo data, tests).
+export { asicApplications, asicNameApplications, asicNameRegister } from "./schema.ts";
+export { type AsicService, createAsicService } from "./service.ts";

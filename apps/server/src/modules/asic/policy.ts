@@ -1,0 +1,111 @@
+import {
+  ASIC_FINAL_OR_RUNNING,
+  ASIC_PAYMENT_STATUS_NAMES,
+  ASIC_STATUS_NAMES,
+  ASIC_STATUS_NOT_STARTED,
+  type AsicApplicationState,
+  type AsicPaymentStatus,
+  type AsicStatus,
+  type DocumentType,
+} from "@precedent/contracts";
+
+/**
+ * Who may record the start wizard's ASIC answers on a document: whoever may interview it (the
+ * documents module decides that), and only on a company registration (ASIC) document.
+ */
+export function canRecordAsicAnswers(doc: { type: DocumentType }, mayInterview: boolean): boolean {
+  return mayInterview && doc.type === "ASIC";
+}
+
+/** The wizard's consent steps are done when the consent and all three confirmations are ticked. */
+export function isPreConsentComplete(answers: {
+  preRegistrationConsent: boolean;
+  preDirectorRead: boolean;
+  preDirectorOffences: boolean;
+  preDirectorRequirement: boolean;
+}): boolean {
+  return (
+    answers.preRegistrationConsent &&
+    answers.preDirectorRead &&
+    answers.preDirectorOffences &&
+    answers.preDirectorRequirement
+  );
+}
+
+/**
+ * A set of Director ID confirmations is acceptable when none is sent or all three are ticked
+ * (documents spec §4: all three confirmations must be ticked).
+ */
+export function directorConfirmationsAcceptable(sent: (boolean | undefined)[]): boolean {
+  const given = sent.filter((value) => value !== undefined);
+  return given.length === 0 || (given.length === sent.length && given.every(Boolean));
+}
+
+/** Lodged and waiting, or decided for good: not lodged again (interview spec §4). */
+export function isLodgedOrDecided(status: AsicStatus | null): boolean {
+  return status !== null && ASIC_FINAL_OR_RUNNING.includes(status);
+}
+
+/** The Certificate of Registration may be downloaded within 30 days of registration (interview spec §9). */
+export const CERTIFICATE_DAYS = 30;
+
+/**
+ * What the list and the top bar show of an application, and what the user may do next: pay
+ * while unpaid and the gateway is free; submit when paid and not lodged or decided.
+ */
+export function applicationState(
+  row:
+    | {
+        docId: number;
+        paymentStatus: AsicPaymentStatus;
+        asicStatus: AsicStatus | null;
+        transactionNumber: string | null;
+        receiptNumber: string | null;
+        gatewayLockedUntil: Date | null;
+        acn: string | null;
+        registrationDate: string | null;
+        certificateSha256: string | null;
+      }
+    | undefined,
+  settings: { now: Date; feeCents: number },
+): AsicApplicationState {
+  const paymentStatus = row?.paymentStatus ?? "unpaid";
+  const locked =
+    row?.gatewayLockedUntil && row.gatewayLockedUntil > settings.now ? row.gatewayLockedUntil : null;
+  const asicStatus = row?.asicStatus ?? null;
+  const certificateUntil = row?.registrationDate
+    ? new Date(`${row.registrationDate}T00:00:00+10:00`).getTime() + CERTIFICATE_DAYS * 86_400_000
+    : 0;
+  const certificate =
+    row?.certificateSha256 && settings.now.getTime() < certificateUntil
+      ? `/api/asic/certificate?doc_id=${row.docId}`
+      : null;
+  return {
+    asic_payment_status: paymentStatus,
+    asic_payment_status_name:
+      ASIC_PAYMENT_STATUS_NAMES[paymentStatus === "unpaid" && locked ? "reserved" : paymentStatus],
+    asic_status: asicStatus,
+    asic_status_name: asicStatus ? ASIC_STATUS_NAMES[asicStatus] : ASIC_STATUS_NOT_STARTED,
+    transaction_number: row?.transactionNumber ?? null,
+    asic_receipt_number: row?.receiptNumber ?? null,
+    asic_fee: settings.feeCents / 100,
+    acn: row?.acn ?? null,
+    registration_date: row?.registrationDate ?? null,
+    certificate_download_url: certificate,
+    gateway_locked_until: locked ? locked.toISOString() : null,
+    can_pay: paymentStatus === "unpaid" && !locked,
+    can_submit: paymentStatus === "paid" && !isLodgedOrDecided(asicStatus),
+  };
+}
+
+/**
+ * Whether an ASIC document may be copied (interview spec §4): with no payment or status yet, or
+ * paid with COMP, NOTR, CANC or REJT, unpaid with NOTR, or cancelled with CANC. A copy of an
+ * application paid and not yet decided would let one fee stand behind two applications.
+ */
+export function asicCopyAllowed(payment: AsicPaymentStatus, status: AsicStatus | null): boolean {
+  if (status === null) return payment === "unpaid";
+  if (payment === "paid") return ["COMP", "NOTR", "CANC", "REJT"].includes(status);
+  if (payment === "unpaid") return status === "NOTR";
+  return status === "CANC";
+}

@@ -1,0 +1,496 @@
+import {
+  ASIC_ALREADY_LODGED,
+  ASIC_LODGEMENT_DATA_FAILED,
+  ASIC_LODGEMENT_FAILED,
+  ASIC_NO_PAYMENT_STARTED,
+  ASIC_PAYMENT_ALREADY_PAID,
+  ASIC_PAYMENT_REQUIRED,
+  ASIC_TRANSACTION_STATUS_FAILED,
+  type AsicApplicationState,
+  asicGatewayLocked,
+  NOT_AN_ASIC_DOCUMENT,
+} from "@precedent/contracts";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { AppError, notFound } from "../../errors.ts";
+import type { JobQueue } from "../../platform/jobs/queue.ts";
+import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
+import type { DocumentsService } from "../documents/index.ts";
+import type { FileStore } from "../files/index.ts";
+import type { LogsService } from "../logs/index.ts";
+import { applicationState, isLodgedOrDecided } from "./policy.ts";
+import type { AsicPort } from "./port.ts";
+import { GATEWAY_LOCK_MS } from "./sandbox/sandbox-lodgement.ts";
+import { asicApplications, asicNameApplications } from "./schema.ts";
+
+type ApplicationRow = typeof asicApplications.$inferSelect;
+export type AsicRegistration = ReturnType<typeof createAsicRegistration>;
+
+/** The job that asks ASIC for its decision on a lodgement until it has one. */
+export const LODGEMENT_STATUS_JOB = "asic.lodgement-status";
+
+const documentNotFound = () => notFound("Document not found.");
+const sydneyTime = (at: Date) =>
+  new Intl.DateTimeFormat("en-AU", {
+    timeZone: "Australia/Sydney",
+    hour: "numeric",
+    minute: "2-digit",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  }).format(at);
+
+/**
+ * The ASIC fee and lodgement of registration documents (interview spec §4 "ASIC application"):
+ * the fee is paid once through the regulator's gateway, the paid application is lodged once,
+ * and a queued job follows ASIC's decision to COMP (ACN, date, certificate) or another status.
+ */
+export function createAsicRegistration(deps: {
+  db: Database;
+  clock: Clock;
+  regulator: AsicPort;
+  documents: Pick<DocumentsService, "loadForChange">;
+  logs: Pick<LogsService, "recordAction">;
+  files: FileStore;
+  jobs: JobQueue;
+  /** ASIC's fee from settings, in cents. */
+  feeCents: number;
+  /** How often a lodgement's status is asked for while ASIC decides. */
+  pollMs: number;
+}) {
+  const { db, clock, regulator, documents, logs, files, jobs, feeCents, pollMs } = deps;
+
+  const log = (
+    teamId: number,
+    userId: number,
+    docId: number,
+    action: string,
+    isSuccess: boolean,
+    request: Record<string, unknown>,
+    response: Record<string, unknown>,
+    message: string,
+  ) =>
+    logs.recordAction(db, {
+      teamId,
+      docId,
+      docType: "ASIC",
+      userId,
+      action,
+      isSuccess,
+      request,
+      response: { status: isSuccess ? 200 : 409, ...response },
+      message,
+    });
+
+  const stateOf = (row: ApplicationRow | undefined): AsicApplicationState =>
+    applicationState(row, { now: clock(), feeCents });
+
+  async function readRow(docId: number) {
+    const [row] = await db.select().from(asicApplications).where(eq(asicApplications.docId, docId));
+    return row;
+  }
+
+  /**
+   * A registration document the actor can see, or 404 (another firm's looks like none) or 409.
+   * Paying and lodging follow the document through signing (status 3 to 5), so they ask only
+   * that the document be visible, not that it may still be interviewed.
+   */
+  async function requireActionable(ctx: FirmContext, docId: number) {
+    const loaded = await documents.loadForChange(db, ctx, docId, false);
+    if (!loaded) throw documentNotFound();
+    if (loaded.doc.type !== "ASIC") throw new AppError(409, NOT_AN_ASIC_DOCUMENT);
+    return loaded;
+  }
+
+  /** The application's row, made on first use. */
+  async function ensureRow(teamId: number, docId: number) {
+    await db
+      .insert(asicApplications)
+      .values({ teamId, docId, updatedAt: clock() })
+      .onConflictDoNothing({ target: asicApplications.docId });
+  }
+
+  /**
+   * Records what the gateway says of the application's current transaction, once: an approved
+   * one makes the application paid (only while it is unpaid and still on that transaction), a
+   * declined one frees the gateway.
+   */
+  async function settle(docId: number, transactionNumber: string) {
+    const state = await regulator.feePaymentState(transactionNumber);
+    if (!state) return null;
+    const current = and(
+      eq(asicApplications.docId, docId),
+      eq(asicApplications.transactionNumber, transactionNumber),
+      eq(asicApplications.paymentStatus, "unpaid"),
+    );
+    if (state.state === "approved") {
+      await db
+        .update(asicApplications)
+        .set({
+          paymentStatus: "paid",
+          receiptNumber: state.receiptNum,
+          declinedCode: null,
+          declinedMessage: null,
+          paidAt: clock(),
+          gatewayLockedUntil: null,
+          updatedAt: clock(),
+        })
+        .where(current);
+    } else if (state.state === "declined") {
+      await db
+        .update(asicApplications)
+        .set({
+          declinedCode: state.declinedCode,
+          declinedMessage: state.declinedMessage,
+          gatewayLockedUntil: null,
+          updatedAt: clock(),
+        })
+        .where(current);
+    }
+    return state;
+  }
+
+  return {
+    /** The application's state for the interview's top bar (asic/application). */
+    async application(ctx: FirmContext, docId: number) {
+      await requireActionable(ctx, docId);
+      return { message: "", data: stateOf(await readRow(docId)) };
+    },
+
+    /**
+     * POST asic/init-payment: starts the fee transaction and answers the gateway's address. A paid
+     * application is refused; while an earlier transaction is unfinished the gateway is locked
+     * (3 hours) and the application RESERVED. Two at once: the row lock lets one start.
+     */
+    async initPayment(ctx: FirmContext, input: { doc_id: number; redirect_url: string }) {
+      await requireActionable(ctx, input.doc_id);
+      await ensureRow(ctx.teamId, input.doc_id);
+      const before = await readRow(input.doc_id);
+      // The user may have paid or been declined without coming back: ask the gateway first.
+      if (before?.transactionNumber && before.paymentStatus === "unpaid") {
+        await settle(input.doc_id, before.transactionNumber);
+      }
+      const now = clock();
+      const claimed = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(asicApplications)
+          .where(eq(asicApplications.docId, input.doc_id))
+          .for("update");
+        if (!row) throw documentNotFound();
+        if (row.paymentStatus === "paid") return { refused: ASIC_PAYMENT_ALREADY_PAID } as const;
+        if (row.gatewayLockedUntil && row.gatewayLockedUntil > now) {
+          return { refused: asicGatewayLocked(sydneyTime(row.gatewayLockedUntil)) } as const;
+        }
+        await tx
+          .update(asicApplications)
+          .set({
+            transactionNumber: null,
+            paymentStartedAt: now,
+            gatewayLockedUntil: new Date(now.getTime() + GATEWAY_LOCK_MS),
+            declinedCode: null,
+            declinedMessage: null,
+            feeCents,
+            updatedAt: now,
+          })
+          .where(eq(asicApplications.id, row.id));
+        return { id: row.id } as const;
+      });
+      if ("refused" in claimed) {
+        const refused = claimed.refused as string;
+        await log(ctx.teamId, ctx.userId, input.doc_id, "asic/init-payment", false, input, {}, refused);
+        throw new AppError(409, refused);
+      }
+      try {
+        const started = await regulator.startFeePayment({
+          amountCents: feeCents,
+          returnUrl: input.redirect_url,
+        });
+        await db
+          .update(asicApplications)
+          .set({ transactionNumber: started.transactionNumber, updatedAt: clock() })
+          .where(eq(asicApplications.id, claimed.id));
+        const data = {
+          payment: {
+            paymentURL: started.paymentUrl,
+            transactionNumber: started.transactionNumber,
+            amount: feeCents / 100,
+          },
+          messageEvent: null,
+        };
+        await log(ctx.teamId, ctx.userId, input.doc_id, "asic/init-payment", true, input, data, "");
+        return { message: "", data };
+      } catch (error) {
+        // The gateway did not start a transaction: nothing holds it.
+        await db
+          .update(asicApplications)
+          .set({ gatewayLockedUntil: null, updatedAt: clock() })
+          .where(eq(asicApplications.id, claimed.id));
+        const description = `The ASIC payment gateway did not answer: ${error instanceof Error ? error.message : String(error)}`;
+        const data = { payment: null, messageEvent: { errorCode: "GATEWAY", description } };
+        await log(ctx.teamId, ctx.userId, input.doc_id, "asic/init-payment", false, input, data, description);
+        return { message: description, data };
+      }
+    },
+
+    /**
+     * POST asic/get-transaction-status: the gateway's word on the current transaction, recorded
+     * once. An unfinished one answers declinedCode RESERVED: the gateway is locked for 3 hours.
+     */
+    async transactionStatus(ctx: FirmContext, docId: number) {
+      await requireActionable(ctx, docId);
+      const row = await readRow(docId);
+      if (!row?.transactionNumber) throw new AppError(409, ASIC_NO_PAYMENT_STARTED);
+      const state = await settle(docId, row.transactionNumber);
+      if (!state) throw new AppError(502, ASIC_TRANSACTION_STATUS_FAILED);
+      const after = await readRow(docId);
+      const feePayment =
+        state.state === "pending"
+          ? {
+              declinedCode: "RESERVED",
+              declinedMessage: asicGatewayLocked(sydneyTime(after?.gatewayLockedUntil ?? clock())),
+              receiptNum: null,
+            }
+          : {
+              declinedCode: state.declinedCode,
+              declinedMessage: state.declinedMessage,
+              receiptNum: state.receiptNum,
+            };
+      const data = { businessDocumentBody: { feePayment }, application: stateOf(after) };
+      await log(
+        ctx.teamId,
+        ctx.userId,
+        docId,
+        "asic/get-transaction-status",
+        feePayment.declinedCode === null,
+        { doc_id: docId, transaction_number: row.transactionNumber },
+        { feePayment },
+        feePayment.declinedMessage ?? "",
+      );
+      return { message: "", data };
+    },
+
+    /**
+     * POST asic/registration-company-lodgement: lodges a paid application once. Refused before
+     * payment and while lodged or decided (INPR, COMP, MANL, RFSD); a NOTR or REJT one may go again.
+     */
+    async lodge(ctx: FirmContext, docId: number) {
+      const loaded = await requireActionable(ctx, docId);
+      const answers = (loaded.doc as { xml?: Record<string, unknown> }).xml ?? {};
+      const [named] = await db
+        .select()
+        .from(asicNameApplications)
+        .where(eq(asicNameApplications.docId, docId));
+      const useAcn = answers.name_choice === "acn";
+      const legalElement =
+        (typeof answers.legal_element === "string" ? answers.legal_element : null) ??
+        named?.legalElement ??
+        null;
+      const proposedName = useAcn ? null : (named?.proposedName ?? null);
+      await ensureRow(ctx.teamId, docId);
+      const now = clock();
+      const claimed = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(asicApplications)
+          .where(eq(asicApplications.docId, docId))
+          .for("update");
+        if (!row) throw documentNotFound();
+        if (row.paymentStatus !== "paid") return { refused: ASIC_PAYMENT_REQUIRED } as const;
+        if (isLodgedOrDecided(row.asicStatus)) return { refused: ASIC_ALREADY_LODGED } as const;
+        if (!legalElement || (!useAcn && !proposedName))
+          return { refused: ASIC_LODGEMENT_DATA_FAILED } as const;
+        await tx
+          .update(asicApplications)
+          .set({
+            asicStatus: "INPR",
+            lodgementNumber: null,
+            lodgedAt: now,
+            lodgedBy: ctx.userId,
+            updatedAt: now,
+          })
+          .where(eq(asicApplications.id, row.id));
+        return { id: row.id, previous: row.asicStatus } as const;
+      });
+      if ("refused" in claimed) {
+        const refused = claimed.refused as string;
+        await log(
+          ctx.teamId,
+          ctx.userId,
+          docId,
+          "asic/registration-company-lodgement",
+          false,
+          { doc_id: docId },
+          {},
+          refused,
+        );
+        throw new AppError(409, refused);
+      }
+      let receipt: Awaited<ReturnType<AsicPort["lodgeRegistration"]>>;
+      try {
+        receipt = await regulator.lodgeRegistration({
+          teamId: ctx.teamId,
+          docId,
+          proposedName,
+          legalElement: legalElement as string,
+          answers,
+        });
+      } catch (error) {
+        await db
+          .update(asicApplications)
+          .set({ asicStatus: claimed.previous, updatedAt: clock() })
+          .where(eq(asicApplications.id, claimed.id));
+        await log(
+          ctx.teamId,
+          ctx.userId,
+          docId,
+          "asic/registration-company-lodgement",
+          false,
+          { doc_id: docId },
+          { error: String(error) },
+          ASIC_LODGEMENT_FAILED,
+        );
+        throw new AppError(502, ASIC_LODGEMENT_FAILED);
+      }
+      if (receipt.notProcessed) {
+        await db
+          .update(asicApplications)
+          .set({ asicStatus: "NOTR", updatedAt: clock() })
+          .where(eq(asicApplications.id, claimed.id));
+      } else {
+        const lodgementNumber = receipt.lodgementNumber;
+        await db.transaction(async (tx) => {
+          await tx
+            .update(asicApplications)
+            .set({ lodgementNumber, updatedAt: clock() })
+            .where(eq(asicApplications.id, claimed.id));
+          await jobs.enqueue(
+            LODGEMENT_STATUS_JOB,
+            { docId },
+            { tx, runAt: new Date(clock().getTime() + pollMs), key: String(docId) },
+          );
+        });
+      }
+      const messageEvent = receipt.notProcessed
+        ? { errorCode: receipt.errorCode, description: receipt.description }
+        : null;
+      const data = {
+        notProcessed: receipt.notProcessed,
+        messageEvent,
+        application: stateOf(await readRow(docId)),
+      };
+      await log(
+        ctx.teamId,
+        ctx.userId,
+        docId,
+        "asic/registration-company-lodgement",
+        !receipt.notProcessed,
+        { doc_id: docId },
+        { notProcessed: receipt.notProcessed, messageEvent },
+        messageEvent?.description ?? "",
+      );
+      return { message: "", data };
+    },
+
+    /**
+     * The queued job: asks ASIC for its decision on a lodgement in progress; until there is one it
+     * asks again after `pollMs`. Repeatable: a decided application is left as it is.
+     */
+    async followLodgement(docId: number) {
+      const row = await readRow(docId);
+      if (row?.asicStatus !== "INPR" || !row.lodgementNumber) return;
+      const decision = await regulator.lodgementDecision(row.lodgementNumber);
+      if (decision.status === "INPR") {
+        await jobs.enqueue(
+          LODGEMENT_STATUS_JOB,
+          { docId },
+          { runAt: new Date(clock().getTime() + pollMs), key: String(docId) },
+        );
+        return;
+      }
+      let set: Partial<ApplicationRow> = { asicStatus: decision.status, updatedAt: clock() };
+      if (decision.status === "COMP") {
+        const pdf = await regulator.certificate(row.lodgementNumber);
+        const stored = pdf ? await files.put(pdf, { mediaType: "application/pdf" }) : null;
+        set = {
+          ...set,
+          acn: decision.acn,
+          registrationDate: decision.registrationDate,
+          certificateSha256: stored?.sha256 ?? null,
+        };
+      }
+      const updated = await db
+        .update(asicApplications)
+        .set(set)
+        .where(
+          and(
+            eq(asicApplications.id, row.id),
+            eq(asicApplications.asicStatus, "INPR"),
+            eq(asicApplications.lodgementNumber, row.lodgementNumber),
+          ),
+        )
+        .returning({ id: asicApplications.id });
+      if (updated.length > 0 && row.lodgedBy !== null) {
+        const detail =
+          decision.status === "COMP"
+            ? { acn: decision.acn, registration_date: decision.registrationDate }
+            : { reason: decision.reason };
+        await log(
+          row.teamId,
+          row.lodgedBy,
+          docId,
+          "asic/lodgement-status",
+          decision.status === "COMP",
+          { lodgement_number: row.lodgementNumber },
+          { asic_status: decision.status, ...detail },
+          decision.status === "COMP" ? "" : decision.reason,
+        );
+      }
+    },
+
+    /** GET asic/certificate: the Certificate of Registration, within 30 days of registration. */
+    async certificate(ctx: FirmContext, docId: number) {
+      await requireActionable(ctx, docId);
+      const row = await readRow(docId);
+      const state = stateOf(row);
+      if (!row?.certificateSha256 || !state.certificate_download_url) {
+        throw notFound(
+          "No Certificate of Registration can be downloaded for this document (it is kept for 30 days after registration).",
+        );
+      }
+      const file = await files.get(row.certificateSha256);
+      if (!file) throw notFound("The Certificate of Registration is missing.");
+      return { bytes: file.bytes, fileName: `Certificate of Registration ${state.acn ?? ""}.pdf` };
+    },
+
+    /** The list's ASIC columns for these documents of one firm. */
+    rowColumns: (teamId: number, docIds: number[]) =>
+      asicRowColumns(db, teamId, docIds, { now: clock(), feeCents }),
+  };
+}
+
+/** ASIC's fee for registering a proprietary company with share capital from 1 July 2024 ($597). */
+export const DEFAULT_ASIC_FEE_CENTS = 59_700;
+
+/**
+ * The document list's ASIC columns (interview spec §3): payment and ASIC status with their names,
+ * transaction and receipt numbers, the ACN and the certificate's address, for each of `docIds`
+ * of the firm `teamId` (a document without an application gets the defaults).
+ */
+export async function asicRowColumns(
+  db: Database,
+  teamId: number,
+  docIds: number[],
+  options: { now?: Date; feeCents?: number } = {},
+): Promise<Map<number, AsicApplicationState>> {
+  const result = new Map<number, AsicApplicationState>();
+  if (docIds.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(asicApplications)
+    .where(and(eq(asicApplications.teamId, teamId), inArray(asicApplications.docId, docIds)));
+  const byDoc = new Map(rows.map((row) => [row.docId, row]));
+  const settings = { now: options.now ?? new Date(), feeCents: options.feeCents ?? DEFAULT_ASIC_FEE_CENTS };
+  for (const id of docIds) result.set(id, applicationState(byDoc.get(id), settings));
+  return result;
+}

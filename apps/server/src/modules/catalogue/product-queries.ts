@@ -1,0 +1,39 @@
+import { inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { productCategories, productCategoryLinks, products } from "./schema.ts";
+
+/**
+ * The catalogue's products as other modules read them, so they read no catalogue table
+ * themselves: query fragments to place inside the caller's statement (one round trip, one plan),
+ * and reads in the caller's connection or transaction.
+ */
+
+/** The id of the product whose template has this identifier (a column or value of the caller's), or null. */
+export function productIdOfTemplateSql(templateIdentifier: SQLWrapper): SQL<number | null> {
+  return sql<
+    number | null
+  >`(select p.id from ${products} p where p.template_identifier = ${templateIdentifier})`;
+}
+
+/** The ids of the products in these categories or in any category below them, as a subquery. */
+export function productsInCategoriesSql(categoryIds: number[]): SQL {
+  const wanted = sql.join(
+    categoryIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`(with recursive tree(id) as (select c.id from ${productCategories} c where c.id in (${wanted}) union select c.id from ${productCategories} c join tree on c.parent_id = tree.id) select l.product_id from ${productCategoryLinks} l join tree on l.category_id = tree.id)`;
+}
+
+/** Products' names, SKUs and template identifiers by id: orders, their invoices and payments. */
+export async function productSummaries(db: Database, ids: number[]) {
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      identifier: products.templateIdentifier,
+    })
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}

@@ -1,0 +1,33 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { documents } from "./schema.ts";
+
+/**
+ * The signing module's one way to move a document's status: Pending (4) when a request is sent,
+ * Signed (3) when every party has signed (issue 15 §2: only signing sets these). `from` makes it a
+ * conditional update, so a document that moved meanwhile (relaunched, deleted) is left alone;
+ * returns whether it moved.
+ */
+export async function setSigningStatus(
+  tx: Database,
+  change: {
+    teamId: number;
+    documentId: number;
+    status: 3 | 4;
+    from: readonly (1 | 2 | 3 | 4 | 5)[];
+    at: Date;
+  },
+): Promise<boolean> {
+  const allowed = change.from;
+  const [current] = await tx
+    .select({ status: documents.status })
+    .from(documents)
+    .where(and(eq(documents.id, change.documentId), eq(documents.teamId, change.teamId)))
+    .for("update");
+  if (!current || !allowed.includes(current.status)) return false;
+  await tx
+    .update(documents)
+    .set({ status: change.status, updatedAt: change.at })
+    .where(and(eq(documents.id, change.documentId), eq(documents.teamId, change.teamId)));
+  return true;
+}

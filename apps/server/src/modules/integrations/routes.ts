@@ -1,0 +1,468 @@
+import {
+  AccountingOrganisationsResponse,
+  accountingOrganisationChanged,
+  CheckExistContactQuery,
+  CheckExistContactResponse,
+  ErrorEnvelope,
+  FundContactsParams,
+  FundContactsQuery,
+  FundContactsResponse,
+  INTEGRATION_APP_SLUGS,
+  INTEGRATION_APPS,
+  INTEGRATION_DISCONNECTED,
+  INTEGRATION_IMPORTED,
+  IntegrationAppParams,
+  IntegrationAuthRedirectQuery,
+  IntegrationClientDetailResponse,
+  IntegrationClientParams,
+  IntegrationClientsQuery,
+  IntegrationClientsResponse,
+  IntegrationConnectedResponse,
+  IntegrationDisconnectQuery,
+  IntegrationDisconnectResponse,
+  IntegrationGroupsResponse,
+  IntegrationImportBody,
+  IntegrationImportResponse,
+  IntegrationLinkResponse,
+  IntegrationRedirectResponse,
+  IntegrationSyncBody,
+  IntegrationSyncResponse,
+  IntegrationTeamQuery,
+  integrationSyncQueued,
+  SetTenantBody,
+  SetTenantResponse,
+  SF360_FUND_EXISTS,
+  SF360_VALIDATED,
+  ValidateFundContactsBody,
+  ValidateFundContactsResponse,
+} from "@precedent/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../errors.ts";
+import { actorOf } from "../../plugins/authenticate.ts";
+import type { Services } from "../../services.ts";
+import { consentPage } from "./consent-page.ts";
+
+const noCompanyId = ErrorEnvelope.describe("'Cannot get company id': no id_team");
+const notAMember = ErrorEnvelope.describe("Not a member of this firm (or no such firm)");
+const providerDown = ErrorEnvelope.describe("The provider is down or asked us to slow down (429)");
+
+export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { integrations, firmContext } = services;
+
+  app.get(
+    "/connection/get-all",
+    {
+      schema: {
+        tags: ["integrations"],
+        summary: "The app cards, grouped by group name, with the caller's own connections",
+        querystring: IntegrationTeamQuery.extend({ is_group: z.string().max(8).optional() }),
+        response: { 200: IntegrationGroupsResponse, 400: noCompanyId, 404: notAMember },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await integrations.groups(ctx) };
+    },
+  );
+
+  app.get(
+    "/connection/list-app-connected",
+    {
+      schema: {
+        tags: ["integrations"],
+        summary: "The caller's connected apps (including ones that need renewing)",
+        querystring: IntegrationTeamQuery,
+        response: { 200: IntegrationConnectedResponse, 400: noCompanyId, 404: notAMember },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await integrations.connected(ctx) };
+    },
+  );
+
+  for (const slug of INTEGRATION_APP_SLUGS) {
+    const name = INTEGRATION_APPS.find((a) => a.slug === slug)?.app ?? slug;
+    const tags = ["integrations"];
+    const linkSchema = {
+      tags,
+      summary: `The ${name} authorisation link (OAuth 2.0 with state and PKCE): data.url`,
+      querystring: IntegrationTeamQuery.extend({
+        user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+      }),
+      response: {
+        200: IntegrationLinkResponse,
+        400: noCompanyId,
+        404: notAMember,
+        409: ErrorEnvelope.describe("The app is not enabled yet"),
+      },
+    };
+    // The spec names the e-signing app's call link-register and the others' get-link-register.
+    app.get(
+      `/${slug}/auth/${slug === "fusesign" ? "link-register" : "get-link-register"}`,
+      { schema: linkSchema },
+      async (request) => {
+        const ctx = await firmContext(actorOf(request), request.query.id_team);
+        return { message: "", data: await integrations.linkRegister(ctx, slug) };
+      },
+    );
+
+    app.get(
+      `/${slug}/auth/redirect`,
+      {
+        schema: {
+          tags,
+          summary: `Exchanges the code ${name} returned for tokens (kept encrypted) and connects`,
+          querystring: IntegrationAuthRedirectQuery,
+          response: {
+            200: IntegrationRedirectResponse,
+            400: ErrorEnvelope.describe(
+              `'Invalid token' without a code; 'Fail to connect your ${name} account! Please try again!' for a forged, used or expired state or a refused code`,
+            ),
+            404: notAMember,
+            502: providerDown,
+          },
+        },
+      },
+      async (request) => {
+        const ctx = await firmContext(actorOf(request), request.query.id_team);
+        const result = await integrations.redirect(ctx, slug, request.query);
+        return { message: `Successfully connected to your ${name} account.`, data: result };
+      },
+    );
+
+    app.get(
+      slug === "hubspot" ? "/hubspot/disconnect" : `/${slug}/auth/disconnect`,
+      {
+        schema: {
+          tags,
+          summary: `Disconnects the caller's ${name} connection, revoking it at the provider`,
+          querystring: IntegrationDisconnectQuery.extend({
+            user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+          }),
+          response: {
+            200: IntegrationDisconnectResponse,
+            400: noCompanyId,
+            404: ErrorEnvelope.describe("No such connection of the caller in this firm (or not a member)"),
+            502: providerDown,
+          },
+        },
+      },
+      async (request) => {
+        const ctx = await firmContext(actorOf(request), request.query.id_team);
+        const data = await integrations.disconnect(ctx, slug, request.query.connection_id);
+        return { message: INTEGRATION_DISCONNECTED, data };
+      },
+    );
+  }
+
+  const noXeroConnection = ErrorEnvelope.describe(
+    "The caller has no Xero connection in this firm (or is not a member)",
+  );
+  app.get(
+    "/xero/auth/organization",
+    {
+      schema: {
+        tags: ["integrations"],
+        summary:
+          "The accounting organisations (tenants) the caller's Xero connection covers, the one in use selected",
+        querystring: IntegrationTeamQuery,
+        response: {
+          200: AccountingOrganisationsResponse,
+          400: noCompanyId,
+          404: noXeroConnection,
+          409: ErrorEnvelope.describe("The connection needs renewing"),
+          502: providerDown,
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await integrations.organisations(ctx) };
+    },
+  );
+
+  app.put(
+    "/xero/auth/set-tenant",
+    {
+      schema: {
+        tags: ["integrations"],
+        summary:
+          "Change Organisation: the caller's Xero connection uses another of its organisations for imports and syncs",
+        querystring: IntegrationTeamQuery,
+        body: SetTenantBody,
+        response: {
+          200: SetTenantResponse,
+          400: ErrorEnvelope.describe(
+            "No such organisation among the connection's (nothing is changed), no tenant_id, or no id_team",
+          ),
+          404: noXeroConnection,
+          409: ErrorEnvelope.describe("The connection needs renewing"),
+          502: providerDown,
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const data = await integrations.setTenant(ctx, request.body.tenant_id);
+      return { message: accountingOrganisationChanged(data.tenant_name), data };
+    },
+  );
+
+  const fundDocumentErrors = {
+    400: ErrorEnvelope.describe("'no Doc ID', or no id_team"),
+    403: ErrorEnvelope.describe("The actor may not interview this document"),
+    404: ErrorEnvelope.describe(
+      "No such document in the firm, no Simple Fund 360 connection of the caller, or not a member",
+    ),
+    409: ErrorEnvelope.describe(
+      "'You can not interview a completed document.', or the connection needs renewing",
+    ),
+    502: providerDown,
+  };
+  app.get(
+    "/bglsf360/simple-fund/check-exist-contact",
+    {
+      schema: {
+        tags: ["integrations"],
+        summary:
+          "Whether the fund of the document's answers already exists on Simple Fund 360 (then assembling syncs no changes)",
+        querystring: CheckExistContactQuery,
+        response: { 200: CheckExistContactResponse, ...fundDocumentErrors },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const data = await integrations.fundExists(ctx, "bglsf360", request.query.docId);
+      return { message: data.exists ? SF360_FUND_EXISTS : "", data };
+    },
+  );
+
+  app.post(
+    "/bglsf360/simple-fund/validate-contact",
+    {
+      schema: {
+        tags: ["integrations"],
+        summary:
+          "Validates the fund's members and trustees in the document's answers with Simple Fund 360: data per contact, and the fund app's errors",
+        querystring: IntegrationTeamQuery,
+        body: ValidateFundContactsBody,
+        response: { 200: ValidateFundContactsResponse, ...fundDocumentErrors },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const data = await integrations.validateFundContacts(ctx, "bglsf360", request.body.doc_id);
+      return { message: data.errors[0] ?? SF360_VALIDATED, data };
+    },
+  );
+
+  app.get(
+    "/bglsf360/simple-fund/:fundId/list-contact",
+    {
+      schema: {
+        tags: ["integrations"],
+        summary:
+          "Select Member/Trustee: one fund's contacts on Simple Fund 360, members or trustees (spec §7's relation mapping), by name, 15 a page",
+        params: FundContactsParams,
+        querystring: FundContactsQuery,
+        response: {
+          200: FundContactsResponse,
+          400: noCompanyId,
+          404: ErrorEnvelope.describe(
+            "No Simple Fund 360 connection of the caller, or no such fund in its organisation (another organisation's fund id), or not a member",
+          ),
+          409: ErrorEnvelope.describe("The connection needs renewing"),
+          502: providerDown,
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const { id_team: _team, ...query } = request.query;
+      return {
+        message: "",
+        data: await integrations.fundContacts(ctx, "bglsf360", request.params.fundId, query),
+      };
+    },
+  );
+
+  app.get(
+    "/integrations/:app/clients",
+    {
+      schema: {
+        tags: ["integrations"],
+        summary:
+          "The connected app's clients by type and name, a page at a time (the access token is refreshed first when due)",
+        params: IntegrationAppParams,
+        querystring: IntegrationClientsQuery,
+        response: {
+          200: IntegrationClientsResponse,
+          400: noCompanyId,
+          404: ErrorEnvelope.describe("No connection of the caller to this app (or not a member)"),
+          409: ErrorEnvelope.describe("The connection needs renewing"),
+          502: providerDown,
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const { id_team: _team, ...query } = request.query;
+      return { message: "", data: await integrations.clients(ctx, request.params.app, query) };
+    },
+  );
+
+  app.get(
+    "/integrations/:app/clients/:clientId",
+    {
+      schema: {
+        tags: ["integrations"],
+        summary:
+          "One client of the connection's organisation: general information, contacts and relationships",
+        params: IntegrationClientParams,
+        querystring: IntegrationTeamQuery,
+        response: {
+          200: IntegrationClientDetailResponse,
+          400: noCompanyId,
+          404: ErrorEnvelope.describe(
+            "No connection of the caller to this app, or no such client in its organisation (another organisation's client id)",
+          ),
+          409: ErrorEnvelope.describe("The connection needs renewing"),
+          502: providerDown,
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return {
+        message: "",
+        data: await integrations.clientDetail(ctx, request.params.app, request.params.clientId),
+      };
+    },
+  );
+
+  app.post(
+    "/integrations/:app/import",
+    {
+      schema: {
+        tags: ["integrations"],
+        summary:
+          "Import Client (question_id: a party question), Select Fund (question_id 'fund') or Select Member/Trustee (contact_id: one of the fund's contacts, into a party question or a group of parties): the data as interview answers",
+        params: IntegrationAppParams,
+        querystring: IntegrationTeamQuery,
+        body: IntegrationImportBody,
+        response: {
+          200: IntegrationImportResponse,
+          400: ErrorEnvelope.describe("No such party question in the document's interview"),
+          403: ErrorEnvelope.describe("The actor may not interview this document"),
+          404: ErrorEnvelope.describe(
+            "No such document, no connection of the caller to this app, or no such client in its organisation",
+          ),
+          409: ErrorEnvelope.describe(
+            "'You can not interview a completed document.', the connection needs renewing, the app holds no funds (contact_id), or the group is full",
+          ),
+          422: ErrorEnvelope.describe(
+            "'Client imported failed! Data not matching': the party does not take this client's type",
+          ),
+          502: providerDown,
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return {
+        message: INTEGRATION_IMPORTED,
+        data: await integrations.importClient(ctx, request.params.app, request.body),
+      };
+    },
+  );
+
+  app.post(
+    "/integrations/:app/sync",
+    {
+      schema: {
+        tags: ["integrations"],
+        summary:
+          "Sync Document: sends the assembled PDF to one client of the app, on the job queue with retries",
+        params: IntegrationAppParams,
+        querystring: IntegrationTeamQuery,
+        body: IntegrationSyncBody,
+        response: {
+          200: IntegrationSyncResponse,
+          400: ErrorEnvelope.describe("'no client ID', or bad input"),
+          404: ErrorEnvelope.describe(
+            "No such document, no connection of the caller to this app, or no such client in its organisation",
+          ),
+          409: ErrorEnvelope.describe(
+            "The document has no assembled PDF, the app takes no documents, or the connection needs renewing",
+          ),
+          502: providerDown,
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const app = INTEGRATION_APPS.find((a) => a.slug === request.params.app)?.app ?? request.params.app;
+      return {
+        message: integrationSyncQueued(app),
+        data: await integrations.syncDocument(ctx, request.params.app, request.body),
+      };
+    },
+  );
+};
+
+const ConsentForm = z.object({
+  redirect_uri: z.string().max(2048),
+  state: z.string().max(256),
+  code_challenge: z.string().max(256),
+  code_challenge_method: z.string().max(16),
+});
+
+/** The sandbox provider's consent page, as a provider serves it (no session of ours needed). */
+export const sandboxConsentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string" },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  app.get(
+    "/sandbox/oauth/:app/authorize",
+    { schema: { hide: true, params: IntegrationAppParams, querystring: ConsentForm.passthrough() } },
+    async (request, reply) => {
+      if (!services.integrationSandbox(request.params.app)) throw new AppError(404, "Not found.");
+      return reply
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(consentPage(request.params.app, request.query));
+    },
+  );
+
+  app.post(
+    "/sandbox/oauth/:app/authorize",
+    {
+      schema: {
+        hide: true,
+        params: IntegrationAppParams,
+        querystring: z.object({}).passthrough(),
+        body: ConsentForm.extend({ decision: z.enum(["allow", "deny"]) }),
+      },
+    },
+    async (request, reply) => {
+      const sandbox = services.integrationSandbox(request.params.app);
+      if (!sandbox) throw new AppError(404, "Not found.");
+      const to = await sandbox.decide({
+        allow: request.body.decision === "allow",
+        redirectUri: request.body.redirect_uri,
+        state: request.body.state,
+        codeChallenge: request.body.code_challenge,
+        codeChallengeMethod: request.body.code_challenge_method,
+      });
+      if (!to) throw new AppError(400, "redirect_uri is not the one registered for this app.");
+      return reply.redirect(to, 303);
+    },
+  );
+};

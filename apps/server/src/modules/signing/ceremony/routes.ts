@@ -1,0 +1,246 @@
+import {
+  ErrorEnvelope,
+  SigningActionResponse,
+  SigningConsentRequest,
+  SigningDeclineRequest,
+  SigningPageResponse,
+  SigningSignRequest,
+  SigningTokenParams,
+  SmsCodeVerifyRequest,
+} from "@precedent/contracts";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { SIGNING_ADDRESS_REQUESTS_PER_MINUTE, SIGNING_LINK_REQUESTS_PER_MINUTE } from "../../../constants.ts";
+import type { RequestMeta, SigningCeremony } from "./service.ts";
+
+const tags = ["signing pages"];
+const LINK_ERRORS = {
+  404: ErrorEnvelope.describe("The link is unknown or was replaced; it reveals nothing about any request"),
+  409: ErrorEnvelope.describe(
+    "Not this recipient's turn, already signed or declined, expired, withdrawn, declined by someone, or completed: the message says which",
+  ),
+  429: ErrorEnvelope.describe("Too many requests to this link or from this address"),
+};
+
+const metaOf = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: String(request.headers["user-agent"] ?? "").slice(0, 500),
+  origin: `${request.protocol}://${request.host}`,
+});
+
+const pdfReply = (bytes: Uint8Array, filename: string) => ({
+  bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+  disposition: `inline; filename=${filename}`,
+});
+
+/**
+ * The signing pages' API (`/api/sign/:token/...`): no session, the private link is the credential.
+ * Every route is throttled per address (the route's limit) and per link (the hook's).
+ */
+export const signingPageRoutes: FastifyPluginAsyncZod<{ ceremony: SigningCeremony }> = async (
+  app,
+  { ceremony },
+) => {
+  const perAddress = { max: SIGNING_ADDRESS_REQUESTS_PER_MINUTE, timeWindow: 60_000 };
+  const perLink = app.rateLimit({
+    max: SIGNING_LINK_REQUESTS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `sign:${(request.params as { token?: string }).token ?? ""}`,
+  });
+  const config = { rateLimit: perAddress };
+
+  app.get(
+    "/sign/:token",
+    {
+      config,
+      onRequest: perLink,
+      schema: {
+        tags,
+        summary:
+          "A signing link's page: the document, the firm, the recipient's role and turn, and the state",
+        description: "The first view of a live link is recorded (the 'viewed' event) once.",
+        params: SigningTokenParams,
+        response: { 200: SigningPageResponse, 404: LINK_ERRORS[404], 429: LINK_ERRORS[429] },
+      },
+    },
+    async (request) => ({ message: "", data: await ceremony.view(request.params.token, metaOf(request)) }),
+  );
+
+  app.get(
+    "/sign/:token/pdf",
+    {
+      config,
+      onRequest: perLink,
+      schema: {
+        tags,
+        summary: "The PDF sent for signing (application/pdf)",
+        params: SigningTokenParams,
+        produces: ["application/pdf"],
+        response: {
+          200: z.any().describe("The PDF's bytes (inline)"),
+          404: LINK_ERRORS[404],
+          409: LINK_ERRORS[409],
+          429: LINK_ERRORS[429],
+        },
+      },
+    },
+    async (request, reply) => {
+      const pdf = pdfReply(await ceremony.originalPdf(request.params.token), "document.pdf");
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", pdf.disposition)
+        .header("cache-control", "private, no-store")
+        .send(pdf.bytes);
+    },
+  );
+
+  app.get(
+    "/sign/:token/signed.pdf",
+    {
+      config,
+      onRequest: perLink,
+      schema: {
+        tags,
+        summary:
+          "The sealed signed PDF with its audit certificate (application/pdf), once everyone has signed",
+        params: SigningTokenParams,
+        produces: ["application/pdf"],
+        response: {
+          200: z.any().describe("The sealed PDF's bytes (attachment)"),
+          404: LINK_ERRORS[404],
+          409: ErrorEnvelope.describe("Not everyone has signed yet, or the sealed PDF is not ready"),
+          429: LINK_ERRORS[429],
+        },
+      },
+    },
+    async (request, reply) => {
+      const pdf = pdfReply(await ceremony.signedPdf(request.params.token), "signed.pdf");
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", pdf.disposition.replace("inline", "attachment"))
+        .header("cache-control", "private, no-store")
+        .send(pdf.bytes);
+    },
+  );
+
+  app.post(
+    "/sign/:token/consent",
+    {
+      config,
+      onRequest: perLink,
+      schema: {
+        tags,
+        summary: "Consent to sign electronically (Electronic Transactions Act 1999 (Cth) s10)",
+        params: SigningTokenParams,
+        body: SigningConsentRequest,
+        response: {
+          200: SigningActionResponse,
+          403: ErrorEnvelope.describe("A signed-PDF link cannot sign"),
+          ...LINK_ERRORS,
+        },
+      },
+    },
+    async (request) => ({ message: "", data: await ceremony.consent(request.params.token, metaOf(request)) }),
+  );
+
+  app.post(
+    "/sign/:token/sms-code",
+    {
+      config,
+      onRequest: perLink,
+      schema: {
+        tags,
+        summary: "Text a 6-digit code to the recipient's phone (only when the sender turned SMS on)",
+        params: SigningTokenParams,
+        response: {
+          200: SigningActionResponse,
+          400: ErrorEnvelope.describe("This request does not use SMS codes"),
+          403: ErrorEnvelope.describe("A signed-PDF link cannot sign"),
+          423: ErrorEnvelope.describe("Five wrong codes were entered: no more codes for this link"),
+          ...LINK_ERRORS,
+          429: ErrorEnvelope.describe("A code was sent less than a minute ago, or too many requests"),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await ceremony.sendSmsCode(request.params.token, metaOf(request)),
+    }),
+  );
+
+  app.post(
+    "/sign/:token/sms-code/verify",
+    {
+      config,
+      onRequest: perLink,
+      schema: {
+        tags,
+        summary: "Check the texted code; the fifth wrong code ends SMS verification for this link",
+        params: SigningTokenParams,
+        body: SmsCodeVerifyRequest,
+        response: {
+          200: SigningActionResponse,
+          400: ErrorEnvelope.describe("The code is not right (the message says how many tries are left)"),
+          403: ErrorEnvelope.describe("A signed-PDF link cannot sign"),
+          410: ErrorEnvelope.describe("The code has expired"),
+          423: ErrorEnvelope.describe("Five wrong codes were entered"),
+          ...LINK_ERRORS,
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await ceremony.verifySmsCode(request.params.token, request.body.code, metaOf(request)),
+    }),
+  );
+
+  app.post(
+    "/sign/:token/sign",
+    {
+      config,
+      onRequest: perLink,
+      schema: {
+        tags,
+        summary: "Sign (a drawn PNG or typed signature); a witness states how they saw the signing",
+        description:
+          "Needs consent, the SMS code when SMS is on, the recipient's turn (earlier groups have signed) and, for a witness, their signer's signature. The last signature completes the request exactly once and queues the sealing.",
+        params: SigningTokenParams,
+        body: SigningSignRequest,
+        response: {
+          200: SigningActionResponse,
+          400: ErrorEnvelope.describe("The signature is not a PNG or the witness statement is missing"),
+          403: ErrorEnvelope.describe("A signed-PDF link cannot sign"),
+          ...LINK_ERRORS,
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await ceremony.sign(request.params.token, request.body, metaOf(request)),
+    }),
+  );
+
+  app.post(
+    "/sign/:token/decline",
+    {
+      config,
+      onRequest: perLink,
+      schema: {
+        tags,
+        summary: "Decline to sign, with a reason: the request is rejected for everyone",
+        params: SigningTokenParams,
+        body: SigningDeclineRequest,
+        response: {
+          200: SigningActionResponse,
+          403: ErrorEnvelope.describe("A signed-PDF link cannot sign"),
+          ...LINK_ERRORS,
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await ceremony.decline(request.params.token, request.body.reason, metaOf(request)),
+    }),
+  );
+};

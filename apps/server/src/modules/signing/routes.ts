@@ -1,0 +1,205 @@
+import {
+  BundleStatusResponse,
+  ConfirmSigningRequest,
+  ConfirmSigningResponse,
+  ErrorEnvelope,
+  FuseSignWebhookResponse,
+  ListSignerResponse,
+  ReminderRequest,
+  ReminderResponse,
+  SignedDownloadQuery,
+  SigningDocQuery,
+  SigningHistoryQuery,
+  SigningHistoryResponse,
+  TeamScopeQuery,
+} from "@precedent/contracts";
+import { create as contentDisposition } from "content-disposition";
+import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { actorOf } from "../../plugins/authenticate.ts";
+import type { Services } from "../../services.ts";
+import { FUSESIGN_SIGNATURE_HEADER } from "./fusesign/adapter.ts";
+
+const notVisible = ErrorEnvelope.describe(
+  "No such document in this firm that the caller can see (or no such firm)",
+);
+const badInput = ErrorEnvelope.describe("A field failed its check; data.errors names each field");
+const refused = ErrorEnvelope.describe(
+  "The Lite plan, or not the document's creator, the owner or a manager",
+);
+const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
+
+export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { signing, firmContext } = services;
+
+  app.get(
+    "/signing/list-signer",
+    {
+      schema: {
+        tags: ["signing"],
+        summary:
+          "The document's signers and witnesses from its parties, and whether it may be signed electronically",
+        querystring: SigningDocQuery,
+        response: {
+          200: ListSignerResponse,
+          404: notVisible,
+          409: ErrorEnvelope.describe("The document has no template"),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await signing.listSigners(ctx, request.query.doc_id) };
+    },
+  );
+
+  app.post(
+    "/signing/confirm",
+    {
+      schema: {
+        tags: ["signing"],
+        summary: "Sends the document for signing: one private link emailed to each signer and witness",
+        querystring: TeamScopeQuery,
+        body: ConfirmSigningRequest,
+        response: {
+          200: ConfirmSigningResponse,
+          400: badInput,
+          403: refused,
+          404: notVisible,
+          409: ErrorEnvelope.describe(
+            "Not completed or signing not allowed, owner confirmation missing, not assembled, or it must be signed on paper",
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const data = await signing.confirm(ctx, request.body, originOf(request));
+      return { message: "", data: { status: true, data } };
+    },
+  );
+
+  app.get(
+    "/signing/bundle/get",
+    {
+      schema: {
+        tags: ["signing"],
+        summary: "The signing request's status: dates, each signer's status, signed/total",
+        querystring: SigningDocQuery,
+        response: { 200: BundleStatusResponse, 404: notVisible },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return { message: "", data: await signing.bundle(ctx, request.query.doc_id) };
+    },
+  );
+
+  app.get(
+    "/signing/bundle/history",
+    {
+      schema: {
+        tags: ["signing"],
+        summary: "The document's signing history (Time/Action), newest first, 15 a page",
+        querystring: SigningHistoryQuery,
+        response: { 200: SigningHistoryResponse, 404: notVisible },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const { doc_id, page, length } = request.query;
+      return { message: "", data: await signing.history(ctx, doc_id, page, length) };
+    },
+  );
+
+  app.get(
+    "/signing/document/download",
+    {
+      schema: {
+        tags: ["signing"],
+        summary:
+          "The signed document: the sealed PDF with its audit certificate, or (file=certificate) the certificate pages alone",
+        description:
+          "The spec's e-signing download (doc_id). Only for a signed document (status 3) whose signing request is completed and sealed.",
+        querystring: SignedDownloadQuery,
+        produces: ["application/pdf"],
+        response: {
+          200: z.any().describe("The PDF's bytes (attachment)"),
+          404: notVisible,
+          409: ErrorEnvelope.describe("Not signed by everyone yet, or the sealed PDF is not ready"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const { doc_id, file } = request.query;
+      const pdf = await signing.signedDownload(ctx, doc_id, file);
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", contentDisposition(pdf.name, { type: "attachment" }))
+        .header("cache-control", "private, no-store")
+        .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength));
+    },
+  );
+
+  app.post(
+    "/signing/reminder",
+    {
+      schema: {
+        tags: ["signing"],
+        summary: "Emails a reminder to each pending signer whose turn it is (pending documents only)",
+        querystring: TeamScopeQuery,
+        body: ReminderRequest,
+        response: {
+          200: ReminderResponse,
+          403: refused,
+          404: notVisible,
+          409: ErrorEnvelope.describe("The document is not pending signature"),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const { doc_id, reminder_notes } = request.body;
+      const reminded = await signing.remind(ctx, doc_id, reminder_notes, originOf(request));
+      return { message: "", data: { reminded } };
+    },
+  );
+};
+
+/** POST /api/fusesign/webhook: no session; the HMAC of the raw body with the webhook secret is the proof. */
+export const fuseSignWebhookRoutes: FastifyPluginAsync<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.post(
+    "/fusesign/webhook",
+    {
+      schema: {
+        tags: ["signing"],
+        summary: "FuseSign's events (CustomerDocumentSigned, BundleFinalised, BundleError), signed",
+        description: `The body's HMAC-SHA256 (hex) with FUSESIGN_WEBHOOK_SECRET comes in the ${FUSESIGN_SIGNATURE_HEADER} header.`,
+        response: {
+          200: FuseSignWebhookResponse.describe(
+            "Received; `applied` is false for a repeat, an unknown bundle or an event of no interest",
+          ),
+          400: ErrorEnvelope.describe("The signature does not match the body"),
+          404: ErrorEnvelope.describe("FuseSign is not configured on this server"),
+        },
+      },
+    },
+    async (request) => {
+      const signature = request.headers[FUSESIGN_SIGNATURE_HEADER];
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const data = await services.signing.fuseSignWebhook(
+        body,
+        typeof signature === "string" ? signature : undefined,
+      );
+      return { message: "", data };
+    },
+  );
+};

@@ -1,0 +1,120 @@
+import { type PDFDocument, type PDFPage, rgb } from "pdf-lib";
+import type { StoredSignature, StoredSignatureField } from "../schema.ts";
+import type { SealFonts } from "./fonts.ts";
+import { sydneyDay } from "./sydney-time.ts";
+
+export type SignatureToStamp = {
+  metaKey: string;
+  dateKey: string;
+  signature: StoredSignature;
+  fullName: string;
+  signedAt: Date;
+};
+
+type Box = StoredSignatureField["signature"];
+
+export class SealInputError extends Error {}
+
+const INK = rgb(0.05, 0.12, 0.36);
+/** The caption naming the signer, along the top of the signature box. */
+const CAPTION_SIZE = 6.5;
+/** The box's bottom edge is the signature rule: ink stays this far above it. */
+const ABOVE_RULE = 2;
+const MAX_TYPED_SIZE = 24;
+const DATE_SIZE = 9;
+const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
+
+/**
+ * Stamps each signature into its signature box (the drawn PNG or the typed text, fitted and kept in
+ * proportion), a caption with the signer's full name above it, and the signing day in the date box.
+ * The engine's boxes are in points from the page's top-left; PDF draws from the bottom-left.
+ */
+export async function stampSignatures(
+  document: PDFDocument,
+  fields: readonly StoredSignatureField[],
+  signatures: readonly SignatureToStamp[],
+  fonts: SealFonts,
+): Promise<void> {
+  const byMetaKey = new Map(fields.map((field) => [field.metaKey, field]));
+  const pages = document.getPages();
+  const pageOf = (box: Box, key: string): PDFPage => {
+    const page = pages[box.page - 1];
+    if (!page)
+      throw new SealInputError(`The box ${key} is on page ${box.page}; the PDF has ${pages.length}.`);
+    return page;
+  };
+  for (const signed of signatures) {
+    const field = byMetaKey.get(signed.metaKey);
+    if (!field) throw new SealInputError(`No signature box has the key ${signed.metaKey}.`);
+    if (field.dateKey !== signed.dateKey) {
+      throw new SealInputError(
+        `The signature ${signed.metaKey} has date key ${signed.dateKey}, not ${field.dateKey}.`,
+      );
+    }
+    const signaturePage = pageOf(field.signature, field.metaKey);
+    const box = toPdfBox(signaturePage, field.signature);
+    const caption = `Signed electronically by ${signed.fullName}`;
+    const captionSize = fittedSize(fonts.regular, caption, CAPTION_SIZE, box.width);
+    signaturePage.drawText(caption, {
+      x: box.x,
+      y: box.top - captionSize,
+      size: captionSize,
+      font: fonts.regular,
+      color: INK,
+    });
+    // The signature goes in what is left between the caption (clear of its descenders) and the rule.
+    const captionDescent =
+      fonts.regular.heightAtSize(captionSize) - fonts.regular.heightAtSize(captionSize, { descender: false });
+    const ink = {
+      x: box.x,
+      y: box.y + ABOVE_RULE,
+      width: box.width,
+      height: box.height - ABOVE_RULE - captionSize - captionDescent - 1.5,
+    };
+    if (signed.signature.kind === "drawn") {
+      const match = PNG_DATA_URL.exec(signed.signature.pngDataUrl);
+      if (!match?.[1])
+        throw new SealInputError(`The drawn signature ${signed.metaKey} is not a PNG data URL.`);
+      const image = await document.embedPng(Buffer.from(match[1], "base64"));
+      const scale = Math.min(ink.width / image.width, ink.height / image.height);
+      signaturePage.drawImage(image, {
+        x: ink.x,
+        y: ink.y,
+        width: image.width * scale,
+        height: image.height * scale,
+      });
+    } else {
+      const text = signed.signature.text.trim();
+      const size = Math.min(
+        fittedSize(fonts.italic, text, MAX_TYPED_SIZE, ink.width),
+        ink.height / fonts.italic.heightAtSize(1),
+      );
+      // The descenders hang below the baseline: lift it by the font's descent so they clear the rule.
+      const descent = fonts.italic.heightAtSize(size) - fonts.italic.heightAtSize(size, { descender: false });
+      signaturePage.drawText(text, { x: ink.x, y: ink.y + descent, size, font: fonts.italic, color: INK });
+    }
+    const datePage = pageOf(field.date, field.dateKey);
+    const dateBox = toPdfBox(datePage, field.date);
+    const day = sydneyDay(signed.signedAt);
+    // The date rule is 1.5 pt above the box's bottom edge: the text sits on it.
+    datePage.drawText(day, {
+      x: dateBox.x + 2,
+      y: dateBox.y + 3,
+      size: fittedSize(fonts.regular, day, DATE_SIZE, dateBox.width - 2),
+      font: fonts.regular,
+      color: INK,
+    });
+  }
+}
+
+/** A box from the page's top-left in points to PDF space: its bottom-left corner and size. */
+function toPdfBox(page: PDFPage, box: Box) {
+  const { x: originX, y: originY, height: pageHeight } = page.getMediaBox();
+  const bottom = originY + pageHeight - (box.y + box.height);
+  return { x: originX + box.x, y: bottom, width: box.width, height: box.height, top: bottom + box.height };
+}
+
+function fittedSize(font: SealFonts["regular"], text: string, size: number, width: number): number {
+  const natural = font.widthOfTextAtSize(text, size);
+  return natural <= width ? size : (size * width) / natural;
+}

@@ -1,0 +1,893 @@
+import {
+  type BundleStatus,
+  ConfirmSigningRequest as ConfirmSchema,
+  type ConfirmSigningRequest,
+  DOCUMENT_STATUSES,
+  type DocumentStatus,
+  DUE_DATE_IN_PAST,
+  DUE_DATE_INVALID,
+  FIELD_CANNOT_BE_BLANK,
+  FIELD_REQUIRED,
+  type FieldError,
+  FUSESIGN_BAD_SIGNATURE,
+  FUSESIGN_NOT_CONNECTED,
+  GROUP_NAME_EXISTS,
+  INVALID_EMAIL,
+  INVALID_PHONE,
+  type ListedSigner,
+  MAX_SIGNING_GROUPS,
+  NO_SIGNERS,
+  NOT_ASSEMBLED,
+  PENDING_SIGNATURE,
+  SIGNED_PDF_NOT_READY,
+  SIGNER_MISSING,
+  SIGNER_NAME_FALLBACK,
+  type SignerStatusName,
+  TOO_MANY_GROUPS,
+  UNKNOWN_SIGNATURE_BOX,
+} from "@precedent/contracts";
+import { type Answers, buildDocument, executionBlocks, renderPdf, signers } from "@precedent/docgen";
+import { and, asc, desc, eq, isNull, lt, ne, sql } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
+import type { z } from "zod";
+import type { Database } from "../../db/client.ts";
+import { AppError, badRequest, notFound } from "../../errors.ts";
+import type { JobQueue } from "../../platform/jobs/queue.ts";
+import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
+import type { DocumentsService } from "../documents/index.ts";
+import { setSigningStatus } from "../documents/index.ts";
+import type { FileStore } from "../files/index.ts";
+import type { InterviewService } from "../interview/index.ts";
+import type { MailService } from "../mail/index.ts";
+import type { TemplateLibrary } from "../templates/index.ts";
+import type { UsersService } from "../users/index.ts";
+import {
+  checkElectronicExecution,
+  type DocumentKind,
+  EXECUTION_RULES,
+  governingLawOf,
+  type SignerKind,
+} from "./execution-rules.ts";
+import {
+  type FuseSignAdapter,
+  fuseSignMoves,
+  parseFuseSignWebhook,
+  verifyFuseSignWebhook,
+} from "./fusesign/adapter.ts";
+import { canReadSigningStatus, reminderRefusal, type SigningDocumentFacts, sendRefusal } from "./policy.ts";
+import {
+  type EnvelopeStatus,
+  type StoredSignatureField,
+  signingEnvelopes,
+  signingEvents,
+  signingRecipients,
+} from "./schema.ts";
+import { newSigningToken } from "./tokens.ts";
+
+export type SigningService = ReturnType<typeof createSigningService>;
+
+const SYDNEY = "Australia/Sydney";
+/** The overdue check runs hourly: a due date ends at midnight in Sydney, flagged within the hour. */
+export const OVERDUE_CHECK_EVERY_MS = 60 * 60 * 1000;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** §5: the area code, a dash, then the number (digits, spaces, parentheses, hyphens). */
+const PHONE_PATTERN = /^\+\d{1,4}-[\d ()-]*\d[\d ()-]*$/;
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const documentNotFound = (id: number) => notFound(`Doc ID ${id} was not found.`);
+const noSigningRequest = () => notFound("This document has no signing request.");
+
+/** Today's date in Sydney, YYYY-MM-DD: due dates are Sydney days. */
+export function sydneyToday(now: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: SYDNEY }).format(now);
+}
+
+/** The instant a Sydney day ends (midnight that starts the next day), whatever daylight saving does. */
+export function endOfSydneyDay(day: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const nextMidnightUtc = Date.UTC(y, m - 1, d + 1);
+  // Sydney's offset at that moment: format the UTC instant in Sydney and read the difference.
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: SYDNEY,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(new Date(nextMidnightUtc));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asSydney = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
+  return new Date(nextMidnightUtc - (asSydney - nextMidnightUtc));
+}
+
+function validDay(day: string): boolean {
+  const match = DATE_PATTERN.exec(day);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Group names compare ignoring case and surrounding (and repeated) spaces (§5). */
+const groupNameKey = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
+
+/** What kind of document the template makes, for the execution check. */
+function documentKindOf(template: { body: string; catalogue: Record<string, unknown> }): DocumentKind {
+  const meta = Array.isArray(template.catalogue.meta_data)
+    ? (template.catalogue.meta_data as { key?: unknown; value?: unknown }[])
+    : [];
+  if (meta.some((m) => m.key === "is_will" && m.value === "yes")) return "will";
+  if (/executed as a deed|executes this deed|signed,? sealed and delivered/i.test(template.body))
+    return "deed";
+  return "agreement";
+}
+
+type ConfirmInput = ReturnType<typeof ConfirmSchema.parse>;
+
+/** Every rule of the wizard's input (§5), each failure on its field; nothing is sent while any fails. */
+export function confirmErrors(input: ConfirmInput, today: string): FieldError[] {
+  const errors: FieldError[] = [];
+  if (input.due_date.trim() === "") errors.push({ field: "due_date", message: FIELD_REQUIRED });
+  else if (!validDay(input.due_date)) errors.push({ field: "due_date", message: DUE_DATE_INVALID });
+  else if (input.due_date < today) errors.push({ field: "due_date", message: DUE_DATE_IN_PAST });
+  input.signer.forEach((signer, i) => {
+    const email = signer.email.trim();
+    if (email === "") errors.push({ field: `signer.${i}.email`, message: FIELD_CANNOT_BE_BLANK });
+    else if (!EMAIL_PATTERN.test(email)) errors.push({ field: `signer.${i}.email`, message: INVALID_EMAIL });
+    if (input.sms_notify) {
+      const phone = (signer.phone_number ?? "").trim();
+      if (phone === "") errors.push({ field: `signer.${i}.phone_number`, message: FIELD_CANNOT_BE_BLANK });
+      else if (!PHONE_PATTERN.test(phone)) {
+        errors.push({ field: `signer.${i}.phone_number`, message: INVALID_PHONE });
+      }
+    }
+  });
+  if (input.is_group) {
+    const names = new Map<number, string>();
+    input.signer.forEach((signer, i) => {
+      if (signer.signing_group_name.trim() === "") {
+        errors.push({ field: `signer.${i}.signing_group_name`, message: FIELD_CANNOT_BE_BLANK });
+      }
+      if (!names.has(signer.signing_group)) names.set(signer.signing_group, signer.signing_group_name);
+    });
+    if (names.size > MAX_SIGNING_GROUPS || [...names.keys()].some((g) => g >= MAX_SIGNING_GROUPS)) {
+      errors.push({ field: "signer", message: TOO_MANY_GROUPS });
+    }
+    const seen = new Map<string, number>();
+    for (const [group, name] of names) {
+      const key = groupNameKey(name);
+      if (key === "") continue;
+      const other = seen.get(key);
+      if (other !== undefined && other !== group) {
+        const i = input.signer.findIndex((s) => s.signing_group === group);
+        errors.push({ field: `signer.${i}.signing_group_name`, message: GROUP_NAME_EXISTS });
+      }
+      seen.set(key, group);
+    }
+  }
+  return errors;
+}
+
+/** The signer's turn has come: every recipient of earlier groups signed, and a witness's signer too. */
+function turnHasCome(
+  recipient: { groupIndex: number; role: string; witnessOfRecipientId: number | null },
+  all: { id: number; groupIndex: number; status: string; role: string }[],
+) {
+  if (all.some((r) => r.groupIndex < recipient.groupIndex && r.status !== "signed")) return false;
+  if (recipient.role === "witness" && recipient.witnessOfRecipientId !== null) {
+    return all.find((r) => r.id === recipient.witnessOfRecipientId)?.status === "signed";
+  }
+  return true;
+}
+
+function signingMail(input: {
+  recipientName: string;
+  senderName: string;
+  documentName: string;
+  subject: string;
+  body: string;
+  link: string;
+  dueDate: string;
+  notes?: string;
+  reminder: boolean;
+}) {
+  const due = input.dueDate.split("-").reverse().join("/");
+  const intro = input.reminder
+    ? `This is a reminder from ${input.senderName}: "${input.documentName}" is waiting for your signature.`
+    : `${input.senderName} asks you to sign "${input.documentName}".`;
+  const lines = [
+    `Dear ${input.recipientName},`,
+    intro,
+    ...(input.body.trim() ? [input.body.trim()] : []),
+    ...(input.notes?.trim() ? [`Note: ${input.notes.trim()}`] : []),
+    `Open your private signing link (it works until the end of ${due}, Sydney time):`,
+    input.link,
+    ...(input.reminder ? ["This link replaces any link sent to you before for this document."] : []),
+  ];
+  const escapeHtml = (text: string) =>
+    text.replace(
+      /[&<>"']/g,
+      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+    );
+  return {
+    subject: input.reminder ? `Reminder: ${input.subject}` : input.subject,
+    text: lines.join("\n\n"),
+    html: lines
+      .map((line) =>
+        line === input.link
+          ? `<p><a href="${escapeHtml(line)}">${escapeHtml(line)}</a></p>`
+          : `<p>${escapeHtml(line)}</p>`,
+      )
+      .join("\n"),
+  };
+}
+
+/**
+ * The sender's side of e-signing (interview-signing spec §2, §4, §5, §7 Signing): who signs a
+ * document, sending it for signing, its status and history, reminders, and the overdue flag.
+ * Every call acts on a document the actor can see in their firm (the documents module's scope);
+ * anything else is 404 and changes nothing.
+ */
+export function createSigningService(deps: {
+  db: Database;
+  clock: Clock;
+  jobs: JobQueue;
+  documents: DocumentsService;
+  files: FileStore;
+  interview: Pick<InterviewService, "assembledPdf">;
+  library: TemplateLibrary;
+  mail: MailService;
+  users: UsersService;
+  /** FuseSign, when the server has its API token and webhook secret (issue 15 item 7). */
+  fusesign?: { adapter: FuseSignAdapter; webhookSecret: string };
+}) {
+  const { db, clock, jobs, documents, files, interview, library, mail, users, fusesign } = deps;
+
+  // A request FuseSign holds is retracted there when ours is voided, after the commit and retried.
+  const retractFuseSign = jobs.define<{ bundleId: string; reason: string }>(
+    "signing.fusesign-retract",
+    async ({ bundleId, reason }) => {
+      if (!fusesign) throw new Error("FuseSign is not configured: cannot retract its bundle");
+      await fusesign.adapter.retract(bundleId, reason);
+    },
+  );
+
+  async function visible(tx: Database, ctx: FirmContext, docId: number, lock: boolean) {
+    const loaded = await documents.loadForChange(tx, ctx, docId, lock);
+    if (!loaded) throw documentNotFound(docId);
+    const facts: SigningDocumentFacts = {
+      createdBy: loaded.doc.createdBy,
+      status: loaded.doc.status,
+      allowSign: loaded.doc.allowSign,
+      isShared: loaded.facts.isShared,
+    };
+    return { doc: loaded.doc, facts };
+  }
+
+  function templateOf(doc: { xTemplateId: string | null }) {
+    const template = doc.xTemplateId ? library.get(doc.xTemplateId) : undefined;
+    if (!template) throw new AppError(409, NO_SIGNERS);
+    return template;
+  }
+
+  /** Signers and witnesses from the document's parties (docgen's `signers()`), and the execution check. */
+  function partiesOf(doc: { xTemplateId: string | null; xml: Record<string, unknown> }) {
+    const template = templateOf(doc);
+    const answers = doc.xml as Answers;
+    const kindByKey = new Map<string, SignerKind>();
+    for (const block of executionBlocks(template.definition, answers)) {
+      for (const signatory of block.signatories) kindByKey.set(signatory.metaKey, block.kind);
+    }
+    const list: ListedSigner[] = signers(template.definition, answers).map((signer) => ({
+      Email: signer.email ?? "",
+      full_name: signer.fullName,
+      meta_key: signer.metaKey,
+      date_key: signer.dateKey,
+      Witness_Required: signer.witnessRequired ? "Yes" : "No",
+      witness: signer.witnesses.map((w) => ({
+        email: w.email ?? "",
+        full_name: w.fullName,
+        meta_key: w.metaKey,
+        date_key: w.dateKey,
+      })),
+      title: signer.capacity ? `${signer.capacity}, ${signer.partyName}` : signer.partyName,
+      kind: kindByKey.get(signer.metaKey) ?? "individual",
+    }));
+    const law = governingLawOf(doc.xml);
+    const check = checkElectronicExecution({
+      kind: documentKindOf(template),
+      law,
+      signerKinds: list.map((s) => s.kind),
+    });
+    return {
+      template,
+      list,
+      execution: {
+        electronic: check.electronic,
+        message: check.message,
+        governing_law: law,
+        rules: check.rules.map((r) => ({ rule: r.rule, source: r.source })),
+      },
+    };
+  }
+
+  /** The document's newest signing request that was not voided, if any. */
+  async function latestEnvelope(tx: Database, docId: number) {
+    const [envelope] = await tx
+      .select()
+      .from(signingEnvelopes)
+      .where(and(eq(signingEnvelopes.documentId, docId), ne(signingEnvelopes.status, "void")))
+      .orderBy(desc(signingEnvelopes.sentAt), desc(signingEnvelopes.id))
+      .limit(1);
+    return envelope;
+  }
+
+  async function recordEvent(
+    tx: Database,
+    event: {
+      envelopeId: number;
+      teamId: number;
+      recipientId?: number;
+      action: string;
+      description: string;
+      note?: string;
+    },
+  ) {
+    await tx.insert(signingEvents).values({ ...event, at: clock() });
+  }
+
+  /** Voids the document's pending request (relaunch, or a new request replacing it). */
+  async function voidPending(tx: Database, teamId: number, docId: number, reason: string) {
+    const voided = await tx
+      .update(signingEnvelopes)
+      .set({ status: "void", updatedAt: clock() })
+      .where(and(eq(signingEnvelopes.documentId, docId), eq(signingEnvelopes.status, "pending")))
+      .returning({ id: signingEnvelopes.id, bundleId: signingEnvelopes.providerBundleId });
+    for (const { id, bundleId } of voided) {
+      await recordEvent(tx, { envelopeId: id, teamId, action: "voided", description: reason });
+      if (bundleId)
+        await retractFuseSign.enqueue({ bundleId, reason }, { tx, key: `fusesign-retract:${id}` });
+    }
+    return voided.length;
+  }
+
+  const overdueCheck = jobs.define("signing.overdue", async () => {
+    const today = sydneyToday(clock());
+    await db.transaction(async (tx) => {
+      const flagged = await tx
+        .update(signingEnvelopes)
+        .set({ overdueAt: clock(), updatedAt: clock() })
+        .where(
+          and(
+            eq(signingEnvelopes.status, "pending"),
+            isNull(signingEnvelopes.overdueAt),
+            lt(signingEnvelopes.dueDate, today),
+          ),
+        )
+        .returning({
+          id: signingEnvelopes.id,
+          teamId: signingEnvelopes.teamId,
+          dueDate: signingEnvelopes.dueDate,
+        });
+      for (const envelope of flagged) {
+        await recordEvent(tx, {
+          envelopeId: envelope.id,
+          teamId: envelope.teamId,
+          action: "overdue",
+          description: `The due date (${envelope.dueDate.split("-").reverse().join("/")}) has passed`,
+        });
+      }
+    });
+  });
+  jobs.every(overdueCheck.name, OVERDUE_CHECK_EVERY_MS);
+
+  return {
+    voidPending,
+    overdueCheck,
+
+    /** GET /signing/list-signer: the document's signers and witnesses, and whether it may be signed electronically. */
+    async listSigners(ctx: FirmContext, docId: number) {
+      const doc = await db.transaction(async (tx) => (await visible(tx, ctx, docId, false)).doc);
+      const { list, execution } = partiesOf(doc);
+      const providers = fusesign ? (["builtin", "fusesign"] as const) : (["builtin"] as const);
+      return { list, execution, providers: [...providers], is_relaunch: doc.isRelaunch };
+    },
+
+    /**
+     * POST /signing/confirm: checks every rule, lays out the signature boxes again from the stored
+     * answers (outside any transaction: it takes a while), then in one transaction holding the
+     * document's row lock: voids any pending request, creates the envelope and its recipients
+     * (each with a private link), moves the document to Pending and queues one email each. A second
+     * submit waiting on the lock then finds the document Pending and is refused: one envelope.
+     */
+    async confirm(ctx: FirmContext, body: ConfirmSigningRequest, origin: string) {
+      const input = ConfirmSchema.parse(body);
+      const before = await db.transaction(async (tx) => {
+        const found = await visible(tx, ctx, input.doc_id, false);
+        const refusal = sendRefusal(ctx, found.facts, input.owner_confirmed);
+        if (refusal) throw new AppError(refusal.status, refusal.message);
+        const pdf = await interview.assembledPdf(tx, input.doc_id);
+        if (!pdf) throw new AppError(409, NOT_ASSEMBLED);
+        return { ...found, pdf };
+      });
+      if (input.provider === "fusesign" && !fusesign) throw new AppError(409, FUSESIGN_NOT_CONNECTED);
+      const errors = confirmErrors(input, sydneyToday(clock()));
+      if (errors.length > 0) throw badRequest(errors[0]?.message ?? FIELD_REQUIRED, errors);
+      const { template, execution } = partiesOf(before.doc);
+      if (!execution.electronic) throw new AppError(409, execution.message);
+
+      const rendered = await renderPdf(buildDocument(template, before.doc.xml as Answers));
+      const fields: StoredSignatureField[] = rendered.signatureFields.map((f) => ({
+        metaKey: f.metaKey,
+        dateKey: f.dateKey,
+        role: f.role,
+        fullName: f.fullName,
+        email: f.email,
+        partyId: f.partyId,
+        partyPath: f.partyPath,
+        ...(f.witnessOf ? { witnessOf: f.witnessOf } : {}),
+        signature: { ...f.signature },
+        date: { ...f.date },
+      }));
+      if (fields.length === 0) throw new AppError(409, NO_SIGNERS);
+      const fieldByKey = new Map(fields.map((f) => [f.metaKey, f]));
+      const keyErrors: FieldError[] = [];
+      input.signer.forEach((s, i) => {
+        if (!fieldByKey.has(s.meta_key)) {
+          keyErrors.push({ field: `signer.${i}.meta_key`, message: UNKNOWN_SIGNATURE_BOX(s.meta_key) });
+        }
+      });
+      const sent = new Set(input.signer.map((s) => s.meta_key));
+      for (const field of fields) {
+        if (!sent.has(field.metaKey))
+          keyErrors.push({ field: "signer", message: SIGNER_MISSING(field.fullName) });
+      }
+      if (new Set(input.signer.map((s) => s.meta_key)).size !== input.signer.length) {
+        keyErrors.push({ field: "signer", message: "Each signature box is sent once." });
+      }
+      if (keyErrors.length > 0) throw badRequest(keyErrors[0]?.message ?? NO_SIGNERS, keyErrors);
+
+      const senderName = (await users.summaries([ctx.userId])).get(ctx.userId)?.name ?? "Your adviser";
+      // Without groups, everyone signs at once except a chosen last signer, who signs after.
+      const groupOf = (s: (typeof input.signer)[number]) =>
+        input.is_group
+          ? { index: s.signing_group, name: s.signing_group_name.trim() }
+          : s.last_signer
+            ? { index: 1, name: "Last Signer" }
+            : { index: 0, name: "Signers" };
+      const witnessedBy = (s: (typeof input.signer)[number]) => {
+        const witnessOf = fieldByKey.get(s.meta_key)?.witnessOf;
+        return witnessOf ? input.signer.find((x) => x.meta_key === witnessOf) : undefined;
+      };
+      // FuseSign signs it: the PDF and the bundle go there first (FuseSign emails the links). Its
+      // groups are ours doubled, a witness in the one after their signer's, as ours sign in order.
+      const bundleId =
+        fusesign && input.provider === "fusesign"
+          ? await (async () => {
+              const pdf = await files.get(before.pdf.sha256);
+              if (!pdf) throw new AppError(409, NOT_ASSEMBLED);
+              const documentId = await fusesign.adapter.uploadDocument(`${before.doc.name}.pdf`, pdf.bytes);
+              return fusesign.adapter.createBundle({
+                subject: input.email_subject,
+                body: input.email_body,
+                documentIds: [documentId],
+                smsToSign: input.sms_notify,
+                webhookUrl: new URL("/api/fusesign/webhook", origin).toString(),
+                customers: input.signer.map((s) => ({
+                  name: s.full_name.trim() || SIGNER_NAME_FALLBACK,
+                  email: s.email.trim(),
+                  phone: input.sms_notify ? (s.phone_number ?? "").trim() : null,
+                  signingGroup: groupOf(witnessedBy(s) ?? s).index * 2 + (witnessedBy(s) ? 1 : 0),
+                  lastSigner: s.last_signer,
+                  meta: s.meta_key,
+                })),
+              });
+            })()
+          : null;
+      const result = await db
+        .transaction(async (tx) => {
+          const { doc, facts } = await visible(tx, ctx, input.doc_id, true);
+          const refusal = sendRefusal(ctx, facts, input.owner_confirmed);
+          if (refusal) throw new AppError(refusal.status, refusal.message);
+          const now = clock();
+          await voidPending(tx, ctx.teamId, doc.id, "Replaced by a new signing request");
+          const [envelope] = await tx
+            .insert(signingEnvelopes)
+            .values({
+              teamId: ctx.teamId,
+              documentId: doc.id,
+              senderUserId: ctx.userId,
+              provider: input.provider,
+              status: "pending",
+              smsNotify: input.sms_notify,
+              isGroup: input.is_group,
+              dueDate: input.due_date,
+              emailSubject: input.email_subject,
+              emailBody: input.email_body,
+              originalSha256: before.pdf.sha256,
+              providerBundleId: bundleId,
+              fields,
+              sentAt: now,
+              updatedAt: now,
+            })
+            .returning({ id: signingEnvelopes.id });
+          if (!envelope) throw new Error("signing envelope not created");
+          const expiresAt = endOfSydneyDay(input.due_date);
+          // Signers first, so each witness can name the recipient it witnesses.
+          const ordered = [...input.signer].sort(
+            (a, b) =>
+              Number(fieldByKey.get(a.meta_key)?.role === "witness") -
+              Number(fieldByKey.get(b.meta_key)?.role === "witness"),
+          );
+          const idByKey = new Map<string, number>();
+          const links: { recipientId: number; name: string; email: string; token: string }[] = [];
+          for (const s of ordered) {
+            const field = fieldByKey.get(s.meta_key) as StoredSignatureField;
+            const witnessed = field.witnessOf
+              ? input.signer.find((x) => x.meta_key === field.witnessOf)
+              : undefined;
+            // A witness signs in the group of the person they witness, after them.
+            const group = groupOf(witnessed ?? s);
+            const { token, tokenHash } = newSigningToken();
+            const name = s.full_name.trim() || SIGNER_NAME_FALLBACK;
+            const [recipient] = await tx
+              .insert(signingRecipients)
+              .values({
+                envelopeId: envelope.id,
+                teamId: ctx.teamId,
+                role: field.role,
+                witnessOfRecipientId: field.witnessOf ? (idByKey.get(field.witnessOf) ?? null) : null,
+                fullName: name,
+                email: s.email.trim(),
+                phone: input.sms_notify ? (s.phone_number ?? "").trim() : null,
+                metaKey: s.meta_key,
+                dateKey: s.date_key || field.dateKey,
+                groupIndex: group.index,
+                groupName: group.name,
+                isLastSigner: s.last_signer,
+                tokenHash,
+                tokenExpiresAt: expiresAt,
+                status: "pending",
+                createdAt: now,
+              })
+              .returning({ id: signingRecipients.id });
+            if (!recipient) throw new Error("signing recipient not created");
+            idByKey.set(s.meta_key, recipient.id);
+            links.push({ recipientId: recipient.id, name, email: s.email.trim(), token });
+          }
+          await recordEvent(tx, {
+            envelopeId: envelope.id,
+            teamId: ctx.teamId,
+            action: "sent",
+            description: `${senderName} sent the signing request to ${links.length} ${links.length === 1 ? "recipient" : "recipients"}`,
+          });
+          await documents.setSigningStatus(tx, ctx, doc, 4);
+          // FuseSign emails its own links; ours go by our mail.
+          for (const link of bundleId ? [] : links) {
+            const message = signingMail({
+              recipientName: link.name,
+              senderName,
+              documentName: doc.name,
+              subject: input.email_subject,
+              body: input.email_body,
+              link: new URL(`/sign/${link.token}`, origin).toString(),
+              dueDate: input.due_date,
+              reminder: false,
+            });
+            await mail.enqueue(tx, {
+              to: link.email,
+              ...message,
+              key: `signing:${envelope.id}:${link.recipientId}:sent`,
+            });
+          }
+          return { bundle_id: envelope.id, recipients: links.length, doc_status: 4 };
+        })
+        .catch(async (error: unknown) => {
+          // Not sent after all: the bundle FuseSign already holds must not reach anyone.
+          if (bundleId) {
+            await fusesign?.adapter.retract(bundleId, "Not sent").catch(() => undefined);
+          }
+          throw error;
+        });
+      mail.sendSoon();
+      return result;
+    },
+
+    /** GET /signing/bundle/get: the status modal's General Info (§3 Signer status response). */
+    async bundle(ctx: FirmContext, docId: number): Promise<BundleStatus> {
+      return db.transaction(async (tx) => {
+        const { doc, facts } = await visible(tx, ctx, docId, false);
+        const envelope = await latestEnvelope(tx, docId);
+        if (!envelope || !canReadSigningStatus(ctx, facts)) throw noSigningRequest();
+        const recipients = await tx
+          .select()
+          .from(signingRecipients)
+          .where(eq(signingRecipients.envelopeId, envelope.id))
+          .orderBy(asc(signingRecipients.groupIndex), asc(signingRecipients.id));
+        const items = recipients.map((r) => ({
+          SignOn: r.signedAt?.toISOString() ?? r.declinedAt?.toISOString() ?? null,
+          Note: r.declineReason,
+          Name: r.fullName,
+          Email: r.email,
+          Role: r.role,
+          CustomerBundleStatusName: (r.status === "signed"
+            ? "Signed"
+            : r.status === "declined"
+              ? "Rejected"
+              : PENDING_SIGNATURE) as z.infer<typeof SignerStatusName>,
+          waiting: r.status === "pending" && !turnHasCome(r, recipients),
+          SigningGroup: r.groupIndex,
+          SigningGroupName: r.groupName,
+        }));
+        const groups = [...new Set(items.map((i) => i.SigningGroup))].map((g) => ({
+          SigningGroup: g,
+          SigningGroupName: items.find((i) => i.SigningGroup === g)?.SigningGroupName ?? "",
+          items: items.filter((i) => i.SigningGroup === g),
+        }));
+        const signed = recipients.filter((r) => r.status === "signed").length;
+        const status = envelope.status as EnvelopeStatus;
+        return {
+          doc_id: doc.id,
+          doc_name: doc.name,
+          doc_status: doc.status,
+          doc_status_name: DOCUMENT_STATUSES[doc.status as DocumentStatus],
+          bundle_status: status,
+          is_group: envelope.isGroup,
+          LastReminderSent: envelope.lastReminderAt?.toISOString() ?? null,
+          DateSent: envelope.sentAt.toISOString(),
+          DueDate: envelope.dueDate,
+          is_overdue: status === "pending" && sydneyToday(clock()) > envelope.dueDate,
+          total_signed: signed,
+          total_signer: recipients.length,
+          CustomerActionStatus: {
+            pending: "Pending",
+            completed: "Completed",
+            rejected: "Rejected",
+            void: "Void",
+          }[status],
+          items,
+          groups,
+          can_remind: reminderRefusal(ctx, facts) === null && status === "pending",
+        };
+      });
+    },
+
+    /** GET /signing/bundle/history: the Document History (Time/Action), newest first, 15 a page. */
+    async history(ctx: FirmContext, docId: number, page: number, length: number) {
+      return db.transaction(async (tx) => {
+        await visible(tx, ctx, docId, false);
+        const inDocument = sql`${signingEvents.envelopeId} in (select e.id from ${signingEnvelopes} e where e.document_id = ${docId} and e.team_id = ${ctx.teamId})`;
+        const [count] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(signingEvents)
+          .where(inDocument);
+        const rows = await tx
+          .select({
+            at: signingEvents.at,
+            description: signingEvents.description,
+            note: signingEvents.note,
+            name: signingRecipients.fullName,
+          })
+          .from(signingEvents)
+          .leftJoin(signingRecipients, eq(signingRecipients.id, signingEvents.recipientId))
+          .where(inDocument)
+          .orderBy(desc(signingEvents.at), desc(signingEvents.id))
+          .limit(length)
+          .offset((page - 1) * length);
+        const total = count?.n ?? 0;
+        return {
+          rows: rows.map((r) => ({
+            created_at: r.at.toISOString(),
+            customer_name: r.name ?? "",
+            action_des: r.note ? `${r.description}: ${r.note}` : r.description,
+          })),
+          page,
+          total_page: Math.ceil(total / length),
+        };
+      });
+    },
+
+    /**
+     * POST /signing/reminder: emails each pending recipient whose turn it is, with a fresh link (the
+     * token is stored hashed, so the old one cannot be sent again; the new one replaces it).
+     */
+    async remind(ctx: FirmContext, docId: number, notes: string, origin: string) {
+      const senderName = (await users.summaries([ctx.userId])).get(ctx.userId)?.name ?? "Your adviser";
+      const reminded = await db.transaction(async (tx) => {
+        const { doc, facts } = await visible(tx, ctx, docId, true);
+        const refusal = reminderRefusal(ctx, facts);
+        if (refusal) throw new AppError(refusal.status, refusal.message);
+        const envelope = await latestEnvelope(tx, docId);
+        if (envelope?.status !== "pending") throw noSigningRequest();
+        const recipients = await tx
+          .select()
+          .from(signingRecipients)
+          .where(eq(signingRecipients.envelopeId, envelope.id))
+          .for("update");
+        const due = recipients.filter((r) => r.status === "pending" && turnHasCome(r, recipients));
+        const now = clock();
+        for (const recipient of due) {
+          const { token, tokenHash } = newSigningToken();
+          await tx.update(signingRecipients).set({ tokenHash }).where(eq(signingRecipients.id, recipient.id));
+          const message = signingMail({
+            recipientName: recipient.fullName,
+            senderName,
+            documentName: doc.name,
+            subject: envelope.emailSubject,
+            body: "",
+            notes,
+            link: new URL(`/sign/${token}`, origin).toString(),
+            dueDate: envelope.dueDate,
+            reminder: true,
+          });
+          await mail.enqueue(tx, {
+            to: recipient.email,
+            ...message,
+            key: `signing:${envelope.id}:${recipient.id}:reminder:${now.getTime()}`,
+          });
+        }
+        await tx
+          .update(signingEnvelopes)
+          .set({ lastReminderAt: now, updatedAt: now })
+          .where(eq(signingEnvelopes.id, envelope.id));
+        await recordEvent(tx, {
+          envelopeId: envelope.id,
+          teamId: ctx.teamId,
+          action: "reminded",
+          description: `${senderName} sent a reminder to ${due.length} ${due.length === 1 ? "recipient" : "recipients"}`,
+          ...(notes.trim() ? { note: notes.trim() } : {}),
+        });
+        return due.length;
+      });
+      mail.sendSoon();
+      return reminded;
+    },
+
+    /**
+     * GET /signing/document/download: the sealed signed PDF of a signed document (status 3), or its
+     * audit certificate pages on their own. The sealed file is read as stored, never re-made.
+     */
+    async signedDownload(ctx: FirmContext, docId: number, file: "signed" | "certificate") {
+      const { doc, envelope } = await db.transaction(async (tx) => {
+        const { doc } = await visible(tx, ctx, docId, false);
+        return { doc, envelope: await latestEnvelope(tx, docId) };
+      });
+      if (doc.status !== 3 || envelope?.status !== "completed" || !envelope.signedSha256) {
+        throw new AppError(409, SIGNED_PDF_NOT_READY);
+      }
+      const sealed = await files.get(envelope.signedSha256);
+      if (!sealed) throw new AppError(409, SIGNED_PDF_NOT_READY);
+      const baseName = doc.name.replace(/[\\/:*?"<>|]+/g, " ").trim() || `Document ${doc.id}`;
+      if (file === "signed") return { bytes: sealed.bytes, name: `${baseName} (signed).pdf` };
+      // The certificate pages are the ones the seal appended after the original's.
+      const original = await files.get(envelope.originalSha256);
+      if (!original) throw new AppError(409, SIGNED_PDF_NOT_READY);
+      const originalPages = (
+        await PDFDocument.load(original.bytes, { updateMetadata: false })
+      ).getPageCount();
+      const signed = await PDFDocument.load(sealed.bytes, { updateMetadata: false });
+      const certificate = await PDFDocument.create();
+      const indices = signed.getPageIndices().slice(originalPages);
+      for (const page of await certificate.copyPages(signed, indices)) certificate.addPage(page);
+      certificate.setTitle(`Certificate of signing: ${doc.name}`);
+      return { bytes: await certificate.save(), name: `${baseName} (certificate).pdf` };
+    },
+
+    /**
+     * POST /fusesign/webhook: a signed FuseSign event moves our envelope as the built-in signing
+     * would, read against the bundle as FuseSign reports it. The envelope's row is locked and only a
+     * pending one moves, so a repeated or concurrent delivery changes nothing twice; a finalised
+     * bundle stores FuseSign's signed PDF and makes the document Signed in the same transaction.
+     */
+    async fuseSignWebhook(rawBody: Buffer, signature: string | undefined) {
+      // Not set up here: there is no such endpoint on this server.
+      if (!fusesign) throw notFound(FUSESIGN_NOT_CONNECTED);
+      const text = rawBody.toString("utf8");
+      if (!verifyFuseSignWebhook(fusesign.webhookSecret, text, signature)) {
+        throw new AppError(400, FUSESIGN_BAD_SIGNATURE);
+      }
+      let parsed: ReturnType<typeof parseFuseSignWebhook> = null;
+      try {
+        parsed = parseFuseSignWebhook(JSON.parse(text));
+      } catch {
+        parsed = null;
+      }
+      if (!parsed) return { applied: false };
+      const [known] = await db
+        .select({ id: signingEnvelopes.id, status: signingEnvelopes.status })
+        .from(signingEnvelopes)
+        .where(
+          and(
+            eq(signingEnvelopes.provider, "fusesign"),
+            eq(signingEnvelopes.providerBundleId, parsed.bundleId),
+          ),
+        );
+      if (known?.status !== "pending") return { applied: false };
+      const bundle = await fusesign.adapter.getBundle(parsed.bundleId);
+      const signedUrl = bundle.documents[0]?.signedPdfUrl ?? null;
+      const signedPdf =
+        parsed.event === "BundleFinalised" && signedUrl
+          ? await files.put(await fusesign.adapter.downloadSignedPdf(signedUrl), {
+              mediaType: "application/pdf",
+            })
+          : null;
+      const event = parsed.event;
+      return db.transaction(async (tx) => {
+        const [envelope] = await tx
+          .select()
+          .from(signingEnvelopes)
+          .where(eq(signingEnvelopes.id, known.id))
+          .for("update");
+        if (!envelope) return { applied: false };
+        const recipients = await tx
+          .select()
+          .from(signingRecipients)
+          .where(eq(signingRecipients.envelopeId, envelope.id));
+        const moves = fuseSignMoves({ envelopeStatus: envelope.status, recipients, event, bundle });
+        // Completion needs the signed PDF: without it the envelope waits for the next delivery.
+        const next = moves.envelope === "completed" && !signedPdf ? null : moves.envelope;
+        const now = clock();
+        for (const recipient of recipients) {
+          const signed = moves.signed.includes(recipient.metaKey);
+          const declined = moves.declined.includes(recipient.metaKey);
+          if (!signed && !declined) continue;
+          await tx
+            .update(signingRecipients)
+            .set(
+              signed
+                ? {
+                    status: "signed",
+                    signedAt: now,
+                    authMethod: envelope.smsNotify && recipient.phone ? "email-link+sms" : "email-link",
+                  }
+                : { status: "declined", declinedAt: now, declineReason: "Declined in FuseSign" },
+            )
+            .where(and(eq(signingRecipients.id, recipient.id), eq(signingRecipients.status, "pending")));
+          await recordEvent(tx, {
+            envelopeId: envelope.id,
+            teamId: envelope.teamId,
+            recipientId: recipient.id,
+            action: signed ? "signed" : "declined",
+            description: `${recipient.fullName} ${signed ? "signed" : "declined to sign"} in FuseSign`,
+          });
+        }
+        if (next) {
+          const [moved] = await tx
+            .update(signingEnvelopes)
+            .set({
+              status: next,
+              updatedAt: now,
+              ...(next === "completed" ? { completedAt: now, signedSha256: signedPdf?.sha256 ?? null } : {}),
+            })
+            .where(and(eq(signingEnvelopes.id, envelope.id), eq(signingEnvelopes.status, "pending")))
+            .returning({ id: signingEnvelopes.id });
+          if (moved && next === "completed") {
+            await setSigningStatus(tx, {
+              teamId: envelope.teamId,
+              documentId: envelope.documentId,
+              status: 3,
+              from: [4, 5],
+              at: now,
+            });
+          }
+          await recordEvent(tx, {
+            envelopeId: envelope.id,
+            teamId: envelope.teamId,
+            action: next,
+            description:
+              next === "completed"
+                ? "Everyone signed in FuseSign; its signed PDF is stored"
+                : event === "BundleError"
+                  ? "FuseSign reported an error with this signing request"
+                  : "The signing request was declined in FuseSign",
+          });
+        }
+        return { applied: moves.signed.length > 0 || moves.declined.length > 0 || next !== null };
+      });
+    },
+
+    /** The execution rules with their sources, for the wizard and the docs. */
+    executionRules: EXECUTION_RULES,
+  };
+}

@@ -1,0 +1,439 @@
+import { expect, type Page, test } from "@playwright/test";
+import { teamIdOf } from "./documents-support";
+import {
+  openInterview,
+  sampleAnswers,
+  savedAnswers,
+  slowExpect,
+  startDocumentByApi,
+} from "./interview-support";
+import { expectAccessible, OWNER, STRATEGIST_OWNER, signIn } from "./support";
+
+const SHOTS = "/tmp/shots-integrations";
+const PAGE = "/my-account/my-integration";
+
+test.describe("integrations", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("connects the sandbox Xero through its consent popup, then disconnects", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, OWNER, PAGE);
+    await expect(page.getByRole("heading", { level: 1, name: "My Integrations" })).toBeVisible();
+    for (const group of [
+      "Accounting and practice management",
+      "E-signing",
+      "CRM",
+      "Company and fund administration",
+    ])
+      await expect(page.getByRole("heading", { level: 2, name: group })).toBeVisible();
+    await expectAccessible(page, "integrations page");
+    await page.screenshot({ path: `${SHOTS}/page-1366.png` });
+
+    // Keyboard: the card is a button; Enter opens the detail modal and puts the app in the address.
+    await page.getByRole("button", { name: /^Xero\b/ }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/[?&]app=Xero/);
+    const modal = page.getByRole("dialog", { name: "Xero" });
+    await expect(modal.getByRole("tab", { name: "Overview" })).toBeVisible();
+    await modal.getByRole("tab", { name: "Integration key features" }).click();
+    await expect(modal.getByText("Import clients and contacts")).toBeVisible();
+    await expectAccessible(page, "integration detail modal", { include: ".ant-modal" });
+    await page.screenshot({ path: `${SHOTS}/modal-1366.png` });
+
+    const popupOpened = page.waitForEvent("popup");
+    await modal.getByRole("button", { name: "Connect" }).click();
+    const popup = await popupOpened;
+    await expect(popup).toHaveURL(/\/sandbox\/oauth\/xero\/authorize\?/);
+    await expect(
+      popup.getByRole("heading", { name: /Allow Precedent to use your Xero sandbox account/ }),
+    ).toBeVisible();
+    await popup.screenshot({ path: `${SHOTS}/consent-500.png` });
+    await popup.getByRole("button", { name: "Allow" }).click();
+    // Back on our page inside the popup: the code is exchanged and the popup closes itself.
+    await popup.waitForEvent("close", { timeout: 30_000 });
+
+    await expect(modal.getByText("Connected")).toBeVisible({ timeout: 15_000 });
+    await expect(modal.getByText("Organisation: Harbour Practice (sandbox)")).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/connected-1366.png` });
+
+    await modal.getByRole("button", { name: "Disconnect" }).click();
+    await expect(page.getByText("Disconnected successfully")).toBeVisible();
+    await expect(modal.getByRole("button", { name: "Connect" })).toBeVisible();
+    await expect(modal.getByText("Connected")).toHaveCount(0);
+  });
+
+  test("the {appName} route redirects with app set, and a refused code shows the failure message", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page, OWNER, PAGE);
+    await page.goto("/my-account/my-integration/xero?code=not-a-real-code&state=forged");
+    await expect(page).toHaveURL(/\/my-account\/my-integration\?.*app=Xero/);
+    await expect(page.getByText("Fail to connect your Xero account! Please try again!")).toBeVisible();
+    await expect(page).not.toHaveURL(/code=/);
+    await expect(page.getByRole("dialog", { name: "Xero" })).toBeVisible();
+    await expectAccessible(page, "integrations page at 375 px");
+    await page.screenshot({ path: `${SHOTS}/page-375.png`, fullPage: true });
+  });
+
+  test("imports a sandbox company into an interview and assembles it with the imported officers", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, OWNER, PAGE);
+    const doc = await startDocumentByApi(page);
+    await connectByApi(page, doc.teamId, "xero");
+    const scope = `id_team=${doc.teamId}`;
+    // Everything answered but the company, which comes from Xero.
+    const { company: _company, ...rest } = await sampleAnswers("first-directors-minutes");
+    const token = await page.request.get(`/api/get-action-token/${doc.id}?${scope}`);
+    const { action_token } = ((await token.json()) as { data: { action_token: string } }).data;
+    const saved = await page.request.put(`/api/xpressdox/update-xml/${doc.id}?${scope}`, {
+      data: { xml: rest, action_token },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+
+    await openInterview(page, doc);
+    await page.getByRole("button", { name: "Import Client" }).click();
+    const picker = page.getByRole("dialog", { name: "Import Client" });
+    await picker.getByRole("combobox", { name: "Contact type" }).click();
+    await page.locator('.ant-select-item-option[title="Company"]').click();
+    const firstCompany = picker.locator(".integration-client-list__pick").first();
+    await slowExpect(firstCompany).toBeVisible();
+    const companyName = ((await firstCompany.locator("span").first().textContent()) ?? "").trim();
+    await expectAccessible(page, "import client list", { include: ".ant-modal" });
+    await picker.getByRole("button", { name: `View detail of ${companyName}` }).click();
+    await expect(picker.getByRole("tab", { name: "General Infomation" })).toBeVisible();
+    await picker.getByRole("tab", { name: "Contacts" }).click();
+    await expect(picker.getByText(/— Director \(appointed/).first()).toBeVisible();
+    const directors = (await picker.getByText(/— Director \(appointed/).allTextContents()).map((t) =>
+      t.split(" — ")[0]?.trim(),
+    );
+    await picker.getByRole("tab", { name: "Relationships" }).click();
+    await page.screenshot({ path: `${SHOTS}/import-detail-1366.png` });
+    await picker.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByText("Data imported successfully.")).toBeVisible();
+
+    // Saved with the interview's own token, then assembled from exactly those answers.
+    const toolbar = page.getByRole("toolbar", { name: "Interview actions" });
+    await slowExpect(toolbar.getByText(/^Saved at/)).toBeVisible();
+    const company = (await savedAnswers(page, doc.teamId, doc.id)).company as {
+      name: string;
+      acn: string;
+      sole_director_name?: string;
+      directors?: { name: string }[];
+    };
+    expect(companyName).toContain(company.name);
+    expect(company.acn).toMatch(/^\d{3} \d{3} \d{3}$/);
+    expect(company.directors?.map((d) => d.name) ?? [company.sole_director_name]).toEqual(directors);
+    await toolbar.getByRole("button", { name: "Assemble" }).click();
+    await slowExpect(page).toHaveURL(/download_id/);
+    await page.screenshot({ path: `${SHOTS}/import-assembled-1366.png` });
+
+    // Sync back: the assembled PDF to the same client, queued for the job.
+    await page
+      .getByRole("dialog", { name: "Assemble Results" })
+      .getByRole("button", { name: "Continue" })
+      .click();
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).first().click();
+    await page.getByRole("button", { name: "Sync Document" }).click();
+    const sync = page.getByRole("dialog", { name: "Sync Document" });
+    await sync.getByRole("textbox", { name: "Description" }).fill("First directors' minutes");
+    await sync.getByRole("searchbox", { name: "Search client name" }).fill(companyName);
+    await sync.getByRole("radio", { name: companyName }).first().check();
+    await sync.getByRole("button", { name: "Sync" }).click();
+    await expect(page.getByText(/Queued \(sync \d+\)/)).toBeVisible();
+  });
+
+  test("the header's accounting organisation dropdown changes organisation after the confirmation, by keyboard", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, OWNER, PAGE);
+    const teamId = await teamIdOf(page);
+    await connectByApi(page, teamId, "xero");
+    await page.reload();
+    const header = page.getByRole("banner");
+    const switcher = header.getByRole("combobox", { name: "Accounting organisation" });
+    await expect(switcher).toBeVisible({ timeout: 15_000 });
+    await expect(header.getByTitle("Harbour Practice (sandbox)")).toBeVisible();
+
+    // Choosing another organisation asks first; Escape leaves things as they were.
+    const choose = async (name: string) => {
+      await switcher.focus();
+      await page.keyboard.press("ArrowDown");
+      await expect(page.locator(`.ant-select-item-option[title="${name}"]`)).toBeVisible();
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
+    };
+    await choose("Coastal Advisory (sandbox)");
+    const confirm = page.getByRole("dialog", { name: "Change Organisation" });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole("button", { name: "Go to My Integrations" })).toBeVisible();
+    await expectAccessible(page, "change organisation confirmation", { include: ".ant-modal" });
+    await page.screenshot({ path: `${SHOTS}/change-organisation-1366.png` });
+    await page.keyboard.press("Escape");
+    await expect(confirm).toBeHidden();
+    await expect(header.getByTitle("Harbour Practice (sandbox)")).toBeVisible();
+
+    await choose("Coastal Advisory (sandbox)");
+    await confirm.getByRole("button", { name: "Change Organisation" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Organisation changed to Coastal Advisory (sandbox).")).toBeVisible();
+    await expect(header.getByTitle("Coastal Advisory (sandbox)")).toBeVisible();
+    // The client lists now read the chosen organisation.
+    const clients = await page.request.get(`/api/integrations/xero/clients?id_team=${teamId}`);
+    const ids = ((await clients.json()) as { data: { id: string }[] }).data.map((c) => c.id);
+    expect(ids.every((id) => id.startsWith("xero-coastal-"))).toBe(true);
+    await expectAccessible(page, "header with the accounting organisation");
+
+    const ended = await page.request.get(`/api/xero/auth/disconnect?id_team=${teamId}`);
+    expect(ended.status()).toBe(200);
+  });
+
+  test("validates a selected SMSF's contacts with the sandbox Simple Fund 360, and notes on assembling that the fund is already there", async ({
+    page,
+  }) => {
+    const doc = await smsfDeedWithFundApp(page);
+    const scope = `id_team=${doc.teamId}`;
+    const funds = await page.request.get(
+      `/api/integrations/bglsf360/clients?${scope}&type=${encodeURIComponent("Self Managed Superannuation Fund")}`,
+    );
+    const fund = ((await funds.json()) as { data: { id: string; name: string }[] }).data[0];
+    if (!fund) throw new Error("the sandbox has no fund");
+    const imported = await page.request.post(`/api/integrations/bglsf360/import?${scope}`, {
+      data: { doc_id: doc.id, client_id: fund.id, question_id: "fund" },
+    });
+    const { answers } = ((await imported.json()) as { data: { answers: Record<string, unknown> } }).data;
+    const token = await page.request.get(`/api/get-action-token/${doc.id}?${scope}`);
+    const { action_token } = ((await token.json()) as { data: { action_token: string } }).data;
+    const saved = await page.request.put(`/api/xpressdox/update-xml/${doc.id}?${scope}`, {
+      data: { xml: answers, action_token },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+
+    await openInterview(page, doc);
+    const validate = page.getByRole("button", { name: "Validate with Simple Fund 360" });
+    await validate.focus();
+    await page.keyboard.press("Enter");
+    await expect(
+      page.getByText(
+        "The data validation has been completed. Please check the log for more information and review carefully before assembling the document because you cannot edit and resubmit again on SF 360.",
+      ),
+    ).toBeVisible({ timeout: 20_000 });
+    await expectAccessible(page, "interview with the Simple Fund 360 actions");
+    await page.screenshot({ path: `${SHOTS}/sf360-validated-1366.png` });
+
+    // The sandbox already holds this fund: assembling says later changes will not reach SF 360.
+    await page
+      .getByRole("toolbar", { name: "Interview actions" })
+      .getByRole("button", { name: "Assemble" })
+      .click();
+    await expect(
+      page.getByText(
+        "Please note that the fund was already created before on SF 360 so that any changes will not be synced and updated after assembling.",
+      ),
+    ).toBeVisible({ timeout: 20_000 });
+  });
+
+  test("selects an SMSF from the sandbox Simple Fund 360 with its members as trustees, then changes fund after 'Changes need to be notified'", async ({
+    page,
+  }) => {
+    const doc = await smsfDeedWithFundApp(page);
+    await openInterview(page, doc);
+
+    const chooseFund = async (index: number) => {
+      await page.getByRole("button", { name: "Select Fund" }).click();
+      const picker = page.getByRole("dialog", { name: "Select Fund" });
+      const pick = picker.locator(".integration-client-list__pick").nth(index);
+      await slowExpect(pick).toBeVisible();
+      const name = ((await pick.locator("span").first().textContent()) ?? "").trim();
+      await pick.click();
+      await expect(pick).toHaveAttribute("aria-pressed", "true");
+      await picker.getByRole("button", { name: "Select", exact: true }).click();
+      return name;
+    };
+    const savedFund = async () =>
+      (await savedAnswers(page, doc.teamId, doc.id)) as {
+        fund_name?: string;
+        trustees?: { trustee?: { first_name?: string; last_name?: string } }[];
+      };
+    // The individual trustees' names as the interview holds them (given and family name apart).
+    const trusteesOf = (saved: Awaited<ReturnType<typeof savedFund>>) =>
+      (saved.trustees ?? []).map((t) =>
+        `${t.trustee?.first_name ?? ""} ${t.trustee?.last_name ?? ""}`.trim(),
+      );
+    const toolbar = page.getByRole("toolbar", { name: "Interview actions" });
+
+    // The first fund: no confirmation (nothing chosen yet); its members become the trustees.
+    const first = await chooseFund(0);
+    await expect(page.getByText("Data imported successfully.")).toBeVisible();
+    await slowExpect(toolbar.getByText(/^Saved at/)).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Name of the fund" })).toHaveValue(first);
+    const firstSaved = await savedFund();
+    expect(firstSaved.fund_name).toBe(first);
+    const detailOf = async (name: string) => {
+      const list = await page.request.get(
+        `/api/integrations/bglsf360/clients?id_team=${doc.teamId}&search=${encodeURIComponent(name)}`,
+      );
+      const id = ((await list.json()) as { data: { id: string; name: string }[] }).data.find(
+        (f) => f.name === name,
+      )?.id;
+      const detail = await page.request.get(`/api/integrations/bglsf360/clients/${id}?id_team=${doc.teamId}`);
+      return (
+        (await detail.json()) as { data: { related: { related_client_name: string; relation: string }[] } }
+      ).data;
+    };
+    const firstMembers = (await detailOf(first)).related
+      .filter((r) => /member/i.test(r.relation))
+      .map((r) => r.related_client_name);
+    expect(firstMembers.length).toBeGreaterThan(0);
+    expect(trusteesOf(firstSaved).sort()).toEqual([...new Set(firstMembers)].sort());
+
+    // Another fund: the spec's confirmation first; Cancel keeps the first fund's answers.
+    const second = await chooseFund(1);
+    expect(second).not.toBe(first);
+    const confirm = page.getByRole("dialog", { name: "Changes need to be notified" });
+    await expect(
+      confirm.getByText(
+        "When you select another fund, the information you filled in earlier will all be reset. Are you sure you want to proceed with that?",
+      ),
+    ).toBeVisible();
+    await expectAccessible(page, "change fund confirmation", { include: ".ant-modal-confirm" });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await page.getByRole("dialog", { name: "Select Fund" }).getByRole("button", { name: "Cancel" }).click();
+    expect((await savedFund()).fund_name).toBe(first);
+
+    // Again, confirmed: the second fund replaces the first, trustees included.
+    await chooseFund(1);
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByText("Data imported successfully.").first()).toBeVisible();
+    await slowExpect(async () => expect((await savedFund()).fund_name).toBe(second)).toPass();
+    const secondMembers = (await detailOf(second)).related
+      .filter((r) => /member/i.test(r.relation))
+      .map((r) => r.related_client_name);
+    expect(trusteesOf(await savedFund()).sort()).toEqual([...new Set(secondMembers)].sort());
+    await page.screenshot({ path: `${SHOTS}/sf360-fund-changed-1366.png` });
+  });
+
+  test("Select Member/Trustee: imports a member of the chosen Simple Fund 360 fund into the members, by keyboard", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, STRATEGIST_OWNER, PAGE);
+    const doc = await startDocumentByApi(page, {
+      identifier: "smsf-trust-deed",
+      name: "Self Managed Superannuation Fund Trust Deed",
+    });
+    await connectByApi(page, doc.teamId, "bglsf360");
+    await openInterview(page, doc);
+    // No fund chosen yet: nothing to pick members from.
+    await expect(page.getByRole("button", { name: "Select Fund" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Select Member/Trustee" })).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Select Fund" }).click();
+    const funds = page.getByRole("dialog", { name: "Select Fund" });
+    await slowExpect(funds.locator(".integration-client-list__pick").first()).toBeVisible();
+    await funds.locator(".integration-client-list__pick").first().click();
+    await funds.getByRole("button", { name: "Select", exact: true }).click();
+    const toolbar = page.getByRole("toolbar", { name: "Interview actions" });
+    await slowExpect(toolbar.getByText(/^Saved at/)).toBeVisible();
+    type Saved = {
+      fund_name?: string;
+      members?: { member?: { first_name?: string; last_name?: string }; date_of_birth?: string }[];
+    };
+    const before = (await savedAnswers(page, doc.teamId, doc.id)) as Saved;
+    const fundName = before.fund_name ?? "";
+    expect(fundName).not.toBe("");
+
+    // The fund's members as Simple Fund 360 lists them, for what the modal should show and import.
+    const list = await page.request.get(
+      `/api/integrations/bglsf360/clients?id_team=${doc.teamId}&search=${encodeURIComponent(fundName)}`,
+    );
+    const fundId = ((await list.json()) as { data: { id: string; name: string }[] }).data.find(
+      (f) => f.name === fundName,
+    )?.id;
+    const contacts = await page.request.get(
+      `/api/bglsf360/simple-fund/${fundId}/list-contact?id_team=${doc.teamId}&entityRelation=member`,
+    );
+    const members = (
+      (await contacts.json()) as {
+        data: { name: string; first_name: string; last_name: string; dob: string; relation: string }[];
+      }
+    ).data;
+    const wanted = members[members.length - 1];
+    if (!wanted) throw new Error("the fund has no members");
+
+    // Keyboard: the floating button opens the modal.
+    await page.getByRole("button", { name: "Select Member/Trustee" }).focus();
+    await page.keyboard.press("Enter");
+    const modal = page.getByRole("dialog", { name: "Select Member/Trustee" });
+    await expect(modal.getByText(`Fund: ${fundName}`)).toBeVisible();
+    // The relation filter is a radio group: arrow keys move from All to Member.
+    await modal.getByRole("radio", { name: "All", exact: true }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(modal.getByRole("radio", { name: "Member", exact: true })).toBeChecked();
+    await modal.getByRole("searchbox", { name: "Search" }).fill(wanted.first_name);
+    const row = modal.locator(".integration-client-list__pick", { hasText: wanted.name }).first();
+    await slowExpect(row).toBeVisible();
+    await expect(row.getByText(wanted.relation, { exact: true })).toBeVisible();
+    // The filter leaves members only: every row's relation is one of spec §7's member relations.
+    for (const tag of await modal.locator(".integration-client-list__pick .ant-tag").allTextContents())
+      expect(["member", "leading member", "leaving member"]).toContain(tag);
+    await expectAccessible(page, "select member or trustee", { include: ".ant-modal" });
+    await row.focus();
+    await page.keyboard.press("Enter");
+    await expect(row).toHaveAttribute("aria-pressed", "true");
+    // A member goes into the fund's members unless the person chooses otherwise.
+    await expect(modal.getByText("Initial members")).toBeVisible();
+    await modal.getByRole("button", { name: "Select", exact: true }).click();
+    await expect(page.getByText("Data imported successfully.").first()).toBeVisible();
+
+    // Saved: the member's own entry now has their date of birth, and no second entry was added.
+    const [year, month, day] = wanted.dob.split("-");
+    await slowExpect(async () => {
+      const after = (await savedAnswers(page, doc.teamId, doc.id)) as Saved;
+      expect(after.members).toHaveLength(before.members?.length ?? 0);
+      const entry = after.members?.find(
+        (m) => m.member?.first_name === wanted.first_name && m.member?.last_name === wanted.last_name,
+      );
+      expect(entry?.date_of_birth).toBe(`${day}/${month}/${year}`);
+    }).toPass();
+    await page.screenshot({ path: `${SHOTS}/sf360-select-member-1366.png` });
+  });
+});
+
+/** An SMSF deed (a Strategist plan's template) started by the Strategist owner, with Simple Fund 360 connected. */
+async function smsfDeedWithFundApp(page: Page) {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, STRATEGIST_OWNER, PAGE);
+  const doc = await startDocumentByApi(page, {
+    identifier: "smsf-trust-deed",
+    name: "Self Managed Superannuation Fund Trust Deed",
+  });
+  await connectByApi(page, doc.teamId, "bglsf360");
+  return doc;
+}
+
+/** Connects an app through the sandbox's consent form, as the browser does, but by API. */
+async function connectByApi(page: Page, teamId: number, slug: string) {
+  const link = await page.request.get(`/api/${slug}/auth/get-link-register?id_team=${teamId}`);
+  const url = new URL(((await link.json()) as { data: { url: string } }).data.url, "http://localhost");
+  const q = url.searchParams;
+  const consent = await page.request.post(url.pathname, {
+    form: {
+      redirect_uri: q.get("redirect_uri") ?? "",
+      state: q.get("state") ?? "",
+      code_challenge: q.get("code_challenge") ?? "",
+      code_challenge_method: "S256",
+      decision: "allow",
+    },
+    maxRedirects: 0,
+  });
+  const back = new URL(consent.headers().location ?? "", "http://localhost");
+  const exchanged = await page.request.get(
+    `/api/${slug}/auth/redirect?id_team=${teamId}&code=${back.searchParams.get("code")}&state=${back.searchParams.get("state")}`,
+  );
+  expect(exchanged.status(), await exchanged.text()).toBe(200);
+}

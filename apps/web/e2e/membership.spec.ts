@@ -1,0 +1,138 @@
+import { mkdirSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { type DemoUser, expectAccessible, MEMBER, signIn } from "./support";
+
+/** A demo firm whose Best Practice plan ended on 30 June 2026 (demo/membership.ts). */
+const LAPSED_OWNER: DemoUser = {
+  email: "owner@lapsed.test",
+  name: "Leo Lapsed",
+  firm: "Lapsed Practice Pty Ltd",
+  role: "Owner",
+};
+const LAPSED_MEMBER: DemoUser = {
+  email: "member@lapsed.test",
+  name: "Lily Lapsed",
+  firm: "Lapsed Practice Pty Ltd",
+  role: "Member",
+};
+const BANNER = "Your Membership Plan has expired.";
+const SHOTS = "/tmp/shots-membership";
+mkdirSync(SHOTS, { recursive: true });
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+
+const membershipLoaded = (page: Page) =>
+  page.waitForResponse((r) => r.url().includes("/api/membership/user") && r.status() === 200);
+
+// One firm's plan is renewed at the end: the tests run in order.
+test.describe.configure({ mode: "serial" });
+
+test.describe("membership plans", () => {
+  test.setTimeout(90_000);
+
+  test("a member of the lapsed firm is not shown the expired banner", async ({ page }) => {
+    const loaded = membershipLoaded(page);
+    await signIn(page, LAPSED_MEMBER);
+    await loaded;
+    await expect(page.getByRole("button", { name: "Upgrade" })).toBeVisible();
+    await expect(page.getByText(BANNER)).toHaveCount(0);
+  });
+
+  test("the owner sees the banner; Renew now opens the plans modal, top tier first", async ({ page }) => {
+    for (const width of [1366, 375]) {
+      await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
+      const changes: number[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST" && request.url().includes("/api/membership/change"))
+          changes.push(Date.now());
+      });
+      await signIn(page, LAPSED_OWNER);
+      const banner = page.getByRole("alert").filter({ hasText: BANNER });
+      await expect(banner).toBeVisible();
+      await shot(page, "banner");
+      await expectAccessible(page, "page with the expired banner");
+
+      // Keyboard: the banner's Renew now opens the modal.
+      await banner.getByRole("button", { name: "Renew now" }).focus();
+      const shownAt = Date.now();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "Membership Plans" });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole("heading", { level: 3 })).toHaveText([
+        "Strategist",
+        "Best Practice",
+        "Lite",
+      ]);
+      await expect(
+        dialog.getByRole("button", { name: "Current Plan had expired. Renew now!" }),
+      ).toBeVisible();
+      await expect(dialog.getByRole("button", { name: "Change Plan" })).toHaveCount(2);
+      await expect(dialog.getByRole("button", { name: "Get in Touch" })).toBeVisible();
+      await expect(dialog.getByText("$795")).toBeVisible();
+      await expect(dialog.getByText("200 documents per year")).toBeVisible();
+      // The billing session is prepared 2 s after the modal shows, not before.
+      await expect.poll(() => changes.length, { timeout: 8000 }).toBe(1);
+      expect((changes[0] ?? 0) - shownAt).toBeGreaterThanOrEqual(1900);
+      await shot(page, "plans-modal");
+      await expectAccessible(page, "plans modal", { include: ".ant-modal" });
+
+      await dialog.getByRole("button", { name: "Get in Touch" }).click();
+      const sales = page.getByRole("dialog", { name: "Talk to sales" });
+      await expect(sales).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(sales).toBeHidden();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      page.removeAllListeners("request");
+    }
+  });
+
+  test("everyone reaches the static upgrade modal from the Upgrade link", async ({ page }) => {
+    for (const width of [1366, 375]) {
+      await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
+      await signIn(page, MEMBER);
+      await page.getByRole("button", { name: "Upgrade" }).click();
+      const dialog = page.getByRole("dialog", { name: "Upgrade your membership" });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole("heading", { level: 3 })).toHaveText([
+        "Strategist",
+        "Best Practice",
+        "Lite",
+      ]);
+      await expect(dialog.getByRole("button", { name: "Change Plan" })).toHaveCount(0);
+      await expect(dialog.getByText("Unlimited documents · Up to 10 users")).toBeVisible();
+      await shot(page, "upgrade-modal");
+      await expectAccessible(page, "upgrade modal", { include: ".ant-modal" });
+      await dialog.locator(".ant-modal-footer").getByRole("button", { name: "Close" }).click();
+      await expect(dialog).toBeHidden();
+    }
+  });
+
+  test("the owner renews the expired plan through the sandbox billing page", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await signIn(page, LAPSED_OWNER);
+    await page.getByRole("button", { name: "Renew now" }).click();
+    const dialog = page.getByRole("dialog", { name: "Membership Plans" });
+    await dialog.getByRole("button", { name: "Current Plan had expired. Renew now!" }).click();
+
+    await expect(page).toHaveURL(/\/billing\/[\w-]+$/);
+    await expect(page.getByRole("heading", { name: "Renew Best Practice" })).toBeVisible();
+    await expect(page.getByText("$330.00 AUD per month")).toBeVisible();
+    await shot(page, "billing-page");
+    await expectAccessible(page, "sandbox billing page");
+    await page.getByRole("button", { name: "Confirm" }).click();
+
+    await expect(page).toHaveURL(/\/my-account\/my-company$/);
+    await expect(page.getByText("Your membership plan has been updated.")).toBeVisible();
+    await expect(page.getByText(BANNER)).toHaveCount(0);
+    const reply = await page.request.get("/api/users/me");
+    const teamId = (await reply.json()).data.teams[0].id;
+    const userId = (await reply.json()).data.id;
+    const membership = await page.request.get(`/api/membership/user?id_team=${teamId}&user_id=${userId}`);
+    expect((await membership.json()).data.body.plan).toMatchObject({
+      slug: "best-practice",
+      status: "active",
+    });
+  });
+});

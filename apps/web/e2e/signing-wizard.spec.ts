@@ -1,0 +1,276 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { startMailSink } from "./mail-sink";
+import { expectAccessible, OWNER, signIn } from "./support";
+
+/**
+ * Sending a completed document for signing through the Digital Signing Wizard, with signing
+ * groups, to 'Email sent successfully'; the signing links arrive by mail; then the status modal
+ * and a reminder. Its own server sends mail by SMTP to a sink in the spec, on its own database
+ * (sending moves a demo document to Pending, which other specs count).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 11;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const repoRoot = path.resolve(import.meta.dirname, "../../..");
+const SHOTS = process.env.E2E_SHOTS_DIR;
+const DOCUMENT = "Non-Disclosure Agreement – Riverbend Software";
+
+test.describe.configure({ mode: "serial" });
+test.use({ baseURL: BASE_URL, viewport: { width: 1366, height: 900 } });
+
+let server: ChildProcess | undefined;
+let sink: Awaited<ReturnType<typeof startMailSink>>;
+let dataDir: string;
+
+async function waitUntilReady(url: string, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (server && server.exitCode !== null) throw new Error(`the server stopped (exit ${server?.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  sink = await startMailSink();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "precedent-e2e-signing-"));
+  const { DATABASE_URL: _shared, ...env } = process.env;
+  server = spawn("npx", ["tsx", "apps/server/src/main.ts"], {
+    cwd: repoRoot,
+    stdio: ["ignore", "ignore", "inherit"],
+    // Its own process group, so that stopping it stops tsx's child as well.
+    detached: true,
+    env: {
+      ...env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      WEB_DIST: process.env.E2E_WEB_DIST ?? path.join(repoRoot, "apps/web/dist"),
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}?ignoreTLS=true`,
+    },
+  });
+  await waitUntilReady(`${BASE_URL}/readyz`, 170_000);
+});
+
+test.afterAll(async () => {
+  if (server?.pid && server.exitCode === null) {
+    const stopped = new Promise((resolve) => server?.once("exit", resolve));
+    process.kill(-server.pid, "SIGTERM");
+    await stopped;
+  }
+  await sink?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function openWizard(page: Page) {
+  await signIn(page, OWNER, "/my-account/my-document");
+  await page.getByRole("button", { name: `Actions for ${DOCUMENT}`, exact: true }).click();
+  await page.getByRole("menuitem", { name: "Sign document", exact: true }).click();
+  const wizard = page.getByRole("dialog", { name: `Digital Signing Wizard: ${DOCUMENT}` });
+  await expect(wizard.getByRole("textbox", { name: "Full name" }).first()).toHaveValue("Daniel Kwan");
+  return wizard;
+}
+
+async function addToGroup(page: Page, group: string, person: string) {
+  await page.getByRole("combobox", { name: `Add a signer to ${group}` }).click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: person }).click();
+}
+
+test("on a phone, the wizard's groups use the 'Select a signer' drawer", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const wizard = await openWizard(page);
+  await wizard.getByRole("switch", { name: "Signing groups" }).click();
+  await expect(wizard.getByRole("textbox", { name: "Name of signing group 1" })).toHaveValue(
+    "First Signing Group",
+  );
+  await expect(wizard.getByRole("textbox", { name: "Name of signing group 2" })).toHaveValue(
+    "Last Signing Group",
+  );
+  await wizard.getByRole("button", { name: "Select a signer" }).first().click();
+  const drawer = page.getByRole("dialog", { name: "Select a signer" });
+  await drawer
+    .getByRole("listitem")
+    .filter({ hasText: "Daniel Kwan" })
+    .getByRole("button", { name: "Add" })
+    .click();
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expectAccessible(page, "signing wizard", { include: ".signing-wizard" });
+  await shot(page, "signing-wizard-375");
+  // What was set is kept for this document in the browser until the request is sent.
+  const saved = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith("signingGroups_") || key.startsWith("sign_")),
+  );
+  expect(saved).toHaveLength(2);
+});
+
+test("sends with signing groups to 'Email sent successfully'; each signer gets their link by mail", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const wizard = await openWizard(page);
+  await expectAccessible(page, "signing wizard", { include: ".signing-wizard" });
+
+  // SMS by keyboard: on gives each person a '+61-' phone, off clears them.
+  const smsSwitch = wizard.getByRole("switch", { name: "SMS authentication" });
+  await smsSwitch.focus();
+  await page.keyboard.press("Space");
+  await expect(wizard.getByRole("textbox", { name: "Mobile phone" }).first()).toHaveValue("+61-");
+  await page.keyboard.press("Space");
+  await expect(wizard.getByRole("textbox", { name: "Mobile phone" })).toHaveCount(0);
+
+  // Groups: both directors first, then the individual (her witness follows her).
+  await wizard.getByRole("switch", { name: "Signing groups" }).click();
+  await addToGroup(page, "First Signing Group", "Daniel Kwan");
+  await addToGroup(page, "First Signing Group", "Priya Raman");
+  await wizard.getByRole("button", { name: "Add new group" }).click();
+  await expect(wizard.getByRole("textbox", { name: "Name of signing group 2" })).toHaveValue(
+    "Second Signing Group",
+  );
+  // A duplicate name is refused, ignoring case and spaces.
+  const secondName = wizard.getByRole("textbox", { name: "Name of signing group 2" });
+  await secondName.fill("  first signing GROUP ");
+  await expect(
+    wizard.getByText("This group name already exists. Please enter a new group name"),
+  ).toBeVisible();
+  await expect(wizard.getByRole("button", { name: "Next Step" })).toBeDisabled();
+  await secondName.fill("Individuals");
+  await secondName.press("Enter");
+  await addToGroup(page, "Individuals", "Harriet Louise Okafor");
+  await expect(
+    wizard.getByText("Congratulations! You have assigned all signers to the signature boxes"),
+  ).toBeVisible();
+  await shot(page, "signing-wizard-1366");
+
+  await wizard.getByRole("button", { name: "Next Step" }).click();
+  await expect(wizard.getByText("Recipients (4)")).toBeVisible();
+  await wizard.getByRole("button", { name: "Back to previous step" }).click();
+  await expect(
+    wizard.getByText("Congratulations! You have assigned all signers to the signature boxes"),
+  ).toBeVisible();
+  await wizard.getByRole("button", { name: "Next Step" }).click();
+  await expectAccessible(page, "email preview", { include: ".signing-wizard" });
+  await wizard.getByRole("button", { name: "Send" }).click();
+
+  const sent = page.getByRole("dialog").filter({ hasText: "Email sent successfully" });
+  await expect(
+    sent.getByText(
+      "Your Signing Request email was sent successfully. You can monitor the signing status from My Documents.",
+    ),
+  ).toBeVisible();
+  await sent.getByRole("button", { name: "OK" }).click();
+  const cleared = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith("signingGroups_") || key.startsWith("sign_")),
+  );
+  expect(cleared).toEqual([]);
+
+  for (const email of [
+    "daniel.kwan@riverbend.example",
+    "harriet.okafor@example.com",
+    "thomas.nguyen@example.com",
+  ]) {
+    await expect
+      .poll(() => /https?:\/\/[^\s"<>]+\/sign\/[A-Za-z0-9_-]{43}/.exec(sink.latestTo(email) ?? "")?.[0], {
+        timeout: 30_000,
+      })
+      .toBeDefined();
+  }
+});
+
+test("the status modal shows signed/total and sends a reminder to the first group", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, OWNER, "/my-account/my-document");
+  const progress = page.getByRole("button", { name: "Signing status: 0/4 signed" });
+  await expect(progress).toBeVisible();
+  // By keyboard: focus the signed count and open it with Enter.
+  await progress.focus();
+  await page.keyboard.press("Enter");
+  const modal = page.getByRole("dialog").filter({ hasText: "General Info" });
+  await expect(modal.getByText("0/4")).toBeVisible();
+  await expect(modal.getByText("First Signing Group")).toBeVisible();
+  await expectAccessible(page, "signing status modal", { include: ".ant-modal" });
+  await shot(page, "signing-status-1366");
+  const before = sink.messages.length;
+  await modal.getByRole("textbox", { name: "Reminder notes" }).fill("Before Friday, please");
+  await modal.getByRole("button", { name: "Send reminder" }).click();
+  await expect(page.getByText("Reminder sent to 2 signers.")).toBeVisible();
+  await expect.poll(() => sink.messages.length, { timeout: 30_000 }).toBe(before + 2);
+  await modal.getByRole("tab", { name: "Document History" }).click();
+  await expect(modal.getByText(/sent a reminder to 2 recipients: Before Friday, please/)).toBeVisible();
+  await expect(modal.getByText(/sent the signing request to 4 recipients/)).toBeVisible();
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectAccessible(page, "signing status modal", { include: ".ant-modal" });
+  await shot(page, "signing-status-375");
+});
+
+test("once everyone has signed on their links, the status modal downloads the sealed PDF", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The latest link each person was mailed (the reminder replaced the first group's).
+  const linkOf = (email: string) => /\/sign\/([A-Za-z0-9_-]{43})/.exec(sink.latestTo(email) ?? "")?.[1] ?? "";
+  const people = [
+    { email: "daniel.kwan@riverbend.example", name: "Daniel Kwan" },
+    { email: "priya.raman@riverbend.example", name: "Priya Raman" },
+    { email: "harriet.okafor@example.com", name: "Harriet Louise Okafor" },
+    { email: "thomas.nguyen@example.com", name: "Thomas Nguyen", witness: true },
+  ];
+  // In the groups' order, as each would on their own page (the pages have their own spec).
+  for (const person of people) {
+    const token = linkOf(person.email);
+    expect((await page.request.post(`/api/sign/${token}/consent`, { data: { agree: true } })).status()).toBe(
+      200,
+    );
+    const signed = await page.request.post(`/api/sign/${token}/sign`, {
+      data: {
+        signature: { kind: "typed", text: person.name, font: "Great Vibes" },
+        ...(person.witness ? { witnessed_by: "in-person" } : {}),
+      },
+    });
+    expect(signed.status()).toBe(200);
+  }
+  const last = linkOf("thomas.nguyen@example.com");
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/sign/${last}`)).json()).data.signed_pdf_ready, {
+      timeout: 60_000,
+    })
+    .toBe(true);
+
+  await signIn(page, OWNER, "/my-account/my-document");
+  // Its own row: the demo's Northwind NDA is signed by four at start-up too.
+  await page
+    .getByRole("list", { name: "Documents" })
+    .getByRole("listitem")
+    .filter({ hasText: DOCUMENT })
+    .getByRole("button", { name: "Signing status: 4/4 signed" })
+    .click();
+  const modal = page.getByRole("dialog").filter({ hasText: "General Info" });
+  await expect(modal.getByText("4/4")).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    modal.getByRole("link", { name: "Download signed PDF" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${DOCUMENT} (signed).pdf`);
+  const file = await download.path();
+  const bytes = readFileSync(file);
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(bytes.toString("latin1")).toContain("/ETSI.CAdES.detached");
+});

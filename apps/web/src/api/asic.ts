@@ -1,0 +1,67 @@
+import {
+  type ApplyProposedNameRequest,
+  ApplyProposedNameResponse,
+  AsicApplicationResponse,
+  CheckAddressReplyAsSent,
+  type CheckAddressRequest,
+  type CheckCompanyNameRequest,
+  CheckCompanyNameResponse,
+  InitPaymentResponse,
+  LodgementResponse,
+  TransactionStatusResponse,
+} from "@precedent/contracts";
+import { apiRequest } from "./client";
+
+/** POST /api/asic/check-company-name: available, available after manual review, or not. */
+export const checkCompanyName = (teamId: number, request: CheckCompanyNameRequest) =>
+  apiRequest("/api/asic/check-company-name", CheckCompanyNameResponse, {
+    method: "POST",
+    query: { id_team: teamId },
+    body: request,
+  });
+
+/** POST /api/asic/apply-proposed-name: applies for the name and records the consents. */
+export const applyProposedName = (teamId: number, request: ApplyProposedNameRequest) =>
+  apiRequest("/api/asic/apply-proposed-name", ApplyProposedNameResponse, {
+    method: "POST",
+    query: { id_team: teamId },
+    body: request,
+  });
+
+const asicPost =
+  <T>(path: string, schema: { parse(data: unknown): { message: string; data: T } }) =>
+  (teamId: number, body: object) =>
+    apiRequest(path, schema, { method: "POST", query: { id_team: teamId }, body });
+
+/** POST /api/asic/application: payment, ASIC status, ACN and certificate of a registration document. */
+export const asicApplication = (teamId: number, docId: number) =>
+  asicPost("/api/asic/application", AsicApplicationResponse)(teamId, { doc_id: docId });
+export const asicApplicationKey = (teamId: number, docId: number) =>
+  ["asic-application", teamId, docId] as const;
+
+/** The address the payment gateway returns to (interview spec §2). */
+export const asicPaymentReturnPath = (docId: number) =>
+  `/my-account/my-document?docId=${docId}&action=get_transaction_status`;
+
+/** POST /api/asic/init-payment: the gateway's address, or its refusal (messageEvent). */
+export const initAsicPayment = (teamId: number, docId: number) =>
+  asicPost("/api/asic/init-payment", InitPaymentResponse)(teamId, {
+    doc_id: docId,
+    redirect_url: asicPaymentReturnPath(docId),
+  });
+
+/** POST /api/asic/get-transaction-status: the fee payment's result. */
+export const asicTransactionStatus = (teamId: number, docId: number) =>
+  asicPost("/api/asic/get-transaction-status", TransactionStatusResponse)(teamId, { doc_id: docId });
+
+/** POST /api/asic/registration-company-lodgement: lodges the paid application. */
+export const lodgeAsicApplication = (teamId: number, docId: number) =>
+  asicPost("/api/asic/registration-company-lodgement", LodgementResponse)(teamId, { doc_id: docId });
+
+/**
+ * POST /api/asic/check-address. `isValid` is read as sent, not as the contract's boolean: the
+ * spec accepts the strings 'true' and 'false' too and calls anything else an error, which the
+ * address check's own reader (features/asic) decides and says.
+ */
+export const checkAsicAddress = (teamId: number, address: CheckAddressRequest) =>
+  asicPost("/api/asic/check-address", CheckAddressReplyAsSent)(teamId, address);

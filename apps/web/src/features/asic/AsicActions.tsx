@@ -1,0 +1,86 @@
+import {
+  ASIC_AFTER_SUBMIT_MS,
+  ASIC_SUBMIT_READY_TITLE,
+  ASIC_SUBMITTED,
+  ASIC_SUBMITTED_NOT_PROCESSED,
+} from "@precedent/contracts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { App, Button, Tag, Tooltip } from "antd";
+import { useNavigate } from "react-router";
+import { asicApplication, asicApplicationKey, lodgeAsicApplication } from "../../api/asic";
+import { useAsicPayment } from "./use-asic-payment";
+
+/**
+ * The interview top bar's ASIC actions (interview spec §2, §4): the payment and ASIC status,
+ * 'Make ASIC payment' while unpaid, 'Submit to ASIC' when paid and not lodged or decided, and the
+ * ACN and certificate once registered. Nothing for a document that is not a registration.
+ */
+export function AsicActions({
+  teamId,
+  docId,
+  listHref,
+}: {
+  teamId: number;
+  docId: number;
+  listHref: string;
+}) {
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const pay = useAsicPayment(teamId);
+  const state = useQuery({
+    queryKey: asicApplicationKey(teamId, docId),
+    queryFn: () => asicApplication(teamId, docId),
+    retry: false,
+  });
+  const data = state.data;
+  if (!data) return null;
+
+  const submit = () =>
+    modal.confirm({
+      title: ASIC_SUBMIT_READY_TITLE,
+      okText: "Proceed",
+      cancelText: "Cancel",
+      onOk: async () => {
+        try {
+          const result = await lodgeAsicApplication(teamId, docId);
+          void message.success(result.notProcessed ? ASIC_SUBMITTED_NOT_PROCESSED : ASIC_SUBMITTED);
+          if (result.messageEvent) void message.warning(result.messageEvent.description);
+          await queryClient.invalidateQueries({ queryKey: asicApplicationKey(teamId, docId) });
+          setTimeout(() => {
+            if (result.notProcessed) navigate(listHref);
+            else window.location.reload();
+          }, ASIC_AFTER_SUBMIT_MS);
+        } catch (error) {
+          await queryClient.invalidateQueries({ queryKey: asicApplicationKey(teamId, docId) });
+          void message.error(error instanceof Error ? error.message : String(error));
+        }
+      },
+    });
+
+  return (
+    <span className="asic-actions" title="ASIC">
+      <Tag>{data.asic_payment_status_name}</Tag>
+      <Tag>{data.asic_status_name}</Tag>
+      {data.acn && <Tag>ACN {data.acn.replace(/^(\d{3})(\d{3})(\d{3})$/, "$1 $2 $3")}</Tag>}
+      {data.certificate_download_url && (
+        <Button href={`${data.certificate_download_url}&id_team=${teamId}`} target="_blank" rel="noopener">
+          Certificate of Registration
+        </Button>
+      )}
+      {data.asic_payment_status !== "paid" &&
+        (data.can_pay ? (
+          <Button onClick={() => pay(docId, data.asic_fee)}>Make ASIC payment</Button>
+        ) : (
+          <Tooltip title="An interrupted payment locks the payment gateway for up to 3 hours.">
+            <Button disabled>Make ASIC payment</Button>
+          </Tooltip>
+        ))}
+      {data.can_submit && (
+        <Button type="primary" onClick={submit}>
+          Submit to ASIC
+        </Button>
+      )}
+    </span>
+  );
+}

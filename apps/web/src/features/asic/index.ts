@@ -1,0 +1,4 @@
+// The ASIC dialogs and actions, for the documents page and the interview.
+export { AsicActions } from "./AsicActions";
+export { AsicPaymentReturn } from "./AsicPaymentReturn";
+export { useAsicPayment } from "./use-asic-payment";

@@ -1,0 +1,66 @@
+import { GET_MORE, RUN_OUT } from "@precedent/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { Button, Progress } from "antd";
+import { useState } from "react";
+import { Link } from "react-router";
+import { creditStatusQuery } from "../../api/credits";
+import { creditFontSize, HOME_PATH } from "../../constants";
+import { useCurrentTeam } from "../account/use-current-team";
+import { BuyCreditModal } from "./BuyCreditModal";
+import "./credits.css";
+
+/**
+ * The credit remaining badge (account-area §2): only on Best Practice with a numeric limit. The
+ * remaining number (smaller as it grows longer), 'Credit remaining', the used share as a bar and
+ * 'Run out!' at 10 or fewer; it leads to the company page. Owners and managers get 'Get more'.
+ */
+export function CreditBadge() {
+  const { team } = useCurrentTeam();
+  return team ? <FirmCreditBadge teamId={team.id} /> : null;
+}
+
+function FirmCreditBadge({ teamId }: { teamId: number }) {
+  const status = useQuery(creditStatusQuery(teamId));
+  const [buying, setBuying] = useState(false);
+  const credit = status.data;
+  // Loading or failing, the header simply has no badge: the company page shows the error.
+  if (!credit?.shown || credit.remaining === null) return null;
+  const remaining = credit.remaining;
+  const total = credit.total ?? 0;
+  const usedPercent = total > 0 ? Math.round((credit.used / total) * 100) : 0;
+  return (
+    <div className={credit.low ? "credit-badge credit-badge--low" : "credit-badge"}>
+      <Link to={HOME_PATH} className="credit-badge__link">
+        <span className="credit-badge__number" style={{ fontSize: creditFontSize(remaining) }}>
+          {remaining}
+        </span>
+        <span className="credit-badge__text">
+          <span className="credit-badge__label">Credit remaining</span>
+          <span className="credit-badge__meter">
+            <Progress
+              percent={usedPercent}
+              size="small"
+              showInfo={false}
+              className="credit-badge__bar"
+              aria-label={`${usedPercent}% of credit used`}
+            />
+            {credit.low && <span className="credit-badge__low">{RUN_OUT}</span>}
+          </span>
+        </span>
+      </Link>
+      {credit.abilities.buy && (
+        <>
+          <Button type="link" size="small" className="credit-badge__more" onClick={() => setBuying(true)}>
+            {GET_MORE}
+          </Button>
+          <BuyCreditModal
+            teamId={teamId}
+            remaining={remaining}
+            open={buying}
+            onClose={() => setBuying(false)}
+          />
+        </>
+      )}
+    </div>
+  );
+}

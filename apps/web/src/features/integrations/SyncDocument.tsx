@@ -1,0 +1,138 @@
+import { CloudUploadOutlined } from "@ant-design/icons";
+import {
+  INTEGRATION_CLIENT_TYPES,
+  INTEGRATION_SEARCH_DEBOUNCE_MS,
+  type IntegrationAppSlug,
+  type IntegrationClientType,
+  IntegrationSyncResponse,
+} from "@precedent/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { App, Button, Flex, Input, Modal, Radio, Select, Spin, Typography } from "antd";
+import { useEffect, useState } from "react";
+import { apiRequest } from "../../api/client";
+import { clientsPage, connectedAppsQuery } from "./api";
+import "./integrations.css";
+
+/** The apps a document can be synced to (spec §2: the accounting or practice-manager app, and the CRM). */
+const DESTINATIONS: readonly IntegrationAppSlug[] = ["xero", "hubspot"];
+
+/**
+ * Sync Document (spec §2): destination, description, contact type, client search and list. The
+ * server queues the assembled PDF; the document logs show each attempt.
+ */
+export function SyncDocumentButton({ teamId, docId }: { teamId: number; docId: number }) {
+  const { message } = App.useApp();
+  const connected = useQuery(connectedAppsQuery(teamId));
+  const destinations = (connected.data ?? []).filter(
+    (a) => a.status === "connected" && DESTINATIONS.includes(a.slug),
+  );
+  const [open, setOpen] = useState(false);
+  const [destination, setDestination] = useState<IntegrationAppSlug>();
+  const [description, setDescription] = useState("");
+  const [type, setType] = useState<IntegrationClientType>();
+  const [searchText, setSearchText] = useState("");
+  const [search, setSearch] = useState("");
+  const [clientId, setClientId] = useState<string>();
+  const [sending, setSending] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSearch(searchText.trim()), INTEGRATION_SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [searchText]);
+  const app = destination ?? destinations[0]?.slug;
+  const clients = useQuery({
+    queryKey: ["integrations", "sync-clients", teamId, app, type ?? "", search],
+    enabled: open && app !== undefined,
+    queryFn: ({ signal }) =>
+      clientsPage(teamId, app ?? "xero", { page: 1, limit: 100, type, search: search || undefined }, signal),
+  });
+  if (destinations.length === 0) return null;
+
+  const send = async () => {
+    if (!app || !clientId) return;
+    setSending(true);
+    try {
+      const reply = await apiRequest(`/api/integrations/${app}/sync`, IntegrationSyncResponse.passthrough(), {
+        method: "POST",
+        query: { id_team: teamId },
+        body: { doc_id: docId, client_id: clientId, description },
+      });
+      void message.success(`Queued (sync ${reply.sync_id}); the Document Logs show when it is sent.`);
+      setOpen(false);
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      <Button icon={<CloudUploadOutlined />} onClick={() => setOpen(true)}>
+        Sync Document
+      </Button>
+      {open && (
+        <Modal
+          open
+          title="Sync Document"
+          onCancel={() => setOpen(false)}
+          okText="Sync"
+          okButtonProps={{ disabled: !clientId, loading: sending }}
+          onOk={() => void send()}
+        >
+          <Flex vertical gap={12}>
+            <Select
+              aria-label="Destination"
+              value={app}
+              options={destinations.map((d) => ({ value: d.slug, label: d.app }))}
+              onChange={(value) => {
+                setDestination(value);
+                setClientId(undefined);
+              }}
+            />
+            <Input
+              aria-label="Description"
+              placeholder="Description"
+              maxLength={500}
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+            />
+            <Select
+              aria-label="Contact type"
+              placeholder="Contact type"
+              allowClear
+              value={type}
+              options={INTEGRATION_CLIENT_TYPES.map((t) => ({ value: t, label: t }))}
+              onChange={(value) => setType(value)}
+            />
+            <Input.Search
+              aria-label="Search client name"
+              placeholder="Search client name"
+              allowClear
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+            />
+            <div className="integration-client-list">
+              {clients.isPending ? (
+                <Spin />
+              ) : (
+                <Radio.Group
+                  value={clientId}
+                  onChange={(event) => setClientId(event.target.value)}
+                  aria-label="Client"
+                >
+                  <Flex vertical gap={4}>
+                    {(clients.data ?? []).map((c) => (
+                      <Radio key={c.id} value={c.id}>
+                        {c.name} <Typography.Text type="secondary">({c.type})</Typography.Text>
+                      </Radio>
+                    ))}
+                  </Flex>
+                </Radio.Group>
+              )}
+            </div>
+          </Flex>
+        </Modal>
+      )}
+    </>
+  );
+}

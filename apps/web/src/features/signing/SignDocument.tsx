@@ -1,0 +1,59 @@
+import {
+  type DocumentRow,
+  LITE_PLAN_NOTICE,
+  type ListSection,
+  ORGANISATION_DOCUMENTS,
+} from "@precedent/contracts";
+import { Modal, Typography } from "antd";
+import { useState } from "react";
+import { SigningWizard } from "./SigningWizard";
+
+/**
+ * The list's 'Sign document' action: the Lite plan gets the upgrade notice; an organisation
+ * document of another creator first asks the owner's confirmation (as launch and legal review do);
+ * then the Digital Signing Wizard opens.
+ */
+export function SignDocument({
+  teamId,
+  document,
+  section,
+  onClose,
+}: {
+  teamId: number;
+  document: DocumentRow;
+  section: ListSection;
+  onClose: () => void;
+}) {
+  const askOwner = section === ORGANISATION_DOCUMENTS && document.abilities.owner_confirmation;
+  const [confirmed, setConfirmed] = useState(!askOwner);
+  if (document.abilities.upgrade_prompt) {
+    return (
+      <Modal
+        open
+        title="Upgrade your plan"
+        onCancel={onClose}
+        onOk={onClose}
+        cancelButtonProps={{ hidden: true }}
+      >
+        <Typography.Paragraph>{LITE_PLAN_NOTICE}</Typography.Paragraph>
+      </Modal>
+    );
+  }
+  if (!confirmed) {
+    return (
+      <Modal
+        open
+        title="Changes need to be notified"
+        okText="Continue"
+        onOk={() => setConfirmed(true)}
+        onCancel={onClose}
+      >
+        <Typography.Paragraph>
+          This document belongs to {document.created_by_user.display_name}. Sending it for signing will be
+          notified to them.
+        </Typography.Paragraph>
+      </Modal>
+    );
+  }
+  return <SigningWizard teamId={teamId} document={document} ownerConfirmed={askOwner} onClose={onClose} />;
+}

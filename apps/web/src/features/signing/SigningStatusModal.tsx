@@ -1,0 +1,196 @@
+import { type DocumentRow, OVERDUE, SEND_REMINDER, SIGNING_HISTORY_PAGE_SIZE } from "@precedent/contracts";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  Alert,
+  App,
+  Button,
+  Descriptions,
+  Empty,
+  Input,
+  Modal,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from "antd";
+import dayjs from "dayjs";
+import { useState } from "react";
+import { ApiError } from "../../api/client";
+import { bundleQuery, historyPage, sendReminder, signedDownloadUrl } from "../../api/signing";
+
+const when = (iso: string | null) => (iso ? dayjs(iso).format("h:mm a - DD MMM YYYY") : "—");
+
+/**
+ * The send reminder / document status modal (interview-signing spec §2): General Info and Document
+ * History (Time/Action, loaded by scroll); 'Send reminder' only while the document is pending.
+ */
+export function SigningStatusModal({
+  teamId,
+  document,
+  onClose,
+}: {
+  teamId: number;
+  document: DocumentRow;
+  onClose: () => void;
+}) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const bundle = useQuery(bundleQuery(teamId, document.id));
+  const history = useInfiniteQuery({
+    queryKey: ["signing", teamId, document.id, "history"],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      historyPage(teamId, document.id, pageParam, SIGNING_HISTORY_PAGE_SIZE, signal),
+    getNextPageParam: (last) => (last.page < last.total_page ? last.page + 1 : undefined),
+  });
+  const [notes, setNotes] = useState("");
+  const [reminding, setReminding] = useState(false);
+
+  const remind = async () => {
+    setReminding(true);
+    try {
+      const { reminded } = await sendReminder(teamId, document.id, notes);
+      void message.success(`Reminder sent to ${reminded} ${reminded === 1 ? "signer" : "signers"}.`);
+      setNotes("");
+      await queryClient.invalidateQueries({ queryKey: ["signing", teamId, document.id] });
+    } catch (error) {
+      void message.error(error instanceof ApiError ? error.message : "The reminder could not be sent.");
+    } finally {
+      setReminding(false);
+    }
+  };
+
+  const data = bundle.data;
+  const rows = history.data?.pages.flatMap((page) => page.rows) ?? [];
+  const general = data ? (
+    <>
+      {data.bundle_status === "rejected" && (
+        <Alert type="error" showIcon message="A recipient declined to sign this document." />
+      )}
+      <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label="Last reminder">{when(data.LastReminderSent)}</Descriptions.Item>
+        <Descriptions.Item label="Sent on">{when(data.DateSent)}</Descriptions.Item>
+        <Descriptions.Item label="Due date">
+          {dayjs(data.DueDate).format("DD/MM/YYYY")} {data.is_overdue && <Tag color="red">{OVERDUE}</Tag>}
+        </Descriptions.Item>
+        <Descriptions.Item label="Signed">
+          {data.total_signed}/{data.total_signer}
+        </Descriptions.Item>
+      </Descriptions>
+      {data.groups.map((group) => (
+        <section
+          key={group.SigningGroup}
+          className="signing-status__group"
+          aria-label={group.SigningGroupName}
+        >
+          {data.is_group && <Typography.Title level={5}>{group.SigningGroupName}</Typography.Title>}
+          <ul className="signing-status__items">
+            {group.items.map((item) => (
+              <li key={`${item.Email}-${item.Name}-${item.Role}`}>
+                <span>
+                  <strong>{item.Name}</strong> {item.Role === "witness" ? "(witness)" : ""} {item.Email}
+                </span>
+                <Tag
+                  color={
+                    item.CustomerBundleStatusName === "Signed"
+                      ? "green"
+                      : item.CustomerBundleStatusName === "Rejected"
+                        ? "red"
+                        : undefined
+                  }
+                  className={item.waiting ? "signing-status__waiting" : undefined}
+                >
+                  {item.CustomerBundleStatusName}
+                </Tag>
+                {item.Note && <Typography.Text type="secondary">{item.Note}</Typography.Text>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {data.bundle_status === "completed" && data.doc_status === 3 && (
+        <Space wrap className="signing-status__downloads">
+          <Button type="primary" href={signedDownloadUrl(teamId, document.id, "signed")}>
+            Download signed PDF
+          </Button>
+          <Button href={signedDownloadUrl(teamId, document.id, "certificate")}>Download certificate</Button>
+        </Space>
+      )}
+      {data.can_remind && document.status === 4 && (
+        <Space.Compact className="signing-status__remind">
+          <Input
+            aria-label="Reminder notes"
+            placeholder="Notes for the reminder (optional)"
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+          />
+          <Button type="primary" loading={reminding} onClick={() => void remind()}>
+            {SEND_REMINDER}
+          </Button>
+        </Space.Compact>
+      )}
+    </>
+  ) : bundle.isError ? (
+    <Alert type="error" showIcon message={bundle.error.message} />
+  ) : (
+    <Typography.Paragraph>Loading…</Typography.Paragraph>
+  );
+
+  const historyTab = (
+    <div
+      className="signing-history"
+      onScroll={(event) => {
+        const el = event.currentTarget;
+        if (
+          el.scrollHeight - el.scrollTop - el.clientHeight < 15 &&
+          history.hasNextPage &&
+          !history.isFetchingNextPage
+        ) {
+          void history.fetchNextPage();
+        }
+      }}
+    >
+      {rows.length === 0 && !history.isPending ? (
+        <Empty description="No history yet" />
+      ) : (
+        <Table
+          size="small"
+          pagination={false}
+          rowKey={(row) => `${row.created_at}-${row.action_des}`}
+          dataSource={rows}
+          loading={history.isPending || history.isFetchingNextPage}
+          columns={[
+            { title: "Time", dataIndex: "created_at", render: (value: string) => when(value), width: 190 },
+            { title: "Action", dataIndex: "action_des" },
+          ]}
+        />
+      )}
+    </div>
+  );
+
+  return (
+    <Modal
+      open
+      title={
+        <span>
+          {document.name} <Tag>{data?.doc_status_name ?? document.status_name}</Tag>
+        </span>
+      }
+      onCancel={onClose}
+      footer={[
+        <Button key="close" onClick={onClose}>
+          Close
+        </Button>,
+      ]}
+      width={720}
+    >
+      <Tabs
+        items={[
+          { key: "general", label: "General Info", children: general },
+          { key: "history", label: "Document History", children: historyTab },
+        ]}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+// Apart from asic.ts so the documents contract can spread the ASIC columns into its rows
+// without an import cycle (asic.ts imports the catalogue, which imports the documents contract).
+
+/** Payment states (interview spec §3) and the names the web app shows (§4 gives the defaults). */
+export const ASIC_PAYMENT_STATUSES = ["paid", "unpaid", "cancelled"] as const;
+export type AsicPaymentStatus = (typeof ASIC_PAYMENT_STATUSES)[number];
+export const ASIC_PAYMENT_STATUS_NAMES: Record<AsicPaymentStatus | "reserved", string> = {
+  paid: "Paid",
+  unpaid: "Payment Required",
+  cancelled: "Cancelled",
+  reserved: "Reserved",
+};
+/** ASIC's status codes (interview spec §3). */
+export const ASIC_STATUSES = ["COMP", "MANL", "RFSD", "INPR", "NOTR", "CANC", "REJT"] as const;
+export type AsicStatus = (typeof ASIC_STATUSES)[number];
+export const ASIC_STATUS_NAMES: Record<AsicStatus, string> = {
+  COMP: "Registered",
+  MANL: "Manual Review",
+  RFSD: "Refused",
+  INPR: "In Progress",
+  NOTR: "Not Processed",
+  CANC: "Cancelled",
+  REJT: "Rejected",
+};
+export const ASIC_STATUS_NOT_STARTED = "Not Yet Started";
+/** 'Submit to ASIC' is not offered in these (interview spec §4); INPR waits for ASIC. */
+export const ASIC_FINAL_OR_RUNNING: readonly AsicStatus[] = ["COMP", "MANL", "RFSD", "INPR"];
+
+/** The registration's state as the document list and the interview's top bar show it. */
+export const AsicApplicationState = z.object({
+  asic_payment_status: z.enum(ASIC_PAYMENT_STATUSES),
+  asic_payment_status_name: z.string(),
+  asic_status: z.enum(ASIC_STATUSES).nullable(),
+  asic_status_name: z.string(),
+  transaction_number: z.string().nullable(),
+  asic_receipt_number: z.string().nullable(),
+  /** The fee in dollars, from settings. */
+  asic_fee: z.number(),
+  acn: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  registration_date: z.string().nullable(),
+  /** Within 30 days of registration; null before or after. */
+  certificate_download_url: z.string().nullable(),
+  /** Until when an interrupted payment holds the gateway (ISO time), or null. */
+  gateway_locked_until: z.string().nullable(),
+  can_pay: z.boolean(),
+  can_submit: z.boolean(),
+});
+export type AsicApplicationState = z.infer<typeof AsicApplicationState>;

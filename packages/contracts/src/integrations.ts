@@ -1,0 +1,329 @@
+import { z } from "zod";
+import { envelope } from "./envelope.ts";
+
+/** The apps the integrations page lists (spec §3 App), with the address each one's calls use. */
+export const INTEGRATION_APPS = [
+  {
+    app: "Xero",
+    slug: "xero",
+    group: "Accounting and practice management",
+    kind: "accounting",
+    enabled: true,
+    overview: "Bring your Xero and Xero Practice Manager clients and contacts into an interview.",
+    features: ["Import clients and contacts", "Choose the accounting organisation", "Sync documents back"],
+  },
+  {
+    app: "FuseSign",
+    slug: "fusesign",
+    group: "E-signing",
+    kind: "e-signing",
+    enabled: true,
+    overview: "Send assembled documents for signing with FuseSign.",
+    features: ["Send documents for signing", "Follow signing progress"],
+  },
+  {
+    app: "HubSpot",
+    slug: "hubspot",
+    group: "CRM",
+    kind: "crm",
+    enabled: true,
+    overview: "Import HubSpot contacts and companies, and file documents back as notes.",
+    features: ["Import contacts and companies", "Sync documents back as notes"],
+  },
+  {
+    app: "BGLCAS360",
+    slug: "bglcas360",
+    group: "Company and fund administration",
+    kind: "company-registration",
+    enabled: true,
+    overview: "Import companies, their officers and shareholdings from BGL CAS 360.",
+    features: ["Import companies with officers and appointment dates", "Import shareholdings"],
+  },
+  {
+    app: "BGLSF360",
+    slug: "bglsf360",
+    group: "Company and fund administration",
+    kind: "fund-administration",
+    enabled: true,
+    overview: "Select a self managed superannuation fund and its members from BGL Simple Fund 360.",
+    features: ["Select a fund", "Members and trustees"],
+  },
+] as const;
+
+export type IntegrationAppName = (typeof INTEGRATION_APPS)[number]["app"];
+export const INTEGRATION_APP_SLUGS = ["xero", "fusesign", "hubspot", "bglcas360", "bglsf360"] as const;
+export type IntegrationAppSlug = (typeof INTEGRATION_APP_SLUGS)[number];
+
+/** The e-signing and accounting apps connect in a 500×500 popup; the BGL apps in the same window. */
+export const integrationOpensInPopup = (slug: IntegrationAppSlug) => slug === "xero" || slug === "fusesign";
+
+/** Matches an app name case-insensitively (spec §2: my-account/my-integration/{appName}). */
+export const integrationAppByName = (name: string) =>
+  INTEGRATION_APPS.find((a) => a.app.toLowerCase() === name.toLowerCase() || a.slug === name.toLowerCase());
+
+// Spec §8, verbatim.
+export const INTEGRATION_INVALID_TOKEN = "Invalid token";
+export const INTEGRATION_DISCONNECTED = "Disconnected successfully";
+export const INTEGRATION_COMING_SOON = "Get ready! Something really cool with the app is coming…";
+export const integrationConnectFailed = (app: string) =>
+  `Fail to connect your ${app} account! Please try again!`;
+export const integrationConnected = (app: string) => `Successfully connected to your ${app} account.`;
+export const integrationDisconnectFailed = (app: string) =>
+  `Fail to disconnect your ${app} account! Please try again!`;
+
+const teamId = z.coerce
+  .number({ error: "Cannot get company id" })
+  .int("Cannot get company id")
+  .positive("Cannot get company id")
+  .max(2_147_483_647, "Cannot get company id");
+
+export const IntegrationTeamQuery = z.object({
+  id_team: teamId.describe("The firm (team); the caller must be one of its members."),
+});
+export type IntegrationTeamQuery = z.infer<typeof IntegrationTeamQuery>;
+
+export const IntegrationAppParams = z.object({ app: z.enum(INTEGRATION_APP_SLUGS) });
+
+export const IntegrationAuthRedirectQuery = IntegrationTeamQuery.extend({
+  code: z.string().max(2048).optional().describe("The authorisation code the provider returned"),
+  state: z.string().max(256).optional().describe("The state sent with the authorisation link"),
+});
+
+export const IntegrationDisconnectQuery = IntegrationTeamQuery.extend({
+  connection_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .optional()
+    .describe("A connection of the caller; without it, the caller's connection to the app"),
+});
+
+export const IntegrationConnectionStatus = z.enum(["not_connected", "connected", "needs_renewal"]);
+
+/** One app card: spec §3 App, with the caller's connection and what they may do. */
+export const IntegrationApp = z.object({
+  id: z.number().int(),
+  app: z.string(),
+  slug: z.enum(INTEGRATION_APP_SLUGS),
+  kind: z.string(),
+  overview: z.string(),
+  features: z.array(z.string()),
+  is_active: z.enum(["0", "1"]),
+  is_connected: z.enum(["0", "1"]),
+  is_show_on_my_account: z.enum(["0", "1"]),
+  opens_in_popup: z.boolean(),
+  status: IntegrationConnectionStatus,
+  connection_id: z.number().int().nullable(),
+  tenant_name: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  abilities: z.object({ connect: z.boolean(), disconnect: z.boolean() }),
+});
+export type IntegrationApp = z.infer<typeof IntegrationApp>;
+
+export const IntegrationGroup = z.object({
+  group_id: z.number().int(),
+  group_name: z.string(),
+  apps: z.array(IntegrationApp),
+});
+export type IntegrationGroup = z.infer<typeof IntegrationGroup>;
+
+export const IntegrationGroupsResponse = envelope(z.array(IntegrationGroup));
+export const IntegrationConnectedResponse = envelope(z.array(IntegrationApp));
+export const IntegrationLinkResponse = envelope(z.object({ url: z.string() }));
+export const IntegrationRedirectResponse = envelope(
+  z.object({ status: z.literal(true), app: z.string(), connection_id: z.number().int() }),
+);
+export const IntegrationDisconnectResponse = envelope(z.object({ status: z.boolean() }));
+
+/** Spec §3 Client: the client types the apps hold. */
+export const INTEGRATION_CLIENT_TYPES = [
+  "Individual",
+  "Company",
+  "Trust",
+  "Self Managed Superannuation Fund",
+] as const;
+export type IntegrationClientType = (typeof INTEGRATION_CLIENT_TYPES)[number];
+
+/** A client or contact of the connected app, as its list shows it. */
+export const IntegrationClient = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(INTEGRATION_CLIENT_TYPES),
+});
+export const IntegrationClientsResponse = envelope(z.array(IntegrationClient));
+export type IntegrationClient = z.infer<typeof IntegrationClient>;
+
+// Spec §8 and §4 "Import and sync", verbatim.
+export const INTEGRATION_IMPORTED = "Data imported successfully.";
+export const INTEGRATION_IMPORT_FAILED = "Fail to import data. Please try again!";
+export const INTEGRATION_IMPORT_MISMATCH = "Client imported failed! Data not matching";
+export const INTEGRATION_NO_CLIENT = "No such client in the connected organisation.";
+export const FUND_CHANGE_TITLE = "Changes need to be notified";
+export const FUND_CHANGE_TEXT =
+  "When you select another fund, the information you filled in earlier will all be reset. Are you sure you want to proceed with that?";
+/** Spec §9: lists page by 15 on scroll; the wizard's client list is 100 on page 1. */
+export const INTEGRATION_LIST_PAGE_SIZE = 15;
+export const INTEGRATION_WIZARD_PAGE_SIZE = 100;
+/** Spec §5: the client, fund and contact searches wait this long after typing. */
+export const INTEGRATION_SEARCH_DEBOUNCE_MS = 400;
+
+export const IntegrationClientsQuery = IntegrationTeamQuery.extend({
+  search: z.string().max(200).optional().describe("Part of the client's name (trimmed, any case)"),
+  type: z.enum(INTEGRATION_CLIENT_TYPES).optional().describe("Only clients of this type"),
+  page: z.coerce.number().int().positive().max(10_000).optional().describe("From 1"),
+  limit: z.coerce.number().int().positive().max(200).optional().describe("Rows a page (default 15)"),
+});
+
+export const IntegrationClientParams = IntegrationAppParams.extend({
+  clientId: z.string().min(1).max(100),
+});
+
+/** Spec §3 Client, the detail: its officers as contacts, and its related people (a fund's members). */
+export const IntegrationClientDetail = IntegrationClient.extend({
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  dob: z.string().nullable(),
+  acn: z.string().nullable(),
+  abn: z.string().nullable(),
+  legal_element: z.string().nullable(),
+  system: z.string(),
+  address: z
+    .object({
+      full_address: z.string(),
+      street: z.string(),
+      city: z.string(),
+      region: z.string(),
+      post_code: z.string(),
+      country: z.string(),
+    })
+    .nullable(),
+  contacts: z.array(
+    z.object({ full_name: z.string(), position: z.string(), appointed_on: z.string().nullable() }),
+  ),
+  related: z.array(
+    z.object({
+      related_client_name: z.string(),
+      /** SF360's relation, as the fund app gives it ('leading member', 'member', 'trustee', …). */
+      relation: z.string(),
+      /** Spec §7 for funds: 'member', 'leaving member' and 'leading member' are members, else trustee; a company's shareholders are 'shareholder'. */
+      type: z.string(),
+    }),
+  ),
+});
+export type IntegrationClientDetail = z.infer<typeof IntegrationClientDetail>;
+export const IntegrationClientDetailResponse = envelope(IntegrationClientDetail);
+
+export const IntegrationImportBody = z.object({
+  doc_id: z.number().int().positive().max(2_147_483_647),
+  client_id: z.string().min(1, "no client ID").max(100),
+  /** A party question of the document's interview; or "fund" for the fund questions (Select Fund). */
+  question_id: z.string().min(1).max(100),
+  /**
+   * Select Member/Trustee: one contact of the fund client_id (from its list-contact), imported as an
+   * individual into a party question or into a group of parties (the fund's members, its trustees).
+   */
+  contact_id: z.string().min(1).max(100).optional(),
+});
+export const IntegrationImportResponse = envelope(
+  z.object({
+    question_id: z.string(),
+    /** Answers to write at the top of the interview's answers, by data path. */
+    answers: z.record(z.string(), z.unknown()),
+    client_name: z.string(),
+  }),
+);
+
+/** Sync Document (spec §2): the assembled PDF to one client of the chosen app, on the job queue. */
+export const IntegrationSyncBody = z.object({
+  doc_id: z.number().int().positive().max(2_147_483_647),
+  client_id: z.string().min(1, "no client ID").max(100),
+  description: z.string().trim().max(500).default(""),
+});
+export const IntegrationSyncResponse = envelope(
+  z.object({ sync_id: z.number().int(), status: z.enum(["queued", "sent", "failed"]) }),
+);
+export const integrationSyncQueued = (app: string) => `The document is on its way to ${app}.`;
+
+/** Spec §3 Accounting organisation: one organisation (tenant) of the accounting app's connection. */
+export const AccountingOrganisation = z.object({
+  tenant_id: z.string(),
+  tenant_name: z.string(),
+  selected: z.boolean(),
+});
+export type AccountingOrganisation = z.infer<typeof AccountingOrganisation>;
+export const AccountingOrganisationsResponse = envelope(z.array(AccountingOrganisation));
+
+export const SetTenantBody = z.object({
+  tenant_id: z.string().trim().min(1, "Please choose an organisation.").max(100),
+});
+/** The spec's switch refetches when http_code is 200. */
+export const SetTenantResponse = envelope(
+  z.object({ http_code: z.literal(200), tenant_id: z.string(), tenant_name: z.string() }),
+);
+export const ACCOUNTING_TENANT_NOT_FOUND =
+  "This organisation is not one of your Xero connection's organisations. Nothing was changed.";
+export const accountingOrganisationChanged = (name: string) => `Organisation changed to ${name}.`;
+
+// Simple Fund 360 (spec §2 "Import and sync", §7, §8): contact validation and the fund check.
+export const SF360_VALIDATING = "Please wait, we are validating the contact data with Simple Fund 360.";
+export const SF360_VALIDATED =
+  "The data validation has been completed. Please check the log for more information and review carefully before assembling the document because you cannot edit and resubmit again on SF 360.";
+export const SF360_FUND_EXISTS =
+  "Please note that the fund was already created before on SF 360 so that any changes will not be synced and updated after assembling.";
+
+export const CheckExistContactQuery = IntegrationTeamQuery.extend({
+  docId: z.coerce
+    .number({ error: "no Doc ID" })
+    .int("no Doc ID")
+    .positive("no Doc ID")
+    .max(2_147_483_647, "no Doc ID"),
+});
+export const CheckExistContactResponse = envelope(
+  z.object({
+    exists: z.boolean(),
+    fund_id: z.string().nullable(),
+    fund_name: z.string(),
+  }),
+);
+
+export const ValidateFundContactsBody = z.object({
+  doc_id: z.number({ error: "no Doc ID" }).int().positive().max(2_147_483_647),
+});
+export const FundContactOutcome = z.object({
+  name: z.string(),
+  relation: z.enum(["member", "trustee"]),
+  valid: z.boolean(),
+});
+export type FundContactOutcome = z.infer<typeof FundContactOutcome>;
+export const ValidateFundContactsResponse = envelope(
+  z.object({ data: z.array(FundContactOutcome), errors: z.array(z.string()) }),
+);
+
+/** Spec §7 list-contact: SF360's relations mapped to the two the interview knows. */
+export const FUND_CONTACT_RELATIONS = ["member", "trustee"] as const;
+export type FundContactRelation = (typeof FUND_CONTACT_RELATIONS)[number];
+export const FundContactsParams = z.object({ fundId: z.string().min(1).max(100) });
+export const FundContactsQuery = IntegrationTeamQuery.extend({
+  entityRelation: z
+    .enum(FUND_CONTACT_RELATIONS)
+    .optional()
+    .describe("Only the fund's members or only its trustees; without it, all its contacts"),
+  name: z.string().max(200).optional().describe("Part of the contact's name (trimmed, any case)"),
+  page: z.coerce.number().int().positive().max(10_000).optional().describe("From 1, 15 a page"),
+});
+/** One person SF360 relates to a fund (Select Member/Trustee). */
+export const SimpleFundContact = z.object({
+  id: z.string(),
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  dob: z.string().nullable(),
+  /** SF360's relation as the fund app gives it ('leading member', 'member', 'trustee', …). */
+  relation: z.string(),
+  /** Spec §7: 'member', 'leaving member' and 'leading member' are members; anything else a trustee. */
+  type: z.enum(FUND_CONTACT_RELATIONS),
+  address: z.string().nullable(),
+});
+export type SimpleFundContact = z.infer<typeof SimpleFundContact>;
+export const FundContactsResponse = envelope(z.array(SimpleFundContact));
