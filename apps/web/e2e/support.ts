@@ -107,7 +107,25 @@ export async function expectAccessible(
   what: string,
   options: { include?: string; disable?: string[] } = {},
 ) {
-  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  // axe reads colours as painted: a link or tab caught mid-transition fails contrast at random.
+  // Wait (up to 5 s) for finite animations and transitions to end; spinners run forever and are
+  // left alone.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+  // Legacy mode runs axe in the page itself. The default opens a blank page for every check to
+  // merge results across cross-origin frames, which the app has none of; on two busy cores that
+  // new page took seconds and once ran a test past its timeout.
+  let builder = new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   if (options.include) builder = builder.include(options.include);
   if (options.disable?.length) builder = builder.disableRules(options.disable);
   const { violations } = await builder.analyze();
