@@ -161,7 +161,11 @@ describe("the FuseSign adapter", () => {
 
   it("refuses a webhook whose body or signature was changed, and ignores events it does not act on", () => {
     const webhook = customerActs([...bundles.keys()][0] ?? "", "sig_a", "ActionsCompleted");
-    const tampered = webhook.payload.replace(/"BundleId":"./, '"BundleId":"0');
+    // Changes the id's first character to another one (a fixed "0" left one id in 16 unchanged).
+    const tampered = webhook.payload.replace(
+      /"BundleId":"(.)/,
+      (_, first: string) => `"BundleId":"${first === "0" ? "1" : "0"}`,
+    );
     expect(tampered).not.toBe(webhook.payload);
     expect(verifyFuseSignWebhook(WEBHOOK_SECRET, tampered, webhook.signature)).toBe(false);
     expect(verifyFuseSignWebhook("another-secret", webhook.payload, webhook.signature)).toBe(false);
