@@ -9,5 +9,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest leaves one core free by default: one worker on a two-core machine (CI's), so the
+    // files ran one after another. The API tests mostly wait on the database; two workers overlap
+    // that wait with the other file's work.
+    maxWorkers: 2,
   },
 });

@@ -286,7 +286,7 @@ test.describe("logs", () => {
   }) => {
     await page.setViewportSize(WIDE);
     await signIn(page, STRATEGIST_OWNER, "/my-account/my-document");
-    await logFifteenRefusalsThenAnAssembly(page);
+    const doc = await logFifteenRefusalsThenAnAssembly(page);
 
     await page.goto("/my-account/my-document");
     await page
