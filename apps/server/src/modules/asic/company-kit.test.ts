@@ -48,7 +48,10 @@ describe("companyKitAnswers", () => {
       expect(text, identifier).toMatch(/Harbourline Analytics/i);
     }
     const registers = textOf(
-      preview(library.get("share-certificates-registers") as never, kit["share-certificates-registers"] as never),
+      preview(
+        library.get("share-certificates-registers") as never,
+        kit["share-certificates-registers"] as never,
+      ),
     );
     expect(registers).toContain("Amelia Rose Tran");
     expect(registers).toContain("Daniel Okafor");

@@ -108,7 +108,9 @@ export function companyKitRefusal(answers: Record<string, unknown>): string | un
  * meeting's time, the bank, the accountant), the answer is a neutral default the firm reviews before
  * signing; docs/decisions.md lists them.
  */
-export function companyKitAnswers(facts: RegistrationFacts): Record<CompanyKitTemplate, Record<string, unknown>> {
+export function companyKitAnswers(
+  facts: RegistrationFacts,
+): Record<CompanyKitTemplate, Record<string, unknown>> {
   const { answers, acn, kitDate } = facts;
   const registered = interviewDate(facts.registrationDate);
   const useAcnAsName = answers.name_choice === "acn";
@@ -272,4 +274,11 @@ export function companyKitAnswers(facts: RegistrationFacts): Record<CompanyKitTe
     "first-directors-minutes": minutes,
     "share-certificates-registers": registers,
   };
+}
+
+/** The registered company's name with its legal element, for the kit documents' names. */
+export function companyNameOf(answers: Record<string, unknown>, acn: string): string {
+  const legalElement = text(answers.legal_element) || "PTY LTD";
+  const name = answers.name_choice === "acn" ? formatAcn(acn) : text(answers.proposed_name);
+  return `${name} ${legalElement}`.trim();
 }
