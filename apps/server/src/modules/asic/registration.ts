@@ -214,7 +214,7 @@ export function createAsicRegistration(deps: {
           .from(asicApplications)
           .where(eq(asicApplications.docId, docId))
           .for("update");
-        if (!row || row.asicStatus !== "COMP" || !row.acn || !row.registrationDate) {
+        if (row?.asicStatus !== "COMP" || !row.acn || !row.registrationDate) {
           return { refused: ASIC_KIT_NOT_REGISTERED } as const;
         }
         if (!canCreateCompanyKit(row)) return { refused: ASIC_KIT_ALREADY_MADE } as const;
