@@ -113,6 +113,28 @@ test("a registered company's kit: made from the row menu by keyboard, confirmed,
   await expect(confirm).toContainText("the company constitution");
   await expectAccessible(page, "Create company kit confirmation", { include: ".ant-modal" });
   const ok = confirm.getByRole("button", { name: "Create company kit" });
+  // A refusal is shown, and the kit is still offered.
+  await page.route("**/api/asic/company-kit**", (route) =>
+    route.fulfill({ status: 409, json: { message: "The kit cannot be made just now.", data: null } }),
+  );
+  await ok.focus();
+  await page.keyboard.press("Enter");
+  const refused = page.getByRole("dialog").filter({ hasText: "The company kit was not created" });
+  await expect(refused).toContainText("The kit cannot be made just now.");
+  await expectAccessible(page, "Company kit refused", { include: ".ant-modal" });
+  await page.keyboard.press("Enter");
+  await expect(refused).toBeHidden();
+  await page.unrouteAll();
+
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  await expect(item).toBeVisible();
+  for (let step = 0; step < 20; step++) {
+    await page.keyboard.press("ArrowDown");
+    if (await item.evaluate((node) => node.classList.contains("ant-dropdown-menu-item-active"))) break;
+  }
+  await page.keyboard.press("Enter");
+  await expect(confirm).toBeVisible();
   await ok.focus();
   await page.keyboard.press("Enter");
 

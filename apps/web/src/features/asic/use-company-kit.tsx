@@ -1,4 +1,3 @@
-import { companyKitMade } from "@precedent/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { App } from "antd";
 import { useCallback } from "react";
@@ -55,7 +54,7 @@ export function useCompanyKit(teamId: number) {
               title: "Company kit created",
               content: (
                 <>
-                  <p>{companyKitMade(kit.documents.map((d) => d.name))}</p>
+                  <p>These documents were made in the registration's folder:</p>
                   <ul aria-label="Documents created">
                     {kit.documents.map((d) => (
                       <li key={d.id}>
