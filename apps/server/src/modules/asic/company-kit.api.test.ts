@@ -235,6 +235,9 @@ describe("POST /api/asic/company-kit", () => {
     const theirs = await kitDocumentsOfFirm(f.teamId);
     const outsider = await makeKit(docId, f.outsider);
     expect(outsider.statusCode).toBe(404);
+    // Another firm's user in their own firm: the id is no document of theirs.
+    const otherFirm = await makeKit(docId, f.lite);
+    expect(otherFirm.statusCode).toBe(404);
     expect(await kitDocumentsOfFirm(f.teamId)).toBe(theirs);
     expect((await application(docId)).can_create_company_kit).toBe(true);
 

@@ -15,6 +15,7 @@ import {
   NOT_AN_ASIC_DOCUMENT,
 } from "@precedent/contracts";
 import { and, eq, inArray } from "drizzle-orm";
+import { LITE_PLAN_SLUG } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
@@ -203,11 +204,10 @@ export function createAsicRegistration(deps: {
       const { doc } = await requireActionable(ctx, docId);
       const answers = (doc as { xml?: Record<string, unknown> }).xml ?? {};
       // The kit goes where the registration is, when this user may add documents there (their own
-      // folder or a shared one); otherwise to their My Documents.
-      const folderId =
-        doc.folderId !== null && (doc.createdBy === ctx.userId || doc.homedInSharedFolder)
-          ? doc.folderId
-          : null;
+      // folder, or a shared one unless on the Lite plan); otherwise to their My Documents.
+      const mayAddThere =
+        doc.createdBy === ctx.userId || (doc.homedInSharedFolder && ctx.planSlug !== LITE_PLAN_SLUG);
+      const folderId = doc.folderId !== null && mayAddThere ? doc.folderId : null;
       const made = await db.transaction(async (tx) => {
         const [row] = await tx
           .select()
