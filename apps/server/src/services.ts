@@ -343,6 +343,8 @@ export function createServices(deps: {
     clock,
     regulator: asicSandbox.port,
     documents,
+    interview,
+    library: templates,
     logs,
     files: fileStore,
     jobs,

@@ -190,7 +190,41 @@ export const ASIC_COPY_REFUSED =
 export const ASIC_NO_PAYMENT_STARTED = "No payment to ASIC has been started for this application.";
 
 export const AsicDocRequest = z.object({ doc_id: idParam("doc_id") });
-export const AsicApplicationResponse = envelope(AsicApplicationState);
+
+/** A document of the company kit, as the caller may see it. */
+export const CompanyKitDocument = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The kit template (templates/<identifier>). */
+  template_identifier: z.string(),
+  /** 5 (Completed) when assembled; 2 (In Progress) when its answers need finishing in the interview. */
+  status: z.number().int(),
+});
+export type CompanyKitDocument = z.infer<typeof CompanyKitDocument>;
+
+export const AsicApplicationResponse = envelope(
+  AsicApplicationState.extend({
+    /** The company kit's documents the caller can see (empty before the kit is made). */
+    company_kit_documents: z.array(CompanyKitDocument),
+  }),
+);
+
+export const CompanyKitRequest = z.object({
+  doc_id: idParam("doc_id").describe("The registration (ASIC) document, registered by ASIC (status COMP)."),
+});
+export const CompanyKitResult = z.object({
+  documents: z.array(CompanyKitDocument),
+  /** Documents made but not assembled (say, an answer the interview must finish), with the reason. */
+  not_assembled: z.array(z.object({ id: z.number().int(), message: z.string() })),
+  application: AsicApplicationState,
+});
+export const CompanyKitResponse = envelope(CompanyKitResult);
+export const ASIC_KIT_NOT_REGISTERED =
+  "The company kit can be made only once ASIC has registered the company (status Registered, with its ACN).";
+export const ASIC_KIT_ALREADY_MADE =
+  "The company kit for this registration has already been made: its documents are in the same folder as the registration.";
+/** The success message of POST asic/company-kit, naming the documents made. */
+export const companyKitMade = (names: string[]) => `The company kit was made: ${names.join(", ")}.`;
 
 export const InitPaymentRequest = z.object({
   doc_id: idParam("doc_id"),

@@ -6,6 +6,7 @@ import {
   type CheckAddressRequest,
   type CheckCompanyNameRequest,
   CheckCompanyNameResponse,
+  CompanyKitResponse,
   InitPaymentResponse,
   LodgementResponse,
   TransactionStatusResponse,
@@ -65,3 +66,11 @@ export const lodgeAsicApplication = (teamId: number, docId: number) =>
  */
 export const checkAsicAddress = (teamId: number, address: CheckAddressRequest) =>
   asicPost("/api/asic/check-address", CheckAddressReplyAsSent)(teamId, address);
+
+/** POST /api/asic/company-kit: makes and assembles the registered company's kit (once). */
+export const createCompanyKit = (teamId: number, docId: number) =>
+  apiRequest("/api/asic/company-kit", CompanyKitResponse, {
+    method: "POST",
+    query: { id_team: teamId },
+    body: { doc_id: docId },
+  });

@@ -2,6 +2,7 @@ import { ASIC_PAYMENT_STATUSES, ASIC_STATUSES } from "@precedent/contracts";
 import { describe, expect, it } from "vitest";
 import {
   asicCopyAllowed,
+  canCreateCompanyKit,
   canRecordAsicAnswers,
   directorConfirmationsAcceptable,
   isPreConsentComplete,
@@ -64,5 +65,18 @@ describe("asicCopyAllowed (interview spec §4 copy rules)", () => {
         "cancelled CANC",
       ].sort(),
     );
+  });
+});
+
+describe("canCreateCompanyKit", () => {
+  it("only a registered company (COMP with its ACN) without its kit", () => {
+    const made = new Date("2026-01-01T00:00:00Z");
+    expect(canCreateCompanyKit({ asicStatus: "COMP", acn: "123456780", kitCreatedAt: null })).toBe(true);
+    expect(canCreateCompanyKit({ asicStatus: "COMP", acn: "123456780", kitCreatedAt: made })).toBe(false);
+    expect(canCreateCompanyKit({ asicStatus: "COMP", acn: null, kitCreatedAt: null })).toBe(false);
+    expect(canCreateCompanyKit(undefined)).toBe(false);
+    for (const status of ASIC_STATUSES.filter((s) => s !== "COMP")) {
+      expect(canCreateCompanyKit({ asicStatus: status, acn: "123456780", kitCreatedAt: null })).toBe(false);
+    }
   });
 });

@@ -65,6 +65,7 @@ export function applicationState(
         acn: string | null;
         registrationDate: string | null;
         certificateSha256: string | null;
+        kitCreatedAt?: Date | null;
       }
     | undefined,
   settings: { now: Date; feeCents: number },
@@ -95,7 +96,16 @@ export function applicationState(
     gateway_locked_until: locked ? locked.toISOString() : null,
     can_pay: paymentStatus === "unpaid" && !locked,
     can_submit: paymentStatus === "paid" && !isLodgedOrDecided(asicStatus),
+    can_create_company_kit: canCreateCompanyKit(row),
+    company_kit_created_at: row?.kitCreatedAt ? row.kitCreatedAt.toISOString() : null,
   };
+}
+
+/** The company kit is made once, from a registration ASIC has decided COMP (with its ACN). */
+export function canCreateCompanyKit(
+  row: { asicStatus: AsicStatus | null; acn: string | null; kitCreatedAt?: Date | null } | undefined,
+): boolean {
+  return row?.asicStatus === "COMP" && !!row.acn && !row.kitCreatedAt;
 }
 
 /**

@@ -1,5 +1,7 @@
 import {
   ASIC_ALREADY_LODGED,
+  ASIC_KIT_ALREADY_MADE,
+  ASIC_KIT_NOT_REGISTERED,
   ASIC_LODGEMENT_DATA_FAILED,
   ASIC_LODGEMENT_FAILED,
   ASIC_NO_PAYMENT_STARTED,
@@ -8,17 +10,23 @@ import {
   ASIC_TRANSACTION_STATUS_FAILED,
   type AsicApplicationState,
   asicGatewayLocked,
+  type CompanyKitDocument,
+  companyKitMade,
   NOT_AN_ASIC_DOCUMENT,
 } from "@precedent/contracts";
 import { and, eq, inArray } from "drizzle-orm";
+import { LITE_PLAN_SLUG } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import type { DocumentsService } from "../documents/index.ts";
 import type { FileStore } from "../files/index.ts";
+import type { InterviewService } from "../interview/index.ts";
 import type { LogsService } from "../logs/index.ts";
-import { applicationState, isLodgedOrDecided } from "./policy.ts";
+import { type TemplateLibrary, templateName } from "../templates/index.ts";
+import { COMPANY_KIT_TEMPLATES, companyKitAnswers, companyKitRefusal, companyNameOf } from "./company-kit.ts";
+import { applicationState, canCreateCompanyKit, isLodgedOrDecided } from "./policy.ts";
 import type { AsicPort } from "./port.ts";
 import { GATEWAY_LOCK_MS } from "./sandbox/sandbox-lodgement.ts";
 import { asicApplications, asicNameApplications } from "./schema.ts";
@@ -30,6 +38,14 @@ export type AsicRegistration = ReturnType<typeof createAsicRegistration>;
 export const LODGEMENT_STATUS_JOB = "asic.lodgement-status";
 
 const documentNotFound = () => notFound("Document not found.");
+/** DD/MM/YYYY in Australian Eastern time, as the interviews take dates. */
+const sydneyDate = (at: Date) =>
+  new Intl.DateTimeFormat("en-AU", {
+    timeZone: "Australia/Sydney",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  }).format(at);
 const sydneyTime = (at: Date) =>
   new Intl.DateTimeFormat("en-AU", {
     timeZone: "Australia/Sydney",
@@ -49,7 +65,10 @@ export function createAsicRegistration(deps: {
   db: Database;
   clock: Clock;
   regulator: AsicPort;
-  documents: Pick<DocumentsService, "loadForChange">;
+  documents: Pick<DocumentsService, "loadForChange" | "createDraftIn">;
+  /** The company kit's documents are answered and assembled as the interview does it. */
+  interview: Pick<InterviewService, "issueToken" | "save" | "assemble">;
+  library: TemplateLibrary;
   logs: Pick<LogsService, "recordAction">;
   files: FileStore;
   jobs: JobQueue;
@@ -58,7 +77,7 @@ export function createAsicRegistration(deps: {
   /** How often a lodgement's status is asked for while ASIC decides. */
   pollMs: number;
 }) {
-  const { db, clock, regulator, documents, logs, files, jobs, feeCents, pollMs } = deps;
+  const { db, clock, regulator, documents, interview, library, logs, files, jobs, feeCents, pollMs } = deps;
 
   const log = (
     teamId: number,
@@ -150,11 +169,128 @@ export function createAsicRegistration(deps: {
     return state;
   }
 
+  /** The company kit's documents this actor can see, in the kit's order. */
+  async function kitDocuments(ctx: FirmContext, ids: readonly number[]): Promise<CompanyKitDocument[]> {
+    const found: CompanyKitDocument[] = [];
+    for (const id of ids) {
+      const loaded = await documents.loadForChange(db, ctx, id, false);
+      if (!loaded) continue;
+      const { doc } = loaded;
+      found.push({ id, name: doc.name, template_identifier: doc.xTemplateId ?? "", status: doc.status });
+    }
+    return found;
+  }
+
   return {
-    /** The application's state for the interview's top bar (asic/application). */
+    /** The application's state for the interview's top bar (asic/application), with the kit's documents. */
     async application(ctx: FirmContext, docId: number) {
       await requireActionable(ctx, docId);
-      return { message: "", data: stateOf(await readRow(docId)) };
+      const row = await readRow(docId);
+      return {
+        message: "",
+        data: { ...stateOf(row), company_kit_documents: await kitDocuments(ctx, row?.kitDocIds ?? []) },
+      };
+    },
+
+    /**
+     * POST asic/company-kit: once ASIC has registered the company, the constitution, the officers'
+     * consents, the first directors' minutes and the share certificates and registers, made as new
+     * documents of the firm in the registration's folder, answered from the application and
+     * assembled. Made once: the application's row lock lets one of two calls at once make it, and
+     * the other (or any later call) is refused with 409. Included with the registration: no plan
+     * use or order is taken (docs/decisions.md).
+     */
+    async createCompanyKit(ctx: FirmContext, docId: number) {
+      const { doc } = await requireActionable(ctx, docId);
+      const answers = (doc as { xml?: Record<string, unknown> }).xml ?? {};
+      // The kit goes where the registration is, when this user may add documents there (their own
+      // folder, or a shared one unless on the Lite plan); otherwise to their My Documents.
+      const mayAddThere =
+        doc.createdBy === ctx.userId || (doc.homedInSharedFolder && ctx.planSlug !== LITE_PLAN_SLUG);
+      const folderId = doc.folderId !== null && mayAddThere ? doc.folderId : null;
+      const made = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(asicApplications)
+          .where(eq(asicApplications.docId, docId))
+          .for("update");
+        if (row?.asicStatus !== "COMP" || !row.acn || !row.registrationDate) {
+          return { refused: ASIC_KIT_NOT_REGISTERED } as const;
+        }
+        if (!canCreateCompanyKit(row)) return { refused: ASIC_KIT_ALREADY_MADE } as const;
+        const refusal = companyKitRefusal(answers);
+        if (refusal) return { refused: refusal } as const;
+        const kitAnswers = companyKitAnswers({
+          answers,
+          acn: row.acn,
+          registrationDate: row.registrationDate,
+          kitDate: sydneyDate(clock()),
+        });
+        const companyName = companyNameOf(answers, row.acn);
+        const created: { id: number; answers: Record<string, unknown> }[] = [];
+        for (const identifier of COMPANY_KIT_TEMPLATES) {
+          const template = library.get(identifier);
+          if (!template) throw new Error(`The company kit's template ${identifier} is missing`);
+          const name = templateName(template);
+          const id = await documents.createDraftIn(tx, ctx, {
+            folder_id: folderId,
+            name: `${name} - ${companyName}`.slice(0, 200),
+            template_name: name,
+            x_template_id: identifier,
+            is_asic_document: 0,
+          });
+          created.push({ id, answers: kitAnswers[identifier] });
+        }
+        const now = clock();
+        await tx
+          .update(asicApplications)
+          .set({
+            kitCreatedAt: now,
+            kitCreatedBy: ctx.userId,
+            kitDocIds: created.map((c) => c.id),
+            updatedAt: now,
+          })
+          .where(eq(asicApplications.id, row.id));
+        return { created } as const;
+      });
+      if ("refused" in made) {
+        const refused = made.refused as string;
+        await log(ctx.teamId, ctx.userId, docId, "asic/company-kit", false, { doc_id: docId }, {}, refused);
+        throw new AppError(409, refused);
+      }
+      // Each document answered and assembled as the interview does it (in its own transactions: the
+      // rendering takes a while). One that cannot be assembled stays In Progress with its answers.
+      const notAssembled: { id: number; message: string }[] = [];
+      for (const kitDoc of made.created) {
+        try {
+          const token = await interview.issueToken(ctx, kitDoc.id);
+          const saved = await interview.save(ctx, kitDoc.id, kitDoc.answers, token);
+          if (!saved.status) throw new AppError(409, "The document is open in another tab.");
+          await interview.assemble(ctx, kitDoc.id, token);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          notAssembled.push({ id: kitDoc.id, message: error.message });
+        }
+      }
+      const kit = await kitDocuments(
+        ctx,
+        made.created.map((c) => c.id),
+      );
+      const message = companyKitMade(kit.map((d) => d.name));
+      await log(
+        ctx.teamId,
+        ctx.userId,
+        docId,
+        "asic/company-kit",
+        notAssembled.length === 0,
+        { doc_id: docId },
+        { documents: kit.map((d) => d.id), not_assembled: notAssembled },
+        message,
+      );
+      return {
+        message,
+        data: { documents: kit, not_assembled: notAssembled, application: stateOf(await readRow(docId)) },
+      };
     },
 
     /**

@@ -9,6 +9,8 @@ import {
   CheckCompanyNameResponse,
   CheckPreConsentRequest,
   CheckPreConsentResponse,
+  CompanyKitRequest,
+  CompanyKitResponse,
   ErrorEnvelope,
   InitPaymentRequest,
   InitPaymentResponse,
@@ -132,6 +134,31 @@ export const asicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (request) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
       return asicRegistration.application(ctx, request.body.doc_id);
+    },
+  );
+
+  app.post(
+    "/asic/company-kit",
+    {
+      schema: {
+        tags: ["asic"],
+        summary:
+          "Makes the company kit of a registered company (ASIC status COMP), once: the constitution, the officers' consents, the first directors' minutes and the share certificates and registers, as new documents in the registration's folder, answered from the application and assembled",
+        querystring: TeamScopeQuery,
+        body: CompanyKitRequest,
+        response: {
+          200: CompanyKitResponse,
+          400: badInput,
+          404: noDocument,
+          409: ErrorEnvelope.describe(
+            "Not a company registration (ASIC) document; not registered by ASIC yet (no ACN); the kit was already made; or the company is not a proprietary company limited by shares",
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      return asicRegistration.createCompanyKit(ctx, request.body.doc_id);
     },
   );
 

@@ -94,6 +94,10 @@ export const asicApplications = pgTable(
     registrationDate: text(),
     /** The Certificate of Registration in the file store (SHA-256). */
     certificateSha256: text(),
+    /** The company kit made from the registered application (once), by whom, and its documents. */
+    kitCreatedAt: timestamp({ withTimezone: true }),
+    kitCreatedBy: integer().references(() => users.id),
+    kitDocIds: integer().array().notNull().default([]),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index("asic_applications_team_idx").on(t.teamId)],

@@ -9,11 +9,13 @@ import { App, Button, Tag, Tooltip } from "antd";
 import { useNavigate } from "react-router";
 import { asicApplication, asicApplicationKey, lodgeAsicApplication } from "../../api/asic";
 import { useAsicPayment } from "./use-asic-payment";
+import { COMPANY_KIT_BUTTON, useCompanyKit } from "./use-company-kit";
 
 /**
  * The interview top bar's ASIC actions (interview spec §2, §4): the payment and ASIC status,
  * 'Make ASIC payment' while unpaid, 'Submit to ASIC' when paid and not lodged or decided, and the
- * ACN and certificate once registered. Nothing for a document that is not a registration.
+ * ACN and certificate once registered, and 'Create company kit' then (once). Nothing for a document
+ * that is not a registration.
  */
 export function AsicActions({
   teamId,
@@ -28,6 +30,7 @@ export function AsicActions({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const pay = useAsicPayment(teamId);
+  const createCompanyKit = useCompanyKit(teamId);
   const state = useQuery({
     queryKey: asicApplicationKey(teamId, docId),
     queryFn: () => asicApplication(teamId, docId),
@@ -76,6 +79,16 @@ export function AsicActions({
             <Button disabled>Make ASIC payment</Button>
           </Tooltip>
         ))}
+      {data.can_create_company_kit && (
+        <Button type="primary" onClick={() => createCompanyKit(docId)}>
+          {COMPANY_KIT_BUTTON}
+        </Button>
+      )}
+      {data.company_kit_documents.length > 0 && (
+        <Tooltip title={data.company_kit_documents.map((d) => d.name).join(", ")}>
+          <Tag>Company kit: {data.company_kit_documents.length} documents</Tag>
+        </Tooltip>
+      )}
       {data.can_submit && (
         <Button type="primary" onClick={submit}>
           Submit to ASIC

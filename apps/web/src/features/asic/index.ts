@@ -2,3 +2,4 @@
 export { AsicActions } from "./AsicActions";
 export { AsicPaymentReturn } from "./AsicPaymentReturn";
 export { useAsicPayment } from "./use-asic-payment";
+export { COMPANY_KIT_BUTTON, COMPANY_KIT_TITLE, useCompanyKit } from "./use-company-kit";

@@ -55,7 +55,7 @@ import { LoadError } from "../../components/LoadError";
 import { useDebounced } from "../../components/use-debounced";
 import { DOCUMENT_SEARCH_DEBOUNCE_MS } from "../../constants";
 import { formatDay } from "../../dates";
-import { useAsicPayment } from "../asic";
+import { COMPANY_KIT_BUTTON, useAsicPayment, useCompanyKit } from "../asic";
 import { SigningProgress } from "../signing/SigningProgress";
 import type { DocumentDialog } from "./DocumentDialogs";
 import { DocumentListFilters, useDocumentListFilters } from "./DocumentListFilters";
@@ -103,6 +103,8 @@ function documentMenuItems(document: DocumentRow): NonNullable<MenuProps["items"
       label: "Make ASIC payment",
       allowed: document.status === 2 && document.can_pay === true,
     },
+    // A registered company (COMP) without its kit yet: the server makes it once.
+    { key: "company-kit", label: COMPANY_KIT_BUTTON, allowed: document.can_create_company_kit === true },
     { key: "rename", label: "Rename", allowed: abilities.rename },
     { key: "copy", label: "Copy", allowed: abilities.copy },
     { key: "move", label: "Move to", allowed: abilities.move },
@@ -336,10 +338,13 @@ export function DocumentListPanel({
   };
 
   const payAsic = useAsicPayment(teamId);
+  const createCompanyKit = useCompanyKit(teamId);
   const onRowAction = (document: DocumentRow, key: string) => {
     switch (key) {
       case "asic-payment":
         return payAsic(document.id, document.asic_fee ?? 0);
+      case "company-kit":
+        return createCompanyKit(document.id);
       case "download-pdf":
         return startDownload(downloadHref(teamId, document.id, "pdf"));
       case "download-word":
@@ -467,6 +472,7 @@ export function DocumentListPanel({
                     <span className="doc-row__asic">
                       ASIC: {document.asic_payment_status_name}, {document.asic_status_name}
                       {document.acn && ` (ACN ${document.acn})`}
+                      {document.company_kit_created_at && ", company kit made"}
                     </span>
                   )}
                   {section !== MY_DOCUMENTS && <span>{document.created_by_user.display_name}</span>}

@@ -1,0 +1,250 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { ASIC_KIT_ALREADY_MADE, ASIC_KIT_NOT_REGISTERED, NOT_AN_ASIC_DOCUMENT } from "@precedent/contracts";
+import { and, count, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildFirmWithPeople, createTestApp, type FirmWithPeople, type TestApp } from "../../test/harness.ts";
+import { documents } from "../documents/index.ts";
+import { documentFiles } from "../interview/index.ts";
+import { COMPANY_KIT_TEMPLATES } from "./company-kit.ts";
+import { asicApplications } from "./schema.ts";
+
+const PROCESSING_MS = 120_000;
+const POLL_MS = 30_000;
+const HOUR = 60 * 60_000;
+
+let t: TestApp;
+let f: FirmWithPeople;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: {
+      ASIC_SANDBOX_PROCESSING_MS: String(PROCESSING_MS),
+      ASIC_STATUS_POLL_MS: String(POLL_MS),
+      IDLE_TIMEOUT_MS: String(10 * 24 * HOUR),
+      SESSION_MAX_AGE_MS: String(10 * 24 * HOUR),
+    },
+  });
+  f = await buildFirmWithPeople(t);
+});
+afterAll(() => t.close());
+
+const sample = JSON.parse(
+  readFileSync(
+    path.resolve(import.meta.dirname, "../../../../../templates/company-registration/sample-answers.json"),
+    "utf8",
+  ),
+) as Record<string, unknown>;
+
+let nameCounter = 0;
+/** A registration document with the template's sample answers and an applied name, in `folderId`. */
+async function registration(
+  options: { folderId?: number; answers?: (a: Record<string, unknown>) => void } = {},
+) {
+  const res = await f.as.alice.post("/api/doc/draft", {
+    name: "Company registration",
+    is_asic_document: 1,
+    ...(options.folderId ? { folder_id: options.folderId } : {}),
+  });
+  expect(res.statusCode).toBe(200);
+  const docId = res.json().data.id as number;
+  nameCounter += 1;
+  const proposed = `Bilby Ridge Vineyards ${"Q".repeat(nameCounter)}`;
+  const applied = await f.as.alice.post("/api/asic/apply-proposed-name", {
+    doc_id: docId,
+    proposed_name: proposed,
+    legal_element: "PTY LTD",
+    pre_registration_consent: true,
+    pre_director_read: true,
+    pre_director_offences: true,
+    pre_director_requirement: true,
+  });
+  expect(applied.json().data.applied).toBe(true);
+  const answers = structuredClone(sample);
+  answers.name_choice = "name";
+  answers.proposed_name = proposed;
+  answers.legal_element = "PTY LTD";
+  options.answers?.(answers);
+  await t.db.update(documents).set({ xml: answers }).where(eq(documents.id, docId));
+  return { docId, proposed };
+}
+
+const RETURN = (docId: number) => `/my-account/my-document?docId=${docId}&action=get_transaction_status`;
+
+async function paid(docId: number) {
+  const started = await f.as.alice.post("/api/asic/init-payment", {
+    doc_id: docId,
+    redirect_url: RETURN(docId),
+  });
+  expect(started.statusCode).toBe(200);
+  const pay = await t.app.inject({
+    method: "POST",
+    url: started.json().data.payment.paymentURL,
+    payload: "card_number=4242%204242%204242%204242",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  expect(pay.statusCode).toBe(303);
+  await f.as.alice.post("/api/asic/get-transaction-status", { doc_id: docId });
+}
+
+/** Paid, lodged and registered by the sandbox regulator (COMP, with an ACN). */
+async function registered(options: Parameters<typeof registration>[0] = {}) {
+  const made = await registration(options);
+  await paid(made.docId);
+  const lodged = await f.as.alice.post("/api/asic/registration-company-lodgement", { doc_id: made.docId });
+  expect(lodged.statusCode).toBe(200);
+  t.clock.advance(PROCESSING_MS + POLL_MS);
+  await t.services.jobs.runDue();
+  const state = await application(made.docId);
+  expect(state.asic_status).toBe("COMP");
+  return { ...made, acn: state.acn as string };
+}
+
+const application = async (docId: number) =>
+  (await f.as.alice.post("/api/asic/application", { doc_id: docId })).json().data;
+const makeKit = (docId: number, client = f.as.alice) =>
+  client.post("/api/asic/company-kit", { doc_id: docId });
+const kitDocumentsOfFirm = async (teamId: number) =>
+  (
+    await t.db
+      .select({ n: count() })
+      .from(documents)
+      .where(and(eq(documents.teamId, teamId), inArray(documents.xTemplateId, [...COMPANY_KIT_TEMPLATES])))
+  )[0]?.n ?? 0;
+
+describe("POST /api/asic/company-kit", () => {
+  it("makes the four kit documents once, answered from the application, assembled, in the registration's folder", async () => {
+    const folder = await f.as.alice.post("/api/folder", { name: "Bilby Ridge", type: 1 });
+    expect(folder.statusCode).toBe(200);
+    const folderId = folder.json().data.id as number;
+    const { docId, proposed, acn } = await registered({ folderId });
+    const before = await application(docId);
+    expect(before).toMatchObject({
+      can_create_company_kit: true,
+      company_kit_created_at: null,
+      company_kit_documents: [],
+    });
+
+    const res = await makeKit(docId);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const kit = body.data.documents as {
+      id: number;
+      name: string;
+      template_identifier: string;
+      status: number;
+    }[];
+    expect(kit.map((d) => d.template_identifier)).toEqual([...COMPANY_KIT_TEMPLATES]);
+    expect(body.data.not_assembled).toEqual([]);
+    for (const doc of kit) {
+      expect(doc.status).toBe(5);
+      expect(doc.name).toContain(`${proposed} PTY LTD`);
+      expect(body.message).toContain(doc.name);
+    }
+    expect(body.data.application).toMatchObject({ can_create_company_kit: false });
+
+    const rows = await t.db
+      .select()
+      .from(documents)
+      .where(
+        inArray(
+          documents.id,
+          kit.map((d) => d.id),
+        ),
+      );
+    const spaced = acn.replace(/^(\d{3})(\d{3})(\d{3})$/, "$1 $2 $3");
+    for (const row of rows) {
+      expect(row.folderId).toBe(folderId);
+      expect(row.teamId).toBe(f.teamId);
+      expect(row.status).toBe(5);
+      // The ACN is in the answers of every document naming the registered company (its text:
+      // company-kit.test.ts); the constitution the members consented to on registration names
+      // the company as proposed (s136(1)(a)), as the application said.
+      if (row.xTemplateId === "company-constitution") {
+        expect(row.xml).toMatchObject({ adoption_on_registration: "Yes", company_name: proposed });
+      } else {
+        expect(JSON.stringify(row.xml)).toMatch(new RegExp(`${acn}|${spaced}`));
+      }
+    }
+    const consent = rows.find((r) => r.xTemplateId === "director-consent");
+    expect(consent?.xml).toMatchObject({ company_registered: "Yes", company_acn: spaced });
+    const files = await t.db
+      .select({ n: count() })
+      .from(documentFiles)
+      .where(
+        inArray(
+          documentFiles.docId,
+          kit.map((d) => d.id),
+        ),
+      );
+    expect(files[0]?.n).toBe(8);
+    // The first kit document's PDF downloads, ready for signing.
+    const pdf = await f.as.alice.get(`/api/doc/download/${kit[0]?.id}`, { type: "pdf" });
+    expect(pdf.statusCode).toBe(200);
+
+    const after = await application(docId);
+    expect(after.can_create_company_kit).toBe(false);
+    expect(after.company_kit_created_at).toEqual(expect.any(String));
+    expect(after.company_kit_documents.map((d: { id: number }) => d.id)).toEqual(kit.map((d) => d.id));
+
+    const again = await makeKit(docId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ASIC_KIT_ALREADY_MADE);
+  });
+
+  it("makes one kit of two calls at once: the other is refused and nothing is duplicated", async () => {
+    const { docId } = await registered();
+    const before = await kitDocumentsOfFirm(f.teamId);
+    const both = await Promise.all([makeKit(docId), makeKit(docId)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.statusCode === 409)?.json().message).toBe(ASIC_KIT_ALREADY_MADE);
+    expect(await kitDocumentsOfFirm(f.teamId)).toBe(before + 4);
+    const [row] = await t.db.select().from(asicApplications).where(eq(asicApplications.docId, docId));
+    expect(row?.kitDocIds).toHaveLength(4);
+  });
+
+  it("refuses a registration ASIC has not registered, and makes nothing", async () => {
+    const { docId } = await registration();
+    await paid(docId);
+    const before = await kitDocumentsOfFirm(f.teamId);
+    expect((await application(docId)).can_create_company_kit).toBe(false);
+    const res = await makeKit(docId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(ASIC_KIT_NOT_REGISTERED);
+    expect(await kitDocumentsOfFirm(f.teamId)).toBe(before);
+  });
+
+  it("refuses a company the kit is not written for (a public company), and makes nothing", async () => {
+    const { docId } = await registered();
+    // The registered application's answers say public company (the kit's templates are for Pty Ltd).
+    const [doc] = await t.db.select().from(documents).where(eq(documents.id, docId));
+    await t.db
+      .update(documents)
+      .set({ xml: { ...(doc?.xml as object), company_kind: "pub_shares" } })
+      .where(eq(documents.id, docId));
+    const before = await kitDocumentsOfFirm(f.teamId);
+    const res = await makeKit(docId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/proprietary company limited by shares/);
+    expect(await kitDocumentsOfFirm(f.teamId)).toBe(before);
+    expect((await application(docId)).company_kit_created_at).toBeNull();
+  });
+
+  it("answers 404 to another firm and 409 for a document that is not a registration", async () => {
+    const { docId } = await registered();
+    const theirs = await kitDocumentsOfFirm(f.teamId);
+    const outsider = await makeKit(docId, f.outsider);
+    expect(outsider.statusCode).toBe(404);
+    // Another firm's user in their own firm: the id is no document of theirs.
+    const otherFirm = await makeKit(docId, f.lite);
+    expect(otherFirm.statusCode).toBe(404);
+    expect(await kitDocumentsOfFirm(f.teamId)).toBe(theirs);
+    expect((await application(docId)).can_create_company_kit).toBe(true);
+
+    const plain = await f.as.alice.post("/api/doc/draft", { name: "Letter", is_asic_document: 0 });
+    const res = await makeKit(plain.json().data.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(NOT_AN_ASIC_DOCUMENT);
+    expect((await makeKit(0)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,284 @@
+import { formatAcn, JURISDICTIONS, partyName } from "@precedent/docgen";
+
+/**
+ * The company kit (issue 16 "beyond the spec"): once ASIC has registered a company, the documents
+ * its officers sign next, answered from the registration application. This file is the pure
+ * mapping; registration.ts creates and assembles the documents.
+ */
+
+/** The kit's templates, in the order the documents are made and listed. */
+export const COMPANY_KIT_TEMPLATES = [
+  "company-constitution",
+  "director-consent",
+  "first-directors-minutes",
+  "share-certificates-registers",
+] as const;
+export type CompanyKitTemplate = (typeof COMPANY_KIT_TEMPLATES)[number];
+
+/** The kit's templates are written for a proprietary company limited by shares only. */
+export const COMPANY_KIT_KINDS: readonly string[] = ["pty_shares"];
+
+export type RegistrationFacts = {
+  /** The registration interview's answers (templates/company-registration). */
+  answers: Record<string, unknown>;
+  /** Nine digits, as ASIC issued it. */
+  acn: string;
+  /** YYYY-MM-DD, as ASIC registered the company. */
+  registrationDate: string;
+  /** DD/MM/YYYY: the day the kit is made (Australian Eastern time), for dates the kit decides. */
+  kitDate: string;
+};
+
+type Party = Record<string, unknown>;
+type Officer = {
+  person?: Party;
+  office?: string;
+  has_former_names?: string;
+  former_names?: string;
+  date_of_birth?: string;
+  birth_town?: string;
+  born_in_australia?: string;
+  birth_state?: string;
+  birth_country?: string;
+  director_id?: string;
+  resident?: string;
+};
+type Member = {
+  member?: Party;
+  share_class?: string;
+  shares?: number;
+  paid_per_share?: number;
+  unpaid_per_share?: number;
+  beneficial?: string;
+};
+
+const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+const listOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+const stateName = (code: string) => JURISDICTIONS.find((j) => j.value === code)?.text ?? code;
+/** YYYY-MM-DD as the interviews' DD/MM/YYYY. */
+export const interviewDate = (isoDate: string) => isoDate.split("-").reverse().join("/");
+const isDirector = (officer: Officer) => officer.office === "director" || officer.office === "both";
+const isSecretary = (officer: Officer) => officer.office === "secretary" || officer.office === "both";
+const addressOf = (party: Party | undefined) =>
+  `${text(party?.street)}, ${text(party?.suburb)} ${text(party?.state)} ${text(party?.postcode)}`;
+
+/** The share classes' names as the minutes write them (the registration stores ASIC's codes). */
+const CLASS_NAMES: Record<string, string> = {
+  ORD: "Ordinary",
+  A: "Class A",
+  B: "Class B",
+  PRF: "Preference",
+  REDP: "Redeemable preference",
+};
+
+/**
+ * The registration's legal element as one of a kit template's choices: the same if offered, else
+ * the choice with the same words (the constitution offers fewer punctuations than ASIC does).
+ */
+function legalElementAmong(element: string, choices: readonly string[]) {
+  if (choices.includes(element)) return element;
+  const words = (value: string) => value.replace(/\./g, "").trim();
+  return choices.find((choice) => words(choice) === words(element)) ?? "PTY LTD";
+}
+const CONSTITUTION_LEGAL_ELEMENTS = [
+  "PTY LTD",
+  "PTY. LTD.",
+  "PTY LIMITED",
+  "PTY. LIMITED",
+  "PROPRIETARY LTD",
+  "PROPRIETARY LIMITED",
+];
+
+/** Why the registration cannot have the kit (a refusal message), or undefined when it can. */
+export function companyKitRefusal(answers: Record<string, unknown>): string | undefined {
+  if (!COMPANY_KIT_KINDS.includes(text(answers.company_kind))) {
+    return "The company kit is made for a proprietary company limited by shares only; this registration is for another type of company.";
+  }
+  if (listOf<Officer>(answers.officers).filter(isDirector).length === 0) {
+    return "The company kit needs at least one director in the registration application.";
+  }
+  if (listOf<Member>(answers.members).length === 0) {
+    return "The company kit needs at least one member in the registration application.";
+  }
+  return undefined;
+}
+
+/**
+ * Each kit document's answers from the registration. Where the registration does not say (the
+ * meeting's time, the bank, the accountant), the answer is a neutral default the firm reviews before
+ * signing; docs/decisions.md lists them.
+ */
+export function companyKitAnswers(
+  facts: RegistrationFacts,
+): Record<CompanyKitTemplate, Record<string, unknown>> {
+  const { answers, acn, kitDate } = facts;
+  const registered = interviewDate(facts.registrationDate);
+  const useAcnAsName = answers.name_choice === "acn";
+  const legalElement = text(answers.legal_element) || "PTY LTD";
+  const companyName = useAcnAsName ? formatAcn(acn) : text(answers.proposed_name);
+  const officers = listOf<Officer>(answers.officers);
+  const directors = officers.filter(isDirector);
+  const secretary = officers.find(isSecretary);
+  const members = listOf<Member>(answers.members);
+  const office = {
+    street: text(answers.office_street),
+    suburb: text(answers.office_suburb),
+    state: text(answers.office_state),
+    postcode: text(answers.office_postcode),
+  };
+  const registeredOffice = addressOf(office);
+  const nameOf = (party: Party | undefined) => partyName(party ?? {});
+  const directorNames = directors.map((d) => nameOf(d.person));
+  const birthPlace = (o: Officer) =>
+    o.born_in_australia === "Yes" ? `${stateName(text(o.birth_state))}, Australia` : text(o.birth_country);
+  const company: Party = {
+    party_type: "company",
+    name: companyName,
+    legal_element: legalElement,
+    acn,
+    ...office,
+    ...(directors.length === 1
+      ? { director_type: "sole", sole_director_name: directorNames[0] }
+      : { director_type: "multiple", directors: directorNames.map((name) => ({ name })) }),
+  };
+  const classes = new Set(members.map((m) => m.share_class ?? "ORD"));
+  // A constitution adopted on registration is the one the members consented to before it (s136(1)(a)):
+  // it names the company as proposed. A company that relied on the replaceable rules adopts the
+  // kit's constitution now, by special resolution (s136(1)(b)), naming the registered company.
+  const onRegistration = answers.rules !== "replaceable";
+
+  const constitution = {
+    adoption_date: onRegistration ? text(answers.application_date) || registered : kitDate,
+    adoption_on_registration: onRegistration ? "Yes" : "No",
+    ...(onRegistration ? {} : { company_acn: acn }),
+    jurisdiction: text(answers.registered_in),
+    company_name: companyName,
+    legal_element: legalElementAmong(legalElement, CONSTITUTION_LEGAL_ELEMENTS),
+    registered_office: registeredOffice,
+    classes: classes.size > 1 || !classes.has("ORD") ? "Yes" : "No",
+    pre_emption_days: 21,
+    min_directors: 1,
+    max_directors: Math.min(20, Math.max(6, directors.length)),
+    member_quorum: Math.min(2, members.length),
+    // Two directors are often two equal owners: a casting vote would hand control to the chair.
+    casting_vote: directors.length === 2 ? "deadlock" : "Yes",
+    alternates: "Yes",
+    members: members.map((m) => ({ member: m.member })),
+  };
+
+  const consent = {
+    company_name: companyName,
+    legal_element: legalElement,
+    company_registered: "Yes",
+    company_acn: acn,
+    // The applicant held the first officers' consents when applying (s117(2)(c)): that is their date.
+    consent_date: text(answers.application_date) || registered,
+    jurisdiction: office.state,
+    officers: officers.map((o) => ({
+      person: o.person,
+      office: o.office,
+      has_former_names: o.has_former_names === "Yes" ? "Yes" : "No",
+      ...(o.has_former_names === "Yes" ? { former_names: o.former_names } : {}),
+      date_of_birth: o.date_of_birth,
+      birth_town: o.birth_town,
+      birth_country: birthPlace(o),
+      ...(isDirector(o) ? { director_id: o.director_id } : {}),
+    })),
+  };
+
+  const chair = directors.find((d) => d.resident === "Yes") ?? directors[0];
+  const minutes = {
+    company,
+    meeting_date: kitDate,
+    meeting_time: "10.00 am",
+    meeting_place: registeredOffice,
+    chair: chair?.person,
+    registration_date: registered,
+    principal_same: answers.business_same === "No" ? "No" : "Yes",
+    ...(answers.business_same === "No"
+      ? {
+          principal_place: addressOf({
+            street: answers.business_street,
+            suburb: answers.business_suburb,
+            state: answers.business_state,
+            postcode: answers.business_postcode,
+          }),
+        }
+      : {}),
+    governance: onRegistration ? "constitution" : "replaceable",
+    pre_registration_contracts: "No",
+    incorporation_costs: "No",
+    common_seal: "none",
+    has_secretary: secretary ? "Yes" : "No",
+    ...(secretary ? { secretary_name: nameOf(secretary.person) } : {}),
+    shareholders: members.map((m) => ({
+      name: nameOf(m.member),
+      share_class: CLASS_NAMES[m.share_class ?? "ORD"] ?? m.share_class,
+      number: m.shares,
+      price: m.paid_per_share ?? 0,
+      beneficial: m.beneficial === "No" ? "No" : "Yes",
+    })),
+    financial_year_end: "30 June",
+    bank_name: "a bank the directors choose",
+    bank_signing: "any_one",
+    bank_signatories: directorNames.map((name) => ({ name })),
+    public_officer: nameOf(chair?.person),
+    apply_abn: "Yes",
+    apply_tfn: "Yes",
+    register_gst: "No",
+    register_payg: "No",
+    accountant: "an accountant the directors choose",
+  };
+
+  const otherSigner =
+    directors.length >= 2
+      ? { signing_method: "two_directors", second_signer: directorNames[1] }
+      : secretary && secretary.person !== directors[0]?.person && secretary.office === "secretary"
+        ? { signing_method: "director_secretary", second_signer: nameOf(secretary.person) }
+        : { signing_method: "sole" };
+  const registers = {
+    company,
+    registered_in: text(answers.registered_in),
+    registers_date: kitDate,
+    first_signer: directorNames[0],
+    ...otherSigner,
+    members: members.map((m, index) => ({
+      holder: m.member,
+      date_entered: registered,
+      beneficial: m.beneficial === "No" ? "No" : "Yes",
+      parcels: [
+        {
+          certificate_number: index + 1,
+          allotment_date: registered,
+          share_class: m.share_class ?? "ORD",
+          shares: m.shares,
+          paid_per_share: m.paid_per_share ?? 0,
+          unpaid_per_share: m.unpaid_per_share ?? 0,
+        },
+      ],
+    })),
+    officers: officers.map((o) => ({
+      name: nameOf(o.person),
+      ...(o.has_former_names === "Yes" && text(o.former_names) ? { former_names: o.former_names } : {}),
+      address: addressOf(o.person),
+      office: o.office,
+      appointed: registered,
+      date_of_birth: o.date_of_birth,
+      birth_place: `${text(o.birth_town)}, ${birthPlace(o)}`,
+    })),
+  };
+
+  return {
+    "company-constitution": constitution,
+    "director-consent": consent,
+    "first-directors-minutes": minutes,
+    "share-certificates-registers": registers,
+  };
+}
+
+/** The registered company's name with its legal element, for the kit documents' names. */
+export function companyNameOf(answers: Record<string, unknown>, acn: string): string {
+  const legalElement = text(answers.legal_element) || "PTY LTD";
+  const name = answers.name_choice === "acn" ? formatAcn(acn) : text(answers.proposed_name);
+  return `${name} ${legalElement}`.trim();
+}
