@@ -350,6 +350,8 @@ export function createServices(deps: {
     jobs,
     feeCents: asicFeeCents,
     pollMs: config.ASIC_STATUS_POLL_MS ?? 30_000,
+    // The integrations service is made further down; a registration arrives long after start-up.
+    onRegistered: (registered) => integrations.uploadCertificateOfRegistration(registered),
   });
   jobs.define(LODGEMENT_STATUS_JOB, (payload: { docId: number }) =>
     asicRegistration.followLodgement(payload.docId),

@@ -126,6 +126,18 @@ test.describe("integrations", () => {
     expect(companyName).toContain(company.name);
     expect(company.acn).toMatch(/^\d{3} \d{3} \d{3}$/);
     expect(company.directors?.map((d) => d.name) ?? [company.sole_director_name]).toEqual(directors);
+
+    // Reset Address: a changed street goes back to the imported one, after a confirmation.
+    const street = page.locator("#answer-company-street");
+    const importedStreet = await street.inputValue();
+    expect(importedStreet).not.toBe("");
+    await street.fill("99 Changed Street");
+    await page.getByRole("button", { name: "Reset Address" }).click();
+    const resetConfirm = page.locator(".ant-modal-confirm");
+    await expect(resetConfirm).toContainText("The address you changed will be replaced");
+    await expectAccessible(page, "reset address confirmation", { include: ".ant-modal-confirm" });
+    await resetConfirm.getByRole("button", { name: "Reset Address" }).click();
+    await expect(street).toHaveValue(importedStreet);
     await toolbar.getByRole("button", { name: "Assemble" }).click();
     await slowExpect(page).toHaveURL(/download_id/);
     await page.screenshot({ path: `${SHOTS}/import-assembled-1366.png` });
@@ -401,6 +413,100 @@ test.describe("integrations", () => {
       expect(entry?.date_of_birth).toBe(`${day}/${month}/${year}`);
     }).toPass();
     await page.screenshot({ path: `${SHOTS}/sf360-select-member-1366.png` });
+  });
+});
+
+test.describe("integrations page logs", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("the Logs section lists the integration log across documents: filters, Load more, detail by keyboard, axe at 1366 and 375 px", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, OWNER, PAGE);
+    const doc = await startDocumentByApi(page);
+    await connectByApi(page, doc.teamId, "xero");
+    const scope = `id_team=${doc.teamId}`;
+    const listed = await page.request.get(`/api/integrations/xero/clients?${scope}&limit=200`);
+    const clients = ((await listed.json()) as { data: { id: string; type: string }[] }).data;
+    const company = clients.find((c) => c.type === "Company");
+    const person = clients.find((c) => c.type === "Individual");
+    if (!company || !person) throw new Error("the sandbox has no company or no individual");
+    // Sixteen imports that pass and one that fails (an individual into the company): over a page.
+    for (let i = 0; i < 16; i++) {
+      const done = await page.request.post(`/api/integrations/xero/import?${scope}`, {
+        data: { doc_id: doc.id, client_id: company.id, question_id: "company" },
+      });
+      expect(done.status()).toBe(200);
+    }
+    const refused = await page.request.post(`/api/integrations/xero/import?${scope}`, {
+      data: { doc_id: doc.id, client_id: person.id, question_id: "company" },
+    });
+    expect(refused.status()).toBe(422);
+    const api = await page.request.get(`/api/integrations/logs?${scope}`);
+    const { totals } = (
+      (await api.json()) as {
+        data: { totals: { total: number; total_passed: number; total_failed: number } };
+      }
+    ).data;
+    expect(totals.total).toBeGreaterThanOrEqual(17);
+
+    await page.reload();
+    const logs = page.getByRole("region", { name: "Logs" });
+    await expect(logs.getByRole("heading", { level: 2, name: "Logs" })).toBeVisible();
+    await expect(logs.getByText(`Total (${totals.total})`)).toBeVisible();
+    await expect(logs.getByText(`Total Data Passed (${totals.total_passed})`)).toBeVisible();
+    await expect(logs.getByText(`Total Data Failed (${totals.total_failed})`)).toBeVisible();
+    const rows = logs.getByRole("list", { name: "Integration log entries" }).getByRole("listitem");
+    await expect(rows).toHaveCount(15);
+    await expect(rows.first()).toContainText("Import client (Xero)");
+    await expect(rows.first()).toContainText(`Doc ID ${doc.id}`);
+    await expect(rows.first()).toContainText("Failed");
+    await expectAccessible(page, "integrations page logs");
+    await page.screenshot({ path: `${SHOTS}/logs-1366.png`, fullPage: true });
+
+    // Load more, by keyboard.
+    await logs.getByRole("button", { name: "Load more" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(rows).toHaveCount(Math.min(totals.total, 30));
+
+    // Only the failed ones.
+    await logs.getByText(`Total Data Failed (${totals.total_failed})`).click();
+    await expect(rows).toHaveCount(Math.min(totals.total_failed, 15));
+    for (const text of await rows.allTextContents()) expect(text).toContain("Failed");
+
+    // The detail by keyboard: Enter opens it, Escape closes it.
+    await rows
+      .first()
+      .getByRole("button", { name: /^View Detail/ })
+      .focus();
+    await page.keyboard.press("Enter");
+    const detail = page.getByRole("dialog", { name: "Log Detail" });
+    await expect(detail).toBeVisible();
+    for (const label of ["Action", "Status", "Request", "Response"])
+      await expect(detail.getByText(label, { exact: true })).toBeVisible();
+    await expect(detail.getByText("Client imported failed! Data not matching")).toBeVisible();
+    await expect(detail.getByText(`"client_id": "${person.id}"`)).toBeVisible();
+    await expectAccessible(page, "integration log detail", { include: ".ant-modal" });
+    await page.screenshot({ path: `${SHOTS}/logs-detail-1366.png` });
+    await page.keyboard.press("Escape");
+    await expect(detail).toBeHidden();
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(rows.first()).toBeVisible();
+    await expectAccessible(page, "integrations page logs at 375 px");
+    await page.screenshot({ path: `${SHOTS}/logs-375.png`, fullPage: true });
+    await rows
+      .first()
+      .getByRole("button", { name: /^View Detail/ })
+      .click();
+    await expect(detail).toBeVisible();
+    await expectAccessible(page, "integration log detail at 375 px", { include: ".ant-modal" });
+    await detail.getByRole("button", { name: "Back" }).click();
+    await expect(detail).toBeHidden();
+
+    const ended = await page.request.get(`/api/xero/auth/disconnect?${scope}`);
+    expect(ended.status()).toBe(200);
   });
 });
 

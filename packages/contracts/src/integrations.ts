@@ -272,6 +272,18 @@ export const SF360_VALIDATED =
 export const SF360_FUND_EXISTS =
   "Please note that the fund was already created before on SF 360 so that any changes will not be synced and updated after assembling.";
 
+// CAS 360 (spec §4 "ASIC application", §8): a registered company's Certificate of Registration is
+// uploaded to the lodger's CAS 360; the log entry says whether it went, and a failed one carries
+// this note so the person uploads it by hand.
+export const CAS360_CERTIFICATE_UPLOAD_FAILED =
+  "Note: The Certificate of Registration uploaded to CAS360 has been failed, kindly review and re-upload it manually via CAS360.";
+export const CAS360_CERTIFICATE_UPLOAD_ACTION = "Upload Certificate of Registration (BGLCAS360)";
+/** The log entry's `response.certificate_upload`: what became of the upload. */
+export type CertificateUploadOutcome = "uploaded" | "failed";
+/** Whether a log entry is a CAS 360 certificate upload that failed (its detail shows the note). */
+export const isFailedCertificateUpload = (entry: { type: string; response: Record<string, unknown> }) =>
+  entry.type === "CAS" && entry.response.certificate_upload === "failed";
+
 export const CheckExistContactQuery = IntegrationTeamQuery.extend({
   docId: z.coerce
     .number({ error: "no Doc ID" })

@@ -187,3 +187,21 @@ export const ActivityLogResponse = envelope(
     scope: z.enum(["firm", "own"]),
   }),
 );
+
+/**
+ * The integrations page's Logs: the integration log entries across documents, with the same
+ * filters and counts as Document Logs. Owners and managers read the firm's, members their own.
+ */
+export const IntegrationLogQuery = TeamScopeQuery.extend({
+  is_success: isSuccessQuery,
+  ...pageQuery,
+});
+export type IntegrationLogQuery = z.infer<typeof IntegrationLogQuery>;
+
+export const IntegrationLogResponse = envelope(
+  paged(DocumentLogEntry).extend({
+    totals: DocumentLogTotals,
+    /** 'firm': every member's entries (owners and managers); 'own': the caller's (members). */
+    scope: z.enum(["firm", "own"]),
+  }),
+);

@@ -1,4 +1,9 @@
-import { ActivityLogResponse, DocumentLogResponse, LOG_LIST_PAGE_SIZE } from "@precedent/contracts";
+import {
+  ActivityLogResponse,
+  DocumentLogResponse,
+  IntegrationLogResponse,
+  LOG_LIST_PAGE_SIZE,
+} from "@precedent/contracts";
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./client";
 import { documentsKey } from "./documents";
@@ -22,6 +27,25 @@ export const documentLogQuery = (teamId: number, docId: number, filter: Document
         query: {
           id_team: teamId,
           id: docId,
+          is_success: isSuccessOf(filter),
+          page: pageParam,
+          length: LOG_LIST_PAGE_SIZE,
+        },
+        signal,
+      }),
+    getNextPageParam: nextPage,
+    staleTime: 0,
+  });
+
+/** The integrations page's Logs: the entries across documents (the firm's, or a member's own). */
+export const integrationLogQuery = (teamId: number, filter: DocumentLogFilter) =>
+  infiniteQueryOptions({
+    queryKey: ["integration-log", teamId, filter],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest("/api/integrations/logs", IntegrationLogResponse, {
+        query: {
+          id_team: teamId,
           is_success: isSuccessOf(filter),
           page: pageParam,
           length: LOG_LIST_PAGE_SIZE,

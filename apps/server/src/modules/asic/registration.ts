@@ -76,6 +76,17 @@ export function createAsicRegistration(deps: {
   feeCents: number;
   /** How often a lodgement's status is asked for while ASIC decides. */
   pollMs: number;
+  /**
+   * A company was registered and its certificate is in hand: the lodger's CAS 360 gets a copy
+   * (the integrations module logs how that went). Called once per registration.
+   */
+  onRegistered?: (registered: {
+    teamId: number;
+    userId: number;
+    docId: number;
+    acn: string;
+    pdf: Uint8Array;
+  }) => Promise<unknown>;
 }) {
   const { db, clock, regulator, documents, interview, library, logs, files, jobs, feeCents, pollMs } = deps;
 
@@ -545,8 +556,9 @@ export function createAsicRegistration(deps: {
         return;
       }
       let set: Partial<ApplicationRow> = { asicStatus: decision.status, updatedAt: clock() };
+      let pdf: Uint8Array | null = null;
       if (decision.status === "COMP") {
-        const pdf = await regulator.certificate(row.lodgementNumber);
+        pdf = await regulator.certificate(row.lodgementNumber);
         const stored = pdf ? await files.put(pdf, { mediaType: "application/pdf" }) : null;
         set = {
           ...set,
@@ -581,6 +593,14 @@ export function createAsicRegistration(deps: {
           { asic_status: decision.status, ...detail },
           decision.status === "COMP" ? "" : decision.reason,
         );
+        if (decision.status === "COMP" && pdf)
+          await deps.onRegistered?.({
+            teamId: row.teamId,
+            userId: row.lodgedBy,
+            docId,
+            acn: decision.acn,
+            pdf,
+          });
       }
     },
 

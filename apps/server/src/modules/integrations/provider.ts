@@ -110,4 +110,14 @@ export type IntegrationProvider = {
     clientId: string,
     file: { name: string; bytes: Uint8Array; mediaType: string; description: string },
   ): Promise<boolean>;
+  /**
+   * CAS 360: files a registered company's Certificate of Registration with the company (by ACN)
+   * in the organisation. Absent for other apps. Throws when the app refuses or is down.
+   */
+  uploadCertificate?(
+    accessToken: string,
+    tenantId: string | null,
+    company: { acn: string },
+    file: { name: string; bytes: Uint8Array; mediaType: string },
+  ): Promise<void>;
 };

@@ -24,6 +24,8 @@ import {
   IntegrationImportBody,
   IntegrationImportResponse,
   IntegrationLinkResponse,
+  IntegrationLogQuery,
+  IntegrationLogResponse,
   IntegrationRedirectResponse,
   IntegrationSyncBody,
   IntegrationSyncResponse,
@@ -42,6 +44,7 @@ import { AppError } from "../../errors.ts";
 import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 import { consentPage } from "./consent-page.ts";
+import { redact } from "./redact.ts";
 
 const noCompanyId = ErrorEnvelope.describe("'Cannot get company id': no id_team");
 const notAMember = ErrorEnvelope.describe("Not a member of this firm (or no such firm)");
@@ -63,6 +66,38 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     async (request) => {
       const ctx = await firmContext(actorOf(request), request.query.id_team);
       return { message: "", data: await integrations.groups(ctx) };
+    },
+  );
+
+  app.get(
+    "/integrations/logs",
+    {
+      schema: {
+        tags: ["integrations"],
+        summary:
+          "The integrations page's Logs: integration log entries across documents, with passed and failed counts",
+        description:
+          "Newest first, 15 a page. Owners and managers read the firm's entries, members their own. `totals` counts every entry in that scope whatever `is_success` asks for. Tokens, secrets and personal data in the request and response are redacted.",
+        querystring: IntegrationLogQuery,
+        response: {
+          200: IntegrationLogResponse,
+          400: ErrorEnvelope.describe("Bad input: `data.errors` names each field, or no id_team"),
+          404: notAMember,
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const page = await services.logs.integrationLog(ctx, request.query);
+      // Redacted again on the way out: entries written before redaction, or by another module, are
+      // shown to the whole firm and must not carry a token or a client's personal data.
+      const rows = page.rows.map((entry) => ({
+        ...entry,
+        request: redact(entry.request) as Record<string, unknown>,
+        response: { ...(redact(entry.response) as Record<string, unknown>), status: entry.response.status },
+        response_message: redact(entry.response_message) as string,
+      }));
+      return { message: "", data: { ...page, rows } };
     },
   );
 

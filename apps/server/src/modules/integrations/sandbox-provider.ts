@@ -17,6 +17,8 @@ import { integrationSandboxFiles, integrationSandboxGrants } from "./schema.ts";
 const CODE_TTL_MS = 10 * 60_000;
 const ACCESS_TTL_SECONDS = 30 * 60;
 const REFRESH_TTL_MS = 60 * 24 * 3600_000;
+/** The sandbox CAS 360 takes certificates up to 10 MB. */
+const MOST_CERTIFICATE_BYTES = 10 * 1024 * 1024;
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 const newToken = (prefix: string) => `${prefix}_${randomBytes(24).toString("base64url")}`;
@@ -117,6 +119,29 @@ export function createSandboxProvider(deps: {
     throw new ProviderGrantRefused();
   }
 
+  const uploadCertificate: IntegrationProvider["uploadCertificate"] = async (
+    accessToken,
+    tenantId,
+    company,
+    file,
+  ) => {
+    await checkAccess(accessToken);
+    // As CAS 360 does: a PDF only, of a reasonable size, for a company with an ACN.
+    const isPdf = Buffer.from(file.bytes.subarray(0, 5)).toString("latin1") === "%PDF-";
+    if (!tenantId || !/^\d{9}$/.test(company.acn) || !isPdf || file.bytes.byteLength > MOST_CERTIFICATE_BYTES)
+      throw new ProviderUnavailable("CAS 360 refused the certificate", 422);
+    await db.insert(integrationSandboxFiles).values({
+      app,
+      tenantId,
+      clientId: `acn:${company.acn}`,
+      fileName: file.name,
+      sha256: createHash("sha256").update(file.bytes).digest("hex"),
+      size: file.bytes.byteLength,
+      description: `Certificate of Registration (ACN ${company.acn})`,
+      createdAt: clock(),
+    });
+  };
+
   const provider: IntegrationProvider = {
     app,
     authoriseUrl({ state, codeChallenge, redirectUri }) {
@@ -204,6 +229,7 @@ export function createSandboxProvider(deps: {
       });
       return true;
     },
+    ...(app === "bglcas360" ? { uploadCertificate } : {}),
   };
 
   async function checkAccess(accessToken: string) {

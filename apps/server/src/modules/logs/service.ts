@@ -6,6 +6,7 @@ import type {
   DocumentLogEntry,
   DocumentLogQuery,
   DocumentType,
+  IntegrationLogQuery,
   LogChange,
   LogChangesQuery,
 } from "@precedent/contracts";
@@ -102,6 +103,64 @@ export function createLogsService(deps: {
     ...(to ? [lt(column, new Date(startOfDay(to).getTime() + DAY_MS))] : []),
   ];
 
+  /**
+   * One page of the actions `scope` selects, newest first, with the counts of all, passed and
+   * failed for the filters (the counts ignore `is_success`, so each filter shows its number).
+   */
+  async function actionsPage(
+    scope: SQL,
+    query: { is_success?: "0" | "1" | undefined; page: number; length: number },
+  ) {
+    const where =
+      query.is_success === undefined
+        ? scope
+        : and(scope, eq(integrationLogs.isSuccess, query.is_success === "1"));
+    const [rows, [totals]] = await Promise.all([
+      db
+        .select()
+        .from(integrationLogs)
+        .where(where)
+        .orderBy(desc(integrationLogs.createdAt), desc(integrationLogs.id))
+        .limit(query.length)
+        .offset((query.page - 1) * query.length),
+      db
+        .select({
+          total: sql<number>`count(*)::int`,
+          passed: sql<number>`(count(*) filter (where ${integrationLogs.isSuccess}))::int`,
+        })
+        .from(integrationLogs)
+        .where(scope),
+    ]);
+    const total = totals?.total ?? 0;
+    const passed = totals?.passed ?? 0;
+    const listed =
+      query.is_success === undefined ? total : query.is_success === "1" ? passed : total - passed;
+    const people = await users.summaries([...new Set(rows.map((r) => r.createdBy))]);
+    const entries: DocumentLogEntry[] = rows.map((r) => ({
+      id: r.id,
+      doc_id: r.docId,
+      type: r.type,
+      action: r.action,
+      is_success: r.isSuccess,
+      created_at: r.createdAt.toISOString(),
+      request: r.request,
+      response: r.response,
+      response_message: r.responseMessage,
+      created_user: {
+        user_id: r.createdBy,
+        display_name: people.get(r.createdBy)?.name ?? "",
+        user_email: people.get(r.createdBy)?.email ?? "",
+      },
+    }));
+    return {
+      rows: entries,
+      page: query.page,
+      total_page: Math.ceil(listed / query.length),
+      total_record: listed,
+      totals: { total, total_passed: passed, total_failed: total - passed },
+    };
+  }
+
   return {
     /**
      * Writes one document action or outside call to the document logs. Pass the transaction of
@@ -128,55 +187,21 @@ export function createLogsService(deps: {
      */
     async documentLog(ctx: FirmContext, query: DocumentLogQuery) {
       await mayReadDocumentLog(ctx, query.id);
-      const ofDocument = and(eq(integrationLogs.teamId, ctx.teamId), eq(integrationLogs.docId, query.id));
-      const where =
-        query.is_success === undefined
-          ? ofDocument
-          : and(ofDocument, eq(integrationLogs.isSuccess, query.is_success === "1"));
-      const [rows, [totals]] = await Promise.all([
-        db
-          .select()
-          .from(integrationLogs)
-          .where(where)
-          .orderBy(desc(integrationLogs.createdAt), desc(integrationLogs.id))
-          .limit(query.length)
-          .offset((query.page - 1) * query.length),
-        db
-          .select({
-            total: sql<number>`count(*)::int`,
-            passed: sql<number>`(count(*) filter (where ${integrationLogs.isSuccess}))::int`,
-          })
-          .from(integrationLogs)
-          .where(ofDocument),
-      ]);
-      const total = totals?.total ?? 0;
-      const passed = totals?.passed ?? 0;
-      const listed =
-        query.is_success === undefined ? total : query.is_success === "1" ? passed : total - passed;
-      const people = await users.summaries([...new Set(rows.map((r) => r.createdBy))]);
-      const entries: DocumentLogEntry[] = rows.map((r) => ({
-        id: r.id,
-        doc_id: r.docId,
-        type: r.type,
-        action: r.action,
-        is_success: r.isSuccess,
-        created_at: r.createdAt.toISOString(),
-        request: r.request,
-        response: r.response,
-        response_message: r.responseMessage,
-        created_user: {
-          user_id: r.createdBy,
-          display_name: people.get(r.createdBy)?.name ?? "",
-          user_email: people.get(r.createdBy)?.email ?? "",
-        },
-      }));
-      return {
-        rows: entries,
-        page: query.page,
-        total_page: Math.ceil(listed / query.length),
-        total_record: listed,
-        totals: { total, total_passed: passed, total_failed: total - passed },
-      };
+      return actionsPage(
+        and(eq(integrationLogs.teamId, ctx.teamId), eq(integrationLogs.docId, query.id)) as SQL,
+        query,
+      );
+    },
+
+    /**
+     * The integrations page's Logs: the actions across documents, newest first, with the same
+     * counts as Document Logs. Owners and managers read the firm's, members their own.
+     */
+    async integrationLog(ctx: FirmContext, query: IntegrationLogQuery) {
+      const scope = firmLogScope(ctx.role);
+      const conditions: SQL[] = [eq(integrationLogs.teamId, ctx.teamId)];
+      if (scope === "own") conditions.push(eq(integrationLogs.createdBy, ctx.userId));
+      return { ...(await actionsPage(and(...conditions) as SQL, query)), scope };
     },
 
     /** GET /activity-log: the firm's actions for owners and managers, a member's own for a member. */

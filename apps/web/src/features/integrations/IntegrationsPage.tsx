@@ -19,6 +19,7 @@ import {
   exchangeCode,
   integrationGroupsQuery,
 } from "./api";
+import { IntegrationLogsSection } from "./IntegrationLogsSection";
 import "./integrations.css";
 
 /** Spec §9 Integrations. */
@@ -209,6 +210,7 @@ export function IntegrationsPage() {
           </ul>
         </section>
       ))}
+      {teamId > 0 && <IntegrationLogsSection teamId={teamId} />}
       <Modal
         open={Boolean(selected)}
         title={selected?.app}

@@ -4,6 +4,7 @@ import {
   ProfileOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
+  UndoOutlined,
 } from "@ant-design/icons";
 import {
   FUND_CHANGE_TEXT,
@@ -53,6 +54,13 @@ import {
   importClient,
   validateFundContacts,
 } from "./api";
+import {
+  ADDRESS_ALREADY_IMPORTED,
+  ADDRESS_RESET,
+  ADDRESS_RESET_CONFIRM,
+  importedAddressFields,
+  resetAddress,
+} from "./reset-address";
 import "./integrations.css";
 
 /** Spec §4: the connected apps are fetched again every 60 s on the interview page. */
@@ -574,6 +582,7 @@ export function InterviewIntegrations({
   hasFundQuestions,
   onImported,
   saveFirst,
+  currentAnswers,
 }: {
   teamId: number;
   docId: number;
@@ -585,8 +594,16 @@ export function InterviewIntegrations({
   onImported: (imported: Imported) => void;
   /** Saves the interview, so the fund app checks what the person sees; false when it could not. */
   saveFirst?: () => Promise<boolean>;
+  /** The interview's answers now, for Reset Address. */
+  currentAnswers?: () => Record<string, unknown>;
 }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  /** What the last import wrote, for Reset Address (this visit of the page only). */
+  const [lastImport, setLastImport] = useState<Record<string, unknown>>();
+  const imported = (result: Imported) => {
+    setLastImport(result.answers);
+    onImported(result);
+  };
   const [validating, setValidating] = useState(false);
   const connected = useQuery({ ...connectedAppsQuery(teamId), refetchInterval: CONNECTED_REFRESH_MS });
   const [open, setOpen] = useState<"client" | "fund" | "details" | "contact">();
@@ -598,7 +615,32 @@ export function InterviewIntegrations({
   const showFund = fundApp.length > 0 && hasFundQuestions;
   const chosenFund = currentFundName?.trim();
   const showContacts = fundApp.length > 0 && Boolean(chosenFund) && contactTargets.length > 0;
+  const canResetAddress =
+    Boolean(currentAnswers) && lastImport !== undefined && importedAddressFields(lastImport).length > 0;
   if (!showClient && !showFund && !showContacts) return null;
+
+  /** Reset Address: the imported address back, asking first when it would undo the person's edits. */
+  function resetImportedAddress() {
+    if (!lastImport || !currentAnswers) return;
+    const reset = resetAddress(currentAnswers(), lastImport);
+    if (!reset.changed) {
+      message.info(ADDRESS_ALREADY_IMPORTED);
+      return;
+    }
+    const apply = () => {
+      onImported({ answers: reset.answers, replace: true });
+      message.success(ADDRESS_RESET);
+    };
+    if (!reset.discardsEdits) apply();
+    else
+      modal.confirm({
+        title: "Reset Address",
+        content: ADDRESS_RESET_CONFIRM,
+        okText: "Reset Address",
+        cancelText: "Cancel",
+        onOk: apply,
+      });
+  }
 
   /** Spec §8: the info message while validating, then the completion message or the first error. */
   async function validate() {
@@ -639,6 +681,11 @@ export function InterviewIntegrations({
             View Client Details
           </Button>
         )}
+        {canResetAddress && (
+          <Button icon={<UndoOutlined />} onClick={resetImportedAddress}>
+            Reset Address
+          </Button>
+        )}
         {showFund && (
           <Button icon={<SafetyCertificateOutlined />} onClick={() => setOpen("fund")}>
             Select Fund
@@ -664,9 +711,9 @@ export function InterviewIntegrations({
           parties={parties}
           currentFundName={currentFundName}
           onClose={() => setOpen(undefined)}
-          onImported={(imported, detail) => {
+          onImported={(result, detail) => {
             setLast(detail);
-            onImported(imported);
+            imported(result);
           }}
         />
       )}
@@ -677,7 +724,7 @@ export function InterviewIntegrations({
           fundName={chosenFund}
           targets={contactTargets}
           onClose={() => setOpen(undefined)}
-          onImported={onImported}
+          onImported={imported}
           saveFirst={saveFirst}
         />
       )}

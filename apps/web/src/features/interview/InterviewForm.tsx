@@ -593,6 +593,7 @@ export function InterviewForm({
         currentFundName={typeof answers.fund_name === "string" ? answers.fund_name : undefined}
         onImported={applyImport}
         saveFirst={() => save("auto")}
+        currentAnswers={() => answersRef.current as Record<string, unknown>}
       />
     </div>
   );
