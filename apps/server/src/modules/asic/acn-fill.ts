@@ -34,9 +34,7 @@ export type RegisteredCompany = {
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 const isEmpty = (value: unknown) => text(value) === "" && typeof value !== "number";
 const fieldsOf = (nodes: readonly VisibleQuestion[]) =>
-  new Map(
-    nodes.flatMap((node) => (node.kind === "field" ? [[node.question.dataPath, node] as const] : [])),
-  );
+  new Map(nodes.flatMap((node) => (node.kind === "field" ? [[node.question.dataPath, node] as const] : [])));
 
 /**
  * Where a document names its company and keeps its ACN, among the questions shown at the top of

@@ -49,7 +49,7 @@ import type { TemplateLibrary } from "../templates/index.ts";
 import { templateName } from "../templates/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { answerChanges, clientNameOf } from "./answer-changes.ts";
-import { type AnswerSupplement, supplementAnswers } from "./answer-supplements.ts";
+import { type AnswerSupplement, type SupplementNote, supplementAnswers } from "./answer-supplements.ts";
 import { documentFileDownloads, documentFiles, documentVersions, interviewActionTokens } from "./schema.ts";
 
 export type InterviewService = ReturnType<typeof createInterviewService>;
@@ -388,6 +388,22 @@ export function createInterviewService(deps: {
           response: { status: outcome.status },
           message: outcome.message,
         });
+      /** What the supplements did (or would not do, and why), for the document's log. */
+      const logNotes = async (tx: Database, notes: readonly SupplementNote[]) => {
+        for (const note of notes) {
+          await logs.recordAction(tx, {
+            teamId: ctx.teamId,
+            docId,
+            docType: before.doc.type,
+            userId: ctx.userId,
+            action: "Fill answers",
+            isSuccess: note.filled,
+            request: { template: before.doc.xTemplateId },
+            response: { status: note.filled ? 200 : 409 },
+            message: note.message,
+          });
+        }
+      };
       try {
         const issues = validate(template.definition, answers as Answers);
         if (issues.length > 0) throw incomplete(issues);
@@ -457,25 +473,19 @@ export function createInterviewService(deps: {
             },
             { ...logged, ...filled },
           );
-          for (const note of supplied.notes) {
-            await logs.recordAction(tx, {
-              teamId: ctx.teamId,
-              docId,
-              docType: doc.type,
-              userId: ctx.userId,
-              action: "Fill answers",
-              isSuccess: note.filled,
-              request: { template: before.doc.xTemplateId },
-              response: { status: note.filled ? 200 : 409 },
-              message: note.message,
-            });
-          }
+          await logNotes(tx, supplied.notes);
           await logAssembly(tx, { status: 200, message: "The document was assembled." });
         });
       } catch (error) {
         // A refusal the user can act on is logged as a failed assembly; the assembly rolled back,
         // so the entry is written on its own.
         if (error instanceof AppError && error.status < 500) {
+          // Nothing was filled, but an answer left empty on purpose is worth saying (it may be
+          // why the assembly failed).
+          await logNotes(
+            db,
+            supplied.notes.filter((note) => !note.filled),
+          );
           await logAssembly(db, { status: error.status, message: error.message });
         }
         throw error;
