@@ -159,6 +159,16 @@ describe("a registered company's ACN fills the firm's other documents on their n
         adoption_on_registration: "No",
       },
     });
+    // The preview shows the document as the assembly will fill it, and saves nothing.
+    const preview = await f.as.alice.post(`/api/xpressdox/preview/${consent.id}`, {
+      xml: await savedAnswers(consent.id),
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.headers["x-missing-answers"]).toBe("0");
+    expect(readPdf(new Uint8Array(preview.rawPayload)).pages.join("\n").replace(/\s+/g, " ")).toContain(
+      `ACN ${spaced}`,
+    );
+    expect((await savedAnswers(consent.id)).company_acn).toBeUndefined();
     for (const doc of [consent, constitution]) {
       const res = await assemble(f.as.alice, doc.id);
       expect(res.statusCode, res.body).toBe(200);
@@ -170,7 +180,7 @@ describe("a registered company's ACN fills the firm's other documents on their n
       ]);
     }
     // The interview shows the filled answer when the document is relaunched.
-    expect((await f.as.alice.put(`/api/doc/relaunch/${consent.id}`)).statusCode).toBe(200);
+    expect((await f.as.alice.put(`/api/doc/relaunch/${consent.id}`, {})).statusCode).toBe(200);
     const shown = await f.as.alice.get(`/api/doc/${consent.id}/interview`);
     expect(shown.json().data.xml).toMatchObject({ company_acn: spaced });
   });

@@ -335,8 +335,19 @@ export function createInterviewService(deps: {
      * placeholder naming its question, and `missing` lists them. Never stored as the document's files.
      */
     async preview(ctx: FirmContext, docId: number, xml: Record<string, unknown>) {
-      const { doc, template } = await db.transaction((tx) => interviewable(tx, ctx, docId, false));
-      const answers = xml as Answers;
+      const { doc, template, supplied } = await db.transaction(async (tx) => {
+        const found = await interviewable(tx, ctx, docId, false);
+        // Shown as the assembly will fill them (not saved here).
+        const supplied = await supplementAnswers(tx, supplements, {
+          teamId: ctx.teamId,
+          docId,
+          templateId: found.template.identifier,
+          definition: found.template.definition,
+          answers: xml as Answers,
+        });
+        return { ...found, supplied };
+      });
+      const answers = supplied.answers ?? (xml as Answers);
       const missing = missingAnswers(template.definition, answers);
       const draft = missing.length > 0;
       let pdf: Uint8Array;
