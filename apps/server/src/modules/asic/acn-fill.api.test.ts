@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from "../../test/harness.ts";
 import { documents } from "../documents/index.ts";
-import { integrationLogs } from "../logs/index.ts";
+import { documentLogs, integrationLogs } from "../logs/index.ts";
 import { acnFrom } from "./sandbox/sandbox-lodgement.ts";
 import { asicApplications, asicNameApplications } from "./schema.ts";
 
@@ -178,6 +178,13 @@ describe("a registered company's ACN fills the firm's other documents on their n
       expect(logged.map((l) => [l.isSuccess, l.responseMessage])).toEqual([
         [true, `ACN ${spaced} filled from the registration of Wattle Grove Holdings PTY LTD.`],
       ]);
+      // The change log's assembly entry names the filled answer.
+      const changes = await t.db.select().from(documentLogs).where(eq(documentLogs.docId, doc.id));
+      const filled = changes.find((c) => c.logData.answers?.to === "1 answer filled");
+      expect(filled?.logData.answers?.answers).toEqual([
+        expect.objectContaining({ path: "company_acn", from: null, to: spaced }),
+      ]);
+      expect(filled?.logData.status?.to).toBeDefined();
     }
     // The interview shows the filled answer when the document is relaunched.
     expect((await f.as.alice.put(`/api/doc/relaunch/${consent.id}`, {})).statusCode).toBe(200);

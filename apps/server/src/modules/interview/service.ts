@@ -491,8 +491,8 @@ export function createInterviewService(deps: {
         // A refusal the user can act on is logged as a failed assembly; the assembly rolled back,
         // so the entry is written on its own.
         if (error instanceof AppError && error.status < 500) {
-          // Nothing was filled, but an answer left empty on purpose is worth saying (it may be
-          // why the assembly failed).
+          // Nothing is saved, but an answer a supplement left empty on purpose is worth saying
+          // (it may be why the assembly failed).
           await logNotes(
             db,
             supplied.notes.filter((note) => !note.filled),
