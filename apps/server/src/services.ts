@@ -12,6 +12,7 @@ import type { ChangeFeed } from "./db/change-feed.ts";
 import type { Database } from "./db/client.ts";
 import { createAnnouncementsService } from "./modules/announcements/index.ts";
 import {
+  asicAcnSupplement,
   asicCopyGuard,
   asicDocumentColumns,
   createAsicRegistration,
@@ -244,6 +245,9 @@ export function createServices(deps: {
       await signing?.voidPending(tx, ctx.teamId, docId, "Document relaunched");
     },
   });
+  // A company's ACN, once ASIC registers it, in the firm's other documents naming the company
+  // (issue 16 item 5): the interview module only knows it as an answer supplement.
+  interview.registerAnswerSupplement(asicAcnSupplement);
   const documentZip = createDocumentZipDownload({
     clock,
     documents,

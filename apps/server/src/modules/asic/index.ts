@@ -1,4 +1,5 @@
 // The ASIC module's one public entry: other modules and the app import only this file.
+export { acnFills, asicAcnSupplement, type RegisteredCompany } from "./acn-fill.ts";
 export { addressProblems } from "./address.ts";
 export { asicCopyGuard, asicDocumentColumns } from "./document-columns.ts";
 export { asicGatewayRoutes } from "./gateway-routes.ts";

@@ -49,6 +49,7 @@ import type { TemplateLibrary } from "../templates/index.ts";
 import { templateName } from "../templates/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { answerChanges, clientNameOf } from "./answer-changes.ts";
+import { type AnswerSupplement, type SupplementNote, supplementAnswers } from "./answer-supplements.ts";
 import { documentFileDownloads, documentFiles, documentVersions, interviewActionTokens } from "./schema.ts";
 
 export type InterviewService = ReturnType<typeof createInterviewService>;
@@ -163,6 +164,8 @@ export function createInterviewService(deps: {
   onRelaunch?: () => ((tx: Database, ctx: FirmContext, docId: number) => Promise<void>) | undefined;
 }) {
   const { db, clock, documents, files, library, users, logs } = deps;
+  /** What other modules add to a document's answers at assembly (answer-supplements.ts). */
+  const supplements: AnswerSupplement[] = [];
 
   async function visible(tx: Database, ctx: FirmContext, docId: number, lock: boolean) {
     const loaded = await documents.loadForChange(tx, ctx, docId, lock);
@@ -240,6 +243,11 @@ export function createInterviewService(deps: {
 
   return {
     filesReader,
+
+    /** Adds a module's answers to every later assembly (see `AnswerSupplement`); at start-up. */
+    registerAnswerSupplement(supplement: AnswerSupplement) {
+      supplements.push(supplement);
+    },
 
     /** GET /get-action-token/{docId}: a fresh token; the document's previous one stops working. */
     async issueToken(ctx: FirmContext, docId: number) {
@@ -327,8 +335,19 @@ export function createInterviewService(deps: {
      * placeholder naming its question, and `missing` lists them. Never stored as the document's files.
      */
     async preview(ctx: FirmContext, docId: number, xml: Record<string, unknown>) {
-      const { doc, template } = await db.transaction((tx) => interviewable(tx, ctx, docId, false));
-      const answers = xml as Answers;
+      const { doc, template, supplied } = await db.transaction(async (tx) => {
+        const found = await interviewable(tx, ctx, docId, false);
+        // Shown as the assembly will fill them (not saved here).
+        const supplied = await supplementAnswers(tx, supplements, {
+          teamId: ctx.teamId,
+          docId,
+          templateId: found.template.identifier,
+          definition: found.template.definition,
+          answers: xml as Answers,
+        });
+        return { ...found, supplied };
+      });
+      const answers = supplied.answers ?? (xml as Answers);
       const missing = missingAnswers(template.definition, answers);
       const draft = missing.length > 0;
       let pdf: Uint8Array;
@@ -355,9 +374,19 @@ export function createInterviewService(deps: {
       const before = await db.transaction(async (tx) => {
         const found = await interviewable(tx, ctx, docId, false);
         if (!(await isCurrentToken(tx, docId, token))) throw openedElsewhere();
-        return found;
+        // Answers other modules know and the user left empty, checked and rendered with the rest
+        // and saved with the assembly.
+        const supplied = await supplementAnswers(tx, supplements, {
+          teamId: ctx.teamId,
+          docId,
+          templateId: found.template.identifier,
+          definition: found.template.definition,
+          answers: found.doc.xml as Answers,
+        });
+        return { ...found, supplied };
       });
-      const { template } = before;
+      const { template, supplied } = before;
+      const answers = (supplied.answers ?? before.doc.xml) as Record<string, unknown>;
       const logAssembly = (tx: Database, outcome: { status: number; message: string }) =>
         logs.recordAction(tx, {
           teamId: ctx.teamId,
@@ -370,12 +399,28 @@ export function createInterviewService(deps: {
           response: { status: outcome.status },
           message: outcome.message,
         });
+      /** What the supplements did (or would not do, and why), for the document's log. */
+      const logNotes = async (tx: Database, notes: readonly SupplementNote[]) => {
+        for (const note of notes) {
+          await logs.recordAction(tx, {
+            teamId: ctx.teamId,
+            docId,
+            docType: before.doc.type,
+            userId: ctx.userId,
+            action: "Fill answers",
+            isSuccess: note.filled,
+            request: { template: before.doc.xTemplateId },
+            response: { status: note.filled ? 200 : 409 },
+            message: note.message,
+          });
+        }
+      };
       try {
-        const issues = validate(template.definition, before.doc.xml as Answers);
+        const issues = validate(template.definition, answers as Answers);
         if (issues.length > 0) throw incomplete(issues);
         let rendered: Awaited<ReturnType<typeof assembleDocument>>;
         try {
-          rendered = await assembleDocument(template, before.doc.xml as Answers, { assembledAt: clock() });
+          rendered = await assembleDocument(template, answers as Answers, { assembledAt: clock() });
         } catch (error) {
           templateFailure(error);
         }
@@ -413,25 +458,45 @@ export function createInterviewService(deps: {
             userId: ctx.userId,
             at: now,
             definition: template.definition,
-            answers: doc.xml,
+            answers,
             files: {
               pdf: { ...stored.pdf, name: fileNameOf(doc.name, "pdf") },
               word: { ...stored.word, name: fileNameOf(doc.name, "word") },
             },
           });
+          const filled = supplied.answers
+            ? {
+                answers: {
+                  from: null,
+                  to: `${supplied.changes.length} ${supplied.changes.length === 1 ? "answer" : "answers"} filled`,
+                  answers: supplied.changes,
+                },
+              }
+            : {};
           await documents.applyChange(
             tx,
             ctx,
             doc,
-            { status: COMPLETED, clientName: clientNameOf(template.definition, doc.xml) },
-            logged,
+            {
+              status: COMPLETED,
+              clientName: clientNameOf(template.definition, answers),
+              ...(supplied.answers ? { xml: answers } : {}),
+            },
+            { ...logged, ...filled },
           );
+          await logNotes(tx, supplied.notes);
           await logAssembly(tx, { status: 200, message: "The document was assembled." });
         });
       } catch (error) {
         // A refusal the user can act on is logged as a failed assembly; the assembly rolled back,
         // so the entry is written on its own.
         if (error instanceof AppError && error.status < 500) {
+          // Nothing is saved, but an answer a supplement left empty on purpose is worth saying
+          // (it may be why the assembly failed).
+          await logNotes(
+            db,
+            supplied.notes.filter((note) => !note.filled),
+          );
           await logAssembly(db, { status: error.status, message: error.message });
         }
         throw error;
