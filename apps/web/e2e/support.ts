@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { DISMISSED_ANNOUNCEMENT_STORAGE_KEY } from "../src/constants";
 
 /** Session timeouts of the short-session server (port 3101) that the idle spec runs against. */
 export const SHORT_IDLE_TIMEOUT_MS = 6000;
@@ -77,13 +78,43 @@ export async function signInThroughForm(page: Page, user: DemoUser) {
  * then opens `path` (My Company unless told). For specs about what comes after sign-in; saves a
  * page load.
  */
-export async function signIn(page: Page, user: DemoUser, path = "/my-account/my-company") {
+export async function signIn(
+  page: Page,
+  user: DemoUser,
+  path = "/my-account/my-company",
+  options: { keepAnnouncement?: boolean } = {},
+) {
   const reply = await page.request.post("/api/auth/login", {
     data: { email: user.email, password: DEMO_PASSWORD },
   });
   expect(reply.status()).toBe(200);
+  if (!options.keepAnnouncement) await dismissAnnouncement(page);
   await page.goto(path);
   await expectShell(page, user);
+}
+
+/**
+ * Marks the announcement in force as dismissed in this page's browser storage, as its close button
+ * does, for every page this page opens from now on. The demo's announcement toast stays 60 s at
+ * the bottom right and lies over menus and buttons there: Playwright then retries a click until
+ * the toast goes, which cost a minute per test and once ran a test past its timeout. The toast's
+ * own behaviour is tested with `keepAnnouncement`.
+ */
+export async function dismissAnnouncement(page: Page) {
+  const reply = await page.request.get("/api/announcement/active");
+  expect(reply.status()).toBe(200);
+  const announcement = ((await reply.json()) as { data: { id: number } | null }).data;
+  if (!announcement) return;
+  await page.addInitScript(
+    ([key, id]) => {
+      try {
+        localStorage.setItem(key, id);
+      } catch {
+        // A page without storage shows the toast; nothing else depends on it.
+      }
+    },
+    [DISMISSED_ANNOUNCEMENT_STORAGE_KEY, String(announcement.id)] as const,
+  );
 }
 
 /** The header shows the firm, the user's name and their role in the firm. */
