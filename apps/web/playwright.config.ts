@@ -83,6 +83,12 @@ function server(port: number, name: string, extraEnv: Record<string, string> = {
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       WEB_DIST: webDist,
+      // The sandbox regulator decides a lodgement in 1.5 s here (ASIC takes minutes), polled each
+      // second. Every server gets the same: on a PostgreSQL server the app and short-session
+      // servers share one database and its job queue, and a status job claimed by a server left at
+      // the 30 s default waited 30 s for its next look.
+      ASIC_SANDBOX_PROCESSING_MS: "1500",
+      ASIC_STATUS_POLL_MS: "1000",
       ...(name === "journey" ? journeyDatabaseEnv() : databaseEnv(name)),
       ...extraEnv,
     },
@@ -137,8 +143,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    // The sandbox regulator decides a lodgement in 1.5 s here (ASIC takes minutes), polled each second.
-    server(APP_PORT, "app", { ASIC_SANDBOX_PROCESSING_MS: "1500", ASIC_STATUS_POLL_MS: "1000" }),
+    server(APP_PORT, "app"),
     server(SHORT_SESSION_PORT, "short-session", {
       IDLE_TIMEOUT_MS: String(SHORT_IDLE_TIMEOUT_MS),
       KEEP_ALIVE_MS: String(SHORT_KEEP_ALIVE_MS),
