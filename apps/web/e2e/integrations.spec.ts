@@ -260,8 +260,12 @@ test.describe("integrations", () => {
       const pick = picker.locator(".integration-client-list__pick").nth(index);
       await slowExpect(pick).toBeVisible();
       const name = ((await pick.locator("span").first().textContent()) ?? "").trim();
-      await pick.click();
-      await expect(pick).toHaveAttribute("aria-pressed", "true");
+      // The list may load again just after it opens (its search settles), and a pick made on the
+      // first rendering is then gone: pick until the choice holds.
+      await expect(async () => {
+        await pick.click();
+        await expect(pick).toHaveAttribute("aria-pressed", "true", { timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
       await picker.getByRole("button", { name: "Select", exact: true }).click();
       return name;
     };
