@@ -88,8 +88,13 @@ async function openWizard(page: Page) {
 }
 
 async function addToGroup(page: Page, group: string, person: string) {
+  // The last choice's dropdown stays visible while it fades out; a click on its option then does
+  // nothing (it once left a signer out of a group). Wait until no dropdown shows, before and after.
+  const openDropdowns = page.locator(".ant-select-dropdown:visible");
+  await expect(openDropdowns).toHaveCount(0);
   await page.getByRole("combobox", { name: `Add a signer to ${group}` }).click();
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: person }).click();
+  await expect(openDropdowns).toHaveCount(0);
 }
 
 test("on a phone, the wizard's groups use the 'Select a signer' drawer", async ({ page }) => {
