@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { formatAcn } from "@precedent/docgen";
 import { readPdf } from "@precedent/docgen/testing";
 import { and, eq } from "drizzle-orm";
@@ -15,79 +13,26 @@ import { documents } from "../documents/index.ts";
 import { documentLogs, integrationLogs } from "../logs/index.ts";
 import { acnFrom } from "./sandbox/sandbox-lodgement.ts";
 import { asicApplications, asicNameApplications } from "./schema.ts";
-
-const PROCESSING_MS = 120_000;
-const POLL_MS = 30_000;
-const HOUR = 60 * 60_000;
+import { ASIC_TEST_ENV, registrationSteps, templateSample } from "./testing.ts";
 
 let t: TestApp;
 let f: FirmWithPeople;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: {
-      ASIC_SANDBOX_PROCESSING_MS: String(PROCESSING_MS),
-      ASIC_STATUS_POLL_MS: String(POLL_MS),
-      IDLE_TIMEOUT_MS: String(10 * 24 * HOUR),
-      SESSION_MAX_AGE_MS: String(10 * 24 * HOUR),
-    },
-  });
+  t = await createTestApp({ env: ASIC_TEST_ENV });
   f = await buildFirmWithPeople(t);
 });
 afterAll(() => t.close());
 
-const readJson = (relative: string) =>
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, "../../../../../templates", relative), "utf8"),
-  ) as Record<string, unknown>;
-const registrationSample = readJson("company-registration/sample-answers.json");
-
+const steps = registrationSteps(
+  () => t,
+  () => f,
+);
 /** A registration document lodged through the sandbox regulator and registered (COMP, with an ACN). */
-async function registered(proposed: string) {
-  const res = await f.as.alice.post("/api/doc/draft", { name: "Company registration", is_asic_document: 1 });
-  expect(res.statusCode).toBe(200);
-  const docId = res.json().data.id as number;
-  const applied = await f.as.alice.post("/api/asic/apply-proposed-name", {
-    doc_id: docId,
-    proposed_name: proposed,
-    legal_element: "PTY LTD",
-    pre_registration_consent: true,
-    pre_director_read: true,
-    pre_director_offences: true,
-    pre_director_requirement: true,
-  });
-  expect(applied.json().data.applied).toBe(true);
-  const answers = {
-    ...structuredClone(registrationSample),
-    name_choice: "name",
-    proposed_name: proposed,
-    legal_element: "PTY LTD",
-  };
-  await t.db.update(documents).set({ xml: answers }).where(eq(documents.id, docId));
-  const started = await f.as.alice.post("/api/asic/init-payment", {
-    doc_id: docId,
-    redirect_url: `/my-account/my-document?docId=${docId}&action=get_transaction_status`,
-  });
-  expect(started.statusCode).toBe(200);
-  const pay = await t.app.inject({
-    method: "POST",
-    url: started.json().data.payment.paymentURL,
-    payload: "card_number=4242%204242%204242%204242",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-  });
-  expect(pay.statusCode).toBe(303);
-  await f.as.alice.post("/api/asic/get-transaction-status", { doc_id: docId });
-  const lodged = await f.as.alice.post("/api/asic/registration-company-lodgement", { doc_id: docId });
-  expect(lodged.statusCode).toBe(200);
-  t.clock.advance(PROCESSING_MS + POLL_MS);
-  await t.services.jobs.runDue();
-  const state = (await f.as.alice.post("/api/asic/application", { doc_id: docId })).json().data;
-  expect(state.asic_status).toBe("COMP");
-  return { docId, acn: state.acn as string };
-}
+const registered = (proposed: string) => steps.registered({ name: proposed });
 
-const consentSample = readJson("director-consent/sample-answers.json");
-const constitutionSample = readJson("company-constitution/sample-answers.json");
+const consentSample = templateSample("director-consent");
+const constitutionSample = templateSample("company-constitution");
 
 /** A director consent (or constitution) started for the company, by `createdBy` of `teamId`. */
 async function companyDocument(input: {

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { ASIC_KIT_ALREADY_MADE, ASIC_KIT_NOT_REGISTERED, NOT_AN_ASIC_DOCUMENT } from "@precedent/contracts";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,100 +6,21 @@ import { documents } from "../documents/index.ts";
 import { documentFiles } from "../interview/index.ts";
 import { COMPANY_KIT_TEMPLATES } from "./company-kit.ts";
 import { asicApplications } from "./schema.ts";
-
-const PROCESSING_MS = 120_000;
-const POLL_MS = 30_000;
-const HOUR = 60 * 60_000;
+import { ASIC_TEST_ENV, registrationSteps } from "./testing.ts";
 
 let t: TestApp;
 let f: FirmWithPeople;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: {
-      ASIC_SANDBOX_PROCESSING_MS: String(PROCESSING_MS),
-      ASIC_STATUS_POLL_MS: String(POLL_MS),
-      IDLE_TIMEOUT_MS: String(10 * 24 * HOUR),
-      SESSION_MAX_AGE_MS: String(10 * 24 * HOUR),
-    },
-  });
+  t = await createTestApp({ env: ASIC_TEST_ENV });
   f = await buildFirmWithPeople(t);
 });
 afterAll(() => t.close());
 
-const sample = JSON.parse(
-  readFileSync(
-    path.resolve(import.meta.dirname, "../../../../../templates/company-registration/sample-answers.json"),
-    "utf8",
-  ),
-) as Record<string, unknown>;
-
-let nameCounter = 0;
-/** A registration document with the template's sample answers and an applied name, in `folderId`. */
-async function registration(
-  options: { folderId?: number; answers?: (a: Record<string, unknown>) => void } = {},
-) {
-  const res = await f.as.alice.post("/api/doc/draft", {
-    name: "Company registration",
-    is_asic_document: 1,
-    ...(options.folderId ? { folder_id: options.folderId } : {}),
-  });
-  expect(res.statusCode).toBe(200);
-  const docId = res.json().data.id as number;
-  nameCounter += 1;
-  const proposed = `Bilby Ridge Vineyards ${"Q".repeat(nameCounter)}`;
-  const applied = await f.as.alice.post("/api/asic/apply-proposed-name", {
-    doc_id: docId,
-    proposed_name: proposed,
-    legal_element: "PTY LTD",
-    pre_registration_consent: true,
-    pre_director_read: true,
-    pre_director_offences: true,
-    pre_director_requirement: true,
-  });
-  expect(applied.json().data.applied).toBe(true);
-  const answers = structuredClone(sample);
-  answers.name_choice = "name";
-  answers.proposed_name = proposed;
-  answers.legal_element = "PTY LTD";
-  options.answers?.(answers);
-  await t.db.update(documents).set({ xml: answers }).where(eq(documents.id, docId));
-  return { docId, proposed };
-}
-
-const RETURN = (docId: number) => `/my-account/my-document?docId=${docId}&action=get_transaction_status`;
-
-async function paid(docId: number) {
-  const started = await f.as.alice.post("/api/asic/init-payment", {
-    doc_id: docId,
-    redirect_url: RETURN(docId),
-  });
-  expect(started.statusCode).toBe(200);
-  const pay = await t.app.inject({
-    method: "POST",
-    url: started.json().data.payment.paymentURL,
-    payload: "card_number=4242%204242%204242%204242",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-  });
-  expect(pay.statusCode).toBe(303);
-  await f.as.alice.post("/api/asic/get-transaction-status", { doc_id: docId });
-}
-
-/** Paid, lodged and registered by the sandbox regulator (COMP, with an ACN). */
-async function registered(options: Parameters<typeof registration>[0] = {}) {
-  const made = await registration(options);
-  await paid(made.docId);
-  const lodged = await f.as.alice.post("/api/asic/registration-company-lodgement", { doc_id: made.docId });
-  expect(lodged.statusCode).toBe(200);
-  t.clock.advance(PROCESSING_MS + POLL_MS);
-  await t.services.jobs.runDue();
-  const state = await application(made.docId);
-  expect(state.asic_status).toBe("COMP");
-  return { ...made, acn: state.acn as string };
-}
-
-const application = async (docId: number) =>
-  (await f.as.alice.post("/api/asic/application", { doc_id: docId })).json().data;
+const { registration, paid, registered, application } = registrationSteps(
+  () => t,
+  () => f,
+);
 const makeKit = (docId: number, client = f.as.alice) =>
   client.post("/api/asic/company-kit", { doc_id: docId });
 const kitDocumentsOfFirm = async (teamId: number) =>

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import {
   ADDRESS_NOT_VALIDATED,
   ASIC_ALREADY_LODGED,
@@ -12,105 +10,44 @@ import {
 } from "@precedent/contracts";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  buildFirmWithPeople,
-  createTestApp,
-  type FirmClient,
-  type FirmWithPeople,
-  type TestApp,
-} from "../../test/harness.ts";
+import { buildFirmWithPeople, createTestApp, type FirmWithPeople, type TestApp } from "../../test/harness.ts";
 import { documents } from "../documents/index.ts";
 import { integrationLogs } from "../logs/index.ts";
 import { asicRowColumns } from "./registration.ts";
 import { acnCheckDigit } from "./sandbox/sandbox-lodgement.ts";
 import { asicApplications, asicNameRegister } from "./schema.ts";
-
-const PROCESSING_MS = 120_000;
-const POLL_MS = 30_000;
-const HOUR = 60 * 60_000;
+import {
+  ASIC_TEST_ENV,
+  HOUR,
+  POLL_MS,
+  PROCESSING_MS,
+  type RegistrationOptions,
+  registrationSteps,
+} from "./testing.ts";
 
 let t: TestApp;
 let f: FirmWithPeople;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: {
-      ASIC_SANDBOX_PROCESSING_MS: String(PROCESSING_MS),
-      ASIC_STATUS_POLL_MS: String(POLL_MS),
-      // The clock moves hours ahead here (the gateway lock), past the sessions' idle timeout.
-      IDLE_TIMEOUT_MS: String(10 * 24 * HOUR),
-      SESSION_MAX_AGE_MS: String(10 * 24 * HOUR),
-    },
-  });
+  t = await createTestApp({ env: ASIC_TEST_ENV });
   f = await buildFirmWithPeople(t);
 });
 afterAll(() => t.close());
 
-const sample = JSON.parse(
-  readFileSync(
-    path.resolve(import.meta.dirname, "../../../../../templates/company-registration/sample-answers.json"),
-    "utf8",
-  ),
-) as Record<string, unknown>;
-
-let nameCounter = 0;
+const steps = registrationSteps(
+  () => t,
+  () => f,
+);
+const { paid, payOnGateway, application } = steps;
 /** A registration document with the template's sample answers and an applied name. */
-async function registration(
-  options: { name?: string; answers?: (a: Record<string, unknown>) => void; client?: FirmClient } = {},
-) {
-  const client = options.client ?? f.as.alice;
-  const res = await client.post("/api/doc/draft", { name: "Company registration", is_asic_document: 1 });
-  expect(res.statusCode).toBe(200);
-  const docId = res.json().data.id as number;
-  nameCounter += 1;
-  const proposed = options.name ?? `Wombat Creek Orchards ${"X".repeat(nameCounter)}`;
-  const applied = await client.post("/api/asic/apply-proposed-name", {
-    doc_id: docId,
-    proposed_name: proposed,
-    legal_element: "PTY LTD",
-    pre_registration_consent: true,
-    pre_director_read: true,
-    pre_director_offences: true,
-    pre_director_requirement: true,
-  });
-  expect(applied.json().data.applied).toBe(true);
-  const answers = structuredClone(sample);
-  answers.name_choice = "name";
-  answers.proposed_name = proposed;
-  answers.legal_element = "PTY LTD";
-  options.answers?.(answers);
-  await t.db.update(documents).set({ xml: answers }).where(eq(documents.id, docId));
-  return docId;
-}
-
-const RETURN = (docId: number) => `/my-account/my-document?docId=${docId}&action=get_transaction_status`;
+const registration = async (options: RegistrationOptions = {}) => (await steps.registration(options)).docId;
+const RETURN = steps.returnUrl;
 const initPayment = (docId: number, client = f.as.alice) =>
   client.post("/api/asic/init-payment", { doc_id: docId, redirect_url: RETURN(docId) });
 const status = (docId: number, client = f.as.alice) =>
   client.post("/api/asic/get-transaction-status", { doc_id: docId });
 const lodge = (docId: number, client = f.as.alice) =>
   client.post("/api/asic/registration-company-lodgement", { doc_id: docId });
-const application = async (docId: number) =>
-  (await f.as.alice.post("/api/asic/application", { doc_id: docId })).json().data;
-
-/** Pays on the sandbox gateway's page with a card, as the browser's form does. */
-const payOnGateway = (paymentUrl: string, card: string) =>
-  t.app.inject({
-    method: "POST",
-    url: paymentUrl,
-    payload: `card_number=${encodeURIComponent(card)}`,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-  });
-
-async function paid(docId: number) {
-  const started = await initPayment(docId);
-  expect(started.statusCode).toBe(200);
-  const pay = await payOnGateway(started.json().data.payment.paymentURL, "4242 4242 4242 4242");
-  expect(pay.statusCode).toBe(303);
-  expect(pay.headers.location).toBe(RETURN(docId));
-  const result = await status(docId);
-  expect(result.json().data.businessDocumentBody.feePayment.declinedCode).toBeNull();
-}
 
 describe("POST /api/asic/check-address", () => {
   const check = (address: Record<string, unknown>) => f.as.alice.post("/api/asic/check-address", address);
