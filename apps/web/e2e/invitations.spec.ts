@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { startMailSink } from "./mail-sink";
+import { serverWithMailSink } from "./mail-server";
 import { expectAccessible, OWNER, signIn } from "./support";
 
 /**
@@ -12,63 +10,12 @@ import { expectAccessible, OWNER, signIn } from "./support";
  * its own (other specs count the demo firm's members, which an accepted invitation changes).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 7;
-const BASE_URL = `http://127.0.0.1:${PORT}`;
-const repoRoot = path.resolve(import.meta.dirname, "../../..");
+const spec = serverWithMailSink({ port: PORT, name: "invitations" });
+const BASE_URL = spec.baseUrl;
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL: BASE_URL, viewport: { width: 1366, height: 900 } });
-
-let server: ChildProcess | undefined;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let dataDir: string;
-
-async function waitUntilReady(url: string, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (server && server.exitCode !== null) throw new Error(`the server stopped (exit ${server?.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  sink = await startMailSink();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "precedent-e2e-invitations-"));
-  const { DATABASE_URL: _shared, ...env } = process.env;
-  server = spawn("npx", ["tsx", "apps/server/src/main.ts"], {
-    cwd: repoRoot,
-    stdio: ["ignore", "ignore", "inherit"],
-    // Its own process group, so that stopping it stops tsx's child as well.
-    detached: true,
-    env: {
-      ...env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      WEB_DIST: process.env.E2E_WEB_DIST ?? path.join(repoRoot, "apps/web/dist"),
-      DATA_DIR: dataDir,
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}?ignoreTLS=true`,
-    },
-  });
-  await waitUntilReady(`${BASE_URL}/readyz`, 170_000);
-});
-
-test.afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    const stopped = new Promise((resolve) => server?.once("exit", resolve));
-    process.kill(-server.pid, "SIGTERM");
-    await stopped;
-  }
-  await sink?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
 
 async function shot(page: import("@playwright/test").Page, name: string) {
   if (!SHOTS) return;
@@ -81,7 +28,9 @@ async function invitationLink(email: string) {
   let link: string | undefined;
   await expect
     .poll(() => {
-      link = /https?:\/\/[^\s"<>]+\/invitation\/[A-Za-z0-9_-]{43}/.exec(sink.latestTo(email) ?? "")?.[0];
+      link = /https?:\/\/[^\s"<>]+\/invitation\/[A-Za-z0-9_-]{43}/.exec(
+        spec.mail().latestTo(email) ?? "",
+      )?.[0];
       return link;
     })
     .toBeDefined();

@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { startMailSink } from "./mail-sink";
+import { serverWithMailSink } from "./mail-server";
 import { expectAccessible, OWNER, signIn } from "./support";
 
 /**
@@ -13,64 +11,13 @@ import { expectAccessible, OWNER, signIn } from "./support";
  * (sending moves a demo document to Pending, which other specs count).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 11;
-const BASE_URL = `http://127.0.0.1:${PORT}`;
-const repoRoot = path.resolve(import.meta.dirname, "../../..");
+const spec = serverWithMailSink({ port: PORT, name: "signing" });
+const BASE_URL = spec.baseUrl;
 const SHOTS = process.env.E2E_SHOTS_DIR;
 const DOCUMENT = "Non-Disclosure Agreement – Riverbend Software";
 
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL: BASE_URL, viewport: { width: 1366, height: 900 } });
-
-let server: ChildProcess | undefined;
-let sink: Awaited<ReturnType<typeof startMailSink>>;
-let dataDir: string;
-
-async function waitUntilReady(url: string, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (server && server.exitCode !== null) throw new Error(`the server stopped (exit ${server?.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  sink = await startMailSink();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "precedent-e2e-signing-"));
-  const { DATABASE_URL: _shared, ...env } = process.env;
-  server = spawn("npx", ["tsx", "apps/server/src/main.ts"], {
-    cwd: repoRoot,
-    stdio: ["ignore", "ignore", "inherit"],
-    // Its own process group, so that stopping it stops tsx's child as well.
-    detached: true,
-    env: {
-      ...env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      WEB_DIST: process.env.E2E_WEB_DIST ?? path.join(repoRoot, "apps/web/dist"),
-      DATA_DIR: dataDir,
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}?ignoreTLS=true`,
-    },
-  });
-  await waitUntilReady(`${BASE_URL}/readyz`, 170_000);
-});
-
-test.afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    const stopped = new Promise((resolve) => server?.once("exit", resolve));
-    process.kill(-server.pid, "SIGTERM");
-    await stopped;
-  }
-  await sink?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -192,9 +139,12 @@ test("sends with signing groups to 'Email sent successfully'; each signer gets t
     "thomas.nguyen@example.com",
   ]) {
     await expect
-      .poll(() => /https?:\/\/[^\s"<>]+\/sign\/[A-Za-z0-9_-]{43}/.exec(sink.latestTo(email) ?? "")?.[0], {
-        timeout: 30_000,
-      })
+      .poll(
+        () => /https?:\/\/[^\s"<>]+\/sign\/[A-Za-z0-9_-]{43}/.exec(spec.mail().latestTo(email) ?? "")?.[0],
+        {
+          timeout: 30_000,
+        },
+      )
       .toBeDefined();
   }
 });
@@ -212,11 +162,11 @@ test("the status modal shows signed/total and sends a reminder to the first grou
   await expect(modal.getByText("First Signing Group")).toBeVisible();
   await expectAccessible(page, "signing status modal", { include: ".ant-modal" });
   await shot(page, "signing-status-1366");
-  const before = sink.messages.length;
+  const before = spec.mail().messages.length;
   await modal.getByRole("textbox", { name: "Reminder notes" }).fill("Before Friday, please");
   await modal.getByRole("button", { name: "Send reminder" }).click();
   await expect(page.getByText("Reminder sent to 2 signers.")).toBeVisible();
-  await expect.poll(() => sink.messages.length, { timeout: 30_000 }).toBe(before + 2);
+  await expect.poll(() => spec.mail().messages.length, { timeout: 30_000 }).toBe(before + 2);
   await modal.getByRole("tab", { name: "Document History" }).click();
   await expect(modal.getByText(/sent a reminder to 2 recipients: Before Friday, please/)).toBeVisible();
   await expect(modal.getByText(/sent the signing request to 4 recipients/)).toBeVisible();
@@ -231,7 +181,8 @@ test("once everyone has signed on their links, the status modal downloads the se
 }) => {
   test.setTimeout(120_000);
   // The latest link each person was mailed (the reminder replaced the first group's).
-  const linkOf = (email: string) => /\/sign\/([A-Za-z0-9_-]{43})/.exec(sink.latestTo(email) ?? "")?.[1] ?? "";
+  const linkOf = (email: string) =>
+    /\/sign\/([A-Za-z0-9_-]{43})/.exec(spec.mail().latestTo(email) ?? "")?.[1] ?? "";
   const people = [
     { email: "daniel.kwan@riverbend.example", name: "Daniel Kwan" },
     { email: "priya.raman@riverbend.example", name: "Priya Raman" },
