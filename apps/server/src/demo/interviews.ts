@@ -65,6 +65,11 @@ const DEMO_INTERVIEWS: Record<string, { template: string; patch?: Patch; partial
     partial: true,
   },
   "Testamentary Trust Will – Robert Smith": { template: "simple-will" },
+  // Registered by ASIC in the demo (asic-applications.ts): its answers make the company kit work.
+  "Company Registration – Chen Investments Pty Ltd": {
+    template: "company-registration",
+    patch: { name_choice: "name", proposed_name: "Chen Investments", legal_element: "PTY LTD" },
+  },
 };
 
 function patched(answers: Answers, patch: Patch = {}): Record<string, unknown> {
