@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, type DemoUser, expectShell } from "./support";
+import { DEMO_PASSWORD, type DemoUser, dismissAnnouncement, expectShell } from "./support";
 
 /** A name no other test (or run) uses, so specs running side by side never meet. */
 export const uniqueName = (label: string) =>
@@ -70,6 +70,8 @@ export async function openDocuments(page: Page, user: DemoUser, query = "") {
     data: { email: user.email, password: DEMO_PASSWORD },
   });
   expect(reply.status()).toBe(200);
+  // The announcement toast would lie over the rows' menus for its first minute (see support.ts).
+  await dismissAnnouncement(page);
   await page.goto(`/my-account/my-document${query}`);
   await expectShell(page, user);
   await expect(page.getByRole("heading", { name: "My Documents", level: 1 })).toBeVisible();
