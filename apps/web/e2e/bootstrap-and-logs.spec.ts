@@ -170,6 +170,8 @@ test.describe("session and page bootstrap", () => {
   });
 });
 
+const RENDER_LIMIT_WINDOW_MS = 61_000;
+
 /** Starts a document and logs 15 assemblies refused for missing answers, then one that passes. */
 async function logFifteenRefusalsThenAnAssembly(page: Page) {
   const doc = await startDocumentByApi(page);
@@ -242,6 +244,11 @@ test.describe("logs", () => {
   test("Document Logs: 15 at a time with Load more, the passed and failed filters, a detail; then the activity log", async ({
     page,
   }) => {
+    if (test.info().retry > 0) {
+      // A failed first try's 16 assemblies still count against the person's limit of 30 a minute.
+      test.setTimeout(DOCUMENT_SPEC_TIMEOUT_MS + RENDER_LIMIT_WINDOW_MS);
+      await page.waitForTimeout(RENDER_LIMIT_WINDOW_MS);
+    }
     await page.setViewportSize(WIDE);
     await signIn(page, STRATEGIST_OWNER, "/my-account/my-document");
     const doc = await logFifteenRefusalsThenAnAssembly(page);
@@ -289,7 +296,12 @@ test.describe("logs", () => {
     await expect(page.getByRole("heading", { name: "Activity Log", level: 1 })).toBeVisible();
     const activity = page.getByRole("list", { name: "Activity" }).getByRole("listitem");
     await expect(activity).toHaveCount(15);
-    await expect(activity.first()).toContainText(`Doc ID ${doc.id}`);
+    // Other tests act in this firm at the same time (its ASIC lodgements log their status checks),
+    // so this document's entries need not be the newest; the newest of them is the assembly that
+    // passed, after the refusals.
+    const thisDocument = activity.filter({ hasText: `(Doc ID ${doc.id})` });
+    await expect(thisDocument.first()).toContainText("Passed");
+    await expect(thisDocument.nth(1)).toContainText("Failed");
     await expectAccessible(page, "activity log");
     await shoot(page, "activity-log");
     await page.setViewportSize(PHONE);
