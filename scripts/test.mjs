@@ -18,6 +18,53 @@ const run = (command, args, env = {}) =>
   spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
 
+/**
+ * The page as it stood at each failed attempt (Playwright's error-context.md: the accessibility
+ * snapshot), printed to the log: CI keeps the log but not test-results/, and a flaky failure is
+ * otherwise seen only as its assertion, not as what the page showed instead.
+ */
+const PAGE_SNAPSHOT_MAX_LINES = 120;
+const PAGE_SNAPSHOT_MAX_FAILURES = 4;
+function printPagesAtFailures(report) {
+  const failures = [];
+  const visit = (suite) => {
+    for (const child of suite.suites ?? []) visit(child);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        for (const result of test.results ?? []) {
+          const context = (result.attachments ?? []).find((a) => a.name === "error-context" && a.path);
+          if (
+            result.status !== "passed" &&
+            result.status !== "skipped" &&
+            context &&
+            existsSync(context.path)
+          ) {
+            failures.push({
+              title: `${spec.file}:${spec.line} ${spec.title} (try ${result.retry + 1})`,
+              file: context.path,
+            });
+          }
+        }
+      }
+    }
+  };
+  for (const suite of report?.suites ?? []) visit(suite);
+  if (failures.length === 0) return;
+  console.log("\n== The page at each failed attempt (accessibility snapshot)");
+  for (const { title, file } of failures.slice(0, PAGE_SNAPSHOT_MAX_FAILURES)) {
+    // The file also repeats the error and the test's source, which the list reporter printed.
+    const snapshot = readFileSync(file, "utf8").match(/```yaml\n([\s\S]*?)```/)?.[1] ?? "(no page snapshot)";
+    const lines = snapshot.trimEnd().split("\n");
+    console.log(`\n-- ${title}`);
+    console.log(lines.slice(0, PAGE_SNAPSHOT_MAX_LINES).join("\n"));
+    if (lines.length > PAGE_SNAPSHOT_MAX_LINES)
+      console.log(`… ${lines.length - PAGE_SNAPSHOT_MAX_LINES} more lines`);
+  }
+  // Repeated last, so the end of the log still names them after the snapshots.
+  console.log("\nFailed attempts:");
+  for (const { title } of failures) console.log(`  ${title}`);
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 
@@ -63,7 +110,9 @@ if (process.env.TEST_BROWSER === "off") {
         CHROMIUM_PATH: chromium,
       },
     );
-    const stats = readJson(playwrightJson)?.stats;
+    const report = readJson(playwrightJson);
+    printPagesAtFailures(report);
+    const stats = report?.stats;
     if (stats) {
       totals.passed += stats.expected + stats.flaky;
       totals.failed += stats.unexpected;
