@@ -9,6 +9,7 @@ import {
 } from "@precedent/contracts";
 import { productIdByName } from "./catalogue-support";
 import { createFolderByApi, documentRows, openDocuments, teamIdOf, uniqueName } from "./documents-support";
+import { saveAnswersByApi } from "./interview-support";
 import { expectAccessible, STRATEGIST_OWNER } from "./support";
 
 const REGISTRATION = "Company Registration (ASIC Form 201 Application)";
@@ -51,14 +52,7 @@ async function registrationByApi(page: Page, answers: Record<string, unknown> = 
   });
   expect(applied.status(), await applied.text()).toBe(200);
   expect((await applied.json()).data.applied).toBe(true);
-  const token = await page.request.get(`/api/get-action-token/${doc.id}?id_team=${doc.teamId}`);
-  const saved = await page.request.put(`/api/xpressdox/update-xml/${doc.id}?id_team=${doc.teamId}`, {
-    data: {
-      xml: { ...sample, proposed_name: proposed, ...answers },
-      action_token: (await token.json()).data.action_token,
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  await saveAnswersByApi(page, doc, { ...sample, proposed_name: proposed, ...answers });
   return doc;
 }
 

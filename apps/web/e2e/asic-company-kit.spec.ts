@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { productIdByName } from "./catalogue-support";
 import { createFolderByApi, documentRows, openDocuments, teamIdOf, uniqueName } from "./documents-support";
+import { saveAnswersByApi } from "./interview-support";
 import { expectAccessible, STRATEGIST_OWNER } from "./support";
 
 const REGISTRATION = "Company Registration (ASIC Form 201 Application)";
@@ -46,14 +47,7 @@ async function registeredCompanyByApi(page: Page) {
     },
   });
   expect((await applied.json()).data.applied).toBe(true);
-  const token = await page.request.get(`/api/get-action-token/${docId}?id_team=${teamId}`);
-  const saved = await page.request.put(`/api/xpressdox/update-xml/${docId}?id_team=${teamId}`, {
-    data: {
-      xml: { ...sample, proposed_name: proposed },
-      action_token: (await token.json()).data.action_token,
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  await saveAnswersByApi(page, { id: docId, teamId }, { ...sample, proposed_name: proposed });
   const payment = await page.request.post(`/api/asic/init-payment?id_team=${teamId}`, {
     data: {
       doc_id: docId,

@@ -184,10 +184,12 @@ async function logFifteenRefusalsThenAnAssembly(page: Page) {
     });
     expect(refused.status()).toBe(400);
   }
+  // Saved with the same token, so the assembly below still holds the document.
   const saved = await page.request.put(`/api/xpressdox/update-xml/${doc.id}?${scope}`, {
     data: { xml: await sampleAnswers("first-directors-minutes"), action_token },
   });
   expect(saved.status()).toBe(200);
+  expect(((await saved.json()) as { data: { status: boolean } }).data.status).toBe(true);
   const assembled = await page.request.post(`/api/xpressdox/assemble/${doc.id}?${scope}`, {
     data: { action_token },
   });

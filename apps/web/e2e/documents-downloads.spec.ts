@@ -14,7 +14,7 @@ import {
   teamIdOf,
   uniqueName,
 } from "./documents-support";
-import { interviewUrl, sampleAnswers, startDocumentByApi } from "./interview-support";
+import { interviewUrl, sampleAnswers, saveAnswersByApi, startDocumentByApi } from "./interview-support";
 import { MEMBER, OWNER } from "./support";
 
 test.describe.configure({ timeout: DOCUMENT_SPEC_TIMEOUT_MS });
@@ -23,12 +23,7 @@ test.describe.configure({ timeout: DOCUMENT_SPEC_TIMEOUT_MS });
 async function completedDocumentByApi(page: Page) {
   const doc = await startDocumentByApi(page);
   const scope = `id_team=${doc.teamId}`;
-  const token = await page.request.get(`/api/get-action-token/${doc.id}?${scope}`);
-  const { action_token } = ((await token.json()) as { data: { action_token: string } }).data;
-  const saved = await page.request.put(`/api/xpressdox/update-xml/${doc.id}?${scope}`, {
-    data: { xml: await sampleAnswers("first-directors-minutes"), action_token },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  const action_token = await saveAnswersByApi(page, doc, await sampleAnswers("first-directors-minutes"));
   const assembled = await page.request.post(`/api/xpressdox/assemble/${doc.id}?${scope}`, {
     data: { action_token },
   });

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { documentAction, documentRows, openDocuments, uniqueName } from "./documents-support";
-import { sampleAnswers, startDocumentByApi } from "./interview-support";
+import { sampleAnswers, saveAnswersByApi, startDocumentByApi } from "./interview-support";
 import { STRATEGIST_OWNER } from "./support";
 
 /** Strategist starts every template without limit: these specs use no firm's allowance. */
@@ -17,12 +17,7 @@ type Doc = { id: number; teamId: number; name: string; folderId: number };
 /** Saves answers and assembles them, as the interview's Assemble does. */
 async function saveAndAssemble(page: Page, doc: Doc, answers: Record<string, unknown>) {
   const scope = `id_team=${doc.teamId}`;
-  const token = await page.request.get(`/api/get-action-token/${doc.id}?${scope}`);
-  const { action_token } = ((await token.json()) as { data: { action_token: string } }).data;
-  const saved = await page.request.put(`/api/xpressdox/update-xml/${doc.id}?${scope}`, {
-    data: { xml: answers, action_token },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  const action_token = await saveAnswersByApi(page, doc, answers);
   const assembled = await page.request.post(`/api/xpressdox/assemble/${doc.id}?${scope}`, {
     data: { action_token },
     timeout: 60_000,
@@ -35,12 +30,7 @@ async function ndaFor(page: Page, client: string): Promise<Doc> {
   const doc = await startDocumentByApi(page, NDA);
   const sample = await sampleAnswers(NDA.identifier);
   const answers = { ...sample, first_party: { ...(sample.first_party as object), name: client } };
-  const token = await page.request.get(`/api/get-action-token/${doc.id}?id_team=${doc.teamId}`);
-  const { action_token } = ((await token.json()) as { data: { action_token: string } }).data;
-  const saved = await page.request.put(`/api/xpressdox/update-xml/${doc.id}?id_team=${doc.teamId}`, {
-    data: { xml: answers, action_token },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  await saveAnswersByApi(page, doc, answers);
   return doc;
 }
 

@@ -3,6 +3,7 @@ import { teamIdOf } from "./documents-support";
 import {
   openInterview,
   sampleAnswers,
+  saveAnswersByApi,
   savedAnswers,
   slowExpect,
   startDocumentByApi,
@@ -83,15 +84,9 @@ test.describe("integrations", () => {
     await signIn(page, OWNER, PAGE);
     const doc = await startDocumentByApi(page);
     await connectByApi(page, doc.teamId, "xero");
-    const scope = `id_team=${doc.teamId}`;
     // Everything answered but the company, which comes from Xero.
     const { company: _company, ...rest } = await sampleAnswers("first-directors-minutes");
-    const token = await page.request.get(`/api/get-action-token/${doc.id}?${scope}`);
-    const { action_token } = ((await token.json()) as { data: { action_token: string } }).data;
-    const saved = await page.request.put(`/api/xpressdox/update-xml/${doc.id}?${scope}`, {
-      data: { xml: rest, action_token },
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
+    await saveAnswersByApi(page, doc, rest);
 
     await openInterview(page, doc);
     await page.getByRole("button", { name: "Import Client" }).click();
@@ -217,12 +212,7 @@ test.describe("integrations", () => {
       data: { doc_id: doc.id, client_id: fund.id, question_id: "fund" },
     });
     const { answers } = ((await imported.json()) as { data: { answers: Record<string, unknown> } }).data;
-    const token = await page.request.get(`/api/get-action-token/${doc.id}?${scope}`);
-    const { action_token } = ((await token.json()) as { data: { action_token: string } }).data;
-    const saved = await page.request.put(`/api/xpressdox/update-xml/${doc.id}?${scope}`, {
-      data: { xml: answers, action_token },
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
+    await saveAnswersByApi(page, doc, answers);
 
     await openInterview(page, doc);
     const validate = page.getByRole("button", { name: "Validate with Simple Fund 360" });

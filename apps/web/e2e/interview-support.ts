@@ -118,7 +118,7 @@ export async function saveAnswersByApi(
   page: Page,
   doc: { id: number; teamId: number },
   answers: Record<string, unknown>,
-) {
+): Promise<string> {
   const token = await page.request.get(`/api/get-action-token/${doc.id}?id_team=${doc.teamId}`);
   expect(token.status()).toBe(200);
   const { action_token } = ((await token.json()) as { data: { action_token: string } }).data;
@@ -126,6 +126,11 @@ export async function saveAnswersByApi(
     data: { xml: answers, action_token },
   });
   expect(reply.status(), await reply.text()).toBe(200);
+  // A save with a token that is no longer the document's answers 200 with status false and saves
+  // nothing: an interview page that opened meanwhile took a newer token (the one tab rule).
+  const saved = ((await reply.json()) as { data: { status: boolean } }).data.status;
+  expect(saved, "the save was refused: a page opened since took the document's action token").toBe(true);
+  return action_token;
 }
 
 /** The starter library's sample answers of a template (complete and valid). */
