@@ -137,7 +137,7 @@ test("a registered company's kit: made from the row menu by keyboard, confirmed,
   const made = done.getByRole("list", { name: "Documents created" }).getByRole("listitem");
   await expect(made).toHaveCount(4);
   for (const [index, template] of KIT_TEMPLATES.entries()) {
-    await expect(made.nth(index)).toContainText(`${template} - ${doc.proposed} PTY LTD`);
+    await expect(made.nth(index)).toContainText(`${template} - ${doc.proposed} Pty Ltd`);
     await expect(made.nth(index)).toContainText("ready for signing");
   }
   await expectAccessible(page, "Company kit created", { include: ".ant-modal" });

@@ -5,6 +5,7 @@ import { buildFirmWithPeople, createTestApp, type FirmWithPeople, type TestApp }
 import { documents } from "../documents/index.ts";
 import { documentFiles } from "../interview/index.ts";
 import { COMPANY_KIT_TEMPLATES } from "./company-kit.ts";
+import { asicRowColumns } from "./registration.ts";
 import { asicApplications } from "./schema.ts";
 import { ASIC_TEST_ENV, registrationSteps } from "./testing.ts";
 
@@ -57,7 +58,8 @@ describe("POST /api/asic/company-kit", () => {
     expect(body.data.not_assembled).toEqual([]);
     for (const doc of kit) {
       expect(doc.status).toBe(5);
-      expect(doc.name).toContain(`${proposed} PTY LTD`);
+      // Named with the company's name as written; the application lodged it as "PTY LTD".
+      expect(doc.name).toContain(`${proposed} Pty Ltd`);
       expect(body.message).toContain(doc.name);
     }
     expect(body.data.application).toMatchObject({ can_create_company_kit: false });
@@ -133,21 +135,35 @@ describe("POST /api/asic/company-kit", () => {
     expect(await kitDocumentsOfFirm(f.teamId)).toBe(before);
   });
 
-  it("refuses a company the kit is not written for (a public company), and makes nothing", async () => {
-    const { docId } = await registered();
-    // The registered application's answers say public company (the kit's templates are for Pty Ltd).
-    const [doc] = await t.db.select().from(documents).where(eq(documents.id, docId));
-    await t.db
-      .update(documents)
-      .set({ xml: { ...(doc?.xml as object), company_kind: "pub_shares" } })
-      .where(eq(documents.id, docId));
-    const before = await kitDocumentsOfFirm(f.teamId);
-    const res = await makeKit(docId);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/proprietary company limited by shares/);
-    expect(await kitDocumentsOfFirm(f.teamId)).toBe(before);
-    expect((await application(docId)).company_kit_created_at).toBeNull();
-  });
+  it.each([
+    ["pub_shares", "a public company limited by shares"],
+    ["pty_unlimited", "a proprietary unlimited company with share capital"],
+  ])(
+    "offers no kit for a company the kit is not written for (%s), refuses it with 400 and makes nothing",
+    async (kind, named) => {
+      const { docId } = await registered();
+      // The registered application's answers say another type (the kit's templates are for Pty Ltd).
+      const [doc] = await t.db.select().from(documents).where(eq(documents.id, docId));
+      await t.db
+        .update(documents)
+        .set({ xml: { ...(doc?.xml as object), company_kind: kind } })
+        .where(eq(documents.id, docId));
+      expect((await application(docId)).can_create_company_kit).toBe(false);
+      // The document list's row offers no kit either.
+      const listed = (await asicRowColumns(t.db, f.teamId, [docId])).get(docId);
+      expect(listed?.can_create_company_kit).toBe(false);
+
+      const before = await kitDocumentsOfFirm(f.teamId);
+      const res = await makeKit(docId);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        `The company kit is written for a proprietary company limited by shares only; this registration is for ${named}, so no kit can be made for it.`,
+      );
+      expect(await kitDocumentsOfFirm(f.teamId)).toBe(before);
+      const after = await application(docId);
+      expect(after).toMatchObject({ company_kit_created_at: null, company_kit_documents: [] });
+    },
+  );
 
   it("answers 404 to another firm and 409 for a document that is not a registration", async () => {
     const { docId } = await registered();

@@ -1,7 +1,16 @@
 import { formatAcn, preview, validate } from "@precedent/docgen";
 import { describe, expect, it } from "vitest";
 import { createTemplateLibrary } from "../templates/index.ts";
-import { COMPANY_KIT_TEMPLATES, companyKitAnswers, companyKitRefusal } from "./company-kit.ts";
+import {
+  COMPANY_KIT_KINDS,
+  COMPANY_KIT_TEMPLATES,
+  companyKindOf,
+  companyKitAnswers,
+  companyKitKindRefusal,
+  companyKitRefusal,
+  companyNameOf,
+  legalElementAsWritten,
+} from "./company-kit.ts";
 
 const library = createTemplateLibrary();
 const registrationSample = () =>
@@ -101,10 +110,57 @@ describe("companyKitAnswers", () => {
     }
   });
 
-  it("refuses a company the kit's templates are not written for", () => {
-    expect(companyKitRefusal(registrationSample())).toBeUndefined();
-    const publicCompany = { ...registrationSample(), company_kind: "pub_shares" };
-    expect(companyKitRefusal(publicCompany)).toMatch(/proprietary company limited by shares/);
+  it("refuses a company the kit's templates are not written for, naming its type", () => {
+    expect(companyKitKindRefusal(companyKindOf(registrationSample()))).toBeUndefined();
+    expect(companyKitKindRefusal("pub_shares")).toBe(
+      "The company kit is written for a proprietary company limited by shares only; this registration is for a public company limited by shares, so no kit can be made for it.",
+    );
+    expect(companyKitKindRefusal("pty_unlimited")).toMatch(
+      /for a proprietary unlimited company with share capital,/,
+    );
+    expect(companyKitKindRefusal(companyKindOf({ company_kind: "" }))).toMatch(
+      /for another type of company,/,
+    );
     expect(companyKitRefusal({ ...registrationSample(), members: [] })).toMatch(/member/);
+  });
+
+  it("offers the kit for every type the registration asks about that its templates suit, and no other", () => {
+    const question = library
+      .get("company-registration")
+      ?.definition.questions.find((q) => q.id === "company_kind");
+    const kinds = question?.type === "select" ? question.options.map((o) => o.value) : [];
+    expect(kinds).toContain("pty_shares");
+    for (const kind of COMPANY_KIT_KINDS) expect(kinds).toContain(kind);
+    for (const kind of kinds) {
+      expect(companyKitKindRefusal(kind) === undefined, kind).toBe(COMPANY_KIT_KINDS.includes(kind));
+      // Each other type is named in the refusal, not "another type".
+      expect(companyKitKindRefusal(kind) ?? "", kind).not.toContain("another type");
+    }
+  });
+});
+
+describe("legalElementAsWritten", () => {
+  it.each([
+    ["PTY LTD", "Pty Ltd"],
+    ["PTY. LTD.", "Pty. Ltd."],
+    ["PTY LTD.", "Pty Ltd."],
+    ["PTY. LIMITED", "Pty. Limited"],
+    ["PROPRIETARY LIMITED", "Proprietary Limited"],
+    ["PROPRIETARY LTD.", "Proprietary Ltd."],
+    ["LIMITED", "Limited"],
+    ["LTD", "Ltd"],
+    ["NO LIABILITY", "No Liability"],
+    ["NL", "NL"],
+  ])("%s is written %s", (element, written) => {
+    expect(legalElementAsWritten(element)).toBe(written);
+  });
+});
+
+describe("companyNameOf", () => {
+  it("names the company with its legal element as written, for the kit's document names", () => {
+    const answers = { name_choice: "name", proposed_name: "Chen Investments", legal_element: "PTY LTD" };
+    expect(companyNameOf(answers, ACN)).toBe("Chen Investments Pty Ltd");
+    expect(companyNameOf({ ...answers, legal_element: "PTY. LTD." }, ACN)).toBe("Chen Investments Pty. Ltd.");
+    expect(companyNameOf({ ...answers, name_choice: "acn" }, ACN)).toBe("123 456 780 Pty Ltd");
   });
 });

@@ -15,8 +15,22 @@ export const COMPANY_KIT_TEMPLATES = [
 ] as const;
 export type CompanyKitTemplate = (typeof COMPANY_KIT_TEMPLATES)[number];
 
-/** The kit's templates are written for a proprietary company limited by shares only. */
+/**
+ * The registration's company types (its `company_kind` answer) the kit is made for. Its templates
+ * are written for a proprietary company limited by shares only: the constitution's share and
+ * member rules, the minutes' allotment and the share certificates and registers all assume shares
+ * of limited liability and a "Pty Ltd" name (docs/decisions.md).
+ */
 export const COMPANY_KIT_KINDS: readonly string[] = ["pty_shares"];
+
+/** The other types as the registration interview names them, for the refusal. */
+const OTHER_KIND_NAMES: Record<string, string> = {
+  pty_unlimited: "a proprietary unlimited company with share capital",
+  pub_shares: "a public company limited by shares",
+  pub_guarantee: "a public company limited by guarantee",
+  pub_unlimited: "a public unlimited company with share capital",
+  pub_no_liability: "a public no liability company",
+};
 
 export type RegistrationFacts = {
   /** The registration interview's answers (templates/company-registration). */
@@ -89,11 +103,26 @@ const CONSTITUTION_LEGAL_ELEMENTS = [
   "PROPRIETARY LIMITED",
 ];
 
-/** Why the registration cannot have the kit (a refusal message), or undefined when it can. */
+/** The registration's type and class of company (`pty_shares`…), or null when it does not say. */
+export const companyKindOf = (answers: Record<string, unknown>): string | null =>
+  text(answers.company_kind) || null;
+
+/** Whether the kit's templates are written for a company of this type. */
+export const isCompanyKitKind = (kind: string | null): boolean =>
+  kind !== null && COMPANY_KIT_KINDS.includes(kind);
+
+/** Why a company of this type cannot have the kit (a refusal message), or undefined when it can. */
+export function companyKitKindRefusal(kind: string | null): string | undefined {
+  if (isCompanyKitKind(kind)) return undefined;
+  const named = (kind ? OTHER_KIND_NAMES[kind] : undefined) ?? "another type of company";
+  return `The company kit is written for a proprietary company limited by shares only; this registration is for ${named}, so no kit can be made for it.`;
+}
+
+/**
+ * Why a registration of the kit's type cannot have the kit (a refusal message), or undefined when
+ * it can.
+ */
 export function companyKitRefusal(answers: Record<string, unknown>): string | undefined {
-  if (!COMPANY_KIT_KINDS.includes(text(answers.company_kind))) {
-    return "The company kit is made for a proprietary company limited by shares only; this registration is for another type of company.";
-  }
   if (listOf<Officer>(answers.officers).filter(isDirector).length === 0) {
     return "The company kit needs at least one director in the registration application.";
   }
@@ -276,9 +305,30 @@ export function companyKitAnswers(
   };
 }
 
-/** The registered company's name with its legal element, for the kit documents' names. */
+/** The legal element's words as a name is written in prose; others (NL) stay as they are. */
+const LEGAL_ELEMENT_WORDS: Record<string, string> = {
+  PTY: "Pty",
+  PROPRIETARY: "Proprietary",
+  LTD: "Ltd",
+  LIMITED: "Limited",
+  NO: "No",
+  LIABILITY: "Liability",
+};
+
+/**
+ * A legal element as chosen for ASIC ("PTY LTD", "PTY. LTD.") in the form a company's name is
+ * written in documents ("Pty Ltd", "Pty. Ltd."), keeping its punctuation.
+ */
+export function legalElementAsWritten(element: string): string {
+  return element.replace(/[A-Za-z]+/g, (word) => LEGAL_ELEMENT_WORDS[word.toUpperCase()] ?? word);
+}
+
+/**
+ * The registered company's name with its legal element as written ("Chen Investments Pty Ltd"),
+ * for the kit documents' names. What is lodged with ASIC keeps the element as chosen.
+ */
 export function companyNameOf(answers: Record<string, unknown>, acn: string): string {
-  const legalElement = text(answers.legal_element) || "PTY LTD";
+  const legalElement = legalElementAsWritten(text(answers.legal_element) || "PTY LTD");
   const name = answers.name_choice === "acn" ? formatAcn(acn) : text(answers.proposed_name);
   return `${name} ${legalElement}`.trim();
 }

@@ -69,14 +69,28 @@ describe("asicCopyAllowed (interview spec §4 copy rules)", () => {
 });
 
 describe("canCreateCompanyKit", () => {
+  const registered = {
+    asicStatus: "COMP",
+    acn: "123456780",
+    kitCreatedAt: null,
+    companyKind: "pty_shares",
+  } as const;
+
   it("only a registered company (COMP with its ACN) without its kit", () => {
     const made = new Date("2026-01-01T00:00:00Z");
-    expect(canCreateCompanyKit({ asicStatus: "COMP", acn: "123456780", kitCreatedAt: null })).toBe(true);
-    expect(canCreateCompanyKit({ asicStatus: "COMP", acn: "123456780", kitCreatedAt: made })).toBe(false);
-    expect(canCreateCompanyKit({ asicStatus: "COMP", acn: null, kitCreatedAt: null })).toBe(false);
+    expect(canCreateCompanyKit(registered)).toBe(true);
+    expect(canCreateCompanyKit({ ...registered, kitCreatedAt: made })).toBe(false);
+    expect(canCreateCompanyKit({ ...registered, acn: null })).toBe(false);
     expect(canCreateCompanyKit(undefined)).toBe(false);
     for (const status of ASIC_STATUSES.filter((s) => s !== "COMP")) {
-      expect(canCreateCompanyKit({ asicStatus: status, acn: "123456780", kitCreatedAt: null })).toBe(false);
+      expect(canCreateCompanyKit({ ...registered, asicStatus: status })).toBe(false);
     }
   });
+
+  it.each(["pty_unlimited", "pub_shares", "pub_guarantee", "pub_unlimited", "pub_no_liability", null])(
+    "not for a company of a type the kit is not written for (%s)",
+    (companyKind) => {
+      expect(canCreateCompanyKit({ ...registered, companyKind })).toBe(false);
+    },
+  );
 });

@@ -8,6 +8,7 @@ import {
   type AsicStatus,
   type DocumentType,
 } from "@precedent/contracts";
+import { isCompanyKitKind } from "./company-kit.ts";
 
 /**
  * Who may record the start wizard's ASIC answers on a document: whoever may interview it (the
@@ -66,6 +67,8 @@ export function applicationState(
         registrationDate: string | null;
         certificateSha256: string | null;
         kitCreatedAt?: Date | null;
+        /** The registration's type and class of company, from its answers. */
+        companyKind: string | null;
       }
     | undefined,
   settings: { now: Date; feeCents: number },
@@ -101,11 +104,21 @@ export function applicationState(
   };
 }
 
-/** The company kit is made once, from a registration ASIC has decided COMP (with its ACN). */
+/**
+ * The company kit is made once, from a registration ASIC has decided COMP (with its ACN), of a
+ * company type the kit's templates are written for.
+ */
 export function canCreateCompanyKit(
-  row: { asicStatus: AsicStatus | null; acn: string | null; kitCreatedAt?: Date | null } | undefined,
+  row:
+    | {
+        asicStatus: AsicStatus | null;
+        acn: string | null;
+        kitCreatedAt?: Date | null;
+        companyKind: string | null;
+      }
+    | undefined,
 ): boolean {
-  return row?.asicStatus === "COMP" && !!row.acn && !row.kitCreatedAt;
+  return row?.asicStatus === "COMP" && !!row.acn && !row.kitCreatedAt && isCompanyKitKind(row.companyKind);
 }
 
 /**

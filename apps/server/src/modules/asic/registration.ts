@@ -14,24 +14,41 @@ import {
   companyKitMade,
   NOT_AN_ASIC_DOCUMENT,
 } from "@precedent/contracts";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { LITE_PLAN_SLUG } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
-import type { DocumentsService } from "../documents/index.ts";
+import { type DocumentsService, documents as documentsTable } from "../documents/index.ts";
 import type { FileStore } from "../files/index.ts";
 import type { InterviewService } from "../interview/index.ts";
 import type { LogsService } from "../logs/index.ts";
 import { type TemplateLibrary, templateName } from "../templates/index.ts";
-import { COMPANY_KIT_TEMPLATES, companyKitAnswers, companyKitRefusal, companyNameOf } from "./company-kit.ts";
+import {
+  COMPANY_KIT_TEMPLATES,
+  companyKindOf,
+  companyKitAnswers,
+  companyKitKindRefusal,
+  companyKitRefusal,
+  companyNameOf,
+} from "./company-kit.ts";
 import { applicationState, canCreateCompanyKit, isLodgedOrDecided } from "./policy.ts";
 import type { AsicPort } from "./port.ts";
 import { GATEWAY_LOCK_MS } from "./sandbox/sandbox-lodgement.ts";
 import { asicApplications, asicNameApplications } from "./schema.ts";
 
 type ApplicationRow = typeof asicApplications.$inferSelect;
+/** An application with its registration's type of company, which decides whether a kit can be made. */
+type ApplicationWithKind = ApplicationRow & { companyKind: string | null };
+
+/** The registration document's type and class of company, read from its answers. */
+const companyKindColumn = sql<string | null>`nullif(${documentsTable.xml} ->> 'company_kind', '')`;
+/** An application's document (same firm: the tables are distributed by firm). */
+const applicationDocument = and(
+  eq(documentsTable.id, asicApplications.docId),
+  eq(documentsTable.teamId, asicApplications.teamId),
+);
 export type AsicRegistration = ReturnType<typeof createAsicRegistration>;
 
 /** The job that asks ASIC for its decision on a lodgement until it has one. */
@@ -112,12 +129,16 @@ export function createAsicRegistration(deps: {
       message,
     });
 
-  const stateOf = (row: ApplicationRow | undefined): AsicApplicationState =>
+  const stateOf = (row: ApplicationWithKind | undefined): AsicApplicationState =>
     applicationState(row, { now: clock(), feeCents });
 
-  async function readRow(docId: number) {
-    const [row] = await db.select().from(asicApplications).where(eq(asicApplications.docId, docId));
-    return row;
+  async function readRow(docId: number): Promise<ApplicationWithKind | undefined> {
+    const [found] = await db
+      .select({ row: asicApplications, companyKind: companyKindColumn })
+      .from(asicApplications)
+      .leftJoin(documentsTable, applicationDocument)
+      .where(eq(asicApplications.docId, docId));
+    return found && { ...found.row, companyKind: found.companyKind };
   }
 
   /**
@@ -214,6 +235,22 @@ export function createAsicRegistration(deps: {
     async createCompanyKit(ctx: FirmContext, docId: number) {
       const { doc } = await requireActionable(ctx, docId);
       const answers = (doc as { xml?: Record<string, unknown> }).xml ?? {};
+      // The type of company does not change once lodged: refused whatever ASIC has decided so far.
+      const companyKind = companyKindOf(answers);
+      const kindRefusal = companyKitKindRefusal(companyKind);
+      if (kindRefusal) {
+        await log(
+          ctx.teamId,
+          ctx.userId,
+          docId,
+          "asic/company-kit",
+          false,
+          { doc_id: docId },
+          { status: 400 },
+          kindRefusal,
+        );
+        throw new AppError(400, kindRefusal);
+      }
       // The kit goes where the registration is, when this user may add documents there (their own
       // folder, or a shared one unless on the Lite plan); otherwise to their My Documents.
       const mayAddThere =
@@ -228,7 +265,7 @@ export function createAsicRegistration(deps: {
         if (row?.asicStatus !== "COMP" || !row.acn || !row.registrationDate) {
           return { refused: ASIC_KIT_NOT_REGISTERED } as const;
         }
-        if (!canCreateCompanyKit(row)) return { refused: ASIC_KIT_ALREADY_MADE } as const;
+        if (!canCreateCompanyKit({ ...row, companyKind })) return { refused: ASIC_KIT_ALREADY_MADE } as const;
         const refusal = companyKitRefusal(answers);
         if (refusal) return { refused: refusal } as const;
         const kitAnswers = companyKitAnswers({
@@ -642,10 +679,11 @@ export async function asicRowColumns(
   const result = new Map<number, AsicApplicationState>();
   if (docIds.length === 0) return result;
   const rows = await db
-    .select()
+    .select({ row: asicApplications, companyKind: companyKindColumn })
     .from(asicApplications)
+    .leftJoin(documentsTable, applicationDocument)
     .where(and(eq(asicApplications.teamId, teamId), inArray(asicApplications.docId, docIds)));
-  const byDoc = new Map(rows.map((row) => [row.docId, row]));
+  const byDoc = new Map(rows.map(({ row, companyKind }) => [row.docId, { ...row, companyKind }]));
   const settings = { now: options.now ?? new Date(), feeCents: options.feeCents ?? DEFAULT_ASIC_FEE_CENTS };
   for (const id of docIds) result.set(id, applicationState(byDoc.get(id), settings));
   return result;

@@ -5,6 +5,7 @@ import { App, Avatar, Button, Card, Col, Form, Input, Row, Select, Space, Typogr
 import { useEffect, useMemo, useState } from "react";
 import { isApiError } from "../../api/client";
 import { countriesQuery, currentUserQuery, streetTypesQuery, updateProfile } from "../../api/users";
+import { AddressFields } from "../../components/AddressFields";
 import { ImageUpload } from "../../components/ImageUpload";
 import { useCurrentTeam } from "../account/use-current-team";
 import {
@@ -80,8 +81,19 @@ export function EditProfilePage() {
     setAvatarSrc(user.avatar?.src);
   }, [form, saved, user.avatar?.src]);
 
-  const countryCode = Form.useWatch("country", form);
-  const states = countries.data?.find((c) => c.code === countryCode)?.states ?? [];
+  const countryOptions = useMemo(
+    () => (countries.data ?? []).map((c) => ({ value: c.code, label: c.name })),
+    [countries.data],
+  );
+  const statesOf = (code: string | undefined) =>
+    (countries.data?.find((c) => c.code === code)?.states ?? []).map((s) => ({
+      value: s.code,
+      label: s.name,
+    }));
+  const streetTypeOptions = useMemo(
+    () => Object.entries(streetTypes.data ?? {}).map(([value, label]) => ({ value, label })),
+    [streetTypes.data],
+  );
   const areaCodes = useMemo(() => areaCodeOptions(countries.data ?? []), [countries.data]);
 
   const save = useMutation({
@@ -235,77 +247,14 @@ export function EditProfilePage() {
         </Card>
 
         <Card title={<h2 className="profile-card__title">Billing Details</h2>} className="profile-card">
-          <Row gutter={16}>
-            <Col xs={12} md={6}>
-              <Form.Item label="Unit" name="unit">
-                <Input maxLength={20} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item label="Floor" name="floor">
-                <Input maxLength={20} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item label="Street number" name="address_1">
-                <Input maxLength={20} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Street name" name="address_2">
-                <Input autoComplete="address-line1" maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Street type" name="street_type">
-                <Select
-                  allowClear
-                  showSearch={{ optionFilterProp: "label" }}
-                  placeholder="Choose a street type"
-                  loading={streetTypes.isPending}
-                  options={Object.entries(streetTypes.data ?? {}).map(([value, label]) => ({ value, label }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Suburb/City" name="city">
-                <Input autoComplete="address-level2" maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Country" name="country">
-                <Select
-                  allowClear
-                  showSearch={{ optionFilterProp: "label" }}
-                  placeholder="Choose a country"
-                  loading={countries.isPending}
-                  notFoundContent={countries.isError ? "Countries could not be loaded." : undefined}
-                  options={(countries.data ?? []).map((c) => ({ value: c.code, label: c.name }))}
-                  // Another country's states do not apply (§2: changing country clears state).
-                  onChange={() => form.setFieldValue("state", undefined)}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="State" name="state">
-                {states.length > 0 ? (
-                  <Select
-                    allowClear
-                    showSearch={{ optionFilterProp: "label" }}
-                    placeholder="Choose a state"
-                    options={states.map((s) => ({ value: s.code, label: s.name }))}
-                  />
-                ) : (
-                  <Input autoComplete="address-level1" maxLength={100} />
-                )}
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item label="Postcode" name="postcode">
-                <Input autoComplete="postal-code" maxLength={12} inputMode="numeric" />
-              </Form.Item>
-            </Col>
-          </Row>
+          <AddressFields
+            layout="billingDetails"
+            countries={countryOptions}
+            countriesLoading={countries.isPending}
+            countriesFailed={countries.isError}
+            statesOf={statesOf}
+            streetTypes={{ options: streetTypeOptions, loading: streetTypes.isPending }}
+          />
         </Card>
 
         <Card

@@ -7,10 +7,11 @@ import {
   WEBSITE_NOT_VALID,
 } from "@precedent/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Col, Flex, Form, Input, Row, Select, Typography } from "antd";
+import { App, Button, Col, Flex, Form, Input, Row, Typography } from "antd";
 import { useMemo } from "react";
 import { ApiError } from "../../api/client";
 import { teamQuery, updateTeam } from "../../api/teams";
+import { AddressFields } from "../../components/AddressFields";
 import { CompanyLogoField } from "./CompanyLogoField";
 import { AUSTRALIAN_STATES, countryOptions } from "./regions";
 
@@ -62,7 +63,6 @@ export function CompanyForm({ team, onDone }: { team: Team; onDone: () => void }
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const countries = useMemo(() => countryOptions(), []);
-  const country = Form.useWatch("country", form) ?? team.billing_address.country;
 
   const save = useMutation({
     mutationFn: (values: CompanyValues) =>
@@ -165,58 +165,11 @@ export function CompanyForm({ team, onDone }: { team: Team; onDone: () => void }
       <Typography.Title level={3} className="section-heading">
         Billing address
       </Typography.Title>
-      <Row gutter={16}>
-        <Col xs={24} sm={8} md={6}>
-          <Form.Item name="unit" label="Unit">
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={16} md={12}>
-          <Form.Item name="address_1" label="Street" extra="Number and street name">
-            <Input maxLength={200} autoComplete="address-line1" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={6}>
-          <Form.Item name="street_type" label="Street type">
-            <Input maxLength={50} placeholder="Street" />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item name="address_2" label="Address line 2">
-            <Input maxLength={200} autoComplete="address-line2" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="city" label="Suburb/City">
-            <Input maxLength={100} autoComplete="address-level2" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12} md={6}>
-          <Form.Item name="state" label="State">
-            {country === "AU" ? (
-              <Select options={AUSTRALIAN_STATES} allowClear placeholder="Choose a state" />
-            ) : (
-              <Input maxLength={100} autoComplete="address-level1" />
-            )}
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12} md={6}>
-          <Form.Item name="postcode" label="Postcode">
-            <Input maxLength={20} autoComplete="postal-code" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="country" label="Country">
-            <Select
-              showSearch
-              optionFilterProp="label"
-              options={countries}
-              // A state belongs to its country.
-              onChange={() => form.setFieldValue("state", undefined)}
-            />
-          </Form.Item>
-        </Col>
-      </Row>
+      <AddressFields
+        layout="companyAddress"
+        countries={countries}
+        statesOf={(code) => (code === "AU" ? AUSTRALIAN_STATES : [])}
+      />
 
       <Flex gap={8} justify="flex-end" wrap>
         <Button onClick={onDone} disabled={save.isPending}>
