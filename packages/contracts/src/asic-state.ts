@@ -47,7 +47,10 @@ export const AsicApplicationState = z.object({
   gateway_locked_until: z.string().nullable(),
   can_pay: z.boolean(),
   can_submit: z.boolean(),
-  /** Registered (COMP) and no company kit made yet: POST asic/company-kit may make it. */
+  /**
+   * Registered (COMP), a proprietary company limited by shares (the type the kit's templates are
+   * written for), and no company kit made yet: POST asic/company-kit may make it.
+   */
   can_create_company_kit: z.boolean(),
   /** When the company kit was made (ISO time), or null. */
   company_kit_created_at: z.string().nullable(),
