@@ -319,6 +319,32 @@ export function firmClient(t: TestApp, token: string, teamId: number) {
 export type FirmClient = ReturnType<typeof firmClient>;
 
 /**
+ * A firm of its own for a test: built with `name` and `planSlug` (as `buildTeam`), its owner and
+ * each of `members` (name: role) added in order, and every one of them signed in. `people` holds
+ * their rows, `ids` their ids and `as` a client of the firm for each, all keyed `owner` and the
+ * members' names (as in `buildFirmWithPeople`).
+ */
+export async function signedInFirm<Member extends string = never>(
+  t: TestApp,
+  options: { name?: string; planSlug?: string; members?: Record<Member, TeamRole> } = {},
+) {
+  const { team, owner } = await t.buildTeam({ name: options.name, planSlug: options.planSlug });
+  type Person = typeof owner;
+  const people = { owner } as Record<"owner" | Member, Person>;
+  for (const [name, role] of Object.entries(options.members ?? {}) as [Member, TeamRole][]) {
+    const person = await t.buildUser();
+    await t.addMember(team.id, role, person);
+    people[name] = person;
+  }
+  const as = {} as Record<"owner" | Member, FirmClient>;
+  for (const [name, person] of Object.entries(people) as ["owner" | Member, Person][])
+    as[name] = firmClient(t, await signIn(t, person.email), team.id);
+  const ids = Object.fromEntries(Object.entries(people).map(([name, person]) => [name, person.id]));
+  return { team, teamId: team.id, people, ids: ids as Record<"owner" | Member, number>, as };
+}
+export type SignedInFirm<Member extends string = never> = Awaited<ReturnType<typeof signedInFirm<Member>>>;
+
+/**
  * The firm most API tests act in: an owner, a manager and two members (alice, bob) of a Best
  * Practice firm, each with a signed-in client, and the owner of a second (Lite) firm calling
  * with our firm's id (`outsider`) and with their own (`lite`).

@@ -10,7 +10,14 @@ import {
 } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type FirmClient, firmClient, signIn, type TestApp } from "../../test/harness.ts";
+import {
+  createTestApp,
+  type FirmClient,
+  firmClient,
+  signedInFirm,
+  signIn,
+  type TestApp,
+} from "../../test/harness.ts";
 import { documents } from "../documents/index.ts";
 import { teams } from "../teams/index.ts";
 import { users } from "../users/index.ts";
@@ -26,9 +33,8 @@ let nda: Product;
 beforeAll(async () => {
   t = await createTestApp();
   await ensureCatalogue(t.db, t.services.templates.list());
-  const owner = await t.buildTeam();
-  const client = firmClient(t, await signIn(t, owner.owner.email), owner.team.id);
-  const list = ProductListResponse.parse((await client.get("/api/products")).json());
+  const { as } = await signedInFirm(t);
+  const list = ProductListResponse.parse((await as.owner.get("/api/products")).json());
   const found = list.data.rows.find((p) => p.template_identifier === "mutual-nda");
   if (!found) throw new Error("mutual-nda missing");
   nda = found;
@@ -37,14 +43,10 @@ afterAll(async () => t?.close());
 
 /** A firm on `planSlug` whose balance is set as given (undefined: as created), with a folder. */
 async function firmAt(planSlug: string, balance?: { creditLimit: number | null; usedCredit: number }) {
-  const { team, owner } = await t.buildTeam({ planSlug });
-  if (balance) await t.db.update(teams).set(balance).where(eq(teams.id, team.id));
-  const folder = await t.buildFolder({ teamId: team.id, createdBy: owner.id });
-  return {
-    client: firmClient(t, await signIn(t, owner.email), team.id),
-    teamId: team.id,
-    folderId: folder.id,
-  };
+  const { teamId, ids, as } = await signedInFirm(t, { planSlug });
+  if (balance) await t.db.update(teams).set(balance).where(eq(teams.id, teamId));
+  const folder = await t.buildFolder({ teamId, createdBy: ids.owner });
+  return { client: as.owner, teamId, folderId: folder.id };
 }
 
 async function membership(client: FirmClient): Promise<MembershipProducts> {

@@ -22,7 +22,7 @@ import {
   createTestApp,
   type FirmClient,
   type FirmWithPeople,
-  firmClient,
+  signedInFirm,
   signIn,
   type TestApp,
 } from "../../test/harness.ts";
@@ -51,8 +51,7 @@ beforeAll(async () => {
   ndaId = list.data.rows.find((p) => p.template_identifier === "mutual-nda")?.id ?? 0;
   folderId = (await t.buildFolder({ teamId: people.teamId, createdBy: people.ids.owner })).id;
   aliceFolderId = (await t.buildFolder({ teamId: people.teamId, createdBy: people.ids.alice })).id;
-  const s = await t.buildTeam({ planSlug: "strategist" });
-  strategist = firmClient(t, await signIn(t, s.owner.email), s.team.id);
+  strategist = (await signedInFirm(t, { planSlug: "strategist" })).as.owner;
 }, 240_000);
 afterAll(async () => t?.close());
 

@@ -16,6 +16,7 @@ import {
   type FirmClient,
   type FirmWithPeople,
   firmClient,
+  signedInFirm,
   signIn,
   type TestApp,
 } from "../../test/harness.ts";
@@ -52,16 +53,14 @@ describe("GET /api/doc", () => {
   let firm: { teamId: number; owner: FirmClient; member: FirmClient; memberId: number; ownerId: number };
   let folderId: number;
   beforeAll(async () => {
-    const built = await t.buildTeam({ name: "Sorting Pty Ltd" });
-    const member = await t.addMember(built.team.id, "member");
+    const sorting = await signedInFirm(t, { name: "Sorting Pty Ltd", members: { member: "member" } });
     firm = {
-      teamId: built.team.id,
-      owner: firmClient(t, await signIn(t, built.owner.email), built.team.id),
-      member: firmClient(t, await signIn(t, member.email), built.team.id),
-      memberId: member.id,
-      ownerId: built.owner.id,
+      teamId: sorting.teamId,
+      ...sorting.as,
+      memberId: sorting.ids.member,
+      ownerId: sorting.ids.owner,
     };
-    folderId = (await t.buildFolder({ teamId: firm.teamId, createdBy: member.id, name: "Clients" })).id;
+    folderId = (await t.buildFolder({ teamId: firm.teamId, createdBy: firm.memberId, name: "Clients" })).id;
     const at = (day: number) => new Date(Date.UTC(2026, 9, day, 1));
     const make = (
       name: string,
@@ -72,7 +71,7 @@ describe("GET /api/doc", () => {
     ) =>
       t.buildDocument({
         teamId: firm.teamId,
-        createdBy: member.id,
+        createdBy: firm.memberId,
         name,
         status,
         createdAt: at(created),
@@ -84,7 +83,7 @@ describe("GET /api/doc", () => {
     await make("cherry will", 3, 4, 5, true);
     await make("Date 100% discount NDA", 4, 5, 5);
     await make("Elder power of attorney", 5, 6, 3);
-    await t.buildDocument({ teamId: firm.teamId, createdBy: built.owner.id, name: "Owner's own draft" });
+    await t.buildDocument({ teamId: firm.teamId, createdBy: firm.ownerId, name: "Owner's own draft" });
   });
 
   const list = (client: FirmClient, query: Record<string, string | number>) => client.get("/api/doc", query);
@@ -164,21 +163,21 @@ describe("GET /api/doc", () => {
 
   it("pages a search with many matches in the same order as one with few", async () => {
     // Over SEARCH_SORT_MATCHES_LIMIT matches the list walks the sort index instead of sorting them.
-    const dense = await t.buildTeam();
+    const dense = await signedInFirm(t);
     const at = Date.UTC(2026, 0, 1);
     await t.db.insert(documents).values(
       Array.from({ length: 2_001 }, (_, i) => ({
         teamId: dense.team.id,
         name: `Trust deed ${String(i).padStart(4, "0")}`,
         status: ((i % 5) + 1) as 1 | 2 | 3 | 4 | 5,
-        createdBy: dense.owner.id,
-        updatedBy: dense.owner.id,
+        createdBy: dense.ids.owner,
+        updatedBy: dense.ids.owner,
         createdAt: new Date(at + i * 60_000),
         updatedAt: new Date(at + i * 60_000),
       })),
     );
-    await t.buildDocument({ teamId: dense.team.id, createdBy: dense.owner.id, name: "Unrelated" });
-    const client = firmClient(t, await signIn(t, dense.owner.email), dense.team.id);
+    await t.buildDocument({ teamId: dense.team.id, createdBy: dense.ids.owner, name: "Unrelated" });
+    const client = dense.as.owner;
     const many = (await client.get("/api/doc", { type: 1, name: "trust", page: 2, length: 3 })).json().data;
     expect(many).toMatchObject({ page: 2, total_record: 2_001, total_page: 667 });
     expect(names(many.rows)).toEqual(["Trust deed 1997", "Trust deed 1996", "Trust deed 1995"]);
@@ -808,21 +807,19 @@ describe("PUT /api/doc/duplicate-doc", () => {
 
 describe("document counts (kept by triggers for unsearched lists)", () => {
   it("stay equal to the documents after every kind of change", async () => {
-    const built = await t.buildTeam();
-    const member = await t.addMember(built.team.id, "member");
-    const owner = firmClient(t, await signIn(t, built.owner.email), built.team.id);
-    const alice = firmClient(t, await signIn(t, member.email), built.team.id);
+    const firm = await signedInFirm(t, { members: { alice: "member" } });
+    const { owner, alice } = firm.as;
     const folder = (await alice.post("/api/folder", { name: "Counted", type: 1 })).json().data;
     const drafts = [];
     for (let i = 0; i < 4; i++)
       drafts.push((await alice.post("/api/doc/draft", { name: `Counted ${i}` })).json().data.id);
     for (const status of [2, 3, 5] as const) {
-      await t.buildDocument({ teamId: built.team.id, createdBy: member.id, status, folderId: folder.id });
+      await t.buildDocument({ teamId: firm.teamId, createdBy: firm.ids.alice, status, folderId: folder.id });
     }
     await alice.put("/api/doc/move-doc", { type: 1, list_doc: drafts.slice(0, 2), folder_id: folder.id });
     const ctx: FirmContext = {
-      teamId: built.team.id,
-      userId: member.id,
+      teamId: firm.teamId,
+      userId: firm.ids.alice,
       role: "member",
       planSlug: "best-practice",
       planStatus: "active",
@@ -835,7 +832,7 @@ describe("document counts (kept by triggers for unsearched lists)", () => {
     await alice.put(`/api/doc/rename/${drafts[3]}`, { new_name: "Counted renamed" });
     await alice.del("/api/doc", { type: 1, list_doc: [drafts[0]] });
 
-    const actual = await t.db.select().from(documents).where(eq(documents.teamId, built.team.id));
+    const actual = await t.db.select().from(documents).where(eq(documents.teamId, firm.teamId));
     const expectCount = async (
       client: FirmClient,
       query: Record<string, string | number>,
@@ -854,7 +851,7 @@ describe("document counts (kept by triggers for unsearched lists)", () => {
       actual.filter((d) => d.folderId === folder.id),
     );
     await expectCount(owner, { type: 3 }, actual);
-    await expectCount(owner, { type: 3, user_ids: String(built.owner.id) }, []);
+    await expectCount(owner, { type: 3, user_ids: String(firm.ids.owner) }, []);
     // get-status takes no status filter; the list does.
     const completed = (await owner.get("/api/doc", { type: 3, status: 5 })).json().data.total_record;
     expect(completed).toBe(actual.filter((d) => d.status === 5).length);
@@ -952,8 +949,8 @@ describe("PUT /api/doc/status/{id}", () => {
 
 describe("GET /api/doc?category=", () => {
   it("lists documents whose template is in the categories or below them, and counts them", async () => {
-    const built = await t.buildTeam({ name: "Category Pty Ltd" });
-    const owner = firmClient(t, await signIn(t, built.owner.email), built.team.id);
+    const built = await signedInFirm(t, { name: "Category Pty Ltd" });
+    const owner = built.as.owner;
     const slug = (name: string) => `${name.toLowerCase().replace(/\W+/g, "-")}-${built.team.id}`;
     const category = async (name: string, parentId: number | null = null) => {
       const [c] = await t.db
@@ -980,7 +977,7 @@ describe("GET /api/doc?category=", () => {
     const deed = await product("Unit trust deed", [unitTrusts]);
     const will = await product("Simple will", [wills]);
     const make = async (name: string, templateId: number | null, status: 1 | 5 = 1) => {
-      const doc = await t.buildDocument({ teamId: built.team.id, createdBy: built.owner.id, name, status });
+      const doc = await t.buildDocument({ teamId: built.team.id, createdBy: built.ids.owner, name, status });
       if (templateId !== null)
         await t.db.update(documents).set({ templateId }).where(eq(documents.id, doc.id));
     };

@@ -4,7 +4,6 @@ import {
   CAS360_CERTIFICATE_UPLOAD_ACTION,
   CAS360_CERTIFICATE_UPLOAD_FAILED,
   DocumentLogResponse,
-  IntegrationLinkResponse,
   IntegrationLogResponse,
   isFailedCertificateUpload,
 } from "@precedent/contracts";
@@ -20,6 +19,7 @@ import {
 import { documents } from "../documents/index.ts";
 import { integrationConnections, integrationSandboxFiles } from "./schema.ts";
 import { NEEDS_RENEWAL_MESSAGE } from "./service.ts";
+import { connectThroughSandbox } from "./testing.ts";
 
 /**
  * Spec §4 "ASIC application" and §8: a company ASIC registers has its Certificate of Registration
@@ -37,30 +37,6 @@ const sample = JSON.parse(
     "utf8",
   ),
 ) as Record<string, unknown>;
-
-async function connect(client: FirmClient, slug: string) {
-  const link = await client.get(`/api/${slug}/auth/get-link-register`);
-  const url = new URL(IntegrationLinkResponse.parse(link.json()).data.url, "http://localhost");
-  const q = url.searchParams;
-  const consent = await t.app.inject({
-    method: "POST",
-    url: url.pathname,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams({
-      redirect_uri: q.get("redirect_uri") ?? "",
-      state: q.get("state") ?? "",
-      code_challenge: q.get("code_challenge") ?? "",
-      code_challenge_method: "S256",
-      decision: "allow",
-    }).toString(),
-  });
-  const back = new URL(consent.headers.location as string, "http://localhost");
-  const reply = await client.get(`/api/${slug}/auth/redirect`, {
-    code: back.searchParams.get("code") ?? "",
-    state: back.searchParams.get("state") ?? "",
-  });
-  expect(reply.statusCode, reply.body).toBe(200);
-}
 
 let names = 0;
 /** A company registration paid and lodged by `client`, then decided by ASIC (COMP). */
@@ -116,7 +92,7 @@ beforeAll(async () => {
     env: { ASIC_SANDBOX_PROCESSING_MS: String(PROCESSING_MS), ASIC_STATUS_POLL_MS: String(POLL_MS) },
   });
   f = await buildFirmWithPeople(t);
-  await connect(f.as.alice, "bglcas360");
+  await connectThroughSandbox(t, f.as.alice, "bglcas360");
 }, 240_000);
 afterAll(async () => t?.close());
 

@@ -8,7 +8,6 @@ import {
   IntegrationClientDetailResponse,
   IntegrationClientsResponse,
   IntegrationImportResponse,
-  IntegrationLinkResponse,
   SF360_FUND_EXISTS,
   ValidateFundContactsResponse,
 } from "@precedent/contracts";
@@ -33,35 +32,12 @@ import { type IntegrationProvider, ProviderUnavailable } from "./provider.ts";
 import { relationType, type SandboxFund, sandboxClients } from "./sandbox-data.ts";
 import { integrationSandboxFiles, integrationSyncs } from "./schema.ts";
 import { createIntegrationsService } from "./service.ts";
+import { connectThroughSandbox } from "./testing.ts";
 
 let t: TestApp;
 let people: FirmWithPeople;
 const MINUTES = { identifier: "first-directors-minutes", name: "Minutes of the First Meeting of Directors" };
 const SMSF = { identifier: "smsf-trust-deed", name: "Self Managed Superannuation Fund Trust Deed" };
-
-async function connect(client: FirmClient, slug: string) {
-  const link = await client.get(`/api/${slug}/auth/get-link-register`);
-  const url = new URL(IntegrationLinkResponse.parse(link.json()).data.url, "http://localhost");
-  const q = url.searchParams;
-  const consent = await t.app.inject({
-    method: "POST",
-    url: url.pathname,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams({
-      redirect_uri: q.get("redirect_uri") ?? "",
-      state: q.get("state") ?? "",
-      code_challenge: q.get("code_challenge") ?? "",
-      code_challenge_method: "S256",
-      decision: "allow",
-    }).toString(),
-  });
-  const back = new URL(consent.headers.location as string, "http://localhost");
-  const reply = await client.get(`/api/${slug}/auth/redirect`, {
-    code: back.searchParams.get("code") ?? "",
-    state: back.searchParams.get("state") ?? "",
-  });
-  expect(reply.statusCode, reply.body).toBe(200);
-}
 
 const definitionOf = (identifier: string) => {
   const template = t.services.templates.get(identifier);
@@ -87,8 +63,8 @@ const firstOf = (app: "xero" | "bglsf360", kind: string) => {
 beforeAll(async () => {
   t = await createTestApp();
   people = await buildFirmWithPeople(t);
-  await connect(people.as.owner, "xero");
-  await connect(people.as.owner, "bglsf360");
+  await connectThroughSandbox(t, people.as.owner, "xero");
+  await connectThroughSandbox(t, people.as.owner, "bglsf360");
 }, 240_000);
 afterAll(async () => t?.close());
 

@@ -3,6 +3,19 @@ import { teams } from "../teams/schema.ts";
 import { users } from "../users/schema.ts";
 
 /**
+ * The person, within one firm, whose row it is (a connection, an authorisation, a sync): the row
+ * goes with the firm or the person. Spread into each table; Drizzle builds the columns per table.
+ */
+const personInFirmColumns = {
+  teamId: integer()
+    .notNull()
+    .references(() => teams.id, { onDelete: "cascade" }),
+  userId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+};
+
+/**
  * One person's connection to one app, within one firm: connections belong to the person who made
  * them. Tokens are sealed with the server's SECRET_KEY (AES-256-GCM, bound to the row's id).
  * `needs_renewal`: the provider refused the refresh token; the person connects again.
@@ -11,12 +24,7 @@ export const integrationConnections = pgTable(
   "integration_connections",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    teamId: integer()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...personInFirmColumns,
     app: text().notNull(),
     status: text().$type<"connected" | "needs_renewal">().notNull(),
     accessToken: text().notNull(),
@@ -44,12 +52,7 @@ export const integrationAuthorisations = pgTable(
   "integration_authorisations",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    teamId: integer()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...personInFirmColumns,
     app: text().notNull(),
     stateHash: text().notNull().unique(),
     codeVerifier: text().notNull(),
@@ -93,12 +96,7 @@ export const integrationSyncs = pgTable(
   "integration_syncs",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    teamId: integer()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...personInFirmColumns,
     docId: integer().notNull(),
     app: text().notNull(),
     clientId: text().notNull(),

@@ -9,6 +9,7 @@ import {
   createTestApp,
   type FirmWithPeople,
   firmClient,
+  signedInFirm,
   signIn,
   TEST_PASSWORD,
   type TestApp,
@@ -154,8 +155,8 @@ describe("POST /api/team/invitations", () => {
     expect(lite.statusCode).toBe(409);
     expect(lite.json().message).toBe("Your plan allows up to 1 user. Upgrade your plan to invite more.");
 
-    const strategist = await t.buildTeam({ planSlug: "strategist" });
-    const owner = firmClient(t, await signIn(t, strategist.owner.email), strategist.team.id);
+    const strategist = await signedInFirm(t, { planSlug: "strategist" });
+    const owner = strategist.as.owner;
     for (let i = 0; i < 9; i++) await invite(owner);
     const tenth = await owner.post("/api/team/invitations", { email: freshEmail(), role: "member" });
     expect(tenth.statusCode).toBe(409);

@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, firmClient, signIn, type TestApp } from "../../test/harness.ts";
+import { createTestApp, signedInFirm, type TestApp } from "../../test/harness.ts";
 import { canSetLiteVideoPreference, shouldOfferLiteVideo } from "./policy.ts";
 import { liteVideoPreferences } from "./schema.ts";
 import { NOT_YOUR_PREFERENCE } from "./service.ts";
@@ -14,8 +14,8 @@ afterAll(() => t.close());
 const preferences = async () => (await t.db.select({ n: count() }).from(liteVideoPreferences))[0]?.n ?? 0;
 
 async function liteFirm() {
-  const { team, owner } = await t.buildTeam({ planSlug: "ly-basic" });
-  return { team, owner, client: firmClient(t, await signIn(t, owner.email), team.id) };
+  const { people, as } = await signedInFirm(t, { planSlug: "ly-basic" });
+  return { owner: people.owner, client: as.owner };
 }
 
 describe("lite video policy", () => {
@@ -40,8 +40,7 @@ describe("GET /api/user/lite-video", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ show_video: true, video_url: "/media/lite-plan-intro.svg" });
 
-    const best = await t.buildTeam();
-    const bestClient = firmClient(t, await signIn(t, best.owner.email), best.team.id);
+    const bestClient = (await signedInFirm(t)).as.owner;
     expect((await bestClient.get("/api/user/lite-video")).json().data).toEqual({
       show_video: false,
       video_url: null,

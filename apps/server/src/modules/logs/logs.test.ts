@@ -1,32 +1,33 @@
 import type { ChangeLogEntry } from "@precedent/contracts";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type FirmClient, firmClient, signIn, type TestApp } from "../../test/harness.ts";
+import {
+  createTestApp,
+  type FirmClient,
+  firmClient,
+  type SignedInFirm,
+  signedInFirm,
+  signIn,
+  type TestApp,
+} from "../../test/harness.ts";
 import { documentLogs } from "./schema.ts";
 
 let t: TestApp;
 let teamId: number;
-let ids: { owner: number; alice: number; bob: number };
-let as: { owner: FirmClient; alice: FirmClient; bob: FirmClient };
+let ids: SignedInFirm<"alice" | "bob">["ids"];
+let as: SignedInFirm<"alice" | "bob">["as"];
 let lite: FirmClient;
 let outsider: FirmClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const firm = await t.buildTeam({ name: "Harbour Legal Pty Ltd" });
-  const other = await t.buildTeam({ planSlug: "ly-basic" });
-  teamId = firm.team.id;
-  const alice = await t.addMember(teamId, "member");
-  const bob = await t.addMember(teamId, "member");
-  ids = { owner: firm.owner.id, alice: alice.id, bob: bob.id };
-  as = {
-    owner: firmClient(t, await signIn(t, firm.owner.email), teamId),
-    alice: firmClient(t, await signIn(t, alice.email), teamId),
-    bob: firmClient(t, await signIn(t, bob.email), teamId),
-  };
-  const otherToken = await signIn(t, other.owner.email);
-  lite = firmClient(t, otherToken, other.team.id);
-  outsider = firmClient(t, otherToken, teamId);
+  ({ teamId, ids, as } = await signedInFirm(t, {
+    name: "Harbour Legal Pty Ltd",
+    members: { alice: "member", bob: "member" },
+  }));
+  const other = await signedInFirm(t, { planSlug: "ly-basic" });
+  lite = other.as.owner;
+  outsider = firmClient(t, await signIn(t, other.people.owner.email), teamId);
 });
 afterAll(() => t.close());
 

@@ -64,6 +64,9 @@ const startOfDay = (day: string) => new Date(`${day}T00:00:00${CHANGE_LOG_UTC_OF
 const DAY_MS = 86_400_000;
 const documentNotFound = () => notFound("Document not found.");
 
+type LogTable = typeof documentLogs | typeof integrationLogs;
+type Paging = { page: number; length: number };
+
 export function createLogsService(deps: {
   db: Database;
   clock: Clock;
@@ -98,6 +101,36 @@ export function createLogsService(deps: {
     if (!canReadDocumentLog(ctx.role, standing, entries)) throw documentNotFound();
   }
 
+  const countOf = async (table: LogTable, where: SQL | undefined) =>
+    (await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0]?.n ?? 0;
+
+  /**
+   * One page of the log entries `where` selects, newest first, and the paging fields for
+   * `totalRecord` entries in all: by default those `where` selects, counted beside the page.
+   */
+  async function pageOf<Table extends LogTable>(
+    table: Table,
+    where: SQL | undefined,
+    paging: Paging,
+    totalRecord: Promise<number> = countOf(table, where),
+  ) {
+    const [rows, total] = await Promise.all([
+      db
+        .select()
+        .from(table as LogTable)
+        .where(where)
+        .orderBy(desc(table.createdAt), desc(table.id))
+        .limit(paging.length)
+        .offset((paging.page - 1) * paging.length),
+      totalRecord,
+    ]);
+    return {
+      // Drizzle types a select from the union of tables loosely; the rows are `table`'s.
+      rows: rows as Table["$inferSelect"][],
+      paging: { page: paging.page, total_page: Math.ceil(total / paging.length), total_record: total },
+    };
+  }
+
   const dayConditions = (column: Parameters<typeof gte>[0], from?: string, to?: string) => [
     ...(from ? [gte(column, startOfDay(from))] : []),
     ...(to ? [lt(column, new Date(startOfDay(to).getTime() + DAY_MS))] : []),
@@ -115,26 +148,22 @@ export function createLogsService(deps: {
       query.is_success === undefined
         ? scope
         : and(scope, eq(integrationLogs.isSuccess, query.is_success === "1"));
-    const [rows, [totals]] = await Promise.all([
-      db
-        .select()
-        .from(integrationLogs)
-        .where(where)
-        .orderBy(desc(integrationLogs.createdAt), desc(integrationLogs.id))
-        .limit(query.length)
-        .offset((query.page - 1) * query.length),
-      db
-        .select({
-          total: sql<number>`count(*)::int`,
-          passed: sql<number>`(count(*) filter (where ${integrationLogs.isSuccess}))::int`,
-        })
-        .from(integrationLogs)
-        .where(scope),
+    const totals = db
+      .select({
+        total: sql<number>`count(*)::int`,
+        passed: sql<number>`(count(*) filter (where ${integrationLogs.isSuccess}))::int`,
+      })
+      .from(integrationLogs)
+      .where(scope)
+      .then(([counted]) => ({ total: counted?.total ?? 0, passed: counted?.passed ?? 0 }));
+    // The filter's entries in all follow from the totals, so the page needs no count of its own.
+    const listed = totals.then(({ total, passed }) =>
+      query.is_success === undefined ? total : query.is_success === "1" ? passed : total - passed,
+    );
+    const [{ rows, paging }, { total, passed }] = await Promise.all([
+      pageOf(integrationLogs, where, query, listed),
+      totals,
     ]);
-    const total = totals?.total ?? 0;
-    const passed = totals?.passed ?? 0;
-    const listed =
-      query.is_success === undefined ? total : query.is_success === "1" ? passed : total - passed;
     const people = await users.summaries([...new Set(rows.map((r) => r.createdBy))]);
     const entries: DocumentLogEntry[] = rows.map((r) => ({
       id: r.id,
@@ -154,9 +183,7 @@ export function createLogsService(deps: {
     }));
     return {
       rows: entries,
-      page: query.page,
-      total_page: Math.ceil(listed / query.length),
-      total_record: listed,
+      ...paging,
       totals: { total, total_passed: passed, total_failed: total - passed },
     };
   }
@@ -214,18 +241,7 @@ export function createLogsService(deps: {
       if (authors) conditions.push(inArray(integrationLogs.createdBy, authors));
       if (query.is_success !== undefined)
         conditions.push(eq(integrationLogs.isSuccess, query.is_success === "1"));
-      const where = and(...conditions);
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(integrationLogs)
-          .where(where)
-          .orderBy(desc(integrationLogs.createdAt), desc(integrationLogs.id))
-          .limit(query.length)
-          .offset((query.page - 1) * query.length),
-        db.select({ n: sql<number>`count(*)::int` }).from(integrationLogs).where(where),
-      ]);
-      const total = counted?.n ?? 0;
+      const { rows, paging } = await pageOf(integrationLogs, and(...conditions), query);
       const people = await users.summaries([...new Set(rows.map((r) => r.createdBy))]);
       const entries: ActivityLogEntry[] = rows.map((r) => ({
         id: r.id,
@@ -238,13 +254,7 @@ export function createLogsService(deps: {
         user_email: people.get(r.createdBy)?.email ?? "",
         message: r.responseMessage || r.action,
       }));
-      return {
-        rows: entries,
-        page: query.page,
-        total_page: Math.ceil(total / query.length),
-        total_record: total,
-        scope: firmLogScope(ctx.role),
-      };
+      return { rows: entries, ...paging, scope: firmLogScope(ctx.role) };
     },
 
     /** Writes change-log entries; pass the transaction that makes the changes. */
@@ -280,18 +290,7 @@ export function createLogsService(deps: {
       if (query.user_ids) conditions.push(inArray(documentLogs.createdBy, query.user_ids));
       if (query.tag_codes) conditions.push(arrayOverlaps(documentLogs.tags, query.tag_codes));
       conditions.push(...dayConditions(documentLogs.createdAt, query.date_from, query.date_to));
-      const where = and(...conditions);
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(documentLogs)
-          .where(where)
-          .orderBy(desc(documentLogs.createdAt), desc(documentLogs.id))
-          .limit(query.length)
-          .offset((query.page - 1) * query.length),
-        db.select({ n: sql<number>`count(*)::int` }).from(documentLogs).where(where),
-      ]);
-      const total = counted?.n ?? 0;
+      const { rows, paging } = await pageOf(documentLogs, and(...conditions), query);
       const names = await users.summaries([...new Set(rows.map((r) => r.createdBy))]);
       const entries: ChangeLogEntry[] = rows.map((r) => ({
         id: r.id,
@@ -303,12 +302,7 @@ export function createLogsService(deps: {
         log_data: r.logData,
         users: { user_id: r.createdBy, display_name: names.get(r.createdBy)?.name ?? "" },
       }));
-      return {
-        rows: entries,
-        page: query.page,
-        total_page: Math.ceil(total / query.length),
-        total_record: total,
-      };
+      return { rows: entries, ...paging };
     },
   };
 }

@@ -16,6 +16,7 @@ import {
   type FirmClient,
   type FirmWithPeople,
   firmClient,
+  signedInFirm,
   signIn,
   type TestApp,
 } from "../../test/harness.ts";
@@ -59,15 +60,9 @@ const teamRow = async (teamId: number) => {
 
 /** A fresh Best Practice firm with its owner's client (tests that change the plan use their own). */
 async function freshFirm(standing: Partial<typeof teams.$inferInsert> = {}) {
-  const { team, owner } = await t.buildTeam();
-  if (Object.keys(standing).length > 0) await t.db.update(teams).set(standing).where(eq(teams.id, team.id));
-  const member = await t.addMember(team.id, "member");
-  return {
-    teamId: team.id,
-    ownerId: owner.id,
-    owner: firmClient(t, await signIn(t, owner.email), team.id),
-    member: firmClient(t, await signIn(t, member.email), team.id),
-  };
+  const { teamId, ids, as } = await signedInFirm(t, { members: { member: "member" } });
+  if (Object.keys(standing).length > 0) await t.db.update(teams).set(standing).where(eq(teams.id, teamId));
+  return { teamId, ownerId: ids.owner, ...as };
 }
 
 /** Asks for a change and returns the sandbox billing page's session id. */

@@ -34,8 +34,7 @@ import {
   createTestApp,
   type FirmClient,
   type FirmWithPeople,
-  firmClient,
-  signIn,
+  signedInFirm,
   type TestApp,
 } from "../../test/harness.ts";
 import { ensureCatalogue } from "../catalogue/index.ts";
@@ -66,9 +65,9 @@ beforeAll(async () => {
   byIdentifier = new Map(list.data.rows.map((p) => [p.template_identifier, p]));
   const folder = await t.buildFolder({ teamId: people.teamId, createdBy: people.ids.alice });
   folderId = folder.id;
-  const s = await t.buildTeam({ planSlug: "strategist" });
-  strategist = firmClient(t, await signIn(t, s.owner.email), s.team.id);
-  strategistFolder = (await t.buildFolder({ teamId: s.team.id, createdBy: s.owner.id })).id;
+  const s = await signedInFirm(t, { planSlug: "strategist" });
+  strategist = s.as.owner;
+  strategistFolder = (await t.buildFolder({ teamId: s.teamId, createdBy: s.ids.owner })).id;
 }, 240_000);
 afterAll(async () => t?.close());
 

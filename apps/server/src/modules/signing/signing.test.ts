@@ -18,6 +18,7 @@ import {
   type FirmClient,
   type FirmWithPeople,
   firmClient,
+  signedInFirm,
   signIn,
   type TestApp,
 } from "../../test/harness.ts";
@@ -297,11 +298,11 @@ describe("POST /api/signing/confirm", () => {
   });
 
   it("gives the Lite plan its notice", async () => {
-    const liteFirm = await t.buildTeam({ planSlug: "ly-basic" });
-    const lite = firmClient(t, await signIn(t, liteFirm.owner.email), liteFirm.team.id);
+    const liteFirm = await signedInFirm(t, { planSlug: "ly-basic" });
+    const lite = liteFirm.as.owner;
     const doc = await t.buildDocument({
       teamId: liteFirm.team.id,
-      createdBy: liteFirm.owner.id,
+      createdBy: liteFirm.ids.owner,
       status: 5,
       template: { ...NDA, xml: sample },
     });

@@ -14,7 +14,7 @@ import {
   createTestApp,
   type FirmClient,
   type FirmWithPeople,
-  firmClient,
+  signedInFirm,
   signIn,
   TEST_PASSWORD,
   type TestApp,
@@ -82,8 +82,8 @@ const totpRowOf = async (userId: number) =>
 
 /** A person of their own firm (owner), signed in. */
 async function owner() {
-  const { team, owner: user } = await t.buildTeam();
-  return { user, client: firmClient(t, await signIn(t, user.email), team.id), teamId: team.id };
+  const { teamId, people, as } = await signedInFirm(t);
+  return { user: people.owner, client: as.owner, teamId };
 }
 
 describe("GET /api/tfa", () => {
