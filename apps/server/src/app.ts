@@ -39,6 +39,7 @@ import { userRoutes } from "./modules/users/index.ts";
 import { describeApi, describeRoute, markSignedIn } from "./plugins/api-description.ts";
 import { noteWrites, requireActor } from "./plugins/authenticate.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerFirmContext } from "./plugins/firm-context.ts";
 import { refusingNul } from "./plugins/input-guard.ts";
 import { rememberingQueries } from "./plugins/query-validation.ts";
 import { errorSerializer } from "./plugins/safe-logging.ts";
@@ -146,6 +147,7 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
         signedIn.addHook("onRoute", markSignedIn);
         signedIn.addHook("onRequest", requireActor(services.auth));
         signedIn.addHook("onSend", noteWrites(services.auth));
+        registerFirmContext(signedIn, services.firmContext);
         await signedIn.register(userRoutes, { services });
         await signedIn.register(teamRoutes, { services });
         await signedIn.register(folderRoutes, { services });

@@ -20,7 +20,8 @@ import {
 } from "@precedent/contracts";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { actorOf } from "../../plugins/authenticate.ts";
+import type { z } from "zod";
+import type { FirmContext } from "../../platform/kernel/index.ts";
 import type { Services } from "../../services.ts";
 
 const badInput = ErrorEnvelope.describe("Bad input: an empty or over-long name, no legal element, a bad id");
@@ -29,210 +30,158 @@ const noDocument = ErrorEnvelope.describe(
 );
 
 export const asicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { asic, asicRegistration, firmContext } = services;
+  const { asic, asicRegistration } = services;
   const notRegistration = ErrorEnvelope.describe(
     "Not a company registration (ASIC) document; or the application's state refuses it (already paid, gateway locked, not paid, already lodged)",
   );
 
-  app.post(
+  /**
+   * A POST /asic/… call: the firm from `?id_team=`, the registration document (and what else the
+   * call needs) in the body, and one service call that answers it.
+   */
+  function asicDocRoute<Body extends z.ZodType, Reply extends z.ZodType>(
+    url: string,
+    schema: { summary: string; body: Body; response: { 200: Reply; [status: number]: z.ZodType } },
+    answer: (ctx: FirmContext, body: z.output<Body>) => Promise<z.output<Reply>>,
+  ) {
+    app.post(
+      url,
+      {
+        schema: {
+          tags: ["asic"],
+          summary: schema.summary,
+          querystring: TeamScopeQuery,
+          body: schema.body,
+          response: schema.response,
+        },
+      },
+      // The type provider cannot see through the generic `Body`; the validator has produced it.
+      async (request) => answer(await request.firm(), request.body as z.output<Body>),
+    );
+  }
+
+  asicDocRoute(
     "/asic/check-company-name",
     {
-      schema: {
-        tags: ["asic"],
-        summary:
-          "Company name availability from the regulator: available, available after manual review, or not",
-        querystring: TeamScopeQuery,
-        body: CheckCompanyNameRequest,
-        response: { 200: CheckCompanyNameResponse, 400: badInput, 404: noDocument },
-      },
+      summary:
+        "Company name availability from the regulator: available, available after manual review, or not",
+      body: CheckCompanyNameRequest,
+      response: { 200: CheckCompanyNameResponse, 400: badInput, 404: noDocument },
     },
-    async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return asic.checkCompanyName(ctx, request.body);
-    },
+    (ctx, body) => asic.checkCompanyName(ctx, body),
   );
 
-  app.post(
+  asicDocRoute(
     "/asic/apply-proposed-name",
     {
-      schema: {
-        tags: ["asic"],
-        summary:
-          "Applies for the proposed company name for a registration document and records its consents (data.applied)",
-        querystring: TeamScopeQuery,
-        body: ApplyProposedNameRequest,
-        response: {
-          200: ApplyProposedNameResponse,
-          400: ErrorEnvelope.describe(
-            "Bad input: a name without its legal element, Director ID confirmations not all ticked, consent not ticked",
-          ),
-          403: ErrorEnvelope.describe("The caller may not interview this document"),
-          404: noDocument,
-          409: ErrorEnvelope.describe("Not a company registration (ASIC) document"),
-        },
+      summary:
+        "Applies for the proposed company name for a registration document and records its consents (data.applied)",
+      body: ApplyProposedNameRequest,
+      response: {
+        200: ApplyProposedNameResponse,
+        400: ErrorEnvelope.describe(
+          "Bad input: a name without its legal element, Director ID confirmations not all ticked, consent not ticked",
+        ),
+        403: ErrorEnvelope.describe("The caller may not interview this document"),
+        404: noDocument,
+        409: ErrorEnvelope.describe("Not a company registration (ASIC) document"),
       },
     },
-    async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return asic.applyProposedName(ctx, request.body);
-    },
+    (ctx, body) => asic.applyProposedName(ctx, body),
   );
 
-  app.post(
+  asicDocRoute(
     "/asic/check-pre-consent",
     {
-      schema: {
-        tags: ["asic"],
-        summary:
-          "Whether a registration document has its pre-registration consent and Director ID confirmations",
-        querystring: TeamScopeQuery,
-        body: CheckPreConsentRequest,
-        response: { 200: CheckPreConsentResponse, 400: badInput, 404: noDocument },
-      },
+      summary:
+        "Whether a registration document has its pre-registration consent and Director ID confirmations",
+      body: CheckPreConsentRequest,
+      response: { 200: CheckPreConsentResponse, 400: badInput, 404: noDocument },
     },
-    async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return asic.checkPreConsent(ctx, request.body.doc_id);
-    },
+    (ctx, body) => asic.checkPreConsent(ctx, body.doc_id),
   );
 
-  app.post(
+  asicDocRoute(
     "/asic/check-address",
     {
-      schema: {
-        tags: ["asic"],
-        summary:
-          "Checks an Australian street address (state and postcode, street number and type): data.isValid, with the problems found",
-        querystring: TeamScopeQuery,
-        body: CheckAddressRequest,
-        response: { 200: CheckAddressResponse, 400: badInput, 404: noDocument },
-      },
+      summary:
+        "Checks an Australian street address (state and postcode, street number and type): data.isValid, with the problems found",
+      body: CheckAddressRequest,
+      response: { 200: CheckAddressResponse, 400: badInput, 404: noDocument },
     },
-    async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return asic.checkAddress(ctx, request.body);
-    },
+    (ctx, body) => asic.checkAddress(ctx, body),
   );
 
-  app.post(
+  asicDocRoute(
     "/asic/application",
     {
-      schema: {
-        tags: ["asic"],
-        summary: "A registration document's application: payment, ASIC status, ACN and certificate",
-        querystring: TeamScopeQuery,
-        body: AsicDocRequest,
-        response: {
-          200: AsicApplicationResponse,
-          400: badInput,
-
-          404: noDocument,
-          409: notRegistration,
-        },
-      },
+      summary: "A registration document's application: payment, ASIC status, ACN and certificate",
+      body: AsicDocRequest,
+      response: { 200: AsicApplicationResponse, 400: badInput, 404: noDocument, 409: notRegistration },
     },
-    async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return asicRegistration.application(ctx, request.body.doc_id);
-    },
+    (ctx, body) => asicRegistration.application(ctx, body.doc_id),
   );
 
-  app.post(
+  asicDocRoute(
     "/asic/company-kit",
     {
-      schema: {
-        tags: ["asic"],
-        summary:
-          "Makes the company kit of a registered company (ASIC status COMP), once: the constitution, the officers' consents, the first directors' minutes and the share certificates and registers, as new documents in the registration's folder, answered from the application and assembled",
-        querystring: TeamScopeQuery,
-        body: CompanyKitRequest,
-        response: {
-          200: CompanyKitResponse,
-          400: badInput,
-          404: noDocument,
-          409: ErrorEnvelope.describe(
-            "Not a company registration (ASIC) document; not registered by ASIC yet (no ACN); the kit was already made; or the company is not a proprietary company limited by shares",
-          ),
-        },
+      summary:
+        "Makes the company kit of a registered company (ASIC status COMP), once: the constitution, the officers' consents, the first directors' minutes and the share certificates and registers, as new documents in the registration's folder, answered from the application and assembled",
+      body: CompanyKitRequest,
+      response: {
+        200: CompanyKitResponse,
+        400: badInput,
+        404: noDocument,
+        409: ErrorEnvelope.describe(
+          "Not a company registration (ASIC) document; not registered by ASIC yet (no ACN); the kit was already made; or the company is not a proprietary company limited by shares",
+        ),
       },
     },
-    async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return asicRegistration.createCompanyKit(ctx, request.body.doc_id);
-    },
+    (ctx, body) => asicRegistration.createCompanyKit(ctx, body.doc_id),
   );
 
-  app.post(
+  asicDocRoute(
     "/asic/init-payment",
     {
-      schema: {
-        tags: ["asic"],
-        summary:
-          "Starts paying ASIC's fee: data.payment.paymentURL, or data.messageEvent when the gateway refuses",
-        querystring: TeamScopeQuery,
-        body: InitPaymentRequest,
-        response: {
-          200: InitPaymentResponse,
-          400: badInput,
-
-          404: noDocument,
-          409: notRegistration,
-        },
-      },
+      summary:
+        "Starts paying ASIC's fee: data.payment.paymentURL, or data.messageEvent when the gateway refuses",
+      body: InitPaymentRequest,
+      response: { 200: InitPaymentResponse, 400: badInput, 404: noDocument, 409: notRegistration },
     },
-    async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return asicRegistration.initPayment(ctx, request.body);
-    },
+    (ctx, body) => asicRegistration.initPayment(ctx, body),
   );
 
-  app.post(
+  asicDocRoute(
     "/asic/get-transaction-status",
     {
-      schema: {
-        tags: ["asic"],
-        summary:
-          "The fee payment's result (businessDocumentBody.feePayment: declinedCode, declinedMessage, receiptNum), recorded once",
-        querystring: TeamScopeQuery,
-        body: AsicDocRequest,
-        response: {
-          200: TransactionStatusResponse,
-          400: badInput,
-
-          404: noDocument,
-          409: notRegistration,
-          502: ErrorEnvelope.describe("The gateway does not know the transaction"),
-        },
+      summary:
+        "The fee payment's result (businessDocumentBody.feePayment: declinedCode, declinedMessage, receiptNum), recorded once",
+      body: AsicDocRequest,
+      response: {
+        200: TransactionStatusResponse,
+        400: badInput,
+        404: noDocument,
+        409: notRegistration,
+        502: ErrorEnvelope.describe("The gateway does not know the transaction"),
       },
     },
-    async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return asicRegistration.transactionStatus(ctx, request.body.doc_id);
-    },
+    (ctx, body) => asicRegistration.transactionStatus(ctx, body.doc_id),
   );
 
-  app.post(
+  asicDocRoute(
     "/asic/registration-company-lodgement",
     {
-      schema: {
-        tags: ["asic"],
-        summary: "Lodges a paid registration application with ASIC (data.notProcessed); ASIC decides later",
-        querystring: TeamScopeQuery,
-        body: AsicDocRequest,
-        response: {
-          200: LodgementResponse,
-          400: badInput,
-
-          404: noDocument,
-          409: notRegistration,
-          502: ErrorEnvelope.describe("Failed to post ASIC lodgement. Please try again"),
-        },
+      summary: "Lodges a paid registration application with ASIC (data.notProcessed); ASIC decides later",
+      body: AsicDocRequest,
+      response: {
+        200: LodgementResponse,
+        400: badInput,
+        404: noDocument,
+        409: notRegistration,
+        502: ErrorEnvelope.describe("Failed to post ASIC lodgement. Please try again"),
       },
     },
-    async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
-      return asicRegistration.lodge(ctx, request.body.doc_id);
-    },
+    (ctx, body) => asicRegistration.lodge(ctx, body.doc_id),
   );
 
   app.get(
@@ -246,7 +195,7 @@ export const asicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request, reply) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const file = await asicRegistration.certificate(ctx, request.query.doc_id);
       return reply
         .header("content-type", "application/pdf")

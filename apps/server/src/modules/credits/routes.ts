@@ -20,7 +20,7 @@ const notAMember = ErrorEnvelope.describe("Not a member of this firm (or no such
 const notOwnerOrManager = ErrorEnvelope.describe("Only the company owner or a manager may");
 
 export const creditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { credits, firmContext } = services;
+  const { credits } = services;
 
   app.get(
     "/credits/status",
@@ -34,7 +34,7 @@ export const creditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (request) => {
       const actor = actorOf(request);
-      const ctx = await firmContext(actor, request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: { code: 200 as const, credit: await credits.status(actor, ctx) } };
     },
   );
@@ -50,7 +50,7 @@ export const creditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: { code: 200 as const, packages: await credits.packages(ctx) } };
     },
   );
@@ -72,7 +72,7 @@ export const creditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const result = await credits.prepareOrder(ctx, request.query.id_order);
       return { message: "", data: { code: 200 as const, ...result } };
     },
@@ -97,7 +97,7 @@ export const creditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (request) => {
       const actor = actorOf(request);
-      const ctx = await firmContext(actor, request.query.id_team);
+      const ctx = await request.firm();
       const result = await services.credits.updateCap(actor, ctx, request.body);
       return { message: "", data: { code: 200 as const, result } };
     },
@@ -114,7 +114,7 @@ export const creditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: { code: 200 as const, rows: await credits.usedCap(ctx, request.query) } };
     },
   );
@@ -130,7 +130,7 @@ export const creditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: { code: 200 as const, rows: await credits.orderCap(ctx, request.query) } };
     },
   );

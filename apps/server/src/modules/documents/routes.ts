@@ -37,7 +37,7 @@ import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 
 export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { documents, documentZip, firmContext, replyCache } = services;
+  const { documents, documentZip, replyCache } = services;
   const tags = ["documents"];
 
   app.get(
@@ -53,7 +53,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request, reply) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return replyCache.lists.send(reply, ctx, async () => ({
         message: "",
         data: await documents.list(ctx, request.query),
@@ -74,7 +74,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request, reply) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return replyCache.lists.send(reply, ctx, async () => ({
         message: "",
         data: await documents.list(ctx, { ...request.query, type: ORGANISATION_DOCUMENTS }),
@@ -94,7 +94,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request, reply) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return replyCache.lists.send(reply, ctx, async () => ({
         message: "",
         data: await documents.statusCounts(ctx, request.query),
@@ -114,7 +114,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request, reply) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const query = { ...request.query, type: ORGANISATION_DOCUMENTS } as const;
       return replyCache.lists.send(reply, ctx, async () => ({
         message: "",
@@ -151,7 +151,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const { page, length } = request.query;
       return { message: "", data: await documents.listSharedDocuments(ctx, request.params.id, page, length) };
     },
@@ -169,7 +169,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const document = await documents.createDraft(ctx, request.body);
       return { message: "", data: { id: document.id, document } };
     },
@@ -187,7 +187,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const { type, list_doc } = request.body;
       return { message: "", data: { list_doc: await documents.deleteMany(ctx, type, list_doc) } };
     },
@@ -205,7 +205,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const { type, list_doc, folder_id } = request.body;
       return {
         message: "",
@@ -226,7 +226,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const { check, list_doc, folder_id } = request.body;
       const result = await documents.shareMany(ctx, list_doc, folder_id, check);
       return {
@@ -253,7 +253,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const { doc_id, list_folder } = request.body;
       return {
         message: "",
@@ -275,7 +275,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await documents.rename(ctx, request.params.id, request.body.new_name) };
     },
   );
@@ -293,7 +293,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await documents.changeStatus(ctx, request.params.id, request.body.status) };
     },
   );
@@ -310,7 +310,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await documents.duplicate(ctx, request.body.doc_id, request.body.name) };
     },
   );
@@ -337,7 +337,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request, reply) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const zip = await documentZip.download(ctx, request.body.list_doc, (error) =>
         request.log.error(error, "zip download failed"),
       );
@@ -361,7 +361,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await documents.get(ctx, request.params.id, request.query.type) };
     },
   );

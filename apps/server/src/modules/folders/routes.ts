@@ -16,11 +16,10 @@ import {
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { plainJsonSerializer } from "../../platform/kernel/index.ts";
-import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 
 export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { folders, firmContext, replyCache } = services;
+  const { folders, replyCache } = services;
   const tags = ["folders"];
 
   app.get(
@@ -36,7 +35,7 @@ export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request, reply) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return replyCache.folderTrees.send(reply, ctx, async () => ({
         message: "",
         data: { rows: await folders.tree(ctx, request.query.type, request.query.include_folder === "1") },
@@ -56,7 +55,7 @@ export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await folders.create(ctx, request.body) };
     },
   );
@@ -74,7 +73,7 @@ export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await folders.rename(ctx, request.params.id, request.body.name) };
     },
   );
@@ -91,7 +90,7 @@ export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       await folders.remove(ctx, request.params.id);
       return { message: "", data: { id: request.params.id } };
     },
@@ -109,7 +108,7 @@ export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await folders.moveTargets(ctx, request.params.id) };
     },
   );
@@ -127,7 +126,7 @@ export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await folders.move(ctx, request.params.id, request.body.to_folder_id) };
     },
   );
@@ -144,7 +143,7 @@ export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: { rows: await folders.share(ctx, request.body.folder_ids) } };
     },
   );
@@ -160,7 +159,7 @@ export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await folders.unshare(ctx, request.query.folder_share_id) };
     },
   );

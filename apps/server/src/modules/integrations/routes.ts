@@ -41,7 +41,6 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
-import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 import { consentPage } from "./consent-page.ts";
 import { redact } from "./redact.ts";
@@ -51,7 +50,7 @@ const notAMember = ErrorEnvelope.describe("Not a member of this firm (or no such
 const providerDown = ErrorEnvelope.describe("The provider is down or asked us to slow down (429)");
 
 export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { integrations, firmContext } = services;
+  const { integrations } = services;
 
   app.get(
     "/connection/get-all",
@@ -64,7 +63,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await integrations.groups(ctx) };
     },
   );
@@ -87,7 +86,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const page = await services.logs.integrationLog(ctx, request.query);
       // Redacted again on the way out: entries written before redaction, or by another module, are
       // shown to the whole firm and must not carry a token or a client's personal data.
@@ -112,7 +111,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await integrations.connected(ctx) };
     },
   );
@@ -138,7 +137,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       `/${slug}/auth/${slug === "fusesign" ? "link-register" : "get-link-register"}`,
       { schema: linkSchema },
       async (request) => {
-        const ctx = await firmContext(actorOf(request), request.query.id_team);
+        const ctx = await request.firm();
         return { message: "", data: await integrations.linkRegister(ctx, slug) };
       },
     );
@@ -161,7 +160,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         },
       },
       async (request) => {
-        const ctx = await firmContext(actorOf(request), request.query.id_team);
+        const ctx = await request.firm();
         const result = await integrations.redirect(ctx, slug, request.query);
         return { message: `Successfully connected to your ${name} account.`, data: result };
       },
@@ -185,7 +184,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         },
       },
       async (request) => {
-        const ctx = await firmContext(actorOf(request), request.query.id_team);
+        const ctx = await request.firm();
         const data = await integrations.disconnect(ctx, slug, request.query.connection_id);
         return { message: INTEGRATION_DISCONNECTED, data };
       },
@@ -213,7 +212,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await integrations.organisations(ctx) };
     },
   );
@@ -239,7 +238,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const data = await integrations.setTenant(ctx, request.body.tenant_id);
       return { message: accountingOrganisationChanged(data.tenant_name), data };
     },
@@ -268,7 +267,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const data = await integrations.fundExists(ctx, "bglsf360", request.query.docId);
       return { message: data.exists ? SF360_FUND_EXISTS : "", data };
     },
@@ -287,7 +286,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const data = await integrations.validateFundContacts(ctx, "bglsf360", request.body.doc_id);
       return { message: data.errors[0] ?? SF360_VALIDATED, data };
     },
@@ -314,7 +313,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const { id_team: _team, ...query } = request.query;
       return {
         message: "",
@@ -342,7 +341,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const { id_team: _team, ...query } = request.query;
       return { message: "", data: await integrations.clients(ctx, request.params.app, query) };
     },
@@ -369,7 +368,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return {
         message: "",
         data: await integrations.clientDetail(ctx, request.params.app, request.params.clientId),
@@ -405,7 +404,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return {
         message: INTEGRATION_IMPORTED,
         data: await integrations.importClient(ctx, request.params.app, request.body),
@@ -437,7 +436,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const app = INTEGRATION_APPS.find((a) => a.slug === request.params.app)?.app ?? request.params.app;
       return {
         message: integrationSyncQueued(app),

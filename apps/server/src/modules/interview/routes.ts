@@ -20,7 +20,6 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { RENDERS_MAX_PER_MINUTE } from "../../constants.ts";
-import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 import { MEDIA_TYPES } from "./service.ts";
 
@@ -71,7 +70,7 @@ function sendFile(
 }
 
 export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { interview, firmContext } = services;
+  const { interview } = services;
   const tags = ["interview"];
 
   // Scoped to this plugin: only the preview takes a form post. No new dependency for a flat form.
@@ -95,7 +94,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: { action_token: await interview.issueToken(ctx, request.params.docId) } };
     },
   );
@@ -112,7 +111,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await interview.interview(ctx, request.params.docId) };
     },
   );
@@ -130,7 +129,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const { xml, action_token } = request.body;
       return { message: "", data: await interview.save(ctx, request.params.docId, xml, action_token) };
     },
@@ -148,7 +147,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       await interview.reset(ctx, request.params.docId);
       return { message: "", data: null };
     },
@@ -169,7 +168,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request, reply) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const result = await interview.preview(ctx, request.params.docId, request.body.xml);
       // Missing answers give a draft; the count tells a caller so without reading the PDF (the web
       // app lists them itself, from the same engine).
@@ -196,7 +195,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return {
         message: "",
         data: await interview.assemble(ctx, request.params.docId, request.body.action_token),
@@ -216,7 +215,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: { files: await interview.downloadIds(ctx, request.params.docId) } };
     },
   );
@@ -233,7 +232,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request, reply) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const file = await interview.download(ctx, request.params.docId, request.query.type);
       return sendFile(reply, { bytes: file.bytes, mediaType: file.mediaType, name: file.name }, "attachment");
     },
@@ -259,7 +258,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: { versions: await interview.versions(ctx, request.params.id) } };
     },
   );
@@ -283,7 +282,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request, reply) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const { id, version } = request.params;
       const file = await interview.downloadVersion(ctx, id, version, request.query.type);
       return sendFile(reply, file, "attachment");
@@ -302,7 +301,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await interview.relaunch(ctx, request.params.docId) };
     },
   );

@@ -13,7 +13,6 @@ import {
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { INVITATION_ACCEPTS_PER_MINUTE } from "../../constants.ts";
-import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 import { setSessionCookie } from "../auth/index.ts";
 
@@ -24,7 +23,7 @@ const OVER_LIMIT = ErrorEnvelope.describe(
 
 /** The firm's side: invite, list, resend and revoke (owner and managers; see policy.ts). */
 export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { invitations, firmContext } = services;
+  const { invitations } = services;
   const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
 
   app.get(
@@ -38,7 +37,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await invitations.list(ctx) };
     },
   );
@@ -55,7 +54,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const invitation = await invitations.create(ctx, request.body, originOf(request));
       return { message: "", data: { invitation } };
     },
@@ -73,7 +72,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       await invitations.revoke(ctx, request.params.id);
       return { message: "", data: { id: request.params.id } };
     },
@@ -97,7 +96,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const invitation = await invitations.resend(ctx, request.params.id, originOf(request));
       return { message: "", data: { invitation } };
     },

@@ -45,7 +45,7 @@ export const liteVideoRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request) => {
-      const ctx = await services.firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await services.liteVideo.state(ctx) };
     },
   );

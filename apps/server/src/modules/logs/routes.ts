@@ -8,7 +8,6 @@ import {
   LogChangesResponse,
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 
 const REFUSALS = {
@@ -28,7 +27,7 @@ export const logRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
       },
     },
     async (request) => {
-      const ctx = await services.firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await services.logs.list(ctx, request.query) };
     },
   );
@@ -46,7 +45,7 @@ export const logRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
       },
     },
     async (request) => {
-      const ctx = await services.firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await services.logs.documentLog(ctx, request.query) };
     },
   );
@@ -62,7 +61,7 @@ export const logRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
       },
     },
     async (request) => {
-      const ctx = await services.firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await services.logs.activityLog(ctx, request.query) };
     },
   );

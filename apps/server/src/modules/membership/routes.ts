@@ -10,7 +10,6 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 import { billingPage } from "./page.ts";
 import { membershipReturnPath } from "./service.ts";
@@ -36,7 +35,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       },
     },
     async (request) => {
-      const ctx = await services.firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return {
         message: "",
         data: { code: 200 as const, body: await membership.membershipOf(ctx, request.query.user_id) },
@@ -62,7 +61,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       },
     },
     async (request) => {
-      const ctx = await services.firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const origin = `${request.protocol}://${request.host}`;
       return { message: "", data: await membership.changePlan(ctx, request.body.plan_id, origin) };
     },

@@ -17,11 +17,10 @@ import {
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 
 export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { orders, coupons, catalogue, firmContext, startDocument } = services;
+  const { orders, coupons, catalogue, startDocument } = services;
 
   app.get(
     "/coupons",
@@ -34,7 +33,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const product = await catalogue.pricedProduct(request.query.product_id);
       const codes = [...request.query.applied, request.query.code];
       const result = await coupons.apply(codes, product, ctx.userId);
@@ -68,7 +67,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await orders.create(ctx, request.body) };
     },
   );
@@ -87,7 +86,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await orders.list(ctx, request.query) };
     },
   );
@@ -105,7 +104,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await orders.get(ctx, request.params.id) };
     },
   );
@@ -127,7 +126,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request, reply) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const invoice = await orders.invoice(ctx, request.params.id);
       return reply
         .header("content-type", "text/html; charset=utf-8")
@@ -150,7 +149,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await orders.update(ctx, request.params.id, request.body) };
     },
   );
@@ -168,7 +167,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: DOCUMENT_CREATED, data: await startDocument(ctx, request.body) };
     },
   );

@@ -8,7 +8,6 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 import { checkoutPage } from "./page.ts";
 
@@ -26,7 +25,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const ctx = await services.firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const origin = `${request.protocol}://${request.host}`;
       return { message: "", data: await services.payments.createCheckout(ctx, request.body, origin) };
     },

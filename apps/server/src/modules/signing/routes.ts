@@ -17,7 +17,6 @@ import { create as contentDisposition } from "content-disposition";
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 import { FUSESIGN_SIGNATURE_HEADER } from "./fusesign/adapter.ts";
 
@@ -31,7 +30,7 @@ const refused = ErrorEnvelope.describe(
 const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
 
 export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { signing, firmContext } = services;
+  const { signing } = services;
 
   app.get(
     "/signing/list-signer",
@@ -49,7 +48,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await signing.listSigners(ctx, request.query.doc_id) };
     },
   );
@@ -74,7 +73,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const data = await signing.confirm(ctx, request.body, originOf(request));
       return { message: "", data: { status: true, data } };
     },
@@ -91,7 +90,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       return { message: "", data: await signing.bundle(ctx, request.query.doc_id) };
     },
   );
@@ -107,7 +106,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const { doc_id, page, length } = request.query;
       return { message: "", data: await signing.history(ctx, doc_id, page, length) };
     },
@@ -132,7 +131,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const { doc_id, file } = request.query;
       const pdf = await signing.signedDownload(ctx, doc_id, file);
       return reply
@@ -160,7 +159,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) => {
-      const ctx = await firmContext(actorOf(request), request.query.id_team);
+      const ctx = await request.firm();
       const { doc_id, reminder_notes } = request.body;
       const reminded = await signing.remind(ctx, doc_id, reminder_notes, originOf(request));
       return { message: "", data: { reminded } };
