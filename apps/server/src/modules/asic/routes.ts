@@ -130,10 +130,12 @@ export const asicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       body: CompanyKitRequest,
       response: {
         200: CompanyKitResponse,
-        400: badInput,
+        400: ErrorEnvelope.describe(
+          "Bad input; or the company is not a proprietary company limited by shares, the one type the kit is written for",
+        ),
         404: noDocument,
         409: ErrorEnvelope.describe(
-          "Not a company registration (ASIC) document; not registered by ASIC yet (no ACN); the kit was already made; or the company is not a proprietary company limited by shares",
+          "Not a company registration (ASIC) document; not registered by ASIC yet (no ACN); or the kit was already made",
         ),
       },
     },
