@@ -71,6 +71,20 @@ test.describe("session and page bootstrap", () => {
     );
     await expectAccessible(page, "announcement toast", { include: ".announcement-toast" });
 
+    // A dialog opened while it is up lies over it: the toast takes no click meant for the dialog.
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Sign out", exact: true });
+    await expect(dialog).toBeVisible();
+    const box = await toast.boundingBox();
+    if (!box) throw new Error("the announcement toast has no box");
+    const topmostIsToast = await page.evaluate(
+      ([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest(".announcement-toast")),
+      [box.x + box.width / 2, box.y + box.height / 2] as const,
+    );
+    expect(topmostIsToast, "the toast lies over the open dialog").toBe(false);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+
     // Not dismissed: the next page load shows it again.
     await gotoAndFetchAnnouncement(page, "/my-account/my-company");
     await expect(toast.getByText(ANNOUNCEMENT)).toBeVisible();

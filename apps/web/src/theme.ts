@@ -25,6 +25,10 @@ export const theme: ThemeConfig = {
   components: {
     Card: { headerFontSize: 18 },
     Descriptions: { labelBg: "#f7f9fb" },
+    // Notifications carry only the announcement toast, which stays up to 60 s. It lies above the
+    // page but below dialogs (1000), menus and pickers (1050): antd's default (2050) put it over
+    // their bottom-right buttons and items, on a phone over the whole width of a dialog's footer.
+    Notification: { zIndexPopup: 999 },
   },
 };
 
