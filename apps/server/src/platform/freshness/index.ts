@@ -17,8 +17,8 @@
  * - reply-cache.ts keeps the serialized document lists, status counts and folder trees per firm,
  *   person, role, plan and address, stamped with the firm's version (trees: its folders version).
  *   A kept reply is sent only while that version, which comes with the request's session and
- *   membership, is unchanged, and only from the route's last preHandler hook, after
- *   authentication and every other gate.
+ *   membership, is unchanged, and only once authentication and every route hook have run (from
+ *   the route's own last preHandler hook, or its handler).
  * - The session memory stays in the auth service (modules/auth/service.ts), built on the feed: a
  *   session is trusted from memory while no session change has been heard since it was read, it is
  *   within its maximum age and not yet due to be touched; a membership, while its firm has not
