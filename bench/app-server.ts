@@ -4,10 +4,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildApp } from "@precedent/server/app";
-import { createChangeFeed } from "@precedent/server/change-feed";
 import { loadConfig } from "@precedent/server/config";
 import { openDatabase } from "@precedent/server/db";
 import { ensurePlans, loadDemoData } from "@precedent/server/demo";
+import { createChangeFeed } from "@precedent/server/freshness";
 import { createServices } from "@precedent/server/services";
 
 const config = loadConfig({

@@ -92,7 +92,7 @@ const ConfigSchema = z.object({
   SALES_EMAIL: z.email().default("sales@precedent.com.au"),
   /**
    * Memory for cached replies of the document lists and folder trees, in MB (0 turns the cache
-   * off). See src/plugins/firm-reply-cache.ts.
+   * off). See src/platform/freshness/reply-cache.ts.
    */
   REPLY_CACHE_MB: z.coerce.number().int().min(0).default(DEFAULT_REPLY_CACHE_MB),
   /**

@@ -1,11 +1,11 @@
 import { buildApp } from "./app.ts";
 import { loadConfig, sandboxProviders } from "./config.ts";
-import { createChangeFeed } from "./db/change-feed.ts";
 import { openDatabase } from "./db/client.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./demo/seed.ts";
 import { DEMO_PENDING_DOCUMENT, type DemoSigningLink, signDemoDocuments } from "./demo/signing.ts";
 import { ensureCatalogue } from "./modules/catalogue/index.ts";
 import { createTemplateLibrary } from "./modules/templates/index.ts";
+import { createChangeFeed } from "./platform/freshness/index.ts";
 import { systemClock } from "./platform/kernel/index.ts";
 import { createServices } from "./services.ts";
 

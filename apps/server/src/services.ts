@@ -8,7 +8,6 @@ import {
 } from "@precedent/contracts";
 import { type Config, DEVELOPMENT_SECRET_KEY } from "./config.ts";
 import { DEFAULT_REPLY_CACHE_MB, SESSION_MAX_AGE_MS, SESSION_PURGE_EVERY_MS } from "./constants.ts";
-import type { ChangeFeed } from "./db/change-feed.ts";
 import type { Database } from "./db/client.ts";
 import { createAnnouncementsService } from "./modules/announcements/index.ts";
 import {
@@ -69,9 +68,9 @@ import { createFirmContexts, createTeamsService } from "./modules/teams/index.ts
 import { createTemplateLibrary } from "./modules/templates/index.ts";
 import { createTwoFactorService, type TwoFactorService } from "./modules/two-factor/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
+import { type ChangeFeed, createFirmReplyCache } from "./platform/freshness/index.ts";
 import { createJobQueue } from "./platform/jobs/queue.ts";
 import type { Clock } from "./platform/kernel/index.ts";
-import { createFirmReplyCache } from "./plugins/firm-reply-cache.ts";
 
 /** Every module's service, wired once from the database, the clock and configuration. */
 export function createServices(deps: {
@@ -122,7 +121,7 @@ export function createServices(deps: {
     >;
   /**
    * The database's change notifications: with them, sessions and memberships are kept in memory
-   * between changes (see db/change-feed.ts); without, every request reads them.
+   * between changes (see platform/freshness); without, every request reads them.
    */
   changes?: ChangeFeed;
   /** Sign-in throttle limits; the spec-free defaults live in constants.ts. */

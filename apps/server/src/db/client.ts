@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import type { NotificationSource } from "./change-feed.ts";
+import type { NotificationSource } from "../platform/freshness/index.ts";
 import { lockDataFolder } from "./data-folder-lock.ts";
 import * as schema from "./schema.ts";
 
@@ -21,7 +21,7 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Applies the checked-in migrations, then runs `afterMigrate` (demo data), once across processes. */
   migrate(afterMigrate?: (db: Database) => Promise<void>): Promise<void>;
-  /** A connection to hear the database's notifications on (see change-feed.ts). */
+  /** A connection to hear the database's notifications on (see platform/freshness/change-feed.ts). */
   notifications(): NotificationSource;
   close(): Promise<void>;
 };

@@ -20,7 +20,7 @@ const firmOfRequest = new WeakMap<FastifyRequest, Promise<FirmContext>>();
 /**
  * Decorates the signed-in routes' requests with `firm()`. Lazy rather than a preHandler hook: only
  * the routes that ask pay for the lookup (a user's own settings, the catalogue and a reply answered
- * from memory by firm-reply-cache need no firm), and which routes need a firm is said by the route
+ * from memory by the reply cache need no firm), and which routes need a firm is said by the route
  * itself, not by a list kept elsewhere. Who may see a firm (the 404 to a non-member) stays in
  * `firmContext` (teams/firm-context.ts), and what a role may do (the 403s) in each module's policy;
  * this only wires the lookup to the request.

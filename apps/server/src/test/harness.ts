@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import type { InjectOptions, onRouteHookHandler } from "fastify";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { createChangeFeed, type NotificationSource } from "../db/change-feed.ts";
 import type { Database } from "../db/client.ts";
 import { ensurePlans } from "../demo/seed.ts";
 import { hashPassword } from "../modules/auth/index.ts";
@@ -11,6 +10,7 @@ import { documentShares, documents } from "../modules/documents/index.ts";
 import { type FolderRow, folderShares, folders } from "../modules/folders/index.ts";
 import { plans, teamMembers, teams } from "../modules/teams/index.ts";
 import { users } from "../modules/users/index.ts";
+import { createChangeFeed, type NotificationSource } from "../platform/freshness/index.ts";
 import { createServices } from "../services.ts";
 import { openTestDatabase } from "./database.ts";
 

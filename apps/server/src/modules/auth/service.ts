@@ -11,9 +11,9 @@ import {
   LOGIN_PAIR_MEMORY_MS,
   SESSION_TOUCH_INTERVAL_MS,
 } from "../../constants.ts";
-import type { ChangeFeed } from "../../db/change-feed.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, unauthorized } from "../../errors.ts";
+import type { ChangeFeed } from "../../platform/freshness/index.ts";
 import type { Actor, Clock, PrefetchedFirm } from "../../platform/kernel/index.ts";
 import { joinMemberContext, memberContextColumns, memberContextOf } from "../teams/index.ts";
 import type { UsersService } from "../users/index.ts";

@@ -2,7 +2,7 @@ import { type DocumentAbilities, DocumentRow } from "@precedent/contracts";
 import { getTableName, type Table } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { FIRM_ROWS } from "../../platform/freshness/registry.ts";
+import { FIRM_ROWS } from "../../platform/freshness/index.ts";
 
 /**
  * What a module adds to each document row (signing progress, ASIC status, integration flags), so

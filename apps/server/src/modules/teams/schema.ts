@@ -88,7 +88,7 @@ export const teamMembers = pgTable(
 /**
  * Numbers per firm that go up when a transaction changing what the firm's document lists and
  * folder trees show commits. Kept by deferred triggers (migrations 0010 and 0011), read with the
- * session, and the keys of the in-process reply cache (src/plugins/firm-reply-cache.ts):
+ * session, and the keys of the in-process reply cache (src/platform/freshness/reply-cache.ts):
  * - `version`: anything a document list shows (documents, their folders, shares and files, the
  *   people named on them, the firm's plan, the catalogue's categories);
  * - `foldersVersion`: what a folder tree shows (folders, folder shares, members and their names,

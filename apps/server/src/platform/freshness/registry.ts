@@ -13,8 +13,8 @@
  * 3. Changes that reach firms another way are listed in `OTHER_SOURCES` (their triggers are
  *    written by hand in the migrations it names).
  * 4. Memory is trusted only while the change feed listens and its heartbeat comes back
- *    (`src/db/change-feed.ts`); a kept reply answers only after every route hook has run
- *    (`src/plugins/firm-reply-cache.ts`).
+ *    (`change-feed.ts`); a kept reply answers only after every route hook has run
+ *    (`reply-cache.ts`).
  *
  * Adding a firm table that lists show: add it to `FIRM_ROWS`, run
  * `npx tsx apps/server/src/platform/freshness/trigger-sql.ts <table>` and put what it prints in

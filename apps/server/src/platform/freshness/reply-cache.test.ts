@@ -2,9 +2,9 @@ import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import type { preHandlerAsyncHookHandler } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { documents } from "../modules/documents/index.ts";
-import { folders } from "../modules/folders/index.ts";
-import { users } from "../modules/users/index.ts";
+import { documents } from "../../modules/documents/index.ts";
+import { folders } from "../../modules/folders/index.ts";
+import { users } from "../../modules/users/index.ts";
 import {
   bearer,
   buildFirmWithPeople,
@@ -13,7 +13,7 @@ import {
   firmClient,
   signIn,
   type TestApp,
-} from "../test/harness.ts";
+} from "../../test/harness.ts";
 
 // Replies of the document list, status counts and folder tree are kept per firm version. These
 // tests read the version from the database on every request (the harness default), so any change

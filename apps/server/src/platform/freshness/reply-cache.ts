@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import type { FastifyReply, preHandlerHookHandler } from "fastify";
 import { LRUCache } from "lru-cache";
-import type { FirmContext, MemberContext } from "../platform/kernel/index.ts";
+import type { FirmContext, MemberContext } from "../kernel/index.ts";
 
 /**
  * Serialized replies of the hottest reads (the document list and the folder tree), kept in memory
@@ -10,7 +10,7 @@ import type { FirmContext, MemberContext } from "../platform/kernel/index.ts";
  * that checks it) is unchanged: any committed change to what a firm's lists show moves its version
  * (triggers in migrations 0010 and 0011), so a cached reply is never older than what the database
  * held when the request's session was checked. Several servers on one database stay correct: each
- * reads the version from the database, or hears that it moved (src/db/change-feed.ts).
+ * reads the version from the database, or hears that it moved (change-feed.ts).
  *
  * Document lists follow the firm's `version`; folder trees follow its `foldersVersion`, which
  * documents changing does not move (see `firmVersions`).

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { documents } from "../modules/documents/index.ts";
-import { createTestApp, signIn, stallable, type TestApp } from "../test/harness.ts";
+import { CHANGE_FEED_APPLICATION } from "../../db/client.ts";
+import { sessions } from "../../modules/auth/index.ts";
+import { documents } from "../../modules/documents/index.ts";
+import { createTestApp, signIn, stallable, type TestApp } from "../../test/harness.ts";
 import { type ChangeFeed, createChangeFeed, type NotificationSource } from "./change-feed.ts";
-import { CHANGE_FEED_APPLICATION } from "./client.ts";
-import { sessions } from "./schema.ts";
 
 // The feed on the test database (PGlite, or PostgreSQL with DATABASE_URL): real triggers, real
 // notifications. The harness's app has no feed of its own here; each test starts one.
