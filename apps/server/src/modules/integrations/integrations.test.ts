@@ -18,6 +18,7 @@ import {
   type TestApp,
 } from "../../test/harness.ts";
 import { integrationAuthorisations, integrationConnections, integrationSandboxGrants } from "./schema.ts";
+import { answerSandboxConsent } from "./testing.ts";
 
 let t: TestApp;
 /**
@@ -51,23 +52,7 @@ async function startLink(client: FirmClient, slug = "xero") {
 }
 
 /** Answers the sandbox consent page as the person would, and reads where it sends them. */
-async function consent(url: URL, decision: "allow" | "deny") {
-  const q = url.searchParams;
-  const reply = await t.app.inject({
-    method: "POST",
-    url: url.pathname,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams({
-      redirect_uri: q.get("redirect_uri") ?? "",
-      state: q.get("state") ?? "",
-      code_challenge: q.get("code_challenge") ?? "",
-      code_challenge_method: q.get("code_challenge_method") ?? "",
-      decision,
-    }).toString(),
-  });
-  expect(reply.statusCode).toBe(303);
-  return new URL(reply.headers.location as string, "http://localhost");
-}
+const consent = (url: URL, decision: "allow" | "deny") => answerSandboxConsent(t, url, decision);
 
 async function connect(client: FirmClient, slug = "xero") {
   const { url } = await startLink(client, slug);
