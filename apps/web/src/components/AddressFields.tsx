@@ -20,6 +20,16 @@ type ChoiceSpec = {
 };
 type AddressFieldSpec = (TextFieldSpec | StreetTypeSpec | ChoiceSpec) & { col: ColProps };
 
+/** Suburb or city: the same in both forms. */
+const SUBURB_FIELD: AddressFieldSpec = {
+  control: "text",
+  name: "city",
+  label: "Suburb/City",
+  maxLength: 100,
+  autoComplete: "address-level2",
+  col: { xs: 24, md: 12 },
+};
+
 /**
  * Each form's address, in its order. The two forms name the street lines differently (My Account
  * splits number and name; the firm's address takes them together with a second line), so each keeps
@@ -40,14 +50,7 @@ const LAYOUTS = {
       col: { xs: 24, md: 12 },
     },
     { control: "street_type", maxLength: 50, col: { xs: 24, md: 12 } },
-    {
-      control: "text",
-      name: "city",
-      label: "Suburb/City",
-      maxLength: 100,
-      autoComplete: "address-level2",
-      col: { xs: 24, md: 12 },
-    },
+    SUBURB_FIELD,
     {
       control: "country",
       allowClear: true,
@@ -87,14 +90,7 @@ const LAYOUTS = {
       autoComplete: "address-line2",
       col: { xs: 24 },
     },
-    {
-      control: "text",
-      name: "city",
-      label: "Suburb/City",
-      maxLength: 100,
-      autoComplete: "address-level2",
-      col: { xs: 24, md: 12 },
-    },
+    SUBURB_FIELD,
     { control: "state", allowClear: true, searchable: false, col: { xs: 24, sm: 12, md: 6 } },
     {
       control: "text",
