@@ -325,14 +325,15 @@ export function createDocumentQueries(deps: { db: Database; folders: FoldersServ
 /*
  * Documents as other modules read them, so they read no documents table themselves: query
  * fragments to place inside the caller's statement (a list stays one statement), and reads in the
- * caller's connection or transaction. Each is scoped to a firm exactly as its caller's query was.
+ * caller's connection or transaction.
  */
 
 /**
  * A document's answers (its `xml`) by id, as a scalar subquery; null when there is no such
  * document. With `teamId`, only that firm's document (the firm tables are distributed by firm).
- * Name the caller's columns with their table (`sql`${table}.${sql.identifier("doc_id")}``): a
- * statement on one table leaves its columns unqualified, and here they would be the document's own.
+ * Name the caller's columns with their table (`"asic_applications"."doc_id"`, through
+ * `sql.identifier`): a statement on one table leaves its columns unqualified, and inside this
+ * subquery an unqualified `team_id` would be the document's own.
  */
 export function documentAnswersSql(of: {
   docId: SQLWrapper;
