@@ -6,9 +6,9 @@ import {
   type VisibleQuestion,
   visibleQuestions,
 } from "@precedent/docgen";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { documents } from "../documents/index.ts";
+import { documentAnswersSql } from "../documents/index.ts";
 import type { AnswerSupplement, SupplementNote } from "../interview/index.ts";
 import { identicalNameKey } from "./name-rules.ts";
 import { asicApplications, asicNameApplications } from "./schema.ts";
@@ -113,11 +113,10 @@ export async function registeredCompanies(tx: Database, teamId: number): Promise
       acn: asicApplications.acn,
       proposedName: asicNameApplications.proposedName,
       namedLegalElement: asicNameApplications.legalElement,
-      answers: documents.xml,
+      answers: documentAnswersSql({ docId: sql`${asicApplications}.${sql.identifier("doc_id")}` }),
     })
     .from(asicApplications)
     .innerJoin(asicNameApplications, eq(asicNameApplications.docId, asicApplications.docId))
-    .innerJoin(documents, eq(documents.id, asicApplications.docId))
     .where(
       and(
         eq(asicApplications.teamId, teamId),

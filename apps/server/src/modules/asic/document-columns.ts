@@ -1,7 +1,6 @@
 import { ASIC_COPY_REFUSED, AsicApplicationState } from "@precedent/contracts";
-import { and, eq, inArray } from "drizzle-orm";
 import type { Clock } from "../../platform/kernel/index.ts";
-import { type DocumentCopyGuard, type DocumentRowColumns, documents } from "../documents/index.ts";
+import { type DocumentCopyGuard, type DocumentRowColumns, documentIdsOfType } from "../documents/index.ts";
 import { asicCopyAllowed } from "./policy.ts";
 import { asicRowColumns } from "./registration.ts";
 import { asicApplications } from "./schema.ts";
@@ -18,20 +17,13 @@ export function asicDocumentColumns(settings: {
   return {
     name: "asic",
     schema: AsicApplicationState,
-    // The documents table is already in FIRM_ROWS; a document's type never changes.
-    tables: [asicApplications, documents],
+    // The documents' own rows (their type, the registration's answers), read through the documents
+    // module, move the lists already; a document's type never changes.
+    tables: [asicApplications],
     async read(db, teamId, docIds) {
       if (docIds.length === 0) return new Map();
-      const asicDocs = await db
-        .select({ id: documents.id })
-        .from(documents)
-        .where(and(eq(documents.teamId, teamId), inArray(documents.id, docIds), eq(documents.type, "ASIC")));
-      return asicRowColumns(
-        db,
-        teamId,
-        asicDocs.map((doc) => doc.id),
-        { now: settings.clock(), feeCents: settings.feeCents },
-      );
+      const asicDocIds = await documentIdsOfType(db, teamId, docIds, "ASIC");
+      return asicRowColumns(db, teamId, asicDocIds, { now: settings.clock(), feeCents: settings.feeCents });
     },
     // The copy guard's rule, so the list offers Copy only where the copy would be made.
     narrowAbilities: (_row, asic) => (asic && copyRefusal(asic) ? { copy: false } : {}),

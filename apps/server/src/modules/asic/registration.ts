@@ -20,7 +20,7 @@ import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
-import { type DocumentsService, documents as documentsTable } from "../documents/index.ts";
+import { type DocumentsService, documentAnswersSql } from "../documents/index.ts";
 import type { FileStore } from "../files/index.ts";
 import type { InterviewService } from "../interview/index.ts";
 import type { LogsService } from "../logs/index.ts";
@@ -42,13 +42,16 @@ type ApplicationRow = typeof asicApplications.$inferSelect;
 /** An application with its registration's type of company, which decides whether a kit can be made. */
 type ApplicationWithKind = ApplicationRow & { companyKind: string | null };
 
-/** The registration document's type and class of company, read from its answers. */
-const companyKindColumn = sql<string | null>`nullif(${documentsTable.xml} ->> 'company_kind', '')`;
-/** An application's document (same firm: the tables are distributed by firm). */
-const applicationDocument = and(
-  eq(documentsTable.id, asicApplications.docId),
-  eq(documentsTable.teamId, asicApplications.teamId),
-);
+/**
+ * The registration document's type and class of company, read from its answers: the application's
+ * document of the same firm (the tables are distributed by firm). Its columns are named with their
+ * table: these statements read one table, which leaves its columns unqualified, and inside the
+ * documents module's subquery they would be taken for the document's own.
+ */
+const companyKindColumn = sql<string | null>`nullif(${documentAnswersSql({
+  docId: sql`${asicApplications}.${sql.identifier("doc_id")}`,
+  teamId: sql`${asicApplications}.${sql.identifier("team_id")}`,
+})} ->> 'company_kind', '')`;
 export type AsicRegistration = ReturnType<typeof createAsicRegistration>;
 
 /** The job that asks ASIC for its decision on a lodgement until it has one. */
@@ -136,7 +139,6 @@ export function createAsicRegistration(deps: {
     const [found] = await db
       .select({ row: asicApplications, companyKind: companyKindColumn })
       .from(asicApplications)
-      .leftJoin(documentsTable, applicationDocument)
       .where(eq(asicApplications.docId, docId));
     return found && { ...found.row, companyKind: found.companyKind };
   }
@@ -681,7 +683,6 @@ export async function asicRowColumns(
   const rows = await db
     .select({ row: asicApplications, companyKind: companyKindColumn })
     .from(asicApplications)
-    .leftJoin(documentsTable, applicationDocument)
     .where(and(eq(asicApplications.teamId, teamId), inArray(asicApplications.docId, docIds)));
   const byDoc = new Map(rows.map(({ row, companyKind }) => [row.docId, { ...row, companyKind }]));
   const settings = { now: options.now ?? new Date(), feeCents: options.feeCents ?? DEFAULT_ASIC_FEE_CENTS };

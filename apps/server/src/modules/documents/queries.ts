@@ -1,6 +1,6 @@
-import type { DocumentListQuery, ListSection, StatusCountsQuery } from "@precedent/contracts";
+import type { DocumentListQuery, DocumentType, ListSection, StatusCountsQuery } from "@precedent/contracts";
 import { MY_DOCUMENTS, SHARED_FOLDERS } from "@precedent/contracts";
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { SEARCH_SORT_MATCHES_LIMIT } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
@@ -320,4 +320,47 @@ export function createDocumentQueries(deps: { db: Database; folders: FoldersServ
     loadForChange,
     statusCounts,
   };
+}
+
+/*
+ * Documents as other modules read them, so they read no documents table themselves: query
+ * fragments to place inside the caller's statement (a list stays one statement), and reads in the
+ * caller's connection or transaction.
+ */
+
+/**
+ * A document's answers (its `xml`) by id, as a scalar subquery; null when there is no such
+ * document. With `teamId`, only that firm's document (the firm tables are distributed by firm).
+ * Name the caller's columns with their table (`"asic_applications"."doc_id"`, through
+ * `sql.identifier`): a statement on one table leaves its columns unqualified, and inside this
+ * subquery an unqualified `team_id` would be the document's own.
+ */
+export function documentAnswersSql(of: {
+  docId: SQLWrapper;
+  teamId?: SQLWrapper;
+}): SQL<Record<string, unknown> | null> {
+  const sameFirm = of.teamId ? sql` and d.team_id = ${of.teamId}` : sql``;
+  const answers = sql`(select d.xml from ${documents} d where d.id = ${of.docId}${sameFirm})`;
+  // Decoded as the column is, so the caller gets the answers as a select of `documents.xml` would.
+  return answers.mapWith(documents.xml) as SQL<Record<string, unknown> | null>;
+}
+
+/** Which of these documents of the firm `teamId` are of this type (e.g. the ASIC list columns'). */
+export async function documentIdsOfType(
+  db: Database,
+  teamId: number,
+  docIds: number[],
+  type: DocumentType,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.teamId, teamId), inArray(documents.id, docIds), eq(documents.type, type)));
+  return rows.map((row) => row.id);
+}
+
+/** A document's name by id (a signing page, an audit certificate, an SMS), or undefined when it is gone. */
+export async function documentNameById(tx: Database, docId: number): Promise<string | undefined> {
+  const [doc] = await tx.select({ name: documents.name }).from(documents).where(eq(documents.id, docId));
+  return doc?.name;
 }

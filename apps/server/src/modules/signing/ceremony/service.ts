@@ -10,7 +10,7 @@ import type { Database } from "../../../db/client.ts";
 import { AppError, badRequest, notFound } from "../../../errors.ts";
 import { exponentialBackoff, type JobQueue } from "../../../platform/jobs/queue.ts";
 import type { Clock } from "../../../platform/kernel/index.ts";
-import { documents, setSigningStatus } from "../../documents/index.ts";
+import { documentNameById, setSigningStatus } from "../../documents/index.ts";
 import type { FileStore } from "../../files/index.ts";
 import type { MailService } from "../../mail/index.ts";
 import type { SmsSender } from "../../sms/index.ts";
@@ -146,14 +146,11 @@ export function createSigningCeremony(deps: {
   async function page(tx: Database, resolved: Resolved): Promise<SigningPage> {
     const { envelope, recipient, canSign } = resolved;
     const { state, everyone } = await stateOf(tx, resolved);
-    const [doc] = await tx
-      .select({ name: documents.name })
-      .from(documents)
-      .where(eq(documents.id, envelope.documentId));
+    const docName = await documentNameById(tx, envelope.documentId);
     const firm = await firmName(tx, envelope.teamId);
     const witnessOf = everyone.find((other) => other.id === recipient.witnessOfRecipientId);
     return {
-      document_name: doc?.name ?? "",
+      document_name: docName ?? "",
       firm_name: firm,
       recipient: { full_name: recipient.fullName, role: recipient.role, group_name: recipient.groupName },
       witness_of: witnessOf?.fullName ?? null,
@@ -209,12 +206,9 @@ export function createSigningCeremony(deps: {
       const original = await files.get(envelope.originalSha256);
       if (!original) throw new Error(`envelope ${envelopeId}: the original PDF is missing`);
       const everyone = await recipientsOf(db, envelopeId);
-      const [doc] = await db
-        .select({ name: documents.name })
-        .from(documents)
-        .where(eq(documents.id, envelope.documentId));
+      const docName = await documentNameById(db, envelope.documentId);
       const firm = await firmName(db, envelope.teamId);
-      const certificate = auditCertificate(envelope, everyone, doc?.name ?? "", firm);
+      const certificate = auditCertificate(envelope, everyone, docName ?? "", firm);
       const sealed = await sealerOrFail().seal({
         original: original.bytes,
         fields: envelope.fields,
@@ -254,9 +248,9 @@ export function createSigningCeremony(deps: {
           await mail.enqueue(tx, {
             to: recipient.email,
             key: `signing-signed:${envelopeId}:${recipient.id}`,
-            subject: `Signed: ${doc?.name ?? "your document"}`,
-            text: `Everyone has signed ${doc?.name ?? "the document"}. Download the signed PDF, with its audit certificate: ${link}\n\n${firm}`,
-            html: `<p>Everyone has signed <strong>${escapeHtml(doc?.name ?? "the document")}</strong>.</p><p><a href="${link}">Download the signed PDF</a>, with its audit certificate.</p><p>${escapeHtml(firm)}</p>`,
+            subject: `Signed: ${docName ?? "your document"}`,
+            text: `Everyone has signed ${docName ?? "the document"}. Download the signed PDF, with its audit certificate: ${link}\n\n${firm}`,
+            html: `<p>Everyone has signed <strong>${escapeHtml(docName ?? "the document")}</strong>.</p><p><a href="${link}">Download the signed PDF</a>, with its audit certificate.</p><p>${escapeHtml(firm)}</p>`,
           });
         }
         await tx.insert(signingEvents).values({
@@ -581,11 +575,7 @@ export function createSigningCeremony(deps: {
   };
 
   async function documentName(envelope: Envelope) {
-    const [doc] = await db
-      .select({ name: documents.name })
-      .from(documents)
-      .where(eq(documents.id, envelope.documentId));
-    return doc?.name ?? "your document";
+    return (await documentNameById(db, envelope.documentId)) ?? "your document";
   }
 }
 
