@@ -113,7 +113,10 @@ export async function registeredCompanies(tx: Database, teamId: number): Promise
       acn: asicApplications.acn,
       proposedName: asicNameApplications.proposedName,
       namedLegalElement: asicNameApplications.legalElement,
-      answers: documentAnswersSql({ docId: sql`${asicApplications}.${sql.identifier("doc_id")}` }),
+      answers: documentAnswersSql({
+        docId: sql`${asicApplications}.${sql.identifier("doc_id")}`,
+        teamId: sql`${asicApplications}.${sql.identifier("team_id")}`,
+      }),
     })
     .from(asicApplications)
     .innerJoin(asicNameApplications, eq(asicNameApplications.docId, asicApplications.docId))

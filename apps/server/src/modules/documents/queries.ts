@@ -359,8 +359,19 @@ export async function documentIdsOfType(
   return rows.map((row) => row.id);
 }
 
-/** A document's name by id (a signing page, an audit certificate, an SMS), or undefined when it is gone. */
-export async function documentNameById(tx: Database, docId: number): Promise<string | undefined> {
-  const [doc] = await tx.select({ name: documents.name }).from(documents).where(eq(documents.id, docId));
+/**
+ * A firm's document's name by id (a signing page, an audit certificate, an SMS), or undefined when
+ * it is gone. The firm is named even where the id alone would do: the firm tables are distributed
+ * by firm, and no read crosses firms.
+ */
+export async function documentNameById(
+  tx: Database,
+  teamId: number,
+  docId: number,
+): Promise<string | undefined> {
+  const [doc] = await tx
+    .select({ name: documents.name })
+    .from(documents)
+    .where(and(eq(documents.teamId, teamId), eq(documents.id, docId)));
   return doc?.name;
 }

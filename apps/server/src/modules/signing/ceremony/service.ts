@@ -146,7 +146,7 @@ export function createSigningCeremony(deps: {
   async function page(tx: Database, resolved: Resolved): Promise<SigningPage> {
     const { envelope, recipient, canSign } = resolved;
     const { state, everyone } = await stateOf(tx, resolved);
-    const docName = await documentNameById(tx, envelope.documentId);
+    const docName = await documentNameById(tx, envelope.teamId, envelope.documentId);
     const firm = await firmName(tx, envelope.teamId);
     const witnessOf = everyone.find((other) => other.id === recipient.witnessOfRecipientId);
     return {
@@ -206,7 +206,7 @@ export function createSigningCeremony(deps: {
       const original = await files.get(envelope.originalSha256);
       if (!original) throw new Error(`envelope ${envelopeId}: the original PDF is missing`);
       const everyone = await recipientsOf(db, envelopeId);
-      const docName = await documentNameById(db, envelope.documentId);
+      const docName = await documentNameById(db, envelope.teamId, envelope.documentId);
       const firm = await firmName(db, envelope.teamId);
       const certificate = auditCertificate(envelope, everyone, docName ?? "", firm);
       const sealed = await sealerOrFail().seal({
@@ -575,7 +575,7 @@ export function createSigningCeremony(deps: {
   };
 
   async function documentName(envelope: Envelope) {
-    return (await documentNameById(db, envelope.documentId)) ?? "your document";
+    return (await documentNameById(db, envelope.teamId, envelope.documentId)) ?? "your document";
   }
 }
 
