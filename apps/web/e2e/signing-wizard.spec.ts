@@ -37,10 +37,18 @@ async function openWizard(page: Page) {
 async function addToGroup(page: Page, group: string, person: string) {
   // The last choice's dropdown stays visible while it fades out; a click on its option then does
   // nothing (it once left a signer out of a group). Wait until no dropdown shows, before and after.
+  // A click on an option can still be lost on a busy machine (in CI the dropdown once stayed open
+  // with nothing chosen), so the pick is repeated until the person is in a group.
   const openDropdowns = page.locator(".ant-select-dropdown:visible");
+  const assigned = page.locator(".signing-group__items li", { hasText: person });
   await expect(openDropdowns).toHaveCount(0);
-  await page.getByRole("combobox", { name: `Add a signer to ${group}` }).click();
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: person }).click();
+  await expect(async () => {
+    if ((await openDropdowns.count()) === 0) {
+      await page.getByRole("combobox", { name: `Add a signer to ${group}` }).click({ timeout: 5_000 });
+    }
+    await openDropdowns.locator(".ant-select-item-option", { hasText: person }).click({ timeout: 5_000 });
+    await expect(assigned).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(openDropdowns).toHaveCount(0);
 }
 
