@@ -94,11 +94,18 @@ async function makeAsicPaymentByKeyboard(page: Page, name: string) {
   await page.keyboard.press("Enter");
   const item = page.getByRole("menuitem", { name: "Make ASIC payment", exact: true });
   await expect(item).toBeVisible();
-  // Down to the item, each key waiting for the menu to answer on a busy machine.
-  for (let step = 0; step < 20; step++) {
+  // Down to the item, each key waiting until the menu has moved its highlight: read too early, the
+  // highlight was once one item behind, the loop pressed again and Enter chose 'Delete'.
+  const active = page.locator(".ant-dropdown-menu-item-active");
+  const activeText = async () =>
+    (await active.count()) > 0 ? (await active.first().innerText()).trim() : "";
+  let previous = await activeText();
+  for (let step = 0; step < 20 && previous !== "Make ASIC payment"; step++) {
     await page.keyboard.press("ArrowDown");
-    if (await item.evaluate((node) => node.classList.contains("ant-dropdown-menu-item-active"))) break;
+    await expect.poll(activeText).not.toBe(previous);
+    previous = await activeText();
   }
+  await expect(item).toHaveClass(/ant-dropdown-menu-item-active/);
   await page.keyboard.press("Enter");
 }
 

@@ -16,6 +16,22 @@ const teamPanel = (page: Page) => page.getByRole("tabpanel", { name: "Team" });
 /** Picks an option of the open Ant Design select list. */
 const chooseOption = (page: Page, text: string) =>
   page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: text }).click();
+/** Sets a Harbour Legal member's role through the API, as the role control does. */
+async function setRoleByApi(page: Page, email: string, role: "manager" | "member") {
+  const me = await page.request.get("/api/users/me");
+  const teamId = ((await me.json()) as { data: { teams: { id: number; name: string }[] } }).data.teams.find(
+    (team) => team.name === HARBOUR_FIRM,
+  )?.id;
+  const list = await page.request.get(`/api/team/get-members?id_team=${teamId}`);
+  const members = ((await list.json()) as { data: { members: { id: number; email: string }[] } }).data
+    .members;
+  const member = members.find((m) => m.email === email);
+  if (!teamId || !member) throw new Error(`no ${email} in ${HARBOUR_FIRM}`);
+  const reply = await page.request.post("/api/member/set-role", {
+    data: { id_team: teamId, id_user: member.id, role },
+  });
+  expect(reply.status(), await reply.text()).toBe(200);
+}
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
@@ -29,7 +45,8 @@ test.describe("My Company: the owner edits the firm and its team", () => {
   }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await signIn(page, HARBOUR_OWNER);
-    await expect(details(page).getByText("004 085 616")).toBeVisible();
+    // The demo's number; or, when this serial group is retried, the one this test saves below.
+    await expect(details(page).getByText(/^(004 085 616|51 824 753 556)$/)).toBeVisible();
 
     // From the keyboard: Edit opens the form on its first field.
     const edit = details(page).getByRole("button", { name: "Edit" });
@@ -89,6 +106,8 @@ test.describe("My Company: the owner edits the firm and its team", () => {
   test("the owner promotes a member after confirming, and removes another", async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await signIn(page, HARBOUR_OWNER, "/my-account/my-company?tab=team");
+    // A retry of this serial group starts from the demo's roles: a first try may have promoted Hana.
+    if (test.info().retry > 0) await setRoleByApi(page, "member@harbour.test", "member");
     const hana = teamPanel(page).getByRole("row", { name: /Hana Hughes/ });
     const role = hana.getByRole("combobox", { name: "Role of Hana Hughes" });
     await expect(role).toBeVisible();
@@ -121,7 +140,14 @@ test.describe("My Company: the owner edits the firm and its team", () => {
     await page.getByRole("menuitem", { name: "Remove from firm" }).click();
     const removal = page.getByRole("dialog", { name: "Remove Leo Leaver from Harbour Legal Pty Ltd?" });
     await expect(removal).toContainText("their My Documents folders and documents become yours");
-    await removal.getByRole("button", { name: "Remove" }).click();
+    // On a busy machine a click on a dialog that has just opened was once lost (the dialog stayed,
+    // nothing was sent): clicked again while the dialog stays. A click while the removal is on its
+    // way finds the button loading and does nothing.
+    await expect(async () => {
+      if (await removal.isVisible())
+        await removal.getByRole("button", { name: "Remove" }).click({ timeout: 2_000 });
+      await expect(removal).toBeHidden({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.getByText("Leo Leaver was removed from Harbour Legal Pty Ltd.")).toBeVisible();
     await expect(teamPanel(page).getByRole("row", { name: /Leo Leaver/ })).toHaveCount(0);
     await expectAccessible(page, "team tab with role controls");
