@@ -112,10 +112,6 @@ export default defineConfig({
     // Recording a trace (a snapshot at every step) costs the two cores a good share of a run; in
     // CI only the retry of a failed test records one, which is the run that explains a failure.
     trace: ci ? "on-first-retry" : "retain-on-failure",
-    // The browser asks for reduced motion, so the app's dialogs, menus and dropdowns open and close
-    // at once. On two busy cores a click on one still moving was lost now and then (a menu item,
-    // a dialog's button, a select option); the tests are about what the app does, not its motion.
-    reducedMotion: "reduce",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -7,19 +7,10 @@ import { createQueryClient } from "./query-client";
 import { router } from "./router";
 import { theme } from "./theme";
 
-/**
- * People who ask their system for less motion get none from the components: dialogs, menus and
- * lists open and close at once (WCAG 2.3.3). Read once per page load.
- */
-const prefersReducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
-
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [appTheme] = useState(() =>
-    prefersReducedMotion() ? { ...theme, token: { ...theme.token, motion: false } } : theme,
-  );
   return (
-    <ConfigProvider locale={enGB} theme={appTheme}>
+    <ConfigProvider locale={enGB} theme={theme}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
