@@ -109,7 +109,8 @@ const hello = await startServer("hello-server.ts", process.env);
 const app = await startServer("app-server.ts", { ...process.env, DATABASE_URL: database.url });
 try {
   const base = `http://127.0.0.1:${app.port}`;
-  const headers = await demoOwnerHeaders(base);
+  // As the web app sends them: a browser accepts compressed replies.
+  const headers = { ...(await demoOwnerHeaders(base)), "accept-encoding": "gzip, deflate, br, zstd" };
   const settings = { connections: CONNECTIONS, seconds: DURATION_SECONDS, headers };
   const targets: [string, string][] = [
     [

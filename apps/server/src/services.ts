@@ -68,7 +68,7 @@ import { createFirmContexts, createTeamsService } from "./modules/teams/index.ts
 import { createTemplateLibrary } from "./modules/templates/index.ts";
 import { createTwoFactorService, type TwoFactorService } from "./modules/two-factor/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
-import { type ChangeFeed, createFirmReplyCache } from "./platform/freshness/index.ts";
+import { type ChangeFeed, createFirmReplyCache, createKeptReplies } from "./platform/freshness/index.ts";
 import { createJobQueue } from "./platform/jobs/queue.ts";
 import type { Clock } from "./platform/kernel/index.ts";
 
@@ -362,6 +362,12 @@ export function createServices(deps: {
   const replyCache = createFirmReplyCache({
     maxBytes: (config.REPLY_CACHE_MB ?? DEFAULT_REPLY_CACHE_MB) * 1024 * 1024,
   });
+  // GET /users/me and the catalogue's reads, kept while the change feed hears nothing of theirs:
+  // a quarter of the lists' budget (a person's reply is about 1 KB; a catalogue page 150 KB).
+  const keptReplies = createKeptReplies({
+    changes: deps.changes,
+    maxBytes: ((config.REPLY_CACHE_MB ?? DEFAULT_REPLY_CACHE_MB) * 1024 * 1024) / 4,
+  });
   const sessionInfo: SessionInfo = {
     idle_timeout_ms: config.IDLE_TIMEOUT_MS,
     keep_alive_ms: config.KEEP_ALIVE_MS,
@@ -505,6 +511,7 @@ export function createServices(deps: {
     asicRegistration,
     asicSandbox,
     replyCache,
+    keptReplies,
     invitations,
     membership,
     credits,

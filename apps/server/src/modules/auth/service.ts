@@ -423,12 +423,13 @@ export function createAuthService(deps: {
 
     /**
      * After a request that may have written (anything but GET and HEAD), before its reply goes
-     * out: the firm it named and every firm the actor was seen in count as changed on this server
+     * out: the actor, the firm it named and every firm the actor was seen in count as changed on this server
      * at once, so the actor's next request cannot be answered from memory read before the write.
      * Other servers learn of it from the database's notification.
      */
     mayHaveWritten(actor: Actor, teamId?: number) {
       if (!changes) return;
+      changes.personChanged(actor.userId);
       if (teamId !== undefined) changes.firmChanged(teamId);
       for (const firm of firmsOfUser.get(actor.userId) ?? []) changes.firmChanged(firm);
     },

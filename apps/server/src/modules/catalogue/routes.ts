@@ -13,20 +13,16 @@ import {
   QuestionsResponse,
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { plainJsonSerializer } from "../../platform/kernel/index.ts";
 import { actorOf } from "../../plugins/authenticate.ts";
 import type { Services } from "../../services.ts";
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { catalogue } = services;
+  const { catalogue, keptReplies } = services;
   const tags = ["catalogue"];
 
   app.get(
     "/products",
     {
-      // The catalogue search is the hot read (bench/catalogue.ts): replies are built field by
-      // field against the schema's types, so skip re-validating every row on the way out.
-      serializerCompiler: plainJsonSerializer,
       schema: {
         tags,
         summary: "Published catalogue products: by categories (comma list, with sub categories) and search",
@@ -34,7 +30,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         response: { 200: ProductListResponse },
       },
     },
-    async (request) => ({ message: "", data: await catalogue.list(request.query) }),
+    // The same for everyone: kept while the catalogue is unchanged, compressed once, with an ETag.
+    async (request, reply) =>
+      keptReplies.catalogue(reply, async () => ({ message: "", data: await catalogue.list(request.query) })),
   );
 
   app.get(
@@ -47,10 +45,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         response: { 200: CategoryListResponse },
       },
     },
-    async (request) => ({
-      message: "",
-      data: await catalogue.categories({ hideEmpty: request.query.hide_empty, parent: request.query.parent }),
-    }),
+    async (request, reply) =>
+      keptReplies.catalogue(reply, async () => ({
+        message: "",
+        data: await catalogue.categories({
+          hideEmpty: request.query.hide_empty,
+          parent: request.query.parent,
+        }),
+      })),
   );
 
   app.get(
@@ -63,7 +65,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         response: { 200: ProductResponse },
       },
     },
-    async (request) => ({ message: "", data: await catalogue.get(request.params.id) }),
+    async (request, reply) =>
+      keptReplies.catalogue(reply, async () => ({
+        message: "",
+        data: await catalogue.get(request.params.id),
+      })),
   );
 
   app.get(

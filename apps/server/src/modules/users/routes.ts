@@ -23,8 +23,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         response: { 200: CurrentUserResponse },
       },
     },
-    async (request) => {
-      return { message: "", data: await services.teams.currentUser(actorOf(request).userId) };
+    async (request, reply) => {
+      const { userId } = actorOf(request);
+      return services.keptReplies.person(reply, userId, async () => ({
+        message: "",
+        data: await services.teams.currentUser(userId),
+      }));
     },
   );
 

@@ -2,7 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHANGE_FEED_APPLICATION } from "../../db/client.ts";
 import { sessions } from "../../modules/auth/index.ts";
+import { productCategories, products } from "../../modules/catalogue/index.ts";
 import { documents } from "../../modules/documents/index.ts";
+import { firmVersions, teams } from "../../modules/teams/index.ts";
+import { users } from "../../modules/users/index.ts";
 import { createTestApp, signIn, stallable, type TestApp } from "../../test/harness.ts";
 import { type ChangeFeed, createChangeFeed, type NotificationSource } from "./change-feed.ts";
 
@@ -100,6 +103,67 @@ describe("the change feed", () => {
     await t.services.auth.purgeExpiredSessions();
     await feed.sync();
     expect(feed.sessionsUnchangedSince(mark)).toBe(true);
+  });
+
+  it("hears a person's own changes: their row and their memberships", async () => {
+    const { feed } = await startFeed();
+    const person = await t.buildUser();
+    const bystander = await t.buildUser();
+    let mark = feed.mark();
+    await t.db.update(users).set({ phone: "0400 000 000" }).where(eq(users.id, person.id));
+    await feed.sync();
+    expect(feed.personUnchangedSince(mark, person.id)).toBe(false);
+    expect(feed.personUnchangedSince(mark, bystander.id)).toBe(true);
+
+    mark = feed.mark();
+    await t.addMember(other.team.id, "member", person);
+    await feed.sync();
+    expect(feed.personUnchangedSince(mark, person.id)).toBe(false);
+    expect(feed.personUnchangedSince(mark, bystander.id)).toBe(true);
+
+    mark = feed.mark();
+    await t.db.update(users).set({ phone: "0400 000 000" }).where(eq(users.id, person.id));
+    await feed.sync();
+    expect(feed.personUnchangedSince(mark, person.id), "an update that changes nothing").toBe(true);
+
+    feed.personChanged(bystander.id);
+    expect(feed.personUnchangedSince(mark, bystander.id), "this server's own write").toBe(false);
+  });
+
+  it("hears a firm's company details without moving its versions", async () => {
+    const { feed } = await startFeed();
+    const versionOf = async () =>
+      (await t.db.select().from(firmVersions).where(eq(firmVersions.teamId, other.team.id)))[0]?.version ?? 0;
+    const before = await versionOf();
+    const mark = feed.mark();
+    await t.db.update(teams).set({ name: "Quiet Accounting Pty Ltd" }).where(eq(teams.id, other.team.id));
+    await feed.sync();
+    expect(feed.firmUnchangedSince(mark, other.team.id)).toBe(false);
+    expect(feed.firmUnchangedSince(mark, firm.team.id)).toBe(true);
+    expect(await versionOf()).toBe(before);
+  });
+
+  it("hears the catalogue change, and nothing else does", async () => {
+    const { feed } = await startFeed();
+    let mark = feed.mark();
+    await addDocument(firm.team.id, firm.owner.id);
+    await t.db.update(users).set({ phone: "0411 111 111" }).where(eq(users.id, firm.owner.id));
+    await feed.sync();
+    expect(feed.catalogueUnchangedSince(mark)).toBe(true);
+    expect(feed.firmUnchangedSince(mark, other.team.id)).toBe(true);
+    await t.db
+      .update(products)
+      .set({ name: sql`${products.name}` })
+      .where(sql`false`);
+    await feed.sync();
+    expect(feed.catalogueUnchangedSince(mark), "a statement on products, even one that changes no row").toBe(
+      false,
+    );
+    expect(feed.firmUnchangedSince(mark, other.team.id), "products move no firm").toBe(true);
+    mark = feed.mark();
+    await t.db.insert(productCategories).values({ name: "Heard Category", slug: `heard-${Date.now()}` });
+    await feed.sync();
+    expect(feed.catalogueUnchangedSince(mark)).toBe(false);
   });
 
   it("takes this server's own changes at once", async () => {

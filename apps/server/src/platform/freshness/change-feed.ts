@@ -2,12 +2,15 @@
  * What the database tells this server about changes committed by anyone (this server, another
  * server on the same database, a script): the triggers of migration 0010 notify the channel
  * `precedent_changes` when a firm's lists change ('firm:{id}', or 'firms' for all firms; the firm's
- * plan, its standing and its credits included, migration 0019) and when sessions end or change in
- * anything but their touch ('sessions', migrations 0010 and 0019). Memory caches (the session cache in the auth service, and through it
- * the reply cache) keep what they read only while the feed says nothing has changed since.
+ * plan, its standing and its credits included, migration 0019; its company details, 0036), when
+ * sessions end or change in anything but their touch ('sessions', migrations 0010 and 0019), when
+ * a person's own row or memberships change ('person:{id}', 0036) and when the catalogue changes
+ * ('catalogue', 0036). Memory caches (the session cache in the auth service, and through it the
+ * reply cache) keep what they read only while the feed says nothing has changed since.
  *
  * Reading it: take `mark()` before reading from the database, keep the mark with what was read,
- * and ask `firmUnchangedSince(mark, firm)` / `sessionsUnchangedSince(mark)` before reusing it.
+ * and ask `firmUnchangedSince(mark, firm)` / `sessionsUnchangedSince(mark)` /
+ * `personUnchangedSince(mark, person)` / `catalogueUnchangedSince(mark)` before reusing it.
  * While the feed is not listening (not started, connection lost, reconnecting) both answer false,
  * so every request reads the database; whatever was read before a reconnection is dropped,
  * because changes made while nobody listened were never heard.
@@ -66,7 +69,9 @@ export function createChangeFeed(
   let listening = false;
   let everythingChangedAt = 0;
   let sessionsEndedAt = 0;
+  let catalogueChangedAt = 0;
   const firmChangedAt = new Map<number, number>();
+  const personChangedAt = new Map<number, number>();
   const syncs = new Map<string, () => void>();
   let syncCount = 0;
   let stop: (() => Promise<void>) | undefined;
@@ -78,6 +83,9 @@ export function createChangeFeed(
     if (payload.startsWith("firm:")) firmChangedAt.set(Number(payload.slice("firm:".length)), tick);
     else if (payload === "firms") everythingChangedAt = tick;
     else if (payload === "sessions") sessionsEndedAt = tick;
+    else if (payload.startsWith("person:"))
+      personChangedAt.set(Number(payload.slice("person:".length)), tick);
+    else if (payload === "catalogue") catalogueChangedAt = tick;
     else if (payload.startsWith(beatPrefix)) beatHeard();
     else syncs.get(payload)?.();
   }
@@ -172,11 +180,29 @@ export function createChangeFeed(
     },
 
     /**
+     * True when nothing of this person's own (their row, which firms they belong to and their
+     * role in each) has changed since `mark`, the feed listening throughout.
+     */
+    personUnchangedSince(mark: number, userId: number) {
+      return listening && everythingChangedAt < mark && (personChangedAt.get(userId) ?? 0) < mark && fresh();
+    },
+
+    /** True when no product, category or link of the catalogue has changed since `mark`. */
+    catalogueUnchangedSince(mark: number) {
+      return listening && everythingChangedAt < mark && catalogueChangedAt < mark && fresh();
+    },
+
+    /**
      * Marks a firm changed by this server, at once: its own writes must show in the very next
      * request, which may arrive before the database's notification does.
      */
     firmChanged(teamId: number) {
       firmChangedAt.set(teamId, ++tick);
+    },
+
+    /** Marks a person changed by this server, at once (see `firmChanged`). */
+    personChanged(userId: number) {
+      personChangedAt.set(userId, ++tick);
     },
 
     /**

@@ -19,6 +19,10 @@
  *   A kept reply is sent only while that version, which comes with the request's session and
  *   membership, is unchanged, and only once authentication and every route hook have run (from
  *   the route's own last preHandler hook, or its handler).
+ * - kept-replies.ts keeps GET /users/me per person and the catalogue's reads for everyone, for as
+ *   long as the feed hears no change to what each was read from ('person:{id}' for a person's row
+ *   and memberships, 'firm:{id}' for their firms, 'catalogue'); nothing is kept without the feed.
+ *   Catalogue replies carry an ETag and answer 304 to a browser that has them.
  * - The session memory stays in the auth service (modules/auth/service.ts), built on the feed: a
  *   session is trusted from memory while no session change has been heard since it was read, it is
  *   within its maximum age and not yet due to be touched; a membership, while its firm has not
@@ -27,5 +31,6 @@
  *   session from the database.
  */
 export { type ChangeFeed, createChangeFeed, type NotificationSource } from "./change-feed.ts";
+export { createKeptReplies, type KeptReplies } from "./kept-replies.ts";
 export { FIRM_ROWS } from "./registry.ts";
 export { createFirmReplyCache } from "./reply-cache.ts";

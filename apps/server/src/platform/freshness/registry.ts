@@ -77,10 +77,16 @@ export const NOT_KEPT: Record<string, string> = {
 /** Changes that move firms' numbers without a `team_id` of their own (triggers by hand). */
 export const OTHER_SOURCES: Record<string, string> = {
   teams:
-    "plan, plan status and dates move lists and trees; credits move lists (migrations 0010, 0011, 0019); company details (name, number, address, website, logo) move nothing: no kept reply or session shows them (team/get and users/me read the database)",
-  users: "a person's name moves lists and trees of each of their firms (0010, 0011)",
-  product_categories: "the catalogue's categories move every firm's lists (0010)",
-  product_category_links: "a template's categories move every firm's lists (0010)",
+    "plan, plan status and dates move lists and trees; credits move lists (migrations 0010, 0011, 0019); company details (name, number, address, website, logo, owner) move no version, as no list shows them, and are announced as the firm's change (0036): each member's kept GET /users/me names the firm",
+  users:
+    "a person's name moves lists and trees of each of their firms (0010, 0011); any change to the row is announced as the person's (0036), for their kept GET /users/me",
+  team_members:
+    "besides its firm row trigger, a membership added, changed or removed is announced as its person's change (0036): GET /users/me lists the person's firms",
+  products: "any change is announced as the catalogue's (0036): the kept catalogue replies",
+  product_categories:
+    "the catalogue's categories move every firm's lists (0010), and are announced as the catalogue's change (0036)",
+  product_category_links:
+    "a template's categories move every firm's lists (0010), and are announced as the catalogue's change (0036)",
   sessions: "an ended session, or any change but its touch, is announced to every server (0010, 0019)",
 };
 

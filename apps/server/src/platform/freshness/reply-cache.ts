@@ -1,7 +1,7 @@
-import zlib from "node:zlib";
 import type { FastifyReply, preHandlerHookHandler } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { FirmContext, MemberContext } from "../kernel/index.ts";
+import { type CompressibleBody, JSON_TYPE, sendCompressed } from "./compression.ts";
 
 /**
  * Serialized replies of the hottest reads (the document list and the folder tree), kept in memory
@@ -22,48 +22,10 @@ import type { FirmContext, MemberContext } from "../kernel/index.ts";
 export type FirmReplyCache = ReturnType<typeof createFirmReplyCache>;
 
 /** A reply as built, and compressed copies made the first time a client accepts them. */
-type Entry = { version: number; body: Buffer; br?: Buffer; gzip?: Buffer };
-
-const JSON_TYPE = "application/json; charset=utf-8";
-/** Smaller replies gain too little from compression to be worth a header. */
-const COMPRESS_FROM_BYTES = 1024;
-// Brotli at quality 5 compresses these JSON replies about 8 to 10 times in a few milliseconds
-// for the largest (a 150 KB folder tree), paid once per firm version and then reused.
-const BROTLI_OPTIONS = {
-  params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-  },
-};
-
-type Encoding = "br" | "gzip" | undefined;
+type Entry = CompressibleBody & { version: number };
 
 /** A firm's data versions, as read with the session (see `firmVersions`). */
 type FirmVersions = Pick<MemberContext, "version" | "foldersVersion">;
-
-/** The encoding to send: brotli or gzip when the client accepts it (as every browser does). */
-function chooseEncoding(acceptEncoding: string): Encoding {
-  const accepted = acceptEncoding
-    .split(",")
-    .map((part) => part.trim().split(";"))
-    .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
-    .map(([name]) => name?.trim().toLowerCase());
-  if (accepted.includes("br")) return "br";
-  if (accepted.includes("gzip")) return "gzip";
-  return undefined;
-}
-
-// Browsers send one of a handful of Accept-Encoding values: each is read once (and the list
-// starts over should a client send many different ones).
-const encodings = new Map<string, Encoding>();
-function encodingFor(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return undefined;
-  if (encodings.has(acceptEncoding)) return encodings.get(acceptEncoding);
-  if (encodings.size >= 64) encodings.clear();
-  const encoding = chooseEncoding(acceptEncoding);
-  encodings.set(acceptEncoding, encoding);
-  return encoding;
-}
 
 export function createFirmReplyCache(options: { maxBytes: number }) {
   const entries =
@@ -87,23 +49,12 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
     return entry;
   }
 
-  /** The entry's body in the client's encoding, compressing it the first time it is asked for. */
-  function deliver(reply: FastifyReply, key: string, entry: Entry, acceptEncoding: string | undefined) {
-    reply.header("vary", "accept-encoding");
-    const encoding = entry.body.length >= COMPRESS_FROM_BYTES ? encodingFor(acceptEncoding) : undefined;
-    if (!encoding) return reply.send(entry.body);
-    let compressed = entry[encoding];
-    if (!compressed) {
-      compressed =
-        encoding === "br"
-          ? zlib.brotliCompressSync(entry.body, BROTLI_OPTIONS)
-          : zlib.gzipSync(entry.body, { level: 6 });
-      entry[encoding] = compressed;
-      // Stored again so the cache counts the compressed copy against its size.
+  /** The entry's body in the client's encoding (compressed once, then kept with it). */
+  function deliver(reply: FastifyReply, key: string, entry: Entry) {
+    // Stored again once compressed, so the cache counts the compressed copy against its size.
+    return sendCompressed(reply, entry, () => {
       if (entries?.get(key) === entry) entries.set(key, entry);
-    }
-    reply.header("content-encoding", encoding);
-    return reply.send(compressed);
+    });
   }
 
   // The raw address stands for the query: one address always validates to the same query, so
@@ -133,7 +84,7 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
       if (!cached || cached.version !== versionOf(member)) return done();
       stats.hits++;
       reply.type(JSON_TYPE);
-      deliver(reply, key, cached, request.headers["accept-encoding"]);
+      deliver(reply, key, cached);
     }) satisfies preHandlerHookHandler,
 
     /**
@@ -146,14 +97,13 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
       produce: () => Promise<unknown>,
     ): Promise<FastifyReply> {
       reply.type(JSON_TYPE);
-      const acceptEncoding = reply.request.headers["accept-encoding"];
       if (!entries) return reply.send(JSON.stringify(await produce()));
       const key = keyOf(ctx.teamId, ctx.userId, ctx.role, ctx.planSlug, reply.request.raw.url ?? "");
       const cached = entries.get(key);
       const version = versionOf(ctx);
       if (cached && cached.version === version) {
         stats.hits++;
-        return deliver(reply, key, cached, acceptEncoding);
+        return deliver(reply, key, cached);
       }
       const buildKey = `${version}|${key}`;
       let pending = building.get(buildKey);
@@ -161,7 +111,7 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
         pending = build(key, version, produce).finally(() => building.delete(buildKey));
         building.set(buildKey, pending);
       }
-      return deliver(reply, key, await pending, acceptEncoding);
+      return deliver(reply, key, await pending);
     },
   });
 
