@@ -33,7 +33,7 @@ import {
   companyKitRefusal,
   companyNameOf,
 } from "./company-kit.ts";
-import { applicationState, canCreateCompanyKit, isLodgedOrDecided } from "./policy.ts";
+import { applicationState, isLodgedOrDecided } from "./policy.ts";
 import type { AsicPort } from "./port.ts";
 import { GATEWAY_LOCK_MS } from "./sandbox/sandbox-lodgement.ts";
 import { asicApplications, asicNameApplications } from "./schema.ts";
@@ -267,7 +267,8 @@ export function createAsicRegistration(deps: {
         if (row?.asicStatus !== "COMP" || !row.acn || !row.registrationDate) {
           return { refused: ASIC_KIT_NOT_REGISTERED } as const;
         }
-        if (!canCreateCompanyKit({ ...row, companyKind })) return { refused: ASIC_KIT_ALREADY_MADE } as const;
+        // Registered, and of the kit's type (refused above): made already is the one reason left.
+        if (row.kitCreatedAt) return { refused: ASIC_KIT_ALREADY_MADE } as const;
         const refusal = companyKitRefusal(answers);
         if (refusal) return { refused: refusal } as const;
         const kitAnswers = companyKitAnswers({
