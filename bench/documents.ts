@@ -8,6 +8,7 @@ import { loadavg } from "node:os";
 import { openPostgres } from "@precedent/server/db";
 import { ensurePlans, loadDemoData } from "@precedent/server/demo";
 import pg from "pg";
+import { measurePrepared, statementsOf } from "./prepared-sql.ts";
 import {
   alone,
   demoOwnerHeaders,
@@ -383,13 +384,31 @@ try {
   }
   const coldBase = `http://127.0.0.1:${cold.port}`;
   const coldSettings = { ...settings, headers: await headersFor(coldBase) };
-  for (const [name, url] of targets) {
+  // The reads each cold request sends, recorded from the real server, to send straight to
+  // PostgreSQL as prepared statements: the ceiling a cold row is held to (a quarter of it).
+  const recorded = await statementsOf(
+    database.url,
+    targets.map(([, url]) => url),
+    { email: "owner@demo.test", password: "precedent-demo" },
+  );
+  const shares: string[] = [];
+  for (const [i, [name, url]] of targets.entries()) {
     // Alone, a cold request shows what one build costs: the wait after a change.
     const single = await alone(`${coldBase}${url}`, coldSettings.headers);
     const measured = await measure(`${coldBase}${url}`, coldSettings);
     results.push([`${name} (cold)`, measured, `${single.median.toFixed(1)} ms alone, no reply cache`]);
+    const statements = recorded[i] ?? [];
+    const prepared = await measurePrepared(database.url, statements, coldSettings);
+    results.push([
+      "  its SQL straight to PostgreSQL, prepared",
+      prepared,
+      `${statements.length} statements a request, pool of 20`,
+    ]);
+    shares.push(`${name}: ${((measured.rps / prepared.rps) * 100).toFixed(0)} %`);
   }
   printResults(results, { ...settings, loadBefore, nameWidth: 56 });
+  console.log("\nEach cold row's throughput as a share of its SQL sent straight, prepared (target 25 %):");
+  for (const share of shares) console.log(`  ${share}`);
 } finally {
   hello.child.kill();
   app.child.kill();
