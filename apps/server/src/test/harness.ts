@@ -310,6 +310,8 @@ export function firmClient(t: TestApp, token: string, teamId: number) {
       ...(payload ? { payload } : {}),
     });
   return {
+    /** The session's token, for a client of the same person in another firm. */
+    token,
     get: (path: string, query?: Query) => call("GET", path, undefined, query),
     post: (path: string, payload: object, query?: Query) => call("POST", path, payload, query),
     put: (path: string, payload: object, query?: Query) => call("PUT", path, payload, query),
@@ -350,31 +352,18 @@ export type SignedInFirm<Member extends string = never> = Awaited<ReturnType<typ
  * with our firm's id (`outsider`) and with their own (`lite`).
  */
 export async function buildFirmWithPeople(t: TestApp) {
-  const firm = await t.buildTeam({ name: "Harbour Legal Pty Ltd" });
-  const other = await t.buildTeam({ name: "Elsewhere Pty Ltd", planSlug: "ly-basic" });
-  const teamId = firm.team.id;
-  const manager = await t.addMember(teamId, "manager");
-  const alice = await t.addMember(teamId, "member");
-  const bob = await t.addMember(teamId, "member");
-  const otherToken = await signIn(t, other.owner.email);
+  const firm = await signedInFirm(t, {
+    name: "Harbour Legal Pty Ltd",
+    members: { manager: "manager", alice: "member", bob: "member" },
+  });
+  const other = await signedInFirm(t, { name: "Elsewhere Pty Ltd", planSlug: "ly-basic" });
   return {
-    teamId,
-    otherTeamId: other.team.id,
-    ids: {
-      owner: firm.owner.id,
-      manager: manager.id,
-      alice: alice.id,
-      bob: bob.id,
-      otherOwner: other.owner.id,
-    },
-    as: {
-      owner: firmClient(t, await signIn(t, firm.owner.email), teamId),
-      manager: firmClient(t, await signIn(t, manager.email), teamId),
-      alice: firmClient(t, await signIn(t, alice.email), teamId),
-      bob: firmClient(t, await signIn(t, bob.email), teamId),
-    },
-    outsider: firmClient(t, otherToken, teamId),
-    lite: firmClient(t, otherToken, other.team.id),
+    teamId: firm.teamId,
+    otherTeamId: other.teamId,
+    ids: { ...firm.ids, otherOwner: other.ids.owner },
+    as: firm.as,
+    outsider: firmClient(t, other.as.owner.token, firm.teamId),
+    lite: other.as.owner,
   };
 }
 export type FirmWithPeople = Awaited<ReturnType<typeof buildFirmWithPeople>>;
