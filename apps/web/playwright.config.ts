@@ -112,6 +112,11 @@ export default defineConfig({
     // Recording a trace (a snapshot at every step) costs the two cores a good share of a run; in
     // CI only the retry of a failed test records one, which is the run that explains a failure.
     trace: ci ? "on-first-retry" : "retain-on-failure",
+    // The browser asks for reduced motion, so dialogs, menus and dropdowns open and close in
+    // 10 ms. On two busy cores a click on one still moving was lost now and then (a menu item, a
+    // dialog's button, a select option); the tests are about what the app does, not its motion.
+    // reduced-motion.spec.ts checks both settings.
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -5,12 +5,16 @@ import { useState } from "react";
 import { RouterProvider } from "react-router";
 import { createQueryClient } from "./query-client";
 import { router } from "./router";
-import { theme } from "./theme";
+import { reducedMotionTheme, theme } from "./theme";
+
+/** Whether the system asks for less motion; read once per page load. */
+const prefersReducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  const [appTheme] = useState(() => (prefersReducedMotion() ? reducedMotionTheme : theme));
   return (
-    <ConfigProvider locale={enGB} theme={theme}>
+    <ConfigProvider locale={enGB} theme={appTheme}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
