@@ -1,5 +1,6 @@
 import zlib from "node:zlib";
 import type { FastifyReply } from "fastify";
+import { LRUCache } from "lru-cache";
 
 /**
  * Kept replies are compressed once, the first time a client accepts an encoding, and the
@@ -10,6 +11,19 @@ import type { FastifyReply } from "fastify";
 export type CompressibleBody = { body: Buffer; br?: Buffer; gzip?: Buffer };
 
 export const JSON_TYPE = "application/json; charset=utf-8";
+
+/**
+ * Kept bodies, least recently used dropped first once they hold `maxBytes` (compressed copies
+ * and keys counted); null when given no memory.
+ */
+export function keptBodies<Entry extends CompressibleBody>(maxBytes: number): LRUCache<string, Entry> | null {
+  if (maxBytes <= 0) return null;
+  return new LRUCache<string, Entry>({
+    maxSize: maxBytes,
+    sizeCalculation: (entry, key) =>
+      entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + key.length,
+  });
+}
 /** Smaller replies gain too little from compression to be worth a header. */
 const COMPRESS_FROM_BYTES = 1024;
 // Brotli at quality 5 compresses these JSON replies about 8 to 10 times in a few milliseconds

@@ -1,8 +1,7 @@
 import { hash } from "node:crypto";
 import type { FastifyReply } from "fastify";
-import { LRUCache } from "lru-cache";
 import type { ChangeFeed } from "./change-feed.ts";
-import { type CompressibleBody, JSON_TYPE, sendCompressed } from "./compression.ts";
+import { type CompressibleBody, JSON_TYPE, keptBodies, sendCompressed } from "./compression.ts";
 
 /**
  * Replies kept while the change feed has heard nothing of what they were read from, for reads
@@ -31,14 +30,8 @@ type Entry = CompressibleBody & {
 
 export function createKeptReplies(options: { changes: ChangeFeed | undefined; maxBytes: number }) {
   const { changes } = options;
-  const entries =
-    changes && options.maxBytes > 0
-      ? new LRUCache<string, Entry>({
-          maxSize: options.maxBytes,
-          sizeCalculation: (entry, key) =>
-            entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + key.length,
-        })
-      : null;
+  // Without a feed nothing could ever be shown to hold: nothing is kept.
+  const entries = changes ? keptBodies<Entry>(options.maxBytes) : null;
   const building = new Map<string, Promise<Entry>>();
   /** Counts, for tests and for a look at how well it serves. */
   const stats = { hits: 0, builds: 0, notModified: 0 };

@@ -1,7 +1,6 @@
 import type { FastifyReply, preHandlerHookHandler } from "fastify";
-import { LRUCache } from "lru-cache";
 import type { FirmContext, MemberContext } from "../kernel/index.ts";
-import { type CompressibleBody, JSON_TYPE, sendCompressed } from "./compression.ts";
+import { type CompressibleBody, JSON_TYPE, keptBodies, sendCompressed } from "./compression.ts";
 
 /**
  * Serialized replies of the hottest reads (the document list and the folder tree), kept in memory
@@ -28,14 +27,7 @@ type Entry = CompressibleBody & { version: number };
 type FirmVersions = Pick<MemberContext, "version" | "foldersVersion">;
 
 export function createFirmReplyCache(options: { maxBytes: number }) {
-  const entries =
-    options.maxBytes > 0
-      ? new LRUCache<string, Entry>({
-          maxSize: options.maxBytes,
-          sizeCalculation: (entry, key) =>
-            entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + key.length,
-        })
-      : null;
+  const entries = keptBodies<Entry>(options.maxBytes);
   const building = new Map<string, Promise<Entry>>();
   /** Counts, for tests and for a look at how well the cache serves. */
   const stats = { hits: 0, builds: 0 };
