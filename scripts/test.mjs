@@ -24,6 +24,8 @@ const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "ut
  * otherwise seen only as its assertion, not as what the page showed instead.
  */
 const PAGE_SNAPSHOT_MAX_LINES = 120;
+/** Of those, the lines from the page's top; the rest come from its end. */
+const PAGE_SNAPSHOT_HEAD_LINES = 30;
 const PAGE_SNAPSHOT_MAX_FAILURES = 4;
 function printPagesAtFailures(report) {
   const failures = [];
@@ -56,9 +58,17 @@ function printPagesAtFailures(report) {
     const snapshot = readFileSync(file, "utf8").match(/```yaml\n([\s\S]*?)```/)?.[1] ?? "(no page snapshot)";
     const lines = snapshot.trimEnd().split("\n");
     console.log(`\n-- ${title}`);
-    console.log(lines.slice(0, PAGE_SNAPSHOT_MAX_LINES).join("\n"));
-    if (lines.length > PAGE_SNAPSHOT_MAX_LINES)
-      console.log(`… ${lines.length - PAGE_SNAPSHOT_MAX_LINES} more lines`);
+    if (lines.length <= PAGE_SNAPSHOT_MAX_LINES) {
+      console.log(lines.join("\n"));
+    } else {
+      // The page's top (where it is), then its end: dialogs, menus and toasts are rendered last,
+      // at the end of the page, and are most often what a failed step was waiting on.
+      const head = PAGE_SNAPSHOT_HEAD_LINES;
+      const tail = PAGE_SNAPSHOT_MAX_LINES - head;
+      console.log(lines.slice(0, head).join("\n"));
+      console.log(`… ${lines.length - head - tail} lines left out …`);
+      console.log(lines.slice(-tail).join("\n"));
+    }
   }
   // Repeated last, so the end of the log still names them after the snapshots.
   console.log("\nFailed attempts:");

@@ -117,6 +117,9 @@ export default defineConfig({
     // dialog's button, a select option); the tests are about what the app does, not its motion.
     // reduced-motion.spec.ts checks both settings.
     reducedMotion: "reduce",
+    // A click or a fill that waits on an element that never comes fails after 30 s, naming the
+    // step, instead of holding the test to its own timeout (up to 5 min) with no word of where.
+    actionTimeout: 30_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
