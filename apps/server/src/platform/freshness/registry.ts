@@ -3,18 +3,19 @@
  *
  * 1. Every committed change to a row a kept reply or a kept session depends on moves a number
  *    the server reads with the session (`firm_versions.version` for document lists,
- *    `folders_version` for folder trees) or notifies `precedent_changes` (sessions). Deferred
- *    triggers do it at commit, once per firm per transaction, whoever writes: this server,
- *    another server, a script.
+ *    `folders_version` for folder trees) or notifies `precedent_changes` (sessions; a person,
+ *    for their kept GET /users/me; the catalogue, for its kept replies). Triggers do it at
+ *    commit, once per firm per transaction, whoever writes: this server, another server, a
+ *    script.
  * 2. A table whose rows carry `team_id` is either in `FIRM_ROWS` (its trigger is the one
  *    `firmRowTrigger` writes, checked against the database by `registry.test.ts`) or in
  *    `NOT_KEPT`, with the reason nothing kept in memory shows it. A new firm table that is in
  *    neither fails that test.
- * 3. Changes that reach firms another way are listed in `OTHER_SOURCES` (their triggers are
- *    written by hand in the migrations it names).
+ * 3. Changes that reach firms, people or the catalogue another way are listed in
+ *    `OTHER_SOURCES` (their triggers are written by hand in the migrations it names).
  * 4. Memory is trusted only while the change feed listens and its heartbeat comes back
  *    (`change-feed.ts`); a kept reply answers only after every route hook has run
- *    (`reply-cache.ts`).
+ *    (`reply-cache.ts`, `kept-replies.ts`).
  *
  * Adding a firm table that lists show: add it to `FIRM_ROWS`, run
  * `npx tsx apps/server/src/platform/freshness/trigger-sql.ts <table>` and put what it prints in
@@ -74,7 +75,10 @@ export const NOT_KEPT: Record<string, string> = {
     "read from the database at each sign-in and by the security card; it changes what the next sign-in asks for, never what a session may do",
 };
 
-/** Changes that move firms' numbers without a `team_id` of their own (triggers by hand). */
+/**
+ * Changes that move firms' numbers, or are announced for people or the catalogue, from tables
+ * without a `team_id` of their own or besides their firm row trigger (triggers by hand).
+ */
 export const OTHER_SOURCES: Record<string, string> = {
   teams:
     "plan, plan status and dates move lists and trees; credits move lists (migrations 0010, 0011, 0019); company details (name, number, address, website, logo, owner) move no version, as no list shows them, and are announced as the firm's change (0036): each member's kept GET /users/me names the firm",
