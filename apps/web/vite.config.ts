@@ -1,52 +1,32 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
+import { precompress } from "./build/precompress";
+import { prerenderPages } from "./build/prerender-pages";
 
 const outDir = path.join(import.meta.dirname, "dist");
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** Text assets worth compressing; images and fonts here are compressed formats already. */
-const COMPRESSIBLE = /\.(js|mjs|css|svg|html|json|txt|map)$/;
 
 /**
- * Writes `name.br` and `name.gz` beside every text asset of the build, so the server sends the
- * compressed bytes as files (@fastify/static `preCompressed`) without compressing on each request.
- * Build time can afford the slowest, smallest settings. A copy that is not smaller is not written:
- * the server then falls back to the plain file.
+ * After the browser's bundle is written: the pages built ahead (build/prerender-pages.ts), then
+ * `.br` and `.gz` copies of every text file, those pages included (build/precompress.ts). One hook
+ * in this order, as bundlers run each plugin's `closeBundle` side by side.
  */
-function precompress(): Plugin {
+function finishBuild(appConfig: () => UserConfig): Plugin {
   // The folder actually written, which `vite build --outDir` may have moved.
   let builtDir = outDir;
+  let isServerBuild = false;
   return {
-    name: "precedent-precompress",
+    name: "precedent-finish-build",
     apply: "build",
     configResolved(config) {
       builtDir = path.resolve(config.root, config.build.outDir);
+      isServerBuild = Boolean(config.build.ssr);
     },
     async closeBundle() {
-      const files = (await readdir(builtDir, { recursive: true, withFileTypes: true }))
-        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
-        .map((entry) => path.join(entry.parentPath, entry.name));
-      await Promise.all(
-        files.map(async (file) => {
-          const plain = await readFile(file);
-          const [br, gz] = await Promise.all([
-            brotli(plain, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
-              },
-            }),
-            gzipAsync(plain, { level: constants.Z_BEST_COMPRESSION }),
-          ]);
-          if (br.length < plain.length) await writeFile(`${file}.br`, br);
-          if (gz.length < plain.length) await writeFile(`${file}.gz`, gz);
-        }),
-      );
+      if (isServerBuild) return;
+      const { plugins, resolve } = appConfig();
+      await prerenderPages(import.meta.dirname, builtDir, { plugins, resolve });
+      await precompress(builtDir);
     },
   };
 }
@@ -71,13 +51,19 @@ function rcComponentsWithoutSideEffects(): Plugin {
   };
 }
 
-export default defineConfig({
-  root: import.meta.dirname,
-  plugins: [react(), precompress(), rcComponentsWithoutSideEffects()],
+/** What the browser's bundle and the pages built ahead are built with alike. */
+const appConfig = (): UserConfig => ({
+  plugins: [react(), rcComponentsWithoutSideEffects()],
   resolve: {
     // Sets dayjs's Australian locale wherever dayjs is loaded (see src/dayjs.ts).
     alias: [{ find: /^dayjs$/, replacement: path.join(import.meta.dirname, "src/dayjs.ts") }],
   },
+});
+
+export default defineConfig({
+  root: import.meta.dirname,
+  ...appConfig(),
+  plugins: [...(appConfig().plugins ?? []), finishBuild(appConfig)],
   server: {
     port: 5173,
     proxy: { "/api": "http://localhost:3000" },

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -174,6 +174,7 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
 
   const webIndex = path.join(config.WEB_DIST, "index.html");
   const hasWeb = existsSync(webIndex);
+  const prerendered = hasWeb ? prerenderedPages(config.WEB_DIST) : new Map<string, string>();
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.WEB_DIST,
@@ -202,11 +203,26 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
         .status(404)
         .send({ message: `No such API call: ${request.method} ${url}`, data: null } satisfies ErrorEnvelope);
     }
-    // Every other address is a page of the single-page app, which routes it in the browser.
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
+    // Every other address is a page of the single-page app, which routes it in the browser; a
+    // page the build rendered ahead (the sign-in page) is sent with its markup already in it.
+    return reply.header("cache-control", "no-cache").sendFile(prerendered.get(url) ?? "index.html");
   });
 
   return app;
+}
+
+/**
+ * The pages the web app's build rendered ahead (apps/web/build/prerender-pages.ts), by address:
+ * `prerendered/login.html` is the page for /login. Read once at start, as the build is.
+ */
+function prerenderedPages(webDist: string): Map<string, string> {
+  const folder = path.join(webDist, "prerendered");
+  if (!existsSync(folder)) return new Map();
+  return new Map(
+    readdirSync(folder)
+      .filter((name) => name.endsWith(".html"))
+      .map((name) => [`/${name.slice(0, -".html".length)}`, `prerendered/${name}`]),
+  );
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -10,6 +10,8 @@ import { createServices } from "./services.ts";
 
 // The server hands every non-API address to the single-page app, and never an API path.
 const INDEX_HTML = "<!doctype html><title>Precedent</title><div id=root></div>";
+// The sign-in page as the web build renders it ahead (apps/web/build/prerender-pages.ts).
+const LOGIN_HTML = "<!doctype html><title>Sign in · Precedent</title><div id=root><main>Sign in</main></div>";
 const APP_JS = `console.log(${JSON.stringify("app ".repeat(200))})`;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let close: () => Promise<void>;
@@ -24,6 +26,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, "assets", "index-abc123.js.gz"), gzipSync(APP_JS));
   writeFileSync(path.join(dist, "index.html.br"), brotliCompressSync(INDEX_HTML));
   writeFileSync(path.join(dist, "index.html.gz"), gzipSync(INDEX_HTML));
+  mkdirSync(path.join(dist, "prerendered"));
+  writeFileSync(path.join(dist, "prerendered", "login.html"), LOGIN_HTML);
+  writeFileSync(path.join(dist, "prerendered", "login.html.br"), brotliCompressSync(LOGIN_HTML));
   const database = await openPglite("memory://");
   await database.migrate();
   const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST: dist });
@@ -39,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 describe("serving the web app", () => {
-  it.each(["/", "/login", "/my-account/my-company", "/my-account/my-document?tab=my-document"])(
+  it.each(["/", "/my-account/my-company", "/my-account/my-document?tab=my-document", "/login/more"])(
     "answers %s with the app's page and a content security policy",
     async (url) => {
       const res = await app.inject({ method: "GET", url });
@@ -49,6 +54,25 @@ describe("serving the web app", () => {
       expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
     },
   );
+
+  it.each(["/login", "/login?redirect=%2Fmy-account%2Fmy-document"])(
+    "answers %s with the sign-in page the build rendered ahead",
+    async (url) => {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(LOGIN_HTML);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+    },
+  );
+
+  it("sends the sign-in page built ahead brotli-compressed to a browser that accepts it", async () => {
+    const res = await app.inject({ method: "GET", url: "/login", headers: { "accept-encoding": "br" } });
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(LOGIN_HTML);
+  });
 
   it("answers HEAD for a page with the page's headers and no body", async () => {
     const res = await app.inject({ method: "HEAD", url: "/login" });
@@ -103,14 +127,17 @@ describe("serving the web app", () => {
     expect(res.body).toBe(APP_JS);
   });
 
-  it.each(["/", "/login"])("sends the page at %s compressed but never cached long", async (url) => {
-    const res = await app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-encoding"]).toBe("br");
-    expect(res.headers["cache-control"]).toBe("no-cache");
-    expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
-    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX_HTML);
-  });
+  it.each(["/", "/my-account/my-company"])(
+    "sends the page at %s compressed but never cached long",
+    async (url) => {
+      const res = await app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBe("br");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX_HTML);
+    },
+  );
 
   it("still answers unknown API paths with the JSON 404 envelope", async () => {
     const res = await app.inject({ method: "GET", url: "/api/does-not-exist" });

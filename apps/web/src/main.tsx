@@ -1,8 +1,10 @@
 import "./styles.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { installErrorLog, reportError } from "./error-log";
+import { PrerenderedHandOver, readPrerenderedPage } from "./prerendered-page";
+import { whenRouterReady } from "./router";
 import { installTablistRoles } from "./tablist-roles";
 
 installErrorLog();
@@ -11,10 +13,20 @@ installTablistRoles();
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element");
 
-createRoot(container, {
+// The first page's code first: the page built ahead (if any) stays until its live copy can show.
+await whenRouterReady();
+readPrerenderedPage(container);
+
+const root = createRoot(container, {
   onUncaughtError: (error) => reportError(error, "Uncaught render error"),
-}).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+});
+// A transition lets React render the first page in slices, yielding to the browser between them,
+// rather than in one task that would hold off input for as long as the render takes.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+      <PrerenderedHandOver />
+    </StrictMode>,
+  ),
 );

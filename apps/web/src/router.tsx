@@ -1,130 +1,21 @@
-import { createBrowserRouter, Navigate, Outlet } from "react-router";
-import { FullPageSpin } from "./components/FullPageSpin";
-import { RouteErrorPage } from "./components/RouteErrorPage";
-import { HOME_PATH } from "./constants";
-import { SessionEndedListener } from "./features/session/SessionEndedListener";
+import { createBrowserRouter } from "react-router";
+import { routes } from "./routes";
 
-function Root() {
-  return (
-    <>
-      <SessionEndedListener />
-      <Outlet />
-    </>
-  );
+/** The browser's router. Created on import: it starts loading the first page's code at once. */
+export const router = createBrowserRouter(routes);
+
+/**
+ * Resolves once the router has loaded the first page's code (its lazy route modules), so the first
+ * render shows that page rather than the loading fallback: a page rendered at build time stays on
+ * screen until its live copy is ready to take its place, with no spinner between them.
+ */
+export function whenRouterReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
-
-// Loaded on demand like the pages: antd's Result, with its illustrations, is not part of the first load.
-const notFoundPage = async () => ({ Component: (await import("./components/NotFoundPage")).NotFoundPage });
-
-// Pages load on demand: a visitor to the sign-in page does not download the account area.
-export const router = createBrowserRouter([
-  {
-    element: <Root />,
-    errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: <FullPageSpin label="Loading…" />,
-    children: [
-      { index: true, element: <Navigate to={HOME_PATH} replace /> },
-      {
-        path: "login",
-        lazy: async () => ({ Component: (await import("./features/auth/LoginPage")).LoginPage }),
-      },
-      {
-        path: "invitation/:token",
-        lazy: async () => ({
-          Component: (await import("./features/invitations/AcceptInvitationPage")).AcceptInvitationPage,
-        }),
-      },
-      {
-        path: "sign/:token",
-        lazy: async () => ({ Component: (await import("./features/signing-pages/SigningPage")).SigningPage }),
-      },
-      {
-        path: "my-account",
-        lazy: async () => ({ Component: (await import("./features/account/AccountArea")).AccountArea }),
-        children: [
-          {
-            errorElement: <RouteErrorPage />,
-            children: [
-              { index: true, element: <Navigate to={HOME_PATH} replace /> },
-              {
-                path: "my-company",
-                lazy: async () => ({
-                  Component: (await import("./features/my-company/MyCompanyPage")).MyCompanyPage,
-                }),
-              },
-              {
-                path: "my-document",
-                lazy: async () => ({
-                  Component: (await import("./features/documents/DocumentsPage")).DocumentsPage,
-                }),
-              },
-              {
-                path: "templates",
-                lazy: async () => ({
-                  Component: (await import("./features/catalogue/CataloguePage")).CataloguePage,
-                }),
-              },
-              {
-                path: "products",
-                lazy: async () => ({
-                  Component: (await import("./features/catalogue/ProductsPage")).ProductsPage,
-                }),
-              },
-              {
-                path: "my-document/template",
-                lazy: async () => ({
-                  Component: (await import("./features/interview/InterviewPage")).InterviewPage,
-                }),
-              },
-              {
-                path: "invitations",
-                lazy: async () => ({
-                  Component: (await import("./features/invitations/InvitationsPage")).InvitationsPage,
-                }),
-              },
-              {
-                path: "my-orders",
-                lazy: async () => ({
-                  Component: (await import("./features/orders/MyOrdersPage")).MyOrdersPage,
-                }),
-              },
-              {
-                path: "edit-profile",
-                lazy: async () => ({
-                  Component: (await import("./features/my-account/EditProfilePage")).EditProfilePage,
-                }),
-              },
-              {
-                path: "activity-log",
-                lazy: async () => ({
-                  Component: (await import("./features/logs/ActivityLogPage")).ActivityLogPage,
-                }),
-              },
-              {
-                path: "my-integration",
-                lazy: async () => ({
-                  Component: (await import("./features/integrations/IntegrationsPage")).IntegrationsPage,
-                }),
-              },
-              {
-                path: "my-integration/:appName",
-                lazy: async () => ({
-                  Component: (await import("./features/integrations/IntegrationsPage"))
-                    .IntegrationAppRedirect,
-                }),
-              },
-              {
-                path: "security",
-                lazy: async () => ({
-                  Component: (await import("./features/two-factor/SecurityPage")).SecurityPage,
-                }),
-              },
-              { path: "*", lazy: notFoundPage },
-            ],
-          },
-        ],
-      },
-      { path: "*", lazy: notFoundPage },
-    ],
-  },
-]);

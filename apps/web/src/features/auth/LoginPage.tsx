@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { checkSession, signIn } from "../../api/auth";
 import { isApiError } from "../../api/client";
 import { BrandMark } from "../../components/BrandMark";
+import { hasLoggedInMarker } from "../session/logged-in-marker";
 import { TwoFactorSignInStep } from "../two-factor/TwoFactorSignInStep";
 import { safeRedirect } from "./redirect";
 
@@ -34,7 +35,11 @@ export function LoginPage() {
   // After a right password, when the account uses (or its firm requires) two-factor sign-in.
   const [twoFactor, setTwoFactor] = useState<TwoFactorStep["two_factor"] | null>(null);
 
-  // Someone already signed in has no business here: send them on.
+  // Someone already signed in has no business here: send them on. Only a browser with the
+  // logged-in marker waits for the check before showing the form; without it a session is
+  // unlikely, and the form (already on screen when this page was built ahead) stays while the
+  // check runs behind it.
+  const [marked] = useState(() => typeof document !== "undefined" && hasLoggedInMarker());
   const existingSession = useQuery({
     queryKey: ["auth", "check", "sign-in-page"],
     queryFn: ({ signal }) => checkSession({ signal, unauthorizedEndsSession: false }),
@@ -75,7 +80,7 @@ export function LoginPage() {
     signInCall.mutate({ email: values.email.trim(), password: values.password });
   };
 
-  const checking = existingSession.isPending || existingSession.isSuccess;
+  const checking = (marked && existingSession.isPending) || existingSession.isSuccess;
 
   return (
     <main className="login-page">

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { inert, pageHtml } from "./prerender-pages";
+
+// index.html as the build writes it (apps/web/index.html after Vite).
+const INDEX = `<!doctype html>
+<html lang="en-AU">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Precedent</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-def.js">
+    <link rel="modulepreload" crossorigin href="/assets/antd-ghi.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-jkl.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+const PAGE = {
+  html: '<main><title>Sign in · Precedent</title><form><input id="email" value=""/><button type="submit" class="ant-btn">Sign in</button></form></main>',
+  styles: '.ant-btn{color:red}.x::after{content:"</style>"}',
+};
+
+describe("a page built ahead", () => {
+  const html = pageHtml(INDEX, PAGE);
+
+  it("carries the page's markup in the root element, and its title in the head", () => {
+    expect(html).toContain('<div id="root"><main><form>');
+    expect(html).toContain("<title>Sign in · Precedent</title>");
+    expect(html).not.toContain("<title>Precedent</title>");
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it("puts the page's styles before the app's stylesheet, unable to close their own element", () => {
+    const styles = html.indexOf("<style data-prerendered>");
+    expect(styles).toBeGreaterThan(0);
+    expect(styles).toBeLessThan(html.indexOf('rel="stylesheet"'));
+    expect(html).toContain('content:"<\\/style>"');
+    expect(html.match(/<\/style>/g)).toHaveLength(1);
+  });
+
+  it("asks for the app's code only after the first paint", () => {
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain("modulepreload");
+    expect(html).toContain(
+      '<script defer src="/after-paint.js" data-entry="/assets/index-abc.js" data-preload="/assets/react-def.js /assets/antd-ghi.js"></script>',
+    );
+    // The app's stylesheet is still asked for at once: the page is painted with it.
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-jkl.css">');
+  });
+
+  it("cannot be typed into or submitted before the live page is in place", () => {
+    expect(html).toContain('<input readonly="" id="email"');
+    expect(html).toContain('<button type="button" aria-disabled="true" class="ant-btn">');
+    expect(html).not.toContain('type="submit"');
+  });
+
+  it("refuses a template it cannot place the page in", () => {
+    expect(() => pageHtml(INDEX.replace('<div id="root"></div>', "<div></div>"), PAGE)).toThrow(/root/);
+    expect(() => pageHtml(INDEX.replace(/<script[^>]*><\/script>/, ""), PAGE)).toThrow(/entry script/);
+  });
+
+  it("leaves markup without fields or submit buttons as it is", () => {
+    expect(inert('<a href="/x">x</a><button type="button">y</button>')).toBe(
+      '<a href="/x">x</a><button type="button">y</button>',
+    );
+  });
+});

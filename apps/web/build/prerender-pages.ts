@@ -1,0 +1,120 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import Beasties from "beasties";
+import type { InlineConfig } from "vite";
+import type { BuiltPage } from "../src/prerender";
+
+/**
+ * The pages built ahead, by address. The server sends `prerendered/<file>` for the address in
+ * place of index.html (apps/server/src/app.ts). Only pages that look the same for everyone: the
+ * sign-in page.
+ */
+export const PRERENDERED_PAGES = [{ address: "/login", file: "login.html" }] as const;
+
+/** The folder of the build that holds the pages built ahead. */
+export const PRERENDERED_FOLDER = "prerendered";
+
+/**
+ * Builds src/prerender.tsx for Node with the app's own settings (`ssrConfig`), renders each page of
+ * PRERENDERED_PAGES with it, and writes each as a copy of the built index.html with the page's
+ * markup in its root element and the page's antd styles in its head.
+ */
+export async function prerenderPages(root: string, builtDir: string, ssrConfig: InlineConfig): Promise<void> {
+  const { build } = await import("vite");
+  const serverDir = await mkdtemp(path.join(tmpdir(), "precedent-prerender-"));
+  try {
+    await build({
+      ...ssrConfig,
+      configFile: false,
+      root,
+      logLevel: "warn",
+      // Everything bundled: the pages are rendered by the same code the browser runs.
+      ssr: { noExternal: true },
+      build: { ssr: path.join(root, "src/prerender.tsx"), outDir: serverDir, emptyOutDir: true },
+    });
+    const { renderPage } = (await import(pathToFileURL(path.join(serverDir, "prerender.js")).href)) as {
+      renderPage: (address: string) => Promise<BuiltPage>;
+    };
+    const index = await readFile(path.join(builtDir, "index.html"), "utf8");
+    await mkdir(path.join(builtDir, PRERENDERED_FOLDER), { recursive: true });
+    for (const page of PRERENDERED_PAGES) {
+      const built = await renderPage(page.address);
+      const html = await withoutUnusedStyles(pageHtml(index, built));
+      await writeFile(path.join(builtDir, PRERENDERED_FOLDER, page.file), html);
+    }
+  } finally {
+    await rm(serverDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * index.html with the page in it. The page's <title> (React renders it where the page names it)
+ * becomes the document's; the antd styles go before the app's stylesheet, as antd's own come
+ * before it at run time, and are marked so the live page can remove them once it has its own.
+ */
+export function pageHtml(index: string, page: BuiltPage): string {
+  const titles = [...page.html.matchAll(/<title>([^<]*)<\/title>/g)];
+  const body = page.html.replace(/<title>[^<]*<\/title>/g, "");
+  const title = titles.at(-1)?.[1];
+  let html = index;
+  if (title !== undefined) html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${title}</title>`);
+  html = replaceOnce(
+    html,
+    /<\/title>/,
+    `</title>\n    <style data-prerendered>${page.styles.replaceAll("</", "<\\/")}</style>`,
+  );
+  html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${inert(body)}</div>`);
+  return startAfterPaint(html);
+}
+
+/**
+ * The built page as a picture of the live one until that arrives: its fields read-only, so nothing
+ * typed is lost when the live page replaces them; its submit buttons plain buttons, marked
+ * unavailable, so a press neither submits the form to the page's own address (with what was
+ * typed in its query) nor seems to do something. Browser tests wait for the live page the same
+ * way, as they wait for a field to be editable and a button to be enabled.
+ */
+export function inert(markup: string): string {
+  return markup
+    .replaceAll("<input ", '<input readonly="" ')
+    .replaceAll('<button type="submit"', '<button type="button" aria-disabled="true"');
+}
+
+/**
+ * The app's entry script and its module preloads, moved behind the first paint: public/after-paint.js
+ * asks for them once the built page is on screen. index.html asks at once, as it has nothing to
+ * show before its script has run.
+ */
+function startAfterPaint(html: string): string {
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) throw new Error("index.html has no entry script");
+  const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  let moved = html.replace(entry[0], "");
+  for (const preload of preloads) moved = moved.replace(preload[0], "");
+  const start = `<script defer src="/after-paint.js" data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(" ")}"></script>`;
+  return replaceOnce(moved, /<\/head>/, `  ${start}\n  </head>`);
+}
+
+/**
+ * Drops the page's antd rules that match nothing on it. antd writes each component's whole sheet
+ * (the grid alone is 87 KB, for every column width at every breakpoint), and a built page cannot
+ * change before its script arrives, which brings the live page and its own styles. Only the page's
+ * inline styles are pruned; the app's stylesheet (a file, cached with the other assets) is left
+ * as it is.
+ */
+async function withoutUnusedStyles(html: string): Promise<string> {
+  const beasties = new Beasties({
+    external: false,
+    reduceInlineStyles: true,
+    compress: false,
+    logLevel: "warn",
+  });
+  return beasties.process(html);
+}
+
+function replaceOnce(text: string, pattern: RegExp, replacement: string): string {
+  if (!pattern.test(text)) throw new Error(`index.html has no ${pattern.source}`);
+  return text.replace(pattern, () => replacement);
+}

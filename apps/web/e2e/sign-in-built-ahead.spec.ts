@@ -1,0 +1,96 @@
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO_PASSWORD, expectShell, OWNER, submitSignIn } from "./support";
+
+// The sign-in page is rendered when the app is built (apps/web/build/prerender-pages.ts): its
+// HTML carries the form and its styles, so a phone paints it before any script has arrived. Until
+// the app's code has replaced it with the live page, it must look the same and do nothing.
+
+/**
+ * Opens the sign-in page with the app's entry script held back, as on a slow connection: the page
+ * is what the server sent, and `release` lets the code through.
+ */
+async function openWithCodeHeld(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let entryAsked = false;
+  await page.route("**/assets/index-*.js", async (route) => {
+    entryAsked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto("/login");
+  // public/after-paint.js asks for the entry after the first paint: wait for that request.
+  await expect.poll(() => entryAsked).toBe(true);
+  return release;
+}
+
+const signInButton = (page: Page) => page.getByRole("button", { name: "Sign in" });
+
+test.describe("the sign-in page built ahead", () => {
+  test("arrives with its form and its styles in the HTML", async ({ page }) => {
+    const reply = await page.request.get("/login");
+    expect(reply.status()).toBe(200);
+    const html = await reply.text();
+    expect(html).toContain("<title>Sign in · Precedent</title>");
+    expect(html).toMatch(/<h1[^>]*>Sign in<\/h1>/);
+    expect(html).toMatch(/<input readonly[^>]* id="email"/);
+    expect(html).toContain("<style data-prerendered>");
+    // The code is asked for after the first paint, not in the head.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain('src="/after-paint.js"');
+  });
+
+  test("looks as the live page will, does nothing before its code arrives, then is live", async ({
+    page,
+  }) => {
+    const release = await openWithCodeHeld(page);
+    await expect(page).toHaveTitle("Sign in · Precedent");
+    await expect(page.getByRole("heading", { name: "Sign in", level: 1 })).toBeVisible();
+    await expect(page.getByLabel("Email")).not.toBeEditable();
+    await expect(signInButton(page)).toHaveAttribute("aria-disabled", "true");
+    // Styled by the built page's own styles: the theme's primary button.
+    await expect(signInButton(page)).toHaveCSS("background-color", "rgb(31, 95, 139)");
+    const built = await page.screenshot();
+
+    // A press of the button or of Enter goes nowhere: no form sent to the page's own address.
+    await signInButton(page).click({ force: true });
+    await page.getByLabel("Email").press("Enter");
+    expect(new URL(page.url()).search).toBe("");
+    // Off the button again, as in the picture taken before the press (hover darkens it).
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole("heading", { name: "Sign in", level: 1 })).toBeVisible();
+
+    release();
+    await expect(page.getByLabel("Email")).toBeEditable();
+    await expect(signInButton(page)).not.toHaveAttribute("aria-disabled", "true");
+    await expect(page.getByLabel("Email")).toBeFocused();
+    // The built page's styles have left with it; the live page's components wrote their own.
+    await expect(page.locator("style[data-prerendered]")).toHaveCount(0);
+    await expect(signInButton(page)).toHaveCSS("background-color", "rgb(31, 95, 139)");
+    const live = await page.screenshot();
+    expect(live.equals(built), "the live page looks exactly as the page built ahead did").toBe(true);
+
+    await submitSignIn(page, OWNER.email, DEMO_PASSWORD);
+    await expectShell(page, OWNER);
+  });
+
+  test("keeps the focus where the visitor put it before the code arrived", async ({ page }) => {
+    const release = await openWithCodeHeld(page);
+    await page.getByLabel("Password", { exact: true }).focus();
+    release();
+    await expect(page.getByLabel("Password", { exact: true })).toBeEditable();
+    await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
+  });
+
+  test("still shows the form to a browser that runs no script", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { name: "Sign in", level: 1 })).toBeVisible();
+    await expect(page.getByLabel("Email")).toBeVisible();
+    await expect(page.getByLabel("Password", { exact: true })).toBeVisible();
+    await context.close();
+  });
+});
