@@ -359,14 +359,13 @@ export function createServices(deps: {
   jobs.define(LODGEMENT_STATUS_JOB, (payload: { docId: number }) =>
     asicRegistration.followLodgement(payload.docId),
   );
-  const replyCache = createFirmReplyCache({
-    maxBytes: (config.REPLY_CACHE_MB ?? DEFAULT_REPLY_CACHE_MB) * 1024 * 1024,
-  });
+  const replyCacheBytes = (config.REPLY_CACHE_MB ?? DEFAULT_REPLY_CACHE_MB) * 1024 * 1024;
+  const replyCache = createFirmReplyCache({ maxBytes: replyCacheBytes });
   // GET /users/me and the catalogue's reads, kept while the change feed hears nothing of theirs:
   // a quarter of the lists' budget (a person's reply is about 1 KB; a catalogue page 150 KB).
   const keptReplies = createKeptReplies({
     changes: deps.changes,
-    maxBytes: ((config.REPLY_CACHE_MB ?? DEFAULT_REPLY_CACHE_MB) * 1024 * 1024) / 4,
+    maxBytes: replyCacheBytes / 4,
   });
   const sessionInfo: SessionInfo = {
     idle_timeout_ms: config.IDLE_TIMEOUT_MS,

@@ -84,3 +84,19 @@ export function sendCompressed(reply: FastifyReply, kept: CompressibleBody, onCo
   reply.header("content-encoding", encoding);
   return reply.send(compressed);
 }
+
+/**
+ * Sends an entry of a `keptBodies` cache. A compressed copy made on the way is kept with the
+ * entry, and the entry stored again (if it is still the one kept under `key`), so the cache counts
+ * the copy against its size.
+ */
+export function sendKept<Entry extends CompressibleBody>(
+  reply: FastifyReply,
+  entries: LRUCache<string, Entry> | null,
+  key: string,
+  entry: Entry,
+) {
+  return sendCompressed(reply, entry, () => {
+    if (entries?.get(key) === entry) entries.set(key, entry);
+  });
+}

@@ -126,11 +126,13 @@ describe("the catalogue kept in memory", () => {
 
   it("answers 304 with no body to a client that has the reply", async () => {
     const first = await get(list);
+    const before = stats();
     const again = await get(list, { "if-none-match": String(first.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
     const stale = await get(list, { "if-none-match": 'W/"not-this-one"' });
     expect(stale.statusCode).toBe(200);
+    expect(stats().notModified - before.notModified).toBe(1);
   });
 
   it("shows a product changed behind the app, under a new ETag", async () => {

@@ -1,7 +1,7 @@
 import { hash } from "node:crypto";
 import type { FastifyReply } from "fastify";
 import type { ChangeFeed } from "./change-feed.ts";
-import { type CompressibleBody, JSON_TYPE, keptBodies, sendCompressed } from "./compression.ts";
+import { type CompressibleBody, JSON_TYPE, keptBodies, sendKept } from "./compression.ts";
 
 /**
  * Replies kept while the change feed has heard nothing of what they were read from, for reads
@@ -72,9 +72,7 @@ export function createKeptReplies(options: { changes: ChangeFeed | undefined; ma
         return reply.code(304).send();
       }
     }
-    return sendCompressed(reply, entry, () => {
-      if (entries?.get(key) === entry) entries.set(key, entry);
-    });
+    return sendKept(reply, entries, key, entry);
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { FastifyReply, preHandlerHookHandler } from "fastify";
 import type { FirmContext, MemberContext } from "../kernel/index.ts";
-import { type CompressibleBody, JSON_TYPE, keptBodies, sendCompressed } from "./compression.ts";
+import { type CompressibleBody, JSON_TYPE, keptBodies, sendKept } from "./compression.ts";
 
 /**
  * Serialized replies of the hottest reads (the document list and the folder tree), kept in memory
@@ -42,12 +42,7 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
   }
 
   /** The entry's body in the client's encoding (compressed once, then kept with it). */
-  function deliver(reply: FastifyReply, key: string, entry: Entry) {
-    // Stored again once compressed, so the cache counts the compressed copy against its size.
-    return sendCompressed(reply, entry, () => {
-      if (entries?.get(key) === entry) entries.set(key, entry);
-    });
-  }
+  const deliver = (reply: FastifyReply, key: string, entry: Entry) => sendKept(reply, entries, key, entry);
 
   // The raw address stands for the query: one address always validates to the same query, so
   // it names the same reply, and it costs nothing to read.
