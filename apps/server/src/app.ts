@@ -219,9 +219,12 @@ function prerenderedPages(webDist: string): Map<string, string> {
   const folder = path.join(webDist, "prerendered");
   if (!existsSync(folder)) return new Map();
   return new Map(
-    readdirSync(folder)
+    readdirSync(folder, { recursive: true, encoding: "utf8" })
       .filter((name) => name.endsWith(".html"))
-      .map((name) => [`/${name.slice(0, -".html".length)}`, `prerendered/${name}`]),
+      .map((name) => {
+        const address = name.slice(0, -".html".length).split(path.sep).join("/");
+        return [`/${address}`, `prerendered/${name.split(path.sep).join("/")}`];
+      }),
   );
 }
 
