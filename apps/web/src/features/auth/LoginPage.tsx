@@ -1,15 +1,20 @@
 import { LockOutlined, MailOutlined } from "@ant-design/icons";
 import { LoginRequest, type TwoFactorStep } from "@precedent/contracts";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Alert, Button, Card, Flex, Form, type FormRule, Input, Spin, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { Alert, Button, Flex, Form, type FormRule, Input, Spin } from "antd";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { checkSession, signIn } from "../../api/auth";
 import { isApiError } from "../../api/client";
 import { BrandMark } from "../../components/BrandMark";
 import { hasLoggedInMarker } from "../session/logged-in-marker";
-import { TwoFactorSignInStep } from "../two-factor/TwoFactorSignInStep";
 import { safeRedirect } from "./redirect";
+
+// Shown only after a right password, for an account with two-factor sign-in: loaded then, so the
+// sign-in page does not wait for its setup panel, recovery codes and skeletons.
+const TwoFactorSignInStep = lazy(async () => ({
+  default: (await import("../two-factor/TwoFactorSignInStep")).TwoFactorSignInStep,
+}));
 
 type Credentials = { email: string; password: string };
 const FIELDS: readonly string[] = ["email", "password"] satisfies (keyof Credentials)[];
@@ -23,6 +28,12 @@ const contractRule =
       if (!result.success) throw new Error(result.error.issues[0]?.message ?? "Invalid value");
     },
   });
+
+const sessionCheckSpin = (
+  <Flex justify="center" style={{ padding: "48px 0" }} role="status" aria-label="Checking your session">
+    <Spin />
+  </Flex>
+);
 
 export function LoginPage() {
   const [form] = Form.useForm<Credentials>();
@@ -85,37 +96,30 @@ export function LoginPage() {
   return (
     <main className="login-page">
       <title>Sign in · Precedent</title>
-      <Card className="login-card">
+      {/* A card drawn with our own styles: antd's Card and Typography would bring their tabs and
+          text-measuring code to the first page most visitors see (see styles.css). */}
+      <div className="login-card">
         <Flex vertical align="center" gap={6} className="login-card__heading">
           <BrandMark size={40} />
-          <Typography.Paragraph type="secondary" className="login-card__tagline">
-            Document assembly for Australian advisers.
-          </Typography.Paragraph>
+          <p className="login-card__tagline">Document assembly for Australian advisers.</p>
         </Flex>
         {checking ? (
-          <Flex
-            justify="center"
-            style={{ padding: "48px 0" }}
-            role="status"
-            aria-label="Checking your session"
-          >
-            <Spin />
-          </Flex>
+          sessionCheckSpin
         ) : twoFactor ? (
-          <TwoFactorSignInStep
+          <Suspense fallback={sessionCheckSpin}>
+            <TwoFactorSignInStep
             key={twoFactor.challenge}
             step={twoFactor}
             onSignedIn={() => void navigate(returnTo, { replace: true })}
-            onRestart={() => {
-              setTwoFactor(null);
-              form.setFieldValue("password", "");
-            }}
-          />
+              onRestart={() => {
+                setTwoFactor(null);
+                form.setFieldValue("password", "");
+              }}
+            />
+          </Suspense>
         ) : (
           <>
-            <Typography.Title level={1} className="login-card__title">
-              Sign in
-            </Typography.Title>
+            <h1 className="login-card__title">Sign in</h1>
             {alert && <Alert type="error" showIcon title={alert} className="login-card__alert" />}
             <Form<Credentials>
               form={form}
@@ -152,10 +156,8 @@ export function LoginPage() {
             </Form>
           </>
         )}
-      </Card>
-      <Typography.Text type="secondary" className="login-page__footer">
-        © {new Date().getFullYear()} Precedent
-      </Typography.Text>
+      </div>
+      <span className="login-page__footer">© {new Date().getFullYear()} Precedent</span>
     </main>
   );
 }

@@ -8,7 +8,7 @@ import {
   type PublicInvitation,
 } from "@precedent/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Card, Flex, Form, Input, Result, Spin, Typography } from "antd";
+import { Alert, Button, Flex, Form, Input, Result, Spin, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { isApiError } from "../../api/client";
@@ -30,15 +30,14 @@ function PageFrame({ children }: { children: React.ReactNode }) {
   return (
     <main className="login-page">
       <title>Join your firm · Precedent</title>
-      <Card className="login-card">
+      {/* The sign-in page's card (styles.css). */}
+      <div className="login-card">
         <Flex vertical align="center" gap={6} className="login-card__heading">
           <BrandMark size={40} />
         </Flex>
         {children}
-      </Card>
-      <Typography.Text type="secondary" className="login-page__footer">
-        © {new Date().getFullYear()} Precedent
-      </Typography.Text>
+      </div>
+      <span className="login-page__footer">© {new Date().getFullYear()} Precedent</span>
     </main>
   );
 }
