@@ -15,7 +15,11 @@ import { routes } from "./routes";
 export type BuiltPage = {
   /** The page's markup, for the app's root element. */
   html: string;
-  /** The CSS of the antd components on the page, as antd would write it at run time. */
+  /**
+   * antd's <style> elements for the components on the page, as antd writes them at run time, and
+   * the record of which is which: antd in the browser finds them there and uses them rather than
+   * writing its own (see the build's prerender-pages.ts).
+   */
   styles: string;
 };
 
@@ -34,5 +38,5 @@ export async function renderPage(path: string): Promise<BuiltPage> {
       </AppProviders>
     </StyleProvider>,
   );
-  return { html, styles: extractStyle(cache, { plain: true }) };
+  return { html, styles: extractStyle(cache) };
 }

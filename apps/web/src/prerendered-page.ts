@@ -17,14 +17,13 @@ export function readPrerenderedPage(container: HTMLElement): void {
 }
 
 /**
- * Once the live page is in place: the focus goes back to the field that had it in the built page,
- * and the built page's styles leave with it (the live page's components have written their own).
+ * Once the live page is in place, the focus goes back to the field that had it in the built page.
+ * (The built page's antd styles stay: the live page's components use them.)
  */
 export function PrerenderedHandOver() {
   useEffect(() => {
     if (focusedId) document.getElementById(focusedId)?.focus();
     focusedId = undefined;
-    document.querySelector("style[data-prerendered]")?.remove();
   }, []);
   return null;
 }

@@ -2,6 +2,10 @@ import type { ThemeConfig } from "antd";
 
 /** Calm and professional: deep navy accents on quiet greys. */
 export const theme: ThemeConfig = {
+  // A fixed name for the theme's CSS variables (antd takes one from React's useId otherwise, which
+  // differs between the page built ahead and the browser's render of it): the styles the sign-in
+  // page was built with are then the very ones the live page asks for, and are used as they are.
+  cssVar: { key: "precedent-theme" },
   token: {
     colorPrimary: "#1f5f8b",
     colorInfo: "#1f5f8b",
@@ -40,6 +44,8 @@ export const theme: ThemeConfig = {
  */
 export const reducedMotionTheme: ThemeConfig = {
   ...theme,
+  // Its own name: the built sign-in page's variables (full-length motion) must not apply to it.
+  cssVar: { key: "precedent-theme-reduced-motion" },
   token: {
     ...theme.token,
     motionDurationFast: "0.01s",

@@ -108,9 +108,9 @@ export function LoginPage() {
         ) : twoFactor ? (
           <Suspense fallback={sessionCheckSpin}>
             <TwoFactorSignInStep
-            key={twoFactor.challenge}
-            step={twoFactor}
-            onSignedIn={() => void navigate(returnTo, { replace: true })}
+              key={twoFactor.challenge}
+              step={twoFactor}
+              onSignedIn={() => void navigate(returnTo, { replace: true })}
               onRestart={() => {
                 setTwoFactor(null);
                 form.setFieldValue("password", "");
