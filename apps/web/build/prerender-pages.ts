@@ -39,7 +39,12 @@ export async function prerenderPages(root: string, builtDir: string, ssrConfig: 
     const index = await readFile(path.join(builtDir, "index.html"), "utf8");
     await mkdir(path.join(builtDir, PRERENDERED_FOLDER), { recursive: true });
     for (const page of PRERENDERED_PAGES) {
-      const built = await renderPage(page.address);
+      const built = await renderPage(page.address).catch((error: unknown) => {
+        throw new Error(
+          `Rendering ${page.address} at build time failed. The page and the modules it imports run in Node here: they must not touch window or document before they render.`,
+          { cause: error },
+        );
+      });
       const html = pageHtml(index, built);
       await writeFile(path.join(builtDir, PRERENDERED_FOLDER, page.file), html);
     }
