@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inert, pageHtml, withAntdStyleSheet } from "./prerender-pages";
+import { inert, pageHtml } from "./prerender-pages";
 
 // index.html as the build writes it (apps/web/index.html after Vite).
 const INDEX = `<!doctype html>
@@ -64,21 +64,5 @@ describe("a page built ahead", () => {
     expect(inert('<a href="/x">x</a><button type="button">y</button>')).toBe(
       '<a href="/x">x</a><button type="button">y</button>',
     );
-  });
-});
-
-describe("antd's style sheet", () => {
-  it("is linked before the app's own stylesheet", () => {
-    const html = withAntdStyleSheet(INDEX, "/assets/antd-abc.css");
-    const antd = html.indexOf('<link rel="stylesheet" crossorigin href="/assets/antd-abc.css">');
-    expect(antd).toBeGreaterThan(html.indexOf("</title>"));
-    expect(antd).toBeLessThan(html.indexOf('href="/assets/index-jkl.css"'));
-    expect(html.replace('    <link rel="stylesheet" crossorigin href="/assets/antd-abc.css">\n', "")).toBe(
-      INDEX,
-    );
-  });
-
-  it("refuses a page with no stylesheet to put it before", () => {
-    expect(() => withAntdStyleSheet("<html><head></head></html>", "/a.css")).toThrow(/stylesheet/);
   });
 });

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -34,11 +33,8 @@ export async function prerenderPages(root: string, builtDir: string, ssrConfig: 
       ssr: { noExternal: true },
       build: { ssr: path.join(root, "src/prerender.tsx"), outDir: serverDir, emptyOutDir: true },
     });
-    const { renderPage, antdStyleSheet } = (await import(
-      pathToFileURL(path.join(serverDir, "prerender.js")).href
-    )) as {
+    const { renderPage } = (await import(pathToFileURL(path.join(serverDir, "prerender.js")).href)) as {
       renderPage: (address: string) => Promise<BuiltPage>;
-      antdStyleSheet: () => string;
     };
     const index = await readFile(path.join(builtDir, "index.html"), "utf8");
     await mkdir(path.join(builtDir, PRERENDERED_FOLDER), { recursive: true });
@@ -52,11 +48,6 @@ export async function prerenderPages(root: string, builtDir: string, ssrConfig: 
       const html = pageHtml(index, built);
       await writeFile(path.join(builtDir, PRERENDERED_FOLDER, page.file), html);
     }
-    // After the pages built ahead, which carry their own styles and record, not this file.
-    const css = antdStyleSheet();
-    const name = `assets/antd-${createHash("sha256").update(css).digest("base64url").slice(0, 8)}.css`;
-    await writeFile(path.join(builtDir, name), css);
-    await writeFile(path.join(builtDir, "index.html"), withAntdStyleSheet(index, `/${name}`));
   } finally {
     await rm(serverDir, { recursive: true, force: true });
   }
@@ -79,18 +70,6 @@ export function pageHtml(index: string, page: BuiltPage): string {
   html = replaceOnce(html, /<\/title>/, `</title>\n    ${page.styles}`);
   html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${inert(body)}</div>`);
   return startAfterPaint(html);
-}
-
-/**
- * index.html with antd's styles for the app's components (src/antd-style-sheet.tsx) linked before
- * the app's own stylesheet, where antd puts the styles it writes at run time.
- */
-export function withAntdStyleSheet(index: string, href: string): string {
-  const appStyles = /\n(\s*)<link rel="stylesheet"/.exec(index);
-  if (!appStyles) throw new Error("index.html has no stylesheet link");
-  const at = appStyles.index + 1;
-  const link = `${appStyles[1]}<link rel="stylesheet" crossorigin href="${href}">\n`;
-  return `${index.slice(0, at)}${link}${index.slice(at)}`;
 }
 
 /**

@@ -12,8 +12,6 @@ import { AppProviders } from "./providers";
 import { createQueryClient } from "./query-client";
 import { routes } from "./routes";
 
-export { antdStyleSheet } from "./antd-style-sheet";
-
 export type BuiltPage = {
   /** The page's markup, for the app's root element. */
   html: string;
