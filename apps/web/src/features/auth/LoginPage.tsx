@@ -29,8 +29,9 @@ const contractRule =
     },
   });
 
-const sessionCheckSpin = (
-  <Flex justify="center" style={{ padding: "48px 0" }} role="status" aria-label="Checking your session">
+/** A spinner in the card's place while it waits, named for what it waits for. */
+const cardSpin = (label: string) => (
+  <Flex justify="center" style={{ padding: "48px 0" }} role="status" aria-label={label}>
     <Spin />
   </Flex>
 );
@@ -104,9 +105,9 @@ export function LoginPage() {
           <p className="login-card__tagline">Document assembly for Australian advisers.</p>
         </Flex>
         {checking ? (
-          sessionCheckSpin
+          cardSpin("Checking your session")
         ) : twoFactor ? (
-          <Suspense fallback={sessionCheckSpin}>
+          <Suspense fallback={cardSpin("Loading the sign-in code step")}>
             <TwoFactorSignInStep
               key={twoFactor.challenge}
               step={twoFactor}
