@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -44,6 +44,7 @@ import { refusingNul } from "./plugins/input-guard.ts";
 import { rememberingQueries } from "./plugins/query-validation.ts";
 import { errorSerializer } from "./plugins/safe-logging.ts";
 import { clientErrorHandler, docsCsp, frameworkErrors, securityHeaders } from "./plugins/security-headers.ts";
+import { readPrerenderedPages } from "./prerendered-pages.ts";
 import type { Services } from "./services.ts";
 
 export type AppOptions = {
@@ -174,7 +175,7 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
 
   const webIndex = path.join(config.WEB_DIST, "index.html");
   const hasWeb = existsSync(webIndex);
-  const prerendered = hasWeb ? prerenderedPages(config.WEB_DIST) : new Map<string, string>();
+  const prerendered = hasWeb ? readPrerenderedPages(config.WEB_DIST) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.WEB_DIST,
@@ -204,28 +205,14 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
         .send({ message: `No such API call: ${request.method} ${url}`, data: null } satisfies ErrorEnvelope);
     }
     // Every other address is a page of the single-page app, which routes it in the browser; a
-    // page the build rendered ahead (the sign-in page) is sent with its markup already in it.
-    return reply.header("cache-control", "no-cache").sendFile(prerendered.get(url) ?? "index.html");
+    // page the build rendered ahead (the sign-in page, the document list's frame for a signed-in
+    // browser) is sent with its markup already in it.
+    reply.header("cache-control", "no-cache");
+    if (prerendered?.variesByCookie(url)) reply.header("vary", "Cookie");
+    return reply.sendFile(prerendered?.fileFor(url, request.cookies) ?? "index.html");
   });
 
   return app;
-}
-
-/**
- * The pages the web app's build rendered ahead (apps/web/build/prerender-pages.ts), by address:
- * `prerendered/login.html` is the page for /login. Read once at start, as the build is.
- */
-function prerenderedPages(webDist: string): Map<string, string> {
-  const folder = path.join(webDist, "prerendered");
-  if (!existsSync(folder)) return new Map();
-  return new Map(
-    readdirSync(folder, { recursive: true, encoding: "utf8" })
-      .filter((name) => name.endsWith(".html"))
-      .map((name) => {
-        const address = name.slice(0, -".html".length).split(path.sep).join("/");
-        return [`/${address}`, `prerendered/${name.split(path.sep).join("/")}`];
-      }),
-  );
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { LOGGED_IN_COOKIE } from "@precedent/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
@@ -12,6 +13,9 @@ import { createServices } from "./services.ts";
 const INDEX_HTML = "<!doctype html><title>Precedent</title><div id=root></div>";
 // The sign-in page as the web build renders it ahead (apps/web/build/prerender-pages.ts).
 const LOGIN_HTML = "<!doctype html><title>Sign in · Precedent</title><div id=root><main>Sign in</main></div>";
+// The document list's frame, built for a browser with the logged-in marker.
+const DOCUMENTS_HTML =
+  "<!doctype html><title>My Documents · Precedent</title><div id=root><main>My Documents</main></div>";
 const APP_JS = `console.log(${JSON.stringify("app ".repeat(200))})`;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let close: () => Promise<void>;
@@ -29,6 +33,14 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, "prerendered"));
   writeFileSync(path.join(dist, "prerendered", "login.html"), LOGIN_HTML);
   writeFileSync(path.join(dist, "prerendered", "login.html.br"), brotliCompressSync(LOGIN_HTML));
+  writeFileSync(path.join(dist, "prerendered", "my-document.html"), DOCUMENTS_HTML);
+  writeFileSync(
+    path.join(dist, "prerendered", "pages.json"),
+    JSON.stringify([
+      { address: "/login", file: "login.html", forSignedIn: false },
+      { address: "/my-account/my-document", file: "my-document.html", forSignedIn: true },
+    ]),
+  );
   const database = await openPglite("memory://");
   await database.migrate();
   const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST: dist });
@@ -64,6 +76,22 @@ describe("serving the web app", () => {
       expect(res.headers["content-type"]).toContain("text/html");
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+    },
+  );
+
+  it.each(["/my-account/my-document", "/my-account/my-document?tab=2&folderId=7"])(
+    "answers %s with the frame built ahead only to a browser with the logged-in marker",
+    async (url) => {
+      const marked = await app.inject({ method: "GET", url, cookies: { [LOGGED_IN_COOKIE]: "1" } });
+      expect(marked.statusCode).toBe(200);
+      expect(marked.body).toBe(DOCUMENTS_HTML);
+      expect(marked.headers.vary).toContain("Cookie");
+      expect(marked.headers["cache-control"]).toBe("no-cache");
+
+      // Without the marker the session check comes first (index.html), not a glimpse of the frame.
+      const unmarked = await app.inject({ method: "GET", url, cookies: { other: "1" } });
+      expect(unmarked.body).toContain("<title>Precedent</title>");
+      expect(unmarked.headers.vary).toContain("Cookie");
     },
   );
 

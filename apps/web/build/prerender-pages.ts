@@ -6,14 +6,23 @@ import type { InlineConfig } from "vite";
 import type { BuiltPage } from "../src/prerender";
 
 /**
- * The pages built ahead, by address. The server sends `prerendered/<file>` for the address in
- * place of index.html (apps/server/src/app.ts). Only pages that look the same for everyone: the
- * sign-in page.
+ * A page built ahead. The server sends `prerendered/<file>` for its address in place of
+ * index.html (apps/server/src/app.ts): to every browser, or, `forSignedIn`, only to one with the
+ * logged-in marker cookie. Such a page is built as the account area shows before the person's
+ * account has loaded; a browser without the marker gets index.html and the session check first.
  */
-export const PRERENDERED_PAGES = [{ address: "/login", file: "login.html" }] as const;
+export type PrerenderedPage = { address: string; file: string; forSignedIn: boolean };
 
-/** The folder of the build that holds the pages built ahead. */
+/** The pages built ahead: each the same for everyone it is sent to. */
+export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
+  { address: "/login", file: "login.html", forSignedIn: false },
+  // The page a signed-in person opens most: the account area's frame and the list's heading.
+  { address: "/my-account/my-document", file: "my-document.html", forSignedIn: true },
+];
+
+/** The folder of the build that holds the pages built ahead, and its list of them. */
 export const PRERENDERED_FOLDER = "prerendered";
+export const PRERENDERED_LIST = "pages.json";
 
 /**
  * Builds src/prerender.tsx for Node with the app's own settings (`ssrConfig`), renders each page of
@@ -34,12 +43,12 @@ export async function prerenderPages(root: string, builtDir: string, ssrConfig: 
       build: { ssr: path.join(root, "src/prerender.tsx"), outDir: serverDir, emptyOutDir: true },
     });
     const { renderPage } = (await import(pathToFileURL(path.join(serverDir, "prerender.js")).href)) as {
-      renderPage: (address: string) => Promise<BuiltPage>;
+      renderPage: (address: string, options: { signedIn: boolean }) => Promise<BuiltPage>;
     };
     const index = await readFile(path.join(builtDir, "index.html"), "utf8");
     await mkdir(path.join(builtDir, PRERENDERED_FOLDER), { recursive: true });
     for (const page of PRERENDERED_PAGES) {
-      const built = await renderPage(page.address).catch((error: unknown) => {
+      const built = await renderPage(page.address, { signedIn: page.forSignedIn }).catch((error: unknown) => {
         throw new Error(
           `Rendering ${page.address} at build time failed. The page and the modules it imports run in Node here: they must not touch window or document before they render.`,
           { cause: error },
@@ -48,6 +57,11 @@ export async function prerenderPages(root: string, builtDir: string, ssrConfig: 
       const html = pageHtml(index, built);
       await writeFile(path.join(builtDir, PRERENDERED_FOLDER, page.file), html);
     }
+    // What the server reads at start: which file is which address's, and for whom.
+    await writeFile(
+      path.join(builtDir, PRERENDERED_FOLDER, PRERENDERED_LIST),
+      `${JSON.stringify(PRERENDERED_PAGES, null, 2)}\n`,
+    );
   } finally {
     await rm(serverDir, { recursive: true, force: true });
   }

@@ -1,11 +1,10 @@
 import type { CurrentUser } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Avatar, Button, Grid, Layout, Typography } from "antd";
+import { Avatar, Button, Grid, Layout, Skeleton, Typography } from "antd";
 import { type ReactNode, useState } from "react";
-import { Link, NavLink, Outlet } from "react-router";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { currentUserQuery } from "../../api/users";
 import { BrandMark } from "../../components/BrandMark";
-import { FullPageSpin } from "../../components/FullPageSpin";
 import { LoadError } from "../../components/LoadError";
 import { RoleTag } from "../../components/RoleTag";
 import {
@@ -64,6 +63,26 @@ function UserBadge() {
   );
 }
 
+/** The mark and the pages' links, the same before and after the person's account has loaded. */
+function HeaderNavigation({ upgrade }: { upgrade: ReactNode }) {
+  return (
+    <>
+      {/* Its size is set in styles.css for each screen width, so the page built ahead has it right. */}
+      <Link to={HOME_PATH} className="app-header__brand" aria-label="Precedent: My Company">
+        <BrandMark size="css" />
+      </Link>
+      <nav aria-label="Account" className="app-header__nav">
+        {NAVIGATION.map((item) => (
+          <NavLink key={item.path} to={item.path} className="app-nav__link">
+            {item.label}
+          </NavLink>
+        ))}
+        {upgrade}
+      </nav>
+    </>
+  );
+}
+
 function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
   const screens = Grid.useBreakpoint();
   const wide = screens.md ?? true;
@@ -71,17 +90,7 @@ function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
   return (
     <header className="app-top">
       <div className="app-header">
-        <Link to={HOME_PATH} className="app-header__brand" aria-label="Precedent: My Company">
-          <BrandMark size={wide ? 28 : 24} />
-        </Link>
-        <nav aria-label="Account" className="app-header__nav">
-          {NAVIGATION.map((item) => (
-            <NavLink key={item.path} to={item.path} className="app-nav__link">
-              {item.label}
-            </NavLink>
-          ))}
-          <UpgradeLink className="app-nav__link app-nav__button" />
-        </nav>
+        <HeaderNavigation upgrade={<UpgradeLink className="app-nav__link app-nav__button" />} />
         {wide && (
           <div className="app-header__context">
             <CreditBadge />
@@ -91,7 +100,7 @@ function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
             <UserBadge />
           </div>
         )}
-        <Button onClick={onSignOut} size={wide ? "middle" : "small"} className="app-header__sign-out">
+        <Button onClick={onSignOut} className="app-header__sign-out">
           Sign out
         </Button>
       </div>
@@ -107,54 +116,96 @@ function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
   );
 }
 
+/** The header before the person's account has loaded (or when it could not be). */
+function HeaderWithoutPerson({ onSignOut }: { onSignOut: () => void }) {
+  return (
+    <header className="app-top">
+      <div className="app-header">
+        <HeaderNavigation upgrade={null} />
+        <Button onClick={onSignOut} className="app-header__sign-out">
+          Sign out
+        </Button>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The account area's frame while the person's account loads: the header without the person, and
+ * the page's heading over a placeholder. It is also the document list's page built ahead
+ * (prerender.tsx), shown from the first reply to a signed-in browser, so it draws nothing that
+ * depends on the screen's width in script.
+ */
+function LoadingAccount({ onSignOut }: { onSignOut: () => void }) {
+  const { pathname } = useLocation();
+  const heading = NAVIGATION.find((item) => item.path === pathname.replace(/\/$/, ""))?.label;
+  return (
+    <>
+      {heading && <title>{`${heading} · Precedent`}</title>}
+      <HeaderWithoutPerson onSignOut={onSignOut} />
+      <Layout.Content className="app-content">
+        <main className="page" aria-busy="true">
+          {heading && (
+            <header className="page-header">
+              <Typography.Title level={1} className="page-header__title">
+                {heading}
+              </Typography.Title>
+            </header>
+          )}
+          <span role="status" className="visually-hidden">
+            Loading your account…
+          </span>
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </main>
+      </Layout.Content>
+    </>
+  );
+}
+
 /** The signed-in shell: header, navigation and the current page. */
 export function AccountLayout() {
   const user = useQuery(currentUserQuery());
   const [signingOut, setSigningOut] = useState(false);
+  const signOut = () => setSigningOut(true);
 
-  let body: ReactNode;
-  if (user.isPending) {
-    body = <FullPageSpin label="Loading your account…" />;
-  } else if (user.isError) {
-    body = (
-      <LoadError
-        title="Cannot get User's info"
-        error={user.error}
-        onRetry={() => void user.refetch()}
-        retrying={user.isFetching}
-      />
+  let shell: ReactNode;
+  if (user.isSuccess) {
+    shell = (
+      <CurrentTeamProvider user={user.data}>
+        <AccountHeader onSignOut={signOut} />
+        <Layout.Content className="app-content">
+          {/* The page's own content is the main landmark, so its <header> is not a second banner. */}
+          <main className="page">
+            <MembershipExpiredBanner />
+            <Outlet />
+          </main>
+        </Layout.Content>
+        <LiteVideoModal />
+      </CurrentTeamProvider>
     );
+  } else if (user.isError) {
+    shell = (
+      <>
+        <HeaderWithoutPerson onSignOut={signOut} />
+        <Layout.Content className="app-content">
+          <main>
+            <LoadError
+              title="Cannot get User's info"
+              error={user.error}
+              onRetry={() => void user.refetch()}
+              retrying={user.isFetching}
+            />
+          </main>
+        </Layout.Content>
+      </>
+    );
+  } else {
+    shell = <LoadingAccount onSignOut={signOut} />;
   }
 
   return (
     <Layout className="app-layout">
-      {user.isSuccess ? (
-        <CurrentTeamProvider user={user.data}>
-          <AccountHeader onSignOut={() => setSigningOut(true)} />
-          <Layout.Content className="app-content">
-            {/* The page's own content is the main landmark, so its <header> is not a second banner. */}
-            <main className="page">
-              <MembershipExpiredBanner />
-              <Outlet />
-            </main>
-          </Layout.Content>
-          <LiteVideoModal />
-        </CurrentTeamProvider>
-      ) : (
-        <>
-          <header className="app-top">
-            <div className="app-header">
-              <BrandMark />
-              <Button onClick={() => setSigningOut(true)} style={{ marginInlineStart: "auto" }}>
-                Sign out
-              </Button>
-            </div>
-          </header>
-          <Layout.Content className="app-content">
-            <main>{body}</main>
-          </Layout.Content>
-        </>
-      )}
+      {shell}
       <SignOutModal open={signingOut} onClose={() => setSigningOut(false)} />
     </Layout>
   );

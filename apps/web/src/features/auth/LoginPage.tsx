@@ -51,7 +51,7 @@ export function LoginPage() {
   // logged-in marker waits for the check before showing the form; without it a session is
   // unlikely, and the form (already on screen when this page was built ahead) stays while the
   // check runs behind it.
-  const [marked] = useState(() => typeof document !== "undefined" && hasLoggedInMarker());
+  const [marked] = useState(hasLoggedInMarker);
   const existingSession = useQuery({
     queryKey: ["auth", "check", "sign-in-page"],
     queryFn: ({ signal }) => checkSession({ signal, unauthorizedEndsSession: false }),

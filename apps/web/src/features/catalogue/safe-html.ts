@@ -13,13 +13,20 @@ const FORBIDDEN_TAGS = [
   "embed",
 ];
 
-// Every link a description carries opens in a new tab without giving that tab this window.
-DOMPurify.addHook("afterSanitizeAttributes", (node) => {
-  if (node.tagName === "A") {
-    node.setAttribute("target", "_blank");
-    node.setAttribute("rel", "noopener noreferrer");
-  }
-});
+// Every link a description carries opens in a new tab without giving that tab this window. Added
+// on first use, not at load: the account area's frame is also rendered at build time, in Node,
+// where DOMPurify has no window and no hooks.
+let linksOpenInNewTab = false;
+function openLinksInNewTab() {
+  if (linksOpenInNewTab) return;
+  linksOpenInNewTab = true;
+  DOMPurify.addHook("afterSanitizeAttributes", (node) => {
+    if (node.tagName === "A") {
+      node.setAttribute("target", "_blank");
+      node.setAttribute("rel", "noopener noreferrer");
+    }
+  });
+}
 
 /**
  * Catalogue descriptions, benefits and FAQ answers are HTML written by the catalogue's editors.
@@ -28,6 +35,7 @@ DOMPurify.addHook("afterSanitizeAttributes", (node) => {
  * and in-site addresses in links and images.
  */
 export function safeHtml(html: string): string {
+  openLinksInNewTab();
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: FORBIDDEN_TAGS,
