@@ -49,9 +49,9 @@ describe("a page built ahead", () => {
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-jkl.css">');
   });
 
-  it("cannot be typed into or submitted before the live page is in place", () => {
+  it("cannot be typed into, pressed or submitted before the live page is in place", () => {
     expect(html).toContain('<input readonly="" id="email"');
-    expect(html).toContain('<button type="button" aria-disabled="true" class="ant-btn">');
+    expect(html).toContain('<button aria-disabled="true" type="button" class="ant-btn">');
     expect(html).not.toContain('type="submit"');
   });
 
@@ -60,9 +60,9 @@ describe("a page built ahead", () => {
     expect(() => pageHtml(INDEX.replace(/<script[^>]*><\/script>/, ""), PAGE)).toThrow(/entry script/);
   });
 
-  it("leaves markup without fields or submit buttons as it is", () => {
+  it("marks every button unavailable and leaves links as they are", () => {
     expect(inert('<a href="/x">x</a><button type="button">y</button>')).toBe(
-      '<a href="/x">x</a><button type="button">y</button>',
+      '<a href="/x">x</a><button aria-disabled="true" type="button">y</button>',
     );
   });
 });

@@ -88,15 +88,17 @@ export function pageHtml(index: string, page: BuiltPage): string {
 
 /**
  * The built page as a picture of the live one until that arrives: its fields read-only, so nothing
- * typed is lost when the live page replaces them; its submit buttons plain buttons, marked
- * unavailable, so a press neither submits the form to the page's own address (with what was
- * typed in its query) nor seems to do something. Browser tests wait for the live page the same
- * way, as they wait for a field to be editable and a button to be enabled.
+ * typed is lost when the live page replaces them; its buttons marked unavailable, as they do
+ * nothing yet (Sign out in the account area's frame); its submit buttons plain buttons, so a press
+ * does not submit the form to the page's own address with what was typed in its query. Links
+ * work: they load the page they name. Browser tests wait for the live page the same way, as they
+ * wait for a field to be editable and a button to be enabled.
  */
 export function inert(markup: string): string {
   return markup
     .replaceAll("<input ", '<input readonly="" ')
-    .replaceAll('<button type="submit"', '<button type="button" aria-disabled="true"');
+    .replaceAll('<button type="submit"', '<button type="button"')
+    .replaceAll("<button ", '<button aria-disabled="true" ');
 }
 
 /**

@@ -16,7 +16,9 @@ test.describe("account header on a phone", () => {
     const navigation = page.getByRole("navigation", { name: "Account" });
     const myCompany = navigation.getByRole("link", { name: "My Company" });
     const signOut = page.getByRole("banner").getByRole("button", { name: "Sign out", exact: true });
-    await expect(myCompany).toBeVisible({ timeout: 30_000 });
+    // The header with the person's account (Upgrade comes with it), not the frame shown before.
+    await expect(navigation.getByRole("button", { name: "Upgrade" })).toBeVisible({ timeout: 30_000 });
+    await expect(myCompany).toBeVisible();
     await expect(signOut).toBeVisible();
 
     const a = await myCompany.boundingBox();

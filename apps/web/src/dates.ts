@@ -1,7 +1,7 @@
 import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
-import { CHANGE_LOG_UTC_OFFSET_MINUTES, DATE_FORMAT, DISPLAY_TIME_ZONE } from "./constants";
+import { CHANGE_LOG_UTC_OFFSET_MINUTES, DISPLAY_TIME_ZONE } from "./constants";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -9,8 +9,26 @@ dayjs.extend(timezone);
 /** An instant from the server, as it reads in the display time zone. */
 export const inDisplayZone = (iso: string) => dayjs(iso).tz(DISPLAY_TIME_ZONE);
 
-/** The day of an instant ('24 Nov 2026'), in the display time zone. */
-export const formatDay = (iso: string) => inDisplayZone(iso).format(DATE_FORMAT);
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+// One formatter for every call: dayjs's time zones build a date for each, the longest part of
+// rendering a page of the document list on a phone. Numbers only, named here, as DATE_FORMAT
+// names them: the locales' own short months differ ('Sept').
+const displayZoneDay = new Intl.DateTimeFormat("en-US", {
+  timeZone: DISPLAY_TIME_ZONE,
+  day: "2-digit",
+  month: "numeric",
+  year: "numeric",
+});
+
+/** The day of an instant ('24 Nov 2026', DATE_FORMAT), in the display time zone. */
+export function formatDay(iso: string): string {
+  const instant = new Date(iso);
+  // As dayjs formats a date it cannot read.
+  if (Number.isNaN(instant.getTime())) return "Invalid Date";
+  const parts = displayZoneDay.formatToParts(instant);
+  const value = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${value("day")} ${MONTHS[Number(value("month")) - 1]} ${value("year")}`;
+}
 
 /** An instant in a given format, in the display time zone. */
 export const formatInstant = (iso: string, format: string) => inDisplayZone(iso).format(format);

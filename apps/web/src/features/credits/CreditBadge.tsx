@@ -1,13 +1,15 @@
 import { GET_MORE, RUN_OUT } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Progress } from "antd";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { Link } from "react-router";
 import { creditStatusQuery } from "../../api/credits";
+import { OpenedOnce } from "../../components/OpenedOnce";
 import { creditFontSize, HOME_PATH } from "../../constants";
 import { useCurrentTeam } from "../account/use-current-team";
-import { BuyCreditModal } from "./BuyCreditModal";
 import "./credits.css";
+
+const BuyCreditModal = lazy(async () => ({ default: (await import("./BuyCreditModal")).BuyCreditModal }));
 
 /**
  * The credit remaining badge (account-area §2): only on Best Practice with a numeric limit. The
@@ -53,12 +55,14 @@ function FirmCreditBadge({ teamId }: { teamId: number }) {
           <Button type="link" size="small" className="credit-badge__more" onClick={() => setBuying(true)}>
             {GET_MORE}
           </Button>
-          <BuyCreditModal
-            teamId={teamId}
-            remaining={remaining}
-            open={buying}
-            onClose={() => setBuying(false)}
-          />
+          <OpenedOnce open={buying}>
+            <BuyCreditModal
+              teamId={teamId}
+              remaining={remaining}
+              open={buying}
+              onClose={() => setBuying(false)}
+            />
+          </OpenedOnce>
         </>
       )}
     </div>

@@ -38,7 +38,7 @@ import {
   Tabs,
   Typography,
 } from "antd";
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import {
   companyUsersQuery,
   type DocumentFilters,
@@ -238,8 +238,13 @@ export function DocumentListPanel({
   const sort = { sort: sortOption.sort, order: sortOption.order };
   const list = useInfiniteQuery(documentListQuery(teamId, filters, status, sort));
   const counts = useQuery(statusCountsQuery(teamId, filters));
-  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.rows) ?? [], [list.data]);
-  const totalRecord = list.data?.pages[0]?.total_record ?? 0;
+  // The rows shown are a deferred copy of the list's: React renders a page of rows arriving in
+  // slices, between which the browser can respond, rather than in one long task (an answer from
+  // the query cache is otherwise rendered at once). Until the first copy has caught up, the list
+  // shows as loading.
+  const shownPages = useDeferredValue(list.data);
+  const rows = useMemo(() => shownPages?.pages.flatMap((page) => page.rows) ?? [], [shownPages]);
+  const totalRecord = shownPages?.pages[0]?.total_record ?? 0;
 
   // A new place, filter or finished bulk action leaves selection mode.
   // biome-ignore lint/correctness/useExhaustiveDependencies: these are the triggers, not inputs
@@ -396,7 +401,7 @@ export function DocumentListPanel({
   const emptyShared = section === SHARED_FOLDERS && !search && foldersLoaded && folders.length === 0;
 
   let listBody: ReactNode;
-  if (list.isPending) {
+  if (list.isPending || (shownPages === undefined && !list.isError)) {
     listBody = (
       <div role="status" aria-label="Loading documents" className="doc-list__loading">
         <Skeleton active avatar paragraph={{ rows: 1 }} />

@@ -11,7 +11,7 @@ import {
 } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { App, Card, Result, Tabs, Typography } from "antd";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   deleteFolder,
@@ -21,17 +21,25 @@ import {
   unshareFolder,
 } from "../../api/documents";
 import { relaunchDocument } from "../../api/interview";
+import { OpenedOnce } from "../../components/OpenedOnce";
 import { useCurrentTeam } from "../account/use-current-team";
 import { AsicPaymentReturn } from "../asic";
 import { PaymentReturn } from "../catalogue/PaymentReturn";
 import { launchHref } from "../interview/paths";
-import { DocumentDetailDrawer, type LaunchAction } from "./DocumentDetailDrawer";
-import { type DocumentDialog, DocumentDialogs } from "./DocumentDialogs";
+import type { LaunchAction } from "./DocumentDetailDrawer";
+import type { DocumentDialog } from "./DocumentDialogs";
 import { DocumentListPanel } from "./DocumentListPanel";
 import { type FolderAction, FolderTreePanel } from "./FolderTreePanel";
 import { findFolder } from "./folder-tree";
 import { useDocumentsAddress } from "./use-documents-address";
 import { useDocumentsFeedback } from "./use-documents-feedback";
+
+// The detail panel and the dialogs load when first opened (OpenedOnce): with the template flow and
+// the date picker behind them they were a third of the list's code, run before its first view.
+const DocumentDetailDrawer = lazy(async () => ({
+  default: (await import("./DocumentDetailDrawer")).DocumentDetailDrawer,
+}));
+const DocumentDialogs = lazy(async () => ({ default: (await import("./DocumentDialogs")).DocumentDialogs }));
 
 const TABS: { section: ListSection; label: string }[] = [
   { section: MY_DOCUMENTS, label: "My Documents" },
@@ -242,25 +250,30 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
         </div>
       )}
       {docId !== undefined && !refused && !awaitingConfirmation && (
-        <DocumentDetailDrawer
-          teamId={teamId}
-          docId={docId}
-          section={section}
-          onClose={() => setAddress({ docId: undefined })}
-          onLaunch={launchDocument}
-        />
+        <Suspense fallback={null}>
+          <DocumentDetailDrawer
+            teamId={teamId}
+            docId={docId}
+            section={section}
+            onClose={() => setAddress({ docId: undefined })}
+            onLaunch={launchDocument}
+          />
+        </Suspense>
       )}
       <PaymentReturn teamId={teamId} />
       <AsicPaymentReturn teamId={teamId} />
-      <DocumentDialogs
-        teamId={teamId}
-        dialog={dialog}
-        onClose={() => setDialog(undefined)}
-        onDocumentsChanged={() => setSelectionResetKey((key) => key + 1)}
-        onFolderCreated={(id, createdIn) => {
-          if (createdIn === section && findFolder(folders, folderId)?.id !== id) setAddress({ folderId: id });
-        }}
-      />
+      <OpenedOnce open={dialog !== undefined}>
+        <DocumentDialogs
+          teamId={teamId}
+          dialog={dialog}
+          onClose={() => setDialog(undefined)}
+          onDocumentsChanged={() => setSelectionResetKey((key) => key + 1)}
+          onFolderCreated={(id, createdIn) => {
+            if (createdIn === section && findFolder(folders, folderId)?.id !== id)
+              setAddress({ folderId: id });
+          }}
+        />
+      </OpenedOnce>
     </>
   );
 }

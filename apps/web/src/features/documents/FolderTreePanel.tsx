@@ -128,7 +128,8 @@ export function FolderTreePanel({
   }, [visible, onAction, section]);
 
   let body: React.ReactNode;
-  if (loading) body = <Skeleton active paragraph={{ rows: 6 }} title={false} />;
+  // Two rows, about the height of a firm's first folders: the list below it on a phone moves less.
+  if (loading) body = <Skeleton active paragraph={{ rows: 2 }} title={false} />;
   else if (error) body = <LoadError title="Cannot get folders" error={error} onRetry={onRetry} />;
   else if (visible.length === 0)
     body = (

@@ -56,16 +56,3 @@ export function UpgradeModal({ open, onClose }: { open: boolean; onClose: () => 
     </>
   );
 }
-
-/** The 'Upgrade' link of the account menu: opens the upgrade modal (account-area §6: everyone). */
-export function UpgradeLink({ className }: { className?: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" className={className} onClick={() => setOpen(true)} aria-haspopup="dialog">
-        Upgrade
-      </button>
-      <UpgradeModal open={open} onClose={() => setOpen(false)} />
-    </>
-  );
-}
