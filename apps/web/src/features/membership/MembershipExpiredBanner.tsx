@@ -1,11 +1,14 @@
 import { MEMBERSHIP_EXPIRED_BANNER, RENEW_NOW_LABEL } from "@precedent/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button } from "antd";
-import { useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { PlansModal } from "./PlansModal";
+import { OpenedOnce } from "../../components/OpenedOnce";
 import { useMembership } from "./use-membership";
 import "./membership.css";
+
+// With the plans' descriptions (and their HTML sanitiser) behind it: loaded when Renew now is pressed.
+const PlansModal = lazy(async () => ({ default: (await import("./PlansModal")).PlansModal }));
 
 /**
  * 'Your Membership Plan has expired.' with Renew now, for owners and managers of a firm whose
@@ -62,12 +65,14 @@ export function MembershipExpiredBanner() {
           </Button>
         }
       />
-      <PlansModal
-        open={plansOpen}
-        onClose={() => setPlansOpen(false)}
-        teamId={teamId}
-        membership={query.data}
-      />
+      <OpenedOnce open={plansOpen}>
+        <PlansModal
+          open={plansOpen}
+          onClose={() => setPlansOpen(false)}
+          teamId={teamId}
+          membership={query.data}
+        />
+      </OpenedOnce>
     </>
   );
 }
