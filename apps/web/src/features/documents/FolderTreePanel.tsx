@@ -128,8 +128,10 @@ export function FolderTreePanel({
   }, [visible, onAction, section]);
 
   let body: React.ReactNode;
-  // Two rows, about the height of a firm's first folders: the list below it on a phone moves less.
-  if (loading) body = <Skeleton active paragraph={{ rows: 2 }} title={false} />;
+  // Two lines, each as tall as a folder's row: a firm's first folders take its place without
+  // moving the list below it on a phone.
+  if (loading)
+    body = <Skeleton active paragraph={{ rows: 2 }} title={false} className="folder-panel__skeleton" />;
   else if (error) body = <LoadError title="Cannot get folders" error={error} onRetry={onRetry} />;
   else if (visible.length === 0)
     body = (
