@@ -15,8 +15,8 @@ const webDist = process.env.E2E_WEB_DIST ?? path.join(import.meta.dirname, "../d
 function staticImports(file: string): string[] {
   const code = readFileSync(path.join(webDist, file), "utf8");
   const directory = path.posix.dirname(file);
-  return [...code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)].map((match) =>
-    path.posix.join(directory, match[1] as string),
+  return [...code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)].map(
+    (match) => path.posix.join(directory, match[1] as string),
   );
 }
 
@@ -33,7 +33,9 @@ test("the first load's JavaScript is within 200 KB gzip", () => {
   };
   visit(entries[0] as string);
   expect(files.size, "the entry imports the app's shared modules").toBeGreaterThan(5);
-  const sizes = [...files].map((file) => gzipSync(readFileSync(path.join(webDist, file)), { level: 9 }).length);
+  const sizes = [...files].map(
+    (file) => gzipSync(readFileSync(path.join(webDist, file)), { level: 9 }).length,
+  );
   const total = sizes.reduce((sum, size) => sum + size, 0);
   console.log(
     `First-load JavaScript: ${files.size} files, ${(total / 1024).toFixed(1)} KB gzip (budget 200 KB)`,
