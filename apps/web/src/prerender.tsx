@@ -30,7 +30,8 @@ export type BuiltPage = {
 /**
  * Components whose antd styles a page built ahead also carries, for what its live copy shows once
  * its data has arrived (their markup is not kept). The built page is larger by their styles
- * (about 10 KB compressed for the document list); the live page writes fewer of its own.
+ * (the document list: 90 KB to 328 KB, 11 to 28 KB brotli); the live page then writes 3 style
+ * elements of its own, not 68.
  */
 const STYLES_AHEAD: Record<string, () => ReactNode> = {
   "/my-account/my-document": DocumentListStylesAhead,

@@ -11,7 +11,7 @@ import {
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Modal, Result, Spin } from "antd";
 import { type ReactNode, useEffect, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { membershipKey, orderQuery, productQuery, requestCheckout } from "../../api/catalogue";
 import { isApiError } from "../../api/client";
 import { ordersKey } from "../../api/orders";
@@ -24,6 +24,10 @@ import "./catalogue.css";
 const PAYMENT_SETTLE_POLL_MS = 1500;
 const PAYMENT_SETTLE_MAX_POLLS = 5;
 
+/**
+ * 'Payment Confirmed' or 'Payment Declined' for the order the payment page returned with
+ * (PaymentReturn.tsx decides when; documents spec §2, §8).
+ */
 export function PaymentReturnDialog({
   teamId,
   orderId,
