@@ -1,6 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import { LOGGED_IN_COOKIE } from "@precedent/contracts";
-import { DEMO_PASSWORD, dismissAnnouncement, expectShell, loginUrl, OWNER } from "./support";
+import {
+  DEMO_PASSWORD,
+  dismissAnnouncement,
+  expectShell,
+  loginUrl,
+  OWNER,
+  openWithCodeHeld,
+} from "./support";
 
 // The document list's frame is rendered when the app is built (apps/web/build/prerender-pages.ts)
 // and sent to a browser with the logged-in marker: the header's links, Sign out, the page's
@@ -14,23 +21,6 @@ async function signInByApi(page: Page) {
   });
   expect(reply.status()).toBe(200);
   await dismissAnnouncement(page);
-}
-
-/** Opens the document list with the app's entry script held back; `release` lets it through. */
-async function openWithCodeHeld(page: Page) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let entryAsked = false;
-  await page.route("**/assets/index-*.js", async (route) => {
-    entryAsked = true;
-    await held;
-    await route.continue();
-  });
-  await page.goto(DOCUMENTS);
-  await expect.poll(() => entryAsked).toBe(true);
-  return release;
 }
 
 const heading = (page: Page) => page.getByRole("heading", { name: "My Documents", level: 1 });
@@ -85,7 +75,7 @@ test.describe("the document list built ahead", () => {
     }) => {
       await page.setViewportSize({ width, height: 800 });
       await signInByApi(page);
-      const release = await openWithCodeHeld(page);
+      const release = await openWithCodeHeld(page, DOCUMENTS);
       await expect(page).toHaveTitle("My Documents · Precedent");
       await expect(heading(page)).toBeVisible();
       await expect(navigation(page).getByRole("link", { name: "My Company" })).toBeVisible();
@@ -111,7 +101,7 @@ test.describe("the document list built ahead", () => {
     const context = await browser.newContext({ reducedMotion: "no-preference" });
     const page = await context.newPage();
     await signInByApi(page);
-    const release = await openWithCodeHeld(page);
+    const release = await openWithCodeHeld(page, DOCUMENTS);
     // Each style element as sent, marked, to tell it from one antd would write in its place.
     const built = await page.locator("style[data-css-hash]").evaluateAll((found) =>
       found.map((style) => {

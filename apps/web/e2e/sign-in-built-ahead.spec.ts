@@ -1,30 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD, expectShell, OWNER, submitSignIn } from "./support";
+import { DEMO_PASSWORD, expectShell, OWNER, openWithCodeHeld, submitSignIn } from "./support";
 
 // The sign-in page is rendered when the app is built (apps/web/build/prerender-pages.ts): its
 // HTML carries the form and its styles, so a phone paints it before any script has arrived. Until
 // the app's code has replaced it with the live page, it must look the same and do nothing.
-
-/**
- * Opens the sign-in page with the app's entry script held back, as on a slow connection: the page
- * is what the server sent, and `release` lets the code through.
- */
-async function openWithCodeHeld(page: Page) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let entryAsked = false;
-  await page.route("**/assets/index-*.js", async (route) => {
-    entryAsked = true;
-    await held;
-    await route.continue();
-  });
-  await page.goto("/login");
-  // public/after-paint.js asks for the entry after the first paint: wait for that request.
-  await expect.poll(() => entryAsked).toBe(true);
-  return release;
-}
 
 const signInButton = (page: Page) => page.getByRole("button", { name: "Sign in" });
 
@@ -51,7 +30,7 @@ test.describe("the sign-in page built ahead", () => {
   test("looks as the live page will, does nothing before its code arrives, then is live", async ({
     page,
   }) => {
-    const release = await openWithCodeHeld(page);
+    const release = await openWithCodeHeld(page, "/login");
     await expect(page).toHaveTitle("Sign in · Precedent");
     await expect(page.getByRole("heading", { name: "Sign in", level: 1 })).toBeVisible();
     await expect(page.getByLabel("Email")).not.toBeEditable();
@@ -86,7 +65,7 @@ test.describe("the sign-in page built ahead", () => {
     // The other tests ask for reduced motion, a theme of its own that the page was not built with.
     const context = await browser.newContext({ reducedMotion: "no-preference" });
     const page = await context.newPage();
-    const release = await openWithCodeHeld(page);
+    const release = await openWithCodeHeld(page, "/login");
     const builtStyles = await antdStyles(page);
     expect(builtStyles.length).toBeGreaterThan(5);
     release();
@@ -103,7 +82,7 @@ test.describe("the sign-in page built ahead", () => {
   });
 
   test("keeps the focus where the visitor put it before the code arrived", async ({ page }) => {
-    const release = await openWithCodeHeld(page);
+    const release = await openWithCodeHeld(page, "/login");
     await page.getByLabel("Password", { exact: true }).focus();
     release();
     await expect(page.getByLabel("Password", { exact: true })).toBeEditable();

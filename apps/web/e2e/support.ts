@@ -186,3 +186,25 @@ export async function expectAccessible(
   );
   expect(described, `accessibility of the ${what}`).toEqual([]);
 }
+
+/**
+ * Opens `path` with the app's entry script held back, as on a slow connection: the page is what
+ * the server sent (a page built ahead, apps/web/build/prerender-pages.ts), and `release` lets the
+ * code through. public/after-paint.js asks for the entry after the first paint; this returns once
+ * it has.
+ */
+export async function openWithCodeHeld(page: Page, path: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let entryAsked = false;
+  await page.route("**/assets/index-*.js", async (route) => {
+    entryAsked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto(path);
+  await expect.poll(() => entryAsked).toBe(true);
+  return release;
+}
