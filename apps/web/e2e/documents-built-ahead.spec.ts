@@ -82,6 +82,8 @@ test.describe("the document list built ahead", () => {
       await expect(signOut(page)).toHaveAttribute("aria-disabled", "true");
       await expect(page.getByRole("status").filter({ hasText: "Loading your account…" })).toBeAttached();
       const builtLinks = await linkBoxes(page);
+      const builtSignOut = await signOut(page).boundingBox();
+      const builtHeading = await heading(page).boundingBox();
       expect(builtLinks).toHaveLength(7);
       await page.screenshot({ path: test.info().outputPath(`built-${width}.png`) });
 
@@ -92,6 +94,11 @@ test.describe("the document list built ahead", () => {
       // The live header adds Upgrade after the links and the person beside or under them; the
       // links themselves have not moved.
       expect(await linkBoxes(page)).toEqual(builtLinks);
+      // Sign out stays at the end of the header's first row.
+      const liveSignOut = await signOut(page).boundingBox();
+      expect(liveSignOut?.x).toBeCloseTo(builtSignOut?.x ?? Number.NaN, 0);
+      // The heading starts where it did (below the person's bar on a phone, so not as high).
+      expect((await heading(page).boundingBox())?.x).toBeCloseTo(builtHeading?.x ?? Number.NaN, 0);
       await page.screenshot({ path: test.info().outputPath(`live-${width}.png`) });
     });
   }

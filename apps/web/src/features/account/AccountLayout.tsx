@@ -28,7 +28,7 @@ import { useCurrentTeam } from "./use-current-team";
 
 /** Pages of the account area; only those that exist are listed. */
 const NAVIGATION = [
-  { path: DOCUMENTS_PATH, label: "My Documents" },
+  { path: DOCUMENTS_PATH, label: "My Documents", wide: true },
   { path: TEMPLATES_PATH, label: "Our Templates" },
   { path: HOME_PATH, label: "My Company" },
   { path: ORDERS_PATH, label: "My Orders" },
@@ -141,13 +141,15 @@ function HeaderWithoutPerson({ onSignOut }: { onSignOut: () => void }) {
  */
 function LoadingAccount({ onSignOut }: { onSignOut: () => void }) {
   const { pathname } = useLocation();
-  const heading = NAVIGATION.find((item) => item.path === pathname.replace(/\/$/, ""))?.label;
+  const page = NAVIGATION.find((item) => item.path === pathname.replace(/\/$/, ""));
+  const heading = page?.label;
   return (
     <>
       {heading && <title>{`${heading} · Precedent`}</title>}
       <HeaderWithoutPerson onSignOut={onSignOut} />
       <Layout.Content className="app-content">
-        <main className="page" aria-busy="true">
+        {/* As wide as the page it stands for will be (the document list is wider than the rest). */}
+        <main className={page && "wide" in page ? "page page--wide" : "page"} aria-busy="true">
           {heading && (
             <header className="page-header">
               <Typography.Title level={1} className="page-header__title">
