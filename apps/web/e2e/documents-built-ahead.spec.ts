@@ -3,6 +3,7 @@ import { LOGGED_IN_COOKIE } from "@precedent/contracts";
 import {
   DEMO_PASSWORD,
   dismissAnnouncement,
+  expectAccessible,
   expectShell,
   loginUrl,
   OWNER,
@@ -86,6 +87,13 @@ test.describe("the document list built ahead", () => {
       const builtHeading = await heading(page).boundingBox();
       expect(builtLinks).toHaveLength(7);
       await page.screenshot({ path: test.info().outputPath(`built-${width}.png`) });
+      // The frame is a page of its own while the code is on its way: it is checked as one.
+      await expectAccessible(page, "document list built ahead");
+      // The keyboard reaches the header's links in order (Sign out is marked unavailable).
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("link", { name: "Precedent: My Company" })).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(navigation(page).getByRole("link", { name: "My Documents" })).toBeFocused();
 
       release();
       await expectShell(page, OWNER);
