@@ -646,7 +646,13 @@ export function DocumentListPanel({
         </div>
       )}
       <InfiniteScrollList
-        pages={list}
+        pages={{
+          // Whether the list fills its box is measured on the rows shown: until they have caught
+          // up with the answer, there is nothing to measure, and no next page is asked for.
+          hasNextPage: list.hasNextPage && shownPages === list.data,
+          isFetchingNextPage: list.isFetchingNextPage,
+          fetchNextPage: list.fetchNextPage,
+        }}
         loaded={rows.length}
         className="doc-list__scroller"
         testId="document-list"
