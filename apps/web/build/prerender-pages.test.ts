@@ -8,8 +8,6 @@ const INDEX = `<!doctype html>
     <meta charset="UTF-8" />
     <title>Precedent</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/react-def.js">
-    <link rel="modulepreload" crossorigin href="/assets/antd-ghi.js">
     <link rel="stylesheet" crossorigin href="/assets/index-jkl.css">
   </head>
   <body>
@@ -41,10 +39,7 @@ describe("a page built ahead", () => {
 
   it("asks for the app's code only after the first paint", () => {
     expect(html).not.toContain('<script type="module"');
-    expect(html).not.toContain("modulepreload");
-    expect(html).toContain(
-      '<script defer src="/after-paint.js" data-entry="/assets/index-abc.js" data-preload="/assets/react-def.js /assets/antd-ghi.js"></script>',
-    );
+    expect(html).toContain('<script defer src="/after-paint.js" data-entry="/assets/index-abc.js"></script>');
     // The app's stylesheet is still asked for at once: the page is painted with it.
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-jkl.css">');
   });
@@ -58,6 +53,12 @@ describe("a page built ahead", () => {
   it("refuses a template it cannot place the page in", () => {
     expect(() => pageHtml(INDEX.replace('<div id="root"></div>', "<div></div>"), PAGE)).toThrow(/root/);
     expect(() => pageHtml(INDEX.replace(/<script[^>]*><\/script>/, ""), PAGE)).toThrow(/entry script/);
+    // A module preload would be fetched before the first paint, as the entry was.
+    const preloading = INDEX.replace(
+      "</head>",
+      '<link rel="modulepreload" crossorigin href="/assets/react-def.js">\n  </head>',
+    );
+    expect(() => pageHtml(preloading, PAGE)).toThrow(/preloads modules/);
   });
 
   it("marks every button unavailable and leaves links as they are", () => {

@@ -102,18 +102,20 @@ export function inert(markup: string): string {
 }
 
 /**
- * The app's entry script and its module preloads, moved behind the first paint: public/after-paint.js
- * asks for them once the built page is on screen. index.html asks at once, as it has nothing to
- * show before its script has run.
+ * The app's entry script, moved behind the first paint: public/after-paint.js asks for it once the
+ * built page is on screen. index.html asks at once, as it has nothing to show before its script has
+ * run. The build preloads no modules (vite.config.ts); a preload in index.html would be fetched
+ * before the first paint, the wait this step removes, so it is refused.
  */
 function startAfterPaint(html: string): string {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error("index.html has no entry script");
-  const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
-  let moved = html.replace(entry[0], "");
-  for (const preload of preloads) moved = moved.replace(preload[0], "");
-  const start = `<script defer src="/after-paint.js" data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(" ")}"></script>`;
-  return replaceOnce(moved, /<\/head>/, `  ${start}\n  </head>`);
+  if (html.includes('rel="modulepreload"'))
+    throw new Error(
+      "index.html preloads modules: a page built ahead would fetch them before its first paint",
+    );
+  const start = `<script defer src="/after-paint.js" data-entry="${entry[1]}"></script>`;
+  return replaceOnce(html.replace(entry[0], ""), /<\/head>/, `  ${start}\n  </head>`);
 }
 
 function replaceOnce(text: string, pattern: RegExp, replacement: string): string {

@@ -52,22 +52,17 @@ export async function renderPage(path: string, { signedIn }: { signedIn: boolean
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const cache = createCache();
-  const html = renderToString(
-    <StyleProvider cache={cache}>
-      <AppProviders queryClient={createQueryClient()} reducedMotion={false}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </StyleProvider>,
-  );
-  const StylesAhead = STYLES_AHEAD[path];
-  if (StylesAhead) {
+  // As the browser renders it, its antd styles collected in `cache`.
+  const render = (node: ReactNode) =>
     renderToString(
       <StyleProvider cache={cache}>
         <AppProviders queryClient={createQueryClient()} reducedMotion={false}>
-          <StylesAhead />
+          {node}
         </AppProviders>
       </StyleProvider>,
     );
-  }
+  const html = render(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+  const StylesAhead = STYLES_AHEAD[path];
+  if (StylesAhead) render(<StylesAhead />);
   return { html, styles: extractStyle(cache) };
 }
