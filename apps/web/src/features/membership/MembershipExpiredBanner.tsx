@@ -1,14 +1,11 @@
 import { MEMBERSHIP_EXPIRED_BANNER, RENEW_NOW_LABEL } from "@precedent/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button } from "antd";
-import { lazy, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { OpenedOnce } from "../../components/OpenedOnce";
+import { PlansModal } from "./PlansModal";
 import { useMembership } from "./use-membership";
 import "./membership.css";
-
-// With the plans' descriptions (and their HTML sanitiser) behind it: loaded when Renew now is pressed.
-const PlansModal = lazy(async () => ({ default: (await import("./PlansModal")).PlansModal }));
 
 /**
  * 'Your Membership Plan has expired.' with Renew now, for owners and managers of a firm whose
@@ -65,14 +62,12 @@ export function MembershipExpiredBanner() {
           </Button>
         }
       />
-      <OpenedOnce open={plansOpen}>
-        <PlansModal
-          open={plansOpen}
-          onClose={() => setPlansOpen(false)}
-          teamId={teamId}
-          membership={query.data}
-        />
-      </OpenedOnce>
+      <PlansModal
+        open={plansOpen}
+        onClose={() => setPlansOpen(false)}
+        teamId={teamId}
+        membership={query.data}
+      />
     </>
   );
 }
