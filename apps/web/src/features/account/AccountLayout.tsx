@@ -1,6 +1,6 @@
 import type { CurrentUser } from "@precedent/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Button, Grid, Layout, Skeleton, Typography } from "antd";
+import { Button, Layout, Skeleton, Typography } from "antd";
 import { type ReactNode, useDeferredValue, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { creditStatusQuery } from "../../api/credits";
@@ -8,6 +8,7 @@ import { currentUserQuery } from "../../api/users";
 import { BrandMark } from "../../components/BrandMark";
 import { LoadError } from "../../components/LoadError";
 import { RoleTag } from "../../components/RoleTag";
+import { useMediaQuery } from "../../components/use-media-query";
 import {
   ACTIVITY_LOG_PATH,
   DOCUMENTS_PATH,
@@ -87,8 +88,8 @@ function HeaderNavigation({ upgrade }: { upgrade: ReactNode }) {
 }
 
 function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
-  const screens = Grid.useBreakpoint();
-  const wide = screens.md ?? true;
+  // antd's md breakpoint (768 px and wider): the person's context sits in the header's row.
+  const wide = useMediaQuery("(min-width: 768px)");
 
   return (
     <header className="app-top">
