@@ -11,7 +11,7 @@ import {
 } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { App, Card, Result, Tabs, Typography } from "antd";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   deleteFolder,
@@ -202,6 +202,45 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
     });
 
   const tabs = TABS.filter((tab) => tab.section !== ORGANISATION_DOCUMENTS || canSeeOrganisation);
+  // The folders and the list are rendered from a deferred copy. An answer arriving for a query
+  // (the folder tree here) re-renders this component at once, in one task, whatever its size;
+  // given the copy from before, React skips the two panels in that render and renders them again
+  // in slices between which the browser can respond. Their own state (the search box, the
+  // selection) is theirs and updates at once.
+  const layout = useDeferredValue(
+    refused ? null : (
+      <div className="documents-layout">
+        <Card className="documents-layout__folders" size="small">
+          <FolderTreePanel
+            section={section}
+            folders={tree.data}
+            error={tree.error}
+            loading={tree.isPending}
+            onRetry={() => void tree.refetch()}
+            selectedId={folderId}
+            onSelect={(id) => setAddress({ folderId: id, docId: undefined })}
+            onAction={onFolderAction}
+          />
+        </Card>
+        <Card className="documents-layout__list" size="small">
+          <DocumentListPanel
+            key={section}
+            teamId={teamId}
+            section={section}
+            folderId={folderId}
+            folders={folders}
+            foldersLoaded={tree.isSuccess}
+            search={search}
+            onSearch={(text) => setAddress({ search: text }, { replace: true })}
+            onOpenFolder={(id) => setAddress({ folderId: id })}
+            onOpenDocument={openDocument}
+            openDialog={setDialog}
+            selectionResetKey={selectionResetKey}
+          />
+        </Card>
+      </div>
+    ),
+  );
   return (
     <>
       <Tabs
@@ -217,38 +256,7 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
         }
         items={tabs.map((tab) => ({ key: String(tab.section), label: tab.label }))}
       />
-      {!refused && (
-        <div className="documents-layout">
-          <Card className="documents-layout__folders" size="small">
-            <FolderTreePanel
-              section={section}
-              folders={tree.data}
-              error={tree.error}
-              loading={tree.isPending}
-              onRetry={() => void tree.refetch()}
-              selectedId={folderId}
-              onSelect={(id) => setAddress({ folderId: id, docId: undefined })}
-              onAction={onFolderAction}
-            />
-          </Card>
-          <Card className="documents-layout__list" size="small">
-            <DocumentListPanel
-              key={section}
-              teamId={teamId}
-              section={section}
-              folderId={folderId}
-              folders={folders}
-              foldersLoaded={tree.isSuccess}
-              search={search}
-              onSearch={(text) => setAddress({ search: text }, { replace: true })}
-              onOpenFolder={(id) => setAddress({ folderId: id })}
-              onOpenDocument={openDocument}
-              openDialog={setDialog}
-              selectionResetKey={selectionResetKey}
-            />
-          </Card>
-        </div>
-      )}
+      {layout}
       {docId !== undefined && !refused && !awaitingConfirmation && (
         <Suspense fallback={null}>
           <DocumentDetailDrawer
