@@ -24,19 +24,26 @@ const STEPS = [
 /** Resolves after the browser has had the chance to run other tasks (input, painting). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-let built: Promise<void> | undefined;
-
-/** Builds the contracts' schemas, one API module per task; at most once while it succeeds. */
-export function contractsInSteps(): Promise<void> {
-  built ??= (async () => {
-    for (const step of STEPS) {
-      await step();
-      await nextTask();
-    }
-  })().catch((error: unknown) => {
-    // A module that failed to load (the network) is tried again with the next page's code.
-    built = undefined;
-    throw error;
-  });
-  return built;
+/**
+ * Runs `steps` in order, one per task, at most once while they succeed: the function it returns
+ * gives every caller the same run. A step that fails (a module the network did not deliver)
+ * rejects that run, and the next call starts again from the first step.
+ */
+export function inSteps(steps: readonly (() => Promise<unknown>)[]): () => Promise<void> {
+  let run: Promise<void> | undefined;
+  return () => {
+    run ??= (async () => {
+      for (const step of steps) {
+        await step();
+        await nextTask();
+      }
+    })().catch((error: unknown) => {
+      run = undefined;
+      throw error;
+    });
+    return run;
+  };
 }
+
+/** Builds the contracts' schemas, one API module per task. */
+export const contractsInSteps = inSteps(STEPS);
