@@ -4,7 +4,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { installErrorLog, reportError } from "./error-log";
 import { PrerenderedHandOver, readPrerenderedPage } from "./prerendered-page";
-import { whenRouterReady } from "./router";
+import { createRouter, whenRouterReady } from "./router";
 import { installTablistRoles } from "./tablist-roles";
 
 installErrorLog();
@@ -13,8 +13,11 @@ installTablistRoles();
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element");
 
-// The first page's code first: the page built ahead (if any) stays until its live copy can show.
-await whenRouterReady();
+// The router in a task after the one that ran the app's modules (router.tsx says why), then the
+// first page's code: the page built ahead (if any) stays until its live copy can show.
+await new Promise((resolve) => setTimeout(resolve, 0));
+const router = createRouter();
+await whenRouterReady(router);
 readPrerenderedPage(container);
 
 const root = createRoot(container, {
@@ -25,7 +28,7 @@ const root = createRoot(container, {
 startTransition(() =>
   root.render(
     <StrictMode>
-      <App />
+      <App router={router} />
       <PrerenderedHandOver />
     </StrictMode>,
   ),
