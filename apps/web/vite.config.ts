@@ -1,6 +1,7 @@
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
+import { contractsInTasks } from "./build/contracts-in-tasks";
 import { precompress } from "./build/precompress";
 import { prerenderPages } from "./build/prerender-pages";
 
@@ -63,7 +64,7 @@ const appConfig = (): UserConfig => ({
 export default defineConfig({
   root: import.meta.dirname,
   ...appConfig(),
-  plugins: [...(appConfig().plugins ?? []), finishBuild(appConfig)],
+  plugins: [...(appConfig().plugins ?? []), contractsInTasks(), finishBuild(appConfig)],
   server: {
     port: 5173,
     proxy: { "/api": "http://localhost:3000" },

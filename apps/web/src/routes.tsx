@@ -1,7 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from "react-router";
 import { RouteErrorPage } from "./components/RouteErrorPage";
 import { HOME_PATH } from "./constants";
-import { contractsInSteps } from "./contracts-in-steps";
 import { SessionEndedListener } from "./features/session/SessionEndedListener";
 
 function Root() {
@@ -12,14 +11,6 @@ function Root() {
     </>
   );
 }
-
-/** An account-area page's code, run once the contracts' schemas are built (contracts-in-steps.ts). */
-const accountPage =
-  <T,>(load: () => Promise<T>) =>
-  async () => {
-    await contractsInSteps();
-    return load();
-  };
 
 // Loaded on demand like the pages: antd's Result, with its illustrations, is not part of the first load.
 const notFoundPage = async () => ({ Component: (await import("./components/NotFoundPage")).NotFoundPage });
@@ -53,9 +44,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "my-account",
-        lazy: accountPage(async () => ({
-          Component: (await import("./features/account/AccountArea")).AccountArea,
-        })),
+        lazy: async () => ({ Component: (await import("./features/account/AccountArea")).AccountArea }),
         children: [
           {
             errorElement: <RouteErrorPage />,
@@ -63,76 +52,76 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to={HOME_PATH} replace /> },
               {
                 path: "my-company",
-                lazy: accountPage(async () => ({
+                lazy: async () => ({
                   Component: (await import("./features/my-company/MyCompanyPage")).MyCompanyPage,
-                })),
+                }),
               },
               {
                 path: "my-document",
-                lazy: accountPage(async () => ({
+                lazy: async () => ({
                   Component: (await import("./features/documents/DocumentsPage")).DocumentsPage,
-                })),
+                }),
               },
               {
                 path: "templates",
-                lazy: accountPage(async () => ({
+                lazy: async () => ({
                   Component: (await import("./features/catalogue/CataloguePage")).CataloguePage,
-                })),
+                }),
               },
               {
                 path: "products",
-                lazy: accountPage(async () => ({
+                lazy: async () => ({
                   Component: (await import("./features/catalogue/ProductsPage")).ProductsPage,
-                })),
+                }),
               },
               {
                 path: "my-document/template",
-                lazy: accountPage(async () => ({
+                lazy: async () => ({
                   Component: (await import("./features/interview/InterviewPage")).InterviewPage,
-                })),
+                }),
               },
               {
                 path: "invitations",
-                lazy: accountPage(async () => ({
+                lazy: async () => ({
                   Component: (await import("./features/invitations/InvitationsPage")).InvitationsPage,
-                })),
+                }),
               },
               {
                 path: "my-orders",
-                lazy: accountPage(async () => ({
+                lazy: async () => ({
                   Component: (await import("./features/orders/MyOrdersPage")).MyOrdersPage,
-                })),
+                }),
               },
               {
                 path: "edit-profile",
-                lazy: accountPage(async () => ({
+                lazy: async () => ({
                   Component: (await import("./features/my-account/EditProfilePage")).EditProfilePage,
-                })),
+                }),
               },
               {
                 path: "activity-log",
-                lazy: accountPage(async () => ({
+                lazy: async () => ({
                   Component: (await import("./features/logs/ActivityLogPage")).ActivityLogPage,
-                })),
+                }),
               },
               {
                 path: "my-integration",
-                lazy: accountPage(async () => ({
+                lazy: async () => ({
                   Component: (await import("./features/integrations/IntegrationsPage")).IntegrationsPage,
-                })),
+                }),
               },
               {
                 path: "my-integration/:appName",
-                lazy: accountPage(async () => ({
+                lazy: async () => ({
                   Component: (await import("./features/integrations/IntegrationsPage"))
                     .IntegrationAppRedirect,
-                })),
+                }),
               },
               {
                 path: "security",
-                lazy: accountPage(async () => ({
+                lazy: async () => ({
                   Component: (await import("./features/two-factor/SecurityPage")).SecurityPage,
-                })),
+                }),
               },
               { path: "*", lazy: notFoundPage },
             ],
