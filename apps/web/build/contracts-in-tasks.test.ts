@@ -19,7 +19,6 @@ writeFileSync(
   path.join(contracts, "users.ts"),
   module("users", 'import { envelope } from "./envelope.ts"; void envelope;'),
 );
-writeFileSync(path.join(contracts, "users.test.ts"), "export {};\n");
 writeFileSync(path.join(root, "helper.ts"), module("helper"));
 writeFileSync(
   path.join(root, "page.ts"),

@@ -1,6 +1,6 @@
 import type { Plugin } from "vite";
 
-/** The contracts package's source files (packages/contracts/src), tests aside. */
+/** The contracts package's source files (packages/contracts/src). */
 const CONTRACT_MODULE = /[\\/]packages[\\/]contracts[\\/]src[\\/]([^\\/]+)\.ts$/;
 const PAUSE_PREFIX = "\0precedent-pause-before:";
 
@@ -38,7 +38,7 @@ export function contractsInTasks(): Plugin {
       filter: { id: CONTRACT_MODULE },
       handler(code, id) {
         const name = CONTRACT_MODULE.exec(id)?.[1];
-        if (!name || name.endsWith(".test")) return null;
+        if (!name) return null;
         // The module's last import, so its pause comes right before its own code, after what it
         // imports (the bundler puts a chunk's modules in that order, one after another); on the
         // last line, so no line of the module moves.

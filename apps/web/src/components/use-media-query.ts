@@ -1,4 +1,7 @@
-import { useCallback, useSyncExternalStore } from "react";
+import { useMemo, useSyncExternalStore } from "react";
+
+/** antd's md breakpoint and wider (768 px): the widths its `Grid.useBreakpoint().md` is true at. */
+export const MD_AND_WIDER = "(min-width: 768px)";
 
 /**
  * Whether a CSS media query matches, right from the first render. antd's `Grid.useBreakpoint`
@@ -9,17 +12,18 @@ import { useCallback, useSyncExternalStore } from "react";
  * when there is no window (pages rendered at build time).
  */
 export function useMediaQuery(query: string, serverValue = true): boolean {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const list = window.matchMedia(query);
-      list.addEventListener("change", onChange);
-      return () => list.removeEventListener("change", onChange);
+  // One list per query, read on every render, rather than a new one each time.
+  const list = useMemo(() => (typeof window === "undefined" ? undefined : window.matchMedia(query)), [query]);
+  const subscribe = useMemo(
+    () => (onChange: () => void) => {
+      list?.addEventListener("change", onChange);
+      return () => list?.removeEventListener("change", onChange);
     },
-    [query],
+    [list],
   );
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(query).matches,
+    () => list?.matches ?? serverValue,
     () => serverValue,
   );
 }

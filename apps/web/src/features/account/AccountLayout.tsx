@@ -8,7 +8,7 @@ import { currentUserQuery } from "../../api/users";
 import { BrandMark } from "../../components/BrandMark";
 import { LoadError } from "../../components/LoadError";
 import { RoleTag } from "../../components/RoleTag";
-import { useMediaQuery } from "../../components/use-media-query";
+import { MD_AND_WIDER, useMediaQuery } from "../../components/use-media-query";
 import {
   ACTIVITY_LOG_PATH,
   DOCUMENTS_PATH,
@@ -37,6 +37,12 @@ const NAVIGATION = [
   { path: ACTIVITY_LOG_PATH, label: "Activity Log" },
   { path: "/my-account/my-integration", label: "My Integrations" },
 ];
+
+const navigationItem = (pathname: string) =>
+  NAVIGATION.find((item) => item.path === pathname.replace(/\/$/, ""));
+
+/** The page's frame: wider for the pages that say so (the document list), here and while loading. */
+const pageClassName = (pathname: string) => (navigationItem(pathname)?.wide ? "page page--wide" : "page");
 
 const displayNameOf = (user: CurrentUser) =>
   user.name.trim() || `${user.first_name} ${user.last_name}`.trim() || user.email;
@@ -88,8 +94,8 @@ function HeaderNavigation({ upgrade }: { upgrade: ReactNode }) {
 }
 
 function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
-  // antd's md breakpoint (768 px and wider): the person's context sits in the header's row.
-  const wide = useMediaQuery("(min-width: 768px)");
+  // 768 px and wider: the person's context sits in the header's row.
+  const wide = useMediaQuery(MD_AND_WIDER);
 
   return (
     <header className="app-top">
@@ -142,15 +148,14 @@ function HeaderWithoutPerson({ onSignOut }: { onSignOut: () => void }) {
  */
 function LoadingAccount({ onSignOut }: { onSignOut: () => void }) {
   const { pathname } = useLocation();
-  const page = NAVIGATION.find((item) => item.path === pathname.replace(/\/$/, ""));
-  const heading = page?.label;
+  const heading = navigationItem(pathname)?.label;
   return (
     <>
       {heading && <title>{`${heading} · Precedent`}</title>}
       <HeaderWithoutPerson onSignOut={onSignOut} />
       <Layout.Content className="app-content">
-        {/* As wide as the page it stands for will be (the document list is wider than the rest). */}
-        <main className={page && "wide" in page ? "page page--wide" : "page"} aria-busy="true">
+        {/* As wide as the page it stands for will be. */}
+        <main className={pageClassName(pathname)} aria-busy="true">
           {heading && (
             <header className="page-header">
               <Typography.Title level={1} className="page-header__title">
@@ -166,6 +171,12 @@ function LoadingAccount({ onSignOut }: { onSignOut: () => void }) {
       </Layout.Content>
     </>
   );
+}
+
+/** The main landmark of the current page, as wide as the page asks (only it follows the address). */
+function PageMain({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <main className={pageClassName(pathname)}>{children}</main>;
 }
 
 /** The signed-in shell: header, navigation and the current page. */
@@ -192,10 +203,10 @@ export function AccountLayout() {
         <AccountHeader onSignOut={signOut} />
         <Layout.Content className="app-content">
           {/* The page's own content is the main landmark, so its <header> is not a second banner. */}
-          <main className="page">
+          <PageMain>
             <MembershipExpiredBanner />
             <Outlet />
-          </main>
+          </PageMain>
         </Layout.Content>
         <LiteVideoModal />
       </CurrentTeamProvider>

@@ -52,7 +52,7 @@ import { ExplainedButton } from "../../components/ExplainedButton";
 import { InfiniteScrollList } from "../../components/InfiniteScrollList";
 import { LoadError } from "../../components/LoadError";
 import { useDebounced } from "../../components/use-debounced";
-import { useMediaQuery } from "../../components/use-media-query";
+import { MD_AND_WIDER, useMediaQuery } from "../../components/use-media-query";
 import { DOCUMENT_SEARCH_DEBOUNCE_MS } from "../../constants";
 import { formatDay } from "../../dates";
 import { COMPANY_KIT_BUTTON, useAsicPayment, useCompanyKit } from "../asic";
@@ -214,8 +214,8 @@ export function DocumentListPanel({
   openDialog,
   selectionResetKey,
 }: DocumentListPanelProps) {
-  // Narrower than antd's md breakpoint (768 px): the create actions float at the screen's corner.
-  const small = !useMediaQuery("(min-width: 768px)");
+  // Narrower than 768 px: the create actions float at the screen's corner.
+  const small = !useMediaQuery(MD_AND_WIDER);
   const [status, setStatus] = useState<DocumentStatus | undefined>(undefined);
   const [sortIndex, setSortIndex] = useState(DEFAULT_SORT_INDEX);
   const [ownerIds, setOwnerIds] = useState<number[]>([]);
