@@ -16,17 +16,29 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 // formatter for a time zone reads the zone's rules, some 25 ms on a phone.
 let displayZoneDay: Intl.DateTimeFormat | undefined;
 
-/** The day of an instant ('24 Nov 2026', DATE_FORMAT), in the display time zone. */
-export function formatDay(iso: string): string {
-  const instant = new Date(iso);
-  // As dayjs formats a date it cannot read.
-  if (Number.isNaN(instant.getTime())) return "Invalid Date";
-  displayZoneDay ??= new Intl.DateTimeFormat("en-US", {
+const makeDisplayZoneDay = () =>
+  new Intl.DateTimeFormat("en-US", {
     timeZone: DISPLAY_TIME_ZONE,
     day: "2-digit",
     month: "numeric",
     year: "numeric",
   });
+
+/**
+ * Makes formatDay's formatter now, for a page about to show dates: called in a task of its own
+ * while the page waits for its rows, the zone's rules are not read inside the task that renders
+ * them.
+ */
+export function prepareFormatDay() {
+  displayZoneDay ??= makeDisplayZoneDay();
+}
+
+/** The day of an instant ('24 Nov 2026', DATE_FORMAT), in the display time zone. */
+export function formatDay(iso: string): string {
+  const instant = new Date(iso);
+  // As dayjs formats a date it cannot read.
+  if (Number.isNaN(instant.getTime())) return "Invalid Date";
+  displayZoneDay ??= makeDisplayZoneDay();
   const parts = displayZoneDay.formatToParts(instant);
   const value = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${value("day")} ${MONTHS[Number(value("month")) - 1]} ${value("year")}`;

@@ -25,11 +25,24 @@ export function useInfiniteScroll<T extends HTMLElement = HTMLDivElement>(pages:
     if (remaining <= INFINITE_SCROLL_THRESHOLD_PX) void fetchNextPage();
   };
 
+  // Measured once the browser has laid the new rows out for its next frame, in a task of its own:
+  // measured straight after React's commit, the browser had to lay out the whole page there and
+  // then, inside the task that shows the rows (some 40 ms on a phone for the document list).
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked when rows arrive
   useEffect(() => {
-    const element = ref.current;
-    if (!element || !hasNextPage || isFetchingNextPage) return;
-    if (element.scrollHeight <= element.clientHeight + INFINITE_SCROLL_THRESHOLD_PX) void fetchNextPage();
+    if (!ref.current || !hasNextPage || isFetchingNextPage) return;
+    let measure: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      measure = setTimeout(() => {
+        const element = ref.current;
+        if (element && element.scrollHeight <= element.clientHeight + INFINITE_SCROLL_THRESHOLD_PX)
+          void fetchNextPage();
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(measure);
+    };
   }, [loaded, hasNextPage, isFetchingNextPage]);
 
   return { ref, onScroll };

@@ -1,3 +1,4 @@
+import { LogoutOutlined } from "@ant-design/icons";
 import type { CurrentUser } from "@precedent/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button, Layout, Skeleton, Typography } from "antd";
@@ -110,9 +111,7 @@ function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
             <UserBadge />
           </div>
         )}
-        <Button onClick={onSignOut} className="app-header__sign-out">
-          Sign out
-        </Button>
+        <SignOutButton onSignOut={onSignOut} />
       </div>
       {!wide && (
         <div className="context-bar">
@@ -126,15 +125,26 @@ function AccountHeader({ onSignOut }: { onSignOut: () => void }) {
   );
 }
 
+/**
+ * The header's Sign out. With an icon: antd draws a button without one with a spare loading icon
+ * that sets state as it mounts, and the header mounts in the same commit as the page below it (see
+ * components/MountLater.tsx for what that costs a page's first commit).
+ */
+function SignOutButton({ onSignOut }: { onSignOut: () => void }) {
+  return (
+    <Button onClick={onSignOut} icon={<LogoutOutlined aria-hidden />} className="app-header__sign-out">
+      Sign out
+    </Button>
+  );
+}
+
 /** The header before the person's account has loaded (or when it could not be). */
 function HeaderWithoutPerson({ onSignOut }: { onSignOut: () => void }) {
   return (
     <header className="app-top">
       <div className="app-header">
         <HeaderNavigation upgrade={null} />
-        <Button onClick={onSignOut} className="app-header__sign-out">
-          Sign out
-        </Button>
+        <SignOutButton onSignOut={onSignOut} />
       </div>
     </header>
   );

@@ -1,3 +1,4 @@
+import { PlusOutlined } from "@ant-design/icons";
 import { GET_MORE, RUN_OUT } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Progress } from "antd";
@@ -52,7 +53,14 @@ function FirmCreditBadge({ teamId }: { teamId: number }) {
       </Link>
       {credit.abilities.buy && (
         <>
-          <Button type="link" size="small" className="credit-badge__more" onClick={() => setBuying(true)}>
+          {/* With an icon, as every button the header mounts with the page: see SignOutButton. */}
+          <Button
+            type="link"
+            size="small"
+            icon={<PlusOutlined aria-hidden />}
+            className="credit-badge__more"
+            onClick={() => setBuying(true)}
+          >
             {GET_MORE}
           </Button>
           <OpenedOnce open={buying}>

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Button, Input, Select } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { productsQuery } from "../../api/catalogue";
+import { MountLater } from "../../components/MountLater";
 import { useDebounced } from "../../components/use-debounced";
 import { DOCUMENT_SEARCH_DEBOUNCE_MS } from "../../constants";
 import { useDocumentsAddress } from "./use-documents-address";
@@ -25,7 +26,10 @@ const NO_PRODUCT_FILTERS = { categoryIds: [], search: "" };
  */
 export function DocumentListFilters() {
   const [address, setAddress] = useDocumentsAddress();
-  const products = useQuery(productsQuery(NO_PRODUCT_FILTERS));
+  // The catalogue is asked for when the template filter is first focused or opened (or names a
+  // template already): not one of the list's own first requests, for a filter most views never use.
+  const [templatesWanted, setTemplatesWanted] = useState(false);
+  const products = useQuery(productsQuery(NO_PRODUCT_FILTERS, templatesWanted || address.template !== ""));
   const templates = useMemo(() => {
     const byIdentifier = new Map<string, string>();
     for (const product of products.data?.rows ?? []) {
@@ -58,24 +62,30 @@ export function DocumentListFilters() {
   const active = address.template !== "" || address.client !== "";
   return (
     <fieldset className="doc-filters" aria-label="Filters">
-      <Select
-        allowClear
-        showSearch
-        optionFilterProp="label"
-        placeholder="All templates"
-        aria-label="Filter by template"
-        className="doc-filters__template"
-        loading={products.isPending}
-        value={address.template || undefined}
-        onChange={(value?: string) => setAddress({ template: value ?? "" }, { replace: true })}
-        options={
-          // A template in the address but not (or not yet) in the catalogue still shows its name.
-          address.template && !templates.some((t) => t.value === address.template)
-            ? [...templates, { value: address.template, label: address.template }]
-            : templates
-        }
-        popupMatchSelectWidth={false}
-      />
+      <MountLater placeholder={<div className="doc-filters__template control-placeholder" />}>
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          placeholder="All templates"
+          aria-label="Filter by template"
+          className="doc-filters__template"
+          loading={products.isFetching}
+          onFocus={() => setTemplatesWanted(true)}
+          onOpenChange={(open) => {
+            if (open) setTemplatesWanted(true);
+          }}
+          value={address.template || undefined}
+          onChange={(value?: string) => setAddress({ template: value ?? "" }, { replace: true })}
+          options={
+            // A template in the address but not (or not yet) in the catalogue still shows its name.
+            address.template && !templates.some((t) => t.value === address.template)
+              ? [...templates, { value: address.template, label: address.template }]
+              : templates
+          }
+          popupMatchSelectWidth={false}
+        />
+      </MountLater>
       <Input
         allowClear
         placeholder="Client name"

@@ -34,7 +34,6 @@ import {
   Select,
   Skeleton,
   Space,
-  Tabs,
   Typography,
 } from "antd";
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
@@ -51,10 +50,12 @@ import { ActionMenu } from "../../components/ActionMenu";
 import { ExplainedButton } from "../../components/ExplainedButton";
 import { InfiniteScrollList } from "../../components/InfiniteScrollList";
 import { LoadError } from "../../components/LoadError";
+import { MountLater } from "../../components/MountLater";
+import { TabBar } from "../../components/TabBar";
 import { useDebounced } from "../../components/use-debounced";
 import { MD_AND_WIDER, useMediaQuery } from "../../components/use-media-query";
 import { DOCUMENT_SEARCH_DEBOUNCE_MS } from "../../constants";
-import { formatDay } from "../../dates";
+import { formatDay, prepareFormatDay } from "../../dates";
 import { COMPANY_KIT_BUTTON, useAsicPayment, useCompanyKit } from "../asic";
 import { SigningProgress } from "../signing/SigningProgress";
 import type { DocumentDialog } from "./DocumentDialogs";
@@ -246,18 +247,21 @@ export function DocumentListPanel({
   const rows = useMemo(() => shownPages?.pages.flatMap((page) => page.rows) ?? [], [shownPages]);
   const totalRecord = shownPages?.pages[0]?.total_record ?? 0;
 
-  // A new place, filter or finished bulk action leaves selection mode.
+  // The rows' dates need a formatter for the display time zone; made while the rows are on their
+  // way, in a task of its own, rather than inside the task that first renders them.
+  useEffect(() => {
+    const timer = setTimeout(prepareFormatDay);
+    return () => clearTimeout(timer);
+  }, []);
+
+  // A new place, filter or finished bulk action leaves selection mode. (The status tab and the
+  // owner filter belong to the section: the page gives each section a panel of its own.) An empty
+  // selection is kept as it is, so the panel's first mount does not render it all again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: these are the triggers, not inputs
   useEffect(() => {
     setSelecting(false);
-    setSelected(new Map());
+    setSelected((current) => (current.size === 0 ? current : new Map()));
   }, [section, folderId, search, status, selectionResetKey]);
-  // Status tabs and the owner filter belong to the tab.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the section is the trigger
-  useEffect(() => {
-    setStatus(undefined);
-    setOwnerIds([]);
-  }, [section]);
 
   const path = folderPath(folders, folderId);
   const currentFolder = path.at(-1);
@@ -540,14 +544,16 @@ export function DocumentListPanel({
         {section === ORGANISATION_DOCUMENTS && (
           <OwnerFilter teamId={teamId} value={ownerIds} onChange={setOwnerIds} />
         )}
-        <Select
-          aria-label="Sort documents"
-          className="doc-toolbar__sort"
-          value={sortIndex}
-          onChange={setSortIndex}
-          options={DOCUMENT_SORT_OPTIONS.map((option, index) => ({ value: index, label: option.label }))}
-          popupMatchSelectWidth={false}
-        />
+        <MountLater placeholder={<div className="doc-toolbar__sort control-placeholder" />}>
+          <Select
+            aria-label="Sort documents"
+            className="doc-toolbar__sort"
+            value={sortIndex}
+            onChange={setSortIndex}
+            options={DOCUMENT_SORT_OPTIONS.map((option, index) => ({ value: index, label: option.label }))}
+            popupMatchSelectWidth={false}
+          />
+        </MountLater>
         {!selecting && rows.length > 0 && (
           <Button onClick={() => setSelecting(true)} className="doc-toolbar__select">
             Select
@@ -570,7 +576,8 @@ export function DocumentListPanel({
           </Button>
         </div>
       )}
-      <Tabs
+      <TabBar
+        label="Document status"
         className="doc-status-tabs"
         activeKey={status === undefined ? "all" : String(status)}
         onChange={(key) => setStatus(key === "all" ? undefined : (Number(key) as DocumentStatus))}
@@ -660,32 +667,34 @@ export function DocumentListPanel({
         {listBody}
       </InfiniteScrollList>
       {small && createItems.length > 0 && (
-        <FloatButton.Group trigger="click" type="primary" icon={<PlusOutlined />} aria-label="Create New">
-          {canCreateFolder && (
-            <FloatButton
-              icon={<FolderAddOutlined />}
-              tooltip="New Folder"
-              aria-label="New Folder"
-              onClick={() => create("folder")}
-            />
-          )}
-          {canCreateDocument && (
-            <FloatButton
-              icon={<FileAddOutlined />}
-              tooltip="New Document"
-              aria-label="New Document"
-              onClick={() => create("document")}
-            />
-          )}
-          {canCreateDocument && (
-            <FloatButton
-              icon={<AppstoreAddOutlined />}
-              tooltip="From Template"
-              aria-label="From Template"
-              onClick={() => create("template")}
-            />
-          )}
-        </FloatButton.Group>
+        <MountLater>
+          <FloatButton.Group trigger="click" type="primary" icon={<PlusOutlined />} aria-label="Create New">
+            {canCreateFolder && (
+              <FloatButton
+                icon={<FolderAddOutlined />}
+                tooltip="New Folder"
+                aria-label="New Folder"
+                onClick={() => create("folder")}
+              />
+            )}
+            {canCreateDocument && (
+              <FloatButton
+                icon={<FileAddOutlined />}
+                tooltip="New Document"
+                aria-label="New Document"
+                onClick={() => create("document")}
+              />
+            )}
+            {canCreateDocument && (
+              <FloatButton
+                icon={<AppstoreAddOutlined />}
+                tooltip="From Template"
+                aria-label="From Template"
+                onClick={() => create("template")}
+              />
+            )}
+          </FloatButton.Group>
+        </MountLater>
       )}
     </section>
   );

@@ -10,7 +10,6 @@ import {
   Result,
   Select,
   Space,
-  Tabs,
   Tag,
   Tooltip,
   Tree,
@@ -26,7 +25,6 @@ import {
 export function DocumentListStylesAhead() {
   return (
     <>
-      <Tabs items={[{ key: "tab", label: "Tab" }]} />
       <Card size="small" />
       <Tree treeData={[{ key: "folder", title: "Folder" }]} />
       <Breadcrumb items={[{ title: "Folder" }]} />

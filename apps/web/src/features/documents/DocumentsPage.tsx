@@ -10,7 +10,7 @@ import {
   SHARED_FOLDERS,
 } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { App, Card, Result, Tabs, Typography } from "antd";
+import { App, Card, Result, Typography } from "antd";
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import {
@@ -22,6 +22,7 @@ import {
 } from "../../api/documents";
 import { relaunchDocument } from "../../api/interview";
 import { OpenedOnce } from "../../components/OpenedOnce";
+import { TabBar } from "../../components/TabBar";
 import { useCurrentTeam } from "../account/use-current-team";
 import { AsicPaymentReturn } from "../asic";
 import { PaymentReturn } from "../catalogue/PaymentReturn";
@@ -243,7 +244,8 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
   );
   return (
     <>
-      <Tabs
+      <TabBar
+        label="Document sections"
         className="documents-tabs"
         activeKey={String(refused ? MY_DOCUMENTS : section)}
         onChange={(key) =>
