@@ -27,6 +27,53 @@ test.describe("document list tabs", () => {
     await expect(documentRows(page).first()).toBeVisible();
   });
 
+  test("the tabs work from the keyboard: the arrows, Home and End move along them, Enter chooses", async ({
+    page,
+  }) => {
+    await openDocuments(page, MANAGER);
+    const sections = page.getByRole("tablist", { name: "Document sections" });
+    const mine = sections.getByRole("tab", { name: "My Documents" });
+    const shared = sections.getByRole("tab", { name: "Shared Folders" });
+    const organisation = sections.getByRole("tab", { name: "Organisation Documents" });
+    // Only the chosen tab is in the page's tab order.
+    await expect(mine).toHaveAttribute("aria-selected", "true");
+    await expect(mine).toHaveAttribute("tabindex", "0");
+    await expect(shared).toHaveAttribute("tabindex", "-1");
+
+    await mine.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(shared).toBeFocused();
+    // Moving along is not choosing.
+    await expect(mine).toHaveAttribute("aria-selected", "true");
+    await expect(page).not.toHaveURL(/tab=shared-folder/);
+    await page.keyboard.press("End");
+    await expect(organisation).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(mine).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await expect(organisation).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(mine).toBeFocused();
+
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/tab=shared-folder/);
+    await expect(shared).toHaveAttribute("aria-selected", "true");
+    await expect(shared).toHaveAttribute("tabindex", "0");
+    await expect(mine).toHaveAttribute("tabindex", "-1");
+
+    // The status tabs, the same way, with Space.
+    await page.getByRole("tab", { name: "My Documents" }).click();
+    const statuses = page.getByRole("tablist", { name: "Document status" });
+    await expect(statuses.getByRole("tab", { name: /^All/ })).toHaveAttribute("aria-selected", "true");
+    await statuses.getByRole("tab", { name: /^All/ }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(statuses.getByRole("tab", { name: /^Draft/ })).toBeFocused();
+    await page.keyboard.press(" ");
+    await expect(statuses.getByRole("tab", { name: /^Draft/ })).toHaveAttribute("aria-selected", "true");
+    await expect(statuses.getByRole("tab", { name: /^All/ })).toHaveAttribute("aria-selected", "false");
+  });
+
   test("a member has no Organisation tab and is sent to My Documents with the spec's message", async ({
     page,
   }) => {

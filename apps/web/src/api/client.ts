@@ -68,7 +68,7 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Resolves in a task of its own. Sending a request costs the main thread 1–2 ms (4–6 on a phone's
+ * Resolves in a task of its own. Sending a request costs the main thread about 2 ms (7 on a phone's
  * CPU), and a page's first render starts all its queries together, from one task: seven for the
  * document list, which made them a long task of their own. Each request is sent from its own task,
  * so the browser can respond between them; it waits only for the task in progress to end.
