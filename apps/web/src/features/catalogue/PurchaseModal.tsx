@@ -21,6 +21,7 @@ import {
   Input,
   Modal,
   Row,
+  Skeleton,
   Space,
   Tag,
   Typography,
@@ -189,7 +190,15 @@ export function PurchaseModal({ teamId, product, onClose }: PurchaseModalProps) 
         <Button key="cancel" onClick={onClose} disabled={paying}>
           Cancel
         </Button>,
-        <Button key="pay" type="primary" loading={paying} onClick={() => void payNow()}>
+        // Not before the billing details are on the form: it fills in from the firm's details once,
+        // as it first shows, and a click before then sent an empty form.
+        <Button
+          key="pay"
+          type="primary"
+          loading={paying}
+          disabled={team.isPending}
+          onClick={() => void payNow()}
+        >
           Pay now
         </Button>,
       ]}
@@ -198,7 +207,11 @@ export function PurchaseModal({ teamId, product, onClose }: PurchaseModalProps) 
       <Row gutter={24}>
         <Col xs={24} md={14}>
           <Typography.Title level={5}>Billing details</Typography.Title>
-          {team.isPending ? null : (
+          {team.isPending ? (
+            <div role="status" aria-label="Loading billing details">
+              <Skeleton active title={false} paragraph={{ rows: 6 }} />
+            </div>
+          ) : (
             <Form form={form} layout="vertical" initialValues={initialBilling} requiredMark="optional">
               <Row gutter={12}>
                 <Col span={12}>
