@@ -28,6 +28,7 @@ export function TabBar({
   className?: string;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
+  const anyChosen = items.some((item) => item.key === activeKey);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const tabs = [...(listRef.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]') ?? [])];
@@ -60,7 +61,7 @@ export function TabBar({
       {items.map((item, index) => {
         const selected = item.key === activeKey;
         // With no tab chosen, the first is the way in from the keyboard.
-        const reachable = selected || (index === 0 && !items.some((other) => other.key === activeKey));
+        const reachable = selected || (index === 0 && !anyChosen);
         return (
           <button
             key={item.key}

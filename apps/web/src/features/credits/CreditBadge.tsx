@@ -53,7 +53,8 @@ function FirmCreditBadge({ teamId }: { teamId: number }) {
       </Link>
       {credit.abilities.buy && (
         <>
-          {/* With an icon, as every button the header mounts with the page: see SignOutButton. */}
+          {/* With an icon, as every button the header mounts with the page (see SignOutButton in
+              account/AccountLayout.tsx). */}
           <Button
             type="link"
             size="small"

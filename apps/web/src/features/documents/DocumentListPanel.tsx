@@ -268,7 +268,8 @@ export function DocumentListPanel({
   const canCreateFolder =
     section !== ORGANISATION_DOCUMENTS && (currentFolder ? currentFolder.abilities.create_subfolder : true);
   const canCreateDocument = section !== ORGANISATION_DOCUMENTS;
-  const createItems: NonNullable<MenuProps["items"]> = [
+  // The create actions: the Create New menu's items, or on a phone the floating buttons.
+  const createItems: { key: string; label: string; icon: ReactNode }[] = [
     ...(canCreateFolder ? [{ key: "folder", label: "New Folder", icon: <FolderAddOutlined /> }] : []),
     ...(canCreateDocument ? [{ key: "document", label: "New Document", icon: <FileAddOutlined /> }] : []),
     ...(canCreateDocument
@@ -669,30 +670,15 @@ export function DocumentListPanel({
       {small && createItems.length > 0 && (
         <MountLater>
           <FloatButton.Group trigger="click" type="primary" icon={<PlusOutlined />} aria-label="Create New">
-            {canCreateFolder && (
+            {createItems.map((item) => (
               <FloatButton
-                icon={<FolderAddOutlined />}
-                tooltip="New Folder"
-                aria-label="New Folder"
-                onClick={() => create("folder")}
+                key={item.key}
+                icon={item.icon}
+                tooltip={item.label}
+                aria-label={item.label}
+                onClick={() => create(item.key)}
               />
-            )}
-            {canCreateDocument && (
-              <FloatButton
-                icon={<FileAddOutlined />}
-                tooltip="New Document"
-                aria-label="New Document"
-                onClick={() => create("document")}
-              />
-            )}
-            {canCreateDocument && (
-              <FloatButton
-                icon={<AppstoreAddOutlined />}
-                tooltip="From Template"
-                aria-label="From Template"
-                onClick={() => create("template")}
-              />
-            )}
+            ))}
           </FloatButton.Group>
         </MountLater>
       )}
