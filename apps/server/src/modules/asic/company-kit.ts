@@ -294,6 +294,8 @@ export function companyKitAnswers(
         },
       ],
     })),
+    // A company just registered has registered no transfer yet.
+    has_transfers: "No",
     officers: officers.map((o) => ({
       name: nameOf(o.person),
       ...(o.has_former_names === "Yes" && text(o.former_names) ? { former_names: o.former_names } : {}),
