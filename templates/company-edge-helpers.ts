@@ -33,6 +33,7 @@ export function issuesOf(slug: string, answers: Answers): AnswerIssue[] {
 /** The markup-free text of an HTML preview (typographic spaces as plain ones). */
 export const plainText = (html: string): string =>
   html
+    .replace(/<style[\s\S]*?<\/style>/g, " ")
     .replace(/<[^>]+>/g, " ")
     .replace(/&nbsp;|\u00a0|\u202f/g, " ")
     .replace(/&amp;/g, "&")

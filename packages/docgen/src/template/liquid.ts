@@ -12,7 +12,7 @@ import { isMissingMark, missingMark } from "../draft.ts";
 import { TemplateError } from "../errors.ts";
 import { tidyText } from "../fields.ts";
 import { type CalendarDate, formatAbn, formatAcn, formatLongDate, parseDate } from "../identifiers.ts";
-import { joinAnd, jurisdictionName, partyAddress, partyName } from "../naming.ts";
+import { joinAnd, jurisdictionName, partyAddress, partyName, trustName } from "../naming.ts";
 
 const REFUSED_TAGS = ["include", "render", "layout", "block"] as const;
 
@@ -152,6 +152,8 @@ function createLiquid(draft: boolean): Liquid {
   const filters: Record<string, (value: unknown, ...args: unknown[]) => unknown> = {
     party_name: (party) => partyName(party),
     party_address: (party) => partyAddress(party),
+    // A trust party's own name, with "the" as prose needs it ("the Smith Family Trust").
+    trust_name: (party) => trustName(party),
     acn: (value) => formatAcn(asText(value)),
     abn: (value) => formatAbn(asText(value)),
     long_date: (value) => formatLongDate(requireDate(value, "long_date")),
