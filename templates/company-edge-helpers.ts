@@ -3,7 +3,7 @@
  * needs, the issues validation finds in them, and the text the document prints for them (its HTML
  * preview with the markup taken out: the same text the PDF and Word files set).
  */
-import { type AnswerObject, type AnswerIssue, preview, type Template, validate } from "@precedent/docgen";
+import { type AnswerIssue, type AnswerObject, preview, type Template, validate } from "@precedent/docgen";
 import { loadTemplateFolder } from "@precedent/docgen/library";
 
 const ROOT = import.meta.dirname;

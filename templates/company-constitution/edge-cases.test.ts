@@ -19,7 +19,9 @@ describe("share classes with guard-rails (cl 4)", () => {
 
   it("defines each class's rights in writing at issue, and needs a special resolution for a new dividend class", () => {
     expect(classes).toContain("set out in writing before the first Share of the class is issued");
-    expect(classes).toMatch(/dividend rights that differ from those of the Shares already on issue[^.]*Special Resolution/);
+    expect(classes).toMatch(
+      /dividend rights that differ from those of the Shares already on issue[^.]*Special Resolution/,
+    );
     expect(classes).toContain("section 254A");
     expect(classes).toContain("section 246B");
   });

@@ -40,12 +40,21 @@ describe("the chair", () => {
 
   it("accepts either director of several, and the sole director", () => {
     expect(issuesOf(SLUG, answersFor(SLUG))).toEqual([]);
-    expect(issuesOf(SLUG, answersFor(SLUG, (a) => soleDirector(a, true)))).toEqual([]);
+    expect(
+      issuesOf(
+        SLUG,
+        answersFor(SLUG, (a) => soleDirector(a, true)),
+      ),
+    ).toEqual([]);
   });
 });
 
 describe("a sole director acts by signed record (s248B), not at a meeting", () => {
-  const text = () => documentText(SLUG, answersFor(SLUG, (a) => soleDirector(a, false)));
+  const text = () =>
+    documentText(
+      SLUG,
+      answersFor(SLUG, (a) => soleDirector(a, false)),
+    );
 
   it("records resolutions the director passes by signing, with no meeting closed or chair elected", () => {
     const record = text();
@@ -55,7 +64,9 @@ describe("a sole director acts by signed record (s248B), not at a meeting", () =
     expect(record).not.toContain("The chair tabled");
     expect(record).not.toContain("It was resolved");
     expect(record).toContain("The director resolved");
-    expect(record).toContain("passed by the director recording them and signing this record (section 248B of the Act)");
+    expect(record).toContain(
+      "passed by the director recording them and signing this record (section 248B of the Act)",
+    );
   });
 
   it("a board's minutes keep the meeting's words", () => {
@@ -74,13 +85,18 @@ describe("what governs the company", () => {
         a.governance = "replaceable";
       }),
     );
-    expect(record).toContain("the replaceable rules of the Act do not apply to it (section 135(1) of the Act)");
+    expect(record).toContain(
+      "the replaceable rules of the Act do not apply to it (section 135(1) of the Act)",
+    );
     expect(record).toMatch(/sections 198E.*201F.*202C/);
     expect(record).not.toContain("governed by the replaceable rules");
   });
 
   it("several directors without a constitution: the replaceable rules", () => {
-    const minutes = documentText(SLUG, answersFor(SLUG, (a) => void (a.governance = "replaceable")));
+    const minutes = documentText(
+      SLUG,
+      answersFor(SLUG, (a) => void (a.governance = "replaceable")),
+    );
     expect(minutes).toContain("its internal management is governed by the replaceable rules of the Act");
   });
 
@@ -94,7 +110,9 @@ describe("what governs the company", () => {
           a.constitution_date = a.meeting_date;
         }),
       );
-      expect(minutes).toContain("adopted a constitution by special resolution (section 136(1)(b) of the Act)");
+      expect(minutes).toContain(
+        "adopted a constitution by special resolution (section 136(1)(b) of the Act)",
+      );
       expect(minutes).toContain(sole ? "section 249B" : "section 249A");
       expect(minutes).not.toContain("has not adopted a constitution");
       expect(minutes).not.toContain("adopted by the Company on registration");

@@ -31,15 +31,26 @@ function soleCompany(a: Answers) {
 
 describe("refusals", () => {
   it("refuses an incoming officer under 18 on the appointment date (ss 201B, 204B)", () => {
-    const issues = issuesOf(SLUG, answersFor(SLUG, (a) => void (a.incoming_birth_date = "01/08/2007")));
+    const issues = issuesOf(
+      SLUG,
+      answersFor(SLUG, (a) => void (a.incoming_birth_date = "01/08/2007")),
+    );
     expect(issues.map((issue) => issue.path)).toEqual(["incoming_birth_date"]);
     expect(issues[0]?.message).toContain("at least 18 years old (ss 201B and 204B Corporations Act)");
     // Turning 18 on the appointment day is enough.
-    expect(issuesOf(SLUG, answersFor(SLUG, (a) => void (a.incoming_birth_date = "31/07/2007")))).toEqual([]);
+    expect(
+      issuesOf(
+        SLUG,
+        answersFor(SLUG, (a) => void (a.incoming_birth_date = "31/07/2007")),
+      ),
+    ).toEqual([]);
   });
 
   it("refuses the same person resigning and being appointed", () => {
-    const issues = issuesOf(SLUG, answersFor(SLUG, (a) => void (a.incoming = structuredClone(a.outgoing))));
+    const issues = issuesOf(
+      SLUG,
+      answersFor(SLUG, (a) => void (a.incoming = structuredClone(a.outgoing))),
+    );
     expect(issues).toContainEqual({
       path: "incoming",
       message: "The officer being appointed must be someone other than the officer resigning.",
@@ -47,7 +58,10 @@ describe("refusals", () => {
   });
 
   it("refuses a director appointed without the members who confirm the appointment", () => {
-    const issues = issuesOf(SLUG, answersFor(SLUG, (a) => void delete a.shareholders));
+    const issues = issuesOf(
+      SLUG,
+      answersFor(SLUG, (a) => void delete a.shareholders),
+    );
     expect(issues.map((issue) => issue.path)).toContain("shareholders");
   });
 });
@@ -81,7 +95,9 @@ describe("the members' confirmation of a director's appointment (s201H(2))", () 
 
   it("for a sole director who is the only shareholder: the member's own signed record under s249B, and s201F", () => {
     const text = documentText(SLUG, answersFor(SLUG, soleCompany));
-    expect(text).toContain("Resolution of the sole member of the Company, recorded and signed under section 249B");
+    expect(text).toContain(
+      "Resolution of the sole member of the Company, recorded and signed under section 249B",
+    );
     expect(text).toContain("section 201F");
     expect(text).not.toContain("section 249A");
   });

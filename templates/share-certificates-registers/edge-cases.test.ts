@@ -71,7 +71,10 @@ describe("the register of transfers", () => {
 
 describe("who signs the certificates (s127)", () => {
   it("refuses a first signer who is not a director of the company", () => {
-    const issues = issuesOf(SLUG, answersFor(SLUG, (a) => void (a.first_signer = "Priya Nair")));
+    const issues = issuesOf(
+      SLUG,
+      answersFor(SLUG, (a) => void (a.first_signer = "Priya Nair")),
+    );
     expect(issues).toEqual([
       {
         path: "first_signer",

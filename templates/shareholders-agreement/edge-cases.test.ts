@@ -33,13 +33,21 @@ const trustHolder = {
 
 describe("refusals", () => {
   it("needs at least two shareholders", () => {
-    const issues = issuesOf(SLUG, answersFor(SLUG, (a) => void (a.shareholders = [(a.shareholders as Entry[])[0]])));
+    const issues = issuesOf(
+      SLUG,
+      answersFor(SLUG, (a) => void (a.shareholders = [(a.shareholders as Entry[])[0]])),
+    );
     expect(issues).toEqual([{ path: "shareholders", message: "Please add at least 2 entries." }]);
   });
 
   it("refuses a bad leaver discount above 25 %", () => {
-    const issues = issuesOf(SLUG, answersFor(SLUG, (a) => void (a.bad_leaver_discount = 40)));
-    expect(issues).toEqual([{ path: "bad_leaver_discount", message: "Please enter a number no more than 25." }]);
+    const issues = issuesOf(
+      SLUG,
+      answersFor(SLUG, (a) => void (a.bad_leaver_discount = 40)),
+    );
+    expect(issues).toEqual([
+      { path: "bad_leaver_discount", message: "Please enter a number no more than 25." },
+    ]);
   });
 });
 
@@ -53,7 +61,10 @@ describe("the price on a compulsory sale (Paciocco v ANZ; Andrews v ANZ)", () =>
   });
 
   it("a discount only for a Bad Leaver, stated as a genuine pre-estimate and not a penalty", () => {
-    const text = documentText(SLUG, answersFor(SLUG, (a) => void (a.bad_leaver_discount = 15)));
+    const text = documentText(
+      SLUG,
+      answersFor(SLUG, (a) => void (a.bad_leaver_discount = 15)),
+    );
     expect(text).toContain("Fair Value less 15 %");
     expect(text).toContain("not a penalty");
     expect(text).toContain("Good Leaver");
@@ -61,7 +72,10 @@ describe("the price on a compulsory sale (Paciocco v ANZ; Andrews v ANZ)", () =>
   });
 
   it("no discount chosen: a Bad Leaver also sells at Fair Value, with no penalty wording needed", () => {
-    const text = documentText(SLUG, answersFor(SLUG, (a) => void (a.bad_leaver_discount = 0)));
+    const text = documentText(
+      SLUG,
+      answersFor(SLUG, (a) => void (a.bad_leaver_discount = 0)),
+    );
     expect(text).not.toContain("Fair Value less");
     expect(text).toContain("Bad Leaver");
   });
@@ -106,7 +120,9 @@ describe("a trustee shareholder", () => {
     const text = documentText(SLUG, answersFor(SLUG, withTrust));
     expect(text).toContain("Rowe Nominees PTY LTD ACN 612 345 678 as trustee for the Rowe Family Trust");
     expect(text).toContain("in its capacity as trustee of the Rowe Family Trust");
-    expect(text).toContain("limited to the extent to which it can be satisfied out of the assets of the trust");
+    expect(text).toContain(
+      "limited to the extent to which it can be satisfied out of the assets of the trust",
+    );
   });
 
   it("individual and corporate shareholders only: the trustee clause says it applies to none", () => {

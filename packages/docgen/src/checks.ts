@@ -525,11 +525,11 @@ export function crossCheckIssues(
         : check.rule === "director_of"
           ? directorOf(nodes, check)
           : check.rule === "minimum_ratio"
-          ? minimumRatio(nodes, check)
-          : check.rule === "state_postcode"
-            ? statePostcode(nodes, check)
-            : check.rule === "at_least_one"
-              ? atLeastOne(nodes, check)
-              : minimumAge(nodes, check),
+            ? minimumRatio(nodes, check)
+            : check.rule === "state_postcode"
+              ? statePostcode(nodes, check)
+              : check.rule === "at_least_one"
+                ? atLeastOne(nodes, check)
+                : minimumAge(nodes, check),
   );
 }

@@ -242,7 +242,9 @@ export function companyKitAnswers(
           }),
         }
       : {}),
-    ...(onRegistration ? { governance: "constitution" } : { governance: "adopted", constitution_date: kitDate }),
+    ...(onRegistration
+      ? { governance: "constitution" }
+      : { governance: "adopted", constitution_date: kitDate }),
     pre_registration_contracts: "No",
     incorporation_costs: "No",
     common_seal: "none",
