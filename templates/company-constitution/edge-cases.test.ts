@@ -11,7 +11,9 @@ const SLUG = "company-constitution";
 const text = (change?: (a: Answers) => void) => documentText(SLUG, answersFor(SLUG, change));
 
 describe("share classes with guard-rails (cl 4)", () => {
-  const classes = text((a) => void (a.classes = "Yes"));
+  const classes = text((a) => {
+    a.classes = "Yes";
+  });
 
   it("no longer lets the Directors create shares carrying dividends 'as the Directors decide'", () => {
     expect(classes).not.toContain("carrying a right to dividends only as the Directors decide");
@@ -33,7 +35,9 @@ describe("share classes with guard-rails (cl 4)", () => {
   });
 
   it("one class only: no class may be created without amending the constitution", () => {
-    const single = text((a) => void (a.classes = "No"));
+    const single = text((a) => {
+      a.classes = "No";
+    });
     expect(single).toContain("only after this constitution is amended by Special Resolution");
   });
 });
@@ -49,7 +53,9 @@ describe("mediation nominated by a body that exists as named (issue 30 item 6)",
     ["ACT", "President of the ACT Law Society"],
     ["NT", "President of the Law Society Northern Territory"],
   ])("%s: %s", (state, body) => {
-    const constitution = text((a) => void (a.jurisdiction = state));
+    const constitution = text((a) => {
+      a.jurisdiction = state;
+    });
     expect(constitution).toContain(body);
     expect(constitution).not.toMatch(/law society of (Victoria|Queensland)/i);
     expect(constitution).not.toContain("president of the law society of");

@@ -12,7 +12,9 @@ describe("ASIC's registration fee", () => {
   it("prints the fee the server passes in from its setting", () => {
     const text = documentText(
       SLUG,
-      answersFor(SLUG, (a) => void (a.asic_fee = 611)),
+      answersFor(SLUG, (a) => {
+        a.asic_fee = 611;
+      }),
     );
     expect(text).toContain("ASIC charges a registration fee of $611.00");
   });
@@ -20,7 +22,7 @@ describe("ASIC's registration fee", () => {
   it("prints no figure of its own when none is passed in", () => {
     const text = documentText(
       SLUG,
-      answersFor(SLUG, (a) => void delete a.asic_fee),
+      answersFor(SLUG, (a) => delete a.asic_fee),
     );
     expect(text).toContain("ASIC charges a registration fee, paid when the application is lodged");
     expect(text).not.toMatch(/\$5\d\d\.\d\d|\$6\d\d\.\d\d/);
@@ -30,7 +32,9 @@ describe("ASIC's registration fee", () => {
     expect(
       issuesOf(
         SLUG,
-        answersFor(SLUG, (a) => void (a.asic_fee = -1)),
+        answersFor(SLUG, (a) => {
+          a.asic_fee = -1;
+        }),
       ).map((i) => i.path),
     ).toEqual(["asic_fee"]);
   });

@@ -95,7 +95,9 @@ describe("what governs the company", () => {
   it("several directors without a constitution: the replaceable rules", () => {
     const minutes = documentText(
       SLUG,
-      answersFor(SLUG, (a) => void (a.governance = "replaceable")),
+      answersFor(SLUG, (a) => {
+        a.governance = "replaceable";
+      }),
     );
     expect(minutes).toContain("its internal management is governed by the replaceable rules of the Act");
   });

@@ -33,7 +33,9 @@ describe("refusals", () => {
   it("refuses an incoming officer under 18 on the appointment date (ss 201B, 204B)", () => {
     const issues = issuesOf(
       SLUG,
-      answersFor(SLUG, (a) => void (a.incoming_birth_date = "01/08/2007")),
+      answersFor(SLUG, (a) => {
+        a.incoming_birth_date = "01/08/2007";
+      }),
     );
     expect(issues.map((issue) => issue.path)).toEqual(["incoming_birth_date"]);
     expect(issues[0]?.message).toContain("at least 18 years old (ss 201B and 204B Corporations Act)");
@@ -41,7 +43,9 @@ describe("refusals", () => {
     expect(
       issuesOf(
         SLUG,
-        answersFor(SLUG, (a) => void (a.incoming_birth_date = "31/07/2007")),
+        answersFor(SLUG, (a) => {
+          a.incoming_birth_date = "31/07/2007";
+        }),
       ),
     ).toEqual([]);
   });
@@ -49,7 +53,9 @@ describe("refusals", () => {
   it("refuses the same person resigning and being appointed", () => {
     const issues = issuesOf(
       SLUG,
-      answersFor(SLUG, (a) => void (a.incoming = structuredClone(a.outgoing))),
+      answersFor(SLUG, (a) => {
+        a.incoming = structuredClone(a.outgoing);
+      }),
     );
     expect(issues).toContainEqual({
       path: "incoming",
@@ -60,7 +66,7 @@ describe("refusals", () => {
   it("refuses a director appointed without the members who confirm the appointment", () => {
     const issues = issuesOf(
       SLUG,
-      answersFor(SLUG, (a) => void delete a.shareholders),
+      answersFor(SLUG, (a) => delete a.shareholders),
     );
     expect(issues.map((issue) => issue.path)).toContain("shareholders");
   });

@@ -35,7 +35,9 @@ describe("refusals", () => {
   it("needs at least two shareholders", () => {
     const issues = issuesOf(
       SLUG,
-      answersFor(SLUG, (a) => void (a.shareholders = [(a.shareholders as Entry[])[0]])),
+      answersFor(SLUG, (a) => {
+        a.shareholders = [(a.shareholders as Entry[])[0]];
+      }),
     );
     expect(issues).toEqual([{ path: "shareholders", message: "Please add at least 2 entries." }]);
   });
@@ -43,7 +45,9 @@ describe("refusals", () => {
   it("refuses a bad leaver discount above 25 %", () => {
     const issues = issuesOf(
       SLUG,
-      answersFor(SLUG, (a) => void (a.bad_leaver_discount = 40)),
+      answersFor(SLUG, (a) => {
+        a.bad_leaver_discount = 40;
+      }),
     );
     expect(issues).toEqual([
       { path: "bad_leaver_discount", message: "Please enter a number no more than 25." },
@@ -63,7 +67,9 @@ describe("the price on a compulsory sale (Paciocco v ANZ; Andrews v ANZ)", () =>
   it("a discount only for a Bad Leaver, stated as a genuine pre-estimate and not a penalty", () => {
     const text = documentText(
       SLUG,
-      answersFor(SLUG, (a) => void (a.bad_leaver_discount = 15)),
+      answersFor(SLUG, (a) => {
+        a.bad_leaver_discount = 15;
+      }),
     );
     expect(text).toContain("Fair Value less 15 %");
     expect(text).toContain("not a penalty");
@@ -74,7 +80,9 @@ describe("the price on a compulsory sale (Paciocco v ANZ; Andrews v ANZ)", () =>
   it("no discount chosen: a Bad Leaver also sells at Fair Value, with no penalty wording needed", () => {
     const text = documentText(
       SLUG,
-      answersFor(SLUG, (a) => void (a.bad_leaver_discount = 0)),
+      answersFor(SLUG, (a) => {
+        a.bad_leaver_discount = 0;
+      }),
     );
     expect(text).not.toContain("Fair Value less");
     expect(text).toContain("Bad Leaver");
