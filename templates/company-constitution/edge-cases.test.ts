@@ -5,10 +5,25 @@
  * every state and territory, and the company named as proposed or as registered.
  */
 import { describe, expect, it } from "vitest";
-import { type Answers, answersFor, documentText } from "../company-edge-helpers.ts";
+import { type Answers, answersFor, documentText, issuesOf } from "../company-edge-helpers.ts";
 
 const SLUG = "company-constitution";
 const text = (change?: (a: Answers) => void) => documentText(SLUG, answersFor(SLUG, change));
+
+describe("refusals", () => {
+  it("refuses a maximum number of directors below the minimum", () => {
+    const issues = issuesOf(
+      SLUG,
+      answersFor(SLUG, (a) => {
+        a.min_directors = 3;
+        a.max_directors = 2;
+      }),
+    );
+    expect(issues).toEqual([
+      { path: "max_directors", message: "The maximum number of directors cannot be less than the minimum number." },
+    ]);
+  });
+});
 
 describe("share classes with guard-rails (cl 4)", () => {
   const classes = text((a) => {
