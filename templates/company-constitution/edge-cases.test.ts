@@ -20,7 +20,10 @@ describe("refusals", () => {
       }),
     );
     expect(issues).toEqual([
-      { path: "max_directors", message: "The maximum number of directors cannot be less than the minimum number." },
+      {
+        path: "max_directors",
+        message: "The maximum number of directors cannot be less than the minimum number.",
+      },
     ]);
   });
 });
