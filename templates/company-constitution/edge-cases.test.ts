@@ -113,6 +113,14 @@ describe("indemnity and insurance within s199A and s199B", () => {
   });
 });
 
+describe("no drafting notes inside the instrument (issue 30 item 12)", () => {
+  it("states what the Company may do, not what it should", () => {
+    const constitution = text();
+    expect(constitution).not.toMatch(/\bshould\b/);
+    expect(constitution).toContain("by which the officer may enforce them directly");
+  });
+});
+
 describe("the company named as proposed or as registered", () => {
   it("on registration: '(proposed)', no ACN; by special resolution later: the ACN", () => {
     expect(text()).toContain("Coastline Joinery PTY LTD (proposed)");
