@@ -58,7 +58,9 @@ describe("a sole director acts by signed record (s248B), not at a meeting", () =
 
   it("records resolutions the director passes by signing, with no meeting closed or chair elected", () => {
     const record = text();
+    expect(record).toContain("First Resolutions of the Sole Director");
     expect(record).toContain("Record of resolutions of the sole director of the Company");
+    expect(record).not.toContain("before the meeting");
     expect(record).not.toContain("declared the meeting closed");
     expect(record).not.toContain("was elected to chair");
     expect(record).not.toContain("The chair tabled");
