@@ -227,7 +227,7 @@ const EXPECTED: Record<string, { pdf: (string | RegExp)[]; word: string[]; flags
         "21 days",
         "trustee declaration in the form approved",
         "regulated superannuation fund",
-        "binding death benefit nomination",
+        "Binding Death Benefit Nominations",
         "reversionary",
         "No remuneration",
         "Executed as a deed by Banksia Super PTY LTD ACN 678 901 230 as trustee for the Banksia Retirement Fund in accordance with section 127",
