@@ -292,7 +292,7 @@ const EXPECTED: Record<string, { pdf: (string | RegExp)[]; word: string[]; flags
         "This nomination does not lapse",
         "revokes every earlier death benefit nomination",
         "Hill v Zuda Pty Ltd [2022] HCA 21",
-        "section 302-195",
+        "The shares above add up to 100 % of my death benefit.",
         "each of whom declares that they are aged 18 years or more, that they are not a person nominated",
         /Name: Priya Nair[\s\S]*Name: Daniel Kwan/,
       ],
