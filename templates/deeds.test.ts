@@ -299,8 +299,7 @@ describe("Discretionary trust deed", () => {
           // The 125-year period applies from 1 August 2025, when the Property Law Act 2023 (Qld) commenced.
           answers.vesting_years_qld = 125;
           answers.deed_date = "01/09/2025";
-        }
-        else answers.vesting_years = 80;
+        } else answers.vesting_years = 80;
       });
       expect(deed).toContain(words);
       if (state === "SA") expect(deed).not.toContain("the day before the last day of the Perpetuity Period");
@@ -347,7 +346,9 @@ describe("Discretionary trust deed", () => {
   });
 
   it("gives the duty on the deed in the interview's instructions, never in the deed", async () => {
-    const jurisdiction = load(slug).template.definition.questions.find((question) => question.id === "jurisdiction");
+    const jurisdiction = load(slug).template.definition.questions.find(
+      (question) => question.id === "jurisdiction",
+    );
     for (const words of [
       "fixed duty of $750 (s58 Duties Act 1997 (NSW), for a deed signed on or after 1 February 2024)",
       "Victoria, $200 (s37 Duties Act 2000 (Vic)), payable within 30 days",
@@ -401,7 +402,8 @@ describe("Unit trust deed", () => {
     ]) {
       expect(deed, head).toMatch(new RegExp(`\\d+\\. ${head} \\d+\\.1 `));
     }
-    for (const schedule of ["Application for Units", "Unit Certificate No. 1"]) expect(deed).toContain(schedule);
+    for (const schedule of ["Application for Units", "Unit Certificate No. 1"])
+      expect(deed).toContain(schedule);
   });
 
   it("forces a transfer at fair value on death, insolvency or change of control only when answered Yes", async () => {
@@ -458,7 +460,9 @@ describe("Unit trust deed", () => {
     expect(deed).toContain("as section 7 of the Perpetuities Act 1984 (NSW) provides");
     // The duty is the adviser's concern, in the interview's instructions, not a term of the deed.
     expect(deed).not.toContain("Duties Act");
-    const jurisdiction = load(slug).template.definition.questions.find((question) => question.id === "jurisdiction");
+    const jurisdiction = load(slug).template.definition.questions.find(
+      (question) => question.id === "jurisdiction",
+    );
     expect(jurisdiction?.instruction).toContain("s58 Duties Act 1997 (NSW)");
   });
 });

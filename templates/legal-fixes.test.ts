@@ -159,10 +159,14 @@ describe("Discretionary trust deed", () => {
     const { template } = load("discretionary-trust-deed");
     const instruction =
       template.definition.questions.find((question) => question.id === "jurisdiction")?.instruction ?? "";
-    expect(instruction).toContain("for a deed signed on or after 1 February 2024), payable within three months");
+    expect(instruction).toContain(
+      "for a deed signed on or after 1 February 2024), payable within three months",
+    );
     expect(instruction).toContain("Victoria, $200 (s37 Duties Act 2000 (Vic)), payable within 30 days");
     // Tasmania charges no duty on a declaration of trust over a cash settled sum (the first draft said $50).
-    expect(instruction).toContain("elsewhere no duty is currently charged on a declaration of trust over a cash settled sum");
+    expect(instruction).toContain(
+      "elsewhere no duty is currently charged on a declaration of trust over a cash settled sum",
+    );
     expect(instruction).not.toContain("$50");
     expect(await text("discretionary-trust-deed")).not.toContain("Note on stamp duty");
   });

@@ -4,7 +4,14 @@
  * from the same document model as the PDF and Word file, and is fast enough for a matrix) or the
  * issues that stop it.
  */
-import { type AnswerObject, AnswersError, assemble, buildDocument, preview, type Template } from "@precedent/docgen";
+import {
+  type AnswerObject,
+  AnswersError,
+  assemble,
+  buildDocument,
+  preview,
+  type Template,
+} from "@precedent/docgen";
 import { loadTemplateFolder } from "@precedent/docgen/library";
 import { readPdf } from "@precedent/docgen/testing";
 import { expect } from "vitest";

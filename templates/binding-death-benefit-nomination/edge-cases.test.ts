@@ -27,7 +27,13 @@ describe("shares total exactly 100 %", () => {
       expect(refusal(SLUG, shares(...total))).toEqual([{ path: "beneficiaries", message: TOTAL_MESSAGE }]);
     });
   }
-  for (const total of [[100], [60, 40], [33.33, 33.33, 33.34], [10, 10, 10, 10, 10, 10, 10, 10, 10, 10], [12.5, 87.5]]) {
+  for (const total of [
+    [100],
+    [60, 40],
+    [33.33, 33.33, 33.34],
+    [10, 10, 10, 10, 10, 10, 10, 10, 10, 10],
+    [12.5, 87.5],
+  ]) {
     it(`accepts ${total.join(" + ")}`, () => {
       expect(assembles(SLUG, shares(...total))).toBe(true);
     });
@@ -53,7 +59,11 @@ describe("the member is 18 or older on the nomination's date", () => {
     ]);
   });
   it("accepts a member who turns 18 on that day", () => {
-    expect(assembles(SLUG, (answers) => void (answers.member_birth_date = "10/06/2007"))).toBe(true);
+    expect(
+      assembles(SLUG, (answers) => {
+        answers.member_birth_date = "10/06/2007";
+      }),
+    ).toBe(true);
   });
 });
 

@@ -27,17 +27,25 @@ describe("the minutes and the deed they table, by date", () => {
     );
   });
   it("minutes on the deed's date table the deed", () => {
-    const minutes = text(SLUG, (answers) => void (answers.meeting_date = "01/07/2025"));
+    const minutes = text(SLUG, (answers) => {
+      answers.meeting_date = "01/07/2025";
+    });
     expect(minutes).toContain("The chair tabled the deed dated 1 July 2025 establishing the Trust");
     expect(minutes).not.toContain("ratified");
   });
   it("minutes after the deed table it and ratify its execution", () => {
-    const minutes = text(SLUG, (answers) => void (answers.meeting_date = "15/07/2025"));
+    const minutes = text(SLUG, (answers) => {
+      answers.meeting_date = "15/07/2025";
+    });
     expect(minutes).toContain("The chair tabled the deed dated 1 July 2025 establishing the Trust");
-    expect(minutes).toContain("It was resolved that the Company’s execution of the Trust Deed on 1 July 2025 be confirmed and ratified.");
+    expect(minutes).toContain(
+      "It was resolved that the Company’s execution of the Trust Deed on 1 July 2025 be confirmed and ratified.",
+    );
   });
   it("a replacement trustee's minutes before the deed of appointment table it as proposed", () => {
-    const minutes = text(SLUG, (answers) => void (answers.how_appointed = "replacement"));
+    const minutes = text(SLUG, (answers) => {
+      answers.how_appointed = "replacement";
+    });
     expect(minutes).toContain(
       "The chair tabled the proposed deed of appointment, to be dated on or about 1 July 2025, by which the Company is to be appointed trustee of the Trust",
     );

@@ -77,7 +77,9 @@ describe("each jurisdiction's perpetuity period and mediator, for each kind of t
         const headings = new Set([...deed.matchAll(/ (\d+)\.(\d+) /g)].map(([, a, b]) => `${a}.${b}`));
         const tops = new Set([...deed.matchAll(/ (\d+)\. [A-Z]/g)].map(([, a]) => a));
         for (const reference of clauseReferences(deed)) {
-          expect(reference.includes(".") ? headings.has(reference) : tops.has(reference), reference).toBe(true);
+          expect(reference.includes(".") ? headings.has(reference) : tops.has(reference), reference).toBe(
+            true,
+          );
         }
       });
     }
@@ -117,7 +119,10 @@ describe("South Australia: no perpetuity period, but the court's s62 power after
       expect(deed).toContain(
         "Under section 62 of that Act, the Supreme Court of South Australia may, on an application the section allows, vary the terms of this deed so that interests that have not vested 80 years after the date of this deed vest immediately, or so that interests that cannot or are unlikely to vest within 80 years after that date vest within that period",
       );
-      if (years > 80) expect(deed).toContain("A Vesting Date more than 80 years after the date of this deed is subject to that power");
+      if (years > 80)
+        expect(deed).toContain(
+          "A Vesting Date more than 80 years after the date of this deed is subject to that power",
+        );
       else expect(deed).not.toContain("A Vesting Date more than 80 years after the date of this deed");
     });
   }
@@ -126,13 +131,17 @@ describe("South Australia: no perpetuity period, but the court's s62 power after
 describe("the general beneficiaries are a family class, not the world", () => {
   const deed = text(SLUG);
   it("does not make any company in which a beneficiary holds a share a beneficiary", () => {
-    expect(deed).not.toContain("a Corporation in which a Beneficiary holds shares or of which a Beneficiary is a director");
+    expect(deed).not.toContain(
+      "a Corporation in which a Beneficiary holds shares or of which a Beneficiary is a director",
+    );
     expect(deed).toContain(
       "a Corporation whose shares are not quoted on a stock exchange and in which the persons described in paragraph (i), or the Primary Beneficiaries, together beneficially hold shares carrying more than 50% of the votes",
     );
   });
   it("does not make the trustee of any trust (a superannuation fund among them) a beneficiary", () => {
-    expect(deed).not.toContain("the trustee of a trust under which a Beneficiary is or may become a beneficiary");
+    expect(deed).not.toContain(
+      "the trustee of a trust under which a Beneficiary is or may become a beneficiary",
+    );
     expect(deed).toContain(
       "the trustee, in that capacity, of a trust (other than a superannuation fund, including a self managed superannuation fund, and other than a trust whose units are quoted on a stock exchange) under which the only persons who can benefit are persons described in paragraphs (i), (ii) and (iv) or the Primary Beneficiaries",
     );
@@ -142,12 +151,16 @@ describe("the general beneficiaries are a family class, not the world", () => {
 describe("a trustee that becomes an Excluded Person or a Foreign Person is replaced, not left vacant", () => {
   for (const foreign of ["Yes", "No"]) {
     it(`foreign persons excluded: ${foreign}`, () => {
-      const deed = text(SLUG, (answers) => void (answers.foreign_exclusion = foreign));
+      const deed = text(SLUG, (answers) => {
+        answers.foreign_exclusion = foreign;
+      });
       expect(deed).not.toMatch(/\(c\) becomes an Excluded Person/);
       expect(deed).toContain(
         `If a Trustee becomes an Excluded Person${foreign === "Yes" ? " or a Foreign Person" : ""}, it must not exercise any power to distribute or apply Income or Capital`,
       );
-      expect(deed).toContain("The Appointor must, within 30 days after becoming aware of it, remove that Trustee and appoint");
+      expect(deed).toContain(
+        "The Appointor must, within 30 days after becoming aware of it, remove that Trustee and appoint",
+      );
     });
   }
 });

@@ -111,7 +111,11 @@ describe("members under 18 (s17A(3)(c) SIS Act, s201B(1) Corporations Act)", () 
       fund(2, "company")(answers);
       (answers.members as Answers[]).push(member(MINOR));
       const trustee = (answers.trustees as Answers[])[0]?.trustee as Answers;
-      (trustee.directors as Answers[]).push({ name: fullName(MINOR), email: "ella@example.com", signs: "No" });
+      (trustee.directors as Answers[]).push({
+        name: fullName(MINOR),
+        email: "ella@example.com",
+        signs: "No",
+      });
     });
     expect(issues).toContainEqual({
       path: "members[2].member",
@@ -136,7 +140,11 @@ describe("members under 18 (s17A(3)(c) SIS Act, s201B(1) Corporations Act)", () 
         answers.deed_date = "15/03/2030";
         (answers.members as Answers[]).push(member(MINOR));
         const trustee = (answers.trustees as Answers[])[0]?.trustee as Answers;
-        (trustee.directors as Answers[]).push({ name: fullName(MINOR), email: "ella@example.com", signs: "No" });
+        (trustee.directors as Answers[]).push({
+          name: fullName(MINOR),
+          email: "ella@example.com",
+          signs: "No",
+        });
       }),
     ).toBe(true);
   });
@@ -166,7 +174,11 @@ describe("members under 18 (s17A(3)(c) SIS Act, s201B(1) Corporations Act)", () 
     const issues = refusal(SLUG, (answers) => {
       guardianActs("company")(answers);
       const trustee = (answers.trustees as Answers[])[0]?.trustee as Answers;
-      (trustee.directors as Answers[]).push({ name: fullName(MINOR), email: "ella@example.com", signs: "No" });
+      (trustee.directors as Answers[]).push({
+        name: fullName(MINOR),
+        email: "ella@example.com",
+        signs: "No",
+      });
     });
     expect(issues.map((issue) => issue.message)).toContain(
       "Ella Grace Thornbury is under 18 and cannot be a director (s201B(1) Corporations Act): Grace Elizabeth Thornbury is a director in the member's place instead (s17A(3)(c) SIS Act).",
@@ -234,7 +246,9 @@ describe("the mediator's nominator is a body that exists, in every jurisdiction"
 describe("the deed's statements of the law", () => {
   const deed = text(SLUG);
   it("approved SMSF auditors are registered under s128B of the SIS Act", () => {
-    expect(deed).toContain("registered by ASIC as an approved SMSF auditor under section 128B of the SIS Act");
+    expect(deed).toContain(
+      "registered by ASIC as an approved SMSF auditor under section 128B of the SIS Act",
+    );
     expect(deed).not.toContain("approved SMSF auditor under the Corporations Act");
   });
   it("after 65, later contributions and earnings are unrestricted non-preserved (SIS Regs sch 1 item 106)", () => {

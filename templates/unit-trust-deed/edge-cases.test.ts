@@ -43,7 +43,10 @@ describe("the bodies that nominate a mediator and a valuer exist, in every juris
             deed_date: "01/09/2025",
             ...(trustee === "individuals"
               ? {
-                  trustees: [{ trustee: person("Alex", "Anne", "Moreau") }, { trustee: person("Tomas", "Karl", "Berg") }],
+                  trustees: [
+                    { trustee: person("Alex", "Anne", "Moreau") },
+                    { trustee: person("Tomas", "Karl", "Berg") },
+                  ],
                   trustee_decisions: "unanimous",
                 }
               : {}),
@@ -56,7 +59,9 @@ describe("the bodies that nominate a mediator and a valuer exist, in every juris
         const numbered = new Set([...deed.matchAll(/ (\d+)\.(\d+) /g)].map(([, a, b]) => `${a}.${b}`));
         const tops = new Set([...deed.matchAll(/ (\d+)\. [A-Z]/g)].map(([, a]) => a));
         for (const reference of clauseReferences(deed)) {
-          expect(reference.includes(".") ? numbered.has(reference) : tops.has(reference), reference).toBe(true);
+          expect(reference.includes(".") ? numbered.has(reference) : tops.has(reference), reference).toBe(
+            true,
+          );
         }
       });
     }
@@ -67,7 +72,9 @@ describe("perpetuity and vesting against the deed's state and date", () => {
   it("South Australia: drafts the court's power under s62 Law of Property Act 1936 (SA)", () => {
     const deed = text(SLUG, inState("SA", { vesting_years_sa: 125 }));
     expect(deed).toContain("Under section 62 of that Act, the Supreme Court of South Australia may");
-    expect(deed).toContain("A Vesting Date more than 80 years after the date of this deed is subject to that power");
+    expect(deed).toContain(
+      "A Vesting Date more than 80 years after the date of this deed is subject to that power",
+    );
   });
   it("Queensland before 1 August 2025: 80 years under the Property Law Act 1974 (Qld), and no 125", () => {
     const deed = text(SLUG, inState("QLD", { deed_date: "15/05/2025" }));
@@ -78,16 +85,28 @@ describe("perpetuity and vesting against the deed's state and date", () => {
   });
   it("Queensland from 1 August 2025: 125 years under the Property Law Act 2023 (Qld)", () => {
     const deed = text(SLUG, inState("QLD", { deed_date: "01/08/2025", vesting_years_qld: 125 }));
-    expect(deed).toContain("125 years from the date of this deed, as the Property Law Act 2023 (Qld) provides");
+    expect(deed).toContain(
+      "125 years from the date of this deed, as the Property Law Act 2023 (Qld) provides",
+    );
   });
 });
 
 const withClasses = (answers: Answers) => {
   answers.unit_classes = "classes";
   answers.unitholders = [
-    { name: "Nadia Anne Petrov", address: "9 Example Lane, Norwood SA 5067", units: 50, unit_class: "ordinary" },
+    {
+      name: "Nadia Anne Petrov",
+      address: "9 Example Lane, Norwood SA 5067",
+      units: 50,
+      unit_class: "ordinary",
+    },
     { name: "Tomas Karl Berg", address: "3 Sample Road, Unley SA 5061", units: 30, unit_class: "income" },
-    { name: "Berg Holdings Pty Ltd", address: "3 Sample Road, Unley SA 5061", units: 20, unit_class: "capital" },
+    {
+      name: "Berg Holdings Pty Ltd",
+      address: "3 Sample Road, Unley SA 5061",
+      units: 20,
+      unit_class: "capital",
+    },
   ];
 };
 

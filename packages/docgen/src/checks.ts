@@ -111,6 +111,15 @@ export type MaximumBeforeCheck = {
   readonly message: string;
 };
 
+/** The date at `date` is not before the date at `earliest` (a deed varying another is dated after it). */
+export type NotBeforeCheck = {
+  readonly rule: "not_before";
+  readonly date: string;
+  readonly earliest: string;
+  /** Shown beside the answer at `date`. */
+  readonly message: string;
+};
+
 /** A rule across answers, declared in the interview definition. */
 export type CrossCheck =
   | SmsfTrusteesCheck
@@ -120,7 +129,8 @@ export type CrossCheck =
   | StatePostcodeCheck
   | AtLeastOneCheck
   | TotalCheck
-  | MaximumBeforeCheck;
+  | MaximumBeforeCheck
+  | NotBeforeCheck;
 
 const checkPath = z
   .string()
@@ -187,6 +197,12 @@ export const CrossCheckSchema: z.ZodType<CrossCheck> = z.discriminatedUnion("rul
     max: z.number().finite(),
     date: checkPath,
     before: z.string().refine((text) => parseDate(text) !== undefined, "a date as DD/MM/YYYY"),
+    message: z.string().min(1),
+  }),
+  z.strictObject({
+    rule: z.literal("not_before"),
+    date: checkPath,
+    earliest: checkPath,
     message: z.string().min(1),
   }),
 ]) as z.ZodType<CrossCheck>;
@@ -274,6 +290,9 @@ export function crossCheckProblems(
       if (check.when) expect(check.when.question, "field", [...at, "when", "question"]);
     } else if (check.rule === "total") {
       expect(check.of, "number", [...at, "of"]);
+    } else if (check.rule === "not_before") {
+      expect(check.date, "date", [...at, "date"]);
+      expect(check.earliest, "date", [...at, "earliest"]);
     } else if (check.rule === "maximum_before") {
       expect(check.value, "number", [...at, "value"]);
       expect(check.date, "date", [...at, "date"]);
@@ -388,6 +407,19 @@ function maximumBefore(nodes: readonly VisibleQuestion[], check: MaximumBeforeCh
   });
 }
 
+const dayKey = (day: { year: number; month: number; day: number }) =>
+  day.year * 10000 + day.month * 100 + day.day;
+
+function notBefore(nodes: readonly VisibleQuestion[], check: NotBeforeCheck): AnswerIssue[] {
+  const [node] = reach(nodes, check.date);
+  const text = fieldValue(node);
+  const earliestText = fieldValue(reach(nodes, check.earliest)[0]);
+  const date = text === undefined ? undefined : parseDate(text);
+  const earliest = earliestText === undefined ? undefined : parseDate(earliestText);
+  if (!node || !date || !earliest || dayKey(date) >= dayKey(earliest)) return [];
+  return [{ path: node.path, message: check.message }];
+}
+
 /**
  * The issues the declared checks find in the shown answers (`nodes` from `visibleQuestions`). A check
  * whose answers are missing or malformed finds nothing: those answers have their own messages.
@@ -412,6 +444,8 @@ export function crossCheckIssues(
                 ? total(nodes, check)
                 : check.rule === "maximum_before"
                   ? maximumBefore(nodes, check)
-                  : minimumAge(nodes, check),
+                  : check.rule === "not_before"
+                    ? notBefore(nodes, check)
+                    : minimumAge(nodes, check),
   );
 }
