@@ -135,7 +135,7 @@ describe("the general beneficiaries are a family class, not the world", () => {
       "a Corporation in which a Beneficiary holds shares or of which a Beneficiary is a director",
     );
     expect(deed).toContain(
-      "a Corporation whose shares are not quoted on a stock exchange and in which the persons described in paragraph (i), or the Primary Beneficiaries, together beneficially hold shares carrying more than 50% of the votes",
+      "a Corporation whose shares are not quoted on a stock exchange and in which any one or more of the Primary Beneficiaries and the persons described in paragraph (i) together beneficially hold shares carrying more than 50% of the votes",
     );
   });
   it("does not make the trustee of any trust (a superannuation fund among them) a beneficiary", () => {
