@@ -168,6 +168,9 @@ describe("members under 18 (s17A(3)(c) SIS Act, s201B(1) Corporations Act)", () 
       );
       expect(deed).toContain("section 17A(3)(c) of the SIS Act");
       expect(deed).toContain("3 Members");
+      // The parent signs for the minor: no signing block of the minor's own.
+      expect(deed).toContain("Signed by Grace Elizabeth Thornbury for Ella Grace Thornbury:");
+      expect(deed).not.toContain("Signed by Ella Grace Thornbury");
     });
   }
   it("refuses the minor on the board even when a parent acts", () => {
