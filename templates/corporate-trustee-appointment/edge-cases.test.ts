@@ -5,7 +5,7 @@
  * replacement trustee.
  */
 import { describe, expect, it } from "vitest";
-import { type Answers, text } from "../trust-edge-cases.ts";
+import { type Answers, refusal, text } from "../trust-edge-cases.ts";
 
 const SLUG = "corporate-trustee-appointment";
 
@@ -67,5 +67,23 @@ describe("a sole director resolves in writing; a board meets", () => {
   }
   it("two directors: the meeting closes", () => {
     expect(text(SLUG)).toContain("There being no further business, the meeting closed.");
+  });
+});
+
+describe("the chair is a director", () => {
+  it("refuses a chair who is not among the directors", () => {
+    const issues = refusal(SLUG, (answers) => {
+      const chair = answers.chair as Answers;
+      chair.first_name = "Kieran";
+      chair.middle_name = "Paul";
+      chair.last_name = "Walsh";
+    });
+    expect(issues).toEqual([
+      {
+        path: "chair",
+        message:
+          "The chair must be one of the directors named below (only a director may chair the directors' meeting or sign the sole director's resolution).",
+      },
+    ]);
   });
 });

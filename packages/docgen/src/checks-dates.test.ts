@@ -79,3 +79,30 @@ checks:
     ).toThrow(DefinitionError);
   });
 });
+
+const meeting = parseInterview(`
+title: Meeting
+questions:
+  - { id: chair, type: text, label: Chair }
+  - id: directors
+    type: group
+    label: Directors
+    questions:
+      - { id: name, type: text, label: Name }
+checks:
+  - { rule: among, person: chair, among: [directors.name], message: Not a director. }
+`);
+
+describe("among", () => {
+  const directors = [{ name: "Grace Thornbury" }, { name: "William Thornbury" }];
+  it("accepts a chair named among the directors, whatever the case and spacing", () => {
+    expect(validate(meeting, { chair: "grace  thornbury", directors } as unknown as AnswerObject)).toEqual(
+      [],
+    );
+  });
+  it("refuses a chair who is not a director, beside the chair", () => {
+    expect(validate(meeting, { chair: "Kieran Walsh", directors } as unknown as AnswerObject)).toEqual([
+      { path: "chair", message: "Not a director." },
+    ]);
+  });
+});

@@ -120,6 +120,15 @@ export type NotBeforeCheck = {
   readonly message: string;
 };
 
+/** The person answered at `person` is also answered at one of `among` (compared by name): a chair who is a director. */
+export type AmongCheck = {
+  readonly rule: "among";
+  readonly person: string;
+  readonly among: readonly string[];
+  /** Shown beside the answer at `person`. */
+  readonly message: string;
+};
+
 /** A rule across answers, declared in the interview definition. */
 export type CrossCheck =
   | SmsfTrusteesCheck
@@ -130,7 +139,8 @@ export type CrossCheck =
   | AtLeastOneCheck
   | TotalCheck
   | MaximumBeforeCheck
-  | NotBeforeCheck;
+  | NotBeforeCheck
+  | AmongCheck;
 
 const checkPath = z
   .string()
@@ -197,6 +207,12 @@ export const CrossCheckSchema: z.ZodType<CrossCheck> = z.discriminatedUnion("rul
     max: z.number().finite(),
     date: checkPath,
     before: z.string().refine((text) => parseDate(text) !== undefined, "a date as DD/MM/YYYY"),
+    message: z.string().min(1),
+  }),
+  z.strictObject({
+    rule: z.literal("among"),
+    person: checkPath,
+    among: z.array(checkPath).min(1),
     message: z.string().min(1),
   }),
   z.strictObject({
@@ -290,6 +306,11 @@ export function crossCheckProblems(
       if (check.when) expect(check.when.question, "field", [...at, "when", "question"]);
     } else if (check.rule === "total") {
       expect(check.of, "number", [...at, "of"]);
+    } else if (check.rule === "among") {
+      expect(check.person, "person", [...at, "person"]);
+      check.among.forEach((other, position) => {
+        expect(other, "person", [...at, "among", position]);
+      });
     } else if (check.rule === "not_before") {
       expect(check.date, "date", [...at, "date"]);
       expect(check.earliest, "date", [...at, "earliest"]);
@@ -410,6 +431,18 @@ function maximumBefore(nodes: readonly VisibleQuestion[], check: MaximumBeforeCh
 const dayKey = (day: { year: number; month: number; day: number }) =>
   day.year * 10000 + day.month * 100 + day.day;
 
+function among(nodes: readonly VisibleQuestion[], check: AmongCheck): AnswerIssue[] {
+  const [node] = reach(nodes, check.person);
+  const name = node ? personName(node) : undefined;
+  if (!node || name === undefined) return [];
+  const others = check.among.flatMap((path) => reach(nodes, path)).map(personName);
+  // Judge only once every name it is compared with is given.
+  if (others.length === 0 || others.some((other) => other === undefined)) return [];
+  return others.some((other) => nameKey(other ?? "") === nameKey(name))
+    ? []
+    : [{ path: node.path, message: check.message }];
+}
+
 function notBefore(nodes: readonly VisibleQuestion[], check: NotBeforeCheck): AnswerIssue[] {
   const [node] = reach(nodes, check.date);
   const text = fieldValue(node);
@@ -446,6 +479,8 @@ export function crossCheckIssues(
                   ? maximumBefore(nodes, check)
                   : check.rule === "not_before"
                     ? notBefore(nodes, check)
-                    : minimumAge(nodes, check),
+                    : check.rule === "among"
+                      ? among(nodes, check)
+                      : minimumAge(nodes, check),
   );
 }
