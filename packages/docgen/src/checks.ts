@@ -11,9 +11,9 @@
  * (`member.witness_name`: the witness a signing individual names), since some rules concern them.
  */
 import { z } from "zod";
-import { isAnswered } from "./answers.ts";
 import type { AnswerIssue } from "./errors.ts";
-import { checkAnswer } from "./fields.ts";
+import { type Reached, fieldValue, reach } from "./check-paths.ts";
+import { type DateCheck, DateCheckSchemas, dateCheckIssues, dateCheckTargets } from "./date-checks.ts";
 import { type CalendarDate, parseDate, postcodeStates } from "./identifiers.ts";
 import type { VisibleParty, VisibleQuestion } from "./interview.ts";
 import { partyQuestions } from "./parties.ts";
@@ -98,7 +98,8 @@ export type CrossCheck =
   | MinimumAgeCheck
   | MinimumRatioCheck
   | StatePostcodeCheck
-  | AtLeastOneCheck;
+  | AtLeastOneCheck
+  | DateCheck;
 
 const checkPath = z
   .string()
@@ -141,6 +142,7 @@ export const CrossCheckSchema: z.ZodType<CrossCheck> = z.discriminatedUnion("rul
     when: z.strictObject({ question: checkPath, oneOf: z.array(z.string().min(1)).min(1) }).optional(),
     message: z.string().min(1),
   }),
+  ...DateCheckSchemas,
 ]) as z.ZodType<CrossCheck>;
 
 /** What a check path must end at. */
@@ -212,6 +214,8 @@ export function crossCheckProblems(
     } else if (check.rule === "state_postcode") {
       expect(check.state, "field", [...at, "state"]);
       expect(check.postcode, "field", [...at, "postcode"]);
+    } else if (check.rule === "date_before" || check.rule === "income_year_date") {
+      for (const [key, path, target] of dateCheckTargets(check)) expect(path, target, [...at, key]);
     } else if (check.rule === "at_least_one") {
       expect(check.among, "field", [...at, "among"]);
       const group = questionAt(questions, check.among.split(".")[0] ?? "");
@@ -224,27 +228,6 @@ export function crossCheckProblems(
     }
   });
   return problems;
-}
-
-/** A shown node a path reaches, with its path in the answers. */
-type Reached = VisibleQuestion;
-
-/** Every shown node a check path reaches (one per group entry for a path into a group). */
-function reach(nodes: readonly VisibleQuestion[], path: string): Reached[] {
-  const [head, ...rest] = path.split(".");
-  const node = nodes.find((candidate) => candidate.question.id === head);
-  if (!node) return [];
-  if (rest.length === 0) return [node];
-  if (node.kind === "party") return reach(node.fields, rest.join("."));
-  if (node.kind !== "group") return [];
-  return node.entries.flatMap((entry) => reach(entry, rest.join(".")));
-}
-
-/** The tidy answer of a shown field, if answered and well formed. */
-function fieldValue(node: VisibleQuestion | undefined): string | undefined {
-  if (node?.kind !== "field" || !isAnswered(node.value)) return undefined;
-  const verdict = checkAnswer(node.question, node.value);
-  return verdict.ok ? String(verdict.value) : undefined;
 }
 
 const fieldOf = (party: VisibleParty, id: string) =>
@@ -483,7 +466,9 @@ export function crossCheckIssues(
 ): AnswerIssue[] {
   if (!checks) return [];
   return checks.flatMap((check) =>
-    check.rule === "smsf_trustees"
+    check.rule === "date_before" || check.rule === "income_year_date"
+      ? dateCheckIssues(nodes, check)
+      : check.rule === "smsf_trustees"
       ? smsfTrustees(nodes, check)
       : check.rule === "different_people"
         ? differentPeople(nodes, check)
