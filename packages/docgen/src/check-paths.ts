@@ -25,4 +25,3 @@ export function fieldValue(node: VisibleQuestion | undefined): string | undefine
   const verdict = checkAnswer(node.question, node.value);
   return verdict.ok ? String(verdict.value) : undefined;
 }
-

@@ -11,9 +11,9 @@
  * (`member.witness_name`: the witness a signing individual names), since some rules concern them.
  */
 import { z } from "zod";
-import type { AnswerIssue } from "./errors.ts";
-import { type Reached, fieldValue, reach } from "./check-paths.ts";
+import { fieldValue, type Reached, reach } from "./check-paths.ts";
 import { type DateCheck, DateCheckSchemas, dateCheckIssues, dateCheckTargets } from "./date-checks.ts";
+import type { AnswerIssue } from "./errors.ts";
 import { type CalendarDate, parseDate, postcodeStates } from "./identifiers.ts";
 import type { VisibleParty, VisibleQuestion } from "./interview.ts";
 import { partyQuestions } from "./parties.ts";
@@ -469,15 +469,15 @@ export function crossCheckIssues(
     check.rule === "date_before" || check.rule === "income_year_date"
       ? dateCheckIssues(nodes, check)
       : check.rule === "smsf_trustees"
-      ? smsfTrustees(nodes, check)
-      : check.rule === "different_people"
-        ? differentPeople(nodes, check)
-        : check.rule === "minimum_ratio"
-          ? minimumRatio(nodes, check)
-          : check.rule === "state_postcode"
-            ? statePostcode(nodes, check)
-            : check.rule === "at_least_one"
-              ? atLeastOne(nodes, check)
-              : minimumAge(nodes, check),
+        ? smsfTrustees(nodes, check)
+        : check.rule === "different_people"
+          ? differentPeople(nodes, check)
+          : check.rule === "minimum_ratio"
+            ? minimumRatio(nodes, check)
+            : check.rule === "state_postcode"
+              ? statePostcode(nodes, check)
+              : check.rule === "at_least_one"
+                ? atLeastOne(nodes, check)
+                : minimumAge(nodes, check),
   );
 }

@@ -134,7 +134,6 @@ type ParagraphProperties = {
   /** `line`: an exact line height (twentieths of a point), for text not of the body's size. */
   spacing?: { before?: number; after?: number; line?: number };
   indent?: { left: number; hanging?: number };
-  justify?: boolean;
   /** Word's outline level (0 is the outermost), for its navigation pane and contents. */
   outlineLevel?: number;
 };
@@ -166,7 +165,6 @@ function paragraphXml(content: string, properties: ParagraphProperties = {}): st
     const { left, hanging } = properties.indent;
     xml += `<w:ind w:left="${left}"${hanging !== undefined ? ` w:hanging="${hanging}"` : ""}/>`;
   }
-  if (properties.justify) xml += '<w:jc w:val="both"/>';
   if (properties.outlineLevel !== undefined) xml += `<w:outlineLvl w:val="${properties.outlineLevel}"/>`;
   return `<w:p>${xml ? `<w:pPr>${xml}</w:pPr>` : ""}${content}</w:p>`;
 }
@@ -229,7 +227,8 @@ function signatoryCell(signatory: Signatory | undefined, signatureBefore: number
     line(signatureCaption(signatory), "top"),
     line(signatureName(signatory)),
     ...addressLines(signatory).map((text) => line(text)),
-    line("Date:"),
+    // A line to write the date on, as long as the PDF's date rule (22 underscores of 10 pt: 110 pt).
+    line(`Date: ${"_".repeat(22)}`),
   ].join("");
 }
 
@@ -347,12 +346,19 @@ export function bodyXml(
           ...outlineLevel,
         });
         break;
-      case "paragraph":
-        paragraph(runsXml(block.runs, {}, bookmarks), {
-          ...(block.indent > 0 ? { indent: { left: INDENT * block.indent } } : {}),
-          justify: true,
+      case "paragraph": {
+        const left = INDENT * block.indent;
+        if (block.label === undefined) {
+          paragraph(runsXml(block.runs, {}, bookmarks), left > 0 ? { indent: { left } } : {});
+          break;
+        }
+        // A recital: its letter, a tab, and the text hanging from the tab stop.
+        paragraph(`${runXml(block.label, {})}${TAB}${runsXml(block.runs, {}, bookmarks)}`, {
+          tab: left + INDENT,
+          indent: { left: left + INDENT, hanging: INDENT },
         });
         break;
+      }
       case "clause": {
         // The bookmark spans the numbered paragraph, as Word's own cross-references do: REF reads the
         // number from the paragraph's list.

@@ -49,6 +49,7 @@ p { margin: 0 0 6pt; }
 .contents-entry { display: flex; margin: 0 0 2pt; } .contents-entry .number { flex: none; width: 12.7mm; }
 .contents-1 { font-weight: bold; margin-top: 6pt; }
 .item { display: flex; } .item .number { flex: none; width: 7mm; }
+.recital { display: flex; } .recital .number { flex: none; width: 12.7mm; }
 .depth-1 { padding-left: 7mm; } .depth-2 { padding-left: 14mm; } .depth-3 { padding-left: 21mm; }
 table { border-collapse: collapse; width: 100%; margin: 6pt 0 10pt; }
 th, td { border: 0.5pt solid #444; padding: 3pt 5pt; text-align: left; vertical-align: top; }
@@ -96,6 +97,8 @@ function blockHtml(block: Block, index: number, blocks: readonly Block[]): strin
         ? `<h2 class="heading">${runsHtml(block.runs)}</h2>`
         : `<h3 class="heading">${runsHtml(block.runs)}</h3>`;
     case "paragraph":
+      if (block.label !== undefined)
+        return `<p class="recital"><span class="number">${escapeHtml(block.label)}</span><span>${runsHtml(block.runs)}</span></p>`;
       return `<p${block.indent > 0 ? ` class="indent-${Math.min(block.indent, 3)}"` : ""}>${runsHtml(block.runs)}</p>`;
     case "clause": {
       const tag = block.heading ? "h2" : "p";

@@ -4,7 +4,7 @@
  * signature and date boxes). The renderer (pdf.ts) paints exactly these items and returns the same
  * boxes for e-signing, so the boxes returned and the rules drawn come from one value.
  *
- * A4, 25.4 mm margins, justified text, hanging clause numbers matching Word's, tables that repeat their
+ * A4, 25.4 mm margins, text ranged left, hanging clause numbers matching Word's, tables that repeat their
  * header row across pages, and execution blocks kept on one page. Positions are in PDF points (1/72
  * inch) from the top-left corner of the page; pages are numbered from 1. Measuring text needs the
  * fonts, so layout asks a `Typesetter` (the renderer, which has them) for widths.
@@ -640,8 +640,10 @@ class Layout {
           ? HEADING_BEFORE.clause + lines + PARAGRAPH_AFTER + this.leadHeight(blocks, index + 1)
           : lines;
       }
-      case "paragraph":
-        return this.paragraphHeight(block.runs, TEXT_WIDTH - INDENT * block.indent, { size: BODY_SIZE }, 2);
+      case "paragraph": {
+        const width = TEXT_WIDTH - INDENT * block.indent - (block.label === undefined ? 0 : INDENT);
+        return this.paragraphHeight(block.runs, width, { size: BODY_SIZE }, 2);
+      }
       case "list": {
         const [item] = block.items;
         if (!item) return 0;
@@ -1077,15 +1079,21 @@ export function layoutDocument(
         record({ title: plainText(block.runs), depth, kind: "heading", block: index }, start);
         break;
       }
-      case "paragraph":
+      case "paragraph": {
         layout.node = { type: "P" };
+        // A recital's letter hangs in the margin of its text, as a clause number does.
+        const hang = block.label === undefined ? 0 : INDENT;
+        const x = MARGIN.left + INDENT * block.indent;
         layout.paragraph(block.runs, {
-          x: MARGIN.left + INDENT * block.indent,
-          width: TEXT_WIDTH - INDENT * block.indent,
+          x: x + hang,
+          width: TEXT_WIDTH - INDENT * block.indent - hang,
           style: body,
-          align: "justify",
+          ...(block.label === undefined ? {} : { label: { text: block.label, x } }),
+          // Ragged right, as the Word file: without hyphenation, justified lines open rivers of space.
+          align: "left",
         });
         break;
+      }
       case "clause": {
         const { numberX, textX, width } = clauseColumns(block.level);
         const depth = depths[index] ?? 1;
@@ -1095,7 +1103,7 @@ export function layoutDocument(
           x: textX,
           width,
           style: { size: BODY_SIZE, bold: block.heading },
-          align: block.heading ? "left" : "justify",
+          align: "left",
           label: { text: block.label, x: numberX },
           ...(block.heading ? { keepWithNext: PARAGRAPH_AFTER + layout.leadHeight(blocks, index + 1) } : {}),
         });
