@@ -11,6 +11,11 @@
  * (`member.witness_name`: the witness a signing individual names), since some rules concern them.
  */
 import { z } from "zod";
+import {
+  type ForbiddenAnswerCheck,
+  ForbiddenAnswerCheckSchema,
+  forbiddenAnswerIssues,
+} from "./answer-checks.ts";
 import { fieldValue, type Reached, reach } from "./check-paths.ts";
 import { type DateCheck, DateCheckSchemas, dateCheckIssues, dateCheckTargets } from "./date-checks.ts";
 import type { AnswerIssue } from "./errors.ts";
@@ -99,7 +104,8 @@ export type CrossCheck =
   | MinimumRatioCheck
   | StatePostcodeCheck
   | AtLeastOneCheck
-  | DateCheck;
+  | DateCheck
+  | ForbiddenAnswerCheck;
 
 const checkPath = z
   .string()
@@ -143,6 +149,7 @@ export const CrossCheckSchema: z.ZodType<CrossCheck> = z.discriminatedUnion("rul
     message: z.string().min(1),
   }),
   ...DateCheckSchemas,
+  ForbiddenAnswerCheckSchema,
 ]) as z.ZodType<CrossCheck>;
 
 /** What a check path must end at. */
@@ -216,6 +223,8 @@ export function crossCheckProblems(
       expect(check.postcode, "field", [...at, "postcode"]);
     } else if (check.rule === "date_before" || check.rule === "income_year_date") {
       for (const [key, path, target] of dateCheckTargets(check)) expect(path, target, [...at, key]);
+    } else if (check.rule === "forbidden_answer") {
+      expect(check.question, "field", [...at, "question"]);
     } else if (check.rule === "at_least_one") {
       expect(check.among, "field", [...at, "among"]);
       const group = questionAt(questions, check.among.split(".")[0] ?? "");
@@ -468,16 +477,18 @@ export function crossCheckIssues(
   return checks.flatMap((check) =>
     check.rule === "date_before" || check.rule === "income_year_date"
       ? dateCheckIssues(nodes, check)
-      : check.rule === "smsf_trustees"
-        ? smsfTrustees(nodes, check)
-        : check.rule === "different_people"
-          ? differentPeople(nodes, check)
-          : check.rule === "minimum_ratio"
-            ? minimumRatio(nodes, check)
-            : check.rule === "state_postcode"
-              ? statePostcode(nodes, check)
-              : check.rule === "at_least_one"
-                ? atLeastOne(nodes, check)
-                : minimumAge(nodes, check),
+      : check.rule === "forbidden_answer"
+        ? forbiddenAnswerIssues(nodes, check)
+        : check.rule === "smsf_trustees"
+          ? smsfTrustees(nodes, check)
+          : check.rule === "different_people"
+            ? differentPeople(nodes, check)
+            : check.rule === "minimum_ratio"
+              ? minimumRatio(nodes, check)
+              : check.rule === "state_postcode"
+                ? statePostcode(nodes, check)
+                : check.rule === "at_least_one"
+                  ? atLeastOne(nodes, check)
+                  : minimumAge(nodes, check),
   );
 }
