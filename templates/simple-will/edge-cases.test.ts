@@ -59,7 +59,9 @@ const WITNESS =
 describe("the will: children as a class (issue 30, item 4)", () => {
   it("gives the residue to my children as a class, after-born children included, with per stirpes substitution", async () => {
     const will = await text(toChildren);
-    expect(will).toContain("for those of my children who survive me by the Survivorship Period, in equal shares");
+    expect(will).toContain(
+      "for those of my children who survive me by the Survivorship Period, in equal shares",
+    );
     expect(will).toContain("born or adopted before or after the date of this will");
     expect(will).toContain("per stirpes");
     expect(will).not.toContain("step-children");
@@ -91,7 +93,9 @@ describe("the will: guardians", () => {
       a.substitute_guardian_name = "Thomas James Osborne";
       a.substitute_guardian_address = "12 Sample Close, Indooroopilly QLD 4068";
     });
-    expect(will).toContain("I appoint Thomas James Osborne, of 12 Sample Close, Indooroopilly QLD 4068, as guardian");
+    expect(will).toContain(
+      "I appoint Thomas James Osborne, of 12 Sample Close, Indooroopilly QLD 4068, as guardian",
+    );
     expect(will).toContain("If Margaret Lee Osborne dies before me or is unable or unwilling to act");
   });
 
@@ -105,7 +109,10 @@ describe("the will: guardians", () => {
       a.substitute_guardian_address = "12 Sample Close, Indooroopilly QLD 4068";
     });
     expect(issues).toEqual([
-      { path: "substitute_guardian_name", message: "The substitute guardian must be someone other than the guardian." },
+      {
+        path: "substitute_guardian_name",
+        message: "The substitute guardian must be someone other than the guardian.",
+      },
     ]);
   });
 });
@@ -190,7 +197,9 @@ describe("the will: who may make it, act and witness", () => {
       a.will_maker_age = "minor";
     });
     expect(issues.map((issue) => issue.path)).toEqual(["will_maker_age"]);
-    expect(issues[0]?.message).toContain("A person under 18 can make a will only with the Supreme Court's authorisation");
+    expect(issues[0]?.message).toContain(
+      "A person under 18 can make a will only with the Supreme Court's authorisation",
+    );
   });
 
   it("refuses a minor executor", async () => {
@@ -200,7 +209,8 @@ describe("the will: who may make it, act and witness", () => {
     expect(issues).toEqual([
       {
         path: "executors[1].age",
-        message: "An executor must be 18 or over: probate is not granted to a person under 18. Name an adult executor.",
+        message:
+          "An executor must be 18 or over: probate is not granted to a person under 18. Name an adult executor.",
       },
     ]);
   });
@@ -210,7 +220,12 @@ describe("the will: who may make it, act and witness", () => {
       issuesOf((a) => {
         a.substitute_name = "Rebecca Anne Whitfield";
       }),
-    ).toEqual([{ path: "substitute_name", message: "The substitute executor must be someone other than the executors." }]);
+    ).toEqual([
+      {
+        path: "substitute_name",
+        message: "The substitute executor must be someone other than the executors.",
+      },
+    ]);
   });
 
   for (const state of STATES) {

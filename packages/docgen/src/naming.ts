@@ -96,8 +96,15 @@ export function partyName(party: unknown): string {
   }
 }
 
-/** A party's address on one line: "1 George Street, Sydney NSW 2000". */
+/**
+ * A party's address on one line: "1 George Street, Sydney NSW 2000". A trust has none of its own: it
+ * is found at its (first) trustee's address, so "… as trustee for the X Trust of <address>" reads true.
+ */
 export function partyAddress(party: unknown): string {
+  if (partyTypeOfAnswer(party) === "trust") {
+    const [trustee] = trusteesOf(party);
+    return trustee === undefined ? "" : partyAddress(trustee);
+  }
   const street = textAt(party, "street");
   const locality = join(textAt(party, "suburb"), textAt(party, "state"), textAt(party, "postcode"));
   return [street, locality].filter((part) => part !== "").join(", ");

@@ -12,7 +12,7 @@ import { isMissingMark, missingMark } from "../draft.ts";
 import { TemplateError } from "../errors.ts";
 import { tidyText } from "../fields.ts";
 import { formatAbn, formatAcn, formatLongDate, parseDate } from "../identifiers.ts";
-import { joinAnd, jurisdictionName, partyAddress, partyName } from "../naming.ts";
+import { joinAnd, jurisdictionName, partyAddress, partyName, trustName } from "../naming.ts";
 
 const REFUSED_TAGS = ["include", "render", "layout", "block"] as const;
 
@@ -157,6 +157,8 @@ function createLiquid(draft: boolean): Liquid {
     // Lists of parties are common ("the Directors"): names of each, joined as prose.
     party_names: (value) =>
       Array.isArray(value) ? joinAnd(value.filter(isAnswerObject).map(partyName)) : "",
+    // A trust party's own name, with "the": "the Smith Family Trust" (its trustees are party_name's).
+    trust_name: (value) => (isAnswerObject(value) ? trustName(value) : ""),
   };
   for (const [name, filter] of Object.entries(filters)) {
     liquid.registerFilter(
