@@ -82,6 +82,11 @@ export type Block =
    * more than two deep (parts, clauses, schedules; see contentsEntries), with the page it starts on.
    */
   | { readonly type: "contents"; readonly title: readonly Run[] }
+  /**
+   * A cover page, first and on a page of its own: the title, then the parties (one a line, "and"
+   * between them), as a deed's front page names them.
+   */
+  | { readonly type: "cover"; readonly title: string; readonly parties: readonly string[] }
   /** Start a new page. */
   | { readonly type: "pageBreak" }
   /** A horizontal rule. */

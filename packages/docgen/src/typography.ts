@@ -138,6 +138,8 @@ function typographicBlock(block: Block): Block {
       return { ...block, title: finish(block.title) };
     case "execution":
       return { ...block, leadIn: finish(block.leadIn) };
+    case "cover":
+      return { ...block, parties: block.parties.map((party) => typographicText(party)) };
     case "pageBreak":
     case "rule":
       return block;

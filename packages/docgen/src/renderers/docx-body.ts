@@ -15,7 +15,7 @@ import {
   signatureName,
 } from "../model.ts";
 import type { Signatory } from "../signers.ts";
-import type { ExecutionSpacing } from "./pdf-layout.ts";
+import { COVER, coverTop, type ExecutionSpacing } from "./pdf-layout.ts";
 
 /** Twentieths of a point: the text width of A4 with 25.4 mm margins, as the PDF. */
 export const TEXT_WIDTH = 11906 - 2 * 1440;
@@ -134,6 +134,7 @@ type ParagraphProperties = {
   /** `line`: an exact line height (twentieths of a point), for text not of the body's size. */
   spacing?: { before?: number; after?: number; line?: number };
   indent?: { left: number; hanging?: number };
+  center?: boolean;
   /** Word's outline level (0 is the outermost), for its navigation pane and contents. */
   outlineLevel?: number;
 };
@@ -165,6 +166,7 @@ function paragraphXml(content: string, properties: ParagraphProperties = {}): st
     const { left, hanging } = properties.indent;
     xml += `<w:ind w:left="${left}"${hanging !== undefined ? ` w:hanging="${hanging}"` : ""}/>`;
   }
+  if (properties.center) xml += '<w:jc w:val="center"/>';
   if (properties.outlineLevel !== undefined) xml += `<w:outlineLvl w:val="${properties.outlineLevel}"/>`;
   return `<w:p>${xml ? `<w:pPr>${xml}</w:pPr>` : ""}${content}</w:p>`;
 }
@@ -404,6 +406,29 @@ export function bodyXml(
         paragraph(runsXml(block.title, {}, bookmarks), { style: "TOCHeading" });
         parts.push(...contentsXml(blocks, index, pages, contentsBookmark));
         break;
+      case "cover": {
+        // As the PDF's cover (COVER): exact line heights and the same spaces, so it is one page in both.
+        const line = (text: string, size: number, bold: boolean, before: number, after: number) =>
+          paragraphXml(runXml(text, { size: size * 2, bold }), {
+            center: true,
+            spacing: { before: before * 20, after: after * 20, line: exactLine(size) },
+          });
+        parts.push(
+          line(
+            block.title.toUpperCase(),
+            COVER.titleSize,
+            true,
+            coverTop(block.parties.length),
+            COVER.titleAfter,
+          ),
+        );
+        block.parties.forEach((party, position) => {
+          if (position > 0) parts.push(line("and", 11, false, 0, COVER.partyAfter));
+          parts.push(line(party, COVER.partySize, true, 0, COVER.partyAfter));
+        });
+        breakBefore = true;
+        break;
+      }
       case "pageBreak":
         breakBefore = true;
         break;

@@ -49,6 +49,9 @@ p { margin: 0 0 6pt; }
 .contents-entry { display: flex; margin: 0 0 2pt; } .contents-entry .number { flex: none; width: 12.7mm; }
 .contents-1 { font-weight: bold; margin-top: 6pt; }
 .item { display: flex; } .item .number { flex: none; width: 7mm; }
+.cover { break-after: page; text-align: center; padding-top: 60mm; }
+.cover-title { font-size: 20pt; font-weight: bold; text-transform: uppercase; margin-bottom: 24pt; }
+.cover-and { margin: 6pt 0; }
 .recital { display: flex; } .recital .number { flex: none; width: 12.7mm; }
 .depth-1 { padding-left: 7mm; } .depth-2 { padding-left: 14mm; } .depth-3 { padding-left: 21mm; }
 table { border-collapse: collapse; width: 100%; margin: 6pt 0 10pt; }
@@ -120,6 +123,13 @@ function blockHtml(block: Block, index: number, blocks: readonly Block[]): strin
         .join("");
       return `<table>${head}<tbody>${body}</tbody></table>`;
     }
+    case "cover":
+      return `<section class="cover"><p class="cover-title">${escapeHtml(block.title)}</p>${block.parties
+        .map(
+          (party, index) =>
+            `${index > 0 ? '<p class="cover-and">and</p>' : ""}<p class="cover-party">${escapeHtml(party)}</p>`,
+        )
+        .join("")}</section>`;
     case "pageBreak":
       return '<div class="page-break"></div>';
     case "rule":

@@ -56,6 +56,21 @@ export type ExecutionSpacing = keyof typeof EXECUTION_SPACING;
 const SIGNATURE_HEIGHT = 40;
 /** Between the two columns of signatures. */
 const COLUMN_GAP = 24;
+/**
+ * A cover page's space above its title (shrinking as parties are added, so that up to eight fit on the
+ * page), its title's size, and the space after the title and after each party. Word's copy is the same.
+ */
+export const COVER = {
+  top: 180,
+  perParty: 18,
+  titleSize: 20,
+  partySize: 12,
+  titleAfter: 36,
+  partyAfter: 12,
+} as const;
+/** The space above a cover's title for this many parties. */
+export const coverTop = (parties: number): number =>
+  Math.max(0, COVER.top - COVER.perParty * Math.max(parties - 4, 0));
 /** The longest a date line is. */
 const DATE_RULE_LONGEST = 110;
 /** A date or address line sits this far above the foot of its line of text, as a line to write on. */
@@ -1152,6 +1167,28 @@ export function layoutDocument(
           layout.contentsLine(entry);
         }
         layout.space(PARAGRAPH_AFTER);
+        break;
+      }
+      case "cover": {
+        // Text of the page, read in order; not a heading, so the bookmarks start with the document's.
+        layout.node = { type: "P" };
+        layout.y = MARGIN.top + coverTop(block.parties.length);
+        const centred = { x: MARGIN.left, width: TEXT_WIDTH, align: "center" as const };
+        layout.paragraph([{ text: block.title.toUpperCase() }], {
+          ...centred,
+          style: { size: COVER.titleSize, bold: true },
+          after: COVER.titleAfter,
+        });
+        block.parties.forEach((party, position) => {
+          if (position > 0)
+            layout.paragraph([{ text: "and" }], { ...centred, style: body, after: COVER.partyAfter });
+          layout.paragraph([{ text: party }], {
+            ...centred,
+            style: { size: COVER.partySize, bold: true },
+            after: COVER.partyAfter,
+          });
+        });
+        layout.newPage();
         break;
       }
       case "pageBreak":
