@@ -25,7 +25,10 @@ function printedEntries(pages: readonly string[]): { entries: Entry[]; contentsP
   const entries: Entry[] = [];
   let contentsPages = 0;
   // A deed's cover page comes before its contents.
-  const start = Math.max(0, pages.findIndex((text) => /^Contents$/m.test(text)));
+  const start = Math.max(
+    0,
+    pages.findIndex((text) => /^Contents$/m.test(text)),
+  );
   for (const [index, text] of pages.entries()) {
     if (index < start) continue;
     if (index > start && !text.includes(" . . . ")) break;
