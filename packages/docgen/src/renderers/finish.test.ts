@@ -4,13 +4,16 @@
  * case the adviser typed.
  */
 import { describe, expect, it } from "vitest";
-import type { DocumentModel } from "../model.ts";
+import type { Block, DocumentModel } from "../model.ts";
 import { partyName } from "../naming.ts";
+import type { ExecutionBlock } from "../signers.ts";
 import { buildBlocks } from "../template/markdown.ts";
 import { WITNESSED_WILL } from "../testing/execution-blocks.ts";
+import { readPdf } from "../testing/pdf.ts";
 import { unzipText, wordText } from "../testing/unzip.ts";
 import { typographicDocument } from "../typography.ts";
 import { renderDocx } from "./docx.ts";
+import { renderPdf } from "./pdf.ts";
 import { layoutDocument, MARGIN, type Typesetter } from "./pdf-layout.ts";
 
 /** Every character half an em wide: enough to break lines as a real face would. */
@@ -111,5 +114,57 @@ describe("the finish of every document", () => {
       "HARBOURLINE ANALYTICS PTY LTD and 123 456 789 PTY LTD",
     );
     expect(finished("THE LIABILITY OF MEMBERS IS LIMITED")).toBe("THE LIABILITY OF MEMBERS IS LIMITED");
+  });
+
+  it("never leaves one execution block alone on a page when a section runs over a page", async () => {
+    // Five parties, each signing before a witness: the section needs more than a page.
+    const party = (number: number): ExecutionBlock => ({
+      ...WITNESSED_WILL,
+      partyId: `party_${number}`,
+      partyPath: `party_${number}`,
+      signatories: WITNESSED_WILL.signatories.slice(0, 2).map((signatory) => ({
+        ...signatory,
+        metaKey: `${signatory.metaKey}_${number}`,
+        dateKey: `${signatory.dateKey}_${number}`,
+      })),
+    });
+    const blocks: Block[] = [
+      { type: "title", runs: [{ text: "Deed" }] },
+      { type: "paragraph", runs: [{ text: LONG }], indent: 0 },
+      { type: "heading", level: 1, runs: [{ text: "Execution" }] },
+      { type: "paragraph", runs: [{ text: "Executed as a deed." }], indent: 0 },
+      ...[0, 1, 2, 3, 4].map(
+        (number): Block => ({
+          type: "execution",
+          leadIn: [{ text: `Signed by party ${number}` }],
+          block: party(number),
+        }),
+      ),
+    ];
+    const rendered = await renderPdf({ title: "Deed", blocks });
+    const parties = new Map<number, Set<string>>();
+    for (const field of rendered.signatureFields) {
+      parties.set(field.signature.page, (parties.get(field.signature.page) ?? new Set()).add(field.partyId));
+    }
+    const pages = readPdf(rendered.pdf).pages;
+    for (const [page, signing] of parties) {
+      const text = (pages[page - 1] ?? "").includes("The parties agree");
+      expect(signing.size > 1 || text, `page ${page}: ${[...signing].join(", ")}`).toBe(true);
+    }
+    // Word breaks the page before the same block.
+    const moved = [...rendered.breakBefore];
+    expect(moved.length).toBeGreaterThan(0);
+    const xml = unzipText(
+      await renderDocx({ title: "Deed", blocks }, { breakBefore: rendered.breakBefore }),
+      "word/document.xml",
+    );
+    for (const index of moved) {
+      const block = blocks[index];
+      const lead =
+        block?.type === "execution" && "text" in (block.leadIn[0] ?? {})
+          ? (block.leadIn[0] as { text: string }).text
+          : "";
+      expect(xml).toMatch(new RegExp(`<w:pageBreakBefore/>.{0,200}${lead}`));
+    }
   });
 });

@@ -273,6 +273,10 @@ export type DocumentLayout = {
   readonly strandedExecutions: readonly number[];
   /** The first execution blocks of sections signed on a later page than their operative text ends. */
   readonly executionsApart: readonly number[];
+  /** Execution blocks alone on their page, after another execution block (a section run over a page). */
+  readonly loneExecutions: readonly number[];
+  /** How many pages are signed on by one execution block alone, with no operative text. */
+  readonly pagesSignedAlone: number;
   /** Where each contents line's page number goes (see fillContents). */
   readonly contentsSlots: readonly ContentsSlot[];
 };
@@ -373,6 +377,57 @@ function executionsApart(
     if (first && (ends[operative] ?? page) < page) apart.push(index);
   }
   return apart;
+}
+
+/**
+ * Execution blocks that follow another execution block yet are signed on a page holding nothing else:
+ * a section longer than a page whose last block went over alone. (The first block of a section is
+ * kept with text by keepWithText instead.)
+ */
+function loneExecutions(
+  blocks: readonly Block[],
+  starts: readonly (number | undefined)[],
+  ends: readonly number[],
+  signedOn: ReadonlyMap<number, number>,
+): number[] {
+  const lone: number[] = [];
+  for (const [index, page] of signedOn) {
+    if (blocks[index - 1]?.type !== "execution") continue;
+    const shared = starts.some(
+      (start, other) => other !== index && start !== undefined && start <= page && (ends[other] ?? 0) >= page,
+    );
+    if (!shared) lone.push(index);
+  }
+  return lone;
+}
+
+/**
+ * The pages signed on that hold one execution block and no operative text (headings and the lines
+ * leading into execution blocks are not operative text: see operativeBefore).
+ */
+function pagesSignedAlone(
+  blocks: readonly Block[],
+  starts: readonly (number | undefined)[],
+  ends: readonly number[],
+  signedOn: ReadonlyMap<number, number>,
+): number {
+  const on = (index: number, page: number) => {
+    const start = starts[index];
+    return start !== undefined && start <= page && (ends[index] ?? 0) >= page;
+  };
+  const operative = new Set<number>();
+  for (const index of signedOn.keys()) {
+    for (let block = operativeBefore(blocks, index); block >= 0; block--) {
+      if (blocks[block]?.type !== "execution") operative.add(block);
+    }
+  }
+  let alone = 0;
+  for (const page of new Set(signedOn.values())) {
+    const signed = [...signedOn.keys()].filter((index) => on(index, page)).length;
+    const text = [...operative].some((index) => on(index, page));
+    if (signed === 1 && !text) alone++;
+  }
+  return alone;
 }
 
 /**
@@ -1062,10 +1117,13 @@ export function layoutDocument(
   };
   /** The page each block ends on, and the page each execution block is signed on. */
   const ends: number[] = [];
+  /** The page of each block's first item (none for a block that places nothing). */
+  const starts: (number | undefined)[] = [];
   const signedOn = new Map<number, number>();
   for (const [index, block] of blocks.entries()) {
     if (breakBefore?.has(index) && !layout.fresh) layout.newPage();
     ends[index] = layout.page;
+    const mark = { page: layout.page, items: layout.pages[layout.page - 1]?.length ?? 0 };
     switch (block.type) {
       case "title":
         layout.node = { type: "H1" };
@@ -1250,6 +1308,8 @@ export function layoutDocument(
         break;
       }
     }
+    const placedOnMark = (layout.pages[mark.page - 1]?.length ?? 0) > mark.items;
+    starts[index] = placedOnMark ? mark.page : layout.page > mark.page ? mark.page + 1 : undefined;
     ends[index] = layout.page;
   }
   if (initials.length > 0) {
@@ -1265,6 +1325,8 @@ export function layoutDocument(
     outline: layout.outline,
     strandedExecutions: stranded,
     executionsApart: executionsApart(blocks, ends, signedOn),
+    loneExecutions: loneExecutions(blocks, starts, ends, signedOn),
+    pagesSignedAlone: pagesSignedAlone(blocks, starts, ends, signedOn),
     contentsSlots: layout.contentsSlots,
   };
 }
