@@ -84,6 +84,18 @@ describe("a cover page", () => {
     );
   });
 
+  it("shows a draft's missing party name as its placeholder", async () => {
+    const { last_name: _left, ...settlor } = answers.settlor;
+    const document = await assemble(
+      { definition: definition(true), body: BODY },
+      { ...answers, settlor },
+      { draft: true },
+    );
+    const [cover = ""] = readPdf(document.pdf).pages;
+    expect(cover).toMatch(/^DEED OF SETTLEMENT\nJane \[missing: [^\]]+\]\nand\n/);
+    expect(cover).toContain("Acme Holdings Pty Ltd ACN 004 085 616");
+  });
+
   it("is left out unless the interview asks for it", async () => {
     const document = await assemble({ definition: definition(false), body: BODY }, answers);
     expect(readPdf(document.pdf).pages[0]).toMatch(
