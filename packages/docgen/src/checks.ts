@@ -96,10 +96,23 @@ export type AtLeastOneCheck = {
   readonly message: string;
 };
 
+/**
+ * The person answered at `person` is one of the directors the company party at `company` names (for
+ * example the chair of a directors' meeting, who must be a director: s248E).
+ */
+export type DirectorOfCheck = {
+  readonly rule: "director_of";
+  readonly person: string;
+  readonly company: string;
+  /** Shown beside the answer at `person`. */
+  readonly message: string;
+};
+
 /** A rule across answers, declared in the interview definition. */
 export type CrossCheck =
   | SmsfTrusteesCheck
   | DifferentPeopleCheck
+  | DirectorOfCheck
   | MinimumAgeCheck
   | MinimumRatioCheck
   | StatePostcodeCheck
@@ -118,6 +131,12 @@ export const CrossCheckSchema: z.ZodType<CrossCheck> = z.discriminatedUnion("rul
     rule: z.literal("different_people"),
     person: checkPath,
     others: z.array(checkPath).min(1),
+    message: z.string().min(1),
+  }),
+  z.strictObject({
+    rule: z.literal("director_of"),
+    person: checkPath,
+    company: checkPath,
     message: z.string().min(1),
   }),
   z.strictObject({
@@ -215,6 +234,9 @@ export function crossCheckProblems(
       check.others.forEach((other, position) => {
         expect(other, "person", [...at, "others", position]);
       });
+    } else if (check.rule === "director_of") {
+      expect(check.person, "person", [...at, "person"]);
+      expect(check.company, "party", [...at, "company"]);
     } else if (check.rule === "minimum_ratio") {
       expect(check.value, "number", [...at, "value"]);
       expect(check.base, "number", [...at, "base"]);
@@ -399,6 +421,19 @@ function differentPeople(nodes: readonly VisibleQuestion[], check: DifferentPeop
   return issues;
 }
 
+function directorOf(nodes: readonly VisibleQuestion[], check: DirectorOfCheck): AnswerIssue[] {
+  const [company] = reach(nodes, check.company);
+  if (company?.kind !== "party" || company.partyType !== "company") return [];
+  const directors = directorsOf(company);
+  // Judge only once every director is named: missing answers are reported as such.
+  if (!directors || directors.some((director) => director.name === undefined)) return [];
+  const keys = new Set(directors.map((director) => nameKey(director.name ?? "")));
+  return reach(nodes, check.person).flatMap((node) => {
+    const name = personName(node);
+    return name === undefined || keys.has(nameKey(name)) ? [] : [{ path: node.path, message: check.message }];
+  });
+}
+
 /** Whole years from one date to another (a birthday on 29 February falls on 1 March in other years). */
 export function yearsBetween(from: CalendarDate, to: CalendarDate): number {
   const before = to.month < from.month || (to.month === from.month && to.day < from.day);
@@ -483,12 +518,14 @@ export function crossCheckIssues(
           ? smsfTrustees(nodes, check)
           : check.rule === "different_people"
             ? differentPeople(nodes, check)
-            : check.rule === "minimum_ratio"
-              ? minimumRatio(nodes, check)
-              : check.rule === "state_postcode"
-                ? statePostcode(nodes, check)
-                : check.rule === "at_least_one"
-                  ? atLeastOne(nodes, check)
-                  : minimumAge(nodes, check),
+            : check.rule === "director_of"
+              ? directorOf(nodes, check)
+              : check.rule === "minimum_ratio"
+                ? minimumRatio(nodes, check)
+                : check.rule === "state_postcode"
+                  ? statePostcode(nodes, check)
+                  : check.rule === "at_least_one"
+                    ? atLeastOne(nodes, check)
+                    : minimumAge(nodes, check),
   );
 }
