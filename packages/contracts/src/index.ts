@@ -16,6 +16,7 @@ export * from "./membership.ts";
 export * from "./session-marker.ts";
 export * from "./signing.ts";
 export * from "./signing-pages.ts";
+export * from "./sms.ts";
 export * from "./site-path.ts";
 export * from "./system.ts";
 export * from "./teams.ts";
