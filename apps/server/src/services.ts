@@ -386,10 +386,12 @@ export function createServices(deps: {
   const announcements = createAnnouncementsService({ db, clock });
   const liteVideo = createLiteVideoService({ db, clock });
   // Signing pages' one-time codes: the sandbox (the sms_outbox table) unless MessageMedia is chosen.
-  const smsSandbox = (config.SMS_PROVIDER ?? "sandbox") === "sandbox" ? createSandboxSms({ db, clock }) : undefined;
+  const smsSandbox =
+    (config.SMS_PROVIDER ?? "sandbox") === "sandbox" ? createSandboxSms({ db, clock }) : undefined;
   // Its developer page is for testers and the demo: never in production unless the sandbox is asked for.
   const smsDevPage =
-    smsSandbox && smsDevPageOn({ SMS_PROVIDER: config.SMS_PROVIDER, NODE_ENV: config.NODE_ENV ?? "development" })
+    smsSandbox &&
+    smsDevPageOn({ SMS_PROVIDER: config.SMS_PROVIDER, NODE_ENV: config.NODE_ENV ?? "development" })
       ? smsSandbox
       : undefined;
   const sms: SmsSender =

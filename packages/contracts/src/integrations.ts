@@ -158,6 +158,8 @@ export type IntegrationClient = z.infer<typeof IntegrationClient>;
 export const INTEGRATION_IMPORTED = "Data imported successfully.";
 export const INTEGRATION_IMPORT_FAILED = "Fail to import data. Please try again!";
 export const INTEGRATION_IMPORT_MISMATCH = "Client imported failed! Data not matching";
+/** The spec's mismatch message, then which fields did not match (the spec's words alone gave no reason). */
+export const integrationImportMismatch = (why: string) => `${INTEGRATION_IMPORT_MISMATCH}. ${why}`;
 export const INTEGRATION_NO_CLIENT = "No such client in the connected organisation.";
 export const FUND_CHANGE_TITLE = "Changes need to be notified";
 export const FUND_CHANGE_TEXT =

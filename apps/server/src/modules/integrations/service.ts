@@ -7,7 +7,6 @@ import {
   type FundContactRelation,
   INTEGRATION_APPS,
   INTEGRATION_IMPORT_FAILED,
-  INTEGRATION_IMPORT_MISMATCH,
   INTEGRATION_INVALID_TOKEN,
   INTEGRATION_LIST_PAGE_SIZE,
   INTEGRATION_NO_CLIENT,
@@ -17,6 +16,7 @@ import {
   type IntegrationGroup,
   integrationConnectFailed,
   integrationDisconnectFailed,
+  integrationImportMismatch,
   integrationOpensInPopup,
   SF360_VALIDATED,
   type SimpleFundContact,
@@ -726,7 +726,7 @@ export function createIntegrationsService(deps: {
         if (!outcome.ok) {
           const [status, message]: [number, string] =
             outcome.reason === "mismatch"
-              ? [422, INTEGRATION_IMPORT_MISMATCH]
+              ? [422, integrationImportMismatch(outcome.why)]
               : outcome.reason === "full"
                 ? [409, "This group has as many people as it takes."]
                 : [400, "This document's interview has no such party to import into."];
@@ -751,7 +751,7 @@ export function createIntegrationsService(deps: {
       if (!outcome.ok) {
         const message =
           outcome.reason === "mismatch"
-            ? INTEGRATION_IMPORT_MISMATCH
+            ? integrationImportMismatch(outcome.why)
             : "This document's interview has no such party to import into.";
         await log(false, outcome.reason === "mismatch" ? 422 : 400, message, client.type);
         throw new AppError(outcome.reason === "mismatch" ? 422 : 400, message);

@@ -9,9 +9,9 @@ export {
   type OutgoingSms,
   type SandboxSms,
   type SentSms,
-  type SmsProvider,
-  type SmsSender,
   SMS_NOT_SENT_MESSAGES,
   SmsNotSent,
+  type SmsProvider,
+  type SmsSender,
   smsNotSentRefusal,
 } from "./service.ts";

@@ -6,8 +6,8 @@
  */
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import type { Clock } from "../../platform/kernel/index.ts";
 import { AppError } from "../../errors.ts";
+import type { Clock } from "../../platform/kernel/index.ts";
 import { smsOutbox } from "./schema.ts";
 
 export type OutgoingSms = {
@@ -60,7 +60,13 @@ export function createSandboxSms(deps: { db: Database; clock: Clock }) {
       e164(sms.to);
       const [row] = await db
         .insert(smsOutbox)
-        .values({ teamId: sms.teamId, documentId: sms.documentId, to: sms.to, body: sms.body, createdAt: clock() })
+        .values({
+          teamId: sms.teamId,
+          documentId: sms.documentId,
+          to: sms.to,
+          body: sms.body,
+          createdAt: clock(),
+        })
         .returning({ id: smsOutbox.id });
       return { id: `sandbox-${row?.id}` };
     },
@@ -72,7 +78,13 @@ export function createSandboxSms(deps: { db: Database; clock: Clock }) {
         .where(eq(smsOutbox.teamId, teamId))
         .orderBy(desc(smsOutbox.id))
         .limit(limit);
-      return rows.map((r) => ({ id: r.id, to: r.to, body: r.body, documentId: r.documentId, at: r.createdAt }));
+      return rows.map((r) => ({
+        id: r.id,
+        to: r.to,
+        body: r.body,
+        documentId: r.documentId,
+        at: r.createdAt,
+      }));
     },
     /** The latest message to a number, in either spelling ('+61-4…' or '+614…'), for tests. */
     async latestTo(phone: string, teamId?: number): Promise<SentSms | undefined> {
@@ -142,7 +154,8 @@ export function createMessageMediaSms(config: {
           retryAfterSeconds(response.headers.get("retry-after"), clock()),
         );
       }
-      if (response.status === 400) throw new SmsNotSent("rejected", `MessageMedia refused the message (400): ${said}`);
+      if (response.status === 400)
+        throw new SmsNotSent("rejected", `MessageMedia refused the message (400): ${said}`);
       if (response.status !== 202 && response.status !== 200) {
         throw new SmsNotSent("unavailable", `MessageMedia refused the message (${response.status}): ${said}`);
       }

@@ -119,7 +119,12 @@ describe("the MessageMedia adapter", () => {
 
   it("is busy for the Retry-After a 429 gives, in seconds or as a date", async () => {
     const now = new Date("2026-11-29T00:00:00Z");
-    const sms = createMessageMediaSms({ apiKey: "key", apiSecret: "secret", apiBase: base, clock: () => now });
+    const sms = createMessageMediaSms({
+      apiKey: "key",
+      apiSecret: "secret",
+      apiBase: base,
+      clock: () => now,
+    });
     answerWith = { status: 429, body: { message: "Too Many Requests" }, headers: { "retry-after": "17" } };
     const busy = await notSent(sms.send(message));
     expect(busy.reason).toBe("busy");

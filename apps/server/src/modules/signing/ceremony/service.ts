@@ -401,7 +401,9 @@ export function createSigningCeremony(deps: {
         await db
           .update(signingRecipients)
           .set({ smsCodeHash: null, smsCodeExpiresAt: null })
-          .where(and(eq(signingRecipients.id, resolved.recipient.id), eq(signingRecipients.smsCodeHash, codeHash)));
+          .where(
+            and(eq(signingRecipients.id, resolved.recipient.id), eq(signingRecipients.smsCodeHash, codeHash)),
+          );
         throw smsNotSentRefusal(error, phone);
       }
       return page(db, resolved);

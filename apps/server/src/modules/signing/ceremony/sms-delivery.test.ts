@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, firmClient, type SignedInFirm, signedInFirm, type TestApp } from "../../../test/harness.ts";
+import {
+  createTestApp,
+  firmClient,
+  type SignedInFirm,
+  signedInFirm,
+  type TestApp,
+} from "../../../test/harness.ts";
 import { SMS_NOT_SENT_MESSAGES } from "../../sms/index.ts";
 import { createCopyingSealerForTests } from "./sealer.ts";
 import { SIGNING_LINK_MESSAGES } from "./service.ts";
@@ -53,10 +59,14 @@ describe("the sandbox SMS outbox and GET /api/dev/sms", () => {
     expect(listed.statusCode, listed.body).toBe(200);
     const [latest] = listed.json().data.rows;
     expect(latest).toMatchObject({ to: "+61-411000001", doc_id: doc.id });
-    expect(latest.body).toMatch(/^\d{6} is your code to sign "Deed of Variation"\. It expires in 1 minute\.$/);
+    expect(latest.body).toMatch(
+      /^\d{6} is your code to sign "Deed of Variation"\. It expires in 1 minute\.$/,
+    );
     const verified = await call("/sms-code/verify", { code: codeIn(latest.body) });
     expect(verified.statusCode, verified.body).toBe(200);
-    const signed = await call("/sign", { signature: { kind: "typed", text: "Jane Citizen", font: "Great Vibes" } });
+    const signed = await call("/sign", {
+      signature: { kind: "typed", text: "Jane Citizen", font: "Great Vibes" },
+    });
     expect(signed.statusCode, signed.body).toBe(200);
   });
 
@@ -93,7 +103,9 @@ describe("the sandbox SMS outbox and GET /api/dev/sms", () => {
 });
 
 describe("the developer page outside development", () => {
-  it("is not there in production when the sandbox was not asked for by name", { timeout: 120_000 }, async () => {
+  it("is not there in production when the sandbox was not asked for by name", {
+    timeout: 120_000,
+  }, async () => {
     const production = { NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox", SECRET_KEY: "k".repeat(40) };
     const quiet = await createTestApp({ env: production });
     try {
@@ -121,7 +133,8 @@ describe("with MessageMedia (a local fake of POST /v1/messages)", () => {
   beforeAll(async () => {
     fake = createServer(async (request, response) => {
       const body = await readJson(request);
-      const authorised = request.headers.authorization === `Basic ${Buffer.from("key:secret").toString("base64")}`;
+      const authorised =
+        request.headers.authorization === `Basic ${Buffer.from("key:secret").toString("base64")}`;
       if (request.method !== "POST" || request.url !== "/v1/messages" || !authorised) {
         response.writeHead(request.url === "/v1/messages" ? 401 : 404).end();
         return;
@@ -176,7 +189,9 @@ describe("with MessageMedia (a local fake of POST /v1/messages)", () => {
       message: SMS_NOT_SENT_MESSAGES.busy(30),
       data: { retry_after_seconds: 30 },
     });
-    expect(busy.json().message).toBe("Our text message service is busy. Please ask for a new code in 30 seconds.");
+    expect(busy.json().message).toBe(
+      "Our text message service is busy. Please ask for a new code in 30 seconds.",
+    );
     answer = null;
     expect((await call("/sms-code")).statusCode).toBe(200);
     expect((await call("/sms-code/verify", { code: codeIn(received[0]?.content) })).statusCode).toBe(200);
