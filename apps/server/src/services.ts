@@ -212,6 +212,7 @@ export function createServices(deps: {
     clock,
     users,
     documentAccess: () => documentsModule().documentAccess,
+    documentNames: () => documentsModule().visibleDocumentNames,
   });
   const folders = createFoldersService({
     db,

@@ -117,7 +117,15 @@ export const IntegrationApp = z.object({
   connection_id: z.number().int().nullable(),
   tenant_name: z.string().nullable(),
   updated_at: z.string().nullable(),
-  abilities: z.object({ connect: z.boolean(), disconnect: z.boolean() }),
+  abilities: z.object({
+    connect: z.boolean(),
+    disconnect: z.boolean(),
+    sync_document: z
+      .boolean()
+      .describe(
+        "Completed documents' PDFs may be synced to this app: connected, and the app takes documents",
+      ),
+  }),
 });
 export type IntegrationApp = z.infer<typeof IntegrationApp>;
 

@@ -285,6 +285,7 @@ describe("POST /api/integrations/{app}/import", () => {
       question_id: "company",
     });
     expect(reply.statusCode).toBe(422);
+    if (person.kind !== "Individual") throw new Error("not an individual");
     // The spec's words first, then which fields did not match.
     const mismatch = `${INTEGRATION_IMPORT_MISMATCH}. "The company" takes a company, but ${person.givenName} ${person.familyName} is an individual.`;
     expect(reply.json().message).toBe(mismatch);

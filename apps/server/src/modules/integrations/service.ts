@@ -31,7 +31,7 @@ import { createSecretBox } from "../../platform/secrets/secret-box.ts";
 import type { FileStore } from "../files/index.ts";
 import type { LogsService } from "../logs/index.ts";
 import { fundOfAnswers, importFund, importFundContact, importIntoParty } from "./import-mapping.ts";
-import { canConnect, canDisconnect, ownsConnection } from "./policy.ts";
+import { canConnect, canDisconnect, canSyncDocuments, ownsConnection } from "./policy.ts";
 import {
   type IntegrationProvider,
   ProviderGrantRefused,
@@ -140,7 +140,11 @@ export function createIntegrationsService(deps: {
       connection_id: connection?.id ?? null,
       tenant_name: connection?.tenantName ?? null,
       updated_at: connection?.updatedAt.toISOString() ?? null,
-      abilities: { connect: canConnect(app, status), disconnect: canDisconnect(status) },
+      abilities: {
+        connect: canConnect(app, status),
+        disconnect: canDisconnect(status),
+        sync_document: canSyncDocuments(status, takesDocuments(app.slug)),
+      },
     };
   }
 
@@ -761,12 +765,21 @@ export function createIntegrationsService(deps: {
     },
   };
 
+  /** Whether this server can send a document's PDF to the app (the job, the PDFs and the adapter are there). */
+  function takesDocuments(slug: IntegrationAppSlug) {
+    return (
+      syncJob !== undefined &&
+      deps.assembledPdf !== undefined &&
+      deps.providers(slug).attachDocument !== undefined
+    );
+  }
+
   async function syncDocument(
     ctx: FirmContext,
     slug: IntegrationAppSlug,
     input: { doc_id: number; client_id: string; description: string },
   ) {
-    if (!syncJob || !deps.assembledPdf || !deps.providers(slug).attachDocument)
+    if (!syncJob || !deps.assembledPdf || !takesDocuments(slug))
       throw new AppError(409, `${appOf(slug).app} does not take documents.`);
     const pdf = await deps.assembledPdf(ctx, input.doc_id);
     // The client must be one of the connection's organisation now (the job checks again).
