@@ -52,13 +52,12 @@ test.describe("integrations", () => {
     await popup.getByRole("button", { name: "Allow" }).click();
     // Back on our page inside the popup: the code is exchanged and the popup closes itself.
     await popup.waitForEvent("close", { timeout: 30_000 });
+    // The opener says so (the popup's own message used to close with it).
+    await expect(page.getByText("Successfully connected to your Xero account.")).toBeVisible();
 
     await expect(modal.getByText("Connected")).toBeVisible({ timeout: 15_000 });
     await expect(modal.getByText("Organisation: Harbour Practice (sandbox)")).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/connected-1366.png` });
-
-    // The opener says so: the popup's own message closed with it.
-    await expect(page.getByText("Successfully connected to your Xero account.")).toBeVisible();
 
     // Disconnect asks first; Escape keeps the connection, the keyboard confirms.
     await modal.getByRole("button", { name: "Disconnect" }).click();
@@ -79,7 +78,10 @@ test.describe("integrations", () => {
 
   test("denying consent closes the popup and says so in the page that opened it", async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
-    await signIn(page, OWNER, `${PAGE}?app=Xero`);
+    await signIn(page, OWNER, PAGE);
+    // Not connected to begin with, whatever an earlier test left.
+    await page.request.get(`/api/xero/auth/disconnect?id_team=${await teamIdOf(page)}`);
+    await page.goto(`${PAGE}?app=Xero`);
     const modal = page.getByRole("dialog", { name: "Xero" });
     const popupOpened = page.waitForEvent("popup");
     await modal.getByRole("button", { name: "Connect" }).click();
@@ -179,6 +181,42 @@ test.describe("integrations", () => {
     await sync.getByRole("radio", { name: companyName }).first().check();
     await sync.getByRole("button", { name: "Sync" }).click();
     await expect(page.getByText("Queued for Xero. The Document Logs show when it is sent.")).toBeVisible();
+  });
+
+  test("a completed document's menu offers Sync Document while Xero is connected, by keyboard", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const name = "Unit Trust Deed – Bayside Property Trust";
+    const listed = `/my-account/my-document?search=${encodeURIComponent("Bayside Property Trust")}`;
+    await signIn(page, OWNER, PAGE);
+    const teamId = await teamIdOf(page);
+    await page.goto(listed);
+    const actions = page.getByRole("button", { name: `Actions for ${name}`, exact: true });
+    await expect(actions).toBeVisible({ timeout: 30_000 });
+    await actions.click();
+    await expect(page.getByRole("menuitem", { name: "Download PDF" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Sync Document" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+
+    await connectByApi(page, teamId, "xero");
+    try {
+      await page.reload();
+      await actions.focus();
+      await page.keyboard.press("Enter");
+      const sync = page.getByRole("menuitem", { name: "Sync Document" });
+      await expect(sync).toBeVisible();
+      await sync.click();
+      const dialog = page.getByRole("dialog", { name: "Sync Document" });
+      await expect(dialog.getByRole("combobox", { name: "Destination" })).toBeVisible();
+      await expect(dialog.getByText("Xero")).toBeVisible();
+      await expectAccessible(page, "sync document dialog from the list", { include: ".ant-modal" });
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+    } finally {
+      const ended = await page.request.get(`/api/xero/auth/disconnect?id_team=${teamId}`);
+      expect(ended.status()).toBe(200);
+    }
   });
 
   test("the header's accounting organisation dropdown changes organisation after the confirmation, by keyboard", async ({

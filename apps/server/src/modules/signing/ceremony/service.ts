@@ -357,11 +357,8 @@ export function createSigningCeremony(deps: {
         const now = clock();
         // The wait between codes holds only while the last one still works: an expired code may
         // always be replaced (else a short-lived code would leave the signer waiting).
-        const live = recipient.smsCodeHash !== null && recipient.smsCodeExpiresAt !== null;
-        const sentAt =
-          live && recipient.smsCodeExpiresAt && recipient.smsCodeExpiresAt > now
-            ? recipient.smsCodeExpiresAt.getTime() - smsCodeValidMs
-            : Number.NEGATIVE_INFINITY;
+        const live = recipient.smsCodeHash !== null ? recipient.smsCodeExpiresAt : null;
+        const sentAt = live && live > now ? live.getTime() - smsCodeValidMs : Number.NEGATIVE_INFINITY;
         const wait = sentAt + SIGNING_SMS_RESEND_AFTER_MS - now.getTime();
         if (wait > 0) {
           throw new AppError(429, SIGNING_LINK_MESSAGES.smsWait, {
