@@ -72,7 +72,7 @@ test.describe("integrations", () => {
     await expect(confirm.getByRole("button", { name: "Disconnect" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByText("Disconnected successfully")).toBeVisible();
-    await expect(modal.getByRole("button", { name: "Connect" })).toBeVisible();
+    await expect(modal.getByRole("button", { name: "Connect", exact: true })).toBeVisible();
     await expect(modal.getByText("Connected")).toHaveCount(0);
   });
 
@@ -553,10 +553,12 @@ test.describe("integrations page logs", () => {
     await expect(detail.getByText(/"The company" takes a company, but .* is an individual\./)).toBeVisible();
     // Request and Response as labelled fields, not raw JSON; the app by its name.
     const fields = detail.locator("dl[aria-label='Request']");
-    await expect(fields.locator(".log-fields__row", { hasText: "App" }).locator("dd")).toHaveText("Xero");
-    await expect(
-      fields.locator(".log-fields__row", { hasText: "Client ID in the app" }).locator("dd"),
-    ).toHaveText(person.id);
+    const field = (label: string) =>
+      fields
+        .locator(".log-fields__row")
+        .filter({ has: page.locator("dt").getByText(label, { exact: true }) });
+    await expect(field("App").locator("dd")).toHaveText("Xero");
+    await expect(field("Client ID in the app").locator("dd")).toHaveText(person.id);
     await expect(detail.locator("dl[aria-label='Response']")).toContainText("Status code422");
     await expect(detail.getByText('"client_id"')).toHaveCount(0);
     await expect(detail.getByText("Document", { exact: true })).toBeVisible();
