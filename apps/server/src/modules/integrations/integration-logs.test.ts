@@ -122,10 +122,15 @@ describe("GET /api/integrations/logs", () => {
     await onDoc(people.teamId, people.ids.alice, "Alice on the owner's document");
     await onDoc(people.otherTeamId, people.ids.otherOwner, "Elsewhere, the same id");
     const owners = (await logsOf(people.as.owner)).rows;
-    expect(owners.find((r) => r.action === "Owner sync")).toMatchObject({ doc_id: doc.id, doc_name: doc.name });
+    expect(owners.find((r) => r.action === "Owner sync")).toMatchObject({
+      doc_id: doc.id,
+      doc_name: doc.name,
+    });
     // A member who cannot see the owner's own document reads the entry without its name.
     const alices = (await logsOf(people.as.alice)).rows;
-    expect(alices.find((r) => r.action === "Alice on the owner's document")).toMatchObject({ doc_name: null });
+    expect(alices.find((r) => r.action === "Alice on the owner's document")).toMatchObject({
+      doc_name: null,
+    });
     const theirs = (await logsOf(people.lite)).rows;
     expect(theirs.find((r) => r.action === "Elsewhere, the same id")).toMatchObject({ doc_name: null });
     expect(JSON.stringify(theirs)).not.toContain("Banksia");

@@ -48,7 +48,7 @@ describe("the sandbox SMS outbox and GET /api/dev/sms", () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { SMS_CODE_VALID_MS: "30000" } });
     t.services.signingCeremony.useSealer(createCopyingSealerForTests());
-  });
+  }, 240_000);
   afterAll(() => t.close());
 
   it("lists the firm's texted codes, newest first, and a signer finishes with the code read there", async () => {
@@ -159,7 +159,7 @@ describe("with MessageMedia (a local fake of POST /v1/messages)", () => {
         MESSAGEMEDIA_API_BASE: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
       },
     });
-  });
+  }, 240_000);
   afterAll(async () => {
     await t.close();
     await new Promise<void>((resolve) => fake.close(() => resolve()));
