@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../../test/harness.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 240_000);
 afterAll(() => t.close());
 
 const fields = {
