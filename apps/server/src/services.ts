@@ -6,8 +6,13 @@ import {
   type PublicSettings,
   type SessionInfo,
 } from "@precedent/contracts";
-import { type Config, DEVELOPMENT_SECRET_KEY } from "./config.ts";
-import { DEFAULT_REPLY_CACHE_MB, SESSION_MAX_AGE_MS, SESSION_PURGE_EVERY_MS } from "./constants.ts";
+import { type Config, DEVELOPMENT_SECRET_KEY, smsDevPageOn } from "./config.ts";
+import {
+  DEFAULT_REPLY_CACHE_MB,
+  SESSION_MAX_AGE_MS,
+  SESSION_PURGE_EVERY_MS,
+  SIGNING_SMS_CODE_VALID_MS,
+} from "./constants.ts";
 import type { Database } from "./db/client.ts";
 import { createAnnouncementsService } from "./modules/announcements/index.ts";
 import {
@@ -64,7 +69,7 @@ import {
   loadOrCreateSealingCertificate,
   type PdfSealer,
 } from "./modules/signing/seal/index.ts";
-import { createSandboxSms } from "./modules/sms/index.ts";
+import { createMessageMediaSms, createSandboxSms, type SmsSender } from "./modules/sms/index.ts";
 import { createFirmContexts, createTeamsService } from "./modules/teams/index.ts";
 import { createTemplateLibrary } from "./modules/templates/index.ts";
 import { createTwoFactorService, type TwoFactorService } from "./modules/two-factor/index.ts";
@@ -91,6 +96,12 @@ export function createServices(deps: {
         | "STRIPE_BILLING_WEBHOOK_SECRET"
         | "STRIPE_API_BASE"
         | "SMTP_URL"
+        | "SMS_PROVIDER"
+        | "NODE_ENV"
+        | "MESSAGEMEDIA_API_KEY"
+        | "MESSAGEMEDIA_API_SECRET"
+        | "MESSAGEMEDIA_API_BASE"
+        | "SMS_CODE_VALID_MS"
         | "MAIL_FROM"
         | "SELLER_NAME"
         | "SELLER_ABN"
@@ -202,6 +213,7 @@ export function createServices(deps: {
     clock,
     users,
     documentAccess: () => documentsModule().documentAccess,
+    documentNames: () => documentsModule().visibleDocumentNames,
   });
   const folders = createFoldersService({
     db,
@@ -377,8 +389,23 @@ export function createServices(deps: {
   // Session and page bootstrap (account-area §4): announcements, the Lite video, the sales contact.
   const announcements = createAnnouncementsService({ db, clock });
   const liteVideo = createLiteVideoService({ db, clock });
-  // Signing pages (issue 15 §3): SMS codes go to the sandbox outbox until a provider is configured.
-  const sms = createSandboxSms({ clock });
+  // Signing pages' one-time codes: the sandbox (the sms_outbox table) unless MessageMedia is chosen.
+  const smsSandbox =
+    (config.SMS_PROVIDER ?? "sandbox") === "sandbox" ? createSandboxSms({ db, clock }) : undefined;
+  // Its developer page is for testers and the demo: never in production unless the sandbox is asked for.
+  const smsDevPage =
+    smsSandbox &&
+    smsDevPageOn({ SMS_PROVIDER: config.SMS_PROVIDER, NODE_ENV: config.NODE_ENV ?? "development" })
+      ? smsSandbox
+      : undefined;
+  const sms: SmsSender =
+    smsSandbox ??
+    createMessageMediaSms({
+      apiKey: config.MESSAGEMEDIA_API_KEY ?? "",
+      apiSecret: config.MESSAGEMEDIA_API_SECRET ?? "",
+      apiBase: config.MESSAGEMEDIA_API_BASE,
+      clock,
+    });
   // The sealer reads (or makes) its certificate at the first seal, not at start: making a key takes
   // a moment that a server, or a test, that never seals should not pay.
   let pdfSealer: PdfSealer | undefined;
@@ -402,6 +429,7 @@ export function createServices(deps: {
     files: fileStore,
     mail,
     sms,
+    smsCodeValidMs: config.SMS_CODE_VALID_MS ?? SIGNING_SMS_CODE_VALID_MS,
     sealer,
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
   });
@@ -525,6 +553,8 @@ export function createServices(deps: {
     integrationSandbox,
     signing,
     sms,
+    smsSandbox,
+    smsDevPage,
     signingCeremony,
   };
 }

@@ -120,6 +120,7 @@ export function createDocumentsService(deps: {
     loadForChange: queries.loadForChange,
     folderContents,
     documentAccess: queries.documentAccess,
+    visibleDocumentNames: queries.visibleDocumentNames,
     list,
     statusCounts: queries.statusCounts,
 

@@ -57,6 +57,7 @@ import { MD_AND_WIDER, useMediaQuery } from "../../components/use-media-query";
 import { DOCUMENT_SEARCH_DEBOUNCE_MS } from "../../constants";
 import { formatDay, prepareFormatDay } from "../../dates";
 import { COMPANY_KIT_BUTTON, useAsicPayment, useCompanyKit } from "../asic";
+import { useSyncDestinations } from "../integrations/SyncDocument";
 import { SigningProgress } from "../signing/SigningProgress";
 import type { DocumentDialog } from "./DocumentDialogs";
 import { DocumentListFilters, useDocumentListFilters } from "./DocumentListFilters";
@@ -90,8 +91,11 @@ type DocumentListPanelProps = {
   selectionResetKey: number;
 };
 
-/** The row's three-dot menu: exactly what its abilities allow. */
-function documentMenuItems(document: DocumentRow): NonNullable<MenuProps["items"]> {
+/**
+ * The row's three-dot menu: exactly what its abilities allow. `canSync`: the person has an app
+ * connected that the server says takes documents (its ability on the connection).
+ */
+function documentMenuItems(document: DocumentRow, canSync: boolean): NonNullable<MenuProps["items"]> {
   const { abilities } = document;
   const items: { key: string; label: string; danger?: boolean; allowed: boolean }[] = [
     { key: "download-pdf", label: "Download PDF", allowed: abilities.download_pdf },
@@ -106,6 +110,12 @@ function documentMenuItems(document: DocumentRow): NonNullable<MenuProps["items"
     },
     // A registered company (COMP) without its kit yet: the server makes it once.
     { key: "company-kit", label: COMPANY_KIT_BUTTON, allowed: document.can_create_company_kit === true },
+    // A completed document's PDF to a connected app, not only right after assembly.
+    {
+      key: "sync",
+      label: "Sync Document",
+      allowed: canSync && document.status === 5 && abilities.download_pdf,
+    },
     { key: "rename", label: "Rename", allowed: abilities.rename },
     { key: "copy", label: "Copy", allowed: abilities.copy },
     { key: "move", label: "Move to", allowed: abilities.move },
@@ -347,6 +357,7 @@ export function DocumentListPanel({
     }
   };
 
+  const syncDestinations = useSyncDestinations(teamId);
   const payAsic = useAsicPayment(teamId);
   const createCompanyKit = useCompanyKit(teamId);
   const onRowAction = (document: DocumentRow, key: string) => {
@@ -379,6 +390,8 @@ export function DocumentListPanel({
         return openDialog({ kind: "delete-documents", documents: [document], section });
       case "sign":
         return openDialog({ kind: "sign-document", document, section });
+      case "sync":
+        return openDialog({ kind: "sync-document", document });
     }
   };
 
@@ -456,7 +469,7 @@ export function DocumentListPanel({
     listBody = (
       <ul className="doc-list" aria-label="Documents">
         {rows.map((document) => {
-          const items = documentMenuItems(document);
+          const items = documentMenuItems(document, syncDestinations.length > 0);
           const checked = selected.has(document.id);
           return (
             <li key={document.id} className={`doc-row${checked ? " doc-row--selected" : ""}`}>
