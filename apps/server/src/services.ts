@@ -17,7 +17,9 @@ import {
   createAsicRegistration,
   createAsicService,
   createSandboxRegulator,
+  LODGEMENT_SEND_JOB,
   LODGEMENT_STATUS_JOB,
+  type LodgementSteps,
 } from "./modules/asic/index.ts";
 import { createAuthService, verifyPassword } from "./modules/auth/index.ts";
 import { createCatalogueService } from "./modules/catalogue/index.ts";
@@ -69,7 +71,7 @@ import { createTemplateLibrary } from "./modules/templates/index.ts";
 import { createTwoFactorService, type TwoFactorService } from "./modules/two-factor/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
 import { type ChangeFeed, createFirmReplyCache, createKeptReplies } from "./platform/freshness/index.ts";
-import { createJobQueue } from "./platform/jobs/queue.ts";
+import { createJobQueue, exponentialBackoff } from "./platform/jobs/queue.ts";
 import type { Clock } from "./platform/kernel/index.ts";
 
 /** Every module's service, wired once from the database, the clock and configuration. */
@@ -124,6 +126,8 @@ export function createServices(deps: {
    * between changes (see platform/freshness); without, every request reads them.
    */
   changes?: ChangeFeed;
+  /** Told as an ASIC lodgement passes each step (the crash test stops its process there). */
+  asicLodgementSteps?: LodgementSteps;
   /** Sign-in throttle limits; the spec-free defaults live in constants.ts. */
   loginThrottle?: { perAccountAddress: number; perAddress: number };
 }) {
@@ -355,9 +359,16 @@ export function createServices(deps: {
     pollMs: config.ASIC_STATUS_POLL_MS ?? 30_000,
     // The integrations service is made further down; a registration arrives long after start-up.
     onRegistered: (registered) => integrations.uploadCertificateOfRegistration(registered),
+    lodgementSteps: deps.asicLodgementSteps,
   });
   jobs.define(LODGEMENT_STATUS_JOB, (payload: { docId: number }) =>
     asicRegistration.followLodgement(payload.docId),
+  );
+  // A lodgement interrupted before its receipt was recorded: found by its reference, or sent once.
+  jobs.define(
+    LODGEMENT_SEND_JOB,
+    (payload: { docId: number }) => asicRegistration.sendLodgement(payload.docId),
+    { retries: 10, backoff: exponentialBackoff(30_000, 30 * 60_000) },
   );
   const replyCacheBytes = (config.REPLY_CACHE_MB ?? DEFAULT_REPLY_CACHE_MB) * 1024 * 1024;
   const replyCache = createFirmReplyCache({ maxBytes: replyCacheBytes });

@@ -177,6 +177,12 @@ export const CheckAddressReplyAsSent = envelope(AddressCheckResult.extend({ isVa
 export const ASIC_PAYMENT_ALREADY_PAID = "ASIC's fee for this application has already been paid.";
 export const asicGatewayLocked = (until: string) =>
   `A payment to ASIC for this application was interrupted, so the payment gateway is locked and the application is RESERVED until ${until} (up to 3 hours). Please try again then.`;
+/** The application's name, checked again before payment and lodgement, was taken or refused meanwhile. */
+export const asicNameNoLongerAvailable = (name: string, reason: string) =>
+  `${name} is no longer available for this application: ${reason} Check another name with 'Change name' in the interview, then try again.`;
+/** An interrupted payment whose transaction the gateway still takes: it is offered again. */
+export const asicPaymentStillOpen = (until: string) =>
+  `A payment to ASIC for this application was interrupted before it finished, so the application is RESERVED until ${until}. Until then 'Make ASIC payment' takes you back to the same payment page (no second payment is started); after that a new payment can be made.`;
 export const ASIC_PAYMENT_REQUIRED = "Please pay ASIC's fee before lodging the application.";
 export const ASIC_ALREADY_LODGED = "This application has already been lodged with ASIC.";
 /** Interview spec §8. */

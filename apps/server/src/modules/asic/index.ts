@@ -18,7 +18,10 @@ export {
   asicRowColumns,
   createAsicRegistration,
   DEFAULT_ASIC_FEE_CENTS,
+  LODGEMENT_SEND_JOB,
   LODGEMENT_STATUS_JOB,
+  type LodgementStep,
+  type LodgementSteps,
 } from "./registration.ts";
 export { asicRoutes } from "./routes.ts";
 export { KNOWN_REGISTERED_NAMES, registerNames } from "./sandbox/register-seed.ts";
