@@ -12,7 +12,9 @@ import type { Database } from "./db/client.ts";
 import { createAnnouncementsService } from "./modules/announcements/index.ts";
 import {
   asicAcnSupplement,
+  asicAnswerGuard,
   asicCopyGuard,
+  asicDeleteGuard,
   asicDocumentColumns,
   createAsicRegistration,
   createAsicService,
@@ -232,6 +234,7 @@ export function createServices(deps: {
   documents.registerRowColumns(signingDocumentColumns);
   documents.registerRowColumns(asicDocumentColumns({ clock, feeCents: asicFeeCents }));
   documents.registerCopyGuard(asicCopyGuard);
+  documents.registerDeleteGuard(asicDeleteGuard);
   const fileStore = createDatabaseFileStore({ db, clock });
   media = createMediaService({ db, clock, files: fileStore, teams });
   const templates = createTemplateLibrary();
@@ -251,6 +254,8 @@ export function createServices(deps: {
   // A company's ACN, once ASIC registers it, in the firm's other documents naming the company
   // (issue 16 item 5): the interview module only knows it as an answer supplement.
   interview.registerAnswerSupplement(asicAcnSupplement);
+  // A registration's name is the application's, and its answers are read only once lodged.
+  interview.registerAnswerGuard(asicAnswerGuard);
   const documentZip = createDocumentZipDownload({
     clock,
     documents,

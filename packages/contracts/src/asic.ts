@@ -193,6 +193,11 @@ export const ASIC_TRANSACTION_STATUS_FAILED = "Failed to get  ASIC transaction s
 /** Interview spec §4's copy rule, in our words: one fee stands behind one application. */
 export const ASIC_COPY_REFUSED =
   "This company registration cannot be copied now: its ASIC fee has been paid or its application is with ASIC. It may be copied once ASIC has registered, rejected or not processed it, or it was cancelled.";
+export const ASIC_DELETE_REFUSED =
+  "This company registration cannot be deleted: ASIC has registered the company, and the application is its record of registration.";
+/** Saving or clearing the answers of an application lodged with ASIC. */
+export const ASIC_APPLICATION_READ_ONLY =
+  "This application has been lodged with ASIC, so its answers can no longer be changed. If ASIC rejects it or does not process it, it can be changed and lodged again.";
 export const ASIC_NO_PAYMENT_STARTED = "No payment to ASIC has been started for this application.";
 
 export const AsicDocRequest = z.object({ doc_id: idParam("doc_id") });

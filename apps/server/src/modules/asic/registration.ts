@@ -326,7 +326,18 @@ export function createAsicRegistration(deps: {
      */
     async createCompanyKit(ctx: FirmContext, docId: number) {
       const { doc } = await requireActionable(ctx, docId);
-      const answers = (doc as { xml?: Record<string, unknown> }).xml ?? {};
+      const lodged = (await readRow(docId))?.lodgedApplication;
+      // The company's name is the one lodged (and so certified), whatever the answers hold.
+      const answers = {
+        ...((doc as { xml?: Record<string, unknown> }).xml ?? {}),
+        ...(lodged
+          ? {
+              name_choice: lodged.proposedName === null ? "acn" : "name",
+              proposed_name: lodged.proposedName ?? "",
+              legal_element: lodged.legalElement,
+            }
+          : {}),
+      };
       // The type of company does not change once lodged: refused whatever ASIC has decided so far.
       const companyKind = companyKindOf(answers);
       const kindRefusal = companyKitKindRefusal(companyKind);
