@@ -78,3 +78,28 @@ export const AsicApplicationState = z.object({
   company_kit_created_at: z.string().nullable(),
 });
 export type AsicApplicationState = z.infer<typeof AsicApplicationState>;
+
+/**
+ * A time as a firm reads it: Australian Eastern time with its zone (AEST or AEDT). Firms keep no
+ * time zone of their own; the product's dates are in Sydney time.
+ */
+export const asicFirmTime = (at: Date) =>
+  new Intl.DateTimeFormat("en-AU", {
+    timeZone: "Australia/Sydney",
+    hour: "numeric",
+    minute: "2-digit",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZoneName: "short",
+  }).format(at);
+
+/** An ACN as it is always shown: three groups of three digits ("123 456 789"). */
+export const spacedAcn = (acn: string) => {
+  const digits = acn.replace(/\s/g, "");
+  return /^\d{9}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : acn;
+};
+
+/** A document's status as shown: a registration ASIC has registered is Registered, whatever its step. */
+export const shownStatusName = (doc: { status_name: string; asic_status?: AsicStatus | null }) =>
+  doc.asic_status === "COMP" ? ASIC_STATUS_NAMES.COMP : doc.status_name;

@@ -291,6 +291,15 @@ export const ASIC_PROCEED_TO_PAYMENT = "PROCEED TO PAYMENT";
 export const ASIC_PAYMENT_INITIALISING = "Initialising ASIC Payment...";
 export const ASIC_PAYMENT_FAILED_TITLE = "Payment to ASIC failed !";
 export const ASIC_PAYMENT_SUCCESS_TITLE = "Payment Successful";
+/** The gateway's decline as a sentence, under the spec's 'Payment to ASIC failed !' title. */
+export const asicPaymentDeclined = (code: string | null, reason: string | null) =>
+  `The payment was declined${reason ? `: ${reason}` : "."}${code ? ` (code ${code})` : ""}. No fee was taken; you can try again with another card.`;
+/** An interrupted payment still open at the gateway: not a failure, and it can be finished. */
+export const ASIC_PAYMENT_NOT_FINISHED_TITLE = "Payment to ASIC not finished";
+export const ASIC_RETURN_TO_PAYMENT = "Return to ASIC payment";
+/** The submit confirmation's body (the spec gives the title only). */
+export const ASIC_SUBMIT_READY_TEXT =
+  "The application is lodged with ASIC as it is now. Once lodged, its answers and the company name can no longer be changed.";
 export const ASIC_SUBMIT_READY_TITLE = "Ready to submit the application to ASIC?";
 export const ASIC_SUBMITTED = "The application has been lodged with ASIC. ASIC will decide it shortly.";
 export const ASIC_SUBMITTED_NOT_PROCESSED = "The application was sent to ASIC but ASIC did not process it.";

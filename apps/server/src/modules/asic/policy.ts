@@ -7,6 +7,7 @@ import {
   type AsicApplicationState,
   type AsicPaymentStatus,
   type AsicStatus,
+  asicFirmTime,
   asicGatewayLocked,
   type DocumentType,
 } from "@precedent/contracts";
@@ -49,20 +50,7 @@ export function isLodgedOrDecided(status: AsicStatus | null): boolean {
   return status !== null && ASIC_FINAL_OR_RUNNING.includes(status);
 }
 
-/**
- * A time as the firm reads it: Australian Eastern time with its zone (AEST or AEDT). Firms keep
- * no time zone of their own; the product's dates are all in Sydney time.
- */
-export const firmTime = (at: Date) =>
-  new Intl.DateTimeFormat("en-AU", {
-    timeZone: "Australia/Sydney",
-    hour: "numeric",
-    minute: "2-digit",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZoneName: "short",
-  }).format(at);
+export const firmTime = asicFirmTime;
 
 /** The Certificate of Registration may be downloaded within 30 days of registration (interview spec §9). */
 export const CERTIFICATE_DAYS = 30;

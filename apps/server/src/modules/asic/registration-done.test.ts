@@ -42,10 +42,8 @@ const tokenFor = async (docId: number) => {
 const save = async (docId: number, xml: Record<string, unknown>) =>
   alice().put(`/api/xpressdox/update-xml/${docId}`, { xml, action_token: await tokenFor(docId) });
 const answersOf = async (docId: number) =>
-  (await t.db.select({ xml: documents.xml }).from(documents).where(eq(documents.id, docId)))[0]?.xml as Record<
-    string,
-    unknown
-  >;
+  (await t.db.select({ xml: documents.xml }).from(documents).where(eq(documents.id, docId)))[0]
+    ?.xml as Record<string, unknown>;
 const lodge = (docId: number) => alice().post("/api/asic/registration-company-lodgement", { doc_id: docId });
 const decide = async () => {
   t.clock.advance(PROCESSING_MS + POLL_MS);
@@ -57,7 +55,11 @@ describe("one company name from the wizard to the certificate", () => {
   it("keeps the checked name in the interview's answers, whatever another name is sent", async () => {
     const { docId, proposed } = await registration({ name: "Wombat Creek Consulting" });
     const answers = await answersOf(docId);
-    const saved = await save(docId, { ...answers, proposed_name: "Harbour Bakery", legal_element: "PTY LIMITED" });
+    const saved = await save(docId, {
+      ...answers,
+      proposed_name: "Harbour Bakery",
+      legal_element: "PTY LIMITED",
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await answersOf(docId)).toMatchObject({ proposed_name: proposed, legal_element: "PTY LTD" });
   });
