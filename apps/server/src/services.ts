@@ -22,6 +22,7 @@ import {
   LODGEMENT_SEND_JOB,
   LODGEMENT_STATUS_JOB,
   type LodgementSteps,
+  registrationFeeSupplement,
 } from "./modules/asic/index.ts";
 import { createAuthService, verifyPassword } from "./modules/auth/index.ts";
 import { createCatalogueService } from "./modules/catalogue/index.ts";
@@ -254,6 +255,8 @@ export function createServices(deps: {
   // A company's ACN, once ASIC registers it, in the firm's other documents naming the company
   // (issue 16 item 5): the interview module only knows it as an answer supplement.
   interview.registerAnswerSupplement(asicAcnSupplement);
+  // ASIC's fee as set here, in the registration application (never a figure in the template).
+  interview.registerAnswerSupplement(registrationFeeSupplement(asicFeeCents));
   // A registration's name is the application's, and its answers are read only once lodged.
   interview.registerAnswerGuard(asicAnswerGuard);
   const documentZip = createDocumentZipDownload({

@@ -24,6 +24,7 @@ export {
   type LodgementStep,
   type LodgementSteps,
 } from "./registration.ts";
+export { registrationFeeSupplement } from "./registration-fee.ts";
 export { asicRoutes } from "./routes.ts";
 export { KNOWN_REGISTERED_NAMES, registerNames } from "./sandbox/register-seed.ts";
 export { acnCheckDigit, acnFrom, certificateOfRegistration } from "./sandbox/sandbox-lodgement.ts";
