@@ -17,12 +17,16 @@ import type { Database } from "./db/client.ts";
 import { createAnnouncementsService } from "./modules/announcements/index.ts";
 import {
   asicAcnSupplement,
+  asicAnswerGuard,
   asicCopyGuard,
+  asicDeleteGuard,
   asicDocumentColumns,
   createAsicRegistration,
   createAsicService,
   createSandboxRegulator,
+  LODGEMENT_SEND_JOB,
   LODGEMENT_STATUS_JOB,
+  type LodgementSteps,
   registrationFeeSupplement,
 } from "./modules/asic/index.ts";
 import { createAuthService, verifyPassword } from "./modules/auth/index.ts";
@@ -75,7 +79,7 @@ import { createTemplateLibrary } from "./modules/templates/index.ts";
 import { createTwoFactorService, type TwoFactorService } from "./modules/two-factor/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
 import { type ChangeFeed, createFirmReplyCache, createKeptReplies } from "./platform/freshness/index.ts";
-import { createJobQueue } from "./platform/jobs/queue.ts";
+import { createJobQueue, exponentialBackoff } from "./platform/jobs/queue.ts";
 import type { Clock } from "./platform/kernel/index.ts";
 
 /** Every module's service, wired once from the database, the clock and configuration. */
@@ -136,6 +140,8 @@ export function createServices(deps: {
    * between changes (see platform/freshness); without, every request reads them.
    */
   changes?: ChangeFeed;
+  /** Told as an ASIC lodgement passes each step (the crash test stops its process there). */
+  asicLodgementSteps?: LodgementSteps;
   /** Sign-in throttle limits; the spec-free defaults live in constants.ts. */
   loginThrottle?: { perAccountAddress: number; perAddress: number };
 }) {
@@ -241,6 +247,7 @@ export function createServices(deps: {
   documents.registerRowColumns(signingDocumentColumns);
   documents.registerRowColumns(asicDocumentColumns({ clock, feeCents: asicFeeCents }));
   documents.registerCopyGuard(asicCopyGuard);
+  documents.registerDeleteGuard(asicDeleteGuard);
   const fileStore = createDatabaseFileStore({ db, clock });
   media = createMediaService({ db, clock, files: fileStore, teams });
   const templates = createTemplateLibrary();
@@ -262,6 +269,8 @@ export function createServices(deps: {
   interview.registerAnswerSupplement(asicAcnSupplement);
   // ASIC's fee as set here, in the registration application (never a figure in the template).
   interview.registerAnswerSupplement(registrationFeeSupplement(asicFeeCents));
+  // A registration's name is the application's, and its answers are read only once lodged.
+  interview.registerAnswerGuard(asicAnswerGuard);
   const documentZip = createDocumentZipDownload({
     clock,
     documents,
@@ -370,9 +379,16 @@ export function createServices(deps: {
     pollMs: config.ASIC_STATUS_POLL_MS ?? 30_000,
     // The integrations service is made further down; a registration arrives long after start-up.
     onRegistered: (registered) => integrations.uploadCertificateOfRegistration(registered),
+    lodgementSteps: deps.asicLodgementSteps,
   });
   jobs.define(LODGEMENT_STATUS_JOB, (payload: { docId: number }) =>
     asicRegistration.followLodgement(payload.docId),
+  );
+  // A lodgement interrupted before its receipt was recorded: found by its reference, or sent once.
+  jobs.define(
+    LODGEMENT_SEND_JOB,
+    (payload: { docId: number }) => asicRegistration.sendLodgement(payload.docId),
+    { retries: 10, backoff: exponentialBackoff(30_000, 30 * 60_000) },
   );
   const replyCacheBytes = (config.REPLY_CACHE_MB ?? DEFAULT_REPLY_CACHE_MB) * 1024 * 1024;
   const replyCache = createFirmReplyCache({ maxBytes: replyCacheBytes });

@@ -114,6 +114,8 @@ export function createDocumentsService(deps: {
     registerRowColumns: addedColumns.register,
     /** Adds a module's refusal to copy some documents (see `DocumentCopyGuard`). */
     registerCopyGuard: commands.registerCopyGuard,
+    /** Adds a module's refusal to delete some documents. */
+    registerDeleteGuard: commands.registerDeleteGuard,
     visibleDocuments,
     visibleRows,
     get,

@@ -19,6 +19,8 @@ import {
   MY_DOCUMENTS,
   ORGANISATION_DOCUMENTS,
   SHARED_FOLDERS,
+  shownStatusName,
+  spacedAcn,
 } from "@precedent/contracts";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import {
@@ -486,7 +488,7 @@ export function DocumentListPanel({
                 </button>
                 <div className="doc-row__meta">
                   <span>Doc ID {document.id}</span>
-                  <span>{document.status_name}</span>
+                  <span>{shownStatusName(document)}</span>
                   <SigningProgress
                     document={document}
                     onOpen={() => openDialog({ kind: "signing-status", document })}
@@ -494,7 +496,7 @@ export function DocumentListPanel({
                   {document.asic_payment_status_name && (
                     <span className="doc-row__asic">
                       ASIC: {document.asic_payment_status_name}, {document.asic_status_name}
-                      {document.acn && ` (ACN ${document.acn})`}
+                      {document.acn && ` (ACN ${spacedAcn(document.acn)})`}
                       {document.company_kit_created_at && ", company kit made"}
                     </span>
                   )}
