@@ -19,7 +19,7 @@ import {
   createSandboxRegulator,
   LODGEMENT_STATUS_JOB,
 } from "./modules/asic/index.ts";
-import { createAuthService, verifyPassword } from "./modules/auth/index.ts";
+import { createAuthService } from "./modules/auth/index.ts";
 import { createCatalogueService } from "./modules/catalogue/index.ts";
 import { createCouponsService } from "./modules/coupons/index.ts";
 import { createCreditsService } from "./modules/credits/index.ts";
@@ -147,7 +147,8 @@ export function createServices(deps: {
     db,
     clock,
     users,
-    checkPassword: verifyPassword,
+    // Late: auth is built after teams (it reads firms from there).
+    checkPassword: () => auth.credentials.verifyCurrent,
     // The Company form's logo is an image uploaded in this firm for that purpose (media module).
     companyLogos: () =>
       media &&
