@@ -142,7 +142,10 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
       await api.register(invitationLinkRoutes, { services, cookieSecure: config.COOKIE_SECURE });
       await api.register(membershipWebhookRoutes, { services });
       await api.register(twoFactorSignInRoutes, { services, cookieSecure: config.COOKIE_SECURE });
-      await api.register(signingPageRoutes, { ceremony: services.signingCeremony });
+      await api.register(signingPageRoutes, {
+        ceremony: services.signingCeremony,
+        guesses: services.guesses,
+      });
       // Everything below needs a signed-in session.
       await api.register(async (signedIn) => {
         signedIn.addHook("onRoute", markSignedIn);

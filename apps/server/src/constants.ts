@@ -135,6 +135,12 @@ export const TWO_FACTOR_ISSUER = "Precedent";
 /** Signing pages (issue 15 §3): requests per minute to one signing link, and from one address. */
 export const SIGNING_LINK_REQUESTS_PER_MINUTE = 30;
 export const SIGNING_ADDRESS_REQUESTS_PER_MINUTE = 120;
+/**
+ * Unknown signing links one address may try in a window (counted in the database, so shared by
+ * every server): a person mistypes a link a few times; a guesser sends hundreds.
+ */
+export const SIGNING_LINK_GUESSES_PER_ADDRESS = 20;
+export const SIGNING_LINK_GUESS_WINDOW_MS = 15 * 60_000;
 /** An SMS one-time code: how long it lasts, how soon another may be sent, and the wrong guesses allowed. */
 export const SIGNING_SMS_CODE_VALID_MS = 10 * 60_000;
 export const SIGNING_SMS_RESEND_AFTER_MS = 60_000;

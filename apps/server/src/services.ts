@@ -71,6 +71,7 @@ import { createUsersService } from "./modules/users/index.ts";
 import { type ChangeFeed, createFirmReplyCache, createKeptReplies } from "./platform/freshness/index.ts";
 import { createJobQueue } from "./platform/jobs/queue.ts";
 import type { Clock } from "./platform/kernel/index.ts";
+import { createThrottle } from "./platform/throttle/index.ts";
 
 /** Every module's service, wired once from the database, the clock and configuration. */
 export function createServices(deps: {
@@ -524,6 +525,8 @@ export function createServices(deps: {
     signing,
     sms,
     signingCeremony,
+    /** Counts guesses at private links (signing pages) per address, shared by every server. */
+    guesses: createThrottle({ db, clock }),
   };
 }
 
