@@ -21,7 +21,8 @@ type Patch = { [key: string]: string | number | Patch };
  * made theirs (the client's name in place of the sample's). `partial` marks a draft that already
  * has some answers (a copy of another document keeps its answers as a draft).
  */
-const DEMO_INTERVIEWS: Record<string, { template: string; patch?: Patch; partial?: boolean }> = {
+const DEMO_INTERVIEWS: ReadonlyMap<string, { template: string; patch?: Patch; partial?: boolean }> = new Map(
+  Object.entries({
   "Discretionary Trust Deed – Smith Family Trust": {
     template: "discretionary-trust-deed",
     patch: { trust_name: "Smith Family Trust" },
@@ -70,7 +71,8 @@ const DEMO_INTERVIEWS: Record<string, { template: string; patch?: Patch; partial
     template: "company-registration",
     patch: { name_choice: "name", proposed_name: "Chen Investments", legal_element: "PTY LTD" },
   },
-};
+  }),
+);
 
 function patched(answers: Answers, patch: Patch = {}): Record<string, unknown> {
   const result: Record<string, unknown> = { ...answers };
@@ -107,7 +109,7 @@ export async function loadDemoInterviews(
   const assembled = new Map<string, Promise<AssembledDocument>>();
   let withFiles = 0;
   for (const doc of docs) {
-    const link = DEMO_INTERVIEWS[doc.name];
+    const link = DEMO_INTERVIEWS.get(doc.name);
     const template = link ? library.get(link.template) : undefined;
     if (!link || !template?.sampleAnswers) continue;
     const full = cleanAnswers(template.definition, patched(template.sampleAnswers, link.patch) as Answers);

@@ -5,7 +5,8 @@ import type { PlanRow } from "../teams/index.ts";
  * What each plan's card says beyond its row: the list of inclusions (HTML we write, from this
  * fixed text only: nothing a user typed reaches it) and the card's accent colour.
  */
-const PRESENTATION: Record<string, { includes: string[]; color: string }> = {
+const PRESENTATION: ReadonlyMap<string, { includes: string[]; color: string }> = new Map(
+  Object.entries({
   "ly-basic": {
     color: "#6b7280",
     includes: [
@@ -35,7 +36,8 @@ const PRESENTATION: Record<string, { includes: string[]; color: string }> = {
       "Priority support",
     ],
   },
-};
+  }),
+);
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -51,7 +53,7 @@ export const planLength = (plan: Pick<PlanRow, "payg" | "duration">) =>
 export const planMonths = (plan: Pick<PlanRow, "duration">) => (plan.duration === "year" ? 12 : 1);
 
 export function planCard(plan: PlanRow, selectedPlanId: number): MembershipPlanCard {
-  const presentation = PRESENTATION[plan.slug] ?? { includes: [plan.shortDescription], color: "#1f4e79" };
+  const presentation = PRESENTATION.get(plan.slug) ?? { includes: [plan.shortDescription], color: "#1f4e79" };
   return {
     id: plan.id,
     name: plan.name,

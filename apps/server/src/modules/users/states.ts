@@ -3,7 +3,8 @@
  * countries whose addresses name one. No maintained package publishes subdivisions under a
  * licence we can ship, so these few lists are ours; any other country's state is free text.
  */
-export const STATES_BY_COUNTRY: Readonly<Record<string, readonly { code: string; name: string }[]>> = {
+export const STATES_BY_COUNTRY: ReadonlyMap<string, readonly { code: string; name: string }[]> = new Map(
+  Object.entries({
   AU: [
     { code: "ACT", name: "Australian Capital Territory" },
     { code: "NSW", name: "New South Wales" },
@@ -101,4 +102,5 @@ export const STATES_BY_COUNTRY: Readonly<Record<string, readonly { code: string;
     ["WI", "Wisconsin"],
     ["WY", "Wyoming"],
   ].map(([code = "", name = ""]) => ({ code, name })),
-};
+  }),
+);
