@@ -41,6 +41,7 @@ import { noteWrites, requireActor } from "./plugins/authenticate.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerFirmContext } from "./plugins/firm-context.ts";
 import { refusingNul } from "./plugins/input-guard.ts";
+import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { rememberingQueries } from "./plugins/query-validation.ts";
 import { errorSerializer } from "./plugins/safe-logging.ts";
 import { clientErrorHandler, docsCsp, frameworkErrors, securityHeaders } from "./plugins/security-headers.ts";
@@ -82,6 +83,7 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
   app.setValidatorCompiler(rememberingQueries(refusingNul(validatorCompiler)));
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   app.decorateRequest("actor", null);
   app.addHook("onSend", securityHeaders(config));
 

@@ -32,6 +32,11 @@ export const LOGIN_PAIR_MEMORY_MS = 24 * 60 * 60_000;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
 /** A person stays known at an address this long after signing in there. */
 export const LOGIN_KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
+/**
+ * Most levels of objects and arrays a JSON request body may nest (the deepest the product sends,
+ * interview answers with parties in repeated groups, is under 10).
+ */
+export const MAX_JSON_DEPTH = 64;
 /** Browser error reports accepted per address per minute. */
 export const JS_LOG_MAX_PER_MINUTE = 30;
 /**

@@ -12,11 +12,11 @@ const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
  */
 const VALUE_REFUSED: ReadonlyMap<string, string> = new Map(
   Object.entries({
-  "22001": "A value in the request is too long.",
-  "22003": "A number in the request is out of range.",
-  "22021": "The request contains a character that is not allowed.",
-  "22P02": "A value in the request is not valid.",
-  "22P05": "The request contains a character that is not allowed.",
+    "22001": "A value in the request is too long.",
+    "22003": "A number in the request is out of range.",
+    "22021": "The request contains a character that is not allowed.",
+    "22P02": "A value in the request is not valid.",
+    "22P05": "The request contains a character that is not allowed.",
   }),
 );
 
