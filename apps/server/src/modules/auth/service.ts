@@ -96,7 +96,11 @@ export function createAuthService(deps: {
     maxDelayMs: LOGIN_MAX_DELAY_MS,
     memoryMs: LOGIN_PAIR_MEMORY_MS,
   };
-  const addressRule: ThrottleRule = { kind: "window", free: throttle.perAddress, windowMs: LOGIN_FAILURE_WINDOW_MS };
+  const addressRule: ThrottleRule = {
+    kind: "window",
+    free: throttle.perAddress,
+    windowMs: LOGIN_FAILURE_WINDOW_MS,
+  };
 
   /** Whether the person has signed in from this address lately (see `signInAddresses`). */
   async function knownAt(userId: number, ip: string): Promise<boolean> {
@@ -146,7 +150,6 @@ export function createAuthService(deps: {
     await loginThrottle.forgive(pairKey(email, ip));
     if (taken.addressCounted) await loginThrottle.giveBack(addressKey(ip));
   }
-
 
   // Prepared once: the session read runs before every authenticated request, so its SQL is not
   // rebuilt each time (building a query costs Drizzle more than pg spends sending it).
@@ -367,6 +370,16 @@ export function createAuthService(deps: {
      * a password change, whoever knew the old password is signed out everywhere else.
      */
     signOutOtherSessions: signOutOtherSessionsOf,
+
+    /** Ends every session of a person (two-factor sign-in turned on as they sign in). */
+    async endSessionsOf(userId: number): Promise<number> {
+      const ended = await db
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ id: sessions.id });
+      changes?.sessionsEnded();
+      return ended.length;
+    },
 
     /** What the profile needs to change a password (handed to the users module, which auth uses). */
     credentials: {

@@ -349,7 +349,15 @@ export function createTwoFactorService(deps: {
     },
 
     beginSetup: (actor: Actor) => beginSetupFor(actor.userId),
-    confirmSetup: (actor: Actor, code: string) => confirmSetupFor(actor.userId, code),
+    /**
+     * Turns two-factor sign-in on. Sessions opened before it (on other devices, perhaps by whoever
+     * prompted the change) end; the one turning it on stays signed in.
+     */
+    async confirmSetup(actor: Actor, code: string) {
+      const recoveryCodes = await confirmSetupFor(actor.userId, code);
+      await auth.signOutOtherSessions(actor);
+      return recoveryCodes;
+    },
 
     /** Turns two-factor sign-in off: the person's own, with their password or a current code. */
     async disable(actor: Actor, userId: number, proof: { password?: string; code?: string }) {
@@ -426,6 +434,8 @@ export function createTwoFactorService(deps: {
         const taken = await takeCode(userId, input.code, "pending");
         if (taken !== "ok") throw unauthorized(TWO_FACTOR_WRONG_CODE);
         recoveryCodes = await db.transaction((tx) => replaceRecoveryCodes(tx, userId));
+        // Two-factor sign-in is on from here: no session opened without it stays.
+        await auth.endSessionsOf(userId);
       } else if (input.recoveryCode !== undefined) {
         if (!(await takeRecoveryCode(userId, input.recoveryCode))) {
           throw unauthorized(TWO_FACTOR_WRONG_RECOVERY_CODE);

@@ -8,18 +8,19 @@ import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../constants.ts";
+import { throttleCounts } from "../../platform/throttle/index.ts";
 import {
   bearer,
   buildFirmWithPeople,
   createTestApp,
   type FirmClient,
   type FirmWithPeople,
+  firmClient,
   signedInFirm,
   signIn,
   TEST_PASSWORD,
   type TestApp,
 } from "../../test/harness.ts";
-import { throttleCounts } from "../../platform/throttle/index.ts";
 import { users } from "../users/index.ts";
 import { twoFactorFirmRequirements, twoFactorRecoveryCodes, twoFactorTotp } from "./schema.ts";
 import {
@@ -81,7 +82,12 @@ async function turnOn(client: FirmClient) {
 const totpRowOf = async (userId: number) =>
   (await t.db.select().from(twoFactorTotp).where(eq(twoFactorTotp.userId, userId)))[0];
 const accountTriesOf = async (userId: number) =>
-  (await t.db.select().from(throttleCounts).where(eq(throttleCounts.key, `two-factor:user:${userId}`)))[0];
+  (
+    await t.db
+      .select()
+      .from(throttleCounts)
+      .where(eq(throttleCounts.key, `two-factor:user:${userId}`))
+  )[0];
 
 /** A person of their own firm (owner), signed in. */
 async function owner() {
@@ -208,6 +214,20 @@ describe("POST /api/tfa/totp/setup and /api/tfa/totp/confirm", () => {
     const again = await client.post("/api/tfa/totp/setup", {});
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(TWO_FACTOR_ALREADY_ON);
+  });
+});
+
+describe("POST /api/tfa/totp/confirm and the person's other sessions", () => {
+  // Issue 31: turning two-factor sign-in on left the person's other sessions signed in.
+  it("ends every other session of the person, keeping the one that turned it on", async () => {
+    const { user, client, teamId } = await owner();
+    const otherDevice = firmClient(t, await signIn(t, user.email), teamId);
+    const colleague = await signedInFirm(t);
+    expect((await otherDevice.get("/api/tfa")).statusCode).toBe(200);
+    await turnOn(client);
+    expect((await otherDevice.get("/api/tfa")).statusCode).toBe(401);
+    expect((await client.get("/api/tfa")).statusCode).toBe(200);
+    expect((await colleague.as.owner.get("/api/tfa")).statusCode).toBe(200);
   });
 });
 
@@ -511,10 +531,16 @@ describe("PUT /api/tfa/firm-requirement", () => {
     expect(done.cookies.find((c) => c.name === SESSION_COOKIE)).toBeDefined();
     expect((await totpRowOf(firm.ids.alice))?.confirmedAt).not.toBeNull();
 
+    // The session opened before two-factor sign-in was on has ended; the new one stands.
+    expect((await firm.as.alice.get("/api/tfa")).statusCode).toBe(401);
+    const cookie = done.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? "";
+    const aliceNow = firmClient(t, cookie, firm.teamId);
+    expect((await aliceNow.get("/api/tfa")).statusCode).toBe(200);
+
     // From now on, the code step; and it cannot be turned off while required.
     t.clock.advance(STEP_MS);
     await challengeFor(email, "code");
-    const off = await firm.as.alice.put(`/api/tfa/${firm.ids.alice}`, { password: TEST_PASSWORD });
+    const off = await aliceNow.put(`/api/tfa/${firm.ids.alice}`, { password: TEST_PASSWORD });
     expect(off.statusCode).toBe(409);
     expect(off.json().message).toBe(TWO_FACTOR_REQUIRED_BY_FIRM);
   });
