@@ -37,6 +37,11 @@ export const LOGIN_KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
  * interview answers with parties in repeated groups, is under 10).
  */
 export const MAX_JSON_DEPTH = 64;
+/**
+ * How long a Stripe Checkout session can be paid (Stripe's shortest allowed): while it can, the
+ * order's coupons are held, so a coupon's last use is never charged to two buyers.
+ */
+export const STRIPE_CHECKOUT_OPEN_MS = 30 * 60_000;
 /** Browser error reports accepted per address per minute. */
 export const JS_LOG_MAX_PER_MINUTE = 30;
 /**
