@@ -43,7 +43,7 @@ import { registerFirmContext } from "./plugins/firm-context.ts";
 import { refusingNul } from "./plugins/input-guard.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { rememberingQueries } from "./plugins/query-validation.ts";
-import { errorSerializer } from "./plugins/safe-logging.ts";
+import { errorSerializer, requestSerializer } from "./plugins/safe-logging.ts";
 import { clientErrorHandler, docsCsp, frameworkErrors, securityHeaders } from "./plugins/security-headers.ts";
 import { readPrerenderedPages } from "./prerendered-pages.ts";
 import type { Services } from "./services.ts";
@@ -66,7 +66,8 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
       level: config.LOG_LEVEL,
       redact: ["req.headers.authorization", "req.headers.cookie"],
       // A failed query's statement and parameters never reach the log (see safe-logging.ts).
-      serializers: { err: errorSerializer },
+      // Nor does a private link's token or an OAuth code in the address (see safe-logging.ts).
+      serializers: { err: errorSerializer, req: requestSerializer },
       ...(logTo ? { stream: logTo } : {}),
     },
     trustProxy: config.TRUST_PROXY,

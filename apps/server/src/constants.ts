@@ -42,6 +42,12 @@ export const MAX_JSON_DEPTH = 64;
  * order's coupons are held, so a coupon's last use is never charged to two buyers.
  */
 export const STRIPE_CHECKOUT_OPEN_MS = 30 * 60_000;
+/**
+ * How long a mail's body (with its private links) stays in the outbox after it was sent, or,
+ * never sent, after it was written; a job prunes it this often.
+ */
+export const MAIL_OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60_000;
+export const MAIL_OUTBOX_PRUNE_EVERY_MS = 60 * 60_000;
 /** Browser error reports accepted per address per minute. */
 export const JS_LOG_MAX_PER_MINUTE = 30;
 /**
