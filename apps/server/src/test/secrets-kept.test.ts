@@ -6,14 +6,14 @@ import { interviewActionTokens } from "../db/schema.ts";
 import { MAIL_BODY_PRUNED, mailOutbox } from "../modules/mail/index.ts";
 import { buildSigningEnvelope } from "../modules/signing/ceremony/testing.ts";
 import { loggableUrl, REDACTED } from "../plugins/safe-logging.ts";
-import { bearer, createTestApp, signedInFirm, type TestApp } from "./harness.ts";
+import { bearer, createTestApp, type SignedInFirm, signedInFirm, type TestApp } from "./harness.ts";
 
 // Issue 31: signing tokens, invitation tokens and OAuth codes were written to the request log
 // (322 signing-link lines in one server's log), and the mail outbox kept every link for ever.
 
 const lines: string[] = [];
 let t: TestApp;
-let firm: Awaited<ReturnType<typeof signedInFirm>>;
+let firm: SignedInFirm;
 let ownerToken: string;
 beforeAll(async () => {
   t = await createTestApp({ env: { LOG_LEVEL: "info" }, logTo: { write: (line) => void lines.push(line) } });
