@@ -59,10 +59,12 @@ export const errorSerializer = (error: Error): LoggedError => serializeError(err
 
 /**
  * Private links carry their credential in the path: signing pages and their API (`/sign/{token}`,
- * `/api/sign/{token}/…`, whose signed-PDF links are `{id}.{mac}`) and invitations
- * (`/invitation/{token}`, `/api/invitations/{token}`). The segment after the prefix is replaced.
+ * `/api/sign/{token}/…`, whose signed-PDF links are `{id}.{mac}`), invitations
+ * (`/invitation/{token}`, `/api/invitations/{token}`) and the sandbox's hosted payment pages
+ * (`/checkout/{id}`, `/billing/{id}`, where the id lets its holder pay). The segment after the
+ * prefix is replaced.
  */
-const SECRET_PATH_SEGMENT = /^((?:\/api)?\/(?:sign|invitations?)\/)[^/?#]+/;
+const SECRET_PATH_SEGMENT = /^((?:\/api)?\/(?:sign|invitations?|checkout|billing)\/)[^/?#]+/;
 /**
  * Query parameters that carry a credential wherever they appear: OAuth's `code` and `state` on
  * the return to the integrations page, and any token or key a client puts in an address.

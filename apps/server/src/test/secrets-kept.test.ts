@@ -103,6 +103,9 @@ describe("the request log", () => {
       `/api/sign/${REDACTED}/pdf?x=1&Code=${REDACTED}&token`,
     );
     expect(loggableUrl("/x?%63ode=secret")).toBe(`/x?%63ode=${REDACTED}`);
+    expect(loggableUrl("/checkout/abc?x=1")).toBe(`/checkout/${REDACTED}?x=1`);
+    expect(loggableUrl("/billing/abc/cancel")).toBe(`/billing/${REDACTED}/cancel`);
+    expect(loggableUrl("/api/stripe/checkout")).toBe("/api/stripe/checkout");
   });
 });
 
