@@ -87,12 +87,12 @@ const POSTCODE_RANGES: readonly (readonly [string, number, number])[] = [
  */
 const SHARED_POSTCODES: ReadonlyMap<string, readonly string[]> = new Map(
   Object.entries({
-  "0872": ["SA", "WA"],
-  "2620": ["ACT"],
-  "3644": ["NSW"],
-  "3691": ["NSW"],
-  "4380": ["NSW"],
-  "4383": ["NSW"],
+    "0872": ["SA", "WA"],
+    "2620": ["ACT"],
+    "3644": ["NSW"],
+    "3691": ["NSW"],
+    "4380": ["NSW"],
+    "4383": ["NSW"],
   }),
 );
 

@@ -31,7 +31,9 @@ afterAll(() => t.close());
 const nested = (depth: number, field = "name") => {
   const inner = depth - 1;
   const open = Array.from({ length: inner }, (_, i) => (i % 2 ? '{"a":' : "[")).join("");
-  const close = Array.from({ length: inner }, (_, i) => (i % 2 ? "}" : "]")).reverse().join("");
+  const close = Array.from({ length: inner }, (_, i) => (i % 2 ? "}" : "]"))
+    .reverse()
+    .join("");
   return `{"id_team":${teamId},"${field}":${open}"x"${close}}`;
 };
 

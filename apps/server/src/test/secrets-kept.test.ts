@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAIL_OUTBOX_RETENTION_MS } from "../constants.ts";
-import { interviewActionTokens } from "../db/schema.ts";
+import { interviewActionTokens } from "../modules/interview/index.ts";
 import { MAIL_BODY_PRUNED, mailOutbox } from "../modules/mail/index.ts";
 import { buildSigningEnvelope } from "../modules/signing/ceremony/testing.ts";
 import { loggableUrl, REDACTED } from "../plugins/safe-logging.ts";

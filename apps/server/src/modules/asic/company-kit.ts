@@ -26,11 +26,11 @@ export const COMPANY_KIT_KINDS: readonly string[] = ["pty_shares"];
 /** The other types as the registration interview names them, for the refusal. */
 const OTHER_KIND_NAMES: ReadonlyMap<string, string> = new Map(
   Object.entries({
-  pty_unlimited: "a proprietary unlimited company with share capital",
-  pub_shares: "a public company limited by shares",
-  pub_guarantee: "a public company limited by guarantee",
-  pub_unlimited: "a public unlimited company with share capital",
-  pub_no_liability: "a public no liability company",
+    pty_unlimited: "a proprietary unlimited company with share capital",
+    pub_shares: "a public company limited by shares",
+    pub_guarantee: "a public company limited by guarantee",
+    pub_unlimited: "a public unlimited company with share capital",
+    pub_no_liability: "a public no liability company",
   }),
 );
 
@@ -87,11 +87,11 @@ const addressOf = (party: Party | undefined) =>
 /** The share classes' names as the minutes write them (the registration stores ASIC's codes). */
 const CLASS_NAMES: ReadonlyMap<string, string> = new Map(
   Object.entries({
-  ORD: "Ordinary",
-  A: "Class A",
-  B: "Class B",
-  PRF: "Preference",
-  REDP: "Redeemable preference",
+    ORD: "Ordinary",
+    A: "Class A",
+    B: "Class B",
+    PRF: "Preference",
+    REDP: "Redeemable preference",
   }),
 );
 
@@ -324,12 +324,12 @@ export function companyKitAnswers(
 /** The legal element's words as a name is written in prose; others (NL) stay as they are. */
 const LEGAL_ELEMENT_WORDS: ReadonlyMap<string, string> = new Map(
   Object.entries({
-  PTY: "Pty",
-  PROPRIETARY: "Proprietary",
-  LTD: "Ltd",
-  LIMITED: "Limited",
-  NO: "No",
-  LIABILITY: "Liability",
+    PTY: "Pty",
+    PROPRIETARY: "Proprietary",
+    LTD: "Ltd",
+    LIMITED: "Limited",
+    NO: "No",
+    LIABILITY: "Liability",
   }),
 );
 

@@ -25,14 +25,14 @@ const DISREGARDED_ELEMENTS = new Set(["proprietary", "pty", "limited", "ltd", "n
  */
 const ALTERNATIVES: ReadonlyMap<string, string[]> = new Map(
   Object.entries({
-  aust: ["australian"],
-  co: ["company"],
-  coy: ["company"],
-  no: ["number"],
-  "&": ["and"],
-  inc: ["incorporated"],
-  corp: ["corporation"],
-  acn: ["australian", "company", "number"],
+    aust: ["australian"],
+    co: ["company"],
+    coy: ["company"],
+    no: ["number"],
+    "&": ["and"],
+    inc: ["incorporated"],
+    corp: ["corporation"],
+    acn: ["australian", "company", "number"],
   }),
 );
 

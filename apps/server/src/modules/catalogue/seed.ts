@@ -47,15 +47,15 @@ function placement(template: LibraryTemplate, category: string): string {
  */
 export const PLAN_CATEGORY_RULES: ReadonlyMap<string, { full: string[]; excluded: string[] }> = new Map(
   Object.entries({
-  "ly-basic": { full: [], excluded: ["superannuation"] },
-  "best-practice": {
-    full: ["business-commercial", "companies", "estate-planning", "trusts"],
-    excluded: ["superannuation"],
-  },
-  strategist: {
-    full: ["business-commercial", "companies", "estate-planning", "trusts", "superannuation"],
-    excluded: [],
-  },
+    "ly-basic": { full: [], excluded: ["superannuation"] },
+    "best-practice": {
+      full: ["business-commercial", "companies", "estate-planning", "trusts"],
+      excluded: ["superannuation"],
+    },
+    strategist: {
+      full: ["business-commercial", "companies", "estate-planning", "trusts", "superannuation"],
+      excluded: [],
+    },
   }),
 );
 

@@ -239,15 +239,15 @@ export function createOrganisationLimiter(
 
 const STATE_NAMES: ReadonlyMap<string, string> = new Map(
   Object.entries({
-  "NEW SOUTH WALES": "NSW",
-  VICTORIA: "VIC",
-  QUEENSLAND: "QLD",
-  "WESTERN AUSTRALIA": "WA",
-  "SOUTH AUSTRALIA": "SA",
-  TASMANIA: "TAS",
-  "AUSTRALIAN CAPITAL TERRITORY": "ACT",
-  "NORTHERN TERRITORY": "NT",
-  "NORFOLK ISLAND": "NFK",
+    "NEW SOUTH WALES": "NSW",
+    VICTORIA: "VIC",
+    QUEENSLAND: "QLD",
+    "WESTERN AUSTRALIA": "WA",
+    "SOUTH AUSTRALIA": "SA",
+    TASMANIA: "TAS",
+    "AUSTRALIAN CAPITAL TERRITORY": "ACT",
+    "NORTHERN TERRITORY": "NT",
+    "NORFOLK ISLAND": "NFK",
   }),
 );
 

@@ -23,9 +23,9 @@ export const mediaSourceUrl = (id: number) => `/api/media/${id}`;
 /** The formats sharp must find in the bytes, by the media type each is stored as. */
 const FORMATS: ReadonlyMap<string, (typeof IMAGE_MEDIA_TYPES)[number]> = new Map(
   Object.entries({
-  jpeg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
+    jpeg: "image/jpeg",
+    png: "image/png",
+    gif: "image/gif",
   }),
 );
 

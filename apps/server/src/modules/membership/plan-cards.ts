@@ -7,35 +7,35 @@ import type { PlanRow } from "../teams/index.ts";
  */
 const PRESENTATION: ReadonlyMap<string, { includes: string[]; color: string }> = new Map(
   Object.entries({
-  "ly-basic": {
-    color: "#6b7280",
-    includes: [
-      "Pay as you go: buy each document when you need it",
-      "1 user",
-      "The full template library to browse and preview",
-      "PDF and Word downloads of your documents",
-    ],
-  },
-  "best-practice": {
-    color: "#1f4e79",
-    includes: [
-      "200 documents a year",
-      "Up to 5 users",
-      "Shared Folders for your team",
-      "Legal review and sending for signing",
-      "Credit packages when you need more documents",
-    ],
-  },
-  strategist: {
-    color: "#7a4b00",
-    includes: [
-      "Unlimited documents",
-      "Up to 10 users",
-      "Every template, including Strategist-only templates",
-      "Shared Folders, legal review and sending for signing",
-      "Priority support",
-    ],
-  },
+    "ly-basic": {
+      color: "#6b7280",
+      includes: [
+        "Pay as you go: buy each document when you need it",
+        "1 user",
+        "The full template library to browse and preview",
+        "PDF and Word downloads of your documents",
+      ],
+    },
+    "best-practice": {
+      color: "#1f4e79",
+      includes: [
+        "200 documents a year",
+        "Up to 5 users",
+        "Shared Folders for your team",
+        "Legal review and sending for signing",
+        "Credit packages when you need more documents",
+      ],
+    },
+    strategist: {
+      color: "#7a4b00",
+      includes: [
+        "Unlimited documents",
+        "Up to 10 users",
+        "Every template, including Strategist-only templates",
+        "Shared Folders, legal review and sending for signing",
+        "Priority support",
+      ],
+    },
   }),
 );
 
