@@ -42,8 +42,9 @@ import { noteWrites, requireActor } from "./plugins/authenticate.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerFirmContext } from "./plugins/firm-context.ts";
 import { refusingNul } from "./plugins/input-guard.ts";
+import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { rememberingQueries } from "./plugins/query-validation.ts";
-import { errorSerializer } from "./plugins/safe-logging.ts";
+import { errorSerializer, requestSerializer } from "./plugins/safe-logging.ts";
 import { clientErrorHandler, docsCsp, frameworkErrors, securityHeaders } from "./plugins/security-headers.ts";
 import { readPrerenderedPages } from "./prerendered-pages.ts";
 import type { Services } from "./services.ts";
@@ -66,7 +67,8 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
       level: config.LOG_LEVEL,
       redact: ["req.headers.authorization", "req.headers.cookie"],
       // A failed query's statement and parameters never reach the log (see safe-logging.ts).
-      serializers: { err: errorSerializer },
+      // Nor does a private link's token or an OAuth code in the address (see safe-logging.ts).
+      serializers: { err: errorSerializer, req: requestSerializer },
       ...(logTo ? { stream: logTo } : {}),
     },
     trustProxy: config.TRUST_PROXY,
@@ -83,6 +85,7 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
   app.setValidatorCompiler(rememberingQueries(refusingNul(validatorCompiler)));
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   app.decorateRequest("actor", null);
   app.addHook("onSend", securityHeaders(config));
 
@@ -143,7 +146,10 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
       await api.register(invitationLinkRoutes, { services, cookieSecure: config.COOKIE_SECURE });
       await api.register(membershipWebhookRoutes, { services });
       await api.register(twoFactorSignInRoutes, { services, cookieSecure: config.COOKIE_SECURE });
-      await api.register(signingPageRoutes, { ceremony: services.signingCeremony });
+      await api.register(signingPageRoutes, {
+        ceremony: services.signingCeremony,
+        guesses: services.guesses,
+      });
       // Everything below needs a signed-in session.
       await api.register(async (signedIn) => {
         signedIn.addHook("onRoute", markSignedIn);

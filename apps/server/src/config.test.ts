@@ -66,4 +66,14 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/40" })).toThrow(/TRUST_PROXY/);
   });
+
+  // Issue 31: COOKIE_SECURE defaulted to `auto` in production, so a server behind a proxy it was
+  // not told to trust sent the session cookie without Secure.
+  it("marks the session cookie Secure in production unless told otherwise; follows the protocol elsewhere", () => {
+    const production = { NODE_ENV: "production", PAYMENT_PROVIDER: "stripe", SECRET_KEY: KEY };
+    expect(loadConfig(production).COOKIE_SECURE).toBe("true");
+    expect(loadConfig({ ...production, COOKIE_SECURE: "auto" }).COOKIE_SECURE).toBe("auto");
+    expect(loadConfig({}).COOKIE_SECURE).toBe("auto");
+    expect(() => loadConfig({ COOKIE_SECURE: "yes" })).toThrow(/COOKIE_SECURE/);
+  });
 });

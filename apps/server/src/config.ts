@@ -43,9 +43,10 @@ const ConfigSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, "apps/web/dist")),
   /**
    * Whether the session cookie is marked Secure: `auto` follows the request's protocol (behind a
-   * TLS-terminating proxy that needs TRUST_PROXY=true); `true` always, as production should.
+   * TLS-terminating proxy that needs TRUST_PROXY=true); `true` always. Default: `true` in
+   * production (a proxy not trusted would otherwise make it plain), `auto` elsewhere.
    */
-  COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  COOKIE_SECURE: z.enum(["auto", "true", "false"]).optional(),
   /**
    * Payments: the built-in sandbox checkout (default outside production) or Stripe Checkout.
    * Production must name one, so a sandbox taking test cards is never there by default.
@@ -169,7 +170,11 @@ const ConfigSchema = z.object({
     }),
 });
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, "DEMO_DATA" | "PAYMENT_PROVIDER" | "SECRET_KEY"> & {
+export type Config = Omit<
+  z.infer<typeof ConfigSchema>,
+  "DEMO_DATA" | "PAYMENT_PROVIDER" | "SECRET_KEY" | "COOKIE_SECURE"
+> & {
+  COOKIE_SECURE: "auto" | "true" | "false";
   DEMO_DATA: "on" | "off";
   PAYMENT_PROVIDER: "sandbox" | "stripe";
   SECRET_KEY: string;
@@ -229,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...data,
     DEMO_DATA: data.DEMO_DATA ?? (production ? "off" : "on"),
+    COOKIE_SECURE: data.COOKIE_SECURE ?? (production ? "true" : "auto"),
     PAYMENT_PROVIDER: data.PAYMENT_PROVIDER ?? "sandbox",
     SECRET_KEY: data.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
     DATA_DIR: path.resolve(data.DATA_DIR),

@@ -32,6 +32,22 @@ export const LOGIN_PAIR_MEMORY_MS = 24 * 60 * 60_000;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
 /** A person stays known at an address this long after signing in there. */
 export const LOGIN_KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
+/**
+ * Most levels of objects and arrays a JSON request body may nest (the deepest the product sends,
+ * interview answers with parties in repeated groups, is under 10).
+ */
+export const MAX_JSON_DEPTH = 64;
+/**
+ * How long a Stripe Checkout session can be paid (Stripe's shortest allowed): while it can, the
+ * order's coupons are held, so a coupon's last use is never charged to two buyers.
+ */
+export const STRIPE_CHECKOUT_OPEN_MS = 30 * 60_000;
+/**
+ * How long a mail's body (with its private links) stays in the outbox after it was sent, or,
+ * never sent, after it was written; a job prunes it this often.
+ */
+export const MAIL_OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60_000;
+export const MAIL_OUTBOX_PRUNE_EVERY_MS = 60 * 60_000;
 /** Browser error reports accepted per address per minute. */
 export const JS_LOG_MAX_PER_MINUTE = 30;
 /**
@@ -135,6 +151,12 @@ export const TWO_FACTOR_ISSUER = "Precedent";
 /** Signing pages (issue 15 §3): requests per minute to one signing link, and from one address. */
 export const SIGNING_LINK_REQUESTS_PER_MINUTE = 30;
 export const SIGNING_ADDRESS_REQUESTS_PER_MINUTE = 120;
+/**
+ * Unknown signing links one address may try in a window (counted in the database, so shared by
+ * every server): a person mistypes a link a few times; a guesser sends hundreds.
+ */
+export const SIGNING_LINK_GUESSES_PER_ADDRESS = 20;
+export const SIGNING_LINK_GUESS_WINDOW_MS = 15 * 60_000;
 /** An SMS one-time code: how long it lasts, how soon another may be sent, and the wrong guesses allowed. */
 export const SIGNING_SMS_CODE_VALID_MS = 10 * 60_000;
 export const SIGNING_SMS_RESEND_AFTER_MS = 60_000;

@@ -29,7 +29,7 @@ import {
   type LodgementSteps,
   registrationFeeSupplement,
 } from "./modules/asic/index.ts";
-import { createAuthService, verifyPassword } from "./modules/auth/index.ts";
+import { createAuthService } from "./modules/auth/index.ts";
 import { createCatalogueService } from "./modules/catalogue/index.ts";
 import { createCouponsService } from "./modules/coupons/index.ts";
 import { createCreditsService } from "./modules/credits/index.ts";
@@ -81,6 +81,7 @@ import { createUsersService } from "./modules/users/index.ts";
 import { type ChangeFeed, createFirmReplyCache, createKeptReplies } from "./platform/freshness/index.ts";
 import { createJobQueue, exponentialBackoff } from "./platform/jobs/queue.ts";
 import type { Clock } from "./platform/kernel/index.ts";
+import { createThrottle } from "./platform/throttle/index.ts";
 
 /** Every module's service, wired once from the database, the clock and configuration. */
 export function createServices(deps: {
@@ -165,7 +166,8 @@ export function createServices(deps: {
     db,
     clock,
     users,
-    checkPassword: verifyPassword,
+    // Late: auth is built after teams (it reads firms from there).
+    checkPassword: () => auth.credentials.verifyCurrent,
     // The Company form's logo is an image uploaded in this firm for that purpose (media module).
     companyLogos: () =>
       media &&
@@ -572,6 +574,8 @@ export function createServices(deps: {
     smsSandbox,
     smsDevPage,
     signingCeremony,
+    /** Counts guesses at private links (signing pages) per address, shared by every server. */
+    guesses: createThrottle({ db, clock }),
   };
 }
 

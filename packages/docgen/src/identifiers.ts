@@ -85,14 +85,16 @@ const POSTCODE_RANGES: readonly (readonly [string, number, number])[] = [
  * (Hume ACT and Queanbeyan NSW share 2620; NSW towns on the Murray and the Queensland border take
  * Victorian and Queensland postcodes; remote communities of SA and WA take the NT's 0872).
  */
-const SHARED_POSTCODES: Readonly<Record<string, readonly string[]>> = {
-  "0872": ["SA", "WA"],
-  "2620": ["ACT"],
-  "3644": ["NSW"],
-  "3691": ["NSW"],
-  "4380": ["NSW"],
-  "4383": ["NSW"],
-};
+const SHARED_POSTCODES: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries({
+    "0872": ["SA", "WA"],
+    "2620": ["ACT"],
+    "3644": ["NSW"],
+    "3691": ["NSW"],
+    "4380": ["NSW"],
+    "4383": ["NSW"],
+  }),
+);
 
 /** The states and territories (as JURISDICTIONS values) whose localities use this postcode. */
 export function postcodeStates(text: string): string[] {
@@ -102,7 +104,7 @@ export function postcodeStates(text: string): string[] {
   const states = POSTCODE_RANGES.filter(([, low, high]) => number >= low && number <= high).map(
     ([state]) => state,
   );
-  return [...new Set([...states, ...(SHARED_POSTCODES[postcode] ?? [])])];
+  return [...new Set([...states, ...(SHARED_POSTCODES.get(postcode) ?? [])])];
 }
 
 /** Whether text is an Australian postcode: exactly four digits. */

@@ -25,3 +25,4 @@ export * from "../modules/teams/schema.ts";
 export * from "../modules/two-factor/schema.ts";
 export * from "../modules/users/schema.ts";
 export * from "../platform/jobs/schema.ts";
+export * from "../platform/throttle/schema.ts";

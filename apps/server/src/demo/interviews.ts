@@ -21,56 +21,59 @@ type Patch = { [key: string]: string | number | Patch };
  * made theirs (the client's name in place of the sample's). `partial` marks a draft that already
  * has some answers (a copy of another document keeps its answers as a draft).
  */
-const DEMO_INTERVIEWS: Record<string, { template: string; patch?: Patch; partial?: boolean }> = {
-  "Discretionary Trust Deed – Smith Family Trust": {
-    template: "discretionary-trust-deed",
-    patch: { trust_name: "Smith Family Trust" },
-  },
-  "Family Trust Deed – Chen Family Trust": {
-    template: "discretionary-trust-deed",
-    patch: { trust_name: "Chen Family Trust" },
-  },
-  "Company Constitution – Harbourview Pty Ltd": {
-    template: "company-constitution",
-    patch: { company_name: "Harbourview" },
-  },
-  "Unit Trust Deed – Bayside Property Trust": {
-    template: "unit-trust-deed",
-    patch: { trust_name: "Bayside Property Trust" },
-  },
-  "SMSF Trust Deed – Nguyen Super Fund": {
-    template: "smsf-trust-deed",
-    patch: { fund_name: "Nguyen Super Fund" },
-  },
-  "Non-Disclosure Agreement – Northwind Traders": {
-    template: "mutual-nda",
-    patch: { first_party: { name: "Northwind Traders" } },
-  },
-  "Non-Disclosure Agreement – Riverbend Software": { template: "mutual-nda" },
-  "Non-Disclosure Agreement – Blue Gum Software": {
-    template: "mutual-nda",
-    patch: { first_party: { name: "Blue Gum Software" } },
-  },
-  "Will – Sarah Chen": {
-    template: "simple-will",
-    patch: { will_maker: { first_name: "Sarah", middle_name: "", last_name: "Chen" } },
-  },
-  "Will – David Chen": {
-    template: "simple-will",
-    patch: { will_maker: { first_name: "David", middle_name: "", last_name: "Chen" } },
-  },
-  "Will – Meera Patel": {
-    template: "simple-will",
-    patch: { will_maker: { first_name: "Meera", middle_name: "", last_name: "Patel" } },
-    partial: true,
-  },
-  "Testamentary Trust Will – Robert Smith": { template: "simple-will" },
-  // Registered by ASIC in the demo (asic-applications.ts): its answers make the company kit work.
-  "Company Registration – Chen Investments Pty Ltd": {
-    template: "company-registration",
-    patch: { name_choice: "name", proposed_name: "Chen Investments", legal_element: "PTY LTD" },
-  },
-};
+type DemoInterview = { template: string; patch?: Patch; partial?: boolean };
+const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
+  Object.entries<DemoInterview>({
+    "Discretionary Trust Deed – Smith Family Trust": {
+      template: "discretionary-trust-deed",
+      patch: { trust_name: "Smith Family Trust" },
+    },
+    "Family Trust Deed – Chen Family Trust": {
+      template: "discretionary-trust-deed",
+      patch: { trust_name: "Chen Family Trust" },
+    },
+    "Company Constitution – Harbourview Pty Ltd": {
+      template: "company-constitution",
+      patch: { company_name: "Harbourview" },
+    },
+    "Unit Trust Deed – Bayside Property Trust": {
+      template: "unit-trust-deed",
+      patch: { trust_name: "Bayside Property Trust" },
+    },
+    "SMSF Trust Deed – Nguyen Super Fund": {
+      template: "smsf-trust-deed",
+      patch: { fund_name: "Nguyen Super Fund" },
+    },
+    "Non-Disclosure Agreement – Northwind Traders": {
+      template: "mutual-nda",
+      patch: { first_party: { name: "Northwind Traders" } },
+    },
+    "Non-Disclosure Agreement – Riverbend Software": { template: "mutual-nda" },
+    "Non-Disclosure Agreement – Blue Gum Software": {
+      template: "mutual-nda",
+      patch: { first_party: { name: "Blue Gum Software" } },
+    },
+    "Will – Sarah Chen": {
+      template: "simple-will",
+      patch: { will_maker: { first_name: "Sarah", middle_name: "", last_name: "Chen" } },
+    },
+    "Will – David Chen": {
+      template: "simple-will",
+      patch: { will_maker: { first_name: "David", middle_name: "", last_name: "Chen" } },
+    },
+    "Will – Meera Patel": {
+      template: "simple-will",
+      patch: { will_maker: { first_name: "Meera", middle_name: "", last_name: "Patel" } },
+      partial: true,
+    },
+    "Testamentary Trust Will – Robert Smith": { template: "simple-will" },
+    // Registered by ASIC in the demo (asic-applications.ts): its answers make the company kit work.
+    "Company Registration – Chen Investments Pty Ltd": {
+      template: "company-registration",
+      patch: { name_choice: "name", proposed_name: "Chen Investments", legal_element: "PTY LTD" },
+    },
+  }),
+);
 
 function patched(answers: Answers, patch: Patch = {}): Record<string, unknown> {
   const result: Record<string, unknown> = { ...answers };
@@ -107,7 +110,7 @@ export async function loadDemoInterviews(
   const assembled = new Map<string, Promise<AssembledDocument>>();
   let withFiles = 0;
   for (const doc of docs) {
-    const link = DEMO_INTERVIEWS[doc.name];
+    const link = DEMO_INTERVIEWS.get(doc.name);
     const template = link ? library.get(link.template) : undefined;
     if (!link || !template?.sampleAnswers) continue;
     const full = cleanAnswers(template.definition, patched(template.sampleAnswers, link.patch) as Answers);

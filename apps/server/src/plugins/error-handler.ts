@@ -10,13 +10,15 @@ const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
  * PostgreSQL's refusals of a value itself (SQLSTATE class 22), for anything the contracts let
  * through: bad input, answered 400, not a fault of ours.
  */
-const VALUE_REFUSED: Record<string, string> = {
-  "22001": "A value in the request is too long.",
-  "22003": "A number in the request is out of range.",
-  "22021": "The request contains a character that is not allowed.",
-  "22P02": "A value in the request is not valid.",
-  "22P05": "The request contains a character that is not allowed.",
-};
+const VALUE_REFUSED: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    "22001": "A value in the request is too long.",
+    "22003": "A number in the request is out of range.",
+    "22021": "The request contains a character that is not allowed.",
+    "22P02": "A value in the request is not valid.",
+    "22P05": "The request contains a character that is not allowed.",
+  }),
+);
 
 /** `/billing/postcode` → `billing.postcode`; a whole-body error is named after its part. */
 const fieldName = (instancePath: string, context: string | undefined) =>
@@ -51,7 +53,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       // The statement (and its parameters, which may hold personal data) stay out of the log
       // above debug level; the database's code and message say what went wrong.
       request.log.debug({ query: (error as { query?: string }).query }, "failed query");
-      const refused = dbError.code ? VALUE_REFUSED[dbError.code] : undefined;
+      const refused = dbError.code ? VALUE_REFUSED.get(dbError.code) : undefined;
       if (refused) {
         request.log.warn({ code: dbError.code }, "value refused by the database");
         return reply.status(400).send({ message: refused, data: null } satisfies ErrorEnvelope);

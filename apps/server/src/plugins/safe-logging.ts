@@ -56,3 +56,69 @@ export type LoggedError = { type: string; message: string; stack: string; [key: 
 
 /** `serializeError` as pino's `err` serializer, which is always given an error. */
 export const errorSerializer = (error: Error): LoggedError => serializeError(error) as LoggedError;
+
+/**
+ * Private links carry their credential in the path: signing pages and their API (`/sign/{token}`,
+ * `/api/sign/{token}/…`, whose signed-PDF links are `{id}.{mac}`), invitations
+ * (`/invitation/{token}`, `/api/invitations/{token}`) and the sandbox's hosted payment pages
+ * (`/checkout/{id}`, `/billing/{id}`, where the id lets its holder pay). The segment after the
+ * prefix is replaced.
+ */
+const SECRET_PATH_SEGMENT = /^((?:\/api)?\/(?:sign|invitations?|checkout|billing)\/)[^/?#]+/;
+/**
+ * Query parameters that carry a credential wherever they appear: OAuth's `code` and `state` on
+ * the return to the integrations page, and any token or key a client puts in an address.
+ */
+const SECRET_QUERY_NAMES = new Set([
+  "code",
+  "state",
+  "token",
+  "access_token",
+  "refresh_token",
+  "id_token",
+  "key",
+  "secret",
+  "signature",
+  "password",
+]);
+export const REDACTED = "[redacted]";
+
+/** An address as the log may show it: private-link segments and credential parameters replaced. */
+export function loggableUrl(url: string): string {
+  const queryAt = url.indexOf("?");
+  const path = (queryAt < 0 ? url : url.slice(0, queryAt)).replace(SECRET_PATH_SEGMENT, `$1${REDACTED}`);
+  if (queryAt < 0) return path;
+  const query = url
+    .slice(queryAt + 1)
+    .split("&")
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      const rawName = equals < 0 ? pair : pair.slice(0, equals);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replaceAll("+", " "));
+      } catch {
+        // A malformed name is kept as sent; it is not one of ours.
+      }
+      return equals >= 0 && SECRET_QUERY_NAMES.has(name.toLowerCase()) ? `${rawName}=${REDACTED}` : pair;
+    })
+    .join("&");
+  return `${path}?${query}`;
+}
+
+type LoggedRequest = {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+};
+
+/** The logger's `req` serializer: Fastify's fields, with the address made safe (`loggableUrl`). */
+export const requestSerializer = (request: LoggedRequest) => ({
+  method: request.method,
+  url: loggableUrl(request.url),
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});

@@ -20,7 +20,9 @@ import {
  * The fuzz suite: every operation of the OpenAPI description (so every route added later joins
  * by itself) gets generated bad input — wrong types, huge and negative numbers, long and odd
  * Unicode text, missing and extra fields, traversal and injection strings, bodies that are not
- * JSON — signed in as the owner of the seeded demo firm and signed out. No reply may be a 5xx;
+ * JSON, bodies nested thousands deep, every text field set to a word every object has
+ * (`constructor`, `__proto__`, `toString`), query parameters repeated, hostile `Host` and
+ * `X-Forwarded-Host` headers — signed in as the owner of the seeded demo firm and signed out. No reply may be a 5xx;
  * every JSON reply is the `{message, data}` envelope, and a file reply has a media type the
  * description names. FUZZ_REQUESTS sets how many (default 10,000), FUZZ_SEED replays a run.
  */
@@ -117,6 +119,34 @@ const oddText = fc.oneof(
     .map(([unit, length]) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length)),
 );
 
+/**
+ * Words that name a property every plain object has: a plain object used as a map, looked up with
+ * user text, finds a function instead of nothing ("constructor" in a company name answered 500).
+ */
+const PROTOTYPE_WORDS = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "prototype"];
+const prototypeText = fc.oneof(
+  fc.constantFrom(...PROTOTYPE_WORDS),
+  fc
+    .tuple(
+      fc.constantFrom(...PROTOTYPE_WORDS),
+      fc.constantFrom("", " Holdings", " Co", "The ", " constructor"),
+    )
+    .map(([word, around]) => (around.endsWith(" ") ? `${around}${word}` : `${word}${around}`)),
+);
+
+/** Host headers a request may carry that must never reach a link or fail a request. */
+const HOSTILE_HOSTS = [
+  "evil.example",
+  "evil.example:443",
+  "localhost@evil.example",
+  "localhost:99999",
+  "[::1",
+  "a".repeat(300),
+  "evil.example\\r\\nx-injected: 1",
+  "xn--80ak6aa92e.com",
+  "127.0.0.1, evil.example",
+];
+
 /** Anything JSON can say, including deep nests and objects with keys JavaScript treats specially. */
 const anyJson = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
@@ -160,9 +190,14 @@ type Mutation =
   | { kind: "missing"; slot: Slot }
   | { kind: "extra"; where: "body" | "query"; name: string; value: unknown }
   | { kind: "body"; value: unknown }
-  | { kind: "not-json"; text: string; contentType: string };
+  | { kind: "not-json"; text: string; contentType: string }
+  | { kind: "deep"; depth: number }
+  | { kind: "prototype-words"; word: string }
+  | { kind: "repeated-query"; slot: Slot; values: string[] };
 
-type Case = { op: Operation; signedIn: boolean; mutation: Mutation };
+/** A hostile `Host` (and `X-Forwarded-Host`) sent with the request, or none. */
+type HostileHost = { host?: string; forwarded?: string };
+type Case = { op: Operation; signedIn: boolean; mutation: Mutation; hostile: HostileHost };
 
 function mutations(op: Operation): fc.Arbitrary<Mutation> {
   const choices: fc.Arbitrary<Mutation>[] = [];
@@ -180,6 +215,27 @@ function mutations(op: Operation): fc.Arbitrary<Mutation> {
         fc
           .tuple(fc.constantFrom(...addressSlots), rawAddressPart)
           .map(([s, text]) => ({ kind: "raw-address" as const, slot: s, text })),
+      );
+    }
+    if (slots.some((s) => s.kind === "string" || s.kind === "unknown")) {
+      choices.push(prototypeText.map((word) => ({ kind: "prototype-words" as const, word })));
+    }
+    const querySlots = slots.filter((s) => s.in === "query");
+    if (querySlots.length) {
+      // A parameter given twice or more (`?id_team=1&id_team=2`) arrives as an array.
+      choices.push(
+        fc
+          .tuple(
+            fc.constantFrom(...querySlots),
+            fc.array(
+              fc.oneof(fc.constantFrom("1", "", "0", "-1"), prototypeText, fc.string({ maxLength: 10 })),
+              {
+                minLength: 2,
+                maxLength: 4,
+              },
+            ),
+          )
+          .map(([s, values]) => ({ kind: "repeated-query" as const, slot: s, values })),
       );
     }
   }
@@ -201,6 +257,8 @@ function mutations(op: Operation): fc.Arbitrary<Mutation> {
           fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded"),
         )
         .map(([text, contentType]) => ({ kind: "not-json" as const, text, contentType })),
+      // Nested past any sensible depth: answered 500 before the parser bounded it.
+      fc.constantFrom(200, 3_000, 20_000).map((depth) => ({ kind: "deep" as const, depth })),
     );
   }
   return fc.oneof(...choices);
@@ -278,6 +336,7 @@ afterAll(() => t?.close());
 function requestOf({ op, mutation }: Case): { url: string; payload?: string; contentType?: string } {
   let parts: RequestParts = baseRequest(op, known(op));
   let rawAddress: { slot: Slot; text: string } | undefined;
+  let repeated: { slot: Slot; values: string[] } | undefined;
   switch (mutation.kind) {
     case "value":
       parts = withSlot(parts, mutation.slot, mutation.value);
@@ -298,8 +357,26 @@ function requestOf({ op, mutation }: Case): { url: string; payload?: string; con
       break;
     case "not-json":
       return { url: urlOf(op.route, parts), payload: mutation.text, contentType: mutation.contentType };
+    case "deep":
+      return {
+        url: urlOf(op.route, parts),
+        payload: deepBody(mutation.depth),
+        contentType: "application/json",
+      };
+    case "prototype-words":
+      for (const slot of op.slots)
+        if (slot.kind === "string" || slot.kind === "unknown") parts = withSlot(parts, slot, mutation.word);
+      break;
+    case "repeated-query":
+      repeated = mutation;
+      break;
   }
   let url = urlOf(op.route, parts);
+  if (repeated) {
+    const name = encodeURIComponent(String(repeated.slot.path[0]));
+    const extra = repeated.values.map((v) => `${name}=${encodeURIComponent(v)}`).join("&");
+    url = `${url}${url.includes("?") ? "&" : "?"}${extra}`;
+  }
   if (rawAddress) {
     const name = String(rawAddress.slot.path[0]);
     url =
@@ -309,6 +386,15 @@ function requestOf({ op, mutation }: Case): { url: string; payload?: string; con
   }
   const hasBody = op.method !== "GET" && parts.body !== undefined;
   return hasBody ? { url, payload: bodyText(parts.body), contentType: "application/json" } : { url };
+}
+
+/** JSON text of arrays and objects nested `depth` levels (built as text: no recursion to overflow). */
+function deepBody(depth: number): string {
+  const open = Array.from({ length: depth }, (_, i) => (i % 2 ? '{"a":' : "[")).join("");
+  const close = Array.from({ length: depth }, (_, i) => (i % 2 ? "}" : "]"))
+    .reverse()
+    .join("");
+  return `{"name":${open}1${close}}`;
 }
 
 /** A value as query text: text as it is, anything else as JSON. */
@@ -352,7 +438,11 @@ describe("fuzzing every operation of the OpenAPI description", () => {
           signedIn: fc.nat(4).map((n) => n > 0),
         })
         .filter(({ op, signedIn }) => !(signedIn && endsSessions(op)))
-        .chain(({ op, signedIn }) => mutations(op).map((mutation): Case => ({ op, signedIn, mutation }))),
+        .chain(({ op, signedIn }) =>
+          fc
+            .tuple(mutations(op), hostileHost)
+            .map(([mutation, hostile]): Case => ({ op, signedIn, mutation, hostile })),
+        ),
       { numRuns: REQUESTS, seed: SEED },
     );
     const failures: Failure[] = [];
@@ -372,6 +462,8 @@ describe("fuzzing every operation of the OpenAPI description", () => {
           headers: {
             ...(c.signedIn ? bearer(token) : {}),
             ...(request.contentType ? { "content-type": request.contentType } : {}),
+            ...(c.hostile.host !== undefined ? { host: c.hostile.host } : {}),
+            ...(c.hostile.forwarded !== undefined ? { "x-forwarded-host": c.hostile.forwarded } : {}),
           },
           ...(request.payload !== undefined ? { payload: request.payload } : {}),
         });
@@ -382,7 +474,7 @@ describe("fuzzing every operation of the OpenAPI description", () => {
         const fault = faultOf(c, reply.statusCode, contentType, reply.body);
         if (fault) {
           failures.push({
-            case: `${fault}: ${c.signedIn ? "signed in" : "signed out"} ${c.op.method} ${request.url.slice(0, 200)} ${describeMutation(c.mutation)}`,
+            case: `${fault}: ${c.signedIn ? "signed in" : "signed out"} ${c.op.method} ${request.url.slice(0, 200)} ${describeMutation(c.mutation)}${c.hostile.host !== undefined ? ` Host: ${c.hostile.host.slice(0, 40)}` : ""}${c.hostile.forwarded !== undefined ? ` X-Forwarded-Host: ${c.hostile.forwarded.slice(0, 40)}` : ""}`,
             status: reply.statusCode,
             contentType,
             body: reply.body.slice(0, 300),
@@ -410,6 +502,18 @@ describe("fuzzing every operation of the OpenAPI description", () => {
   }, 1_800_000);
 });
 
+/** One request in eight comes with a hostile Host or X-Forwarded-Host. */
+const hostileHost: fc.Arbitrary<HostileHost> = fc.oneof(
+  { arbitrary: fc.constant({}), weight: 7 },
+  {
+    arbitrary: fc.oneof(
+      fc.constantFrom(...HOSTILE_HOSTS).map((host) => ({ host })),
+      fc.constantFrom(...HOSTILE_HOSTS).map((forwarded) => ({ forwarded })),
+    ),
+    weight: 1,
+  },
+);
+
 const checksPassword = (op: Operation) => op.route === "/api/auth/login" || op.route === "/api/auth/token";
 
 /** Signing out (here or everywhere) would end the session the other cases use. */
@@ -435,5 +539,11 @@ function describeMutation(m: Mutation): string {
       return `body = ${short(m.value)}`;
     case "not-json":
       return `${m.contentType} body ${short(m.text)}`;
+    case "deep":
+      return `body nested ${m.depth} deep`;
+    case "prototype-words":
+      return `every text field = ${JSON.stringify(m.word)}`;
+    case "repeated-query":
+      return `query:${m.slot.path.join(".")} repeated ${JSON.stringify(m.values)}`;
   }
 }

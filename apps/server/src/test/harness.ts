@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { InjectOptions, onRouteHookHandler } from "fastify";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import type { Database } from "../db/client.ts";
+import { type Database, openPostgres } from "../db/client.ts";
 import { ensurePlans } from "../demo/seed.ts";
 import { hashPassword } from "../modules/auth/index.ts";
 import { documentShares, documents } from "../modules/documents/index.ts";
@@ -89,6 +89,28 @@ export async function createTestApp(
      */
     stallChanges: stall.hold,
     resumeChanges: stall.release,
+    /**
+     * Another server on the same PostgreSQL database (its own connections, services and memory,
+     * the same clock and settings); undefined on PGlite, whose database belongs to one process.
+     */
+    async secondServer() {
+      if (!database.url) return undefined;
+      const other = await openPostgres(database.url, 5);
+      const otherServices = createServices({
+        db: other.db,
+        clock: clock.now,
+        config,
+        loginThrottle: options.loginThrottle,
+      });
+      const otherApp = await buildApp({ services: otherServices, config });
+      return {
+        app: otherApp,
+        async close() {
+          await otherApp.close();
+          await other.close();
+        },
+      };
+    },
     ...factories,
     async close() {
       await app.close();

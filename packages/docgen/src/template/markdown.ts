@@ -126,7 +126,8 @@ const crossReferenceExtension: TokenizerExtension = {
 
 /** Attributes as in `{party=buyer deed title="A B"}`: key=value, key="quoted value", or a bare flag. */
 function parseAttributes(source: string): Record<string, string | true> {
-  const attributes: Record<string, string | true> = {};
+  // Keys are the template's own text: no prototype for one named `constructor` to meet.
+  const attributes: Record<string, string | true> = Object.create(null);
   const pattern = /([A-Za-z][\w-]*)(?:=(?:"([^"]*)"|([^\s"]+)))?/g;
   for (const match of source.matchAll(pattern)) {
     const key = match[1] ?? "";

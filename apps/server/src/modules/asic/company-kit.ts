@@ -24,13 +24,15 @@ export type CompanyKitTemplate = (typeof COMPANY_KIT_TEMPLATES)[number];
 export const COMPANY_KIT_KINDS: readonly string[] = ["pty_shares"];
 
 /** The other types as the registration interview names them, for the refusal. */
-const OTHER_KIND_NAMES: Record<string, string> = {
-  pty_unlimited: "a proprietary unlimited company with share capital",
-  pub_shares: "a public company limited by shares",
-  pub_guarantee: "a public company limited by guarantee",
-  pub_unlimited: "a public unlimited company with share capital",
-  pub_no_liability: "a public no liability company",
-};
+const OTHER_KIND_NAMES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    pty_unlimited: "a proprietary unlimited company with share capital",
+    pub_shares: "a public company limited by shares",
+    pub_guarantee: "a public company limited by guarantee",
+    pub_unlimited: "a public unlimited company with share capital",
+    pub_no_liability: "a public no liability company",
+  }),
+);
 
 export type RegistrationFacts = {
   /** The registration interview's answers (templates/company-registration). */
@@ -83,13 +85,15 @@ const addressOf = (party: Party | undefined) =>
   `${text(party?.street)}, ${text(party?.suburb)} ${text(party?.state)} ${text(party?.postcode)}`;
 
 /** The share classes' names as the minutes write them (the registration stores ASIC's codes). */
-const CLASS_NAMES: Record<string, string> = {
-  ORD: "Ordinary",
-  A: "Class A",
-  B: "Class B",
-  PRF: "Preference",
-  REDP: "Redeemable preference",
-};
+const CLASS_NAMES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    ORD: "Ordinary",
+    A: "Class A",
+    B: "Class B",
+    PRF: "Preference",
+    REDP: "Redeemable preference",
+  }),
+);
 
 /**
  * The registration's legal element as one of a kit template's choices: the same if offered, else
@@ -120,7 +124,7 @@ export const isCompanyKitKind = (kind: string | null): boolean =>
 /** Why a company of this type cannot have the kit (a refusal message), or undefined when it can. */
 export function companyKitKindRefusal(kind: string | null): string | undefined {
   if (isCompanyKitKind(kind)) return undefined;
-  const named = (kind ? OTHER_KIND_NAMES[kind] : undefined) ?? "another type of company";
+  const named = (kind ? OTHER_KIND_NAMES.get(kind) : undefined) ?? "another type of company";
   return `The company kit is written for a proprietary company limited by shares only; this registration is for ${named}, so no kit can be made for it.`;
 }
 
@@ -252,7 +256,7 @@ export function companyKitAnswers(
     ...(secretary ? { secretary_name: nameOf(secretary.person) } : {}),
     shareholders: members.map((m) => ({
       name: nameOf(m.member),
-      share_class: CLASS_NAMES[m.share_class ?? "ORD"] ?? m.share_class,
+      share_class: CLASS_NAMES.get(m.share_class ?? "ORD") ?? m.share_class,
       number: m.shares,
       price: m.paid_per_share ?? 0,
       beneficial: m.beneficial === "No" ? "No" : "Yes",
@@ -318,21 +322,23 @@ export function companyKitAnswers(
 }
 
 /** The legal element's words as a name is written in prose; others (NL) stay as they are. */
-const LEGAL_ELEMENT_WORDS: Record<string, string> = {
-  PTY: "Pty",
-  PROPRIETARY: "Proprietary",
-  LTD: "Ltd",
-  LIMITED: "Limited",
-  NO: "No",
-  LIABILITY: "Liability",
-};
+const LEGAL_ELEMENT_WORDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    PTY: "Pty",
+    PROPRIETARY: "Proprietary",
+    LTD: "Ltd",
+    LIMITED: "Limited",
+    NO: "No",
+    LIABILITY: "Liability",
+  }),
+);
 
 /**
  * A legal element as chosen for ASIC ("PTY LTD", "PTY. LTD.") in the form a company's name is
  * written in documents ("Pty Ltd", "Pty. Ltd."), keeping its punctuation.
  */
 export function legalElementAsWritten(element: string): string {
-  return element.replace(/[A-Za-z]+/g, (word) => LEGAL_ELEMENT_WORDS[word.toUpperCase()] ?? word);
+  return element.replace(/[A-Za-z]+/g, (word) => LEGAL_ELEMENT_WORDS.get(word.toUpperCase()) ?? word);
 }
 
 /**

@@ -23,16 +23,18 @@ const DISREGARDED_ELEMENTS = new Set(["proprietary", "pty", "limited", "ltd", "n
  * Rule 6101(e), items 1-9: a word and its listed alternatives count as the same word. Each maps
  * to one spelling (items 2-4 make Company, Co and Coy one word; item 9 makes ACN the three words).
  */
-const ALTERNATIVES: Record<string, string[]> = {
-  aust: ["australian"],
-  co: ["company"],
-  coy: ["company"],
-  no: ["number"],
-  "&": ["and"],
-  inc: ["incorporated"],
-  corp: ["corporation"],
-  acn: ["australian", "company", "number"],
-};
+const ALTERNATIVES: ReadonlyMap<string, string[]> = new Map(
+  Object.entries({
+    aust: ["australian"],
+    co: ["company"],
+    coy: ["company"],
+    no: ["number"],
+    "&": ["and"],
+    inc: ["incorporated"],
+    corp: ["corporation"],
+    acn: ["australian", "company", "number"],
+  }),
+);
 
 /**
  * Rule 6101(c): singular and plural are the same. A plain English singular is taken (possessive
@@ -77,7 +79,7 @@ export function identicalNameKey(name: string): string {
       continue;
     }
     if (DISREGARDED_ELEMENTS.has(word)) continue;
-    kept.push(...(ALTERNATIVES[word] ?? [word]));
+    kept.push(...(ALTERNATIVES.get(word) ?? [word]));
   }
   return kept.map(singular).join("");
 }

@@ -24,15 +24,6 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-/** Failed sign-ins counted per key (`email:...` or `ip:...`) within a window, for throttling. */
-export const loginFailures = pgTable("login_failures", {
-  key: text().primaryKey(),
-  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
-  failures: integer().notNull(),
-  /** The latest failure: an account-and-address pair waits from here, and is forgotten a window after it. */
-  lastFailureAt: timestamp({ withTimezone: true }),
-});
-
 /**
  * The addresses each person has signed in from lately (an office, a home). The per-address limit
  * does not hold a person at an address they are known at: a stranger's failures there cannot keep

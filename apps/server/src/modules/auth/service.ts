@@ -15,10 +15,11 @@ import type { Database } from "../../db/client.ts";
 import { AppError, unauthorized } from "../../errors.ts";
 import type { ChangeFeed } from "../../platform/freshness/index.ts";
 import type { Actor, Clock, PrefetchedFirm } from "../../platform/kernel/index.ts";
+import { createThrottle, type ThrottleRule } from "../../platform/throttle/index.ts";
 import { joinMemberContext, memberContextColumns, memberContextOf } from "../teams/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.ts";
-import { loginFailures, sessions, signInAddresses } from "./schema.ts";
+import { sessions, signInAddresses } from "./schema.ts";
 
 export const INVALID_CREDENTIALS = "The email or password you entered is incorrect.";
 export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
@@ -81,29 +82,24 @@ export function createAuthService(deps: {
     perAccountAddress: LOGIN_FREE_FAILURES_PER_ACCOUNT_ADDRESS,
     perAddress: LOGIN_MAX_FAILURES_PER_ADDRESS,
   };
+  const loginThrottle = createThrottle({ db, clock });
   // With a shortened idle timeout (browser tests) the last-seen time must be written more often.
   const touchIntervalOf = (timeoutMs: number) =>
     Math.min(SESSION_TOUCH_INTERVAL_MS, Math.floor(timeoutMs / 10));
 
   const pairKey = (email: string, ip: string) => `account:${email.toLowerCase()}|ip:${ip}`;
-  const throttleKeys = (email: string, ip: string) => [
-    { key: pairKey(email, ip), max: throttle.perAccountAddress, kind: "pair" as const },
-    { key: `ip:${ip}`, max: throttle.perAddress, kind: "address" as const },
-  ];
-
-  /**
-   * When a key with these failures may try again: a pair waits from its latest failure, doubling
-   * with each failure past the free ones; an address waits out the window its failures began.
-   */
-  const retryAt = (
-    kind: "pair" | "address",
-    row: typeof loginFailures.$inferSelect,
-    max: number,
-  ): number | undefined => {
-    if (row.failures < max) return undefined;
-    if (kind === "address") return row.windowStartedAt.getTime() + LOGIN_FAILURE_WINDOW_MS;
-    const delay = Math.min(LOGIN_MAX_DELAY_MS, LOGIN_FIRST_DELAY_MS * 2 ** (row.failures - max));
-    return (row.lastFailureAt ?? row.windowStartedAt).getTime() + delay;
+  const addressKey = (ip: string) => `ip:${ip}`;
+  const pairRule: ThrottleRule = {
+    kind: "backoff",
+    free: throttle.perAccountAddress,
+    firstDelayMs: LOGIN_FIRST_DELAY_MS,
+    maxDelayMs: LOGIN_MAX_DELAY_MS,
+    memoryMs: LOGIN_PAIR_MEMORY_MS,
+  };
+  const addressRule: ThrottleRule = {
+    kind: "window",
+    free: throttle.perAddress,
+    windowMs: LOGIN_FAILURE_WINDOW_MS,
   };
 
   /** Whether the person has signed in from this address lately (see `signInAddresses`). */
@@ -122,55 +118,37 @@ export function createAuthService(deps: {
     return row !== undefined;
   }
 
+  const tooManyFailures = (retryAfterSeconds: number) => {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    return new AppError(
+      429,
+      `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+      { retry_after_seconds: retryAfterSeconds },
+    );
+  };
+
   /**
-   * Refuses with 429 while this account from this address must wait, or this address must, unless
-   * the person is known at the address.
+   * Counts one password check of this account from this address before it is made, refusing with
+   * 429 while the pair must wait, or the address must (unless the person is known there). The
+   * address counts an account once while that account's attempts from it are remembered: what it
+   * stops is one address trying many accounts. Returns what to give back if the password is right.
    */
-  async function assertNotThrottled(email: string, ip: string, knownHere: boolean) {
-    const now = clock();
-    for (const { key, max, kind } of throttleKeys(email, ip)) {
-      if (kind === "address" && knownHere) continue;
-      const [row] = await db.select().from(loginFailures).where(eq(loginFailures.key, key));
-      const endsAt = row && retryAt(kind, row, max);
-      if (endsAt === undefined || endsAt <= now.getTime()) continue;
-      const retryAfterSeconds = Math.ceil((endsAt - now.getTime()) / 1000);
-      const minutes = Math.ceil(retryAfterSeconds / 60);
-      throw new AppError(
-        429,
-        `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-        { retry_after_seconds: retryAfterSeconds },
-      );
+  async function takeAttempt(email: string, ip: string, knownHere: boolean) {
+    const pair = await loginThrottle.take(pairKey(email, ip), pairRule);
+    if (!pair.allowed) throw tooManyFailures(pair.retryAfterSeconds);
+    if (pair.count > 1) return { addressCounted: false };
+    const address = await loginThrottle.take(addressKey(ip), addressRule, { enforce: !knownHere });
+    if (!address.allowed) {
+      await loginThrottle.giveBack(pairKey(email, ip));
+      throw tooManyFailures(address.retryAfterSeconds);
     }
+    return { addressCounted: true };
   }
 
-  async function recordFailure(email: string, ip: string) {
-    const now = clock();
-    const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
-    const pairForgotten = new Date(now.getTime() - LOGIN_PAIR_MEMORY_MS);
-    let pairFailures = 0;
-    for (const { key, kind } of throttleKeys(email, ip)) {
-      // The address counts an account once while that account's failures from it are remembered.
-      if (kind === "address" && pairFailures > 1) continue;
-      // One statement, so concurrent failures are all counted. An address's window starts over
-      // when it has passed; a pair is forgotten after a day with no failure.
-      const stale =
-        kind === "address"
-          ? sql`${loginFailures.windowStartedAt} < ${windowStart.toISOString()}`
-          : sql`coalesce(${loginFailures.lastFailureAt}, ${loginFailures.windowStartedAt}) < ${pairForgotten.toISOString()}`;
-      const [counted] = await db
-        .insert(loginFailures)
-        .values({ key, windowStartedAt: now, failures: 1, lastFailureAt: now })
-        .onConflictDoUpdate({
-          target: loginFailures.key,
-          set: {
-            failures: sql`case when ${stale} then 1 else ${loginFailures.failures} + 1 end`,
-            windowStartedAt: sql`case when ${stale} then ${now.toISOString()}::timestamptz else ${loginFailures.windowStartedAt} end`,
-            lastFailureAt: now,
-          },
-        })
-        .returning({ failures: loginFailures.failures });
-      if (kind === "pair") pairFailures = counted?.failures ?? 1;
-    }
+  /** A right password: the pair's attempts are forgotten and the address's is taken back. */
+  async function forgiveAttempt(email: string, ip: string, taken: { addressCounted: boolean }) {
+    await loginThrottle.forgive(pairKey(email, ip));
+    if (taken.addressCounted) await loginThrottle.giveBack(addressKey(ip));
   }
 
   // Prepared once: the session read runs before every authenticated request, so its SQL is not
@@ -322,15 +300,12 @@ export function createAuthService(deps: {
      */
     async signIn(input: { email: string; password: string; totp?: string; ip: string; userAgent: string }) {
       const user = await users.findByEmail(input.email);
-      await assertNotThrottled(input.email, input.ip, user ? await knownAt(user.id, input.ip) : false);
+      const taken = await takeAttempt(input.email, input.ip, user ? await knownAt(user.id, input.ip) : false);
       const valid = user
         ? await verifyPassword(user.passwordHash, input.password)
         : await verifyAgainstDummy(input.password);
-      if (!user || !valid) {
-        await recordFailure(input.email, input.ip);
-        throw new AppError(401, INVALID_CREDENTIALS);
-      }
-      await db.delete(loginFailures).where(eq(loginFailures.key, pairKey(input.email, input.ip)));
+      if (!user || !valid) throw new AppError(401, INVALID_CREDENTIALS);
+      await forgiveAttempt(input.email, input.ip, taken);
       const next = await deps.secondStep?.()({
         userId: user.id,
         ip: input.ip,
@@ -396,6 +371,16 @@ export function createAuthService(deps: {
      */
     signOutOtherSessions: signOutOtherSessionsOf,
 
+    /** Ends every session of a person (two-factor sign-in turned on as they sign in). */
+    async endSessionsOf(userId: number): Promise<number> {
+      const ended = await db
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ id: sessions.id });
+      changes?.sessionsEnded();
+      return ended.length;
+    },
+
     /** What the profile needs to change a password (handed to the users module, which auth uses). */
     credentials: {
       hash: hashPassword,
@@ -405,10 +390,10 @@ export function createAuthService(deps: {
        * guess the password any faster than the sign-in page allows.
        */
       async verifyCurrent(input: { email: string; passwordHash: string; password: string; ip: string }) {
-        await assertNotThrottled(input.email, input.ip, true);
-        if (await verifyPassword(input.passwordHash, input.password)) return true;
-        await recordFailure(input.email, input.ip);
-        return false;
+        const taken = await takeAttempt(input.email, input.ip, true);
+        if (!(await verifyPassword(input.passwordHash, input.password))) return false;
+        await forgiveAttempt(input.email, input.ip, taken);
+        return true;
       },
       endOtherSessions: (actor: Actor) => signOutOtherSessionsOf(actor),
     },
@@ -445,20 +430,7 @@ export function createAuthService(deps: {
             lt(sessions.createdAt, new Date(clock().getTime() - maxAgeMs)),
           ),
         );
-      // Addresses' windows have passed; account-and-address pairs have been quiet for a day.
-      const windowStart = new Date(clock().getTime() - LOGIN_FAILURE_WINDOW_MS);
-      const pairForgotten = new Date(clock().getTime() - LOGIN_PAIR_MEMORY_MS);
-      await db.delete(loginFailures).where(
-        or(
-          and(sql`${loginFailures.key} like 'ip:%'`, lt(loginFailures.windowStartedAt, windowStart)),
-          and(
-            sql`${loginFailures.key} like 'account:%'`,
-            sql`coalesce(${loginFailures.lastFailureAt}, ${loginFailures.windowStartedAt}) < ${pairForgotten.toISOString()}`,
-          ),
-          // Rows of the earlier per-email scheme.
-          sql`${loginFailures.key} like 'email:%'`,
-        ),
-      );
+      await loginThrottle.purge();
       await db
         .delete(signInAddresses)
         .where(lt(signInAddresses.lastSignedInAt, new Date(clock().getTime() - LOGIN_KNOWN_ADDRESS_MS)));

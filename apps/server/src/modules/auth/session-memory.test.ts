@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_TOUCH_INTERVAL_MS } from "../../constants.ts";
+import { STALE_AFTER_MS } from "../../platform/freshness/index.ts";
 import type { Actor } from "../../platform/kernel/index.ts";
 import {
   bearer,
@@ -195,7 +196,10 @@ describe("sessions kept in memory", () => {
     expect((await check()).statusCode).toBe(200);
   });
 
-  it("end within 5 s of a revocation while the feed's connection is stalled", async () => {
+  // Issue 31: a stalled feed served a revoked session for 2.7 s. The stated bound is the feed's
+  // STALE_AFTER_MS (1 s) after the revocation commits; the test allows half a second more for a
+  // loaded machine's timers and its own polling.
+  it("end within STALE_AFTER_MS of a revocation while the feed's connection is stalled", async () => {
     const owner = (await t.buildTeam()).owner;
     const token = await signIn(t, owner.email);
     const check = () => t.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(token) });
@@ -207,10 +211,11 @@ describe("sessions kept in memory", () => {
       // Another server signs the session out; its notification never arrives here.
       await t.db.delete(sessions).where(eq(sessions.userId, owner.id));
       const revokedAt = performance.now();
-      await expect.poll(async () => (await check()).statusCode, { timeout: 5_000, interval: 100 }).toBe(401);
-      console.log(
-        `revoked session refused after ${Math.round(performance.now() - revokedAt)} ms of a stalled feed`,
-      );
+      await expect.poll(async () => (await check()).statusCode, { timeout: 5_000, interval: 50 }).toBe(401);
+      const servedMs = performance.now() - revokedAt;
+      console.log(`revoked session refused after ${Math.round(servedMs)} ms of a stalled feed`);
+      expect(STALE_AFTER_MS).toBe(1_000);
+      expect(servedMs).toBeLessThan(1_500);
     } finally {
       t.resumeChanges();
     }

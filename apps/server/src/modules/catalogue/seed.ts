@@ -45,17 +45,19 @@ function placement(template: LibraryTemplate, category: string): string {
  * template; Strategist, the top plan, starts everything with no limit. Superannuation (SMSF) is
  * Strategist-only: the spec's excluded categories (documents spec §4, §6).
  */
-export const PLAN_CATEGORY_RULES: Record<string, { full: string[]; excluded: string[] }> = {
-  "ly-basic": { full: [], excluded: ["superannuation"] },
-  "best-practice": {
-    full: ["business-commercial", "companies", "estate-planning", "trusts"],
-    excluded: ["superannuation"],
-  },
-  strategist: {
-    full: ["business-commercial", "companies", "estate-planning", "trusts", "superannuation"],
-    excluded: [],
-  },
-};
+export const PLAN_CATEGORY_RULES: ReadonlyMap<string, { full: string[]; excluded: string[] }> = new Map(
+  Object.entries({
+    "ly-basic": { full: [], excluded: ["superannuation"] },
+    "best-practice": {
+      full: ["business-commercial", "companies", "estate-planning", "trusts"],
+      excluded: ["superannuation"],
+    },
+    strategist: {
+      full: ["business-commercial", "companies", "estate-planning", "trusts", "superannuation"],
+      excluded: [],
+    },
+  }),
+);
 
 export const slugify = (name: string) =>
   name
@@ -164,7 +166,7 @@ export async function ensureCatalogue(db: Database, templates: readonly LibraryT
 
     const planRows = await allPlans(tx);
     for (const plan of planRows) {
-      const rules = PLAN_CATEGORY_RULES[plan.slug];
+      const rules = PLAN_CATEGORY_RULES.get(plan.slug);
       if (!rules) continue;
       const wanted = [
         ...rules.full.map((slug) => ({ slug, rule: "full" as const })),

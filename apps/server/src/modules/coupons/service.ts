@@ -154,19 +154,35 @@ export function createCouponsService(deps: { db: Database; clock: Clock }) {
 
     /**
      * Why an order's coupons can no longer be used by its buyer (a limit reached since the order
-     * was priced, by other orders paid meanwhile), or null. Checked before a payment is opened so
-     * that no one is sent to pay for a discount that payment would be refused; `claim` still
-     * decides atomically when the payment is confirmed.
+     * was priced, by other orders paid meanwhile, or held by other orders' open payments), or
+     * null. Checked before a payment is opened so that no one is sent to pay for a discount that
+     * payment would be refused; `claim` still decides atomically when the payment is confirmed.
+     * The coupon rows are locked until the caller's transaction ends, and the holds read after, so
+     * two payments opened at once for one last use take turns and the second sees the first's hold.
      */
-    async usageRefusal(tx: Database, couponIds: number[], userId: number): Promise<string | null> {
+    async usageRefusal(
+      tx: Database,
+      couponIds: number[],
+      userId: number,
+      heldElsewhere: () => Promise<readonly { userId: number; couponIds: number[] }[]> = async () => [],
+    ): Promise<string | null> {
       if (couponIds.length === 0) return null;
-      const rows = await tx.select().from(coupons).where(inArray(coupons.id, couponIds));
+      const rows = await tx
+        .select()
+        .from(coupons)
+        .where(inArray(coupons.id, couponIds))
+        .orderBy(coupons.id)
+        .for("update");
+      // Read under the lock: a payment opened by whoever held it before is seen.
+      const held = await heldElsewhere();
       for (const coupon of rows) {
-        if (coupon.usageLimit !== null && coupon.usageCount >= coupon.usageLimit)
+        const holds = held.filter((h) => h.couponIds.includes(coupon.id));
+        if (coupon.usageLimit !== null && coupon.usageCount + holds.length >= coupon.usageLimit)
           return COUPON_USAGE_LIMIT_REACHED;
         if (
           coupon.usageLimitPerUser !== null &&
-          (await usedByUser(tx, coupon.id, userId)) >= coupon.usageLimitPerUser
+          (await usedByUser(tx, coupon.id, userId)) + holds.filter((h) => h.userId === userId).length >=
+            coupon.usageLimitPerUser
         ) {
           return COUPON_USAGE_LIMIT_REACHED;
         }

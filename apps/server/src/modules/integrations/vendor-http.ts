@@ -237,22 +237,24 @@ export function createOrganisationLimiter(
   };
 }
 
-const STATE_NAMES: Record<string, string> = {
-  "NEW SOUTH WALES": "NSW",
-  VICTORIA: "VIC",
-  QUEENSLAND: "QLD",
-  "WESTERN AUSTRALIA": "WA",
-  "SOUTH AUSTRALIA": "SA",
-  TASMANIA: "TAS",
-  "AUSTRALIAN CAPITAL TERRITORY": "ACT",
-  "NORTHERN TERRITORY": "NT",
-  "NORFOLK ISLAND": "NFK",
-};
+const STATE_NAMES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    "NEW SOUTH WALES": "NSW",
+    VICTORIA: "VIC",
+    QUEENSLAND: "QLD",
+    "WESTERN AUSTRALIA": "WA",
+    "SOUTH AUSTRALIA": "SA",
+    TASMANIA: "TAS",
+    "AUSTRALIAN CAPITAL TERRITORY": "ACT",
+    "NORTHERN TERRITORY": "NT",
+    "NORFOLK ISLAND": "NFK",
+  }),
+);
 
 /** A state as vendors write it ("VICTORIA", "Vic", "VIC") as the interview's code. */
 export const stateCode = (state: string | null | undefined) => {
   const upper = (state ?? "").trim().toUpperCase();
-  return STATE_NAMES[upper] ?? upper;
+  return STATE_NAMES.get(upper) ?? upper;
 };
 
 /** An address from its parts, for the client detail. */

@@ -10,7 +10,7 @@ export {
 export { interviewRoutes } from "./routes.ts";
 // Tables read outside this module (queries of other modules, demo data, tests): a later step
 // replaces the other modules' queries with calls or query fragments of this one.
-export { documentFileDownloads, documentFiles } from "./schema.ts";
+export { documentFileDownloads, documentFiles, interviewActionTokens } from "./schema.ts";
 export {
   createInterviewService,
   fileNameOf,

@@ -24,6 +24,7 @@ export const interviewActionTokens = pgTable("interview_action_tokens", {
   docId: integer()
     .primaryKey()
     .references(() => documents.id, { onDelete: "cascade" }),
+  /** The SHA-256 (hex) of the token handed out, never the token itself. */
   token: text().notNull(),
   userId: integer()
     .notNull()

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import {
   type AssembleResponse,
   DOCUMENT_NOT_ASSEMBLED,
@@ -156,6 +156,9 @@ const versionFileName = (name: string, version: number) =>
  * document.'); changes to the document itself go through the documents module, in this module's
  * transactions, so status changes are logged with them.
  */
+/** Action tokens are kept as their hash: the server only compares them, so a copy of the table acts on nothing. */
+const actionTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
 export function createInterviewService(deps: {
   db: Database;
   clock: Clock;
@@ -215,10 +218,13 @@ export function createInterviewService(deps: {
 
   async function isCurrentToken(tx: Database, docId: number, token: string) {
     const [row] = await tx
-      .select({ token: interviewActionTokens.token })
+      .select({ tokenHash: interviewActionTokens.token })
       .from(interviewActionTokens)
       .where(eq(interviewActionTokens.docId, docId));
-    return row?.token === token;
+    if (!row) return false;
+    const given = Buffer.from(actionTokenHash(token));
+    const kept = Buffer.from(row.tokenHash);
+    return given.length === kept.length && timingSafeEqual(given, kept);
   }
 
   /** The files of documents that may be downloaded now, with whether this user has downloaded each. */
@@ -288,7 +294,7 @@ export function createInterviewService(deps: {
       return db.transaction(async (tx) => {
         await interviewable(tx, ctx, docId, true);
         const token = randomBytes(24).toString("base64url");
-        const values = { token, userId: ctx.userId, createdAt: clock() };
+        const values = { token: actionTokenHash(token), userId: ctx.userId, createdAt: clock() };
         await tx
           .insert(interviewActionTokens)
           .values({ docId, ...values })

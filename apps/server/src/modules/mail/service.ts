@@ -1,5 +1,6 @@
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
+import { MAIL_OUTBOX_PRUNE_EVERY_MS, MAIL_OUTBOX_RETENTION_MS } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { exponentialBackoff, type JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
@@ -13,6 +14,10 @@ export type MailService = ReturnType<typeof createMailService>;
 /** Attempts per mail: the first, then retries after 1, 2, 4 and 8 minutes. */
 const MAX_ATTEMPTS = 5;
 const FIRST_RETRY_MS = 60_000;
+
+/** What a mail's body becomes once its retention has passed. */
+export const MAIL_BODY_PRUNED =
+  "(Removed from the outbox after its retention period: mail carries private links, kept only while they may be needed.)";
 
 export function createMailService(deps: {
   db: Database;
@@ -56,8 +61,32 @@ export function createMailService(deps: {
     { retries: MAX_ATTEMPTS - 1, backoff: exponentialBackoff(FIRST_RETRY_MS) },
   );
 
+  /**
+   * Mail bodies hold private links (signing, invitations, downloads): once a mail was sent (or,
+   * unsent, written) longer ago than the retention period, its body is replaced. The row stays,
+   * with its key, so that the same mail is never queued again.
+   */
+  async function prune(): Promise<number> {
+    const before = new Date(clock().getTime() - MAIL_OUTBOX_RETENTION_MS).toISOString();
+    const pruned = await db
+      .update(mailOutbox)
+      .set({ html: MAIL_BODY_PRUNED, text: MAIL_BODY_PRUNED })
+      .where(
+        and(
+          sql`coalesce(${mailOutbox.sentAt}, ${mailOutbox.createdAt}) < ${before}::timestamptz`,
+          ne(mailOutbox.text, MAIL_BODY_PRUNED),
+        ),
+      )
+      .returning({ id: mailOutbox.id });
+    return pruned.length;
+  }
+  jobs.define("mail.prune", async () => void (await prune()), { retries: 0 });
+  jobs.every("mail.prune", MAIL_OUTBOX_PRUNE_EVERY_MS);
+
   return {
     smtp: transport !== null,
+
+    prune,
 
     /**
      * Queues a mail in the caller's transaction, with the job that sends it: both exist exactly

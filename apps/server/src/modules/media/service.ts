@@ -21,11 +21,13 @@ export type MediaService = ReturnType<typeof createMediaService>;
 export const mediaSourceUrl = (id: number) => `/api/media/${id}`;
 
 /** The formats sharp must find in the bytes, by the media type each is stored as. */
-const FORMATS: Record<string, (typeof IMAGE_MEDIA_TYPES)[number]> = {
-  jpeg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-};
+const FORMATS: ReadonlyMap<string, (typeof IMAGE_MEDIA_TYPES)[number]> = new Map(
+  Object.entries({
+    jpeg: "image/jpeg",
+    png: "image/png",
+    gif: "image/gif",
+  }),
+);
 
 /**
  * Larger images are scaled down to fit this box: an avatar or a logo is shown small, and a
@@ -52,7 +54,7 @@ export async function cleanImage(bytes: Uint8Array) {
   } catch {
     throw wrongType();
   }
-  const mediaType = format ? FORMATS[format] : undefined;
+  const mediaType = format ? FORMATS.get(format) : undefined;
   if (!mediaType || !format) throw wrongType();
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: format === "gif" })

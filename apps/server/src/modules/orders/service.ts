@@ -13,7 +13,7 @@ import {
   type OrderListQuery,
   type UpdateOrderRequest,
 } from "@precedent/contracts";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
@@ -204,13 +204,26 @@ export function createOrdersService(deps: {
     },
 
     /** Why an order cannot be paid now, or null when it can (checkout creation). */
-    /** Why the order's coupons can no longer be used (see `coupons.usageRefusal`), or null. */
-    couponRefusal(tx: Database, row: OrderRow): Promise<string | null> {
-      return coupons.usageRefusal(
-        tx,
-        row.couponLines.map((c) => c.couponId),
-        row.userId,
-      );
+    /**
+     * Why the order's coupons can no longer be used (see `coupons.usageRefusal`), or null. The
+     * orders `holdingOrders` names (read under the coupons' lock) have payments open, and their
+     * coupons count as used.
+     */
+    async couponRefusal(
+      tx: Database,
+      row: OrderRow,
+      holdingOrders: () => Promise<number[]> = async () => [],
+    ): Promise<string | null> {
+      const couponIds = row.couponLines.map((c) => c.couponId);
+      return coupons.usageRefusal(tx, couponIds, row.userId, async () => {
+        const others = (await holdingOrders()).filter((id) => id !== row.id);
+        if (others.length === 0) return [];
+        const holders = await tx
+          .select({ userId: orders.userId, couponLines: orders.couponLines })
+          .from(orders)
+          .where(inArray(orders.id, others));
+        return holders.map((h) => ({ userId: h.userId, couponIds: h.couponLines.map((c) => c.couponId) }));
+      });
     },
 
     payableRefusal(row: OrderRow): string | null {

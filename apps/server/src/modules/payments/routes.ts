@@ -34,6 +34,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
 
 /** POST /api/stripe/webhook: no session; Stripe's signature over the raw body is the proof. */
 export const stripeWebhookRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  // The signature is over the raw bytes: this scope takes them instead of the app's JSON parser.
+  app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
     done(null, body),
   );

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { type CheckoutRequest, paymentReturnPath } from "@precedent/contracts";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import Stripe from "stripe";
+import { STRIPE_CHECKOUT_OPEN_MS } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, notFound } from "../../errors.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
@@ -56,6 +57,21 @@ export function createPaymentsService(deps: {
 
   /** After a payment commits: send its invoice now rather than at the worker's next look. */
   const deliverMail = () => mail.sendSoon();
+
+  /** Orders with a Stripe session that can still be paid (opened within its lifetime). */
+  async function ordersPayingNow(tx: Database): Promise<number[]> {
+    const rows = await tx
+      .selectDistinct({ orderId: checkoutSessions.orderId })
+      .from(checkoutSessions)
+      .where(
+        and(
+          eq(checkoutSessions.status, "open"),
+          eq(checkoutSessions.provider, "stripe"),
+          gt(checkoutSessions.createdAt, new Date(clock().getTime() - STRIPE_CHECKOUT_OPEN_MS)),
+        ),
+      );
+    return rows.map((r) => r.orderId);
+  }
 
   async function openSession(id: string) {
     const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
@@ -126,6 +142,8 @@ export function createPaymentsService(deps: {
             },
           ],
           metadata: { order_id: String(locked.id), checkout_id: id },
+          // The hold on the order's coupons lasts as long as the session can be paid.
+          expires_at: Math.floor((clock().getTime() + STRIPE_CHECKOUT_OPEN_MS) / 1000),
           success_url: new URL(successUrl, origin).toString(),
           cancel_url: new URL(cancelUrl, origin).toString(),
         });
@@ -142,7 +160,9 @@ export function createPaymentsService(deps: {
         const locked = await orders.requireOwn(tx, ctx, order.id, true);
         const lockedRefusal = orders.payableRefusal(locked);
         if (lockedRefusal) throw new AppError(409, lockedRefusal);
-        const couponRefusal = await orders.couponRefusal(tx, locked);
+        // Stripe takes the money before we hear of it: a coupon's last use is held by the first
+        // open payment, so a second is refused here instead of being charged and refunded.
+        const couponRefusal = await orders.couponRefusal(tx, locked, () => ordersPayingNow(tx));
         if (couponRefusal) throw new AppError(409, couponRefusal);
         const older = await tx
           .select({ id: checkoutSessions.id, externalId: checkoutSessions.externalId })

@@ -6,6 +6,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
+import { STRIPE_CHECKOUT_OPEN_MS } from "../../constants.ts";
 import { ensurePlans } from "../../demo/seed.ts";
 import { createServices } from "../../services.ts";
 import { openTestDatabase } from "../../test/database.ts";
@@ -32,6 +33,7 @@ const refunds: (Record<string, string> & { idempotencyKey: string })[] = [];
 let t: Pick<TestApp, "app" | "db" | "services"> & { close(): Promise<void> };
 let client: ReturnType<typeof firmClient>;
 let productId: number;
+const clock = new TestClock();
 const signer = new Stripe("sk_test_fake");
 
 beforeAll(async () => {
@@ -112,7 +114,7 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: `http://127.0.0.1:${port}`,
   });
-  const services = createServices({ db: database.db, clock: new TestClock().now, config });
+  const services = createServices({ db: database.db, clock: clock.now, config });
   const app = await buildApp({ services, config });
   t = {
     app,
@@ -310,33 +312,70 @@ describe("Stripe Checkout keeps one payment per order", () => {
     expect((await t.db.select().from(mailOutbox)).length).toBe(invoicesBefore);
   });
 
-  it("checks a coupon's limit at checkout, and refunds a payment the limit refuses at confirmation", async () => {
+  // Issue 31: two orders with a coupon's last use could both open a payment; Stripe charged the
+  // second, and it was refunded. The first open payment now holds the use.
+  it("holds a coupon's last use for the first open payment: a second is refused before any charge", async () => {
     await t.services.coupons.create({ code: "ONCE", amount: 10, discountType: "percent", usageLimit: 1 });
     const a = await newOrder(["once"]);
     const b = await newOrder(["once"]);
+    const opened = created.length;
     const sessionA = sessionIdOf(
       (await client.post("/api/stripe/checkout", { order_id: a.id })).json().data.url,
     );
+    expect(Number(created.at(-1)?.expires_at)).toBe(
+      Math.floor((clock.now().getTime() + STRIPE_CHECKOUT_OPEN_MS) / 1000),
+    );
+    const whileOpen = await client.post("/api/stripe/checkout", { order_id: b.id });
+    expect(whileOpen.statusCode).toBe(409);
+    expect(whileOpen.json().message).toBe(COUPON_USAGE_LIMIT_REACHED);
+    expect(created.length).toBe(opened + 1);
+    // The holder itself may open its payment again.
+    const again = await client.post("/api/stripe/checkout", { order_id: a.id });
+    expect(again.statusCode).toBe(200);
+
+    expect(
+      (await webhook(paidEvent("evt_once_a", sessionIdOf(again.json().data.url), "pi_once_a"))).statusCode,
+    ).toBe(200);
+    const afterPaid = await client.post("/api/stripe/checkout", { order_id: b.id });
+    expect(afterPaid.statusCode).toBe(409);
+    expect(afterPaid.json().message).toBe(COUPON_USAGE_LIMIT_REACHED);
+    expect(refunds.filter((r) => r.payment_intent === "pi_once_a")).toHaveLength(0);
+    const [couponRow] = await t.db.select().from(coupons).where(eq(coupons.code, "ONCE"));
+    expect(couponRow?.usageCount).toBe(1);
+    expect((await sessionsOf(a.id)).find((r) => r.externalId === sessionA)?.status).toBe("cancelled");
+  });
+
+  it("releases the hold when the payment expires, and refunds a payment the limit refuses at confirmation", async () => {
+    await t.services.coupons.create({ code: "LAPSE", amount: 10, discountType: "percent", usageLimit: 1 });
+    const a = await newOrder(["lapse"]);
+    const b = await newOrder(["lapse"]);
+    const sessionA = sessionIdOf(
+      (await client.post("/api/stripe/checkout", { order_id: a.id })).json().data.url,
+    );
+    expect((await client.post("/api/stripe/checkout", { order_id: b.id })).statusCode).toBe(409);
+    // A's session expires at Stripe, which says so: B may pay.
+    const expiry = {
+      id: "evt_lapse_a_expired",
+      object: "event",
+      type: "checkout.session.expired",
+      data: { object: { id: sessionA, object: "checkout.session", payment_status: "unpaid" } },
+    };
+    expect((await webhook(expiry)).statusCode).toBe(200);
     const sessionB = sessionIdOf(
       (await client.post("/api/stripe/checkout", { order_id: b.id })).json().data.url,
     );
-    expect((await webhook(paidEvent(`evt_once_a`, sessionA, "pi_once_a"))).statusCode).toBe(200);
+    expect((await webhook(paidEvent("evt_lapse_b", sessionB, "pi_lapse_b"))).statusCode).toBe(200);
 
-    // The coupon is used up: a new checkout for the other order is refused, with the reason.
-    const refused = await client.post("/api/stripe/checkout", { order_id: b.id });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(COUPON_USAGE_LIMIT_REACHED);
-
-    // Its session opened before then is paid anyway: the money goes back and the order says so.
-    expect((await webhook(paidEvent(`evt_once_b`, sessionB, "pi_once_b"))).statusCode).toBe(200);
-    expect(refunds.filter((r) => r.payment_intent === "pi_once_b")).toHaveLength(1);
-    const [couponRow] = await t.db.select().from(coupons).where(eq(coupons.code, "ONCE"));
+    // Were A's expired session paid all the same, the limit still holds: the money goes back.
+    expect((await webhook(paidEvent("evt_lapse_a", sessionA, "pi_lapse_a"))).statusCode).toBe(200);
+    expect(refunds.filter((r) => r.payment_intent === "pi_lapse_a")).toHaveLength(1);
+    const [couponRow] = await t.db.select().from(coupons).where(eq(coupons.code, "LAPSE"));
     expect(couponRow?.usageCount).toBe(1);
-    const orderB = OrderResponse.parse((await client.get(`/api/orders/${b.id}`)).json()).data;
-    expect(orderB.status).toBe("unpaid");
-    expect(orderB.payment_status).toBe("declined");
-    expect(orderB.declined_reason).toBe(`${COUPON_USAGE_LIMIT_REACHED} ${PAYMENT_REFUNDED}`);
-    expect((await sessionsOf(b.id)).find((r) => r.externalId === sessionB)).toMatchObject({
+    const orderA = OrderResponse.parse((await client.get(`/api/orders/${a.id}`)).json()).data;
+    expect(orderA.status).toBe("unpaid");
+    expect(orderA.payment_status).toBe("declined");
+    expect(orderA.declined_reason).toBe(`${COUPON_USAGE_LIMIT_REACHED} ${PAYMENT_REFUNDED}`);
+    expect((await sessionsOf(a.id)).find((r) => r.externalId === sessionA)).toMatchObject({
       status: "refunded",
       refundReason: COUPON_USAGE_LIMIT_REACHED,
     });

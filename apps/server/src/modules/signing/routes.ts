@@ -172,6 +172,8 @@ export const fuseSignWebhookRoutes: FastifyPluginAsync<{ services: Services }> =
   app,
   { services },
 ) => {
+  // The signature is over the raw bytes: this scope takes them instead of the app's JSON parser.
+  app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
     done(null, body),
   );

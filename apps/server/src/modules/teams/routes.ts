@@ -1,4 +1,5 @@
 import {
+  ErrorEnvelope,
   MemberRoleResponse,
   RemoveMemberRequest,
   RemoveMemberResponse,
@@ -124,7 +125,12 @@ export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         tags: ["teams"],
         summary: "Hand the firm to a member or manager, confirmed by the owner's password",
         body: TransferOwnershipRequest,
-        response: { 200: TransferOwnershipResponse },
+        response: {
+          200: TransferOwnershipResponse,
+          429: ErrorEnvelope.describe(
+            "Too many wrong passwords from this address: wait `data.retry_after_seconds`",
+          ),
+        },
       },
     },
     async (request) => ({
@@ -134,6 +140,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         request.body.id_team,
         request.body.id_user,
         request.body.password,
+        request.ip,
       ),
     }),
   );

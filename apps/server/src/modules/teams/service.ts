@@ -46,8 +46,17 @@ export type MemberHandOver = (
   move: { teamId: number; fromUserId: number; toUserId: number; formerMemberName: string },
 ) => Promise<{ folders: number; documents: number }>;
 
-/** Whether a password hash matches (the auth module's check, passed in: auth reads firms from here). */
-export type PasswordCheck = (hash: string, password: string) => Promise<boolean>;
+/**
+ * Whether a person's password is right (the auth module's check, passed in late: auth reads firms
+ * from here). Wrong guesses count as failed sign-ins of that account from that address, so a
+ * stolen session guesses no faster than the sign-in page allows (429 while it must wait).
+ */
+export type PasswordCheck = (input: {
+  email: string;
+  passwordHash: string;
+  password: string;
+  ip: string;
+}) => Promise<boolean>;
 
 /**
  * The address of an uploaded image of this firm, for its logo; null when the id names no image
@@ -167,7 +176,7 @@ export function memberContextOf(row: {
 export function createTeamsService(deps: {
   db: Database;
   users: UsersService;
-  checkPassword?: PasswordCheck;
+  checkPassword?: () => PasswordCheck;
   /** Late-bound: the folders and documents modules are built after this one. */
   handOver?: () => MemberHandOver;
   companyLogos?: () => CompanyLogos | undefined;
@@ -437,11 +446,13 @@ export function createTeamsService(deps: {
      * POST /team/transfer-ownership: the owner hands the firm to one of its members or managers,
      * confirming with their password; they stay on as a manager.
      */
-    async transferOwnership(actor: Actor, teamId: number, userId: number, password: string) {
+    async transferOwnership(actor: Actor, teamId: number, userId: number, password: string, ip: string) {
       const role = await requireMembership(actor, teamId);
       if (!canTransferOwnership(role)) throw forbidden(TRANSFER_REFUSED);
       const me = await deps.users.findById(actor.userId);
-      const matches = me && deps.checkPassword ? await deps.checkPassword(me.passwordHash, password) : false;
+      const check = deps.checkPassword?.();
+      const matches =
+        me && check ? await check({ email: me.email, passwordHash: me.passwordHash, password, ip }) : false;
       if (!matches) {
         throw badRequest(OWNER_PASSWORD_INCORRECT, [
           { field: "password", message: OWNER_PASSWORD_INCORRECT },

@@ -16,7 +16,10 @@ export const twoFactorTotp = pgTable("two_factor_totp", {
   confirmedAt: timestamp({ withTimezone: true }),
   /** The last 30-second step a code was accepted for: a code is never accepted twice. */
   lastUsedStep: bigint({ mode: "number" }),
-  /** Code and password checks since the last success: past the free ones, each waits longer. */
+  /**
+   * No longer written: the account's code and password checks are counted by the shared throttle
+   * (`platform/throttle`, key `two-factor:user:<id>`). Left until a migration drops them.
+   */
   failedAttempts: integer().notNull().default(0),
   lastFailedAt: timestamp({ withTimezone: true }),
 });

@@ -13,6 +13,7 @@ import QRCode from "qrcode";
 import {
   LOGIN_FIRST_DELAY_MS,
   LOGIN_MAX_DELAY_MS,
+  LOGIN_PAIR_MEMORY_MS,
   TWO_FACTOR_CHALLENGE_MS,
   TWO_FACTOR_FREE_FAILURES_PER_ACCOUNT,
   TWO_FACTOR_ISSUER,
@@ -21,6 +22,7 @@ import {
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../errors.ts";
 import type { Actor, Clock, FirmContexts } from "../../platform/kernel/index.ts";
+import { createThrottle, type ThrottleRule } from "../../platform/throttle/index.ts";
 import { type AuthService, type SignInSecondStep, verifyPassword } from "../auth/index.ts";
 import type { TeamsService } from "../teams/index.ts";
 import type { UsersService } from "../users/index.ts";
@@ -123,39 +125,28 @@ export function createTwoFactorService(deps: {
     return row !== undefined;
   }
 
+  const accountTries = createThrottle({ db, clock });
+  const accountKey = (userId: number) => `two-factor:user:${userId}`;
+  const accountRule: ThrottleRule = {
+    kind: "backoff",
+    free: TWO_FACTOR_FREE_FAILURES_PER_ACCOUNT,
+    firstDelayMs: LOGIN_FIRST_DELAY_MS,
+    maxDelayMs: LOGIN_MAX_DELAY_MS,
+    memoryMs: LOGIN_PAIR_MEMORY_MS,
+  };
+
   /**
    * Counts one code (or password) check against the account before it is made, refusing with 429
-   * while the account must wait. Counted first, so that guesses sent at once are all counted;
-   * a success sets the count back to 0. Compare-and-set: a check that loses the race reads again.
+   * while the account must wait; counted and decided in one statement (see the throttle), so that
+   * guesses sent at once, to any server, are all counted. A success forgets the count.
    */
   async function reserveAccountTry(userId: number) {
-    for (let round = 0; round < 5; round++) {
-      const row = await totpRow(userId);
-      if (!row) return;
-      const now = clock().getTime();
-      if (row.failedAttempts >= TWO_FACTOR_FREE_FAILURES_PER_ACCOUNT && row.lastFailedAt) {
-        const delay = Math.min(
-          LOGIN_MAX_DELAY_MS,
-          LOGIN_FIRST_DELAY_MS * 2 ** (row.failedAttempts - TWO_FACTOR_FREE_FAILURES_PER_ACCOUNT),
-        );
-        const endsAt = row.lastFailedAt.getTime() + delay;
-        if (endsAt > now) throw tooManyTries(Math.ceil((endsAt - now) / 1000));
-      }
-      const [counted] = await db
-        .update(twoFactorTotp)
-        .set({ failedAttempts: row.failedAttempts + 1, lastFailedAt: new Date(now) })
-        .where(and(eq(twoFactorTotp.userId, userId), eq(twoFactorTotp.failedAttempts, row.failedAttempts)))
-        .returning({ userId: twoFactorTotp.userId });
-      if (counted) return;
-    }
-    throw tooManyTries(Math.ceil(LOGIN_FIRST_DELAY_MS / 1000));
+    if (!(await totpRow(userId))) return;
+    const decision = await accountTries.take(accountKey(userId), accountRule);
+    if (!decision.allowed) throw tooManyTries(decision.retryAfterSeconds);
   }
 
-  const forgiveAccountTries = (userId: number) =>
-    db
-      .update(twoFactorTotp)
-      .set({ failedAttempts: 0, lastFailedAt: null })
-      .where(eq(twoFactorTotp.userId, userId));
+  const forgiveAccountTries = (userId: number) => accountTries.forgive(accountKey(userId));
 
   /**
    * Checks a code of the person's authenticator (one step either side of now, for clocks a little
@@ -358,7 +349,15 @@ export function createTwoFactorService(deps: {
     },
 
     beginSetup: (actor: Actor) => beginSetupFor(actor.userId),
-    confirmSetup: (actor: Actor, code: string) => confirmSetupFor(actor.userId, code),
+    /**
+     * Turns two-factor sign-in on. Sessions opened before it (on other devices, perhaps by whoever
+     * prompted the change) end; the one turning it on stays signed in.
+     */
+    async confirmSetup(actor: Actor, code: string) {
+      const recoveryCodes = await confirmSetupFor(actor.userId, code);
+      await auth.signOutOtherSessions(actor);
+      return recoveryCodes;
+    },
 
     /** Turns two-factor sign-in off: the person's own, with their password or a current code. */
     async disable(actor: Actor, userId: number, proof: { password?: string; code?: string }) {
@@ -435,6 +434,8 @@ export function createTwoFactorService(deps: {
         const taken = await takeCode(userId, input.code, "pending");
         if (taken !== "ok") throw unauthorized(TWO_FACTOR_WRONG_CODE);
         recoveryCodes = await db.transaction((tx) => replaceRecoveryCodes(tx, userId));
+        // Two-factor sign-in is on from here: no session opened without it stays.
+        await auth.endSessionsOf(userId);
       } else if (input.recoveryCode !== undefined) {
         if (!(await takeRecoveryCode(userId, input.recoveryCode))) {
           throw unauthorized(TWO_FACTOR_WRONG_RECOVERY_CODE);

@@ -8,12 +8,14 @@ import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../constants.ts";
+import { throttleCounts } from "../../platform/throttle/index.ts";
 import {
   bearer,
   buildFirmWithPeople,
   createTestApp,
   type FirmClient,
   type FirmWithPeople,
+  firmClient,
   signedInFirm,
   signIn,
   TEST_PASSWORD,
@@ -79,6 +81,13 @@ async function turnOn(client: FirmClient) {
 
 const totpRowOf = async (userId: number) =>
   (await t.db.select().from(twoFactorTotp).where(eq(twoFactorTotp.userId, userId)))[0];
+const accountTriesOf = async (userId: number) =>
+  (
+    await t.db
+      .select()
+      .from(throttleCounts)
+      .where(eq(throttleCounts.key, `two-factor:user:${userId}`))
+  )[0];
 
 /** A person of their own firm (owner), signed in. */
 async function owner() {
@@ -208,6 +217,20 @@ describe("POST /api/tfa/totp/setup and /api/tfa/totp/confirm", () => {
   });
 });
 
+describe("POST /api/tfa/totp/confirm and the person's other sessions", () => {
+  // Issue 31: turning two-factor sign-in on left the person's other sessions signed in.
+  it("ends every other session of the person, keeping the one that turned it on", async () => {
+    const { user, client, teamId } = await owner();
+    const otherDevice = firmClient(t, await signIn(t, user.email), teamId);
+    const colleague = await signedInFirm(t);
+    expect((await otherDevice.get("/api/tfa")).statusCode).toBe(200);
+    await turnOn(client);
+    expect((await otherDevice.get("/api/tfa")).statusCode).toBe(401);
+    expect((await client.get("/api/tfa")).statusCode).toBe(200);
+    expect((await colleague.as.owner.get("/api/tfa")).statusCode).toBe(200);
+  });
+});
+
 describe("POST /api/auth/login with two-factor sign-in on", () => {
   it("answers the code step with no session; the code opens it", async () => {
     const { user, client } = await owner();
@@ -329,7 +352,7 @@ describe("POST /api/auth/login with two-factor sign-in on", () => {
       burst.filter((r) => r.statusCode === 401 && r.json().message === TWO_FACTOR_WRONG_CODE).length,
     ).toBe(5);
     expect(burst.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
-    expect((await totpRowOf(user.id))?.failedAttempts).toBe(10);
+    expect((await accountTriesOf(user.id))?.failures).toBe(10);
 
     // Ten failures on the account: even the right code waits.
     const waiting = await secondStep({ challenge: await challengeFor(user.email), code: codeOf(secret) });
@@ -341,7 +364,7 @@ describe("POST /api/auth/login with two-factor sign-in on", () => {
     t.clock.advance(STEP_MS);
     const after = await secondStep({ challenge: await challengeFor(user.email), code: codeOf(secret) });
     expect(after.statusCode).toBe(200);
-    expect((await totpRowOf(user.id))?.failedAttempts).toBe(0);
+    expect(await accountTriesOf(user.id)).toBeUndefined();
   });
 
   it("ends a sign-in not completed within 5 minutes", async () => {
@@ -508,10 +531,16 @@ describe("PUT /api/tfa/firm-requirement", () => {
     expect(done.cookies.find((c) => c.name === SESSION_COOKIE)).toBeDefined();
     expect((await totpRowOf(firm.ids.alice))?.confirmedAt).not.toBeNull();
 
+    // The session opened before two-factor sign-in was on has ended; the new one stands.
+    expect((await firm.as.alice.get("/api/tfa")).statusCode).toBe(401);
+    const cookie = done.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? "";
+    const aliceNow = firmClient(t, cookie, firm.teamId);
+    expect((await aliceNow.get("/api/tfa")).statusCode).toBe(200);
+
     // From now on, the code step; and it cannot be turned off while required.
     t.clock.advance(STEP_MS);
     await challengeFor(email, "code");
-    const off = await firm.as.alice.put(`/api/tfa/${firm.ids.alice}`, { password: TEST_PASSWORD });
+    const off = await aliceNow.put(`/api/tfa/${firm.ids.alice}`, { password: TEST_PASSWORD });
     expect(off.statusCode).toBe(409);
     expect(off.json().message).toBe(TWO_FACTOR_REQUIRED_BY_FIRM);
   });

@@ -27,7 +27,7 @@ export const COUNTRIES: readonly Country[] = Object.entries(countries.getNames("
     name,
     code,
     area_code: callingCodes.get(code) ?? "",
-    states: [...(STATES_BY_COUNTRY[code] ?? [])],
+    states: [...(STATES_BY_COUNTRY.get(code) ?? [])],
   }))
   .sort((a, b) => a.name.localeCompare(b.name, "en"));
 
@@ -36,7 +36,7 @@ const areaCodes = new Set(callingCodes.values());
 
 export const isCountryCode = (code: string) => countryCodes.has(code);
 export const isAreaCode = (areaCode: string) => areaCodes.has(areaCode);
-export const statesOf = (country: string) => STATES_BY_COUNTRY[country] ?? [];
+export const statesOf = (country: string) => STATES_BY_COUNTRY.get(country) ?? [];
 
 /**
  * Whether a phone number is a real number for its area code (or for its own, when typed with a

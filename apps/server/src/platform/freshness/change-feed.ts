@@ -17,9 +17,13 @@
  *
  * A connection can also stall without closing (a half-open TCP connection, a stuck proxy): then
  * nothing says it is lost while changes go unheard. So the feed sends itself a heartbeat through
- * the database every `heartbeatMs` and trusts memory only while one of its own beats has come back
- * within `staleAfterMs`. A stalled feed makes every request read the database, within
- * `staleAfterMs` of its last beat; once beats come back, whatever was kept before is dropped.
+ * the database every `heartbeatMs`. PostgreSQL delivers notifications in commit order, so a beat
+ * heard back means every change committed before it was *sent* has been heard; memory is trusted
+ * only while the latest beat heard was sent within `staleAfterMs`. The bound: a change committed
+ * while the feed is stalled is served from memory for at most `staleAfterMs` (1 s) after it
+ * commits; then every request reads the database. Once beats come back, whatever was kept
+ * before is dropped. (Measuring from when a beat was heard, not sent, and with 3 s, a revoked
+ * session was still served 2.7 s into a stall.)
  */
 export const CHANGES_CHANNEL = "precedent_changes";
 
@@ -41,8 +45,8 @@ export type NotificationSource = {
 export type ChangeFeed = ReturnType<typeof createChangeFeed>;
 
 /** How often the feed sends itself a heartbeat, and how long without one it trusts memory. */
-export const HEARTBEAT_MS = 1000;
-export const STALE_AFTER_MS = 3000;
+export const HEARTBEAT_MS = 200;
+export const STALE_AFTER_MS = 1000;
 
 export function createChangeFeed(
   source: NotificationSource,
@@ -61,7 +65,10 @@ export function createChangeFeed(
   // Beats carry this feed's own name, so several servers on one database each count only theirs.
   const beatPrefix = `beat:${process.pid}:${Math.random().toString(36).slice(2, 10)}:`;
   let beatCount = 0;
-  let lastBeatHeardAt = 0;
+  /** When each beat not yet heard back was sent (the oldest are dropped in a long stall). */
+  const beatsSentAt = new Map<number, number>();
+  /** When the latest beat heard back was sent: every change committed before then was heard. */
+  let lastBeatSentAt = 0;
   let stalled = false;
   let beating: NodeJS.Timeout | undefined;
   // One counter orders marks and changes: a change heard after a mark gets a larger number.
@@ -86,12 +93,19 @@ export function createChangeFeed(
     else if (payload.startsWith("person:"))
       personChangedAt.set(Number(payload.slice("person:".length)), tick);
     else if (payload === "catalogue") catalogueChangedAt = tick;
-    else if (payload.startsWith(beatPrefix)) beatHeard();
+    else if (payload.startsWith(beatPrefix)) beatHeard(Number(payload.slice(beatPrefix.length)));
     else syncs.get(payload)?.();
   }
 
-  function beatHeard() {
-    lastBeatHeardAt = performance.now();
+  function beatHeard(beat: number) {
+    const sentAt = beatsSentAt.get(beat);
+    if (sentAt === undefined) return;
+    for (const earlier of beatsSentAt.keys()) {
+      if (earlier > beat) break;
+      beatsSentAt.delete(earlier);
+    }
+    lastBeatSentAt = Math.max(lastBeatSentAt, sentAt);
+    if (!fresh()) return;
     if (!stalled) return;
     stalled = false;
     // Changes held up in the stall arrived before this beat, but drop everything kept anyway:
@@ -103,7 +117,7 @@ export function createChangeFeed(
   /** True while beats come back in time (always, with heartbeats off). */
   function fresh() {
     if (heartbeatMs <= 0) return true;
-    if (performance.now() - lastBeatHeardAt <= staleAfterMs) return true;
+    if (performance.now() - lastBeatSentAt <= staleAfterMs) return true;
     if (!stalled && listening) {
       stalled = true;
       options.onStalled?.(true);
@@ -114,6 +128,8 @@ export function createChangeFeed(
   function beat() {
     if (!listening) return;
     beatCount += 1;
+    beatsSentAt.set(beatCount, performance.now());
+    if (beatsSentAt.size > 1000) beatsSentAt.delete(beatsSentAt.keys().next().value as number);
     // A failed send is not heard, which is all the feed needs to know.
     source.notify(CHANGES_CHANNEL, `${beatPrefix}${beatCount}`).catch(() => {});
     fresh();
@@ -138,7 +154,8 @@ export function createChangeFeed(
       // Whatever was read before now may have missed changes nobody heard.
       everythingChangedAt = ++tick;
       listening = !closed;
-      lastBeatHeardAt = performance.now();
+      lastBeatSentAt = performance.now();
+      beatsSentAt.clear();
       stalled = false;
       if (heartbeatMs > 0 && !beating && !closed) {
         beating = setInterval(beat, heartbeatMs);

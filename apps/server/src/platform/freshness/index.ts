@@ -11,7 +11,7 @@
  * - change-feed.ts listens on `precedent_changes`. Take `mark()` before reading; reuse what was
  *   read only while `firmUnchangedSince(mark, firm)` / `sessionsUnchangedSince(mark)` say so.
  *   Both say no while the feed is not listening (not started, connection lost, reconnecting) or
- *   its own heartbeat has not come back within 3 s (a stalled connection), and what was kept
+ *   its latest heartbeat heard was sent over 1 s ago (a stalled connection), and what was kept
  *   before a reconnection or a stall is dropped. This server's own writes count at once
  *   (`firmChanged`, `sessionsEnded`), before the database's notification arrives.
  * - reply-cache.ts keeps the serialized document lists, status counts and folder trees per firm,
@@ -30,7 +30,13 @@
  *   seen in, changed; a sign-out marks sessions ended. Without a feed every request reads its
  *   session from the database.
  */
-export { type ChangeFeed, createChangeFeed, type NotificationSource } from "./change-feed.ts";
+export {
+  type ChangeFeed,
+  createChangeFeed,
+  HEARTBEAT_MS,
+  type NotificationSource,
+  STALE_AFTER_MS,
+} from "./change-feed.ts";
 export { createKeptReplies, type KeptReplies } from "./kept-replies.ts";
 export { FIRM_ROWS } from "./registry.ts";
 export { createFirmReplyCache } from "./reply-cache.ts";

@@ -11,7 +11,14 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { SIGNING_ADDRESS_REQUESTS_PER_MINUTE, SIGNING_LINK_REQUESTS_PER_MINUTE } from "../../../constants.ts";
+import {
+  SIGNING_ADDRESS_REQUESTS_PER_MINUTE,
+  SIGNING_LINK_GUESS_WINDOW_MS,
+  SIGNING_LINK_GUESSES_PER_ADDRESS,
+  SIGNING_LINK_REQUESTS_PER_MINUTE,
+} from "../../../constants.ts";
+import { AppError } from "../../../errors.ts";
+import type { Throttle, ThrottleRule } from "../../../platform/throttle/index.ts";
 import type { RequestMeta, SigningCeremony } from "./service.ts";
 
 const tags = ["signing pages"];
@@ -38,10 +45,34 @@ const pdfReply = (bytes: Uint8Array, filename: string) => ({
  * The signing pages' API (`/api/sign/:token/...`): no session, the private link is the credential.
  * Every route is throttled per address (the route's limit) and per link (the hook's).
  */
-export const signingPageRoutes: FastifyPluginAsyncZod<{ ceremony: SigningCeremony }> = async (
-  app,
-  { ceremony },
-) => {
+export const signingPageRoutes: FastifyPluginAsyncZod<{
+  ceremony: SigningCeremony;
+  guesses: Throttle;
+}> = async (app, { ceremony, guesses }) => {
+  // Each request counts as a guess before its link is looked up (so guesses sent at once are all
+  // counted), and is given back unless the link was unknown: only unknown links use the allowance.
+  const guessRule: ThrottleRule = {
+    kind: "window",
+    free: SIGNING_LINK_GUESSES_PER_ADDRESS,
+    windowMs: SIGNING_LINK_GUESS_WINDOW_MS,
+  };
+  const guessKey = (request: FastifyRequest) => `signing-link:ip:${request.ip}`;
+  const counted = new WeakSet<FastifyRequest>();
+  app.addHook("onRequest", async (request) => {
+    const decision = await guesses.take(guessKey(request), guessRule);
+    if (!decision.allowed) {
+      const minutes = Math.ceil(decision.retryAfterSeconds / 60);
+      throw new AppError(
+        429,
+        `Too many signing links tried from this address. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+        { retry_after_seconds: decision.retryAfterSeconds },
+      );
+    }
+    counted.add(request);
+  });
+  app.addHook("onSend", async (request, reply) => {
+    if (counted.has(request) && reply.statusCode !== 404) await guesses.giveBack(guessKey(request));
+  });
   const perAddress = { max: SIGNING_ADDRESS_REQUESTS_PER_MINUTE, timeWindow: 60_000 };
   const perLink = app.rateLimit({
     max: SIGNING_LINK_REQUESTS_PER_MINUTE,
