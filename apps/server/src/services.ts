@@ -6,7 +6,7 @@ import {
   type PublicSettings,
   type SessionInfo,
 } from "@precedent/contracts";
-import { type Config, DEVELOPMENT_SECRET_KEY } from "./config.ts";
+import { type Config, DEVELOPMENT_SECRET_KEY, publicOrigin } from "./config.ts";
 import { DEFAULT_REPLY_CACHE_MB, SESSION_MAX_AGE_MS, SESSION_PURGE_EVERY_MS } from "./constants.ts";
 import type { Database } from "./db/client.ts";
 import { createAnnouncementsService } from "./modules/announcements/index.ts";
@@ -54,7 +54,9 @@ import { createPaymentsService } from "./modules/payments/index.ts";
 import { createSigningCeremony } from "./modules/signing/ceremony/index.ts";
 import {
   createFuseSignAdapter,
+  createSigningLifecycle,
   createSigningService,
+  type SigningLifecycle,
   type SigningService,
   signingDocumentColumns,
 } from "./modules/signing/index.ts";
@@ -128,6 +130,8 @@ export function createServices(deps: {
   loginThrottle?: { perAccountAddress: number; perAddress: number };
 }) {
   const { db, clock, config } = deps;
+  // Every link the product sends or shows is built on this, never on a request's Host.
+  const publicUrl = publicOrigin(config.PUBLIC_URL ?? "http://localhost:3000");
   const asicFeeCents = Math.round((config.ASIC_REGISTRATION_FEE ?? 597) * 100);
   // Durable background work; main.ts starts the worker, tests run due jobs with `jobs.runDue()`.
   const jobs = createJobQueue({ db, clock });
@@ -212,6 +216,7 @@ export function createServices(deps: {
   // documents: the same late binding.
   let interview: InterviewService | undefined;
   let signing: SigningService | undefined;
+  let signingLifecycle: SigningLifecycle | undefined;
   documents = createDocumentsService({
     db,
     clock,
@@ -239,9 +244,11 @@ export function createServices(deps: {
     library: templates,
     users,
     logs,
-    // A relaunch voids the document's pending signing request.
+    // A relaunch resets signing: the pending request is voided, and a declined or cancelled one
+    // can no longer be resent (the document is sent anew once it is completed again).
     onRelaunch: () => async (tx, ctx, docId) => {
       await signing?.voidPending(tx, ctx.teamId, docId, "Document relaunched");
+      await signingLifecycle?.voidEnded(tx, ctx.teamId, docId, "Document relaunched");
     },
   });
   // A company's ACN, once ASIC registers it, in the firm's other documents naming the company
@@ -280,6 +287,8 @@ export function createServices(deps: {
     library: templates,
     mail,
     users,
+    publicUrl,
+    secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
     // FuseSign for firms that sign with it, when its token, tenant and webhook secret are set.
     fusesign:
       config.FUSESIGN_API_TOKEN && config.FUSESIGN_TENANT_ID && config.FUSESIGN_WEBHOOK_SECRET
@@ -293,6 +302,18 @@ export function createServices(deps: {
           }
         : undefined,
   });
+  const signingService = signing;
+  const lifecycle = createSigningLifecycle({
+    db,
+    clock,
+    documents,
+    mail,
+    users,
+    publicUrl,
+    secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
+    retract: (tx, envelope, reason) => signingService.retract(tx, envelope, reason),
+  });
+  signingLifecycle = lifecycle;
   const orders = createOrdersService({
     db,
     clock,
@@ -401,6 +422,8 @@ export function createServices(deps: {
     sms,
     sealer,
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
+    publicUrl,
+    users,
   });
   const publicSettings: PublicSettings = {
     sales_phone: config.SALES_PHONE ?? "1800 160 401",
@@ -467,7 +490,7 @@ export function createServices(deps: {
     providers: integrationProvider,
     redirectUri: (slug) => {
       const path = `/my-account/my-integration/${INTEGRATION_APPS.find((a) => a.slug === slug)?.app ?? slug}`;
-      return realProviders.has(slug) ? `${config.PUBLIC_URL ?? ""}${path}` : path;
+      return realProviders.has(slug) ? `${publicUrl}${path}` : path;
     },
     jobs,
     files: fileStore,
@@ -523,6 +546,8 @@ export function createServices(deps: {
     signing,
     sms,
     signingCeremony,
+    signingLifecycle: lifecycle,
+    publicUrl,
   };
 }
 

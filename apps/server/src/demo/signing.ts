@@ -74,7 +74,6 @@ export async function signDemoDocuments(
           signing_group_name: "Signers",
         })),
       },
-      origin,
     );
     const [envelope] = await db
       .select({ id: signingEnvelopes.id })
@@ -101,7 +100,7 @@ export async function signDemoDocuments(
     });
   };
 
-  const meta = { ip: "127.0.0.1", userAgent: "Precedent demo data", origin };
+  const meta = { ip: "127.0.0.1", userAgent: "Precedent demo data" };
   const signed = await send(DEMO_SIGNED_DOCUMENT);
   // Signers before the witnesses who watch them, as the signing pages allow.
   const inTurn = [...signed].sort(

@@ -26,7 +26,6 @@ const LINK_ERRORS = {
 const metaOf = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,
   userAgent: String(request.headers["user-agent"] ?? "").slice(0, 500),
-  origin: `${request.protocol}://${request.host}`,
 });
 
 const pdfReply = (bytes: Uint8Array, filename: string) => ({

@@ -15,14 +15,16 @@ import type { FileStore } from "../../files/index.ts";
 import type { MailService } from "../../mail/index.ts";
 import type { SmsSender } from "../../sms/index.ts";
 import { firmName } from "../../teams/index.ts";
+import type { UsersService } from "../../users/index.ts";
 import type { AuditCertificate } from "../audit-certificate.ts";
 import { type StoredSignature, signingEnvelopes, signingEvents, signingRecipients } from "../schema.ts";
-import { hashSigningToken } from "../tokens.ts";
-import { SIGNING_STATE_MESSAGES, signingPageState } from "./policy.ts";
+import { createSigningLinkBox, hashSigningToken } from "../tokens.ts";
+import { afterDeclined, afterSealed, afterSigned } from "./after-signing.ts";
+import { notYourTurnMessage, SIGNING_STATE_MESSAGES, signingPageState } from "./policy.ts";
 import type { PdfSealer } from "./sealer.ts";
 
 /** Who is asking: recorded with every event and on the signature (the certificate prints them). */
-export type RequestMeta = { ip: string; userAgent: string; origin: string };
+export type RequestMeta = { ip: string; userAgent: string };
 
 type Envelope = typeof signingEnvelopes.$inferSelect;
 type Recipient = typeof signingRecipients.$inferSelect;
@@ -74,8 +76,13 @@ export function createSigningCeremony(deps: {
   /** signing-seal's sealer; the wiring may also hand it over later with `useSealer`. */
   sealer?: PdfSealer;
   secretKey: string;
+  /** The configured public origin (PUBLIC_URL): the "Signed" emails' links are built on it. */
+  publicUrl: string;
+  /** Names and addresses of senders, for their completion and decline emails. */
+  users: Pick<UsersService, "summaries">;
 }) {
   const { db, clock, jobs, files, mail, sms } = deps;
+  const after = { mail, links: createSigningLinkBox(deps.secretKey), publicUrl: deps.publicUrl, users: deps.users };
   let sealer = deps.sealer;
 
   const downloadMac = (recipient: { id: number; tokenHash: string }) =>
@@ -155,6 +162,8 @@ export function createSigningCeremony(deps: {
       recipient: { full_name: recipient.fullName, role: recipient.role, group_name: recipient.groupName },
       witness_of: witnessOf?.fullName ?? null,
       state,
+      cancel_reason: state === "cancelled" ? envelope.cancelReason : null,
+      turn_message: state === "not-your-turn" ? notYourTurnMessage(recipient, everyone) : null,
       due_date: envelope.dueDate,
       consented: recipient.consentedAt !== null,
       sms_required: envelope.smsNotify && recipient.phone !== null,
@@ -193,14 +202,16 @@ export function createSigningCeremony(deps: {
     const resolved = await resolve(tx, token, true);
     if (!resolved.canSign) throw new AppError(403, SIGNING_LINK_MESSAGES.downloadOnly);
     const { state, everyone } = await stateOf(tx, resolved);
+    if (state === "not-your-turn") throw new AppError(409, notYourTurnMessage(resolved.recipient, everyone));
     if (state !== "ready") throw new AppError(409, SIGNING_STATE_MESSAGES[state]);
     return { ...resolved, everyone };
   }
 
   /** Seals a completed envelope once, stores the PDF, moves the document to Signed, emails everyone. */
-  const seal = jobs.define<{ envelopeId: number; origin: string }>(
+  // Jobs queued before PUBLIC_URL carry an `origin`: it is ignored, the configured one is used.
+  const seal = jobs.define<{ envelopeId: number }>(
     "signing.seal",
-    async ({ envelopeId, origin }) => {
+    async ({ envelopeId }) => {
       const [envelope] = await db.select().from(signingEnvelopes).where(eq(signingEnvelopes.id, envelopeId));
       if (envelope?.status !== "completed" || envelope.signedSha256 !== null) return;
       const original = await files.get(envelope.originalSha256);
@@ -244,7 +255,7 @@ export function createSigningCeremony(deps: {
           at: clock(),
         });
         for (const recipient of everyone) {
-          const link = `${origin}/sign/${downloadToken(recipient)}`;
+          const link = new URL(`/sign/${downloadToken(recipient)}`, deps.publicUrl).toString();
           await mail.enqueue(tx, {
             to: recipient.email,
             key: `signing-signed:${envelopeId}:${recipient.id}`,
@@ -253,6 +264,7 @@ export function createSigningCeremony(deps: {
             html: `<p>Everyone has signed <strong>${escapeHtml(docName ?? "the document")}</strong>.</p><p><a href="${link}">Download the signed PDF</a>, with its audit certificate.</p><p>${escapeHtml(firm)}</p>`,
           });
         }
+        await afterSealed(tx, after, { envelope, documentName: docName ?? "your document", firmName: firm });
         await tx.insert(signingEvents).values({
           envelopeId,
           teamId: envelope.teamId,
@@ -275,7 +287,8 @@ export function createSigningCeremony(deps: {
         if (
           resolved.canSign &&
           resolved.recipient.viewedAt === null &&
-          (state === "ready" || state === "not-your-turn" || state === "waiting-for-signer")
+          // Viewed only when the document itself was shown: not for "not your turn" or "waiting".
+          state === "ready"
         ) {
           const [first] = await tx
             .update(signingRecipients)
@@ -517,21 +530,31 @@ export function createSigningCeremony(deps: {
             resolved.envelope = done;
             await record(tx, done, null, "completed", "Everyone signed", meta);
             await seal.enqueue(
-              { envelopeId: done.id, origin: meta.origin },
+              { envelopeId: done.id },
               { tx, key: `signing-seal:${done.id}` },
             );
           }
+        }
+        if (!completed) {
+          await afterSigned(tx, after, {
+            envelope,
+            everyone: everyone.map((other) => (other.id === signed.id ? signed : other)),
+            signed,
+            documentName: (await documentNameById(tx, envelope.teamId, envelope.documentId)) ?? "your document",
+            firmName: await firmName(tx, envelope.teamId),
+          });
         }
         resolved.recipient = signed;
         return { resolved, completed };
       });
       if (result.completed) jobs.wake();
+      else mail.sendSoon();
       return page(db, result.resolved);
     },
 
     /** POST /api/sign/:token/decline: ends the request for everyone, with the reason. */
     async decline(token: string, reason: string, meta: RequestMeta) {
-      return db.transaction(async (tx) => {
+      const answer = await db.transaction(async (tx) => {
         const resolved = await resolve(tx, token, true);
         if (!resolved.canSign) throw new AppError(403, SIGNING_LINK_MESSAGES.downloadOnly);
         const { state } = await stateOf(tx, resolved);
@@ -561,8 +584,18 @@ export function createSigningCeremony(deps: {
           meta,
           reason,
         );
+        await afterDeclined(tx, after, {
+          envelope: rejected,
+          declined,
+          reason,
+          documentName: (await documentNameById(tx, rejected.teamId, rejected.documentId)) ?? "your document",
+          firmName: await firmName(tx, rejected.teamId),
+          at: clock(),
+        });
         return page(tx, { ...resolved, envelope: rejected, recipient: declined });
       });
+      mail.sendSoon();
+      return answer;
     },
 
     /** The signed-PDF link of a recipient (emailed at completion; tests read it). */
