@@ -74,6 +74,7 @@ import {
 } from "./schema.ts";
 import { signingLink, signingMail } from "./notifications.ts";
 import { createSigningLinkBox, newSigningToken } from "./tokens.ts";
+import { witnessErrors, witnessRuleInput } from "./witness-rule.ts";
 
 export type SigningService = ReturnType<typeof createSigningService>;
 
@@ -399,6 +400,8 @@ export function createSigningService(deps: {
       if (errors.length > 0) throw badRequest(errors[0]?.message ?? FIELD_REQUIRED, errors);
       const { template, execution } = partiesOf(before.doc);
       if (!execution.electronic) throw new AppError(409, execution.message);
+      const witnessProblems = witnessErrors(witnessRuleInput(template, before.doc.xml as Answers, input));
+      if (witnessProblems.length > 0) throw badRequest(witnessProblems[0]?.message ?? "", witnessProblems);
 
       const rendered = await renderPdf(buildDocument(template, before.doc.xml as Answers));
       const fields: StoredSignatureField[] = rendered.signatureFields.map((f) => ({

@@ -13,11 +13,16 @@ export type AfterSigningDeps = {
   mail: MailService;
   links: SigningLinkBox;
   publicUrl: string;
-  users: Pick<UsersService, "summaries">;
 };
 
-async function sender(deps: AfterSigningDeps, envelope: Envelope) {
-  const found = (await deps.users.summaries([envelope.senderUserId])).get(envelope.senderUserId);
+export type Sender = { name: string; email: string | null };
+
+/**
+ * The request's sender, read before the transaction that mails them: the users module reads on
+ * its own connection, which an open transaction on an embedded database would wait for forever.
+ */
+export async function senderOf(users: Pick<UsersService, "summaries">, senderUserId: number): Promise<Sender> {
+  const found = (await users.summaries([senderUserId])).get(senderUserId);
   return { name: found?.name ?? "Your adviser", email: found?.email ?? null };
 }
 
@@ -28,11 +33,18 @@ async function sender(deps: AfterSigningDeps, envelope: Envelope) {
 export async function afterSigned(
   tx: Database,
   deps: AfterSigningDeps,
-  input: { envelope: Envelope; everyone: Recipient[]; signed: Recipient; documentName: string; firmName: string },
+  input: {
+    envelope: Envelope;
+    everyone: Recipient[];
+    signed: Recipient;
+    documentName: string;
+    firmName: string;
+    from: Sender;
+  },
 ) {
   const due = recipientsWhoseTurnCame(input.everyone, input.signed);
   if (due.length === 0) return 0;
-  const from = await sender(deps, input.envelope);
+  const { from } = input;
   return queueTurnMails(tx, deps, {
     envelope: input.envelope,
     due,
@@ -49,7 +61,15 @@ export async function afterSigned(
 export async function afterDeclined(
   tx: Database,
   deps: AfterSigningDeps,
-  input: { envelope: Envelope; declined: Recipient; reason: string; documentName: string; firmName: string; at: Date },
+  input: {
+    envelope: Envelope;
+    declined: Recipient;
+    reason: string;
+    documentName: string;
+    firmName: string;
+    at: Date;
+    from: Sender;
+  },
 ) {
   await setSigningStatus(tx, {
     teamId: input.envelope.teamId,
@@ -58,7 +78,7 @@ export async function afterDeclined(
     from: [4],
     at: input.at,
   });
-  const from = await sender(deps, input.envelope);
+  const { from } = input;
   if (!from.email) return;
   await deps.mail.enqueue(tx, {
     to: from.email,
@@ -79,9 +99,9 @@ export async function afterDeclined(
 export async function afterSealed(
   tx: Database,
   deps: AfterSigningDeps,
-  input: { envelope: Envelope; documentName: string; firmName: string },
+  input: { envelope: Envelope; documentName: string; firmName: string; from: Sender },
 ) {
-  const from = await sender(deps, input.envelope);
+  const { from } = input;
   if (!from.email) return;
   await deps.mail.enqueue(tx, {
     to: from.email,

@@ -19,7 +19,7 @@ import type { UsersService } from "../../users/index.ts";
 import type { AuditCertificate } from "../audit-certificate.ts";
 import { type StoredSignature, signingEnvelopes, signingEvents, signingRecipients } from "../schema.ts";
 import { createSigningLinkBox, hashSigningToken } from "../tokens.ts";
-import { afterDeclined, afterSealed, afterSigned } from "./after-signing.ts";
+import { afterDeclined, afterSealed, afterSigned, senderOf } from "./after-signing.ts";
 import { notYourTurnMessage, SIGNING_STATE_MESSAGES, signingPageState } from "./policy.ts";
 import type { PdfSealer } from "./sealer.ts";
 
@@ -82,7 +82,10 @@ export function createSigningCeremony(deps: {
   users: Pick<UsersService, "summaries">;
 }) {
   const { db, clock, jobs, files, mail, sms } = deps;
-  const after = { mail, links: createSigningLinkBox(deps.secretKey), publicUrl: deps.publicUrl, users: deps.users };
+  const after = { mail, links: createSigningLinkBox(deps.secretKey), publicUrl: deps.publicUrl };
+  /** The sender of the request a link belongs to, read before the transaction that may mail them. */
+  const senderOfLink = async (token: string) =>
+    senderOf(deps.users, (await resolve(db, token)).envelope.senderUserId);
   let sealer = deps.sealer;
 
   const downloadMac = (recipient: { id: number; tokenHash: string }) =>
@@ -239,6 +242,7 @@ export function createSigningCeremony(deps: {
         certificate,
       });
       const stored = await files.put(sealed, { mediaType: "application/pdf" });
+      const from = await senderOf(deps.users, envelope.senderUserId);
       await db.transaction(async (tx) => {
         // The sealed file is written once: a second run finds it set and changes nothing.
         const [moved] = await tx
@@ -264,7 +268,7 @@ export function createSigningCeremony(deps: {
             html: `<p>Everyone has signed <strong>${escapeHtml(docName ?? "the document")}</strong>.</p><p><a href="${link}">Download the signed PDF</a>, with its audit certificate.</p><p>${escapeHtml(firm)}</p>`,
           });
         }
-        await afterSealed(tx, after, { envelope, documentName: docName ?? "your document", firmName: firm });
+        await afterSealed(tx, after, { envelope, documentName: docName ?? "your document", firmName: firm, from });
         await tx.insert(signingEvents).values({
           envelopeId,
           teamId: envelope.teamId,
@@ -476,6 +480,7 @@ export function createSigningCeremony(deps: {
           { field: "signature.png_data_url", message: SIGNING_LINK_MESSAGES.notPng },
         ]);
       }
+      const from = await senderOfLink(token);
       const result = await db.transaction(async (tx) => {
         const resolved = await actionable(tx, token);
         const { envelope, recipient, everyone } = resolved;
@@ -542,6 +547,7 @@ export function createSigningCeremony(deps: {
             signed,
             documentName: (await documentNameById(tx, envelope.teamId, envelope.documentId)) ?? "your document",
             firmName: await firmName(tx, envelope.teamId),
+            from,
           });
         }
         resolved.recipient = signed;
@@ -554,6 +560,7 @@ export function createSigningCeremony(deps: {
 
     /** POST /api/sign/:token/decline: ends the request for everyone, with the reason. */
     async decline(token: string, reason: string, meta: RequestMeta) {
+      const from = await senderOfLink(token);
       const answer = await db.transaction(async (tx) => {
         const resolved = await resolve(tx, token, true);
         if (!resolved.canSign) throw new AppError(403, SIGNING_LINK_MESSAGES.downloadOnly);
@@ -591,6 +598,7 @@ export function createSigningCeremony(deps: {
           documentName: (await documentNameById(tx, rejected.teamId, rejected.documentId)) ?? "your document",
           firmName: await firmName(tx, rejected.teamId),
           at: clock(),
+          from,
         });
         return page(tx, { ...resolved, envelope: rejected, recipient: declined });
       });
