@@ -67,6 +67,8 @@ export async function signDemoDocuments(
         email_subject: `Please sign: ${name}`,
         email_body: "Please read and sign the document.",
         is_group: 0,
+        // Demo witnesses are adults who are not parties.
+        witnesses_adult: true,
         signer: people.map((p, i) => ({
           ...p,
           email: p.email?.trim() || fallbackEmail(p.full_name, i),

@@ -93,6 +93,7 @@ async function sentDocument() {
     email_subject: "Please sign the NDA",
     email_body: "Thank you.",
     is_group: 0,
+    witnesses_adult: true,
     signer: signer.map((s) => ({ ...s, signing_group: 0, signing_group_name: "Signers" })),
   });
   expect(sent.statusCode, sent.body).toBe(200);

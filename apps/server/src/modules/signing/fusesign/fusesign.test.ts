@@ -69,6 +69,7 @@ async function sentWithFuseSign() {
     email_subject: "Please sign the NDA",
     email_body: "Thank you.",
     is_group: 0,
+    witnesses_adult: true,
     signer: signer.map((s, i) => ({
       ...s,
       phone_number: `+61-41234567${i}`,
