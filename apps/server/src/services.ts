@@ -132,6 +132,20 @@ export function createServices(deps: {
   const { db, clock, config } = deps;
   // Every link the product sends or shows is built on this, never on a request's Host.
   const publicUrl = publicOrigin(config.PUBLIC_URL ?? "http://localhost:3000");
+  // The sealer reads (or makes) its certificate at the first seal, not at start: making a key takes
+  // a moment that a server, or a test, that never seals should not pay.
+  let pdfSealer: ReturnType<typeof createPdfSealer> | undefined;
+  const theSealer = () => {
+    pdfSealer ??= createPdfSealer({
+      certificate: loadOrCreateSealingCertificate({
+        p12Path: config.SEALING_P12_PATH,
+        passphrase: config.SEALING_P12_PASSPHRASE,
+        // Tests and tools that pass no data directory share one certificate in the temp folder.
+        dataDir: config.DATA_DIR ?? path.join(tmpdir(), "precedent-data"),
+      }),
+    });
+    return pdfSealer;
+  };
   const asicFeeCents = Math.round((config.ASIC_REGISTRATION_FEE ?? 597) * 100);
   // Durable background work; main.ts starts the worker, tests run due jobs with `jobs.runDue()`.
   const jobs = createJobQueue({ db, clock });
@@ -289,6 +303,8 @@ export function createServices(deps: {
     users,
     publicUrl,
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
+    // The certificate downloaded on its own is sealed with the same seal as the signed PDF.
+    sealFile: (pdf, info) => theSealer().sealFile(pdf, info),
     // FuseSign for firms that sign with it, when its token, tenant and webhook secret are set.
     fusesign:
       config.FUSESIGN_API_TOKEN && config.FUSESIGN_TENANT_ID && config.FUSESIGN_WEBHOOK_SECRET
@@ -397,22 +413,7 @@ export function createServices(deps: {
   const liteVideo = createLiteVideoService({ db, clock });
   // Signing pages (issue 15 §3): SMS codes go to the sandbox outbox until a provider is configured.
   const sms = createSandboxSms({ clock });
-  // The sealer reads (or makes) its certificate at the first seal, not at start: making a key takes
-  // a moment that a server, or a test, that never seals should not pay.
-  let pdfSealer: PdfSealer | undefined;
-  const sealer: PdfSealer = {
-    seal: (input) => {
-      pdfSealer ??= createPdfSealer({
-        certificate: loadOrCreateSealingCertificate({
-          p12Path: config.SEALING_P12_PATH,
-          passphrase: config.SEALING_P12_PASSPHRASE,
-          // Tests and tools that pass no data directory share one certificate in the temp folder.
-          dataDir: config.DATA_DIR ?? path.join(tmpdir(), "precedent-data"),
-        }),
-      });
-      return pdfSealer.seal(input);
-    },
-  };
+  const sealer: PdfSealer = { seal: (input) => theSealer().seal(input) };
   const signingCeremony = createSigningCeremony({
     db,
     clock,

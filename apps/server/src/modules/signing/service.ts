@@ -73,6 +73,7 @@ import {
   signingRecipients,
 } from "./schema.ts";
 import { signingLink, signingMail } from "./notifications.ts";
+import type { FileSealInfo } from "./seal/index.ts";
 import { createSigningLinkBox, newSigningToken } from "./tokens.ts";
 import { witnessErrors, witnessRuleInput } from "./witness-rule.ts";
 
@@ -213,6 +214,8 @@ export function createSigningService(deps: {
   publicUrl: string;
   /** SECRET_KEY: private links are kept sealed with it, to be re-sent unchanged. */
   secretKey: string;
+  /** Seals a finished PDF with the server's seal (the certificate downloaded on its own). */
+  sealFile: (pdf: Uint8Array, info: FileSealInfo) => Promise<Uint8Array>;
   /** FuseSign, when the server has its API token and webhook secret (issue 15 item 7). */
   fusesign?: { adapter: FuseSignAdapter; webhookSecret: string };
 }) {
@@ -787,7 +790,13 @@ export function createSigningService(deps: {
       const indices = signed.getPageIndices().slice(originalPages);
       for (const page of await certificate.copyPages(signed, indices)) certificate.addPage(page);
       certificate.setTitle(`Certificate of signing: ${doc.name}`);
-      return { bytes: await certificate.save(), name: `${baseName} (certificate).pdf` };
+      // Sealed as the signed PDF is: its text says the certificate is sealed, and so it is.
+      const sealedCertificate = await deps.sealFile(await certificate.save({ useObjectStreams: false }), {
+        reason: `Certificate of signing: ${doc.name}`,
+        firmName: await db.transaction((tx) => firmName(tx, ctx.teamId)),
+        signingTime: envelope.completedAt ?? envelope.updatedAt,
+      });
+      return { bytes: sealedCertificate, name: `${baseName} (certificate).pdf` };
     },
 
     /**

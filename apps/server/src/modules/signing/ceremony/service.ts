@@ -322,7 +322,7 @@ export function createSigningCeremony(deps: {
       if (state === "void" || state === "expired") throw new AppError(409, SIGNING_STATE_MESSAGES[state]);
       const file = await files.get(resolved.envelope.originalSha256);
       if (!file) throw notFound("The document is not available.");
-      return file.bytes;
+      return { bytes: file.bytes, name: `${fileBaseName(await documentName(resolved.envelope))}.pdf` };
     },
 
     /** GET /api/sign/:token/signed.pdf: the sealed PDF, once completed and sealed. */
@@ -333,7 +333,7 @@ export function createSigningCeremony(deps: {
       }
       const file = await files.get(envelope.signedSha256);
       if (!file) throw notFound(SIGNING_LINK_MESSAGES.notSigned);
-      return file.bytes;
+      return { bytes: file.bytes, name: `${fileBaseName(await documentName(envelope))} (signed).pdf` };
     },
 
     /** POST /api/sign/:token/consent: consent to sign electronically (ETA 1999 (Cth) s10). */
@@ -656,6 +656,9 @@ export function auditCertificate(
     })),
   };
 }
+
+/** A document's name as a file name: characters no file system takes become spaces. */
+export const fileBaseName = (name: string) => name.replace(/[\\/:*?"<>|]+/g, " ").trim() || "Document";
 
 const escapeHtml = (text: string) =>
   text.replace(

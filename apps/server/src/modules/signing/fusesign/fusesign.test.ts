@@ -104,7 +104,8 @@ describe("signing with FuseSign", () => {
     const bundle = fake.bundles.get(bundleId);
     expect(bundle?.body).toMatchObject({
       SmsToSign: true,
-      WebhookUrl: "http://localhost/api/fusesign/webhook",
+      // On the configured public origin, not the request's Host.
+      WebhookUrl: `${t.config.PUBLIC_URL}/api/fusesign/webhook`,
     });
     // A witness signs in the FuseSign group after their signer's.
     const witness = recipients.find((r) => r.role === "witness");
