@@ -260,7 +260,11 @@ export const ResendSigningRequest = z.object({
   owner_confirmed: z.boolean().default(false),
 });
 export const SigningLifecycleResponse = envelope(
-  z.object({ doc_status: z.number().int(), bundle_status: z.enum(["pending", "cancelled"]), recipients: z.number().int() }),
+  z.object({
+    doc_status: z.number().int(),
+    bundle_status: z.enum(["pending", "cancelled"]),
+    recipients: z.number().int(),
+  }),
 );
 
 /** What the signing module adds to each document row (§3 Document: total_signer, total_signed, bundle_status). */

@@ -72,7 +72,11 @@ async function pendingDocument(recipients: FixtureRecipient[]) {
   return { ...built, doc };
 }
 
-const mailsKeyed = (prefix: string) => t.db.select().from(mailOutbox).where(like(mailOutbox.key, `${prefix}%`));
+const mailsKeyed = (prefix: string) =>
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(like(mailOutbox.key, `${prefix}%`));
 const linkIn = (text: string) => /https?:\/\/[^\s]*\/sign\/([A-Za-z0-9_.-]+)/.exec(text);
 const docStatus = async (id: number) =>
   (await t.db.select({ status: documents.status }).from(documents).where(eq(documents.id, id)))[0]?.status;
@@ -87,7 +91,8 @@ describe("your turn emails", () => {
       { name: "Cat Last", group: 1 },
       { name: "Dan Witness", role: "witness", witnessOf: "Cat Last", group: 1 },
     ]);
-    const turn = () => mailsKeyed(`signing:${e.envelope.id}:`).then((m) => m.filter((x) => x.key.endsWith(":turn")));
+    const turn = () =>
+      mailsKeyed(`signing:${e.envelope.id}:`).then((m) => m.filter((x) => x.key.endsWith(":turn")));
     await signNow(e.tokens["Ann First"] ?? "");
     expect(await turn()).toEqual([]);
     await signNow(e.tokens["Ben First"] ?? "");
@@ -140,7 +145,11 @@ describe("decline", () => {
     // The sender's line breaks survive in the HTML, escaped first.
     expect(mail?.html).toContain("The fee schedule is wrong.<br>Please fix clause 4.");
     const status = await firm.as.alice.get("/api/signing/bundle/get", { doc_id: e.doc.id });
-    expect(status.json().data).toMatchObject({ bundle_status: "rejected", can_resend: true, can_cancel: false });
+    expect(status.json().data).toMatchObject({
+      bundle_status: "rejected",
+      can_resend: true,
+      can_cancel: false,
+    });
   });
 });
 
@@ -151,8 +160,12 @@ describe("POST /api/signing/cancel and /api/signing/resend", () => {
     expect(noReason.statusCode).toBe(400);
     expect(await docStatus(e.doc.id)).toBe(4);
     // Another firm, and a member who cannot see the sender's document, get 404 and change nothing.
-    expect((await firm.outsider.post("/api/signing/cancel", { doc_id: e.doc.id, reason: "x" })).statusCode).toBe(404);
-    expect((await firm.as.bob.post("/api/signing/cancel", { doc_id: e.doc.id, reason: "x" })).statusCode).toBe(404);
+    expect(
+      (await firm.outsider.post("/api/signing/cancel", { doc_id: e.doc.id, reason: "x" })).statusCode,
+    ).toBe(404);
+    expect(
+      (await firm.as.bob.post("/api/signing/cancel", { doc_id: e.doc.id, reason: "x" })).statusCode,
+    ).toBe(404);
     expect(await docStatus(e.doc.id)).toBe(4);
 
     const cancelled = await firm.as.alice.post("/api/signing/cancel", {
@@ -175,7 +188,10 @@ describe("POST /api/signing/cancel and /api/signing/resend", () => {
     expect(resent.statusCode, resent.body).toBe(200);
     expect(resent.json().data).toEqual({ doc_status: 4, bundle_status: "pending", recipients: 2 });
     expect(await docStatus(e.doc.id)).toBe(4);
-    const envelopes = await t.db.select().from(signingEnvelopes).where(eq(signingEnvelopes.documentId, e.doc.id));
+    const envelopes = await t.db
+      .select()
+      .from(signingEnvelopes)
+      .where(eq(signingEnvelopes.documentId, e.doc.id));
     const fresh = envelopes.find((x) => x.id !== e.envelope.id);
     const sent = await mailsKeyed(`signing:${fresh?.id}:`);
     expect(sent.map((m) => m.to).sort()).toEqual(["ivy.signer@client.test", "jon.signer@client.test"]);
@@ -214,10 +230,15 @@ describe("POST /api/signing/reminder", () => {
     const first = await firm.as.alice.post("/api/signing/reminder", { doc_id: e.doc.id, reminder_notes: "" });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data.reminded).toBe(2);
-    const second = await firm.as.alice.post("/api/signing/reminder", { doc_id: e.doc.id, reminder_notes: "" });
+    const second = await firm.as.alice.post("/api/signing/reminder", {
+      doc_id: e.doc.id,
+      reminder_notes: "",
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe(REMINDER_JUST_SENT);
-    const reminders = (await mailsKeyed(`signing:${e.envelope.id}:`)).filter((m) => m.key.includes(":reminder:"));
+    const reminders = (await mailsKeyed(`signing:${e.envelope.id}:`)).filter((m) =>
+      m.key.includes(":reminder:"),
+    );
     expect(reminders).toHaveLength(2);
     for (const mail of reminders) {
       const name = mail.to === "max.signer@client.test" ? "Max Signer" : "Ned Witness";

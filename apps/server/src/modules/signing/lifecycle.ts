@@ -13,7 +13,6 @@ import { signingEnvelopes, signingEvents, signingRecipients } from "./schema.ts"
 import { endOfSydneyDay, sydneyToday } from "./service.ts";
 import { createSigningLinkBox, newSigningToken } from "./tokens.ts";
 
-
 /**
  * The sender's hold on a request once it is out (issue 29 item 4): cancel a pending request with a
  * reason (every link stops: the page says it was cancelled, and why), and resend a declined or
@@ -102,10 +101,11 @@ export function createSigningLifecycle(deps: {
         const { doc, facts, envelope } = await visible(tx, ctx, docId);
         const refusal = resendRefusal(ctx, facts, envelope?.status ?? null, ownerConfirmed);
         if (refusal) throw new AppError(refusal.status, refusal.message);
-        if (!envelope || envelope.provider !== "builtin") throw new AppError(409, RESEND_NOT_ALLOWED);
+        if (envelope?.provider !== "builtin") throw new AppError(409, RESEND_NOT_ALLOWED);
         const now = clock();
         const today = sydneyToday(now);
-        const dueDate = envelope.dueDate < today ? today : envelope.dueDate;
+        // Dates as YYYY-MM-DD compare as text: the later of the old due date and today.
+        const dueDate = [envelope.dueDate, today].sort()[1] ?? today;
         const [fresh] = await tx
           .insert(signingEnvelopes)
           .values({
@@ -136,7 +136,9 @@ export function createSigningLifecycle(deps: {
         const newIdOf = new Map<number, number>();
         const firm = await firmName(tx, ctx.teamId);
         // Signers before their witnesses, so each witness names the new row of the one they witness.
-        const ordered = [...before].sort((a, b) => Number(a.role === "witness") - Number(b.role === "witness"));
+        const ordered = [...before].sort(
+          (a, b) => Number(a.role === "witness") - Number(b.role === "witness"),
+        );
         for (const r of ordered) {
           const { token, tokenHash } = newSigningToken();
           const [row] = await tx

@@ -33,9 +33,7 @@ export function brandedMail(input: { subject: string; firmName: string; lines: s
         ]
       : []),
     ...input.lines.map((line) =>
-      line === input.link
-        ? `<p><a href="${escapeHtml(line)}">${escapeHtml(line)}</a></p>`
-        : paragraph(line),
+      line === input.link ? `<p><a href="${escapeHtml(line)}">${escapeHtml(line)}</a></p>` : paragraph(line),
     ),
     ...(firm ? [`<p style="color:#555">${escapeHtml(firm)}</p>`] : []),
   ].join("\n");
@@ -80,7 +78,8 @@ export function signingMail(input: {
   return brandedMail({ subject, firmName: input.firmName, lines, link: input.link });
 }
 
-export const signingLink = (publicUrl: string, token: string) => new URL(`/sign/${token}`, publicUrl).toString();
+export const signingLink = (publicUrl: string, token: string) =>
+  new URL(`/sign/${token}`, publicUrl).toString();
 
 /** Where the sender sees the document: the document list opened on it. */
 export const documentPageLink = (publicUrl: string, documentId: number) =>
@@ -106,7 +105,11 @@ export function recipientsWhoseTurnCame(everyone: Recipient[], signed: Recipient
       expired: false,
     });
   return everyone.filter(
-    (r) => r.id !== signed.id && r.status === "pending" && stateOf(r, false) !== "ready" && stateOf(r, true) === "ready",
+    (r) =>
+      r.id !== signed.id &&
+      r.status === "pending" &&
+      stateOf(r, false) !== "ready" &&
+      stateOf(r, true) === "ready",
   );
 }
 
@@ -171,8 +174,7 @@ export function senderMail(
           input.link,
         ];
   return brandedMail({
-    subject:
-      input.kind === "completed" ? `Signed: ${input.documentName}` : `Declined: ${input.documentName}`,
+    subject: input.kind === "completed" ? `Signed: ${input.documentName}` : `Declined: ${input.documentName}`,
     firmName: input.firmName,
     lines,
     link: input.link,

@@ -57,9 +57,10 @@ import {
   parseFuseSignWebhook,
   verifyFuseSignWebhook,
 } from "./fusesign/adapter.ts";
+import { signingLink, signingMail } from "./notifications.ts";
 import {
-  canReadSigningStatus,
   cancelRefusal,
+  canReadSigningStatus,
   reminderRefusal,
   resendRefusal,
   type SigningDocumentFacts,
@@ -72,7 +73,6 @@ import {
   signingEvents,
   signingRecipients,
 } from "./schema.ts";
-import { signingLink, signingMail } from "./notifications.ts";
 import type { FileSealInfo } from "./seal/index.ts";
 import { createSigningLinkBox, newSigningToken } from "./tokens.ts";
 import { witnessErrors, witnessRuleInput } from "./witness-rule.ts";

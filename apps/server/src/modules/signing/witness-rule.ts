@@ -1,4 +1,3 @@
-import { type Answers, signers as signersOf } from "@precedent/docgen";
 import {
   type ConfirmSigner,
   type FieldError,
@@ -6,6 +5,7 @@ import {
   WITNESS_IS_SIGNER,
   WITNESS_NOT_ADULT,
 } from "@precedent/contracts";
+import { type Answers, signers as signersOf } from "@precedent/docgen";
 
 /** Names compare without case, accents, punctuation or repeated spaces ("Jane  O'Brien" = "jane obrien"). */
 export const normalisedName = (name: string) =>

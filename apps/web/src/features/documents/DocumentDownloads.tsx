@@ -3,7 +3,11 @@ import type { DocumentRow } from "@precedent/contracts";
 import { Button, Space } from "antd";
 import { downloadsOf } from "./document-abilities";
 
-const ICONS = { pdf: <FilePdfOutlined />, unsigned: <FilePdfOutlined />, word: <FileWordOutlined /> } as const;
+const ICONS = {
+  pdf: <FilePdfOutlined />,
+  unsigned: <FilePdfOutlined />,
+  word: <FileWordOutlined />,
+} as const;
 
 /** Download PDF and Download Word as the document's abilities allow; nothing when neither. */
 export function DocumentDownloads({

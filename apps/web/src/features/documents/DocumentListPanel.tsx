@@ -59,8 +59,8 @@ import { formatDay, prepareFormatDay } from "../../dates";
 import { COMPANY_KIT_BUTTON, useAsicPayment, useCompanyKit } from "../asic";
 import { SigningProgress } from "../signing/SigningProgress";
 import type { DocumentDialog } from "./DocumentDialogs";
-import { isSigned, pdfHref } from "./document-abilities";
 import { DocumentListFilters, useDocumentListFilters } from "./DocumentListFilters";
+import { isSigned, pdfHref } from "./document-abilities";
 import { folderPath } from "./folder-tree";
 import { StatusIcon } from "./StatusIcon";
 
@@ -97,7 +97,11 @@ function documentMenuItems(document: DocumentRow): NonNullable<MenuProps["items"
   const items: { key: string; label: string; danger?: boolean; allowed: boolean }[] = [
     { key: "download-pdf", label: "Download PDF", allowed: abilities.download_pdf },
     // A Signed document's Download PDF is its sealed copy; the original stays one click away.
-    { key: "download-unsigned", label: "Download unsigned copy", allowed: abilities.download_pdf && isSigned(document) },
+    {
+      key: "download-unsigned",
+      label: "Download unsigned copy",
+      allowed: abilities.download_pdf && isSigned(document),
+    },
     { key: "download-word", label: "Download Word", allowed: abilities.download_word },
     // Lite sees it too, and gets the upgrade notice (interview-signing spec §6).
     { key: "sign", label: "Sign document", allowed: abilities.sign || abilities.upgrade_prompt },

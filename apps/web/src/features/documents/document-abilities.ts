@@ -44,4 +44,7 @@ export const isSigned = (document: Partial<Pick<DocumentRow, "status" | "bundle_
 export const pdfHref = (
   teamId: number,
   document: Pick<DocumentRow, "id"> & Partial<Pick<DocumentRow, "status" | "bundle_status">>,
-) => (isSigned(document) ? signedDownloadUrl(teamId, document.id, "signed") : downloadHref(teamId, document.id, "pdf"));
+) =>
+  isSigned(document)
+    ? signedDownloadUrl(teamId, document.id, "signed")
+    : downloadHref(teamId, document.id, "pdf");

@@ -296,14 +296,21 @@ function CancelSigningDialog({
         <Button key="keep" onClick={onClose}>
           Keep it
         </Button>,
-        <Button key="cancel" danger type="primary" loading={busy} disabled={blank || busy} onClick={() => onConfirm(reason.trim())}>
+        <Button
+          key="cancel"
+          danger
+          type="primary"
+          loading={busy}
+          disabled={blank || busy}
+          onClick={() => onConfirm(reason.trim())}
+        >
           Cancel signing request
         </Button>,
       ]}
     >
       <Typography.Paragraph>
-        Every signing link stops working, and each signer sees that it was cancelled and why. You can resend it
-        afterwards.
+        Every signing link stops working, and each signer sees that it was cancelled and why. You can resend
+        it afterwards.
       </Typography.Paragraph>
       <label htmlFor="cancel-signing-reason">Reason for cancelling</label>
       <Input.TextArea

@@ -40,7 +40,6 @@ import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../api/client";
 import { confirmSigning, signersQuery } from "../../api/signing";
-import { witnessProblem } from "./witness-check";
 import {
   addGroup,
   assignSigner,
@@ -54,6 +53,7 @@ import {
   type SigningGroup,
   stripPhone,
 } from "./signing-groups";
+import { witnessProblem } from "./witness-check";
 
 /** One signature box's person as the wizard edits them (spec §3 Signer in the wizard). */
 type WizardSigner = {

@@ -21,7 +21,10 @@ export type Sender = { name: string; email: string | null };
  * The request's sender, read before the transaction that mails them: the users module reads on
  * its own connection, which an open transaction on an embedded database would wait for forever.
  */
-export async function senderOf(users: Pick<UsersService, "summaries">, senderUserId: number): Promise<Sender> {
+export async function senderOf(
+  users: Pick<UsersService, "summaries">,
+  senderUserId: number,
+): Promise<Sender> {
   const found = (await users.summaries([senderUserId])).get(senderUserId);
   return { name: found?.name ?? "Your adviser", email: found?.email ?? null };
 }

@@ -268,7 +268,12 @@ export function createSigningCeremony(deps: {
             html: `<p>Everyone has signed <strong>${escapeHtml(docName ?? "the document")}</strong>.</p><p><a href="${link}">Download the signed PDF</a>, with its audit certificate.</p><p>${escapeHtml(firm)}</p>`,
           });
         }
-        await afterSealed(tx, after, { envelope, documentName: docName ?? "your document", firmName: firm, from });
+        await afterSealed(tx, after, {
+          envelope,
+          documentName: docName ?? "your document",
+          firmName: firm,
+          from,
+        });
         await tx.insert(signingEvents).values({
           envelopeId,
           teamId: envelope.teamId,
@@ -534,10 +539,7 @@ export function createSigningCeremony(deps: {
             completed = true;
             resolved.envelope = done;
             await record(tx, done, null, "completed", "Everyone signed", meta);
-            await seal.enqueue(
-              { envelopeId: done.id },
-              { tx, key: `signing-seal:${done.id}` },
-            );
+            await seal.enqueue({ envelopeId: done.id }, { tx, key: `signing-seal:${done.id}` });
           }
         }
         if (!completed) {
@@ -545,7 +547,8 @@ export function createSigningCeremony(deps: {
             envelope,
             everyone: everyone.map((other) => (other.id === signed.id ? signed : other)),
             signed,
-            documentName: (await documentNameById(tx, envelope.teamId, envelope.documentId)) ?? "your document",
+            documentName:
+              (await documentNameById(tx, envelope.teamId, envelope.documentId)) ?? "your document",
             firmName: await firmName(tx, envelope.teamId),
             from,
           });
