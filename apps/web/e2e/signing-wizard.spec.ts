@@ -190,10 +190,10 @@ test("the status modal shows signed/total and sends a reminder to the first grou
   await shot(page, "signing-status-375");
 });
 
-test("once everyone has signed on their links, the status modal downloads the sealed PDF", async ({
+test("once everyone has signed on their links, the status modal and the list download the sealed PDF; cancel, resend and decline", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   // The latest link each person was mailed (the reminder replaced the first group's).
   const linkOf = (email: string) =>
     /\/sign\/([A-Za-z0-9_-]{43})/.exec(spec.mail().latestTo(email) ?? "")?.[1] ?? "";
@@ -243,13 +243,16 @@ test("once everyone has signed on their links, the status modal downloads the se
   const bytes = readFileSync(file);
   expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   expect(bytes.toString("latin1")).toContain("/ETSI.CAdES.detached");
+
+  // The list's Download PDF of a Signed document is that sealed copy too; the original is named.
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeHidden();
+  await listDownloadIsSealed(page);
+  await cancelResendDecline(page);
 });
 
-test("the list's Download PDF of a Signed document is the sealed copy; the unsigned original is named as such", async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await signIn(page, OWNER, "/my-account/my-document");
+/** The list's Download PDF of a Signed document: the sealed copy; the unsigned original is named as such. */
+async function listDownloadIsSealed(page: Page) {
   await page.getByRole("button", { name: `Actions for ${DOCUMENT}`, exact: true }).click();
   await expect(page.getByRole("menuitem", { name: "Download unsigned copy", exact: true })).toBeVisible();
   const [download] = await Promise.all([
@@ -262,22 +265,23 @@ test("the list's Download PDF of a Signed document is the sealed copy; the unsig
   const pdfsig = spawnSync("pdfsig", [file], { encoding: "utf8" });
   expect(pdfsig.stdout).toContain("Signature Validation: Signature is Valid.");
   expect(pdfsig.stdout).toContain("Total document signed");
-});
+}
 
 const PENDING = "Company Constitution – Harbourview Pty Ltd";
-const signLinks = (text: string) => [...text.matchAll(/\/sign\/([A-Za-z0-9_-]{43})\b/g)].map((m) => m[1] ?? "");
+const signLinks = (text: string) =>
+  [...text.matchAll(/\/sign\/([A-Za-z0-9_-]{43})\b/g)].map((m) => m[1] ?? "");
 
-test("cancel with a reason, resend with new links, and a decline that leaves the document resendable", async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
+/** Cancel with a reason, resend with new links, and a decline that leaves the document resendable. */
+async function cancelResendDecline(page: Page) {
   const oldLinks = spec
     .mail()
     .messages.filter((m) => m.data.includes("Harbourview"))
     .flatMap((m) => signLinks(m.data));
   expect(oldLinks.length).toBeGreaterThan(0);
-  await signIn(page, OWNER, "/my-account/my-document");
-  const row = page.getByRole("list", { name: "Documents" }).getByRole("listitem").filter({ hasText: PENDING });
+  const row = page
+    .getByRole("list", { name: "Documents" })
+    .getByRole("listitem")
+    .filter({ hasText: PENDING });
   await row.getByRole("button", { name: /^Signing status: 0\/\d+ signed$/ }).click();
   const modal = page.getByRole("dialog").filter({ hasText: "General Info" });
   await modal.getByRole("button", { name: "Cancel signing request" }).click();
@@ -303,9 +307,19 @@ test("cancel with a reason, resend with new links, and a decline that leaves the
   await expect(page.getByText("Signing request resent with new links.")).toBeVisible();
   await expect.poll(() => spec.mail().messages.length, { timeout: 30_000 }).toBeGreaterThan(before);
   await expect
-    .poll(() => spec.mail().messages.slice(before).flatMap((m) => signLinks(m.data)).length, { timeout: 30_000 })
+    .poll(
+      () =>
+        spec
+          .mail()
+          .messages.slice(before)
+          .flatMap((m) => signLinks(m.data)).length,
+      { timeout: 30_000 },
+    )
     .toBe(oldLinks.length);
-  const newLinks = spec.mail().messages.slice(before).flatMap((m) => signLinks(m.data));
+  const newLinks = spec
+    .mail()
+    .messages.slice(before)
+    .flatMap((m) => signLinks(m.data));
   expect(newLinks.filter((token) => oldLinks.includes(token))).toEqual([]);
   await page.keyboard.press("Escape");
 
@@ -327,4 +341,4 @@ test("cancel with a reason, resend with new links, and a decline that leaves the
   await expect(modal.getByRole("button", { name: "Resend signing request" })).toBeVisible();
   await expectAccessible(page, "signing status after a decline", { include: ".ant-modal" });
   await shot(page, "signing-declined-375");
-});
+}
