@@ -155,30 +155,20 @@ describe("Discretionary trust deed", () => {
     expect(without).not.toContain("Foreign Person");
   });
 
-  it("notes stamp duty for the governing law's state", async () => {
-    expect(await text("discretionary-trust-deed")).toContain(
-      "Note on stamp duty (not part of the deed). In Western Australia no duty is currently charged",
+  it("notes stamp duty for each state in the interview's instructions, not in the deed", async () => {
+    const { template } = load("discretionary-trust-deed");
+    const instruction =
+      template.definition.questions.find((question) => question.id === "jurisdiction")?.instruction ?? "";
+    expect(instruction).toContain(
+      "for a deed signed on or after 1 February 2024), payable within three months",
     );
-    const nsw = await text("discretionary-trust-deed", (answers) => {
-      answers.jurisdiction = "NSW";
-    });
-    expect(nsw).toContain(
-      "attracts fixed duty under section 58 of the Duties Act 1997 (NSW) ($750 for a deed signed on or after 1 February 2024), payable by the Trustee within three months",
-    );
-    const vic = await text("discretionary-trust-deed", (answers) => {
-      answers.jurisdiction = "VIC";
-    });
-    expect(vic).toContain(
-      "In Victoria a deed declaring a trust over property that is not dutiable property, such as the Settled Sum, attracts fixed duty of $200 under section 37 of the Duties Act 2000 (Vic), payable by the Trustee within 30 days",
-    );
+    expect(instruction).toContain("Victoria, $200 (s37 Duties Act 2000 (Vic)), payable within 30 days");
     // Tasmania charges no duty on a declaration of trust over a cash settled sum (the first draft said $50).
-    const tas = await text("discretionary-trust-deed", (answers) => {
-      answers.jurisdiction = "TAS";
-    });
-    expect(tas).toContain(
-      "In Tasmania no duty is currently charged on a deed declaring a trust over a cash settled sum.",
+    expect(instruction).toContain(
+      "elsewhere no duty is currently charged on a declaration of trust over a cash settled sum",
     );
-    expect(tas).not.toContain("currently $50");
+    expect(instruction).not.toContain("$50");
+    expect(await text("discretionary-trust-deed")).not.toContain("Note on stamp duty");
   });
 
   it("refuses a settlor who is also the appointor or a primary beneficiary", async () => {
@@ -252,8 +242,8 @@ describe("Company constitution", () => {
 
   it("has no clause citing itself", async () => {
     const constitution = await text("company-constitution");
-    expect(constitution).toMatch(/21\.2 Without limiting clause 21\.1,/);
-    expect(constitution).toMatch(/witnessed by persons who could sign under clause 31\.1\./);
+    expect(constitution).toMatch(/22\.2 Without limiting clause 22\.1,/);
+    expect(constitution).toMatch(/witnessed by persons who could sign under clause 32\.1\./);
   });
 
   it("relies on s194 (proprietary companies), not s195 (public companies)", async () => {
@@ -269,7 +259,7 @@ describe("Company constitution", () => {
       /Contents .*1\. Definitions and interpretation( \.)+ \d+ 2\. Replaceable rules displaced/,
     );
     const constitution = await text("company-constitution");
-    expect(constitution).toContain("subject to clause 25.4");
+    expect(constitution).toContain("subject to clause 26.4");
     expect(constitution).toContain(
       "is lost on equal votes again (a Deadlock), any Director may refer it to a meeting of Members",
     );
@@ -448,10 +438,12 @@ describe("Citations corrected against the provisions' text (see CITATIONS.md)", 
   });
 
   it("s54(3) Duties Act 1997 (NSW): nominal duty on a change of trustee only where no trustee is or can become a beneficiary", async () => {
-    const deed = await text("change-of-trustee-deed");
-    expect(deed).not.toContain("broadly, that no beneficial interest changes");
-    expect(deed).toContain(
-      "under section 54(3) of the Duties Act 1997 (NSW), but only if the Chief Commissioner is satisfied that the transfer is not part of a scheme to avoid duty and that no trustee after the change is or can become a beneficiary of the Trust",
+    const { template } = load("change-of-trustee-deed");
+    const instruction =
+      template.definition.questions.find((question) => question.id === "jurisdiction")?.instruction ?? "";
+    expect(instruction).not.toContain("broadly, that no beneficial interest changes");
+    expect(instruction).toContain(
+      "under s54(3) Duties Act 1997 (NSW), but only if the Chief Commissioner is satisfied that the transfer is not part of a scheme to avoid duty and that no trustee after the change is or can become a beneficiary",
     );
   });
 

@@ -150,14 +150,13 @@ describe("Deed of change of trustee", () => {
     ]);
   });
 
-  it("gives the duty note of the chosen state, and names continuing trustees", async () => {
+  it("leaves duty to the interview's instructions, and names continuing trustees", async () => {
     const deed = await text("change-of-trustee-deed", (a) => {
       a.jurisdiction = "QLD";
       a.retiring_trustees = [(a.retiring_trustees as Entry[])[1]];
       a.continuing_trustees = [{ name: "Harriet Louise Okafor" }];
     });
-    expect(deed).toContain("In Queensland, the Duties Act 2001 (Qld) gives relief");
-    expect(deed).not.toContain("Duties Act 1997 (NSW)");
+    expect(deed).not.toContain("Duties Act");
     expect(deed).toContain("to act jointly with Harriet Louise Okafor");
   });
 });

@@ -18,6 +18,7 @@ import {
   createAsicService,
   createSandboxRegulator,
   LODGEMENT_STATUS_JOB,
+  registrationFeeSupplement,
 } from "./modules/asic/index.ts";
 import { createAuthService, verifyPassword } from "./modules/auth/index.ts";
 import { createCatalogueService } from "./modules/catalogue/index.ts";
@@ -268,6 +269,8 @@ export function createServices(deps: {
   // A company's ACN, once ASIC registers it, in the firm's other documents naming the company
   // (issue 16 item 5): the interview module only knows it as an answer supplement.
   interview.registerAnswerSupplement(asicAcnSupplement);
+  // ASIC's fee as set here, in the registration application (never a figure in the template).
+  interview.registerAnswerSupplement(registrationFeeSupplement(asicFeeCents));
   const documentZip = createDocumentZipDownload({
     clock,
     documents,

@@ -259,6 +259,31 @@ describe("different_people and minimum_age", () => {
   });
 });
 
+const meeting = parseInterview(`
+title: Meeting
+questions:
+  - { id: company, type: reference, label: Company, partyTypes: [company] }
+  - { id: chair, type: reference, label: Chair, partyTypes: [individual] }
+checks:
+  - { rule: director_of, person: chair, company: company, message: The chair must be a director. }
+`);
+
+describe("director_of", () => {
+  it("accepts a director of the company, sole or one of several, compared by name", () => {
+    for (const directors of [["Grace Thornbury"], ["William Thornbury", "Grace  thornbury"]]) {
+      const ok = { company: company(directors), chair: person("Grace", "Thornbury") };
+      expect(validate(meeting, ok as unknown as AnswerObject)).toEqual([]);
+    }
+  });
+
+  it("refuses a person who is not a director, beside that answer", () => {
+    const outsider = { company: company(["Grace Thornbury"]), chair: person("Oliver", "Marlowe") };
+    expect(validate(meeting, outsider as unknown as AnswerObject)).toEqual([
+      { path: "chair", message: "The chair must be a director." },
+    ]);
+  });
+});
+
 describe("checks in a definition", () => {
   it("must name real questions of the right kind", () => {
     const parse = () =>

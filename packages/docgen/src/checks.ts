@@ -11,22 +11,24 @@
  * (`member.witness_name`: the witness a signing individual names), since some rules concern them.
  */
 import { z } from "zod";
-import { isAnswered } from "./answers.ts";
+import {
+  directorsOf,
+  fieldValue,
+  holderOf,
+  nameKey,
+  personName,
+  reach,
+  yearsBetween,
+} from "./check-paths.ts";
 import type { AnswerIssue } from "./errors.ts";
-import { checkAnswer } from "./fields.ts";
-import { type CalendarDate, parseDate, postcodeStates } from "./identifiers.ts";
-import type { VisibleParty, VisibleQuestion } from "./interview.ts";
+import { parseDate, postcodeStates } from "./identifiers.ts";
+import type { VisibleQuestion } from "./interview.ts";
 import { partyQuestions } from "./parties.ts";
 import type { Question } from "./schema.ts";
+import { type SmsfTrusteesCheck, smsfTrustees } from "./smsf-check.ts";
 
-/** The structure s17A(1) and (2) of the SIS Act requires of a self managed superannuation fund. */
-export type SmsfTrusteesCheck = {
-  readonly rule: "smsf_trustees";
-  /** A party question inside a group: each entry is one trustee (an individual or a company). */
-  readonly trustees: string;
-  /** A party question or a name question inside a group: each entry is one member. */
-  readonly members: string;
-};
+export { yearsBetween } from "./check-paths.ts";
+export type { SmsfTrusteesCheck } from "./smsf-check.ts";
 
 /** No person answered at `person` may also be answered at any of `others` (compared by name). */
 export type DifferentPeopleCheck = {
@@ -91,14 +93,75 @@ export type AtLeastOneCheck = {
   readonly message: string;
 };
 
+/**
+ * The person answered at `person` is one of the directors the company party at `company` names (for
+ * example the chair of a directors' meeting, who must be a director: s248E).
+ */
+export type DirectorOfCheck = {
+  readonly rule: "director_of";
+  readonly person: string;
+  readonly company: string;
+  /** Shown beside the answer at `person`. */
+  readonly message: string;
+};
+
+/**
+ * The numbers at `of` (a number question inside a group) add up to exactly `equals`: for example the
+ * shares of a binding death benefit nomination, which binds only when they total 100 %.
+ */
+export type TotalCheck = {
+  readonly rule: "total";
+  readonly of: string;
+  readonly equals: number;
+  /** Shown beside the group. */
+  readonly message: string;
+};
+
+/**
+ * The number at `value` is at most `max` while the date at `date` is before `before` (DD/MM/YYYY):
+ * for example a vesting period a perpetuity Act allowed only from its commencement.
+ */
+export type MaximumBeforeCheck = {
+  readonly rule: "maximum_before";
+  readonly value: string;
+  readonly max: number;
+  readonly date: string;
+  readonly before: string;
+  /** Shown beside the answer at `value`. */
+  readonly message: string;
+};
+
+/** The date at `date` is not before the date at `earliest` (a deed varying another is dated after it). */
+export type NotBeforeCheck = {
+  readonly rule: "not_before";
+  readonly date: string;
+  readonly earliest: string;
+  /** Shown beside the answer at `date`. */
+  readonly message: string;
+};
+
+/** The person answered at `person` is also answered at one of `among` (compared by name): a chair who is a director. */
+export type AmongCheck = {
+  readonly rule: "among";
+  readonly person: string;
+  readonly among: readonly string[];
+  /** Shown beside the answer at `person`. */
+  readonly message: string;
+};
+
 /** A rule across answers, declared in the interview definition. */
 export type CrossCheck =
   | SmsfTrusteesCheck
   | DifferentPeopleCheck
+  | DirectorOfCheck
   | MinimumAgeCheck
   | MinimumRatioCheck
   | StatePostcodeCheck
-  | AtLeastOneCheck;
+  | AtLeastOneCheck
+  | TotalCheck
+  | MaximumBeforeCheck
+  | NotBeforeCheck
+  | AmongCheck;
 
 const checkPath = z
   .string()
@@ -106,11 +169,29 @@ const checkPath = z
 
 /** The zod schema of one entry of an interview's `checks:` list. */
 export const CrossCheckSchema: z.ZodType<CrossCheck> = z.discriminatedUnion("rule", [
-  z.strictObject({ rule: z.literal("smsf_trustees"), trustees: checkPath, members: checkPath }),
+  z.strictObject({
+    rule: z.literal("smsf_trustees"),
+    trustees: checkPath,
+    members: checkPath,
+    minors: z
+      .strictObject({
+        birthDate: checkPath,
+        on: checkPath,
+        guardian: checkPath,
+        guardianBirthDate: checkPath,
+      })
+      .optional(),
+  }),
   z.strictObject({
     rule: z.literal("different_people"),
     person: checkPath,
     others: z.array(checkPath).min(1),
+    message: z.string().min(1),
+  }),
+  z.strictObject({
+    rule: z.literal("director_of"),
+    person: checkPath,
+    company: checkPath,
     message: z.string().min(1),
   }),
   z.strictObject({
@@ -139,6 +220,32 @@ export const CrossCheckSchema: z.ZodType<CrossCheck> = z.discriminatedUnion("rul
     equals: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
     count: z.number().int().min(1).max(100).optional(),
     when: z.strictObject({ question: checkPath, oneOf: z.array(z.string().min(1)).min(1) }).optional(),
+    message: z.string().min(1),
+  }),
+  z.strictObject({
+    rule: z.literal("total"),
+    of: checkPath.regex(/\./, "name a question inside a group"),
+    equals: z.number().finite(),
+    message: z.string().min(1),
+  }),
+  z.strictObject({
+    rule: z.literal("maximum_before"),
+    value: checkPath,
+    max: z.number().finite(),
+    date: checkPath,
+    before: z.string().refine((text) => parseDate(text) !== undefined, "a date as DD/MM/YYYY"),
+    message: z.string().min(1),
+  }),
+  z.strictObject({
+    rule: z.literal("among"),
+    person: checkPath,
+    among: z.array(checkPath).min(1),
+    message: z.string().min(1),
+  }),
+  z.strictObject({
+    rule: z.literal("not_before"),
+    date: checkPath,
+    earliest: checkPath,
     message: z.string().min(1),
   }),
 ]) as z.ZodType<CrossCheck>;
@@ -201,11 +308,20 @@ export function crossCheckProblems(
     if (check.rule === "smsf_trustees") {
       expect(check.trustees, "party", [...at, "trustees"]);
       expect(check.members, "person", [...at, "members"]);
+      if (check.minors) {
+        expect(check.minors.birthDate, "date", [...at, "minors", "birthDate"]);
+        expect(check.minors.on, "date", [...at, "minors", "on"]);
+        expect(check.minors.guardian, "person", [...at, "minors", "guardian"]);
+        expect(check.minors.guardianBirthDate, "date", [...at, "minors", "guardianBirthDate"]);
+      }
     } else if (check.rule === "different_people") {
       expect(check.person, "person", [...at, "person"]);
       check.others.forEach((other, position) => {
         expect(other, "person", [...at, "others", position]);
       });
+    } else if (check.rule === "director_of") {
+      expect(check.person, "person", [...at, "person"]);
+      expect(check.company, "party", [...at, "company"]);
     } else if (check.rule === "minimum_ratio") {
       expect(check.value, "number", [...at, "value"]);
       expect(check.base, "number", [...at, "base"]);
@@ -218,174 +334,25 @@ export function crossCheckProblems(
       if (typeof group !== "string" && group.type !== "group")
         problems.push({ path: [...at, "among"], message: `"${check.among}" must start at a group` });
       if (check.when) expect(check.when.question, "field", [...at, "when", "question"]);
+    } else if (check.rule === "total") {
+      expect(check.of, "number", [...at, "of"]);
+    } else if (check.rule === "among") {
+      expect(check.person, "person", [...at, "person"]);
+      check.among.forEach((other, position) => {
+        expect(other, "person", [...at, "among", position]);
+      });
+    } else if (check.rule === "not_before") {
+      expect(check.date, "date", [...at, "date"]);
+      expect(check.earliest, "date", [...at, "earliest"]);
+    } else if (check.rule === "maximum_before") {
+      expect(check.value, "number", [...at, "value"]);
+      expect(check.date, "date", [...at, "date"]);
     } else {
       expect(check.birthDate, "date", [...at, "birthDate"]);
       expect(check.on, "date", [...at, "on"]);
     }
   });
   return problems;
-}
-
-/** A shown node a path reaches, with its path in the answers. */
-type Reached = VisibleQuestion;
-
-/** Every shown node a check path reaches (one per group entry for a path into a group). */
-function reach(nodes: readonly VisibleQuestion[], path: string): Reached[] {
-  const [head, ...rest] = path.split(".");
-  const node = nodes.find((candidate) => candidate.question.id === head);
-  if (!node) return [];
-  if (rest.length === 0) return [node];
-  if (node.kind === "party") return reach(node.fields, rest.join("."));
-  if (node.kind !== "group") return [];
-  return node.entries.flatMap((entry) => reach(entry, rest.join(".")));
-}
-
-/** The tidy answer of a shown field, if answered and well formed. */
-function fieldValue(node: VisibleQuestion | undefined): string | undefined {
-  if (node?.kind !== "field" || !isAnswered(node.value)) return undefined;
-  const verdict = checkAnswer(node.question, node.value);
-  return verdict.ok ? String(verdict.value) : undefined;
-}
-
-const fieldOf = (party: VisibleParty, id: string) =>
-  fieldValue(party.fields.find((field) => field.question.id === id));
-
-/** The name of a person as answered: an individual's full name, a company's name and legal element. */
-function personName(node: Reached): string | undefined {
-  if (node.kind === "field") return fieldValue(node);
-  if (node.kind !== "party") return undefined;
-  if (node.partyType === "individual") {
-    const parts = [fieldOf(node, "first_name"), fieldOf(node, "middle_name"), fieldOf(node, "last_name")];
-    if (parts[0] === undefined || parts[2] === undefined) return undefined;
-    return parts.filter((part) => part !== undefined).join(" ");
-  }
-  if (node.partyType === "company") {
-    const name = fieldOf(node, "name");
-    return name === undefined ? undefined : [name, fieldOf(node, "legal_element") ?? ""].join(" ").trim();
-  }
-  return undefined;
-}
-
-/** Names compare without regard to case, spacing or full stops. */
-const nameKey = (name: string): string => name.toLowerCase().replace(/\./g, "").replace(/\s+/g, " ").trim();
-
-/** The directors a company party names (its sole director, or each director), with their paths. */
-function directorsOf(party: VisibleParty): { name: string | undefined; path: string }[] | undefined {
-  const type = fieldOf(party, "director_type");
-  if (type === "sole") {
-    return [{ name: fieldOf(party, "sole_director_name"), path: `${party.path}.sole_director_name` }];
-  }
-  const group = party.fields.find((field) => field.question.id === "directors");
-  if (type !== "multiple" || group?.kind !== "group") return undefined;
-  return group.entries.map((entry, index) => ({
-    name: fieldValue(entry.find((field) => field.question.id === "name")),
-    path: `${group.path}[${index}].name`,
-  }));
-}
-
-function smsfTrustees(nodes: readonly VisibleQuestion[], check: SmsfTrusteesCheck): AnswerIssue[] {
-  const trusteeNodes = reach(nodes, check.trustees).filter(
-    (node): node is VisibleParty => node.kind === "party",
-  );
-  const memberNodes = reach(nodes, check.members);
-  const groupPath = (path: string) => path.split(".")[0] ?? path;
-  const trusteesAt = groupPath(check.trustees);
-  const members = memberNodes.map((node) => ({ name: personName(node), path: node.path }));
-  // Judge the structure only once every trustee and member is named: missing answers are reported as such.
-  if (trusteeNodes.length === 0 || members.length === 0) return [];
-  if (members.some((member) => member.name === undefined)) return [];
-  if (trusteeNodes.some((node) => node.partyType === undefined || personName(node) === undefined)) return [];
-  const issues: AnswerIssue[] = [];
-  const companies = trusteeNodes.filter((node) => node.partyType === "company");
-  const single = members.length === 1;
-  const memberKeys = new Set(members.map((member) => nameKey(member.name ?? "")));
-
-  if (companies.length > 0) {
-    const [company] = companies;
-    if (trusteeNodes.length > 1 || !company) {
-      return [
-        {
-          path: trusteesAt,
-          message:
-            "A self managed superannuation fund has either individual trustees or one trustee company, never both or two companies (s17A SIS Act).",
-        },
-      ];
-    }
-    const directors = directorsOf(company);
-    if (!directors || directors.some((director) => director.name === undefined)) return [];
-    const directorKeys = new Set(directors.map((director) => nameKey(director.name ?? "")));
-    if (single) {
-      const [member] = members;
-      if (directors.length > 2) {
-        issues.push({
-          path: `${company.path}.directors`,
-          message:
-            "With one member, the trustee company may have only that member as sole director, or the member and one other director (s17A(2) SIS Act).",
-        });
-      }
-      if (member && !directorKeys.has(nameKey(member.name ?? ""))) {
-        issues.push({
-          path: member.path,
-          message: `${member.name} must be a director of the trustee company: with one member, the member is its sole director or one of its two directors (s17A(2) SIS Act).`,
-        });
-      }
-      return issues;
-    }
-    for (const member of members) {
-      if (!directorKeys.has(nameKey(member.name ?? ""))) {
-        issues.push({
-          path: member.path,
-          message: `${member.name} is a member but not a director of the trustee company: every member must be a director of it (s17A(1)(d) SIS Act).`,
-        });
-      }
-    }
-    for (const director of directors) {
-      if (!memberKeys.has(nameKey(director.name ?? ""))) {
-        issues.push({
-          path: director.path,
-          message: `${director.name} is a director of the trustee company but not a member: every director must be a member (s17A(1)(c) SIS Act).`,
-        });
-      }
-    }
-    return issues;
-  }
-
-  const trustees = trusteeNodes.map((node) => ({ name: personName(node) ?? "", path: node.path }));
-  const trusteeKeys = new Set(trustees.map((trustee) => nameKey(trustee.name)));
-  if (single) {
-    const [member] = members;
-    if (trustees.length !== 2) {
-      issues.push({
-        path: trusteesAt,
-        message:
-          "A fund with one member and individual trustees needs exactly two trustees, one of them the member (s17A(2) SIS Act); or appoint a company as sole trustee.",
-      });
-    }
-    if (member && !trusteeKeys.has(nameKey(member.name ?? ""))) {
-      issues.push({
-        path: member.path,
-        message: `${member.name} must be one of the trustees: with one member and individual trustees, the member is one of the two trustees (s17A(2) SIS Act).`,
-      });
-    }
-    return issues;
-  }
-  for (const member of members) {
-    if (!trusteeKeys.has(nameKey(member.name ?? ""))) {
-      issues.push({
-        path: member.path,
-        message: `${member.name} is a member but not a trustee: every member must be a trustee (s17A(1)(d) SIS Act).`,
-      });
-    }
-  }
-  for (const trustee of trustees) {
-    if (!memberKeys.has(nameKey(trustee.name))) {
-      issues.push({
-        path: trustee.path,
-        message: `${trustee.name} is a trustee but not a member: every individual trustee must be a member (s17A(1)(b) SIS Act).`,
-      });
-    }
-  }
-  return issues;
 }
 
 function differentPeople(nodes: readonly VisibleQuestion[], check: DifferentPeopleCheck): AnswerIssue[] {
@@ -407,10 +374,17 @@ function differentPeople(nodes: readonly VisibleQuestion[], check: DifferentPeop
   return issues;
 }
 
-/** Whole years from one date to another (a birthday on 29 February falls on 1 March in other years). */
-export function yearsBetween(from: CalendarDate, to: CalendarDate): number {
-  const before = to.month < from.month || (to.month === from.month && to.day < from.day);
-  return to.year - from.year - (before ? 1 : 0);
+function directorOf(nodes: readonly VisibleQuestion[], check: DirectorOfCheck): AnswerIssue[] {
+  const [company] = reach(nodes, check.company);
+  if (company?.kind !== "party" || company.partyType !== "company") return [];
+  const directors = directorsOf(company);
+  // Judge only once every director is named: missing answers are reported as such.
+  if (!directors || directors.some((director) => director.name === undefined)) return [];
+  const keys = new Set(directors.map((director) => nameKey(director.name ?? "")));
+  return reach(nodes, check.person).flatMap((node) => {
+    const name = personName(node);
+    return name === undefined || keys.has(nameKey(name)) ? [] : [{ path: node.path, message: check.message }];
+  });
 }
 
 function minimumAge(nodes: readonly VisibleQuestion[], check: MinimumAgeCheck): AnswerIssue[] {
@@ -439,9 +413,6 @@ function minimumRatio(nodes: readonly VisibleQuestion[], check: MinimumRatioChec
     return short ? [{ path: node.path, message: check.message }] : [];
   });
 }
-
-/** The path of the entry or party holding a node: its own path without the last step. */
-const holderOf = (path: string): string => path.slice(0, Math.max(0, path.lastIndexOf(".")));
 
 function statePostcode(nodes: readonly VisibleQuestion[], check: StatePostcodeCheck): AnswerIssue[] {
   const postcodes = reach(nodes, check.postcode);
@@ -473,6 +444,58 @@ function atLeastOne(nodes: readonly VisibleQuestion[], check: AtLeastOneCheck): 
   return counted >= (check.count ?? 1) ? [] : [{ path: group.path, message: check.message }];
 }
 
+function total(nodes: readonly VisibleQuestion[], check: TotalCheck): AnswerIssue[] {
+  const groupId = check.of.split(".")[0] ?? "";
+  const [group] = reach(nodes, groupId);
+  if (group?.kind !== "group" || group.entries.length === 0) return [];
+  const numbers = reach(nodes, check.of).map(fieldValue);
+  // Judge only once every entry's number is given; compared in hundredths, so 33.33 + 66.67 is 100.
+  if (numbers.some((number) => number === undefined)) return [];
+  const sum = numbers.reduce((running, number) => running + Math.round(Number(number) * 100), 0);
+  return sum === Math.round(check.equals * 100) ? [] : [{ path: group.path, message: check.message }];
+}
+
+function maximumBefore(nodes: readonly VisibleQuestion[], check: MaximumBeforeCheck): AnswerIssue[] {
+  const dateText = fieldValue(reach(nodes, check.date)[0]);
+  const date = dateText === undefined ? undefined : parseDate(dateText);
+  const before = parseDate(check.before);
+  if (!date || !before) return [];
+  const key = (day: { year: number; month: number; day: number }) =>
+    day.year * 10000 + day.month * 100 + day.day;
+  if (key(date) >= key(before)) return [];
+  return reach(nodes, check.value).flatMap((node) => {
+    const text = fieldValue(node);
+    return text !== undefined && Number(text) > check.max
+      ? [{ path: node.path, message: check.message }]
+      : [];
+  });
+}
+
+const dayKey = (day: { year: number; month: number; day: number }) =>
+  day.year * 10000 + day.month * 100 + day.day;
+
+function among(nodes: readonly VisibleQuestion[], check: AmongCheck): AnswerIssue[] {
+  const [node] = reach(nodes, check.person);
+  const name = node ? personName(node) : undefined;
+  if (!node || name === undefined) return [];
+  const others = check.among.flatMap((path) => reach(nodes, path)).map(personName);
+  // Judge only once every name it is compared with is given.
+  if (others.length === 0 || others.some((other) => other === undefined)) return [];
+  return others.some((other) => nameKey(other ?? "") === nameKey(name))
+    ? []
+    : [{ path: node.path, message: check.message }];
+}
+
+function notBefore(nodes: readonly VisibleQuestion[], check: NotBeforeCheck): AnswerIssue[] {
+  const [node] = reach(nodes, check.date);
+  const text = fieldValue(node);
+  const earliestText = fieldValue(reach(nodes, check.earliest)[0]);
+  const date = text === undefined ? undefined : parseDate(text);
+  const earliest = earliestText === undefined ? undefined : parseDate(earliestText);
+  if (!node || !date || !earliest || dayKey(date) >= dayKey(earliest)) return [];
+  return [{ path: node.path, message: check.message }];
+}
+
 /**
  * The issues the declared checks find in the shown answers (`nodes` from `visibleQuestions`). A check
  * whose answers are missing or malformed finds nothing: those answers have their own messages.
@@ -487,12 +510,22 @@ export function crossCheckIssues(
       ? smsfTrustees(nodes, check)
       : check.rule === "different_people"
         ? differentPeople(nodes, check)
-        : check.rule === "minimum_ratio"
-          ? minimumRatio(nodes, check)
-          : check.rule === "state_postcode"
-            ? statePostcode(nodes, check)
-            : check.rule === "at_least_one"
-              ? atLeastOne(nodes, check)
-              : minimumAge(nodes, check),
+        : check.rule === "director_of"
+          ? directorOf(nodes, check)
+          : check.rule === "minimum_ratio"
+            ? minimumRatio(nodes, check)
+            : check.rule === "state_postcode"
+              ? statePostcode(nodes, check)
+              : check.rule === "at_least_one"
+                ? atLeastOne(nodes, check)
+                : check.rule === "total"
+                  ? total(nodes, check)
+                  : check.rule === "maximum_before"
+                    ? maximumBefore(nodes, check)
+                    : check.rule === "not_before"
+                      ? notBefore(nodes, check)
+                      : check.rule === "among"
+                        ? among(nodes, check)
+                        : minimumAge(nodes, check),
   );
 }

@@ -101,6 +101,17 @@ export type ReferenceQuestion = QuestionBase & {
    * trustees, say): its execution blocks then sign "as trustee for the …". Looked up as conditions are.
    */
   readonly trusteeFor?: string;
+  /**
+   * Another person signs for an individual party while the answer to `when` (a question beside the
+   * party, looked up as conditions are) is `equals`: a parent or guardian for a member under 18. That
+   * person's name (and email) are the answers to `name` (and `email`); the block says for whom.
+   */
+  readonly signedBy?: {
+    readonly when: string;
+    readonly equals: string;
+    readonly name: string;
+    readonly email?: string;
+  };
 };
 
 /** Any question of an interview. */
@@ -261,6 +272,14 @@ export const QuestionSchema: z.ZodType<Question> = z.lazy(() =>
         signs: z.boolean().default(false),
         witnesses: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
         trusteeFor: identifier.optional(),
+        signedBy: z
+          .strictObject({
+            when: identifier,
+            equals: z.string().min(1),
+            name: identifier,
+            email: identifier.optional(),
+          })
+          .optional(),
       }),
     ])
     .transform(withDataPath),
@@ -470,6 +489,23 @@ function checkDefinition(definition: InterviewDefinition): Problem[] {
               ? `"${question.trusteeFor}" must be a text or select question naming the trust`
               : `no question "${question.trusteeFor}" names the trust`,
           });
+        }
+      }
+      if (question.type === "reference" && question.signedBy !== undefined) {
+        const { when, name, email } = question.signedBy;
+        for (const [key, id] of [
+          ["when", when],
+          ["name", name],
+          ["email", email],
+        ] as const) {
+          if (id === undefined) continue;
+          const found = findQuestion(scope, id);
+          const kinds = key === "email" ? ["email"] : ["text", "select"];
+          if (!found || !kinds.includes(found.type))
+            problems.push({
+              path: [...path, "signedBy", key],
+              message: `"${id}" must be ${key === "email" ? "an email" : "a text or select"} question beside the party`,
+            });
         }
       }
       if (question.type === "number" && question.min !== undefined && question.max !== undefined) {

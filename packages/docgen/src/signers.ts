@@ -50,6 +50,8 @@ export type ExecutionBlock = {
   readonly partyName: string;
   /** The trust, when the block is a trustee's: "the Smith Family Trust". */
   readonly trusteeFor?: string;
+  /** The party another person signs for (a member under 18), when `partyName` signs in its place. */
+  readonly signedFor?: string;
   /** Signers first (in the order the block prints them), then witnesses. */
   readonly signatories: readonly Signatory[];
 };
@@ -85,11 +87,29 @@ export function executionBlocksOfClean(definition: InterviewDefinition, clean: A
       if (node.kind === "group") for (const entry of node.entries) visit(entry, here);
       else if (node.kind === "party" && node.question.signs && node.value) {
         const trust = node.question.trusteeFor ? answeredText(here, node.question.trusteeFor) : "";
+        const by = node.question.signedBy;
+        const substitute = by && answeredText(here, by.when) === by.equals ? answeredText(here, by.name) : "";
         blocks.push(
-          ...partyBlocks(node.question, node.path, node.value).map((block) =>
+          ...partyBlocks(node.question, node.path, node.value).map((block) => {
             // A trust party's own trustees sign for that trust; otherwise for the trust named.
-            trust !== "" && !block.trusteeFor ? { ...block, trusteeFor: trustName({ name: trust }) } : block,
-          ),
+            const held =
+              trust !== "" && !block.trusteeFor
+                ? { ...block, trusteeFor: trustName({ name: trust }) }
+                : block;
+            if (substitute === "" || held.kind !== "individual") return held;
+            // Someone signs in the party's place (a parent or guardian for a minor): their name and email.
+            const email = by?.email ? answeredText(here, by.email) : "";
+            return {
+              ...held,
+              partyName: substitute,
+              signedFor: held.partyName,
+              signatories: held.signatories.map((signatory) =>
+                signatory.role === "signer"
+                  ? { ...signatory, fullName: substitute, email: email === "" ? null : email }
+                  : signatory,
+              ),
+            };
+          }),
         );
       }
     }

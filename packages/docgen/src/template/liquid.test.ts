@@ -123,6 +123,13 @@ describe("the engine's filters", () => {
     expect(render("{{ items | map: 'name' | and_list }}")).toBe("Ann, Bo and Cy");
   });
 
+  it("moves a date by whole days, across months and leap years", () => {
+    expect(render("{{ signed_on | days_after: 28 | long_date }}")).toBe("29 July 2025");
+    expect(render("{{ '15/02/2028' | days_after: 28 | long_date }}")).toBe("14 March 2028");
+    expect(render("{{ '20/12/2025' | days_after: 28 }}")).toBe("17/01/2026");
+    expect(refusal("{{ signed_on | days_after: 'soon' }}")).toMatch(/whole number of days/);
+  });
+
   it("refuses a date that is not DD/MM/YYYY", () => {
     expect(refusal("{{ 'July 1' | long_date }}")).toMatch(/needs a date answered as DD\/MM\/YYYY/);
   });

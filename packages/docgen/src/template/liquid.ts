@@ -11,8 +11,8 @@ import { LIMITS } from "../constants.ts";
 import { isMissingMark, missingMark } from "../draft.ts";
 import { TemplateError } from "../errors.ts";
 import { tidyText } from "../fields.ts";
-import { formatAbn, formatAcn, formatLongDate, parseDate } from "../identifiers.ts";
-import { joinAnd, jurisdictionName, partyAddress, partyName } from "../naming.ts";
+import { type CalendarDate, formatAbn, formatAcn, formatLongDate, parseDate } from "../identifiers.ts";
+import { joinAnd, jurisdictionName, partyAddress, partyName, trustName } from "../naming.ts";
 
 const REFUSED_TAGS = ["include", "render", "layout", "block"] as const;
 
@@ -99,6 +99,14 @@ function formatDate(value: unknown, format: unknown): string {
   });
 }
 
+/** The date `days` calendar days after `date`, answered back as DD/MM/YYYY. */
+function daysAfter(date: CalendarDate, days: number): string {
+  if (!Number.isInteger(days)) throw new TemplateError("The days_after filter needs a whole number of days");
+  const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(moved.getUTCDate())}/${two(moved.getUTCMonth() + 1)}/${moved.getUTCFullYear()}`;
+}
+
 /** Australian dollars: 1500 → "$1,500.00". */
 function formatMoney(value: unknown): string {
   const number = typeof value === "number" ? value : Number(asText(value).replace(/[$,\s]/g, ""));
@@ -144,12 +152,16 @@ function createLiquid(draft: boolean): Liquid {
   const filters: Record<string, (value: unknown, ...args: unknown[]) => unknown> = {
     party_name: (party) => partyName(party),
     party_address: (party) => partyAddress(party),
+    // A trust party's own name, with "the" as prose needs it ("the Smith Family Trust").
+    trust_name: (party) => trustName(party),
     acn: (value) => formatAcn(asText(value)),
     abn: (value) => formatAbn(asText(value)),
     long_date: (value) => formatLongDate(requireDate(value, "long_date")),
     date: formatDate,
     jurisdiction: (value) => jurisdictionName(asText(value)),
     money: formatMoney,
+    // A statutory deadline as a date ("within 28 days after"), so a document states the day itself.
+    days_after: (value, days) => daysAfter(requireDate(value, "days_after"), Number(days)),
     and_list: (value) =>
       Array.isArray(value) ? joinAnd(value.map(asText).filter((text) => text !== "")) : asText(value),
     // `raw` would print a value unescaped, letting an answer become markup: here it changes nothing.

@@ -490,6 +490,7 @@ function defaultLeadIn(block: ExecutionBlock, deed: boolean): Run[] {
   return [
     { text: deed ? "Signed, sealed and delivered by " : "Signed by " },
     { text: block.partyName, bold: true },
+    ...(block.signedFor ? [{ text: ` for ${block.signedFor}` }] : []),
     { text: `${trustee}${witnessed ? " in the presence of:" : ":"}` },
   ];
 }

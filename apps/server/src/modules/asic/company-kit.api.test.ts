@@ -80,15 +80,19 @@ describe("POST /api/asic/company-kit", () => {
       expect(row.status).toBe(5);
       // The ACN is in the answers of every document naming the registered company (its text:
       // company-kit.test.ts); the constitution the members consented to on registration names
-      // the company as proposed (s136(1)(a)), as the application said.
+      // the company as proposed (s136(1)(a)), as the application said, and so do the officers'
+      // consents, given before lodgement (s117(2)(c), s201D).
       if (row.xTemplateId === "company-constitution") {
         expect(row.xml).toMatchObject({ adoption_on_registration: "Yes", company_name: proposed });
+      } else if (row.xTemplateId === "director-consent") {
+        expect(JSON.stringify(row.xml)).not.toMatch(new RegExp(`${acn}|${spaced}`));
       } else {
         expect(JSON.stringify(row.xml)).toMatch(new RegExp(`${acn}|${spaced}`));
       }
     }
     const consent = rows.find((r) => r.xTemplateId === "director-consent");
-    expect(consent?.xml).toMatchObject({ company_registered: "Yes", company_acn: spaced });
+    expect(consent?.xml).toMatchObject({ company_registered: "No", company_name: proposed });
+    expect(consent?.xml).not.toHaveProperty("company_acn");
     const files = await t.db
       .select({ n: count() })
       .from(documentFiles)

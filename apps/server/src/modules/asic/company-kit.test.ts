@@ -53,7 +53,9 @@ describe("companyKitAnswers", () => {
       const template = library.get(identifier);
       if (!template) throw new Error(`no template ${identifier}`);
       const text = textOf(preview(template, kit[identifier] as never));
-      expect(text, identifier).toContain(`ACN ${formatAcn(ACN)}`);
+      // The consents are given before lodgement, so before the ACN exists (s201D, s117(2)(c)).
+      if (identifier === "director-consent") expect(text).not.toContain(formatAcn(ACN));
+      else expect(text, identifier).toContain(`ACN ${formatAcn(ACN)}`);
       expect(text, identifier).toMatch(/Harbourline Analytics/i);
     }
     const registers = textOf(

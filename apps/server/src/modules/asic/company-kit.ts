@@ -69,6 +69,12 @@ type Member = {
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 const listOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 const stateName = (code: string) => JURISDICTIONS.find((j) => j.value === code)?.text ?? code;
+/** The day before a YYYY-MM-DD date, as DD/MM/YYYY. */
+const dayBefore = (isoDate: string) => {
+  const day = new Date(`${isoDate}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return interviewDate(day.toISOString().slice(0, 10));
+};
 /** YYYY-MM-DD as the interviews' DD/MM/YYYY. */
 export const interviewDate = (isoDate: string) => isoDate.split("-").reverse().join("/");
 const isDirector = (officer: Officer) => officer.office === "director" || officer.office === "both";
@@ -172,12 +178,14 @@ export function companyKitAnswers(
   };
   const classes = new Set(members.map((m) => m.share_class ?? "ORD"));
   // A constitution adopted on registration is the one the members consented to before it (s136(1)(a)):
-  // it names the company as proposed. A company that relied on the replaceable rules adopts the
-  // kit's constitution now, by special resolution (s136(1)(b)), naming the registered company.
+  // it names the company as proposed. A company registered without one (on the replaceable rules, or,
+  // for a sole director-shareholder, the Act's own rules: s135(1)) adopts the kit's constitution by
+  // its members' special resolution (s136(1)(b)) on the day of the kit, and the minutes of that day
+  // record it: the kit never says both that a constitution exists and that none does.
   const onRegistration = answers.rules !== "replaceable";
-
+  const applied = text(answers.application_date) || dayBefore(facts.registrationDate);
   const constitution = {
-    adoption_date: onRegistration ? text(answers.application_date) || registered : kitDate,
+    adoption_date: onRegistration ? applied : kitDate,
     adoption_on_registration: onRegistration ? "Yes" : "No",
     ...(onRegistration ? {} : { company_acn: acn }),
     jurisdiction: text(answers.registered_in),
@@ -195,13 +203,13 @@ export function companyKitAnswers(
     members: members.map((m) => ({ member: m.member })),
   };
 
+  // The applicant held the first officers' consents when applying (s117(2)(c)), before lodgement and
+  // so before ASIC issued the ACN: the consent is dated then and names the company as proposed.
   const consent = {
     company_name: companyName,
     legal_element: legalElement,
-    company_registered: "Yes",
-    company_acn: acn,
-    // The applicant held the first officers' consents when applying (s117(2)(c)): that is their date.
-    consent_date: text(answers.application_date) || registered,
+    company_registered: "No",
+    consent_date: applied,
     jurisdiction: office.state,
     officers: officers.map((o) => ({
       person: o.person,
@@ -234,7 +242,9 @@ export function companyKitAnswers(
           }),
         }
       : {}),
-    governance: onRegistration ? "constitution" : "replaceable",
+    ...(onRegistration
+      ? { governance: "constitution" }
+      : { governance: "adopted", constitution_date: kitDate }),
     pre_registration_contracts: "No",
     incorporation_costs: "No",
     common_seal: "none",
@@ -286,6 +296,8 @@ export function companyKitAnswers(
         },
       ],
     })),
+    // A company just registered has registered no transfer yet.
+    has_transfers: "No",
     officers: officers.map((o) => ({
       name: nameOf(o.person),
       ...(o.has_former_names === "Yes" && text(o.former_names) ? { former_names: o.former_names } : {}),

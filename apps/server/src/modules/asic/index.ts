@@ -20,6 +20,7 @@ export {
   DEFAULT_ASIC_FEE_CENTS,
   LODGEMENT_STATUS_JOB,
 } from "./registration.ts";
+export { registrationFeeSupplement } from "./registration-fee.ts";
 export { asicRoutes } from "./routes.ts";
 export { KNOWN_REGISTERED_NAMES, registerNames } from "./sandbox/register-seed.ts";
 export { acnCheckDigit, acnFrom, certificateOfRegistration } from "./sandbox/sandbox-lodgement.ts";

@@ -1,0 +1,56 @@
+/**
+ * The registration application (Form 201) against the rows of its PRECONDITIONS.md that
+ * company-registration.test.ts does not already hold: ASIC's fee as the server passes it in (never a
+ * figure written into the template), and the replaceable rules for a sole director-shareholder.
+ */
+import { describe, expect, it } from "vitest";
+import { answersFor, documentText, issuesOf } from "../company-edge-helpers.ts";
+
+const SLUG = "company-registration";
+
+describe("ASIC's registration fee", () => {
+  it("prints the fee the server passes in from its setting", () => {
+    const text = documentText(
+      SLUG,
+      answersFor(SLUG, (a) => {
+        a.asic_fee = 611;
+      }),
+    );
+    expect(text).toContain("ASIC charges a registration fee of $611.00");
+  });
+
+  it("prints no figure of its own when none is passed in", () => {
+    const text = documentText(
+      SLUG,
+      answersFor(SLUG, (a) => delete a.asic_fee),
+    );
+    expect(text).toContain("ASIC charges a registration fee, paid when the application is lodged");
+    expect(text).not.toMatch(/\$5\d\d\.\d\d|\$6\d\d\.\d\d/);
+  });
+
+  it("refuses a negative fee", () => {
+    expect(
+      issuesOf(
+        SLUG,
+        answersFor(SLUG, (a) => {
+          a.asic_fee = -1;
+        }),
+      ).map((i) => i.path),
+    ).toEqual(["asic_fee"]);
+  });
+});
+
+describe("governance on registration", () => {
+  it("tells a sole director-shareholder relying on the 'replaceable rules' that they do not apply (s135(1))", () => {
+    const text = documentText(
+      SLUG,
+      answersFor(SLUG, (a) => {
+        a.rules = "replaceable";
+        const officers = a.officers as Record<string, unknown>[];
+        a.officers = [{ ...officers[0], office: "both" }];
+        a.members = [(a.members as unknown[])[0]];
+      }),
+    );
+    expect(text).toContain("do not apply while the same person is its sole director and sole shareholder");
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * What the trust and superannuation templates' edge-case tests share: a template's sample answers
+ * changed one way, then either the text it assembles to (read from the HTML preview, which is built
+ * from the same document model as the PDF and Word file, and is fast enough for a matrix) or the
+ * issues that stop it.
+ */
+import {
+  type AnswerObject,
+  AnswersError,
+  assemble,
+  buildDocument,
+  preview,
+  type Template,
+} from "@precedent/docgen";
+import { loadTemplateFolder } from "@precedent/docgen/library";
+import { readPdf } from "@precedent/docgen/testing";
+import { expect } from "vitest";
+
+export type Answers = Record<string, unknown>;
+export type Change = (answers: Answers) => void;
+
+const ROOT = import.meta.dirname;
+
+export const JURISDICTIONS = ["NSW", "VIC", "QLD", "WA", "SA", "TAS", "ACT", "NT"] as const;
+
+export function load(slug: string): { template: Template; sample: AnswerObject } {
+  const loaded = loadTemplateFolder(ROOT, slug);
+  if (!loaded.sampleAnswers) throw new Error(`${slug} has no sample answers`);
+  return { template: { definition: loaded.definition, body: loaded.body }, sample: loaded.sampleAnswers };
+}
+
+function changed(slug: string, change: Change): { template: Template; answers: AnswerObject } {
+  const { template, sample } = load(slug);
+  const answers = structuredClone(sample) as Answers;
+  change(answers);
+  return { template, answers: answers as AnswerObject };
+}
+
+const decode = (html: string): string =>
+  html
+    .replace(/<style[\s\S]*?<\/style>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&nbsp;/g, " ")
+    .replace(/\s+/g, " ");
+
+/** The document's text, from the preview, with spacing collapsed. */
+export function text(slug: string, change: Change = () => {}): string {
+  const { template, answers } = changed(slug, change);
+  return decode(preview(template, answers));
+}
+
+/** The PDF's text, page by page, spacing collapsed (for what only the printed document shows). */
+export async function pdfPages(slug: string, change: Change = () => {}): Promise<string[]> {
+  const { template, answers } = changed(slug, change);
+  const document = await assemble(template, answers);
+  return readPdf(document.pdf).pages.map((page) => page.replace(/\s+/g, " "));
+}
+
+/** The issues that stop assembly of these answers (the test fails if they assemble). */
+export function refusal(slug: string, change: Change): { path: string; message: string }[] {
+  const { template, answers } = changed(slug, change);
+  let error: unknown;
+  try {
+    buildDocument(template, answers);
+  } catch (thrown) {
+    error = thrown;
+  }
+  expect(error, "these answers should be refused").toBeInstanceOf(AnswersError);
+  return (error as AnswersError).issues.map(({ path, message }) => ({ path, message }));
+}
+
+/** Whether these answers assemble (no issue stops them). */
+export function assembles(slug: string, change: Change): boolean {
+  const { template, answers } = changed(slug, change);
+  try {
+    buildDocument(template, answers);
+    return true;
+  } catch (thrown) {
+    if (thrown instanceof AnswersError) return false;
+    throw thrown;
+  }
+}
+
+/** An individual party who signs before a witness, as the trust deeds' questions ask. */
+export function person(first: string, middle: string, last: string, extra: Answers = {}): Answers {
+  return {
+    party_type: "individual",
+    first_name: first,
+    middle_name: middle,
+    last_name: last,
+    email: `${first.toLowerCase()}.${last.toLowerCase()}@example.com`,
+    street: "18 Example Crescent",
+    suburb: "Sandy Bay",
+    state: "TAS",
+    postcode: "7005",
+    witness_name: "Kieran Walsh",
+    witness_email: "kieran.walsh@example.com",
+    ...extra,
+  };
+}
+
+/** The text of every "clause N" (or "clause N.N") reference in a document. */
+export const clauseReferences = (document: string): string[] =>
+  [...document.matchAll(/\bclauses? (\d+(?:\.\d+)?)/g)].map(([, number = ""]) => number);
