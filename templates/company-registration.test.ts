@@ -336,7 +336,7 @@ describe("the application's variants", () => {
       delete a.legal_element;
       a.public_element = "LIMITED";
     });
-    expect(text).toContain("Name Harbourline Analytics LIMITED");
+    expect(text).toContain("Name Harbourline Analytics Limited");
   });
 
   it("names the holding company's place of incorporation when it is foreign", async () => {

@@ -211,7 +211,7 @@ describe("SMSF trust deed", () => {
       delete company.directors;
     });
     expect(deed).toContain("Corporate trustee; 1 Member");
-    expect(deed).toContain("Executed as a deed by Banksia Super PTY LTD ACN 678 901 230");
+    expect(deed).toContain("Executed as a deed by Banksia Super Pty Ltd ACN 678 901 230");
   });
 });
 

@@ -224,13 +224,13 @@ describe("Company constitution", () => {
 
   it("names a company adopting on registration as proposed, with no ACN; an existing one with its ACN", async () => {
     const proposed = await text("company-constitution");
-    expect(proposed).toContain("Coastline Joinery PTY LTD (proposed)");
-    expect(proposed).not.toContain("Coastline Joinery PTY LTD ACN");
+    expect(proposed).toContain("Coastline Joinery Pty Ltd (proposed)");
+    expect(proposed).not.toContain("Coastline Joinery Pty Ltd ACN");
     const existing = await text("company-constitution", (answers) => {
       answers.adoption_on_registration = "No";
       answers.company_acn = "623456780";
     });
-    expect(existing).toContain("Company means Coastline Joinery PTY LTD ACN 623 456 780;");
+    expect(existing).toContain("Company means Coastline Joinery Pty Ltd ACN 623 456 780;");
     expect(existing).not.toContain("(proposed)");
   });
 
@@ -277,7 +277,7 @@ describe("Consent to act as director and secretary", () => {
 
   it("sets out the particulars before the signatures, for a company marked proposed", async () => {
     const consent = await text("director-consent");
-    expect(consent).toContain("Coastline Joinery PTY LTD (proposed) (the Company)");
+    expect(consent).toContain("Coastline Joinery Pty Ltd (proposed) (the Company)");
     const particulars = consent.indexOf("Particulars of each Consenting Person Person 1");
     const signatures = consent.indexOf("Signed by Tamsin Jane Rowe");
     expect(particulars).toBeGreaterThan(0);

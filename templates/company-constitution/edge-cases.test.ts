@@ -123,12 +123,12 @@ describe("no drafting notes inside the instrument (issue 30 item 12)", () => {
 
 describe("the company named as proposed or as registered", () => {
   it("on registration: '(proposed)', no ACN; by special resolution later: the ACN", () => {
-    expect(text()).toContain("Coastline Joinery PTY LTD (proposed)");
+    expect(text()).toContain("Coastline Joinery Pty Ltd (proposed)");
     const later = text((a) => {
       a.adoption_on_registration = "No";
       a.company_acn = "623456780";
     });
-    expect(later).toContain("Coastline Joinery PTY LTD ACN 623 456 780");
+    expect(later).toContain("Coastline Joinery Pty Ltd ACN 623 456 780");
     expect(later).toContain("By Special Resolution of the Company (section 136(1)(b) of the Act)");
   });
 });

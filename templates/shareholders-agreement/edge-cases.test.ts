@@ -126,7 +126,7 @@ describe("a trustee shareholder", () => {
 
   it("is a party in its capacity as trustee, with its limitation of liability to the trust's assets", () => {
     const text = documentText(SLUG, answersFor(SLUG, withTrust));
-    expect(text).toContain("Rowe Nominees PTY LTD ACN 612 345 678 as trustee for the Rowe Family Trust");
+    expect(text).toContain("Rowe Nominees Pty Ltd ACN 612 345 678 as trustee for the Rowe Family Trust");
     expect(text).toContain("in its capacity as trustee of the Rowe Family Trust");
     expect(text).toContain(
       "limited to the extent to which it can be satisfied out of the assets of the trust",

@@ -32,6 +32,7 @@ import { orderRoutes } from "./modules/orders/index.ts";
 import { checkoutRoutes, sandboxCheckoutRoutes, stripeWebhookRoutes } from "./modules/payments/index.ts";
 import { signingPageRoutes } from "./modules/signing/ceremony/index.ts";
 import { fuseSignWebhookRoutes, signingRoutes } from "./modules/signing/index.ts";
+import { smsDevRoutes } from "./modules/sms/index.ts";
 import { clientLogRoutes, healthRoutes, publicSettingsRoutes } from "./modules/system/index.ts";
 import { teamRoutes } from "./modules/teams/index.ts";
 import { twoFactorRoutes, twoFactorSignInRoutes } from "./modules/two-factor/index.ts";
@@ -168,6 +169,7 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
         await signedIn.register(twoFactorRoutes, { services });
         await signedIn.register(integrationRoutes, { services });
         await signedIn.register(signingRoutes, { services });
+        if (services.smsDevPage) await signedIn.register(smsDevRoutes, { sandbox: services.smsDevPage });
       });
     },
     { prefix: "/api" },

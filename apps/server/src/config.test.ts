@@ -28,7 +28,9 @@ describe("loadConfig", () => {
     );
     const stripe = loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "stripe", SECRET_KEY: KEY });
     expect(stripe.DEMO_DATA).toBe("off");
-    expect(sandboxProviders({ ...stripe, SMTP_URL: "smtp://mail.example:587" })).toEqual([]);
+    expect(
+      sandboxProviders({ ...stripe, SMTP_URL: "smtp://mail.example:587", SMS_PROVIDER: "messagemedia" }),
+    ).toEqual([]);
 
     const trial = loadConfig({
       NODE_ENV: "production",
@@ -40,6 +42,7 @@ describe("loadConfig", () => {
     expect(sandboxProviders(trial)).toEqual([
       "payments (built-in checkout: test cards, no money taken)",
       "mail (kept in the outbox table, not sent)",
+      "sms (kept in the sms_outbox table, not sent; set SMS_PROVIDER to sandbox or messagemedia)",
     ]);
   });
 

@@ -2,7 +2,13 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { isValidAbn } from "@precedent/docgen/forms";
 import { z } from "zod";
-import { DEFAULT_REPLY_CACHE_MB, IDLE_TIMEOUT_MS, KEEP_ALIVE_MS, SESSION_MAX_AGE_MS } from "./constants.ts";
+import {
+  DEFAULT_REPLY_CACHE_MB,
+  IDLE_TIMEOUT_MS,
+  KEEP_ALIVE_MS,
+  SESSION_MAX_AGE_MS,
+  SIGNING_SMS_CODE_VALID_MS,
+} from "./constants.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..");
 
@@ -69,6 +75,18 @@ const ConfigSchema = z.object({
   STRIPE_BILLING_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe's API address, for tests against a local fake (e.g. http://127.0.0.1:12111). */
   STRIPE_API_BASE: z.url().optional(),
+  /**
+   * SMS one-time codes for signing: `sandbox` (kept in the sms_outbox table and listed at
+   * GET /api/dev/sms, the default) or `messagemedia` (MESSAGEMEDIA_API_KEY and _SECRET). In
+   * production the developer page exists only when SMS_PROVIDER=sandbox is set on purpose.
+   */
+  SMS_PROVIDER: z.enum(["sandbox", "messagemedia"]).optional(),
+  MESSAGEMEDIA_API_KEY: z.string().optional(),
+  MESSAGEMEDIA_API_SECRET: z.string().optional(),
+  /** MessageMedia's API address, for tests against a local fake (default https://api.messagemedia.com). */
+  MESSAGEMEDIA_API_BASE: z.url().optional(),
+  /** How long a texted signing code lasts (default 10 minutes); shorter only to test expiry. */
+  SMS_CODE_VALID_MS: z.coerce.number().int().min(1000).default(SIGNING_SMS_CODE_VALID_MS),
   /** Mail: sent by SMTP when set (smtp://user:pass@host:587); otherwise kept in the outbox table. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Precedent <no-reply@precedent.example>"),
@@ -176,12 +194,27 @@ export type Config = Omit<
 export const DEVELOPMENT_SECRET_KEY = "precedent-development-secret-key-not-for-production-use";
 
 /** The providers standing in for real ones, named at every start (see main.ts). */
-export function sandboxProviders(config: Pick<Config, "PAYMENT_PROVIDER" | "SMTP_URL">): string[] {
+export function sandboxProviders(
+  config: Pick<Config, "PAYMENT_PROVIDER" | "SMTP_URL" | "SMS_PROVIDER" | "NODE_ENV">,
+): string[] {
   const sandboxes: string[] = [];
   if (config.PAYMENT_PROVIDER === "sandbox")
     sandboxes.push("payments (built-in checkout: test cards, no money taken)");
   if (!config.SMTP_URL) sandboxes.push("mail (kept in the outbox table, not sent)");
+  if ((config.SMS_PROVIDER ?? "sandbox") === "sandbox") {
+    sandboxes.push(
+      smsDevPageOn(config)
+        ? "sms (kept in the sms_outbox table and shown at /api/dev/sms, not sent)"
+        : "sms (kept in the sms_outbox table, not sent; set SMS_PROVIDER to sandbox or messagemedia)",
+    );
+  }
   return sandboxes;
+}
+
+/** The sandbox SMS developer page: outside production by default, in production only when asked for. */
+export function smsDevPageOn(config: Pick<Config, "SMS_PROVIDER" | "NODE_ENV">): boolean {
+  if (config.SMS_PROVIDER === "sandbox") return true;
+  return config.SMS_PROVIDER === undefined && config.NODE_ENV !== "production";
 }
 
 /** Reads configuration from the environment; a bad value stops start-up with the variable named. */
@@ -194,6 +227,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       "PAYMENT_PROVIDER: must be set in production: stripe, or sandbox to accept test cards on purpose",
     );
+  }
+  if (
+    parsed.data?.SMS_PROVIDER === "messagemedia" &&
+    (!parsed.data.MESSAGEMEDIA_API_KEY || !parsed.data.MESSAGEMEDIA_API_SECRET)
+  ) {
+    problems.push("SMS_PROVIDER: messagemedia needs MESSAGEMEDIA_API_KEY and MESSAGEMEDIA_API_SECRET");
   }
   if (production && parsed.data?.SECRET_KEY === undefined) {
     problems.push("SECRET_KEY: must be set in production (at least 32 random characters)");

@@ -6,18 +6,27 @@ import {
   type PublicSettings,
   type SessionInfo,
 } from "@precedent/contracts";
-import { type Config, DEVELOPMENT_SECRET_KEY, publicOrigin } from "./config.ts";
-import { DEFAULT_REPLY_CACHE_MB, SESSION_MAX_AGE_MS, SESSION_PURGE_EVERY_MS } from "./constants.ts";
+import { type Config, DEVELOPMENT_SECRET_KEY, publicOrigin, smsDevPageOn } from "./config.ts";
+import {
+  DEFAULT_REPLY_CACHE_MB,
+  SESSION_MAX_AGE_MS,
+  SESSION_PURGE_EVERY_MS,
+  SIGNING_SMS_CODE_VALID_MS,
+} from "./constants.ts";
 import type { Database } from "./db/client.ts";
 import { createAnnouncementsService } from "./modules/announcements/index.ts";
 import {
   asicAcnSupplement,
+  asicAnswerGuard,
   asicCopyGuard,
+  asicDeleteGuard,
   asicDocumentColumns,
   createAsicRegistration,
   createAsicService,
   createSandboxRegulator,
+  LODGEMENT_SEND_JOB,
   LODGEMENT_STATUS_JOB,
+  type LodgementSteps,
   registrationFeeSupplement,
 } from "./modules/asic/index.ts";
 import { createAuthService, verifyPassword } from "./modules/auth/index.ts";
@@ -66,13 +75,13 @@ import {
   loadOrCreateSealingCertificate,
   type PdfSealer,
 } from "./modules/signing/seal/index.ts";
-import { createSandboxSms } from "./modules/sms/index.ts";
+import { createMessageMediaSms, createSandboxSms, type SmsSender } from "./modules/sms/index.ts";
 import { createFirmContexts, createTeamsService } from "./modules/teams/index.ts";
 import { createTemplateLibrary } from "./modules/templates/index.ts";
 import { createTwoFactorService, type TwoFactorService } from "./modules/two-factor/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
 import { type ChangeFeed, createFirmReplyCache, createKeptReplies } from "./platform/freshness/index.ts";
-import { createJobQueue } from "./platform/jobs/queue.ts";
+import { createJobQueue, exponentialBackoff } from "./platform/jobs/queue.ts";
 import type { Clock } from "./platform/kernel/index.ts";
 
 /** Every module's service, wired once from the database, the clock and configuration. */
@@ -93,6 +102,12 @@ export function createServices(deps: {
         | "STRIPE_BILLING_WEBHOOK_SECRET"
         | "STRIPE_API_BASE"
         | "SMTP_URL"
+        | "SMS_PROVIDER"
+        | "NODE_ENV"
+        | "MESSAGEMEDIA_API_KEY"
+        | "MESSAGEMEDIA_API_SECRET"
+        | "MESSAGEMEDIA_API_BASE"
+        | "SMS_CODE_VALID_MS"
         | "MAIL_FROM"
         | "SELLER_NAME"
         | "SELLER_ABN"
@@ -127,6 +142,8 @@ export function createServices(deps: {
    * between changes (see platform/freshness); without, every request reads them.
    */
   changes?: ChangeFeed;
+  /** Told as an ASIC lodgement passes each step (the crash test stops its process there). */
+  asicLodgementSteps?: LodgementSteps;
   /** Sign-in throttle limits; the spec-free defaults live in constants.ts. */
   loginThrottle?: { perAccountAddress: number; perAddress: number };
 }) {
@@ -220,6 +237,7 @@ export function createServices(deps: {
     clock,
     users,
     documentAccess: () => documentsModule().documentAccess,
+    documentNames: () => documentsModule().visibleDocumentNames,
   });
   const folders = createFoldersService({
     db,
@@ -248,6 +266,7 @@ export function createServices(deps: {
   documents.registerRowColumns(signingDocumentColumns);
   documents.registerRowColumns(asicDocumentColumns({ clock, feeCents: asicFeeCents }));
   documents.registerCopyGuard(asicCopyGuard);
+  documents.registerDeleteGuard(asicDeleteGuard);
   const fileStore = createDatabaseFileStore({ db, clock });
   media = createMediaService({ db, clock, files: fileStore, teams });
   const templates = createTemplateLibrary();
@@ -271,6 +290,8 @@ export function createServices(deps: {
   interview.registerAnswerSupplement(asicAcnSupplement);
   // ASIC's fee as set here, in the registration application (never a figure in the template).
   interview.registerAnswerSupplement(registrationFeeSupplement(asicFeeCents));
+  // A registration's name is the application's, and its answers are read only once lodged.
+  interview.registerAnswerGuard(asicAnswerGuard);
   const documentZip = createDocumentZipDownload({
     clock,
     documents,
@@ -395,9 +416,16 @@ export function createServices(deps: {
     pollMs: config.ASIC_STATUS_POLL_MS ?? 30_000,
     // The integrations service is made further down; a registration arrives long after start-up.
     onRegistered: (registered) => integrations.uploadCertificateOfRegistration(registered),
+    lodgementSteps: deps.asicLodgementSteps,
   });
   jobs.define(LODGEMENT_STATUS_JOB, (payload: { docId: number }) =>
     asicRegistration.followLodgement(payload.docId),
+  );
+  // A lodgement interrupted before its receipt was recorded: found by its reference, or sent once.
+  jobs.define(
+    LODGEMENT_SEND_JOB,
+    (payload: { docId: number }) => asicRegistration.sendLodgement(payload.docId),
+    { retries: 10, backoff: exponentialBackoff(30_000, 30 * 60_000) },
   );
   const replyCacheBytes = (config.REPLY_CACHE_MB ?? DEFAULT_REPLY_CACHE_MB) * 1024 * 1024;
   const replyCache = createFirmReplyCache({ maxBytes: replyCacheBytes });
@@ -414,8 +442,23 @@ export function createServices(deps: {
   // Session and page bootstrap (account-area §4): announcements, the Lite video, the sales contact.
   const announcements = createAnnouncementsService({ db, clock });
   const liteVideo = createLiteVideoService({ db, clock });
-  // Signing pages (issue 15 §3): SMS codes go to the sandbox outbox until a provider is configured.
-  const sms = createSandboxSms({ clock });
+  // Signing pages' one-time codes: the sandbox (the sms_outbox table) unless MessageMedia is chosen.
+  const smsSandbox =
+    (config.SMS_PROVIDER ?? "sandbox") === "sandbox" ? createSandboxSms({ db, clock }) : undefined;
+  // Its developer page is for testers and the demo: never in production unless the sandbox is asked for.
+  const smsDevPage =
+    smsSandbox &&
+    smsDevPageOn({ SMS_PROVIDER: config.SMS_PROVIDER, NODE_ENV: config.NODE_ENV ?? "development" })
+      ? smsSandbox
+      : undefined;
+  const sms: SmsSender =
+    smsSandbox ??
+    createMessageMediaSms({
+      apiKey: config.MESSAGEMEDIA_API_KEY ?? "",
+      apiSecret: config.MESSAGEMEDIA_API_SECRET ?? "",
+      apiBase: config.MESSAGEMEDIA_API_BASE,
+      clock,
+    });
   const sealer: PdfSealer = { seal: (input) => theSealer().seal(input) };
   const signingCeremony = createSigningCeremony({
     db,
@@ -424,6 +467,7 @@ export function createServices(deps: {
     files: fileStore,
     mail,
     sms,
+    smsCodeValidMs: config.SMS_CODE_VALID_MS ?? SIGNING_SMS_CODE_VALID_MS,
     sealer,
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
     publicUrl,
@@ -549,6 +593,8 @@ export function createServices(deps: {
     integrationSandbox,
     signing,
     sms,
+    smsSandbox,
+    smsDevPage,
     signingCeremony,
     signingLifecycle: lifecycle,
     publicUrl,

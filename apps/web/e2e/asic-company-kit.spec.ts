@@ -1,84 +1,14 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { productIdByName } from "./catalogue-support";
-import { createFolderByApi, documentRows, openDocuments, teamIdOf, uniqueName } from "./documents-support";
-import { saveAnswersByApi } from "./interview-support";
+import { expect, test } from "@playwright/test";
+import { registeredCompanyByApi } from "./asic-support";
+import { documentRows, openDocuments } from "./documents-support";
 import { expectAccessible, STRATEGIST_OWNER } from "./support";
 
-const REGISTRATION = "Company Registration (ASIC Form 201 Application)";
 const KIT_TEMPLATES = [
   "Proprietary Company Constitution",
   "Consent to Act as Director and Secretary",
   "Minutes of the First Meeting of Directors",
   "Share Certificates and Registers",
 ];
-
-const sample = JSON.parse(
-  readFileSync(
-    path.join(import.meta.dirname, "../../../templates/company-registration/sample-answers.json"),
-    "utf8",
-  ),
-) as Record<string, unknown>;
-
-/**
- * A company registered by the sandbox regulator (COMP, with its ACN), through the API as the
- * wizard, the interview, the gateway and 'Submit to ASIC' make one.
- */
-async function registeredCompanyByApi(page: Page) {
-  const teamId = await teamIdOf(page);
-  const folderId = await createFolderByApi(page, uniqueName("Kit"));
-  const name = uniqueName("Registration");
-  const started = await page.request.post(`/api/doc/start?id_team=${teamId}`, {
-    data: { product_id: await productIdByName(page, REGISTRATION), name, folder_id: folderId, is_asic: 1 },
-  });
-  expect(started.status(), await started.text()).toBe(200);
-  const docId = (await started.json()).data.id as number;
-  const proposed = `Numbat Flat Growers ${name.split(" ").at(-1)}`;
-  const applied = await page.request.post(`/api/asic/apply-proposed-name?id_team=${teamId}`, {
-    data: {
-      doc_id: docId,
-      proposed_name: proposed,
-      legal_element: "PTY LTD",
-      pre_registration_consent: true,
-      pre_director_read: true,
-      pre_director_offences: true,
-      pre_director_requirement: true,
-    },
-  });
-  expect((await applied.json()).data.applied).toBe(true);
-  await saveAnswersByApi(page, { id: docId, teamId }, { ...sample, proposed_name: proposed });
-  const payment = await page.request.post(`/api/asic/init-payment?id_team=${teamId}`, {
-    data: {
-      doc_id: docId,
-      redirect_url: `/my-account/my-document?docId=${docId}&action=get_transaction_status`,
-    },
-  });
-  const paymentUrl = (await payment.json()).data.payment.paymentURL as string;
-  const paid = await page.request.post(paymentUrl, {
-    form: { card_number: "4242 4242 4242 4242" },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  await page.request.post(`/api/asic/get-transaction-status?id_team=${teamId}`, { data: { doc_id: docId } });
-  const lodged = await page.request.post(`/api/asic/registration-company-lodgement?id_team=${teamId}`, {
-    data: { doc_id: docId },
-  });
-  expect(lodged.status(), await lodged.text()).toBe(200);
-  // The sandbox decides in 1.5 s here (playwright.config.ts), polled each second.
-  await expect
-    .poll(
-      async () =>
-        (
-          await (
-            await page.request.post(`/api/asic/application?id_team=${teamId}`, { data: { doc_id: docId } })
-          ).json()
-        ).data.asic_status,
-      { timeout: 30_000 },
-    )
-    .toBe("COMP");
-  return { docId, name, folderId, proposed };
-}
 
 test("a registered company's kit: made from the row menu by keyboard, confirmed, then named and listed", async ({
   page,

@@ -52,15 +52,46 @@ test.describe("integrations", () => {
     await popup.getByRole("button", { name: "Allow" }).click();
     // Back on our page inside the popup: the code is exchanged and the popup closes itself.
     await popup.waitForEvent("close", { timeout: 30_000 });
+    // The opener says so (the popup's own message used to close with it).
+    await expect(page.getByText("Successfully connected to your Xero account.")).toBeVisible();
 
     await expect(modal.getByText("Connected")).toBeVisible({ timeout: 15_000 });
     await expect(modal.getByText("Organisation: Harbour Practice (sandbox)")).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/connected-1366.png` });
 
+    // Disconnect asks first; Escape keeps the connection, the keyboard confirms.
     await modal.getByRole("button", { name: "Disconnect" }).click();
+    const confirm = page.getByRole("dialog", { name: "Disconnect Xero?" });
+    await expect(confirm).toBeVisible();
+    await expectAccessible(page, "disconnect confirmation", { include: ".ant-modal-confirm" });
+    await page.keyboard.press("Escape");
+    await expect(confirm).toBeHidden();
+    await expect(modal.getByText("Connected")).toBeVisible();
+    await modal.getByRole("button", { name: "Disconnect" }).click();
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole("button", { name: "Disconnect" })).toBeFocused();
+    await page.keyboard.press("Enter");
     await expect(page.getByText("Disconnected successfully")).toBeVisible();
-    await expect(modal.getByRole("button", { name: "Connect" })).toBeVisible();
+    await expect(modal.getByRole("button", { name: "Connect", exact: true })).toBeVisible();
     await expect(modal.getByText("Connected")).toHaveCount(0);
+  });
+
+  test("denying consent closes the popup and says so in the page that opened it", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, OWNER, PAGE);
+    // Not connected to begin with, whatever an earlier test left.
+    await page.request.get(`/api/xero/auth/disconnect?id_team=${await teamIdOf(page)}`);
+    await page.goto(`${PAGE}?app=Xero`);
+    const modal = page.getByRole("dialog", { name: "Xero" });
+    const popupOpened = page.waitForEvent("popup");
+    await modal.getByRole("button", { name: "Connect" }).click();
+    const popup = await popupOpened;
+    await popup.getByRole("button", { name: "Deny" }).click();
+    await popup.waitForEvent("close", { timeout: 30_000 });
+    await expect(
+      page.getByText("You did not allow Precedent to use your Xero account, so it is not connected."),
+    ).toBeVisible();
+    await expect(modal.getByRole("button", { name: "Connect" })).toBeVisible();
   });
 
   test("the {appName} route redirects with app set, and a refused code shows the failure message", async ({
@@ -149,7 +180,43 @@ test.describe("integrations", () => {
     await sync.getByRole("searchbox", { name: "Search client name" }).fill(companyName);
     await sync.getByRole("radio", { name: companyName }).first().check();
     await sync.getByRole("button", { name: "Sync" }).click();
-    await expect(page.getByText(/Queued \(sync \d+\)/)).toBeVisible();
+    await expect(page.getByText("Queued for Xero. The Document Logs show when it is sent.")).toBeVisible();
+  });
+
+  test("a completed document's menu offers Sync Document while Xero is connected, by keyboard", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const name = "Unit Trust Deed – Bayside Property Trust";
+    const listed = `/my-account/my-document?search=${encodeURIComponent("Bayside Property Trust")}`;
+    await signIn(page, OWNER, PAGE);
+    const teamId = await teamIdOf(page);
+    await page.goto(listed);
+    const actions = page.getByRole("button", { name: `Actions for ${name}`, exact: true });
+    await expect(actions).toBeVisible({ timeout: 30_000 });
+    await actions.click();
+    await expect(page.getByRole("menuitem", { name: "Download PDF" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Sync Document" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+
+    await connectByApi(page, teamId, "xero");
+    try {
+      await page.reload();
+      await actions.focus();
+      await page.keyboard.press("Enter");
+      const sync = page.getByRole("menuitem", { name: "Sync Document" });
+      await expect(sync).toBeVisible();
+      await sync.click();
+      const dialog = page.getByRole("dialog", { name: "Sync Document" });
+      await expect(dialog.getByRole("combobox", { name: "Destination" })).toBeVisible();
+      await expect(dialog.getByText("Xero")).toBeVisible();
+      await expectAccessible(page, "sync document dialog from the list", { include: ".ant-modal" });
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+    } finally {
+      const ended = await page.request.get(`/api/xero/auth/disconnect?id_team=${teamId}`);
+      expect(ended.status()).toBe(200);
+    }
   });
 
   test("the header's accounting organisation dropdown changes organisation after the confirmation, by keyboard", async ({
@@ -454,7 +521,9 @@ test.describe("integrations page logs", () => {
     const rows = logs.getByRole("list", { name: "Integration log entries" }).getByRole("listitem");
     await expect(rows).toHaveCount(15);
     await expect(rows.first()).toContainText("Import client (Xero)");
-    await expect(rows.first()).toContainText(`Doc ID ${doc.id}`);
+    // The document by its name, not its id.
+    await expect(rows.first()).toContainText(doc.name);
+    await expect(rows.first()).not.toContainText(`Doc ID ${doc.id}`);
     await expect(rows.first()).toContainText("Failed");
     await expectAccessible(page, "integrations page logs");
     await page.screenshot({ path: `${SHOTS}/logs-1366.png`, fullPage: true });
@@ -480,7 +549,20 @@ test.describe("integrations page logs", () => {
     for (const label of ["Action", "Status", "Request", "Response"])
       await expect(detail.getByText(label, { exact: true })).toBeVisible();
     await expect(detail.getByText("Client imported failed! Data not matching")).toBeVisible();
-    await expect(detail.getByText(`"client_id": "${person.id}"`)).toBeVisible();
+    // Which fields did not match, after the spec's words.
+    await expect(detail.getByText(/"The company" takes a company, but .* is an individual\./)).toBeVisible();
+    // Request and Response as labelled fields, not raw JSON; the app by its name.
+    const fields = detail.locator("dl[aria-label='Request']");
+    const field = (label: string) =>
+      fields
+        .locator(".log-fields__row")
+        .filter({ has: page.locator("dt").getByText(label, { exact: true }) });
+    await expect(field("App").locator("dd")).toHaveText("Xero");
+    await expect(field("Client ID in the app").locator("dd")).toHaveText(person.id);
+    await expect(detail.locator("dl[aria-label='Response']")).toContainText("Status code422");
+    await expect(detail.getByText('"client_id"')).toHaveCount(0);
+    await expect(detail.getByText("Document", { exact: true })).toBeVisible();
+    await expect(detail.getByText(doc.name, { exact: true })).toBeVisible();
     await expectAccessible(page, "integration log detail", { include: ".ant-modal" });
     await page.screenshot({ path: `${SHOTS}/logs-detail-1366.png` });
     await page.keyboard.press("Escape");

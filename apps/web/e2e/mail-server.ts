@@ -14,7 +14,7 @@ type MailSink = Awaited<ReturnType<typeof startMailSink>>;
  * its own (what it changes, other specs do not see). Starts before the spec's first test and stops
  * after its last; `mail()` is the sink, to read what the server sent.
  */
-export function serverWithMailSink(options: { port: number; name: string }) {
+export function serverWithMailSink(options: { port: number; name: string; env?: Record<string, string> }) {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   let server: ChildProcess | undefined;
   let sink: MailSink | undefined;
@@ -53,6 +53,7 @@ export function serverWithMailSink(options: { port: number; name: string }) {
         WEB_DIST: process.env.E2E_WEB_DIST ?? path.join(repoRoot, "apps/web/dist"),
         DATA_DIR: dataDir,
         SMTP_URL: `smtp://127.0.0.1:${sink.port}?ignoreTLS=true`,
+        ...options.env,
       },
     });
     await waitUntilReady(`${baseUrl}/readyz`, 170_000);

@@ -25,6 +25,8 @@ export const ASIC_STATUS_NAMES: Record<AsicStatus, string> = {
   REJT: "Rejected",
 };
 export const ASIC_STATUS_NOT_STARTED = "Not Yet Started";
+/** INPR before the regulator's receipt is recorded (a lodgement interrupted and being finished). */
+export const ASIC_STATUS_CONFIRMING = "In Progress (confirming lodgement with ASIC)";
 /** 'Submit to ASIC' is not offered in these (interview spec §4); INPR waits for ASIC. */
 export const ASIC_FINAL_OR_RUNNING: readonly AsicStatus[] = ["COMP", "MANL", "RFSD", "INPR"];
 
@@ -45,8 +47,28 @@ export const AsicApplicationState = z.object({
   certificate_download_url: z.string().nullable(),
   /** Until when an interrupted payment holds the gateway (ISO time), or null. */
   gateway_locked_until: z.string().nullable(),
+  /**
+   * Why 'Make ASIC payment' is not offered now, in words for the user (the time in the firm's
+   * Australian time), or null when it is offered or not needed.
+   */
+  payment_unavailable_reason: z.string().nullable(),
+  /**
+   * An interrupted payment's transaction is still open on ASIC's gateway: 'Make ASIC payment'
+   * takes the user back to it (no second payment is started).
+   */
+  payment_resumable: z.boolean(),
   can_pay: z.boolean(),
   can_submit: z.boolean(),
+  /**
+   * Lodged, but the regulator's receipt is not yet recorded (the sending was interrupted): the
+   * lodgement is being confirmed with ASIC by its reference, and 'Submit to ASIC' finishes it.
+   */
+  lodgement_unconfirmed: z.boolean(),
+  /**
+   * Lodged or decided: the application's answers and name can no longer change (the interview is
+   * read only), and once registered the document cannot be deleted.
+   */
+  read_only: z.boolean(),
   /**
    * Registered (COMP), a proprietary company limited by shares (the type the kit's templates are
    * written for), and no company kit made yet: POST asic/company-kit may make it.
@@ -56,3 +78,28 @@ export const AsicApplicationState = z.object({
   company_kit_created_at: z.string().nullable(),
 });
 export type AsicApplicationState = z.infer<typeof AsicApplicationState>;
+
+/**
+ * A time as a firm reads it: Australian Eastern time with its zone (AEST or AEDT). Firms keep no
+ * time zone of their own; the product's dates are in Sydney time.
+ */
+export const asicFirmTime = (at: Date) =>
+  new Intl.DateTimeFormat("en-AU", {
+    timeZone: "Australia/Sydney",
+    hour: "numeric",
+    minute: "2-digit",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZoneName: "short",
+  }).format(at);
+
+/** An ACN as it is always shown: three groups of three digits ("123 456 789"). */
+export const spacedAcn = (acn: string) => {
+  const digits = acn.replace(/\s/g, "");
+  return /^\d{9}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : acn;
+};
+
+/** A document's status as shown: a registration ASIC has registered is Registered, whatever its step. */
+export const shownStatusName = (doc: { status_name: string; asic_status?: AsicStatus | null }) =>
+  doc.asic_status === "COMP" ? ASIC_STATUS_NAMES.COMP : doc.status_name;

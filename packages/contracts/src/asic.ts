@@ -177,6 +177,12 @@ export const CheckAddressReplyAsSent = envelope(AddressCheckResult.extend({ isVa
 export const ASIC_PAYMENT_ALREADY_PAID = "ASIC's fee for this application has already been paid.";
 export const asicGatewayLocked = (until: string) =>
   `A payment to ASIC for this application was interrupted, so the payment gateway is locked and the application is RESERVED until ${until} (up to 3 hours). Please try again then.`;
+/** The application's name, checked again before payment and lodgement, was taken or refused meanwhile. */
+export const asicNameNoLongerAvailable = (name: string, reason: string) =>
+  `${name} is no longer available for this application: ${reason} Check another name with 'Change name' in the interview, then try again.`;
+/** An interrupted payment whose transaction the gateway still takes: it is offered again. */
+export const asicPaymentStillOpen = (until: string) =>
+  `A payment to ASIC for this application was interrupted before it finished, so the application is RESERVED until ${until}. Until then 'Make ASIC payment' takes you back to the same payment page (no second payment is started); after that a new payment can be made.`;
 export const ASIC_PAYMENT_REQUIRED = "Please pay ASIC's fee before lodging the application.";
 export const ASIC_ALREADY_LODGED = "This application has already been lodged with ASIC.";
 /** Interview spec §8. */
@@ -187,6 +193,11 @@ export const ASIC_TRANSACTION_STATUS_FAILED = "Failed to get  ASIC transaction s
 /** Interview spec §4's copy rule, in our words: one fee stands behind one application. */
 export const ASIC_COPY_REFUSED =
   "This company registration cannot be copied now: its ASIC fee has been paid or its application is with ASIC. It may be copied once ASIC has registered, rejected or not processed it, or it was cancelled.";
+export const ASIC_DELETE_REFUSED =
+  "This company registration cannot be deleted: ASIC has registered the company, and the application is its record of registration.";
+/** Saving or clearing the answers of an application lodged with ASIC. */
+export const ASIC_APPLICATION_READ_ONLY =
+  "This application has been lodged with ASIC, so its answers can no longer be changed. If ASIC rejects it or does not process it, it can be changed and lodged again.";
 export const ASIC_NO_PAYMENT_STARTED = "No payment to ASIC has been started for this application.";
 
 export const AsicDocRequest = z.object({ doc_id: idParam("doc_id") });
@@ -280,6 +291,15 @@ export const ASIC_PROCEED_TO_PAYMENT = "PROCEED TO PAYMENT";
 export const ASIC_PAYMENT_INITIALISING = "Initialising ASIC Payment...";
 export const ASIC_PAYMENT_FAILED_TITLE = "Payment to ASIC failed !";
 export const ASIC_PAYMENT_SUCCESS_TITLE = "Payment Successful";
+/** The gateway's decline as a sentence, under the spec's 'Payment to ASIC failed !' title. */
+export const asicPaymentDeclined = (code: string | null, reason: string | null) =>
+  `The payment was declined${reason ? `: ${reason}` : "."}${code ? ` (code ${code})` : ""}. No fee was taken; you can try again with another card.`;
+/** An interrupted payment still open at the gateway: not a failure, and it can be finished. */
+export const ASIC_PAYMENT_NOT_FINISHED_TITLE = "Payment to ASIC not finished";
+export const ASIC_RETURN_TO_PAYMENT = "Return to ASIC payment";
+/** The submit confirmation's body (the spec gives the title only). */
+export const ASIC_SUBMIT_READY_TEXT =
+  "The application is lodged with ASIC as it is now. Once lodged, its answers and the company name can no longer be changed.";
 export const ASIC_SUBMIT_READY_TITLE = "Ready to submit the application to ASIC?";
 export const ASIC_SUBMITTED = "The application has been lodged with ASIC. ASIC will decide it shortly.";
 export const ASIC_SUBMITTED_NOT_PROCESSED = "The application was sent to ASIC but ASIC did not process it.";

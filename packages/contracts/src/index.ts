@@ -17,6 +17,7 @@ export * from "./session-marker.ts";
 export * from "./signing.ts";
 export * from "./signing-pages.ts";
 export * from "./site-path.ts";
+export * from "./sms.ts";
 export * from "./system.ts";
 export * from "./teams.ts";
 export * from "./two-factor.ts";

@@ -117,7 +117,15 @@ export const IntegrationApp = z.object({
   connection_id: z.number().int().nullable(),
   tenant_name: z.string().nullable(),
   updated_at: z.string().nullable(),
-  abilities: z.object({ connect: z.boolean(), disconnect: z.boolean() }),
+  abilities: z.object({
+    connect: z.boolean(),
+    disconnect: z.boolean(),
+    sync_document: z
+      .boolean()
+      .describe(
+        "Completed documents' PDFs may be synced to this app: connected, and the app takes documents",
+      ),
+  }),
 });
 export type IntegrationApp = z.infer<typeof IntegrationApp>;
 
@@ -158,6 +166,8 @@ export type IntegrationClient = z.infer<typeof IntegrationClient>;
 export const INTEGRATION_IMPORTED = "Data imported successfully.";
 export const INTEGRATION_IMPORT_FAILED = "Fail to import data. Please try again!";
 export const INTEGRATION_IMPORT_MISMATCH = "Client imported failed! Data not matching";
+/** The spec's mismatch message, then which fields did not match (the spec's words alone gave no reason). */
+export const integrationImportMismatch = (why: string) => `${INTEGRATION_IMPORT_MISMATCH}. ${why}`;
 export const INTEGRATION_NO_CLIENT = "No such client in the connected organisation.";
 export const FUND_CHANGE_TITLE = "Changes need to be notified";
 export const FUND_CHANGE_TEXT =

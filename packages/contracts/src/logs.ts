@@ -135,6 +135,10 @@ export type DocumentLogQuery = z.infer<typeof DocumentLogQuery>;
 export const DocumentLogEntry = z.object({
   id: z.number().int(),
   doc_id: z.number().int().nullable(),
+  doc_name: z
+    .string()
+    .nullable()
+    .describe("The document's name, when the caller can see it (null: none, deleted or not visible)"),
   type: DocumentLogType,
   action: z.string(),
   is_success: z.boolean(),

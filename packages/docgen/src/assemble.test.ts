@@ -40,7 +40,7 @@ describe("assemble: the sample agreement", () => {
     const text = readPdf(document.pdf).pages.join("\n");
     expect(text).toContain("MUTUAL NON-DISCLOSURE AGREEMENT");
     expect(text).toContain("This agreement is made on 1 July 2025.");
-    expect(text).toContain("Harbour Analytics PTY LTD ACN 004 085 616 of 1 George Street, Sydney NSW 2000");
+    expect(text).toContain("Harbour Analytics Pty Ltd ACN 004 085 616 of 1 George Street, Sydney NSW 2000");
     expect(text).toContain("Jane Mary Citizen of 22 Collins Street, Melbourne VIC 3000");
     expect(text).toContain("1.1 In this agreement:");
     expect(text).toMatch(/other than information\s+described in clause 2\.2;/);
@@ -61,7 +61,7 @@ describe("assemble: the sample agreement", () => {
   it("prints each execution block: names, offices, witness", () => {
     const text = readPdf(document.pdf).pages.join("\n");
     expect(text).toMatch(
-      /Executed by Harbour Analytics PTY LTD ACN 004 085 616 in accordance with section 127 of the\s+Corporations Act 2001 \(Cth\) by:/,
+      /Executed by Harbour Analytics Pty Ltd ACN 004 085 616 in accordance with section 127 of the\s+Corporations Act 2001 \(Cth\) by:/,
     );
     expect(text).toContain("Name: Olivia Chen");
     expect(text).toContain("Name: Marcus Webb");
@@ -104,7 +104,7 @@ describe("assemble: the sample agreement", () => {
       ]),
     );
     const body = wordText(unzipText(document.docx, "word/document.xml"));
-    expect(body).toContain("Harbour Analytics PTY LTD ACN 004 085 616 of 1 George Street, Sydney NSW 2000");
+    expect(body).toContain("Harbour Analytics Pty Ltd ACN 004 085 616 of 1 George Street, Sydney NSW 2000");
     expect(body).toContain("Jane Mary Citizen");
     expect(body).toContain("Name: Olivia Chen");
     const xml = unzipText(document.docx, "word/document.xml");
@@ -296,11 +296,11 @@ describe("assemble: s127 execution blocks, chosen from the answers", () => {
       witness_name: "Peter Brown",
     });
     expect(pdf).toContain(
-      "John Smith and Harbour Analytics PTY LTD ACN 004 085 616 as trustees for the Smith Family Trust",
+      "John Smith and Harbour Analytics Pty Ltd ACN 004 085 616 as trustees for the Smith Family Trust",
     );
     expect(pdf).toContain("Signed by John Smith as trustee for the Smith Family Trust in the presence of:");
     expect(pdf).toContain(
-      "Executed by Harbour Analytics PTY LTD ACN 004 085 616 as trustee for the Smith Family Trust",
+      "Executed by Harbour Analytics Pty Ltd ACN 004 085 616 as trustee for the Smith Family Trust",
     );
     expect(fields.map((field) => field.metaKey)).toEqual([
       "first_party_trustees_1_signature",
@@ -334,7 +334,7 @@ describe("assemble: a long document", () => {
     ]);
     const xml = unzipText(document.docx, "word/document.xml");
     assertWellFormedXml(xml);
-    expect(wordText(xml)).toContain("Southern Cross Logistics PTY LTD ACN 010 499 966");
+    expect(wordText(xml)).toContain("Southern Cross Logistics Pty Ltd ACN 010 499 966");
   });
 });
 

@@ -4,6 +4,7 @@
  * is wrong; nothing is ever printed blank. The same template and answers give the same bytes.
  */
 import type { Answers } from "./answers.ts";
+import { withCover } from "./cover.ts";
 import { draftAnswers, highlightMissing } from "./draft.ts";
 import { AnswersError } from "./errors.ts";
 import { cleanAnswers } from "./interview.ts";
@@ -62,8 +63,10 @@ export function buildDocument(
   if (issues.length > 0) throw new AnswersError(issues);
   const clean = cleanAnswers(template.definition, answers);
   const text = renderLiquid(template.body, { ...clean, document: { title: template.definition.title } });
-  const blocks = buildBlocks(text, { executionBlocks: executionBlocksOfClean(template.definition, clean) });
-  return typographicDocument({ title: template.definition.title, blocks });
+  const executionBlocks = executionBlocksOfClean(template.definition, clean);
+  const blocks = buildBlocks(text, { executionBlocks });
+  const { title, cover } = template.definition;
+  return typographicDocument({ title, blocks: withCover(blocks, { wanted: cover, title, executionBlocks }) });
 }
 
 /** The draft model: missing answers marked in the answers, then highlighted in the blocks. */
@@ -75,7 +78,12 @@ function buildDraft(template: Template, answers: Answers): DocumentModel {
     { ...filled, document: { title: definition.title } },
     { draft: true },
   );
-  const blocks = buildBlocks(text, { executionBlocks: executionBlocksOfClean(definition, filled) });
+  const executionBlocks = executionBlocksOfClean(definition, filled);
+  const blocks = withCover(buildBlocks(text, { executionBlocks }), {
+    wanted: definition.cover,
+    title: definition.title,
+    executionBlocks,
+  });
   return typographicDocument({ title: definition.title, blocks: highlightMissing(blocks), draft: true });
 }
 

@@ -310,6 +310,33 @@ checks:
     }
   });
 
+  it("holds date and forbidden-answer checks to questions of the right kind", () => {
+    const problems = (() => {
+      try {
+        parseInterview(`
+title: Bad
+questions:
+  - { id: signed, type: text, label: Signed }
+  - { id: due, type: date, label: Due }
+  - { id: year, type: text, label: Year }
+  - { id: people, type: group, label: People, questions: [{ id: name, type: text, label: Name }] }
+checks:
+  - { rule: date_before, earlier: signed, later: due, message: x }
+  - { rule: income_year_date, date: due, incomeYear: year, message: x }
+  - { rule: forbidden_answer, question: people, oneOf: [minor], message: x }
+`);
+        return [];
+      } catch (error) {
+        return (error as DefinitionError).problems;
+      }
+    })();
+    expect(problems).toEqual([
+      'line 9, checks[0].earlier: "signed" must name a date question',
+      'line 10, checks[1].incomeYear: "year" must name a number question',
+      'line 11, checks[2].question: "people" must name a text or select question',
+    ]);
+  });
+
   it("refuses an unknown rule", () => {
     expect(() =>
       parseInterview(`

@@ -12,6 +12,11 @@
  */
 import { z } from "zod";
 import {
+  type ForbiddenAnswerCheck,
+  ForbiddenAnswerCheckSchema,
+  forbiddenAnswerIssues,
+} from "./answer-checks.ts";
+import {
   directorsOf,
   fieldValue,
   holderOf,
@@ -20,6 +25,7 @@ import {
   reach,
   yearsBetween,
 } from "./check-paths.ts";
+import { type DateCheck, DateCheckSchemas, dateCheckIssues, dateCheckTargets } from "./date-checks.ts";
 import type { AnswerIssue } from "./errors.ts";
 import { parseDate, postcodeStates } from "./identifiers.ts";
 import type { VisibleQuestion } from "./interview.ts";
@@ -161,7 +167,9 @@ export type CrossCheck =
   | TotalCheck
   | MaximumBeforeCheck
   | NotBeforeCheck
-  | AmongCheck;
+  | AmongCheck
+  | DateCheck
+  | ForbiddenAnswerCheck;
 
 const checkPath = z
   .string()
@@ -248,6 +256,8 @@ export const CrossCheckSchema: z.ZodType<CrossCheck> = z.discriminatedUnion("rul
     earliest: checkPath,
     message: z.string().min(1),
   }),
+  ...DateCheckSchemas,
+  ForbiddenAnswerCheckSchema,
 ]) as z.ZodType<CrossCheck>;
 
 /** What a check path must end at. */
@@ -328,6 +338,10 @@ export function crossCheckProblems(
     } else if (check.rule === "state_postcode") {
       expect(check.state, "field", [...at, "state"]);
       expect(check.postcode, "field", [...at, "postcode"]);
+    } else if (check.rule === "date_before" || check.rule === "income_year_date") {
+      for (const [key, path, target] of dateCheckTargets(check)) expect(path, target, [...at, key]);
+    } else if (check.rule === "forbidden_answer") {
+      expect(check.question, "field", [...at, "question"]);
     } else if (check.rule === "at_least_one") {
       expect(check.among, "field", [...at, "among"]);
       const group = questionAt(questions, check.among.split(".")[0] ?? "");
@@ -506,26 +520,30 @@ export function crossCheckIssues(
 ): AnswerIssue[] {
   if (!checks) return [];
   return checks.flatMap((check) =>
-    check.rule === "smsf_trustees"
-      ? smsfTrustees(nodes, check)
-      : check.rule === "different_people"
-        ? differentPeople(nodes, check)
-        : check.rule === "director_of"
-          ? directorOf(nodes, check)
-          : check.rule === "minimum_ratio"
-            ? minimumRatio(nodes, check)
-            : check.rule === "state_postcode"
-              ? statePostcode(nodes, check)
-              : check.rule === "at_least_one"
-                ? atLeastOne(nodes, check)
-                : check.rule === "total"
-                  ? total(nodes, check)
-                  : check.rule === "maximum_before"
-                    ? maximumBefore(nodes, check)
-                    : check.rule === "not_before"
-                      ? notBefore(nodes, check)
-                      : check.rule === "among"
-                        ? among(nodes, check)
-                        : minimumAge(nodes, check),
+    check.rule === "date_before" || check.rule === "income_year_date"
+      ? dateCheckIssues(nodes, check)
+      : check.rule === "forbidden_answer"
+        ? forbiddenAnswerIssues(nodes, check)
+        : check.rule === "smsf_trustees"
+          ? smsfTrustees(nodes, check)
+          : check.rule === "different_people"
+            ? differentPeople(nodes, check)
+            : check.rule === "director_of"
+              ? directorOf(nodes, check)
+              : check.rule === "minimum_ratio"
+                ? minimumRatio(nodes, check)
+                : check.rule === "state_postcode"
+                  ? statePostcode(nodes, check)
+                  : check.rule === "at_least_one"
+                    ? atLeastOne(nodes, check)
+                    : check.rule === "total"
+                      ? total(nodes, check)
+                      : check.rule === "maximum_before"
+                        ? maximumBefore(nodes, check)
+                        : check.rule === "not_before"
+                          ? notBefore(nodes, check)
+                          : check.rule === "among"
+                            ? among(nodes, check)
+                            : minimumAge(nodes, check),
   );
 }

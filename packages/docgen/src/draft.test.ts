@@ -63,7 +63,7 @@ describe("draft: a document before every answer is in", () => {
     expect(text).toContain("[missing: Second party › First name] Mary Citizen");
     expect(text).toContain("ACN [missing: First party › ACN]");
     // What was answered is printed as usual.
-    expect(text).toContain("Harbour Analytics PTY LTD");
+    expect(text).toContain("Harbour Analytics Pty Ltd");
   });
 
   it("marks the placeholders as highlighted runs, in the Word file and HTML too", () => {

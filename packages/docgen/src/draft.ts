@@ -175,10 +175,13 @@ function splitRun(run: Run): Run[] {
 const highlightRuns = (runs: readonly Run[]): Run[] => runs.flatMap(splitRun);
 
 /** Strings of an execution block (names printed under the signature lines) with marks as words. */
+/** Text with each missing answer's mark as its placeholder words. */
+const unmarkText = (text: string): string =>
+  text.replace(MARKED, (_, label: string) => missingText(label)).replace(STRAY_MARKS, "");
+
 function unmarkExecution(block: ExecutionBlock): ExecutionBlock {
   const unmark = (value: unknown): unknown => {
-    if (typeof value === "string")
-      return value.replace(MARKED, (_, label: string) => missingText(label)).replace(STRAY_MARKS, "");
+    if (typeof value === "string") return unmarkText(value);
     if (Array.isArray(value)) return value.map(unmark);
     if (typeof value === "object" && value !== null)
       return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, unmark(inner)]));
@@ -209,6 +212,9 @@ export function highlightMissing(blocks: readonly Block[]): Block[] {
         return { ...block, title: highlightRuns(block.title) };
       case "execution":
         return { ...block, leadIn: highlightRuns(block.leadIn), block: unmarkExecution(block.block) };
+      case "cover":
+        // The names come from the execution blocks: missing parts read as theirs do.
+        return { ...block, parties: block.parties.map(unmarkText) };
       default:
         return block;
     }

@@ -35,8 +35,16 @@ export type Block =
   | { readonly type: "title"; readonly runs: readonly Run[] }
   /** An unnumbered heading (Markdown `##` is level 1, `###` and deeper level 2). */
   | { readonly type: "heading"; readonly level: 1 | 2; readonly runs: readonly Run[] }
-  /** A paragraph; `indent` counts block-quote levels. */
-  | { readonly type: "paragraph"; readonly runs: readonly Run[]; readonly indent: number }
+  /**
+   * A paragraph; `indent` counts block-quote levels. `label` is a recital's letter ("A."), printed
+   * hanging in the margin of the text as a clause number is.
+   */
+  | {
+      readonly type: "paragraph";
+      readonly runs: readonly Run[];
+      readonly indent: number;
+      readonly label?: string;
+    }
   /**
    * A numbered clause. `label` is printed ("1.1", "(a)"); `reference` is how other clauses cite it
    * ("1.1(a)"); `numbering` is 0 in the body and n in Schedule n, where numbering restarts. A level 1
@@ -74,6 +82,11 @@ export type Block =
    * more than two deep (parts, clauses, schedules; see contentsEntries), with the page it starts on.
    */
   | { readonly type: "contents"; readonly title: readonly Run[] }
+  /**
+   * A cover page, first and on a page of its own: the title, then the parties (one a line, "and"
+   * between them), as a deed's front page names them.
+   */
+  | { readonly type: "cover"; readonly title: string; readonly parties: readonly string[] }
   /** Start a new page. */
   | { readonly type: "pageBreak" }
   /** A horizontal rule. */

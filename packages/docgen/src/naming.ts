@@ -25,12 +25,38 @@ export function individualName(party: unknown): string {
   return join(textAt(party, "first_name"), textAt(party, "middle_name"), textAt(party, "last_name"));
 }
 
-/** A company's name with its legal element, as registered: "Acme Holdings PTY LTD". */
-export function companyName(party: unknown): string {
-  return join(textAt(party, "name"), textAt(party, "legal_element"));
+/**
+ * The legal element in the case of the name it follows: the interview offers it in capitals ("PTY
+ * LTD"), but a name typed in mixed case reads "Acme Holdings Pty Ltd". Case is not part of a
+ * company's registered identity, so the document keeps the case the adviser typed the name in.
+ */
+export function legalElementFor(name: string, element: string): string {
+  const shouting = !/[a-z]/.test(name);
+  if (shouting || element === "") return element;
+  return element.toLowerCase().replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
 }
 
-/** A company's name with its ACN: "Acme Holdings PTY LTD ACN 004 085 616". */
+// A legal element in capitals straight after a word typed in mixed case ("Harbour Analytics PTY LTD"),
+// as a template prints a company's name and its chosen element side by side.
+const SHOUTED_ELEMENT =
+  /(\S*[a-z]\S*[ \u00a0]+)(PTY\.? LTD\.?|PTY\.? LIMITED|PROPRIETARY LTD\.?|PROPRIETARY LIMITED|LTD\.?|LIMITED)(?![\w.])/g;
+
+/** Text with each legal element after a mixed-case name in the name's case (see legalElementFor). */
+export function legalElementsInCase(text: string): string {
+  if (!/LTD|LIMITED/.test(text)) return text;
+  return text.replace(
+    SHOUTED_ELEMENT,
+    (_, name: string, element: string) => name + legalElementFor(name, element),
+  );
+}
+
+/** A company's name with its legal element, in the case typed: "Acme Holdings Pty Ltd". */
+export function companyName(party: unknown): string {
+  const name = textAt(party, "name");
+  return join(name, legalElementFor(name, textAt(party, "legal_element")));
+}
+
+/** A company's name with its ACN: "Acme Holdings Pty Ltd ACN 004 085 616". */
 export function companyNameWithAcn(party: unknown): string {
   const acn = textAt(party, "acn");
   return join(companyName(party), acn ? `ACN ${formatAcn(acn)}` : "");
@@ -70,8 +96,15 @@ export function partyName(party: unknown): string {
   }
 }
 
-/** A party's address on one line: "1 George Street, Sydney NSW 2000". */
+/**
+ * A party's address on one line: "1 George Street, Sydney NSW 2000". A trust has none of its own: it
+ * is found at its (first) trustee's address, so "… as trustee for the X Trust of <address>" reads true.
+ */
 export function partyAddress(party: unknown): string {
+  if (partyTypeOfAnswer(party) === "trust") {
+    const [trustee] = trusteesOf(party);
+    return trustee === undefined ? "" : partyAddress(trustee);
+  }
   const street = textAt(party, "street");
   const locality = join(textAt(party, "suburb"), textAt(party, "state"), textAt(party, "postcode"));
   return [street, locality].filter((part) => part !== "").join(", ");

@@ -134,6 +134,8 @@ export type InterviewDefinition = {
   readonly questions: readonly Question[];
   /** Rules across answers (checks.ts): the s17A structure of a fund, people who must differ, minimum ages. */
   readonly checks?: readonly CrossCheck[];
+  /** A cover page before the text (a deed's): the title and the parties who sign (see cover.ts). */
+  readonly cover?: boolean;
 };
 
 const identifier = z
@@ -290,6 +292,7 @@ export const InterviewDefinitionSchema: z.ZodType<InterviewDefinition> = z.stric
   title: z.string().min(1, "give the document a title"),
   questions: z.array(QuestionSchema).min(1, "an interview needs at least one question"),
   checks: z.array(CrossCheckSchema).optional(),
+  cover: z.boolean().optional(),
 }) as z.ZodType<InterviewDefinition>;
 
 /**

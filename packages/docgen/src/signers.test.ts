@@ -111,7 +111,7 @@ describe("signers: companies execute under s127(1) Corporations Act", () => {
       }),
     });
     expect(block?.method).toBe("two-directors");
-    expect(block?.partyName).toBe("Acme Holdings PTY LTD ACN 004 085 616");
+    expect(block?.partyName).toBe("Acme Holdings Pty Ltd ACN 004 085 616");
     expect(block?.signatories.map((s) => [s.fullName, s.capacity, s.metaKey, s.email])).toEqual([
       ["Olivia Chen", "Director", "buyer_directors_1_signature", "olivia@acme.example"],
       ["Marcus Webb", "Director", "buyer_directors_3_signature", null],

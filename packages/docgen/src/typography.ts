@@ -4,8 +4,10 @@
  * Applied once, to the document model, so the HTML, Word and PDF renderings say the same thing. Web
  * and e-mail addresses keep their characters: a quote there belongs to the address, and changing it
  * would break it. Field codes are never text runs (docx-body.ts writes them), so they are untouched.
+ * A company's legal element follows the case of the name before it, and Acts' names are italic.
  */
 import type { Block, DocumentModel, Run } from "./model.ts";
+import { legalElementsInCase } from "./naming.ts";
 
 // Addresses left exactly as written. A URL may hold an apostrophe but not end with punctuation, so a
 // closing quote after it is still a quote; `"` is not a URL character (it is written %22).
@@ -104,8 +106,17 @@ export function italicActNames(runs: readonly Run[]): Run[] {
   });
 }
 
-/** Typographic quotes, then the names of Acts in italics. */
-const finish = (runs: readonly Run[]): Run[] => italicActNames(typographicRuns(runs));
+/** Legal elements in the case of the names they follow ("Harbour Analytics Pty Ltd"). */
+function legalElementRuns(runs: readonly Run[]): Run[] {
+  return runs.map((run) => {
+    if (!("text" in run) || run.crossReference) return run;
+    const text = legalElementsInCase(run.text);
+    return text === run.text ? run : { ...run, text };
+  });
+}
+
+/** Typographic quotes, legal elements in the name's case, then the names of Acts in italics. */
+const finish = (runs: readonly Run[]): Run[] => italicActNames(legalElementRuns(typographicRuns(runs)));
 
 function typographicBlock(block: Block): Block {
   switch (block.type) {
@@ -127,6 +138,8 @@ function typographicBlock(block: Block): Block {
       return { ...block, title: finish(block.title) };
     case "execution":
       return { ...block, leadIn: finish(block.leadIn) };
+    case "cover":
+      return { ...block, parties: block.parties.map((party) => typographicText(party)) };
     case "pageBreak":
     case "rule":
       return block;

@@ -20,6 +20,7 @@ export * from "../modules/membership/schema.ts";
 export * from "../modules/orders/schema.ts";
 export * from "../modules/payments/schema.ts";
 export * from "../modules/signing/schema.ts";
+export * from "../modules/sms/schema.ts";
 export * from "../modules/teams/schema.ts";
 export * from "../modules/two-factor/schema.ts";
 export * from "../modules/users/schema.ts";

@@ -15,7 +15,7 @@ import {
   signatureName,
 } from "../model.ts";
 import type { Signatory } from "../signers.ts";
-import type { ExecutionSpacing } from "./pdf-layout.ts";
+import { COVER, coverTop, type ExecutionSpacing } from "./pdf-layout.ts";
 
 /** Twentieths of a point: the text width of A4 with 25.4 mm margins, as the PDF. */
 export const TEXT_WIDTH = 11906 - 2 * 1440;
@@ -134,7 +134,7 @@ type ParagraphProperties = {
   /** `line`: an exact line height (twentieths of a point), for text not of the body's size. */
   spacing?: { before?: number; after?: number; line?: number };
   indent?: { left: number; hanging?: number };
-  justify?: boolean;
+  center?: boolean;
   /** Word's outline level (0 is the outermost), for its navigation pane and contents. */
   outlineLevel?: number;
 };
@@ -166,7 +166,7 @@ function paragraphXml(content: string, properties: ParagraphProperties = {}): st
     const { left, hanging } = properties.indent;
     xml += `<w:ind w:left="${left}"${hanging !== undefined ? ` w:hanging="${hanging}"` : ""}/>`;
   }
-  if (properties.justify) xml += '<w:jc w:val="both"/>';
+  if (properties.center) xml += '<w:jc w:val="center"/>';
   if (properties.outlineLevel !== undefined) xml += `<w:outlineLvl w:val="${properties.outlineLevel}"/>`;
   return `<w:p>${xml ? `<w:pPr>${xml}</w:pPr>` : ""}${content}</w:p>`;
 }
@@ -229,7 +229,8 @@ function signatoryCell(signatory: Signatory | undefined, signatureBefore: number
     line(signatureCaption(signatory), "top"),
     line(signatureName(signatory)),
     ...addressLines(signatory).map((text) => line(text)),
-    line("Date:"),
+    // A line to write the date on, as long as the PDF's date rule (22 underscores of 10 pt: 110 pt).
+    line(`Date: ${"_".repeat(22)}`),
   ].join("");
 }
 
@@ -347,12 +348,19 @@ export function bodyXml(
           ...outlineLevel,
         });
         break;
-      case "paragraph":
-        paragraph(runsXml(block.runs, {}, bookmarks), {
-          ...(block.indent > 0 ? { indent: { left: INDENT * block.indent } } : {}),
-          justify: true,
+      case "paragraph": {
+        const left = INDENT * block.indent;
+        if (block.label === undefined) {
+          paragraph(runsXml(block.runs, {}, bookmarks), left > 0 ? { indent: { left } } : {});
+          break;
+        }
+        // A recital: its letter, a tab, and the text hanging from the tab stop.
+        paragraph(`${runXml(block.label, {})}${TAB}${runsXml(block.runs, {}, bookmarks)}`, {
+          tab: left + INDENT,
+          indent: { left: left + INDENT, hanging: INDENT },
         });
         break;
+      }
       case "clause": {
         // The bookmark spans the numbered paragraph, as Word's own cross-references do: REF reads the
         // number from the paragraph's list.
@@ -398,6 +406,29 @@ export function bodyXml(
         paragraph(runsXml(block.title, {}, bookmarks), { style: "TOCHeading" });
         parts.push(...contentsXml(blocks, index, pages, contentsBookmark));
         break;
+      case "cover": {
+        // As the PDF's cover (COVER): exact line heights and the same spaces, so it is one page in both.
+        const line = (text: string, size: number, bold: boolean, before: number, after: number) =>
+          paragraphXml(runXml(text, { size: size * 2, bold }), {
+            center: true,
+            spacing: { before: before * 20, after: after * 20, line: exactLine(size) },
+          });
+        parts.push(
+          line(
+            block.title.toUpperCase(),
+            COVER.titleSize,
+            true,
+            coverTop(block.parties.length),
+            COVER.titleAfter,
+          ),
+        );
+        block.parties.forEach((party, position) => {
+          if (position > 0) parts.push(line("and", 11, false, 0, COVER.partyAfter));
+          parts.push(line(party, COVER.partySize, true, 0, COVER.partyAfter));
+        });
+        breakBefore = true;
+        break;
+      }
       case "pageBreak":
         breakBefore = true;
         break;

@@ -49,6 +49,10 @@ p { margin: 0 0 6pt; }
 .contents-entry { display: flex; margin: 0 0 2pt; } .contents-entry .number { flex: none; width: 12.7mm; }
 .contents-1 { font-weight: bold; margin-top: 6pt; }
 .item { display: flex; } .item .number { flex: none; width: 7mm; }
+.cover { break-after: page; text-align: center; padding-top: 60mm; }
+.cover-title { font-size: 20pt; font-weight: bold; text-transform: uppercase; margin-bottom: 24pt; }
+.cover-and { margin: 6pt 0; }
+.recital { display: flex; } .recital .number { flex: none; width: 12.7mm; }
 .depth-1 { padding-left: 7mm; } .depth-2 { padding-left: 14mm; } .depth-3 { padding-left: 21mm; }
 table { border-collapse: collapse; width: 100%; margin: 6pt 0 10pt; }
 th, td { border: 0.5pt solid #444; padding: 3pt 5pt; text-align: left; vertical-align: top; }
@@ -96,6 +100,8 @@ function blockHtml(block: Block, index: number, blocks: readonly Block[]): strin
         ? `<h2 class="heading">${runsHtml(block.runs)}</h2>`
         : `<h3 class="heading">${runsHtml(block.runs)}</h3>`;
     case "paragraph":
+      if (block.label !== undefined)
+        return `<p class="recital"><span class="number">${escapeHtml(block.label)}</span><span>${runsHtml(block.runs)}</span></p>`;
       return `<p${block.indent > 0 ? ` class="indent-${Math.min(block.indent, 3)}"` : ""}>${runsHtml(block.runs)}</p>`;
     case "clause": {
       const tag = block.heading ? "h2" : "p";
@@ -117,6 +123,13 @@ function blockHtml(block: Block, index: number, blocks: readonly Block[]): strin
         .join("");
       return `<table>${head}<tbody>${body}</tbody></table>`;
     }
+    case "cover":
+      return `<section class="cover"><p class="cover-title">${escapeHtml(block.title)}</p>${block.parties
+        .map(
+          (party, index) =>
+            `${index > 0 ? '<p class="cover-and">and</p>' : ""}<p class="cover-party">${escapeHtml(party)}</p>`,
+        )
+        .join("")}</section>`;
     case "pageBreak":
       return '<div class="page-break"></div>';
     case "rule":

@@ -4,7 +4,7 @@
  * signature and date boxes). The renderer (pdf.ts) paints exactly these items and returns the same
  * boxes for e-signing, so the boxes returned and the rules drawn come from one value.
  *
- * A4, 25.4 mm margins, justified text, hanging clause numbers matching Word's, tables that repeat their
+ * A4, 25.4 mm margins, text ranged left, hanging clause numbers matching Word's, tables that repeat their
  * header row across pages, and execution blocks kept on one page. Positions are in PDF points (1/72
  * inch) from the top-left corner of the page; pages are numbered from 1. Measuring text needs the
  * fonts, so layout asks a `Typesetter` (the renderer, which has them) for widths.
@@ -56,6 +56,21 @@ export type ExecutionSpacing = keyof typeof EXECUTION_SPACING;
 const SIGNATURE_HEIGHT = 40;
 /** Between the two columns of signatures. */
 const COLUMN_GAP = 24;
+/**
+ * A cover page's space above its title (shrinking as parties are added, so that up to eight fit on the
+ * page), its title's size, and the space after the title and after each party. Word's copy is the same.
+ */
+export const COVER = {
+  top: 180,
+  perParty: 18,
+  titleSize: 20,
+  partySize: 12,
+  titleAfter: 36,
+  partyAfter: 12,
+} as const;
+/** The space above a cover's title for this many parties. */
+export const coverTop = (parties: number): number =>
+  Math.max(0, COVER.top - COVER.perParty * Math.max(parties - 4, 0));
 /** The longest a date line is. */
 const DATE_RULE_LONGEST = 110;
 /** A date or address line sits this far above the foot of its line of text, as a line to write on. */
@@ -258,6 +273,10 @@ export type DocumentLayout = {
   readonly strandedExecutions: readonly number[];
   /** The first execution blocks of sections signed on a later page than their operative text ends. */
   readonly executionsApart: readonly number[];
+  /** Execution blocks alone on their page, after another execution block (a section run over a page). */
+  readonly loneExecutions: readonly number[];
+  /** How many pages are signed on by one execution block alone, with no operative text. */
+  readonly pagesSignedAlone: number;
   /** Where each contents line's page number goes (see fillContents). */
   readonly contentsSlots: readonly ContentsSlot[];
 };
@@ -358,6 +377,57 @@ function executionsApart(
     if (first && (ends[operative] ?? page) < page) apart.push(index);
   }
   return apart;
+}
+
+/**
+ * Execution blocks that follow another execution block yet are signed on a page holding nothing else:
+ * a section longer than a page whose last block went over alone. (The first block of a section is
+ * kept with text by keepWithText instead.)
+ */
+function loneExecutions(
+  blocks: readonly Block[],
+  starts: readonly (number | undefined)[],
+  ends: readonly number[],
+  signedOn: ReadonlyMap<number, number>,
+): number[] {
+  const lone: number[] = [];
+  for (const [index, page] of signedOn) {
+    if (blocks[index - 1]?.type !== "execution") continue;
+    const shared = starts.some(
+      (start, other) => other !== index && start !== undefined && start <= page && (ends[other] ?? 0) >= page,
+    );
+    if (!shared) lone.push(index);
+  }
+  return lone;
+}
+
+/**
+ * The pages signed on that hold one execution block and no operative text (headings and the lines
+ * leading into execution blocks are not operative text: see operativeBefore).
+ */
+function pagesSignedAlone(
+  blocks: readonly Block[],
+  starts: readonly (number | undefined)[],
+  ends: readonly number[],
+  signedOn: ReadonlyMap<number, number>,
+): number {
+  const on = (index: number, page: number) => {
+    const start = starts[index];
+    return start !== undefined && start <= page && (ends[index] ?? 0) >= page;
+  };
+  const operative = new Set<number>();
+  for (const index of signedOn.keys()) {
+    for (let block = operativeBefore(blocks, index); block >= 0; block--) {
+      if (blocks[block]?.type !== "execution") operative.add(block);
+    }
+  }
+  let alone = 0;
+  for (const page of new Set(signedOn.values())) {
+    const signed = [...signedOn.keys()].filter((index) => on(index, page)).length;
+    const text = [...operative].some((index) => on(index, page));
+    if (signed === 1 && !text) alone++;
+  }
+  return alone;
 }
 
 /**
@@ -640,8 +710,10 @@ class Layout {
           ? HEADING_BEFORE.clause + lines + PARAGRAPH_AFTER + this.leadHeight(blocks, index + 1)
           : lines;
       }
-      case "paragraph":
-        return this.paragraphHeight(block.runs, TEXT_WIDTH - INDENT * block.indent, { size: BODY_SIZE }, 2);
+      case "paragraph": {
+        const width = TEXT_WIDTH - INDENT * block.indent - (block.label === undefined ? 0 : INDENT);
+        return this.paragraphHeight(block.runs, width, { size: BODY_SIZE }, 2);
+      }
       case "list": {
         const [item] = block.items;
         if (!item) return 0;
@@ -1045,10 +1117,13 @@ export function layoutDocument(
   };
   /** The page each block ends on, and the page each execution block is signed on. */
   const ends: number[] = [];
+  /** The page of each block's first item (none for a block that places nothing). */
+  const starts: (number | undefined)[] = [];
   const signedOn = new Map<number, number>();
   for (const [index, block] of blocks.entries()) {
     if (breakBefore?.has(index) && !layout.fresh) layout.newPage();
     ends[index] = layout.page;
+    const mark = { page: layout.page, items: layout.pages[layout.page - 1]?.length ?? 0 };
     switch (block.type) {
       case "title":
         layout.node = { type: "H1" };
@@ -1077,15 +1152,21 @@ export function layoutDocument(
         record({ title: plainText(block.runs), depth, kind: "heading", block: index }, start);
         break;
       }
-      case "paragraph":
+      case "paragraph": {
         layout.node = { type: "P" };
+        // A recital's letter hangs in the margin of its text, as a clause number does.
+        const hang = block.label === undefined ? 0 : INDENT;
+        const x = MARGIN.left + INDENT * block.indent;
         layout.paragraph(block.runs, {
-          x: MARGIN.left + INDENT * block.indent,
-          width: TEXT_WIDTH - INDENT * block.indent,
+          x: x + hang,
+          width: TEXT_WIDTH - INDENT * block.indent - hang,
           style: body,
-          align: "justify",
+          ...(block.label === undefined ? {} : { label: { text: block.label, x } }),
+          // Ragged right, as the Word file: without hyphenation, justified lines open rivers of space.
+          align: "left",
         });
         break;
+      }
       case "clause": {
         const { numberX, textX, width } = clauseColumns(block.level);
         const depth = depths[index] ?? 1;
@@ -1095,7 +1176,7 @@ export function layoutDocument(
           x: textX,
           width,
           style: { size: BODY_SIZE, bold: block.heading },
-          align: block.heading ? "left" : "justify",
+          align: "left",
           label: { text: block.label, x: numberX },
           ...(block.heading ? { keepWithNext: PARAGRAPH_AFTER + layout.leadHeight(blocks, index + 1) } : {}),
         });
@@ -1144,6 +1225,28 @@ export function layoutDocument(
           layout.contentsLine(entry);
         }
         layout.space(PARAGRAPH_AFTER);
+        break;
+      }
+      case "cover": {
+        // Text of the page, read in order; not a heading, so the bookmarks start with the document's.
+        layout.node = { type: "P" };
+        layout.y = MARGIN.top + coverTop(block.parties.length);
+        const centred = { x: MARGIN.left, width: TEXT_WIDTH, align: "center" as const };
+        layout.paragraph([{ text: block.title.toUpperCase() }], {
+          ...centred,
+          style: { size: COVER.titleSize, bold: true },
+          after: COVER.titleAfter,
+        });
+        block.parties.forEach((party, position) => {
+          if (position > 0)
+            layout.paragraph([{ text: "and" }], { ...centred, style: body, after: COVER.partyAfter });
+          layout.paragraph([{ text: party }], {
+            ...centred,
+            style: { size: COVER.partySize, bold: true },
+            after: COVER.partyAfter,
+          });
+        });
+        layout.newPage();
         break;
       }
       case "pageBreak":
@@ -1205,6 +1308,8 @@ export function layoutDocument(
         break;
       }
     }
+    const placedOnMark = (layout.pages[mark.page - 1]?.length ?? 0) > mark.items;
+    starts[index] = placedOnMark ? mark.page : layout.page > mark.page ? mark.page + 1 : undefined;
     ends[index] = layout.page;
   }
   if (initials.length > 0) {
@@ -1220,6 +1325,8 @@ export function layoutDocument(
     outline: layout.outline,
     strandedExecutions: stranded,
     executionsApart: executionsApart(blocks, ends, signedOn),
+    loneExecutions: loneExecutions(blocks, starts, ends, signedOn),
+    pagesSignedAlone: pagesSignedAlone(blocks, starts, ends, signedOn),
     contentsSlots: layout.contentsSlots,
   };
 }

@@ -500,6 +500,16 @@ export async function renderPdf(
       layout = layoutDocument(document, painter, { breakBefore });
     }
   }
+  // No signing page with one block alone (a section longer than a page): the block before it goes
+  // over with it, when that costs no page.
+  if (layout.loneExecutions.length > 0) {
+    const joined = new Set([...breakBefore, ...layout.loneExecutions.map((index) => index - 1)]);
+    const together = layoutDocument(document, painter, { breakBefore: joined, executionSpacing });
+    if (together.pages.length <= layout.pages.length && together.pagesSignedAlone < layout.pagesSignedAlone) {
+      layout = together;
+      breakBefore = joined;
+    }
+  }
   // The contents' page numbers, now that the headings' pages are known.
   fillContents(layout, painter);
   painter.paint(layout.pages);

@@ -108,7 +108,7 @@ describe("the Liquid sandbox", () => {
 describe("the engine's filters", () => {
   it("names parties as the document states them", () => {
     expect(render("{{ buyer | party_name }}; {{ seller | party_name }}")).toBe(
-      "Jane Citizen; Acme Holdings PTY LTD ACN 004 085 616",
+      "Jane Citizen; Acme Holdings Pty Ltd ACN 004 085 616",
     );
     expect(render("{{ buyer | party_address }}")).toBe("1 George Street, Sydney NSW 2000");
   });

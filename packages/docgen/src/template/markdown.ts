@@ -247,6 +247,20 @@ function pushText(runs: Run[], source: string, style: Style): void {
   });
 }
 
+/**
+ * A recital ("A. The Lender is …") under a heading or after another recital: its letter, to hang in
+ * the margin, and the runs without it. Elsewhere a paragraph starting "A. " is left as written.
+ */
+function recitalLabel(runs: Run[], previous: Block | undefined): { label: string; runs: Run[] } | undefined {
+  const follows =
+    previous?.type === "heading" || (previous?.type === "paragraph" && previous.label !== undefined);
+  const [first, ...rest] = runs;
+  if (!follows || !first || !("text" in first) || placeholders.has(first)) return undefined;
+  const match = /^([A-Z]{1,2})\.[ \t\u00a0]+(?=\S)/.exec(first.text);
+  if (!match?.[1]) return undefined;
+  return { label: `${match[1]}.`, runs: [{ ...first, text: first.text.slice(match[0].length) }, ...rest] };
+}
+
 /** Drops spaces at the start and end of a paragraph (indentation is not meaning here). */
 function trimRuns(runs: Run[]): Run[] {
   const first = runs[0];
@@ -326,7 +340,9 @@ export function buildBlocks(source: string, options: BuildOptions): Block[] {
       case "text": {
         const paragraph = token as Tokens.Paragraph | Tokens.Text;
         const runs = trimRuns(toRuns(paragraph.tokens ?? [], context));
-        if (runs.length > 0) push({ type: "paragraph", runs, indent });
+        if (runs.length === 0) return;
+        const recital = indent === 0 ? recitalLabel(runs, blocks[blocks.length - 1]) : undefined;
+        push(recital ? { type: "paragraph", ...recital, indent } : { type: "paragraph", runs, indent });
         return;
       }
       case "blockquote":

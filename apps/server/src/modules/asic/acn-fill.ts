@@ -128,7 +128,9 @@ export async function registeredCompanies(tx: Database, teamId: number): Promise
         // Another firm's name application can never name this firm's registration.
         eq(asicNameApplications.teamId, teamId),
       ),
-    );
+    )
+    // In the order they were applied for, so notes naming several read the same each time.
+    .orderBy(asicApplications.id);
   return rows.flatMap((row) => {
     const answers = (row.answers ?? {}) as Record<string, unknown>;
     // A company registered with its ACN as its name had no name before: no document named it.

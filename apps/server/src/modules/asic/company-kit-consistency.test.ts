@@ -88,13 +88,13 @@ describe.each(VARIANTS)("the company kit: $rules, $owners owner(s), secretary $s
     expect(consent.company_registered).toBe("No");
     expect(consent).not.toHaveProperty("company_acn");
     expect(dayNumber(consent.consent_date)).toBeLessThan(dayNumber(registered));
-    expect(texts["director-consent"]).toContain("Harbourline Analytics PTY LTD (proposed)");
+    expect(texts["director-consent"]).toContain("Harbourline Analytics Pty Ltd (proposed)");
     expect(texts["director-consent"]).not.toContain(formatAcn(ACN));
   });
 
   it("names the registered company with its ACN in the documents made after registration", () => {
     for (const identifier of ["first-directors-minutes", "share-certificates-registers"] as const) {
-      expect(texts[identifier], identifier).toMatch(/Harbourline Analytics PTY LTD ACN 123 456 780/);
+      expect(texts[identifier], identifier).toMatch(/Harbourline Analytics Pty Ltd ACN 123 456 780/);
     }
   });
 

@@ -1,4 +1,4 @@
-import { ASIC_COPY_REFUSED, AsicApplicationState } from "@precedent/contracts";
+import { ASIC_COPY_REFUSED, ASIC_DELETE_REFUSED, AsicApplicationState } from "@precedent/contracts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import { type DocumentCopyGuard, type DocumentRowColumns, documentIdsOfType } from "../documents/index.ts";
 import { asicCopyAllowed } from "./policy.ts";
@@ -26,7 +26,11 @@ export function asicDocumentColumns(settings: {
       return asicRowColumns(db, teamId, asicDocIds, { now: settings.clock(), feeCents: settings.feeCents });
     },
     // The copy guard's rule, so the list offers Copy only where the copy would be made.
-    narrowAbilities: (_row, asic) => (asic && copyRefusal(asic) ? { copy: false } : {}),
+    // The copy and delete guards' rules, so the list offers only what would be done.
+    narrowAbilities: (_row, asic) => ({
+      ...(asic && copyRefusal(asic) ? { copy: false } : {}),
+      ...(asic && deleteRefusal(asic) ? { delete: false } : {}),
+    }),
   };
 }
 
@@ -38,6 +42,21 @@ export function asicDocumentColumns(settings: {
 function copyRefusal(asic: Pick<AsicApplicationState, "asic_payment_status" | "asic_status">) {
   return asicCopyAllowed(asic.asic_payment_status, asic.asic_status) ? undefined : ASIC_COPY_REFUSED;
 }
+
+/**
+ * A registered company's application is its record of registration (the certificate, the ACN, the
+ * kit made from it): kept, not deleted. Before that, deleting it is the documents policy's call.
+ */
+function deleteRefusal(asic: Pick<AsicApplicationState, "asic_status">) {
+  return asic.asic_status === "COMP" ? ASIC_DELETE_REFUSED : undefined;
+}
+
+/** The delete rule enforced, in the deletion's transaction. */
+export const asicDeleteGuard: DocumentCopyGuard = async (tx, teamId, doc) => {
+  if (doc.type !== "ASIC") return undefined;
+  const asic = (await asicRowColumns(tx, teamId, [doc.id])).get(doc.id);
+  return asic ? deleteRefusal(asic) : undefined;
+};
 
 /** The copy rule enforced: read in the copy's transaction, with the defaults the list shows. */
 export const asicCopyGuard: DocumentCopyGuard = async (tx, teamId, doc) => {

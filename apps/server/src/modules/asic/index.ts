@@ -1,7 +1,8 @@
 // The ASIC module's one public entry: other modules and the app import only this file.
 export { acnFills, asicAcnSupplement, type RegisteredCompany } from "./acn-fill.ts";
 export { addressProblems } from "./address.ts";
-export { asicCopyGuard, asicDocumentColumns } from "./document-columns.ts";
+export { asicAnswerGuard } from "./answer-guard.ts";
+export { asicCopyGuard, asicDeleteGuard, asicDocumentColumns } from "./document-columns.ts";
 export { asicGatewayRoutes } from "./gateway-routes.ts";
 export { areIdenticalNames, assessProposedName, identicalNameKey } from "./name-rules.ts";
 export { asicCopyAllowed } from "./policy.ts";
@@ -18,7 +19,10 @@ export {
   asicRowColumns,
   createAsicRegistration,
   DEFAULT_ASIC_FEE_CENTS,
+  LODGEMENT_SEND_JOB,
   LODGEMENT_STATUS_JOB,
+  type LodgementStep,
+  type LodgementSteps,
 } from "./registration.ts";
 export { registrationFeeSupplement } from "./registration-fee.ts";
 export { asicRoutes } from "./routes.ts";

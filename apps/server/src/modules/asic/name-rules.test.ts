@@ -7,6 +7,7 @@ import {
   NAME_EMPTY,
   NAME_ONLY_LEGAL_ELEMENT,
   NAME_TOO_LONG,
+  nameHasLegalElement,
 } from "./name-rules.ts";
 
 /** Pairs that differ only as rule 6101 allows: each is identical. */
@@ -96,6 +97,28 @@ describe("assessProposedName", () => {
       kind: "refused",
       reason: NAME_ONLY_LEGAL_ELEMENT,
     });
+  });
+
+  it("refuses a name that already ends with a legal element (it would carry two, s148)", () => {
+    expect(assessProposedName("Koala Ridge Analytics Pty Ltd", "PTY LTD")).toEqual({
+      kind: "refused",
+      reason: nameHasLegalElement("Pty Ltd", "PTY LTD"),
+    });
+    for (const name of [
+      "Koala Ridge Pty. Ltd.",
+      "Koala Ridge Limited",
+      "Koala Ridge Proprietary",
+      "Koala Ridge NL",
+    ]) {
+      expect(assessProposedName(name, "PTY LTD").kind, name).toBe("refused");
+    }
+    expect(assessProposedName("Koala Ridge No Liability", "NL")).toMatchObject({
+      reason: nameHasLegalElement("No Liability", "NL"),
+    });
+    // The words elsewhere in a name, or 'Liability' on its own, are the name's own.
+    for (const name of ["Limited Editions Print", "Pty Pals Pet Care", "Public Liability Advisers"]) {
+      expect(assessProposedName(name, "PTY LTD").kind, name).toBe("acceptable");
+    }
   });
 
   it("refuses a name longer than the limit with its legal element, and takes one at the limit", () => {

@@ -139,6 +139,30 @@ export const NAME_TOO_LONG = `The company name must be ${COMPANY_NAME_MAX_LENGTH
 export const NAME_ONLY_LEGAL_ELEMENT =
   "The company name needs words of its own besides 'The', 'A' and the legal element.";
 
+/** Words that make up a legal element (s148 Corporations Act 2001 (Cth)), as `words` spells them. */
+const LEGAL_ELEMENT_WORDS = new Set(["pty", "proprietary", "ltd", "limited", "nl", "liability"]);
+
+/**
+ * A proposed name ending in a legal element would carry it twice once the chosen element is added
+ * ("Koala Ridge Analytics Pty Ltd PTY LTD"), which s148 does not allow: the name must end with its
+ * one legal element.
+ */
+export const nameHasLegalElement = (ending: string, legalElement: string) =>
+  `The proposed name ends with a legal element (${ending}). Enter the name without it: the legal element you chose (${legalElement.trim()}) is added to it.`;
+
+/** The legal element the name already ends with, as written, or null. */
+function trailingLegalElement(name: string): string | null {
+  const written = name.trim().split(/\s+/);
+  let at = written.length;
+  while (at > 1) {
+    const word = words(written[at - 1] ?? "").join("");
+    const noLiability = word === "liability" && words(written[at - 2] ?? "").join("") === "no";
+    if (!LEGAL_ELEMENT_WORDS.has(word) || (word === "liability" && !noLiability)) break;
+    at -= noLiability ? 2 : 1;
+  }
+  return at < written.length ? written.slice(at).join(" ") : null;
+}
+
 /**
  * Whether a proposed name may be registered at all, apart from the names already on the register:
  * its form, unacceptable words (refused) and words needing consent (manual review).
@@ -150,6 +174,8 @@ export function assessProposedName(name: string, legalElement: string): NameAsse
     return { kind: "refused", reason: NAME_TOO_LONG };
   }
   if (identicalNameKey(trimmed) === "") return { kind: "refused", reason: NAME_ONLY_LEGAL_ELEMENT };
+  const ending = trailingLegalElement(trimmed);
+  if (ending) return { kind: "refused", reason: nameHasLegalElement(ending, legalElement) };
   const plain = words(trimmed).join(" ");
   const spaced = ` ${plain} `;
   if (OFFENSIVE_WORDS.some((word) => plain.includes(word))) {

@@ -1,6 +1,13 @@
-import { ASIC_PAYMENT_STATUSES, ASIC_STATUSES } from "@precedent/contracts";
+import {
+  ASIC_PAYMENT_STATUSES,
+  ASIC_STATUS_CONFIRMING,
+  ASIC_STATUSES,
+  asicGatewayLocked,
+  spacedAcn,
+} from "@precedent/contracts";
 import { describe, expect, it } from "vitest";
 import {
+  applicationState,
   asicCopyAllowed,
   canCreateCompanyKit,
   canRecordAsicAnswers,
@@ -93,4 +100,78 @@ describe("canCreateCompanyKit", () => {
       expect(canCreateCompanyKit({ ...registered, companyKind })).toBe(false);
     },
   );
+});
+
+describe("applicationState: what the registration's screens are told", () => {
+  const now = new Date("2026-11-02T09:00:00+10:00");
+  const settings = { now, feeCents: 59_700 };
+  const base = {
+    docId: 7,
+    paymentStatus: "unpaid" as const,
+    asicStatus: null,
+    transactionNumber: null,
+    receiptNumber: null,
+    gatewayLockedUntil: null,
+    lodgementNumber: null,
+    clientReference: null,
+    acn: null,
+    registrationDate: null,
+    certificateSha256: null,
+    companyKind: "pty_shares",
+  };
+  const until = new Date(now.getTime() + 3 * 60 * 60_000);
+
+  it("offers an open interrupted payment again, and says why and until when (Sydney time) while one starts", () => {
+    const open = applicationState(
+      { ...base, gatewayLockedUntil: until, transactionNumber: "ASIC1" },
+      settings,
+    );
+    expect(open).toMatchObject({ can_pay: true, payment_resumable: true, payment_unavailable_reason: null });
+    const starting = applicationState({ ...base, gatewayLockedUntil: until }, settings);
+    expect(starting).toMatchObject({
+      can_pay: false,
+      payment_resumable: false,
+      payment_unavailable_reason: asicGatewayLocked("2 Nov 2026, 1:00 pm AEDT"),
+    });
+    const expired = applicationState(
+      { ...base, gatewayLockedUntil: now, transactionNumber: "ASIC1" },
+      settings,
+    );
+    expect(expired).toMatchObject({ can_pay: true, payment_resumable: false, gateway_locked_until: null });
+  });
+
+  it("says a lodgement without its receipt is being confirmed, and lets it be submitted again", () => {
+    const paid = {
+      ...base,
+      paymentStatus: "paid" as const,
+      asicStatus: "INPR" as const,
+      clientReference: "PRE-7-A",
+    };
+    expect(applicationState(paid, settings)).toMatchObject({
+      asic_status_name: ASIC_STATUS_CONFIRMING,
+      lodgement_unconfirmed: true,
+      can_submit: true,
+      read_only: true,
+    });
+    expect(applicationState({ ...paid, lodgementNumber: "7E1" }, settings)).toMatchObject({
+      asic_status_name: "In Progress",
+      lodgement_unconfirmed: false,
+      can_submit: false,
+    });
+  });
+
+  it("is read only once lodged or decided, and open again after a rejection or no processing", () => {
+    for (const status of ASIC_STATUSES) {
+      const state = applicationState({ ...base, paymentStatus: "paid", asicStatus: status }, settings);
+      expect(state.read_only, status).toBe(["INPR", "COMP", "MANL", "RFSD"].includes(status));
+    }
+  });
+});
+
+describe("spacedAcn", () => {
+  it("always shows three groups of three digits", () => {
+    expect(spacedAcn("661000015")).toBe("661 000 015");
+    expect(spacedAcn("661 000 015")).toBe("661 000 015");
+    expect(spacedAcn("66100001")).toBe("66100001");
+  });
 });

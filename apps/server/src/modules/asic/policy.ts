@@ -1,11 +1,14 @@
 import {
   ASIC_FINAL_OR_RUNNING,
   ASIC_PAYMENT_STATUS_NAMES,
+  ASIC_STATUS_CONFIRMING,
   ASIC_STATUS_NAMES,
   ASIC_STATUS_NOT_STARTED,
   type AsicApplicationState,
   type AsicPaymentStatus,
   type AsicStatus,
+  asicFirmTime,
+  asicGatewayLocked,
   type DocumentType,
 } from "@precedent/contracts";
 import { isCompanyKitKind } from "./company-kit.ts";
@@ -47,6 +50,8 @@ export function isLodgedOrDecided(status: AsicStatus | null): boolean {
   return status !== null && ASIC_FINAL_OR_RUNNING.includes(status);
 }
 
+export const firmTime = asicFirmTime;
+
 /** The Certificate of Registration may be downloaded within 30 days of registration (interview spec §9). */
 export const CERTIFICATE_DAYS = 30;
 
@@ -63,6 +68,8 @@ export function applicationState(
         transactionNumber: string | null;
         receiptNumber: string | null;
         gatewayLockedUntil: Date | null;
+        lodgementNumber?: string | null;
+        clientReference?: string | null;
         acn: string | null;
         registrationDate: string | null;
         certificateSha256: string | null;
@@ -84,12 +91,20 @@ export function applicationState(
     row?.certificateSha256 && settings.now.getTime() < certificateUntil
       ? `/api/asic/certificate?doc_id=${row.docId}`
       : null;
+  // The lock holds while the gateway has an open transaction: that one is offered again, never a
+  // second. Locked with no transaction yet is the moment the gateway is being asked to start one.
+  const resumable = paymentStatus === "unpaid" && locked !== null && !!row?.transactionNumber;
+  const unconfirmed = asicStatus === "INPR" && !row?.lodgementNumber && !!row?.clientReference;
   return {
     asic_payment_status: paymentStatus,
     asic_payment_status_name:
       ASIC_PAYMENT_STATUS_NAMES[paymentStatus === "unpaid" && locked ? "reserved" : paymentStatus],
     asic_status: asicStatus,
-    asic_status_name: asicStatus ? ASIC_STATUS_NAMES[asicStatus] : ASIC_STATUS_NOT_STARTED,
+    asic_status_name: unconfirmed
+      ? ASIC_STATUS_CONFIRMING
+      : asicStatus
+        ? ASIC_STATUS_NAMES[asicStatus]
+        : ASIC_STATUS_NOT_STARTED,
     transaction_number: row?.transactionNumber ?? null,
     asic_receipt_number: row?.receiptNumber ?? null,
     asic_fee: settings.feeCents / 100,
@@ -97,8 +112,13 @@ export function applicationState(
     registration_date: row?.registrationDate ?? null,
     certificate_download_url: certificate,
     gateway_locked_until: locked ? locked.toISOString() : null,
-    can_pay: paymentStatus === "unpaid" && !locked,
-    can_submit: paymentStatus === "paid" && !isLodgedOrDecided(asicStatus),
+    payment_unavailable_reason:
+      paymentStatus === "unpaid" && locked && !resumable ? asicGatewayLocked(firmTime(locked)) : null,
+    payment_resumable: resumable,
+    can_pay: paymentStatus === "unpaid" && (!locked || resumable),
+    can_submit: paymentStatus === "paid" && (!isLodgedOrDecided(asicStatus) || unconfirmed),
+    lodgement_unconfirmed: unconfirmed,
+    read_only: isLodgedOrDecided(asicStatus),
     can_create_company_kit: canCreateCompanyKit(row),
     company_kit_created_at: row?.kitCreatedAt ? row.kitCreatedAt.toISOString() : null,
   };

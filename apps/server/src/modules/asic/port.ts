@@ -36,6 +36,11 @@ export type FeePaymentState = {
 export type RegistrationLodgement = {
   teamId: number;
   docId: number;
+  /**
+   * The lodger's reference for this lodgement: the regulator keeps it with the lodgement, and one
+   * sent again with the same reference is answered with the first one's receipt.
+   */
+  clientReference: string;
   /** The proposed name without its legal element; null when the ACN is to be the name. */
   proposedName: string | null;
   legalElement: string;
@@ -67,8 +72,15 @@ export type AsicPort = {
     paymentUrl: string;
   }>;
   feePaymentState(transactionNumber: string): Promise<FeePaymentState | null>;
+  /**
+   * The page where an unfinished transaction can still be paid, or null when the gateway no longer
+   * takes it (paid, declined, expired or abandoned).
+   */
+  resumeFeePayment(transactionNumber: string): Promise<{ paymentUrl: string } | null>;
   /** Lodges a paid application (Form 201, s117 Corporations Act 2001 (Cth)). */
   lodgeRegistration(lodgement: RegistrationLodgement): Promise<LodgementReceipt>;
+  /** The lodgement made with this client reference, or null when the regulator has none. */
+  lodgementByReference(clientReference: string): Promise<{ lodgementNumber: string } | null>;
   lodgementDecision(lodgementNumber: string): Promise<LodgementDecision>;
   /** The Certificate of Registration of a registered company (PDF). */
   certificate(lodgementNumber: string): Promise<Uint8Array | null>;

@@ -6,6 +6,8 @@ import {
   ASIC_PAYMENT_REQUIRED,
   type AsicPaymentStatus,
   type AsicStatus,
+  asicNameNoLongerAvailable,
+  asicPaymentStillOpen,
   isValidAcn,
 } from "@precedent/contracts";
 import { and, count, eq } from "drizzle-orm";
@@ -15,7 +17,7 @@ import { documents } from "../documents/index.ts";
 import { integrationLogs } from "../logs/index.ts";
 import { asicRowColumns } from "./registration.ts";
 import { acnCheckDigit } from "./sandbox/sandbox-lodgement.ts";
-import { asicApplications, asicNameRegister } from "./schema.ts";
+import { asicApplications, asicNameRegister, asicSandboxLodgements } from "./schema.ts";
 import {
   ASIC_TEST_ENV,
   HOUR,
@@ -145,17 +147,28 @@ describe("ASIC fee payment", () => {
     expect(page.body).toContain("$597.00");
   });
 
-  it("locks the gateway for 3 hours after an interrupted payment: RESERVED, then free again", async () => {
+  it("offers an interrupted payment's gateway page again while it is open, and a new payment once it has expired", async () => {
     const docId = await registration();
     const first = (await initPayment(docId)).json().data.payment;
     const pending = (await status(docId)).json().data;
     expect(pending.businessDocumentBody.feePayment.declinedCode).toBe("RESERVED");
-    expect(pending.application).toMatchObject({ asic_payment_status_name: "Reserved", can_pay: false });
+    // Reserved until the transaction expires, said in Sydney time (10:00 AEDT plus 3 hours).
+    expect(pending.businessDocumentBody.feePayment.declinedMessage).toBe(
+      asicPaymentStillOpen("2 Nov 2026, 1:00 pm AEDT"),
+    );
+    expect(pending.application).toMatchObject({
+      asic_payment_status_name: "Reserved",
+      can_pay: true,
+      payment_resumable: true,
+      payment_unavailable_reason: null,
+      gateway_locked_until: new Date(t.clock.now().getTime() + 3 * HOUR).toISOString(),
+    });
+    // 'Make ASIC payment' goes back to the same transaction: no second one is started.
     const again = await initPayment(docId);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toContain("RESERVED");
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.payment).toEqual(first);
     t.clock.advance(3 * HOUR - 60_000);
-    expect((await initPayment(docId)).statusCode).toBe(409);
+    expect((await initPayment(docId)).json().data.payment.transactionNumber).toBe(first.transactionNumber);
     t.clock.advance(2 * 60_000);
     const retry = await initPayment(docId);
     expect(retry.statusCode).toBe(200);
@@ -164,6 +177,16 @@ describe("ASIC fee payment", () => {
     const late = await payOnGateway(first.paymentURL, "4242 4242 4242 4242");
     expect(late.statusCode).toBe(400);
     expect(late.body).toContain("expired");
+  });
+
+  it("starts a new payment at once when the interrupted one was declined at the gateway", async () => {
+    const docId = await registration();
+    const first = (await initPayment(docId)).json().data.payment;
+    await payOnGateway(first.paymentURL, "4000 0000 0000 0002");
+    // The user never came back to see the decline: the next payment asks the gateway and starts anew.
+    const next = await initPayment(docId);
+    expect(next.statusCode).toBe(200);
+    expect(next.json().data.payment.transactionNumber).not.toBe(first.transactionNumber);
   });
 
   it("reports a declined card with its code and message, and a retry may pay", async () => {
@@ -201,7 +224,12 @@ describe("ASIC fee payment", () => {
   it("starts one transaction when two payments start at once, and settles one paid twice at once once", async () => {
     const docId = await registration();
     const both = await Promise.all([initPayment(docId), initPayment(docId)]);
-    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    // One starts it; the other is refused while it starts, or given the same transaction.
+    const answered = both
+      .filter((r) => r.statusCode === 200)
+      .map((r) => r.json().data.payment.transactionNumber);
+    expect(new Set(answered).size).toBe(1);
+    expect(both.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
     const started = both.find((r) => r.statusCode === 200)?.json().data.payment;
     const pays = await Promise.all([
       payOnGateway(started.paymentURL, "4242 4242 4242 4242"),
@@ -290,17 +318,43 @@ describe("lodgement and ASIC's decision", () => {
     expect(await application(docId)).toMatchObject({ asic_status: "MANL", acn: null, can_submit: false });
   });
 
-  it("refuses a name someone else registered meanwhile (RFSD)", async () => {
-    const docId = await registration();
+  it("refuses to lodge a name someone else registered meanwhile, before sending it", async () => {
+    const { docId, proposed: name } = await steps.registration();
     await paid(docId);
     // Another applicant's company now holds the name.
     await t.db
       .update(asicNameRegister)
       .set({ docId: null, source: "register" })
       .where(eq(asicNameRegister.docId, docId));
-    await lodge(docId);
-    await decide();
-    expect(await application(docId)).toMatchObject({ asic_status: "RFSD", asic_status_name: "Refused" });
+    // Checked again before lodging: refused with the reason, and nothing is sent.
+    const refused = await lodge(docId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      asicNameNoLongerAvailable(
+        `${name} PTY LTD`,
+        `It is identical to the registered company name ${name} PTY LTD (Corporations Act 2001 (Cth) s147(1) and Schedule 6 Part 1 of the Corporations Regulations 2001 (Cth)).`,
+      ),
+    );
+    expect(await application(docId)).toMatchObject({ asic_status: null, can_submit: true });
+    const [sent] = await t.db
+      .select({ n: count() })
+      .from(asicSandboxLodgements)
+      .where(eq(asicSandboxLodgements.docId, docId));
+    expect(sent?.n).toBe(0);
+  });
+
+  it("refuses a payment for a name someone else took meanwhile, with the reason", async () => {
+    const { docId, proposed } = await steps.registration();
+    await t.db
+      .update(asicNameRegister)
+      .set({ docId: null, source: "register" })
+      .where(eq(asicNameRegister.docId, docId));
+    const refused = await initPayment(docId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain(
+      `${proposed} PTY LTD is no longer available for this application`,
+    );
+    expect(await application(docId)).toMatchObject({ transaction_number: null, can_pay: true });
   });
 
   it("rejects a registered office whose postcode is in another state (REJT); it may be lodged again", async () => {

@@ -1,15 +1,13 @@
 import {
-  ASIC_ALREADY_LODGED,
   ASIC_KIT_ALREADY_MADE,
   ASIC_KIT_NOT_REGISTERED,
-  ASIC_LODGEMENT_DATA_FAILED,
-  ASIC_LODGEMENT_FAILED,
   ASIC_NO_PAYMENT_STARTED,
   ASIC_PAYMENT_ALREADY_PAID,
-  ASIC_PAYMENT_REQUIRED,
   ASIC_TRANSACTION_STATUS_FAILED,
   type AsicApplicationState,
   asicGatewayLocked,
+  asicNameNoLongerAvailable,
+  asicPaymentStillOpen,
   type CompanyKitDocument,
   companyKitMade,
   NOT_AN_ASIC_DOCUMENT,
@@ -33,7 +31,8 @@ import {
   companyKitRefusal,
   companyNameOf,
 } from "./company-kit.ts";
-import { applicationState, isLodgedOrDecided } from "./policy.ts";
+import { createAsicLodgement, type LodgementSteps } from "./lodgement.ts";
+import { applicationState, firmTime, isLodgedOrDecided } from "./policy.ts";
 import type { AsicPort } from "./port.ts";
 import { GATEWAY_LOCK_MS } from "./sandbox/sandbox-lodgement.ts";
 import { asicApplications, asicNameApplications } from "./schema.ts";
@@ -54,8 +53,12 @@ const companyKindColumn = sql<string | null>`nullif(${documentAnswersSql({
 })} ->> 'company_kind', '')`;
 export type AsicRegistration = ReturnType<typeof createAsicRegistration>;
 
-/** The job that asks ASIC for its decision on a lodgement until it has one. */
-export const LODGEMENT_STATUS_JOB = "asic.lodgement-status";
+export {
+  LODGEMENT_SEND_JOB,
+  LODGEMENT_STATUS_JOB,
+  type LodgementStep,
+  type LodgementSteps,
+} from "./lodgement.ts";
 
 const documentNotFound = () => notFound("Document not found.");
 /** DD/MM/YYYY in Australian Eastern time, as the interviews take dates. */
@@ -64,15 +67,6 @@ const sydneyDate = (at: Date) =>
     timeZone: "Australia/Sydney",
     day: "2-digit",
     month: "2-digit",
-    year: "numeric",
-  }).format(at);
-const sydneyTime = (at: Date) =>
-  new Intl.DateTimeFormat("en-AU", {
-    timeZone: "Australia/Sydney",
-    hour: "numeric",
-    minute: "2-digit",
-    day: "numeric",
-    month: "short",
     year: "numeric",
   }).format(at);
 
@@ -107,6 +101,8 @@ export function createAsicRegistration(deps: {
     acn: string;
     pdf: Uint8Array;
   }) => Promise<unknown>;
+  /** Told as a lodgement passes each step (lodgement.ts). */
+  lodgementSteps?: LodgementSteps;
 }) {
   const { db, clock, regulator, documents, interview, library, logs, files, jobs, feeCents, pollMs } = deps;
 
@@ -203,6 +199,100 @@ export function createAsicRegistration(deps: {
     return state;
   }
 
+  const lodgement = createAsicLodgement({
+    db,
+    clock,
+    regulator,
+    jobs,
+    files,
+    pollMs,
+    steps: deps.lodgementSteps,
+    stateOf,
+    readRow,
+    log,
+    onRegistered: deps.onRegistered,
+  });
+
+  /**
+   * The application's name: the one checked and applied for in the start wizard (or the ACN, when
+   * the interview chose it), with the wizard's legal element. Null when there is none to lodge.
+   */
+  async function applicationName(docId: number, answers: Record<string, unknown>) {
+    const [named] = await db.select().from(asicNameApplications).where(eq(asicNameApplications.docId, docId));
+    const useAcn = answers.name_choice === "acn";
+    const legalElement =
+      named?.legalElement ?? (typeof answers.legal_element === "string" ? answers.legal_element : null);
+    if (!legalElement || (!useAcn && !named?.proposedName)) return null;
+    return { proposedName: useAcn ? null : (named?.proposedName ?? null), legalElement };
+  }
+
+  /**
+   * The name checked again with the regulator, as the wizard checked it (the application keeps its
+   * own claim on it): one another applicant took meanwhile, or one now unacceptable, is refused.
+   */
+  async function recheckName(
+    ctx: FirmContext,
+    docId: number,
+    named: { proposedName: string | null; legalElement: string },
+    action: string,
+  ) {
+    if (named.proposedName === null) return;
+    const result = await regulator.applyForName({
+      name: named.proposedName,
+      legalElement: named.legalElement,
+      teamId: ctx.teamId,
+      docId,
+    });
+    if (result.applied) return;
+    const message = asicNameNoLongerAvailable(`${named.proposedName} ${named.legalElement}`, result.reason);
+    await log(ctx.teamId, ctx.userId, docId, action, false, { doc_id: docId }, {}, message);
+    throw new AppError(409, message);
+  }
+
+  /**
+   * An interrupted payment whose transaction the gateway still takes is offered again (the same
+   * transaction, so it is paid at most once); one the gateway no longer takes (expired or
+   * abandoned) frees the lock, and a new payment may start.
+   */
+  async function resumeOpenPayment(ctx: FirmContext, input: { doc_id: number; redirect_url: string }) {
+    const row = await readRow(input.doc_id);
+    const locked = row?.gatewayLockedUntil && row.gatewayLockedUntil > clock();
+    if (!row?.transactionNumber || row.paymentStatus !== "unpaid" || !locked) return null;
+    const open = await regulator.resumeFeePayment(row.transactionNumber);
+    if (!open) {
+      await db
+        .update(asicApplications)
+        .set({ gatewayLockedUntil: null, updatedAt: clock() })
+        .where(
+          and(
+            eq(asicApplications.id, row.id),
+            eq(asicApplications.transactionNumber, row.transactionNumber),
+            eq(asicApplications.paymentStatus, "unpaid"),
+          ),
+        );
+      return null;
+    }
+    const data = {
+      payment: {
+        paymentURL: open.paymentUrl,
+        transactionNumber: row.transactionNumber,
+        amount: (row.feeCents ?? feeCents) / 100,
+      },
+      messageEvent: null,
+    };
+    await log(
+      ctx.teamId,
+      ctx.userId,
+      input.doc_id,
+      "asic/init-payment",
+      true,
+      { ...input, resumed: true },
+      data,
+      "",
+    );
+    return { message: "", data };
+  }
+
   /** The company kit's documents this actor can see, in the kit's order. */
   async function kitDocuments(ctx: FirmContext, ids: readonly number[]): Promise<CompanyKitDocument[]> {
     const found: CompanyKitDocument[] = [];
@@ -236,7 +326,18 @@ export function createAsicRegistration(deps: {
      */
     async createCompanyKit(ctx: FirmContext, docId: number) {
       const { doc } = await requireActionable(ctx, docId);
-      const answers = (doc as { xml?: Record<string, unknown> }).xml ?? {};
+      const lodged = (await readRow(docId))?.lodgedApplication;
+      // The company's name is the one lodged (and so certified), whatever the answers hold.
+      const answers = {
+        ...((doc as { xml?: Record<string, unknown> }).xml ?? {}),
+        ...(lodged
+          ? {
+              name_choice: lodged.proposedName === null ? "acn" : "name",
+              proposed_name: lodged.proposedName ?? "",
+              legal_element: lodged.legalElement,
+            }
+          : {}),
+      };
       // The type of company does not change once lodged: refused whatever ASIC has decided so far.
       const companyKind = companyKindOf(answers);
       const kindRefusal = companyKitKindRefusal(companyKind);
@@ -350,13 +451,20 @@ export function createAsicRegistration(deps: {
      * (3 hours) and the application RESERVED. Two at once: the row lock lets one start.
      */
     async initPayment(ctx: FirmContext, input: { doc_id: number; redirect_url: string }) {
-      await requireActionable(ctx, input.doc_id);
+      const loaded = await requireActionable(ctx, input.doc_id);
       await ensureRow(ctx.teamId, input.doc_id);
       const before = await readRow(input.doc_id);
       // The user may have paid or been declined without coming back: ask the gateway first.
       if (before?.transactionNumber && before.paymentStatus === "unpaid") {
         await settle(input.doc_id, before.transactionNumber);
       }
+      const answers = (loaded.doc as { xml?: Record<string, unknown> }).xml ?? {};
+      const named = await applicationName(input.doc_id, answers);
+      if (named && before?.paymentStatus !== "paid") {
+        await recheckName(ctx, input.doc_id, named, "asic/init-payment");
+      }
+      const resumed = await resumeOpenPayment(ctx, input);
+      if (resumed) return resumed;
       const now = clock();
       const claimed = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -367,7 +475,7 @@ export function createAsicRegistration(deps: {
         if (!row) throw documentNotFound();
         if (row.paymentStatus === "paid") return { refused: ASIC_PAYMENT_ALREADY_PAID } as const;
         if (row.gatewayLockedUntil && row.gatewayLockedUntil > now) {
-          return { refused: asicGatewayLocked(sydneyTime(row.gatewayLockedUntil)) } as const;
+          return { refused: asicGatewayLocked(firmTime(row.gatewayLockedUntil)) } as const;
         }
         await tx
           .update(asicApplications)
@@ -435,7 +543,7 @@ export function createAsicRegistration(deps: {
         state.state === "pending"
           ? {
               declinedCode: "RESERVED",
-              declinedMessage: asicGatewayLocked(sydneyTime(after?.gatewayLockedUntil ?? clock())),
+              declinedMessage: asicPaymentStillOpen(firmTime(after?.gatewayLockedUntil ?? clock())),
               receiptNum: null,
             }
           : {
@@ -458,191 +566,25 @@ export function createAsicRegistration(deps: {
     },
 
     /**
-     * POST asic/registration-company-lodgement: lodges a paid application once. Refused before
-     * payment and while lodged or decided (INPR, COMP, MANL, RFSD); a NOTR or REJT one may go again.
+     * POST asic/registration-company-lodgement (lodgement.ts): the application's own name, checked
+     * again first (a name another applicant took meanwhile is refused before anything is sent).
      */
     async lodge(ctx: FirmContext, docId: number) {
       const loaded = await requireActionable(ctx, docId);
       const answers = (loaded.doc as { xml?: Record<string, unknown> }).xml ?? {};
-      const [named] = await db
-        .select()
-        .from(asicNameApplications)
-        .where(eq(asicNameApplications.docId, docId));
-      const useAcn = answers.name_choice === "acn";
-      const legalElement =
-        (typeof answers.legal_element === "string" ? answers.legal_element : null) ??
-        named?.legalElement ??
-        null;
-      const proposedName = useAcn ? null : (named?.proposedName ?? null);
+      const named = await applicationName(docId, answers);
       await ensureRow(ctx.teamId, docId);
-      const now = clock();
-      const claimed = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(asicApplications)
-          .where(eq(asicApplications.docId, docId))
-          .for("update");
-        if (!row) throw documentNotFound();
-        if (row.paymentStatus !== "paid") return { refused: ASIC_PAYMENT_REQUIRED } as const;
-        if (isLodgedOrDecided(row.asicStatus)) return { refused: ASIC_ALREADY_LODGED } as const;
-        if (!legalElement || (!useAcn && !proposedName))
-          return { refused: ASIC_LODGEMENT_DATA_FAILED } as const;
-        await tx
-          .update(asicApplications)
-          .set({
-            asicStatus: "INPR",
-            lodgementNumber: null,
-            lodgedAt: now,
-            lodgedBy: ctx.userId,
-            updatedAt: now,
-          })
-          .where(eq(asicApplications.id, row.id));
-        return { id: row.id, previous: row.asicStatus } as const;
-      });
-      if ("refused" in claimed) {
-        const refused = claimed.refused as string;
-        await log(
-          ctx.teamId,
-          ctx.userId,
-          docId,
-          "asic/registration-company-lodgement",
-          false,
-          { doc_id: docId },
-          {},
-          refused,
-        );
-        throw new AppError(409, refused);
+      const row = await readRow(docId);
+      const resuming = row?.asicStatus === "INPR" && !row.lodgementNumber && row.clientReference !== null;
+      if (named && !resuming && row?.paymentStatus === "paid" && !isLodgedOrDecided(row.asicStatus)) {
+        await recheckName(ctx, docId, named, "asic/registration-company-lodgement");
       }
-      let receipt: Awaited<ReturnType<AsicPort["lodgeRegistration"]>>;
-      try {
-        receipt = await regulator.lodgeRegistration({
-          teamId: ctx.teamId,
-          docId,
-          proposedName,
-          legalElement: legalElement as string,
-          answers,
-        });
-      } catch (error) {
-        await db
-          .update(asicApplications)
-          .set({ asicStatus: claimed.previous, updatedAt: clock() })
-          .where(eq(asicApplications.id, claimed.id));
-        await log(
-          ctx.teamId,
-          ctx.userId,
-          docId,
-          "asic/registration-company-lodgement",
-          false,
-          { doc_id: docId },
-          { error: String(error) },
-          ASIC_LODGEMENT_FAILED,
-        );
-        throw new AppError(502, ASIC_LODGEMENT_FAILED);
-      }
-      if (receipt.notProcessed) {
-        await db
-          .update(asicApplications)
-          .set({ asicStatus: "NOTR", updatedAt: clock() })
-          .where(eq(asicApplications.id, claimed.id));
-      } else {
-        const lodgementNumber = receipt.lodgementNumber;
-        await db.transaction(async (tx) => {
-          await tx
-            .update(asicApplications)
-            .set({ lodgementNumber, updatedAt: clock() })
-            .where(eq(asicApplications.id, claimed.id));
-          await jobs.enqueue(
-            LODGEMENT_STATUS_JOB,
-            { docId },
-            { tx, runAt: new Date(clock().getTime() + pollMs), key: String(docId) },
-          );
-        });
-      }
-      const messageEvent = receipt.notProcessed
-        ? { errorCode: receipt.errorCode, description: receipt.description }
-        : null;
-      const data = {
-        notProcessed: receipt.notProcessed,
-        messageEvent,
-        application: stateOf(await readRow(docId)),
-      };
-      await log(
-        ctx.teamId,
-        ctx.userId,
-        docId,
-        "asic/registration-company-lodgement",
-        !receipt.notProcessed,
-        { doc_id: docId },
-        { notProcessed: receipt.notProcessed, messageEvent },
-        messageEvent?.description ?? "",
-      );
-      return { message: "", data };
+      return lodgement.lodge(ctx, docId, named && { ...named, answers });
     },
 
-    /**
-     * The queued job: asks ASIC for its decision on a lodgement in progress; until there is one it
-     * asks again after `pollMs`. Repeatable: a decided application is left as it is.
-     */
-    async followLodgement(docId: number) {
-      const row = await readRow(docId);
-      if (row?.asicStatus !== "INPR" || !row.lodgementNumber) return;
-      const decision = await regulator.lodgementDecision(row.lodgementNumber);
-      if (decision.status === "INPR") {
-        await jobs.enqueue(
-          LODGEMENT_STATUS_JOB,
-          { docId },
-          { runAt: new Date(clock().getTime() + pollMs), key: String(docId) },
-        );
-        return;
-      }
-      let set: Partial<ApplicationRow> = { asicStatus: decision.status, updatedAt: clock() };
-      let pdf: Uint8Array | null = null;
-      if (decision.status === "COMP") {
-        pdf = await regulator.certificate(row.lodgementNumber);
-        const stored = pdf ? await files.put(pdf, { mediaType: "application/pdf" }) : null;
-        set = {
-          ...set,
-          acn: decision.acn,
-          registrationDate: decision.registrationDate,
-          certificateSha256: stored?.sha256 ?? null,
-        };
-      }
-      const updated = await db
-        .update(asicApplications)
-        .set(set)
-        .where(
-          and(
-            eq(asicApplications.id, row.id),
-            eq(asicApplications.asicStatus, "INPR"),
-            eq(asicApplications.lodgementNumber, row.lodgementNumber),
-          ),
-        )
-        .returning({ id: asicApplications.id });
-      if (updated.length > 0 && row.lodgedBy !== null) {
-        const detail =
-          decision.status === "COMP"
-            ? { acn: decision.acn, registration_date: decision.registrationDate }
-            : { reason: decision.reason };
-        await log(
-          row.teamId,
-          row.lodgedBy,
-          docId,
-          "asic/lodgement-status",
-          decision.status === "COMP",
-          { lodgement_number: row.lodgementNumber },
-          { asic_status: decision.status, ...detail },
-          decision.status === "COMP" ? "" : decision.reason,
-        );
-        if (decision.status === "COMP" && pdf)
-          await deps.onRegistered?.({
-            teamId: row.teamId,
-            userId: row.lodgedBy,
-            docId,
-            acn: decision.acn,
-            pdf,
-          });
-      }
-    },
+    /** The queued jobs: an interrupted lodgement finished, and ASIC's decision followed. */
+    sendLodgement: (docId: number) => lodgement.send(docId).then(() => undefined),
+    followLodgement: (docId: number) => lodgement.followLodgement(docId),
 
     /** GET asic/certificate: the Certificate of Registration, within 30 days of registration. */
     async certificate(ctx: FirmContext, docId: number) {

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { documents } from "../documents/schema.ts";
 import { teams } from "../teams/schema.ts";
 import { users } from "../users/schema.ts";
@@ -85,6 +85,17 @@ export const asicApplications = pgTable(
     declinedMessage: text(),
     paidAt: timestamp({ withTimezone: true }),
     asicStatus: text().$type<"COMP" | "MANL" | "RFSD" | "INPR" | "NOTR" | "CANC" | "REJT">(),
+    /**
+     * The current lodgement's own reference, sent to the regulator with it: after a crash the
+     * lodgement is found again by it, so it is recorded or sent, never sent twice.
+     */
+    clientReference: text(),
+    /** What is lodged, fixed when the lodgement is claimed: a resumed send sends the same. */
+    lodgedApplication: jsonb().$type<{
+      proposedName: string | null;
+      legalElement: string;
+      answers: Record<string, unknown>;
+    }>(),
     lodgementNumber: text(),
     lodgedAt: timestamp({ withTimezone: true }),
     /** Who lodged it: ASIC's later decision is logged in their name. */
@@ -100,7 +111,10 @@ export const asicApplications = pgTable(
     kitDocIds: integer().array().notNull().default([]),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index("asic_applications_team_idx").on(t.teamId)],
+  (t) => [
+    index("asic_applications_team_idx").on(t.teamId),
+    uniqueIndex("asic_applications_client_reference_unique").on(t.clientReference),
+  ],
 );
 
 /** The sandbox regulator's payment gateway: one row per fee transaction. */
@@ -120,6 +134,10 @@ export const asicSandboxPayments = pgTable("asic_sandbox_payments", {
 export const asicSandboxLodgements = pgTable("asic_sandbox_lodgements", {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   lodgementNumber: text().notNull().unique(),
+  /** The lodger's reference: the same reference sent again is the same lodgement. */
+  clientReference: text().unique(),
+  /** The lodger's document, as its reference names it (to count lodgements per application). */
+  docId: integer(),
   companyName: text().notNull(),
   outcome: text().$type<"COMP" | "MANL" | "RFSD" | "REJT">().notNull(),
   reason: text(),

@@ -1,4 +1,5 @@
 import {
+  ASIC_APPLICATION_READ_ONLY,
   CANNOT_APPLY_NAME,
   type CheckAddressRequest,
   type CheckCompanyNameRequest,
@@ -17,9 +18,14 @@ import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import { allowedInSomeTab, canInterviewDocument, type DocumentsService } from "../documents/index.ts";
 import type { LogsService } from "../logs/index.ts";
 import { checkAddress } from "./address.ts";
-import { canRecordAsicAnswers, directorConfirmationsAcceptable, isPreConsentComplete } from "./policy.ts";
+import {
+  canRecordAsicAnswers,
+  directorConfirmationsAcceptable,
+  isLodgedOrDecided,
+  isPreConsentComplete,
+} from "./policy.ts";
 import type { AsicPort } from "./port.ts";
-import { asicNameApplications } from "./schema.ts";
+import { asicApplications, asicNameApplications } from "./schema.ts";
 
 export type AsicService = ReturnType<typeof createAsicService>;
 
@@ -158,6 +164,14 @@ export function createAsicService(deps: {
         throw forbidden("Only whoever may interview this document can record its ASIC details.");
       }
 
+      // Lodged with ASIC: the name is the application's for good (until ASIC rejects it).
+      const [application] = await db
+        .select({ asicStatus: asicApplications.asicStatus })
+        .from(asicApplications)
+        .where(eq(asicApplications.docId, input.doc_id));
+      if (application && isLodgedOrDecided(application.asicStatus)) {
+        throw new AppError(409, ASIC_APPLICATION_READ_ONLY);
+      }
       const applying = input.proposed_name !== undefined && input.legal_element !== undefined;
       const result = applying
         ? await regulator.applyForName({

@@ -91,6 +91,8 @@ export function createDocumentCommands(deps: {
   const { db, clock, folders, logs, rowOf, get } = deps;
   const { lockVisible, sharedFolderNames } = deps.queries;
   const copyGuards: DocumentCopyGuard[] = [];
+  /** The same shape refuses deletions (e.g. ASIC: not once the company is registered). */
+  const deleteGuards: DocumentCopyGuard[] = [];
 
   /** For the folders module, in its transaction: a folder's shared links go with it, logged per document. */
   const removeSharedLinksIn: FolderContents["removeSharedLinksIn"] = async (tx, ctx, folderIds) => {
@@ -253,6 +255,10 @@ export function createDocumentCommands(deps: {
         for (const doc of docs) {
           if (!canDeleteDocument(ctx, factsOf(doc), section))
             throw forbidden(DOCUMENT_REFUSALS.delete(doc.id));
+          for (const guard of deleteGuards) {
+            const refusal = await guard(tx, ctx.teamId, doc);
+            if (refusal) throw new AppError(409, refusal);
+          }
         }
         const docIds = docs.map((d) => d.id);
         await tx.delete(documents).where(inArray(documents.id, docIds));
@@ -400,6 +406,11 @@ export function createDocumentCommands(deps: {
     /** Adds a module's refusal to copy documents (see `DocumentCopyGuard`). */
     registerCopyGuard(guard: DocumentCopyGuard) {
       copyGuards.push(guard);
+    },
+
+    /** Adds a module's refusal to delete documents (the shape of `DocumentCopyGuard`). */
+    registerDeleteGuard(guard: DocumentCopyGuard) {
+      deleteGuards.push(guard);
     },
 
     /** PUT /doc/duplicate-doc: a copy beside the original, as a new draft with the same answers. */

@@ -7,7 +7,7 @@ import { notFound } from "../../errors.ts";
 import { type FirmContext, isOwnerOrManager } from "../../platform/kernel/index.ts";
 import { productIdOfTemplateSql, productsInCategoriesSql } from "../catalogue/index.ts";
 import { type FoldersService, isSharedLocation } from "../folders/index.ts";
-import type { DocumentLogAccess } from "../logs/index.ts";
+import type { DocumentLogAccess, DocumentNames } from "../logs/index.ts";
 import { factsOf, statusName } from "./presenter.ts";
 import { documentCounts, documentShares, documents } from "./schema.ts";
 
@@ -268,6 +268,17 @@ export function createDocumentQueries(deps: { db: Database; folders: FoldersServ
     return inFirm ? "hidden" : "absent";
   };
 
+  /** The names of those of `docIds` the actor can see (logs name a document only to who may see it). */
+  const visibleDocumentNames: DocumentNames = async (ctx, docIds) => {
+    const unique = [...new Set(docIds)];
+    if (unique.length === 0) return new Map();
+    const rows = await db
+      .select({ id: documents.id, name: documents.name })
+      .from(documents)
+      .where(and(inArray(documents.id, unique), visibleDocuments(ctx)));
+    return new Map(rows.map((row) => [row.id, row.name]));
+  };
+
   /**
    * For the interview module, inside its transaction: the document if the actor can see it (locked
    * when `lock`), with its answers and the facts the policy reads; undefined when not visible.
@@ -317,6 +328,7 @@ export function createDocumentQueries(deps: { db: Database; folders: FoldersServ
     sharedFolderNames,
     countDocumentsIn,
     documentAccess,
+    visibleDocumentNames,
     loadForChange,
     statusCounts,
   };

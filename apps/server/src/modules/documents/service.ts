@@ -114,12 +114,15 @@ export function createDocumentsService(deps: {
     registerRowColumns: addedColumns.register,
     /** Adds a module's refusal to copy some documents (see `DocumentCopyGuard`). */
     registerCopyGuard: commands.registerCopyGuard,
+    /** Adds a module's refusal to delete some documents. */
+    registerDeleteGuard: commands.registerDeleteGuard,
     visibleDocuments,
     visibleRows,
     get,
     loadForChange: queries.loadForChange,
     folderContents,
     documentAccess: queries.documentAccess,
+    visibleDocumentNames: queries.visibleDocumentNames,
     list,
     statusCounts: queries.statusCounts,
 

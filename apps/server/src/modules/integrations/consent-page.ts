@@ -13,12 +13,16 @@ export type ConsentRequest = {
   code_challenge_method: string;
 };
 
+const CONSENT_FIELDS = ["redirect_uri", "state", "code_challenge", "code_challenge_method"] as const;
+
 /** The sandbox provider's consent page: what the app asks for, and Allow or Deny. */
 export function consentPage(slug: IntegrationAppSlug, request: ConsentRequest) {
   const name = INTEGRATION_APPS.find((a) => a.slug === slug)?.app ?? slug;
-  const hidden = Object.entries(request)
-    .map(([key, value]) => `<input type="hidden" name="${key}" value="${escapeHtml(value)}">`)
-    .join("\n    ");
+  // Only the four fields the form posts back, by name: whatever else the address carries (a client's
+  // own parameters, or a name crafted to break out of the attribute) never reaches the page.
+  const hidden = CONSENT_FIELDS.map(
+    (key) => `<input type="hidden" name="${key}" value="${escapeHtml(String(request[key]))}">`,
+  ).join("\n    ");
   return `<!doctype html>
 <html lang="en-AU">
 <head>

@@ -157,7 +157,21 @@ function put(target: Answers, dataPath: string, value: unknown) {
 
 export type ImportOutcome =
   | { ok: true; answers: Answers }
-  | { ok: false; reason: "mismatch" | "no_question" };
+  | { ok: false; reason: "no_question" }
+  /** `why`: which fields did not match, in a sentence for the person importing. */
+  | { ok: false; reason: "mismatch"; why: string };
+
+const PARTY_TYPE_WORDS: Record<PartyType, string> = {
+  individual: "an individual",
+  company: "a company",
+  trust: "a trust",
+};
+
+/** "Director takes an individual or a company, but Banksia Holdings Pty Ltd is a trust." */
+function typeMismatch(label: string, takes: readonly PartyType[], name: string, is: string) {
+  const wanted = takes.map((type) => PARTY_TYPE_WORDS[type]).join(" or ");
+  return `"${label}" takes ${wanted || "no client"}, but ${name} is ${is}.`;
+}
 
 /**
  * Import Client: the client fills one party question, if the question takes a party of its type
@@ -170,8 +184,18 @@ export function importIntoParty(
 ): ImportOutcome {
   const question = partyQuestionsOf(definition).find((q) => q.id === questionId);
   if (!question) return { ok: false, reason: "no_question" };
-  if (!question.partyTypes.includes(PARTY_TYPE_OF_CLIENT[client.type]))
-    return { ok: false, reason: "mismatch" };
+  const clientType = PARTY_TYPE_OF_CLIENT[client.type];
+  if (!question.partyTypes.includes(clientType)) {
+    const is =
+      client.type === "Self Managed Superannuation Fund"
+        ? "a self managed superannuation fund"
+        : PARTY_TYPE_WORDS[clientType];
+    return {
+      ok: false,
+      reason: "mismatch",
+      why: typeMismatch(question.label, question.partyTypes, client.name, is),
+    };
+  }
   const answers: Answers = {};
   put(answers, question.dataPath, partyAnswers(client));
   return { ok: true, answers };
@@ -193,7 +217,14 @@ function partyGroup(definition: InterviewDefinition, idPattern: RegExp) {
  * relates to the fund as trustee) and its members group (the relations spec §7 maps to member).
  */
 export function importFund(definition: InterviewDefinition, fund: IntegrationClientDetail): ImportOutcome {
-  if (fund.type !== "Self Managed Superannuation Fund") return { ok: false, reason: "mismatch" };
+  if (fund.type !== "Self Managed Superannuation Fund") {
+    const is = PARTY_TYPE_WORDS[PARTY_TYPE_OF_CLIENT[fund.type]];
+    return {
+      ok: false,
+      reason: "mismatch",
+      why: `Select Fund takes a self managed superannuation fund, but ${fund.name} is ${is}.`,
+    };
+  }
   const fundName = definition.questions.find((q) => q.id === "fund_name" && q.type === "text");
   const trustees = partyGroup(definition, /trustee/);
   const members = partyGroup(definition, /member/);
@@ -353,7 +384,13 @@ export function importFundContact(
   if (group?.type !== "group") return importIntoParty(definition, questionId, individual);
   const party = group.questions.find(isReference);
   if (!party) return { ok: false, reason: "no_question" };
-  if (!party.partyTypes.includes("individual")) return { ok: false, reason: "mismatch" };
+  if (!party.partyTypes.includes("individual")) {
+    return {
+      ok: false,
+      reason: "mismatch",
+      why: typeMismatch(party.label, party.partyTypes, contact.name, "an individual"),
+    };
+  }
   const current = read(saved, group.dataPath);
   const entries = (Array.isArray(current) ? current : []).map((e) =>
     typeof e === "object" && e !== null ? structuredClone(e as Answers) : {},

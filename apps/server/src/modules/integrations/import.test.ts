@@ -110,12 +110,17 @@ describe("the mapping of a client to party answers", () => {
       contacts: [],
       related: [],
     };
-    expect(importIntoParty(minutes, "company", person)).toEqual({ ok: false, reason: "mismatch" });
+    expect(importIntoParty(minutes, "company", person)).toEqual({
+      ok: false,
+      reason: "mismatch",
+      why: '"The company" takes a company, but Olivia Smith is an individual.',
+    });
     expect(importIntoParty(minutes, "chair", person)).toMatchObject({ ok: true });
     expect(importIntoParty(minutes, "no_such_party", person)).toEqual({ ok: false, reason: "no_question" });
     expect(importFund(definitionOf(SMSF.identifier).definition, person)).toEqual({
       ok: false,
       reason: "mismatch",
+      why: "Select Fund takes a self managed superannuation fund, but Olivia Smith is an individual.",
     });
   });
 });
@@ -251,7 +256,9 @@ describe("POST /api/integrations/{app}/import", () => {
     });
     // A family trust is not a fund: Select Fund refuses it.
     expect(as.statusCode).toBe(422);
-    expect(as.json().message).toBe(INTEGRATION_IMPORT_MISMATCH);
+    expect(as.json().message).toBe(
+      `${INTEGRATION_IMPORT_MISMATCH}. Select Fund takes a self managed superannuation fund, but ${trust.name} is a trust.`,
+    );
 
     const minutes = await draft(MINUTES);
     const person = firstOf("xero", "Individual");
@@ -278,11 +285,14 @@ describe("POST /api/integrations/{app}/import", () => {
       question_id: "company",
     });
     expect(reply.statusCode).toBe(422);
-    expect(reply.json().message).toBe(INTEGRATION_IMPORT_MISMATCH);
+    if (person.kind !== "Individual") throw new Error("not an individual");
+    // The spec's words first, then which fields did not match.
+    const mismatch = `${INTEGRATION_IMPORT_MISMATCH}. "The company" takes a company, but ${person.givenName} ${person.familyName} is an individual.`;
+    expect(reply.json().message).toBe(mismatch);
     expect(await xmlOf(doc.id)).toEqual({ meeting_time: "10.00 am" });
     const logs = await t.db.select().from(integrationLogs).where(eq(integrationLogs.docId, doc.id));
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ isSuccess: false, responseMessage: INTEGRATION_IMPORT_MISMATCH });
+    expect(logs[0]).toMatchObject({ isSuccess: false, responseMessage: mismatch });
   });
 
   it("refuses a completed document, another organisation's client, another firm, and no client id", async () => {

@@ -98,4 +98,41 @@ describe("GET /api/integrations/logs", () => {
       expect(reply.statusCode, JSON.stringify(query)).toBe(400);
     }
   });
+
+  // Last: it adds entries the counts above do not expect.
+  it("names each entry's document to whoever may see it, never another firm's", async () => {
+    const doc = await t.buildDocument({
+      teamId: people.teamId,
+      createdBy: people.ids.owner,
+      status: 5,
+      name: "Minutes of the First Meeting of Directors – Banksia Pty Ltd",
+    });
+    const onDoc = (teamId: number, userId: number, action: string) =>
+      t.services.logs.recordAction(t.db, {
+        teamId,
+        docId: doc.id,
+        docType: "DOC",
+        userId,
+        action,
+        isSuccess: true,
+        request: { app: "xero" },
+        response: { status: 200 },
+      });
+    await onDoc(people.teamId, people.ids.owner, "Owner sync");
+    await onDoc(people.teamId, people.ids.alice, "Alice on the owner's document");
+    await onDoc(people.otherTeamId, people.ids.otherOwner, "Elsewhere, the same id");
+    const owners = (await logsOf(people.as.owner)).rows;
+    expect(owners.find((r) => r.action === "Owner sync")).toMatchObject({
+      doc_id: doc.id,
+      doc_name: doc.name,
+    });
+    // A member who cannot see the owner's own document reads the entry without its name.
+    const alices = (await logsOf(people.as.alice)).rows;
+    expect(alices.find((r) => r.action === "Alice on the owner's document")).toMatchObject({
+      doc_name: null,
+    });
+    const theirs = (await logsOf(people.lite)).rows;
+    expect(theirs.find((r) => r.action === "Elsewhere, the same id")).toMatchObject({ doc_name: null });
+    expect(JSON.stringify(theirs)).not.toContain("Banksia");
+  });
 });

@@ -80,7 +80,7 @@ describe("GET /api/connection/get-all", () => {
     for (const g of groups) expect(g.apps.length).toBeGreaterThan(0);
     const xero = groups.flatMap((g) => g.apps).find((a) => a.slug === "xero");
     expect(xero).toMatchObject({ is_connected: "0", status: "not_connected", opens_in_popup: true });
-    expect(xero?.abilities).toEqual({ connect: true, disconnect: false });
+    expect(xero?.abilities).toEqual({ connect: true, disconnect: false, sync_document: false });
     expect(groups.flatMap((g) => g.apps).find((a) => a.slug === "bglsf360")?.opens_in_popup).toBe(false);
   });
 
@@ -124,9 +124,9 @@ describe("OAuth authorisation code flow with the sandbox provider", () => {
     const connected = IntegrationConnectedResponse.parse(
       (await people.as.owner.get("/api/connection/list-app-connected")).json(),
     ).data;
-    expect(connected.map((c) => [c.app, c.is_connected, c.abilities.disconnect])).toEqual([
-      ["Xero", "1", true],
-    ]);
+    expect(
+      connected.map((c) => [c.app, c.is_connected, c.abilities.disconnect, c.abilities.sync_document]),
+    ).toEqual([["Xero", "1", true, true]]);
   });
 
   it("a missing code is 'Invalid token' and stores nothing", async () => {
@@ -296,7 +296,7 @@ describe("tokens: refresh before expiry, rotation, renewal", () => {
     ).data;
     const xero = cards.flatMap((g) => g.apps).find((a) => a.slug === "xero");
     expect(xero).toMatchObject({ status: "needs_renewal", is_connected: "0" });
-    expect(xero?.abilities).toEqual({ connect: true, disconnect: true });
+    expect(xero?.abilities).toEqual({ connect: true, disconnect: true, sync_document: false });
     // Connecting again renews it.
     await connect(people.as.owner);
     expect((await connectionRows())[0]?.status).toBe("connected");

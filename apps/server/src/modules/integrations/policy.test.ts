@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canConnect, canDisconnect, ownsConnection } from "./policy.ts";
+import { canConnect, canDisconnect, canSyncDocuments, ownsConnection } from "./policy.ts";
 
 describe("integration connection policy", () => {
   it("a connection is its maker's, in the firm they made it in", () => {
@@ -19,5 +19,12 @@ describe("integration connection policy", () => {
     expect(canDisconnect("connected")).toBe(true);
     expect(canDisconnect("needs_renewal")).toBe(true);
     expect(canDisconnect("not_connected")).toBe(false);
+  });
+
+  it("syncs documents through a working connection of one's own to an app that takes them", () => {
+    expect(canSyncDocuments("connected", true)).toBe(true);
+    expect(canSyncDocuments("connected", false)).toBe(false);
+    expect(canSyncDocuments("needs_renewal", true)).toBe(false);
+    expect(canSyncDocuments("not_connected", true)).toBe(false);
   });
 });

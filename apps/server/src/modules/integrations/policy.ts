@@ -19,3 +19,9 @@ export const canConnect = (
 /** Disconnecting: any connection of one's own, including one that needs renewing. */
 export const canDisconnect = (status: "not_connected" | "connected" | "needs_renewal") =>
   status !== "not_connected";
+
+/** Sync Document: through one's own working connection, to an app that takes documents. */
+export const canSyncDocuments = (
+  status: "not_connected" | "connected" | "needs_renewal",
+  takesDocuments: boolean,
+) => status === "connected" && takesDocuments;

@@ -446,11 +446,14 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
   );
 };
 
+/** A consent field given once, as text: a repeated parameter is refused by name, not a 500. */
+const once = (max: number) =>
+  z.string({ error: (issue) => (issue.input === undefined ? "Required" : "must be given once") }).max(max);
 const ConsentForm = z.object({
-  redirect_uri: z.string().max(2048),
-  state: z.string().max(256),
-  code_challenge: z.string().max(256),
-  code_challenge_method: z.string().max(16),
+  redirect_uri: once(2048),
+  state: once(256),
+  code_challenge: once(256),
+  code_challenge_method: once(16),
 });
 
 /** The sandbox provider's consent page, as a provider serves it (no session of ours needed). */
@@ -465,7 +468,7 @@ export const sandboxConsentRoutes: FastifyPluginAsyncZod<{ services: Services }>
   );
   app.get(
     "/sandbox/oauth/:app/authorize",
-    { schema: { hide: true, params: IntegrationAppParams, querystring: ConsentForm.passthrough() } },
+    { schema: { hide: true, params: IntegrationAppParams, querystring: ConsentForm } },
     async (request, reply) => {
       if (!services.integrationSandbox(request.params.app)) throw new AppError(404, "Not found.");
       return reply

@@ -7,7 +7,6 @@ import {
   type FundContactRelation,
   INTEGRATION_APPS,
   INTEGRATION_IMPORT_FAILED,
-  INTEGRATION_IMPORT_MISMATCH,
   INTEGRATION_INVALID_TOKEN,
   INTEGRATION_LIST_PAGE_SIZE,
   INTEGRATION_NO_CLIENT,
@@ -17,6 +16,7 @@ import {
   type IntegrationGroup,
   integrationConnectFailed,
   integrationDisconnectFailed,
+  integrationImportMismatch,
   integrationOpensInPopup,
   SF360_VALIDATED,
   type SimpleFundContact,
@@ -31,7 +31,7 @@ import { createSecretBox } from "../../platform/secrets/secret-box.ts";
 import type { FileStore } from "../files/index.ts";
 import type { LogsService } from "../logs/index.ts";
 import { fundOfAnswers, importFund, importFundContact, importIntoParty } from "./import-mapping.ts";
-import { canConnect, canDisconnect, ownsConnection } from "./policy.ts";
+import { canConnect, canDisconnect, canSyncDocuments, ownsConnection } from "./policy.ts";
 import {
   type IntegrationProvider,
   ProviderGrantRefused,
@@ -140,7 +140,11 @@ export function createIntegrationsService(deps: {
       connection_id: connection?.id ?? null,
       tenant_name: connection?.tenantName ?? null,
       updated_at: connection?.updatedAt.toISOString() ?? null,
-      abilities: { connect: canConnect(app, status), disconnect: canDisconnect(status) },
+      abilities: {
+        connect: canConnect(app, status),
+        disconnect: canDisconnect(status),
+        sync_document: canSyncDocuments(status, takesDocuments(app.slug)),
+      },
     };
   }
 
@@ -726,7 +730,7 @@ export function createIntegrationsService(deps: {
         if (!outcome.ok) {
           const [status, message]: [number, string] =
             outcome.reason === "mismatch"
-              ? [422, INTEGRATION_IMPORT_MISMATCH]
+              ? [422, integrationImportMismatch(outcome.why)]
               : outcome.reason === "full"
                 ? [409, "This group has as many people as it takes."]
                 : [400, "This document's interview has no such party to import into."];
@@ -751,7 +755,7 @@ export function createIntegrationsService(deps: {
       if (!outcome.ok) {
         const message =
           outcome.reason === "mismatch"
-            ? INTEGRATION_IMPORT_MISMATCH
+            ? integrationImportMismatch(outcome.why)
             : "This document's interview has no such party to import into.";
         await log(false, outcome.reason === "mismatch" ? 422 : 400, message, client.type);
         throw new AppError(outcome.reason === "mismatch" ? 422 : 400, message);
@@ -761,12 +765,21 @@ export function createIntegrationsService(deps: {
     },
   };
 
+  /** Whether this server can send a document's PDF to the app (the job, the PDFs and the adapter are there). */
+  function takesDocuments(slug: IntegrationAppSlug) {
+    return (
+      syncJob !== undefined &&
+      deps.assembledPdf !== undefined &&
+      deps.providers(slug).attachDocument !== undefined
+    );
+  }
+
   async function syncDocument(
     ctx: FirmContext,
     slug: IntegrationAppSlug,
     input: { doc_id: number; client_id: string; description: string },
   ) {
-    if (!syncJob || !deps.assembledPdf || !deps.providers(slug).attachDocument)
+    if (!syncJob || !deps.assembledPdf || !takesDocuments(slug))
       throw new AppError(409, `${appOf(slug).app} does not take documents.`);
     const pdf = await deps.assembledPdf(ctx, input.doc_id);
     // The client must be one of the connection's organisation now (the job checks again).

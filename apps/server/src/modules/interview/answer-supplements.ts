@@ -72,3 +72,14 @@ export async function supplementAnswers(
   }
   return { answers: cleaned, changes, notes };
 }
+
+/**
+ * Another module's say over a save of a document's answers, in the save's transaction: a refusal
+ * (409, nothing saved; e.g. an application lodged with ASIC is read only), or answers it holds
+ * itself and writes over what was sent (e.g. the registration's name, changed only by checking a
+ * new one), or undefined to leave the save alone.
+ */
+export type AnswerGuard = (
+  tx: Database,
+  input: { teamId: number; docId: number; docType: string; answers: Record<string, unknown> },
+) => Promise<{ refusal: string } | { pinned: Record<string, unknown> } | undefined>;

@@ -49,7 +49,12 @@ import type { TemplateLibrary } from "../templates/index.ts";
 import { templateName } from "../templates/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { answerChanges, clientNameOf } from "./answer-changes.ts";
-import { type AnswerSupplement, type SupplementNote, supplementAnswers } from "./answer-supplements.ts";
+import {
+  type AnswerGuard,
+  type AnswerSupplement,
+  type SupplementNote,
+  supplementAnswers,
+} from "./answer-supplements.ts";
 import { documentFileDownloads, documentFiles, documentVersions, interviewActionTokens } from "./schema.ts";
 
 export type InterviewService = ReturnType<typeof createInterviewService>;
@@ -166,6 +171,30 @@ export function createInterviewService(deps: {
   const { db, clock, documents, files, library, users, logs } = deps;
   /** What other modules add to a document's answers at assembly (answer-supplements.ts). */
   const supplements: AnswerSupplement[] = [];
+  /** Other modules' say over saved answers (answer-supplements.ts). */
+  const answerGuards: AnswerGuard[] = [];
+
+  /** The answers as the guards let them be saved, or a 409 with the first refusal. */
+  async function guardedAnswers(
+    tx: Database,
+    ctx: FirmContext,
+    doc: { id: number; type: string },
+    answers: Record<string, unknown>,
+  ) {
+    let guarded = answers;
+    for (const guard of answerGuards) {
+      const said = await guard(tx, {
+        teamId: ctx.teamId,
+        docId: doc.id,
+        docType: doc.type,
+        answers: guarded,
+      });
+      if (!said) continue;
+      if ("refusal" in said) throw new AppError(409, said.refusal);
+      guarded = { ...guarded, ...said.pinned };
+    }
+    return guarded;
+  }
 
   async function visible(tx: Database, ctx: FirmContext, docId: number, lock: boolean) {
     const loaded = await documents.loadForChange(tx, ctx, docId, lock);
@@ -249,6 +278,11 @@ export function createInterviewService(deps: {
       supplements.push(supplement);
     },
 
+    /** Gives a module its say over every later save of answers (see `AnswerGuard`); at start-up. */
+    registerAnswerGuard(guard: AnswerGuard) {
+      answerGuards.push(guard);
+    },
+
     /** GET /get-action-token/{docId}: a fresh token; the document's previous one stops working. */
     async issueToken(ctx: FirmContext, docId: number) {
       return db.transaction(async (tx) => {
@@ -287,7 +321,7 @@ export function createInterviewService(deps: {
       return db.transaction(async (tx) => {
         const { doc, template } = await interviewable(tx, ctx, docId, true);
         if (!(await isCurrentToken(tx, docId, token))) return { status: false };
-        const answers = xml as Answers;
+        const answers = (await guardedAnswers(tx, ctx, doc, xml)) as Answers;
         const issues = formatIssues(template.definition, answers);
         if (issues.length > 0) {
           const errors = answerErrors(issues);
@@ -317,6 +351,7 @@ export function createInterviewService(deps: {
     async reset(ctx: FirmContext, docId: number) {
       await db.transaction(async (tx) => {
         const { doc, template } = await interviewable(tx, ctx, docId, true);
+        await guardedAnswers(tx, ctx, doc, {});
         const had = Object.keys(doc.xml).length > 0;
         const cleared = answerChanges(template.definition, doc.xml, {});
         await documents.applyChange(

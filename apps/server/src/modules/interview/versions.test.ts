@@ -126,7 +126,7 @@ describe("document versions", () => {
 
     // The document's client is the first party as the latest answers name it.
     const [row] = await t.db.select().from(documents).where(eq(documents.id, doc.id));
-    expect(row?.clientName).toBe("Lakeside Software PTY LTD ACN 612 345 678");
+    expect(row?.clientName).toBe("Lakeside Software Pty Ltd ACN 612 345 678");
   });
 
   it("shows versions to whoever can see the document; another firm, or a member who cannot see it, gets 404 and changes nothing", async () => {

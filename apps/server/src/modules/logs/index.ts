@@ -9,5 +9,6 @@ export {
   type ChangeLogInput,
   createLogsService,
   type DocumentLogAccess,
+  type DocumentNames,
   type LogsService,
 } from "./service.ts";

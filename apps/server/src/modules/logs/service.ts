@@ -43,6 +43,9 @@ const LOG_TYPE_OF: Record<DocumentType, ChangeLogEntry["doc_type"]> = {
  */
 export type DocumentLogAccess = (ctx: FirmContext, docId: number) => Promise<"visible" | "hidden" | "absent">;
 
+/** The names of the documents of `docIds` the actor can see (the documents module decides). */
+export type DocumentNames = (ctx: FirmContext, docIds: number[]) => Promise<Map<number, string>>;
+
 /**
  * One action on a document or call to an outside service, for the document logs and the
  * activity log: what was asked, what came back, and whether it passed.
@@ -72,6 +75,8 @@ export function createLogsService(deps: {
   clock: Clock;
   users: UsersService;
   documentAccess: () => DocumentLogAccess;
+  /** Names for the entries' documents, so a log names them rather than showing ids. */
+  documentNames?: () => DocumentNames;
 }) {
   const { db, clock, users } = deps;
 
@@ -141,6 +146,7 @@ export function createLogsService(deps: {
    * failed for the filters (the counts ignore `is_success`, so each filter shows its number).
    */
   async function actionsPage(
+    ctx: FirmContext,
     scope: SQL,
     query: { is_success?: "0" | "1" | undefined; page: number; length: number },
   ) {
@@ -164,10 +170,17 @@ export function createLogsService(deps: {
       pageOf(integrationLogs, where, query, listed),
       totals,
     ]);
-    const people = await users.summaries([...new Set(rows.map((r) => r.createdBy))]);
+    const [people, names] = await Promise.all([
+      users.summaries([...new Set(rows.map((r) => r.createdBy))]),
+      deps.documentNames?.()(
+        ctx,
+        rows.flatMap((r) => (r.docId === null ? [] : [r.docId])),
+      ) ?? new Map<number, string>(),
+    ]);
     const entries: DocumentLogEntry[] = rows.map((r) => ({
       id: r.id,
       doc_id: r.docId,
+      doc_name: r.docId === null ? null : (names.get(r.docId) ?? null),
       type: r.type,
       action: r.action,
       is_success: r.isSuccess,
@@ -215,6 +228,7 @@ export function createLogsService(deps: {
     async documentLog(ctx: FirmContext, query: DocumentLogQuery) {
       await mayReadDocumentLog(ctx, query.id);
       return actionsPage(
+        ctx,
         and(eq(integrationLogs.teamId, ctx.teamId), eq(integrationLogs.docId, query.id)) as SQL,
         query,
       );
@@ -228,7 +242,7 @@ export function createLogsService(deps: {
       const scope = firmLogScope(ctx.role);
       const conditions: SQL[] = [eq(integrationLogs.teamId, ctx.teamId)];
       if (scope === "own") conditions.push(eq(integrationLogs.createdBy, ctx.userId));
-      return { ...(await actionsPage(and(...conditions) as SQL, query)), scope };
+      return { ...(await actionsPage(ctx, and(...conditions) as SQL, query)), scope };
     },
 
     /** GET /activity-log: the firm's actions for owners and managers, a member's own for a member. */

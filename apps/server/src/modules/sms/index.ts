@@ -1,5 +1,7 @@
 // The SMS module's one public entry: other modules and the app import only this file.
 
+export { smsDevRoutes } from "./routes.ts";
+export { smsOutbox } from "./schema.ts";
 export {
   createMessageMediaSms,
   createSandboxSms,
@@ -7,5 +9,9 @@ export {
   type OutgoingSms,
   type SandboxSms,
   type SentSms,
+  SMS_NOT_SENT_MESSAGES,
+  SmsNotSent,
+  type SmsProvider,
   type SmsSender,
+  smsNotSentRefusal,
 } from "./service.ts";

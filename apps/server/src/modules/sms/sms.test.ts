@@ -1,26 +1,43 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createMessageMediaSms, createSandboxSms, e164 } from "./service.ts";
+import { loadConfig, sandboxProviders, smsDevPageOn } from "../../config.ts";
+import { createMessageMediaSms, e164, SmsNotSent } from "./service.ts";
 
 describe("e164", () => {
   it("drops the wizard's dash and refuses what is not a number", () => {
     expect(e164("+61-412345678")).toBe("+61412345678");
-    expect(() => e164("0412 345 678")).toThrow();
+    expect(() => e164("0412 345 678")).toThrow(SmsNotSent);
     expect(() => e164("+61-")).toThrow();
   });
 });
 
-describe("the sandbox SMS outbox", () => {
-  it("keeps every message and finds the latest to a number in either spelling", async () => {
-    const sms = createSandboxSms({ clock: () => new Date("2026-11-02T00:00:00Z") });
-    await sms.send({ to: "+61-412345678", body: "first" });
-    await sms.send({ to: "+61-499999999", body: "other" });
-    await sms.send({ to: "+61-412345678", body: "second" });
-    expect(sms.sent()).toHaveLength(3);
-    expect(sms.latestTo("+61412345678")?.body).toBe("second");
-    await expect(sms.send({ to: "nonsense", body: "x" })).rejects.toThrow();
-    expect(sms.sent()).toHaveLength(3);
+describe("SMS configuration", () => {
+  it("is the sandbox by default, named at start with its developer page", () => {
+    const config = loadConfig({});
+    expect(config.SMS_PROVIDER).toBeUndefined();
+    expect(sandboxProviders(config)).toContain(
+      "sms (kept in the sms_outbox table and shown at /api/dev/sms, not sent)",
+    );
+  });
+
+  it("shows the developer page in production only when SMS_PROVIDER=sandbox is set", () => {
+    expect(smsDevPageOn({ NODE_ENV: "development", SMS_PROVIDER: undefined })).toBe(true);
+    expect(smsDevPageOn({ NODE_ENV: "production", SMS_PROVIDER: undefined })).toBe(false);
+    expect(smsDevPageOn({ NODE_ENV: "production", SMS_PROVIDER: "sandbox" })).toBe(true);
+    expect(smsDevPageOn({ NODE_ENV: "development", SMS_PROVIDER: "messagemedia" })).toBe(false);
+  });
+
+  it("needs MessageMedia's key and secret when MessageMedia is chosen", () => {
+    expect(() => loadConfig({ SMS_PROVIDER: "messagemedia" })).toThrow(
+      /SMS_PROVIDER: messagemedia needs MESSAGEMEDIA_API_KEY and MESSAGEMEDIA_API_SECRET/,
+    );
+    const config = loadConfig({
+      SMS_PROVIDER: "messagemedia",
+      MESSAGEMEDIA_API_KEY: "key",
+      MESSAGEMEDIA_API_SECRET: "secret",
+    });
+    expect(sandboxProviders(config).some((s) => s.startsWith("sms"))).toBe(false);
   });
 });
 
@@ -28,7 +45,7 @@ describe("the sandbox SMS outbox", () => {
 type Received = { authorization?: string; path?: string; body: unknown };
 let server: Server;
 let received: Received[] = [];
-let answerWith: { status: number; body: unknown } | null = null;
+let answerWith: { status: number; body: unknown; headers?: Record<string, string> } | null = null;
 let base = "";
 
 async function readBody(request: IncomingMessage) {
@@ -60,7 +77,7 @@ beforeAll(async () => {
       },
     };
     response
-      .writeHead(answer.status, { "content-type": "application/json" })
+      .writeHead(answer.status, { "content-type": "application/json", ...answer.headers })
       .end(JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -72,10 +89,20 @@ beforeEach(() => {
   answerWith = null;
 });
 
+const message = { to: "+61-412345678", body: "Your signing code is 123456", teamId: 1, documentId: 2 };
+const notSent = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(SmsNotSent);
+  return error as SmsNotSent;
+};
+
 describe("the MessageMedia adapter", () => {
   it("posts one SMS to /v1/messages with basic auth and returns its id", async () => {
     const sms = createMessageMediaSms({ apiKey: "key", apiSecret: "secret", apiBase: base });
-    const sent = await sms.send({ to: "+61-412345678", body: "Your signing code is 123456" });
+    const sent = await sms.send(message);
     expect(sent.id).toBe("04fe9a97-a579-43c5-bb1a-58ed29bf0a60");
     expect(received).toEqual([
       {
@@ -90,16 +117,43 @@ describe("the MessageMedia adapter", () => {
     ]);
   });
 
-  it("throws when the credentials are refused", async () => {
-    const sms = createMessageMediaSms({ apiKey: "key", apiSecret: "wrong", apiBase: base });
-    await expect(sms.send({ to: "+61-412345678", body: "x" })).rejects.toThrow(/401/);
+  it("is busy for the Retry-After a 429 gives, in seconds or as a date", async () => {
+    const now = new Date("2026-11-29T00:00:00Z");
+    const sms = createMessageMediaSms({
+      apiKey: "key",
+      apiSecret: "secret",
+      apiBase: base,
+      clock: () => now,
+    });
+    answerWith = { status: 429, body: { message: "Too Many Requests" }, headers: { "retry-after": "17" } };
+    const busy = await notSent(sms.send(message));
+    expect(busy.reason).toBe("busy");
+    expect(busy.retryAfterSeconds).toBe(17);
+    answerWith = {
+      status: 429,
+      body: { message: "Too Many Requests" },
+      headers: { "retry-after": new Date(now.getTime() + 90_000).toUTCString() },
+    };
+    expect((await notSent(sms.send(message))).retryAfterSeconds).toBe(90);
   });
 
-  it("throws when the gateway rejects the message or answers without an id", async () => {
+  it("says an invalid number is rejected (400), and refused keys or no id are unavailable", async () => {
     const sms = createMessageMediaSms({ apiKey: "key", apiSecret: "secret", apiBase: base });
     answerWith = { status: 400, body: { message: "Invalid destination number" } };
-    await expect(sms.send({ to: "+61-412345678", body: "x" })).rejects.toThrow(/400.*Invalid destination/);
+    const rejected = await notSent(sms.send(message));
+    expect(rejected.reason).toBe("rejected");
+    expect(rejected.message).toMatch(/400.*Invalid destination/);
     answerWith = { status: 202, body: { messages: [] } };
-    await expect(sms.send({ to: "+61-412345678", body: "x" })).rejects.toThrow(/without a message id/);
+    expect((await notSent(sms.send(message))).message).toMatch(/without a message id/);
+    answerWith = null;
+    const wrongKeys = createMessageMediaSms({ apiKey: "key", apiSecret: "wrong", apiBase: base });
+    const unavailable = await notSent(wrongKeys.send(message));
+    expect(unavailable.reason).toBe("unavailable");
+    expect(unavailable.message).toMatch(/401/);
+  });
+
+  it("is unavailable when nothing answers", async () => {
+    const sms = createMessageMediaSms({ apiKey: "key", apiSecret: "secret", apiBase: "http://127.0.0.1:9" });
+    expect((await notSent(sms.send(message))).reason).toBe("unavailable");
   });
 });

@@ -41,6 +41,8 @@ export const FIRM_ROWS: Record<string, { moves: Moves; why: string }> = {
 };
 
 export const NOT_KEPT: Record<string, string> = {
+  sms_outbox:
+    "the sandbox SMS provider's sent messages, read from the database on the developer page each time; no kept reply shows them",
   asic_name_register:
     "the sandbox regulator's register, read from the database at every name check; no kept reply shows it",
   asic_name_applications:

@@ -1,13 +1,18 @@
 import {
   ASIC_AFTER_SUBMIT_MS,
+  ASIC_RETURN_TO_PAYMENT,
+  ASIC_SUBMIT_READY_TEXT,
   ASIC_SUBMIT_READY_TITLE,
   ASIC_SUBMITTED,
   ASIC_SUBMITTED_NOT_PROCESSED,
+  asicFirmTime,
+  asicPaymentStillOpen,
+  spacedAcn,
 } from "@precedent/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Tag, Tooltip } from "antd";
+import { App, Button, Tag, Tooltip, Typography } from "antd";
 import { useNavigate } from "react-router";
-import { asicApplication, asicApplicationKey, lodgeAsicApplication } from "../../api/asic";
+import { asicApplication, asicApplicationKey, initAsicPayment, lodgeAsicApplication } from "../../api/asic";
 import { useAsicPayment } from "./use-asic-payment";
 import { COMPANY_KIT_BUTTON, useCompanyKit } from "./use-company-kit";
 
@@ -42,6 +47,7 @@ export function AsicActions({
   const submit = () =>
     modal.confirm({
       title: ASIC_SUBMIT_READY_TITLE,
+      content: ASIC_SUBMIT_READY_TEXT,
       okText: "Proceed",
       cancelText: "Cancel",
       onOk: async () => {
@@ -61,23 +67,47 @@ export function AsicActions({
       },
     });
 
+  /** Back to the interrupted payment's page on the gateway: the same transaction, not a new one. */
+  const resume = async () => {
+    try {
+      const result = await initAsicPayment(teamId, docId);
+      if (result.payment) return window.location.assign(result.payment.paymentURL);
+      void message.error(result.messageEvent?.description ?? "The payment could not be started.");
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    }
+    await queryClient.invalidateQueries({ queryKey: asicApplicationKey(teamId, docId) });
+  };
+
   return (
     <span className="asic-actions" title="ASIC">
       <Tag>{data.asic_payment_status_name}</Tag>
       <Tag>{data.asic_status_name}</Tag>
-      {data.acn && <Tag>ACN {data.acn.replace(/^(\d{3})(\d{3})(\d{3})$/, "$1 $2 $3")}</Tag>}
+      {data.acn && <Tag>ACN {spacedAcn(data.acn)}</Tag>}
       {data.certificate_download_url && (
         <Button href={`${data.certificate_download_url}&id_team=${teamId}`} target="_blank" rel="noopener">
           Certificate of Registration
         </Button>
       )}
       {data.asic_payment_status !== "paid" &&
-        (data.can_pay ? (
+        (data.payment_resumable ? (
+          <>
+            <Button onClick={() => void resume()}>{ASIC_RETURN_TO_PAYMENT}</Button>
+            <Typography.Text type="secondary" className="asic-actions__note">
+              {asicPaymentStillOpen(asicFirmTime(new Date(data.gateway_locked_until ?? Date.now())))}
+            </Typography.Text>
+          </>
+        ) : data.can_pay ? (
           <Button onClick={() => pay(docId, data.asic_fee)}>Make ASIC payment</Button>
         ) : (
-          <Tooltip title="An interrupted payment locks the payment gateway for up to 3 hours.">
+          <>
             <Button disabled>Make ASIC payment</Button>
-          </Tooltip>
+            {data.payment_unavailable_reason && (
+              <Typography.Text type="secondary" className="asic-actions__note">
+                {data.payment_unavailable_reason}
+              </Typography.Text>
+            )}
+          </>
         ))}
       {data.can_create_company_kit && (
         <Button type="primary" onClick={() => createCompanyKit(docId)}>

@@ -1,7 +1,10 @@
 import {
   ASIC_PAYMENT_FAILED_TITLE,
+  ASIC_PAYMENT_NOT_FINISHED_TITLE,
   ASIC_PAYMENT_SUCCESS_TITLE,
+  ASIC_RETURN_TO_PAYMENT,
   ASIC_TRANSACTION_STATUS_FAILED,
+  asicPaymentDeclined,
 } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Modal, Result, Spin } from "antd";
@@ -68,11 +71,29 @@ function AsicPaymentResult({
           subTitle={status.error.message}
           extra={<Button onClick={onClose}>Close</Button>}
         />
+      ) : feePayment?.declinedCode === "RESERVED" ? (
+        // Interrupted, not declined: the gateway still holds the same payment until it expires.
+        <Result
+          status="warning"
+          title={ASIC_PAYMENT_NOT_FINISHED_TITLE}
+          subTitle={feePayment.declinedMessage}
+          extra={[
+            <Button key="close" onClick={onClose}>
+              Close
+            </Button>,
+            <Button key="return" type="primary" onClick={retry}>
+              {ASIC_RETURN_TO_PAYMENT}
+            </Button>,
+          ]}
+        />
       ) : failed ? (
         <Result
           status="error"
           title={ASIC_PAYMENT_FAILED_TITLE}
-          subTitle={`${feePayment?.declinedCode}: ${feePayment?.declinedMessage ?? ""}`}
+          subTitle={asicPaymentDeclined(
+            feePayment?.declinedCode ?? null,
+            feePayment?.declinedMessage ?? null,
+          )}
           extra={[
             <Button key="close" onClick={onClose}>
               Close

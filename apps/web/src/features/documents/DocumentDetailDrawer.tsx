@@ -1,4 +1,4 @@
-import type { DocumentDetail, ListSection } from "@precedent/contracts";
+import { type DocumentDetail, type ListSection, shownStatusName } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Descriptions, Drawer, Flex, Grid, Result, Skeleton, Typography } from "antd";
 import { useState } from "react";
@@ -114,7 +114,7 @@ export function DocumentDetailDrawer({
                   label: "Status",
                   children: (
                     <span className="status-cell">
-                      <StatusIcon status={data.status} /> {data.status_name}
+                      <StatusIcon status={data.status} /> {shownStatusName(data)}
                     </span>
                   ),
                 },

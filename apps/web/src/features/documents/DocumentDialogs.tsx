@@ -28,6 +28,7 @@ import {
 } from "../../api/documents";
 import { useReturnFocus } from "../../components/use-return-focus";
 import { CreateDocumentDialog } from "../catalogue/CreateDocumentDialog";
+import { SyncDocumentDialog } from "../integrations/SyncDocument";
 import { SignDocument } from "../signing/SignDocument";
 import { SigningStatusModal } from "../signing/SigningStatusModal";
 import { ChangeLogDialog } from "./dialogs/ChangeLogDialog";
@@ -61,7 +62,8 @@ export type DocumentDialog =
   | { kind: "change-log"; document: DocumentRow }
   | { kind: "document-log"; document: DocumentRow }
   | { kind: "sign-document"; document: DocumentRow; section: ListSection }
-  | { kind: "signing-status"; document: DocumentRow };
+  | { kind: "signing-status"; document: DocumentRow }
+  | { kind: "sync-document"; document: DocumentRow };
 
 type DocumentDialogsProps = {
   teamId: number;
@@ -432,5 +434,7 @@ export function DocumentDialogs({
       );
     case "signing-status":
       return <SigningStatusModal teamId={teamId} document={dialog.document} onClose={onClose} />;
+    case "sync-document":
+      return <SyncDocumentDialog teamId={teamId} docId={dialog.document.id} onClose={onClose} />;
   }
 }

@@ -19,6 +19,8 @@ import {
   MY_DOCUMENTS,
   ORGANISATION_DOCUMENTS,
   SHARED_FOLDERS,
+  shownStatusName,
+  spacedAcn,
 } from "@precedent/contracts";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import {
@@ -57,6 +59,7 @@ import { MD_AND_WIDER, useMediaQuery } from "../../components/use-media-query";
 import { DOCUMENT_SEARCH_DEBOUNCE_MS } from "../../constants";
 import { formatDay, prepareFormatDay } from "../../dates";
 import { COMPANY_KIT_BUTTON, useAsicPayment, useCompanyKit } from "../asic";
+import { useSyncDestinations } from "../integrations/SyncDocument";
 import { SigningProgress } from "../signing/SigningProgress";
 import type { DocumentDialog } from "./DocumentDialogs";
 import { DocumentListFilters, useDocumentListFilters } from "./DocumentListFilters";
@@ -91,8 +94,11 @@ type DocumentListPanelProps = {
   selectionResetKey: number;
 };
 
-/** The row's three-dot menu: exactly what its abilities allow. */
-function documentMenuItems(document: DocumentRow): NonNullable<MenuProps["items"]> {
+/**
+ * The row's three-dot menu: exactly what its abilities allow. `canSync`: the person has an app
+ * connected that the server says takes documents (its ability on the connection).
+ */
+function documentMenuItems(document: DocumentRow, canSync: boolean): NonNullable<MenuProps["items"]> {
   const { abilities } = document;
   const items: { key: string; label: string; danger?: boolean; allowed: boolean }[] = [
     { key: "download-pdf", label: "Download PDF", allowed: abilities.download_pdf },
@@ -113,6 +119,12 @@ function documentMenuItems(document: DocumentRow): NonNullable<MenuProps["items"
     },
     // A registered company (COMP) without its kit yet: the server makes it once.
     { key: "company-kit", label: COMPANY_KIT_BUTTON, allowed: document.can_create_company_kit === true },
+    // A completed document's PDF to a connected app, not only right after assembly.
+    {
+      key: "sync",
+      label: "Sync Document",
+      allowed: canSync && document.status === 5 && abilities.download_pdf,
+    },
     { key: "rename", label: "Rename", allowed: abilities.rename },
     { key: "copy", label: "Copy", allowed: abilities.copy },
     { key: "move", label: "Move to", allowed: abilities.move },
@@ -354,6 +366,7 @@ export function DocumentListPanel({
     }
   };
 
+  const syncDestinations = useSyncDestinations(teamId);
   const payAsic = useAsicPayment(teamId);
   const createCompanyKit = useCompanyKit(teamId);
   const onRowAction = (document: DocumentRow, key: string) => {
@@ -388,6 +401,8 @@ export function DocumentListPanel({
         return openDialog({ kind: "delete-documents", documents: [document], section });
       case "sign":
         return openDialog({ kind: "sign-document", document, section });
+      case "sync":
+        return openDialog({ kind: "sync-document", document });
     }
   };
 
@@ -465,7 +480,7 @@ export function DocumentListPanel({
     listBody = (
       <ul className="doc-list" aria-label="Documents">
         {rows.map((document) => {
-          const items = documentMenuItems(document);
+          const items = documentMenuItems(document, syncDestinations.length > 0);
           const checked = selected.has(document.id);
           return (
             <li key={document.id} className={`doc-row${checked ? " doc-row--selected" : ""}`}>
@@ -482,7 +497,7 @@ export function DocumentListPanel({
                 </button>
                 <div className="doc-row__meta">
                   <span>Doc ID {document.id}</span>
-                  <span>{document.status_name}</span>
+                  <span>{shownStatusName(document)}</span>
                   <SigningProgress
                     document={document}
                     onOpen={() => openDialog({ kind: "signing-status", document })}
@@ -490,7 +505,7 @@ export function DocumentListPanel({
                   {document.asic_payment_status_name && (
                     <span className="doc-row__asic">
                       ASIC: {document.asic_payment_status_name}, {document.asic_status_name}
-                      {document.acn && ` (ACN ${document.acn})`}
+                      {document.acn && ` (ACN ${spacedAcn(document.acn)})`}
                       {document.company_kit_created_at && ", company kit made"}
                     </span>
                   )}

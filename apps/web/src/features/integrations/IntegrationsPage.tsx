@@ -32,6 +32,21 @@ const AFTER_CONNECT_REFETCH_MS = 1_000;
 
 export const INTEGRATIONS_PATH = "/my-account/my-integration";
 
+/** Said in the page that opened the consent popup when the person chose Deny. */
+export const integrationConsentDenied = (app: string) =>
+  `You did not allow Precedent to use your ${app} account, so it is not connected.`;
+
+/** What the consent popup tells the page that opened it before it closes itself. */
+type ConsentOutcome = {
+  type: "precedent:integration-consent";
+  app: string;
+  outcome: "connected" | "denied" | "failed";
+};
+const isConsentOutcome = (data: unknown): data is ConsentOutcome =>
+  typeof data === "object" &&
+  data !== null &&
+  (data as ConsentOutcome).type === "precedent:integration-consent";
+
 /** my-account/my-integration/{appName}: to the page with app set (and connected=true after a code). */
 export function IntegrationAppRedirect() {
   const { appName = "" } = useParams();
@@ -55,7 +70,7 @@ const statusLabel = (app: IntegrationApp) =>
 export function IntegrationsPage() {
   const { team } = useCurrentTeam();
   const teamId = team?.id ?? 0;
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [busy, setBusy] = useState(false);
@@ -93,27 +108,49 @@ export function IntegrationsPage() {
     const key = `${code}:${state}:${error}`;
     if (exchanged.current === key) return;
     exchanged.current = key;
-    const finish = (ok: boolean) => {
+    // In the consent popup (opened by this page in another window), the outcome is told to the
+    // opener and the popup closes, whatever it is: a denied consent once left the popup open and
+    // the opener silent. Opened in this window (BGL's apps), the outcome is said here.
+    const opener = window.opener as Window | null;
+    const inPopup = opener !== null && !opener.closed;
+    const finish = (outcome: ConsentOutcome["outcome"]) => {
       const next = new URLSearchParams(params);
-      for (const k of ["code", "state", "error", "connected", "scope", "session_state"]) next.delete(k);
+      for (const k of ["code", "state", "error", "error_description", "connected", "scope", "session_state"])
+        next.delete(k);
       setParams(next, { replace: true });
-      if (ok && window.opener && app.slug !== "bglcas360" && app.slug !== "bglsf360") window.close();
+      if (inPopup) {
+        const told: ConsentOutcome = { type: "precedent:integration-consent", app: app.app, outcome };
+        opener.postMessage(told, window.location.origin);
+        window.close();
+        return;
+      }
+      sayOutcome(app.app, outcome);
       window.setTimeout(refreshAll, AFTER_CONNECT_REFETCH_MS);
     };
     if (error || !code) {
-      message.error(integrationConnectFailed(app.app));
-      finish(false);
+      finish(error === "access_denied" ? "denied" : "failed");
       return;
     }
     exchangeCode(teamId, app.slug, code, state)
-      .then(() => {
-        message.success(integrationConnected(app.app));
-        finish(true);
-      })
-      .catch(() => {
-        message.error(integrationConnectFailed(app.app));
-        finish(false);
-      });
+      .then(() => finish("connected"))
+      .catch(() => finish("failed"));
+  });
+
+  function sayOutcome(app: string, outcome: ConsentOutcome["outcome"]) {
+    if (outcome === "connected") void message.success(integrationConnected(app));
+    else if (outcome === "denied") void message.warning(integrationConsentDenied(app));
+    else void message.error(integrationConnectFailed(app));
+  }
+
+  // The consent popup's outcome, from our own origin only.
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || !isConsentOutcome(event.data)) return;
+      sayOutcome(event.data.app, event.data.outcome);
+      window.setTimeout(refreshAll, AFTER_CONNECT_REFETCH_MS);
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
   });
 
   const openApp = (app: IntegrationApp) => {
@@ -162,6 +199,17 @@ export function IntegrationsPage() {
       message.error(integrationConnectFailed(app.app));
       setBusy(false);
     }
+  }
+
+  function confirmDisconnect(app: IntegrationApp) {
+    modal.confirm({
+      title: `Disconnect ${app.app}?`,
+      content: `Precedent will no longer read your clients from ${app.app} or send documents to it, until you connect it again.`,
+      okText: "Disconnect",
+      okButtonProps: { danger: true },
+      cancelText: "Cancel",
+      onOk: () => disconnect(app),
+    });
   }
 
   async function disconnect(app: IntegrationApp) {
@@ -218,7 +266,7 @@ export function IntegrationsPage() {
         footer={
           selected && [
             selected.abilities.disconnect && (
-              <Button key="disconnect" danger loading={busy} onClick={() => void disconnect(selected)}>
+              <Button key="disconnect" danger loading={busy} onClick={() => confirmDisconnect(selected)}>
                 Disconnect
               </Button>
             ),

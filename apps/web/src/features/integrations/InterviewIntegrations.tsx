@@ -218,10 +218,12 @@ function ClientPicker({
       void message.success(INTEGRATION_IMPORTED);
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.message === INTEGRATION_IMPORT_MISMATCH)
+      if (isApiError(error) && error.message.startsWith(INTEGRATION_IMPORT_MISMATCH)) {
+        // The spec's words as the title, the server's reason (which fields did not match) below.
         // 'Try again' goes back to the picker, which stays open behind this.
-        modal.error({ title: INTEGRATION_IMPORT_MISMATCH, okText: "Try again" });
-      else void message.error(INTEGRATION_IMPORT_FAILED);
+        const why = error.message.slice(INTEGRATION_IMPORT_MISMATCH.length).replace(/^\.\s*/, "");
+        modal.error({ title: INTEGRATION_IMPORT_MISMATCH, content: why || undefined, okText: "Try again" });
+      } else void message.error(INTEGRATION_IMPORT_FAILED);
     } finally {
       setImporting(false);
     }

@@ -16,17 +16,44 @@ import "./integrations.css";
 /** The apps a document can be synced to (spec §2: the accounting or practice-manager app, and the CRM). */
 const DESTINATIONS: readonly IntegrationAppSlug[] = ["xero", "hubspot"];
 
+/** The caller's connected apps that the server says take documents. */
+export function useSyncDestinations(teamId: number) {
+  const connected = useQuery({ ...connectedAppsQuery(teamId), enabled: teamId > 0 });
+  return (connected.data ?? []).filter((a) => a.abilities.sync_document && DESTINATIONS.includes(a.slug));
+}
+
+/** Sync Document as a button (the assembly's download view), opening the dialog below. */
+export function SyncDocumentButton({ teamId, docId }: { teamId: number; docId: number }) {
+  const destinations = useSyncDestinations(teamId);
+  const [open, setOpen] = useState(false);
+  if (destinations.length === 0) return null;
+  return (
+    <>
+      <Button icon={<CloudUploadOutlined />} onClick={() => setOpen(true)}>
+        Sync Document
+      </Button>
+      {open && <SyncDocumentDialog teamId={teamId} docId={docId} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
 /**
  * Sync Document (spec §2): destination, description, contact type, client search and list. The
- * server queues the assembled PDF; the document logs show each attempt.
+ * server queues the assembled PDF; the document logs show each attempt. Also offered in the
+ * document list's menu for a completed document.
  */
-export function SyncDocumentButton({ teamId, docId }: { teamId: number; docId: number }) {
+export function SyncDocumentDialog({
+  teamId,
+  docId,
+  onClose,
+}: {
+  teamId: number;
+  docId: number;
+  onClose: () => void;
+}) {
   const { message } = App.useApp();
-  const connected = useQuery(connectedAppsQuery(teamId));
-  const destinations = (connected.data ?? []).filter(
-    (a) => a.status === "connected" && DESTINATIONS.includes(a.slug),
-  );
-  const [open, setOpen] = useState(false);
+  const destinations = useSyncDestinations(teamId);
+  const open = true;
   const [destination, setDestination] = useState<IntegrationAppSlug>();
   const [description, setDescription] = useState("");
   const [type, setType] = useState<IntegrationClientType>();
@@ -45,19 +72,19 @@ export function SyncDocumentButton({ teamId, docId }: { teamId: number; docId: n
     queryFn: ({ signal }) =>
       clientsPage(teamId, app ?? "xero", { page: 1, limit: 100, type, search: search || undefined }, signal),
   });
-  if (destinations.length === 0) return null;
-
   const send = async () => {
     if (!app || !clientId) return;
     setSending(true);
     try {
-      const reply = await apiRequest(`/api/integrations/${app}/sync`, IntegrationSyncResponse.passthrough(), {
+      await apiRequest(`/api/integrations/${app}/sync`, IntegrationSyncResponse.passthrough(), {
         method: "POST",
         query: { id_team: teamId },
         body: { doc_id: docId, client_id: clientId, description },
       });
-      void message.success(`Queued (sync ${reply.sync_id}); the Document Logs show when it is sent.`);
-      setOpen(false);
+      // The queue's id means nothing to the person: the app's name and where to look do.
+      const appName = destinations.find((d) => d.slug === app)?.app ?? app;
+      void message.success(`Queued for ${appName}. The Document Logs show when it is sent.`);
+      onClose();
     } catch (error) {
       void message.error(error instanceof Error ? error.message : String(error));
     } finally {
@@ -67,14 +94,11 @@ export function SyncDocumentButton({ teamId, docId }: { teamId: number; docId: n
 
   return (
     <>
-      <Button icon={<CloudUploadOutlined />} onClick={() => setOpen(true)}>
-        Sync Document
-      </Button>
       {open && (
         <Modal
           open
           title="Sync Document"
-          onCancel={() => setOpen(false)}
+          onCancel={onClose}
           okText="Sync"
           okButtonProps={{ disabled: !clientId, loading: sending }}
           onOk={() => void send()}

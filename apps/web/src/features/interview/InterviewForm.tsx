@@ -6,6 +6,7 @@ import {
   SaveOutlined,
 } from "@ant-design/icons";
 import {
+  ASIC_APPLICATION_READ_ONLY,
   type FieldError,
   INTERVIEW_ALLOW_POPUPS,
   INTERVIEW_AUTOSAVE_MS,
@@ -21,11 +22,12 @@ import {
   PARTY_TYPE_FIELD,
   visibleQuestions,
 } from "@precedent/docgen/forms";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Dropdown, Form, Grid, Typography } from "antd";
 import dayjs from "dayjs";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { asicApplication, asicApplicationKey } from "../../api/asic";
 import { isApiError } from "../../api/client";
 import { assembleDocument, previewAction, saveInterview } from "../../api/interview";
 import { AsicActions } from "../asic";
@@ -321,6 +323,18 @@ export function InterviewForm({
     return () => window.clearInterval(timer);
   }, [save]);
 
+  // A registration lodged with ASIC is read only (the server refuses saves): shown, not saved.
+  // The same query as the top bar's ASIC actions; other documents answer no application.
+  const asicState = useQuery({
+    queryKey: asicApplicationKey(teamId, docId),
+    queryFn: () => asicApplication(teamId, docId),
+    retry: false,
+  });
+  const readOnly = asicState.data?.read_only === true;
+  useEffect(() => {
+    if (readOnly) stopped.current = true;
+  }, [readOnly]);
+
   const edited = () => {
     if (!stopped.current) setSaveState("unsaved");
   };
@@ -516,18 +530,22 @@ export function InterviewForm({
             <Button icon={<MoreOutlined />} aria-label="More actions" />
           </Dropdown>
         )}
-        <Button icon={<SaveOutlined />} onClick={() => void manualSave()} loading={busy === "save"}>
-          Save
-        </Button>
-        <Button
-          type="primary"
-          icon={<FileDoneOutlined />}
-          onClick={() => void assemble()}
-          loading={busy === "assemble"}
-          disabled={busy === "save"}
-        >
-          Assemble
-        </Button>
+        {!readOnly && (
+          <>
+            <Button icon={<SaveOutlined />} onClick={() => void manualSave()} loading={busy === "save"}>
+              Save
+            </Button>
+            <Button
+              type="primary"
+              icon={<FileDoneOutlined />}
+              onClick={() => void assemble()}
+              loading={busy === "assemble"}
+              disabled={busy === "save"}
+            >
+              Assemble
+            </Button>
+          </>
+        )}
       </div>
 
       <header className="interview-header">
@@ -581,7 +599,10 @@ export function InterviewForm({
         />
       )}
 
-      <Form layout="vertical" className="interview-form" component="div" requiredMark>
+      {readOnly && (
+        <Alert type="info" showIcon className="interview-read-only" title={ASIC_APPLICATION_READ_ONLY} />
+      )}
+      <Form layout="vertical" className="interview-form" component="div" requiredMark disabled={readOnly}>
         <QuestionList nodes={nodes} handlers={handlers} />
       </Form>
       <InterviewIntegrations

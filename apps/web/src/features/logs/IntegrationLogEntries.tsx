@@ -12,6 +12,7 @@ import { LoadError } from "../../components/LoadError";
 import { OutcomeTag } from "../../components/OutcomeTag";
 import { CHANGE_LOG_TIME_FORMAT } from "../../constants";
 import { formatLogTime } from "../../dates";
+import { LogFields } from "./LogFields";
 
 /**
  * The integration log as both the Document Logs modal and the integrations page show it
@@ -20,7 +21,6 @@ import { formatLogTime } from "../../dates";
  */
 
 const logTime = (iso: string) => formatLogTime(iso, CHANGE_LOG_TIME_FORMAT);
-const asJson = (value: unknown) => JSON.stringify(value, null, 2);
 
 type LogPage = { rows: DocumentLogEntry[]; totals: DocumentLogTotals };
 export type IntegrationLogQueryResult = UseInfiniteQueryResult<InfiniteData<LogPage>>;
@@ -48,7 +48,9 @@ export function IntegrationLogDetail({ entry, onBack }: { entry: DocumentLogEntr
         bordered
         items={[
           { key: "time", label: "Time", children: logTime(entry.created_at) },
-          ...(entry.doc_id === null ? [] : [{ key: "doc", label: "Doc ID", children: entry.doc_id }]),
+          ...(entry.doc_id === null
+            ? []
+            : [{ key: "doc", label: "Document", children: entry.doc_name ?? `Doc ID ${entry.doc_id}` }]),
           {
             key: "user",
             label: "By",
@@ -68,12 +70,12 @@ export function IntegrationLogDetail({ entry, onBack }: { entry: DocumentLogEntr
           {
             key: "request",
             label: "Request",
-            children: <pre className="document-log__json">{asJson(entry.request)}</pre>,
+            children: <LogFields value={entry.request} label="Request" />,
           },
           {
             key: "response",
             label: "Response",
-            children: <pre className="document-log__json">{asJson(entry.response)}</pre>,
+            children: <LogFields value={entry.response} label="Response" />,
           },
         ]}
       />
@@ -126,7 +128,9 @@ export function IntegrationLogEntries({
               <Typography.Text className="change-log__time">{logTime(entry.created_at)}</Typography.Text>
               <Typography.Text strong>{entry.action}</Typography.Text>
               {showDocument && entry.doc_id !== null && (
-                <Typography.Text className="document-log__doc">Doc ID {entry.doc_id}</Typography.Text>
+                <Typography.Text className="document-log__doc">
+                  {entry.doc_name ?? `Doc ID ${entry.doc_id}`}
+                </Typography.Text>
               )}
               <OutcomeTag passed={entry.is_success} />
               <Typography.Text className="change-log__user">

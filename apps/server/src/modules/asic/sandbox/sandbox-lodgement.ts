@@ -85,6 +85,14 @@ export function createSandboxLodgement(deps: { db: Database; clock: Clock; proce
     return { outcome: "COMP", reason: null };
   }
 
+  async function lodgementByReference(clientReference: string) {
+    const [row] = await db
+      .select({ lodgementNumber: asicSandboxLodgements.lodgementNumber })
+      .from(asicSandboxLodgements)
+      .where(eq(asicSandboxLodgements.clientReference, clientReference));
+    return row ?? null;
+  }
+
   async function lodgementDecision(lodgementNumber: string): Promise<LodgementDecision> {
     const [row] = await db
       .select()
@@ -130,6 +138,13 @@ export function createSandboxLodgement(deps: { db: Database; clock: Clock; proce
       };
     },
 
+    async resumeFeePayment(transactionNumber: string) {
+      const row = await payment(transactionNumber);
+      if (row?.state !== "pending" || clock().getTime() - row.createdAt.getTime() > GATEWAY_LOCK_MS)
+        return null;
+      return { paymentUrl: `/asic-gateway/${transactionNumber}` };
+    },
+
     /** The gateway page's facts. */
     gatewayPayment: payment,
 
@@ -171,7 +186,12 @@ export function createSandboxLodgement(deps: { db: Database; clock: Clock; proce
       return { redirect: row.returnUrl };
     },
 
+    lodgementByReference,
+
     async lodgeRegistration(lodgement: RegistrationLodgement): Promise<LodgementReceipt> {
+      // Sent again (a retry after a crash or a lost answer): the lodgement already made.
+      const earlier = await lodgementByReference(lodgement.clientReference);
+      if (earlier) return { notProcessed: false, lodgementNumber: earlier.lodgementNumber };
       const decision = decide(lodgement);
       if (decision === "not-processed") {
         return {
@@ -193,17 +213,22 @@ export function createSandboxLodgement(deps: { db: Database; clock: Clock; proce
       }
       const lodgementNumber = `7E${randomBytes(5).toString("hex").toUpperCase()}`;
       const companyName = `${lodgement.proposedName ?? ""} ${lodgement.legalElement}`.trim();
-      await db.transaction(async (tx) => {
+      const made = await db.transaction(async (tx) => {
+        // Two sends of one reference at once: the unique reference lets one in.
         const [inserted] = await tx
           .insert(asicSandboxLodgements)
           .values({
             lodgementNumber,
+            clientReference: lodgement.clientReference,
+            docId: lodgement.docId,
             companyName,
             outcome: decision.outcome,
             reason: decision.reason,
             submittedAt: clock(),
           })
+          .onConflictDoNothing({ target: asicSandboxLodgements.clientReference })
           .returning({ id: asicSandboxLodgements.id });
+        if (!inserted) return false;
         if (inserted && decision.outcome === "COMP") {
           const acn = acnFrom(FIRST_ACN_BASE + inserted.id);
           // A company whose name is its ACN is named "123 456 789 PTY LTD" (s148(2)).
@@ -214,7 +239,13 @@ export function createSandboxLodgement(deps: { db: Database; clock: Clock; proce
             .set({ acn, companyName: name })
             .where(eq(asicSandboxLodgements.id, inserted.id));
         }
+        return true;
       });
+      if (!made) {
+        const other = await lodgementByReference(lodgement.clientReference);
+        if (!other) throw new Error(`lodgement ${lodgement.clientReference} neither made nor found`);
+        return { notProcessed: false, lodgementNumber: other.lodgementNumber };
+      }
       return { notProcessed: false, lodgementNumber };
     },
 

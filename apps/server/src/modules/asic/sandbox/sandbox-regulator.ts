@@ -94,7 +94,9 @@ export function createSandboxRegulator(deps: {
   const port: AsicPort = {
     startFeePayment: desk.startFeePayment,
     feePaymentState: desk.feePaymentState,
+    resumeFeePayment: desk.resumeFeePayment,
     lodgeRegistration: desk.lodgeRegistration,
+    lodgementByReference: desk.lodgementByReference,
     lodgementDecision: desk.lodgementDecision,
     certificate: (lodgementNumber) => desk.certificate(lodgementNumber),
 

@@ -29,7 +29,10 @@ beforeEach(async () => {
   firm = { teamId: team.id, ownerId: owner.id };
 });
 
-const sandboxSms = () => t.services.sms;
+const sandboxSms = () => {
+  if (!t.services.smsSandbox) throw new Error("the SMS sandbox is not in use");
+  return t.services.smsSandbox;
+};
 
 async function envelopeWith(
   recipients: FixtureRecipient[],
@@ -331,7 +334,7 @@ describe("SMS codes", () => {
     const sent = await call("POST", `/api/sign/${jane}/sms-code`);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data.sms_phone_last_digits).toBe("1111");
-    const code = /\d{6}/.exec(sandboxSms().latestTo("+61-411111111")?.body ?? "")?.[0] ?? "";
+    const code = /\d{6}/.exec((await sandboxSms().latestTo("+61-411111111"))?.body ?? "")?.[0] ?? "";
     expect(code).toMatch(/^\d{6}$/);
     expect((await recipient(e.ids["Jane Citizen"] ?? 0))?.smsCodeHash).not.toContain(code);
     const tooSoon = await call("POST", `/api/sign/${jane}/sms-code`);
@@ -352,7 +355,7 @@ describe("SMS codes", () => {
     const jane = e.tokens["Jane Citizen"] ?? "";
     await consent(jane);
     await call("POST", `/api/sign/${jane}/sms-code`);
-    const code = /\d{6}/.exec(sandboxSms().latestTo("+61-422222222")?.body ?? "")?.[0] ?? "";
+    const code = /\d{6}/.exec((await sandboxSms().latestTo("+61-422222222"))?.body ?? "")?.[0] ?? "";
     const wrong = code === "000000" ? "111111" : "000000";
     const messages: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -386,7 +389,7 @@ describe("SMS codes", () => {
     const jane = e.tokens["Jane Citizen"] ?? "";
     await consent(jane);
     await call("POST", `/api/sign/${jane}/sms-code`);
-    const code = /\d{6}/.exec(sandboxSms().latestTo("+61-433333333")?.body ?? "")?.[0] ?? "";
+    const code = /\d{6}/.exec((await sandboxSms().latestTo("+61-433333333"))?.body ?? "")?.[0] ?? "";
     t.clock.advance(11 * 60_000);
     const res = await call("POST", `/api/sign/${jane}/sms-code/verify`, { code });
     expect(res.statusCode).toBe(410);

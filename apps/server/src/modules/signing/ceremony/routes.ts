@@ -156,11 +156,16 @@ export const signingPageRoutes: FastifyPluginAsyncZod<{ ceremony: SigningCeremon
         params: SigningTokenParams,
         response: {
           200: SigningActionResponse,
-          400: ErrorEnvelope.describe("This request does not use SMS codes"),
+          400: ErrorEnvelope.describe(
+            "This request does not use SMS codes, or the SMS provider refused the recipient's number",
+          ),
           403: ErrorEnvelope.describe("A signed-PDF link cannot sign"),
           423: ErrorEnvelope.describe("Five wrong codes were entered: no more codes for this link"),
           ...LINK_ERRORS,
           429: ErrorEnvelope.describe("A code was sent less than a minute ago, or too many requests"),
+          503: ErrorEnvelope.describe(
+            "The SMS provider is busy (`data.retry_after_seconds` says when to ask again) or down; no code was sent",
+          ),
         },
       },
     },

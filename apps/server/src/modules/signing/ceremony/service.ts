@@ -13,7 +13,7 @@ import type { Clock } from "../../../platform/kernel/index.ts";
 import { documentNameById, setSigningStatus } from "../../documents/index.ts";
 import type { FileStore } from "../../files/index.ts";
 import type { MailService } from "../../mail/index.ts";
-import type { SmsSender } from "../../sms/index.ts";
+import { type SmsSender, smsNotSentRefusal } from "../../sms/index.ts";
 import { firmName } from "../../teams/index.ts";
 import type { UsersService } from "../../users/index.ts";
 import type { AuditCertificate } from "../audit-certificate.ts";
@@ -73,6 +73,8 @@ export function createSigningCeremony(deps: {
   files: FileStore;
   mail: MailService;
   sms: SmsSender;
+  /** How long a texted code lasts: SIGNING_SMS_CODE_VALID_MS unless configured (SMS_CODE_VALID_MS). */
+  smsCodeValidMs?: number;
   /** signing-seal's sealer; the wiring may also hand it over later with `useSealer`. */
   sealer?: PdfSealer;
   secretKey: string;
@@ -82,6 +84,7 @@ export function createSigningCeremony(deps: {
   users: Pick<UsersService, "summaries">;
 }) {
   const { db, clock, jobs, files, mail, sms } = deps;
+  const smsCodeValidMs = deps.smsCodeValidMs ?? SIGNING_SMS_CODE_VALID_MS;
   const after = { mail, links: createSigningLinkBox(deps.secretKey), publicUrl: deps.publicUrl };
   /** The sender of the request a link belongs to, read before the transaction that may mail them. */
   const senderOfLink = async (token: string) =>
@@ -367,16 +370,17 @@ export function createSigningCeremony(deps: {
 
     /** POST /api/sign/:token/sms-code: texts a new 6-digit code (wrong guesses are not reset). */
     async sendSmsCode(token: string, meta: RequestMeta) {
-      const { resolved, code, phone } = await db.transaction(async (tx) => {
+      const { resolved, code, phone, codeHash } = await db.transaction(async (tx) => {
         const resolved = await actionable(tx, token);
         const { envelope, recipient } = resolved;
         if (!envelope.smsNotify || !recipient.phone) throw badRequest(SIGNING_LINK_MESSAGES.smsOff);
         if (recipient.smsAttempts >= SIGNING_SMS_MAX_ATTEMPTS)
           throw new AppError(423, SIGNING_LINK_MESSAGES.smsLocked);
         const now = clock();
-        const sentAt = recipient.smsCodeExpiresAt
-          ? recipient.smsCodeExpiresAt.getTime() - SIGNING_SMS_CODE_VALID_MS
-          : Number.NEGATIVE_INFINITY;
+        // The wait between codes holds only while the last one still works: an expired code may
+        // always be replaced (else a short-lived code would leave the signer waiting).
+        const live = recipient.smsCodeHash !== null ? recipient.smsCodeExpiresAt : null;
+        const sentAt = live && live > now ? live.getTime() - smsCodeValidMs : Number.NEGATIVE_INFINITY;
         const wait = sentAt + SIGNING_SMS_RESEND_AFTER_MS - now.getTime();
         if (wait > 0) {
           throw new AppError(429, SIGNING_LINK_MESSAGES.smsWait, {
@@ -384,12 +388,10 @@ export function createSigningCeremony(deps: {
           });
         }
         const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+        const codeHash = smsCodeHash(recipient.id, code);
         const [updated] = await tx
           .update(signingRecipients)
-          .set({
-            smsCodeHash: smsCodeHash(recipient.id, code),
-            smsCodeExpiresAt: new Date(now.getTime() + SIGNING_SMS_CODE_VALID_MS),
-          })
+          .set({ smsCodeHash: codeHash, smsCodeExpiresAt: new Date(now.getTime() + smsCodeValidMs) })
           .where(eq(signingRecipients.id, recipient.id))
           .returning();
         resolved.recipient = updated ?? recipient;
@@ -401,13 +403,28 @@ export function createSigningCeremony(deps: {
           `A signing code was texted to ${recipient.fullName}`,
           meta,
         );
-        return { resolved, code, phone: recipient.phone };
+        return { resolved, code, phone: recipient.phone, codeHash };
       });
+      const minutes = Math.max(1, Math.round(smsCodeValidMs / 60_000));
       // Sent after the commit: a code the database does not hold must never reach a phone.
-      await sms.send({
-        to: phone,
-        body: `${code} is your code to sign "${await documentName(resolved.envelope)}". It expires in 10 minutes.`,
-      });
+      try {
+        await sms.send({
+          to: phone,
+          body: `${code} is your code to sign "${await documentName(resolved.envelope)}". It expires in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+          teamId: resolved.envelope.teamId,
+          documentId: resolved.envelope.documentId,
+        });
+      } catch (error) {
+        // Not sent: the code is withdrawn (if it is still the latest), so asking again is not
+        // held up by the wait between codes, and the signer is told why in words they can act on.
+        await db
+          .update(signingRecipients)
+          .set({ smsCodeHash: null, smsCodeExpiresAt: null })
+          .where(
+            and(eq(signingRecipients.id, resolved.recipient.id), eq(signingRecipients.smsCodeHash, codeHash)),
+          );
+        throw smsNotSentRefusal(error, phone);
+      }
       return page(db, resolved);
     },
 

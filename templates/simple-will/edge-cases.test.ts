@@ -1,0 +1,276 @@
+/**
+ * The will against the preconditions in PRECONDITIONS.md: each is refused with its message or
+ * drafted for, across the states, the ways the residue passes, the vesting ages and the trust option.
+ */
+import { type AnswerObject, AnswersError, assemble, type Template, validate } from "@precedent/docgen";
+import { loadTemplateFolder } from "@precedent/docgen/library";
+import { readPdf } from "@precedent/docgen/testing";
+import { describe, expect, it } from "vitest";
+
+const ROOT = `${import.meta.dirname}/..`;
+type Answers = Record<string, unknown>;
+const STATES = ["NSW", "VIC", "QLD", "WA", "SA", "TAS", "ACT", "NT"] as const;
+
+function variant(change: (answers: Answers) => void): { template: Template; answers: AnswerObject } {
+  const loaded = loadTemplateFolder(ROOT, "simple-will");
+  const answers = structuredClone(loaded.sampleAnswers) as Answers;
+  change(answers);
+  return { template: { definition: loaded.definition, body: loaded.body }, answers: answers as AnswerObject };
+}
+
+const issuesOf = (change: (answers: Answers) => void) => {
+  const { template, answers } = variant(change);
+  return validate(template.definition, answers);
+};
+
+async function refused(change: (answers: Answers) => void) {
+  const { template, answers } = variant(change);
+  const error = await assemble(template, answers).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(AnswersError);
+  return (error as AnswersError).issues;
+}
+
+async function text(change: (answers: Answers) => void) {
+  const { template, answers } = variant(change);
+  expect(validate(template.definition, answers)).toEqual([]);
+  const document = await assemble(template, answers);
+  return readPdf(document.pdf)
+    .pages.join(" ")
+    .replace(/Will Page \d+ of \d+/g, " ")
+    .replace(/Initials[^\n]*\n/g, " ")
+    .replace(/\s+/g, " ");
+}
+
+/** The residue to the will-maker's children as a class. */
+const toChildren = (answers: Answers) => {
+  answers.residue_to = "children";
+  answers.include_stepchildren = "No";
+  answers.testamentary_trust = "No";
+  delete answers.residuary;
+  delete answers.gift_over;
+};
+
+const WITNESS =
+  "A witness must not take a gift under this will: in New South Wales (s10 Succession Act 2006) and Queensland (s11 Succession Act 1981) a gift to a witness is void unless the court or the other beneficiaries save it, and in every state it invites a challenge. Choose a witness who takes nothing under this will, and who is not the spouse or partner of anyone who does.";
+
+describe("the will: children as a class (issue 30, item 4)", () => {
+  it("gives the residue to my children as a class, after-born children included, with per stirpes substitution", async () => {
+    const will = await text(toChildren);
+    expect(will).toContain(
+      "for those of my children who survive me by the Survivorship Period, in equal shares",
+    );
+    expect(will).toContain("born or adopted before or after the date of this will");
+    expect(will).toContain("per stirpes");
+    expect(will).not.toContain("step-children");
+    expect(will).not.toContain("Rebecca Anne Whitfield, my daughter: 1 part");
+  });
+
+  it("includes step-children only when asked", async () => {
+    const will = await text((a) => {
+      toChildren(a);
+      a.include_stepchildren = "Yes";
+    });
+    expect(will).toContain("each of my step-children");
+  });
+
+  it("keeps named beneficiaries in parts when the residue goes to them", async () => {
+    const will = await text(() => {});
+    expect(will).toContain("Rebecca Anne Whitfield, my daughter: 1 part");
+    expect(will).not.toContain("per stirpes");
+  });
+});
+
+describe("the will: guardians", () => {
+  it("appoints a substitute guardian", async () => {
+    const will = await text((a) => {
+      a.has_guardian = "Yes";
+      a.guardian_name = "Margaret Lee Osborne";
+      a.guardian_address = "12 Sample Close, Indooroopilly QLD 4068";
+      a.has_substitute_guardian = "Yes";
+      a.substitute_guardian_name = "Thomas James Osborne";
+      a.substitute_guardian_address = "12 Sample Close, Indooroopilly QLD 4068";
+    });
+    expect(will).toContain(
+      "I appoint Thomas James Osborne, of 12 Sample Close, Indooroopilly QLD 4068, as guardian",
+    );
+    expect(will).toContain("If Margaret Lee Osborne dies before me or is unable or unwilling to act");
+  });
+
+  it("refuses the guardian as their own substitute", () => {
+    const issues = issuesOf((a) => {
+      a.has_guardian = "Yes";
+      a.guardian_name = "Margaret Lee Osborne";
+      a.guardian_address = "12 Sample Close, Indooroopilly QLD 4068";
+      a.has_substitute_guardian = "Yes";
+      a.substitute_guardian_name = "Margaret Lee Osborne";
+      a.substitute_guardian_address = "12 Sample Close, Indooroopilly QLD 4068";
+    });
+    expect(issues).toEqual([
+      {
+        path: "substitute_guardian_name",
+        message: "The substitute guardian must be someone other than the guardian.",
+      },
+    ]);
+  });
+});
+
+describe("the will: the age a beneficiary takes at", () => {
+  it("holds property until 18 and gives it to a beneficiary's estate if they die younger", async () => {
+    const will = await text(() => {});
+    expect(will).toContain("until the beneficiary reaches 18 years of age");
+    expect(will).toContain("passes to the beneficiary’s estate");
+  });
+
+  for (const [choice, other, age] of [
+    ["21", undefined, 21],
+    ["25", undefined, 25],
+    ["other", 28, 28],
+  ] as const) {
+    it(`holds property until ${age}, contingently`, async () => {
+      const will = await text((a) => {
+        a.vesting_age = choice;
+        if (other !== undefined) a.vesting_age_other = other;
+      });
+      expect(will).toContain(`until the beneficiary reaches ${age} years of age`);
+      expect(will).toContain(`the beneficiary’s interest is contingent on reaching ${age}`);
+      expect(will).toContain("as if the beneficiary had not survived me");
+      expect(will).not.toContain("passes to the beneficiary’s estate");
+    });
+  }
+
+  it("refuses an age above 30", () => {
+    expect(
+      issuesOf((a) => {
+        a.vesting_age = "other";
+        a.vesting_age_other = 31;
+      }),
+    ).toEqual([{ path: "vesting_age_other", message: "Please enter a number no more than 30." }]);
+  });
+});
+
+describe("the will: testamentary discretionary trusts", () => {
+  it("holds each child's share on its own discretionary trust, with the excepted trust income clause", async () => {
+    const will = await text((a) => {
+      toChildren(a);
+      a.testamentary_trust = "Yes";
+      a.trust_control = "beneficiary";
+      a.vesting_age = "25";
+    });
+    for (const words of [
+      "Testamentary Trusts",
+      "Primary Beneficiary",
+      "Appointor",
+      "subparagraph 102AG(2)(a)(i)",
+      "subsection 102AG(2AA)",
+      "from the day the Primary Beneficiary reaches 25 years of age",
+      "the Primary Beneficiary’s legal personal representative",
+      "the day before the eightieth anniversary of my death",
+    ])
+      expect(will, words).toContain(words);
+  });
+
+  it("leaves the executors in control when chosen", async () => {
+    const will = await text((a) => {
+      toChildren(a);
+      a.testamentary_trust = "Yes";
+      a.trust_control = "executors";
+    });
+    expect(will).toContain("The Trustee of each Testamentary Trust is my Executors");
+    expect(will).not.toContain("from the day the Primary Beneficiary reaches");
+  });
+
+  it("is not offered for named beneficiaries", () => {
+    const { template, answers } = variant((a) => {
+      a.testamentary_trust = "Yes";
+    });
+    // The answer is dropped as not shown, so it cannot change the will.
+    expect(validate(template.definition, answers)).toEqual([]);
+  });
+});
+
+describe("the will: who may make it, act and witness", () => {
+  it("refuses a will-maker under 18", async () => {
+    const issues = await refused((a) => {
+      a.will_maker_age = "minor";
+    });
+    expect(issues.map((issue) => issue.path)).toEqual(["will_maker_age"]);
+    expect(issues[0]?.message).toContain(
+      "A person under 18 can make a will only with the Supreme Court's authorisation",
+    );
+  });
+
+  it("refuses a minor executor", async () => {
+    const issues = await refused((a) => {
+      (a.executors as Answers[])[1] = { ...(a.executors as Answers[])[1], age: "minor" };
+    });
+    expect(issues).toEqual([
+      {
+        path: "executors[1].age",
+        message:
+          "An executor must be 18 or over: probate is not granted to a person under 18. Name an adult executor.",
+      },
+    ]);
+  });
+
+  it("refuses an executor as the substitute executor", () => {
+    expect(
+      issuesOf((a) => {
+        a.substitute_name = "Rebecca Anne Whitfield";
+      }),
+    ).toEqual([
+      {
+        path: "substitute_name",
+        message: "The substitute executor must be someone other than the executors.",
+      },
+    ]);
+  });
+
+  for (const state of STATES) {
+    it(`refuses a beneficiary as witness in ${state}`, async () => {
+      const residuary = await refused((a) => {
+        a.jurisdiction = state;
+        (a.will_maker as Answers).witness_name = "Jonathan Paul Whitfield";
+      });
+      expect(residuary).toEqual([{ path: "will_maker.witness_name", message: WITNESS }]);
+      const gift = issuesOf((a) => {
+        a.jurisdiction = state;
+        (a.will_maker as Answers).second_witness_name = "Chloe Whitfield-Barnes";
+      });
+      expect(gift).toEqual([{ path: "will_maker.second_witness_name", message: WITNESS }]);
+    });
+  }
+
+  it("lets an executor who takes no gift witness, and an executor be the sole beneficiary", async () => {
+    const will = await text((a) => {
+      (a.will_maker as Answers).witness_name = "Margaret Lee Osborne";
+      a.residuary = [{ name: "Rebecca Anne Whitfield", relationship: "daughter", parts: 1 }];
+    });
+    expect(will).toContain("Rebecca Anne Whitfield, my daughter: 1 part");
+  });
+});
+
+describe("the will: the state's Act", () => {
+  const ACTS: Record<(typeof STATES)[number], string> = {
+    NSW: "Succession Act 2006 (NSW)",
+    VIC: "Wills Act 1997 (Vic)",
+    QLD: "Succession Act 1981 (Qld)",
+    WA: "Wills Act 1970 (WA)",
+    SA: "Wills Act 1936 (SA)",
+    TAS: "Wills Act 2008 (Tas)",
+    ACT: "Wills Act 1968 (ACT)",
+    NT: "Wills Act 2000 (NT)",
+  };
+  for (const state of STATES) {
+    it(`names the ${state} Act the will is made under`, async () => {
+      const will = await text((a) => {
+        a.jurisdiction = state;
+      });
+      expect(will).toContain(`made under the ${ACTS[state]}`);
+      for (const other of STATES.filter((candidate) => candidate !== state))
+        expect(will).not.toContain(ACTS[other]);
+    });
+  }
+});
