@@ -81,6 +81,9 @@ function server(port: number, name: string, extraEnv: Record<string, string> = {
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
+      // Links the server sends or redirects to (payment returns, signing links) name the address
+      // the browser uses, as PUBLIC_URL does in production.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
       WEB_DIST: webDist,
       // The sandbox regulator decides a lodgement in 1.5 s here (ASIC takes minutes), polled each

@@ -141,8 +141,18 @@ const ConfigSchema = z.object({
   BGL_CLIENT_ID: z.string().optional(),
   BGL_CLIENT_SECRET: z.string().optional(),
   BGL_API_BASE: z.url().optional(),
-  /** The address people reach the web app at (https://app.example.com), for providers' redirects. */
-  PUBLIC_URL: z.url().optional(),
+  /**
+   * The address people reach the web app at (https://app.example.com): every link the product
+   * sends or shows (signing links, invitations, providers' redirects, payment returns) is built on
+   * it, never on a request's Host or X-Forwarded-Host, which a client chooses. Required in
+   * production; elsewhere `http://localhost:${PORT}`.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .refine((v) => v === undefined || URL.parse(v)?.pathname === "/", {
+      message: "PUBLIC_URL must be an origin (scheme, host and port) with no path",
+    }),
   /**
    * The proxies whose X-Forwarded-For is believed: a comma-separated list of addresses or CIDR
    * ranges (`10.0.0.5,10.1.0.0/16`). `false` (default) believes none; `true` believes any hop,
@@ -172,10 +182,12 @@ const ConfigSchema = z.object({
 
 export type Config = Omit<
   z.infer<typeof ConfigSchema>,
-  "DEMO_DATA" | "PAYMENT_PROVIDER" | "SECRET_KEY" | "COOKIE_SECURE"
+  "DEMO_DATA" | "PAYMENT_PROVIDER" | "SECRET_KEY" | "COOKIE_SECURE" | "PUBLIC_URL"
 > & {
   COOKIE_SECURE: "auto" | "true" | "false";
   DEMO_DATA: "on" | "off";
+  /** An origin without a trailing slash: `https://app.example.com`. */
+  PUBLIC_URL: string;
   PAYMENT_PROVIDER: "sandbox" | "stripe";
   SECRET_KEY: string;
 };
@@ -227,6 +239,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && parsed.data?.SECRET_KEY === undefined) {
     problems.push("SECRET_KEY: must be set in production (at least 32 random characters)");
   }
+  if (production && parsed.data?.PUBLIC_URL === undefined) {
+    problems.push(
+      "PUBLIC_URL: must be set in production to the address people reach the app at (https://app.example.com): every emailed link is built on it",
+    );
+  }
   if (!parsed.success || problems.length > 0) {
     throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
@@ -237,6 +254,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     COOKIE_SECURE: data.COOKIE_SECURE ?? (production ? "true" : "auto"),
     PAYMENT_PROVIDER: data.PAYMENT_PROVIDER ?? "sandbox",
     SECRET_KEY: data.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
+    PUBLIC_URL: publicOrigin(data.PUBLIC_URL ?? `http://localhost:${data.PORT}`),
     DATA_DIR: path.resolve(data.DATA_DIR),
   };
+}
+
+/** The configured address as an origin: `https://app.example.com` (no trailing slash, no path). */
+export function publicOrigin(url: string): string {
+  return new URL(url).origin;
 }

@@ -161,3 +161,5 @@ export const SIGNING_LINK_GUESS_WINDOW_MS = 15 * 60_000;
 export const SIGNING_SMS_CODE_VALID_MS = 10 * 60_000;
 export const SIGNING_SMS_RESEND_AFTER_MS = 60_000;
 export const SIGNING_SMS_MAX_ATTEMPTS = 5;
+/** A second reminder for one document within this time is refused (a double click, two tabs). */
+export const SIGNING_REMINDER_GUARD_MS = 60_000;

@@ -41,12 +41,10 @@ async function main() {
   // with its private links printed below. A failure here leaves the demo unsigned, not the server down.
   let demoLinks: DemoSigningLink[] = [];
   if (demoLoaded) {
-    demoLinks = await signDemoDocuments(services, config.PUBLIC_URL ?? address, new Date()).catch(
-      (err: unknown) => {
-        app.log.warn({ err }, "demo documents were not sent for signing");
-        return [];
-      },
-    );
+    demoLinks = await signDemoDocuments(services, services.publicUrl, new Date()).catch((err: unknown) => {
+      app.log.warn({ err }, "demo documents were not sent for signing");
+      return [];
+    });
   }
   await services.jobs.start({ log: app.log.child({ component: "jobs" }) });
 

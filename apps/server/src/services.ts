@@ -6,7 +6,7 @@ import {
   type PublicSettings,
   type SessionInfo,
 } from "@precedent/contracts";
-import { type Config, DEVELOPMENT_SECRET_KEY, smsDevPageOn } from "./config.ts";
+import { type Config, DEVELOPMENT_SECRET_KEY, publicOrigin, smsDevPageOn } from "./config.ts";
 import {
   DEFAULT_REPLY_CACHE_MB,
   SESSION_MAX_AGE_MS,
@@ -64,7 +64,9 @@ import { createPaymentsService } from "./modules/payments/index.ts";
 import { createSigningCeremony } from "./modules/signing/ceremony/index.ts";
 import {
   createFuseSignAdapter,
+  createSigningLifecycle,
   createSigningService,
+  type SigningLifecycle,
   type SigningService,
   signingDocumentColumns,
 } from "./modules/signing/index.ts";
@@ -147,6 +149,22 @@ export function createServices(deps: {
   loginThrottle?: { perAccountAddress: number; perAddress: number };
 }) {
   const { db, clock, config } = deps;
+  // Every link the product sends or shows is built on this, never on a request's Host.
+  const publicUrl = publicOrigin(config.PUBLIC_URL ?? "http://localhost:3000");
+  // The sealer reads (or makes) its certificate at the first seal, not at start: making a key takes
+  // a moment that a server, or a test, that never seals should not pay.
+  let pdfSealer: ReturnType<typeof createPdfSealer> | undefined;
+  const theSealer = () => {
+    pdfSealer ??= createPdfSealer({
+      certificate: loadOrCreateSealingCertificate({
+        p12Path: config.SEALING_P12_PATH,
+        passphrase: config.SEALING_P12_PASSPHRASE,
+        // Tests and tools that pass no data directory share one certificate in the temp folder.
+        dataDir: config.DATA_DIR ?? path.join(tmpdir(), "precedent-data"),
+      }),
+    });
+    return pdfSealer;
+  };
   const asicFeeCents = Math.round((config.ASIC_REGISTRATION_FEE ?? 597) * 100);
   // Durable background work; main.ts starts the worker, tests run due jobs with `jobs.runDue()`.
   const jobs = createJobQueue({ db, clock });
@@ -233,6 +251,7 @@ export function createServices(deps: {
   // documents: the same late binding.
   let interview: InterviewService | undefined;
   let signing: SigningService | undefined;
+  let signingLifecycle: SigningLifecycle | undefined;
   documents = createDocumentsService({
     db,
     clock,
@@ -261,9 +280,11 @@ export function createServices(deps: {
     library: templates,
     users,
     logs,
-    // A relaunch voids the document's pending signing request.
+    // A relaunch resets signing: the pending request is voided, and a declined or cancelled one
+    // can no longer be resent (the document is sent anew once it is completed again).
     onRelaunch: () => async (tx, ctx, docId) => {
       await signing?.voidPending(tx, ctx.teamId, docId, "Document relaunched");
+      await signingLifecycle?.voidEnded(tx, ctx.teamId, docId, "Document relaunched");
     },
   });
   // A company's ACN, once ASIC registers it, in the firm's other documents naming the company
@@ -306,6 +327,10 @@ export function createServices(deps: {
     library: templates,
     mail,
     users,
+    publicUrl,
+    secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
+    // The certificate downloaded on its own is sealed with the same seal as the signed PDF.
+    sealFile: (pdf, info) => theSealer().sealFile(pdf, info),
     // FuseSign for firms that sign with it, when its token, tenant and webhook secret are set.
     fusesign:
       config.FUSESIGN_API_TOKEN && config.FUSESIGN_TENANT_ID && config.FUSESIGN_WEBHOOK_SECRET
@@ -319,6 +344,18 @@ export function createServices(deps: {
           }
         : undefined,
   });
+  const signingService = signing;
+  const lifecycle = createSigningLifecycle({
+    db,
+    clock,
+    documents,
+    mail,
+    users,
+    publicUrl,
+    secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
+    retract: (tx, envelope, reason) => signingService.retract(tx, envelope, reason),
+  });
+  signingLifecycle = lifecycle;
   const orders = createOrdersService({
     db,
     clock,
@@ -424,22 +461,7 @@ export function createServices(deps: {
       apiBase: config.MESSAGEMEDIA_API_BASE,
       clock,
     });
-  // The sealer reads (or makes) its certificate at the first seal, not at start: making a key takes
-  // a moment that a server, or a test, that never seals should not pay.
-  let pdfSealer: PdfSealer | undefined;
-  const sealer: PdfSealer = {
-    seal: (input) => {
-      pdfSealer ??= createPdfSealer({
-        certificate: loadOrCreateSealingCertificate({
-          p12Path: config.SEALING_P12_PATH,
-          passphrase: config.SEALING_P12_PASSPHRASE,
-          // Tests and tools that pass no data directory share one certificate in the temp folder.
-          dataDir: config.DATA_DIR ?? path.join(tmpdir(), "precedent-data"),
-        }),
-      });
-      return pdfSealer.seal(input);
-    },
-  };
+  const sealer: PdfSealer = { seal: (input) => theSealer().seal(input) };
   const signingCeremony = createSigningCeremony({
     db,
     clock,
@@ -450,6 +472,8 @@ export function createServices(deps: {
     smsCodeValidMs: config.SMS_CODE_VALID_MS ?? SIGNING_SMS_CODE_VALID_MS,
     sealer,
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
+    publicUrl,
+    users,
   });
   const publicSettings: PublicSettings = {
     sales_phone: config.SALES_PHONE ?? "1800 160 401",
@@ -516,7 +540,7 @@ export function createServices(deps: {
     providers: integrationProvider,
     redirectUri: (slug) => {
       const path = `/my-account/my-integration/${INTEGRATION_APPS.find((a) => a.slug === slug)?.app ?? slug}`;
-      return realProviders.has(slug) ? `${config.PUBLIC_URL ?? ""}${path}` : path;
+      return realProviders.has(slug) ? `${publicUrl}${path}` : path;
     },
     jobs,
     files: fileStore,
@@ -576,6 +600,8 @@ export function createServices(deps: {
     signingCeremony,
     /** Counts guesses at private links (signing pages) per address, shared by every server. */
     guesses: createThrottle({ db, clock }),
+    signingLifecycle: lifecycle,
+    publicUrl,
   };
 }
 

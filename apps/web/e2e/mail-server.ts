@@ -48,6 +48,7 @@ export function serverWithMailSink(options: { port: number; name: string; env?: 
         ...env,
         PORT: String(options.port),
         HOST: "127.0.0.1",
+        PUBLIC_URL: baseUrl,
         LOG_LEVEL: "warn",
         WEB_DIST: process.env.E2E_WEB_DIST ?? path.join(repoRoot, "apps/web/dist"),
         DATA_DIR: dataDir,

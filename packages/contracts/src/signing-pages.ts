@@ -32,6 +32,8 @@ export const SigningPageState = z.enum([
   "rejected",
   /** The sender withdrew or relaunched the request. */
   "void",
+  /** The sender cancelled the request (with a reason, shown). */
+  "cancelled",
   /** The due date has passed. */
   "expired",
 ]);
@@ -48,6 +50,10 @@ export const SigningPage = z.object({
   /** For a witness: the person whose signing they witness. */
   witness_of: z.string().nullable(),
   state: SigningPageState,
+  /** Why the sender cancelled the request, when cancelled. */
+  cancel_reason: z.string().nullable(),
+  /** When it is not their turn: whose turn it is (the group signing now). */
+  turn_message: z.string().nullable(),
   /** The last day to sign, YYYY-MM-DD. */
   due_date: z.string(),
   consented: z.boolean(),

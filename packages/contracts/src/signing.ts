@@ -44,6 +44,19 @@ export const DUE_DATE_IN_PAST = "The due date cannot be before today.";
 export const DUE_DATE_INVALID = "The due date must be a date as YYYY-MM-DD.";
 export const TOO_MANY_GROUPS = `At most ${MAX_SIGNING_GROUPS} signing groups can be used.`;
 export const SIGNING_NOT_ALLOWED = "Only a completed document that allows signing can be sent for signing.";
+export const REMINDER_JUST_SENT =
+  "A reminder was sent less than a minute ago. Please wait a minute before sending another.";
+export const SIGNING_CANCELLED = "Signing request cancelled";
+export const CANCEL_NOT_ALLOWED = "Only a signing request that is pending signature can be cancelled.";
+export const RESEND_NOT_ALLOWED =
+  "A signing request can be resent only after it was declined or cancelled, while the document is unchanged.";
+export const CANCEL_REASON_REQUIRED = "Please give a reason for cancelling.";
+export const WITNESS_IS_SIGNER = (witness: string) =>
+  `${witness} cannot witness this document: a witness must be a different person from every signer (same name or email).`;
+export const WITNESS_IS_PARTY = (witness: string) =>
+  `${witness} cannot witness this document: a witness must not be a party to it.`;
+export const WITNESS_NOT_ADULT =
+  "Please confirm that every witness is 18 or over and not a party to the document.";
 export const REMINDER_NOT_ALLOWED = "A reminder can be sent only while the document is pending signature.";
 export const OWNER_CONFIRMATION_REQUIRED =
   "This is an organisation document: the owner's confirmation is needed before it is sent for signing.";
@@ -153,6 +166,8 @@ export const ConfirmSigningRequest = z.object({
   signer: z.array(ConfirmSigner).min(1, FIELD_REQUIRED).max(100),
   /** An organisation document sent by someone other than its creator: the owner confirmed. */
   owner_confirmed: z.boolean().default(false),
+  /** The sender confirms each witness is 18 or over (needed when any witness is sent). */
+  witnesses_adult: z.boolean().default(false),
 });
 export type ConfirmSigningRequest = z.input<typeof ConfirmSigningRequest>;
 
@@ -193,7 +208,9 @@ export const BundleStatusResponse = envelope(
     doc_name: z.string(),
     doc_status: z.number().int(),
     doc_status_name: z.string(),
-    bundle_status: z.enum(["pending", "completed", "rejected", "void"]),
+    bundle_status: z.enum(["pending", "completed", "rejected", "cancelled", "void"]),
+    /** Why the sender cancelled it, when cancelled. */
+    cancel_reason: z.string().nullable(),
     is_group: z.boolean(),
     LastReminderSent: z.string().nullable(),
     DateSent: z.string(),
@@ -205,6 +222,9 @@ export const BundleStatusResponse = envelope(
     items: z.array(SignerStatusItem.extend({ SigningGroup: z.number().int(), SigningGroupName: z.string() })),
     groups: z.array(SignerStatusGroup),
     can_remind: z.boolean(),
+    /** The sender may cancel it (pending), or resend it (declined or cancelled). */
+    can_cancel: z.boolean(),
+    can_resend: z.boolean(),
   }),
 );
 export type BundleStatus = z.infer<typeof BundleStatusResponse>["data"];
@@ -228,10 +248,29 @@ export const ReminderRequest = z.object({
 });
 export const ReminderResponse = envelope(z.object({ reminded: z.number().int() }));
 
+/** POST /signing/cancel: voids the pending request; every link stops working. */
+export const CancelSigningRequest = z.object({
+  doc_id: idParam("doc_id"),
+  reason: z.string().trim().min(1, CANCEL_REASON_REQUIRED).max(1000),
+});
+/** POST /signing/resend: a declined or cancelled request sent again, with new links. */
+export const ResendSigningRequest = z.object({
+  doc_id: idParam("doc_id"),
+  /** An organisation document resent by someone other than its creator: the owner confirmed. */
+  owner_confirmed: z.boolean().default(false),
+});
+export const SigningLifecycleResponse = envelope(
+  z.object({
+    doc_status: z.number().int(),
+    bundle_status: z.enum(["pending", "cancelled"]),
+    recipients: z.number().int(),
+  }),
+);
+
 /** What the signing module adds to each document row (§3 Document: total_signer, total_signed, bundle_status). */
 export const SigningRowColumns = z.object({
   total_signer: z.number().int(),
   total_signed: z.number().int(),
-  bundle_status: z.enum(["pending", "completed", "rejected", "void"]).nullable(),
+  bundle_status: z.enum(["pending", "completed", "rejected", "cancelled", "void"]).nullable(),
 });
 export type SigningRowColumns = z.infer<typeof SigningRowColumns>;

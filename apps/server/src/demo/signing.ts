@@ -58,24 +58,22 @@ export async function signDemoDocuments(
           .replace(/^\.|\.$/g, "") || "signer"
       }.${i + 1}@client.example`;
     const dueDate = sydneyToday(new Date(now.getTime() + 14 * 24 * 60 * 60_000));
-    await services.signing.confirm(
-      ctx,
-      {
-        doc_id: doc.id,
-        sms_notify: 0,
-        due_date: dueDate,
-        email_subject: `Please sign: ${name}`,
-        email_body: "Please read and sign the document.",
-        is_group: 0,
-        signer: people.map((p, i) => ({
-          ...p,
-          email: p.email?.trim() || fallbackEmail(p.full_name, i),
-          signing_group: 0,
-          signing_group_name: "Signers",
-        })),
-      },
-      origin,
-    );
+    await services.signing.confirm(ctx, {
+      doc_id: doc.id,
+      sms_notify: 0,
+      due_date: dueDate,
+      email_subject: `Please sign: ${name}`,
+      email_body: "Please read and sign the document.",
+      is_group: 0,
+      // Demo witnesses are adults who are not parties.
+      witnesses_adult: true,
+      signer: people.map((p, i) => ({
+        ...p,
+        email: p.email?.trim() || fallbackEmail(p.full_name, i),
+        signing_group: 0,
+        signing_group_name: "Signers",
+      })),
+    });
     const [envelope] = await db
       .select({ id: signingEnvelopes.id })
       .from(signingEnvelopes)
@@ -101,7 +99,7 @@ export async function signDemoDocuments(
     });
   };
 
-  const meta = { ip: "127.0.0.1", userAgent: "Precedent demo data", origin };
+  const meta = { ip: "127.0.0.1", userAgent: "Precedent demo data" };
   const signed = await send(DEMO_SIGNED_DOCUMENT);
   // Signers before the witnesses who watch them, as the signing pages allow.
   const inTurn = [...signed].sort(

@@ -5,6 +5,7 @@ import {
   ListSignerResponse,
   ReminderResponse,
   SigningHistoryResponse,
+  SigningLifecycleResponse,
 } from "@precedent/contracts";
 import { apiRequest } from "./client";
 
@@ -49,6 +50,22 @@ export const sendReminder = (teamId: number, docId: number, notes: string) =>
     method: "POST",
     query: scope(teamId),
     body: { doc_id: docId, reminder_notes: notes },
+  });
+
+/** Cancels the pending request with a reason: every link stops working. */
+export const cancelSigning = (teamId: number, docId: number, reason: string) =>
+  apiRequest("/api/signing/cancel", SigningLifecycleResponse, {
+    method: "POST",
+    query: scope(teamId),
+    body: { doc_id: docId, reason },
+  });
+
+/** Sends a declined or cancelled request again, to the same people with new links. */
+export const resendSigning = (teamId: number, docId: number, ownerConfirmed = false) =>
+  apiRequest("/api/signing/resend", SigningLifecycleResponse, {
+    method: "POST",
+    query: scope(teamId),
+    body: { doc_id: docId, owner_confirmed: ownerConfirmed },
   });
 
 /** The signed document's download (the sealed PDF, or its certificate pages alone), for a plain link. */

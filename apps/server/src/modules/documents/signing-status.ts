@@ -4,7 +4,8 @@ import { documents } from "./schema.ts";
 
 /**
  * The signing module's one way to move a document's status: Pending (4) when a request is sent,
- * Signed (3) when every party has signed (issue 15 §2: only signing sets these). `from` makes it a
+ * Signed (3) when every party has signed (issue 15 §2: only signing sets these), and back to
+ * Completed (5) when a signer declines. `from` makes it a
  * conditional update, so a document that moved meanwhile (relaunched, deleted) is left alone;
  * returns whether it moved.
  */
@@ -13,7 +14,7 @@ export async function setSigningStatus(
   change: {
     teamId: number;
     documentId: number;
-    status: 3 | 4;
+    status: 3 | 4 | 5;
     from: readonly (1 | 2 | 3 | 4 | 5)[];
     at: Date;
   },

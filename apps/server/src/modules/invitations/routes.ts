@@ -24,7 +24,6 @@ const OVER_LIMIT = ErrorEnvelope.describe(
 /** The firm's side: invite, list, resend and revoke (owner and managers; see policy.ts). */
 export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { invitations } = services;
-  const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
 
   app.get(
     "/team/invitations",
@@ -55,7 +54,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     },
     async (request) => {
       const ctx = await request.firm();
-      const invitation = await invitations.create(ctx, request.body, originOf(request));
+      const invitation = await invitations.create(ctx, request.body, services.publicUrl);
       return { message: "", data: { invitation } };
     },
   );
@@ -97,7 +96,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     },
     async (request) => {
       const ctx = await request.firm();
-      const invitation = await invitations.resend(ctx, request.params.id, originOf(request));
+      const invitation = await invitations.resend(ctx, request.params.id, services.publicUrl);
       return { message: "", data: { invitation } };
     },
   );

@@ -62,8 +62,10 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     },
     async (request) => {
       const ctx = await request.firm();
-      const origin = `${request.protocol}://${request.host}`;
-      return { message: "", data: await membership.changePlan(ctx, request.body.plan_id, origin) };
+      return {
+        message: "",
+        data: await membership.changePlan(ctx, request.body.plan_id, services.publicUrl),
+      };
     },
   );
 };

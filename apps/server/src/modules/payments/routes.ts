@@ -26,8 +26,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     },
     async (request) => {
       const ctx = await request.firm();
-      const origin = `${request.protocol}://${request.host}`;
-      return { message: "", data: await services.payments.createCheckout(ctx, request.body, origin) };
+      return {
+        message: "",
+        data: await services.payments.createCheckout(ctx, request.body, services.publicUrl),
+      };
     },
   );
 };

@@ -93,6 +93,7 @@ async function sentDocument() {
     email_subject: "Please sign the NDA",
     email_body: "Thank you.",
     is_group: 0,
+    witnesses_adult: true,
     signer: signer.map((s) => ({ ...s, signing_group: 0, signing_group_name: "Signers" })),
   });
   expect(sent.statusCode, sent.body).toBe(200);
@@ -179,6 +180,13 @@ describe("completion through the API, with the real sealer", () => {
     expect(download.statusCode, download.body).toBe(200);
     expect(download.headers["content-type"]).toBe("application/pdf");
     expect(download.headers["content-disposition"]).toContain("attachment");
+    // Named after the document, never "signed.pdf", here and on the parties' link.
+    expect(decodeURIComponent(download.headers["content-disposition"] ?? "")).toContain(
+      "Mutual NDA – Kwan and Raman (signed).pdf",
+    );
+    expect(decodeURIComponent(String(byLink.headers["content-disposition"]))).toContain(
+      "Mutual NDA – Kwan and Raman (signed).pdf",
+    );
     const sealed = new Uint8Array(download.rawPayload);
     expect(sha256(sealed)).toBe(sealedEnvelope?.signedSha256);
     expect(sha256(new Uint8Array(byLink.rawPayload))).toBe(sealedEnvelope?.signedSha256);
@@ -215,6 +223,11 @@ describe("completion through the API, with the real sealer", () => {
     const certificateText = run("pdftotext", ["-layout", certificateFile, "-"]).output;
     expect(certificateText).toContain(CERTIFICATE_HEADING);
     expect(certificateText).not.toContain("This agreement is dated");
+    // Its text says it is sealed, and it is: the same seal, valid over the whole file.
+    const certificateSig = run("pdfsig", [certificateFile]);
+    expect(certificateSig.output).toContain("Signature Validation: Signature is Valid.");
+    expect(certificateSig.output).toContain("Total document signed");
+    expect(certificate.headers["content-disposition"]).toContain("(certificate).pdf");
 
     // Another firm sees nothing: 404 with our firm's id and with their own.
     for (const client of [firm.outsider, firm.lite]) {

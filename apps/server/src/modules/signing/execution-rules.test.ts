@@ -42,6 +42,8 @@ describe("the execution check (issue 15 item 4)", () => {
     });
     expect(check.electronic).toBe(false);
     expect(check.message).toMatch(/individual's deed elsewhere is signed on paper/);
+    // It names the rule's source, the law it applied.
+    expect(check.message).toContain("Rule applied: Law of Property Act 1936 (SA) s 41;");
   });
 
   it("lets anyone sign an agreement electronically (Electronic Transactions Act 1999 (Cth) s 10)", () => {

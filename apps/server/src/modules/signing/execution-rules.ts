@@ -96,8 +96,9 @@ export const EXECUTION_RULES: readonly ExecutionRule[] = [
   },
 ];
 
-export const PAPER_SIGNING_MESSAGE = (reason: string) =>
-  `This document cannot be signed electronically: ${reason}. Please print it and sign it on paper.`;
+/** The refusal names the rule it applied and the law behind it, so the sender can check it. */
+export const PAPER_SIGNING_MESSAGE = (reason: string, source: string) =>
+  `This document cannot be signed electronically: ${reason}. Rule applied: ${source}. Please print it and sign it on paper.`;
 export const ELECTRONIC_OK = "This document may be signed electronically.";
 
 /** The governing law as the interviews answer it: a state code of the jurisdictions list, or null. */
@@ -132,7 +133,11 @@ export function checkElectronicExecution(input: {
     if (!rule) continue;
     applied.push(rule);
     if (!rule.electronic) {
-      return { electronic: false, message: PAPER_SIGNING_MESSAGE(rule.rule.toLowerCase()), rules: applied };
+      return {
+        electronic: false,
+        message: PAPER_SIGNING_MESSAGE(rule.rule.toLowerCase(), rule.source),
+        rules: applied,
+      };
     }
   }
   return { electronic: true, message: ELECTRONIC_OK, rules: applied };

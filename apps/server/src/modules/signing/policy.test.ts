@@ -1,12 +1,21 @@
 import {
+  CANCEL_NOT_ALLOWED,
   LITE_PLAN_NOTICE,
   OWNER_CONFIRMATION_REQUIRED,
   REMINDER_NOT_ALLOWED,
+  RESEND_NOT_ALLOWED,
   SIGNING_NOT_ALLOWED,
   SIGNING_REFUSED,
 } from "@precedent/contracts";
 import { describe, expect, it } from "vitest";
-import { canReadSigningStatus, needsOwnerConfirmation, reminderRefusal, sendRefusal } from "./policy.ts";
+import {
+  cancelRefusal,
+  canReadSigningStatus,
+  needsOwnerConfirmation,
+  reminderRefusal,
+  resendRefusal,
+  sendRefusal,
+} from "./policy.ts";
 
 const CREATOR = 10;
 const doc = (over: Partial<Parameters<typeof sendRefusal>[1]> = {}) => ({
@@ -82,5 +91,71 @@ describe("Send reminder and status", () => {
     expect(
       [1, 2, 3, 4, 5].map((status) => canReadSigningStatus(viewer("member"), doc({ status: status as 5 }))),
     ).toEqual([false, false, true, true, true]);
+  });
+});
+
+describe("Cancel and resend a signing request (issue 29 item 4)", () => {
+  it.each([
+    ["the creator, pending", viewer("member"), doc({ status: 4 }), "pending", null],
+    ["a manager, pending", viewer("manager", 11), doc({ status: 4 }), "pending", null],
+    [
+      "another member",
+      viewer("member", 11),
+      doc({ status: 4 }),
+      "pending",
+      { status: 403, message: SIGNING_REFUSED },
+    ],
+    [
+      "Lite",
+      viewer("owner", CREATOR, "ly-basic"),
+      doc({ status: 4 }),
+      "pending",
+      { status: 403, message: LITE_PLAN_NOTICE },
+    ],
+    [
+      "already cancelled",
+      viewer("member"),
+      doc({ status: 5 }),
+      "cancelled",
+      { status: 409, message: CANCEL_NOT_ALLOWED },
+    ],
+    [
+      "completed request",
+      viewer("member"),
+      doc({ status: 3 }),
+      "completed",
+      { status: 409, message: CANCEL_NOT_ALLOWED },
+    ],
+  ] as const)("cancel: %s", (_name, who, document, request, expected) => {
+    expect(cancelRefusal(who, document, request)).toEqual(expected);
+  });
+
+  it.each([
+    ["the creator, after a decline", viewer("member"), doc(), "rejected", null],
+    ["the creator, after a cancel", viewer("member"), doc(), "cancelled", null],
+    [
+      "while pending",
+      viewer("member"),
+      doc({ status: 4 }),
+      "pending",
+      { status: 409, message: RESEND_NOT_ALLOWED },
+    ],
+    [
+      "after a relaunch (in progress)",
+      viewer("member"),
+      doc({ status: 2 }),
+      "rejected",
+      { status: 409, message: RESEND_NOT_ALLOWED },
+    ],
+    ["another member", viewer("member", 11), doc(), "rejected", { status: 403, message: SIGNING_REFUSED }],
+    [
+      "Lite",
+      viewer("owner", CREATOR, "ly-basic"),
+      doc(),
+      "cancelled",
+      { status: 403, message: LITE_PLAN_NOTICE },
+    ],
+  ] as const)("resend: %s", (_name, who, document, request, expected) => {
+    expect(resendRefusal(who, document, request)).toEqual(expected);
   });
 });

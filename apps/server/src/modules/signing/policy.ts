@@ -1,8 +1,10 @@
 import {
+  CANCEL_NOT_ALLOWED,
   type DocumentStatus,
   LITE_PLAN_NOTICE,
   OWNER_CONFIRMATION_REQUIRED,
   REMINDER_NOT_ALLOWED,
+  RESEND_NOT_ALLOWED,
   SIGNING_NOT_ALLOWED,
   SIGNING_REFUSED,
 } from "@precedent/contracts";
@@ -66,6 +68,39 @@ export function reminderRefusal(viewer: SigningViewer, doc: SigningDocumentFacts
   if (!mayActOn(viewer, doc)) return { status: 403, message: SIGNING_REFUSED };
   if (doc.status !== PENDING) return { status: 409, message: REMINDER_NOT_ALLOWED };
   return null;
+}
+
+/** The request's state, for the rules on cancelling and resending it. */
+export type RequestStatus = "pending" | "completed" | "rejected" | "cancelled" | "void" | null;
+
+/** Why this viewer may not cancel the request now: only a pending one, by those who may send it. */
+export function cancelRefusal(
+  viewer: SigningViewer,
+  doc: SigningDocumentFacts,
+  request: RequestStatus,
+): Refusal | null {
+  if (viewer.planSlug === LITE_PLAN_SLUG) return { status: 403, message: LITE_PLAN_NOTICE };
+  if (!mayActOn(viewer, doc)) return { status: 403, message: SIGNING_REFUSED };
+  if (doc.status !== PENDING || request !== "pending") return { status: 409, message: CANCEL_NOT_ALLOWED };
+  return null;
+}
+
+/**
+ * Why this viewer may not resend now: only a declined or cancelled request, while the document is
+ * back to Completed and unchanged (a relaunch voids the request; the document is then sent anew).
+ */
+export function resendRefusal(
+  viewer: SigningViewer,
+  doc: SigningDocumentFacts,
+  request: RequestStatus,
+  ownerConfirmed = true,
+): Refusal | null {
+  const sending = sendRefusal(viewer, doc, ownerConfirmed);
+  if (sending && sending.message !== SIGNING_NOT_ALLOWED) return sending;
+  if (doc.status !== COMPLETED || (request !== "rejected" && request !== "cancelled")) {
+    return { status: 409, message: RESEND_NOT_ALLOWED };
+  }
+  return sending;
 }
 
 /** The status modal opens from the signed count of pending and signed documents (§6). */

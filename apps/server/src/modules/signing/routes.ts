@@ -1,5 +1,6 @@
 import {
   BundleStatusResponse,
+  CancelSigningRequest,
   ConfirmSigningRequest,
   ConfirmSigningResponse,
   ErrorEnvelope,
@@ -7,10 +8,12 @@ import {
   ListSignerResponse,
   ReminderRequest,
   ReminderResponse,
+  ResendSigningRequest,
   SignedDownloadQuery,
   SigningDocQuery,
   SigningHistoryQuery,
   SigningHistoryResponse,
+  SigningLifecycleResponse,
   TeamScopeQuery,
 } from "@precedent/contracts";
 import { create as contentDisposition } from "content-disposition";
@@ -27,10 +30,9 @@ const badInput = ErrorEnvelope.describe("A field failed its check; data.errors n
 const refused = ErrorEnvelope.describe(
   "The Lite plan, or not the document's creator, the owner or a manager",
 );
-const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
 
 export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { signing } = services;
+  const { signing, signingLifecycle } = services;
 
   app.get(
     "/signing/list-signer",
@@ -74,7 +76,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (request) => {
       const ctx = await request.firm();
-      const data = await signing.confirm(ctx, request.body, originOf(request));
+      const data = await signing.confirm(ctx, request.body);
       return { message: "", data: { status: true, data } };
     },
   );
@@ -161,8 +163,60 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (request) => {
       const ctx = await request.firm();
       const { doc_id, reminder_notes } = request.body;
-      const reminded = await signing.remind(ctx, doc_id, reminder_notes, originOf(request));
+      const reminded = await signing.remind(ctx, doc_id, reminder_notes);
       return { message: "", data: { reminded } };
+    },
+  );
+
+  app.post(
+    "/signing/cancel",
+    {
+      schema: {
+        tags: ["signing"],
+        summary:
+          "Cancels the pending signing request with a reason: every link stops working and the document is Completed again",
+        querystring: TeamScopeQuery,
+        body: CancelSigningRequest,
+        response: {
+          200: SigningLifecycleResponse,
+          400: badInput,
+          403: refused,
+          404: notVisible,
+          409: ErrorEnvelope.describe("The document has no pending signing request"),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await request.firm();
+      const { doc_id, reason } = request.body;
+      return { message: "", data: await signingLifecycle.cancel(ctx, doc_id, reason) };
+    },
+  );
+
+  app.post(
+    "/signing/resend",
+    {
+      schema: {
+        tags: ["signing"],
+        summary:
+          "Sends a declined or cancelled signing request again to the same people, with new links (the old ones stay dead)",
+        querystring: TeamScopeQuery,
+        body: ResendSigningRequest,
+        response: {
+          200: SigningLifecycleResponse,
+          400: badInput,
+          403: refused,
+          404: notVisible,
+          409: ErrorEnvelope.describe(
+            "The request was not declined or cancelled, the document changed since, or owner confirmation is missing",
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await request.firm();
+      const { doc_id, owner_confirmed } = request.body;
+      return { message: "", data: await signingLifecycle.resend(ctx, doc_id, owner_confirmed) };
     },
   );
 };

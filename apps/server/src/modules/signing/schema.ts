@@ -22,14 +22,15 @@ import { users } from "../users/schema.ts";
  *
  * States (one state machine whichever provider signs):
  * - envelope: `pending` → `completed` (every recipient signed; sealed PDF stored) | `rejected`
- *   (someone declined) | `void` (relaunched or retracted). Only `pending` moves; the moves are
+ *   (someone declined) | `cancelled` (the sender cancelled it, with a reason) | `void` (relaunched,
+ *   replaced or retracted). A rejected or cancelled request may be resent: a new envelope. Only `pending` moves; the moves are
  *   conditional updates (`WHERE status = 'pending'`), so completion happens exactly once.
  * - recipient: `pending` → `signed` | `declined`.
  *
  * The document's own status (4 pending, 3 signed) is set only by this module, in the transaction
  * that moves the envelope.
  */
-export const ENVELOPE_STATUSES = ["pending", "completed", "rejected", "void"] as const;
+export const ENVELOPE_STATUSES = ["pending", "completed", "rejected", "cancelled", "void"] as const;
 export type EnvelopeStatus = (typeof ENVELOPE_STATUSES)[number];
 
 export const RECIPIENT_STATUSES = ["pending", "signed", "declined"] as const;
@@ -88,6 +89,8 @@ export const signingEnvelopes = pgTable(
     /** FuseSign's bundle id, when FuseSign signs. */
     providerBundleId: text(),
     lastReminderAt: timestamp({ withTimezone: true }),
+    /** Why the sender cancelled it (status `cancelled`); the links' page shows it. */
+    cancelReason: text(),
     sentAt: timestamp({ withTimezone: true }).notNull(),
     completedAt: timestamp({ withTimezone: true }),
     /** When the overdue job first found it past its due date (the status modal's 'Overdue'). */
@@ -127,6 +130,11 @@ export const signingRecipients = pgTable(
     isLastSigner: boolean().notNull(),
     /** SHA-256 (hex) of the private link's token (`tokens.ts`); the token itself is never stored. */
     tokenHash: text().notNull(),
+    /**
+     * The same token sealed with the server's secret box (`tokens.ts`), bound to its hash: reminders
+     * and "your turn" emails re-send the link the recipient already has. Null for links made before.
+     */
+    tokenSealed: text(),
     tokenExpiresAt: timestamp({ withTimezone: true }).notNull(),
     status: text({ enum: RECIPIENT_STATUSES }).notNull(),
     viewedAt: timestamp({ withTimezone: true }),
@@ -138,6 +146,8 @@ export const signingRecipients = pgTable(
     signature: jsonb().$type<StoredSignature>(),
     /** A witness's statement of how they saw the signing: in person or by audio-visual link. */
     witnessedBy: text({ enum: ["in-person", "audio-visual"] }),
+    /** A witness's address, as they gave it on the signing page (printed under their signature). */
+    address: text(),
     /** How the recipient was identified: the emailed link, plus an SMS code when SMS is on. */
     authMethod: text({ enum: ["email-link", "email-link+sms"] }),
     signedIp: text(),

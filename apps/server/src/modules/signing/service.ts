@@ -19,6 +19,7 @@ import {
   NO_SIGNERS,
   NOT_ASSEMBLED,
   PENDING_SIGNATURE,
+  REMINDER_JUST_SENT,
   SIGNED_PDF_NOT_READY,
   SIGNER_MISSING,
   SIGNER_NAME_FALLBACK,
@@ -30,6 +31,7 @@ import { type Answers, buildDocument, executionBlocks, renderPdf, signers } from
 import { and, asc, desc, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import type { z } from "zod";
+import { SIGNING_REMINDER_GUARD_MS } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, notFound } from "../../errors.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
@@ -39,6 +41,7 @@ import { setSigningStatus } from "../documents/index.ts";
 import type { FileStore } from "../files/index.ts";
 import type { InterviewService } from "../interview/index.ts";
 import type { MailService } from "../mail/index.ts";
+import { firmName } from "../teams/index.ts";
 import type { TemplateLibrary } from "../templates/index.ts";
 import type { UsersService } from "../users/index.ts";
 import {
@@ -54,7 +57,15 @@ import {
   parseFuseSignWebhook,
   verifyFuseSignWebhook,
 } from "./fusesign/adapter.ts";
-import { canReadSigningStatus, reminderRefusal, type SigningDocumentFacts, sendRefusal } from "./policy.ts";
+import { signingLink, signingMail } from "./notifications.ts";
+import {
+  cancelRefusal,
+  canReadSigningStatus,
+  reminderRefusal,
+  resendRefusal,
+  type SigningDocumentFacts,
+  sendRefusal,
+} from "./policy.ts";
 import {
   type EnvelopeStatus,
   type StoredSignatureField,
@@ -62,7 +73,9 @@ import {
   signingEvents,
   signingRecipients,
 } from "./schema.ts";
-import { newSigningToken } from "./tokens.ts";
+import type { FileSealInfo } from "./seal/index.ts";
+import { createSigningLinkBox, newSigningToken } from "./tokens.ts";
+import { witnessErrors, witnessRuleInput } from "./witness-rule.ts";
 
 export type SigningService = ReturnType<typeof createSigningService>;
 
@@ -181,48 +194,6 @@ function turnHasCome(
   return true;
 }
 
-function signingMail(input: {
-  recipientName: string;
-  senderName: string;
-  documentName: string;
-  subject: string;
-  body: string;
-  link: string;
-  dueDate: string;
-  notes?: string;
-  reminder: boolean;
-}) {
-  const due = input.dueDate.split("-").reverse().join("/");
-  const intro = input.reminder
-    ? `This is a reminder from ${input.senderName}: "${input.documentName}" is waiting for your signature.`
-    : `${input.senderName} asks you to sign "${input.documentName}".`;
-  const lines = [
-    `Dear ${input.recipientName},`,
-    intro,
-    ...(input.body.trim() ? [input.body.trim()] : []),
-    ...(input.notes?.trim() ? [`Note: ${input.notes.trim()}`] : []),
-    `Open your private signing link (it works until the end of ${due}, Sydney time):`,
-    input.link,
-    ...(input.reminder ? ["This link replaces any link sent to you before for this document."] : []),
-  ];
-  const escapeHtml = (text: string) =>
-    text.replace(
-      /[&<>"']/g,
-      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-    );
-  return {
-    subject: input.reminder ? `Reminder: ${input.subject}` : input.subject,
-    text: lines.join("\n\n"),
-    html: lines
-      .map((line) =>
-        line === input.link
-          ? `<p><a href="${escapeHtml(line)}">${escapeHtml(line)}</a></p>`
-          : `<p>${escapeHtml(line)}</p>`,
-      )
-      .join("\n"),
-  };
-}
-
 /**
  * The sender's side of e-signing (interview-signing spec §2, §4, §5, §7 Signing): who signs a
  * document, sending it for signing, its status and history, reminders, and the overdue flag.
@@ -239,10 +210,17 @@ export function createSigningService(deps: {
   library: TemplateLibrary;
   mail: MailService;
   users: UsersService;
+  /** The configured public origin (PUBLIC_URL): every link is built on it. */
+  publicUrl: string;
+  /** SECRET_KEY: private links are kept sealed with it, to be re-sent unchanged. */
+  secretKey: string;
+  /** Seals a finished PDF with the server's seal (the certificate downloaded on its own). */
+  sealFile: (pdf: Uint8Array, info: FileSealInfo) => Promise<Uint8Array>;
   /** FuseSign, when the server has its API token and webhook secret (issue 15 item 7). */
   fusesign?: { adapter: FuseSignAdapter; webhookSecret: string };
 }) {
-  const { db, clock, jobs, documents, files, interview, library, mail, users, fusesign } = deps;
+  const { db, clock, jobs, documents, files, interview, library, mail, users, fusesign, publicUrl } = deps;
+  const links = createSigningLinkBox(deps.secretKey);
 
   // A request FuseSign holds is retracted there when ours is voided, after the commit and retried.
   const retractFuseSign = jobs.define<{ bundleId: string; reason: string }>(
@@ -385,6 +363,15 @@ export function createSigningService(deps: {
   return {
     voidPending,
     overdueCheck,
+    /** A cancelled request's bundle is retracted at its provider too (after the commit, retried). */
+    async retract(tx: Database, envelope: { id: number; bundleId: string | null }, reason: string) {
+      if (envelope.bundleId) {
+        await retractFuseSign.enqueue(
+          { bundleId: envelope.bundleId, reason },
+          { tx, key: `fusesign-retract:${envelope.id}` },
+        );
+      }
+    },
 
     /** GET /signing/list-signer: the document's signers and witnesses, and whether it may be signed electronically. */
     async listSigners(ctx: FirmContext, docId: number) {
@@ -401,7 +388,7 @@ export function createSigningService(deps: {
      * (each with a private link), moves the document to Pending and queues one email each. A second
      * submit waiting on the lock then finds the document Pending and is refused: one envelope.
      */
-    async confirm(ctx: FirmContext, body: ConfirmSigningRequest, origin: string) {
+    async confirm(ctx: FirmContext, body: ConfirmSigningRequest) {
       const input = ConfirmSchema.parse(body);
       const before = await db.transaction(async (tx) => {
         const found = await visible(tx, ctx, input.doc_id, false);
@@ -416,6 +403,8 @@ export function createSigningService(deps: {
       if (errors.length > 0) throw badRequest(errors[0]?.message ?? FIELD_REQUIRED, errors);
       const { template, execution } = partiesOf(before.doc);
       if (!execution.electronic) throw new AppError(409, execution.message);
+      const witnessProblems = witnessErrors(witnessRuleInput(template, before.doc.xml as Answers, input));
+      if (witnessProblems.length > 0) throw badRequest(witnessProblems[0]?.message ?? "", witnessProblems);
 
       const rendered = await renderPdf(buildDocument(template, before.doc.xml as Answers));
       const fields: StoredSignatureField[] = rendered.signatureFields.map((f) => ({
@@ -473,7 +462,7 @@ export function createSigningService(deps: {
                 body: input.email_body,
                 documentIds: [documentId],
                 smsToSign: input.sms_notify,
-                webhookUrl: new URL("/api/fusesign/webhook", origin).toString(),
+                webhookUrl: new URL("/api/fusesign/webhook", publicUrl).toString(),
                 customers: input.signer.map((s) => ({
                   name: s.full_name.trim() || SIGNER_NAME_FALLBACK,
                   email: s.email.trim(),
@@ -521,7 +510,7 @@ export function createSigningService(deps: {
               Number(fieldByKey.get(b.meta_key)?.role === "witness"),
           );
           const idByKey = new Map<string, number>();
-          const links: { recipientId: number; name: string; email: string; token: string }[] = [];
+          const sentLinks: { recipientId: number; name: string; email: string; token: string }[] = [];
           for (const s of ordered) {
             const field = fieldByKey.get(s.meta_key) as StoredSignatureField;
             const witnessed = field.witnessOf
@@ -547,6 +536,7 @@ export function createSigningService(deps: {
                 groupName: group.name,
                 isLastSigner: s.last_signer,
                 tokenHash,
+                tokenSealed: links.seal(token, tokenHash),
                 tokenExpiresAt: expiresAt,
                 status: "pending",
                 createdAt: now,
@@ -554,26 +544,28 @@ export function createSigningService(deps: {
               .returning({ id: signingRecipients.id });
             if (!recipient) throw new Error("signing recipient not created");
             idByKey.set(s.meta_key, recipient.id);
-            links.push({ recipientId: recipient.id, name, email: s.email.trim(), token });
+            sentLinks.push({ recipientId: recipient.id, name, email: s.email.trim(), token });
           }
           await recordEvent(tx, {
             envelopeId: envelope.id,
             teamId: ctx.teamId,
             action: "sent",
-            description: `${senderName} sent the signing request to ${links.length} ${links.length === 1 ? "recipient" : "recipients"}`,
+            description: `${senderName} sent the signing request to ${sentLinks.length} ${sentLinks.length === 1 ? "recipient" : "recipients"}`,
           });
           await documents.setSigningStatus(tx, ctx, doc, 4);
           // FuseSign emails its own links; ours go by our mail.
-          for (const link of bundleId ? [] : links) {
+          const firm = await firmName(tx, ctx.teamId);
+          for (const link of bundleId ? [] : sentLinks) {
             const message = signingMail({
+              kind: "request",
               recipientName: link.name,
               senderName,
+              firmName: firm,
               documentName: doc.name,
               subject: input.email_subject,
               body: input.email_body,
-              link: new URL(`/sign/${link.token}`, origin).toString(),
+              link: signingLink(publicUrl, link.token),
               dueDate: input.due_date,
-              reminder: false,
             });
             await mail.enqueue(tx, {
               to: link.email,
@@ -581,7 +573,7 @@ export function createSigningService(deps: {
               key: `signing:${envelope.id}:${link.recipientId}:sent`,
             });
           }
-          return { bundle_id: envelope.id, recipients: links.length, doc_status: 4 };
+          return { bundle_id: envelope.id, recipients: sentLinks.length, doc_status: 4 };
         })
         .catch(async (error: unknown) => {
           // Not sent after all: the bundle FuseSign already holds must not reach anyone.
@@ -644,11 +636,16 @@ export function createSigningService(deps: {
             pending: "Pending",
             completed: "Completed",
             rejected: "Rejected",
+            cancelled: "Cancelled",
             void: "Void",
           }[status],
+          cancel_reason: envelope.cancelReason,
           items,
           groups,
           can_remind: reminderRefusal(ctx, facts) === null && status === "pending",
+          can_cancel: cancelRefusal(ctx, facts, status) === null,
+          // FuseSign holds its own copy of a request: that one is sent anew with Sign document.
+          can_resend: envelope.provider === "builtin" && resendRefusal(ctx, facts, status) === null,
         };
       });
     },
@@ -689,10 +686,12 @@ export function createSigningService(deps: {
     },
 
     /**
-     * POST /signing/reminder: emails each pending recipient whose turn it is, with a fresh link (the
-     * token is stored hashed, so the old one cannot be sent again; the new one replaces it).
+     * POST /signing/reminder: emails each pending recipient whose group's turn has come (a witness
+     * with the signer they witness, as they sign together) their own link again, unchanged. A second
+     * reminder within SIGNING_REMINDER_GUARD_MS (a double click, two tabs) is refused: the
+     * document's row lock orders them, so the second sees the first's time.
      */
-    async remind(ctx: FirmContext, docId: number, notes: string, origin: string) {
+    async remind(ctx: FirmContext, docId: number, notes: string) {
       const senderName = (await users.summaries([ctx.userId])).get(ctx.userId)?.name ?? "Your adviser";
       const reminded = await db.transaction(async (tx) => {
         const { doc, facts } = await visible(tx, ctx, docId, true);
@@ -700,26 +699,46 @@ export function createSigningService(deps: {
         if (refusal) throw new AppError(refusal.status, refusal.message);
         const envelope = await latestEnvelope(tx, docId);
         if (envelope?.status !== "pending") throw noSigningRequest();
+        const now = clock();
+        if (
+          envelope.lastReminderAt &&
+          now.getTime() - envelope.lastReminderAt.getTime() < SIGNING_REMINDER_GUARD_MS
+        ) {
+          throw new AppError(409, REMINDER_JUST_SENT);
+        }
         const recipients = await tx
           .select()
           .from(signingRecipients)
           .where(eq(signingRecipients.envelopeId, envelope.id))
           .for("update");
-        const due = recipients.filter((r) => r.status === "pending" && turnHasCome(r, recipients));
-        const now = clock();
+        const due = recipients.filter(
+          (r) =>
+            r.status === "pending" &&
+            !recipients.some((o) => o.groupIndex < r.groupIndex && o.status !== "signed"),
+        );
+        const firm = await firmName(tx, ctx.teamId);
         for (const recipient of due) {
-          const { token, tokenHash } = newSigningToken();
-          await tx.update(signingRecipients).set({ tokenHash }).where(eq(signingRecipients.id, recipient.id));
+          let token = links.open(recipient);
+          if (!token) {
+            // A link made before links were kept sealed: it cannot be re-sent, so it is replaced.
+            const fresh = newSigningToken();
+            token = fresh.token;
+            await tx
+              .update(signingRecipients)
+              .set({ tokenHash: fresh.tokenHash, tokenSealed: links.seal(fresh.token, fresh.tokenHash) })
+              .where(eq(signingRecipients.id, recipient.id));
+          }
           const message = signingMail({
+            kind: "reminder",
             recipientName: recipient.fullName,
             senderName,
+            firmName: firm,
             documentName: doc.name,
             subject: envelope.emailSubject,
             body: "",
             notes,
-            link: new URL(`/sign/${token}`, origin).toString(),
+            link: signingLink(publicUrl, token),
             dueDate: envelope.dueDate,
-            reminder: true,
           });
           await mail.enqueue(tx, {
             to: recipient.email,
@@ -771,7 +790,13 @@ export function createSigningService(deps: {
       const indices = signed.getPageIndices().slice(originalPages);
       for (const page of await certificate.copyPages(signed, indices)) certificate.addPage(page);
       certificate.setTitle(`Certificate of signing: ${doc.name}`);
-      return { bytes: await certificate.save(), name: `${baseName} (certificate).pdf` };
+      // Sealed as the signed PDF is: its text says the certificate is sealed, and so it is.
+      const sealedCertificate = await deps.sealFile(await certificate.save({ useObjectStreams: false }), {
+        reason: `Certificate of signing: ${doc.name}`,
+        firmName: await db.transaction((tx) => firmName(tx, ctx.teamId)),
+        signingTime: envelope.completedAt ?? envelope.updatedAt,
+      });
+      return { bytes: sealedCertificate, name: `${baseName} (certificate).pdf` };
     },
 
     /**

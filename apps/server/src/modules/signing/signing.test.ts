@@ -9,6 +9,7 @@ import {
   REMINDER_NOT_ALLOWED,
   SIGNING_NOT_ALLOWED,
   TOO_MANY_GROUPS,
+  WITNESS_NOT_ADULT,
 } from "@precedent/contracts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -103,6 +104,7 @@ async function payloadFor(
     email_body: "Thanks.",
     is_group: 0,
     signer,
+    witnesses_adult: true,
     ...over,
   };
 }
@@ -347,6 +349,52 @@ describe("POST /api/signing/confirm", () => {
     expect(res.statusCode).toBe(404);
     expect(await envelopesOf(doc.id)).toHaveLength(0);
     expect(await statusOf(doc.id)).toBe(5);
+  });
+});
+
+describe("POST /api/signing/confirm: the witness rule (issue 31 item 5)", () => {
+  type Entry = { full_name: string; email: string; meta_key: string };
+  async function withWitness(change: (witness: Entry, signers: Entry[]) => void, over = {}) {
+    const doc = await completedDocument();
+    const listed = (await firm.as.alice.get("/api/signing/list-signer", { doc_id: doc.id })).json().data
+      .list as Listed[];
+    const witnessKeys = new Set(listed.flatMap((s) => s.witness.map((w) => w.meta_key)));
+    const payload = await payloadFor(doc.id, firm.as.alice, over);
+    const entries = payload.signer as Entry[];
+    const witness = entries.find((s) => witnessKeys.has(s.meta_key));
+    if (!witness) throw new Error("the NDA's sample has a witness");
+    change(
+      witness,
+      entries.filter((s) => !witnessKeys.has(s.meta_key)),
+    );
+    return { doc, res: await firm.as.alice.post("/api/signing/confirm", payload) };
+  }
+
+  it("refuses a witness with a signer's email (any case), and changes nothing", async () => {
+    const { doc, res } = await withWitness((w, signers) => {
+      w.email = ` ${signers[0]?.email.toUpperCase()} `;
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/cannot witness this document: a witness must be a different person/);
+    expect(res.json().data.errors[0].field).toMatch(/^signer\.\d+\.email$/);
+    expect(await statusOf(doc.id)).toBe(5);
+    expect(await envelopesOf(doc.id)).toEqual([]);
+  });
+
+  it("refuses a witness with a signer's name, compared without case, accents or extra spaces", async () => {
+    const { res } = await withWitness((w, signers) => {
+      w.full_name = `  ${(signers[0]?.full_name ?? "").toLowerCase().replace(/ /g, "   ")} `;
+      w.email = "someone.else@example.com";
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.errors[0].field).toMatch(/^signer\.\d+\.full_name$/);
+  });
+
+  it("asks the sender to confirm every witness is 18 or over", async () => {
+    const { doc, res } = await withWitness(() => undefined, { witnesses_adult: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(WITNESS_NOT_ADULT);
+    expect(await envelopesOf(doc.id)).toEqual([]);
   });
 });
 

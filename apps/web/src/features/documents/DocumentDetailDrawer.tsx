@@ -1,10 +1,12 @@
 import { type DocumentDetail, type ListSection, shownStatusName } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Descriptions, Drawer, Flex, Grid, Result, Skeleton, Typography } from "antd";
+import { useState } from "react";
 import { isApiError } from "../../api/client";
 import { documentQuery } from "../../api/documents";
 import { LoadError } from "../../components/LoadError";
 import { formatDay } from "../../dates";
+import { SignDocument } from "../signing/SignDocument";
 import { DocumentDownloads } from "./DocumentDownloads";
 import { DocumentVersions } from "./DocumentVersions";
 import { canRelaunch } from "./document-abilities";
@@ -41,6 +43,7 @@ export function DocumentDetailDrawer({
   const document = useQuery(documentQuery(teamId, docId, section));
   const data = document.data;
   const launch = data && onLaunch ? launchActionOf(data) : undefined;
+  const [signing, setSigning] = useState(false);
 
   return (
     <Drawer
@@ -80,6 +83,20 @@ export function DocumentDetailDrawer({
       ) : (
         data && (
           <Flex vertical gap={16}>
+            {(data.abilities.sign || data.abilities.upgrade_prompt) && (
+              // As in the list's menu: Lite sees it too, and gets the upgrade notice.
+              <Button type="primary" onClick={() => setSigning(true)}>
+                Sign document
+              </Button>
+            )}
+            {signing && (
+              <SignDocument
+                teamId={teamId}
+                document={data}
+                section={section}
+                onClose={() => setSigning(false)}
+              />
+            )}
             {(data.abilities.download_pdf || data.abilities.download_word) && (
               <section aria-label="Downloads">
                 <Typography.Paragraph strong>Downloads</Typography.Paragraph>

@@ -3,7 +3,11 @@ import type { DocumentRow } from "@precedent/contracts";
 import { Button, Space } from "antd";
 import { downloadsOf } from "./document-abilities";
 
-const ICONS = { pdf: <FilePdfOutlined />, word: <FileWordOutlined /> } as const;
+const ICONS = {
+  pdf: <FilePdfOutlined />,
+  unsigned: <FilePdfOutlined />,
+  word: <FileWordOutlined />,
+} as const;
 
 /** Download PDF and Download Word as the document's abilities allow; nothing when neither. */
 export function DocumentDownloads({
@@ -11,7 +15,7 @@ export function DocumentDownloads({
   document,
 }: {
   teamId: number;
-  document: Pick<DocumentRow, "id" | "abilities">;
+  document: Pick<DocumentRow, "id" | "abilities"> & Partial<Pick<DocumentRow, "status" | "bundle_status">>;
 }) {
   const downloads = downloadsOf(teamId, document);
   if (downloads.length === 0) return null;

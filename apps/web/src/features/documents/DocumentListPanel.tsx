@@ -63,6 +63,7 @@ import { useSyncDestinations } from "../integrations/SyncDocument";
 import { SigningProgress } from "../signing/SigningProgress";
 import type { DocumentDialog } from "./DocumentDialogs";
 import { DocumentListFilters, useDocumentListFilters } from "./DocumentListFilters";
+import { isSigned, pdfHref } from "./document-abilities";
 import { folderPath } from "./folder-tree";
 import { StatusIcon } from "./StatusIcon";
 
@@ -101,6 +102,12 @@ function documentMenuItems(document: DocumentRow, canSync: boolean): NonNullable
   const { abilities } = document;
   const items: { key: string; label: string; danger?: boolean; allowed: boolean }[] = [
     { key: "download-pdf", label: "Download PDF", allowed: abilities.download_pdf },
+    // A Signed document's Download PDF is its sealed copy; the original stays one click away.
+    {
+      key: "download-unsigned",
+      label: "Download unsigned copy",
+      allowed: abilities.download_pdf && isSigned(document),
+    },
     { key: "download-word", label: "Download Word", allowed: abilities.download_word },
     // Lite sees it too, and gets the upgrade notice (interview-signing spec §6).
     { key: "sign", label: "Sign document", allowed: abilities.sign || abilities.upgrade_prompt },
@@ -369,6 +376,8 @@ export function DocumentListPanel({
       case "company-kit":
         return createCompanyKit(document.id);
       case "download-pdf":
+        return startDownload(pdfHref(teamId, document));
+      case "download-unsigned":
         return startDownload(downloadHref(teamId, document.id, "pdf"));
       case "download-word":
         return startDownload(downloadHref(teamId, document.id, "word"));

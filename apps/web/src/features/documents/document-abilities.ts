@@ -1,5 +1,6 @@
 import type { DocumentRow } from "@precedent/contracts";
 import { downloadHref } from "../../api/interview";
+import { signedDownloadUrl } from "../../api/signing";
 
 /**
  * Relaunch of a completed document (status 5 → 2), exactly as the server's abilities say (only
@@ -8,12 +9,42 @@ import { downloadHref } from "../../api/interview";
 export const canRelaunch = (document: Pick<DocumentRow, "status" | "abilities">) =>
   document.status === 5 && document.abilities.relaunch;
 
-/** The downloads a document offers (documents spec §2, §6), exactly as its abilities allow. */
-export function downloadsOf(teamId: number, document: Pick<DocumentRow, "id" | "abilities">) {
-  const downloads: { kind: "pdf" | "word"; label: string; href: string }[] = [];
-  if (document.abilities.download_pdf)
-    downloads.push({ kind: "pdf", label: "Download PDF", href: downloadHref(teamId, document.id, "pdf") });
+/**
+ * The downloads a document offers (documents spec §2, §6), exactly as its abilities allow. A Signed
+ * document's Download PDF is the sealed signed copy; its unsigned original is still offered, and
+ * named as such.
+ */
+export function downloadsOf(
+  teamId: number,
+  document: Pick<DocumentRow, "id" | "abilities"> & Partial<Pick<DocumentRow, "status" | "bundle_status">>,
+) {
+  const downloads: { kind: "pdf" | "unsigned" | "word"; label: string; href: string }[] = [];
+  if (document.abilities.download_pdf) {
+    if (isSigned(document)) {
+      downloads.push({ kind: "pdf", label: "Download PDF", href: pdfHref(teamId, document) });
+      downloads.push({
+        kind: "unsigned",
+        label: "Download unsigned copy",
+        href: downloadHref(teamId, document.id, "pdf"),
+      });
+    } else {
+      downloads.push({ kind: "pdf", label: "Download PDF", href: downloadHref(teamId, document.id, "pdf") });
+    }
+  }
   if (document.abilities.download_word)
     downloads.push({ kind: "word", label: "Download Word", href: downloadHref(teamId, document.id, "word") });
   return downloads;
 }
+
+/** Signed (3) with a completed request: the sealed copy is the one a person means by "the PDF". */
+export const isSigned = (document: Partial<Pick<DocumentRow, "status" | "bundle_status">>) =>
+  document.status === 3 && document.bundle_status === "completed";
+
+/** Download PDF: the sealed signed copy of a Signed document, otherwise the assembled PDF. */
+export const pdfHref = (
+  teamId: number,
+  document: Pick<DocumentRow, "id"> & Partial<Pick<DocumentRow, "status" | "bundle_status">>,
+) =>
+  isSigned(document)
+    ? signedDownloadUrl(teamId, document.id, "signed")
+    : downloadHref(teamId, document.id, "pdf");

@@ -2,6 +2,7 @@ import {
   ArrowLeftOutlined,
   CheckCircleFilled,
   DownloadOutlined,
+  EditOutlined,
   FilePdfOutlined,
   FileWordOutlined,
   FolderOpenOutlined,
@@ -17,6 +18,7 @@ import { downloadHref, getDownloadFiles, relaunchDocument } from "../../api/inte
 import { DocumentDialogs } from "../documents/DocumentDialogs";
 import { canRelaunch } from "../documents/document-abilities";
 import { SyncDocumentButton } from "../integrations/SyncDocument";
+import { SignDocument } from "../signing/SignDocument";
 import {
   type DownloadLink,
   documentsListHref,
@@ -89,6 +91,7 @@ function SuggestedActionsDialog({
   const [downloadedHere, setDownloadedHere] = useState<ReadonlySet<number>>(() => new Set());
   const [moving, setMoving] = useState(false);
   const [relaunching, setRelaunching] = useState(false);
+  const [signing, setSigning] = useState(false);
 
   // The server's list says which files this user already downloaded; without it, the address's.
   const available: DocumentFile[] =
@@ -185,10 +188,28 @@ function SuggestedActionsDialog({
               </Button>
             </List.Item>
           )}
+          {document && (document.abilities.sign || document.abilities.upgrade_prompt) && (
+            <List.Item>
+              <Button icon={<EditOutlined />} onClick={() => setSigning(true)}>
+                Sign document
+              </Button>
+            </List.Item>
+          )}
           {downloadAction(pdf, "Download PDF")}
           {wordAllowed && downloadAction(word, "Download Word")}
         </List>
       </Modal>
+      {signing && document && (
+        <SignDocument
+          teamId={teamId}
+          document={document}
+          section={MY_DOCUMENTS}
+          onClose={() => {
+            setSigning(false);
+            void detail.refetch();
+          }}
+        />
+      )}
       {moving && document && (
         <DocumentDialogs
           teamId={teamId}

@@ -73,6 +73,11 @@ const STATE_TEXT: Record<
     title: "This signing request was withdrawn",
     text: "The sender withdrew it or sent a new one. Please use the latest link you were emailed.",
   },
+  cancelled: {
+    status: "warning",
+    title: "This signing request was cancelled",
+    text: "The sender cancelled it, so this link no longer works. If they send it again, you will be emailed a new link.",
+  },
   expired: {
     status: "warning",
     title: "This signing link has expired",
@@ -114,7 +119,8 @@ export function SigningPage() {
       <title>Sign a document · Precedent</title>
       <Flex align="center" gap={8} style={{ marginBottom: 12 }}>
         <BrandMark size={28} />
-        <Typography.Text strong>Precedent signing</Typography.Text>
+        {/* The mark already says "Precedent": the page names only what it is for. */}
+        <Typography.Text type="secondary">signing</Typography.Text>
       </Flex>
       {body}
     </main>
@@ -143,7 +149,17 @@ function SigningContent({ token, page }: { token: string; page: SigningPageData 
         <Result
           status={text.status}
           title={text.title}
-          subTitle={text.text}
+          subTitle={
+            page.state === "cancelled" && page.cancel_reason ? (
+              <>
+                {text.text}
+                <br />
+                Their reason: {page.cancel_reason}
+              </>
+            ) : (
+              (page.turn_message ?? text.text)
+            )
+          }
           extra={
             page.state === "completed" ? (
               page.signed_pdf_ready ? (

@@ -3,7 +3,8 @@ import { Button, Tag, Tooltip } from "antd";
 
 /**
  * A row's signing progress: signed/total, which opens the status modal on pending and signed
- * documents (spec §6 'click on the signed count'); the rejected indicator; and, on a relaunched
+ * documents (spec §6 'click on the signed count'); the rejected (declined) or cancelled indicator,
+ * which opens it too so the request can be resent; and, on a relaunched
  * document, the spec's tooltip that its signing request must be sent again.
  */
 export function SigningProgress({ document, onOpen }: { document: DocumentRow; onOpen: () => void }) {
@@ -23,7 +24,19 @@ export function SigningProgress({ document, onOpen }: { document: DocumentRow; o
           {document.total_signed ?? 0}/{total} signed
         </Button>
       )}
-      {document.bundle_status === "rejected" && <Tag color="red">Rejected</Tag>}
+      {(document.bundle_status === "rejected" || document.bundle_status === "cancelled") && (
+        // Opens the status modal, where a declined or cancelled request can be resent.
+        <Button
+          size="small"
+          type="link"
+          danger={document.bundle_status === "rejected"}
+          className="signing-progress"
+          aria-label={`${document.bundle_status === "rejected" ? "Rejected" : "Cancelled"}: open the signing status`}
+          onClick={onOpen}
+        >
+          {document.bundle_status === "rejected" ? "Rejected" : "Cancelled"}
+        </Button>
+      )}
       {relaunched && (
         <Tooltip title={RELAUNCHED_TOOLTIP}>
           <Tag tabIndex={0} aria-label={RELAUNCHED_TOOLTIP}>

@@ -1,4 +1,10 @@
-import { type DocumentRow, OVERDUE, SEND_REMINDER, SIGNING_HISTORY_PAGE_SIZE } from "@precedent/contracts";
+import {
+  CANCEL_REASON_REQUIRED,
+  type DocumentRow,
+  OVERDUE,
+  SEND_REMINDER,
+  SIGNING_HISTORY_PAGE_SIZE,
+} from "@precedent/contracts";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   Alert,
@@ -17,7 +23,15 @@ import {
 import dayjs from "dayjs";
 import { useState } from "react";
 import { ApiError } from "../../api/client";
-import { bundleQuery, historyPage, sendReminder, signedDownloadUrl } from "../../api/signing";
+import { documentsKey } from "../../api/documents";
+import {
+  bundleQuery,
+  cancelSigning,
+  historyPage,
+  resendSigning,
+  sendReminder,
+  signedDownloadUrl,
+} from "../../api/signing";
 
 const when = (iso: string | null) => (iso ? dayjs(iso).format("h:mm a - DD MMM YYYY") : "—");
 
@@ -46,6 +60,24 @@ export function SigningStatusModal({
   });
   const [notes, setNotes] = useState("");
   const [reminding, setReminding] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  /** A lifecycle action: the button stays disabled until the server answers, then everything reloads. */
+  const act = async (run: () => Promise<unknown>, done: string, failed: string) => {
+    setBusy(true);
+    try {
+      await run();
+      void message.success(done);
+      setCancelling(false);
+      await queryClient.invalidateQueries({ queryKey: ["signing", teamId, document.id] });
+      await queryClient.invalidateQueries({ queryKey: documentsKey(teamId) });
+    } catch (error) {
+      void message.error(error instanceof ApiError ? error.message : failed);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const remind = async () => {
     setReminding(true);
@@ -67,6 +99,14 @@ export function SigningStatusModal({
     <>
       {data.bundle_status === "rejected" && (
         <Alert type="error" showIcon message="A recipient declined to sign this document." />
+      )}
+      {data.bundle_status === "cancelled" && (
+        <Alert
+          type="warning"
+          showIcon
+          message="This signing request was cancelled."
+          description={data.cancel_reason ? `Reason: ${data.cancel_reason}` : undefined}
+        />
       )}
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label="Last reminder">{when(data.LastReminderSent)}</Descriptions.Item>
@@ -125,10 +165,35 @@ export function SigningStatusModal({
             value={notes}
             onChange={(e) => setNotes(e.target.value)}
           />
-          <Button type="primary" loading={reminding} onClick={() => void remind()}>
+          <Button type="primary" loading={reminding} disabled={reminding} onClick={() => void remind()}>
             {SEND_REMINDER}
           </Button>
         </Space.Compact>
+      )}
+      {(data.can_cancel || data.can_resend) && (
+        <Space wrap className="signing-status__lifecycle">
+          {data.can_cancel && (
+            <Button danger onClick={() => setCancelling(true)}>
+              Cancel signing request
+            </Button>
+          )}
+          {data.can_resend && (
+            <Button
+              type="primary"
+              loading={busy}
+              disabled={busy}
+              onClick={() =>
+                void act(
+                  () => resendSigning(teamId, document.id),
+                  "Signing request resent with new links.",
+                  "The signing request could not be resent.",
+                )
+              }
+            >
+              Resend signing request
+            </Button>
+          )}
+        </Space>
       )}
     </>
   ) : bundle.isError ? (
@@ -185,12 +250,78 @@ export function SigningStatusModal({
       ]}
       width={720}
     >
+      <CancelSigningDialog
+        open={cancelling}
+        busy={busy}
+        onClose={() => setCancelling(false)}
+        onConfirm={(reason) =>
+          void act(
+            () => cancelSigning(teamId, document.id, reason),
+            "Signing request cancelled. Its links no longer work.",
+            "The signing request could not be cancelled.",
+          )
+        }
+      />
       <Tabs
         items={[
           { key: "general", label: "General Info", children: general },
           { key: "history", label: "Document History", children: historyTab },
         ]}
       />
+    </Modal>
+  );
+}
+
+/** Asks why before cancelling: the reason is shown on every signer's page. */
+function CancelSigningDialog({
+  open,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState("");
+  const blank = reason.trim() === "";
+  return (
+    <Modal
+      open={open}
+      title="Cancel signing request"
+      onCancel={onClose}
+      destroyOnHidden
+      footer={[
+        <Button key="keep" onClick={onClose}>
+          Keep it
+        </Button>,
+        <Button
+          key="cancel"
+          danger
+          type="primary"
+          loading={busy}
+          disabled={blank || busy}
+          onClick={() => onConfirm(reason.trim())}
+        >
+          Cancel signing request
+        </Button>,
+      ]}
+    >
+      <Typography.Paragraph>
+        Every signing link stops working, and each signer sees that it was cancelled and why. You can resend
+        it afterwards.
+      </Typography.Paragraph>
+      <label htmlFor="cancel-signing-reason">Reason for cancelling</label>
+      <Input.TextArea
+        id="cancel-signing-reason"
+        autoFocus
+        rows={3}
+        maxLength={1000}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      {blank && <Typography.Text type="secondary">{CANCEL_REASON_REQUIRED}</Typography.Text>}
     </Modal>
   );
 }

@@ -21,6 +21,7 @@ import {
   App,
   Button,
   Card,
+  Checkbox,
   DatePicker,
   Drawer,
   Form,
@@ -52,6 +53,7 @@ import {
   type SigningGroup,
   stripPhone,
 } from "./signing-groups";
+import { witnessProblem } from "./witness-check";
 
 /** One signature box's person as the wizard edits them (spec §3 Signer in the wizard). */
 type WizardSigner = {
@@ -175,6 +177,7 @@ export function SigningWizard({
     "Please review and sign the attached document using your private signing link below.",
   );
   const [sending, setSending] = useState(false);
+  const [witnessesAdult, setWitnessesAdult] = useState(false);
   // Built in by default; FuseSign when the server offers it (its settings are set).
   const [provider, setProvider] = useState<"builtin" | "fusesign">("builtin");
   const providers = signers.data?.providers ?? ["builtin"];
@@ -204,14 +207,22 @@ export function SigningWizard({
   const assigned = new Set(groups.flatMap((g) => g.items));
   const unassigned = principal.filter((p) => !assigned.has(p.meta_key));
   const allNamed = people.every((p) => p.name.trim() !== "");
+  const witnessOf = (p: WizardSigner) => (p.is_witness ? witnessProblem(p, principal) : null);
+  const hasWitness = people.some((p) => p.is_witness);
   const fieldErrors = people.flatMap((p) => [
+    ...(witnessOf(p) ? [`${p.id}:witness`] : []),
     ...(emailError(p.email) ? [`${p.id}:email`] : []),
     ...(sms && phoneError(p.phone) ? [`${p.id}:phone`] : []),
   ]);
   const groupsComplete = !isGroup || unassigned.length === 0;
   const groupNamesValid = groups.every((g) => groupNameError(groups, g.id, g.name) === null);
   const canNext =
-    allNamed && groupsComplete && groupNamesValid && fieldErrors.length === 0 && people.length > 0;
+    allNamed &&
+    groupsComplete &&
+    groupNamesValid &&
+    fieldErrors.length === 0 &&
+    people.length > 0 &&
+    (!hasWitness || witnessesAdult);
 
   const update = (id: string, change: Partial<WizardSigner>) =>
     setPeople((current) => current.map((p) => (p.id === id ? { ...p, ...change } : p)));
@@ -251,6 +262,7 @@ export function SigningWizard({
         emailContent: body,
         is_group: isGroup ? 1 : 0,
         owner_confirmed: ownerConfirmed,
+        witnesses_adult: hasWitness && witnessesAdult,
         signer: people.map((p) => {
           const parentIndex = groupOf(p.parent ?? p.meta_key);
           const group = groups[parentIndex];
@@ -288,6 +300,7 @@ export function SigningWizard({
     const emailProblem = emailError(p.email);
     const phoneProblem = sms ? phoneError(p.phone) : null;
     const missing = p.name.trim() === "";
+    const notAWitness = witnessOf(p);
     return (
       <Card
         key={p.id}
@@ -303,6 +316,7 @@ export function SigningWizard({
             description="Edit the document's answers to name this person, then open the wizard again."
           />
         )}
+        {notAWitness && <Alert type="error" showIcon message={notAWitness} />}
         <Form layout="vertical" component="div">
           <Form.Item label="Full name" htmlFor={idOf("name")}>
             <Input
@@ -492,6 +506,11 @@ export function SigningWizard({
       </Form>
       <Typography.Title level={5}>Signers and witnesses</Typography.Title>
       <div className="signing-people">{people.map(personCard)}</div>
+      {hasWitness && (
+        <Checkbox checked={witnessesAdult} onChange={(e) => setWitnessesAdult(e.target.checked)}>
+          Each witness is 18 or over and is not a party to this document
+        </Checkbox>
+      )}
       {isGroup && (
         <>
           <Typography.Title level={5}>Signing groups</Typography.Title>

@@ -94,11 +94,16 @@ describe("GET /api/sign/:token", () => {
       sms_required: false,
       can_sign: true,
     });
-    await view(e.tokens["Sam Witness"] ?? "");
-    const viewed = (await eventsOf(e.envelope.id)).filter((ev) => ev.action === "viewed");
+    // Only told to wait, the witness has not seen the document: nothing is recorded as viewed.
+    const viewedOf = async () => (await eventsOf(e.envelope.id)).filter((ev) => ev.action === "viewed");
+    expect(await viewedOf()).toEqual([]);
+    expect((await recipient(e.ids["Sam Witness"] ?? 0))?.viewedAt).toBeNull();
+    await view(e.tokens["Jane Citizen"] ?? "");
+    await view(e.tokens["Jane Citizen"] ?? "");
+    const viewed = await viewedOf();
     expect(viewed).toHaveLength(1);
     expect(viewed[0]).toMatchObject({ ip: address, userAgent: "Vitest Browser/1.0" });
-    expect((await recipient(e.ids["Sam Witness"] ?? 0))?.viewedAt).not.toBeNull();
+    expect((await recipient(e.ids["Jane Citizen"] ?? 0))?.viewedAt).not.toBeNull();
   });
 
   it("answers an unknown link with a clear message and a malformed one with 400", async () => {
@@ -195,12 +200,19 @@ describe("POST /api/sign/:token/sign", () => {
     expect((await view(cara)).json().data.state).toBe("not-your-turn");
     const early = await consent(cara);
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe(SIGNING_STATE_MESSAGES["not-your-turn"]);
+    // Whose turn it is, by group and name, not merely "an earlier group".
+    expect(early.json().message).toBe(
+      "It is not yet your turn to sign: it is the turn of the First Signing Group (Anna First, Ben First). We will email you when your turn comes.",
+    );
     expect((await sign(cara)).statusCode).toBe(409);
     expect((await recipient(e.ids["Cara Second"] ?? 0))?.consentedAt).toBeNull();
 
     await consentAndSign(e.tokens["Anna First"] ?? "");
-    expect((await view(cara)).json().data.state).toBe("not-your-turn");
+    expect((await view(cara)).json().data).toMatchObject({
+      state: "not-your-turn",
+      turn_message:
+        "It is not yet your turn to sign: it is the turn of the First Signing Group (Ben First). We will email you when your turn comes.",
+    });
     await consentAndSign(e.tokens["Ben First"] ?? "");
     expect((await view(cara)).json().data.state).toBe("ready");
     expect((await consentAndSign(cara)).statusCode).toBe(200);

@@ -8,6 +8,7 @@ import {
   SigningTokenParams,
   SmsCodeVerifyRequest,
 } from "@precedent/contracts";
+import { create as contentDisposition } from "content-disposition";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -33,12 +34,12 @@ const LINK_ERRORS = {
 const metaOf = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,
   userAgent: String(request.headers["user-agent"] ?? "").slice(0, 500),
-  origin: `${request.protocol}://${request.host}`,
 });
 
-const pdfReply = (bytes: Uint8Array, filename: string) => ({
-  bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-  disposition: `inline; filename=${filename}`,
+/** A PDF named after its document (quoted and encoded for any name), never a fixed "signed.pdf". */
+const pdfReply = (file: { bytes: Uint8Array; name: string }, type: "inline" | "attachment") => ({
+  bytes: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
+  disposition: contentDisposition(file.name, { type }),
 });
 
 /**
@@ -117,7 +118,7 @@ export const signingPageRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const pdf = pdfReply(await ceremony.originalPdf(request.params.token), "document.pdf");
+      const pdf = pdfReply(await ceremony.originalPdf(request.params.token), "inline");
       return reply
         .header("content-type", "application/pdf")
         .header("content-disposition", pdf.disposition)
@@ -146,10 +147,10 @@ export const signingPageRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const pdf = pdfReply(await ceremony.signedPdf(request.params.token), "signed.pdf");
+      const pdf = pdfReply(await ceremony.signedPdf(request.params.token), "attachment");
       return reply
         .header("content-type", "application/pdf")
-        .header("content-disposition", pdf.disposition.replace("inline", "attachment"))
+        .header("content-disposition", pdf.disposition)
         .header("cache-control", "private, no-store")
         .send(pdf.bytes);
     },

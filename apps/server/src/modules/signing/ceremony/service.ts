@@ -15,14 +15,16 @@ import type { FileStore } from "../../files/index.ts";
 import type { MailService } from "../../mail/index.ts";
 import { type SmsSender, smsNotSentRefusal } from "../../sms/index.ts";
 import { firmName } from "../../teams/index.ts";
+import type { UsersService } from "../../users/index.ts";
 import type { AuditCertificate } from "../audit-certificate.ts";
 import { type StoredSignature, signingEnvelopes, signingEvents, signingRecipients } from "../schema.ts";
-import { hashSigningToken } from "../tokens.ts";
-import { SIGNING_STATE_MESSAGES, signingPageState } from "./policy.ts";
+import { createSigningLinkBox, hashSigningToken } from "../tokens.ts";
+import { afterDeclined, afterSealed, afterSigned, senderOf } from "./after-signing.ts";
+import { notYourTurnMessage, SIGNING_STATE_MESSAGES, signingPageState } from "./policy.ts";
 import type { PdfSealer } from "./sealer.ts";
 
 /** Who is asking: recorded with every event and on the signature (the certificate prints them). */
-export type RequestMeta = { ip: string; userAgent: string; origin: string };
+export type RequestMeta = { ip: string; userAgent: string };
 
 type Envelope = typeof signingEnvelopes.$inferSelect;
 type Recipient = typeof signingRecipients.$inferSelect;
@@ -76,9 +78,17 @@ export function createSigningCeremony(deps: {
   /** signing-seal's sealer; the wiring may also hand it over later with `useSealer`. */
   sealer?: PdfSealer;
   secretKey: string;
+  /** The configured public origin (PUBLIC_URL): the "Signed" emails' links are built on it. */
+  publicUrl: string;
+  /** Names and addresses of senders, for their completion and decline emails. */
+  users: Pick<UsersService, "summaries">;
 }) {
   const { db, clock, jobs, files, mail, sms } = deps;
   const smsCodeValidMs = deps.smsCodeValidMs ?? SIGNING_SMS_CODE_VALID_MS;
+  const after = { mail, links: createSigningLinkBox(deps.secretKey), publicUrl: deps.publicUrl };
+  /** The sender of the request a link belongs to, read before the transaction that may mail them. */
+  const senderOfLink = async (token: string) =>
+    senderOf(deps.users, (await resolve(db, token)).envelope.senderUserId);
   let sealer = deps.sealer;
 
   const downloadMac = (recipient: { id: number; tokenHash: string }) =>
@@ -158,6 +168,8 @@ export function createSigningCeremony(deps: {
       recipient: { full_name: recipient.fullName, role: recipient.role, group_name: recipient.groupName },
       witness_of: witnessOf?.fullName ?? null,
       state,
+      cancel_reason: state === "cancelled" ? envelope.cancelReason : null,
+      turn_message: state === "not-your-turn" ? notYourTurnMessage(recipient, everyone) : null,
       due_date: envelope.dueDate,
       consented: recipient.consentedAt !== null,
       sms_required: envelope.smsNotify && recipient.phone !== null,
@@ -196,14 +208,16 @@ export function createSigningCeremony(deps: {
     const resolved = await resolve(tx, token, true);
     if (!resolved.canSign) throw new AppError(403, SIGNING_LINK_MESSAGES.downloadOnly);
     const { state, everyone } = await stateOf(tx, resolved);
+    if (state === "not-your-turn") throw new AppError(409, notYourTurnMessage(resolved.recipient, everyone));
     if (state !== "ready") throw new AppError(409, SIGNING_STATE_MESSAGES[state]);
     return { ...resolved, everyone };
   }
 
   /** Seals a completed envelope once, stores the PDF, moves the document to Signed, emails everyone. */
-  const seal = jobs.define<{ envelopeId: number; origin: string }>(
+  // Jobs queued before PUBLIC_URL carry an `origin`: it is ignored, the configured one is used.
+  const seal = jobs.define<{ envelopeId: number }>(
     "signing.seal",
-    async ({ envelopeId, origin }) => {
+    async ({ envelopeId }) => {
       const [envelope] = await db.select().from(signingEnvelopes).where(eq(signingEnvelopes.id, envelopeId));
       if (envelope?.status !== "completed" || envelope.signedSha256 !== null) return;
       const original = await files.get(envelope.originalSha256);
@@ -231,6 +245,7 @@ export function createSigningCeremony(deps: {
         certificate,
       });
       const stored = await files.put(sealed, { mediaType: "application/pdf" });
+      const from = await senderOf(deps.users, envelope.senderUserId);
       await db.transaction(async (tx) => {
         // The sealed file is written once: a second run finds it set and changes nothing.
         const [moved] = await tx
@@ -247,7 +262,7 @@ export function createSigningCeremony(deps: {
           at: clock(),
         });
         for (const recipient of everyone) {
-          const link = `${origin}/sign/${downloadToken(recipient)}`;
+          const link = new URL(`/sign/${downloadToken(recipient)}`, deps.publicUrl).toString();
           await mail.enqueue(tx, {
             to: recipient.email,
             key: `signing-signed:${envelopeId}:${recipient.id}`,
@@ -256,6 +271,12 @@ export function createSigningCeremony(deps: {
             html: `<p>Everyone has signed <strong>${escapeHtml(docName ?? "the document")}</strong>.</p><p><a href="${link}">Download the signed PDF</a>, with its audit certificate.</p><p>${escapeHtml(firm)}</p>`,
           });
         }
+        await afterSealed(tx, after, {
+          envelope,
+          documentName: docName ?? "your document",
+          firmName: firm,
+          from,
+        });
         await tx.insert(signingEvents).values({
           envelopeId,
           teamId: envelope.teamId,
@@ -278,7 +299,8 @@ export function createSigningCeremony(deps: {
         if (
           resolved.canSign &&
           resolved.recipient.viewedAt === null &&
-          (state === "ready" || state === "not-your-turn" || state === "waiting-for-signer")
+          // Viewed only when the document itself was shown: not for "not your turn" or "waiting".
+          state === "ready"
         ) {
           const [first] = await tx
             .update(signingRecipients)
@@ -308,7 +330,7 @@ export function createSigningCeremony(deps: {
       if (state === "void" || state === "expired") throw new AppError(409, SIGNING_STATE_MESSAGES[state]);
       const file = await files.get(resolved.envelope.originalSha256);
       if (!file) throw notFound("The document is not available.");
-      return file.bytes;
+      return { bytes: file.bytes, name: `${fileBaseName(await documentName(resolved.envelope))}.pdf` };
     },
 
     /** GET /api/sign/:token/signed.pdf: the sealed PDF, once completed and sealed. */
@@ -319,7 +341,7 @@ export function createSigningCeremony(deps: {
       }
       const file = await files.get(envelope.signedSha256);
       if (!file) throw notFound(SIGNING_LINK_MESSAGES.notSigned);
-      return file.bytes;
+      return { bytes: file.bytes, name: `${fileBaseName(await documentName(envelope))} (signed).pdf` };
     },
 
     /** POST /api/sign/:token/consent: consent to sign electronically (ETA 1999 (Cth) s10). */
@@ -480,6 +502,7 @@ export function createSigningCeremony(deps: {
           { field: "signature.png_data_url", message: SIGNING_LINK_MESSAGES.notPng },
         ]);
       }
+      const from = await senderOfLink(token);
       const result = await db.transaction(async (tx) => {
         const resolved = await actionable(tx, token);
         const { envelope, recipient, everyone } = resolved;
@@ -533,22 +556,32 @@ export function createSigningCeremony(deps: {
             completed = true;
             resolved.envelope = done;
             await record(tx, done, null, "completed", "Everyone signed", meta);
-            await seal.enqueue(
-              { envelopeId: done.id, origin: meta.origin },
-              { tx, key: `signing-seal:${done.id}` },
-            );
+            await seal.enqueue({ envelopeId: done.id }, { tx, key: `signing-seal:${done.id}` });
           }
+        }
+        if (!completed) {
+          await afterSigned(tx, after, {
+            envelope,
+            everyone: everyone.map((other) => (other.id === signed.id ? signed : other)),
+            signed,
+            documentName:
+              (await documentNameById(tx, envelope.teamId, envelope.documentId)) ?? "your document",
+            firmName: await firmName(tx, envelope.teamId),
+            from,
+          });
         }
         resolved.recipient = signed;
         return { resolved, completed };
       });
       if (result.completed) jobs.wake();
+      else mail.sendSoon();
       return page(db, result.resolved);
     },
 
     /** POST /api/sign/:token/decline: ends the request for everyone, with the reason. */
     async decline(token: string, reason: string, meta: RequestMeta) {
-      return db.transaction(async (tx) => {
+      const from = await senderOfLink(token);
+      const answer = await db.transaction(async (tx) => {
         const resolved = await resolve(tx, token, true);
         if (!resolved.canSign) throw new AppError(403, SIGNING_LINK_MESSAGES.downloadOnly);
         const { state } = await stateOf(tx, resolved);
@@ -578,8 +611,19 @@ export function createSigningCeremony(deps: {
           meta,
           reason,
         );
+        await afterDeclined(tx, after, {
+          envelope: rejected,
+          declined,
+          reason,
+          documentName: (await documentNameById(tx, rejected.teamId, rejected.documentId)) ?? "your document",
+          firmName: await firmName(tx, rejected.teamId),
+          at: clock(),
+          from,
+        });
         return page(tx, { ...resolved, envelope: rejected, recipient: declined });
       });
+      mail.sendSoon();
+      return answer;
     },
 
     /** The signed-PDF link of a recipient (emailed at completion; tests read it). */
@@ -632,6 +676,9 @@ export function auditCertificate(
     })),
   };
 }
+
+/** A document's name as a file name: characters no file system takes become spaces. */
+export const fileBaseName = (name: string) => name.replace(/[\\/:*?"<>|]+/g, " ").trim() || "Document";
 
 const escapeHtml = (text: string) =>
   text.replace(

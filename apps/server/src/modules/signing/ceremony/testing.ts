@@ -1,7 +1,8 @@
+import { DEVELOPMENT_SECRET_KEY } from "../../../config.ts";
 import type { Database } from "../../../db/client.ts";
 import type { FileStore } from "../../files/index.ts";
 import { type StoredSignatureField, signingEnvelopes, signingEvents, signingRecipients } from "../schema.ts";
-import { newSigningToken } from "../tokens.ts";
+import { createSigningLinkBox, newSigningToken } from "../tokens.ts";
 
 /**
  * Test fixture: an envelope and its recipients straight into the tables, with known tokens, as
@@ -119,6 +120,8 @@ export async function buildSigningEnvelope(
         groupName: (r.group ?? 0) === 0 ? "First Signing Group" : `Group ${(r.group ?? 0) + 1}`,
         isLastSigner: false,
         tokenHash,
+        // Kept sealed with the test server's key, as the wizard keeps it: turn mails re-send it.
+        tokenSealed: createSigningLinkBox(DEVELOPMENT_SECRET_KEY).seal(token, tokenHash),
         tokenExpiresAt: input.expiresAt ?? new Date(input.now.getTime() + 14 * 24 * 60 * 60_000),
         status: "pending",
         createdAt: input.now,

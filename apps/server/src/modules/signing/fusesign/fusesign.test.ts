@@ -69,6 +69,7 @@ async function sentWithFuseSign() {
     email_subject: "Please sign the NDA",
     email_body: "Thank you.",
     is_group: 0,
+    witnesses_adult: true,
     signer: signer.map((s, i) => ({
       ...s,
       phone_number: `+61-41234567${i}`,
@@ -103,7 +104,8 @@ describe("signing with FuseSign", () => {
     const bundle = fake.bundles.get(bundleId);
     expect(bundle?.body).toMatchObject({
       SmsToSign: true,
-      WebhookUrl: "http://localhost/api/fusesign/webhook",
+      // On the configured public origin, not the request's Host.
+      WebhookUrl: `${t.config.PUBLIC_URL}/api/fusesign/webhook`,
     });
     // A witness signs in the FuseSign group after their signer's.
     const witness = recipients.find((r) => r.role === "witness");

@@ -42,31 +42,46 @@ const SIGNATURE_LENGTH = 16_384;
  * ETSI.CAdES.detached) over every byte but the signature itself, so any later change shows in a
  * reader. No I/O: the caller stores the bytes.
  */
-export function createPdfSealer(options: { certificate: SealingCertificate }): PdfSealer {
+export function createPdfSealer(options: { certificate: SealingCertificate }): PdfSealer & {
+  sealFile(pdf: Uint8Array, info: FileSealInfo): Promise<Uint8Array>;
+} {
   const signer = new CadesSigner(options.certificate.p12, options.certificate.passphrase);
+  async function sealDocument(document: PDFDocument, info: FileSealInfo) {
+    document.setModificationDate(info.signingTime);
+    pdflibAddPlaceholder({
+      pdfDoc: document,
+      reason: info.reason,
+      contactInfo: "",
+      name: info.firmName,
+      location: "Australia",
+      signingTime: info.signingTime,
+      signatureLength: SIGNATURE_LENGTH,
+      subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+      appName: "Precedent",
+    });
+    // signpdf finds the placeholder by searching the bytes: object streams would hide it.
+    const prepared = await document.save({ useObjectStreams: false });
+    const sealed = await new SignPdf().sign(Buffer.from(prepared), signer, info.signingTime);
+    return new Uint8Array(sealed.buffer, sealed.byteOffset, sealed.byteLength);
+  }
   return {
     async seal(input) {
       const document = await PDFDocument.load(input.original, { updateMetadata: false });
       const fonts = await embedSealFonts(document);
       await stampSignatures(document, input.fields, input.signatures, fonts);
       appendCertificatePages(document, input.certificate, fonts);
-      const signingTime = input.certificate.completedAt;
-      document.setModificationDate(signingTime);
-      pdflibAddPlaceholder({
-        pdfDoc: document,
+      return sealDocument(document, {
         reason: `Signed electronically: ${input.certificate.documentName}`,
-        contactInfo: "",
-        name: input.certificate.firmName,
-        location: "Australia",
-        signingTime,
-        signatureLength: SIGNATURE_LENGTH,
-        subFilter: SUBFILTER_ETSI_CADES_DETACHED,
-        appName: "Precedent",
+        firmName: input.certificate.firmName,
+        signingTime: input.certificate.completedAt,
       });
-      // signpdf finds the placeholder by searching the bytes: object streams would hide it.
-      const prepared = await document.save({ useObjectStreams: false });
-      const sealed = await new SignPdf().sign(Buffer.from(prepared), signer, signingTime);
-      return new Uint8Array(sealed.buffer, sealed.byteOffset, sealed.byteLength);
+    },
+    /** Seals a finished PDF as it is (the audit certificate downloaded on its own). */
+    async sealFile(pdf, info) {
+      return sealDocument(await PDFDocument.load(pdf, { updateMetadata: false }), info);
     },
   };
 }
+
+/** What a seal records: why, for whom, and when (the signing time in the signature). */
+export type FileSealInfo = { reason: string; firmName: string; signingTime: Date };
