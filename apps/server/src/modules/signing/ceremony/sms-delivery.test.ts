@@ -106,7 +106,12 @@ describe("the developer page outside development", () => {
   it("is not there in production when the sandbox was not asked for by name", {
     timeout: 120_000,
   }, async () => {
-    const production = { NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox", SECRET_KEY: "k".repeat(40) };
+    const production = {
+      NODE_ENV: "production",
+      PAYMENT_PROVIDER: "sandbox",
+      SECRET_KEY: "k".repeat(40),
+      PUBLIC_URL: "https://app.example.com",
+    };
     const quiet = await createTestApp({ env: production });
     try {
       const firm = await signedInFirm(quiet);
