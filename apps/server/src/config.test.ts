@@ -26,7 +26,12 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
       /PAYMENT_PROVIDER: must be set in production/,
     );
-    const stripe = loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "stripe", SECRET_KEY: KEY });
+    const stripe = loadConfig({
+      NODE_ENV: "production",
+      PAYMENT_PROVIDER: "stripe",
+      SECRET_KEY: KEY,
+      PUBLIC_URL: "https://app.example.com",
+    });
     expect(stripe.DEMO_DATA).toBe("off");
     expect(
       sandboxProviders({ ...stripe, SMTP_URL: "smtp://mail.example:587", SMS_PROVIDER: "messagemedia" }),
@@ -37,6 +42,7 @@ describe("loadConfig", () => {
       PAYMENT_PROVIDER: "sandbox",
       DEMO_DATA: "on",
       SECRET_KEY: KEY,
+      PUBLIC_URL: "https://app.example.com",
     });
     expect(trial.DEMO_DATA).toBe("on");
     expect(sandboxProviders(trial)).toEqual([
@@ -70,7 +76,12 @@ describe("loadConfig", () => {
   // Issue 31: COOKIE_SECURE defaulted to `auto` in production, so a server behind a proxy it was
   // not told to trust sent the session cookie without Secure.
   it("marks the session cookie Secure in production unless told otherwise; follows the protocol elsewhere", () => {
-    const production = { NODE_ENV: "production", PAYMENT_PROVIDER: "stripe", SECRET_KEY: KEY };
+    const production = {
+      NODE_ENV: "production",
+      PAYMENT_PROVIDER: "stripe",
+      SECRET_KEY: KEY,
+      PUBLIC_URL: "https://app.example.com",
+    };
     expect(loadConfig(production).COOKIE_SECURE).toBe("true");
     expect(loadConfig({ ...production, COOKIE_SECURE: "auto" }).COOKIE_SECURE).toBe("auto");
     expect(loadConfig({}).COOKIE_SECURE).toBe("auto");

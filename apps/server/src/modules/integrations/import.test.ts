@@ -218,8 +218,16 @@ describe("POST /api/integrations/{app}/import", () => {
     expect(await xmlOf(doc.id)).toEqual(sample);
 
     const token = (await people.as.owner.get(`/api/get-action-token/${doc.id}`)).json().data.action_token;
+    // The chair must be one of the imported company's directors (s248E), so the first of them chairs.
+    const [firstDirector] = company.officers.filter((o) => o.role === "Director");
+    const { middle_name: _, ...sampleChair } = sample.chair as Record<string, unknown>;
+    const chair = {
+      ...sampleChair,
+      first_name: firstDirector?.givenName,
+      last_name: firstDirector?.familyName,
+    };
     const saved = await people.as.owner.put(`/api/xpressdox/update-xml/${doc.id}`, {
-      xml: { ...sample, ...body.data.answers },
+      xml: { ...sample, ...body.data.answers, chair },
       action_token: token,
     });
     expect(saved.statusCode, saved.body).toBe(200);
