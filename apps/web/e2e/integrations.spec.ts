@@ -153,6 +153,16 @@ test.describe("integrations", () => {
     expect(company.acn).toMatch(/^\d{3} \d{3} \d{3}$/);
     expect(company.directors?.map((d) => d.name) ?? [company.sole_director_name]).toEqual(directors);
 
+    // The chair must be one of the imported company's directors (s248E): the first of them chairs.
+    const saved = await savedAnswers(page, doc.teamId, doc.id);
+    const { middle_name: _middle, ...chair } = saved.chair as Record<string, unknown>;
+    const [givenName, ...familyNames] = (directors[0] ?? "").split(" ");
+    await saveAnswersByApi(page, doc, {
+      ...saved,
+      chair: { ...chair, first_name: givenName, last_name: familyNames.join(" ") },
+    });
+    await openInterview(page, doc);
+
     // Reset Address: a changed street goes back to the imported one, after a confirmation.
     const street = page.locator("#answer-company-street");
     const importedStreet = await street.inputValue();

@@ -11,7 +11,9 @@ beforeAll(async () => {
   t = await createTestApp();
   await ensurePlans(t.db);
   expect(await loadDemoData(t.db)).toBe(true);
-});
+  // The demo data assembles every demo document (deeds at market length among them): on a busy
+  // two-core machine that takes longer than the default minute.
+}, 180_000);
 afterAll(() => t.close());
 
 const statusOf = async (name: string) =>
