@@ -153,16 +153,6 @@ test.describe("integrations", () => {
     expect(company.acn).toMatch(/^\d{3} \d{3} \d{3}$/);
     expect(company.directors?.map((d) => d.name) ?? [company.sole_director_name]).toEqual(directors);
 
-    // The chair must be one of the imported company's directors (s248E): the first of them chairs.
-    const saved = await savedAnswers(page, doc.teamId, doc.id);
-    const { middle_name: _middle, ...chair } = saved.chair as Record<string, unknown>;
-    const [givenName, ...familyNames] = (directors[0] ?? "").split(" ");
-    await saveAnswersByApi(page, doc, {
-      ...saved,
-      chair: { ...chair, first_name: givenName, last_name: familyNames.join(" ") },
-    });
-    await openInterview(page, doc);
-
     // Reset Address: a changed street goes back to the imported one, after a confirmation.
     const street = page.locator("#answer-company-street");
     const importedStreet = await street.inputValue();
@@ -174,6 +164,16 @@ test.describe("integrations", () => {
     await expectAccessible(page, "reset address confirmation", { include: ".ant-modal-confirm" });
     await resetConfirm.getByRole("button", { name: "Reset Address" }).click();
     await expect(street).toHaveValue(importedStreet);
+
+    // The chair must be one of the imported company's directors (s248E): the first of them chairs.
+    const saved = await savedAnswers(page, doc.teamId, doc.id);
+    const { middle_name: _middle, ...chair } = saved.chair as Record<string, unknown>;
+    const [givenName, ...familyNames] = (directors[0] ?? "").split(" ");
+    await saveAnswersByApi(page, doc, {
+      ...saved,
+      chair: { ...chair, first_name: givenName, last_name: familyNames.join(" ") },
+    });
+    await openInterview(page, doc);
     await toolbar.getByRole("button", { name: "Assemble" }).click();
     await slowExpect(page).toHaveURL(/download_id/);
     await page.screenshot({ path: `${SHOTS}/import-assembled-1366.png` });
@@ -201,6 +201,8 @@ test.describe("integrations", () => {
     const listed = `/my-account/my-document?search=${encodeURIComponent("Bayside Property Trust")}`;
     await signIn(page, OWNER, PAGE);
     const teamId = await teamIdOf(page);
+    // An earlier test of this file leaves Xero connected: start from no connection.
+    await page.request.get(`/api/xero/auth/disconnect?id_team=${teamId}`);
     await page.goto(listed);
     const actions = page.getByRole("button", { name: `Actions for ${name}`, exact: true });
     await expect(actions).toBeVisible({ timeout: 30_000 });
