@@ -120,6 +120,10 @@ test("sent with SMS on, every signer signs with the code from the sandbox, to th
     if (!who) throw new Error(`an unexpected signer: ${name}`);
     await phones.nth(i).fill(who.phone);
   }
+  // The witness rule: the sender confirms the witness is an adult who is not a party.
+  await wizard
+    .getByRole("checkbox", { name: "Each witness is 18 or over and is not a party to this document" })
+    .check();
   await wizard.getByRole("button", { name: "Next Step" }).click();
   await wizard.getByRole("button", { name: "Send" }).click();
   const sent = page.getByRole("dialog").filter({ hasText: "Email sent successfully" });
