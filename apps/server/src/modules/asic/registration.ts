@@ -1,4 +1,5 @@
 import {
+  ASIC_ALREADY_LODGED,
   ASIC_KIT_ALREADY_MADE,
   ASIC_KIT_NOT_REGISTERED,
   ASIC_NO_PAYMENT_STARTED,
@@ -577,7 +578,17 @@ export function createAsicRegistration(deps: {
       const row = await readRow(docId);
       const resuming = row?.asicStatus === "INPR" && !row.lodgementNumber && row.clientReference !== null;
       if (named && !resuming && row?.paymentStatus === "paid" && !isLodgedOrDecided(row.asicStatus)) {
-        await recheckName(ctx, docId, named, "asic/registration-company-lodgement");
+        try {
+          await recheckName(ctx, docId, named, "asic/registration-company-lodgement");
+        } catch (error) {
+          // Two submits at once: the other one lodged this application (and its name) meanwhile, so
+          // the name now reads as taken. Say what happened, not that the name was lost.
+          const now = await readRow(docId);
+          if (now && (isLodgedOrDecided(now.asicStatus) || now.clientReference !== row.clientReference)) {
+            throw new AppError(409, ASIC_ALREADY_LODGED);
+          }
+          throw error;
+        }
       }
       return lodgement.lodge(ctx, docId, named && { ...named, answers });
     },
