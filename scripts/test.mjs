@@ -2,9 +2,11 @@
 // `npm test`: every unit and API test (Vitest), then the browser tests (Playwright driving
 // Debian's Chromium). Without Chromium the browser tests are skipped with a plain notice,
 // except under CI, where a missing browser is a failure. `TEST_BROWSER=off` runs the unit and
-// API tests only (CI's embedded-database pass: see .ci/run). Ends with one summary line.
+// API tests only (CI's embedded-database pass: see .ci/run). `TEST_DATABASE_FREE=off` leaves out
+// the test files that cannot touch a database (templates, the engine, the contracts, the web's
+// unit tests): CI's second pass, on PostgreSQL, would only repeat them. Ends with one summary line.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -78,7 +80,37 @@ function printPagesAtFailures(report) {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 
-console.log(`\n== Unit and API tests on ${database}\n`);
+/**
+ * Folders whose tests never open a database, so their results are the same on either one. Checked
+ * before they are left out: a file in them that names the server or a database would make the
+ * claim false, and then everything runs.
+ */
+const DATABASE_FREE_FOLDERS = ["templates", "packages", "apps/web/src"];
+const DATABASE_WORDS = /@precedent\/server|apps\/server|DATABASE_URL|pglite|drizzle/i;
+function databaseFreeFoldersTouchingADatabase() {
+  const found = [];
+  for (const folder of DATABASE_FREE_FOLDERS) {
+    for (const entry of readdirSync(path.join(root, folder), { recursive: true })) {
+      const file = String(entry);
+      if (file.includes("node_modules") || !/\.(ts|tsx|mjs|js)$/.test(file)) continue;
+      if (DATABASE_WORDS.test(readFileSync(path.join(root, folder, file), "utf8"))) {
+        found.push(path.join(folder, file));
+      }
+    }
+  }
+  return found;
+}
+let databaseFreeOff = process.env.TEST_DATABASE_FREE === "off";
+if (databaseFreeOff) {
+  const touching = databaseFreeFoldersTouchingADatabase();
+  if (touching.length > 0) {
+    console.log(`These files name the server or a database, so every test runs: ${touching.join(", ")}`);
+    databaseFreeOff = false;
+  }
+}
+console.log(
+  `\n== Unit and API tests on ${database}${databaseFreeOff ? " (database-free files left out: TEST_DATABASE_FREE=off)" : ""}\n`,
+);
 const vitestJson = path.join(reports, "vitest.json");
 const vitestStatus = run("npx", [
   "vitest",
@@ -86,6 +118,7 @@ const vitestStatus = run("npx", [
   "--reporter=default",
   "--reporter=json",
   `--outputFile.json=${vitestJson}`,
+  ...(databaseFreeOff ? DATABASE_FREE_FOLDERS.map((folder) => `--exclude=${folder}/**`) : []),
 ]);
 const vitest = readJson(vitestJson);
 if (vitest) {
