@@ -3,6 +3,7 @@ import { loadConfig, sandboxProviders } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./demo/seed.ts";
 import { DEMO_PENDING_DOCUMENT, type DemoSigningLink, signDemoDocuments } from "./demo/signing.ts";
+import { DEMO_TWO_FACTOR, turnOnDemoTwoFactor } from "./demo/two-factor.ts";
 import { ensureCatalogue } from "./modules/catalogue/index.ts";
 import { createTemplateLibrary } from "./modules/templates/index.ts";
 import { createChangeFeed } from "./platform/freshness/index.ts";
@@ -40,7 +41,12 @@ async function main() {
   // Just-loaded demo data: one document signed and sealed through the product, one left pending
   // with its private links printed below. A failure here leaves the demo unsigned, not the server down.
   let demoLinks: DemoSigningLink[] = [];
+  let demoRecoveryCodes: string[] = [];
   if (demoLoaded) {
+    demoRecoveryCodes = await turnOnDemoTwoFactor(services).catch((err: unknown) => {
+      app.log.warn({ err }, "two-factor sign-in was not turned on for the demo");
+      return [];
+    });
     demoLinks = await signDemoDocuments(services, services.publicUrl, new Date()).catch((err: unknown) => {
       app.log.warn({ err }, "demo documents were not sent for signing");
       return [];
@@ -65,6 +71,11 @@ async function main() {
   if (config.DEMO_DATA === "on") {
     lines.push(`Demo sign-ins (demo only), password "${DEMO_PASSWORD}":`);
     for (const s of DEMO_SIGN_INS) lines.push(`  ${s.email.padEnd(24)} ${s.role.padEnd(8)} ${s.firm}`);
+    lines.push(
+      `Two-factor sign-in is on for ${DEMO_TWO_FACTOR.email}: authenticator key ${DEMO_TWO_FACTOR.secret} (demo only)`,
+    );
+    if (demoRecoveryCodes.length > 0)
+      lines.push(`  its recovery codes (shown once): ${demoRecoveryCodes.join(" ")}`);
     if (demoLinks.length > 0) {
       lines.push(`Demo signing links for "${DEMO_PENDING_DOCUMENT}" (private to each signer):`);
       for (const l of demoLinks) lines.push(`  ${`${l.name} (${l.role})`.padEnd(32)} ${l.url}`);

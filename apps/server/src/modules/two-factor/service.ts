@@ -246,6 +246,30 @@ export function createTwoFactorService(deps: {
     return db.transaction((tx) => replaceRecoveryCodes(tx, userId));
   }
 
+  /**
+   * Demo data only: two-factor sign-in turned on with a secret the README publishes, so a new user
+   * can try the code step with any authenticator app. Returns new recovery codes (printed at start).
+   * Does nothing when it is already on, so a restart keeps the codes a person has used.
+   */
+  async function turnOnWithPublishedSecret(
+    userId: number,
+    base32Secret: string,
+  ): Promise<string[] | undefined> {
+    if (isOn(await totpRow(userId))) return undefined;
+    const now = clock();
+    const sealed = box.seal(Secret.fromBase32(base32Secret).base32, context(userId));
+    return db.transaction(async (tx) => {
+      await tx
+        .insert(twoFactorTotp)
+        .values({ userId, secret: sealed, createdAt: now, confirmedAt: now })
+        .onConflictDoUpdate({
+          target: twoFactorTotp.userId,
+          set: { secret: sealed, createdAt: now, confirmedAt: now, lastUsedStep: null },
+        });
+      return replaceRecoveryCodes(tx, userId);
+    });
+  }
+
   /** The challenge of a token, with one of its tries taken; refuses an ended or used-up one. */
   async function takeChallengeTry(token: string) {
     const now = clock();
@@ -312,6 +336,7 @@ export function createTwoFactorService(deps: {
 
   return {
     secondStep,
+    turnOnWithPublishedSecret,
 
     async status(actor: Actor, teamId?: number): Promise<TwoFactorStatus> {
       const row = await totpRow(actor.userId);
