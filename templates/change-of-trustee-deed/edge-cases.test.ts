@@ -5,7 +5,7 @@
  * guidance for every jurisdiction in the interview, not in the deed.
  */
 import { describe, expect, it } from "vitest";
-import { type Answers, assembles, JURISDICTIONS, load, refusal, text } from "../trust-edge-cases.ts";
+import { type Answers, assembles, JURISDICTIONS, load, refusal, text } from "../edge-cases.ts";
 
 const SLUG = "change-of-trustee-deed";
 

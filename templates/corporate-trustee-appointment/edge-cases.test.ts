@@ -5,7 +5,7 @@
  * replacement trustee.
  */
 import { describe, expect, it } from "vitest";
-import { type Answers, refusal, text } from "../trust-edge-cases.ts";
+import { type Answers, refusal, text } from "../edge-cases.ts";
 
 const SLUG = "corporate-trustee-appointment";
 

@@ -15,7 +15,7 @@ import {
   person,
   refusal,
   text,
-} from "../trust-edge-cases.ts";
+} from "../edge-cases.ts";
 
 const SLUG = "discretionary-trust-deed";
 

@@ -5,7 +5,7 @@
  * mediation nominator of every state and territory; the deed's own statements of the law.
  */
 import { describe, expect, it } from "vitest";
-import { type Answers, assembles, JURISDICTIONS, person, refusal, text } from "../trust-edge-cases.ts";
+import { type Answers, assembles, JURISDICTIONS, person, refusal, text } from "../edge-cases.ts";
 
 const SLUG = "smsf-trust-deed";
 

@@ -6,7 +6,7 @@
  * holding, and a unitholder's liability stated once and consistently.
  */
 import { describe, expect, it } from "vitest";
-import { type Answers, clauseReferences, JURISDICTIONS, person, refusal, text } from "../trust-edge-cases.ts";
+import { type Answers, clauseReferences, JURISDICTIONS, person, refusal, text } from "../edge-cases.ts";
 
 const SLUG = "unit-trust-deed";
 
