@@ -23,6 +23,13 @@ export type Change = (answers: Answers) => void;
 
 const ROOT = import.meta.dirname;
 
+/** A change that sets one top-level answer. */
+export const setAnswer =
+  (id: string, value: unknown): Change =>
+  (answers) => {
+    answers[id] = value;
+  };
+
 export const JURISDICTIONS = ["NSW", "VIC", "QLD", "WA", "SA", "TAS", "ACT", "NT"] as const;
 
 export function load(slug: string): { template: Template; sample: AnswerObject } {
