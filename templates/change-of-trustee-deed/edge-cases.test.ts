@@ -5,7 +5,7 @@
  * guidance for every jurisdiction in the interview, not in the deed.
  */
 import { describe, expect, it } from "vitest";
-import { type Answers, assembles, JURISDICTIONS, load, refusal, text } from "../edge-cases.ts";
+import { type Answers, assembles, JURISDICTIONS, load, person, refusal, text } from "../edge-cases.ts";
 
 const SLUG = "change-of-trustee-deed";
 
@@ -36,7 +36,10 @@ describe("trustees", () => {
   it("refuses a retiring trustee who is also a new trustee", () => {
     const issues = refusal(SLUG, (answers) => {
       const retiring = (answers.retiring_trustees as Answers[])[0]?.retiring as Answers;
-      (answers.new_trustees as Answers[]).push({ new_trustee: structuredClone(retiring) });
+      (answers.new_trustees as Answers[]).push({
+        new_trustee: structuredClone(retiring),
+        ...(retiring.party_type === "individual" ? { date_of_birth: "01/01/1960" } : {}),
+      });
     });
     expect(issues[0]?.message).toContain("A retiring trustee cannot also be a new or continuing trustee.");
   });
@@ -85,4 +88,35 @@ describe("duty guidance in the interview, for every jurisdiction, never in the d
       expect(deed).not.toContain("Lodge this deed");
     });
   }
+});
+
+describe("a sole individual new trustee, by the kind of trust (issue 30)", () => {
+  const soleIndividual = (born: string) => (answers: Answers) => {
+    answers.new_trustees = [{ new_trustee: person("Amelia", "Rose", "Okafor"), date_of_birth: born }];
+    answers.continuing_trustees = [];
+  };
+  it("lets a discretionary trust have one individual as its only trustee", () => {
+    const deed = text(SLUG, soleIndividual("09/04/1994"));
+    expect(assembles(SLUG, soleIndividual("09/04/1994"))).toBe(true);
+    expect(deed).toContain("Amelia Rose Okafor");
+    expect(deed).toContain("including any requirement as to notice, consent, form or the number of trustees");
+  });
+  it("refuses a self managed superannuation fund, which can never have a sole individual trustee (s17A)", () => {
+    const issues = refusal(SLUG, (answers) => {
+      soleIndividual("09/04/1994")(answers);
+      answers.trust_kind = "smsf";
+    });
+    expect(issues).toEqual([
+      {
+        path: "trust_kind",
+        message:
+          "This deed is for a discretionary trust. A self managed superannuation fund's trustees must be all its members (or a company whose directors they are), and it can never have a sole individual trustee: a one-member fund needs a second individual trustee or a company (s17A(1), (2) SIS Act). Change its trustees under the fund's own deed, with each new trustee's declaration within 21 days (s104A SIS Act).",
+      },
+    ]);
+  });
+  it("refuses an individual new trustee under 18", () => {
+    const issues = refusal(SLUG, soleIndividual("01/01/2010"));
+    expect(issues.map((issue) => issue.path)).toEqual(["new_trustees[0].date_of_birth"]);
+    expect(issues[0]?.message).toContain("(s6(2)(e) Trustee Act 1925 (NSW))");
+  });
 });
