@@ -157,12 +157,40 @@ describe("the will: testamentary discretionary trusts", () => {
     expect(will).not.toContain("from the day the Primary Beneficiary reaches");
   });
 
-  it("is not offered for named beneficiaries", () => {
-    const issues = issuesOf((a) => {
-      a.testamentary_trust = "Yes";
-    });
-    // The answer is dropped as not shown, so it cannot change the will.
-    expect(issues).toEqual([]);
+  /** The residue to the sample's named beneficiaries, the first one's share on a testamentary trust. */
+  const namedOnTrust = (a: Answers) => {
+    a.testamentary_trust = "Yes";
+    a.trust_control = "beneficiary";
+    const [first, second] = a.residuary as Answers[];
+    if (first) first.trust = "Yes";
+    if (second) second.trust = "No";
+  };
+  it("holds a named beneficiary's share on a testamentary trust when chosen, and another's outright", () => {
+    const will = text(namedOnTrust);
+    expect(will).toContain(
+      "Rebecca Anne Whitfield, my daughter: 1 part, held on a Testamentary Trust under clause 7;",
+    );
+    expect(will).toContain("Jonathan Paul Whitfield, my son: 1 part.");
+    expect(will).toContain(
+      "My Executors must hold the share of the Residue of each beneficiary whose share clause 4.1 says is held on a Testamentary Trust, or of each person who takes that share under clause 4.3 in that beneficiary’s place",
+    );
+    expect(will).toContain("is added to that Testamentary Trust");
+    expect(will).toContain("subsection 102AG(2AA)");
+    expect(will).not.toContain("each child of mine");
+  });
+  it("refuses a testamentary trust that holds no named beneficiary's share", () => {
+    expect(
+      issuesOf((a) => {
+        namedOnTrust(a);
+        for (const entry of a.residuary as Answers[]) entry.trust = "No";
+      }),
+    ).toEqual([
+      {
+        path: "residuary",
+        message:
+          "Choose at least one beneficiary whose share is held on a testamentary trust, or answer No to holding a share of the residue on a testamentary trust.",
+      },
+    ]);
   });
 });
 
