@@ -120,3 +120,26 @@ describe("a sole individual new trustee, by the kind of trust (issue 30)", () =>
     expect(issues[0]?.message).toContain("(s6(2)(e) Trustee Act 1925 (NSW))");
   });
 });
+
+describe("an individual appointor's age", () => {
+  it("refuses an appointor under 18 on the deed's date, and asks no age of a company", () => {
+    const issues = refusal(SLUG, (answers) => {
+      const [first] = answers.appointors as Answers[];
+      if (first) first.date_of_birth = "01/01/2010";
+    });
+    expect(issues).toEqual([
+      {
+        path: "appointors[0].date_of_birth",
+        message:
+          "An individual appointor must be 18 or older on the date of this deed: a person under 18 can repudiate the removal and appointment of a trustee on coming of age, leaving it in doubt who holds the trust property. Name the adult, or the company, who holds the power under the trust deed.",
+      },
+    ]);
+    // A company appointor (here the sample's new trustee company) is asked no date of birth.
+    expect(
+      assembles(SLUG, (answers) => {
+        const company = (answers.new_trustees as Answers[])[0]?.new_trustee as Answers;
+        answers.appointors = [{ appointor: structuredClone(company) }];
+      }),
+    ).toBe(true);
+  });
+});
