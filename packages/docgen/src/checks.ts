@@ -195,6 +195,7 @@ type Named = readonly [at: readonly (string | number)[], path: string, target: T
 type Rule<C extends CrossCheck> = {
   /** The issues the check finds in the shown answers; nothing while the answers it reads are missing. */
   readonly issues: (nodes: readonly VisibleQuestion[], check: C) => AnswerIssue[];
+  /** Each path the check names, where it sits in the check, and what it must name. */
   readonly names: (check: C) => Named[];
   /** Problems a definition can have beyond a path of the wrong kind. */
   readonly problems?: (questions: readonly Question[], check: C) => { at: string; message: string }[];
