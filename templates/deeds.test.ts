@@ -331,6 +331,7 @@ describe("Discretionary trust deed", () => {
             suburb: "Claremont",
             postcode: "6010",
           }),
+          date_of_birth: "12/03/1970",
         },
         {
           trustee: person("Sienna", "Rose", "Marlowe", {
@@ -338,6 +339,7 @@ describe("Discretionary trust deed", () => {
             suburb: "Claremont",
             postcode: "6010",
           }),
+          date_of_birth: "28/07/1972",
         },
       ];
       answers.trustee_decisions = decisions;

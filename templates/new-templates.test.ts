@@ -139,6 +139,7 @@ describe("Deed of change of trustee", () => {
     const issues = await refusal("change-of-trustee-deed", (a) => {
       (a.new_trustees as Entry[]).push({
         new_trustee: structuredClone((a.retiring_trustees as Entry[])[1]?.retiring),
+        date_of_birth: "01/01/1960", // asked of an individual new trustee
       });
     });
     expect(issues).toEqual([

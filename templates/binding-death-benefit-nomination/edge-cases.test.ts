@@ -4,7 +4,7 @@
  * neither nominated nor the member, each lapsing choice, each kind of nominee.
  */
 import { describe, expect, it } from "vitest";
-import { type Answers, assembles, refusal, text } from "../trust-edge-cases.ts";
+import { type Answers, assembles, refusal, text } from "../edge-cases.ts";
 
 const SLUG = "binding-death-benefit-nomination";
 

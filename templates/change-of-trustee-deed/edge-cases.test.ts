@@ -5,7 +5,7 @@
  * guidance for every jurisdiction in the interview, not in the deed.
  */
 import { describe, expect, it } from "vitest";
-import { type Answers, assembles, JURISDICTIONS, load, refusal, text } from "../trust-edge-cases.ts";
+import { type Answers, assembles, JURISDICTIONS, load, person, refusal, text } from "../edge-cases.ts";
 
 const SLUG = "change-of-trustee-deed";
 
@@ -36,7 +36,10 @@ describe("trustees", () => {
   it("refuses a retiring trustee who is also a new trustee", () => {
     const issues = refusal(SLUG, (answers) => {
       const retiring = (answers.retiring_trustees as Answers[])[0]?.retiring as Answers;
-      (answers.new_trustees as Answers[]).push({ new_trustee: structuredClone(retiring) });
+      (answers.new_trustees as Answers[]).push({
+        new_trustee: structuredClone(retiring),
+        ...(retiring.party_type === "individual" ? { date_of_birth: "01/01/1960" } : {}),
+      });
     });
     expect(issues[0]?.message).toContain("A retiring trustee cannot also be a new or continuing trustee.");
   });
@@ -85,4 +88,58 @@ describe("duty guidance in the interview, for every jurisdiction, never in the d
       expect(deed).not.toContain("Lodge this deed");
     });
   }
+});
+
+describe("a sole individual new trustee, by the kind of trust (issue 30)", () => {
+  const soleIndividual = (born: string) => (answers: Answers) => {
+    answers.new_trustees = [{ new_trustee: person("Amelia", "Rose", "Okafor"), date_of_birth: born }];
+    answers.continuing_trustees = [];
+  };
+  it("lets a discretionary trust have one individual as its only trustee", () => {
+    const deed = text(SLUG, soleIndividual("09/04/1994"));
+    expect(assembles(SLUG, soleIndividual("09/04/1994"))).toBe(true);
+    expect(deed).toContain("Amelia Rose Okafor");
+    expect(deed).toContain("including any requirement as to notice, consent, form or the number of trustees");
+  });
+  it("refuses a self managed superannuation fund, which can never have a sole individual trustee (s17A)", () => {
+    const issues = refusal(SLUG, (answers) => {
+      soleIndividual("09/04/1994")(answers);
+      answers.trust_kind = "smsf";
+    });
+    expect(issues).toEqual([
+      {
+        path: "trust_kind",
+        message:
+          "This deed is for a discretionary trust. A self managed superannuation fund's trustees must be all its members (or a company whose directors they are), and it can never have a sole individual trustee: a one-member fund needs a second individual trustee or a company (s17A(1), (2) SIS Act). Change its trustees under the fund's own deed, with each new trustee's declaration within 21 days (s104A SIS Act).",
+      },
+    ]);
+  });
+  it("refuses an individual new trustee under 18", () => {
+    const issues = refusal(SLUG, soleIndividual("01/01/2010"));
+    expect(issues.map((issue) => issue.path)).toEqual(["new_trustees[0].date_of_birth"]);
+    expect(issues[0]?.message).toContain("(s6(2)(e) Trustee Act 1925 (NSW))");
+  });
+});
+
+describe("an individual appointor's age", () => {
+  it("refuses an appointor under 18 on the deed's date, and asks no age of a company", () => {
+    const issues = refusal(SLUG, (answers) => {
+      const [first] = answers.appointors as Answers[];
+      if (first) first.date_of_birth = "01/01/2010";
+    });
+    expect(issues).toEqual([
+      {
+        path: "appointors[0].date_of_birth",
+        message:
+          "An individual appointor must be 18 or older on the date of this deed: a person under 18 can repudiate the removal and appointment of a trustee on coming of age, leaving it in doubt who holds the trust property. Name the adult, or the company, who holds the power under the trust deed.",
+      },
+    ]);
+    // A company appointor (here the sample's new trustee company) is asked no date of birth.
+    expect(
+      assembles(SLUG, (answers) => {
+        const company = (answers.new_trustees as Answers[])[0]?.new_trustee as Answers;
+        answers.appointors = [{ appointor: structuredClone(company) }];
+      }),
+    ).toBe(true);
+  });
 });

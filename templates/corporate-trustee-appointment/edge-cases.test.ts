@@ -5,7 +5,7 @@
  * replacement trustee.
  */
 import { describe, expect, it } from "vitest";
-import { type Answers, refusal, text } from "../trust-edge-cases.ts";
+import { type Answers, assembles, refusal, text } from "../edge-cases.ts";
 
 const SLUG = "corporate-trustee-appointment";
 
@@ -85,5 +85,34 @@ describe("the chair is a director", () => {
           "The chair must be one of the directors named below (only a director may chair the directors' meeting or sign the sole director's resolution).",
       },
     ]);
+  });
+});
+
+describe("directors' ages (s201B(1) Corporations Act; issue 30: ages were not asked)", () => {
+  const directorBorn = (index: number, born: string) => (answers: Answers) => {
+    const director = (answers.directors as Answers[])[index];
+    if (director) director.date_of_birth = born;
+  };
+  it("refuses a director under 18 at the meeting", () => {
+    expect(refusal(SLUG, directorBorn(1, "01/01/2010"))).toEqual([
+      {
+        path: "directors[1].date_of_birth",
+        message:
+          "A director must be at least 18 (s201B(1) Corporations Act): a person under 18 cannot have been validly appointed, so cannot vote on these resolutions, consent as a director or sign for the company. Check the date of birth, or leave this person out of the directors.",
+      },
+    ]);
+  });
+  it("accepts a director who turns 18 on the meeting's date (30 June 2025)", () => {
+    expect(assembles(SLUG, directorBorn(1, "30/06/2007"))).toBe(true);
+    expect(refusal(SLUG, directorBorn(1, "01/07/2007")).map((issue) => issue.path)).toEqual([
+      "directors[1].date_of_birth",
+    ]);
+  });
+  it("refuses a sole director under 18", () => {
+    const issues = refusal(SLUG, (answers) => {
+      soleDirector(answers);
+      directorBorn(0, "01/01/2010")(answers);
+    });
+    expect(issues.map((issue) => issue.path)).toEqual(["directors[0].date_of_birth"]);
   });
 });

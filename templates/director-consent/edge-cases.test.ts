@@ -4,7 +4,7 @@
  * registration or with its ACN after.
  */
 import { describe, expect, it } from "vitest";
-import { answersFor, documentText, issuesOf } from "../company-edge-helpers.ts";
+import { answersFor, documentText, issuesOf } from "../edge-cases.ts";
 
 const SLUG = "director-consent";
 type Entry = Record<string, unknown>;

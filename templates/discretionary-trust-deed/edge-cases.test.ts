@@ -14,8 +14,9 @@ import {
   JURISDICTIONS,
   person,
   refusal,
+  setAnswer,
   text,
-} from "../trust-edge-cases.ts";
+} from "../edge-cases.ts";
 
 const SLUG = "discretionary-trust-deed";
 
@@ -63,8 +64,8 @@ describe("each jurisdiction's perpetuity period and mediator, for each kind of t
             ...(trustee === "individuals"
               ? {
                   trustees: [
-                    { trustee: person("Oliver", "James", "Marlowe") },
-                    { trustee: person("Sienna", "Rose", "Marlowe") },
+                    { trustee: person("Oliver", "James", "Marlowe"), date_of_birth: "12/03/1970" },
+                    { trustee: person("Sienna", "Rose", "Marlowe"), date_of_birth: "28/07/1972" },
                   ],
                 }
               : {}),
@@ -184,11 +185,52 @@ describe("the settlor, and drafting notes", () => {
     expect(
       assembles(SLUG, (answers) => {
         answers.trustees = [
-          { trustee: person("Oliver", "James", "Marlowe") },
-          { trustee: person("Sienna", "Rose", "Marlowe") },
+          { trustee: person("Oliver", "James", "Marlowe"), date_of_birth: "12/03/1970" },
+          { trustee: person("Sienna", "Rose", "Marlowe"), date_of_birth: "28/07/1972" },
         ];
         answers.trustee_decisions = "majority";
       }),
     ).toBe(true);
+  });
+});
+
+const MINOR_BORN = "15/03/2012"; // 13 on the sample deed's date, 1 July 2025
+const TRUSTEE_MINOR =
+  "An individual trustee must be 18 or older on the date of the deed: a person under 18 can repudiate the deed and the trustee's dealings on coming of age, and being a minor is a ground on which a trustee is replaced (s6(2)(e) Trustee Act 1925 (NSW)). Appoint an adult, or a company, as trustee.";
+
+describe("the capacity of the settlor, the trustees and the appointor (issue 30: ages were not asked)", () => {
+  it("refuses a settlor under 18", () => {
+    expect(refusal(SLUG, setAnswer("settlor_date_of_birth", MINOR_BORN))).toEqual([
+      {
+        path: "settlor_date_of_birth",
+        message:
+          "The settlor must be 18 or older on the date of the deed: a gift of the settled sum by a person under 18 can be set aside when they come of age, leaving the trust without the property that constitutes it. Choose an adult settlor.",
+      },
+    ]);
+  });
+  it("refuses an individual trustee under 18, and asks no date of birth of a trustee company", () => {
+    const issues = refusal(SLUG, (answers) => {
+      answers.trustees = [
+        { trustee: person("Oliver", "James", "Marlowe"), date_of_birth: "12/03/1970" },
+        { trustee: person("Ella", "Rose", "Marlowe"), date_of_birth: MINOR_BORN },
+      ];
+      answers.trustee_decisions = "unanimous";
+    });
+    expect(issues).toEqual([{ path: "trustees[1].date_of_birth", message: TRUSTEE_MINOR }]);
+    expect(assembles(SLUG, () => {})).toBe(true);
+  });
+  it("refuses an individual appointor under 18, but not one who turns 18 on the deed's date", () => {
+    const issues = refusal(SLUG, setAnswer("appointor_date_of_birth", MINOR_BORN));
+    expect(issues.map((issue) => issue.path)).toEqual(["appointor_date_of_birth"]);
+    expect(issues[0]?.message).toContain(
+      "An individual appointor must be 18 or older on the date of the deed",
+    );
+    expect(assembles(SLUG, setAnswer("appointor_date_of_birth", "01/07/2007"))).toBe(true);
+  });
+  it("requires the date of birth of an individual trustee", () => {
+    const issues = refusal(SLUG, (answers) => {
+      answers.trustees = [{ trustee: person("Oliver", "James", "Marlowe") }];
+    });
+    expect(issues.map((issue) => issue.path)).toEqual(["trustees[0].date_of_birth"]);
   });
 });

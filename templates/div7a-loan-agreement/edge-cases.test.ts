@@ -2,43 +2,21 @@
  * The Division 7A loan agreement against the preconditions in PRECONDITIONS.md: each row is either
  * refused with its message or drafted for, across the dates, borrowers and securities that matter.
  */
-import { type AnswerObject, AnswersError, assemble, type Template, validate } from "@precedent/docgen";
-import { loadTemplateFolder } from "@precedent/docgen/library";
-import { readPdf } from "@precedent/docgen/testing";
 import { describe, expect, it } from "vitest";
+import {
+  type Answers,
+  answersFor,
+  type Change,
+  documentText,
+  issuesOf as issuesIn,
+  refusal,
+} from "../edge-cases.ts";
 
-const ROOT = `${import.meta.dirname}/..`;
 const SLUG = "div7a-loan-agreement";
-type Answers = Record<string, unknown>;
-
-function variant(change: (answers: Answers) => void): { template: Template; answers: AnswerObject } {
-  const loaded = loadTemplateFolder(ROOT, SLUG);
-  const answers = structuredClone(loaded.sampleAnswers) as Answers;
-  change(answers);
-  return { template: { definition: loaded.definition, body: loaded.body }, answers: answers as AnswerObject };
-}
-
-const issuesOf = (change: (answers: Answers) => void) => {
-  const { template, answers } = variant(change);
-  return validate(template.definition, answers);
-};
-
-async function refused(change: (answers: Answers) => void) {
-  const { template, answers } = variant(change);
-  const error = await assemble(template, answers).then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AnswersError);
-  return (error as AnswersError).issues;
-}
-
-async function text(change: (answers: Answers) => void) {
-  const { template, answers } = variant(change);
-  expect(validate(template.definition, answers)).toEqual([]);
-  const document = await assemble(template, answers);
-  return readPdf(document.pdf).pages.join(" ").replace(/\s+/g, " ");
-}
+const issuesOf = (change: Change) => issuesIn(SLUG, answersFor(SLUG, change));
+const refused = (change: Change) => refusal(SLUG, change);
+/** The text of a document that validates. */
+const text = (change: Change) => documentText(SLUG, answersFor(SLUG, change));
 
 const LATE =
   "The agreement must be made before the Lender's lodgment day for the income year of the loan (s109N(1)(a) ITAA 1936; lodgment day: s109D(6)). Dated on or after that day it cannot stop the loan being treated as a dividend: date it earlier, cover a later income year's loans instead, or ask the Commissioner to disregard the deemed dividend under s109RB.";
@@ -48,8 +26,8 @@ const PAST_DUE =
   "A company's return is due no later than 15 May after the income year ends unless the Commissioner has deferred it (s109D(6) takes the earlier of the due date and the day of lodgment): enter that due date, or answer Yes to the deferral question.";
 
 describe("Division 7A: the lodgment day (s109N(1)(a), s109D(6))", () => {
-  it("refuses a 2022-year loan put in writing in November 2026", async () => {
-    const issues = await refused((a) => {
+  it("refuses a 2022-year loan put in writing in November 2026", () => {
+    const issues = refused((a) => {
       a.loan_income_year = 2022;
       a.agreement_date = "16/11/2026";
       a.lodgment_day = "15/05/2023";
@@ -106,9 +84,9 @@ describe("Division 7A: the lodgment day (s109N(1)(a), s109D(6))", () => {
     ).toEqual([]);
   });
 
-  it("recites the lodgment day in the particulars, for a facility and for existing advances", async () => {
+  it("recites the lodgment day in the particulars, for a facility and for existing advances", () => {
     for (const basis of ["facility", "existing"]) {
-      const loan = await text((a) => {
+      const loan = text((a) => {
         a.loan_basis = basis;
       });
       expect(loan).toContain("Lodgment Day for the Income Year of the first Loan 15 May 2026");
@@ -125,8 +103,8 @@ describe("Division 7A: parties", () => {
     expect(issues.map((issue) => issue.path)).toContain("borrower.party_type");
   });
 
-  it("has a trust borrower's trustees sign as trustees, and an individual borrower sign personally", async () => {
-    const trust = await text(() => {});
+  it("has a trust borrower's trustees sign as trustees, and an individual borrower sign personally", () => {
+    const trust = text(() => {});
     expect(trust).toContain("Trustee Borrower");
     expect(trust).toContain("as trustee of the Menon Family Trust");
   });

@@ -3,46 +3,22 @@
  * drafted for, across party types (individual, company with one or more directors, trust), states
  * and the optional non-solicitation promise.
  */
-import { type AnswerObject, AnswersError, assemble, type Template, validate } from "@precedent/docgen";
-import { loadTemplateFolder } from "@precedent/docgen/library";
-import { readPdf } from "@precedent/docgen/testing";
 import { describe, expect, it } from "vitest";
+import {
+  type Answers,
+  answersFor,
+  type Change,
+  documentText,
+  issuesOf as issuesIn,
+  JURISDICTIONS,
+  refusal,
+} from "../edge-cases.ts";
 
-const ROOT = `${import.meta.dirname}/..`;
-type Answers = Record<string, unknown>;
-const STATES = ["NSW", "VIC", "QLD", "WA", "SA", "TAS", "ACT", "NT"] as const;
-
-function variant(change: (answers: Answers) => void): { template: Template; answers: AnswerObject } {
-  const loaded = loadTemplateFolder(ROOT, "mutual-nda");
-  const answers = structuredClone(loaded.sampleAnswers) as Answers;
-  change(answers);
-  return { template: { definition: loaded.definition, body: loaded.body }, answers: answers as AnswerObject };
-}
-
-const issuesOf = (change: (answers: Answers) => void) => {
-  const { template, answers } = variant(change);
-  return validate(template.definition, answers);
-};
-
-async function refused(change: (answers: Answers) => void) {
-  const { template, answers } = variant(change);
-  const error = await assemble(template, answers).then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AnswersError);
-  return (error as AnswersError).issues;
-}
-
-async function text(change: (answers: Answers) => void) {
-  const { template, answers } = variant(change);
-  expect(validate(template.definition, answers)).toEqual([]);
-  const document = await assemble(template, answers);
-  return readPdf(document.pdf)
-    .pages.join(" ")
-    .replace(/Mutual Non-Disclosure Agreement Page \d+ of \d+/g, " ")
-    .replace(/\s+/g, " ");
-}
+const SLUG = "mutual-nda";
+const issuesOf = (change: Change) => issuesIn(SLUG, answersFor(SLUG, change));
+const refused = (change: Change) => refusal(SLUG, change);
+/** The text of a document that validates. */
+const text = (change: Change) => documentText(SLUG, answersFor(SLUG, change));
 
 const TRUST = {
   party_type: "trust",
@@ -84,8 +60,8 @@ const MINOR =
   "A party who is an individual must be 18 or over: in most states a contract of this kind cannot be enforced against a person under 18. Make the agreement with an adult, or with a company or the trustee of a trust.";
 
 describe("mutual NDA: parties", () => {
-  it("has a trust party enter through its trustee, as trustee, with the trustee's address", async () => {
-    const nda = await text((a) => {
+  it("has a trust party enter through its trustee, as trustee, with the trustee's address", () => {
+    const nda = text((a) => {
       a.second_party = TRUST;
       delete a.second_party_age;
     });
@@ -99,8 +75,8 @@ describe("mutual NDA: parties", () => {
     expect(nda).not.toMatch(/Trust of \(Second Party\)/);
   });
 
-  it("lets a sole director who is also the secretary sign for a company alone (s127(1)(c))", async () => {
-    const nda = await text((a) => {
+  it("lets a sole director who is also the secretary sign for a company alone (s127(1)(c))", () => {
+    const nda = text((a) => {
       a.first_party = SOLE_COMPANY;
     });
     expect(nda).toContain("Signature of sole director and sole company secretary");
@@ -110,8 +86,8 @@ describe("mutual NDA: parties", () => {
     expect(nda).not.toContain("Trustee party.");
   });
 
-  it("refuses an individual party under 18", async () => {
-    const issues = await refused((a) => {
+  it("refuses an individual party under 18", () => {
+    const issues = refused((a) => {
       a.second_party_age = "minor";
     });
     expect(issues).toEqual([{ path: "second_party_age", message: MINOR }]);
@@ -146,9 +122,9 @@ describe("mutual NDA: parties", () => {
 });
 
 describe("mutual NDA: states and options", () => {
-  for (const state of STATES) {
-    it(`is governed by the law of ${state}`, async () => {
-      const nda = await text((a) => {
+  for (const state of JURISDICTIONS) {
+    it(`is governed by the law of ${state}`, () => {
+      const nda = text((a) => {
         a.jurisdiction = state;
         a.non_solicitation = state === "NSW" ? "No" : "Yes";
       });

@@ -2,47 +2,22 @@
  * The will against the preconditions in PRECONDITIONS.md: each is refused with its message or
  * drafted for, across the states, the ways the residue passes, the vesting ages and the trust option.
  */
-import { type AnswerObject, AnswersError, assemble, type Template, validate } from "@precedent/docgen";
-import { loadTemplateFolder } from "@precedent/docgen/library";
-import { readPdf } from "@precedent/docgen/testing";
 import { describe, expect, it } from "vitest";
+import {
+  type Answers,
+  answersFor,
+  type Change,
+  documentText,
+  issuesOf as issuesIn,
+  JURISDICTIONS,
+  refusal,
+} from "../edge-cases.ts";
 
-const ROOT = `${import.meta.dirname}/..`;
-type Answers = Record<string, unknown>;
-const STATES = ["NSW", "VIC", "QLD", "WA", "SA", "TAS", "ACT", "NT"] as const;
-
-function variant(change: (answers: Answers) => void): { template: Template; answers: AnswerObject } {
-  const loaded = loadTemplateFolder(ROOT, "simple-will");
-  const answers = structuredClone(loaded.sampleAnswers) as Answers;
-  change(answers);
-  return { template: { definition: loaded.definition, body: loaded.body }, answers: answers as AnswerObject };
-}
-
-const issuesOf = (change: (answers: Answers) => void) => {
-  const { template, answers } = variant(change);
-  return validate(template.definition, answers);
-};
-
-async function refused(change: (answers: Answers) => void) {
-  const { template, answers } = variant(change);
-  const error = await assemble(template, answers).then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AnswersError);
-  return (error as AnswersError).issues;
-}
-
-async function text(change: (answers: Answers) => void) {
-  const { template, answers } = variant(change);
-  expect(validate(template.definition, answers)).toEqual([]);
-  const document = await assemble(template, answers);
-  return readPdf(document.pdf)
-    .pages.join(" ")
-    .replace(/Will Page \d+ of \d+/g, " ")
-    .replace(/Initials[^\n]*\n/g, " ")
-    .replace(/\s+/g, " ");
-}
+const SLUG = "simple-will";
+const issuesOf = (change: Change) => issuesIn(SLUG, answersFor(SLUG, change));
+const refused = (change: Change) => refusal(SLUG, change);
+/** The text of a document that validates. */
+const text = (change: Change) => documentText(SLUG, answersFor(SLUG, change));
 
 /** The residue to the will-maker's children as a class. */
 const toChildren = (answers: Answers) => {
@@ -57,8 +32,8 @@ const WITNESS =
   "A witness must not take a gift under this will: in New South Wales (s10 Succession Act 2006) and Queensland (s11 Succession Act 1981) a gift to a witness is void unless the court or the other beneficiaries save it, and in every state it invites a challenge. Choose a witness who takes nothing under this will, and who is not the spouse or partner of anyone who does.";
 
 describe("the will: children as a class (issue 30, item 4)", () => {
-  it("gives the residue to my children as a class, after-born children included, with per stirpes substitution", async () => {
-    const will = await text(toChildren);
+  it("gives the residue to my children as a class, after-born children included, with per stirpes substitution", () => {
+    const will = text(toChildren);
     expect(will).toContain(
       "for those of my children who survive me by the Survivorship Period, in equal shares",
     );
@@ -68,24 +43,24 @@ describe("the will: children as a class (issue 30, item 4)", () => {
     expect(will).not.toContain("Rebecca Anne Whitfield, my daughter: 1 part");
   });
 
-  it("includes step-children only when asked", async () => {
-    const will = await text((a) => {
+  it("includes step-children only when asked", () => {
+    const will = text((a) => {
       toChildren(a);
       a.include_stepchildren = "Yes";
     });
     expect(will).toContain("each of my step-children");
   });
 
-  it("keeps named beneficiaries in parts when the residue goes to them", async () => {
-    const will = await text(() => {});
+  it("keeps named beneficiaries in parts when the residue goes to them", () => {
+    const will = text(() => {});
     expect(will).toContain("Rebecca Anne Whitfield, my daughter: 1 part");
     expect(will).not.toContain("per stirpes");
   });
 });
 
 describe("the will: guardians", () => {
-  it("appoints a substitute guardian", async () => {
-    const will = await text((a) => {
+  it("appoints a substitute guardian", () => {
+    const will = text((a) => {
       a.has_guardian = "Yes";
       a.guardian_name = "Margaret Lee Osborne";
       a.guardian_address = "12 Sample Close, Indooroopilly QLD 4068";
@@ -118,8 +93,8 @@ describe("the will: guardians", () => {
 });
 
 describe("the will: the age a beneficiary takes at", () => {
-  it("holds property until 18 and gives it to a beneficiary's estate if they die younger", async () => {
-    const will = await text(() => {});
+  it("holds property until 18 and gives it to a beneficiary's estate if they die younger", () => {
+    const will = text(() => {});
     expect(will).toContain("until the beneficiary reaches 18 years of age");
     expect(will).toContain("passes to the beneficiary’s estate");
   });
@@ -129,8 +104,8 @@ describe("the will: the age a beneficiary takes at", () => {
     ["25", undefined, 25],
     ["other", 28, 28],
   ] as const) {
-    it(`holds property until ${age}, contingently`, async () => {
-      const will = await text((a) => {
+    it(`holds property until ${age}, contingently`, () => {
+      const will = text((a) => {
         a.vesting_age = choice;
         if (other !== undefined) a.vesting_age_other = other;
       });
@@ -152,8 +127,8 @@ describe("the will: the age a beneficiary takes at", () => {
 });
 
 describe("the will: testamentary discretionary trusts", () => {
-  it("holds each child's share on its own discretionary trust, with the excepted trust income clause", async () => {
-    const will = await text((a) => {
+  it("holds each child's share on its own discretionary trust, with the excepted trust income clause", () => {
+    const will = text((a) => {
       toChildren(a);
       a.testamentary_trust = "Yes";
       a.trust_control = "beneficiary";
@@ -172,8 +147,8 @@ describe("the will: testamentary discretionary trusts", () => {
       expect(will, words).toContain(words);
   });
 
-  it("leaves the executors in control when chosen", async () => {
-    const will = await text((a) => {
+  it("leaves the executors in control when chosen", () => {
+    const will = text((a) => {
       toChildren(a);
       a.testamentary_trust = "Yes";
       a.trust_control = "executors";
@@ -182,18 +157,46 @@ describe("the will: testamentary discretionary trusts", () => {
     expect(will).not.toContain("from the day the Primary Beneficiary reaches");
   });
 
-  it("is not offered for named beneficiaries", () => {
-    const { template, answers } = variant((a) => {
-      a.testamentary_trust = "Yes";
-    });
-    // The answer is dropped as not shown, so it cannot change the will.
-    expect(validate(template.definition, answers)).toEqual([]);
+  /** The residue to the sample's named beneficiaries, the first one's share on a testamentary trust. */
+  const namedOnTrust = (a: Answers) => {
+    a.testamentary_trust = "Yes";
+    a.trust_control = "beneficiary";
+    const [first, second] = a.residuary as Answers[];
+    if (first) first.trust = "Yes";
+    if (second) second.trust = "No";
+  };
+  it("holds a named beneficiary's share on a testamentary trust when chosen, and another's outright", () => {
+    const will = text(namedOnTrust);
+    expect(will).toContain(
+      "Rebecca Anne Whitfield, my daughter: 1 part, held on a Testamentary Trust under clause 7;",
+    );
+    expect(will).toContain("Jonathan Paul Whitfield, my son: 1 part.");
+    expect(will).toContain(
+      "My Executors must hold the share of the Residue of each beneficiary whose share clause 4.1 says is held on a Testamentary Trust, or of each person who takes that share under clause 4.3 in that beneficiary’s place",
+    );
+    expect(will).toContain("is added to that Testamentary Trust");
+    expect(will).toContain("subsection 102AG(2AA)");
+    expect(will).not.toContain("each child of mine");
+  });
+  it("refuses a testamentary trust that holds no named beneficiary's share", () => {
+    expect(
+      issuesOf((a) => {
+        namedOnTrust(a);
+        for (const entry of a.residuary as Answers[]) entry.trust = "No";
+      }),
+    ).toEqual([
+      {
+        path: "residuary",
+        message:
+          "Choose at least one beneficiary whose share is held on a testamentary trust, or answer No to holding a share of the residue on a testamentary trust.",
+      },
+    ]);
   });
 });
 
 describe("the will: who may make it, act and witness", () => {
-  it("refuses a will-maker under 18", async () => {
-    const issues = await refused((a) => {
+  it("refuses a will-maker under 18", () => {
+    const issues = refused((a) => {
       a.will_maker_age = "minor";
     });
     expect(issues.map((issue) => issue.path)).toEqual(["will_maker_age"]);
@@ -202,8 +205,8 @@ describe("the will: who may make it, act and witness", () => {
     );
   });
 
-  it("refuses a minor executor", async () => {
-    const issues = await refused((a) => {
+  it("refuses a minor executor", () => {
+    const issues = refused((a) => {
       (a.executors as Answers[])[1] = { ...(a.executors as Answers[])[1], age: "minor" };
     });
     expect(issues).toEqual([
@@ -228,9 +231,9 @@ describe("the will: who may make it, act and witness", () => {
     ]);
   });
 
-  for (const state of STATES) {
-    it(`refuses a beneficiary as witness in ${state}`, async () => {
-      const residuary = await refused((a) => {
+  for (const state of JURISDICTIONS) {
+    it(`refuses a beneficiary as witness in ${state}`, () => {
+      const residuary = refused((a) => {
         a.jurisdiction = state;
         (a.will_maker as Answers).witness_name = "Jonathan Paul Whitfield";
       });
@@ -243,8 +246,8 @@ describe("the will: who may make it, act and witness", () => {
     });
   }
 
-  it("lets an executor who takes no gift witness, and an executor be the sole beneficiary", async () => {
-    const will = await text((a) => {
+  it("lets an executor who takes no gift witness, and an executor be the sole beneficiary", () => {
+    const will = text((a) => {
       (a.will_maker as Answers).witness_name = "Margaret Lee Osborne";
       a.residuary = [{ name: "Rebecca Anne Whitfield", relationship: "daughter", parts: 1 }];
     });
@@ -253,7 +256,7 @@ describe("the will: who may make it, act and witness", () => {
 });
 
 describe("the will: the state's Act", () => {
-  const ACTS: Record<(typeof STATES)[number], string> = {
+  const ACTS: Record<(typeof JURISDICTIONS)[number], string> = {
     NSW: "Succession Act 2006 (NSW)",
     VIC: "Wills Act 1997 (Vic)",
     QLD: "Succession Act 1981 (Qld)",
@@ -263,13 +266,13 @@ describe("the will: the state's Act", () => {
     ACT: "Wills Act 1968 (ACT)",
     NT: "Wills Act 2000 (NT)",
   };
-  for (const state of STATES) {
-    it(`names the ${state} Act the will is made under`, async () => {
-      const will = await text((a) => {
+  for (const state of JURISDICTIONS) {
+    it(`names the ${state} Act the will is made under`, () => {
+      const will = text((a) => {
         a.jurisdiction = state;
       });
       expect(will).toContain(`made under the ${ACTS[state]}`);
-      for (const other of STATES.filter((candidate) => candidate !== state))
+      for (const other of JURISDICTIONS.filter((candidate) => candidate !== state))
         expect(will).not.toContain(ACTS[other]);
     });
   }

@@ -5,7 +5,7 @@
  * mediation nominator of every state and territory; the deed's own statements of the law.
  */
 import { describe, expect, it } from "vitest";
-import { type Answers, assembles, JURISDICTIONS, person, refusal, text } from "../trust-edge-cases.ts";
+import { type Answers, assembles, JURISDICTIONS, person, refusal, setAnswer, text } from "../edge-cases.ts";
 
 const SLUG = "smsf-trust-deed";
 
@@ -61,6 +61,9 @@ function fund(count: number, structure: Structure): (answers: Answers) => void {
     } else {
       answers.trustees = [{ trustee: company(names.slice(0, 1)) }];
     }
+    // One member: the second trustee or director, who is not a member, must be an adult.
+    if (count === 1 && structure !== "sole director company")
+      answers.other_officer_date_of_birth = "05/06/1975";
   };
 }
 
@@ -265,5 +268,30 @@ describe("the deed's statements of the law", () => {
   it("keeps drafting notes out of the instrument", () => {
     expect(deed).not.toContain("not part of the deed");
     expect(deed).not.toContain("Steps after signing");
+  });
+});
+
+describe("the second trustee or director of a one-member fund is an adult (s17A(2) SIS Act, s201B(1) Corporations Act)", () => {
+  const MESSAGE =
+    "The second trustee or director must be 18 or older on the date of the deed: a director must be at least 18 (s201B(1) Corporations Act), and a person under 18 is under a legal disability and cannot act as a trustee of the fund (only a parent or guardian acts in a minor member's place, s17A(3)(c) SIS Act). Choose an adult.";
+  for (const structure of ["individuals", "company"] as const) {
+    it(`refuses a second ${structure === "company" ? "director" : "trustee"} under 18`, () => {
+      const issues = refusal(SLUG, (answers) => {
+        fund(1, structure)(answers);
+        answers.other_officer_date_of_birth = "01/01/2010";
+      });
+      expect(issues).toEqual([{ path: "other_officer_date_of_birth", message: MESSAGE }]);
+    });
+  }
+  it("asks for it only where there is a second trustee or director", () => {
+    // A sole-director company with the member as its director: no one else to ask about.
+    expect(
+      assembles(SLUG, (answers) => {
+        fund(1, "sole director company")(answers);
+        answers.other_officer_date_of_birth = "01/01/2010";
+      }),
+    ).toBe(true);
+    // Two members: every trustee is a member, whose date of birth is asked with the member.
+    expect(assembles(SLUG, setAnswer("other_officer_date_of_birth", "01/01/2010"))).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
  * the deed.
  */
 import { describe, expect, it } from "vitest";
-import { assembles, load, refusal, text } from "../trust-edge-cases.ts";
+import { assembles, load, refusal, text } from "../edge-cases.ts";
 
 const SLUG = "trust-deed-of-variation";
 

@@ -6,7 +6,16 @@
  * holding, and a unitholder's liability stated once and consistently.
  */
 import { describe, expect, it } from "vitest";
-import { type Answers, clauseReferences, JURISDICTIONS, person, refusal, text } from "../trust-edge-cases.ts";
+import {
+  type Answers,
+  assembles,
+  clauseReferences,
+  JURISDICTIONS,
+  person,
+  refusal,
+  setAnswer,
+  text,
+} from "../edge-cases.ts";
 
 const SLUG = "unit-trust-deed";
 
@@ -44,8 +53,8 @@ describe("the bodies that nominate a mediator and a valuer exist, in every juris
             ...(trustee === "individuals"
               ? {
                   trustees: [
-                    { trustee: person("Alex", "Anne", "Moreau") },
-                    { trustee: person("Tomas", "Karl", "Berg") },
+                    { trustee: person("Alex", "Anne", "Moreau"), date_of_birth: "04/05/1980" },
+                    { trustee: person("Tomas", "Karl", "Berg"), date_of_birth: "19/10/1977" },
                   ],
                   trustee_decisions: "unanimous",
                 }
@@ -157,5 +166,26 @@ describe("a unitholder's liability", () => {
   });
   it("keeps drafting notes out of the deed", () => {
     expect(text(SLUG)).not.toContain("not part of the deed");
+  });
+});
+
+describe("the capacity of the settlor and the trustees (issue 30: ages were not asked)", () => {
+  it("refuses a settlor under 18", () => {
+    const issues = refusal(SLUG, setAnswer("settlor_date_of_birth", "16/08/2007"));
+    expect(issues.map((issue) => issue.path)).toEqual(["settlor_date_of_birth"]);
+    expect(issues[0]?.message).toContain("The settlor must be 18 or older on the date of the deed");
+    // 18 on the deed's date (15 August 2025): of age.
+    expect(assembles(SLUG, setAnswer("settlor_date_of_birth", "15/08/2007"))).toBe(true);
+  });
+  it("refuses an individual trustee under 18", () => {
+    const issues = refusal(SLUG, (answers) => {
+      answers.trustees = [
+        { trustee: person("Alex", "Anne", "Moreau"), date_of_birth: "04/05/1980" },
+        { trustee: person("Tomas", "Karl", "Berg"), date_of_birth: "01/01/2010" },
+      ];
+      answers.trustee_decisions = "unanimous";
+    });
+    expect(issues.map((issue) => issue.path)).toEqual(["trustees[1].date_of_birth"]);
+    expect(issues[0]?.message).toContain("(s6(2)(e) Trustee Act 1925 (NSW))");
   });
 });

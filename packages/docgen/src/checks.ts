@@ -16,57 +16,29 @@ import {
   ForbiddenAnswerCheckSchema,
   forbiddenAnswerIssues,
 } from "./answer-checks.ts";
-import {
-  directorsOf,
-  fieldValue,
-  holderOf,
-  nameKey,
-  personName,
-  reach,
-  yearsBetween,
-} from "./check-paths.ts";
-import { type DateCheck, DateCheckSchemas, dateCheckIssues, dateCheckTargets } from "./date-checks.ts";
+import { fieldValue, holderOf, reach } from "./check-paths.ts";
+import { type DateCheck, DateCheckSchemas, dateBefore, incomeYearDate, notBefore } from "./date-checks.ts";
 import type { AnswerIssue } from "./errors.ts";
-import { parseDate, postcodeStates } from "./identifiers.ts";
+import { postcodeStates } from "./identifiers.ts";
 import type { VisibleQuestion } from "./interview.ts";
+import { maximumBefore, minimumRatio, type NumberCheck, NumberCheckSchemas, total } from "./number-checks.ts";
 import { partyQuestions } from "./parties.ts";
+import {
+  among,
+  differentPeople,
+  directorOf,
+  minimumAge,
+  type PeopleCheck,
+  PeopleCheckSchemas,
+} from "./people-checks.ts";
 import type { Question } from "./schema.ts";
 import { type SmsfTrusteesCheck, smsfTrustees } from "./smsf-check.ts";
 
 export { yearsBetween } from "./check-paths.ts";
+export type { DateCheck, NotBeforeCheck } from "./date-checks.ts";
+export type { MaximumBeforeCheck, MinimumRatioCheck, TotalCheck } from "./number-checks.ts";
+export type { AmongCheck, DifferentPeopleCheck, DirectorOfCheck, MinimumAgeCheck } from "./people-checks.ts";
 export type { SmsfTrusteesCheck } from "./smsf-check.ts";
-
-/** No person answered at `person` may also be answered at any of `others` (compared by name). */
-export type DifferentPeopleCheck = {
-  readonly rule: "different_people";
-  readonly person: string;
-  readonly others: readonly string[];
-  /** Shown beside the answer that names the same person again. */
-  readonly message: string;
-};
-
-/** Everyone whose date of birth is answered at `birthDate` is at least `years` old on the date at `on`. */
-export type MinimumAgeCheck = {
-  readonly rule: "minimum_age";
-  readonly birthDate: string;
-  readonly on: string;
-  readonly years: number;
-  /** Shown beside each date of birth that is too recent. */
-  readonly message: string;
-};
-
-/**
- * The number at `value` is at least `ratio` times the number at `base` (for example a security's
- * value, net of prior-ranking debts, of at least 110 % of a loan: s109N(3) ITAA 1936).
- */
-export type MinimumRatioCheck = {
-  readonly rule: "minimum_ratio";
-  readonly value: string;
-  readonly base: string;
-  readonly ratio: number;
-  /** Shown beside the answer at `value`. */
-  readonly message: string;
-};
 
 /**
  * The postcode at `postcode` belongs to the state or territory at `state` (Australia Post's ranges).
@@ -99,75 +71,13 @@ export type AtLeastOneCheck = {
   readonly message: string;
 };
 
-/**
- * The person answered at `person` is one of the directors the company party at `company` names (for
- * example the chair of a directors' meeting, who must be a director: s248E).
- */
-export type DirectorOfCheck = {
-  readonly rule: "director_of";
-  readonly person: string;
-  readonly company: string;
-  /** Shown beside the answer at `person`. */
-  readonly message: string;
-};
-
-/**
- * The numbers at `of` (a number question inside a group) add up to exactly `equals`: for example the
- * shares of a binding death benefit nomination, which binds only when they total 100 %.
- */
-export type TotalCheck = {
-  readonly rule: "total";
-  readonly of: string;
-  readonly equals: number;
-  /** Shown beside the group. */
-  readonly message: string;
-};
-
-/**
- * The number at `value` is at most `max` while the date at `date` is before `before` (DD/MM/YYYY):
- * for example a vesting period a perpetuity Act allowed only from its commencement.
- */
-export type MaximumBeforeCheck = {
-  readonly rule: "maximum_before";
-  readonly value: string;
-  readonly max: number;
-  readonly date: string;
-  readonly before: string;
-  /** Shown beside the answer at `value`. */
-  readonly message: string;
-};
-
-/** The date at `date` is not before the date at `earliest` (a deed varying another is dated after it). */
-export type NotBeforeCheck = {
-  readonly rule: "not_before";
-  readonly date: string;
-  readonly earliest: string;
-  /** Shown beside the answer at `date`. */
-  readonly message: string;
-};
-
-/** The person answered at `person` is also answered at one of `among` (compared by name): a chair who is a director. */
-export type AmongCheck = {
-  readonly rule: "among";
-  readonly person: string;
-  readonly among: readonly string[];
-  /** Shown beside the answer at `person`. */
-  readonly message: string;
-};
-
 /** A rule across answers, declared in the interview definition. */
 export type CrossCheck =
   | SmsfTrusteesCheck
-  | DifferentPeopleCheck
-  | DirectorOfCheck
-  | MinimumAgeCheck
-  | MinimumRatioCheck
+  | PeopleCheck
+  | NumberCheck
   | StatePostcodeCheck
   | AtLeastOneCheck
-  | TotalCheck
-  | MaximumBeforeCheck
-  | NotBeforeCheck
-  | AmongCheck
   | DateCheck
   | ForbiddenAnswerCheck;
 
@@ -191,32 +101,6 @@ export const CrossCheckSchema: z.ZodType<CrossCheck> = z.discriminatedUnion("rul
       .optional(),
   }),
   z.strictObject({
-    rule: z.literal("different_people"),
-    person: checkPath,
-    others: z.array(checkPath).min(1),
-    message: z.string().min(1),
-  }),
-  z.strictObject({
-    rule: z.literal("director_of"),
-    person: checkPath,
-    company: checkPath,
-    message: z.string().min(1),
-  }),
-  z.strictObject({
-    rule: z.literal("minimum_age"),
-    birthDate: checkPath,
-    on: checkPath,
-    years: z.number().int().min(1).max(150),
-    message: z.string().min(1),
-  }),
-  z.strictObject({
-    rule: z.literal("minimum_ratio"),
-    value: checkPath,
-    base: checkPath,
-    ratio: z.number().positive().max(1000),
-    message: z.string().min(1),
-  }),
-  z.strictObject({
     rule: z.literal("state_postcode"),
     state: checkPath,
     postcode: checkPath,
@@ -230,32 +114,8 @@ export const CrossCheckSchema: z.ZodType<CrossCheck> = z.discriminatedUnion("rul
     when: z.strictObject({ question: checkPath, oneOf: z.array(z.string().min(1)).min(1) }).optional(),
     message: z.string().min(1),
   }),
-  z.strictObject({
-    rule: z.literal("total"),
-    of: checkPath.regex(/\./, "name a question inside a group"),
-    equals: z.number().finite(),
-    message: z.string().min(1),
-  }),
-  z.strictObject({
-    rule: z.literal("maximum_before"),
-    value: checkPath,
-    max: z.number().finite(),
-    date: checkPath,
-    before: z.string().refine((text) => parseDate(text) !== undefined, "a date as DD/MM/YYYY"),
-    message: z.string().min(1),
-  }),
-  z.strictObject({
-    rule: z.literal("among"),
-    person: checkPath,
-    among: z.array(checkPath).min(1),
-    message: z.string().min(1),
-  }),
-  z.strictObject({
-    rule: z.literal("not_before"),
-    date: checkPath,
-    earliest: checkPath,
-    message: z.string().min(1),
-  }),
+  ...PeopleCheckSchemas,
+  ...NumberCheckSchemas,
   ...DateCheckSchemas,
   ForbiddenAnswerCheckSchema,
 ]) as z.ZodType<CrossCheck>;
@@ -298,136 +158,6 @@ const TARGET_WORDS: Record<Target, string> = {
   field: "a text or select question",
 };
 
-/**
- * The problems with a definition's checks (paths naming no question, or a question of the wrong
- * kind), each with its place under `checks`; used when an interview definition is parsed.
- */
-export function crossCheckProblems(
-  questions: readonly Question[],
-  checks: readonly CrossCheck[],
-): { path: (string | number)[]; message: string }[] {
-  const problems: { path: (string | number)[]; message: string }[] = [];
-  const expect = (path: string, target: Target, at: (string | number)[]): void => {
-    const found = questionAt(questions, path);
-    if (typeof found === "string") problems.push({ path: at, message: found });
-    else if (!fits(found, target))
-      problems.push({ path: at, message: `"${path}" must name ${TARGET_WORDS[target]}` });
-  };
-  checks.forEach((check, index) => {
-    const at = ["checks", index];
-    if (check.rule === "smsf_trustees") {
-      expect(check.trustees, "party", [...at, "trustees"]);
-      expect(check.members, "person", [...at, "members"]);
-      if (check.minors) {
-        expect(check.minors.birthDate, "date", [...at, "minors", "birthDate"]);
-        expect(check.minors.on, "date", [...at, "minors", "on"]);
-        expect(check.minors.guardian, "person", [...at, "minors", "guardian"]);
-        expect(check.minors.guardianBirthDate, "date", [...at, "minors", "guardianBirthDate"]);
-      }
-    } else if (check.rule === "different_people") {
-      expect(check.person, "person", [...at, "person"]);
-      check.others.forEach((other, position) => {
-        expect(other, "person", [...at, "others", position]);
-      });
-    } else if (check.rule === "director_of") {
-      expect(check.person, "person", [...at, "person"]);
-      expect(check.company, "party", [...at, "company"]);
-    } else if (check.rule === "minimum_ratio") {
-      expect(check.value, "number", [...at, "value"]);
-      expect(check.base, "number", [...at, "base"]);
-    } else if (check.rule === "state_postcode") {
-      expect(check.state, "field", [...at, "state"]);
-      expect(check.postcode, "field", [...at, "postcode"]);
-    } else if (check.rule === "date_before" || check.rule === "income_year_date") {
-      for (const [key, path, target] of dateCheckTargets(check)) expect(path, target, [...at, key]);
-    } else if (check.rule === "forbidden_answer") {
-      expect(check.question, "field", [...at, "question"]);
-    } else if (check.rule === "at_least_one") {
-      expect(check.among, "field", [...at, "among"]);
-      const group = questionAt(questions, check.among.split(".")[0] ?? "");
-      if (typeof group !== "string" && group.type !== "group")
-        problems.push({ path: [...at, "among"], message: `"${check.among}" must start at a group` });
-      if (check.when) expect(check.when.question, "field", [...at, "when", "question"]);
-    } else if (check.rule === "total") {
-      expect(check.of, "number", [...at, "of"]);
-    } else if (check.rule === "among") {
-      expect(check.person, "person", [...at, "person"]);
-      check.among.forEach((other, position) => {
-        expect(other, "person", [...at, "among", position]);
-      });
-    } else if (check.rule === "not_before") {
-      expect(check.date, "date", [...at, "date"]);
-      expect(check.earliest, "date", [...at, "earliest"]);
-    } else if (check.rule === "maximum_before") {
-      expect(check.value, "number", [...at, "value"]);
-      expect(check.date, "date", [...at, "date"]);
-    } else {
-      expect(check.birthDate, "date", [...at, "birthDate"]);
-      expect(check.on, "date", [...at, "on"]);
-    }
-  });
-  return problems;
-}
-
-function differentPeople(nodes: readonly VisibleQuestion[], check: DifferentPeopleCheck): AnswerIssue[] {
-  const people = new Set(
-    reach(nodes, check.person)
-      .map(personName)
-      .filter((name): name is string => name !== undefined)
-      .map(nameKey),
-  );
-  if (people.size === 0) return [];
-  const issues: AnswerIssue[] = [];
-  for (const other of check.others) {
-    for (const node of reach(nodes, other)) {
-      const name = personName(node);
-      if (name !== undefined && people.has(nameKey(name)))
-        issues.push({ path: node.path, message: check.message });
-    }
-  }
-  return issues;
-}
-
-function directorOf(nodes: readonly VisibleQuestion[], check: DirectorOfCheck): AnswerIssue[] {
-  const [company] = reach(nodes, check.company);
-  if (company?.kind !== "party" || company.partyType !== "company") return [];
-  const directors = directorsOf(company);
-  // Judge only once every director is named: missing answers are reported as such.
-  if (!directors || directors.some((director) => director.name === undefined)) return [];
-  const keys = new Set(directors.map((director) => nameKey(director.name ?? "")));
-  return reach(nodes, check.person).flatMap((node) => {
-    const name = personName(node);
-    return name === undefined || keys.has(nameKey(name)) ? [] : [{ path: node.path, message: check.message }];
-  });
-}
-
-function minimumAge(nodes: readonly VisibleQuestion[], check: MinimumAgeCheck): AnswerIssue[] {
-  const [onNode] = reach(nodes, check.on);
-  const onText = fieldValue(onNode);
-  const on = onText === undefined ? undefined : parseDate(onText);
-  if (!on) return [];
-  const issues: AnswerIssue[] = [];
-  for (const node of reach(nodes, check.birthDate)) {
-    const text = fieldValue(node);
-    const born = text === undefined ? undefined : parseDate(text);
-    if (born && yearsBetween(born, on) < check.years)
-      issues.push({ path: node.path, message: check.message });
-  }
-  return issues;
-}
-
-function minimumRatio(nodes: readonly VisibleQuestion[], check: MinimumRatioCheck): AnswerIssue[] {
-  const [baseNode] = reach(nodes, check.base);
-  const base = Number(fieldValue(baseNode));
-  if (!Number.isFinite(base) || fieldValue(baseNode) === undefined) return [];
-  return reach(nodes, check.value).flatMap((node) => {
-    const text = fieldValue(node);
-    // Compared in cents, so that 110 % of $500,000.00 is exactly $550,000.00.
-    const short = text !== undefined && Math.round(Number(text) * 100) < Math.round(base * check.ratio * 100);
-    return short ? [{ path: node.path, message: check.message }] : [];
-  });
-}
-
 function statePostcode(nodes: readonly VisibleQuestion[], check: StatePostcodeCheck): AnswerIssue[] {
   const postcodes = reach(nodes, check.postcode);
   return reach(nodes, check.state).flatMap((stateNode) => {
@@ -458,56 +188,153 @@ function atLeastOne(nodes: readonly VisibleQuestion[], check: AtLeastOneCheck): 
   return counted >= (check.count ?? 1) ? [] : [{ path: group.path, message: check.message }];
 }
 
-function total(nodes: readonly VisibleQuestion[], check: TotalCheck): AnswerIssue[] {
-  const groupId = check.of.split(".")[0] ?? "";
-  const [group] = reach(nodes, groupId);
-  if (group?.kind !== "group" || group.entries.length === 0) return [];
-  const numbers = reach(nodes, check.of).map(fieldValue);
-  // Judge only once every entry's number is given; compared in hundredths, so 33.33 + 66.67 is 100.
-  if (numbers.some((number) => number === undefined)) return [];
-  const sum = numbers.reduce((running, number) => running + Math.round(Number(number) * 100), 0);
-  return sum === Math.round(check.equals * 100) ? [] : [{ path: group.path, message: check.message }];
-}
+/** Where in a check a path sits (under `checks[index]`), the path, and what it must name. */
+type Named = readonly [at: readonly (string | number)[], path: string, target: Target];
 
-function maximumBefore(nodes: readonly VisibleQuestion[], check: MaximumBeforeCheck): AnswerIssue[] {
-  const dateText = fieldValue(reach(nodes, check.date)[0]);
-  const date = dateText === undefined ? undefined : parseDate(dateText);
-  const before = parseDate(check.before);
-  if (!date || !before) return [];
-  const key = (day: { year: number; month: number; day: number }) =>
-    day.year * 10000 + day.month * 100 + day.day;
-  if (key(date) >= key(before)) return [];
-  return reach(nodes, check.value).flatMap((node) => {
-    const text = fieldValue(node);
-    return text !== undefined && Number(text) > check.max
-      ? [{ path: node.path, message: check.message }]
-      : [];
+/** What the engine knows of one rule: the issues it finds, and the paths it names (to check a definition). */
+type Rule<C extends CrossCheck> = {
+  /** The issues the check finds in the shown answers; nothing while the answers it reads are missing. */
+  readonly issues: (nodes: readonly VisibleQuestion[], check: C) => AnswerIssue[];
+  /** Each path the check names, where it sits in the check, and what it must name. */
+  readonly names: (check: C) => Named[];
+  /** Problems a definition can have beyond a path of the wrong kind. */
+  readonly problems?: (questions: readonly Question[], check: C) => { at: string; message: string }[];
+};
+
+const each = (key: string, paths: readonly string[], target: Target): Named[] =>
+  paths.map((path, position) => [[key, position], path, target]);
+
+/** Every rule, by name: a new rule is one entry here (and its type in the union above). */
+const RULES: { readonly [R in CrossCheck["rule"]]: Rule<Extract<CrossCheck, { rule: R }>> } = {
+  smsf_trustees: {
+    issues: smsfTrustees,
+    names: ({ trustees, members, minors }) => [
+      [["trustees"], trustees, "party"],
+      [["members"], members, "person"],
+      ...(minors
+        ? ([
+            [["minors", "birthDate"], minors.birthDate, "date"],
+            [["minors", "on"], minors.on, "date"],
+            [["minors", "guardian"], minors.guardian, "person"],
+            [["minors", "guardianBirthDate"], minors.guardianBirthDate, "date"],
+          ] as const)
+        : []),
+    ],
+  },
+  different_people: {
+    issues: differentPeople,
+    names: (check) => [[["person"], check.person, "person"], ...each("others", check.others, "person")],
+  },
+  director_of: {
+    issues: directorOf,
+    names: (check) => [
+      [["person"], check.person, "person"],
+      [["company"], check.company, "party"],
+    ],
+  },
+  among: {
+    issues: among,
+    names: (check) => [[["person"], check.person, "person"], ...each("among", check.among, "person")],
+  },
+  minimum_age: {
+    issues: minimumAge,
+    names: (check) => [
+      [["birthDate"], check.birthDate, "date"],
+      [["on"], check.on, "date"],
+    ],
+  },
+  minimum_ratio: {
+    issues: minimumRatio,
+    names: (check) => [
+      [["value"], check.value, "number"],
+      [["base"], check.base, "number"],
+    ],
+  },
+  total: { issues: total, names: (check) => [[["of"], check.of, "number"]] },
+  maximum_before: {
+    issues: maximumBefore,
+    names: (check) => [
+      [["value"], check.value, "number"],
+      [["date"], check.date, "date"],
+    ],
+  },
+  state_postcode: {
+    issues: statePostcode,
+    names: (check) => [
+      [["state"], check.state, "field"],
+      [["postcode"], check.postcode, "field"],
+    ],
+  },
+  at_least_one: {
+    issues: atLeastOne,
+    names: (check) => [
+      [["among"], check.among, "field"],
+      ...(check.when ? ([[["when", "question"], check.when.question, "field"]] as const) : []),
+    ],
+    problems: (questions, check) => {
+      const group = questionAt(questions, check.among.split(".")[0] ?? "");
+      return typeof group !== "string" && group.type !== "group"
+        ? [{ at: "among", message: `"${check.among}" must start at a group` }]
+        : [];
+    },
+  },
+  date_before: {
+    issues: dateBefore,
+    names: (check) => [
+      [["earlier"], check.earlier, "date"],
+      [["later"], check.later, "date"],
+    ],
+  },
+  income_year_date: {
+    issues: incomeYearDate,
+    names: (check) => [
+      [["date"], check.date, "date"],
+      [["incomeYear"], check.incomeYear, "number"],
+      ...(check.when ? ([[["when"], check.when.question, "field"]] as const) : []),
+    ],
+  },
+  not_before: {
+    issues: notBefore,
+    names: (check) => [
+      [["date"], check.date, "date"],
+      [["earliest"], check.earliest, "date"],
+    ],
+  },
+  forbidden_answer: {
+    issues: forbiddenAnswerIssues,
+    names: (check) => [[["question"], check.question, "field"]],
+  },
+};
+
+/** The entry for a check's rule (the table pairs each rule with functions taking that rule's checks). */
+const ruleOf = (check: CrossCheck): Rule<CrossCheck> => RULES[check.rule] as unknown as Rule<CrossCheck>;
+
+/**
+ * The problems with a definition's checks (paths naming no question, or a question of the wrong
+ * kind), each with its place under `checks`; used when an interview definition is parsed.
+ */
+export function crossCheckProblems(
+  questions: readonly Question[],
+  checks: readonly CrossCheck[],
+): { path: (string | number)[]; message: string }[] {
+  return checks.flatMap((check, index) => {
+    const rule = ruleOf(check);
+    const named = rule.names(check).flatMap(([at, path, target]) => {
+      const found = questionAt(questions, path);
+      const message =
+        typeof found === "string"
+          ? found
+          : fits(found, target)
+            ? undefined
+            : `"${path}" must name ${TARGET_WORDS[target]}`;
+      return message === undefined ? [] : [{ path: ["checks", index, ...at], message }];
+    });
+    const other = (rule.problems?.(questions, check) ?? []).map(({ at, message }) => ({
+      path: ["checks", index, at],
+      message,
+    }));
+    return [...named, ...other];
   });
-}
-
-const dayKey = (day: { year: number; month: number; day: number }) =>
-  day.year * 10000 + day.month * 100 + day.day;
-
-function among(nodes: readonly VisibleQuestion[], check: AmongCheck): AnswerIssue[] {
-  const [node] = reach(nodes, check.person);
-  const name = node ? personName(node) : undefined;
-  if (!node || name === undefined) return [];
-  const others = check.among.flatMap((path) => reach(nodes, path)).map(personName);
-  // Judge only once every name it is compared with is given.
-  if (others.length === 0 || others.some((other) => other === undefined)) return [];
-  return others.some((other) => nameKey(other ?? "") === nameKey(name))
-    ? []
-    : [{ path: node.path, message: check.message }];
-}
-
-function notBefore(nodes: readonly VisibleQuestion[], check: NotBeforeCheck): AnswerIssue[] {
-  const [node] = reach(nodes, check.date);
-  const text = fieldValue(node);
-  const earliestText = fieldValue(reach(nodes, check.earliest)[0]);
-  const date = text === undefined ? undefined : parseDate(text);
-  const earliest = earliestText === undefined ? undefined : parseDate(earliestText);
-  if (!node || !date || !earliest || dayKey(date) >= dayKey(earliest)) return [];
-  return [{ path: node.path, message: check.message }];
 }
 
 /**
@@ -518,32 +345,5 @@ export function crossCheckIssues(
   nodes: readonly VisibleQuestion[],
   checks: readonly CrossCheck[] | undefined,
 ): AnswerIssue[] {
-  if (!checks) return [];
-  return checks.flatMap((check) =>
-    check.rule === "date_before" || check.rule === "income_year_date"
-      ? dateCheckIssues(nodes, check)
-      : check.rule === "forbidden_answer"
-        ? forbiddenAnswerIssues(nodes, check)
-        : check.rule === "smsf_trustees"
-          ? smsfTrustees(nodes, check)
-          : check.rule === "different_people"
-            ? differentPeople(nodes, check)
-            : check.rule === "director_of"
-              ? directorOf(nodes, check)
-              : check.rule === "minimum_ratio"
-                ? minimumRatio(nodes, check)
-                : check.rule === "state_postcode"
-                  ? statePostcode(nodes, check)
-                  : check.rule === "at_least_one"
-                    ? atLeastOne(nodes, check)
-                    : check.rule === "total"
-                      ? total(nodes, check)
-                      : check.rule === "maximum_before"
-                        ? maximumBefore(nodes, check)
-                        : check.rule === "not_before"
-                          ? notBefore(nodes, check)
-                          : check.rule === "among"
-                            ? among(nodes, check)
-                            : minimumAge(nodes, check),
-  );
+  return (checks ?? []).flatMap((check) => ruleOf(check).issues(nodes, check));
 }

@@ -2,7 +2,8 @@
  * Cross-field checks on dates: a document made before a deadline another answer gives (a Division
  * 7A agreement before the lender's lodgment day, s109N(1)(a) ITAA 1936), and a date that must fall
  * within a window fixed by an income year (a lodgment day after the year ends, and by its usual due
- * date unless the Commissioner deferred it).
+ * date unless the Commissioner deferred it), and a date not before another (a deed varying another is
+ * dated after it).
  */
 import { z } from "zod";
 import { fieldValue, reach } from "./check-paths.ts";
@@ -35,8 +36,17 @@ export type IncomeYearDateCheck = {
   readonly message: string;
 };
 
+/** The date at `date` is not before the date at `earliest` (a deed varying another is dated after it). */
+export type NotBeforeCheck = {
+  readonly rule: "not_before";
+  readonly date: string;
+  readonly earliest: string;
+  /** Shown beside the answer at `date`. */
+  readonly message: string;
+};
+
 /** A check on dates declared in an interview. */
-export type DateCheck = DateBeforeCheck | IncomeYearDateCheck;
+export type DateCheck = DateBeforeCheck | IncomeYearDateCheck | NotBeforeCheck;
 
 const checkPath = z
   .string()
@@ -65,22 +75,13 @@ export const DateCheckSchemas = [
     when: z.strictObject({ question: checkPath, oneOf: z.array(z.string().min(1)).min(1) }).optional(),
     message: z.string().min(1),
   }),
+  z.strictObject({
+    rule: z.literal("not_before"),
+    date: checkPath,
+    earliest: checkPath,
+    message: z.string().min(1),
+  }),
 ] as const;
-
-/** Each path a date check names, with the kind of question it must name. */
-export function dateCheckTargets(check: DateCheck): [string, string, "date" | "number" | "field"][] {
-  if (check.rule === "date_before")
-    return [
-      ["earlier", check.earlier, "date"],
-      ["later", check.later, "date"],
-    ];
-  const targets: [string, string, "date" | "number" | "field"][] = [
-    ["date", check.date, "date"],
-    ["incomeYear", check.incomeYear, "number"],
-  ];
-  if (check.when) targets.push(["when", check.when.question, "field"]);
-  return targets;
-}
 
 /** A date as one comparable number (YYYYMMDD). */
 const dayNumber = (date: CalendarDate): number => date.year * 10_000 + date.month * 100 + date.day;
@@ -93,7 +94,7 @@ function dateAt(nodes: readonly VisibleQuestion[], path: string): { date: Calend
   });
 }
 
-function dateBefore(nodes: readonly VisibleQuestion[], check: DateBeforeCheck): AnswerIssue[] {
+export function dateBefore(nodes: readonly VisibleQuestion[], check: DateBeforeCheck): AnswerIssue[] {
   const [later] = dateAt(nodes, check.later);
   if (!later) return [];
   return dateAt(nodes, check.earlier)
@@ -101,7 +102,7 @@ function dateBefore(nodes: readonly VisibleQuestion[], check: DateBeforeCheck): 
     .map((earlier) => ({ path: earlier.path, message: check.message }));
 }
 
-function incomeYearDate(nodes: readonly VisibleQuestion[], check: IncomeYearDateCheck): AnswerIssue[] {
+export function incomeYearDate(nodes: readonly VisibleQuestion[], check: IncomeYearDateCheck): AnswerIssue[] {
   if (check.when) {
     const value = fieldValue(reach(nodes, check.when.question)[0]);
     if (value === undefined || !check.when.oneOf.includes(value)) return [];
@@ -117,7 +118,12 @@ function incomeYearDate(nodes: readonly VisibleQuestion[], check: IncomeYearDate
     .map(({ path }) => ({ path, message: check.message }));
 }
 
-/** The issues a date check finds; nothing while the answers it reads are missing or malformed. */
-export function dateCheckIssues(nodes: readonly VisibleQuestion[], check: DateCheck): AnswerIssue[] {
-  return check.rule === "date_before" ? dateBefore(nodes, check) : incomeYearDate(nodes, check);
+export function notBefore(nodes: readonly VisibleQuestion[], check: NotBeforeCheck): AnswerIssue[] {
+  const [node] = reach(nodes, check.date);
+  const text = fieldValue(node);
+  const earliestText = fieldValue(reach(nodes, check.earliest)[0]);
+  const date = text === undefined ? undefined : parseDate(text);
+  const earliest = earliestText === undefined ? undefined : parseDate(earliestText);
+  if (!node || !date || !earliest || dayNumber(date) >= dayNumber(earliest)) return [];
+  return [{ path: node.path, message: check.message }];
 }

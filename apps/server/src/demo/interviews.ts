@@ -1,5 +1,6 @@
 import type { DocumentStatus } from "@precedent/contracts";
 import { type Answers, type AssembledDocument, assemble, cleanAnswers } from "@precedent/docgen";
+import type { LibraryTemplate } from "@precedent/docgen/library";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { documents } from "../modules/documents/index.ts";
@@ -21,7 +22,7 @@ type Patch = { [key: string]: string | number | Patch };
  * made theirs (the client's name in place of the sample's). `partial` marks a draft that already
  * has some answers (a copy of another document keeps its answers as a draft).
  */
-type DemoInterview = { template: string; patch?: Patch; partial?: boolean };
+export type DemoInterview = { template: string; patch?: Patch; partial?: boolean };
 const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
   Object.entries<DemoInterview>({
     "Discretionary Trust Deed – Smith Family Trust": {
@@ -66,7 +67,19 @@ const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
       patch: { will_maker: { first_name: "Meera", middle_name: "", last_name: "Patel" } },
       partial: true,
     },
-    "Testamentary Trust Will – Robert Smith": { template: "simple-will" },
+    // Its name promises a testamentary trust, so its answers hold each child's share on one. An empty
+    // draft in the demo (the one with no answers yet), but every later stage and copy starts from these.
+    "Testamentary Trust Will – Robert Smith": {
+      template: "simple-will",
+      patch: {
+        will_maker: { first_name: "Robert", middle_name: "", last_name: "Smith" },
+        residue_to: "children",
+        include_stepchildren: "No",
+        testamentary_trust: "Yes",
+        trust_control: "beneficiary",
+        vesting_age: "25",
+      },
+    },
     // Registered by ASIC in the demo (asic-applications.ts): its answers make the company kit work.
     "Company Registration – Chen Investments Pty Ltd": {
       template: "company-registration",
@@ -94,6 +107,27 @@ const firstHalf = (answers: Record<string, unknown>) => {
 };
 
 /**
+ * A demo document's answers for its stage (none or some for a draft, some in progress, all once
+ * assembled), and the full answers it is assembled from: the template's sample answers made the
+ * client's by the patch, with what the interview would not show taken out.
+ */
+export function demoAnswers(
+  template: LibraryTemplate,
+  link: DemoInterview,
+  status: DocumentStatus,
+): { full: Record<string, unknown>; atStage: Record<string, unknown> } {
+  const clean = (answers: Record<string, unknown>) =>
+    cleanAnswers(template.definition, answers as Answers) as Record<string, unknown>;
+  const full = clean(patched(template.sampleAnswers ?? {}, link.patch));
+  const atStage =
+    status === 1 ? (link.partial ? firstHalf(full) : {}) : status === 2 ? firstHalf(full) : full;
+  return { full, atStage: clean(atStage) };
+}
+
+/** The demo documents made from a starter template, by name. */
+export const demoInterview = (name: string): DemoInterview | undefined => DEMO_INTERVIEWS.get(name);
+
+/**
  * Links demo documents to the starter templates with answers for their stage: drafts with none or
  * some, in-progress ones part-way, and signed, pending and completed ones fully answered and
  * assembled (PDF and Word stored as the interview would). Each template is assembled once per
@@ -113,10 +147,7 @@ export async function loadDemoInterviews(
     const link = DEMO_INTERVIEWS.get(doc.name);
     const template = link ? library.get(link.template) : undefined;
     if (!link || !template?.sampleAnswers) continue;
-    const full = cleanAnswers(template.definition, patched(template.sampleAnswers, link.patch) as Answers);
-    const xml =
-      doc.status === 1 ? (link.partial ? firstHalf(full) : {}) : doc.status === 2 ? firstHalf(full) : full;
-    const answers = cleanAnswers(template.definition, xml as Answers) as Record<string, unknown>;
+    const { full, atStage: answers } = demoAnswers(template, link, doc.status);
     await tx
       .update(documents)
       .set({
@@ -130,7 +161,7 @@ export async function loadDemoInterviews(
     const key = `${template.identifier}:${JSON.stringify(full)}`;
     let rendering = assembled.get(key);
     if (!rendering) {
-      rendering = assemble(template, full);
+      rendering = assemble(template, full as Answers);
       assembled.set(key, rendering);
     }
     const result = await rendering;

@@ -1,16 +1,18 @@
 /**
- * What the trust and superannuation templates' edge-case tests share: a template's sample answers
- * changed one way, then either the text it assembles to (read from the HTML preview, which is built
- * from the same document model as the PDF and Word file, and is fast enough for a matrix) or the
- * issues that stop it.
+ * What every template's edge-case tests share: a template's sample answers changed one way, then
+ * either the text it assembles to (read from the HTML preview, which is built from the same
+ * document model as the PDF and Word file, and is fast enough for a matrix) or the issues that
+ * stop it.
  */
 import {
+  type AnswerIssue,
   type AnswerObject,
   AnswersError,
   assemble,
   buildDocument,
   preview,
   type Template,
+  validate,
 } from "@precedent/docgen";
 import { loadTemplateFolder } from "@precedent/docgen/library";
 import { readPdf } from "@precedent/docgen/testing";
@@ -21,6 +23,13 @@ export type Change = (answers: Answers) => void;
 
 const ROOT = import.meta.dirname;
 
+/** A change that sets one top-level answer. */
+export const setAnswer =
+  (id: string, value: unknown): Change =>
+  (answers) => {
+    answers[id] = value;
+  };
+
 export const JURISDICTIONS = ["NSW", "VIC", "QLD", "WA", "SA", "TAS", "ACT", "NT"] as const;
 
 export function load(slug: string): { template: Template; sample: AnswerObject } {
@@ -29,29 +38,59 @@ export function load(slug: string): { template: Template; sample: AnswerObject }
   return { template: { definition: loaded.definition, body: loaded.body }, sample: loaded.sampleAnswers };
 }
 
-function changed(slug: string, change: Change): { template: Template; answers: AnswerObject } {
+/** A template and its sample answers under the names the company tests use. */
+export function loadTemplate(slug: string): { template: Template; sample: Answers } {
   const { template, sample } = load(slug);
-  const answers = structuredClone(sample) as Answers;
-  change(answers);
-  return { template, answers: answers as AnswerObject };
+  return { template, sample: sample as Answers };
 }
 
-const decode = (html: string): string =>
+/** The sample answers of a template, changed as a case needs. */
+export function answersFor(slug: string, change: Change = () => {}): Answers {
+  const answers = structuredClone(load(slug).sample) as Answers;
+  change(answers);
+  return answers;
+}
+
+function changed(slug: string, change: Change): { template: Template; answers: AnswerObject } {
+  return { template: load(slug).template, answers: answersFor(slug, change) as AnswerObject };
+}
+
+/**
+ * The markup-free text of an HTML preview, entities decoded and spacing collapsed (typographic
+ * spaces as plain ones, so a test need not know where the typesetter keeps words together).
+ */
+export const plainText = (html: string): string =>
   html
     .replace(/<style[\s\S]*?<\/style>/g, " ")
     .replace(/<[^>]+>/g, " ")
-    .replace(/&amp;/g, "&")
+    .replace(/&nbsp;|\u00a0|\u202f/g, " ")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&nbsp;/g, " ")
-    .replace(/\s+/g, " ");
+    .replace(/&#39;|&rsquo;/g, "’")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    // An inline tag's removal leaves "( Second Party )" where the printed document has "(Second Party)".
+    .replace(/\( /g, "(")
+    .replace(/ \)/g, ")");
 
-/** The document's text, from the preview, with spacing collapsed. */
+/** The document's text, from the preview, with spacing collapsed (whether or not it validates). */
 export function text(slug: string, change: Change = () => {}): string {
   const { template, answers } = changed(slug, change);
-  return decode(preview(template, answers));
+  return plainText(preview(template, answers));
+}
+
+/** The issues that stop assembly of these answers. */
+export function issuesOf(slug: string, answers: Answers): AnswerIssue[] {
+  return validate(load(slug).template.definition, answers as AnswerObject);
+}
+
+/** The document's text for answers that validate (a test of wording must not pass on refused answers). */
+export function documentText(slug: string, answers: Answers): string {
+  const { template } = load(slug);
+  const issues = validate(template.definition, answers as AnswerObject);
+  if (issues.length > 0) throw new Error(`${slug} refuses these answers: ${JSON.stringify(issues)}`);
+  return plainText(preview(template, answers as AnswerObject));
 }
 
 /** The PDF's text, page by page, spacing collapsed (for what only the printed document shows). */
