@@ -61,20 +61,18 @@ import { createMediaService, type MediaService, mediaSourceUrl } from "./modules
 import { createBillingPortal, createMembershipService } from "./modules/membership/index.ts";
 import { createDocumentStart, createOrdersService, paidOrdersOf } from "./modules/orders/index.ts";
 import { createPaymentsService } from "./modules/payments/index.ts";
-import { createSigningCeremony } from "./modules/signing/ceremony/index.ts";
 import {
   createFuseSignAdapter,
+  createPdfSealer,
+  createSigningCeremony,
   createSigningLifecycle,
   createSigningService,
+  loadOrCreateSealingCertificate,
+  type PdfSealer,
   type SigningLifecycle,
   type SigningService,
   signingDocumentColumns,
 } from "./modules/signing/index.ts";
-import {
-  createPdfSealer,
-  loadOrCreateSealingCertificate,
-  type PdfSealer,
-} from "./modules/signing/seal/index.ts";
 import { createMessageMediaSms, createSandboxSms, type SmsSender } from "./modules/sms/index.ts";
 import { createFirmContexts, createTeamsService } from "./modules/teams/index.ts";
 import { createTemplateLibrary } from "./modules/templates/index.ts";

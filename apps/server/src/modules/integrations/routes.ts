@@ -1,3 +1,4 @@
+import type { IntegrationAppSlug } from "@precedent/contracts";
 import {
   AccountingOrganisationsResponse,
   accountingOrganisationChanged,
@@ -41,17 +42,20 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
-import type { Services } from "../../services.ts";
+import type { LogsService } from "../logs/index.ts";
 import { consentPage } from "./consent-page.ts";
 import { redact } from "./redact.ts";
+import type { SandboxProvider } from "./sandbox-provider.ts";
+import type { IntegrationsService } from "./service.ts";
 
 const noCompanyId = ErrorEnvelope.describe("'Cannot get company id': no id_team");
 const notAMember = ErrorEnvelope.describe("Not a member of this firm (or no such firm)");
 const providerDown = ErrorEnvelope.describe("The provider is down or asked us to slow down (429)");
 
-export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { integrations } = services;
-
+export const integrationRoutes: FastifyPluginAsyncZod<{
+  integrations: IntegrationsService;
+  logs: Pick<LogsService, "integrationLog">;
+}> = async (app, { integrations, logs }) => {
   app.get(
     "/connection/get-all",
     {
@@ -87,7 +91,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     },
     async (request) => {
       const ctx = await request.firm();
-      const page = await services.logs.integrationLog(ctx, request.query);
+      const page = await logs.integrationLog(ctx, request.query);
       // Redacted again on the way out: entries written before redaction, or by another module, are
       // shown to the whole firm and must not carry a token or a client's personal data.
       const rows = page.rows.map((entry) => ({
@@ -457,10 +461,9 @@ const ConsentForm = z.object({
 });
 
 /** The sandbox provider's consent page, as a provider serves it (no session of ours needed). */
-export const sandboxConsentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
-  app,
-  { services },
-) => {
+export const sandboxConsentRoutes: FastifyPluginAsyncZod<{
+  integrationSandbox: (app: IntegrationAppSlug) => SandboxProvider | undefined;
+}> = async (app, { integrationSandbox }) => {
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "string" },
@@ -470,7 +473,7 @@ export const sandboxConsentRoutes: FastifyPluginAsyncZod<{ services: Services }>
     "/sandbox/oauth/:app/authorize",
     { schema: { hide: true, params: IntegrationAppParams, querystring: ConsentForm } },
     async (request, reply) => {
-      if (!services.integrationSandbox(request.params.app)) throw new AppError(404, "Not found.");
+      if (!integrationSandbox(request.params.app)) throw new AppError(404, "Not found.");
       return reply
         .type("text/html; charset=utf-8")
         .header("cache-control", "no-store")
@@ -489,7 +492,7 @@ export const sandboxConsentRoutes: FastifyPluginAsyncZod<{ services: Services }>
       },
     },
     async (request, reply) => {
-      const sandbox = services.integrationSandbox(request.params.app);
+      const sandbox = integrationSandbox(request.params.app);
       if (!sandbox) throw new AppError(404, "Not found.");
       const to = await sandbox.decide({
         allow: request.body.decision === "allow",

@@ -37,6 +37,8 @@ import type { OrdersService } from "./service.ts";
  * With `doc_id` the template goes to a blank draft (Create New > New Document) instead of a new
  * document, paid for the same way.
  */
+export type DocumentStart = ReturnType<typeof createDocumentStart>;
+
 export function createDocumentStart(deps: {
   db: Database;
   clock: Clock;
