@@ -8,6 +8,7 @@ export { checkElectronicExecution, EXECUTION_RULES, governingLawOf } from "./exe
 export { createFuseSignAdapter } from "./fusesign/adapter.ts";
 export { createSigningLifecycle, type SigningLifecycle } from "./lifecycle.ts";
 export { canSendForSigning, needsOwnerConfirmation, reminderRefusal, sendRefusal } from "./policy.ts";
+export { registerSigningReactions } from "./reactions.ts";
 export { fuseSignWebhookRoutes, signingRoutes } from "./routes.ts";
 // Tables read outside this module (demo data, tests, the signer's pages and the seal).
 export { signingEnvelopes, signingEvents, signingRecipients } from "./schema.ts";
