@@ -6,7 +6,6 @@ import { factsOf, statusName } from "./facts.ts";
 import {
   allowedInSomeTab,
   canUnshareDocumentFrom,
-  type DocumentFacts,
   documentAbilities,
   documentAppearsIn,
   homeSection,
