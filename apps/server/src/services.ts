@@ -47,6 +47,7 @@ import {
   createSandboxProvider,
   createXeroProvider,
   type IntegrationProvider,
+  registerIntegrationsReactions,
 } from "./modules/integrations/index.ts";
 import {
   createAssembledFilesForZip,
@@ -410,8 +411,8 @@ export function createServices(deps: {
     jobs,
     feeCents: asicFeeCents,
     pollMs: config.ASIC_STATUS_POLL_MS ?? 30_000,
-    // The integrations service is made further down; a registration arrives long after start-up.
-    onRegistered: (registered) => integrations.uploadCertificateOfRegistration(registered),
+    // "asic.company-registered": integrations, made further down, registers for it.
+    events,
     lodgementSteps: deps.asicLodgementSteps,
   });
   jobs.define(LODGEMENT_STATUS_JOB, (payload: { docId: number }) =>
@@ -548,6 +549,7 @@ export function createServices(deps: {
     },
     logs,
   });
+  registerIntegrationsReactions(events, integrations);
   /** The sandbox provider of an app whose real adapter is not configured (its consent page). */
   const integrationSandbox = (slug: IntegrationAppSlug) =>
     realProviders.has(slug) ? undefined : integrationSandboxes.get(slug);

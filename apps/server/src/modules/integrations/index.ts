@@ -3,6 +3,7 @@
 export { createBglProvider } from "./bgl-provider.ts";
 export { createHubSpotProvider } from "./hubspot-provider.ts";
 export { type IntegrationProvider, ProviderGrantRefused, ProviderUnavailable } from "./provider.ts";
+export { registerIntegrationsReactions } from "./reactions.ts";
 export { integrationRoutes, sandboxConsentRoutes } from "./routes.ts";
 export { createSandboxProvider, type SandboxProvider } from "./sandbox-provider.ts";
 // Tables read outside this module (tests).
