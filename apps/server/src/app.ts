@@ -30,8 +30,7 @@ import {
 } from "./modules/membership/index.ts";
 import { orderRoutes } from "./modules/orders/index.ts";
 import { checkoutRoutes, sandboxCheckoutRoutes, stripeWebhookRoutes } from "./modules/payments/index.ts";
-import { signingPageRoutes } from "./modules/signing/ceremony/index.ts";
-import { fuseSignWebhookRoutes, signingRoutes } from "./modules/signing/index.ts";
+import { fuseSignWebhookRoutes, signingPageRoutes, signingRoutes } from "./modules/signing/index.ts";
 import { smsDevRoutes } from "./modules/sms/index.ts";
 import { clientLogRoutes, healthRoutes, publicSettingsRoutes } from "./modules/system/index.ts";
 import { teamRoutes } from "./modules/teams/index.ts";
@@ -127,25 +126,27 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
     transformStaticCSP: docsCsp,
   });
 
-  await app.register(healthRoutes, { services });
+  await app.register(healthRoutes, { db: services.db });
   if (services.payments.config.provider === "sandbox")
-    await app.register(sandboxCheckoutRoutes, { services });
+    await app.register(sandboxCheckoutRoutes, { payments: services.payments });
   if (services.membership.portal.provider === "sandbox")
-    await app.register(sandboxBillingRoutes, { services });
+    await app.register(sandboxBillingRoutes, { membership: services.membership });
   // The sandbox regulator's payment gateway page (ASIC's fee).
-  await app.register(asicGatewayRoutes, { services });
+  await app.register(asicGatewayRoutes, { gateway: services.asicSandbox.gateway });
   // The sandbox provider's consent page serves only apps whose real adapter is not configured.
-  await app.register(sandboxConsentRoutes, { services });
+  await app.register(sandboxConsentRoutes, { integrationSandbox: services.integrationSandbox });
+  // The routes that open a session set its cookie and tell the web app its timeouts.
+  const sessionIssuing = { sessionInfo: services.sessionInfo, cookieSecure: config.COOKIE_SECURE };
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { services, cookieSecure: config.COOKIE_SECURE });
+      await api.register(authRoutes, { ...sessionIssuing, auth: services.auth });
       await api.register(clientLogRoutes);
-      await api.register(publicSettingsRoutes, { services });
-      await api.register(stripeWebhookRoutes, { services });
-      await api.register(fuseSignWebhookRoutes, { services });
-      await api.register(invitationLinkRoutes, { services, cookieSecure: config.COOKIE_SECURE });
-      await api.register(membershipWebhookRoutes, { services });
-      await api.register(twoFactorSignInRoutes, { services, cookieSecure: config.COOKIE_SECURE });
+      await api.register(publicSettingsRoutes, { publicSettings: services.publicSettings });
+      await api.register(stripeWebhookRoutes, { payments: services.payments });
+      await api.register(fuseSignWebhookRoutes, { signing: services.signing });
+      await api.register(invitationLinkRoutes, { ...sessionIssuing, invitations: services.invitations });
+      await api.register(membershipWebhookRoutes, { membership: services.membership });
+      await api.register(twoFactorSignInRoutes, { ...sessionIssuing, twoFactor: services.twoFactor });
       await api.register(signingPageRoutes, {
         ceremony: services.signingCeremony,
         guesses: services.guesses,
@@ -156,25 +157,59 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
         signedIn.addHook("onRequest", requireActor(services.auth));
         signedIn.addHook("onSend", noteWrites(services.auth));
         registerFirmContext(signedIn, services.firmContext);
-        await signedIn.register(userRoutes, { services });
-        await signedIn.register(teamRoutes, { services });
-        await signedIn.register(folderRoutes, { services });
-        await signedIn.register(documentRoutes, { services });
-        await signedIn.register(logRoutes, { services });
-        await signedIn.register(catalogueRoutes, { services });
-        await signedIn.register(orderRoutes, { services });
-        await signedIn.register(checkoutRoutes, { services });
-        await signedIn.register(interviewRoutes, { services });
-        await signedIn.register(mediaRoutes, { services });
-        await signedIn.register(invitationRoutes, { services });
-        await signedIn.register(membershipRoutes, { services });
-        await signedIn.register(asicRoutes, { services });
-        await signedIn.register(creditRoutes, { services });
-        await signedIn.register(announcementRoutes, { services });
-        await signedIn.register(liteVideoRoutes, { services });
-        await signedIn.register(twoFactorRoutes, { services });
-        await signedIn.register(integrationRoutes, { services });
-        await signedIn.register(signingRoutes, { services });
+        await signedIn.register(userRoutes, {
+          users: services.users,
+          keptReplies: services.keptReplies,
+          currentUser: (userId) => services.teams.currentUser(userId),
+        });
+        await signedIn.register(teamRoutes, { teams: services.teams });
+        await signedIn.register(folderRoutes, { folders: services.folders, replyCache: services.replyCache });
+        await signedIn.register(documentRoutes, {
+          documents: services.documents,
+          documentZip: services.documentZip,
+          replyCache: services.replyCache,
+        });
+        await signedIn.register(logRoutes, { logs: services.logs });
+        await signedIn.register(catalogueRoutes, {
+          catalogue: services.catalogue,
+          keptReplies: services.keptReplies,
+        });
+        await signedIn.register(orderRoutes, {
+          orders: services.orders,
+          coupons: services.coupons,
+          catalogue: services.catalogue,
+          startDocument: services.startDocument,
+        });
+        await signedIn.register(checkoutRoutes, {
+          payments: services.payments,
+          publicUrl: services.publicUrl,
+        });
+        await signedIn.register(interviewRoutes, { interview: services.interview });
+        await signedIn.register(mediaRoutes, { media: services.media, teams: services.teams });
+        await signedIn.register(invitationRoutes, {
+          invitations: services.invitations,
+          publicUrl: services.publicUrl,
+        });
+        await signedIn.register(membershipRoutes, {
+          membership: services.membership,
+          publicUrl: services.publicUrl,
+        });
+        await signedIn.register(asicRoutes, {
+          asic: services.asic,
+          asicRegistration: services.asicRegistration,
+        });
+        await signedIn.register(creditRoutes, { credits: services.credits });
+        await signedIn.register(announcementRoutes, { announcements: services.announcements });
+        await signedIn.register(liteVideoRoutes, { liteVideo: services.liteVideo });
+        await signedIn.register(twoFactorRoutes, { twoFactor: services.twoFactor });
+        await signedIn.register(integrationRoutes, {
+          integrations: services.integrations,
+          logs: services.logs,
+        });
+        await signedIn.register(signingRoutes, {
+          signing: services.signing,
+          signingLifecycle: services.signingLifecycle,
+        });
         if (services.smsDevPage) await signedIn.register(smsDevRoutes, { sandbox: services.smsDevPage });
       });
     },

@@ -32,7 +32,7 @@ import {
 import { createAuthService } from "./modules/auth/index.ts";
 import { createCatalogueService } from "./modules/catalogue/index.ts";
 import { createCouponsService } from "./modules/coupons/index.ts";
-import { createCreditsService } from "./modules/credits/index.ts";
+import { createCreditsService, creditPurchaseRefusal } from "./modules/credits/index.ts";
 import {
   createDocumentsService,
   createDocumentZipDownload,
@@ -47,6 +47,7 @@ import {
   createSandboxProvider,
   createXeroProvider,
   type IntegrationProvider,
+  registerIntegrationsReactions,
 } from "./modules/integrations/index.ts";
 import {
   createAssembledFilesForZip,
@@ -61,25 +62,23 @@ import { createMediaService, type MediaService, mediaSourceUrl } from "./modules
 import { createBillingPortal, createMembershipService } from "./modules/membership/index.ts";
 import { createDocumentStart, createOrdersService, paidOrdersOf } from "./modules/orders/index.ts";
 import { createPaymentsService } from "./modules/payments/index.ts";
-import { createSigningCeremony } from "./modules/signing/ceremony/index.ts";
 import {
   createFuseSignAdapter,
+  createPdfSealer,
+  createSigningCeremony,
   createSigningLifecycle,
   createSigningService,
-  type SigningLifecycle,
-  type SigningService,
-  signingDocumentColumns,
-} from "./modules/signing/index.ts";
-import {
-  createPdfSealer,
   loadOrCreateSealingCertificate,
   type PdfSealer,
-} from "./modules/signing/seal/index.ts";
+  registerSigningReactions,
+  signingDocumentColumns,
+} from "./modules/signing/index.ts";
 import { createMessageMediaSms, createSandboxSms, type SmsSender } from "./modules/sms/index.ts";
 import { createFirmContexts, createTeamsService } from "./modules/teams/index.ts";
 import { createTemplateLibrary } from "./modules/templates/index.ts";
 import { createTwoFactorService, type TwoFactorService } from "./modules/two-factor/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
+import { createEventBus } from "./platform/events/index.ts";
 import { type ChangeFeed, createFirmReplyCache, createKeptReplies } from "./platform/freshness/index.ts";
 import { createJobQueue, exponentialBackoff } from "./platform/jobs/queue.ts";
 import type { Clock } from "./platform/kernel/index.ts";
@@ -168,6 +167,8 @@ export function createServices(deps: {
   const asicFeeCents = Math.round((config.ASIC_REGISTRATION_FEE ?? 597) * 100);
   // Durable background work; main.ts starts the worker, tests run due jobs with `jobs.runDue()`.
   const jobs = createJobQueue({ db, clock });
+  // Domain events (platform/events): a module raises what happened, the modules that react register.
+  const events = createEventBus({ jobs });
   // The profile needs the auth module's passwords and sessions and the media module's uploads,
   // and both need the users module: they are bound once created.
   let media: MediaService | undefined;
@@ -250,8 +251,6 @@ export function createServices(deps: {
   // The interview module owns documents' assembled files and needs the documents module to change
   // documents: the same late binding.
   let interview: InterviewService | undefined;
-  let signing: SigningService | undefined;
-  let signingLifecycle: SigningLifecycle | undefined;
   documents = createDocumentsService({
     db,
     clock,
@@ -280,12 +279,7 @@ export function createServices(deps: {
     library: templates,
     users,
     logs,
-    // A relaunch resets signing: the pending request is voided, and a declined or cancelled one
-    // can no longer be resent (the document is sent anew once it is completed again).
-    onRelaunch: () => async (tx, ctx, docId) => {
-      await signing?.voidPending(tx, ctx.teamId, docId, "Document relaunched");
-      await signingLifecycle?.voidEnded(tx, ctx.teamId, docId, "Document relaunched");
-    },
+    events,
   });
   // A company's ACN, once ASIC registers it, in the firm's other documents naming the company
   // (issue 16 item 5): the interview module only knows it as an answer supplement.
@@ -316,8 +310,8 @@ export function createServices(deps: {
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM ?? "Precedent <no-reply@precedent.example>",
   });
-  // E-signing, the sender's side (issue 15): late-bound above for relaunch.
-  signing = createSigningService({
+  // E-signing, the sender's side (issue 15).
+  const signing = createSigningService({
     db,
     clock,
     jobs,
@@ -355,7 +349,7 @@ export function createServices(deps: {
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
     retract: (tx, envelope, reason) => signingService.retract(tx, envelope, reason),
   });
-  signingLifecycle = lifecycle;
+  registerSigningReactions(events, { signing: signingService, lifecycle });
   const orders = createOrdersService({
     db,
     clock,
@@ -366,6 +360,8 @@ export function createServices(deps: {
       name: config.SELLER_NAME ?? "Precedent Legal Documents Pty Ltd",
       abn: config.SELLER_ABN ?? "53004085616",
     },
+    creditPurchaseRefusal,
+    events,
   });
   const payments = createPaymentsService({
     db,
@@ -394,8 +390,7 @@ export function createServices(deps: {
   });
   const invitations = createInvitationsService({ db, clock, users, auth, mail });
   // Credits (account-area §4): a paid credit package adds its credits in the payment's transaction.
-  const credits = createCreditsService({ db, clock, teams, users, catalogue, orders });
-  orders.onPaid((tx, order) => credits.applyPaidOrder(tx, order));
+  const credits = createCreditsService({ db, clock, teams, users, catalogue, orders, events });
   const startDocument = createDocumentStart({ db, clock, catalogue, orders, teams, documents, credits });
   // Company registration with ASIC (issue 16): the sandbox regulator is the ASIC port's default.
   const asicSandbox = createSandboxRegulator({
@@ -416,8 +411,8 @@ export function createServices(deps: {
     jobs,
     feeCents: asicFeeCents,
     pollMs: config.ASIC_STATUS_POLL_MS ?? 30_000,
-    // The integrations service is made further down; a registration arrives long after start-up.
-    onRegistered: (registered) => integrations.uploadCertificateOfRegistration(registered),
+    // "asic.company-registered": integrations, made further down, registers for it.
+    events,
     lodgementSteps: deps.asicLodgementSteps,
   });
   jobs.define(LODGEMENT_STATUS_JOB, (payload: { docId: number }) =>
@@ -554,6 +549,7 @@ export function createServices(deps: {
     },
     logs,
   });
+  registerIntegrationsReactions(events, integrations);
   /** The sandbox provider of an app whose real adapter is not configured (its consent page). */
   const integrationSandbox = (slug: IntegrationAppSlug) =>
     realProviders.has(slug) ? undefined : integrationSandboxes.get(slug);

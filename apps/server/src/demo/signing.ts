@@ -1,10 +1,18 @@
 import { and, asc, desc, eq, like } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
 import { documents } from "../modules/documents/index.ts";
 import { mailOutbox } from "../modules/mail/index.ts";
-import { signingEnvelopes, signingRecipients, sydneyToday } from "../modules/signing/index.ts";
+import {
+  type SigningCeremony,
+  type SigningService,
+  signingEnvelopes,
+  signingRecipients,
+  sydneyToday,
+} from "../modules/signing/index.ts";
 import { teams } from "../modules/teams/index.ts";
 import { users } from "../modules/users/index.ts";
-import type { Services } from "../services.ts";
+import type { JobQueue } from "../platform/jobs/queue.ts";
+import type { FirmContexts } from "../platform/kernel/index.ts";
 
 /** Sent, signed by everyone and sealed at start-up: a new user opens its sealed PDF and certificate. */
 export const DEMO_SIGNED_DOCUMENT = "Non-Disclosure Agreement – Northwind Traders";
@@ -13,6 +21,15 @@ export const DEMO_PENDING_DOCUMENT = "Company Constitution – Harbourview Pty L
 
 export type DemoSigningLink = { name: string; email: string; role: string; url: string };
 
+/** The services the demo's signing goes through, as main.ts has them. */
+type DemoSigningServices = {
+  db: Database;
+  jobs: JobQueue;
+  firmContext: FirmContexts;
+  signing: SigningService;
+  signingCeremony: SigningCeremony;
+};
+
 /**
  * Runs once, just after the demo data was loaded and the services started: sends two of the demo
  * firm's completed documents for signing through the signing service, as the wizard does, signs
@@ -20,7 +37,7 @@ export type DemoSigningLink = { name: string; email: string; role: string; url: 
  * and leaves the second pending. Returns the pending document's private signing links.
  */
 export async function signDemoDocuments(
-  services: Services,
+  services: DemoSigningServices,
   origin: string,
   now: Date,
 ): Promise<DemoSigningLink[]> {

@@ -1,8 +1,7 @@
 import type { FastifyRequest, onRequestHookHandler, onSendHookHandler } from "fastify";
 import { SESSION_COOKIE } from "../constants.ts";
 import { unauthorized } from "../errors.ts";
-import type { AuthService } from "../modules/auth/index.ts";
-import type { Actor } from "../platform/kernel/index.ts";
+import type { Actor, SessionReader } from "../platform/kernel/index.ts";
 import { signInHook } from "./api-description.ts";
 
 declare module "fastify" {
@@ -32,9 +31,9 @@ function namedTeamId(request: FastifyRequest): number | undefined {
 /**
  * An onRequest hook: resolves the caller's session before the body is even read, or answers 401.
  * Written with a callback rather than async: most requests are answered from memory
- * (`AuthService.recall`) and then need no promise at all.
+ * (`SessionReader.recall`) and then need no promise at all.
  */
-export function requireActor(auth: AuthService): onRequestHookHandler {
+export function requireActor(auth: SessionReader): onRequestHookHandler {
   return signInHook<onRequestHookHandler>((request, reply, done) => {
     const token = sessionTokenOf(request);
     if (!token) return done(unauthorized("Please sign in."));
@@ -65,9 +64,9 @@ export function actorOf(request: FastifyRequest): Actor {
 
 /**
  * An onSend hook beside `requireActor`: a request that may have written (anything but GET and
- * HEAD) tells the auth service before its reply goes out (see `AuthService.mayHaveWritten`).
+ * HEAD) tells the auth service before its reply goes out (see `SessionReader.mayHaveWritten`).
  */
-export function noteWrites(auth: AuthService): onSendHookHandler {
+export function noteWrites(auth: SessionReader): onSendHookHandler {
   return (request, _reply, payload, done) => {
     if (request.actor && request.method !== "GET" && request.method !== "HEAD") {
       auth.mayHaveWritten(request.actor, namedTeamId(request));

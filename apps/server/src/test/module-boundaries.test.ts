@@ -64,6 +64,29 @@ const fixture: Record<string, string> = {
     'import { users } from "../modules/alpha/index.ts";\n\nexport const readsUsers = users.id;\n',
   "demo/people.ts": 'import { users } from "../modules/alpha/index.ts";\n\nexport const seeded = users;\n',
   "shared.ts": "export const shared = 2;\n",
+  // A module's nested folder (signing/ceremony, asic/sandbox) is as private as its top level:
+  // the two holes the rule had (issue 36 item 5), each a probe that passed lint before.
+  "modules/alpha/nested/index.ts": 'export { nestedValue } from "./service.ts";\n',
+  "modules/alpha/nested/service.ts": "export const nestedValue = 3;\n",
+  "modules/alpha/nested/schema.ts": "export const nestedTable = { id: 3 };\n",
+  "modules/beta/nested-reader.ts":
+    'import { nestedValue } from "../alpha/nested/service.ts";\n\nexport const readsNested = nestedValue;\n',
+  "modules/beta/nested-entry-reader.ts":
+    'import { nestedValue } from "../alpha/nested/index.ts";\n\nexport const readsNested = nestedValue;\n',
+  "modules/beta/nested/deep-reader.ts":
+    'import { alphaValue } from "../../alpha/service.ts";\nimport { shared } from "../../../shared.ts";\n\nexport const readsAlpha = alphaValue + shared;\n',
+  "modules/beta/nested/entry-reader.ts":
+    'import { alphaValue } from "../../alpha/index.ts";\nimport { betaValue } from "../service.ts";\n\nexport const readsAlpha = alphaValue + betaValue;\n',
+  "modules/beta/nested/schema-reader.ts":
+    'import { nestedTable } from "../../alpha/nested/schema.ts";\n\nexport const readsNested = nestedTable.id;\n',
+  "plugins/nested-reader.ts":
+    'import { nestedValue } from "../modules/alpha/nested/index.ts";\n\nexport const readsNested = nestedValue;\n',
+  // A test outside the modules may use a module's test helpers, and nothing else past its entry.
+  "modules/alpha/testing.ts": "export const alphaFixture = 4;\n",
+  "test/uses-helpers.test.ts":
+    'import { alphaFixture } from "../modules/alpha/testing.ts";\n\nexport const used = alphaFixture;\n',
+  "test/reaches-nested.test.ts":
+    'import { nestedValue } from "../modules/alpha/nested/service.ts";\n\nexport const used = nestedValue;\n',
   // Outside the modules (services.ts, app.ts, demo/ ...): the entry only, and never db/schema.ts.
   "services.ts":
     'import { alphaValue } from "./modules/alpha/index.ts";\nimport { gammaValue } from "./modules/gamma/service.ts";\n\nexport const wired = [alphaValue, gammaValue];\n',
@@ -119,6 +142,19 @@ describe("module boundaries (biome.json)", () => {
     expect(rulesIn("services.ts")).toEqual(["lint/style/noRestrictedImports"]);
   });
 
+  it("refuses an import into another module's nested folder, from any depth and from outside the modules", () => {
+    expect(rulesIn("modules/beta/nested-reader.ts")).toEqual(["lint/style/noRestrictedImports"]);
+    expect(rulesIn("modules/beta/nested-entry-reader.ts")).toEqual(["lint/style/noRestrictedImports"]);
+    expect(rulesIn("modules/beta/nested/deep-reader.ts")).toEqual(["lint/style/noRestrictedImports"]);
+    expect(rulesIn("modules/beta/nested/schema-reader.ts")).toEqual(["lint/style/noRestrictedImports"]);
+    expect(rulesIn("plugins/nested-reader.ts")).toEqual(["lint/style/noRestrictedImports"]);
+    expect(rulesIn("test/reaches-nested.test.ts")).toEqual(["lint/style/noRestrictedImports"]);
+    // A nested file still reaches its own module, another module's entry and the shared files.
+    expect(rulesIn("modules/beta/nested/entry-reader.ts")).toEqual([]);
+    expect(rulesIn("modules/alpha/nested/index.ts")).toEqual([]);
+    expect(rulesIn("test/uses-helpers.test.ts")).toEqual([]);
+  });
+
   it("lets only table files and db/ name another module's schema.ts", () => {
     expect(rulesIn("modules/beta/schema.ts")).toEqual([]);
     expect(rulesIn("db/schema.ts")).toEqual([]);
@@ -155,6 +191,8 @@ describe("module boundaries (biome.json)", () => {
         "apps/server/src/**,!apps/server/src/modules/**,!apps/server/src/db/**,!apps/server/src/demo/**,!apps/server/src/test/**,!**/*.test.ts",
       ),
     ).toBe(pattern);
+    // So is the code in a module's nested folder (its own override, for the deeper relative paths).
+    expect(tablePattern("apps/server/src/modules/*/*/*.ts,!**/*.test.ts,!**/testing.ts")).toBe(pattern);
     const refused = new Set(pattern.replace(/^\(|\)$/g, "").split("|"));
     const modulesDir = path.join(root, "apps/server/src/modules");
     const exported = readdirSync(modulesDir).flatMap((name) => {

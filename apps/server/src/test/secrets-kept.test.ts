@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAIL_OUTBOX_RETENTION_MS } from "../constants.ts";
 import { interviewActionTokens } from "../modules/interview/index.ts";
 import { MAIL_BODY_PRUNED, mailOutbox } from "../modules/mail/index.ts";
-import { buildSigningEnvelope } from "../modules/signing/ceremony/testing.ts";
+import { buildSigningEnvelope } from "../modules/signing/testing.ts";
 import { loggableUrl, REDACTED } from "../plugins/safe-logging.ts";
 import { bearer, createTestApp, type SignedInFirm, signedInFirm, type TestApp } from "./harness.ts";
 

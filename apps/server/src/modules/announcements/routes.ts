@@ -1,10 +1,10 @@
 import { ActiveAnnouncementResponse, ErrorEnvelope } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Services } from "../../services.ts";
+import type { AnnouncementsService } from "./service.ts";
 
-export const announcementRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+export const announcementRoutes: FastifyPluginAsyncZod<{ announcements: AnnouncementsService }> = async (
   app,
-  { services },
+  { announcements },
 ) => {
   app.get(
     "/announcement/active",
@@ -16,6 +16,6 @@ export const announcementRoutes: FastifyPluginAsyncZod<{ services: Services }> =
         response: { 200: ActiveAnnouncementResponse, 401: ErrorEnvelope.describe("Not signed in") },
       },
     },
-    async () => ({ message: "", data: await services.announcements.active() }),
+    async () => ({ message: "", data: await announcements.active() }),
   );
 };

@@ -1,7 +1,7 @@
 import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_PAYS } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Services } from "../../services.ts";
+import type { SandboxRegulator } from "./sandbox/sandbox-regulator.ts";
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -16,8 +16,10 @@ const CardForm = z.object({ card_number: z.string().max(40).default("") });
  * The sandbox regulator's payment page (what ASIC's gateway hosts): the user pays ASIC's fee with a
  * test card and is sent back to the product. No session: the gateway is another site.
  */
-export const asicGatewayRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { gateway } = services.asicSandbox;
+export const asicGatewayRoutes: FastifyPluginAsyncZod<{ gateway: SandboxRegulator["gateway"] }> = async (
+  app,
+  { gateway },
+) => {
   if (!app.hasContentTypeParser("application/x-www-form-urlencoded")) {
     app.addContentTypeParser(
       "application/x-www-form-urlencoded",

@@ -17,6 +17,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { LITE_PLAN_SLUG } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
+import type { EventRaiser } from "../../platform/events/index.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import { type DocumentsService, documentAnswersSql } from "../documents/index.ts";
@@ -32,6 +33,7 @@ import {
   companyKitRefusal,
   companyNameOf,
 } from "./company-kit.ts";
+import type {} from "./events.ts";
 import { createAsicLodgement, type LodgementSteps } from "./lodgement.ts";
 import { applicationState, firmTime, isLodgedOrDecided } from "./policy.ts";
 import type { AsicPort } from "./port.ts";
@@ -91,17 +93,8 @@ export function createAsicRegistration(deps: {
   feeCents: number;
   /** How often a lodgement's status is asked for while ASIC decides. */
   pollMs: number;
-  /**
-   * A company was registered and its certificate is in hand: the lodger's CAS 360 gets a copy
-   * (the integrations module logs how that went). Called once per registration.
-   */
-  onRegistered?: (registered: {
-    teamId: number;
-    userId: number;
-    docId: number;
-    acn: string;
-    pdf: Uint8Array;
-  }) => Promise<unknown>;
+  /** Where "asic.company-registered" is raised, once per registration (./events.ts). */
+  events?: EventRaiser;
   /** Told as a lodgement passes each step (lodgement.ts). */
   lodgementSteps?: LodgementSteps;
 }) {
@@ -211,7 +204,9 @@ export function createAsicRegistration(deps: {
     stateOf,
     readRow,
     log,
-    onRegistered: deps.onRegistered,
+    // Raised once ASIC's decision is stored (lodgement.ts keeps no transaction open there).
+    onRegistered: (registered) =>
+      deps.events?.raise(db, "asic.company-registered", registered) ?? Promise.resolve(),
   });
 
   /**

@@ -22,15 +22,18 @@ import { create as contentDisposition } from "content-disposition";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { FirmContext } from "../../platform/kernel/index.ts";
-import type { Services } from "../../services.ts";
+import type { AsicRegistration } from "./registration.ts";
+import type { AsicService } from "./service.ts";
 
 const badInput = ErrorEnvelope.describe("Bad input: an empty or over-long name, no legal element, a bad id");
 const noDocument = ErrorEnvelope.describe(
   "No such document in this firm that the caller can see (or no such firm)",
 );
 
-export const asicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { asic, asicRegistration } = services;
+export const asicRoutes: FastifyPluginAsyncZod<{
+  asic: AsicService;
+  asicRegistration: AsicRegistration;
+}> = async (app, { asic, asicRegistration }) => {
   const notRegistration = ErrorEnvelope.describe(
     "Not a company registration (ASIC) document; or the application's state refuses it (already paid, gateway locked, not paid, already lodged)",
   );

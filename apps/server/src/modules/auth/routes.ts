@@ -1,3 +1,4 @@
+import type { SessionInfo } from "@precedent/contracts";
 import {
   AuthCheckResponse,
   ErrorEnvelope,
@@ -14,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { SESSION_COOKIE } from "../../constants.ts";
 import { actorOf, requireActor, sessionTokenOf } from "../../plugins/authenticate.ts";
-import type { Services } from "../../services.ts";
+import type { AuthService } from "./service.ts";
 
 /** How a sign-in can be refused, beside bad input. */
 const SIGN_IN_REFUSALS = {
@@ -46,10 +47,10 @@ const stepOf = (next: { step: "code" | "setup"; challenge: string; expiresAt: Da
 });
 
 export const authRoutes: FastifyPluginAsyncZod<{
-  services: Services;
+  auth: AuthService;
+  sessionInfo: SessionInfo;
   cookieSecure: "auto" | "true" | "false";
-}> = async (app, { services, cookieSecure }) => {
-  const { auth, sessionInfo } = services;
+}> = async (app, { auth, sessionInfo, cookieSecure }) => {
   const secure = (request: FastifyRequest) =>
     cookieSecure === "auto" ? request.protocol === "https" : cookieSecure === "true";
 

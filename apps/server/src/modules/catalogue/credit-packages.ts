@@ -1,8 +1,7 @@
 import { CREDIT_PACKAGE_CATEGORY, CREDIT_QUANTITY_META } from "@precedent/contracts";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { productCategories, productCategoryLinks, products } from "./schema.ts";
-import type { CatalogueProduct } from "./service.ts";
+import { type CatalogueProduct, productCategories, productCategoryLinks, products } from "./schema.ts";
 
 /** A credit package: a shop product of the Cap Category and the credits its `cap_qty` adds. */
 export type CreditPackageProduct = CatalogueProduct & { capQty: number };

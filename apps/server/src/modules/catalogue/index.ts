@@ -3,11 +3,11 @@
 export type { CreditPackageProduct } from "./credit-packages.ts";
 export { productIdOfTemplateSql, productSummaries, productsInCategoriesSql } from "./product-queries.ts";
 export { catalogueRoutes } from "./routes.ts";
+export type { CatalogueProduct } from "./schema.ts";
 // Tables for tests and demo data to write rows with; another module's code may not import them
 // (biome.json names them): it calls this entry's functions.
 export { productCategories, productCategoryLinks, products } from "./schema.ts";
 export { ensureCatalogue } from "./seed.ts";
-export type { CatalogueProduct } from "./service.ts";
 export {
   type CatalogueService,
   createCatalogueService,

@@ -13,11 +13,14 @@ import {
   QuestionsResponse,
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { KeptReplies } from "../../platform/freshness/index.ts";
 import { actorOf } from "../../plugins/authenticate.ts";
-import type { Services } from "../../services.ts";
+import type { CatalogueService } from "./service.ts";
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { catalogue, keptReplies } = services;
+export const catalogueRoutes: FastifyPluginAsyncZod<{
+  catalogue: CatalogueService;
+  keptReplies: KeptReplies;
+}> = async (app, { catalogue, keptReplies }) => {
   const tags = ["catalogue"];
 
   app.get(

@@ -109,4 +109,6 @@ export const planCategoryRules = pgTable(
 );
 
 export type ProductRow = typeof products.$inferSelect;
+/** A product with what purchase and start decide on. */
+export type CatalogueProduct = ProductRow & { categoryIds: number[] };
 export type CategoryRow = typeof productCategories.$inferSelect;

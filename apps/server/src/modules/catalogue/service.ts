@@ -19,6 +19,7 @@ import { type Actor, type Clock, systemClock } from "../../platform/kernel/index
 import { documentAllowance, planBySlug, planInForce, type TeamsService } from "../teams/index.ts";
 import { findCreditPackages } from "./credit-packages.ts";
 import {
+  type CatalogueProduct,
   type CategoryRow,
   type ProductRow,
   planCategoryRules,
@@ -33,9 +34,6 @@ export type TemplateSource = {
   get(identifier: string): LibraryTemplate | undefined;
   list(): readonly LibraryTemplate[];
 };
-
-/** A product with what purchase and start decide on. */
-export type CatalogueProduct = ProductRow & { categoryIds: number[] };
 
 /** A plan's access, with rules already spread to sub categories. */
 export type PlanAccess = {

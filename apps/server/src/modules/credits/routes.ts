@@ -13,15 +13,13 @@ import {
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../plugins/authenticate.ts";
-import type { Services } from "../../services.ts";
+import type { CreditsService } from "./service.ts";
 
 const noCompanyId = ErrorEnvelope.describe("'Cannot get company id': no id_team, or bad filters");
 const notAMember = ErrorEnvelope.describe("Not a member of this firm (or no such firm)");
 const notOwnerOrManager = ErrorEnvelope.describe("Only the company owner or a manager may");
 
-export const creditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { credits } = services;
-
+export const creditRoutes: FastifyPluginAsyncZod<{ credits: CreditsService }> = async (app, { credits }) => {
   app.get(
     "/credits/status",
     {
@@ -98,7 +96,7 @@ export const creditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (request) => {
       const actor = actorOf(request);
       const ctx = await request.firm();
-      const result = await services.credits.updateCap(actor, ctx, request.body);
+      const result = await credits.updateCap(actor, ctx, request.body);
       return { message: "", data: { code: 200 as const, result } };
     },
   );

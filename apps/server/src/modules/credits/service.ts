@@ -16,6 +16,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { CREDIT_LOG_MAX_ROWS, LOW_CREDIT_LIMIT } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
+import type { EventListeners } from "../../platform/events/index.ts";
 import type { Actor, Clock, FirmContext } from "../../platform/kernel/index.ts";
 import type { CatalogueService } from "../catalogue/index.ts";
 import type { OrdersService } from "../orders/index.ts";
@@ -79,6 +80,8 @@ export function createCreditsService(deps: {
   users: UsersService;
   catalogue: CatalogueService;
   orders: OrdersService;
+  /** Where credits hears "order.paid": a paid credit package adds its credits in that transaction. */
+  events: EventListeners;
 }) {
   const { db, clock, teams, users, catalogue, orders } = deps;
 
@@ -115,6 +118,7 @@ export function createCreditsService(deps: {
     });
     return { capQty: pack.capQty, limit };
   }
+  deps.events.on("order.paid", (tx, order) => applyPaidOrder(tx, order));
 
   return {
     applyPaidOrder,

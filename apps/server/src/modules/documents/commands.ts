@@ -18,6 +18,7 @@ import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import { type FolderContents, type FoldersService, isSharedLocation } from "../folders/index.ts";
 import type { ChangeLogInput, LogsService } from "../logs/index.ts";
+import { factsOf, statusName } from "./facts.ts";
 import {
   allowedInSomeTab,
   canChangeDocumentStatus,
@@ -30,7 +31,6 @@ import {
   DOCUMENT_REFUSALS,
   manualStatusRefusal,
 } from "./policy.ts";
-import { factsOf, statusName } from "./presenter.ts";
 import { type DocumentQueries, documentNotFound, type LoadedDocument } from "./queries.ts";
 import { documentShares, documents } from "./schema.ts";
 

@@ -1,17 +1,11 @@
-import {
-  DOCUMENT_STATUSES,
-  type DocumentDetail,
-  type DocumentRow,
-  type DocumentStatus,
-  type ListSection,
-} from "@precedent/contracts";
+import type { DocumentDetail, DocumentRow, DocumentStatus, ListSection } from "@precedent/contracts";
 import type { Database } from "../../db/client.ts";
 import type { FirmContext } from "../../platform/kernel/index.ts";
 import type { UsersService } from "../users/index.ts";
+import { factsOf, statusName } from "./facts.ts";
 import {
   allowedInSomeTab,
   canUnshareDocumentFrom,
-  type DocumentFacts,
   documentAbilities,
   documentAppearsIn,
   homeSection,
@@ -26,21 +20,6 @@ import type { RowColumnsRegistry } from "./row-columns.ts";
 export type DocumentFilesReader = (
   docs: { id: number; status: DocumentStatus; allowDownloadPdf: boolean; allowDownloadWord: boolean }[],
 ) => Promise<Map<number, { id: number; name: string; kind: "pdf" | "word" }[]>>;
-
-export const statusName = (status: DocumentStatus) => DOCUMENT_STATUSES[status];
-
-/** What the policy reads of a document (and of its assembled files, when the caller has them). */
-export const factsOf = (doc: LoadedDocument, files?: { kind: "pdf" | "word" }[]): DocumentFacts => ({
-  createdBy: doc.createdBy,
-  status: doc.status,
-  isShared: doc.shareCreators.length > 0 || doc.homedInSharedFolder,
-  allowSign: doc.allowSign,
-  allowDownloadPdf: doc.allowDownloadPdf,
-  allowDownloadWord: doc.allowDownloadWord,
-  shareCreators: doc.shareCreators,
-  hasTemplate: doc.xTemplateId !== null,
-  assembledFiles: (files ?? []).map((file) => file.kind),
-});
 
 /** The documents module's presenter: loaded documents as the API's rows, with their abilities. */
 export function createDocumentPresenter(deps: {

@@ -8,7 +8,7 @@ import { type FirmContext, isOwnerOrManager } from "../../platform/kernel/index.
 import { productIdOfTemplateSql, productsInCategoriesSql } from "../catalogue/index.ts";
 import { type FoldersService, isSharedLocation } from "../folders/index.ts";
 import type { DocumentLogAccess, DocumentNames } from "../logs/index.ts";
-import { factsOf, statusName } from "./presenter.ts";
+import { factsOf, statusName } from "./facts.ts";
 import { documentCounts, documentShares, documents } from "./schema.ts";
 
 export const documentNotFound = (id?: number) =>

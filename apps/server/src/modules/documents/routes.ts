@@ -32,12 +32,17 @@ import {
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { FirmReplyCache } from "../../platform/freshness/index.ts";
 import { plainJsonSerializer } from "../../platform/kernel/index.ts";
 import { actorOf } from "../../plugins/authenticate.ts";
-import type { Services } from "../../services.ts";
+import type { DocumentZipDownload } from "./download-zip.ts";
+import type { DocumentsService } from "./service.ts";
 
-export const documentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { documents, documentZip, replyCache } = services;
+export const documentRoutes: FastifyPluginAsyncZod<{
+  documents: DocumentsService;
+  documentZip: DocumentZipDownload;
+  replyCache: FirmReplyCache;
+}> = async (app, { documents, documentZip, replyCache }) => {
   const tags = ["documents"];
 
   app.get(

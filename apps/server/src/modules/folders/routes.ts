@@ -15,11 +15,14 @@ import {
   UnshareFolderResponse,
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FirmReplyCache } from "../../platform/freshness/index.ts";
 import { plainJsonSerializer } from "../../platform/kernel/index.ts";
-import type { Services } from "../../services.ts";
+import type { FoldersService } from "./service.ts";
 
-export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { folders, replyCache } = services;
+export const folderRoutes: FastifyPluginAsyncZod<{
+  folders: FoldersService;
+  replyCache: FirmReplyCache;
+}> = async (app, { folders, replyCache }) => {
   const tags = ["folders"];
 
   app.get(

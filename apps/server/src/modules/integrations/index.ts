@@ -1,9 +1,11 @@
 // The integrations module's one public entry: other modules and the app import only this file.
 
 export { createBglProvider } from "./bgl-provider.ts";
+export { sandboxConsentRoutes } from "./consent-routes.ts";
 export { createHubSpotProvider } from "./hubspot-provider.ts";
 export { type IntegrationProvider, ProviderGrantRefused, ProviderUnavailable } from "./provider.ts";
-export { integrationRoutes, sandboxConsentRoutes } from "./routes.ts";
+export { registerIntegrationsReactions } from "./reactions.ts";
+export { integrationRoutes } from "./routes.ts";
 export { createSandboxProvider, type SandboxProvider } from "./sandbox-provider.ts";
 // Tables read outside this module (tests).
 export { integrationAuthorisations, integrationConnections, integrationSandboxGrants } from "./schema.ts";

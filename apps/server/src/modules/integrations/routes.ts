@@ -40,18 +40,18 @@ import {
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../errors.ts";
-import type { Services } from "../../services.ts";
-import { consentPage } from "./consent-page.ts";
+import type { LogsService } from "../logs/index.ts";
 import { redact } from "./redact.ts";
+import type { IntegrationsService } from "./service.ts";
 
 const noCompanyId = ErrorEnvelope.describe("'Cannot get company id': no id_team");
 const notAMember = ErrorEnvelope.describe("Not a member of this firm (or no such firm)");
 const providerDown = ErrorEnvelope.describe("The provider is down or asked us to slow down (429)");
 
-export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { integrations } = services;
-
+export const integrationRoutes: FastifyPluginAsyncZod<{
+  integrations: IntegrationsService;
+  logs: Pick<LogsService, "integrationLog">;
+}> = async (app, { integrations, logs }) => {
   app.get(
     "/connection/get-all",
     {
@@ -87,7 +87,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     },
     async (request) => {
       const ctx = await request.firm();
-      const page = await services.logs.integrationLog(ctx, request.query);
+      const page = await logs.integrationLog(ctx, request.query);
       // Redacted again on the way out: entries written before redaction, or by another module, are
       // shown to the whole firm and must not carry a token or a client's personal data.
       const rows = page.rows.map((entry) => ({
@@ -442,64 +442,6 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         message: integrationSyncQueued(app),
         data: await integrations.syncDocument(ctx, request.params.app, request.body),
       };
-    },
-  );
-};
-
-/** A consent field given once, as text: a repeated parameter is refused by name, not a 500. */
-const once = (max: number) =>
-  z.string({ error: (issue) => (issue.input === undefined ? "Required" : "must be given once") }).max(max);
-const ConsentForm = z.object({
-  redirect_uri: once(2048),
-  state: once(256),
-  code_challenge: once(256),
-  code_challenge_method: once(16),
-});
-
-/** The sandbox provider's consent page, as a provider serves it (no session of ours needed). */
-export const sandboxConsentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
-  app,
-  { services },
-) => {
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string" },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
-  app.get(
-    "/sandbox/oauth/:app/authorize",
-    { schema: { hide: true, params: IntegrationAppParams, querystring: ConsentForm } },
-    async (request, reply) => {
-      if (!services.integrationSandbox(request.params.app)) throw new AppError(404, "Not found.");
-      return reply
-        .type("text/html; charset=utf-8")
-        .header("cache-control", "no-store")
-        .send(consentPage(request.params.app, request.query));
-    },
-  );
-
-  app.post(
-    "/sandbox/oauth/:app/authorize",
-    {
-      schema: {
-        hide: true,
-        params: IntegrationAppParams,
-        querystring: z.object({}).passthrough(),
-        body: ConsentForm.extend({ decision: z.enum(["allow", "deny"]) }),
-      },
-    },
-    async (request, reply) => {
-      const sandbox = services.integrationSandbox(request.params.app);
-      if (!sandbox) throw new AppError(404, "Not found.");
-      const to = await sandbox.decide({
-        allow: request.body.decision === "allow",
-        redirectUri: request.body.redirect_uri,
-        state: request.body.state,
-        codeChallenge: request.body.code_challenge,
-        codeChallengeMethod: request.body.code_challenge_method,
-      });
-      if (!to) throw new AppError(400, "redirect_uri is not the one registered for this app.");
-      return reply.redirect(to, 303);
     },
   );
 };

@@ -20,7 +20,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { RENDERS_MAX_PER_MINUTE } from "../../constants.ts";
-import type { Services } from "../../services.ts";
+import type { InterviewService } from "./service.ts";
 import { MEDIA_TYPES } from "./service.ts";
 
 /**
@@ -69,8 +69,10 @@ function sendFile(
     .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
 }
 
-export const interviewRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { interview } = services;
+export const interviewRoutes: FastifyPluginAsyncZod<{ interview: InterviewService }> = async (
+  app,
+  { interview },
+) => {
   const tags = ["interview"];
 
   // Scoped to this plugin: only the preview takes a form post. No new dependency for a flat form.

@@ -34,6 +34,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
+import type { EventRaiser } from "../../platform/events/index.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import type { DocumentFilesReader, DocumentsService } from "../documents/index.ts";
 import {
@@ -55,6 +56,7 @@ import {
   type SupplementNote,
   supplementAnswers,
 } from "./answer-supplements.ts";
+import type {} from "./events.ts";
 import { documentFileDownloads, documentFiles, documentVersions, interviewActionTokens } from "./schema.ts";
 
 export type InterviewService = ReturnType<typeof createInterviewService>;
@@ -168,8 +170,8 @@ export function createInterviewService(deps: {
   users: UsersService;
   /** The document logs: each assembly (passed or failed) and download is an entry. */
   logs: Pick<LogsService, "recordAction">;
-  /** Late-bound: told of a relaunch in its transaction (signing voids the document's pending request). */
-  onRelaunch?: () => ((tx: Database, ctx: FirmContext, docId: number) => Promise<void>) | undefined;
+  /** Told "document.relaunched" in the relaunch's transaction (signing voids what was sent; ./events.ts). */
+  events?: EventRaiser;
 }) {
   const { db, clock, documents, files, library, users, logs } = deps;
   /** What other modules add to a document's answers at assembly (answer-supplements.ts). */
@@ -699,7 +701,7 @@ export function createInterviewService(deps: {
         // Reopened without a template, the interview could never be completed again.
         if (!doc.xTemplateId || !library.get(doc.xTemplateId)) throw new AppError(409, RELAUNCH_NO_TEMPLATE);
         await documents.applyChange(tx, ctx, doc, { status: IN_PROGRESS, isRelaunch: true });
-        await deps.onRelaunch?.()?.(tx, ctx, docId);
+        await deps.events?.raise(tx, "document.relaunched", { teamId: ctx.teamId, docId });
       });
       return { doc_id: docId, status: IN_PROGRESS };
     },

@@ -1,3 +1,4 @@
+import type { SessionInfo } from "@precedent/contracts";
 import {
   AcceptInvitationRequest,
   AcceptInvitationResponse,
@@ -13,8 +14,8 @@ import {
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { INVITATION_ACCEPTS_PER_MINUTE } from "../../constants.ts";
-import type { Services } from "../../services.ts";
 import { setSessionCookie } from "../auth/index.ts";
+import type { InvitationsService } from "./service.ts";
 
 const tags = ["invitations"];
 const OVER_LIMIT = ErrorEnvelope.describe(
@@ -22,9 +23,10 @@ const OVER_LIMIT = ErrorEnvelope.describe(
 );
 
 /** The firm's side: invite, list, resend and revoke (owner and managers; see policy.ts). */
-export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { invitations } = services;
-
+export const invitationRoutes: FastifyPluginAsyncZod<{
+  invitations: InvitationsService;
+  publicUrl: string;
+}> = async (app, { invitations, publicUrl }) => {
   app.get(
     "/team/invitations",
     {
@@ -54,7 +56,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     },
     async (request) => {
       const ctx = await request.firm();
-      const invitation = await invitations.create(ctx, request.body, services.publicUrl);
+      const invitation = await invitations.create(ctx, request.body, publicUrl);
       return { message: "", data: { invitation } };
     },
   );
@@ -96,7 +98,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     },
     async (request) => {
       const ctx = await request.firm();
-      const invitation = await invitations.resend(ctx, request.params.id, services.publicUrl);
+      const invitation = await invitations.resend(ctx, request.params.id, publicUrl);
       return { message: "", data: { invitation } };
     },
   );
@@ -109,10 +111,10 @@ const LINK_REFUSALS = {
 
 /** The invited person's side, before they have a session: see the invitation, accept it. */
 export const invitationLinkRoutes: FastifyPluginAsyncZod<{
-  services: Services;
+  invitations: InvitationsService;
+  sessionInfo: SessionInfo;
   cookieSecure: "auto" | "true" | "false";
-}> = async (app, { services, cookieSecure }) => {
-  const { invitations, sessionInfo } = services;
+}> = async (app, { invitations, sessionInfo, cookieSecure }) => {
   const rateLimit = { max: INVITATION_ACCEPTS_PER_MINUTE, timeWindow: 60_000 };
 
   app.get(

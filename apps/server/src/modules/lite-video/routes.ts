@@ -7,9 +7,12 @@ import {
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../plugins/authenticate.ts";
-import type { Services } from "../../services.ts";
+import type { LiteVideoService } from "./service.ts";
 
-export const liteVideoRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const liteVideoRoutes: FastifyPluginAsyncZod<{ liteVideo: LiteVideoService }> = async (
+  app,
+  { liteVideo },
+) => {
   app.post(
     "/user/set-hide-lite-video",
     {
@@ -25,7 +28,7 @@ export const liteVideoRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request) => {
-      await services.liteVideo.hide(actorOf(request), request.body.user_id);
+      await liteVideo.hide(actorOf(request), request.body.user_id);
       return { message: "", data: { hide_lite_video: true as const } };
     },
   );
@@ -46,7 +49,7 @@ export const liteVideoRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     },
     async (request) => {
       const ctx = await request.firm();
-      return { message: "", data: await services.liteVideo.state(ctx) };
+      return { message: "", data: await liteVideo.state(ctx) };
     },
   );
 };

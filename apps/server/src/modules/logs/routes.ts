@@ -8,14 +8,14 @@ import {
   LogChangesResponse,
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Services } from "../../services.ts";
+import type { LogsService } from "./service.ts";
 
 const REFUSALS = {
   400: ErrorEnvelope.describe("Bad input: `data.errors` names each field"),
   404: ErrorEnvelope.describe("No such firm for the caller, or a document they cannot see"),
 };
 
-export const logRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const logRoutes: FastifyPluginAsyncZod<{ logs: LogsService }> = async (app, { logs }) => {
   app.get(
     "/log/log-changes",
     {
@@ -28,7 +28,7 @@ export const logRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
     async (request) => {
       const ctx = await request.firm();
-      return { message: "", data: await services.logs.list(ctx, request.query) };
+      return { message: "", data: await logs.list(ctx, request.query) };
     },
   );
 
@@ -46,7 +46,7 @@ export const logRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
     async (request) => {
       const ctx = await request.firm();
-      return { message: "", data: await services.logs.documentLog(ctx, request.query) };
+      return { message: "", data: await logs.documentLog(ctx, request.query) };
     },
   );
 
@@ -62,7 +62,7 @@ export const logRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
     async (request) => {
       const ctx = await request.firm();
-      return { message: "", data: await services.logs.activityLog(ctx, request.query) };
+      return { message: "", data: await logs.activityLog(ctx, request.query) };
     },
   );
 };

@@ -12,7 +12,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { MEDIA_UPLOADS_MAX_PER_MINUTE } from "../../constants.ts";
 import { badRequest } from "../../errors.ts";
 import { actorOf } from "../../plugins/authenticate.ts";
-import type { Services } from "../../services.ts";
+import type { TeamsService } from "../teams/index.ts";
+import type { MediaService } from "./service.ts";
 import { tooLarge } from "./service.ts";
 
 const uploadsPerPerson = {
@@ -45,7 +46,10 @@ async function uploadedFile(request: FastifyRequest) {
   return { bytes, fileName: part.filename || "image", declaredType: part.mimetype };
 }
 
-export const mediaRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<{
+  media: MediaService;
+  teams: Pick<TeamsService, "requireMembership">;
+}> = async (app, { media, teams }) => {
   // Scoped to this plugin: only the upload takes multipart. One part, read no further than the
   // size limit (a byte over it is enough to refuse).
   await app.register(fastifyMultipart, {
@@ -75,9 +79,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     async (request) => {
       const actor = actorOf(request);
       // Not a member of the firm: 404 before the body is read.
-      await services.teams.requireMembership(actor, request.query.id_team);
+      await teams.requireMembership(actor, request.query.id_team);
       const file = await uploadedFile(request);
-      const data = await services.media.upload(actor, {
+      const data = await media.upload(actor, {
         teamId: request.query.id_team,
         purpose: request.query.purpose,
         ...file,
@@ -97,7 +101,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request, reply) => {
-      const image = await services.media.read(actorOf(request), request.params.id);
+      const image = await media.read(actorOf(request), request.params.id);
       return (
         reply
           .header("content-type", image.mediaType)

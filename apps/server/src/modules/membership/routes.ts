@@ -10,16 +10,17 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Services } from "../../services.ts";
 import { billingPage } from "./page.ts";
+import type { MembershipService } from "./service.ts";
 import { membershipReturnPath } from "./service.ts";
 
 const tags = ["membership"];
 
 /** GET /api/membership/user and POST /api/membership/change (signed in). */
-export const membershipRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { membership } = services;
-
+export const membershipRoutes: FastifyPluginAsyncZod<{
+  membership: MembershipService;
+  publicUrl: string;
+}> = async (app, { membership, publicUrl }) => {
   app.get(
     "/membership/user",
     {
@@ -64,16 +65,16 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       const ctx = await request.firm();
       return {
         message: "",
-        data: await membership.changePlan(ctx, request.body.plan_id, services.publicUrl),
+        data: await membership.changePlan(ctx, request.body.plan_id, publicUrl),
       };
     },
   );
 };
 
 /** POST /api/membership/stripe-webhook: no session; Stripe's signature over the raw body is the proof. */
-export const membershipWebhookRoutes: FastifyPluginAsync<{ services: Services }> = async (
+export const membershipWebhookRoutes: FastifyPluginAsync<{ membership: MembershipService }> = async (
   app,
-  { services },
+  { membership },
 ) => {
   // The signature is over the raw bytes: this scope takes them instead of the app's JSON parser.
   app.removeContentTypeParser("application/json");
@@ -97,7 +98,7 @@ export const membershipWebhookRoutes: FastifyPluginAsync<{ services: Services }>
     },
     async (request) => {
       const signature = request.headers["stripe-signature"];
-      const result = await services.membership.stripeWebhook(
+      const result = await membership.stripeWebhook(
         request.body as Buffer,
         typeof signature === "string" ? signature : undefined,
       );
@@ -113,11 +114,10 @@ const ChangeParams = z.object({ id: z.string().regex(/^[\w-]{20,64}$/) });
  * in for Stripe's pages in development and tests, and applies the change on the server as
  * Stripe's events would.
  */
-export const sandboxBillingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+export const sandboxBillingRoutes: FastifyPluginAsyncZod<{ membership: MembershipService }> = async (
   app,
-  { services },
+  { membership },
 ) => {
-  const { membership } = services;
   // The page's forms post no fields; the body is read and ignored.
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",

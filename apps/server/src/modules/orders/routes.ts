@@ -17,11 +17,17 @@ import {
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Services } from "../../services.ts";
+import type { CatalogueService } from "../catalogue/index.ts";
+import type { CouponsService } from "../coupons/index.ts";
+import type { OrdersService } from "./service.ts";
+import type { DocumentStart } from "./start.ts";
 
-export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { orders, coupons, catalogue, startDocument } = services;
-
+export const orderRoutes: FastifyPluginAsyncZod<{
+  orders: OrdersService;
+  coupons: CouponsService;
+  catalogue: CatalogueService;
+  startDocument: DocumentStart;
+}> = async (app, { orders, coupons, catalogue, startDocument }) => {
   app.get(
     "/coupons",
     {

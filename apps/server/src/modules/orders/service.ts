@@ -16,6 +16,7 @@ import {
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
+import type { EventRaiser } from "../../platform/events/index.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import {
   type CatalogueProduct,
@@ -24,8 +25,8 @@ import {
   strategistRefusal,
 } from "../catalogue/index.ts";
 import type { CouponsService } from "../coupons/index.ts";
-import { creditPurchaseRefusal } from "../credits/index.ts";
 import type { MailService } from "../mail/index.ts";
+import type {} from "./events.ts";
 import { invoiceNumber, type Seller, taxInvoiceMail } from "./invoice.ts";
 import { type OrderRow, orders } from "./schema.ts";
 
@@ -40,10 +41,15 @@ export function createOrdersService(deps: {
   coupons: CouponsService;
   mail: MailService;
   seller: Seller;
+  /**
+   * Why this person may not buy credit for the firm (null when they may): the credits module's
+   * rule, handed in so that orders, which credits builds on, does not import credits.
+   */
+  creditPurchaseRefusal: (actor: FirmContext) => { status: 403 | 409; message: string } | null;
+  /** Told "order.paid" in the payment's transaction (credits hears it; see ./events.ts). */
+  events: EventRaiser;
 }) {
-  const { db, clock, catalogue, coupons, mail } = deps;
-  /** Run in the payment's transaction once an order is paid (e.g. credits added for a package). */
-  const paidListeners: ((tx: Database, order: OrderRow) => Promise<unknown>)[] = [];
+  const { db, clock, catalogue, coupons, mail, creditPurchaseRefusal } = deps;
 
   const productsOf = (ids: number[]) => productSummaries(db, ids);
 
@@ -259,16 +265,8 @@ export function createOrdersService(deps: {
       );
       const product = (await productSummaries(tx, [row.productId])).get(row.productId);
       await mail.enqueue(tx, taxInvoiceMail(row, product ?? { name: "", sku: "" }, deps.seller));
-      for (const listener of paidListeners) await listener(tx, row);
+      await deps.events.raise(tx, "order.paid", row);
       return true;
-    },
-
-    /**
-     * Registers work to do in the payment's own transaction when an order becomes paid: what
-     * it does commits with the payment or not at all, whichever provider confirmed it.
-     */
-    onPaid(listener: (tx: Database, order: OrderRow) => Promise<unknown>) {
-      paidListeners.push(listener);
     },
 
     /**

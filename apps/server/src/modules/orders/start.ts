@@ -23,7 +23,6 @@ import {
   productPopupVideo,
   strategistRefusal,
 } from "../catalogue/index.ts";
-import type { CreditsService } from "../credits/index.ts";
 import type { DocumentsService } from "../documents/index.ts";
 import { allowedInSomeTab, canInterviewDocument, EDITABLE_STATUSES } from "../documents/index.ts";
 import { planInForce, type TeamsService } from "../teams/index.ts";
@@ -37,6 +36,8 @@ import type { OrdersService } from "./service.ts";
  * With `doc_id` the template goes to a blank draft (Create New > New Document) instead of a new
  * document, paid for the same way.
  */
+export type DocumentStart = ReturnType<typeof createDocumentStart>;
+
 export function createDocumentStart(deps: {
   db: Database;
   clock: Clock;
@@ -45,7 +46,12 @@ export function createDocumentStart(deps: {
   teams: TeamsService;
   documents: DocumentsService;
   /** Records the plan uses taken (the Credit Spending History). */
-  credits: Pick<CreditsService, "recordUse">;
+  credits: {
+    recordUse(
+      tx: Database,
+      use: { teamId: number; userId: number; used: number; documentIds: number[] },
+    ): Promise<void>;
+  };
 }) {
   const { db, clock, catalogue, orders, teams, documents, credits } = deps;
 

@@ -8,11 +8,14 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Services } from "../../services.ts";
 import { checkoutPage } from "./page.ts";
+import type { PaymentsService } from "./service.ts";
 
 /** POST /api/stripe/checkout (signed in). */
-export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; publicUrl: string }> = async (
+  app,
+  { payments, publicUrl },
+) => {
   app.post(
     "/stripe/checkout",
     {
@@ -28,14 +31,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       const ctx = await request.firm();
       return {
         message: "",
-        data: await services.payments.createCheckout(ctx, request.body, services.publicUrl),
+        data: await payments.createCheckout(ctx, request.body, publicUrl),
       };
     },
   );
 };
 
 /** POST /api/stripe/webhook: no session; Stripe's signature over the raw body is the proof. */
-export const stripeWebhookRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const stripeWebhookRoutes: FastifyPluginAsync<{ payments: PaymentsService }> = async (
+  app,
+  { payments },
+) => {
   // The signature is over the raw bytes: this scope takes them instead of the app's JSON parser.
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
@@ -58,7 +64,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ services: Services }> = a
     },
     async (request) => {
       const signature = request.headers["stripe-signature"];
-      const result = await services.payments.stripeWebhook(
+      const result = await payments.stripeWebhook(
         request.body as Buffer,
         typeof signature === "string" ? signature : undefined,
       );
@@ -79,11 +85,10 @@ const CardForm = z.object({
  * HTML, no scripts and no third-party assets. It stands in for Stripe's page in development and
  * tests, and confirms payments on the server as a provider would.
  */
-export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
   app,
-  { services },
+  { payments },
 ) => {
-  const { payments } = services;
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "string" },

@@ -20,8 +20,9 @@ import { create as contentDisposition } from "content-disposition";
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Services } from "../../services.ts";
 import { FUSESIGN_SIGNATURE_HEADER } from "./fusesign/adapter.ts";
+import type { SigningLifecycle } from "./lifecycle.ts";
+import type { SigningService } from "./service.ts";
 
 const notVisible = ErrorEnvelope.describe(
   "No such document in this firm that the caller can see (or no such firm)",
@@ -31,9 +32,10 @@ const refused = ErrorEnvelope.describe(
   "The Lite plan, or not the document's creator, the owner or a manager",
 );
 
-export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { signing, signingLifecycle } = services;
-
+export const signingRoutes: FastifyPluginAsyncZod<{
+  signing: SigningService;
+  signingLifecycle: SigningLifecycle;
+}> = async (app, { signing, signingLifecycle }) => {
   app.get(
     "/signing/list-signer",
     {
@@ -222,9 +224,9 @@ export const signingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 };
 
 /** POST /api/fusesign/webhook: no session; the HMAC of the raw body with the webhook secret is the proof. */
-export const fuseSignWebhookRoutes: FastifyPluginAsync<{ services: Services }> = async (
+export const fuseSignWebhookRoutes: FastifyPluginAsync<{ signing: SigningService }> = async (
   app,
-  { services },
+  { signing },
 ) => {
   // The signature is over the raw bytes: this scope takes them instead of the app's JSON parser.
   app.removeContentTypeParser("application/json");
@@ -250,10 +252,7 @@ export const fuseSignWebhookRoutes: FastifyPluginAsync<{ services: Services }> =
     async (request) => {
       const signature = request.headers[FUSESIGN_SIGNATURE_HEADER];
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const data = await services.signing.fuseSignWebhook(
-        body,
-        typeof signature === "string" ? signature : undefined,
-      );
+      const data = await signing.fuseSignWebhook(body, typeof signature === "string" ? signature : undefined);
       return { message: "", data };
     },
   );

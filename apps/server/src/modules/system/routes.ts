@@ -1,3 +1,4 @@
+import type { PublicSettings } from "@precedent/contracts";
 import {
   ErrorEnvelope,
   HealthResponse,
@@ -7,11 +8,11 @@ import {
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { JS_LOG_MAX_PER_MINUTE } from "../../constants.ts";
+import type { Database } from "../../db/client.ts";
 import { isDatabaseReachable } from "../../db/client.ts";
-import type { Services } from "../../services.ts";
 
 /** Liveness and readiness for orchestrators; registered at the root, outside `/api`. */
-export const healthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     "/healthz",
     { schema: { hide: true, response: { 200: HealthResponse } }, logLevel: "warn" },
@@ -26,7 +27,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     "/readyz",
     { schema: { hide: true, response: { 200: HealthResponse, 503: HealthResponse } }, logLevel: "warn" },
     async (_request, reply) => {
-      const ready = await isDatabaseReachable(services.db);
+      const ready = await isDatabaseReachable(db);
       return reply.status(ready ? 200 : 503).send({ status: ready ? "ok" : "unavailable" });
     },
   );
@@ -61,9 +62,9 @@ export const clientLogRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Settings anyone may read (the sales contact of 'Talk to Sales'); public, as on any firm's website. */
-export const publicSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+export const publicSettingsRoutes: FastifyPluginAsyncZod<{ publicSettings: PublicSettings }> = async (
   app,
-  { services },
+  { publicSettings },
 ) => {
   app.get(
     "/settings/public",
@@ -79,6 +80,6 @@ export const publicSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }>
         },
       },
     },
-    async () => ({ message: "", data: services.publicSettings }),
+    async () => ({ message: "", data: publicSettings }),
   );
 };

@@ -14,11 +14,9 @@ import {
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../plugins/authenticate.ts";
-import type { Services } from "../../services.ts";
+import type { TeamsService } from "./service.ts";
 
-export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { teams } = services;
-
+export const teamRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async (app, { teams }) => {
   app.get(
     "/team/get",
     {

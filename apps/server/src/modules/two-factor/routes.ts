@@ -1,3 +1,4 @@
+import type { SessionInfo } from "@precedent/contracts";
 import {
   ChallengeRequest,
   ErrorEnvelope,
@@ -19,8 +20,8 @@ import {
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf } from "../../plugins/authenticate.ts";
-import type { Services } from "../../services.ts";
 import { setSessionCookie } from "../auth/index.ts";
+import type { TwoFactorService } from "./service.ts";
 
 /** How a two-factor step of a sign-in can be refused, beside bad input. */
 const STEP_REFUSALS = {
@@ -31,9 +32,10 @@ const STEP_REFUSALS = {
 };
 
 /** Two-factor settings of the signed-in person (behind the sign-in hook). */
-export const twoFactorRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { twoFactor } = services;
-
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorService }> = async (
+  app,
+  { twoFactor },
+) => {
   app.get(
     "/tfa",
     {
@@ -135,11 +137,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
 
 /** The two-factor steps of a sign-in (no session yet). */
 export const twoFactorSignInRoutes: FastifyPluginAsyncZod<{
-  services: Services;
+  twoFactor: TwoFactorService;
+  sessionInfo: SessionInfo;
   cookieSecure: "auto" | "true" | "false";
-}> = async (app, { services, cookieSecure }) => {
-  const { twoFactor, sessionInfo } = services;
-
+}> = async (app, { twoFactor, sessionInfo, cookieSecure }) => {
   const complete = (request: {
     body: { challenge: string; code?: string | undefined; recovery_code?: string | undefined };
     ip: string;

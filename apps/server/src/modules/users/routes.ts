@@ -1,3 +1,4 @@
+import type { CurrentUser } from "@precedent/contracts";
 import {
   CountriesResponse,
   CurrentUserResponse,
@@ -8,12 +9,20 @@ import {
   UserIdParams,
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { KeptReplies } from "../../platform/freshness/index.ts";
 import { actorOf } from "../../plugins/authenticate.ts";
-import type { Services } from "../../services.ts";
 import { COUNTRIES } from "./countries.ts";
+import type { UsersService } from "./service.ts";
 import { STREET_TYPES } from "./street-types.ts";
 
-export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+/** The signed-in person and their firms, as the teams module answers it (wired in app.ts). */
+type CurrentUserOf = (userId: number) => Promise<CurrentUser>;
+
+export const userRoutes: FastifyPluginAsyncZod<{
+  users: Pick<UsersService, "updateProfile">;
+  keptReplies: KeptReplies;
+  currentUser: CurrentUserOf;
+}> = async (app, { users, keptReplies, currentUser }) => {
   app.get(
     "/users/me",
     {
@@ -25,9 +34,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (request, reply) => {
       const { userId } = actorOf(request);
-      return services.keptReplies.person(reply, userId, async () => ({
+      return keptReplies.person(reply, userId, async () => ({
         message: "",
-        data: await services.teams.currentUser(userId),
+        data: await currentUser(userId),
       }));
     },
   );
@@ -53,8 +62,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (request) => {
       const actor = actorOf(request);
-      await services.users.updateProfile(actor, request.params.id, request.body, { ip: request.ip });
-      return { message: "", data: await services.teams.currentUser(actor.userId) };
+      await users.updateProfile(actor, request.params.id, request.body, { ip: request.ip });
+      return { message: "", data: await currentUser(actor.userId) };
     },
   );
 

@@ -39,4 +39,4 @@ export {
 } from "./change-feed.ts";
 export { createKeptReplies, type KeptReplies } from "./kept-replies.ts";
 export { FIRM_ROWS } from "./registry.ts";
-export { createFirmReplyCache } from "./reply-cache.ts";
+export { createFirmReplyCache, type FirmReplyCache } from "./reply-cache.ts";

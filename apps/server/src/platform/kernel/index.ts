@@ -6,3 +6,4 @@ export type { Actor, MemberContext, PlanStanding, PrefetchedFirm } from "./actor
 export { type Clock, systemClock } from "./clock.ts";
 export { type FirmContext, type FirmContexts, isOwnerOrManager } from "./firm-context.ts";
 export { plainJsonSerializer } from "./json-serializer.ts";
+export type { SessionReader } from "./session-reader.ts";

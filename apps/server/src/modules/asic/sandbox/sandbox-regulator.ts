@@ -23,6 +23,8 @@ const appliedFor = (name: string) =>
  * The sandbox regulator: answers as ASIC would from a register kept in the database, seeded with
  * realistic names on first use, and records the names applied for through the product.
  */
+export type SandboxRegulator = ReturnType<typeof createSandboxRegulator>;
+
 export function createSandboxRegulator(deps: {
   db: Database;
   clock: Clock;
