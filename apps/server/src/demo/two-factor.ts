@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import type { TwoFactorService } from "../modules/two-factor/index.ts";
 import { users } from "../modules/users/index.ts";
-import type { Services } from "../services.ts";
 
 /**
  * The demo firm with two-factor sign-in on. Its authenticator key is published (README and the
@@ -19,7 +20,7 @@ export const DEMO_TWO_FACTOR = {
  * already on.
  */
 export async function turnOnDemoTwoFactor(
-  services: Pick<Services, "db" | "twoFactor">,
+  services: { db: Database; twoFactor: Pick<TwoFactorService, "turnOnWithPublishedSecret"> },
   email: string = DEMO_TWO_FACTOR.email,
 ): Promise<string[]> {
   const [person] = await services.db.select({ id: users.id }).from(users).where(eq(users.email, email));
