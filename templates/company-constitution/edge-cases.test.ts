@@ -156,7 +156,9 @@ describe("the scope of a market constitution (25–50 pages: 28 from the sample 
 
   it("governs directors' interests (ss 191, 192), alternates (s201K), committees and delegation (ss 198D, 190)", () => {
     expect(full).toContain("section 191(3) of the Act");
-    expect(full).toContain("ceases to have effect if the nature or extent of the interest materially increases");
+    expect(full).toContain(
+      "ceases to have effect if the nature or extent of the interest materially increases",
+    );
     expect(full).toContain("section 201K of the Act");
     expect(full).toContain("Committees and delegation");
     expect(full).toContain("section 198D(2) of the Act");
@@ -170,7 +172,9 @@ describe("the scope of a market constitution (25–50 pages: 28 from the sample 
   });
 
   it("has notices to joint and overseas holders, distribution in specie with values set independently, and employee shares", () => {
-    expect(full).toContain("A notice to the joint holders of a Share is given by giving it to the joint holder named first");
+    expect(full).toContain(
+      "A notice to the joint holders of a Share is given by giving it to the joint holder named first",
+    );
     expect(full).toContain("whose registered address is outside Australia");
     expect(full).toContain("divides property among the Members in kind");
     expect(full).toContain("Division 1A of Part 7.12 of the Act");

@@ -144,7 +144,15 @@ describe("the scope of a market agreement (25–50 pages: 27 from the sample ans
 
   it("sets out the completion of each kind of sale: what the seller delivers, the conditions, and a timetable for every route", () => {
     expect(text).toContain("Completion of each kind of sale");
-    for (const route of ["Pre-emption (clause", "Leaver (clause", "Death or Incapacity (clause", "Default (clause", "Family Law Event (clause", "Drag-along (clause", "Tag-along (clause"]) {
+    for (const route of [
+      "Pre-emption (clause",
+      "Leaver (clause",
+      "Death or Incapacity (clause",
+      "Default (clause",
+      "Family Law Event (clause",
+      "Drag-along (clause",
+      "Tag-along (clause",
+    ]) {
       expect(text).toContain(route);
     }
     expect(text).toContain("the seller gives only these warranties to the buyers");
@@ -177,7 +185,9 @@ describe("the scope of a market agreement (25–50 pages: 27 from the sample ans
   it("has a notices clause with receipt rules, and a restraint given for goodwill, separate from employment", () => {
     expect(text).toContain("A notice, consent, approval or other communication under this agreement");
     expect(text).toContain("taken to be received at 9.00 am on the next Business Day");
-    expect(text).toContain("it is not given in connection with the employment or engagement of a Relevant Person");
+    expect(text).toContain(
+      "it is not given in connection with the employment or engagement of a Relevant Person",
+    );
   });
 
   it("covers tax (Division 152 concessions, Division 7A, foreign resident withholding), related parties and directors' protection", () => {

@@ -347,6 +347,18 @@ function packageFor(title: string, numberings: number, initials: readonly string
   return made;
 }
 
+/** Section properties with the page turned `orientation`: A4 upright, or on its side. */
+function turnSection(sectionProperties: string, orientation: "portrait" | "landscape"): string {
+  // The package's own are upright: unchanged, so a document that turns no page is byte for byte as before.
+  if (orientation === "portrait") return sectionProperties;
+  const turned = sectionProperties.replace(
+    /<w:pgSz\b[^>]*\/>/,
+    '<w:pgSz w:w="16838" w:h="11906" w:orient="landscape"/>',
+  );
+  if (turned === sectionProperties) throw new Error("docx wrote section properties without a page size");
+  return turned;
+}
+
 /** Options for renderDocx: the metadata, and the pages a contents page gives its headings. */
 export type RenderDocxOptions = MetadataOptions & {
   /**
@@ -382,12 +394,22 @@ export async function renderDocx(
     return initialsCaption(signatory, witness);
   });
   const wordPackage = await packageFor(document.title, schedules + 1, initials);
+  // The package's section properties (page size, margins, footer) end every section: turned for a
+  // section of landscape pages, and the last as the document's last pages are turned.
+  const sectionEnd = wordPackage.tail.indexOf("</w:sectPr>") + "</w:sectPr>".length;
+  const sectionProperties = wordPackage.tail.slice(0, sectionEnd);
   const body = bodyXml(document.blocks, wordPackage.numIds, {
     ...(options.contentsPages ? { pages: options.contentsPages } : {}),
     ...(options.breakBefore ? { pageBreaks: options.breakBefore } : {}),
     ...(options.executionSpacing ? { executionSpacing: options.executionSpacing } : {}),
+    sectionProperties: (orientation) => turnSection(sectionProperties, orientation),
   });
-  const xml = `${wordPackage.head}${body}${wordPackage.tail}`;
+  let last: "portrait" | "landscape" = "portrait";
+  for (const block of document.blocks) {
+    if (block.type === "pageBreak" && block.orientation) last = block.orientation;
+  }
+  const tail = turnSection(sectionProperties, last) + wordPackage.tail.slice(sectionEnd);
+  const xml = `${wordPackage.head}${body}${tail}`;
   const entries = wordPackage.entries.map((entry) => {
     if (entry.name === DOCUMENT_PART) return zipEntry(DOCUMENT_PART, xml);
     if (entry.name === CORE_PART && stamped)
