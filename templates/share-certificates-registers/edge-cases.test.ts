@@ -152,5 +152,12 @@ describe("the certificates printed landscape, the registers upright (issue 30 it
       'w:w="11906" w:h="16838" w:orient="portrait"',
       'w:w="16838" w:h="11906" w:orient="landscape"',
     ]);
+    // The landscape section has its own footer, its page number at the landscape page's right margin.
+    const landscapeFooter =
+      /<w:sectPr><w:footerReference w:type="default" r:id="([^"]+)"\/><w:pgSz w:w="16838"/.exec(xml)?.[1];
+    const relationships = unzipText(document.docx, "word/_rels/document.xml.rels");
+    const target = new RegExp(`Id="${landscapeFooter}"[^>]*Target="([^"]+)"`).exec(relationships)?.[1];
+    expect(target).toBe("footer2.xml");
+    expect(unzipText(document.docx, "word/footer2.xml")).toContain('<w:tab w:val="right" w:pos="13958"/>');
   });
 });
