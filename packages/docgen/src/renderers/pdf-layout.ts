@@ -9,6 +9,8 @@
  * inch) from the top-left corner of the page; pages are numbered from 1. Measuring text needs the
  * fonts, so layout asks a `Typesetter` (the renderer, which has them) for widths.
  */
+
+import { TemplateError } from "../errors.ts";
 import {
   type Block,
   type ContentsEntry,
@@ -514,6 +516,12 @@ class Layout {
 
   /** Turns the pages from here on: the current page too, while nothing is on it. */
   turn(orientation: Orientation): void {
+    // pdfkit makes the first page before the layout is known, upright.
+    if (this.page === 1 && this.atPageTop && orientation !== "portrait") {
+      throw new TemplateError(
+        "A document starts upright: turn its pages with ::pagebreak{landscape} after its first page",
+      );
+    }
     this.orientation = orientation;
     if (this.atPageTop) this.orientations[this.page - 1] = orientation;
     else this.newPage();
