@@ -139,7 +139,7 @@ describe("a trustee shareholder", () => {
   });
 });
 
-describe("the scope of a market agreement (25–50 pages: 27 from the sample answers, in our PDF and in LibreOffice)", () => {
+describe("the scope of a market agreement (25–50 pages: 28 from the sample answers, in our PDF and in LibreOffice)", () => {
   const text = documentText(SLUG, answersFor(SLUG));
 
   it("sets out the completion of each kind of sale: what the seller delivers, the conditions, and a timetable for every route", () => {
