@@ -5,7 +5,7 @@
  * every state and territory, and the company named as proposed or as registered.
  */
 import { describe, expect, it } from "vitest";
-import { type Answers, answersFor, documentText, issuesOf } from "../company-edge-helpers.ts";
+import { type Answers, answersFor, documentText, issuesOf } from "../edge-cases.ts";
 
 const SLUG = "company-constitution";
 const text = (change?: (a: Answers) => void) => documentText(SLUG, answersFor(SLUG, change));
@@ -130,5 +130,58 @@ describe("the company named as proposed or as registered", () => {
     });
     expect(later).toContain("Coastline Joinery Pty Ltd ACN 623 456 780");
     expect(later).toContain("By Special Resolution of the Company (section 136(1)(b) of the Act)");
+  });
+});
+
+describe("the scope of a market constitution (25–50 pages: 28 from the sample answers, in our PDF and in LibreOffice)", () => {
+  const full = text();
+
+  it("completes a pre-emptive sale: allocation, completion, a defaulting seller or buyer, and registration (s1071B, s1072H)", () => {
+    expect(full).toContain("Allocation and completion of pre-emptive sales");
+    expect(full).toContain("If the Seller does not complete a sale to a buyer who is ready to complete");
+    expect(full).toContain("If a buyer does not complete its purchase");
+    expect(full).toContain("section 1071B of the Act");
+    expect(full).toContain("section 1072H of the Act");
+  });
+
+  it("gives the valuer information, a timetable and rules for what to disregard, and lets a voluntary seller withdraw", () => {
+    expect(full).toContain("must disregard any reduction in the value of the Company caused by the event");
+    expect(full).toContain("the Seller may withdraw it by notice to the Company within five Business Days");
+  });
+
+  it("deals with transmission on death, bankruptcy and incapacity in place of ss 1072A, 1072B and 1072D", () => {
+    expect(full).toContain("sections 1072A, 1072B and 1072D of the Act");
+    expect(full).toContain("The estate of a deceased Member is not released from any liability");
+  });
+
+  it("governs directors' interests (ss 191, 192), alternates (s201K), committees and delegation (ss 198D, 190)", () => {
+    expect(full).toContain("section 191(3) of the Act");
+    expect(full).toContain(
+      "ceases to have effect if the nature or extent of the interest materially increases",
+    );
+    expect(full).toContain("section 201K of the Act");
+    expect(full).toContain("Committees and delegation");
+    expect(full).toContain("section 198D(2) of the Act");
+    expect(full).toContain("(section 190 of the Act)");
+  });
+
+  it("limits the costs indemnity as s199A(3) does, voids what s199C voids, and gives deeds of access for seven years (s198F)", () => {
+    expect(full).toContain("section 199A(3) of the Act");
+    expect(full).toContain("section 199C of the Act");
+    expect(full).toMatch(/seven years after the officer ceases to hold office[^.]*section 198F/);
+  });
+
+  it("has notices to joint and overseas holders, distribution in specie with values set independently, and employee shares", () => {
+    expect(full).toContain(
+      "A notice to the joint holders of a Share is given by giving it to the joint holder named first",
+    );
+    expect(full).toContain("whose registered address is outside Australia");
+    expect(full).toContain("divides property among the Members in kind");
+    expect(full).toContain("Division 1A of Part 7.12 of the Act");
+    expect(full).toContain("section 170 of the Act");
+  });
+
+  it("is at least 15,000 words because those heads need them", () => {
+    expect(full.split(/\s+/).length).toBeGreaterThan(15000);
   });
 });

@@ -3,8 +3,10 @@
  * company-registration.test.ts does not already hold: ASIC's fee as the server passes it in (never a
  * figure written into the template), and the replaceable rules for a sole director-shareholder.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { answersFor, documentText, issuesOf } from "../company-edge-helpers.ts";
+import { answersFor, documentText, issuesOf } from "../edge-cases.ts";
 
 const SLUG = "company-registration";
 
@@ -26,6 +28,15 @@ describe("ASIC's registration fee", () => {
     );
     expect(text).toContain("ASIC charges a registration fee, paid when the application is lodged");
     expect(text).not.toMatch(/\$5\d\d\.\d\d|\$6\d\d\.\d\d/);
+  });
+
+  it("has one source: the catalogue names no figure of its own, the server fills it from the setting", () => {
+    const catalogue = JSON.parse(readFileSync(join(import.meta.dirname, "catalogue.json"), "utf8")) as {
+      meta_data: { key: string; value: string }[];
+    };
+    const asicPrice = catalogue.meta_data.find((entry) => entry.key === "asic_price");
+    expect(asicPrice, "the product still shows an ASIC fee, filled at start").toBeDefined();
+    expect(asicPrice?.value).toBe("");
   });
 
   it("refuses a negative fee", () => {

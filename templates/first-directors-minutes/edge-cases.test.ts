@@ -4,8 +4,9 @@
  * governance wording matches what governs the company (a constitution, the replaceable rules, or
  * neither for a sole director-shareholder).
  */
+import { type AnswerObject, buildDocument } from "@precedent/docgen";
 import { describe, expect, it } from "vitest";
-import { type Answers, answersFor, documentText, issuesOf } from "../company-edge-helpers.ts";
+import { type Answers, answersFor, documentText, issuesOf, loadTemplate } from "../edge-cases.ts";
 
 const SLUG = "first-directors-minutes";
 type Entry = Record<string, unknown>;
@@ -136,5 +137,22 @@ describe("the company secretary", () => {
     );
     expect(none).toContain("not required to have a company secretary (section 204A of the Act)");
     expect(none).not.toContain("204C");
+  });
+});
+
+describe("the footer names the document the answers made (issue 30, item 3 of the last stop)", () => {
+  const footerTitle = (answers: Answers) =>
+    buildDocument(loadTemplate(SLUG).template, answers as AnswerObject).title;
+
+  it("a sole director's record is titled First Resolutions of the Sole Director on every page, not minutes of a meeting", () => {
+    for (const soleShareholder of [true, false]) {
+      const answers = answersFor(SLUG, (a) => soleDirector(a, soleShareholder));
+      expect(footerTitle(answers)).toBe("First Resolutions of the Sole Director");
+      expect(documentText(SLUG, answers)).not.toContain("Minutes of the First Meeting of Directors");
+    }
+  });
+
+  it("a board's minutes keep the interview's title", () => {
+    expect(footerTitle(answersFor(SLUG))).toBe("Minutes of the First Meeting of Directors");
   });
 });

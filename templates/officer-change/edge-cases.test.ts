@@ -4,7 +4,7 @@
  * confirmation under s201H(2), the loss of s127(1)(c) execution, the real date each notice is due).
  */
 import { describe, expect, it } from "vitest";
-import { type Answers, answersFor, documentText, issuesOf } from "../company-edge-helpers.ts";
+import { type Answers, answersFor, documentText, issuesOf } from "../edge-cases.ts";
 
 const SLUG = "officer-change";
 type Entry = Record<string, unknown>;
@@ -162,5 +162,52 @@ describe("execution under s127(1)(c) after the change", () => {
 
   it("says nothing of s127(1)(c) for a company with several directors", () => {
     expect(documentText(SLUG, answersFor(SLUG))).not.toContain("127(1)(c)");
+  });
+});
+
+describe("a sole director replaced: never a day without a director (s201A(1))", () => {
+  it("refuses an appointment dated after the resignation, naming the law", () => {
+    const issues = issuesOf(
+      SLUG,
+      answersFor(SLUG, (a) => {
+        soleCompany(a);
+        a.resignation_date = "31/07/2025";
+        a.appointment_date = "01/08/2025";
+      }),
+    );
+    expect(issues.map((issue) => issue.path)).toEqual(["appointment_date"]);
+    expect(issues[0]?.message).toContain("section 201A(1) of the Corporations Act");
+    expect(issues[0]?.message).toContain("s203AB");
+  });
+
+  it("accepts an appointment on or before the resignation day", () => {
+    for (const appointed of ["31/07/2025", "30/07/2025"]) {
+      const issues = issuesOf(
+        SLUG,
+        answersFor(SLUG, (a) => {
+          soleCompany(a);
+          a.resignation_date = "31/07/2025";
+          a.appointment_date = appointed;
+        }),
+      );
+      expect(issues, appointed).toEqual([]);
+    }
+  });
+
+  it("leaves a company with other directors free to appoint later, and a secretary's change alone", () => {
+    const later = (a: Answers) => {
+      a.resignation_date = "31/07/2025";
+      a.appointment_date = "15/08/2025";
+    };
+    expect(issuesOf(SLUG, answersFor(SLUG, later))).toEqual([]);
+    const secretary = issuesOf(
+      SLUG,
+      answersFor(SLUG, (a) => {
+        soleCompany(a);
+        later(a);
+        a.office = "secretary";
+      }),
+    );
+    expect(secretary.map((issue) => issue.path)).not.toContain("appointment_date");
   });
 });

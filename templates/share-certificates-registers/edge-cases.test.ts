@@ -3,8 +3,10 @@
  * holding with the number of shares in the right number ("1 ordinary share … numbered 1"), a register
  * of transfers, the signers a company of its kind can use (s127), trustee and corporate holders.
  */
+import { type AnswerObject, assemble } from "@precedent/docgen";
+import { readObjects, readPdf, unzipText } from "@precedent/docgen/testing";
 import { describe, expect, it } from "vitest";
-import { type Answers, answersFor, documentText, issuesOf } from "../company-edge-helpers.ts";
+import { type Answers, answersFor, documentText, issuesOf, loadTemplate } from "../edge-cases.ts";
 
 const SLUG = "share-certificates-registers";
 type Entry = Record<string, unknown>;
@@ -113,5 +115,49 @@ describe("holders of each kind", () => {
       }),
     );
     expect(text).toContain("No (held non-beneficially)");
+  });
+});
+
+describe("the certificates printed landscape, the registers upright (issue 30 item 11)", () => {
+  /** Each page's [width, height] in points, in page order, from the page tree's /Kids and /MediaBox. */
+  const pageSizes = (pdf: Uint8Array): [number, number][] => {
+    const objects = readObjects(pdf);
+    const tree = [...objects.values()].find((object) => /\/Type \/Pages\b/.test(object.dictionary));
+    const kids = [...(/\/Kids \[([^\]]*)\]/.exec(tree?.dictionary ?? "")?.[1] ?? "").matchAll(/(\d+) 0 R/g)];
+    return kids.map(([, number]) => {
+      const box = /\/MediaBox \[([^\]]*)\]/.exec(objects.get(Number(number))?.dictionary ?? "")?.[1] ?? "";
+      const [, , width = 0, height = 0] = box.trim().split(/\s+/).map(Number);
+      return [width, height];
+    });
+  };
+
+  it("sets each certificate's PDF page on its side and each Word section's orientation to match", async () => {
+    const { template, sample } = loadTemplate(SLUG);
+    const document = await assemble(template, sample as AnswerObject);
+    const sizes = pageSizes(document.pdf);
+    const pages = readPdf(document.pdf).pages;
+    expect(sizes).toHaveLength(pages.length);
+    const certificates = pages.flatMap((page, index) => (/SHARE CERTIFICATE No\./.test(page) ? [index] : []));
+    expect(certificates.length).toBeGreaterThan(1);
+    pages.forEach((_, index) => {
+      const [width, height] = sizes[index] ?? [0, 0];
+      if (certificates.includes(index))
+        expect([width, height], `page ${index + 1}`).toEqual([841.89, 595.28]);
+      else expect([width, height], `page ${index + 1}`).toEqual([595.28, 841.89]);
+    });
+    // Word: the registers' section ends upright, and the last (the certificates') is landscape.
+    const xml = unzipText(document.docx, "word/document.xml");
+    const sections = [...xml.matchAll(/<w:sectPr>.*?<w:pgSz ([^>]*)\/>/g)].map(([, size]) => size);
+    expect(sections).toEqual([
+      'w:w="11906" w:h="16838" w:orient="portrait"',
+      'w:w="16838" w:h="11906" w:orient="landscape"',
+    ]);
+    // The landscape section has its own footer, its page number at the landscape page's right margin.
+    const landscapeFooter =
+      /<w:sectPr><w:footerReference w:type="default" r:id="([^"]+)"\/><w:pgSz w:w="16838"/.exec(xml)?.[1];
+    const relationships = unzipText(document.docx, "word/_rels/document.xml.rels");
+    const target = new RegExp(`Id="${landscapeFooter}"[^>]*Target="([^"]+)"`).exec(relationships)?.[1];
+    expect(target).toBe("footer2.xml");
+    expect(unzipText(document.docx, "word/footer2.xml")).toContain('<w:tab w:val="right" w:pos="13958"/>');
   });
 });

@@ -9,7 +9,7 @@ import { draftAnswers, highlightMissing } from "./draft.ts";
 import { AnswersError } from "./errors.ts";
 import { cleanAnswers } from "./interview.ts";
 import type { MetadataOptions } from "./metadata.ts";
-import type { DocumentModel } from "./model.ts";
+import { type Block, type DocumentModel, plainText } from "./model.ts";
 import { renderDocx } from "./renderers/docx.ts";
 import { renderHtml } from "./renderers/html.ts";
 import { renderPdf, type SignatureField } from "./renderers/pdf.ts";
@@ -65,8 +65,20 @@ export function buildDocument(
   const text = renderLiquid(template.body, { ...clean, document: { title: template.definition.title } });
   const executionBlocks = executionBlocksOfClean(template.definition, clean);
   const blocks = buildBlocks(text, { executionBlocks });
-  const { title, cover } = template.definition;
+  const title = printedTitle(blocks, template.definition.title);
+  const { cover } = template.definition;
   return typographicDocument({ title, blocks: withCover(blocks, { wanted: cover, title, executionBlocks }) });
+}
+
+/**
+ * The title the footer and cover print: the document's own heading as the answers made it (a sole
+ * director's "First Resolutions of the Sole Director", not the interview's "Minutes of the First
+ * Meeting of Directors"), or the interview's title when the document has no heading.
+ */
+function printedTitle(blocks: readonly Block[], interviewTitle: string): string {
+  const heading = blocks.find((block) => block.type === "title");
+  const text = heading?.type === "title" ? plainText(heading.runs).trim() : "";
+  return text === "" ? interviewTitle : text;
 }
 
 /** The draft model: missing answers marked in the answers, then highlighted in the blocks. */
@@ -79,12 +91,10 @@ function buildDraft(template: Template, answers: Answers): DocumentModel {
     { draft: true },
   );
   const executionBlocks = executionBlocksOfClean(definition, filled);
-  const blocks = withCover(buildBlocks(text, { executionBlocks }), {
-    wanted: definition.cover,
-    title: definition.title,
-    executionBlocks,
-  });
-  return typographicDocument({ title: definition.title, blocks: highlightMissing(blocks), draft: true });
+  const built = buildBlocks(text, { executionBlocks });
+  const title = printedTitle(built, definition.title);
+  const blocks = withCover(built, { wanted: definition.cover, title, executionBlocks });
+  return typographicDocument({ title, blocks: highlightMissing(blocks), draft: true });
 }
 
 /**

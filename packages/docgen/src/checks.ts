@@ -283,6 +283,7 @@ const RULES: { readonly [R in CrossCheck["rule"]]: Rule<Extract<CrossCheck, { ru
     names: (check) => [
       [["earlier"], check.earlier, "date"],
       [["later"], check.later, "date"],
+      ...(check.when ?? []).map((condition) => [["when"], condition.question, "field"] as const),
     ],
   },
   income_year_date: {

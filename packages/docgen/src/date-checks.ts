@@ -11,11 +11,20 @@ import type { AnswerIssue } from "./errors.ts";
 import { type CalendarDate, parseDate } from "./identifiers.ts";
 import type { VisibleQuestion } from "./interview.ts";
 
-/** The date at `earlier` is strictly before the date at `later`; the issue is shown beside `earlier`. */
+/** A condition on a field's answer: the check applies only while the answer is one of `oneOf`. */
+export type DateCheckCondition = { readonly question: string; readonly oneOf: readonly string[] };
+
+/**
+ * The date at `earlier` is strictly before the date at `later` (or, with `orSame`, not after it); the
+ * issue is shown beside `earlier`. With `when`, only while every condition holds: a sole director's
+ * replacement appointed no later than the resignation, so the company always has a director (s201A(1)).
+ */
 export type DateBeforeCheck = {
   readonly rule: "date_before";
   readonly earlier: string;
   readonly later: string;
+  readonly orSame?: boolean;
+  readonly when?: readonly DateCheckCondition[];
   readonly message: string;
 };
 
@@ -64,6 +73,11 @@ export const DateCheckSchemas = [
     rule: z.literal("date_before"),
     earlier: checkPath,
     later: checkPath,
+    orSame: z.boolean().optional(),
+    when: z
+      .array(z.strictObject({ question: checkPath, oneOf: z.array(z.string().min(1)).min(1) }))
+      .min(1)
+      .optional(),
     message: z.string().min(1),
   }),
   z.strictObject({
@@ -94,19 +108,27 @@ function dateAt(nodes: readonly VisibleQuestion[], path: string): { date: Calend
   });
 }
 
+/** Whether a condition holds: the field's answer is one of those named (unanswered: it does not). */
+function holds(nodes: readonly VisibleQuestion[], condition: DateCheckCondition): boolean {
+  const value = fieldValue(reach(nodes, condition.question)[0]);
+  return value !== undefined && condition.oneOf.includes(value);
+}
+
 export function dateBefore(nodes: readonly VisibleQuestion[], check: DateBeforeCheck): AnswerIssue[] {
+  if (check.when && !check.when.every((condition) => holds(nodes, condition))) return [];
   const [later] = dateAt(nodes, check.later);
   if (!later) return [];
   return dateAt(nodes, check.earlier)
-    .filter((earlier) => dayNumber(earlier.date) >= dayNumber(later.date))
+    .filter((earlier) =>
+      check.orSame
+        ? dayNumber(earlier.date) > dayNumber(later.date)
+        : dayNumber(earlier.date) >= dayNumber(later.date),
+    )
     .map((earlier) => ({ path: earlier.path, message: check.message }));
 }
 
 export function incomeYearDate(nodes: readonly VisibleQuestion[], check: IncomeYearDateCheck): AnswerIssue[] {
-  if (check.when) {
-    const value = fieldValue(reach(nodes, check.when.question)[0]);
-    if (value === undefined || !check.when.oneOf.includes(value)) return [];
-  }
+  if (check.when && !holds(nodes, check.when)) return [];
   const year = Number(fieldValue(reach(nodes, check.incomeYear)[0]));
   if (!Number.isInteger(year) || year === 0) return [];
   const bound = (day: IncomeYearDay) => (year + day.years) * 10_000 + day.month * 100 + day.day;

@@ -87,8 +87,11 @@ export type Block =
    * between them), as a deed's front page names them.
    */
   | { readonly type: "cover"; readonly title: string; readonly parties: readonly string[] }
-  /** Start a new page. */
-  | { readonly type: "pageBreak" }
+  /**
+   * Start a new page; with an orientation, the pages from there on are turned that way (until another
+   * break turns them back), as a share certificate is printed landscape after portrait registers.
+   */
+  | { readonly type: "pageBreak"; readonly orientation?: "portrait" | "landscape" }
   /** A horizontal rule. */
   | { readonly type: "rule" }
   /** The start of Schedule `number`, on a new page: "Schedule 1 — Particulars". */

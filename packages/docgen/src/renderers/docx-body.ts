@@ -19,6 +19,8 @@ import { COVER, coverTop, type ExecutionSpacing } from "./pdf-layout.ts";
 
 /** Twentieths of a point: the text width of A4 with 25.4 mm margins, as the PDF. */
 export const TEXT_WIDTH = 11906 - 2 * 1440;
+/** The text's width on a landscape page (A4 on its side), in twentieths of a point. */
+export const LANDSCAPE_TEXT_WIDTH = 16838 - 2 * 1440;
 /**
  * The PDF's line height for text of `size` points (pdf-layout's lineHeight: 1.149 of the size) in
  * twentieths of a point, for exact line spacing in Word.
@@ -310,9 +312,17 @@ export function bodyXml(
     readonly pages?: ReadonlyMap<number, number>;
     readonly pageBreaks?: ReadonlySet<number>;
     readonly executionSpacing?: ExecutionSpacing;
+    /**
+     * The section properties (<w:sectPr>) that end a section whose pages are turned the given way; a
+     * page break that turns the pages ends the section before it with them. Without it, no page turns.
+     */
+    readonly sectionProperties?: (orientation: "portrait" | "landscape") => string;
   } = {},
 ): string {
-  const { pages, pageBreaks, executionSpacing = "usual" } = options;
+  const { pages, pageBreaks, executionSpacing = "usual", sectionProperties } = options;
+  // The way up the current section's pages, and the width of its text (a landscape section is wider).
+  let orientation: "portrait" | "landscape" = "portrait";
+  let textWidth = TEXT_WIDTH;
   const spacing = WORD_EXECUTION_SPACING[executionSpacing];
   const parts: string[] = [];
   const bookmarks = clauseBookmarks(blocks);
@@ -388,7 +398,7 @@ export function bodyXml(
       case "table": {
         if (breakBefore) paragraph("", { spacing: { after: 0 } });
         const shares = columnShares(block);
-        const widths = shares.map((share) => Math.floor(share * TEXT_WIDTH));
+        const widths = shares.map((share) => Math.floor(share * textWidth));
         const cell = (runs: readonly Run[] | undefined, header: boolean) =>
           paragraphXml(runsXml(runs ?? [], { bold: header, size: 20 }, bookmarks), {
             spacing: { after: 0, line: exactLine(10) },
@@ -430,7 +440,15 @@ export function bodyXml(
         break;
       }
       case "pageBreak":
-        breakBefore = true;
+        if (block.orientation && block.orientation !== orientation && sectionProperties) {
+          // A section break (the next section starts a new page) in an empty paragraph of no height.
+          parts.push(
+            `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="20" w:lineRule="exact"/>${sectionProperties(orientation)}</w:pPr></w:p>`,
+          );
+          orientation = block.orientation;
+          textWidth = orientation === "landscape" ? LANDSCAPE_TEXT_WIDTH : TEXT_WIDTH;
+          breakBefore = false;
+        } else breakBefore = true;
         break;
       case "rule":
         paragraph("", { border: "bottom" });
@@ -461,7 +479,7 @@ export function bodyXml(
           spacing.after === undefined
             ? EMPTY_PARAGRAPH
             : paragraphXml("", { spacing: { after: 0, line: spacing.after } });
-        parts.push(tableXml([TEXT_WIDTH / 2, TEXT_WIDTH / 2], rows, "none"), after);
+        parts.push(tableXml([textWidth / 2, textWidth / 2], rows, "none"), after);
         break;
       }
     }

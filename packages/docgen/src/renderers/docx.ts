@@ -32,7 +32,7 @@ import { FIXED_METADATA_DATE } from "../constants.ts";
 import { type DocumentMetadata, documentMetadata, type MetadataOptions } from "../metadata.ts";
 import { type DocumentModel, initialsCaption, initialsOf } from "../model.ts";
 import { DOCGEN_VERSION } from "../version.ts";
-import { bodyXml, escapeXml, exactLine, INDENT, TEXT_WIDTH } from "./docx-body.ts";
+import { bodyXml, escapeXml, exactLine, INDENT, LANDSCAPE_TEXT_WIDTH, TEXT_WIDTH } from "./docx-body.ts";
 import type { ExecutionSpacing } from "./pdf-layout.ts";
 import { readZip, writeZip, type ZipEntry, zipEntry } from "./zip.ts";
 
@@ -50,7 +50,15 @@ type Package = {
   readonly tail: string;
   /** Word's list id for each numbering: the body's (0), then each schedule's. */
   readonly numIds: readonly number[];
+  /** The parts a landscape section's own footer is made from (see landscapeFooter). */
+  readonly parts: { readonly footer: string; readonly relationships: string; readonly contentTypes: string };
 };
+
+const FOOTER_PART = "word/footer1.xml";
+const RELATIONSHIPS_PART = "word/_rels/document.xml.rels";
+const CONTENT_TYPES_PART = "[Content_Types].xml";
+/** The relationship of a landscape section's footer, which the package's parts do not use. */
+const LANDSCAPE_FOOTER_ID = "rIdLandscapeFooter";
 
 /**
  * The core properties, written here because docx would stamp the time of writing into them: the
@@ -325,6 +333,11 @@ async function buildPackage(
     head: document.slice(0, bodyStart),
     tail: document.slice(sectionStart),
     numIds,
+    parts: {
+      footer: new TextDecoder().decode(parts.get(FOOTER_PART)),
+      relationships: new TextDecoder().decode(parts.get(RELATIONSHIPS_PART)),
+      contentTypes: new TextDecoder().decode(parts.get(CONTENT_TYPES_PART)),
+    },
   };
 }
 
@@ -345,6 +358,35 @@ function packageFor(title: string, numberings: number, initials: readonly string
     made.catch(() => packages.delete(key));
   }
   return made;
+}
+
+/** Section properties with the page turned `orientation`: A4 upright, or on its side. */
+function turnSection(sectionProperties: string, orientation: "portrait" | "landscape"): string {
+  // The package's own are upright: unchanged, so a document that turns no page is byte for byte as before.
+  if (orientation === "portrait") return sectionProperties;
+  const turned = sectionProperties
+    .replace(/<w:pgSz\b[^>]*\/>/, '<w:pgSz w:w="16838" w:h="11906" w:orient="landscape"/>')
+    .replace(/(<w:footerReference w:type="default" r:id=")[^"]*(")/, `$1${LANDSCAPE_FOOTER_ID}$2`);
+  if (!turned.includes("landscape") || !turned.includes(LANDSCAPE_FOOTER_ID)) {
+    throw new Error("docx wrote section properties without a page size or a footer");
+  }
+  return turned;
+}
+
+/**
+ * The parts a document with landscape pages adds or changes: a second footer, the same as the first
+ * but with its page number at a landscape page's right margin, its relationship and its content type.
+ */
+function landscapeFooter(parts: Package["parts"]): Map<string, string> {
+  const footer = parts.footer.replace(`w:pos="${TEXT_WIDTH}"`, `w:pos="${LANDSCAPE_TEXT_WIDTH}"`);
+  const relationship = `<Relationship Id="${LANDSCAPE_FOOTER_ID}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footer" Target="footer2.xml"/>`;
+  const contentType =
+    '<Override ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.footer+xml" PartName="/word/footer2.xml"/>';
+  return new Map([
+    ["word/footer2.xml", footer],
+    [RELATIONSHIPS_PART, parts.relationships.replace("</Relationships>", `${relationship}</Relationships>`)],
+    [CONTENT_TYPES_PART, parts.contentTypes.replace("</Types>", `${contentType}</Types>`)],
+  ]);
 }
 
 /** Options for renderDocx: the metadata, and the pages a contents page gives its headings. */
@@ -382,17 +424,35 @@ export async function renderDocx(
     return initialsCaption(signatory, witness);
   });
   const wordPackage = await packageFor(document.title, schedules + 1, initials);
+  // The package's section properties (page size, margins, footer) end every section: turned for a
+  // section of landscape pages, and the last as the document's last pages are turned.
+  const sectionEnd = wordPackage.tail.indexOf("</w:sectPr>") + "</w:sectPr>".length;
+  const sectionProperties = wordPackage.tail.slice(0, sectionEnd);
   const body = bodyXml(document.blocks, wordPackage.numIds, {
     ...(options.contentsPages ? { pages: options.contentsPages } : {}),
     ...(options.breakBefore ? { pageBreaks: options.breakBefore } : {}),
     ...(options.executionSpacing ? { executionSpacing: options.executionSpacing } : {}),
+    sectionProperties: (orientation) => turnSection(sectionProperties, orientation),
   });
-  const xml = `${wordPackage.head}${body}${wordPackage.tail}`;
+  let last: "portrait" | "landscape" = "portrait";
+  for (const block of document.blocks) {
+    if (block.type === "pageBreak" && block.orientation) last = block.orientation;
+  }
+  const tail = turnSection(sectionProperties, last) + wordPackage.tail.slice(sectionEnd);
+  const xml = `${wordPackage.head}${body}${tail}`;
+  const turned = document.blocks.some(
+    (block) => block.type === "pageBreak" && block.orientation === "landscape",
+  );
+  const added = turned ? landscapeFooter(wordPackage.parts) : new Map<string, string>();
   const entries = wordPackage.entries.map((entry) => {
     if (entry.name === DOCUMENT_PART) return zipEntry(DOCUMENT_PART, xml);
+    const changed = added.get(entry.name);
+    if (changed !== undefined) return zipEntry(entry.name, changed);
     if (entry.name === CORE_PART && stamped)
       return zipEntry(CORE_PART, coreProperties(document.title, metadata));
     return entry;
   });
+  if (added.has("word/footer2.xml"))
+    entries.push(zipEntry("word/footer2.xml", added.get("word/footer2.xml") ?? ""));
   return writeZip(entries, FIXED_METADATA_DATE);
 }

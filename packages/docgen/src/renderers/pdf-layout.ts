@@ -9,6 +9,8 @@
  * inch) from the top-left corner of the page; pages are numbered from 1. Measuring text needs the
  * fonts, so layout asks a `Typesetter` (the renderer, which has them) for widths.
  */
+
+import { TemplateError } from "../errors.ts";
 import {
   type Block,
   type ContentsEntry,
@@ -31,8 +33,13 @@ import { type FontFace, faceOf } from "./fonts.ts";
 export const PAGE_SIZE = { width: 595.28, height: 841.89 } as const;
 export const MARGIN = { top: 72, bottom: 72, left: 72, right: 72 } as const;
 export const TEXT_WIDTH = PAGE_SIZE.width - MARGIN.left - MARGIN.right;
+/** Which way up a page is: A4 upright, or on its side (a share certificate). */
+export type Orientation = "portrait" | "landscape";
+/** The size of a page, in points, the way up it is. */
+export function pageSize(orientation: Orientation): { readonly width: number; readonly height: number } {
+  return orientation === "landscape" ? { width: PAGE_SIZE.height, height: PAGE_SIZE.width } : PAGE_SIZE;
+}
 /** The lowest point text may reach on a page. */
-const BOTTOM = PAGE_SIZE.height - MARGIN.bottom;
 const BODY_SIZE = 11;
 /** The size of the text under a signature line. */
 export const SMALL_SIZE = 9.5;
@@ -279,6 +286,8 @@ export type DocumentLayout = {
   readonly pagesSignedAlone: number;
   /** Where each contents line's page number goes (see fillContents). */
   readonly contentsSlots: readonly ContentsSlot[];
+  /** Which way up each page is, by page (index 0 is page 1). */
+  readonly orientations: readonly Orientation[];
 };
 
 /** The end of a contents line, where the page of the heading at `block` is written after dot leaders. */
@@ -306,7 +315,6 @@ export type LayoutOptions = {
  */
 export function fillContents(layout: DocumentLayout, typesetter: Typesetter): void {
   const pages = new Map(layout.outline.map((entry) => [entry.block, entry.page]));
-  const right = PAGE_SIZE.width - MARGIN.right;
   typesetter.useFace("regular");
   const dot = typesetter.measure(" .", "regular", BODY_SIZE);
   // From the last: a slot's item index counts the items before it, which earlier slots would move.
@@ -314,6 +322,7 @@ export function fillContents(layout: DocumentLayout, typesetter: Typesetter): vo
     const page = pages.get(slot.block);
     const items = layout.pages[slot.page - 1] as PageItem[] | undefined;
     if (page === undefined || !items) continue;
+    const right = pageSize(layout.orientations[slot.page - 1] ?? "portrait").width - MARGIN.right;
     const number = String(page);
     const numberWidth = typesetter.measure(number, "regular", BODY_SIZE);
     const leaderEnd = right - numberWidth - 4;
@@ -462,17 +471,19 @@ class Layout {
   readonly fields: SignatureField[] = [];
   readonly outline: OutlineEntry[] = [];
   readonly contentsSlots: ContentsSlot[] = [];
+  /** Which way up each page is; a new page takes `orientation`. */
+  readonly orientations: Orientation[] = ["portrait"];
+  orientation: Orientation = "portrait";
   /** The structure element items placed now belong to (undefined: an artifact). */
   node: StructureNode | undefined;
   private atPageTop = true;
 
   /**
-   * @param bottom The lowest point text may reach: above the footer, and above the initials boxes
-   *   when the document has them.
+   * @param reserve The room kept above the footer (for initials boxes when the document has them).
    */
   constructor(
     private readonly typesetter: Typesetter,
-    readonly bottom: number = BOTTOM,
+    private readonly reserve: number = 0,
     private readonly executionSpacing: {
       readonly before: number;
       readonly rowPadding: number;
@@ -481,6 +492,39 @@ class Layout {
 
   measure(text: string, face: FontFace, size: number): number {
     return this.typesetter.measure(text, face, size);
+  }
+
+  /** The current page's size, the way up it is. */
+  get size(): { readonly width: number; readonly height: number } {
+    return pageSize(this.orientations[this.page - 1] ?? "portrait");
+  }
+
+  /** The lowest point text may reach on the current page: above the footer and any reserve. */
+  get bottom(): number {
+    return this.size.height - MARGIN.bottom - this.reserve;
+  }
+
+  /** The right margin's x on the current page. */
+  get right(): number {
+    return this.size.width - MARGIN.right;
+  }
+
+  /** The width of the text on the current page. */
+  get textWidth(): number {
+    return this.size.width - MARGIN.left - MARGIN.right;
+  }
+
+  /** Turns the pages from here on: the current page too, while nothing is on it. */
+  turn(orientation: Orientation): void {
+    // pdfkit makes the first page before the layout is known, upright.
+    if (this.page === 1 && this.atPageTop && orientation !== "portrait") {
+      throw new TemplateError(
+        "A document starts upright: turn its pages with ::pagebreak{landscape} after its first page",
+      );
+    }
+    this.orientation = orientation;
+    if (this.atPageTop) this.orientations[this.page - 1] = orientation;
+    else this.newPage();
   }
 
   /** Adds an item to the current page, as part of `node` (by default the current structure element). */
@@ -495,6 +539,7 @@ class Layout {
 
   newPage(): void {
     this.pages.push([]);
+    this.orientations.push(this.orientation);
     this.page += 1;
     this.y = MARGIN.top;
     this.atPageTop = true;
@@ -698,30 +743,30 @@ class Layout {
         const style = headingStyle(block.level);
         return (
           HEADING_BEFORE[block.level] +
-          this.paragraphHeight(block.runs, TEXT_WIDTH, style, 2) +
+          this.paragraphHeight(block.runs, this.textWidth, style, 2) +
           PARAGRAPH_AFTER +
           this.leadHeight(blocks, index + 1)
         );
       }
       case "clause": {
-        const { width } = clauseColumns(block.level);
+        const { width } = clauseColumns(block.level, this.right);
         const lines = this.paragraphHeight(block.runs, width, { size: BODY_SIZE, bold: block.heading }, 2);
         return block.heading
           ? HEADING_BEFORE.clause + lines + PARAGRAPH_AFTER + this.leadHeight(blocks, index + 1)
           : lines;
       }
       case "paragraph": {
-        const width = TEXT_WIDTH - INDENT * block.indent - (block.label === undefined ? 0 : INDENT);
+        const width = this.textWidth - INDENT * block.indent - (block.label === undefined ? 0 : INDENT);
         return this.paragraphHeight(block.runs, width, { size: BODY_SIZE }, 2);
       }
       case "list": {
         const [item] = block.items;
         if (!item) return 0;
-        const { width } = listColumns(item.depth);
+        const { width } = listColumns(item.depth, this.right);
         return this.paragraphHeight(item.runs, width, { size: BODY_SIZE }, 2);
       }
       case "table": {
-        const widths = columnShares(block).map((share) => share * TEXT_WIDTH);
+        const widths = columnShares(block).map((share) => share * this.textWidth);
         const [first] = block.rows;
         return (
           (block.header ? this.tableRow(widths, block.header, true).height : 0) +
@@ -748,7 +793,7 @@ class Layout {
   }
 
   table(block: Extract<Block, { type: "table" }>): void {
-    const widths = columnShares(block).map((share) => share * TEXT_WIDTH);
+    const widths = columnShares(block).map((share) => share * this.textWidth);
     const padding = TABLE_PADDING;
     const style: TextStyle = { size: TABLE_SIZE };
     const layoutRow = (cells: readonly (readonly Run[])[], header: boolean) =>
@@ -800,7 +845,7 @@ class Layout {
   /** The heights of an execution block's rows of signatures (two to a row), and the whole block's. */
   private executionHeights(leadIn: readonly Run[], block: ExecutionBlock) {
     const rowHeights = signatureRowHeights(block, this.executionSpacing.rowPadding);
-    const leadInHeight = this.paragraphHeight(leadIn, TEXT_WIDTH, { size: BODY_SIZE });
+    const leadInHeight = this.paragraphHeight(leadIn, this.textWidth, { size: BODY_SIZE });
     return { rowHeights, total: leadInHeight + 4 + rowHeights.reduce((sum, height) => sum + height, 0) };
   }
 
@@ -816,7 +861,7 @@ class Layout {
     const moved = written && this.page > pageBefore;
     const division: StructureNode = { type: "Div" };
     this.node = { type: "P", parent: division };
-    this.paragraph(leadIn, { x: MARGIN.left, width: TEXT_WIDTH, style, align: "left", after: 4 });
+    this.paragraph(leadIn, { x: MARGIN.left, width: this.textWidth, style, align: "left", after: 4 });
     const start = { page: this.page, y: this.y, fresh: this.atPageTop };
     const rows = layoutSignatureRows(block, start, this, this.executionSpacing.rowPadding);
     for (const row of rows) {
@@ -841,7 +886,7 @@ class Layout {
     const outer = entry.depth === 1;
     const style: TextStyle = { size: BODY_SIZE, bold: outer };
     const textX = outer && entry.label === "" ? MARGIN.left : MARGIN.left + INDENT;
-    const right = PAGE_SIZE.width - MARGIN.right;
+    const right = this.right;
     const width = right - CONTENTS_PAGE_COLUMN - textX;
     const lines = this.lines(this.words([{ text: entry.title }], style), width, style);
     const height = lineHeight(BODY_SIZE);
@@ -881,8 +926,8 @@ class Layout {
    * footer, each with the signatory's name under it.
    */
   initials(signatories: readonly Signatory[]): void {
-    const top = BOTTOM - INITIALS_BAND + 8;
-    const right = PAGE_SIZE.width - MARGIN.right;
+    const top = this.size.height - MARGIN.bottom - INITIALS_BAND + 8;
+    const right = this.right;
     const count = signatories.length;
     const left = right - count * INITIALS_BOX.width - (count - 1) * INITIALS_BOX.gap;
     let witness = 0;
@@ -950,7 +995,7 @@ function layoutSignatureRows(
   typesetter: Layout,
   padding: number,
 ): SignatureRowLayout[] {
-  const columnWidth = (TEXT_WIDTH - COLUMN_GAP) / 2;
+  const columnWidth = (typesetter.textWidth - COLUMN_GAP) / 2;
   let { page, y, fresh } = start;
   return signatureRowHeights(block, padding).map((rowHeight, row) => {
     if (y + rowHeight > typesetter.bottom && !fresh) {
@@ -1073,16 +1118,16 @@ function signatureField(layout: SignatoryLayout, block: ExecutionBlock): Signatu
 const headingStyle = (level: 1 | 2): TextStyle => ({ size: level === 1 ? 12 : BODY_SIZE, bold: true });
 
 /** Where a clause's number and text sit, by level (hanging numbers, as Word's numbering). */
-function clauseColumns(level: number): { numberX: number; textX: number; width: number } {
+function clauseColumns(level: number, right: number): { numberX: number; textX: number; width: number } {
   const numberX = MARGIN.left + INDENT * Math.max(level - 2, 0);
   const textX = numberX + INDENT;
-  return { numberX, textX, width: PAGE_SIZE.width - MARGIN.right - textX };
+  return { numberX, textX, width: right - textX };
 }
 
 /** Where a list item's bullet or number and its text sit, by depth. */
-function listColumns(depth: number): { labelX: number; textX: number; width: number } {
+function listColumns(depth: number, right: number): { labelX: number; textX: number; width: number } {
   const labelX = MARGIN.left + 18 * depth + 18;
-  return { labelX, textX: labelX + 18, width: PAGE_SIZE.width - MARGIN.right - labelX - 18 };
+  return { labelX, textX: labelX + 18, width: right - labelX - 18 };
 }
 
 /** The structure type of a heading `depth` deep in the outline (the title is H1). */
@@ -1102,8 +1147,11 @@ export function layoutDocument(
   const stranded: number[] = [];
   // Who initials each page (a will's maker and witnesses): room is kept for their boxes on every page.
   const initials = initialsOf(document.blocks);
-  const bottom = initials.length > 0 ? BOTTOM - INITIALS_BAND : BOTTOM;
-  const layout = new Layout(typesetter, bottom, EXECUTION_SPACING[executionSpacing]);
+  const layout = new Layout(
+    typesetter,
+    initials.length > 0 ? INITIALS_BAND : 0,
+    EXECUTION_SPACING[executionSpacing],
+  );
   /** The pages the initialling signatories sign on, which carry no initials boxes. */
   const signingPages = new Set<number>();
   const body: TextStyle = { size: BODY_SIZE };
@@ -1131,7 +1179,7 @@ export function layoutDocument(
           block.runs.map((run) => ("text" in run ? { ...run, text: run.text.toUpperCase() } : run)),
           {
             x: MARGIN.left,
-            width: TEXT_WIDTH,
+            width: layout.textWidth,
             style: { size: 16, bold: true },
             align: "center",
             after: 18,
@@ -1144,7 +1192,7 @@ export function layoutDocument(
         layout.space(HEADING_BEFORE[block.level]);
         const start = layout.paragraph(block.runs, {
           x: MARGIN.left,
-          width: TEXT_WIDTH,
+          width: layout.textWidth,
           style: headingStyle(block.level),
           align: "left",
           keepWithNext: PARAGRAPH_AFTER + layout.leadHeight(blocks, index + 1),
@@ -1159,7 +1207,7 @@ export function layoutDocument(
         const x = MARGIN.left + INDENT * block.indent;
         layout.paragraph(block.runs, {
           x: x + hang,
-          width: TEXT_WIDTH - INDENT * block.indent - hang,
+          width: layout.textWidth - INDENT * block.indent - hang,
           style: body,
           ...(block.label === undefined ? {} : { label: { text: block.label, x } }),
           // Ragged right, as the Word file: without hyphenation, justified lines open rivers of space.
@@ -1168,7 +1216,7 @@ export function layoutDocument(
         break;
       }
       case "clause": {
-        const { numberX, textX, width } = clauseColumns(block.level);
+        const { numberX, textX, width } = clauseColumns(block.level, layout.right);
         const depth = depths[index] ?? 1;
         layout.node = { type: block.heading ? headingType(depth) : "P" };
         if (block.heading) layout.space(HEADING_BEFORE.clause);
@@ -1189,7 +1237,7 @@ export function layoutDocument(
       case "list": {
         const list: StructureNode = { type: "L" };
         for (const item of block.items) {
-          const { labelX, textX, width } = listColumns(item.depth);
+          const { labelX, textX, width } = listColumns(item.depth, layout.right);
           const listItem: StructureNode = { type: "LI", parent: list };
           layout.node = { type: "LBody", parent: listItem };
           layout.paragraph(item.runs, {
@@ -1213,7 +1261,7 @@ export function layoutDocument(
         layout.space(HEADING_BEFORE[1]);
         const start = layout.paragraph(block.title, {
           x: MARGIN.left,
-          width: TEXT_WIDTH,
+          width: layout.textWidth,
           style: headingStyle(1),
           align: "left",
           keepWithNext: PARAGRAPH_AFTER + 2 * lineHeight(BODY_SIZE),
@@ -1231,7 +1279,7 @@ export function layoutDocument(
         // Text of the page, read in order; not a heading, so the bookmarks start with the document's.
         layout.node = { type: "P" };
         layout.y = MARGIN.top + coverTop(block.parties.length);
-        const centred = { x: MARGIN.left, width: TEXT_WIDTH, align: "center" as const };
+        const centred = { x: MARGIN.left, width: layout.textWidth, align: "center" as const };
         layout.paragraph([{ text: block.title.toUpperCase() }], {
           ...centred,
           style: { size: COVER.titleSize, bold: true },
@@ -1250,14 +1298,15 @@ export function layoutDocument(
         break;
       }
       case "pageBreak":
-        if (!layout.fresh) layout.newPage();
+        if (block.orientation && block.orientation !== layout.orientation) layout.turn(block.orientation);
+        else if (!layout.fresh) layout.newPage();
         break;
       case "rule":
         layout.ensure(12);
         layout.place(
           {
             kind: "rule",
-            rule: { x1: MARGIN.left, x2: PAGE_SIZE.width - MARGIN.right, y: layout.y + 6, lineWidth: 0.5 },
+            rule: { x1: MARGIN.left, x2: layout.right, y: layout.y + 6, lineWidth: 0.5 },
             colour: "#444444",
           },
           undefined,
@@ -1271,7 +1320,7 @@ export function layoutDocument(
         layout.node = { type: headingType(depth) };
         const start = layout.paragraph([{ text: `Schedule ${block.number}` }], {
           x: MARGIN.left,
-          width: TEXT_WIDTH,
+          width: layout.textWidth,
           style: { size: 12, bold: true },
           align: "center",
           after: 2,
@@ -1279,7 +1328,7 @@ export function layoutDocument(
         if (block.title.length > 0) {
           layout.paragraph(block.title, {
             x: MARGIN.left,
-            width: TEXT_WIDTH,
+            width: layout.textWidth,
             style: { size: 12, bold: true },
             align: "center",
             after: 12,
@@ -1328,5 +1377,6 @@ export function layoutDocument(
     loneExecutions: loneExecutions(blocks, starts, ends, signedOn),
     pagesSignedAlone: pagesSignedAlone(blocks, starts, ends, signedOn),
     contentsSlots: layout.contentsSlots,
+    orientations: layout.orientations,
   };
 }

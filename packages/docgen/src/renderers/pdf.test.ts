@@ -68,6 +68,30 @@ describe("renderPdf", () => {
     expect(second?.date.y).toBeGreaterThan(first?.date.y ?? 0);
   });
 
+  it("turns pages landscape after ::pagebreak{landscape} and back after {portrait}, each with its footer", async () => {
+    const { pdf } = await renderPdf(
+      model([
+        paragraph("Upright"),
+        { type: "pageBreak", orientation: "landscape" },
+        paragraph("On its side"),
+        { type: "pageBreak", orientation: "landscape" },
+        paragraph("On its side again"),
+        { type: "pageBreak", orientation: "portrait" },
+        paragraph("Upright again"),
+      ]),
+    );
+    const boxes = [...readObjects(pdf).values()].flatMap(
+      (object) =>
+        /\/Type \/Page\b[\s\S]*\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(object.dictionary)?.slice(1) ?? [],
+    );
+    expect(boxes).toEqual(["595.28", "841.89", "841.89", "595.28", "841.89", "595.28", "595.28", "841.89"]);
+    const pages = readPdf(pdf).pages;
+    expect(pages.map((page) => /Page (\d) of 4/.exec(page)?.[1])).toEqual(["1", "2", "3", "4"]);
+    await expect(
+      renderPdf(model([{ type: "pageBreak", orientation: "landscape" }, paragraph("x")])),
+    ).rejects.toThrow("A document starts upright");
+  });
+
   it("flows long text over pages, numbering each 'Page x of y'", async () => {
     const { pdf, pageCount } = await renderPdf(model(filler(120)));
     const parsed = readPdf(pdf);

@@ -25,15 +25,16 @@ import {
   layoutDocument,
   lineHeight,
   MARGIN,
+  type Orientation,
   type OutlineEntry,
   PAGE_SIZE,
   type PageItem,
+  pageSize,
   type Rule,
   type SignatoryLayout,
   type SignatureField,
   SMALL_SIZE,
   type StructureNode,
-  TEXT_WIDTH,
   type TextAt,
   type Typesetter,
 } from "./pdf-layout.ts";
@@ -225,10 +226,12 @@ class PdfPainter implements Typesetter {
   }
 
   /** Draws the pages' items, each page in turn, each marked as the structure element it belongs to. */
-  paint(pages: readonly (readonly PageItem[])[]): void {
+  paint(pages: readonly (readonly PageItem[])[], orientations: readonly Orientation[] = []): void {
     pages.forEach((items, index) => {
-      // The first page was added to make the glyph writer.
-      if (index > 0) this.doc.addPage();
+      // The first page was added, upright, to make the glyph writer; a turned page is sized its way up.
+      const size = pageSize(orientations[index] ?? "portrait");
+      if (index > 0) this.doc.addPage({ size: [size.width, size.height] });
+      else if (size.width !== PAGE_SIZE.width) throw new Error("The first page of a document is upright");
       for (const item of items) {
         this.mark(item.node);
         this.paintItem(item);
@@ -339,9 +342,9 @@ class PdfPainter implements Typesetter {
     const range = this.doc.bufferedPageRange();
     const size = 120;
     const width = this.measure(WATERMARK, "bold", size);
-    const centre = { x: PAGE_SIZE.width / 2, y: PAGE_SIZE.height / 2 };
     for (let index = 0; index < range.count; index++) {
       this.doc.switchToPage(range.start + index);
+      const centre = { x: this.doc.page.width / 2, y: this.doc.page.height / 2 };
       this.doc.markContent("Artifact");
       this.doc.save();
       this.doc.rotate(-45, { origin: [centre.x, centre.y] });
@@ -355,22 +358,24 @@ class PdfPainter implements Typesetter {
   /** Writes "title" and "Page x of y" at the foot of every page. */
   footers(title: string): void {
     const range = this.doc.bufferedPageRange();
-    const y = PAGE_SIZE.height - MARGIN.bottom / 2 - 4;
     for (let index = 0; index < range.count; index++) {
       this.doc.switchToPage(range.start + index);
+      // Each page's own size: a landscape page's footer runs along its long edge.
+      const { width, height } = this.doc.page;
+      const y = height - MARGIN.bottom / 2 - 4;
       this.doc.markContent("Artifact", { type: "Pagination" });
       this.doc
         .moveTo(MARGIN.left, y - 5)
-        .lineTo(PAGE_SIZE.width - MARGIN.right, y - 5)
+        .lineTo(width - MARGIN.right, y - 5)
         .lineWidth(0.5)
         .strokeColor("#999999")
         .stroke();
       const pageText = `Page ${index + 1} of ${range.count}`;
       const pageWidth = this.measure(pageText, "regular", 9);
-      const fittedTitle = this.fitFooter(title, TEXT_WIDTH - pageWidth - 18);
+      const fittedTitle = this.fitFooter(title, width - MARGIN.left - MARGIN.right - pageWidth - 18);
       this.doc.fillColor("#555555");
       this.write(fittedTitle, "regular", 9, MARGIN.left, y);
-      this.write(pageText, "regular", 9, PAGE_SIZE.width - MARGIN.right - pageWidth, y);
+      this.write(pageText, "regular", 9, width - MARGIN.right - pageWidth, y);
       this.doc.fillColor("#000000");
       this.doc.endMarkedContent();
     }
@@ -380,7 +385,7 @@ class PdfPainter implements Typesetter {
    * The bookmarks: each heading's entry under the nearest heading before it that is less deep, opening
    * at the heading's place on its page.
    */
-  bookmarks(outline: readonly OutlineEntry[]): void {
+  bookmarks(outline: readonly OutlineEntry[], orientations: readonly Orientation[] = []): void {
     const parents: PDFKit.PDFOutline[] = [this.doc.outline];
     for (const entry of outline) {
       const parent = parents[Math.min(entry.depth - 1, parents.length - 1)] ?? this.doc.outline;
@@ -389,7 +394,7 @@ class PdfPainter implements Typesetter {
         pageNumber: entry.page - 1,
         fit: false,
         top: entry.y,
-        left: PAGE_SIZE.width,
+        left: pageSize(orientations[entry.page - 1] ?? "portrait").width,
       } as { expanded?: boolean });
       parents.length = Math.min(entry.depth, parents.length);
       parents.push(item);
@@ -512,9 +517,9 @@ export async function renderPdf(
   }
   // The contents' page numbers, now that the headings' pages are known.
   fillContents(layout, painter);
-  painter.paint(layout.pages);
+  painter.paint(layout.pages, layout.orientations);
   painter.footers(document.title);
-  painter.bookmarks(layout.outline);
+  painter.bookmarks(layout.outline, layout.orientations);
   if (document.draft) painter.watermarks();
   const pdf = await painter.finish();
   return {

@@ -137,6 +137,20 @@ describe("directives", () => {
     ]);
   });
 
+  it("::pagebreak{landscape} turns the pages from there on, ::pagebreak{portrait} turns them back", () => {
+    const breaks = build(
+      "A\n\n::pagebreak{landscape}\n\nB\n\n::pagebreak{portrait}\n\nC\n\n::pagebreak\n\nD\n",
+    ).filter((block) => block.type === "pageBreak");
+    expect(breaks).toEqual([
+      { type: "pageBreak", orientation: "landscape" },
+      { type: "pageBreak", orientation: "portrait" },
+      { type: "pageBreak" },
+    ]);
+    expect(refusal("A\n\n::pagebreak{landscape portrait}\n")).toBe(
+      "::pagebreak cannot be both {landscape} and {portrait}",
+    );
+  });
+
   it("::schedule[title] starts Schedule n, where numbering restarts", () => {
     const blocks = build("#. Body\n#.# Clause\n::schedule[Particulars]\n#. Item\n::schedule\n#. Other\n");
     expect(blocks.filter((block) => block.type === "schedule")).toEqual([

@@ -3,7 +3,7 @@
  * sense in a legal document or would let text become markup (raw HTML, code blocks, link definitions),
  * plus the directives of this engine:
  *
- *   #. Heading clause        1.          ::pagebreak
+ *   #. Heading clause        1.          ::pagebreak   ::pagebreak{landscape}   ::pagebreak{portrait}
  *   #.# Clause               1.1         ::schedule[Particulars]
  *   (#) Paragraph            (a)         ::signature{party=buyer}   ::signature[Signed by …]{party=x deed}
  *   (##) Subparagraph        (i)         ::signatures{deed}   ::contents
@@ -399,9 +399,16 @@ export function buildBlocks(source: string, options: BuildOptions): Block[] {
         const label = directive.label !== undefined ? toRuns(directive.labelTokens, context) : undefined;
         const deed = directive.attributes.deed === true || directive.attributes.as === "deed";
         switch (directive.name) {
-          case "pagebreak":
-            push({ type: "pageBreak" });
+          case "pagebreak": {
+            // ::pagebreak{landscape} turns the pages from here on; ::pagebreak{portrait} turns them back.
+            const { landscape, portrait } = directive.attributes;
+            if (landscape === true && portrait === true) {
+              throw new TemplateError("::pagebreak cannot be both {landscape} and {portrait}");
+            }
+            const orientation = landscape === true ? "landscape" : portrait === true ? "portrait" : undefined;
+            push(orientation ? { type: "pageBreak", orientation } : { type: "pageBreak" });
             return;
+          }
           case "contents":
             if (blocks.some((block) => block.type === "contents")) {
               throw new TemplateError("::contents is used twice: a document has one contents page");

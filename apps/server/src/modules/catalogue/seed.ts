@@ -77,12 +77,19 @@ export const searchTextOf = (parts: string[]) => stripHtml(parts.join(" ")).toLo
 
 const str = (value: unknown, fallback = "") => (typeof value === "string" ? value : fallback);
 
-/** catalogue.json's meta_data with every flag present ('yes' or 'no'). */
-function metaOf(catalogue: Record<string, unknown>): MetaEntry[] {
+/**
+ * catalogue.json's meta_data with every flag present ('yes' or 'no'). A product that names an
+ * `asic_price` (the registration application) shows ASIC's fee from the server's setting, the figure
+ * the document prints, never one written in catalogue.json; unknown (empty) without the setting.
+ */
+export function productMeta(catalogue: Record<string, unknown>, asicFee: number | undefined): MetaEntry[] {
   const given = Array.isArray(catalogue.meta_data)
     ? (catalogue.meta_data as unknown[]).flatMap((m) => {
         const entry = m as { key?: unknown; value?: unknown };
-        return typeof entry.key === "string" ? [{ key: entry.key, value: String(entry.value ?? "") }] : [];
+        if (typeof entry.key !== "string") return [];
+        if (entry.key === "asic_price")
+          return [{ key: entry.key, value: asicFee === undefined ? "" : String(asicFee) }];
+        return [{ key: entry.key, value: String(entry.value ?? "") }];
       })
     : [];
   const keys = new Set(given.map((m) => m.key));
@@ -95,7 +102,14 @@ function metaOf(catalogue: Record<string, unknown>): MetaEntry[] {
  * the plans' category rules. Safe on every start; products of folders that are gone are left
  * alone (orders refer to them).
  */
-export async function ensureCatalogue(db: Database, templates: readonly LibraryTemplate[]) {
+export async function ensureCatalogue(
+  db: Database,
+  templates: readonly LibraryTemplate[],
+  settings: {
+    /** ASIC's registration fee in dollars (ASIC_REGISTRATION_FEE), shown beside the registration's price. */
+    readonly asicFee?: number;
+  } = {},
+) {
   await db.transaction(async (tx) => {
     // Serialise concurrent starts (several instances on one PostgreSQL server).
     await tx.execute(sql`select pg_advisory_xact_lock(724911302)`);
@@ -137,7 +151,7 @@ export async function ensureCatalogue(db: Database, templates: readonly LibraryT
         priceCents: typeof c.price === "number" && Number.isInteger(c.price) && c.price >= 0 ? c.price : 0,
         description: str(c.description),
         shortDescription: str(c.short_description),
-        metaData: metaOf(c),
+        metaData: productMeta(c, settings.asicFee),
         allowDownloadPdf: c.allow_download_pdf !== "no",
         allowDownloadWord: c.allow_download_word !== "no",
         searchText: searchTextOf([str(c.name), str(c.short_description), str(c.description), ...ancestors]),

@@ -10,7 +10,7 @@ export type SupplementNote = { message: string; filled: boolean };
  * Answers another module knows that the user has not given (say, a company's ACN once ASIC has
  * registered it), offered at each assembly before the answers are checked and rendered. The
  * interview module knows nothing of where they come from: it fills only EMPTY answers with them
- * (`fillEmpty`), keeps only what the interview shows (`cleanAnswers`), and saves the result as the
+ * (`fillEmpty`), except the answers a module holds itself (`held`), which it writes over; it keeps only what the interview shows (`cleanAnswers`), and saves the result as the
  * document's answers with the assembly. Runs in a read transaction of the assembly.
  */
 export type AnswerSupplement = (
@@ -23,7 +23,19 @@ export type AnswerSupplement = (
     definition: InterviewDefinition;
     answers: Answers;
   },
-) => Promise<{ answers: Answers; notes: SupplementNote[] } | undefined>;
+) => Promise<
+  | {
+      answers: Answers;
+      /**
+       * Answers the module holds itself and writes over whatever the document has: a figure that is
+       * a setting of this system, not the user's to give (ASIC's fee), so that a document assembled
+       * after the setting changes prints the new figure, not the one saved with an earlier assembly.
+       */
+      held?: Answers;
+      notes: SupplementNote[];
+    }
+  | undefined
+>;
 
 const isEmpty = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "");
@@ -60,6 +72,7 @@ export async function supplementAnswers(
     const offered = await supplement(tx, { ...input, answers });
     if (!offered) continue;
     answers = fillEmpty(answers, offered.answers);
+    if (offered.held) answers = { ...answers, ...offered.held };
     notes.push(...offered.notes);
   }
   if (answers === input.answers) return { answers: undefined, changes: [], notes };

@@ -6,6 +6,7 @@ export {
   type AnswerSupplement,
   fillEmpty,
   type SupplementNote,
+  supplementAnswers,
 } from "./answer-supplements.ts";
 export { interviewRoutes } from "./routes.ts";
 // Tables read outside this module (queries of other modules, demo data, tests): a later step
