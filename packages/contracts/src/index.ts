@@ -1,6 +1,7 @@
 export * from "./asic.ts";
 export * from "./auth.ts";
 export * from "./bootstrap.ts";
+export * from "./calendar.ts";
 export * from "./catalogue.ts";
 export * from "./company-number.ts";
 export * from "./credits.ts";

@@ -8,5 +8,5 @@ export { canSendForSigning, needsOwnerConfirmation, reminderRefusal, sendRefusal
 export { fuseSignWebhookRoutes, signingRoutes } from "./routes.ts";
 // Tables read outside this module (demo data, tests, the signer's pages and the seal).
 export { signingEnvelopes, signingEvents, signingRecipients } from "./schema.ts";
-export { createSigningService, endOfSydneyDay, type SigningService, sydneyToday } from "./service.ts";
+export { createSigningService, type SigningService } from "./service.ts";
 export { createSigningLinkBox, hashSigningToken, newSigningToken } from "./tokens.ts";

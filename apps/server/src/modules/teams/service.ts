@@ -18,6 +18,7 @@ import { and, asc, eq, isNull, type Placeholder, type SQL, type SQLWrapper, sql 
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
+import { sydneyDay } from "../../platform/kernel/calendar.ts";
 import type { Actor, Clock, MemberContext, PlanStanding } from "../../platform/kernel/index.ts";
 import { profileOf, type UsersService } from "../users/index.ts";
 import {
@@ -70,15 +71,6 @@ export const EDIT_REFUSED = "Only the company owner can edit the company details
 export const REMOVE_REFUSED = "Only the company owner can remove people from the firm.";
 export const TRANSFER_REFUSED = "Only the company owner can transfer ownership.";
 
-/** Today's date in Sydney as ISO `YYYY-MM-DD`: a plan runs to the end of its last day there. */
-const SYDNEY_ISO_DATE = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Australia/Sydney",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-const sydneyDate = (now: Date) => SYDNEY_ISO_DATE.format(now);
-
 /**
  * Whether the firm's plan gives its plan uses and full access now: only an active plan whose end
  * date, if it has one, is today or later. An expired, ended or otherwise inactive plan gives
@@ -87,7 +79,7 @@ const sydneyDate = (now: Date) => SYDNEY_ISO_DATE.format(now);
  */
 export function planInForce(plan: PlanStanding, now: Date): boolean {
   if (plan.planStatus !== "active") return false;
-  return plan.planEndDate === null || plan.planEndDate >= sydneyDate(now);
+  return plan.planEndDate === null || plan.planEndDate >= sydneyDay(now);
 }
 
 /**

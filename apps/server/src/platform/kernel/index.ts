@@ -3,6 +3,7 @@
  * any module may import it without making a cycle.
  */
 export type { Actor, MemberContext, PlanStanding, PrefetchedFirm } from "./actor.ts";
+export * as calendar from "./calendar.ts";
 export { type Clock, systemClock } from "./clock.ts";
 export { type FirmContext, type FirmContexts, isOwnerOrManager } from "./firm-context.ts";
 export { plainJsonSerializer } from "./json-serializer.ts";
