@@ -5,5 +5,6 @@
 export type { Actor, MemberContext, PlanStanding, PrefetchedFirm } from "./actor.ts";
 export * as calendar from "./calendar.ts";
 export { type Clock, systemClock } from "./clock.ts";
+export { type FirmAbilityRule, firmAbilitiesOf, registerFirmAbility } from "./firm-abilities.ts";
 export { type FirmContext, type FirmContexts, isOwnerOrManager } from "./firm-context.ts";
 export { plainJsonSerializer } from "./json-serializer.ts";
