@@ -1,3 +1,4 @@
+export * from "./api-calls.ts";
 export * from "./asic.ts";
 export * from "./auth.ts";
 export * from "./bootstrap.ts";
