@@ -80,8 +80,6 @@ export {
 
 /** The restricted plan (Lite): no sharing, no copies, upgrade prompts for legal review and signing. */
 export const LITE_PLAN_SLUG = "ly-basic";
-/** Change-log dates are whole days at this offset (account-area §9: change-log time offset +10 hours). */
-export const CHANGE_LOG_UTC_OFFSET = "+10:00";
 /** Name of a draft made without a name or template name. */
 export const UNTITLED_DOCUMENT_NAME = "Untitled document";
 

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
+import { formatShortDay } from "@precedent/contracts";
 import { documentAction, documentRows, openDocuments, uniqueName } from "./documents-support";
 import { sampleAnswers, saveAnswersByApi, startDocumentByApi } from "./interview-support";
 import { STRATEGIST_OWNER } from "./support";
@@ -64,18 +65,13 @@ test("the document panel lists each assembly with who, when, what changed, and i
   await expect(second).toContainText(`Changed: ${NAME_QUESTION}; ${PURPOSE_QUESTION}`);
   await expect(first).toContainText("Version 1");
   await expect(first).toContainText("First version");
-  // Dated in Sydney time, as the firm's day runs.
+  // Dated by the firm's calendar (Sydney time), as the page dates it.
   const listed = (await (
     await page.request.get(`/api/doc/${doc.id}/versions?id_team=${doc.teamId}`)
   ).json()) as {
     data: { versions: { assembled_at: string }[] };
   };
-  const sydney = new Intl.DateTimeFormat("en-AU", {
-    timeZone: "Australia/Sydney",
-    day: "2-digit",
-    month: "short",
-    year: "numeric",
-  }).format(new Date(listed.data.versions[0]?.assembled_at ?? ""));
+  const sydney = formatShortDay(new Date(listed.data.versions[0]?.assembled_at ?? ""));
   await expect(second.locator("time")).toContainText(sydney);
 
   // Each version downloads its own file.

@@ -84,7 +84,12 @@ test.describe("account shell", () => {
 
   test("a member of several firms can switch between them", async ({ page }) => {
     // No demo user belongs to two firms, so the second one is added to the API's replies here.
-    const second = { id: 9999, name: "Second Partners Pty Ltd", role: "member" as const };
+    const second = {
+      id: 9999,
+      name: "Second Partners Pty Ltd",
+      role: "member" as const,
+      abilities: { invite: false, read_firm_activity: false, view_organisation_documents: false },
+    };
     await page.route("**/api/users/me", async (route) => {
       const response = await route.fetch();
       const body = CurrentUserResponse.parse(await response.json());

@@ -30,8 +30,7 @@ export const DOCUMENT_SEARCH_DEBOUNCE_MS = 400;
 export const INFINITE_SCROLL_THRESHOLD_PX = 15;
 /** Documents spec §9: infinite scroll applies to lists taller than this. */
 export const INFINITE_SCROLL_MIN_LIST_HEIGHT_PX = 200;
-/** Account-area §2: change-log times are shown at UTC+10 in this format. */
-export const CHANGE_LOG_UTC_OFFSET_MINUTES = 600;
+/** Account-area §2: change-log times are shown at UTC+10 (the calendar's offset) in this format. */
 export const CHANGE_LOG_TIME_FORMAT = "hh:mm a - DD MMM YYYY";
 
 export const DOCUMENTS_PATH = "/my-account/my-document";
@@ -53,12 +52,6 @@ export const INTERVIEW_PATH = "/my-account/my-document/template";
 export const SUPPORT_EMAIL = "support@precedent.com.au";
 /** My Orders: the person's orders and tax invoices (the 'Payment Confirmed' dialog points here). */
 export const ORDERS_PATH = "/my-account/my-orders";
-
-/**
- * Dates and times of events (created, updated, change-log entries) are shown in this one time zone,
- * whatever the browser's, so the list, the detail panel and the change log name the same day.
- */
-export const DISPLAY_TIME_ZONE = "Australia/Sydney";
 
 /** My Account: the person's own profile, billing details and password (account-area §2). */
 export const EDIT_PROFILE_PATH = "/my-account/edit-profile";

@@ -79,21 +79,6 @@ export const AsicApplicationState = z.object({
 });
 export type AsicApplicationState = z.infer<typeof AsicApplicationState>;
 
-/**
- * A time as a firm reads it: Australian Eastern time with its zone (AEST or AEDT). Firms keep no
- * time zone of their own; the product's dates are in Sydney time.
- */
-export const asicFirmTime = (at: Date) =>
-  new Intl.DateTimeFormat("en-AU", {
-    timeZone: "Australia/Sydney",
-    hour: "numeric",
-    minute: "2-digit",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZoneName: "short",
-  }).format(at);
-
 /** An ACN as it is always shown: three groups of three digits ("123 456 789"). */
 export const spacedAcn = (acn: string) => {
   const digits = acn.replace(/\s/g, "");

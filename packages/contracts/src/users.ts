@@ -3,10 +3,31 @@ import { envelope } from "./envelope.ts";
 import { idParam } from "./folders.ts";
 import { TeamRole } from "./teams.ts";
 
+/**
+ * What a person may do in one of their firms by their role there, decided by the server (each
+ * rule registered by the module that enforces it), so the web shows these and derives none.
+ */
+export const FirmAbilities = z.object({
+  invite: z
+    .boolean()
+    .describe("May open Invitations and invite people (the invitations module: owners and managers)"),
+  read_firm_activity: z
+    .boolean()
+    .describe(
+      "Reads the whole firm's activity log, not only their own (the logs module: owners and managers)",
+    ),
+  view_organisation_documents: z
+    .boolean()
+    .describe("Sees the Organisation Documents tab (the documents module: owners and managers)"),
+});
+export type FirmAbilities = z.infer<typeof FirmAbilities>;
+export const FIRM_ABILITY_NAMES = Object.keys(FirmAbilities.shape) as (keyof FirmAbilities)[];
+
 export const UserTeam = z.object({
   id: z.number().int(),
   name: z.string(),
   role: TeamRole,
+  abilities: FirmAbilities,
 });
 export type UserTeam = z.infer<typeof UserTeam>;
 

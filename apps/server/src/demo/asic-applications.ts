@@ -8,6 +8,7 @@ import {
 } from "../modules/asic/index.ts";
 import { documents } from "../modules/documents/index.ts";
 import { fileBlobs, sha256Hex } from "../modules/files/index.ts";
+import { sydneyDay } from "../platform/kernel/calendar.ts";
 
 const DAY_MS = 86_400_000;
 /** Demo ACNs sit below the sandbox regulator's own range, so a lodgement never repeats one. */
@@ -35,9 +36,7 @@ export async function loadDemoAsicApplications(
   const waiting = await byName("Company Registration – Harbourview Pty Ltd");
 
   const lodgedAt = new Date(now.getTime() - 10 * DAY_MS);
-  const registrationDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(
-    lodgedAt,
-  );
+  const registrationDate = sydneyDay(lodgedAt);
   const acn = acnFrom(DEMO_ACN_BASE);
   const certificate = await certificateOfRegistration({
     companyName: "CHEN INVESTMENTS PTY LTD",

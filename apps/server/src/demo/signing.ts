@@ -7,11 +7,11 @@ import {
   type SigningService,
   signingEnvelopes,
   signingRecipients,
-  sydneyToday,
 } from "../modules/signing/index.ts";
 import { teams } from "../modules/teams/index.ts";
 import { users } from "../modules/users/index.ts";
 import type { JobQueue } from "../platform/jobs/queue.ts";
+import { sydneyDay } from "../platform/kernel/calendar.ts";
 import type { FirmContexts } from "../platform/kernel/index.ts";
 
 /** Sent, signed by everyone and sealed at start-up: a new user opens its sealed PDF and certificate. */
@@ -74,7 +74,7 @@ export async function signDemoDocuments(
           .replace(/[^a-z]+/g, ".")
           .replace(/^\.|\.$/g, "") || "signer"
       }.${i + 1}@client.example`;
-    const dueDate = sydneyToday(new Date(now.getTime() + 14 * 24 * 60 * 60_000));
+    const dueDate = sydneyDay(new Date(now.getTime() + 14 * 24 * 60 * 60_000));
     await services.signing.confirm(ctx, {
       doc_id: doc.id,
       sms_notify: 0,

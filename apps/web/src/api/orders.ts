@@ -1,6 +1,6 @@
-import { ORDER_INVOICE_PATH, OrderListResponse } from "@precedent/contracts";
+import { API, ORDER_INVOICE_PATH } from "@precedent/contracts";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "./client";
+import { call } from "./call";
 
 /** Every order query of a firm (one order, the My Orders pages): invalidate after a payment or start. */
 export const ordersKey = (teamId: number) => ["orders", teamId] as const;
@@ -9,8 +9,7 @@ export const ordersKey = (teamId: number) => ["orders", teamId] as const;
 export const myOrdersQuery = (teamId: number, page: number, length: number) =>
   queryOptions({
     queryKey: [...ordersKey(teamId), "list", page, length],
-    queryFn: ({ signal }) =>
-      apiRequest("/api/orders", OrderListResponse, { query: { id_team: teamId, page, length }, signal }),
+    queryFn: ({ signal }) => call(API.orders.mine, { query: { id_team: teamId, page, length }, signal }),
     placeholderData: keepPreviousData,
     // A payment or a started document changes an order's status: always read again on opening.
     staleTime: 0,

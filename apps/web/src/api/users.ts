@@ -1,28 +1,26 @@
 import {
-  CountriesResponse,
-  CurrentUserResponse,
+  API,
   ErrorEnvelope,
   type MediaPurpose,
   MediaUploadResponse,
-  StreetTypesResponse,
   type UpdateProfileRequest,
-  UpdateProfileResponse,
 } from "@precedent/contracts";
 import { queryOptions } from "@tanstack/react-query";
 import { HTTP_TIMEOUT_MS } from "../constants";
-import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE, reportSessionEnded } from "./client";
+import { call } from "./call";
+import { ApiError, NETWORK_ERROR_MESSAGE, reportSessionEnded } from "./client";
 
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: ["users", "me"],
-    queryFn: ({ signal }) => apiRequest("/api/users/me", CurrentUserResponse, { signal }),
+    queryFn: ({ signal }) => call(API.users.me, { signal }),
     staleTime: 60_000,
   });
 
 export const countriesQuery = () =>
   queryOptions({
     queryKey: ["data", "countries"],
-    queryFn: ({ signal }) => apiRequest("/api/data/countries", CountriesResponse, { signal }),
+    queryFn: ({ signal }) => call(API.users.countries, { signal }),
     // Reference data: it changes only with a new release.
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -30,14 +28,13 @@ export const countriesQuery = () =>
 export const streetTypesQuery = () =>
   queryOptions({
     queryKey: ["data", "street-types"],
-    queryFn: async ({ signal }) =>
-      (await apiRequest("/api/street-types", StreetTypesResponse, { signal })).street_types,
+    queryFn: async ({ signal }) => (await call(API.users.streetTypes, { signal })).street_types,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
 /** POST /api/users/{id}: saves the person's own profile; answers the updated current user. */
 export const updateProfile = (userId: number, body: UpdateProfileRequest) =>
-  apiRequest(`/api/users/${userId}`, UpdateProfileResponse, { method: "POST", body });
+  call(API.users.updateProfile, { params: { id: userId }, body });
 
 /**
  * POST /api/media: uploads an image (multipart, so not through `apiRequest`, which sends JSON)

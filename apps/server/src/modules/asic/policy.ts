@@ -7,10 +7,11 @@ import {
   type AsicApplicationState,
   type AsicPaymentStatus,
   type AsicStatus,
-  asicFirmTime,
   asicGatewayLocked,
   type DocumentType,
+  formatFirmTime,
 } from "@precedent/contracts";
+import { addDays, startOfSydneyDay } from "../../platform/kernel/calendar.ts";
 import { isCompanyKitKind } from "./company-kit.ts";
 
 /**
@@ -50,7 +51,7 @@ export function isLodgedOrDecided(status: AsicStatus | null): boolean {
   return status !== null && ASIC_FINAL_OR_RUNNING.includes(status);
 }
 
-export const firmTime = asicFirmTime;
+export const firmTime = formatFirmTime;
 
 /** The Certificate of Registration may be downloaded within 30 days of registration (interview spec §9). */
 export const CERTIFICATE_DAYS = 30;
@@ -85,7 +86,7 @@ export function applicationState(
     row?.gatewayLockedUntil && row.gatewayLockedUntil > settings.now ? row.gatewayLockedUntil : null;
   const asicStatus = row?.asicStatus ?? null;
   const certificateUntil = row?.registrationDate
-    ? new Date(`${row.registrationDate}T00:00:00+10:00`).getTime() + CERTIFICATE_DAYS * 86_400_000
+    ? startOfSydneyDay(addDays(row.registrationDate, CERTIFICATE_DAYS)).getTime()
     : 0;
   const certificate =
     row?.certificateSha256 && settings.now.getTime() < certificateUntil

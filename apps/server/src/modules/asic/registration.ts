@@ -19,6 +19,7 @@ import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { EventRaiser } from "../../platform/events/index.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
+import { formatNumericDay } from "../../platform/kernel/calendar.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import { type DocumentsService, documentAnswersSql } from "../documents/index.ts";
 import type { FileStore } from "../files/index.ts";
@@ -64,14 +65,6 @@ export {
 } from "./lodgement.ts";
 
 const documentNotFound = () => notFound("Document not found.");
-/** DD/MM/YYYY in Australian Eastern time, as the interviews take dates. */
-const sydneyDate = (at: Date) =>
-  new Intl.DateTimeFormat("en-AU", {
-    timeZone: "Australia/Sydney",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-  }).format(at);
 
 /**
  * The ASIC fee and lodgement of registration documents (interview spec §4 "ASIC application"):
@@ -372,7 +365,7 @@ export function createAsicRegistration(deps: {
           answers,
           acn: row.acn,
           registrationDate: row.registrationDate,
-          kitDate: sydneyDate(clock()),
+          kitDate: formatNumericDay(clock()),
         });
         const companyName = companyNameOf(answers, row.acn);
         const created: { id: number; answers: Record<string, unknown> }[] = [];

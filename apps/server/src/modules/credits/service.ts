@@ -17,6 +17,7 @@ import { CREDIT_LOG_MAX_ROWS, LOW_CREDIT_LIMIT } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
 import type { EventListeners } from "../../platform/events/index.ts";
+import { FIRM_TIME_ZONE } from "../../platform/kernel/calendar.ts";
 import type { Actor, Clock, FirmContext } from "../../platform/kernel/index.ts";
 import type { CatalogueService } from "../catalogue/index.ts";
 import type { OrdersService } from "../orders/index.ts";
@@ -47,7 +48,7 @@ const orderNotFound = () => notFound("Order not found.");
 
 /** A log's date filter on a timestamp column, by the firm's calendar day (Sydney). */
 function dayRange(column: PgColumn, query: Pick<CreditLogQuery, "from" | "to">): SQL[] {
-  const day = sql`(${column} at time zone 'Australia/Sydney')::date`;
+  const day = sql`(${column} at time zone ${FIRM_TIME_ZONE})::date`;
   const conditions: SQL[] = [];
   if (query.from) conditions.push(gte(day, sql`${query.from}::date`));
   if (query.to) conditions.push(lte(day, sql`${query.to}::date`));

@@ -1,4 +1,6 @@
 // The documents module's one public entry: other modules and the app import only this file.
+import { registerFirmAbility } from "../../platform/kernel/index.ts";
+import { canViewOrganisation } from "./policy.ts";
 
 export type { DocumentCopyGuard } from "./commands.ts";
 export { createDocumentZipDownload } from "./download-zip.ts";
@@ -18,3 +20,6 @@ export type { DocumentRowColumns } from "./row-columns.ts";
 export { documentShares, documents } from "./schema.ts";
 export { createDocumentsService, type DocumentsService } from "./service.ts";
 export { setSigningStatus } from "./signing-status.ts";
+
+// The Organisation Documents ability on GET /users/me: the rule the organisation list follows.
+registerFirmAbility("view_organisation_documents", (role) => canViewOrganisation({ role }));

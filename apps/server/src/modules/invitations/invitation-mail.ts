@@ -1,19 +1,9 @@
 import type { InvitationRole } from "@precedent/contracts";
+import { formatLongTime } from "../../platform/kernel/calendar.ts";
 import type { OutgoingMail } from "../mail/index.ts";
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-/** When the link stops working, as a person in Australia reads it. */
-const EXPIRY = new Intl.DateTimeFormat("en-AU", {
-  timeZone: "Australia/Sydney",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
 
 /** The path of the page that accepts an invitation; the mail links to it on the server's origin. */
 export const invitationPath = (token: string) => `/invitation/${token}`;
@@ -30,7 +20,7 @@ export function invitationMail(input: {
 }): OutgoingMail {
   const { firmName, inviterName, link } = input;
   const as = input.role === "manager" ? "a manager" : "a member";
-  const until = EXPIRY.format(input.expiresAt);
+  const until = formatLongTime(input.expiresAt);
   const subject = `${inviterName} invited you to join ${firmName} on Precedent`;
   const text = [
     "Hello,",

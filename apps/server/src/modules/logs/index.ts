@@ -1,4 +1,6 @@
 // The logs module's one public entry: other modules and the app import only this file.
+import { registerFirmAbility } from "../../platform/kernel/index.ts";
+import { firmLogScope } from "./policy.ts";
 
 export { logRoutes } from "./routes.ts";
 // Tables read outside this module (queries of other modules, demo data, tests): a later step
@@ -12,3 +14,6 @@ export {
   type DocumentNames,
   type LogsService,
 } from "./service.ts";
+
+// The firm-wide activity ability on GET /users/me: the scope this module's routes read by.
+registerFirmAbility("read_firm_activity", (role) => firmLogScope(role) === "firm");

@@ -11,9 +11,9 @@ import type {
   LogChangesQuery,
 } from "@precedent/contracts";
 import { and, arrayOverlaps, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import { CHANGE_LOG_UTC_OFFSET } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
+import { CHANGE_LOG_UTC_OFFSET_MINUTES } from "../../platform/kernel/calendar.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { activityLogAuthors, canReadDocumentLog, firmLogScope } from "./policy.ts";
@@ -63,7 +63,8 @@ export type ActionLogInput = {
 };
 
 /** `YYYY-MM-DD` at the change-log offset, as an instant. */
-const startOfDay = (day: string) => new Date(`${day}T00:00:00${CHANGE_LOG_UTC_OFFSET}`);
+const startOfDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - CHANGE_LOG_UTC_OFFSET_MINUTES * 60_000);
 const DAY_MS = 86_400_000;
 const documentNotFound = () => notFound("Document not found.");
 

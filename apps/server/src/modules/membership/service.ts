@@ -12,20 +12,18 @@ import type Stripe from "stripe";
 import type { Database } from "../../db/client.ts";
 import { AppError, forbidden, notFound } from "../../errors.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
+import { addMonths, endOfSydneyDay, sydneyDay } from "../../platform/kernel/calendar.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import {
-  addMonths,
   allPlans,
   applyPlanPeriod,
   effectivePlanStatus,
-  endOfPlanDay,
   expireEndedPlans,
   expirePlan,
   firmPlan,
   type PlanRow,
   planById,
   planBySlug,
-  sydneyDate,
 } from "../teams/index.ts";
 import type { UsersService } from "../users/index.ts";
 import type { BillingPortal } from "./billing-portal.ts";
@@ -65,7 +63,7 @@ export function createMembershipService(deps: {
   const expireJob = jobs.define<{ teamId: number }>(
     "membership.expire",
     async ({ teamId }) => {
-      const today = sydneyDate(clock());
+      const today = sydneyDay(clock());
       const expired = await expireEndedPlans(db, today, teamId);
       if (expired.length > 0) return;
       const firm = await firmPlan(db, teamId).catch(() => undefined);
@@ -75,16 +73,16 @@ export function createMembershipService(deps: {
     { retries: 5 },
   );
   jobs.define("membership.expire-ended", async () => {
-    await expireEndedPlans(db, sydneyDate(clock()));
+    await expireEndedPlans(db, sydneyDay(clock()));
   });
   jobs.every("membership.expire-ended", 60 * 60_000);
 
   const scheduleExpiry = (tx: Database, teamId: number, endDate: string) =>
-    expireJob.enqueue({ teamId }, { tx, key: `team:${teamId}`, runAt: endOfPlanDay(endDate) });
+    expireJob.enqueue({ teamId }, { tx, key: `team:${teamId}`, runAt: endOfSydneyDay(endDate) });
 
   /** The plan's new period from today: a month or a year; none for pay-as-you-go. */
   const periodFromToday = (plan: PlanRow) => {
-    const startDate = sydneyDate(clock());
+    const startDate = sydneyDay(clock());
     return { startDate, endDate: plan.payg ? null : addMonths(startDate, planMonths(plan)) };
   };
 
@@ -114,7 +112,7 @@ export function createMembershipService(deps: {
 
   // ---- Stripe events ---------------------------------------------------------------------------
 
-  const dateOf = (unixSeconds: number) => sydneyDate(new Date(unixSeconds * 1000));
+  const dateOf = (unixSeconds: number) => sydneyDay(new Date(unixSeconds * 1000));
 
   /** The plan a subscription pays for: its price's lookup key or metadata, else its own metadata. */
   async function planOfSubscription(tx: Database, subscription: Stripe.Subscription) {

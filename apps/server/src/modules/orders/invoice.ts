@@ -1,4 +1,5 @@
 import { formatAbn } from "@precedent/docgen";
+import { formatNumericDay } from "../../platform/kernel/calendar.ts";
 import type { OutgoingMail } from "../mail/index.ts";
 import type { OrderRow } from "./schema.ts";
 
@@ -14,14 +15,6 @@ const escapeHtml = (s: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
-const dateAu = (d: Date) =>
-  new Intl.DateTimeFormat("en-AU", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    timeZone: "Australia/Sydney",
-  }).format(d);
-
 /**
  * The tax invoice emailed when an order is paid: seller and ABN, invoice number and date, the
  * line, each coupon's discount, the GST-inclusive total and its GST (1/11), as HTML and text.
@@ -32,7 +25,7 @@ export function taxInvoiceMail(
   seller: Seller,
 ): OutgoingMail {
   const number = invoiceNumber(order.id);
-  const issued = dateAu(order.paidAt ?? order.createdAt);
+  const issued = formatNumericDay(order.paidAt ?? order.createdAt);
   const buyer = [
     `${order.billing.first_name} ${order.billing.last_name}`.trim(),
     order.billing.company,

@@ -2,6 +2,7 @@ import { CANCEL_NOT_ALLOWED, RESEND_NOT_ALLOWED } from "@precedent/contracts";
 import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
+import { endOfSydneyDay, sydneyDay } from "../../platform/kernel/calendar.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import type { DocumentsService } from "../documents/index.ts";
 import type { MailService } from "../mail/index.ts";
@@ -10,7 +11,6 @@ import type { UsersService } from "../users/index.ts";
 import { signingLink, signingMail } from "./notifications.ts";
 import { cancelRefusal, resendRefusal, type SigningDocumentFacts } from "./policy.ts";
 import { signingEnvelopes, signingEvents, signingRecipients } from "./schema.ts";
-import { endOfSydneyDay, sydneyToday } from "./service.ts";
 import { createSigningLinkBox, newSigningToken } from "./tokens.ts";
 
 /**
@@ -103,7 +103,7 @@ export function createSigningLifecycle(deps: {
         if (refusal) throw new AppError(refusal.status, refusal.message);
         if (envelope?.provider !== "builtin") throw new AppError(409, RESEND_NOT_ALLOWED);
         const now = clock();
-        const today = sydneyToday(now);
+        const today = sydneyDay(now);
         // Dates as YYYY-MM-DD compare as text: the later of the old due date and today.
         const dueDate = [envelope.dueDate, today].sort()[1] ?? today;
         const [fresh] = await tx

@@ -35,6 +35,7 @@ import { SIGNING_REMINDER_GUARD_MS } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, notFound } from "../../errors.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
+import { endOfSydneyDay, isCalendarDay, sydneyDay } from "../../platform/kernel/calendar.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import type { DocumentsService } from "../documents/index.ts";
 import { setSigningStatus } from "../documents/index.ts";
@@ -79,48 +80,14 @@ import { witnessErrors, witnessRuleInput } from "./witness-rule.ts";
 
 export type SigningService = ReturnType<typeof createSigningService>;
 
-const SYDNEY = "Australia/Sydney";
 /** The overdue check runs hourly: a due date ends at midnight in Sydney, flagged within the hour. */
 export const OVERDUE_CHECK_EVERY_MS = 60 * 60 * 1000;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** §5: the area code, a dash, then the number (digits, spaces, parentheses, hyphens). */
 const PHONE_PATTERN = /^\+\d{1,4}-[\d ()-]*\d[\d ()-]*$/;
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const documentNotFound = (id: number) => notFound(`Doc ID ${id} was not found.`);
 const noSigningRequest = () => notFound("This document has no signing request.");
-
-/** Today's date in Sydney, YYYY-MM-DD: due dates are Sydney days. */
-export function sydneyToday(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: SYDNEY }).format(now);
-}
-
-/** The instant a Sydney day ends (midnight that starts the next day), whatever daylight saving does. */
-export function endOfSydneyDay(day: string): Date {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const nextMidnightUtc = Date.UTC(y, m - 1, d + 1);
-  // Sydney's offset at that moment: format the UTC instant in Sydney and read the difference.
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: SYDNEY,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(new Date(nextMidnightUtc));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asSydney = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
-  return new Date(nextMidnightUtc - (asSydney - nextMidnightUtc));
-}
-
-function validDay(day: string): boolean {
-  const match = DATE_PATTERN.exec(day);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
 
 /** Group names compare ignoring case and surrounding (and repeated) spaces (§5). */
 const groupNameKey = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
@@ -142,7 +109,7 @@ type ConfirmInput = ReturnType<typeof ConfirmSchema.parse>;
 export function confirmErrors(input: ConfirmInput, today: string): FieldError[] {
   const errors: FieldError[] = [];
   if (input.due_date.trim() === "") errors.push({ field: "due_date", message: FIELD_REQUIRED });
-  else if (!validDay(input.due_date)) errors.push({ field: "due_date", message: DUE_DATE_INVALID });
+  else if (!isCalendarDay(input.due_date)) errors.push({ field: "due_date", message: DUE_DATE_INVALID });
   else if (input.due_date < today) errors.push({ field: "due_date", message: DUE_DATE_IN_PAST });
   input.signer.forEach((signer, i) => {
     const email = signer.email.trim();
@@ -331,7 +298,7 @@ export function createSigningService(deps: {
   }
 
   const overdueCheck = jobs.define("signing.overdue", async () => {
-    const today = sydneyToday(clock());
+    const today = sydneyDay(clock());
     await db.transaction(async (tx) => {
       const flagged = await tx
         .update(signingEnvelopes)
@@ -399,7 +366,7 @@ export function createSigningService(deps: {
         return { ...found, pdf };
       });
       if (input.provider === "fusesign" && !fusesign) throw new AppError(409, FUSESIGN_NOT_CONNECTED);
-      const errors = confirmErrors(input, sydneyToday(clock()));
+      const errors = confirmErrors(input, sydneyDay(clock()));
       if (errors.length > 0) throw badRequest(errors[0]?.message ?? FIELD_REQUIRED, errors);
       const { template, execution } = partiesOf(before.doc);
       if (!execution.electronic) throw new AppError(409, execution.message);
@@ -629,7 +596,7 @@ export function createSigningService(deps: {
           LastReminderSent: envelope.lastReminderAt?.toISOString() ?? null,
           DateSent: envelope.sentAt.toISOString(),
           DueDate: envelope.dueDate,
-          is_overdue: status === "pending" && sydneyToday(clock()) > envelope.dueDate,
+          is_overdue: status === "pending" && sydneyDay(clock()) > envelope.dueDate,
           total_signed: signed,
           total_signer: recipients.length,
           CustomerActionStatus: {

@@ -13,6 +13,7 @@ import {
 } from "@precedent/contracts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endOfSydneyDay, sydneyDay } from "../../platform/kernel/calendar.ts";
 import {
   buildFirmWithPeople,
   createTestApp,
@@ -28,7 +29,6 @@ import { mailOutbox } from "../mail/index.ts";
 import { users } from "../users/index.ts";
 import { buildSigningEnvelope } from "./ceremony/testing.ts";
 import { signingEnvelopes, signingEvents, signingRecipients } from "./schema.ts";
-import { endOfSydneyDay, sydneyToday } from "./service.ts";
 import { hashSigningToken } from "./tokens.ts";
 
 let t: TestApp;
@@ -519,6 +519,6 @@ describe("Sydney days", () => {
   it("ends a day at Sydney's midnight in daylight saving and out of it", () => {
     expect(endOfSydneyDay("2026-11-02").toISOString()).toBe("2026-11-02T13:00:00.000Z");
     expect(endOfSydneyDay("2026-06-15").toISOString()).toBe("2026-06-15T14:00:00.000Z");
-    expect(sydneyToday(new Date("2026-11-02T13:30:00Z"))).toBe("2026-11-03");
+    expect(sydneyDay(new Date("2026-11-02T13:30:00Z"))).toBe("2026-11-03");
   });
 });

@@ -6,17 +6,14 @@ export { addPurchasedCredit } from "./credit.ts";
 export { createFirmContexts } from "./firm-context.ts";
 export { firmName } from "./firm-name.ts";
 export {
-  addMonths,
   allPlans,
   applyPlanPeriod,
   effectivePlanStatus,
-  endOfPlanDay,
   expireEndedPlans,
   expirePlan,
   firmPlan,
   planById,
   planBySlug,
-  sydneyDate,
 } from "./plan-changes.ts";
 export { planVideoUrl } from "./plan-video.ts";
 export { canBuyCredits, canViewCreditLogs } from "./policy.ts";

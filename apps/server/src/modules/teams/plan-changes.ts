@@ -11,15 +11,6 @@ import { planInForce, teamNotFound } from "./service.ts";
  * transaction. The firm's versions move by the triggers of migrations 0010, 0011 and 0019.
  */
 
-/** Today's date in Sydney as `YYYY-MM-DD` (a plan runs to the end of its last day there). */
-const SYDNEY_ISO_DATE = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Australia/Sydney",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-export const sydneyDate = (at: Date) => SYDNEY_ISO_DATE.format(at);
-
 /**
  * The plan's status as in force at `now`: an active plan whose last day has passed is expired
  * whether or not the scheduled job has marked it yet, so nothing depends on the job's timing.
@@ -27,42 +18,6 @@ export const sydneyDate = (at: Date) => SYDNEY_ISO_DATE.format(at);
 export function effectivePlanStatus(plan: PlanStanding, now: Date): PlanStanding["planStatus"] {
   if (plan.planStatus === "active" && !planInForce(plan, now)) return "expired";
   return plan.planStatus;
-}
-
-/** `YYYY-MM-DD` plus whole months, clamped to the last day of a shorter month (31 Jan + 1 = 28 Feb). */
-export function addMonths(isoDate: string, months: number): string {
-  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, lastDay));
-  return target.toISOString().slice(0, 10);
-}
-
-/** The first moment after a plan's last day, in Sydney: when it expires. */
-export function endOfPlanDay(isoDate: string): Date {
-  const next = addDays(isoDate, 1);
-  // Midnight in Sydney is 13:00 or 14:00 UTC the day before (10 or 11 hours ahead).
-  const utcMidnight = new Date(`${next}T00:00:00Z`);
-  const offsetMinutes = sydneyOffsetMinutes(utcMidnight);
-  return new Date(utcMidnight.getTime() - offsetMinutes * 60_000);
-}
-
-const addDays = (isoDate: string, days: number) => {
-  const at = new Date(`${isoDate}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-};
-
-const SYDNEY_OFFSET = new Intl.DateTimeFormat("en-AU", {
-  timeZone: "Australia/Sydney",
-  timeZoneName: "longOffset",
-});
-function sydneyOffsetMinutes(at: Date): number {
-  const name = SYDNEY_OFFSET.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "GMT+10:00";
-  const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
-  if (!match) return 600;
-  const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
-  return match[1] === "-" ? -minutes : minutes;
 }
 
 /** The firm's plan row and standing (no membership check: callers have resolved the firm). */

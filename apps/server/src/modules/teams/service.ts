@@ -18,7 +18,14 @@ import { and, asc, eq, isNull, type Placeholder, type SQL, type SQLWrapper, sql 
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
-import type { Actor, Clock, MemberContext, PlanStanding } from "../../platform/kernel/index.ts";
+import { sydneyDay } from "../../platform/kernel/calendar.ts";
+import {
+  type Actor,
+  type Clock,
+  firmAbilitiesOf,
+  type MemberContext,
+  type PlanStanding,
+} from "../../platform/kernel/index.ts";
 import { profileOf, type UsersService } from "../users/index.ts";
 import {
   canEditCompanyDetails,
@@ -70,15 +77,6 @@ export const EDIT_REFUSED = "Only the company owner can edit the company details
 export const REMOVE_REFUSED = "Only the company owner can remove people from the firm.";
 export const TRANSFER_REFUSED = "Only the company owner can transfer ownership.";
 
-/** Today's date in Sydney as ISO `YYYY-MM-DD`: a plan runs to the end of its last day there. */
-const SYDNEY_ISO_DATE = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Australia/Sydney",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-const sydneyDate = (now: Date) => SYDNEY_ISO_DATE.format(now);
-
 /**
  * Whether the firm's plan gives its plan uses and full access now: only an active plan whose end
  * date, if it has one, is today or later. An expired, ended or otherwise inactive plan gives
@@ -87,7 +85,7 @@ const sydneyDate = (now: Date) => SYDNEY_ISO_DATE.format(now);
  */
 export function planInForce(plan: PlanStanding, now: Date): boolean {
   if (plan.planStatus !== "active") return false;
-  return plan.planEndDate === null || plan.planEndDate >= sydneyDate(now);
+  return plan.planEndDate === null || plan.planEndDate >= sydneyDay(now);
 }
 
 /**
@@ -110,13 +108,15 @@ export function documentAllowance(firm: {
 /** Another firm's id and a firm that does not exist get the same answer. */
 export const teamNotFound = () => notFound("Team not found.");
 
+type FirmOfUser = Omit<UserTeam, "abilities">;
+
 /**
  * The firms a person belongs to, with their role in each, oldest firm first, as JSON: the users
  * module places it beside the person's row (GET /users/me), keeping the answer one statement.
  */
-export function firmsOfUserSql(userIdColumn: SQLWrapper): SQL<UserTeam[]> {
+export function firmsOfUserSql(userIdColumn: SQLWrapper): SQL<FirmOfUser[]> {
   return sql<
-    UserTeam[]
+    FirmOfUser[]
   >`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'role', m.role) order by t.id), '[]'::json) from ${teamMembers} m join ${teams} t on t.id = m.team_id where m.user_id = ${userIdColumn})`;
 }
 
@@ -260,7 +260,9 @@ export function createTeamsService(deps: {
     async currentUser(userId: number): Promise<CurrentUser> {
       const row = await deps.users.withExtra(userId, firmsOfUserSql);
       if (!row) throw notFound("User not found.");
-      return { ...profileOf(row.user), teams: row.extra };
+      // Each firm's abilities by the role there, from the rules their modules registered.
+      const firms = row.extra.map((firm) => ({ ...firm, abilities: firmAbilitiesOf(firm.role) }));
+      return { ...profileOf(row.user), teams: firms };
     },
 
     async getTeam(actor: Actor, teamId: number): Promise<Team> {

@@ -111,15 +111,28 @@ describe("GET /api/member/get-role", () => {
   });
 });
 
+const memberAbilities = { invite: false, read_firm_activity: false, view_organisation_documents: false };
+const managerAbilities = { invite: true, read_firm_activity: true, view_organisation_documents: true };
+
 describe("GET /api/users/me", () => {
   it("lists the firms the user belongs to with their role in each", async () => {
     // One person can work for two firms; each membership has its own role.
     await t.addMember(otherFirm.team.id, "manager", { id: memberId, email: memberEmail });
     const res = await get("/api/users/me", memberToken);
     expect(res.json().data.teams).toEqual([
-      { id: firm.team.id, name: "Harbour Legal Pty Ltd", role: "member" },
-      { id: otherFirm.team.id, name: "Elsewhere Pty Ltd", role: "manager" },
+      { id: firm.team.id, name: "Harbour Legal Pty Ltd", role: "member", abilities: memberAbilities },
+      { id: otherFirm.team.id, name: "Elsewhere Pty Ltd", role: "manager", abilities: managerAbilities },
     ]);
+  });
+
+  it("gives each firm the abilities its modules' rules grant the role, the same rules their routes keep", async () => {
+    const owner = await get("/api/users/me", ownerToken);
+    expect(owner.json().data.teams).toEqual([
+      { id: firm.team.id, name: "Harbour Legal Pty Ltd", role: "owner", abilities: managerAbilities },
+    ]);
+    // A member is refused what their abilities say they may not do.
+    const invitations = await get(`/api/team/invitations?id_team=${firm.team.id}`, memberToken);
+    expect(invitations.statusCode).toBe(403);
   });
 });
 

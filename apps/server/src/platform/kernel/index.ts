@@ -3,7 +3,9 @@
  * any module may import it without making a cycle.
  */
 export type { Actor, MemberContext, PlanStanding, PrefetchedFirm } from "./actor.ts";
+// The firm's Australian calendar is `./calendar.ts`, imported by name where dates are read.
 export { type Clock, systemClock } from "./clock.ts";
+export { type FirmAbilityRule, firmAbilitiesOf, registerFirmAbility } from "./firm-abilities.ts";
 export { type FirmContext, type FirmContexts, isOwnerOrManager } from "./firm-context.ts";
 export { plainJsonSerializer } from "./json-serializer.ts";
 export type { SessionReader } from "./session-reader.ts";

@@ -18,15 +18,15 @@ import {
   ORDERS_PATH,
   TEMPLATES_PATH,
 } from "../../constants";
+import { CurrentTeamProvider, chosenTeam } from "../../current-firm/CurrentTeamProvider";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { CreditBadge } from "../credits/CreditBadge";
 import { AccountingOrganisationSwitcher } from "../integrations/AccountingOrganisationSwitcher";
 import { MembershipExpiredBanner } from "../membership/MembershipExpiredBanner";
 import { UpgradeLink } from "../membership/UpgradeLink";
 import { LiteVideoModal } from "../session/LiteVideoModal";
-import { CurrentTeamProvider, chosenTeam } from "./CurrentTeamProvider";
 import { OrganisationSwitcher } from "./OrganisationSwitcher";
 import { SignOutModal } from "./SignOutModal";
-import { useCurrentTeam } from "./use-current-team";
 
 /** Pages of the account area; only those that exist are listed. */
 const NAVIGATION = [

@@ -1,6 +1,6 @@
 import { BankOutlined, DownOutlined } from "@ant-design/icons";
 import { Button, Dropdown, Typography } from "antd";
-import { useCurrentTeam } from "./use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 
 /** The firm being shown; a dropdown to switch when the user belongs to several. */
 export function OrganisationSwitcher() {

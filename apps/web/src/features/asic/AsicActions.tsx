@@ -5,8 +5,8 @@ import {
   ASIC_SUBMIT_READY_TITLE,
   ASIC_SUBMITTED,
   ASIC_SUBMITTED_NOT_PROCESSED,
-  asicFirmTime,
   asicPaymentStillOpen,
+  formatFirmTime,
   spacedAcn,
 } from "@precedent/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -94,7 +94,7 @@ export function AsicActions({
           <>
             <Button onClick={() => void resume()}>{ASIC_RETURN_TO_PAYMENT}</Button>
             <Typography.Text type="secondary" className="asic-actions__note">
-              {asicPaymentStillOpen(asicFirmTime(new Date(data.gateway_locked_until ?? Date.now())))}
+              {asicPaymentStillOpen(formatFirmTime(new Date(data.gateway_locked_until ?? Date.now())))}
             </Typography.Text>
           </>
         ) : data.can_pay ? (

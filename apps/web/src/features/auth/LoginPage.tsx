@@ -8,7 +8,7 @@ import { checkSession, signIn } from "../../api/auth";
 import { isApiError } from "../../api/client";
 import { BrandMark } from "../../components/BrandMark";
 import { hasLoggedInMarker } from "../session/logged-in-marker";
-import { safeRedirect } from "./redirect";
+import { safeRedirect } from "../session/redirect";
 
 // Shown only after a right password, for an account with two-factor sign-in: loaded then, so the
 // sign-in page does not wait for its setup panel, recovery codes and skeletons.

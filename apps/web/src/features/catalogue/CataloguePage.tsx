@@ -8,7 +8,7 @@ import {
 import { Alert, Card, Carousel, Empty, Result, Skeleton, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_SLIDES, TEMPLATE_SEARCH_DEBOUNCE_MS } from "../../constants";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { CategoryTree } from "./CategoryTree";
 import type { CategoryNode } from "./catalogue-model";
 import { ProductGrid } from "./ProductGrid";

@@ -6,7 +6,7 @@ import { useMemo, useState } from "react";
 import { categoriesQuery, productsQuery } from "../../api/catalogue";
 import { useDebounced } from "../../components/use-debounced";
 import { PRODUCT_AUTOCOMPLETE_DEBOUNCE_MS } from "../../constants";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { buildCategoryTree } from "./catalogue-model";
 import { ProductGrid } from "./ProductGrid";
 import { useTemplateFlow } from "./use-template-flow";

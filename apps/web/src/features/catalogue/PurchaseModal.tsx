@@ -30,7 +30,7 @@ import { useState } from "react";
 import { checkCoupon, createOrder, requestCheckout } from "../../api/catalogue";
 import { ApiError, isApiError } from "../../api/client";
 import { teamQuery } from "../../api/teams";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { formatCents } from "./catalogue-model";
 
 type PurchaseModalProps = { teamId: number; product: Product; onClose: () => void };

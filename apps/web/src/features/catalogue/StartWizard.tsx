@@ -29,7 +29,7 @@ import { catalogueKey, membershipKey, startDocument } from "../../api/catalogue"
 import { isApiError } from "../../api/client";
 import { createFolder, documentNameTaken, documentsKey, folderTreeQuery } from "../../api/documents";
 import { INTERVIEW_PATH } from "../../constants";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 import {
   type AsicStep,
   applyAsicAnswers,

@@ -6,7 +6,7 @@ import { type ReactNode, useRef, useState } from "react";
 import { isApiError } from "../../api/client";
 import { CREDIT_STEP_FAILURES, creditPackagesQuery, startCreditPurchase } from "../../api/credits";
 import { BUY_CREDIT_DEBOUNCE_MS, CREDIT_PACKAGES_PER_PAGE } from "../../constants";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { announceRedirect } from "../catalogue/PurchaseModal";
 import "./credits.css";
 

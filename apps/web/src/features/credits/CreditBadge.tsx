@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { creditStatusQuery } from "../../api/credits";
 import { OpenedOnce } from "../../components/OpenedOnce";
 import { creditFontSize, HOME_PATH } from "../../constants";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 import "./credits.css";
 
 const BuyCreditModal = lazy(async () => ({ default: (await import("./BuyCreditModal")).BuyCreditModal }));

@@ -11,7 +11,7 @@ import { useSearchParams } from "react-router";
 import { isApiError } from "../../api/client";
 import { completeCreditPurchase, creditsKey } from "../../api/credits";
 import { ordersKey } from "../../api/orders";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 
 /** A provider may confirm a payment a moment after the browser is back: ask again a few times. */
 const SETTLE_RETRIES = 5;

@@ -1,27 +1,9 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import type { DocumentVersion } from "@precedent/contracts";
+import { type DocumentVersion, formatShortDayTime } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Skeleton, Space, Typography } from "antd";
 import { documentVersionsQuery, versionDownloadHref } from "../../api/documents";
 import { LoadError } from "../../components/LoadError";
-
-/** Versions are dated as the firm's day runs: Sydney time, daylight saving included. */
-const SYDNEY = new Intl.DateTimeFormat("en-AU", {
-  timeZone: "Australia/Sydney",
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-});
-
-/** '23 Nov 2026, 4:05 pm' in Australia/Sydney. */
-export function sydneyTime(iso: string) {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    SYDNEY.formatToParts(new Date(iso)).find((p) => p.type === type)?.value ?? "";
-  return `${part("day")} ${part("month")} ${part("year")}, ${part("hour")}:${part("minute")} ${part("dayPeriod").toLowerCase()}`;
-}
 
 const FILE_LABELS = { pdf: "PDF", word: "Word" } as const;
 
@@ -59,8 +41,11 @@ export function DocumentVersions({ teamId, docId }: { teamId: number; docId: num
             <Typography.Text strong>Version {version.version}</Typography.Text>
             <Typography.Text type="secondary" className="doc-versions__meta">
               {" "}
-              · <time dateTime={version.assembled_at}>{sydneyTime(version.assembled_at)}</time> ·{" "}
-              {version.assembled_by.display_name}
+              ·{" "}
+              <time dateTime={version.assembled_at}>
+                {formatShortDayTime(new Date(version.assembled_at))}
+              </time>{" "}
+              · {version.assembled_by.display_name}
             </Typography.Text>
             <Typography.Paragraph
               className="doc-versions__changes"

@@ -23,15 +23,15 @@ import {
 import { relaunchDocument } from "../../api/interview";
 import { OpenedOnce } from "../../components/OpenedOnce";
 import { TabBar } from "../../components/TabBar";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { AsicPaymentReturn } from "../asic";
 import { PaymentReturn } from "../catalogue/PaymentReturn";
-import { launchHref } from "../interview/paths";
 import type { LaunchAction } from "./DocumentDetailDrawer";
 import type { DocumentDialog } from "./DocumentDialogs";
 import { DocumentListPanel } from "./DocumentListPanel";
 import { type FolderAction, FolderTreePanel } from "./FolderTreePanel";
 import { findFolder } from "./folder-tree";
+import { launchHref } from "./interview-address";
 import { useDocumentsAddress } from "./use-documents-address";
 import { useDocumentsFeedback } from "./use-documents-feedback";
 
@@ -304,7 +304,7 @@ export function DocumentsPage() {
         <DocumentsWorkspace
           key={team.id}
           teamId={team.id}
-          canSeeOrganisation={team.role === "owner" || team.role === "manager"}
+          canSeeOrganisation={team.abilities.view_organisation_documents}
         />
       ) : (
         <Card className="page-card">

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Modal, Select, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { accountingOrganisationsQuery, connectedAppsQuery, setAccountingOrganisation } from "./api";
 
 /** Spec §9 Integrations: the accounting-organisation tooltip waits 1 s. */

@@ -17,8 +17,6 @@ import { documentQuery, documentsKey } from "../../api/documents";
 import { downloadHref, getDownloadFiles, relaunchDocument } from "../../api/interview";
 import { DocumentDialogs } from "../documents/DocumentDialogs";
 import { canRelaunch } from "../documents/document-abilities";
-import { SyncDocumentButton } from "../integrations/SyncDocument";
-import { SignDocument } from "../signing/SignDocument";
 import {
   type DownloadLink,
   documentsListHref,
@@ -26,7 +24,9 @@ import {
   type InterviewAddress,
   interviewHref,
   sectionOfTab,
-} from "./paths";
+} from "../documents/interview-address";
+import { SyncDocumentButton } from "../integrations/SyncDocument";
+import { SignDocument } from "../signing/SignDocument";
 
 const KIND_NAMES = { pdf: "PDF", word: "Word" } as const;
 const KIND_ICONS = { pdf: <FilePdfOutlined />, word: <FileWordOutlined /> } as const;

@@ -31,6 +31,7 @@ import { asicApplication, asicApplicationKey } from "../../api/asic";
 import { isApiError } from "../../api/client";
 import { assembleDocument, previewAction, saveInterview } from "../../api/interview";
 import { AsicActions } from "../asic";
+import { documentsListHref, type InterviewAddress, interviewHref } from "../documents/interview-address";
 import {
   InterviewIntegrations,
   noteFundAlreadyOnSimpleFund,
@@ -49,7 +50,6 @@ import {
   withoutHiddenAnswers,
 } from "./form-state";
 import { type QuestionHandlers, QuestionList } from "./InterviewQuestions";
-import { documentsListHref, type InterviewAddress, interviewHref } from "./paths";
 
 /** What the page knows of the document when the interview opens. */
 export type InterviewDocument = {

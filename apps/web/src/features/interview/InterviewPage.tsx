@@ -14,11 +14,9 @@ import { isApiError } from "../../api/client";
 import { documentQuery, documentsKey } from "../../api/documents";
 import { getActionToken, getInterview, relaunchDocument } from "../../api/interview";
 import { LoadError } from "../../components/LoadError";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { CreateDocumentDialog } from "../catalogue/CreateDocumentDialog";
 import { DocumentDownloads } from "../documents/DocumentDownloads";
-import { DownloadView } from "./DownloadView";
-import { InterviewForm } from "./InterviewForm";
 import {
   DOWNLOAD_ID_PARAM,
   type DownloadLink,
@@ -26,7 +24,9 @@ import {
   FILENAME_PARAM,
   type InterviewAddress,
   sectionOfTab,
-} from "./paths";
+} from "../documents/interview-address";
+import { DownloadView } from "./DownloadView";
+import { InterviewForm } from "./InterviewForm";
 import "./interview.css";
 
 const positiveId = (value: string | null) => {

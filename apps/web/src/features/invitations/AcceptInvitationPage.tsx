@@ -18,7 +18,7 @@ import { ButtonLink } from "../../components/ButtonLink";
 import { LoadError } from "../../components/LoadError";
 import { ROLE_LABELS } from "../../components/RoleTag";
 import { DOCUMENTS_PATH, LOGIN_PATH } from "../../constants";
-import { storeTeamId } from "../account/stored-team";
+import { storeTeamId } from "../../current-firm/stored-team";
 
 type AcceptForm = { first_name?: string; last_name?: string; password: string; confirm_password?: string };
 const FIELDS: readonly string[] = ["first_name", "last_name", "password", "confirm_password"];

@@ -1,12 +1,12 @@
 import { Card, Flex, Result, Typography } from "antd";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { InviteMemberButton } from "./InviteMemberButton";
 import { PendingInvitations } from "./PendingInvitations";
 
 /** /my-account/invitations: inviting people and the pending invitations (also on My Company's Team tab). */
 export function InvitationsPage() {
   const { team } = useCurrentTeam();
-  const mayInvite = team?.role === "owner" || team?.role === "manager";
+  const mayInvite = team?.abilities.invite ?? false;
   return (
     <>
       <title>Invitations · Precedent</title>

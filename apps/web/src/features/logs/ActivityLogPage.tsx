@@ -13,8 +13,8 @@ import { InfiniteScrollList } from "../../components/InfiniteScrollList";
 import { LoadError } from "../../components/LoadError";
 import { OutcomeTag } from "../../components/OutcomeTag";
 import { CHANGE_LOG_TIME_FORMAT, DATE_FORMAT } from "../../constants";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { formatLogTime } from "../../dates";
-import { useCurrentTeam } from "../account/use-current-team";
 
 const REQUEST_DATE_FORMAT = "YYYY-MM-DD";
 const PICKER_FORMATS = [DATE_FORMAT, "DD/MM/YYYY", REQUEST_DATE_FORMAT];
@@ -153,7 +153,7 @@ export function ActivityLogPage() {
       </header>
       {team ? (
         <Card className="page-card">
-          <ActivityLog teamId={team.id} firmWide={team.role !== "member"} />
+          <ActivityLog teamId={team.id} firmWide={team.abilities.read_firm_activity} />
         </Card>
       ) : (
         <Result status="info" title="You are not a member of a firm" />

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { membershipQuery } from "../../api/membership";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 
 /** The current firm's membership as the signed-in user reads it; idle without a firm. */
 export function useMembership() {

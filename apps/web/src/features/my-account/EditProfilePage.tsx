@@ -7,7 +7,7 @@ import { isApiError } from "../../api/client";
 import { countriesQuery, currentUserQuery, streetTypesQuery, updateProfile } from "../../api/users";
 import { AddressFields } from "../../components/AddressFields";
 import { ImageUpload } from "../../components/ImageUpload";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 import {
   DEFAULT_AREA_CODE,
   formErrorsOf,

@@ -1,6 +1,6 @@
 import { Card, Flex, Result, Tabs, Typography } from "antd";
 import { useSearchParams } from "react-router";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { CreditActions } from "../credits/CreditActions";
 import { CreditPaymentReturn } from "../credits/CreditPaymentReturn";
 import { InviteMemberButton } from "../invitations/InviteMemberButton";

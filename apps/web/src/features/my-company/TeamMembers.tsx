@@ -7,7 +7,7 @@ import { removeMember, setMemberRole, teamMembersQuery } from "../../api/teams";
 import { ActionMenu } from "../../components/ActionMenu";
 import { LoadError } from "../../components/LoadError";
 import { RoleTag } from "../../components/RoleTag";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { TransferOwnershipModal } from "./TransferOwnershipModal";
 
 type SettableRole = "manager" | "member";

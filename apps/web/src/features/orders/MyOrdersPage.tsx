@@ -23,7 +23,8 @@ import { isApiError } from "../../api/client";
 import { invoiceHref, myOrdersQuery } from "../../api/orders";
 import { LoadError } from "../../components/LoadError";
 import { DOCUMENTS_PATH, TEMPLATES_PATH } from "../../constants";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
+import { formatDay } from "../../dates";
 import "./orders.css";
 import { formatCents } from "../catalogue/catalogue-model";
 import { announceRedirect } from "../catalogue/PurchaseModal";
@@ -38,14 +39,6 @@ const STATUS: Record<PaymentStatus, { label: string; color: string }> = {
   used: { label: "Used", color: "blue" },
   declined: { label: "Declined", color: "red" },
 };
-
-// Dates shown as days are Sydney days, as on the rest of the account area.
-const dayFormat = new Intl.DateTimeFormat("en-AU", {
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  timeZone: "Australia/Sydney",
-});
 
 /**
  * /my-account/my-orders: the person's orders in this firm (the 'Payment Confirmed' dialog says the
@@ -174,7 +167,7 @@ function OrdersTable({ teamId }: { teamId: number }) {
     {
       key: "date",
       title: "Date",
-      render: (_, order) => dayFormat.format(new Date(order.created_at)),
+      render: (_, order) => formatDay(order.created_at),
     },
     { key: "number", title: "Order", dataIndex: "number" },
     {
@@ -240,7 +233,7 @@ function OrdersTable({ teamId }: { teamId: number }) {
                   {statusTag(order)}
                 </div>
                 <Typography.Text type="secondary">
-                  {dayFormat.format(new Date(order.created_at))} · {order.number} · {formatCents(order.total)}
+                  {formatDay(order.created_at)} · {order.number} · {formatCents(order.total)}
                 </Typography.Text>
                 {actionsOf(order)}
               </li>

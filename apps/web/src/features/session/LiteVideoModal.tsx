@@ -3,7 +3,7 @@ import { App, Button, Modal, Typography } from "antd";
 import { useState } from "react";
 import { hideLiteVideo, liteVideoQuery } from "../../api/bootstrap";
 import { SHOW_VIDEO_LITE_STORAGE_KEY } from "../../constants";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { readStored, writeStored } from "./browser-storage";
 
 /** A video file plays in the page; anything else (our poster) is shown as a picture. */

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { loginPath } from "../auth/redirect";
 import { forgetSession } from "./forget-session";
+import { loginPath } from "./redirect";
 
 /**
  * Takes the browser to the sign-in page and then forgets the session's data. Navigating first

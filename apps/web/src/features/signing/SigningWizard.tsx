@@ -40,6 +40,7 @@ import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../api/client";
 import { confirmSigning, signersQuery } from "../../api/signing";
+import { sydneyToday } from "../../dates";
 import {
   addGroup,
   assignSigner,
@@ -155,7 +156,7 @@ export function SigningWizard({
   const signers = useQuery(signersQuery(teamId, document.id));
   // Due dates are Sydney days, as the server checks them: early morning in Sydney is still
   // yesterday in UTC and in most browsers' zones abroad.
-  const today = dayjs(new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(new Date()));
+  const today = sydneyToday();
 
   const stored = readStored<SavedSettings>(signKey(document.id));
   const [step, setStep] = useState(0);

@@ -25,7 +25,7 @@ import {
   setFirmRequirement,
   twoFactorStatusQuery,
 } from "../../api/two-factor";
-import { useCurrentTeam } from "../account/use-current-team";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { codeInputProps, totpCodeRule } from "./code-input";
 import { RecoveryCodes } from "./RecoveryCodes";
 import { TotpSetupPanel } from "./TotpSetupPanel";

@@ -3,6 +3,7 @@ import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_PAYS } from "@precedent/contracts";
 import { and, eq } from "drizzle-orm";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import type { Database } from "../../../db/client.ts";
+import { sydneyDay } from "../../../platform/kernel/calendar.ts";
 import type { Clock } from "../../../platform/kernel/index.ts";
 import { addressProblems } from "../address.ts";
 import { assessProposedName, identicalNameKey } from "../name-rules.ts";
@@ -24,10 +25,6 @@ export const acnFrom = (base: number) => {
   return `${digits}${acnCheckDigit(digits)}`;
 };
 const printedAcn = (acn: string) => `${acn.slice(0, 3)} ${acn.slice(3, 6)} ${acn.slice(6)}`;
-
-/** The date in Australian Eastern time (Sydney), YYYY-MM-DD. */
-const sydneyDate = (at: Date) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(at);
 
 const digitsOf = (card: string) => card.replace(/\D/g, "");
 
@@ -104,7 +101,7 @@ export function createSandboxLodgement(deps: { db: Database; clock: Clock; proce
       return {
         status: "COMP",
         acn: row.acn,
-        registrationDate: sydneyDate(new Date(row.submittedAt.getTime() + processingMs)),
+        registrationDate: sydneyDay(new Date(row.submittedAt.getTime() + processingMs)),
         companyName: row.companyName,
       };
     }

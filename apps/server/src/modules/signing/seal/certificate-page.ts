@@ -1,7 +1,7 @@
 import { type PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import { formatCertificateTime } from "../../../platform/kernel/calendar.ts";
 import type { AuditCertificate, AuditCertificateParty } from "../audit-certificate.ts";
 import { type SealFonts, wrapText } from "./fonts.ts";
-import { sydneyTime } from "./sydney-time.ts";
 
 /** A4 in points, whatever size the document's own pages are. */
 const A4 = { width: 595.28, height: 841.89 };
@@ -29,7 +29,7 @@ const WITNESSED_BY: Record<NonNullable<AuditCertificateParty["witnessedBy"]>, st
 
 /** The rows printed for one party, in the certificate's order. */
 export function partyRows(party: AuditCertificateParty): Row[] {
-  const not = (at: Date | null, missing: string) => (at ? sydneyTime(at) : missing);
+  const not = (at: Date | null, missing: string) => (at ? formatCertificateTime(at) : missing);
   const rows: Row[] = [
     [
       "Role",
@@ -44,10 +44,10 @@ export function partyRows(party: AuditCertificateParty): Row[] {
     rows.push(["Witnessing", party.witnessedBy ? WITNESSED_BY[party.witnessedBy] : "No statement recorded"]);
   }
   rows.push(
-    ["Sent", sydneyTime(party.sentAt)],
+    ["Sent", formatCertificateTime(party.sentAt)],
     ["Viewed", not(party.viewedAt, "Not recorded")],
     ["Consented to sign electronically", not(party.consentedAt, "Not recorded")],
-    ["Signed", sydneyTime(party.signedAt)],
+    ["Signed", formatCertificateTime(party.signedAt)],
     ["IP address", party.ip ?? "Not recorded"],
     ["User agent", party.userAgent ?? "Not recorded"],
   );
@@ -75,8 +75,8 @@ export function appendCertificatePages(
     ["Envelope", String(certificate.envelopeId)],
     ["Document", certificate.documentName],
     ["Sent by", certificate.firmName],
-    ["Sent", sydneyTime(certificate.sentAt)],
-    ["Completed", sydneyTime(certificate.completedAt)],
+    ["Sent", formatCertificateTime(certificate.sentAt)],
+    ["Completed", formatCertificateTime(certificate.completedAt)],
     ["SHA-256 of the original", certificate.originalSha256],
   ]);
   writer.paragraph(

@@ -1,7 +1,7 @@
 import { type PDFDocument, type PDFPage, rgb } from "pdf-lib";
+import { formatLongDay } from "../../../platform/kernel/calendar.ts";
 import type { StoredSignature, StoredSignatureField } from "../schema.ts";
 import type { SealFonts } from "./fonts.ts";
-import { sydneyDay } from "./sydney-time.ts";
 
 export type SignatureToStamp = {
   metaKey: string;
@@ -95,7 +95,7 @@ export async function stampSignatures(
     }
     const datePage = pageOf(field.date, field.dateKey);
     const dateBox = toPdfBox(datePage, field.date);
-    const day = sydneyDay(signed.signedAt);
+    const day = formatLongDay(signed.signedAt);
     // The date rule is 1.5 pt above the box's bottom edge: the text sits on it.
     datePage.drawText(day, {
       x: dateBox.x + 2,

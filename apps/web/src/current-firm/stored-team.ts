@@ -1,4 +1,4 @@
-import { TEAM_ID_STORAGE_KEY } from "../../constants";
+import { TEAM_ID_STORAGE_KEY } from "../constants";
 
 export function readStoredTeamId(): number | undefined {
   try {

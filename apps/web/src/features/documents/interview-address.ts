@@ -1,6 +1,6 @@
 import { type ListSection, MY_DOCUMENTS } from "@precedent/contracts";
 import { DOCUMENTS_PATH } from "../../constants";
-import { TAB_OF_SECTION } from "../documents/use-documents-address";
+import { TAB_OF_SECTION } from "./use-documents-address";
 
 /** The document interview page (interview spec §2 Routes). */
 export const INTERVIEW_PATH = `${DOCUMENTS_PATH}/template`;

@@ -1,0 +1,45 @@
+import { API } from "@precedent/contracts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { call, pathOf } from "./call";
+import { ApiError } from "./client";
+
+const reply = (data: unknown) =>
+  new Response(JSON.stringify({ message: "", data }), {
+    status: 200,
+    headers: { "content-type": "application/json" },
+  });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the typed API client", () => {
+  it("makes the path from the definition, encoding each parameter", () => {
+    expect(pathOf(API.invitations.revoke, { id: 5 })).toBe("/api/team/invitations/5");
+    expect(pathOf(API.invitations.accept, { token: "a/b c" })).toBe("/api/invitations/a%2Fb%20c/accept");
+    expect(() => pathOf(API.invitations.revoke, {})).toThrow("needs id");
+  });
+
+  it("sends the definition's method, path and query", async () => {
+    const fetch = vi.fn(async () => reply({ code: 200, message: "Revoked" }));
+    vi.stubGlobal("fetch", fetch);
+    await call(API.invitations.revoke, { params: { id: 5 }, query: { id_team: 3 } }).catch(() => undefined);
+    expect(fetch).toHaveBeenCalledWith(
+      "/api/team/invitations/5?id_team=3",
+      expect.objectContaining({ method: "DELETE", body: undefined }),
+    );
+  });
+
+  it("refuses a body its schema refuses, with the server's words, and sends nothing", async () => {
+    const fetch = vi.fn(async () => reply({}));
+    vi.stubGlobal("fetch", fetch);
+    const refused = await call(API.teams.setMemberRole, {
+      body: { id_team: 3, id_user: 4, role: "owner" as "manager" },
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({
+      status: 400,
+      message: "role must be manager or member",
+      fieldErrors: [{ field: "role", message: "role must be manager or member" }],
+    });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
