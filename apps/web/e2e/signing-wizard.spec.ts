@@ -303,7 +303,10 @@ async function cancelResendDecline(page: Page) {
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
   await expect(page.getByText("Signing request cancelled. Its links no longer work.")).toBeVisible();
-  await page.keyboard.press("Escape");
+  // The cancel dialog closes itself; the status modal under it is closed by its own button.
+  await expect(cancel).toBeHidden();
+  if (await modal.isVisible()) await modal.getByRole("button", { name: "Close" }).first().click();
+  await expect(modal).toBeHidden();
 
   const before = spec.mail().messages.length;
   await row.getByRole("button", { name: "Cancelled: open the signing status" }).click();
