@@ -441,7 +441,9 @@ export function createServices(deps: {
   const liteVideo = createLiteVideoService({ db, clock });
   // Signing pages' one-time codes: the sandbox (the sms_outbox table) unless MessageMedia is chosen.
   const smsSandbox =
-    (config.SMS_PROVIDER ?? "sandbox") === "sandbox" ? createSandboxSms({ db, clock }) : undefined;
+    (config.SMS_PROVIDER ?? "sandbox") === "sandbox"
+      ? createSandboxSms({ db, clock, visibleDocumentNames: () => documentsModule().visibleDocumentNames })
+      : undefined;
   // Its developer page is for testers and the demo: never in production unless the sandbox is asked for.
   const smsDevPage =
     smsSandbox &&

@@ -16,14 +16,13 @@ const sample = JSON.parse(
   ),
 ) as Record<string, unknown>;
 
+type AnswersOption = { answers?: (answers: Record<string, unknown>) => Record<string, unknown> };
+
 /**
- * A company registered by the sandbox regulator (COMP, with its ACN), through the API as the
- * wizard, the interview, the gateway and 'Submit to ASIC' make one.
+ * A registration In Progress, through the API as the wizard and the interview make one: its name
+ * checked and applied for with the consents, then the template's sample answers saved.
  */
-export async function registeredCompanyByApi(
-  page: Page,
-  options: { answers?: (answers: Record<string, unknown>) => Record<string, unknown> } = {},
-) {
+export async function registrationByApi(page: Page, options: AnswersOption = {}) {
   const teamId = await teamIdOf(page);
   const folderId = await createFolderByApi(page, uniqueName("Kit"));
   const name = uniqueName("Registration");
@@ -47,6 +46,16 @@ export async function registeredCompanyByApi(
   expect((await applied.json()).data.applied).toBe(true);
   const answers = { ...sample, proposed_name: proposed };
   await saveAnswersByApi(page, { id: docId, teamId }, options.answers?.(answers) ?? answers);
+  return { docId, name, folderId, proposed, teamId };
+}
+
+/**
+ * A company registered by the sandbox regulator (COMP, with its ACN), through the API as the
+ * wizard, the interview, the gateway and 'Submit to ASIC' make one.
+ */
+export async function registeredCompanyByApi(page: Page, options: AnswersOption = {}) {
+  const registration = await registrationByApi(page, options);
+  const { docId, teamId } = registration;
   const payment = await page.request.post(`/api/asic/init-payment?id_team=${teamId}`, {
     data: {
       doc_id: docId,
@@ -76,5 +85,5 @@ export async function registeredCompanyByApi(
       { timeout: 30_000 },
     )
     .toBe("COMP");
-  return { docId, name, folderId, proposed, teamId };
+  return registration;
 }

@@ -225,6 +225,16 @@ test.describe("integrations", () => {
       await expectAccessible(page, "sync document dialog from the list", { include: ".ant-modal" });
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
+
+      // The document's detail panel offers it too, by the same rule.
+      await page.getByRole("button", { name, exact: true }).click();
+      const panel = page.getByRole("dialog", { name: new RegExp(`^Doc ID \\d+ - ${name}$`) });
+      const panelSync = panel.getByRole("button", { name: "Sync Document" });
+      await panelSync.focus();
+      await page.keyboard.press("Enter");
+      await expect(dialog.getByRole("combobox", { name: "Destination" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
     } finally {
       const ended = await page.request.get(`/api/xero/auth/disconnect?id_team=${teamId}`);
       expect(ended.status()).toBe(200);

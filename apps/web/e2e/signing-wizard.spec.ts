@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { openFolder } from "./documents-support";
 import { serverWithMailSink } from "./mail-server";
 import { expectAccessible, OWNER, signIn } from "./support";
 
@@ -250,13 +251,18 @@ test("once everyone has signed on their links, the status modal and the list dow
   await listDownloadIsSealed(page);
 });
 
-// Not yet passing: the pending demo document's row is not found on the list as the test looks for
-// it (the API tests in signing/lifecycle.test.ts cover cancel, resend and decline meanwhile).
+// Not yet seen passing end to end: its row was not found because the pending demo document is filed
+// in a folder (now opened first); a run then cancelled through the list, and stopped where the
+// status modal lay over the row (now closed first). The rerun could not be finished on a loaded
+// machine before the stop (every spec stalled at sign-in); run it, then drop the fixme.
 test.fixme("cancel with a reason, resend with new links, and a decline that leaves the document resendable", async ({
   page,
 }) => {
   test.setTimeout(180_000);
   await signIn(page, OWNER, "/my-account/my-document");
+  // The pending demo document is filed in a folder: the top level of My Documents does not list it.
+  await openFolder(page, PENDING_FOLDER);
+  await expect(page).toHaveURL(/folderId=\d+/);
   await cancelResendDecline(page);
 });
 
@@ -277,6 +283,7 @@ async function listDownloadIsSealed(page: Page) {
 }
 
 const PENDING = "Company Constitution – Harbourview Pty Ltd";
+const PENDING_FOLDER = "Company secretarial";
 const signLinks = (text: string) =>
   [...text.matchAll(/\/sign\/([A-Za-z0-9_-]{43})\b/g)].map((m) => m[1] ?? "");
 
@@ -300,7 +307,10 @@ async function cancelResendDecline(page: Page) {
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
   await expect(page.getByText("Signing request cancelled. Its links no longer work.")).toBeVisible();
-  await page.keyboard.press("Escape");
+  // The cancel dialog closes itself; the status modal under it is closed by its own button.
+  await expect(cancel).toBeHidden();
+  if (await modal.isVisible()) await modal.getByRole("button", { name: "Close" }).first().click();
+  await expect(modal).toBeHidden();
 
   const before = spec.mail().messages.length;
   await row.getByRole("button", { name: "Cancelled: open the signing status" }).click();

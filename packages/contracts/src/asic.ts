@@ -185,6 +185,9 @@ export const asicPaymentStillOpen = (until: string) =>
   `A payment to ASIC for this application was interrupted before it finished, so the application is RESERVED until ${until}. Until then 'Make ASIC payment' takes you back to the same payment page (no second payment is started); after that a new payment can be made.`;
 export const ASIC_PAYMENT_REQUIRED = "Please pay ASIC's fee before lodging the application.";
 export const ASIC_ALREADY_LODGED = "This application has already been lodged with ASIC.";
+/** Another submit of the application is still checking its name with ASIC (rare: it takes seconds). */
+export const ASIC_LODGEMENT_BUSY =
+  "Another 'Submit to ASIC' of this application is still checking its name with ASIC. Please try again in a minute.";
 /** Interview spec §8. */
 export const ASIC_LODGEMENT_DATA_FAILED =
   "Failed to create data to post ASIC lodgement. Contact adminstrator to support!";

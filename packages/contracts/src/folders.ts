@@ -11,6 +11,9 @@ export const FOLDER_NAME_REQUIRED = "Folder name is required";
 export const FOLDER_NAME_TOO_LONG = `Folder name must be ${FOLDER_NAME_MAX_LENGTH} characters or fewer`;
 export const FOLDER_TYPE_REQUIRED = "Type is required";
 export const FOLDER_NOT_EMPTY = "You cannot delete a folder which contains sub folder(s) or document(s).";
+/** A folder holding a document that may never be deleted (a registered company's application). */
+export const folderKeptFor = (documentName: string, reason: string) =>
+  `This folder cannot be deleted: it holds “${documentName}”. ${reason}`;
 /** A folder beside another of the same name (ignoring case and spaces) in the same place of a tab. */
 export const folderNameExists = (name: string) =>
   `A folder named "${name}" is already here. Please choose another name.`;

@@ -108,6 +108,8 @@ export const SigningSignRequest = z.object({
   ]),
   /** Witnesses only: how they saw the signing. */
   witnessed_by: z.enum(["in-person", "audio-visual"]).optional(),
+  /** Witnesses only: their address, printed with their signature and on the certificate (optional). */
+  address: z.string().trim().max(300, "The address is too long (at most 300 characters).").optional(),
 });
 export type SigningSignRequest = z.infer<typeof SigningSignRequest>;
 

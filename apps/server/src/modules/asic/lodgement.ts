@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import {
   ASIC_ALREADY_LODGED,
+  ASIC_LODGEMENT_BUSY,
   ASIC_LODGEMENT_DATA_FAILED,
   ASIC_LODGEMENT_FAILED,
   ASIC_PAYMENT_REQUIRED,
@@ -26,6 +27,15 @@ export const LODGEMENT_SEND_JOB = "asic.lodgement-send";
  * request that is sending it; when it does, the client reference keeps it to one lodgement.
  */
 export const LODGEMENT_RESUME_MS = 60_000;
+
+/**
+ * How long a submit holds the application while it checks the name again (the regulator's answer
+ * takes a second or two; a submit that stopped midway frees it after this).
+ */
+export const NAME_CHECK_LEASE_MS = 30_000;
+/** How often a second submit looks again while the first checks the name. */
+const NAME_CHECK_WAIT_MS = 50;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Where a lodgement is, as it passes: a crash at any of these must leave it recoverable. */
 export type LodgementStep = "before-send" | "after-send" | "before-commit";
@@ -128,6 +138,70 @@ export function createAsicLodgement(deps: {
     return receipt;
   }
 
+  type Claim =
+    | { refused: string }
+    | { wait: true }
+    | { check: Date; id: number }
+    | { id: number; resumed: boolean };
+
+  /**
+   * One look at the application under its row lock: refused, resumed, or claimed for lodging;
+   * when the name is to be checked first and this submit has not (`checkedUntil` is its lease),
+   * the lease is taken and the check asked for; while another submit holds it, a wait.
+   */
+  function claim(
+    ctx: FirmContext,
+    docId: number,
+    lodged: Lodged | null,
+    checksName: boolean,
+    checkedUntil: Date | null,
+  ): Promise<Claim> {
+    const now = clock();
+    return db.transaction(async (tx): Promise<Claim> => {
+      const [row] = await tx
+        .select()
+        .from(asicApplications)
+        .where(eq(asicApplications.docId, docId))
+        .for("update");
+      if (row?.paymentStatus !== "paid") return { refused: ASIC_PAYMENT_REQUIRED };
+      const unconfirmed = row.asicStatus === "INPR" && !row.lodgementNumber && row.clientReference !== null;
+      if (unconfirmed) return { id: row.id, resumed: true };
+      if (isLodgedOrDecided(row.asicStatus)) return { refused: ASIC_ALREADY_LODGED };
+      if (!lodged) return { refused: ASIC_LODGEMENT_DATA_FAILED };
+      const held = row.nameCheckUntil !== null && row.nameCheckUntil > now;
+      const ours = checkedUntil !== null && row.nameCheckUntil?.getTime() === checkedUntil.getTime();
+      if (held && !ours) return { wait: true };
+      if (checksName && !ours) {
+        const lease = new Date(now.getTime() + NAME_CHECK_LEASE_MS);
+        await tx
+          .update(asicApplications)
+          .set({ nameCheckUntil: lease, updatedAt: now })
+          .where(eq(asicApplications.id, row.id));
+        return { check: lease, id: row.id };
+      }
+      await tx
+        .update(asicApplications)
+        .set({
+          asicStatus: "INPR",
+          clientReference: newClientReference(docId),
+          lodgedApplication: lodged,
+          lodgementNumber: null,
+          lodgedAt: now,
+          lodgedBy: ctx.userId,
+          nameCheckUntil: null,
+          updatedAt: now,
+        })
+        .where(eq(asicApplications.id, row.id));
+      // Exists exactly when the claim does: a crash after this commit leaves the job to finish it.
+      await jobs.enqueue(
+        LODGEMENT_SEND_JOB,
+        { docId },
+        { tx, runAt: new Date(now.getTime() + LODGEMENT_RESUME_MS), key: String(docId) },
+      );
+      return { id: row.id, resumed: false };
+    });
+  }
+
   return {
     send,
 
@@ -136,40 +210,38 @@ export function createAsicLodgement(deps: {
      * payment and while lodged or decided (INPR, COMP, MANL, RFSD); a NOTR or REJT one may go
      * again (with a new reference). One claimed but not confirmed by the regulator (a crash, a
      * lost answer) is finished with its own reference: found and recorded, or sent once.
+     *
+     * `recheckName` (the name asked of the regulator again) runs while this submit holds the
+     * application, never beside another submit's check or lodgement of it: a second submit at once
+     * waits, then resumes the lodgement or is told it is lodged. The hold is a lease on the row
+     * rather than its lock, as the regulator is asked outside any transaction (one connection on
+     * PGlite); a submit that stopped midway holds it only until the lease ends.
      */
-    async lodge(ctx: FirmContext, docId: number, lodged: Lodged | null) {
-      const now = clock();
-      const claimed = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(asicApplications)
-          .where(eq(asicApplications.docId, docId))
-          .for("update");
-        if (row?.paymentStatus !== "paid") return { refused: ASIC_PAYMENT_REQUIRED } as const;
-        const unconfirmed = row.asicStatus === "INPR" && !row.lodgementNumber && row.clientReference !== null;
-        if (unconfirmed) return { id: row.id, resumed: true } as const;
-        if (isLodgedOrDecided(row.asicStatus)) return { refused: ASIC_ALREADY_LODGED } as const;
-        if (!lodged) return { refused: ASIC_LODGEMENT_DATA_FAILED } as const;
-        await tx
-          .update(asicApplications)
-          .set({
-            asicStatus: "INPR",
-            clientReference: newClientReference(docId),
-            lodgedApplication: lodged,
-            lodgementNumber: null,
-            lodgedAt: now,
-            lodgedBy: ctx.userId,
-            updatedAt: now,
-          })
-          .where(eq(asicApplications.id, row.id));
-        // Exists exactly when the claim does: a crash after this commit leaves the job to finish it.
-        await jobs.enqueue(
-          LODGEMENT_SEND_JOB,
-          { docId },
-          { tx, runAt: new Date(now.getTime() + LODGEMENT_RESUME_MS), key: String(docId) },
-        );
-        return { id: row.id, resumed: false } as const;
-      });
+    async lodge(ctx: FirmContext, docId: number, lodged: Lodged | null, recheckName?: () => Promise<void>) {
+      let checkedUntil: Date | null = null;
+      // Real time, not the clock: how long this request waits, whatever the clock says.
+      const waitUntil = Date.now() + NAME_CHECK_LEASE_MS;
+      let claimed: { refused: string } | { id: number; resumed: boolean } | undefined;
+      while (!claimed) {
+        const look = await claim(ctx, docId, lodged, recheckName !== undefined, checkedUntil);
+        if ("wait" in look) {
+          if (Date.now() > waitUntil) claimed = { refused: ASIC_LODGEMENT_BUSY };
+          else await sleep(NAME_CHECK_WAIT_MS);
+        } else if ("check" in look) {
+          try {
+            await recheckName?.();
+          } catch (error) {
+            await db
+              .update(asicApplications)
+              .set({ nameCheckUntil: null, updatedAt: clock() })
+              .where(and(eq(asicApplications.id, look.id), eq(asicApplications.nameCheckUntil, look.check)));
+            throw error;
+          }
+          checkedUntil = look.check;
+        } else {
+          claimed = look;
+        }
+      }
       if ("refused" in claimed) {
         const refused = claimed.refused as string;
         await log(

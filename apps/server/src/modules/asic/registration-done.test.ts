@@ -1,4 +1,9 @@
-import { ASIC_APPLICATION_READ_ONLY, ASIC_DELETE_REFUSED } from "@precedent/contracts";
+import {
+  ASIC_APPLICATION_READ_ONLY,
+  ASIC_DELETE_REFUSED,
+  FOLDER_NOT_EMPTY,
+  folderKeptFor,
+} from "@precedent/contracts";
 import { eq, inArray } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -152,5 +157,26 @@ describe("a registration that is done is done", () => {
     // Another firm sees no such document.
     const outsider = await remove(docId, f.outsider);
     expect(outsider.statusCode, outsider.body).toBe(404);
+  });
+
+  it("refuses to delete a folder holding a registered company's application, saying why", async () => {
+    const folder = await t.buildFolder({ teamId: f.teamId, createdBy: f.ids.alice, name: "Kits" });
+    const { docId } = await registration({ folderId: folder.id });
+    const [doc] = await t.db.select({ name: documents.name }).from(documents).where(eq(documents.id, docId));
+    const removeFolder = (client = alice()) => client.del(`/api/folder/${folder.id}`);
+    // Before registration the folder is refused only as not empty: emptying it is the way.
+    const notEmpty = await removeFolder();
+    expect(notEmpty.statusCode).toBe(409);
+    expect(notEmpty.json().message).toBe(FOLDER_NOT_EMPTY);
+    await paid(docId);
+    await lodge(docId);
+    await decide();
+    const refused = await removeFolder();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(folderKeptFor(doc?.name ?? "", ASIC_DELETE_REFUSED));
+    const [still] = await t.db.select({ id: documents.id }).from(documents).where(eq(documents.id, docId));
+    expect(still?.id).toBe(docId);
+    // Another firm sees no such folder.
+    expect((await removeFolder(f.outsider)).statusCode).toBe(404);
   });
 });

@@ -268,26 +268,37 @@ describe("lodgement and ASIC's decision", () => {
     expect((await application(docId)).asic_status).toBeNull();
   });
 
-  it("lodges once (INPR), then COMP with a valid ACN, the date and a certificate for 30 days", async () => {
+  // ASIC_LODGE_RACE_ROUNDS repeats the two submits at once on further applications first (1 in CI);
+  // the race they check is a server database's (DATABASE_URL).
+  const raceRounds = Number(process.env.ASIC_LODGE_RACE_ROUNDS ?? 1);
+  it("lodges once (INPR), then COMP with a valid ACN, the date and a certificate for 30 days", {
+    timeout: 30_000 + raceRounds * 2_000,
+  }, async () => {
+    for (let round = 1; round < raceRounds; round++) {
+      const other = await registration();
+      await paid(other);
+      const answers = await Promise.all([lodge(other), lodge(other)]);
+      for (const refused of answers.filter((r) => r.statusCode !== 200))
+        expect({ round, status: refused.statusCode, message: refused.json().message }).toEqual({
+          round,
+          status: 409,
+          message: ASIC_ALREADY_LODGED,
+        });
+    }
     const docId = await registration();
     await paid(docId);
     const both = await Promise.all([lodge(docId), lodge(docId)]);
-    // Two submits at once lodge once. On a server database the second may arrive while the first's
-    // lodgement is in flight and resume it by its client reference (200, the same lodgement), or
-    // after, and be refused as already lodged.
+    // Two submits at once lodge once. On a server database the second waits while the first checks
+    // the name again and claims the lodgement, then resumes it by its client reference (200, the
+    // same lodgement) or, once it is recorded, is refused as already lodged: never with the name,
+    // which only the first submit checked.
     const statuses = both.map((r) => r.statusCode).sort();
     expect([
       [200, 200],
       [200, 409],
     ]).toContainEqual(statuses);
-    // Known defect (PostgreSQL only): the second submit's name re-check can race the first's
-    // lodgement and be refused with "no longer available" instead of "already lodged".
     for (const refused of both.filter((r) => r.statusCode === 409))
-      expect(refused.json().message).toMatch(
-        new RegExp(
-          `^(${ASIC_ALREADY_LODGED.replace(/\./g, "\\.")}|.+ is no longer available for this application: )`,
-        ),
-      );
+      expect(refused.json().message).toBe(ASIC_ALREADY_LODGED);
     const lodged = both.find((r) => r.statusCode === 200)?.json().data;
     expect(lodged).toMatchObject({ notProcessed: false, messageEvent: null });
     expect(lodged.application).toMatchObject({

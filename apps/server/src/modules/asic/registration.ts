@@ -1,5 +1,4 @@
 import {
-  ASIC_ALREADY_LODGED,
   ASIC_KIT_ALREADY_MADE,
   ASIC_KIT_NOT_REGISTERED,
   ASIC_NO_PAYMENT_STARTED,
@@ -36,7 +35,7 @@ import {
 } from "./company-kit.ts";
 import type {} from "./events.ts";
 import { createAsicLodgement, type LodgementSteps } from "./lodgement.ts";
-import { applicationState, firmTime, isLodgedOrDecided } from "./policy.ts";
+import { applicationState, firmTime } from "./policy.ts";
 import type { AsicPort } from "./port.ts";
 import { GATEWAY_LOCK_MS } from "./sandbox/sandbox-lodgement.ts";
 import { asicApplications, asicNameApplications } from "./schema.ts";
@@ -556,29 +555,19 @@ export function createAsicRegistration(deps: {
 
     /**
      * POST asic/registration-company-lodgement (lodgement.ts): the application's own name, checked
-     * again first (a name another applicant took meanwhile is refused before anything is sent).
+     * again first (a name another applicant took meanwhile is refused before anything is sent),
+     * while this submit holds the application: a second submit at once waits for it, and never
+     * checks the name beside this one's check or lodgement.
      */
     async lodge(ctx: FirmContext, docId: number) {
       const loaded = await requireActionable(ctx, docId);
       const answers = (loaded.doc as { xml?: Record<string, unknown> }).xml ?? {};
       const named = await applicationName(docId, answers);
       await ensureRow(ctx.teamId, docId);
-      const row = await readRow(docId);
-      const resuming = row?.asicStatus === "INPR" && !row.lodgementNumber && row.clientReference !== null;
-      if (named && !resuming && row?.paymentStatus === "paid" && !isLodgedOrDecided(row.asicStatus)) {
-        try {
-          await recheckName(ctx, docId, named, "asic/registration-company-lodgement");
-        } catch (error) {
-          // Two submits at once: the other one lodged this application (and its name) meanwhile, so
-          // the name now reads as taken. Say what happened, not that the name was lost.
-          const now = await readRow(docId);
-          if (now && (isLodgedOrDecided(now.asicStatus) || now.clientReference !== row.clientReference)) {
-            throw new AppError(409, ASIC_ALREADY_LODGED);
-          }
-          throw error;
-        }
-      }
-      return lodgement.lodge(ctx, docId, named && { ...named, answers });
+      const recheck = named
+        ? () => recheckName(ctx, docId, named, "asic/registration-company-lodgement")
+        : undefined;
+      return lodgement.lodge(ctx, docId, named && { ...named, answers }, recheck);
     },
 
     /** The queued jobs: an interrupted lodgement finished, and ASIC's decision followed. */

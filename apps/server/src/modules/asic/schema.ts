@@ -96,6 +96,11 @@ export const asicApplications = pgTable(
       legalElement: string;
       answers: Record<string, unknown>;
     }>(),
+    /**
+     * A submit is checking the name again before it claims the lodgement, until then (a lease: a
+     * submit that stopped midway holds it no longer). Another submit meanwhile waits for it.
+     */
+    nameCheckUntil: timestamp({ withTimezone: true }),
     lodgementNumber: text(),
     lodgedAt: timestamp({ withTimezone: true }),
     /** Who lodged it: ASIC's later decision is logged in their name. */

@@ -94,6 +94,26 @@ export function createDocumentCommands(deps: {
   /** The same shape refuses deletions (e.g. ASIC: not once the company is registered). */
   const deleteGuards: DocumentCopyGuard[] = [];
 
+  /**
+   * For the folders module, in its transaction: the first document homed in these folders that a
+   * delete guard keeps, with the guard's reason (a folder holding it cannot go either).
+   */
+  const deleteRefusalIn: FolderContents["deleteRefusalIn"] = async (tx, teamId, folderIds) => {
+    if (deleteGuards.length === 0 || folderIds.length === 0) return undefined;
+    const homed = await tx
+      .select({ id: documents.id, type: documents.type, name: documents.name })
+      .from(documents)
+      .where(and(eq(documents.teamId, teamId), inArray(documents.folderId, folderIds)))
+      .orderBy(documents.id);
+    for (const doc of homed) {
+      for (const guard of deleteGuards) {
+        const refusal = await guard(tx, teamId, doc);
+        if (refusal) return { name: doc.name, refusal };
+      }
+    }
+    return undefined;
+  };
+
   /** For the folders module, in its transaction: a folder's shared links go with it, logged per document. */
   const removeSharedLinksIn: FolderContents["removeSharedLinksIn"] = async (tx, ctx, folderIds) => {
     const links = await tx
@@ -215,6 +235,7 @@ export function createDocumentCommands(deps: {
 
   return {
     removeSharedLinksIn,
+    deleteRefusalIn,
     applyChange,
     setSigningStatus,
 

@@ -107,6 +107,7 @@ export function createDocumentsService(deps: {
   const folderContents: FolderContents = {
     countDocumentsIn: queries.countDocumentsIn,
     removeSharedLinksIn: commands.removeSharedLinksIn,
+    deleteRefusalIn: commands.deleteRefusalIn,
   };
 
   return {

@@ -4,6 +4,7 @@ import {
   type Folder,
   type FolderNode,
   type FolderType,
+  folderKeptFor,
   folderNameExists,
   type ListSection,
   type MoveTarget,
@@ -48,6 +49,12 @@ export type FolderContents = {
   countDocumentsIn(tx: Database, teamId: number, folderIds: number[]): Promise<number>;
   /** Takes documents out of these folders (which have left Shared Folders), with change-log entries. */
   removeSharedLinksIn(tx: Database, ctx: FirmContext, folderIds: number[]): Promise<number[]>;
+  /** A document homed in these folders that may not be deleted (a registered company's), and why. */
+  deleteRefusalIn(
+    tx: Database,
+    teamId: number,
+    folderIds: number[],
+  ): Promise<{ name: string; refusal: string } | undefined>;
 };
 
 type ShareRecord = { id: number; folderId: number; createdBy: number };
@@ -381,6 +388,10 @@ export function createFoldersService(deps: {
           .from(folders)
           .where(eq(folders.parentId, id))
           .limit(1);
+        // A document that may never be deleted keeps its folder too: said as such, not as a
+        // folder to empty first, which the user could never do.
+        const kept = await deps.contents().deleteRefusalIn(tx, ctx.teamId, [id]);
+        if (kept) throw new AppError(409, folderKeptFor(kept.name, kept.refusal));
         if (child || (await deps.contents().countDocumentsIn(tx, ctx.teamId, [id])) > 0) {
           throw new AppError(409, FOLDER_NOT_EMPTY);
         }

@@ -19,6 +19,8 @@ export type AuditCertificateParty = {
   witnessOf: string | null;
   /** For a witness: how they saw the signing (Electronic Transactions Act / state law statement). */
   witnessedBy: "in-person" | "audio-visual" | null;
+  /** For a witness: the address they gave on the signing page, if any. */
+  address?: string | null;
   /** How the recipient was identified: the emailed private link, plus an SMS code when SMS was on. */
   authMethod: "email-link" | "email-link+sms";
   /** The signing group's name and 0-based order. */

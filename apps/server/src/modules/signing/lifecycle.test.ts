@@ -3,11 +3,14 @@
  * the sender's completion and decline emails, cancel with a reason, resend, relaunch, reminders
  * that re-send the same link once, and links built on PUBLIC_URL whatever Host a request names.
  */
+
+import type { AddressInfo } from "node:net";
 import { CANCEL_NOT_ALLOWED, REMINDER_JUST_SENT, RESEND_NOT_ALLOWED } from "@precedent/contracts";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { buildFirmWithPeople, createTestApp, type FirmWithPeople, type TestApp } from "../../test/harness.ts";
+import { smtpServer } from "../../test/smtp-server.ts";
 import { documents } from "../documents/index.ts";
 import { mailOutbox } from "../mail/index.ts";
 import { createCopyingSealerForTests } from "./ceremony/sealer.ts";
@@ -19,12 +22,21 @@ let t: TestApp;
 let firm: FirmWithPeople;
 let addressSequence = 0;
 
+// Mail goes out by SMTP to a local server, as in production: the cancel notices are read as sent.
+let smtp: ReturnType<typeof smtpServer>;
+
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL } });
+  smtp = smtpServer();
+  await new Promise<void>((resolve) => smtp.server.listen(0, "127.0.0.1", resolve));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  t = await createTestApp({ env: { PUBLIC_URL, SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true` } });
   t.services.signingCeremony.useSealer(createCopyingSealerForTests());
   firm = await buildFirmWithPeople(t);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  smtp.server.close();
+});
 beforeEach(() => {
   addressSequence += 1;
 });
@@ -77,6 +89,11 @@ const mailsKeyed = (prefix: string) =>
     .select()
     .from(mailOutbox)
     .where(like(mailOutbox.key, `${prefix}%`));
+/** A message as sent: quoted-printable soft breaks joined and escapes decoded. */
+const decoded = (data: string) =>
+  data
+    .replace(/=\r\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 const linkIn = (text: string) => /https?:\/\/[^\s]*\/sign\/([A-Za-z0-9_.-]+)/.exec(text);
 const docStatus = async (id: number) =>
   (await t.db.select({ status: documents.status }).from(documents).where(eq(documents.id, id)))[0]?.status;
@@ -204,6 +221,37 @@ describe("POST /api/signing/cancel and /api/signing/resend", () => {
     const twice = await firm.as.alice.post("/api/signing/resend", { doc_id: e.doc.id });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(RESEND_NOT_ALLOWED);
+  });
+
+  it("emails a cancel notice with the reason, by SMTP, to each recipient who had not signed", async () => {
+    const e = await pendingDocument([
+      { name: "Lea Signed", group: 0 },
+      { name: "Mia Waiting", group: 1 },
+      { name: "Noa Witness", role: "witness", witnessOf: "Mia Waiting", group: 1 },
+    ]);
+    await signNow(e.tokens["Lea Signed"] ?? "");
+    await t.services.jobs.runDue();
+    smtp.messages.length = 0;
+    const cancelled = await firm.as.alice.post("/api/signing/cancel", {
+      doc_id: e.doc.id,
+      reason: "The trust's name is misspelt",
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await t.services.jobs.runDue();
+    const sent = smtp.messages.filter((m) => decoded(m.data).includes("has cancelled the request to sign"));
+    expect(sent.flatMap((m) => m.to).sort()).toEqual([
+      expect.stringContaining("mia.waiting@client.test"),
+      expect.stringContaining("noa.witness@client.test"),
+    ]);
+    for (const message of sent) {
+      const body = decoded(message.data);
+      expect(body).toContain("has cancelled the request to sign");
+      expect(body).toContain("Their reason: The trust's name is misspelt");
+      expect(body).toContain("Harbour Legal Pty Ltd");
+      // No link: the old ones are dead, and none is sent in their place.
+      expect(linkIn(body)).toBeNull();
+    }
+    expect(smtp.messages.flatMap((m) => m.to).join()).not.toContain("lea.signed@client.test");
   });
 
   it("resends after a decline; after a relaunch a declined request can no longer be resent", async () => {

@@ -8,7 +8,7 @@ import type { DocumentsService } from "../documents/index.ts";
 import type { MailService } from "../mail/index.ts";
 import { firmName } from "../teams/index.ts";
 import type { UsersService } from "../users/index.ts";
-import { signingLink, signingMail } from "./notifications.ts";
+import { cancelledMail, signingLink, signingMail } from "./notifications.ts";
 import { cancelRefusal, resendRefusal, type SigningDocumentFacts } from "./policy.ts";
 import { signingEnvelopes, signingEvents, signingRecipients } from "./schema.ts";
 import { createSigningLinkBox, newSigningToken } from "./tokens.ts";
@@ -83,11 +83,28 @@ export function createSigningLifecycle(deps: {
         await documents.setSigningStatus(tx, ctx, doc, 5);
         await deps.retract(tx, { id: envelope.id, bundleId: envelope.providerBundleId }, reason.trim());
         const recipients = await tx
-          .select({ id: signingRecipients.id })
+          .select()
           .from(signingRecipients)
-          .where(eq(signingRecipients.envelopeId, envelope.id));
+          .where(eq(signingRecipients.envelopeId, envelope.id))
+          .orderBy(asc(signingRecipients.id));
+        // Everyone still to sign is told, with the reason; those who signed learn nothing new.
+        const firm = await firmName(tx, ctx.teamId);
+        for (const r of recipients.filter((r) => r.status !== "signed")) {
+          await mail.enqueue(tx, {
+            to: r.email,
+            key: `signing:${envelope.id}:${r.id}:cancelled`,
+            ...cancelledMail({
+              recipientName: r.fullName,
+              senderName,
+              firmName: firm,
+              documentName: doc.name,
+              reason,
+            }),
+          });
+        }
         return { doc_status: 5, bundle_status: "cancelled" as const, recipients: recipients.length };
       });
+      mail.sendSoon();
       return result;
     },
 

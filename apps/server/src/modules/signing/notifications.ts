@@ -180,3 +180,26 @@ export function senderMail(
     link: input.link,
   });
 }
+
+/**
+ * The notice to a recipient who had not signed when the sender cancelled the request: they need do
+ * nothing, their link no longer works, and why it was cancelled.
+ */
+export function cancelledMail(input: {
+  recipientName: string;
+  senderName: string;
+  firmName: string;
+  documentName: string;
+  reason: string;
+}) {
+  return brandedMail({
+    subject: `Cancelled: ${input.documentName}`,
+    firmName: input.firmName,
+    lines: [
+      `Dear ${input.recipientName},`,
+      `${input.senderName} has cancelled the request to sign "${input.documentName}". You need not sign it, and the link you were sent no longer works.`,
+      `Their reason: ${input.reason.trim()}`,
+      "If the document is to be signed after all, you will be sent a new link.",
+    ],
+  });
+}

@@ -13,8 +13,9 @@ export const smsDevRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxSms }> = asyn
     {
       schema: {
         tags: ["sms"],
-        summary: "Sandbox SMS: the firm's latest text messages (one-time signing codes), newest first",
-        description: `Only while SMS_PROVIDER is the sandbox. Lists the ${DEV_SMS_PAGE_SIZE} latest messages caused by the firm's own documents; never another firm's.`,
+        summary:
+          "Sandbox SMS: the latest text messages (one-time signing codes) of documents the caller may see, newest first",
+        description: `Only while SMS_PROVIDER is the sandbox. Lists the ${DEV_SMS_PAGE_SIZE} latest messages caused by documents of the firm the caller may see (their own, Shared Folders', and every member's for an owner or manager); never another firm's.`,
         querystring: DevSmsQuery,
         response: {
           200: DevSmsResponse,
@@ -25,7 +26,7 @@ export const smsDevRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxSms }> = asyn
     },
     async (request) => {
       const ctx = await request.firm();
-      const rows = await sandbox.latestOfFirm(ctx.teamId, DEV_SMS_PAGE_SIZE);
+      const rows = await sandbox.latestVisibleTo(ctx, DEV_SMS_PAGE_SIZE);
       return {
         message: "",
         data: {

@@ -4,10 +4,10 @@
  * developer page GET /api/dev/sms, by tests and by browser specs); MessageMedia sends through its
  * REST API (`POST /v1/messages`, basic auth).
  */
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
-import type { Clock } from "../../platform/kernel/index.ts";
+import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import { smsOutbox } from "./schema.ts";
 
 export type OutgoingSms = {
@@ -51,8 +51,19 @@ export function e164(phone: string): string {
   return digits;
 }
 
+/** Those of `docIds` the actor may see, by their names (the documents module's scope). */
+export type VisibleDocumentNames = (ctx: FirmContext, docIds: number[]) => Promise<Map<number, string>>;
+
+/** How many of the firm's messages are read at a time while the visible ones are picked out. */
+const VISIBLE_SCAN_BATCH = 200;
+
 /** The sandbox: nothing leaves the machine; every message is a row of `sms_outbox`. */
-export function createSandboxSms(deps: { db: Database; clock: Clock }) {
+export function createSandboxSms(deps: {
+  db: Database;
+  clock: Clock;
+  /** Scopes the developer page to what the actor may see (the documents module's `visibleDocuments`). */
+  visibleDocumentNames?: () => VisibleDocumentNames;
+}) {
   const { db, clock } = deps;
   return {
     provider: "sandbox" as const,
@@ -85,6 +96,43 @@ export function createSandboxSms(deps: { db: Database; clock: Clock }) {
         documentId: r.documentId,
         at: r.createdAt,
       }));
+    },
+    /**
+     * The latest messages of documents this actor may see, newest first: a code texted for a
+     * document is as private as the document (a member sees their own and Shared Folders' ones,
+     * an owner or manager every member's). A message of no document is shown to no one here.
+     */
+    async latestVisibleTo(ctx: FirmContext, limit: number): Promise<SentSms[]> {
+      const visibleNames = deps.visibleDocumentNames?.();
+      if (!visibleNames) throw new Error("the sandbox SMS page needs the documents' visibility");
+      const found: SentSms[] = [];
+      let before: number | undefined;
+      while (found.length < limit) {
+        const rows = await db
+          .select()
+          .from(smsOutbox)
+          .where(
+            and(
+              eq(smsOutbox.teamId, ctx.teamId),
+              isNotNull(smsOutbox.documentId),
+              before === undefined ? undefined : lt(smsOutbox.id, before),
+            ),
+          )
+          .orderBy(desc(smsOutbox.id))
+          .limit(VISIBLE_SCAN_BATCH);
+        if (rows.length === 0) break;
+        const visible = await visibleNames(
+          ctx,
+          rows.flatMap((r) => (r.documentId === null ? [] : [r.documentId])),
+        );
+        for (const r of rows) {
+          if (r.documentId === null || !visible.has(r.documentId)) continue;
+          found.push({ id: r.id, to: r.to, body: r.body, documentId: r.documentId, at: r.createdAt });
+          if (found.length === limit) break;
+        }
+        before = rows[rows.length - 1]?.id;
+      }
+      return found;
     },
     /** The latest message to a number, in either spelling ('+61-4…' or '+614…'), for tests. */
     async latestTo(phone: string, teamId?: number): Promise<SentSms | undefined> {

@@ -6,6 +6,7 @@ import { isApiError } from "../../api/client";
 import { documentQuery } from "../../api/documents";
 import { LoadError } from "../../components/LoadError";
 import { formatDay } from "../../dates";
+import { SyncDocumentButton } from "../integrations/SyncDocument";
 import { SignDocument } from "../signing/SignDocument";
 import { DocumentDownloads } from "./DocumentDownloads";
 import { DocumentVersions } from "./DocumentVersions";
@@ -88,6 +89,11 @@ export function DocumentDetailDrawer({
               <Button type="primary" onClick={() => setSigning(true)}>
                 Sign document
               </Button>
+            )}
+            {data.status === 5 && data.abilities.download_pdf && (
+              // As in the list's menu: a completed document's PDF, to an app that takes documents
+              // (the button shows only while one is connected with the sync_document ability).
+              <SyncDocumentButton teamId={teamId} docId={data.id} />
             )}
             {signing && (
               <SignDocument

@@ -20,6 +20,7 @@ import {
   type AnswerValue,
   type InterviewDefinition,
   PARTY_TYPE_FIELD,
+  type VisibleField,
   visibleQuestions,
 } from "@precedent/docgen/forms";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -31,6 +32,7 @@ import { asicApplication, asicApplicationKey } from "../../api/asic";
 import { isApiError } from "../../api/client";
 import { assembleDocument, previewAction, saveInterview } from "../../api/interview";
 import { AsicActions } from "../asic";
+import { CHANGE_NAME_BUTTON, ChangeCompanyNameDialog } from "../asic/ChangeCompanyNameDialog";
 import { documentsListHref, type InterviewAddress, interviewHref } from "../documents/interview-address";
 import {
   InterviewIntegrations,
@@ -50,6 +52,14 @@ import {
   withoutHiddenAnswers,
 } from "./form-state";
 import { type QuestionHandlers, QuestionList } from "./InterviewQuestions";
+
+/** The Form 201 questions holding the name's legal element, one per type of company. */
+const ELEMENT_QUESTIONS: readonly string[] = [
+  "legal_element",
+  "public_element",
+  "unlimited_element",
+  "no_liability_element",
+];
 
 /** What the page knows of the document when the interview opens. */
 export type InterviewDocument = {
@@ -335,6 +345,28 @@ export function InterviewForm({
     if (readOnly) stopped.current = true;
   }, [readOnly]);
 
+  // The registration's name is the application's (checked with ASIC): shown read only here, and
+  // changed only by 'Change name', which checks the new one through the server.
+  const isRegistration = asicState.data !== undefined;
+  const [changingName, setChangingName] = useState(false);
+  const elementNode = nodes.find(
+    (node): node is VisibleField => node.kind === "field" && ELEMENT_QUESTIONS.includes(node.path),
+  );
+  const elementOptions = elementNode?.question.type === "select" ? elementNode.question.options : [];
+  const nameChanged = ({ name, legalElement }: { name: string; legalElement: string }) => {
+    setChangingName(false);
+    const next = writeAnswer(
+      writeAnswer(answersRef.current, "proposed_name", name),
+      elementNode?.path ?? "legal_element",
+      legalElement,
+    );
+    answersRef.current = next;
+    setAnswers(next);
+    edited();
+    void save("auto");
+    void message.success(`The company's name is now ${name} ${legalElement}.`);
+  };
+
   const edited = () => {
     if (!stopped.current) setSaveState("unsaved");
   };
@@ -388,6 +420,15 @@ export function InterviewForm({
       setTouched((current) => (current.has(path) ? current : new Set([...current, path]))),
     messageOf: (path: string) =>
       ((revealAll || touched.has(path)) && issues.get(path)) || serverErrors.get(path),
+    lockedOf: isRegistration
+      ? (path: string) => {
+          if (path === "proposed_name")
+            return readOnly ? null : (
+              <Button onClick={() => setChangingName(true)}>{CHANGE_NAME_BUTTON}</Button>
+            );
+          return ELEMENT_QUESTIONS.includes(path) ? null : undefined;
+        }
+      : undefined,
   };
 
   const manualSave = async () => {
@@ -605,6 +646,20 @@ export function InterviewForm({
       <Form layout="vertical" className="interview-form" component="div" requiredMark disabled={readOnly}>
         <QuestionList nodes={nodes} handlers={handlers} />
       </Form>
+      {isRegistration && !readOnly && (
+        <ChangeCompanyNameDialog
+          open={changingName}
+          teamId={teamId}
+          docId={docId}
+          current={{
+            name: typeof answers.proposed_name === "string" ? answers.proposed_name : "",
+            legalElement: typeof elementNode?.value === "string" ? elementNode.value : undefined,
+          }}
+          legalElements={elementOptions}
+          onClose={() => setChangingName(false)}
+          onChanged={nameChanged}
+        />
+      )}
       <InterviewIntegrations
         teamId={teamId}
         docId={docId}

@@ -30,6 +30,11 @@ export type QuestionHandlers = {
   onLeave: (path: string) => void;
   /** The message to show beside the field at this path, if any. */
   messageOf: (path: string) => string | undefined;
+  /**
+   * A field whose answer is not typed here (the ASIC application's name): shown read only, with
+   * what changes it instead (a button) beside it. Undefined for an ordinary field.
+   */
+  lockedOf?: (path: string) => React.ReactNode | undefined;
 };
 
 type NodeProps = { handlers: QuestionHandlers };
@@ -254,10 +259,40 @@ function ChoiceInput({ node, handlers }: NodeProps & { node: VisibleField }) {
   );
 }
 
+/** A locked field's answer as text (a choice by its option's text), read only but focusable and read out. */
+function LockedInput({ node, changer }: { node: VisibleField; changer: React.ReactNode }) {
+  const { question, path } = node;
+  const id = inputIdOf(path);
+  const given = asText(node.value);
+  const shown =
+    question.type === "select"
+      ? (question.options.find((option) => option.value === given)?.text ?? given)
+      : given;
+  return (
+    <div className="interview-locked">
+      <Input id={id} value={shown} readOnly aria-readonly className="interview-locked__input" />
+      {changer}
+    </div>
+  );
+}
+
 function FieldNode({ node, handlers }: NodeProps & { node: VisibleField }) {
   const { question, path } = node;
   const isChoice = question.type === "select";
   const radios = isChoice && question.options.length <= RADIO_MAX_OPTIONS;
+  const changer = handlers.lockedOf?.(path);
+  if (changer !== undefined)
+    return (
+      <FieldFrame
+        path={path}
+        label={question.label}
+        required={question.required}
+        instruction={question.instruction}
+        message={handlers.messageOf(path)}
+      >
+        <LockedInput node={node} changer={changer} />
+      </FieldFrame>
+    );
   return (
     <FieldFrame
       path={path}

@@ -280,6 +280,7 @@ function SignForm({ token, page }: { token: string; page: SigningPageData }) {
   const [typedName, setTypedName] = useState(page.recipient.full_name);
   const [font, setFont] = useState<(typeof SIGNATURE_FONTS)[number]>(SIGNATURE_FONTS[0]);
   const [witnessedBy, setWitnessedBy] = useState<"in-person" | "audio-visual">();
+  const [witnessAddress, setWitnessAddress] = useState("");
   const [code, setCode] = useState("");
   const [declineOpen, setDeclineOpen] = useState(false);
   const [reason, setReason] = useState("");
@@ -297,6 +298,7 @@ function SignForm({ token, page }: { token: string; page: SigningPageData }) {
           ? { kind: "drawn", png_data_url: drawn }
           : { kind: "typed", text: typedName.trim(), font },
       ...(isWitness && witnessedBy ? { witnessed_by: witnessedBy } : {}),
+      ...(isWitness && witnessAddress.trim() ? { address: witnessAddress.trim() } : {}),
     });
 
   return (
@@ -361,6 +363,21 @@ function SignForm({ token, page }: { token: string; page: SigningPageData }) {
                   <Radio value="audio-visual">by audio-visual link, as the governing law allows</Radio>
                 </Space>
               </Radio.Group>
+            )}
+            {isWitness && (
+              <Flex vertical gap={4}>
+                <label htmlFor="witness-address">
+                  <Typography.Text strong>Your address</Typography.Text>{" "}
+                  <Typography.Text type="secondary">(printed with your signature)</Typography.Text>
+                </label>
+                <Input
+                  id="witness-address"
+                  value={witnessAddress}
+                  maxLength={300}
+                  autoComplete="street-address"
+                  onChange={(event) => setWitnessAddress(event.target.value)}
+                />
+              </Flex>
             )}
             <Tabs
               activeKey={mode}

@@ -4,9 +4,10 @@ import { createTestApp, type TestApp } from "../../../test/harness.ts";
 import { documents } from "../../documents/index.ts";
 import { mailOutbox } from "../../mail/index.ts";
 import { signingEnvelopes, signingEvents, signingRecipients } from "../schema.ts";
+import { partyRows } from "../seal/index.ts";
 import { SIGNING_STATE_MESSAGES } from "./policy.ts";
 import { createCopyingSealerForTests } from "./sealer.ts";
-import { SIGNING_LINK_MESSAGES } from "./service.ts";
+import { auditCertificate, SIGNING_LINK_MESSAGES } from "./service.ts";
 import { buildSigningEnvelope, FIXTURE_PDF, type FixtureRecipient, TINY_PNG_DATA_URL } from "./testing.ts";
 
 let t: TestApp;
@@ -237,9 +238,24 @@ describe("POST /api/sign/:token/sign", () => {
     expect(wrongStatement.statusCode).toBe(400);
     expect((await recipient(e.ids["Sam Witness"] ?? 0))?.status).toBe("pending");
 
-    const witnessed = await sign(sam, { ...typed("Sam Witness"), witnessed_by: "audio-visual" });
+    const witnessed = await sign(sam, {
+      ...typed("Sam Witness"),
+      witnessed_by: "audio-visual",
+      address: "  12 Ocean Parade, Bondi Beach NSW 2026 ",
+    });
     expect(witnessed.statusCode, witnessed.body).toBe(200);
-    expect((await recipient(e.ids["Sam Witness"] ?? 0))?.witnessedBy).toBe("audio-visual");
+    const samRow = await recipient(e.ids["Sam Witness"] ?? 0);
+    expect(samRow).toMatchObject({
+      witnessedBy: "audio-visual",
+      address: "12 Ocean Parade, Bondi Beach NSW 2026",
+    });
+    // The address goes on the certificate under the witness (a signer's row has none).
+    const everyone = [await recipient(e.ids["Jane Citizen"] ?? 0), samRow].flatMap((r) => (r ? [r] : []));
+    const certificate = auditCertificate(e.envelope, everyone, "Deed", "Harbour Legal Pty Ltd");
+    const rowsOf = (role: "signer" | "witness") =>
+      certificate.parties.filter((p) => p.role === role).flatMap((p) => partyRows(p));
+    expect(rowsOf("witness")).toContainEqual(["Address", "12 Ocean Parade, Bondi Beach NSW 2026"]);
+    expect(rowsOf("signer").map(([label]) => label)).not.toContain("Address");
     const witnessEvent = (await eventsOf(e.envelope.id)).find((ev) => ev.action === "witnessed");
     expect(witnessEvent?.description).toBe("Sam Witness witnessed Jane Citizen (by audio-visual link)");
   });

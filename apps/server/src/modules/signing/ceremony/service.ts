@@ -238,6 +238,7 @@ export function createSigningCeremony(deps: {
                   signature: r.signature,
                   fullName: r.fullName,
                   signedAt: r.signedAt,
+                  address: r.address,
                 },
               ]
             : [],
@@ -526,6 +527,8 @@ export function createSigningCeremony(deps: {
             signedAt: clock(),
             signature,
             witnessedBy: recipient.role === "witness" ? (body.witnessed_by ?? null) : null,
+            // Only a witness's address is kept: a signer's is the document's own business.
+            address: recipient.role === "witness" && body.address ? body.address : null,
             authMethod: smsNeeded ? "email-link+sms" : "email-link",
             signedIp: meta.ip,
             signedUserAgent: meta.userAgent,
@@ -664,6 +667,7 @@ export function auditCertificate(
       phoneLastDigits: r.phone ? r.phone.slice(-4) : null,
       witnessOf: everyone.find((other) => other.id === r.witnessOfRecipientId)?.fullName ?? null,
       witnessedBy: r.witnessedBy,
+      address: r.role === "witness" ? r.address : null,
       authMethod: r.authMethod ?? "email-link",
       groupName: r.groupName,
       groupIndex: r.groupIndex,

@@ -85,6 +85,39 @@ describe("the sandbox SMS outbox and GET /api/dev/sms", () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it("shows a member only the codes of documents they may see; an owner sees every member's", async () => {
+    const firm = await signedInFirm(t, { members: { alice: "member", bob: "member" } });
+    // Alice's own document, not shared: Bob may not see it, so not its code either.
+    const doc = await t.buildDocument({ teamId: firm.teamId, createdBy: firm.ids.alice, status: 4 });
+    const built = await buildSigningEnvelope(t.db, t.services.fileStore, {
+      teamId: firm.teamId,
+      documentId: doc.id,
+      senderUserId: firm.ids.alice,
+      recipients: [{ name: "Kit Private", phone: "+61-411000009" }],
+      smsNotify: true,
+      now: t.clock.now(),
+    });
+    const token = built.tokens["Kit Private"] ?? "";
+    const remoteAddress = from();
+    const call = (url: string, payload?: object) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/sign/${token}${url}`,
+        remoteAddress,
+        payload: payload ?? {},
+      });
+    expect((await call("/consent", { agree: true })).statusCode).toBe(200);
+    expect((await call("/sms-code")).statusCode).toBe(200);
+    const rowsOf = async (client: (typeof firm.as)["owner"]) => {
+      const res = await client.get("/api/dev/sms");
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.rows as { to: string; doc_id: number }[];
+    };
+    expect(await rowsOf(firm.as.bob)).toEqual([]);
+    expect((await rowsOf(firm.as.alice)).map((r) => r.doc_id)).toEqual([doc.id]);
+    expect((await rowsOf(firm.as.owner)).map((r) => r.to)).toEqual(["+61-411000009"]);
+  });
+
   it("an expired code is refused with the expiry message, and a new one may be asked for at once", async () => {
     const firm = await signedInFirm(t);
     const { call } = await smsEnvelope(t, firm, "+61-411000003");

@@ -42,6 +42,7 @@ export function partyRows(party: AuditCertificateParty): Row[] {
   ];
   if (party.role === "witness") {
     rows.push(["Witnessing", party.witnessedBy ? WITNESSED_BY[party.witnessedBy] : "No statement recorded"]);
+    rows.push(["Address", party.address?.trim() || "Not given"]);
   }
   rows.push(
     ["Sent", formatCertificateTime(party.sentAt)],

@@ -11,7 +11,7 @@ import type { SealingCertificate } from "./sealing-certificate.ts";
 import { type SignatureToStamp, stampSignatures } from "./stamp.ts";
 
 export type { AuditCertificate, AuditCertificateParty } from "../audit-certificate.ts";
-export { CERTIFICATE_HEADING } from "./certificate-page.ts";
+export { CERTIFICATE_HEADING, partyRows } from "./certificate-page.ts";
 export {
   createSelfSignedP12,
   loadOrCreateSealingCertificate,

@@ -9,6 +9,8 @@ export type SignatureToStamp = {
   signature: StoredSignature;
   fullName: string;
   signedAt: Date;
+  /** A witness's address as they gave it: it follows their name in the caption. */
+  address?: string | null;
 };
 
 type Box = StoredSignatureField["signature"];
@@ -53,7 +55,8 @@ export async function stampSignatures(
     }
     const signaturePage = pageOf(field.signature, field.metaKey);
     const box = toPdfBox(signaturePage, field.signature);
-    const caption = `Signed electronically by ${signed.fullName}`;
+    const address = signed.address?.replace(/\s+/g, " ").trim();
+    const caption = `Signed electronically by ${signed.fullName}${address ? `, of ${address}` : ""}`;
     const captionSize = fittedSize(fonts.regular, caption, CAPTION_SIZE, box.width);
     signaturePage.drawText(caption, {
       x: box.x,
