@@ -51,20 +51,24 @@ describe("GET /users/me kept in memory", () => {
     await me();
     const other = await t.buildTeam({ name: "Joined Accounting" });
     await t.addMember(other.team.id, "member", firm.owner);
-    expect((await me()).teams).toContainEqual({
+    expect((await me()).teams).toContainEqual(
+      expect.objectContaining({
       id: other.team.id,
       name: "Joined Accounting",
       role: "member",
-    });
+    }),
+    );
     await t.db
       .update(teamMembers)
       .set({ role: "manager" })
       .where(and(eq(teamMembers.userId, firm.owner.id), eq(teamMembers.teamId, other.team.id)));
-    expect((await me()).teams).toContainEqual({
+    expect((await me()).teams).toContainEqual(
+      expect.objectContaining({
       id: other.team.id,
       name: "Joined Accounting",
       role: "manager",
-    });
+    }),
+    );
     await t.db.delete(teamMembers).where(eq(teamMembers.teamId, other.team.id));
     expect((await me()).teams.map((firm: { id: number }) => firm.id)).not.toContain(other.team.id);
   });
@@ -72,11 +76,13 @@ describe("GET /users/me kept in memory", () => {
   it("shows a firm renamed behind the app", async () => {
     await me();
     await t.db.update(teams).set({ name: "Kept Legal (Renamed) Pty Ltd" }).where(eq(teams.id, firm.team.id));
-    expect((await me()).teams).toContainEqual({
+    expect((await me()).teams).toContainEqual(
+      expect.objectContaining({
       id: firm.team.id,
       name: "Kept Legal (Renamed) Pty Ltd",
       role: "owner",
-    });
+    }),
+    );
   });
 
   it("shows the person's own save at once, before the database's notification", async () => {
