@@ -251,10 +251,11 @@ test("once everyone has signed on their links, the status modal and the list dow
   await listDownloadIsSealed(page);
 });
 
-// Not yet seen passing end to end: its row was not found because the pending demo document is filed
-// in a folder (now opened first); a run then cancelled through the list, and stopped where the
-// status modal lay over the row (now closed first). The rerun could not be finished on a loaded
-// machine before the stop (every spec stalled at sign-in); run it, then drop the fixme.
+// Not yet seen passing end to end. On a quiet machine it now opens the folder, cancels through the
+// list by keyboard and resends; it then waits in vain (30 s) for a new signing link in the mail
+// that follows the resend (the mail does arrive: the cancel notices to each signer come in that
+// window too). The API tests hold resend's new links (lifecycle.test.ts); find why the browser's
+// mail has none, then drop the fixme.
 test.fixme("cancel with a reason, resend with new links, and a decline that leaves the document resendable", async ({
   page,
 }) => {
