@@ -53,10 +53,10 @@ describe("GET /users/me kept in memory", () => {
     await t.addMember(other.team.id, "member", firm.owner);
     expect((await me()).teams).toContainEqual(
       expect.objectContaining({
-      id: other.team.id,
-      name: "Joined Accounting",
-      role: "member",
-    }),
+        id: other.team.id,
+        name: "Joined Accounting",
+        role: "member",
+      }),
     );
     await t.db
       .update(teamMembers)
@@ -64,10 +64,10 @@ describe("GET /users/me kept in memory", () => {
       .where(and(eq(teamMembers.userId, firm.owner.id), eq(teamMembers.teamId, other.team.id)));
     expect((await me()).teams).toContainEqual(
       expect.objectContaining({
-      id: other.team.id,
-      name: "Joined Accounting",
-      role: "manager",
-    }),
+        id: other.team.id,
+        name: "Joined Accounting",
+        role: "manager",
+      }),
     );
     await t.db.delete(teamMembers).where(eq(teamMembers.teamId, other.team.id));
     expect((await me()).teams.map((firm: { id: number }) => firm.id)).not.toContain(other.team.id);
@@ -78,10 +78,10 @@ describe("GET /users/me kept in memory", () => {
     await t.db.update(teams).set({ name: "Kept Legal (Renamed) Pty Ltd" }).where(eq(teams.id, firm.team.id));
     expect((await me()).teams).toContainEqual(
       expect.objectContaining({
-      id: firm.team.id,
-      name: "Kept Legal (Renamed) Pty Ltd",
-      role: "owner",
-    }),
+        id: firm.team.id,
+        name: "Kept Legal (Renamed) Pty Ltd",
+        role: "owner",
+      }),
     );
   });
 
