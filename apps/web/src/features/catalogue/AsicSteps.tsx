@@ -3,23 +3,16 @@ import {
   ASIC_MODE_META_KEY,
   ASIC_MODES,
   type AsicMode,
-  COMPANY_NAME_MAX_LENGTH,
-  COMPANY_NAME_REQUIRED,
-  companyNameNotAvailable,
   DIRECTOR_ID_CONFIRMATIONS,
   type DirectorIdConfirmation,
-  LEGAL_ELEMENT_REQUIRED,
-  type LegalElement,
-  MANUAL_REVIEW_ACCEPT,
   PRE_REGISTRATION_CONSENT_ACCEPT,
   PRE_REGISTRATION_CONSENT_TEXT,
   type Product,
   WIZARD_LEGAL_ELEMENTS,
 } from "@precedent/contracts";
-import { Alert, Button, Checkbox, Flex, Form, Input, Select, Typography } from "antd";
-import { useState } from "react";
-import { applyProposedName, checkCompanyName } from "../../api/asic";
-import { isApiError } from "../../api/client";
+import { Checkbox, Flex, Typography } from "antd";
+import { applyProposedName } from "../../api/asic";
+import { CompanyNameCheck, type NameCheckAnswers, nameCheckPassed } from "../asic";
 import { metaValue } from "./catalogue-model";
 
 /** The start wizard's ASIC steps, in order (documents spec §4). */
@@ -42,16 +35,7 @@ export function asicStepsFor(mode: AsicMode | null): AsicStep[] {
   return [];
 }
 
-type NameCheck =
-  | { outcome: "success"; name: string }
-  | { outcome: "manual"; name: string; reason: string }
-  | { outcome: "error"; name: string; reason: string };
-
-export type AsicAnswers = {
-  companyName: string;
-  legalElement: LegalElement | undefined;
-  check: NameCheck | undefined;
-  manualAccepted: boolean;
+export type AsicAnswers = NameCheckAnswers & {
   consent: boolean;
   director: Record<DirectorIdConfirmation, boolean>;
 };
@@ -67,10 +51,7 @@ export const NO_ASIC_ANSWERS: AsicAnswers = {
 
 /** Whether the user may go on from an ASIC step. */
 export function asicStepDone(step: AsicStep, answers: AsicAnswers): boolean {
-  if (step === "name-check")
-    return (
-      answers.check?.outcome === "success" || (answers.check?.outcome === "manual" && answers.manualAccepted)
-    );
+  if (step === "name-check") return nameCheckPassed(answers);
   if (step === "consent") return answers.consent;
   return Object.values(answers.director).every(Boolean);
 }
@@ -102,115 +83,24 @@ export async function applyAsicAnswers(
 
 type StepProps = { teamId: number; answers: AsicAnswers; onChange: (answers: AsicAnswers) => void };
 
+/** The legal elements the start wizard offers (a new proprietary company's). */
+const WIZARD_LEGAL_ELEMENT_OPTIONS = WIZARD_LEGAL_ELEMENTS.map((value) => ({ value, label: value }));
+
 /** 'Check Company Name Availability': the name, its legal element, and the regulator's answer. */
 export function CompanyNameCheckStep({ teamId, answers, onChange }: StepProps) {
-  const [checking, setChecking] = useState(false);
-  const [errors, setErrors] = useState<{ name?: string; legal?: string; request?: string }>({});
-  const change = (patch: Partial<AsicAnswers>) =>
-    onChange({ ...answers, ...patch, check: undefined, manualAccepted: false });
-
-  const check = async () => {
-    const name = answers.companyName.trim();
-    const found = {
-      name: name ? undefined : COMPANY_NAME_REQUIRED,
-      legal: answers.legalElement ? undefined : LEGAL_ELEMENT_REQUIRED,
-    };
-    setErrors(found);
-    if (found.name || found.legal || !answers.legalElement) return;
-    setChecking(true);
-    try {
-      const result = await checkCompanyName(teamId, {
-        company_name: name,
-        legal_element: answers.legalElement,
-      });
-      const fullName = `${name} ${answers.legalElement}`;
-      const outcome: NameCheck = !result.is_available
-        ? { outcome: "error", name: fullName, reason: result.reason ?? "" }
-        : result.is_manual_check
-          ? { outcome: "manual", name: fullName, reason: result.reason ?? "" }
-          : { outcome: "success", name: fullName };
-      onChange({ ...answers, check: outcome, manualAccepted: false });
-    } catch (error) {
-      if (!isApiError(error)) throw error;
-      setErrors({ request: error.message });
-    } finally {
-      setChecking(false);
-    }
-  };
-
-  const result = answers.check;
   return (
     <div className="start-wizard__asic">
-      <Form layout="vertical" onFinish={() => void check()}>
-        <Form.Item
-          label="Proposed company name"
-          htmlFor="asic-company-name"
-          validateStatus={errors.name ? "error" : undefined}
-          help={errors.name}
-        >
-          <Input
-            id="asic-company-name"
-            value={answers.companyName}
-            maxLength={COMPANY_NAME_MAX_LENGTH}
-            onChange={(event) => change({ companyName: event.target.value })}
-          />
-        </Form.Item>
-        <Form.Item
-          label="Legal element"
-          htmlFor="asic-legal-element"
-          validateStatus={errors.legal ? "error" : undefined}
-          help={errors.legal}
-        >
-          <Select
-            id="asic-legal-element"
-            aria-label="Legal element"
-            placeholder="Select the legal element"
-            value={answers.legalElement}
-            options={WIZARD_LEGAL_ELEMENTS.map((value) => ({ value, label: value }))}
-            onChange={(value: LegalElement) => change({ legalElement: value })}
-          />
-        </Form.Item>
-        <Button htmlType="submit" loading={checking}>
-          Check availability
-        </Button>
-      </Form>
-      <div aria-live="polite" className="start-wizard__asic-result">
-        {errors.request && <Alert type="error" showIcon title={errors.request} />}
-        {result?.outcome === "success" && (
-          <Alert type="success" showIcon title={`${result.name} is available.`} />
-        )}
-        {result?.outcome === "manual" && (
-          <Alert
-            type="warning"
-            showIcon
-            title={`${result.name} is available, but needs ASIC's manual review.`}
-            description={
-              <>
-                <Typography.Paragraph>Reason: {result.reason}</Typography.Paragraph>
-                <Checkbox
-                  checked={answers.manualAccepted}
-                  onChange={(event) => onChange({ ...answers, manualAccepted: event.target.checked })}
-                >
-                  {MANUAL_REVIEW_ACCEPT}
-                </Checkbox>
-              </>
-            }
-          />
-        )}
-        {result?.outcome === "error" && (
-          <Alert
-            type="error"
-            showIcon
-            title={companyNameNotAvailable(result.name)}
-            description={`Reason: ${result.reason}`}
-          />
-        )}
-      </div>
+      <CompanyNameCheck
+        teamId={teamId}
+        idPrefix="asic"
+        legalElements={WIZARD_LEGAL_ELEMENT_OPTIONS}
+        answers={answers}
+        onChange={(checked) => onChange({ ...answers, ...checked })}
+      />
     </div>
   );
 }
 
-/** 'Pre-Registration Consent' (section 201D of the Corporations Act 2001 (Cth)). */
 export function PreRegistrationConsentStep({ answers, onChange }: Omit<StepProps, "teamId">) {
   return (
     <div className="start-wizard__asic">
