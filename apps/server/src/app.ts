@@ -80,6 +80,14 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
     ...fastify,
   }).withTypeProvider<ZodTypeProvider>();
 
+  /**
+   * The services a routes plugin names, under their own names: each plugin's options type says
+   * which it uses (item 1 of the third architecture step), and the compiler checks this hands over
+   * exactly those.
+   */
+  const servicesNamed = <Name extends keyof Services>(...names: Name[]) =>
+    Object.fromEntries(names.map((name) => [name, services[name]])) as Pick<Services, Name>;
+
   if (onRoute) app.addHook("onRoute", onRoute);
   app.setValidatorCompiler(rememberingQueries(refusingNul(validatorCompiler)));
   app.setSerializerCompiler(serializerCompiler);
@@ -126,26 +134,26 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
     transformStaticCSP: docsCsp,
   });
 
-  await app.register(healthRoutes, { db: services.db });
+  await app.register(healthRoutes, servicesNamed("db"));
   if (services.payments.config.provider === "sandbox")
-    await app.register(sandboxCheckoutRoutes, { payments: services.payments });
+    await app.register(sandboxCheckoutRoutes, servicesNamed("payments"));
   if (services.membership.portal.provider === "sandbox")
-    await app.register(sandboxBillingRoutes, { membership: services.membership });
+    await app.register(sandboxBillingRoutes, servicesNamed("membership"));
   // The sandbox regulator's payment gateway page (ASIC's fee).
   await app.register(asicGatewayRoutes, { gateway: services.asicSandbox.gateway });
   // The sandbox provider's consent page serves only apps whose real adapter is not configured.
-  await app.register(sandboxConsentRoutes, { integrationSandbox: services.integrationSandbox });
+  await app.register(sandboxConsentRoutes, servicesNamed("integrationSandbox"));
   // The routes that open a session set its cookie and tell the web app its timeouts.
   const sessionIssuing = { sessionInfo: services.sessionInfo, cookieSecure: config.COOKIE_SECURE };
   await app.register(
     async (api) => {
       await api.register(authRoutes, { ...sessionIssuing, auth: services.auth });
       await api.register(clientLogRoutes);
-      await api.register(publicSettingsRoutes, { publicSettings: services.publicSettings });
-      await api.register(stripeWebhookRoutes, { payments: services.payments });
-      await api.register(fuseSignWebhookRoutes, { signing: services.signing });
+      await api.register(publicSettingsRoutes, servicesNamed("publicSettings"));
+      await api.register(stripeWebhookRoutes, servicesNamed("payments"));
+      await api.register(fuseSignWebhookRoutes, servicesNamed("signing"));
       await api.register(invitationLinkRoutes, { ...sessionIssuing, invitations: services.invitations });
-      await api.register(membershipWebhookRoutes, { membership: services.membership });
+      await api.register(membershipWebhookRoutes, servicesNamed("membership"));
       await api.register(twoFactorSignInRoutes, { ...sessionIssuing, twoFactor: services.twoFactor });
       await api.register(signingPageRoutes, {
         ceremony: services.signingCeremony,
@@ -162,54 +170,27 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
           keptReplies: services.keptReplies,
           currentUser: (userId) => services.teams.currentUser(userId),
         });
-        await signedIn.register(teamRoutes, { teams: services.teams });
-        await signedIn.register(folderRoutes, { folders: services.folders, replyCache: services.replyCache });
-        await signedIn.register(documentRoutes, {
-          documents: services.documents,
-          documentZip: services.documentZip,
-          replyCache: services.replyCache,
-        });
-        await signedIn.register(logRoutes, { logs: services.logs });
-        await signedIn.register(catalogueRoutes, {
-          catalogue: services.catalogue,
-          keptReplies: services.keptReplies,
-        });
-        await signedIn.register(orderRoutes, {
-          orders: services.orders,
-          coupons: services.coupons,
-          catalogue: services.catalogue,
-          startDocument: services.startDocument,
-        });
-        await signedIn.register(checkoutRoutes, {
-          payments: services.payments,
-          publicUrl: services.publicUrl,
-        });
-        await signedIn.register(interviewRoutes, { interview: services.interview });
-        await signedIn.register(mediaRoutes, { media: services.media, teams: services.teams });
-        await signedIn.register(invitationRoutes, {
-          invitations: services.invitations,
-          publicUrl: services.publicUrl,
-        });
-        await signedIn.register(membershipRoutes, {
-          membership: services.membership,
-          publicUrl: services.publicUrl,
-        });
-        await signedIn.register(asicRoutes, {
-          asic: services.asic,
-          asicRegistration: services.asicRegistration,
-        });
-        await signedIn.register(creditRoutes, { credits: services.credits });
-        await signedIn.register(announcementRoutes, { announcements: services.announcements });
-        await signedIn.register(liteVideoRoutes, { liteVideo: services.liteVideo });
-        await signedIn.register(twoFactorRoutes, { twoFactor: services.twoFactor });
-        await signedIn.register(integrationRoutes, {
-          integrations: services.integrations,
-          logs: services.logs,
-        });
-        await signedIn.register(signingRoutes, {
-          signing: services.signing,
-          signingLifecycle: services.signingLifecycle,
-        });
+        await signedIn.register(teamRoutes, servicesNamed("teams"));
+        await signedIn.register(folderRoutes, servicesNamed("folders", "replyCache"));
+        await signedIn.register(documentRoutes, servicesNamed("documents", "documentZip", "replyCache"));
+        await signedIn.register(logRoutes, servicesNamed("logs"));
+        await signedIn.register(catalogueRoutes, servicesNamed("catalogue", "keptReplies"));
+        await signedIn.register(
+          orderRoutes,
+          servicesNamed("orders", "coupons", "catalogue", "startDocument"),
+        );
+        await signedIn.register(checkoutRoutes, servicesNamed("payments", "publicUrl"));
+        await signedIn.register(interviewRoutes, servicesNamed("interview"));
+        await signedIn.register(mediaRoutes, servicesNamed("media", "teams"));
+        await signedIn.register(invitationRoutes, servicesNamed("invitations", "publicUrl"));
+        await signedIn.register(membershipRoutes, servicesNamed("membership", "publicUrl"));
+        await signedIn.register(asicRoutes, servicesNamed("asic", "asicRegistration"));
+        await signedIn.register(creditRoutes, servicesNamed("credits"));
+        await signedIn.register(announcementRoutes, servicesNamed("announcements"));
+        await signedIn.register(liteVideoRoutes, servicesNamed("liteVideo"));
+        await signedIn.register(twoFactorRoutes, servicesNamed("twoFactor"));
+        await signedIn.register(integrationRoutes, servicesNamed("integrations", "logs"));
+        await signedIn.register(signingRoutes, servicesNamed("signing", "signingLifecycle"));
         if (services.smsDevPage) await signedIn.register(smsDevRoutes, { sandbox: services.smsDevPage });
       });
     },
