@@ -109,26 +109,32 @@ export function differentPeople(
 export function directorOf(nodes: readonly VisibleQuestion[], check: DirectorOfCheck): AnswerIssue[] {
   const [company] = reach(nodes, check.company);
   if (company?.kind !== "party" || company.partyType !== "company") return [];
-  const directors = directorsOf(company);
-  // Judge only once every director is named: missing answers are reported as such.
-  if (!directors || directors.some((director) => director.name === undefined)) return [];
-  const keys = new Set(directors.map((director) => nameKey(director.name ?? "")));
-  return reach(nodes, check.person).flatMap((node) => {
-    const name = personName(node);
-    return name === undefined || keys.has(nameKey(name)) ? [] : [{ path: node.path, message: check.message }];
-  });
+  const directors = directorsOf(company)?.map((director) => director.name);
+  return namedAmong(nodes, check.person, directors, check.message);
 }
 
 export function among(nodes: readonly VisibleQuestion[], check: AmongCheck): AnswerIssue[] {
-  const [node] = reach(nodes, check.person);
-  const name = node ? personName(node) : undefined;
-  if (!node || name === undefined) return [];
   const others = check.among.flatMap((path) => reach(nodes, path)).map(personName);
-  // Judge only once every name it is compared with is given.
-  if (others.length === 0 || others.some((other) => other === undefined)) return [];
-  return others.some((other) => nameKey(other ?? "") === nameKey(name))
-    ? []
-    : [{ path: node.path, message: check.message }];
+  return namedAmong(nodes, check.person, others.length === 0 ? undefined : others, check.message);
+}
+
+/**
+ * `message` beside each person answered at `person` whose name is not one of `names` (compared as
+ * names are). Nothing is judged until every one of `names` is given (`undefined`: nothing to compare
+ * with yet): the missing answers are reported as such.
+ */
+function namedAmong(
+  nodes: readonly VisibleQuestion[],
+  person: string,
+  names: readonly (string | undefined)[] | undefined,
+  message: string,
+): AnswerIssue[] {
+  if (!names || names.some((name) => name === undefined)) return [];
+  const keys = new Set(names.map((name) => nameKey(name ?? "")));
+  return reach(nodes, person).flatMap((node) => {
+    const name = personName(node);
+    return name === undefined || keys.has(nameKey(name)) ? [] : [{ path: node.path, message }];
+  });
 }
 
 export function minimumAge(nodes: readonly VisibleQuestion[], check: MinimumAgeCheck): AnswerIssue[] {

@@ -61,8 +61,11 @@ const VISIBLE_SCAN_BATCH = 200;
 export function createSandboxSms(deps: {
   db: Database;
   clock: Clock;
-  /** Scopes the developer page to what the actor may see (the documents module's `visibleDocuments`). */
-  visibleDocumentNames?: () => VisibleDocumentNames;
+  /**
+   * Scopes the developer page to what the actor may see (the documents module's scope). A function:
+   * the documents module is made after this one.
+   */
+  visibleDocumentNames: () => VisibleDocumentNames;
 }) {
   const { db, clock } = deps;
   return {
@@ -81,30 +84,13 @@ export function createSandboxSms(deps: {
         .returning({ id: smsOutbox.id });
       return { id: `sandbox-${row?.id}` };
     },
-    /** One firm's latest messages, newest first. */
-    async latestOfFirm(teamId: number, limit: number): Promise<SentSms[]> {
-      const rows = await db
-        .select()
-        .from(smsOutbox)
-        .where(eq(smsOutbox.teamId, teamId))
-        .orderBy(desc(smsOutbox.id))
-        .limit(limit);
-      return rows.map((r) => ({
-        id: r.id,
-        to: r.to,
-        body: r.body,
-        documentId: r.documentId,
-        at: r.createdAt,
-      }));
-    },
     /**
      * The latest messages of documents this actor may see, newest first: a code texted for a
      * document is as private as the document (a member sees their own and Shared Folders' ones,
      * an owner or manager every member's). A message of no document is shown to no one here.
      */
     async latestVisibleTo(ctx: FirmContext, limit: number): Promise<SentSms[]> {
-      const visibleNames = deps.visibleDocumentNames?.();
-      if (!visibleNames) throw new Error("the sandbox SMS page needs the documents' visibility");
+      const visibleNames = deps.visibleDocumentNames();
       const found: SentSms[] = [];
       let before: number | undefined;
       while (found.length < limit) {
