@@ -264,8 +264,17 @@ describe("POST /api/signing/cancel and /api/signing/resend", () => {
     await signer("POST", `/api/sign/${other.tokens["Lou Decliner"]}/decline`, { reason: "No" });
     const relaunched = await firm.as.alice.put(`/api/doc/relaunch/${other.doc.id}`, {});
     expect(relaunched.statusCode, relaunched.body).toBe(200);
+    // The relaunch voided the declined request (signing's reaction to the documents' event) ...
+    const envelopes = await t.db
+      .select({ status: signingEnvelopes.status })
+      .from(signingEnvelopes)
+      .where(eq(signingEnvelopes.documentId, other.doc.id));
+    expect(envelopes.map((envelope) => envelope.status)).toEqual(["void"]);
+    // ... so even once the document is completed again, the old request is not resent: it is sent anew.
+    await t.db.update(documents).set({ status: 4 }).where(eq(documents.id, other.doc.id));
     const refused = await firm.as.alice.post("/api/signing/resend", { doc_id: other.doc.id });
     expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(RESEND_NOT_ALLOWED);
   });
 });
 
