@@ -3,6 +3,15 @@ import { createServer, type Socket } from "node:net";
 export type SunkMail = { to: string[]; data: string };
 
 /**
+ * A message's text as its reader sees it: quoted-printable soft line breaks joined and escapes
+ * decoded. Read raw, a long link can be broken across two lines (`=` and a line break inside it).
+ */
+export const readableText = (data: string) =>
+  data
+    .replace(/=\r\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+/**
  * A mail server for browser tests: enough of SMTP (RFC 5321) to take messages and keep them, so a
  * spec can read the mail the app sends (an invitation link) as the person receiving it would.
  */
@@ -53,9 +62,7 @@ export async function startMailSink() {
     /** The body of the latest mail to `email`, quoted-printable decoded. */
     latestTo(email: string): string | undefined {
       const mail = messages.filter((m) => m.to.some((line) => line.includes(email))).at(-1);
-      return mail?.data
-        .replace(/=\r\n/g, "")
-        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      return mail && readableText(mail.data);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
