@@ -1,3 +1,8 @@
+// The hands a typed signature may be written in: the same Fontsource faces the sealer writes the
+// signed PDF with, so the preview is what the document will show.
+import "@fontsource/dancing-script/400.css";
+import "@fontsource/great-vibes/400.css";
+import "@fontsource/homemade-apple/400.css";
 import {
   SIGNATURE_FONTS,
   type SigningPage as SigningPageData,
@@ -402,7 +407,7 @@ function SignForm({ token, page }: { token: string; page: SigningPageData }) {
                       >
                         {SIGNATURE_FONTS.map((name) => (
                           <Radio key={name} value={name}>
-                            {name}
+                            <span style={{ fontFamily: `"${name}", cursive` }}>{name}</span>
                           </Radio>
                         ))}
                       </Radio.Group>

@@ -5,8 +5,8 @@ import type { PDFDocument, PDFFont } from "pdf-lib";
 
 /**
  * The sealer writes with the documents' own font, Liberation Serif, shipped in docgen's `fonts/`
- * (see its LICENSE.txt): names such as "Nguyễn" need more than the standard PDF fonts' Latin-1, and
- * the italic serves as the typed signature's hand.
+ * (see its LICENSE.txt): names such as "Nguyễn" need more than the standard PDF fonts' Latin-1. A
+ * typed signature is written in the hand its signer chose (signature-fonts.ts).
  */
 export type SealFonts = { regular: PDFFont; bold: PDFFont; italic: PDFFont };
 
@@ -17,10 +17,13 @@ function fontFiles() {
   files ??= {
     regular: readFileSync(`${FONT_DIRECTORY}LiberationSerif-Regular.ttf`),
     bold: readFileSync(`${FONT_DIRECTORY}LiberationSerif-Bold.ttf`),
-    italic: readFileSync(`${FONT_DIRECTORY}LiberationSerif-Italic.ttf`),
+    italic: readFileSync(documentItalicFile()),
   };
   return files;
 }
+
+/** The documents' italic's file: a typed signature's hand when the chosen one lacks a letter. */
+export const documentItalicFile = () => `${FONT_DIRECTORY}LiberationSerif-Italic.ttf`;
 
 /** Embeds the three faces, subset to the glyphs used. */
 export async function embedSealFonts(document: PDFDocument): Promise<SealFonts> {

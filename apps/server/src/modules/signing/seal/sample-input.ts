@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
+import { SIGNATURE_FONTS } from "@precedent/contracts";
 import { assemble } from "@precedent/docgen";
 import { loadTemplateFolder } from "@precedent/docgen/library";
 import sharp from "sharp";
@@ -76,7 +77,12 @@ export async function sampleSealInput(): Promise<SealInput> {
     signature:
       index === 0
         ? { kind: "drawn", pngDataUrl: drawn }
-        : { kind: "typed", text: field.fullName, font: "italic" },
+        : // Each hand the signing page offers, in turn.
+          {
+            kind: "typed",
+            text: field.fullName,
+            font: SIGNATURE_FONTS[(index - 1) % SIGNATURE_FONTS.length] ?? "",
+          },
   }));
   const sentAt = new Date("2026-11-20T23:00:00Z");
   const byMetaKey = new Map(fields.map((field) => [field.metaKey, field]));

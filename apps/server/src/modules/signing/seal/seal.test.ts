@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SIGNATURE_FONTS } from "@precedent/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoredSignatureField } from "../schema.ts";
 import {
@@ -21,6 +22,7 @@ import {
   SealingCertificateError,
 } from "./index.ts";
 import { sampleSealInput } from "./sample-input.ts";
+import { runsIn } from "./signature-fonts.ts";
 
 let folder: string;
 let input: SealInput;
@@ -29,7 +31,7 @@ let sealedFile: string;
 let originalFile: string;
 
 /** The outside tools these tests trust; missing ones fail the run with how to install them. */
-const TOOLS = ["pdfsig", "pdfinfo", "pdftotext", "pdftoppm", "qpdf", "openssl", "sha256sum"];
+const TOOLS = ["pdfsig", "pdffonts", "pdfinfo", "pdftotext", "pdftoppm", "qpdf", "openssl", "sha256sum"];
 
 beforeAll(async () => {
   const missing = TOOLS.filter((tool) => spawnSync("sh", ["-c", `command -v ${tool}`]).status !== 0);
@@ -213,6 +215,15 @@ const inside = (word: Word, box: StoredSignatureField["signature"], slack = 1) =
   word.yMin >= box.y - slack &&
   word.yMax <= box.y + box.height + slack;
 
+/**
+ * In the box across, and with its middle in it up and down. pdftotext gives a word the height of its
+ * font's line (ascent to descent), which for a script hand is taller than its ink: a typed signature
+ * fitted to its box by its ink has a line box that reaches past it. Its ink is held to the box pixel
+ * by pixel (the last test of the stamps).
+ */
+const acrossAndMiddleInside = (word: Word, box: StoredSignatureField["signature"]) =>
+  inside({ ...word, yMin: (word.yMin + word.yMax) / 2, yMax: (word.yMin + word.yMax) / 2 }, box);
+
 let added: Word[] | undefined;
 
 /** The words the sealing added (in the sealed file but not the original, page by page). */
@@ -232,13 +243,46 @@ describe("the stamps", () => {
     expect(new Set(input.fields.map((f) => f.signature.page)).size).toBeGreaterThan(1);
     for (const [index, field] of input.fields.entries()) {
       const inBox = found
+        .filter((word) => acrossAndMiddleInside(word, field.signature))
+        .map((w) => w.text)
+        .join(" ");
+      const captionInBox = found
         .filter((word) => inside(word, field.signature))
         .map((w) => w.text)
         .join(" ");
-      expect(inBox).toContain(`Signed electronically by ${field.fullName}`);
+      expect(captionInBox).toContain(`Signed electronically by ${field.fullName}`);
       // The name is in the caption, and again as the typed signature; the first signature is drawn.
       expect(inBox.split(field.fullName).length - 1).toBe(index === 0 ? 1 : 2);
     }
+  });
+
+  it("each typed signature is written in the hand its signer chose on the signing page", () => {
+    // pdffonts names each embedded font (subset prefix, then the face's PostScript name).
+    const fonts = run("pdffonts", [sealedFile]).output;
+    const typedFonts = input.signatures.flatMap((s) =>
+      s.signature.kind === "typed" ? [s.signature.font] : [],
+    );
+    expect(new Set(typedFonts)).toEqual(new Set(SIGNATURE_FONTS));
+    for (const face of SIGNATURE_FONTS) expect(fonts).toContain(face.replace(/ /g, ""));
+  });
+
+  it("a name is written from the face's files that hold its letters; one it cannot write in full, in the documents' italic", () => {
+    const files = (face: string, name: string) =>
+      runsIn(face, name)?.map((run) => [run.text, path.basename(run.file.path)]);
+    expect(files("Great Vibes", "Amelia Hart")).toEqual([
+      ["Amelia Hart", "great-vibes-latin-400-normal.woff"],
+    ]);
+    // Fontsource's files split the face by Unicode range: Latin letters from one, Vietnamese from another.
+    expect(files("Dancing Script", "Nguyễn Thị")).toEqual([
+      ["Nguy", "dancing-script-latin-400-normal.woff"],
+      ["ễ", "dancing-script-vietnamese-400-normal.woff"],
+      ["n Th", "dancing-script-latin-400-normal.woff"],
+      ["ị", "dancing-script-vietnamese-400-normal.woff"],
+    ]);
+    // Homemade Apple has Latin letters only; no face here writes Chinese; an unknown face is none.
+    expect(runsIn("Homemade Apple", "Nguyễn Thị")).toBeUndefined();
+    expect(runsIn("Great Vibes", "王小明")).toBeUndefined();
+    expect(runsIn("a face never offered", "Amelia Hart")).toBeUndefined();
   });
 
   it("the signing day, in Sydney, is inside each date box, on its page", () => {
@@ -257,7 +301,14 @@ describe("the stamps", () => {
     const found = addedWords();
     expect(found.length).toBeGreaterThan(0);
     const boxes = input.fields.flatMap((f) => [f.signature, f.date]);
-    expect(found.filter((word) => !boxes.some((box) => inside(word, box, 1.5)))).toEqual([]);
+    const signatureBoxes = input.fields.map((f) => f.signature);
+    expect(
+      found.filter(
+        (word) =>
+          !boxes.some((box) => inside(word, box, 1.5)) &&
+          !signatureBoxes.some((box) => acrossAndMiddleInside(word, box)),
+      ),
+    ).toEqual([]);
   });
 
   it("every pixel the stamping changed, drawn signature included, is inside a box", () => {

@@ -2,6 +2,7 @@ import { type PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import { formatLongDay } from "../../../platform/kernel/calendar.ts";
 import type { StoredSignature, StoredSignatureField } from "../schema.ts";
 import type { SealFonts } from "./fonts.ts";
+import { typedSignatures } from "./signature-fonts.ts";
 
 export type SignatureToStamp = {
   metaKey: string;
@@ -38,6 +39,7 @@ export async function stampSignatures(
   fonts: SealFonts,
 ): Promise<void> {
   const byMetaKey = new Map(fields.map((field) => [field.metaKey, field]));
+  const typed = typedSignatures(document);
   const pages = document.getPages();
   const pageOf = (box: Box, key: string): PDFPage => {
     const page = pages[box.page - 1];
@@ -87,14 +89,19 @@ export async function stampSignatures(
         height: image.height * scale,
       });
     } else {
-      const text = signed.signature.text.trim();
-      const size = Math.min(
-        fittedSize(fonts.italic, text, MAX_TYPED_SIZE, ink.width),
-        ink.height / fonts.italic.heightAtSize(1),
-      );
-      // The descenders hang below the baseline: lift it by the font's descent so they clear the rule.
-      const descent = fonts.italic.heightAtSize(size) - fonts.italic.heightAtSize(size, { descender: false });
-      signaturePage.drawText(text, { x: ink.x, y: ink.y + descent, size, font: fonts.italic, color: INK });
+      // In the hand the signer chose on the signing page, fitted by its ink (swashes included).
+      const { runs, ink: outline } = await typed(signed.signature.font, signed.signature.text.trim());
+      // (A name of marks with no outline has no ink to fit: kept from dividing by zero.)
+      const inkWidth = Math.max(outline.maxX - outline.minX, 0.01);
+      const inkHeight = Math.max(outline.maxY - outline.minY, 0.01);
+      const size = Math.min(MAX_TYPED_SIZE, ink.width / inkWidth, ink.height / inkHeight);
+      // The ink's left edge on the box's, its lowest point (descenders) on the space's floor.
+      let x = ink.x - outline.minX * size;
+      const y = ink.y - outline.minY * size;
+      for (const run of runs) {
+        signaturePage.drawText(run.text, { x, y, size, font: run.font, color: INK });
+        x += run.advance * size;
+      }
     }
     const datePage = pageOf(field.date, field.dateKey);
     const dateBox = toPdfBox(datePage, field.date);
