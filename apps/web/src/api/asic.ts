@@ -2,6 +2,7 @@ import {
   type ApplyProposedNameRequest,
   ApplyProposedNameResponse,
   AsicApplicationResponse,
+  type AsicStatus,
   CheckAddressReplyAsSent,
   type CheckAddressRequest,
   type CheckCompanyNameRequest,
@@ -11,6 +12,7 @@ import {
   LodgementResponse,
   TransactionStatusResponse,
 } from "@precedent/contracts";
+import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./client";
 
 /** POST /api/asic/check-company-name: available, available after manual review, or not. */
@@ -39,6 +41,25 @@ export const asicApplication = (teamId: number, docId: number) =>
   asicPost("/api/asic/application", AsicApplicationResponse)(teamId, { doc_id: docId });
 export const asicApplicationKey = (teamId: number, docId: number) =>
   ["asic-application", teamId, docId] as const;
+
+/**
+ * How often a screen showing a lodged registration asks again while ASIC decides it (In Progress):
+ * the server's status job records the decision, and the row or the top bar should then show it
+ * without the person reloading the page.
+ */
+export const ASIC_DECISION_POLL_MS = 10_000;
+/** A registration lodged and waiting on ASIC's decision. */
+export const awaitsAsic = (state: { asic_status?: AsicStatus | null } | undefined) =>
+  state?.asic_status === "INPR";
+
+/** The registration's state, asked again every few seconds while ASIC is deciding it. */
+export const asicApplicationQuery = (teamId: number, docId: number) =>
+  queryOptions({
+    queryKey: asicApplicationKey(teamId, docId),
+    queryFn: () => asicApplication(teamId, docId),
+    retry: false,
+    refetchInterval: (query) => (awaitsAsic(query.state.data) ? ASIC_DECISION_POLL_MS : false),
+  });
 
 /** The address the payment gateway returns to (interview spec §2). */
 export const asicPaymentReturnPath = (docId: number) =>

@@ -29,6 +29,7 @@ import {
   UnshareFolderResponse,
 } from "@precedent/contracts";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { ASIC_DECISION_POLL_MS, awaitsAsic } from "./asic";
 import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE } from "./client";
 
 /** What the list and the status counts are filtered by. */
@@ -86,6 +87,9 @@ export const documentListQuery = (
         signal,
       }),
     getNextPageParam: (last) => (last.page < last.total_page ? last.page + 1 : undefined),
+    // A row lodged with ASIC shows its decision (Registered, its ACN) when the server records it.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.rows.some(awaitsAsic)) ? ASIC_DECISION_POLL_MS : false,
   });
 
 /**

@@ -12,7 +12,12 @@ import {
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Tag, Tooltip, Typography } from "antd";
 import { useNavigate } from "react-router";
-import { asicApplication, asicApplicationKey, initAsicPayment, lodgeAsicApplication } from "../../api/asic";
+import {
+  asicApplicationKey,
+  asicApplicationQuery,
+  initAsicPayment,
+  lodgeAsicApplication,
+} from "../../api/asic";
 import { useAsicPayment } from "./use-asic-payment";
 import { COMPANY_KIT_BUTTON, useCompanyKit } from "./use-company-kit";
 
@@ -36,11 +41,7 @@ export function AsicActions({
   const queryClient = useQueryClient();
   const pay = useAsicPayment(teamId);
   const createCompanyKit = useCompanyKit(teamId);
-  const state = useQuery({
-    queryKey: asicApplicationKey(teamId, docId),
-    queryFn: () => asicApplication(teamId, docId),
-    retry: false,
-  });
+  const state = useQuery(asicApplicationQuery(teamId, docId));
   const data = state.data;
   if (!data) return null;
 

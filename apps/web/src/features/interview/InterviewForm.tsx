@@ -28,7 +28,7 @@ import { Alert, App, Button, Dropdown, Form, Grid, Typography } from "antd";
 import dayjs from "dayjs";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { asicApplication, asicApplicationKey } from "../../api/asic";
+import { asicApplicationQuery } from "../../api/asic";
 import { isApiError } from "../../api/client";
 import { assembleDocument, previewAction, saveInterview } from "../../api/interview";
 import { AsicActions } from "../asic";
@@ -335,11 +335,7 @@ export function InterviewForm({
 
   // A registration lodged with ASIC is read only (the server refuses saves): shown, not saved.
   // The same query as the top bar's ASIC actions; other documents answer no application.
-  const asicState = useQuery({
-    queryKey: asicApplicationKey(teamId, docId),
-    queryFn: () => asicApplication(teamId, docId),
-    retry: false,
-  });
+  const asicState = useQuery(asicApplicationQuery(teamId, docId));
   const readOnly = asicState.data?.read_only === true;
   useEffect(() => {
     if (readOnly) stopped.current = true;
