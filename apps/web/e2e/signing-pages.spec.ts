@@ -102,6 +102,19 @@ test("a signer signs, then their witness witnesses on a phone", async ({ browser
   await phone.getByRole("radio", { name: /by audio-visual link/ }).check();
   await phone.getByRole("tab", { name: "Type" }).click();
   await phone.getByRole("textbox", { name: "Your name as your signature" }).fill("Sam Witness");
+  // The hand chosen is the one shown: its face is loaded and the preview is written in it (the
+  // sealer writes the PDF's signature in the same face).
+  await phone.getByRole("radio", { name: "Great Vibes" }).check();
+  await expect
+    .poll(() =>
+      phone.evaluate(() =>
+        [...document.fonts].some(
+          (face) => face.family.replace(/["']/g, "") === "Great Vibes" && face.status === "loaded",
+        ),
+      ),
+    )
+    .toBe(true);
+  await expect(phone.locator(".signing-page__typed")).toHaveCSS("font-family", /Great Vibes/);
   await expectAccessible(phone, "witness signing page");
   const width = await phone.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
