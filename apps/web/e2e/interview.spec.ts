@@ -267,9 +267,11 @@ test("autosave every 15 seconds, only when the answers changed", async ({ page }
   await openDocuments(page, OWNER);
   const doc = await startDocumentByApi(page);
   const saves: string[] = [];
+  const asicAsks: string[] = [];
   page.on("request", (request) => {
     if (request.method() === "PUT" && request.url().includes(`/api/xpressdox/update-xml/${doc.id}`))
       saves.push(request.postData() ?? "");
+    if (request.url().includes("/api/asic/")) asicAsks.push(request.url());
   });
   await openInterview(page, doc);
 
@@ -288,6 +290,8 @@ test("autosave every 15 seconds, only when the answers changed", async ({ page }
   // Unchanged since that save: the next period sends nothing.
   await page.clock.runFor(16_000);
   expect(saves).toHaveLength(1);
+  // Not a company registration: the page asks nothing of ASIC (it would be refused every time).
+  expect(asicAsks).toEqual([]);
 });
 
 test("a second tab takes the document: the first tab's save says so and returns to the list", async ({

@@ -57,6 +57,11 @@ export const InterviewResponse = envelope(
     template_identifier: z.string(),
     template_name: z.string(),
     is_relaunch: z.boolean(),
+    /**
+     * A company registration (ASIC) document: only its page asks for the application's state
+     * (payment, ASIC status), which other documents have none of.
+     */
+    is_asic_document: z.boolean(),
     /** The engine's InterviewDefinition (validated on the server when the library loads). */
     definition: z.record(z.string(), z.unknown()),
     xml: z.record(z.string(), z.unknown()),

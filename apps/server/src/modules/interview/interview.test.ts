@@ -220,6 +220,7 @@ describe("GET /api/doc/{docId}/interview", () => {
       template_identifier: "mutual-nda",
       template_name: NDA.name,
       is_relaunch: false,
+      is_asic_document: false,
       xml: { purpose: "a deal" },
     });
     expect(data.definition.title).toBe("Mutual Non-Disclosure Agreement");

@@ -315,6 +315,7 @@ export function createInterviewService(deps: {
         template_identifier: template.identifier,
         template_name: doc.templateName ?? templateName(template),
         is_relaunch: doc.isRelaunch,
+        is_asic_document: doc.type === "ASIC",
         definition: template.definition as unknown as Record<string, unknown>,
         xml: doc.xml,
       };

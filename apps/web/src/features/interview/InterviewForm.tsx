@@ -66,6 +66,8 @@ export type InterviewDocument = {
   docId: number;
   name: string;
   templateName: string;
+  /** A company registration: its top bar shows the application's payment and ASIC status. */
+  isAsicDocument: boolean;
   actionToken: string;
   definition: InterviewDefinition;
   answers: Answers;
@@ -334,8 +336,9 @@ export function InterviewForm({
   }, [save]);
 
   // A registration lodged with ASIC is read only (the server refuses saves): shown, not saved.
-  // The same query as the top bar's ASIC actions; other documents answer no application.
-  const asicState = useQuery(asicApplicationQuery(teamId, docId));
+  // The same query as the top bar's ASIC actions, asked only of a registration (another document
+  // has no application, and asking would be refused every time).
+  const asicState = useQuery({ ...asicApplicationQuery(teamId, docId), enabled: doc.isAsicDocument });
   const readOnly = asicState.data?.read_only === true;
   useEffect(() => {
     if (readOnly) stopped.current = true;
@@ -547,7 +550,7 @@ export function InterviewForm({
           Back to list
         </Button>
         <span className="interview-topbar__spacer" />
-        <AsicActions teamId={teamId} docId={docId} listHref={listHref} />
+        {doc.isAsicDocument && <AsicActions teamId={teamId} docId={docId} listHref={listHref} />}
         <Typography.Text type="secondary" className="interview-topbar__note" role="status">
           {saveNote}
         </Typography.Text>

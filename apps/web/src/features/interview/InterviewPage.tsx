@@ -249,6 +249,7 @@ function InterviewSession({ teamId, address }: { teamId: number; address: Interv
         docId,
         name: interview.name,
         templateName: interview.template_name,
+        isAsicDocument: interview.is_asic_document,
         actionToken,
         definition,
         answers: interview.xml as Answers,
