@@ -4,18 +4,9 @@ import {
   type ConfirmSigningRequest,
   DOCUMENT_STATUSES,
   type DocumentStatus,
-  DUE_DATE_IN_PAST,
-  DUE_DATE_INVALID,
-  FIELD_CANNOT_BE_BLANK,
   FIELD_REQUIRED,
   type FieldError,
-  FUSESIGN_BAD_SIGNATURE,
   FUSESIGN_NOT_CONNECTED,
-  GROUP_NAME_EXISTS,
-  INVALID_EMAIL,
-  INVALID_PHONE,
-  type ListedSigner,
-  MAX_SIGNING_GROUPS,
   NO_SIGNERS,
   NOT_ASSEMBLED,
   PENDING_SIGNATURE,
@@ -24,10 +15,9 @@ import {
   SIGNER_MISSING,
   SIGNER_NAME_FALLBACK,
   type SignerStatusName,
-  TOO_MANY_GROUPS,
   UNKNOWN_SIGNATURE_BOX,
 } from "@precedent/contracts";
-import { type Answers, buildDocument, executionBlocks, renderPdf, signers } from "@precedent/docgen";
+import { type Answers, buildDocument, renderPdf } from "@precedent/docgen";
 import { and, asc, desc, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import type { z } from "zod";
@@ -35,30 +25,21 @@ import { SIGNING_REMINDER_GUARD_MS } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, notFound } from "../../errors.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
-import { endOfSydneyDay, isCalendarDay, sydneyDay } from "../../platform/kernel/calendar.ts";
+import { endOfSydneyDay, sydneyDay } from "../../platform/kernel/calendar.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import type { DocumentsService } from "../documents/index.ts";
-import { setSigningStatus } from "../documents/index.ts";
 import type { FileStore } from "../files/index.ts";
 import type { InterviewService } from "../interview/index.ts";
 import type { MailService } from "../mail/index.ts";
 import { firmName } from "../teams/index.ts";
 import type { TemplateLibrary } from "../templates/index.ts";
 import type { UsersService } from "../users/index.ts";
-import {
-  checkElectronicExecution,
-  type DocumentKind,
-  EXECUTION_RULES,
-  governingLawOf,
-  type SignerKind,
-} from "./execution-rules.ts";
-import {
-  type FuseSignAdapter,
-  fuseSignMoves,
-  parseFuseSignWebhook,
-  verifyFuseSignWebhook,
-} from "./fusesign/adapter.ts";
+import { confirmErrors } from "./confirm-rules.ts";
+import { EXECUTION_RULES } from "./execution-rules.ts";
+import type { FuseSignAdapter } from "./fusesign/adapter.ts";
+import { createFuseSignWebhook } from "./fusesign/webhook.ts";
 import { signingLink, signingMail } from "./notifications.ts";
+import { partiesOf } from "./parties.ts";
 import {
   cancelRefusal,
   canReadSigningStatus,
@@ -82,72 +63,8 @@ export type SigningService = ReturnType<typeof createSigningService>;
 
 /** The overdue check runs hourly: a due date ends at midnight in Sydney, flagged within the hour. */
 export const OVERDUE_CHECK_EVERY_MS = 60 * 60 * 1000;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-/** §5: the area code, a dash, then the number (digits, spaces, parentheses, hyphens). */
-const PHONE_PATTERN = /^\+\d{1,4}-[\d ()-]*\d[\d ()-]*$/;
-
 const documentNotFound = (id: number) => notFound(`Doc ID ${id} was not found.`);
 const noSigningRequest = () => notFound("This document has no signing request.");
-
-/** Group names compare ignoring case and surrounding (and repeated) spaces (§5). */
-const groupNameKey = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
-
-/** What kind of document the template makes, for the execution check. */
-function documentKindOf(template: { body: string; catalogue: Record<string, unknown> }): DocumentKind {
-  const meta = Array.isArray(template.catalogue.meta_data)
-    ? (template.catalogue.meta_data as { key?: unknown; value?: unknown }[])
-    : [];
-  if (meta.some((m) => m.key === "is_will" && m.value === "yes")) return "will";
-  if (/executed as a deed|executes this deed|signed,? sealed and delivered/i.test(template.body))
-    return "deed";
-  return "agreement";
-}
-
-type ConfirmInput = ReturnType<typeof ConfirmSchema.parse>;
-
-/** Every rule of the wizard's input (§5), each failure on its field; nothing is sent while any fails. */
-export function confirmErrors(input: ConfirmInput, today: string): FieldError[] {
-  const errors: FieldError[] = [];
-  if (input.due_date.trim() === "") errors.push({ field: "due_date", message: FIELD_REQUIRED });
-  else if (!isCalendarDay(input.due_date)) errors.push({ field: "due_date", message: DUE_DATE_INVALID });
-  else if (input.due_date < today) errors.push({ field: "due_date", message: DUE_DATE_IN_PAST });
-  input.signer.forEach((signer, i) => {
-    const email = signer.email.trim();
-    if (email === "") errors.push({ field: `signer.${i}.email`, message: FIELD_CANNOT_BE_BLANK });
-    else if (!EMAIL_PATTERN.test(email)) errors.push({ field: `signer.${i}.email`, message: INVALID_EMAIL });
-    if (input.sms_notify) {
-      const phone = (signer.phone_number ?? "").trim();
-      if (phone === "") errors.push({ field: `signer.${i}.phone_number`, message: FIELD_CANNOT_BE_BLANK });
-      else if (!PHONE_PATTERN.test(phone)) {
-        errors.push({ field: `signer.${i}.phone_number`, message: INVALID_PHONE });
-      }
-    }
-  });
-  if (input.is_group) {
-    const names = new Map<number, string>();
-    input.signer.forEach((signer, i) => {
-      if (signer.signing_group_name.trim() === "") {
-        errors.push({ field: `signer.${i}.signing_group_name`, message: FIELD_CANNOT_BE_BLANK });
-      }
-      if (!names.has(signer.signing_group)) names.set(signer.signing_group, signer.signing_group_name);
-    });
-    if (names.size > MAX_SIGNING_GROUPS || [...names.keys()].some((g) => g >= MAX_SIGNING_GROUPS)) {
-      errors.push({ field: "signer", message: TOO_MANY_GROUPS });
-    }
-    const seen = new Map<string, number>();
-    for (const [group, name] of names) {
-      const key = groupNameKey(name);
-      if (key === "") continue;
-      const other = seen.get(key);
-      if (other !== undefined && other !== group) {
-        const i = input.signer.findIndex((s) => s.signing_group === group);
-        errors.push({ field: `signer.${i}.signing_group_name`, message: GROUP_NAME_EXISTS });
-      }
-      seen.set(key, group);
-    }
-  }
-  return errors;
-}
 
 /** The signer's turn has come: every recipient of earlier groups signed, and a witness's signer too. */
 function turnHasCome(
@@ -208,53 +125,6 @@ export function createSigningService(deps: {
       isShared: loaded.facts.isShared,
     };
     return { doc: loaded.doc, facts };
-  }
-
-  function templateOf(doc: { xTemplateId: string | null }) {
-    const template = doc.xTemplateId ? library.get(doc.xTemplateId) : undefined;
-    if (!template) throw new AppError(409, NO_SIGNERS);
-    return template;
-  }
-
-  /** Signers and witnesses from the document's parties (docgen's `signers()`), and the execution check. */
-  function partiesOf(doc: { xTemplateId: string | null; xml: Record<string, unknown> }) {
-    const template = templateOf(doc);
-    const answers = doc.xml as Answers;
-    const kindByKey = new Map<string, SignerKind>();
-    for (const block of executionBlocks(template.definition, answers)) {
-      for (const signatory of block.signatories) kindByKey.set(signatory.metaKey, block.kind);
-    }
-    const list: ListedSigner[] = signers(template.definition, answers).map((signer) => ({
-      Email: signer.email ?? "",
-      full_name: signer.fullName,
-      meta_key: signer.metaKey,
-      date_key: signer.dateKey,
-      Witness_Required: signer.witnessRequired ? "Yes" : "No",
-      witness: signer.witnesses.map((w) => ({
-        email: w.email ?? "",
-        full_name: w.fullName,
-        meta_key: w.metaKey,
-        date_key: w.dateKey,
-      })),
-      title: signer.capacity ? `${signer.capacity}, ${signer.partyName}` : signer.partyName,
-      kind: kindByKey.get(signer.metaKey) ?? "individual",
-    }));
-    const law = governingLawOf(doc.xml);
-    const check = checkElectronicExecution({
-      kind: documentKindOf(template),
-      law,
-      signerKinds: list.map((s) => s.kind),
-    });
-    return {
-      template,
-      list,
-      execution: {
-        electronic: check.electronic,
-        message: check.message,
-        governing_law: law,
-        rules: check.rules.map((r) => ({ rule: r.rule, source: r.source })),
-      },
-    };
   }
 
   /** The document's newest signing request that was not voided, if any. */
@@ -343,7 +213,7 @@ export function createSigningService(deps: {
     /** GET /signing/list-signer: the document's signers and witnesses, and whether it may be signed electronically. */
     async listSigners(ctx: FirmContext, docId: number) {
       const doc = await db.transaction(async (tx) => (await visible(tx, ctx, docId, false)).doc);
-      const { list, execution } = partiesOf(doc);
+      const { list, execution } = partiesOf(library, doc);
       const providers = fusesign ? (["builtin", "fusesign"] as const) : (["builtin"] as const);
       return { list, execution, providers: [...providers], is_relaunch: doc.isRelaunch };
     },
@@ -368,7 +238,7 @@ export function createSigningService(deps: {
       if (input.provider === "fusesign" && !fusesign) throw new AppError(409, FUSESIGN_NOT_CONNECTED);
       const errors = confirmErrors(input, sydneyDay(clock()));
       if (errors.length > 0) throw badRequest(errors[0]?.message ?? FIELD_REQUIRED, errors);
-      const { template, execution } = partiesOf(before.doc);
+      const { template, execution } = partiesOf(library, before.doc);
       if (!execution.electronic) throw new AppError(409, execution.message);
       const witnessProblems = witnessErrors(witnessRuleInput(template, before.doc.xml as Answers, input));
       if (witnessProblems.length > 0) throw badRequest(witnessProblems[0]?.message ?? "", witnessProblems);
@@ -766,118 +636,8 @@ export function createSigningService(deps: {
       return { bytes: sealedCertificate, name: `${baseName} (certificate).pdf` };
     },
 
-    /**
-     * POST /fusesign/webhook: a signed FuseSign event moves our envelope as the built-in signing
-     * would, read against the bundle as FuseSign reports it. The envelope's row is locked and only a
-     * pending one moves, so a repeated or concurrent delivery changes nothing twice; a finalised
-     * bundle stores FuseSign's signed PDF and makes the document Signed in the same transaction.
-     */
-    async fuseSignWebhook(rawBody: Buffer, signature: string | undefined) {
-      // Not set up here: there is no such endpoint on this server.
-      if (!fusesign) throw notFound(FUSESIGN_NOT_CONNECTED);
-      const text = rawBody.toString("utf8");
-      if (!verifyFuseSignWebhook(fusesign.webhookSecret, text, signature)) {
-        throw new AppError(400, FUSESIGN_BAD_SIGNATURE);
-      }
-      let parsed: ReturnType<typeof parseFuseSignWebhook> = null;
-      try {
-        parsed = parseFuseSignWebhook(JSON.parse(text));
-      } catch {
-        parsed = null;
-      }
-      if (!parsed) return { applied: false };
-      const [known] = await db
-        .select({ id: signingEnvelopes.id, status: signingEnvelopes.status })
-        .from(signingEnvelopes)
-        .where(
-          and(
-            eq(signingEnvelopes.provider, "fusesign"),
-            eq(signingEnvelopes.providerBundleId, parsed.bundleId),
-          ),
-        );
-      if (known?.status !== "pending") return { applied: false };
-      const bundle = await fusesign.adapter.getBundle(parsed.bundleId);
-      const signedUrl = bundle.documents[0]?.signedPdfUrl ?? null;
-      const signedPdf =
-        parsed.event === "BundleFinalised" && signedUrl
-          ? await files.put(await fusesign.adapter.downloadSignedPdf(signedUrl), {
-              mediaType: "application/pdf",
-            })
-          : null;
-      const event = parsed.event;
-      return db.transaction(async (tx) => {
-        const [envelope] = await tx
-          .select()
-          .from(signingEnvelopes)
-          .where(eq(signingEnvelopes.id, known.id))
-          .for("update");
-        if (!envelope) return { applied: false };
-        const recipients = await tx
-          .select()
-          .from(signingRecipients)
-          .where(eq(signingRecipients.envelopeId, envelope.id));
-        const moves = fuseSignMoves({ envelopeStatus: envelope.status, recipients, event, bundle });
-        // Completion needs the signed PDF: without it the envelope waits for the next delivery.
-        const next = moves.envelope === "completed" && !signedPdf ? null : moves.envelope;
-        const now = clock();
-        for (const recipient of recipients) {
-          const signed = moves.signed.includes(recipient.metaKey);
-          const declined = moves.declined.includes(recipient.metaKey);
-          if (!signed && !declined) continue;
-          await tx
-            .update(signingRecipients)
-            .set(
-              signed
-                ? {
-                    status: "signed",
-                    signedAt: now,
-                    authMethod: envelope.smsNotify && recipient.phone ? "email-link+sms" : "email-link",
-                  }
-                : { status: "declined", declinedAt: now, declineReason: "Declined in FuseSign" },
-            )
-            .where(and(eq(signingRecipients.id, recipient.id), eq(signingRecipients.status, "pending")));
-          await recordEvent(tx, {
-            envelopeId: envelope.id,
-            teamId: envelope.teamId,
-            recipientId: recipient.id,
-            action: signed ? "signed" : "declined",
-            description: `${recipient.fullName} ${signed ? "signed" : "declined to sign"} in FuseSign`,
-          });
-        }
-        if (next) {
-          const [moved] = await tx
-            .update(signingEnvelopes)
-            .set({
-              status: next,
-              updatedAt: now,
-              ...(next === "completed" ? { completedAt: now, signedSha256: signedPdf?.sha256 ?? null } : {}),
-            })
-            .where(and(eq(signingEnvelopes.id, envelope.id), eq(signingEnvelopes.status, "pending")))
-            .returning({ id: signingEnvelopes.id });
-          if (moved && next === "completed") {
-            await setSigningStatus(tx, {
-              teamId: envelope.teamId,
-              documentId: envelope.documentId,
-              status: 3,
-              from: [4, 5],
-              at: now,
-            });
-          }
-          await recordEvent(tx, {
-            envelopeId: envelope.id,
-            teamId: envelope.teamId,
-            action: next,
-            description:
-              next === "completed"
-                ? "Everyone signed in FuseSign; its signed PDF is stored"
-                : event === "BundleError"
-                  ? "FuseSign reported an error with this signing request"
-                  : "The signing request was declined in FuseSign",
-          });
-        }
-        return { applied: moves.signed.length > 0 || moves.declined.length > 0 || next !== null };
-      });
-    },
+    /** POST /fusesign/webhook (see fusesign/webhook.ts). */
+    fuseSignWebhook: createFuseSignWebhook({ db, clock, files, fusesign, recordEvent }),
 
     /** The execution rules with their sources, for the wizard and the docs. */
     executionRules: EXECUTION_RULES,
