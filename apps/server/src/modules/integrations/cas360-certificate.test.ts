@@ -17,8 +17,8 @@ import {
   type TestApp,
 } from "../../test/harness.ts";
 import { documents } from "../documents/index.ts";
+import { NEEDS_RENEWAL_MESSAGE } from "./connection-tokens.ts";
 import { integrationConnections, integrationSandboxFiles } from "./schema.ts";
-import { NEEDS_RENEWAL_MESSAGE } from "./service.ts";
 import { connectThroughSandbox } from "./testing.ts";
 
 /**
