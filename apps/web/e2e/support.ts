@@ -185,6 +185,11 @@ export async function expectAccessible(
         .join("\n"),
   );
   expect(described, `accessibility of the ${what}`).toEqual([]);
+  // One main landmark per page (a best practice axe reports only as moderate): antd's
+  // Layout.Content is a <main>, so a page must not bring another. Checked on whole pages.
+  if (!options.include) {
+    expect(await page.getByRole("main").count(), `main landmarks on the ${what}`).toBe(1);
+  }
 }
 
 /**

@@ -165,7 +165,7 @@ function LoadingAccount({ onSignOut }: { onSignOut: () => void }) {
       <HeaderWithoutPerson onSignOut={onSignOut} />
       <Layout.Content className="app-content">
         {/* As wide as the page it stands for will be. */}
-        <main className={pageClassName(pathname)} aria-busy="true">
+        <div className={pageClassName(pathname)} aria-busy="true">
           {heading && (
             <header className="page-header">
               <Typography.Title level={1} className="page-header__title">
@@ -177,16 +177,19 @@ function LoadingAccount({ onSignOut }: { onSignOut: () => void }) {
             Loading your account…
           </span>
           <Skeleton active paragraph={{ rows: 6 }} />
-        </main>
+        </div>
       </Layout.Content>
     </>
   );
 }
 
-/** The main landmark of the current page, as wide as the page asks (only it follows the address). */
+/**
+ * The current page, as wide as it asks (only it follows the address). The main landmark is
+ * `Layout.Content` around it, which antd renders as `<main>`: one per page.
+ */
 function PageMain({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  return <main className={pageClassName(pathname)}>{children}</main>;
+  return <div className={pageClassName(pathname)}>{children}</div>;
 }
 
 /** The signed-in shell: header, navigation and the current page. */
@@ -212,7 +215,7 @@ export function AccountLayout() {
       <CurrentTeamProvider user={account}>
         <AccountHeader onSignOut={signOut} />
         <Layout.Content className="app-content">
-          {/* The page's own content is the main landmark, so its <header> is not a second banner. */}
+          {/* Inside the main landmark (antd's Content is a <main>), a page's <header> is no second banner. */}
           <PageMain>
             <MembershipExpiredBanner />
             <Outlet />
@@ -226,14 +229,14 @@ export function AccountLayout() {
       <>
         <HeaderWithoutPerson onSignOut={signOut} />
         <Layout.Content className="app-content">
-          <main>
+          <div>
             <LoadError
               title="Cannot get User's info"
               error={user.error}
               onRetry={() => void user.refetch()}
               retrying={user.isFetching}
             />
-          </main>
+          </div>
         </Layout.Content>
       </>
     );
