@@ -121,10 +121,27 @@ const vitestStatus = run("npx", [
   ...(databaseFreeOff ? DATABASE_FREE_FOLDERS.map((folder) => `--exclude=${folder}/**`) : []),
 ]);
 const vitest = readJson(vitestJson);
+/**
+ * The unit and API tests that failed, by file and name, repeated at the end of the log: CI keeps
+ * only the log's end, where a failure above is otherwise seen only as a count.
+ */
+const vitestFailures = [];
 if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+  for (const file of vitest.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failed) {
+      const why = (test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300);
+      vitestFailures.push(`  ${name} › ${test.fullName}\n      ${why}`);
+    }
+    // A file that failed before any test ran (an import or a hook) has no failed test to name.
+    if (failed.length === 0 && file.status === "failed") {
+      vitestFailures.push(`  ${name}\n      ${(file.message ?? "").split("\n")[0].slice(0, 300)}`);
+    }
+  }
 }
 if (vitestStatus !== 0) failedSteps.push("unit and API tests");
 
@@ -166,6 +183,7 @@ if (process.env.TEST_BROWSER === "off") {
 }
 
 rmSync(reports, { recursive: true, force: true });
+if (vitestFailures.length > 0) console.log(`\nFailed unit and API tests:\n${vitestFailures.join("\n")}`);
 if (failedSteps.length > 0) console.error(`\nFailed: ${failedSteps.join(", ")}`);
 console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length > 0 ? 1 : 0);
