@@ -52,8 +52,18 @@ async function clickType(party: Locator, option: string) {
     .click();
 }
 
+/**
+ * Saves with the Save button and waits for that save's own answer: the toast of an earlier save
+ * can still be showing (3 s), and a test that read the saved answers on seeing it once read them
+ * before this save had reached the server (CI, twice).
+ */
 async function save(page: Page) {
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === "PUT" && response.url().includes("/api/xpressdox/update-xml/"),
+  );
   await page.getByRole("button", { name: "Save" }).click();
+  expect((await answered).status()).toBe(200);
   await expect(page.getByText(INTERVIEW_SAVED).last()).toBeVisible();
 }
 
