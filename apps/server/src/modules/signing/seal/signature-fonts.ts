@@ -55,15 +55,18 @@ export type TextRun = { text: string; file: FaceFile };
  */
 export function runsIn(font: string, text: string): TextRun[] | undefined {
   if (!isSignatureFont(font)) return undefined;
-  const files = FACES[font].subsets.map((subset) => faceFile(subsetPath(font, subset)));
+  // A face's files are read and parsed only when a letter needs them (most names need the first).
+  const holding = (codePoint: number) => {
+    for (const subset of FACES[font].subsets) {
+      const candidate = faceFile(subsetPath(font, subset));
+      if (candidate.parsed.hasGlyphForCodePoint(codePoint)) return candidate;
+    }
+    return undefined;
+  };
   const runs: TextRun[] = [];
   for (const letter of text) {
-    const codePoint = letter.codePointAt(0) ?? 0;
     const last = runs.at(-1);
-    const file =
-      letter.trim() === "" && last
-        ? last.file
-        : files.find((candidate) => candidate.parsed.hasGlyphForCodePoint(codePoint));
+    const file = letter.trim() === "" && last ? last.file : holding(letter.codePointAt(0) ?? 0);
     if (!file) return undefined;
     if (last?.file === file) last.text += letter;
     else runs.push({ text: letter, file });
