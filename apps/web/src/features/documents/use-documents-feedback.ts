@@ -4,6 +4,8 @@ import { useCallback } from "react";
 import { isApiError } from "../../api/client";
 import { documentsKey } from "../../api/documents";
 
+const LISTS = new Set(["list", "counts", "folders"]);
+
 /**
  * Runs a change, then refreshes the firm's lists, counts and trees and says how it went: the
  * server's message on refusal (or `failure` where the spec names one), `success` otherwise.
@@ -25,6 +27,16 @@ export function useDocumentsFeedback(teamId: number) {
         throw error;
       } finally {
         await queryClient.invalidateQueries({ queryKey: documentsKey(teamId) });
+        // The lists, counts and trees not on screen are asked again now too: a list the person
+        // goes back to (My Documents after sharing from it) would otherwise show its kept rows,
+        // from before the change, until its own refetch answered, and a menu opened in that
+        // moment offered the old actions (no "Remove from Shared Folders"). Not awaited: the
+        // dialog closes when the list on screen is fresh.
+        void queryClient.refetchQueries({
+          queryKey: documentsKey(teamId),
+          type: "inactive",
+          predicate: (query) => LISTS.has(String(query.queryKey[2])),
+        });
       }
     },
     [message, queryClient, teamId],
