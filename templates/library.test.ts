@@ -337,6 +337,28 @@ const EXPECTED: Record<string, { pdf: (string | RegExp)[]; word: string[]; flags
       ],
       flags: { is_will: "no", is_trust_template: "no" },
     },
+    "loan-agreement": {
+      pdf: [
+        "LOAN AGREEMENT",
+        "Robert James Smith of 9 Example Close, Mosman NSW 2088 (Lender)",
+        "Smith Holdings Pty Ltd ACN 656 345 676",
+        "not a gift or a contribution of capital",
+        "Interest Rate means 6.5 % a year",
+        "in 60 equal monthly instalments of principal of $2,500.00 each",
+        "may prepay all or part of the Loan at any time without penalty",
+        "Each of the following is an Event of Default",
+        "adds no further sum",
+        "is charged only on the overdue amount and not on the rest of the Loan, and is not a penalty",
+        "Personal Property Securities Register",
+        "governed by the laws of New South Wales",
+        "counterparts",
+        "Signed by Robert James Smith in the presence of",
+        "Executed by Smith Holdings Pty Ltd ACN 656 345 676 in accordance with section 127 of the Corporations Act 2001 (Cth)",
+        /Page 1 of \d+/,
+      ],
+      word: ["Robert James Smith", "Smith Holdings Pty Ltd", "Claire Donnelly"],
+      flags: { is_will: "no", is_trust_template: "no" },
+    },
     "binding-death-benefit-nomination": {
       pdf: [
         "BINDING DEATH BENEFIT NOMINATION",
