@@ -63,12 +63,16 @@ describe("guarantee: who may give it, and to whom", () => {
   });
 
   it("refuses a bank under the Banking Code, and a loan regulated by the National Credit Code", () => {
-    expect(refused((a) => void (a.creditor_code = "Yes"))).toEqual([
-      { path: "creditor_code", message: CODE },
-    ]);
-    expect(refused((a) => void (a.consumer_credit = "Yes"))).toEqual([
-      { path: "consumer_credit", message: NCC },
-    ]);
+    expect(
+      refused((a) => {
+        a.creditor_code = "Yes";
+      }),
+    ).toEqual([{ path: "creditor_code", message: CODE }]);
+    expect(
+      refused((a) => {
+        a.consumer_credit = "Yes";
+      }),
+    ).toEqual([{ path: "consumer_credit", message: NCC }]);
     // A lease is not credit: the question is not asked.
     expect(
       issuesOf((a) => {
