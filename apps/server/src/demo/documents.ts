@@ -24,6 +24,217 @@ type DemoDocument = {
 
 const DAY = 86_400_000;
 
+/** The demo firm's documents, in the order they are inserted. */
+export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
+  // The owner's documents.
+  {
+    name: "Discretionary Trust Deed – Smith Family Trust",
+    by: "owner",
+    status: 5,
+    folder: "o-smith-trusts",
+    sharedIn: ["s-discretionary"],
+    daysAgo: 40,
+  },
+  {
+    name: "Deed of Variation – Smith Family Trust",
+    by: "owner",
+    status: 2,
+    folder: "o-smith-trusts",
+    daysAgo: 12,
+  },
+  {
+    name: "Appointment of Corporate Trustee – Smith Holdings Pty Ltd",
+    by: "owner",
+    status: 4,
+    folder: "o-smith",
+    daysAgo: 9,
+  },
+  {
+    name: "Company Registration – Harbourview Pty Ltd",
+    by: "owner",
+    status: 1,
+    type: "ASIC",
+    folder: "o-corporate",
+    daysAgo: 3,
+  },
+  {
+    name: "Company Constitution – Harbourview Pty Ltd",
+    by: "owner",
+    status: 5,
+    folder: "o-corporate",
+    daysAgo: 30,
+  },
+  {
+    name: "Minutes – Change of Director, Bayside Ventures Pty Ltd",
+    by: "owner",
+    status: 3,
+    folder: "o-corporate",
+    daysAgo: 21,
+  },
+  { name: "Share Sale Agreement – Coastal Foods Pty Ltd", by: "owner", status: 2, daysAgo: 6 },
+  {
+    name: "Loan Agreement – Smith to Smith Holdings",
+    by: "owner",
+    status: 1,
+    folder: "o-clients",
+    daysAgo: 2,
+  },
+  {
+    name: "Unit Trust Deed – Bayside Property Trust",
+    by: "owner",
+    status: 5,
+    sharedIn: ["s-trusts"],
+    daysAgo: 45,
+  },
+  // Completed here; at first start it is signed by everyone and sealed (demo/signing.ts): Signed.
+  { name: "Non-Disclosure Agreement – Northwind Traders", by: "owner", status: 5, daysAgo: 18 },
+  // Completed with signers and a witness: the one to send through the Digital Signing Wizard.
+  { name: "Non-Disclosure Agreement – Riverbend Software", by: "owner", status: 5, daysAgo: 2 },
+  {
+    name: "CAS 360 Company Review – Harbourview Pty Ltd",
+    by: "owner",
+    status: 5,
+    type: "CAS 360",
+    folder: "o-corporate",
+    daysAgo: 27,
+  },
+  { name: "Business Name Transfer – Smith Bakery", by: "owner", status: 4, daysAgo: 15 },
+  { name: "Testamentary Trust Will – Robert Smith", by: "owner", status: 1, folder: "o-smith", daysAgo: 1 },
+  // The manager's documents.
+  { name: "Will – Sarah Chen", by: "manager", status: 5, folder: "m-wills", daysAgo: 33 },
+  { name: "Will – David Chen", by: "manager", status: 3, folder: "m-wills", daysAgo: 31 },
+  {
+    name: "Enduring Power of Attorney (VIC) – Sarah Chen",
+    by: "manager",
+    status: 4,
+    folder: "m-estates",
+    daysAgo: 29,
+  },
+  {
+    name: "Advance Care Directive – David Chen",
+    by: "manager",
+    status: 2,
+    folder: "m-estates",
+    daysAgo: 8,
+  },
+  {
+    name: "Engagement Letter – Estate Planning",
+    by: "manager",
+    status: 5,
+    folder: "m-letters",
+    daysAgo: 50,
+  },
+  {
+    name: "Engagement Letter – Company Formation",
+    by: "manager",
+    status: 1,
+    folder: "m-letters",
+    daysAgo: 4,
+  },
+  {
+    name: "Family Trust Deed – Chen Family Trust",
+    by: "manager",
+    status: 5,
+    sharedIn: ["s-family"],
+    daysAgo: 38,
+  },
+  {
+    name: "Binding Death Benefit Nomination – Sarah Chen",
+    by: "manager",
+    status: 3,
+    sharedIn: ["s-smsf"],
+    daysAgo: 26,
+  },
+  { name: "Change of Trustee – Chen Family Trust", by: "manager", status: 2, daysAgo: 7 },
+  { name: "Memorandum of Wishes – David Chen", by: "manager", status: 1, daysAgo: 5 },
+  {
+    name: "Simple Fund 360 Deed Upgrade – Chen Super Fund",
+    by: "manager",
+    status: 5,
+    type: "Simple Fund 360",
+    daysAgo: 22,
+  },
+  {
+    name: "Company Registration – Chen Investments Pty Ltd",
+    by: "manager",
+    status: 4,
+    type: "ASIC",
+    daysAgo: 11,
+  },
+  { name: "Guarantor Deed – Chen Investments", by: "manager", status: 1, folder: "m-library", daysAgo: 10 },
+  { name: "Power of Attorney (General) – David Chen", by: "manager", status: 5, daysAgo: 35 },
+  // The member's documents.
+  {
+    name: "SMSF Trust Deed – Nguyen Super Fund",
+    by: "member",
+    status: 5,
+    folder: "e-nguyen",
+    sharedIn: ["s-smsf"],
+    daysAgo: 41,
+  },
+  {
+    name: "SMSF Investment Strategy – Nguyen Super Fund",
+    by: "member",
+    status: 2,
+    folder: "e-nguyen",
+    daysAgo: 13,
+  },
+  {
+    name: "Corporate Trustee Registration – Nguyen Super Pty Ltd",
+    by: "member",
+    status: 4,
+    type: "ASIC",
+    folder: "e-nguyen",
+    daysAgo: 16,
+  },
+  {
+    name: "Binding Death Benefit Nomination – Linh Nguyen",
+    by: "member",
+    status: 3,
+    folder: "e-nguyen",
+    daysAgo: 19,
+  },
+  {
+    name: "Employment Contract – Junior Paralegal",
+    by: "member",
+    status: 1,
+    folder: "e-drafts",
+    daysAgo: 1,
+  },
+  {
+    name: "Non-Disclosure Agreement – Blue Gum Software",
+    by: "member",
+    status: 2,
+    folder: "e-drafts",
+    daysAgo: 3,
+  },
+  {
+    name: "Partnership Agreement – Patel & Ross",
+    by: "member",
+    status: 5,
+    sharedIn: ["s-review"],
+    daysAgo: 24,
+  },
+  { name: "Will – Meera Patel", by: "member", status: 1, sharedIn: ["s-review"], daysAgo: 2 },
+  { name: "Enduring Power of Attorney (NSW) – Meera Patel", by: "member", status: 2, daysAgo: 6 },
+  {
+    name: "Simple Fund 360 Fund Establishment – Patel Super Fund",
+    by: "member",
+    status: 4,
+    type: "Simple Fund 360",
+    daysAgo: 14,
+  },
+  {
+    name: "CAS 360 Annual Review – Blue Gum Software Pty Ltd",
+    by: "member",
+    status: 3,
+    type: "CAS 360",
+    daysAgo: 20,
+  },
+  { name: "Loan Agreement – Patel to Patel Super Fund", by: "member", status: 5, daysAgo: 28 },
+  { name: "Deed of Release – Ross Consulting", by: "member", status: 1, daysAgo: 0 },
+];
+
 /**
  * Folders and about 40 documents for the demo firm: every status, every list section, folders
  * nested to the depth limits (2 in My Documents, 3 in Shared Folders), a shared My Documents
@@ -81,220 +292,10 @@ export async function loadDemoDocuments(tx: Database, firm: DemoFirm, now = new 
     .insert(folderShares)
     .values({ teamId: firm.teamId, folderId: library.id, createdBy: firm.manager, createdAt: at(55) });
 
-  const plan: DemoDocument[] = [
-    // The owner's documents.
-    {
-      name: "Discretionary Trust Deed – Smith Family Trust",
-      by: "owner",
-      status: 5,
-      folder: "o-smith-trusts",
-      sharedIn: ["s-discretionary"],
-      daysAgo: 40,
-    },
-    {
-      name: "Deed of Variation – Smith Family Trust",
-      by: "owner",
-      status: 2,
-      folder: "o-smith-trusts",
-      daysAgo: 12,
-    },
-    {
-      name: "Appointment of Corporate Trustee – Smith Holdings Pty Ltd",
-      by: "owner",
-      status: 4,
-      folder: "o-smith",
-      daysAgo: 9,
-    },
-    {
-      name: "Company Registration – Harbourview Pty Ltd",
-      by: "owner",
-      status: 1,
-      type: "ASIC",
-      folder: "o-corporate",
-      daysAgo: 3,
-    },
-    {
-      name: "Company Constitution – Harbourview Pty Ltd",
-      by: "owner",
-      status: 5,
-      folder: "o-corporate",
-      daysAgo: 30,
-    },
-    {
-      name: "Minutes – Change of Director, Bayside Ventures Pty Ltd",
-      by: "owner",
-      status: 3,
-      folder: "o-corporate",
-      daysAgo: 21,
-    },
-    { name: "Share Sale Agreement – Coastal Foods Pty Ltd", by: "owner", status: 2, daysAgo: 6 },
-    {
-      name: "Loan Agreement – Smith to Smith Holdings",
-      by: "owner",
-      status: 1,
-      folder: "o-clients",
-      daysAgo: 2,
-    },
-    {
-      name: "Unit Trust Deed – Bayside Property Trust",
-      by: "owner",
-      status: 5,
-      sharedIn: ["s-trusts"],
-      daysAgo: 45,
-    },
-    // Completed here; at first start it is signed by everyone and sealed (demo/signing.ts): Signed.
-    { name: "Non-Disclosure Agreement – Northwind Traders", by: "owner", status: 5, daysAgo: 18 },
-    // Completed with signers and a witness: the one to send through the Digital Signing Wizard.
-    { name: "Non-Disclosure Agreement – Riverbend Software", by: "owner", status: 5, daysAgo: 2 },
-    {
-      name: "CAS 360 Company Review – Harbourview Pty Ltd",
-      by: "owner",
-      status: 5,
-      type: "CAS 360",
-      folder: "o-corporate",
-      daysAgo: 27,
-    },
-    { name: "Business Name Transfer – Smith Bakery", by: "owner", status: 4, daysAgo: 15 },
-    { name: "Testamentary Trust Will – Robert Smith", by: "owner", status: 1, folder: "o-smith", daysAgo: 1 },
-    // The manager's documents.
-    { name: "Will – Sarah Chen", by: "manager", status: 5, folder: "m-wills", daysAgo: 33 },
-    { name: "Will – David Chen", by: "manager", status: 3, folder: "m-wills", daysAgo: 31 },
-    {
-      name: "Enduring Power of Attorney (VIC) – Sarah Chen",
-      by: "manager",
-      status: 4,
-      folder: "m-estates",
-      daysAgo: 29,
-    },
-    {
-      name: "Advance Care Directive – David Chen",
-      by: "manager",
-      status: 2,
-      folder: "m-estates",
-      daysAgo: 8,
-    },
-    {
-      name: "Engagement Letter – Estate Planning",
-      by: "manager",
-      status: 5,
-      folder: "m-letters",
-      daysAgo: 50,
-    },
-    {
-      name: "Engagement Letter – Company Formation",
-      by: "manager",
-      status: 1,
-      folder: "m-letters",
-      daysAgo: 4,
-    },
-    {
-      name: "Family Trust Deed – Chen Family Trust",
-      by: "manager",
-      status: 5,
-      sharedIn: ["s-family"],
-      daysAgo: 38,
-    },
-    {
-      name: "Binding Death Benefit Nomination – Sarah Chen",
-      by: "manager",
-      status: 3,
-      sharedIn: ["s-smsf"],
-      daysAgo: 26,
-    },
-    { name: "Change of Trustee – Chen Family Trust", by: "manager", status: 2, daysAgo: 7 },
-    { name: "Memorandum of Wishes – David Chen", by: "manager", status: 1, daysAgo: 5 },
-    {
-      name: "Simple Fund 360 Deed Upgrade – Chen Super Fund",
-      by: "manager",
-      status: 5,
-      type: "Simple Fund 360",
-      daysAgo: 22,
-    },
-    {
-      name: "Company Registration – Chen Investments Pty Ltd",
-      by: "manager",
-      status: 4,
-      type: "ASIC",
-      daysAgo: 11,
-    },
-    { name: "Guarantor Deed – Chen Investments", by: "manager", status: 1, folder: "m-library", daysAgo: 10 },
-    { name: "Power of Attorney (General) – David Chen", by: "manager", status: 5, daysAgo: 35 },
-    // The member's documents.
-    {
-      name: "SMSF Trust Deed – Nguyen Super Fund",
-      by: "member",
-      status: 5,
-      folder: "e-nguyen",
-      sharedIn: ["s-smsf"],
-      daysAgo: 41,
-    },
-    {
-      name: "SMSF Investment Strategy – Nguyen Super Fund",
-      by: "member",
-      status: 2,
-      folder: "e-nguyen",
-      daysAgo: 13,
-    },
-    {
-      name: "Corporate Trustee Registration – Nguyen Super Pty Ltd",
-      by: "member",
-      status: 4,
-      type: "ASIC",
-      folder: "e-nguyen",
-      daysAgo: 16,
-    },
-    {
-      name: "Binding Death Benefit Nomination – Linh Nguyen",
-      by: "member",
-      status: 3,
-      folder: "e-nguyen",
-      daysAgo: 19,
-    },
-    {
-      name: "Employment Contract – Junior Paralegal",
-      by: "member",
-      status: 1,
-      folder: "e-drafts",
-      daysAgo: 1,
-    },
-    {
-      name: "Non-Disclosure Agreement – Blue Gum Software",
-      by: "member",
-      status: 2,
-      folder: "e-drafts",
-      daysAgo: 3,
-    },
-    {
-      name: "Partnership Agreement – Patel & Ross",
-      by: "member",
-      status: 5,
-      sharedIn: ["s-review"],
-      daysAgo: 24,
-    },
-    { name: "Will – Meera Patel", by: "member", status: 1, sharedIn: ["s-review"], daysAgo: 2 },
-    { name: "Enduring Power of Attorney (NSW) – Meera Patel", by: "member", status: 2, daysAgo: 6 },
-    {
-      name: "Simple Fund 360 Fund Establishment – Patel Super Fund",
-      by: "member",
-      status: 4,
-      type: "Simple Fund 360",
-      daysAgo: 14,
-    },
-    {
-      name: "CAS 360 Annual Review – Blue Gum Software Pty Ltd",
-      by: "member",
-      status: 3,
-      type: "CAS 360",
-      daysAgo: 20,
-    },
-    { name: "Loan Agreement – Patel to Patel Super Fund", by: "member", status: 5, daysAgo: 28 },
-    { name: "Deed of Release – Ross Consulting", by: "member", status: 1, daysAgo: 0 },
-  ];
-
   const inserted = await tx
     .insert(documents)
     .values(
-      plan.map((d) => ({
+      DEMO_DOCUMENTS.map((d) => ({
         teamId: firm.teamId,
         type: d.type ?? "DOC",
         name: d.name,
@@ -315,7 +316,7 @@ export async function loadDemoDocuments(tx: Database, firm: DemoFirm, now = new 
       createdBy: documents.createdBy,
     });
 
-  const links = plan.flatMap((d, i) =>
+  const links = DEMO_DOCUMENTS.flatMap((d, i) =>
     (d.sharedIn ?? []).map((key) => ({
       docId: inserted[i]?.id ?? 0,
       folderId: byKey.get(key)?.id ?? 0,
@@ -328,7 +329,7 @@ export async function loadDemoDocuments(tx: Database, firm: DemoFirm, now = new 
 
   // A short history for each document: created, then (for finished ones) the status it reached.
   const logType = { DOC: "DOC", ASIC: "ASIC", "CAS 360": "CAS", "Simple Fund 360": "SIMPLEFUND" } as const;
-  const entries = plan.flatMap((d, i) => {
+  const entries = DEMO_DOCUMENTS.flatMap((d, i) => {
     const doc = inserted[i];
     if (!doc) return [];
     const entry = (daysAgo: number, changes: Partial<Record<ChangeLogTag, LogChange>>) => ({
@@ -357,7 +358,7 @@ export async function loadDemoDocuments(tx: Database, firm: DemoFirm, now = new 
   await loadDemoInterviews(
     tx,
     firm.teamId,
-    plan.map((d, i) => ({
+    DEMO_DOCUMENTS.map((d, i) => ({
       id: inserted[i]?.id ?? 0,
       name: d.name,
       status: d.status,

@@ -80,6 +80,46 @@ const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
         vesting_age: "25",
       },
     },
+    // Documents whose names match a library template (issue 34): each re-opens in its interview.
+    "Deed of Variation – Smith Family Trust": {
+      template: "trust-deed-of-variation",
+      patch: { trust_name: "Smith Family Trust" },
+    },
+    "Appointment of Corporate Trustee – Smith Holdings Pty Ltd": {
+      template: "corporate-trustee-appointment",
+      patch: { company: { name: "Smith Holdings" } },
+    },
+    "Minutes – Change of Director, Bayside Ventures Pty Ltd": {
+      template: "officer-change",
+      patch: { company: { name: "Bayside Ventures" } },
+    },
+    "Binding Death Benefit Nomination – Sarah Chen": {
+      template: "binding-death-benefit-nomination",
+      patch: {
+        fund: { name: "Chen Super Fund" },
+        member: { first_name: "Sarah", middle_name: "", last_name: "Chen" },
+      },
+    },
+    "Binding Death Benefit Nomination – Linh Nguyen": {
+      template: "binding-death-benefit-nomination",
+      patch: {
+        fund: { name: "Nguyen Super Fund" },
+        member: { first_name: "Linh", middle_name: "", last_name: "Nguyen" },
+      },
+    },
+    "Change of Trustee – Chen Family Trust": {
+      template: "change-of-trustee-deed",
+      patch: { trust_name: "Chen Family Trust" },
+    },
+    // The owner's application waiting for ASIC's fee: a draft begun from the template.
+    "Company Registration – Harbourview Pty Ltd": {
+      template: "company-registration",
+      patch: { name_choice: "name", proposed_name: "Harbourview", legal_element: "PTY LTD" },
+    },
+    // The templates added for issue 34: their sample answers are these clients'.
+    "Deed of Release – Ross Consulting": { template: "deed-of-release" },
+    "Guarantor Deed – Chen Investments": { template: "guarantee-indemnity-deed" },
+    "Loan Agreement – Smith to Smith Holdings": { template: "loan-agreement" },
     // Registered by ASIC in the demo (asic-applications.ts): its answers make the company kit work.
     "Company Registration – Chen Investments Pty Ltd": {
       template: "company-registration",

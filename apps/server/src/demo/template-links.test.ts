@@ -1,0 +1,97 @@
+/**
+ * Every demo document whose name matches a library template is linked to it, so that it re-opens in
+ * that template's interview (issue 34, item 2): a document's kind (its name before " – ") matches a
+ * template when every significant word of the kind is a word of the template's catalogue name or
+ * title, or when the kind is one of the few names the demo uses for a template in other words. No
+ * database: the demo's plan and links are data.
+ */
+import { validate } from "@precedent/docgen";
+import { describe, expect, it } from "vitest";
+import { createTemplateLibrary, templateName } from "../modules/templates/index.ts";
+import { DEMO_DOCUMENTS } from "./documents.ts";
+import { demoAnswers, demoInterview } from "./interviews.ts";
+
+const library = createTemplateLibrary();
+
+/** Demo names for a template in words of their own (the kind as printed before the client). */
+const OTHER_NAMES: Readonly<Record<string, string>> = {
+  "Minutes – Change of Director": "officer-change",
+  "Guarantor Deed": "guarantee-indemnity-deed",
+};
+
+/** Demo documents a matching template must not make, with the reason. */
+const NOT_LINKED: Readonly<Record<string, string>> = {
+  // A regulated superannuation fund must not borrow (s67(1) SIS Act), and the loan agreement refuses a
+  // fund as borrower; a limited recourse borrowing arrangement is another document.
+  "Loan Agreement – Patel to Patel Super Fund":
+    "the loan agreement refuses a superannuation fund as borrower",
+};
+
+const STOP = new Set(["of", "and", "the", "a", "for", "to", "as"]);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[()]/g, " ")
+    .split(/\s+/)
+    .filter((word) => word !== "" && word !== "–" && !STOP.has(word));
+
+/** The templates a demo document's name matches. */
+function matchingTemplates(name: string): string[] {
+  for (const [kind, template] of Object.entries(OTHER_NAMES)) if (name.startsWith(kind)) return [template];
+  const kind = words(name.split(" – ")[0] ?? "");
+  // One word ("Will", "Minutes") says too little to match on its own.
+  if (kind.length < 2) return [];
+  return library
+    .list()
+    .filter((template) => {
+      const own = new Set([...words(templateName(template)), ...words(template.definition.title)]);
+      return kind.every((word) => own.has(word));
+    })
+    .map((template) => template.identifier);
+}
+
+describe("demo documents and the library's templates (issue 34)", () => {
+  it("links every demo document whose name matches a template to one of those templates", () => {
+    const unlinked: string[] = [];
+    for (const document of DEMO_DOCUMENTS) {
+      const matches = matchingTemplates(document.name);
+      if (matches.length === 0 || document.name in NOT_LINKED) continue;
+      const link = demoInterview(document.name)?.template;
+      if (!link || !matches.includes(link)) unlinked.push(`${document.name} → ${matches.join(" or ")}`);
+    }
+    expect(unlinked).toEqual([]);
+  });
+
+  it("names the documents the issue lists, and the new templates' documents, among them", () => {
+    const linked = (name: string) => demoInterview(name)?.template;
+    expect(linked("Binding Death Benefit Nomination – Sarah Chen")).toBe("binding-death-benefit-nomination");
+    expect(linked("Change of Trustee – Chen Family Trust")).toBe("change-of-trustee-deed");
+    expect(linked("Appointment of Corporate Trustee – Smith Holdings Pty Ltd")).toBe(
+      "corporate-trustee-appointment",
+    );
+    expect(linked("Deed of Variation – Smith Family Trust")).toBe("trust-deed-of-variation");
+    expect(linked("Minutes – Change of Director, Bayside Ventures Pty Ltd")).toBe("officer-change");
+    expect(linked("Deed of Release – Ross Consulting")).toBe("deed-of-release");
+    expect(linked("Guarantor Deed – Chen Investments")).toBe("guarantee-indemnity-deed");
+    expect(linked("Loan Agreement – Smith to Smith Holdings")).toBe("loan-agreement");
+  });
+
+  it("leaves unlinked only the documents it says why, and each of those still matches a template", () => {
+    for (const name of Object.keys(NOT_LINKED)) {
+      expect(DEMO_DOCUMENTS.map((document) => document.name)).toContain(name);
+      expect(matchingTemplates(name).length, name).toBeGreaterThan(0);
+      expect(demoInterview(name), name).toBeUndefined();
+    }
+  });
+
+  it("gives each linked document answers that assemble once complete, in its client's name", () => {
+    for (const document of DEMO_DOCUMENTS) {
+      const link = demoInterview(document.name);
+      if (!link) continue;
+      const template = library.get(link.template);
+      if (!template) throw new Error(`${document.name}: no template ${link.template}`);
+      const { full } = demoAnswers(template, link, 5);
+      expect(validate(template.definition, full as never), document.name).toEqual([]);
+    }
+  });
+});
