@@ -1,4 +1,13 @@
 import type { z } from "zod";
+import {
+  AssistantThreadQuery,
+  CreateThreadRequest,
+  CreateThreadResponse,
+  PostMessageRequest,
+  PostMessageResponse,
+  ThreadIdParams,
+  ThreadResponse,
+} from "./assistant.ts";
 import { OrderListQuery, OrderListResponse } from "./catalogue.ts";
 import { TeamScopeQuery } from "./folders.ts";
 import {
@@ -234,6 +243,40 @@ export const API = {
       query: OrderListQuery,
       reply: OrderListResponse,
       errors: { 404: "Not a member of this firm" },
+    }),
+  },
+  assistant: {
+    createThread: call({
+      method: "POST",
+      path: "/api/ai/threads",
+      query: AssistantThreadQuery,
+      body: CreateThreadRequest,
+      reply: CreateThreadResponse,
+      errors: {
+        400: "A field is not valid",
+        404: "Not a member of this firm, or no such document the caller may edit",
+      },
+    }),
+    thread: call({
+      method: "GET",
+      path: "/api/ai/threads/:thread_id",
+      params: ThreadIdParams,
+      query: AssistantThreadQuery,
+      reply: ThreadResponse,
+      errors: { 404: "No such conversation of the caller's in this firm" },
+    }),
+    postMessage: call({
+      method: "POST",
+      path: "/api/ai/threads/:thread_id/messages",
+      params: ThreadIdParams,
+      query: AssistantThreadQuery,
+      body: PostMessageRequest,
+      reply: PostMessageResponse,
+      errors: {
+        400: "The message is empty or too long",
+        404: "No such conversation of the caller's in this firm",
+        429: "Too many messages a minute",
+      },
     }),
   },
 } as const;

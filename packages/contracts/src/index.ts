@@ -1,5 +1,6 @@
 export * from "./api-calls.ts";
 export * from "./asic.ts";
+export * from "./assistant.ts";
 export * from "./auth.ts";
 export * from "./bootstrap.ts";
 export * from "./calendar.ts";

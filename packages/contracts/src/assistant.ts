@@ -1,0 +1,127 @@
+import { z } from "zod";
+import { envelope } from "./envelope.ts";
+import { idParam, TeamScopeQuery } from "./folders.ts";
+
+/**
+ * The assistant's chat (documents spec §1, §4 "Assistant chat"; interview spec §1, §4 "AI assistant
+ * (chat and voice) on the template start"; issue 32). A thread belongs to one person in one firm;
+ * every call names the firm with `?id_team=` like the documents calls, and a thread of another
+ * person or firm is answered 404.
+ */
+
+/** The longest message the chat takes, after trimming. */
+export const ASSISTANT_MESSAGE_MAX_LENGTH = 2000;
+/** Messages a person may send a minute, across their threads. */
+export const ASSISTANT_MESSAGES_PER_MINUTE = 30;
+
+export const ASSISTANT_THREAD_NOT_FOUND = "No such conversation.";
+export const ASSISTANT_MESSAGE_REQUIRED = "Please type a message.";
+export const ASSISTANT_MESSAGE_TOO_LONG = `A message must be ${ASSISTANT_MESSAGE_MAX_LENGTH} characters or fewer.`;
+export const ASSISTANT_TOO_MANY_MESSAGES =
+  "You are sending messages faster than the assistant can answer. Please wait a moment and try again.";
+
+export const CHAT_ROLES = ["user", "assistant"] as const;
+export const ChatRole = z.enum(CHAT_ROLES);
+export type ChatRole = z.infer<typeof ChatRole>;
+
+export const ChatMessage = z.object({
+  role: ChatRole,
+  text: z.string(),
+  /** ISO 8601, UTC. */
+  created_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+/** What the assistant did with a message. */
+export const ASSISTANT_INTENTS = ["answer", "createDraft", "skip", "clarify", "unknown"] as const;
+export const AssistantIntent = z.enum(ASSISTANT_INTENTS);
+export type AssistantIntent = z.infer<typeof AssistantIntent>;
+
+/** A template the assistant proposes or has started. */
+export const AssistantTemplate = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  template_identifier: z.string(),
+});
+export type AssistantTemplate = z.infer<typeof AssistantTemplate>;
+
+/** The interview question the assistant is asking now. */
+export const AssistantQuestion = z.object({
+  /** The answer's path in the interview answers (`Party[1].Name` inside a repeated group). */
+  field: z.string(),
+  label: z.string(),
+  /** The engine's field kind (text, number, date, choice, yesno, …). */
+  kind: z.string(),
+  /** The choices of a choice question; null otherwise. */
+  options: z.array(z.string()).nullable(),
+});
+export type AssistantQuestion = z.infer<typeof AssistantQuestion>;
+
+export const AssistantReply = z.object({
+  text: z.string(),
+  intent: AssistantIntent,
+  template: AssistantTemplate.nullable(),
+  /** Set when this reply started a document (createDraft) or the thread is interviewing one. */
+  doc_id: z.number().int().nullable(),
+  question: AssistantQuestion.nullable(),
+  /** Quick replies to offer as chips ("Yes, start it", a choice question's options). */
+  suggestions: z.array(z.string()),
+});
+export type AssistantReply = z.infer<typeof AssistantReply>;
+
+export const AssistantThreadQuery = TeamScopeQuery;
+
+/** POST /api/ai/threads */
+export const CreateThreadRequest = z.object({
+  doc_id: idParam("doc_id")
+    .optional()
+    .describe(
+      "Opened on an interview page: the document the assistant interviews (the caller must be able to edit it).",
+    ),
+});
+export type CreateThreadRequest = z.infer<typeof CreateThreadRequest>;
+
+export const CreateThreadResult = z.object({
+  thread_id: z.string(),
+  /** The first message is the assistant's greeting. */
+  messages: z.array(ChatMessage),
+});
+export type CreateThreadResult = z.infer<typeof CreateThreadResult>;
+export const CreateThreadResponse = envelope(CreateThreadResult);
+
+export const ThreadIdParams = z.object({
+  /** Any other text is simply not found (404), like a thread of another person. */
+  thread_id: z.string().min(1, ASSISTANT_THREAD_NOT_FOUND).max(100, ASSISTANT_THREAD_NOT_FOUND),
+});
+export type ThreadIdParams = z.infer<typeof ThreadIdParams>;
+
+/** GET /api/ai/threads/{thread_id} */
+export const ThreadResult = z.object({
+  thread_id: z.string(),
+  doc_id: z.number().int().nullable(),
+  messages: z.array(ChatMessage),
+});
+export type ThreadResult = z.infer<typeof ThreadResult>;
+export const ThreadResponse = envelope(ThreadResult);
+
+/** POST /api/ai/threads/{thread_id}/messages */
+export const PostMessageRequest = z.object({
+  text: z
+    .string({ error: ASSISTANT_MESSAGE_REQUIRED })
+    .trim()
+    .min(1, ASSISTANT_MESSAGE_REQUIRED)
+    .max(ASSISTANT_MESSAGE_MAX_LENGTH, ASSISTANT_MESSAGE_TOO_LONG),
+  /** true when the text is a suggested prompt the user clicked rather than typed. */
+  is_prompt: z.boolean({ error: "is_prompt must be true or false" }),
+  /**
+   * On the interview page: the page's own action token, so answers the assistant sets are saved
+   * with it and the page's autosave goes on working. Without it the assistant takes a token of its
+   * own, as opening the interview in another tab would.
+   */
+  action_token: z.string().min(1).max(200).optional(),
+});
+export type PostMessageRequest = z.infer<typeof PostMessageRequest>;
+
+export const PostMessageResult = z.object({ reply: AssistantReply });
+export type PostMessageResult = z.infer<typeof PostMessageResult>;
+export const PostMessageResponse = envelope(PostMessageResult);
