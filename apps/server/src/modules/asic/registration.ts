@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client.ts";
 import type { EventRaiser } from "../../platform/events/index.ts";
-import type { JobQueue } from "../../platform/jobs/queue.ts";
+import { exponentialBackoff, type JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import type { DocumentsService } from "../documents/index.ts";
 import type { FileStore } from "../files/index.ts";
@@ -12,7 +12,12 @@ import { asicRowColumns, createApplicationReads } from "./application-reads.ts";
 import { createCompanyKitCreation } from "./company-kit-creation.ts";
 import type {} from "./events.ts";
 import { createFeePayment } from "./fee-payment.ts";
-import { createAsicLodgement, type LodgementSteps } from "./lodgement.ts";
+import {
+  createAsicLodgement,
+  LODGEMENT_SEND_JOB,
+  LODGEMENT_STATUS_JOB,
+  type LodgementSteps,
+} from "./lodgement.ts";
 import type { AsicPort } from "./port.ts";
 
 // The registration of a company with ASIC, a small facade over its jobs: the application's reads
@@ -68,6 +73,13 @@ export function createAsicRegistration(deps: {
     onRegistered: (registered) =>
       deps.events?.raise(db, "asic.company-registered", registered) ?? Promise.resolve(),
   });
+  jobs.define(LODGEMENT_STATUS_JOB, (payload: { docId: number }) => lodgement.followLodgement(payload.docId));
+  // A lodgement interrupted before its receipt was recorded: found by its reference, or sent once.
+  jobs.define(
+    LODGEMENT_SEND_JOB,
+    (payload: { docId: number }) => lodgement.send(payload.docId).then(() => undefined),
+    { retries: 10, backoff: exponentialBackoff(30_000, 30 * 60_000) },
+  );
 
   return {
     application: reads.application,
