@@ -1,12 +1,7 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
-import {
-  INTEGRATION_APPS,
-  type IntegrationAppSlug,
-  type PublicSettings,
-  type SessionInfo,
-} from "@precedent/contracts";
-import { type Config, DEVELOPMENT_SECRET_KEY, publicOrigin, smsDevPageOn } from "./config.ts";
+import type { PublicSettings, SessionInfo } from "@precedent/contracts";
+import { type Config, DEVELOPMENT_SECRET_KEY, publicOrigin } from "./config.ts";
 import {
   DEFAULT_REPLY_CACHE_MB,
   SESSION_MAX_AGE_MS,
@@ -24,8 +19,6 @@ import {
   createAsicRegistration,
   createAsicService,
   createSandboxRegulator,
-  LODGEMENT_SEND_JOB,
-  LODGEMENT_STATUS_JOB,
   type LodgementSteps,
   registrationFeeSupplement,
 } from "./modules/asic/index.ts";
@@ -42,12 +35,9 @@ import {
 import { createDatabaseFileStore } from "./modules/files/index.ts";
 import { createFoldersService } from "./modules/folders/index.ts";
 import {
-  createBglProvider,
-  createHubSpotProvider,
+  createIntegrationProviders,
   createIntegrationsService,
-  createSandboxProvider,
-  createXeroProvider,
-  type IntegrationProvider,
+  type IntegrationProviderSettings,
   registerIntegrationsReactions,
 } from "./modules/integrations/index.ts";
 import {
@@ -74,14 +64,14 @@ import {
   registerSigningReactions,
   signingDocumentColumns,
 } from "./modules/signing/index.ts";
-import { createMessageMediaSms, createSandboxSms, type SmsSender } from "./modules/sms/index.ts";
+import { chooseSmsSender, type SmsSettings } from "./modules/sms/index.ts";
 import { createFirmContexts, createTeamsService } from "./modules/teams/index.ts";
 import { createTemplateLibrary } from "./modules/templates/index.ts";
 import { createTwoFactorService, type TwoFactorService } from "./modules/two-factor/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
 import { createEventBus } from "./platform/events/index.ts";
 import { type ChangeFeed, createFirmReplyCache, createKeptReplies } from "./platform/freshness/index.ts";
-import { createJobQueue, exponentialBackoff } from "./platform/jobs/queue.ts";
+import { createJobQueue } from "./platform/jobs/queue.ts";
 import type { Clock } from "./platform/kernel/index.ts";
 import { createThrottle } from "./platform/throttle/index.ts";
 
@@ -103,11 +93,7 @@ export function createServices(deps: {
         | "STRIPE_BILLING_WEBHOOK_SECRET"
         | "STRIPE_API_BASE"
         | "SMTP_URL"
-        | "SMS_PROVIDER"
         | "NODE_ENV"
-        | "MESSAGEMEDIA_API_KEY"
-        | "MESSAGEMEDIA_API_SECRET"
-        | "MESSAGEMEDIA_API_BASE"
         | "SMS_CODE_VALID_MS"
         | "MAIL_FROM"
         | "SELLER_NAME"
@@ -116,18 +102,6 @@ export function createServices(deps: {
         | "SALES_PHONE"
         | "SALES_EMAIL"
         | "SECRET_KEY"
-        | "XERO_CLIENT_ID"
-        | "XERO_CLIENT_SECRET"
-        | "XERO_LOGIN_BASE"
-        | "XERO_IDENTITY_BASE"
-        | "XERO_API_BASE"
-        | "HUBSPOT_CLIENT_ID"
-        | "HUBSPOT_CLIENT_SECRET"
-        | "HUBSPOT_APP_BASE"
-        | "HUBSPOT_API_BASE"
-        | "BGL_CLIENT_ID"
-        | "BGL_CLIENT_SECRET"
-        | "BGL_API_BASE"
         | "PUBLIC_URL"
         | "DATA_DIR"
         | "SEALING_P12_PATH"
@@ -137,7 +111,9 @@ export function createServices(deps: {
         | "FUSESIGN_WEBHOOK_SECRET"
         | "FUSESIGN_API_BASE"
       >
-    >;
+    > &
+    IntegrationProviderSettings &
+    SmsSettings;
   /**
    * The database's change notifications: with them, sessions and memberships are kept in memory
    * between changes (see platform/freshness); without, every request reads them.
@@ -428,15 +404,6 @@ export function createServices(deps: {
     events,
     lodgementSteps: deps.asicLodgementSteps,
   });
-  jobs.define(LODGEMENT_STATUS_JOB, (payload: { docId: number }) =>
-    asicRegistration.followLodgement(payload.docId),
-  );
-  // A lodgement interrupted before its receipt was recorded: found by its reference, or sent once.
-  jobs.define(
-    LODGEMENT_SEND_JOB,
-    (payload: { docId: number }) => asicRegistration.sendLodgement(payload.docId),
-    { retries: 10, backoff: exponentialBackoff(30_000, 30 * 60_000) },
-  );
   const replyCacheBytes = (config.REPLY_CACHE_MB ?? DEFAULT_REPLY_CACHE_MB) * 1024 * 1024;
   const replyCache = createFirmReplyCache({ maxBytes: replyCacheBytes });
   // GET /users/me and the catalogue's reads, kept while the change feed hears nothing of theirs:
@@ -453,24 +420,12 @@ export function createServices(deps: {
   const announcements = createAnnouncementsService({ db, clock });
   const liteVideo = createLiteVideoService({ db, clock });
   // Signing pages' one-time codes: the sandbox (the sms_outbox table) unless MessageMedia is chosen.
-  const smsSandbox =
-    (config.SMS_PROVIDER ?? "sandbox") === "sandbox"
-      ? createSandboxSms({ db, clock, visibleDocumentNames: () => documentsModule().visibleDocumentNames })
-      : undefined;
-  // Its developer page is for testers and the demo: never in production unless the sandbox is asked for.
-  const smsDevPage =
-    smsSandbox &&
-    smsDevPageOn({ SMS_PROVIDER: config.SMS_PROVIDER, NODE_ENV: config.NODE_ENV ?? "development" })
-      ? smsSandbox
-      : undefined;
-  const sms: SmsSender =
-    smsSandbox ??
-    createMessageMediaSms({
-      apiKey: config.MESSAGEMEDIA_API_KEY ?? "",
-      apiSecret: config.MESSAGEMEDIA_API_SECRET ?? "",
-      apiBase: config.MESSAGEMEDIA_API_BASE,
-      clock,
-    });
+  const { sms, smsSandbox, smsDevPage } = chooseSmsSender({
+    db,
+    clock,
+    config,
+    visibleDocumentNames: () => documentsModule().visibleDocumentNames,
+  });
   const sealer: PdfSealer = { seal: (input) => theSealer().seal(input) };
   const signingCeremony = createSigningCeremony({
     db,
@@ -491,83 +446,21 @@ export function createServices(deps: {
   };
   // Practice software (issue 17): the sandbox provider for every app, unless its real adapter is
   // configured (Xero with XERO_CLIENT_ID and XERO_CLIENT_SECRET).
-  const integrationSandboxes = new Map(
-    INTEGRATION_APPS.map((a) => [
-      a.slug,
-      createSandboxProvider({ db, clock, app: a.slug, redirectUri: `/my-account/my-integration/${a.app}` }),
-    ]),
-  );
-  const xero =
-    config.XERO_CLIENT_ID && config.XERO_CLIENT_SECRET
-      ? createXeroProvider({
-          clientId: config.XERO_CLIENT_ID,
-          clientSecret: config.XERO_CLIENT_SECRET,
-          loginBase: config.XERO_LOGIN_BASE,
-          identityBase: config.XERO_IDENTITY_BASE,
-          apiBase: config.XERO_API_BASE,
-        })
-      : undefined;
-  const hubspot =
-    config.HUBSPOT_CLIENT_ID && config.HUBSPOT_CLIENT_SECRET
-      ? createHubSpotProvider({
-          clientId: config.HUBSPOT_CLIENT_ID,
-          clientSecret: config.HUBSPOT_CLIENT_SECRET,
-          appBase: config.HUBSPOT_APP_BASE,
-          apiBase: config.HUBSPOT_API_BASE,
-        })
-      : undefined;
-  const bgl = (app: "bglcas360" | "bglsf360") =>
-    config.BGL_CLIENT_ID && config.BGL_CLIENT_SECRET
-      ? createBglProvider({
-          app,
-          clientId: config.BGL_CLIENT_ID,
-          clientSecret: config.BGL_CLIENT_SECRET,
-          apiBase: config.BGL_API_BASE,
-        })
-      : undefined;
-  /** The real adapters configured, by app; the others use the sandbox. */
-  const realProviders = new Map<IntegrationAppSlug, IntegrationProvider>(
-    (
-      [
-        ["xero", xero],
-        ["hubspot", hubspot],
-        ["bglcas360", bgl("bglcas360")],
-        ["bglsf360", bgl("bglsf360")],
-      ] as const
-    ).flatMap(([slug, provider]) => (provider ? [[slug, provider] as const] : [])),
-  );
-  const integrationProvider = (slug: IntegrationAppSlug): IntegrationProvider => {
-    const real = realProviders.get(slug);
-    if (real) return real;
-    const sandbox = integrationSandboxes.get(slug);
-    if (!sandbox) throw new Error(`no provider for ${slug}`);
-    return sandbox.provider;
-  };
+  const integrationProviders = createIntegrationProviders({ db, clock, config, publicUrl });
   const integrations = createIntegrationsService({
     db,
     clock,
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
-    providers: integrationProvider,
-    redirectUri: (slug) => {
-      const path = `/my-account/my-integration/${INTEGRATION_APPS.find((a) => a.slug === slug)?.app ?? slug}`;
-      return realProviders.has(slug) ? `${publicUrl}${path}` : path;
-    },
+    providers: integrationProviders.provider,
+    redirectUri: integrationProviders.redirectUri,
     jobs,
     files: fileStore,
-    assembledPdf: (ctx, docId) => {
-      if (!interview) throw new Error("interview service not wired yet");
-      return interview.downloadablePdf(ctx, docId);
-    },
-    interviewOf: (ctx, docId) => {
-      if (!interview) throw new Error("interview service not wired yet");
-      return interview.interview(ctx, docId);
-    },
+    // Made above: after its last assignment the compiler knows `interview` is set.
+    assembledPdf: (ctx, docId) => interview.downloadablePdf(ctx, docId),
+    interviewOf: (ctx, docId) => interview.interview(ctx, docId),
     logs,
   });
   registerIntegrationsReactions(events, integrations);
-  /** The sandbox provider of an app whose real adapter is not configured (its consent page). */
-  const integrationSandbox = (slug: IntegrationAppSlug) =>
-    realProviders.has(slug) ? undefined : integrationSandboxes.get(slug);
   return {
     db,
     jobs,
@@ -604,7 +497,8 @@ export function createServices(deps: {
     publicSettings,
     twoFactor,
     integrations,
-    integrationSandbox,
+    /** The sandbox provider of an app whose real adapter is not configured (its consent page). */
+    integrationSandbox: integrationProviders.sandbox,
     signing,
     sms,
     smsSandbox,

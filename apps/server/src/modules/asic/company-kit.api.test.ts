@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirmWithPeople, createTestApp, type FirmWithPeople, type TestApp } from "../../test/harness.ts";
 import { documents } from "../documents/index.ts";
 import { documentFiles } from "../interview/index.ts";
+import { asicRowColumns } from "./application-reads.ts";
 import { COMPANY_KIT_TEMPLATES } from "./company-kit.ts";
-import { asicRowColumns } from "./registration.ts";
 import { asicApplications } from "./schema.ts";
 import { ASIC_TEST_ENV, registrationSteps } from "./testing.ts";
 

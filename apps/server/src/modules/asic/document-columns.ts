@@ -1,8 +1,8 @@
 import { ASIC_COPY_REFUSED, ASIC_DELETE_REFUSED, AsicApplicationState } from "@precedent/contracts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import { type DocumentCopyGuard, type DocumentRowColumns, documentIdsOfType } from "../documents/index.ts";
+import { asicRowColumns } from "./application-reads.ts";
 import { asicCopyAllowed } from "./policy.ts";
-import { asicRowColumns } from "./registration.ts";
 import { asicApplications } from "./schema.ts";
 
 /**

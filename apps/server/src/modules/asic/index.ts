@@ -2,8 +2,15 @@
 export { acnFills, asicAcnSupplement, type RegisteredCompany } from "./acn-fill.ts";
 export { addressProblems } from "./address.ts";
 export { asicAnswerGuard } from "./answer-guard.ts";
+export { asicRowColumns, DEFAULT_ASIC_FEE_CENTS } from "./application-reads.ts";
 export { asicCopyGuard, asicDeleteGuard, asicDocumentColumns } from "./document-columns.ts";
 export { asicGatewayRoutes } from "./gateway-routes.ts";
+export {
+  LODGEMENT_SEND_JOB,
+  LODGEMENT_STATUS_JOB,
+  type LodgementStep,
+  type LodgementSteps,
+} from "./lodgement.ts";
 export { areIdenticalNames, assessProposedName, identicalNameKey } from "./name-rules.ts";
 export { asicCopyAllowed } from "./policy.ts";
 export type {
@@ -14,16 +21,7 @@ export type {
   NameApplication,
   NameApplicationResult,
 } from "./port.ts";
-export {
-  type AsicRegistration,
-  asicRowColumns,
-  createAsicRegistration,
-  DEFAULT_ASIC_FEE_CENTS,
-  LODGEMENT_SEND_JOB,
-  LODGEMENT_STATUS_JOB,
-  type LodgementStep,
-  type LodgementSteps,
-} from "./registration.ts";
+export { type AsicRegistration, createAsicRegistration } from "./registration.ts";
 export { registrationFeeSupplement } from "./registration-fee.ts";
 export { asicRoutes } from "./routes.ts";
 export { KNOWN_REGISTERED_NAMES, registerNames } from "./sandbox/register-seed.ts";

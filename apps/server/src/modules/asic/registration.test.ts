@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirmWithPeople, createTestApp, type FirmWithPeople, type TestApp } from "../../test/harness.ts";
 import { documents } from "../documents/index.ts";
 import { integrationLogs } from "../logs/index.ts";
-import { asicRowColumns } from "./registration.ts";
+import { asicRowColumns } from "./application-reads.ts";
 import { acnCheckDigit } from "./sandbox/sandbox-lodgement.ts";
 import { asicApplications, asicNameRegister, asicSandboxLodgements } from "./schema.ts";
 import {

@@ -4,6 +4,7 @@ export { createBglProvider } from "./bgl-provider.ts";
 export { sandboxConsentRoutes } from "./consent-routes.ts";
 export { createHubSpotProvider } from "./hubspot-provider.ts";
 export { type IntegrationProvider, ProviderGrantRefused, ProviderUnavailable } from "./provider.ts";
+export { createIntegrationProviders, type IntegrationProviderSettings } from "./providers.ts";
 export { registerIntegrationsReactions } from "./reactions.ts";
 export { integrationRoutes } from "./routes.ts";
 export { createSandboxProvider, type SandboxProvider } from "./sandbox-provider.ts";

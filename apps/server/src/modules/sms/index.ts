@@ -2,6 +2,7 @@
 
 export { smsDevRoutes } from "./routes.ts";
 export { smsOutbox } from "./schema.ts";
+export { chooseSmsSender, type SmsSettings } from "./sender-choice.ts";
 export {
   createMessageMediaSms,
   createSandboxSms,

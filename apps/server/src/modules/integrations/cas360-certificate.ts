@@ -1,0 +1,88 @@
+import { createHash } from "node:crypto";
+import { CAS360_CERTIFICATE_UPLOAD_ACTION, type CertificateUploadOutcome } from "@precedent/contracts";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { AppError } from "../../errors.ts";
+import type { LogsService } from "../logs/index.ts";
+import { type Connection, failureStatus } from "./connections.ts";
+import type { IntegrationProvider } from "./provider.ts";
+import { redact } from "./redact.ts";
+import { integrationConnections } from "./schema.ts";
+
+// The Certificate of Registration of a company ASIC registered, sent to the lodger's CAS 360
+// (reactions.ts calls it when ASIC's module says the company is registered).
+
+export function createCas360Certificate(deps: {
+  db: Database;
+  providers: (slug: "bglcas360") => IntegrationProvider;
+  accessTokenOf: (connection: Connection) => Promise<string>;
+  logs?: Pick<LogsService, "recordAction">;
+}) {
+  const { db, accessTokenOf } = deps;
+  return {
+    /**
+     * A company ASIC registered: its Certificate of Registration goes to the lodger's CAS 360, if
+     * they have a connection in the firm (null: none, nothing sent). One attempt, logged as a CAS
+     * entry with `certificate_upload`; a failed one shows the spec's note, and the person uploads
+     * it by hand. Never throws: the registration itself stands whatever CAS 360 does.
+     */
+    async uploadCertificateOfRegistration(input: {
+      teamId: number;
+      userId: number;
+      docId: number;
+      acn: string;
+      pdf: Uint8Array;
+    }): Promise<CertificateUploadOutcome | null> {
+      const [connection] = await db
+        .select()
+        .from(integrationConnections)
+        .where(
+          and(
+            eq(integrationConnections.teamId, input.teamId),
+            eq(integrationConnections.userId, input.userId),
+            eq(integrationConnections.app, "bglcas360"),
+          ),
+        );
+      if (!connection) return null;
+      const log = (outcome: CertificateUploadOutcome, status: number, message: string) =>
+        deps.logs?.recordAction(db, {
+          teamId: input.teamId,
+          docId: input.docId,
+          docType: "CAS 360",
+          userId: input.userId,
+          action: CAS360_CERTIFICATE_UPLOAD_ACTION,
+          isSuccess: outcome === "uploaded",
+          request: redact({
+            app: "bglcas360",
+            doc_id: input.docId,
+            acn: input.acn,
+            file_sha256: createHash("sha256").update(input.pdf).digest("hex"),
+            size: input.pdf.byteLength,
+          }) as Record<string, unknown>,
+          response: { status, certificate_upload: outcome },
+          message,
+        });
+      try {
+        const provider = deps.providers("bglcas360");
+        if (!provider.uploadCertificate) throw new AppError(409, "CAS 360 takes no certificates.");
+        const token = await accessTokenOf(connection);
+        await provider.uploadCertificate(
+          token,
+          connection.tenantId,
+          { acn: input.acn },
+          {
+            name: `Certificate of Registration ${input.acn}.pdf`,
+            bytes: input.pdf,
+            mediaType: "application/pdf",
+          },
+        );
+        await log("uploaded", 200, "The Certificate of Registration was uploaded to CAS360.");
+        return "uploaded";
+      } catch (error) {
+        const status = failureStatus(error);
+        await log("failed", status, error instanceof Error ? error.message : String(error));
+        return "failed";
+      }
+    },
+  };
+}
