@@ -13,3 +13,11 @@ export type JsLogRequest = z.infer<typeof JsLogRequest>;
 export const JsLogResponse = envelope(z.null());
 
 export const HealthResponse = z.object({ status: z.enum(["ok", "unavailable"]) });
+
+/**
+ * The reply to a request for heavy work (assembling, previewing, sealing) while the server's
+ * workers and their waiting line are full: answered 503, with the Retry-After header and
+ * `data.retry_after_seconds` saying when to ask again. Nothing was started or changed.
+ */
+export const SERVER_BUSY =
+  "The server is busy making other documents right now. Nothing was changed; please try again in a few seconds.";
