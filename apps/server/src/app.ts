@@ -89,6 +89,9 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
     Object.fromEntries(names.map((name) => [name, services[name]])) as Pick<Services, Name>;
 
   if (onRoute) app.addHook("onRoute", onRoute);
+  // The worker pool's threads end with the server (a test's too, or they would keep it running).
+  app.addHook("onClose", () => services.workers.close());
+  services.workers.useLog(app.log.child({ component: "workers" }));
   app.setValidatorCompiler(rememberingQueries(refusingNul(validatorCompiler)));
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -1,0 +1,10 @@
+// The worker pool's public entry (see pool.ts for its rules).
+export { createDocumentEngine, type DocumentEngine } from "./document-engine.ts";
+export {
+  createWorkerPool,
+  type WorkerPool,
+  type WorkerPoolOptions,
+  type WorkerPoolStats,
+  type WorkerTask,
+  WorkerTaskError,
+} from "./pool.ts";
