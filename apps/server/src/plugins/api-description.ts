@@ -58,6 +58,7 @@ const ERROR_MEANING: Record<number, string> = {
   404: "No such thing that the caller may see (another firm's is never found).",
   409: "Not possible in the current state; the message says why.",
   429: "Too many requests: `data.retry_after_seconds` and the Retry-After header say how long to wait.",
+  503: "The server is too busy to take this now: `data.retry_after_seconds` and the Retry-After header say when to ask again.",
 };
 
 /** The error statuses a route can answer, from what it takes and who may call it. */

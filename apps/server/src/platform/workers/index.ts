@@ -1,4 +1,6 @@
 // The worker pool's public entry (see pool.ts for its rules).
+
+export { BUSY_RESPONSE } from "./busy-reply.ts";
 export { createDocumentEngine, type DocumentEngine } from "./document-engine.ts";
 export {
   createWorkerPool,
