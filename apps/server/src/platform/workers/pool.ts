@@ -29,6 +29,8 @@ const IDLE_THREAD_MS = 10 * 60_000;
 /** The first Retry-After estimate, before any task has been timed. */
 const FIRST_GUESS_MS = 500;
 const MAX_RETRY_AFTER_SECONDS = 60;
+/** How much lower the workers' scheduling priority is than the request thread's (Unix `nice`). */
+const WORKER_NICENESS = 10;
 
 export type WorkerPoolOptions = {
   threads: number;
@@ -104,6 +106,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       execArgv: [],
       // Tasks are async (PDF rendering awaits streams): a thread must not block between them.
       atomics: "disabled",
+      // Workers run at a lower priority than the request thread: when both want a core, the
+      // thread that answers requests gets it, and the assemblies take what is left.
+      niceIncrement: WORKER_NICENESS,
     });
     return piscina;
   };
