@@ -37,6 +37,7 @@ import { clientLogRoutes, healthRoutes, publicSettingsRoutes } from "./modules/s
 import { teamRoutes } from "./modules/teams/index.ts";
 import { twoFactorRoutes, twoFactorSignInRoutes } from "./modules/two-factor/index.ts";
 import { userRoutes } from "./modules/users/index.ts";
+import { createLoopHealth } from "./platform/loop-health/index.ts";
 import { describeApi, describeRoute, markSignedIn } from "./plugins/api-description.ts";
 import { noteWrites, requireActor } from "./plugins/authenticate.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
@@ -90,6 +91,15 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
     Object.fromEntries(names.map((name) => [name, services[name]])) as Pick<Services, Name>;
 
   if (onRoute) app.addHook("onRoute", onRoute);
+  // The worker pool's threads end with the server (a test's too, or they would keep it running).
+  app.addHook("onClose", () => services.workers.close());
+  services.workers.useLog(app.log.child({ component: "workers" }));
+  // The request thread's health, for /readyz and the log (platform/loop-health).
+  const loopHealth = createLoopHealth({
+    log: app.log.child({ component: "event-loop" }),
+    details: () => ({ workers: services.workers.stats() }),
+  });
+  app.addHook("onClose", async () => loopHealth.stop());
   app.setValidatorCompiler(rememberingQueries(refusingNul(validatorCompiler)));
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -135,7 +145,7 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
     transformStaticCSP: docsCsp,
   });
 
-  await app.register(healthRoutes, servicesNamed("db"));
+  await app.register(healthRoutes, { ...servicesNamed("db", "workers"), loopHealth });
   if (services.payments.config.provider === "sandbox")
     await app.register(sandboxCheckoutRoutes, servicesNamed("payments"));
   if (services.membership.portal.provider === "sandbox")

@@ -8,6 +8,9 @@ import {
   KEEP_ALIVE_MS,
   SESSION_MAX_AGE_MS,
   SIGNING_SMS_CODE_VALID_MS,
+  WORKER_MEMORY_LIMIT_MB,
+  WORKER_QUEUE_LIMIT,
+  WORKER_TASK_TIMEOUT_MS,
 } from "./constants.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..");
@@ -114,6 +117,15 @@ const ConfigSchema = z.object({
    * off). See src/platform/freshness/reply-cache.ts.
    */
   REPLY_CACHE_MB: z.coerce.number().int().min(0).default(DEFAULT_REPLY_CACHE_MB),
+  /**
+   * The worker pool that assembles, previews and seals off the request thread
+   * (src/platform/workers): its threads (default: the cores, `os.availableParallelism()`), how many
+   * tasks may wait before the API answers 503, one task's time limit and one worker's heap limit.
+   */
+  WORKER_THREADS: z.coerce.number().int().min(1).optional(),
+  WORKER_QUEUE_LIMIT: z.coerce.number().int().min(0).default(WORKER_QUEUE_LIMIT),
+  WORKER_TASK_TIMEOUT_MS: z.coerce.number().int().min(100).default(WORKER_TASK_TIMEOUT_MS),
+  WORKER_MEMORY_LIMIT_MB: z.coerce.number().int().min(64).default(WORKER_MEMORY_LIMIT_MB),
   /**
    * Encrypts secrets kept in the database (two-factor authenticator secrets): at least 32
    * characters, e.g. `openssl rand -base64 48`. Required in production; development and tests use

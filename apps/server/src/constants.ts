@@ -161,3 +161,14 @@ export const SIGNING_SMS_RESEND_AFTER_MS = 60_000;
 export const SIGNING_SMS_MAX_ATTEMPTS = 5;
 /** A second reminder for one document within this time is refused (a double click, two tabs). */
 export const SIGNING_REMINDER_GUARD_MS = 60_000;
+
+/**
+ * The worker pool (platform/workers), each overridable by its setting (WORKER_*): how many tasks
+ * may wait for a worker before the API answers 503, how long one task may run, and how much
+ * memory one worker may hold. The 40-page SMSF deed, the longest starter template, assembles well
+ * within both (issue 35 measured it at p50 57 ms); the limits stop what never ends or grows without
+ * bound.
+ */
+export const WORKER_QUEUE_LIMIT = 64;
+export const WORKER_TASK_TIMEOUT_MS = 30_000;
+export const WORKER_MEMORY_LIMIT_MB = 1024;

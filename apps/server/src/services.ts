@@ -1,4 +1,4 @@
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import type { PublicSettings, SessionInfo } from "@precedent/contracts";
 import { type Config, DEVELOPMENT_SECRET_KEY, publicOrigin } from "./config.ts";
@@ -7,6 +7,9 @@ import {
   SESSION_MAX_AGE_MS,
   SESSION_PURGE_EVERY_MS,
   SIGNING_SMS_CODE_VALID_MS,
+  WORKER_MEMORY_LIMIT_MB,
+  WORKER_QUEUE_LIMIT,
+  WORKER_TASK_TIMEOUT_MS,
 } from "./constants.ts";
 import type { Database } from "./db/client.ts";
 import { createAnnouncementsService } from "./modules/announcements/index.ts";
@@ -55,13 +58,15 @@ import { createDocumentStart, createOrdersService, paidOrdersOf } from "./module
 import { createPaymentsService } from "./modules/payments/index.ts";
 import {
   createFuseSignAdapter,
-  createPdfSealer,
   createSigningCeremony,
   createSigningLifecycle,
   createSigningService,
   loadOrCreateSealingCertificate,
   type PdfSealer,
   registerSigningReactions,
+  SEAL_TASKS,
+  type SealOutcome,
+  sealedOrThrow,
   signingDocumentColumns,
 } from "./modules/signing/index.ts";
 import { chooseSmsSender, type SmsSettings } from "./modules/sms/index.ts";
@@ -74,6 +79,7 @@ import { type ChangeFeed, createFirmReplyCache, createKeptReplies } from "./plat
 import { createJobQueue } from "./platform/jobs/queue.ts";
 import type { Clock } from "./platform/kernel/index.ts";
 import { createThrottle } from "./platform/throttle/index.ts";
+import { createDocumentEngine, createWorkerPool } from "./platform/workers/index.ts";
 
 /** Every module's service, wired once from the database, the clock and configuration. */
 export function createServices(deps: {
@@ -110,6 +116,10 @@ export function createServices(deps: {
         | "FUSESIGN_TENANT_ID"
         | "FUSESIGN_WEBHOOK_SECRET"
         | "FUSESIGN_API_BASE"
+        | "WORKER_THREADS"
+        | "WORKER_QUEUE_LIMIT"
+        | "WORKER_TASK_TIMEOUT_MS"
+        | "WORKER_MEMORY_LIMIT_MB"
       >
     > &
     IntegrationProviderSettings &
@@ -127,20 +137,35 @@ export function createServices(deps: {
   const { db, clock, config } = deps;
   // Every link the product sends or shows is built on this, never on a request's Host.
   const publicUrl = publicOrigin(config.PUBLIC_URL ?? "http://localhost:3000");
-  // The sealer reads (or makes) its certificate at the first seal, not at start: making a key takes
-  // a moment that a server, or a test, that never seals should not pay.
-  let pdfSealer: ReturnType<typeof createPdfSealer> | undefined;
-  const theSealer = () => {
-    pdfSealer ??= createPdfSealer({
-      certificate: loadOrCreateSealingCertificate({
-        p12Path: config.SEALING_P12_PATH,
-        passphrase: config.SEALING_P12_PASSPHRASE,
-        // Tests and tools that pass no data directory share one certificate in the temp folder.
-        dataDir: config.DATA_DIR ?? path.join(tmpdir(), "precedent-data"),
-      }),
+  // CPU-heavy work (assembly, previews, sealing) runs on worker threads, so this thread stays free
+  // to answer (platform/workers). Tests run through it too: there is no other path.
+  const workers = createWorkerPool({
+    threads: config.WORKER_THREADS ?? Math.max(1, availableParallelism()),
+    queueLimit: config.WORKER_QUEUE_LIMIT ?? WORKER_QUEUE_LIMIT,
+    taskTimeoutMs: config.WORKER_TASK_TIMEOUT_MS ?? WORKER_TASK_TIMEOUT_MS,
+    memoryLimitMb: config.WORKER_MEMORY_LIMIT_MB ?? WORKER_MEMORY_LIMIT_MB,
+  });
+  // The certificate is read (or made) at the first seal, not at start: making a key takes a moment
+  // that a server, or a test, that never seals should not pay. The seal itself runs on the pool.
+  let sealingCertificate: ReturnType<typeof loadOrCreateSealingCertificate> | undefined;
+  const theCertificate = () => {
+    sealingCertificate ??= loadOrCreateSealingCertificate({
+      p12Path: config.SEALING_P12_PATH,
+      passphrase: config.SEALING_P12_PASSPHRASE,
+      // Tests and tools that pass no data directory share one certificate in the temp folder.
+      dataDir: config.DATA_DIR ?? path.join(tmpdir(), "precedent-data"),
     });
-    return pdfSealer;
+    return sealingCertificate;
   };
+  // The seal's fairness key is the firm's name: the sealing port knows the envelope, not the firm id.
+  const sealOnPool = async (firmName: string, fn: "seal" | "sealFile", input: object) =>
+    sealedOrThrow(
+      await workers.run<SealOutcome>(firmName, {
+        module: SEAL_TASKS,
+        fn,
+        input: { certificate: theCertificate(), ...input },
+      }),
+    );
   const asicFeeCents = Math.round((config.ASIC_REGISTRATION_FEE ?? 597) * 100);
   // Durable background work; main.ts starts the worker, tests run due jobs with `jobs.runDue()`.
   const jobs = createJobQueue({ db, clock });
@@ -248,12 +273,14 @@ export function createServices(deps: {
   const fileStore = createDatabaseFileStore({ db, clock });
   media = createMediaService({ db, clock, files: fileStore, teams });
   const templates = createTemplateLibrary();
+  const engine = createDocumentEngine({ pool: workers, templatesRoot: templates.root });
   interview = createInterviewService({
     db,
     clock,
     documents,
     files: fileStore,
     library: templates,
+    engine,
     users,
     logs,
     events,
@@ -276,6 +303,7 @@ export function createServices(deps: {
     db,
     teams,
     templates,
+    engine,
     clock,
     paidOrders: (teamId, userId) => paidOrdersOf(db, teamId, userId),
   });
@@ -296,12 +324,13 @@ export function createServices(deps: {
     files: fileStore,
     interview,
     library: templates,
+    engine,
     mail,
     users,
     publicUrl,
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
     // The certificate downloaded on its own is sealed with the same seal as the signed PDF.
-    sealFile: (pdf, info) => theSealer().sealFile(pdf, info),
+    sealFile: (pdf, info) => sealOnPool(info.firmName, "sealFile", { pdf, info }),
     // FuseSign for firms that sign with it, when its token, tenant and webhook secret are set.
     fusesign:
       config.FUSESIGN_API_TOKEN && config.FUSESIGN_TENANT_ID && config.FUSESIGN_WEBHOOK_SECRET
@@ -426,7 +455,7 @@ export function createServices(deps: {
     config,
     visibleDocumentNames: () => documentsModule().visibleDocumentNames,
   });
-  const sealer: PdfSealer = { seal: (input) => theSealer().seal(input) };
+  const sealer: PdfSealer = { seal: (input) => sealOnPool(input.certificate.firmName, "seal", { input }) };
   const signingCeremony = createSigningCeremony({
     db,
     clock,
@@ -475,6 +504,9 @@ export function createServices(deps: {
     fileStore,
     media,
     templates,
+    /** The worker pool; the app closes it when it closes. */
+    workers,
+    engine,
     interview,
     documentZip,
     catalogue,

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from "react-router";
 import { RouteErrorPage } from "./components/RouteErrorPage";
+import { ServerBusyNotice } from "./components/ServerBusyNotice";
 import { HOME_PATH } from "./constants";
 import { SessionEndedListener } from "./features/session/SessionEndedListener";
 
@@ -7,6 +8,7 @@ function Root() {
   return (
     <>
       <SessionEndedListener />
+      <ServerBusyNotice />
       <Outlet />
     </>
   );

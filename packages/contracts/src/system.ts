@@ -13,3 +13,33 @@ export type JsLogRequest = z.infer<typeof JsLogRequest>;
 export const JsLogResponse = envelope(z.null());
 
 export const HealthResponse = z.object({ status: z.enum(["ok", "unavailable"]) });
+
+/**
+ * The reply to a request for heavy work (assembling, previewing, sealing) while the server's
+ * workers and their waiting line are full: answered 503, with the Retry-After header and
+ * `data.retry_after_seconds` saying when to ask again. Nothing was started or changed.
+ */
+export const SERVER_BUSY =
+  "The server is busy making other documents right now. Nothing was changed; please try again in a few seconds.";
+
+/** GET /readyz: ready when the database answers, with how free the request thread is. */
+export const ReadinessResponse = HealthResponse.extend({
+  event_loop: z
+    .object({
+      delay_p99_ms: z.number().describe("The 99th percentile of the event loop's delay, in ms"),
+      delay_max_ms: z.number(),
+      window_seconds: z.number().describe("The span the figures cover"),
+    })
+    .describe(
+      "How long work waited for the request thread lately: near the sampling interval (10 ms) when it is free",
+    ),
+  workers: z
+    .object({
+      threads: z.number().int(),
+      running: z.number().int(),
+      queued: z.number().int(),
+      queue_limit: z.number().int(),
+    })
+    .describe("The document workers: tasks running and waiting (a full line answers 503)"),
+});
+export type ReadinessResponse = z.infer<typeof ReadinessResponse>;

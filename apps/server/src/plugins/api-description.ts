@@ -58,6 +58,7 @@ const ERROR_MEANING: Record<number, string> = {
   404: "No such thing that the caller may see (another firm's is never found).",
   409: "Not possible in the current state; the message says why.",
   429: "Too many requests: `data.retry_after_seconds` and the Retry-After header say how long to wait.",
+  503: "The server is too busy to take this now: `data.retry_after_seconds` and the Retry-After header say when to ask again.",
 };
 
 /** The error statuses a route can answer, from what it takes and who may call it. */
@@ -117,6 +118,10 @@ const file = (mediaTypes: string[], description: string) => ({
   ),
 });
 
+/** A reply schema that is not the envelope (`{ message, data }`), such as readiness's `{ status, … }`. */
+const ownShape = (schema: unknown) =>
+  schema instanceof z.ZodObject && !("message" in schema.shape && "data" in schema.shape);
+
 /** The description of a zod schema (`.describe(…)`), if it has one. */
 const describedAs = (schema: unknown): string | undefined =>
   schema instanceof z.ZodType ? z.globalRegistry.get(schema)?.description : undefined;
@@ -135,7 +140,10 @@ export const describeRoute: SwaggerTransform<FastifySchema & { hide?: boolean }>
   for (const [status, reply] of Object.entries(declared)) {
     const code = Number(status);
     const description = describedAs(reply);
-    if (code >= 400) response[status] = json(ErrorEnvelope, description ?? ERROR_MEANING[code] ?? "Refused.");
+    // A refusal is the error envelope, except a reply of its own shape (readiness's 503 says why).
+    if (code >= 400 && !ownShape(reply))
+      response[status] = json(ErrorEnvelope, description ?? ERROR_MEANING[code] ?? "Refused.");
+    else if (code >= 400) response[status] = json(reply as z.ZodType, description ?? "Refused.");
     else if (produces?.length) response[status] = file(produces, description ?? "The file.");
     else if (reply instanceof z.ZodType) response[status] = json(reply, description ?? SUCCESS);
     else response[status] = reply;

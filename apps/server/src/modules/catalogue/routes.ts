@@ -13,7 +13,9 @@ import {
   QuestionsResponse,
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { KeptReplies } from "../../platform/freshness/index.ts";
+import { BUSY_RESPONSE } from "../../platform/workers/index.ts";
 import { actorOf } from "../../plugins/authenticate.ts";
 import type { CatalogueService } from "./service.ts";
 
@@ -83,6 +85,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         summary: "The template rendered as PDF from its sample answers (application/pdf)",
         params: ProductIdParams,
         produces: ["application/pdf"],
+        response: { 200: z.any().describe("The PDF's bytes (inline)"), ...BUSY_RESPONSE },
       },
     },
     async (request, reply) => {

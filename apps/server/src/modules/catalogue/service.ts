@@ -10,12 +10,13 @@ import {
   type ProductListQuery,
   STRATEGIST_PLAN_SLUG,
 } from "@precedent/contracts";
-import { buildDocument, DOCGEN_VERSION, renderPdf } from "@precedent/docgen";
+import { DOCGEN_VERSION } from "@precedent/docgen";
 import type { LibraryTemplate } from "@precedent/docgen/library";
 import { and, asc, count, desc, eq, exists, getTableColumns, inArray, notExists, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
 import { type Actor, type Clock, systemClock } from "../../platform/kernel/index.ts";
+import type { DocumentEngine } from "../../platform/workers/index.ts";
 import { documentAllowance, planBySlug, planInForce, type TeamsService } from "../teams/index.ts";
 import { findCreditPackages } from "./credit-packages.ts";
 import {
@@ -86,6 +87,8 @@ export function createCatalogueService(deps: {
   db: Database;
   teams: TeamsService;
   templates: TemplateSource;
+  /** Renders previews on the worker pool, off the request thread. */
+  engine: DocumentEngine;
   clock?: Clock;
   /** A person's paid orders in a firm (the orders module's, which depends on this one). */
   paidOrders: (teamId: number, userId: number) => Promise<{ order_id: number; product_id: number }[]>;
@@ -421,7 +424,10 @@ export function createCatalogueService(deps: {
       if (!pdf) {
         const template = templates.get(product.templateIdentifier);
         if (!template) throw notFound("This template has no preview.");
-        pdf = renderPdf(buildDocument(template, template.sampleAnswers ?? {})).then((r) => r.pdf);
+        // One line for every firm's previews: they are the same files, made once per process.
+        pdf = deps.engine
+          .renderPdf("catalogue previews", template.identifier, template.sampleAnswers ?? {})
+          .then((r) => r.pdf);
         previews.set(key, pdf);
         pdf.catch(() => previews.delete(key));
       }

@@ -320,6 +320,7 @@ describe("downloads", () => {
       clock: t.clock.now,
       documents: t.services.documents,
       library: t.services.templates,
+      engine: t.services.engine,
       users: t.services.users,
       logs: t.services.logs,
       files: {

@@ -20,6 +20,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { RENDERS_MAX_PER_MINUTE } from "../../constants.ts";
+import { BUSY_RESPONSE } from "../../platform/workers/index.ts";
 import type { InterviewService } from "./service.ts";
 import { MEDIA_TYPES } from "./service.ts";
 
@@ -167,6 +168,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ interview: InterviewServic
         querystring: TeamScopeQuery,
         body: PreviewBody,
         produces: ["application/pdf"],
+        response: BUSY_RESPONSE,
       },
     },
     async (request, reply) => {
@@ -193,7 +195,7 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ interview: InterviewServic
         params: DocIdParam,
         querystring: TeamScopeQuery,
         body: AssembleBody,
-        response: { 200: AssembleResponse },
+        response: { 200: AssembleResponse, ...BUSY_RESPONSE },
       },
     },
     async (request) => {

@@ -20,13 +20,10 @@ import {
   type AnswerIssue,
   type Answers,
   AnswersError,
-  assemble as assembleDocument,
-  buildDocument,
   cleanAnswers,
   formatIssues,
   type InterviewDefinition,
   missingAnswers,
-  renderPdf,
   TemplateError,
   validate,
 } from "@precedent/docgen";
@@ -36,6 +33,7 @@ import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
 import type { EventRaiser } from "../../platform/events/index.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
+import type { DocumentEngine } from "../../platform/workers/index.ts";
 import type { DocumentFilesReader, DocumentsService } from "../documents/index.ts";
 import {
   allowedInSomeTab,
@@ -167,13 +165,15 @@ export function createInterviewService(deps: {
   documents: DocumentsService;
   files: FileStore;
   library: TemplateLibrary;
+  /** Assembles and renders on the worker pool, off the request thread. */
+  engine: DocumentEngine;
   users: UsersService;
   /** The document logs: each assembly (passed or failed) and download is an entry. */
   logs: Pick<LogsService, "recordAction">;
   /** Told "document.relaunched" in the relaunch's transaction (signing voids what was sent; ./events.ts). */
   events?: EventRaiser;
 }) {
-  const { db, clock, documents, files, library, users, logs } = deps;
+  const { db, clock, documents, files, library, engine, users, logs } = deps;
   /** What other modules add to a document's answers at assembly (answer-supplements.ts). */
   const supplements: AnswerSupplement[] = [];
   /** Other modules' say over saved answers (answer-supplements.ts). */
@@ -396,7 +396,9 @@ export function createInterviewService(deps: {
       const draft = missing.length > 0;
       let pdf: Uint8Array;
       try {
-        pdf = (await renderPdf(buildDocument(template, answers, { draft }), { assembledAt: clock() })).pdf;
+        pdf = (
+          await engine.renderPdf(ctx.teamId, template.identifier, answers, { draft, assembledAt: clock() })
+        ).pdf;
       } catch (error) {
         templateFailure(error);
       }
@@ -462,9 +464,11 @@ export function createInterviewService(deps: {
       try {
         const issues = validate(template.definition, answers as Answers);
         if (issues.length > 0) throw incomplete(issues);
-        let rendered: Awaited<ReturnType<typeof assembleDocument>>;
+        let rendered: Awaited<ReturnType<DocumentEngine["assemble"]>>;
         try {
-          rendered = await assembleDocument(template, answers as Answers, { assembledAt: clock() });
+          rendered = await engine.assemble(ctx.teamId, template.identifier, answers as Answers, {
+            assembledAt: clock(),
+          });
         } catch (error) {
           templateFailure(error);
         }

@@ -13,5 +13,6 @@ export { fuseSignWebhookRoutes, signingRoutes } from "./routes.ts";
 // Tables read outside this module (demo data, tests, the signer's pages and the seal).
 export { signingEnvelopes, signingEvents, signingRecipients } from "./schema.ts";
 export { createPdfSealer, loadOrCreateSealingCertificate, type PdfSealer } from "./seal/index.ts";
+export { SEAL_TASKS, type SealOutcome, sealedOrThrow } from "./seal/seal-task.ts";
 export { createSigningService, type SigningService } from "./service.ts";
 export { createSigningLinkBox, hashSigningToken, newSigningToken } from "./tokens.ts";

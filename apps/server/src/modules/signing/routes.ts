@@ -20,6 +20,7 @@ import { create as contentDisposition } from "content-disposition";
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { BUSY_RESPONSE } from "../../platform/workers/index.ts";
 import { FUSESIGN_SIGNATURE_HEADER } from "./fusesign/adapter.ts";
 import type { SigningLifecycle } from "./lifecycle.ts";
 import type { SigningService } from "./service.ts";
@@ -73,6 +74,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{
           409: ErrorEnvelope.describe(
             "Not completed or signing not allowed, owner confirmation missing, not assembled, or it must be signed on paper",
           ),
+          ...BUSY_RESPONSE,
         },
       },
     },
@@ -131,6 +133,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{
           200: z.any().describe("The PDF's bytes (attachment)"),
           404: notVisible,
           409: ErrorEnvelope.describe("Not signed by everyone yet, or the sealed PDF is not ready"),
+          ...BUSY_RESPONSE,
         },
       },
     },

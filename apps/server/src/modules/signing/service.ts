@@ -17,7 +17,7 @@ import {
   type SignerStatusName,
   UNKNOWN_SIGNATURE_BOX,
 } from "@precedent/contracts";
-import { type Answers, buildDocument, renderPdf } from "@precedent/docgen";
+import type { Answers } from "@precedent/docgen";
 import { and, asc, desc, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import type { z } from "zod";
@@ -27,6 +27,7 @@ import { AppError, badRequest, notFound } from "../../errors.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
 import { endOfSydneyDay, sydneyDay } from "../../platform/kernel/calendar.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
+import type { DocumentEngine } from "../../platform/workers/index.ts";
 import type { DocumentsService } from "../documents/index.ts";
 import type { FileStore } from "../files/index.ts";
 import type { InterviewService } from "../interview/index.ts";
@@ -92,6 +93,8 @@ export function createSigningService(deps: {
   files: FileStore;
   interview: Pick<InterviewService, "assembledPdf">;
   library: TemplateLibrary;
+  /** Renders the PDF (for its signature boxes) on the worker pool, off the request thread. */
+  engine: DocumentEngine;
   mail: MailService;
   users: UsersService;
   /** The configured public origin (PUBLIC_URL): every link is built on it. */
@@ -243,7 +246,11 @@ export function createSigningService(deps: {
       const witnessProblems = witnessErrors(witnessRuleInput(template, before.doc.xml as Answers, input));
       if (witnessProblems.length > 0) throw badRequest(witnessProblems[0]?.message ?? "", witnessProblems);
 
-      const rendered = await renderPdf(buildDocument(template, before.doc.xml as Answers));
+      const rendered = await deps.engine.renderPdf(
+        ctx.teamId,
+        template.identifier,
+        before.doc.xml as Answers,
+      );
       const fields: StoredSignatureField[] = rendered.signatureFields.map((f) => ({
         metaKey: f.metaKey,
         dateKey: f.dateKey,

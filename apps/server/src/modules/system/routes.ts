@@ -5,14 +5,21 @@ import {
   JsLogRequest,
   JsLogResponse,
   PublicSettingsResponse,
+  ReadinessResponse,
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { JS_LOG_MAX_PER_MINUTE } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { isDatabaseReachable } from "../../db/client.ts";
+import type { LoopHealth } from "../../platform/loop-health/index.ts";
+import type { WorkerPool } from "../../platform/workers/index.ts";
 
 /** Liveness and readiness for orchestrators; registered at the root, outside `/api`. */
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  workers: Pick<WorkerPool, "stats">;
+  loopHealth: LoopHealth;
+}> = async (app, { db, workers, loopHealth }) => {
   app.get(
     "/healthz",
     { schema: { hide: true, response: { 200: HealthResponse } }, logLevel: "warn" },
@@ -25,10 +32,38 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   );
   app.get(
     "/readyz",
-    { schema: { hide: true, response: { 200: HealthResponse, 503: HealthResponse } }, logLevel: "warn" },
+    {
+      schema: {
+        tags: ["system"],
+        summary:
+          "Readiness, for load balancers: the database answers; with the event loop's delay and the workers' load",
+        description:
+          "503 (status `unavailable`) when the database does not answer. `event_loop.delay_p99_ms` shows a saturated server before it fails: near 10 ms when the request thread is free, growing when work holds it.",
+        response: {
+          200: ReadinessResponse,
+          503: ReadinessResponse.describe("The database does not answer"),
+        },
+      },
+      logLevel: "warn",
+    },
     async (_request, reply) => {
       const ready = await isDatabaseReachable(db);
-      return reply.status(ready ? 200 : 503).send({ status: ready ? "ok" : "unavailable" });
+      const delay = loopHealth.delay();
+      const pool = workers.stats();
+      return reply.status(ready ? 200 : 503).send({
+        status: ready ? "ok" : "unavailable",
+        event_loop: {
+          delay_p99_ms: delay.p99Ms,
+          delay_max_ms: delay.maxMs,
+          window_seconds: delay.windowSeconds,
+        },
+        workers: {
+          threads: pool.threads,
+          running: pool.running,
+          queued: pool.queued,
+          queue_limit: pool.queueLimit,
+        },
+      });
     },
   );
 };

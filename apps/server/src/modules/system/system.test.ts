@@ -59,7 +59,13 @@ describe("health", () => {
     expect((await t.app.inject({ method: "GET", url: "/healthz" })).json()).toEqual({ status: "ok" });
     const ready = await t.app.inject({ method: "GET", url: "/readyz" });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: "ok" });
+    expect(ready.json()).toMatchObject({
+      status: "ok",
+      event_loop: { window_seconds: expect.any(Number) },
+      workers: { running: 0, queued: 0, queue_limit: 64 },
+    });
+    expect(ready.json().event_loop.delay_p99_ms).toBeGreaterThanOrEqual(0);
+    expect(ready.json().workers.threads).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -18,6 +18,8 @@ export const STARTER_TEMPLATES_DIR = path.resolve(import.meta.dirname, "../../..
  * (it is shared by every request).
  */
 export type TemplateLibrary = {
+  /** The folder it reads (worker threads read the same templates from it). */
+  readonly root: string;
   get(identifier: string): LibraryTemplate | undefined;
   list(): readonly LibraryTemplate[];
 };
@@ -39,6 +41,7 @@ export function createTemplateLibrary(root = STARTER_TEMPLATES_DIR): TemplateLib
     return templates;
   };
   return {
+    root,
     get: (identifier) => byIdentifier().get(identifier),
     list: () => [...byIdentifier().values()],
   };

@@ -1,0 +1,12 @@
+// The worker pool's public entry (see pool.ts for its rules).
+
+export { BUSY_RESPONSE } from "./busy-reply.ts";
+export { createDocumentEngine, type DocumentEngine } from "./document-engine.ts";
+export {
+  createWorkerPool,
+  type WorkerPool,
+  type WorkerPoolOptions,
+  type WorkerPoolStats,
+  type WorkerTask,
+  WorkerTaskError,
+} from "./pool.ts";
