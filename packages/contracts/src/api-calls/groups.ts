@@ -1,0 +1,10 @@
+/**
+ * Every area's calls, one module each, gathered as the `API` namespace (`../api-calls.ts`). A
+ * namespace rather than one object literal so that a bundler keeps only the areas a page uses:
+ * `API.auth.signIn` on the sign-in page brings the auth contracts, not every contract.
+ */
+export { invitationCalls as invitations } from "./invitations.ts";
+export { membershipCalls as membership } from "./membership.ts";
+export { orderCalls as orders } from "./orders.ts";
+export { teamCalls as teams } from "./teams.ts";
+export { userCalls as users } from "./users.ts";
