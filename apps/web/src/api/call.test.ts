@@ -1,6 +1,6 @@
 import { API } from "@precedent/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { call, pathOf } from "./call";
+import { call, callForMessage, pathOf } from "./call";
 import { ApiError } from "./client";
 
 const reply = (data: unknown) =>
@@ -41,5 +41,18 @@ describe("the typed API client", () => {
       fieldErrors: [{ field: "role", message: "role must be manager or member" }],
     });
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("resolves a call whose success speaks to the reply's message", async () => {
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ message: "Two-factor sign-in is off.", data: null })),
+    );
+    vi.stubGlobal("fetch", fetch);
+    const message = await callForMessage(API.twoFactor.disable, {
+      params: { id: 7 },
+      body: { password: "pw" },
+    });
+    expect(message).toBe("Two-factor sign-in is off.");
+    expect(fetch).toHaveBeenCalledWith("/api/tfa/7", expect.objectContaining({ method: "PUT" }));
   });
 });

@@ -29,6 +29,31 @@ export function call<C extends ApiCall>(
   definition: C,
   ...[input]: object extends ApiCallInput<C> ? [CallInput<C>?] : [CallInput<C>]
 ): Promise<Data<C>> {
+  return send(definition, input, definition.reply as unknown as ResponseSchema<Data<C>>);
+}
+
+/**
+ * As `call`, for the few calls whose success speaks: resolves to the reply's message (what the
+ * page shows) rather than its data.
+ */
+export function callForMessage<C extends ApiCall>(
+  definition: C,
+  ...[input]: object extends ApiCallInput<C> ? [CallInput<C>?] : [CallInput<C>]
+): Promise<string> {
+  const itsMessage: ResponseSchema<string> = {
+    parse(json) {
+      const { message } = definition.reply.parse(json);
+      return { message, data: message };
+    },
+  };
+  return send(definition, input, itsMessage);
+}
+
+function send<C extends ApiCall, T>(
+  definition: C,
+  input: CallInput<C> | undefined,
+  reply: ResponseSchema<T>,
+): Promise<T> {
   const { params, query, body, signal, unauthorizedEndsSession } = (input ?? {}) as {
     params?: Record<string, unknown>;
     query?: Record<string, string | number | undefined>;
@@ -41,7 +66,7 @@ export function call<C extends ApiCall>(
       return Promise.reject(new ApiError(400, errors[0]?.message ?? "Invalid request", errors));
     }
   }
-  return apiRequest(pathOf(definition, params), definition.reply as unknown as ResponseSchema<Data<C>>, {
+  return apiRequest(pathOf(definition, params), reply, {
     method: definition.method,
     query,
     // The body as written, not as parsed: the server parses (and trims) it itself.

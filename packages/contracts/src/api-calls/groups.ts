@@ -3,6 +3,7 @@
  * namespace rather than one object literal so that a bundler keeps only the areas a page uses:
  * `API.auth.signIn` on the sign-in page brings the auth contracts, not every contract.
  */
+export { authCalls as auth, twoFactorCalls as twoFactor } from "./auth.ts";
 export { bootstrapCalls as bootstrap } from "./bootstrap.ts";
 export { invitationCalls as invitations } from "./invitations.ts";
 export { membershipCalls as membership } from "./membership.ts";
