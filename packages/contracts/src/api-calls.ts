@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ApiCall } from "./api-calls/define.ts";
+import type { ApiCall, ApiLink } from "./api-calls/define.ts";
 import * as API from "./api-calls/groups.ts";
 
 /**
@@ -20,13 +20,13 @@ import * as API from "./api-calls/groups.ts";
  * new area there. Calls not yet defined are written by hand in the files the web's hand-built-path
  * test allows (`apps/web/src/api/hand-built-paths.test.ts`).
  */
-export type { ApiCall, HttpMethod } from "./api-calls/define.ts";
+export type { ApiCall, ApiLink, HttpMethod } from "./api-calls/define.ts";
 export { API };
 
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
 
-/** What a caller gives a call: its path parameters, query and body, each as its schema takes them. */
-export type ApiCallInput<C extends ApiCall> = (C["params"] extends z.ZodType
+/** What a caller gives a call (or a link): its path parameters, query and body, each as its schema takes them. */
+export type ApiCallInput<C extends ApiCall | ApiLink> = (C["params"] extends z.ZodType
   ? { params: Input<C["params"]> }
   : object) &
   (C["query"] extends z.ZodType ? { query: Input<C["query"]> } : object) &
@@ -35,10 +35,20 @@ export type ApiCallInput<C extends ApiCall> = (C["params"] extends z.ZodType
 /** The `data` of a call's 200 reply. */
 export type ApiCallData<C extends ApiCall> = z.output<C["reply"]> extends { data: infer D } ? D : never;
 
+const definitionsWhere = <D extends ApiCall | ApiLink>(
+  is: (definition: ApiCall | ApiLink) => definition is D,
+) =>
+  Object.values(API)
+    .flatMap((group): (ApiCall | ApiLink)[] => Object.values(group))
+    .filter(is);
+
 /**
- * Every defined call, for checks that walk them all. Marked pure so that a bundle that never reads
- * it (the web's) does not keep every area for its sake.
+ * Every defined call, and every link, for checks that walk them all. Marked pure so that a bundle
+ * that never reads them (the web's) does not keep every area for their sake.
  */
-export const API_CALLS: readonly ApiCall[] = /* @__PURE__ */ Object.values(API).flatMap((group) =>
-  Object.values(group),
+export const API_CALLS: readonly ApiCall[] = /* @__PURE__ */ definitionsWhere(
+  (definition): definition is ApiCall => definition.reply !== undefined,
+);
+export const API_LINKS: readonly ApiLink[] = /* @__PURE__ */ definitionsWhere(
+  (definition): definition is ApiLink => definition.reply === undefined,
 );

@@ -1,6 +1,6 @@
 import { API } from "@precedent/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { call, callForMessage, pathOf } from "./call";
+import { call, callForMessage, hrefOf, pathOf } from "./call";
 import { ApiError } from "./client";
 
 const reply = (data: unknown) =>
@@ -16,6 +16,15 @@ describe("the typed API client", () => {
     expect(pathOf(API.invitations.revoke, { id: 5 })).toBe("/api/team/invitations/5");
     expect(pathOf(API.invitations.accept, { token: "a/b c" })).toBe("/api/invitations/a%2Fb%20c/accept");
     expect(() => pathOf(API.invitations.revoke, {})).toThrow("needs id");
+  });
+
+  it("makes a link's address with its parameters and query, leaving out what is not given", () => {
+    expect(hrefOf(API.signingPages.signedPdf, { params: { token: "a/b" } })).toBe(
+      "/api/sign/a%2Fb/signed.pdf",
+    );
+    expect(hrefOf(API.signing.signedDownload, { query: { doc_id: 4, file: "signed", id_team: 3 } })).toBe(
+      "/api/signing/document/download?doc_id=4&file=signed&id_team=3",
+    );
   });
 
   it("sends the definition's method, path and query", async () => {

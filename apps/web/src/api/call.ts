@@ -1,4 +1,4 @@
-import type { ApiCall, ApiCallData, ApiCallInput, FieldError } from "@precedent/contracts";
+import type { ApiCall, ApiCallData, ApiCallInput, ApiLink, FieldError } from "@precedent/contracts";
 import { ApiError, apiRequest, type RequestOptions, type ResponseSchema } from "./client";
 
 /**
@@ -19,6 +19,25 @@ export function pathOf(definition: Pick<ApiCall, "path">, params: Record<string,
     if (value === undefined || value === null) throw new Error(`${definition.path} needs ${name}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/**
+ * The address of a link (a download, a form's action) with its parameters and query, for an
+ * `href` or an `action`: the browser sends the session cookie itself.
+ */
+export function hrefOf<L extends ApiLink>(
+  definition: L,
+  ...[input]: object extends ApiCallInput<L> ? [ApiCallInput<L>?] : [ApiCallInput<L>]
+): string {
+  const { params, query } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, string | number | undefined>;
+  };
+  const path = pathOf(definition, params);
+  if (!query) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  return `${path}?${search}`;
 }
 
 /** As the server's error handler names a field: `billing.postcode`, or `body` for the whole. */

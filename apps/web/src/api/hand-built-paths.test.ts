@@ -22,12 +22,10 @@ const NOT_YET_MIGRATED: Record<string, number> = {
   // Sent with keepalive, outside the client, from the first load (js-log.ts says why).
   "api/js-log.ts": 1,
   "api/logs.ts": 3,
-  "api/signing.ts": 8,
   // The image upload is multipart, which the JSON client does not send yet.
   "api/users.ts": 1,
   "features/integrations/SyncDocument.tsx": 1,
   "features/integrations/api.ts": 15,
-  "features/signing-pages/api.ts": 1,
 };
 
 const SRC = fileURLToPath(new URL("..", import.meta.url));

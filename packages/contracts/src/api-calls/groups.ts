@@ -8,5 +8,7 @@ export { bootstrapCalls as bootstrap } from "./bootstrap.ts";
 export { invitationCalls as invitations } from "./invitations.ts";
 export { membershipCalls as membership } from "./membership.ts";
 export { orderCalls as orders } from "./orders.ts";
+export { signingCalls as signing } from "./signing.ts";
+export { signingPageCalls as signingPages } from "./signing-pages.ts";
 export { teamCalls as teams } from "./teams.ts";
 export { userCalls as users } from "./users.ts";
