@@ -18,7 +18,8 @@ const NOT_YET_MIGRATED: Record<string, number> = {
   "api/catalogue.ts": 10,
   "api/credits.ts": 9,
   "api/documents.ts": 25,
-  "api/interview.ts": 8,
+  // The assembled file's download: its route's query schema is not a contract's yet.
+  "api/interview.ts": 1,
   // Sent with keepalive, outside the client, from the first load (js-log.ts says why).
   "api/js-log.ts": 1,
   "api/logs.ts": 3,

@@ -5,6 +5,7 @@
  */
 export { authCalls as auth, twoFactorCalls as twoFactor } from "./auth.ts";
 export { bootstrapCalls as bootstrap } from "./bootstrap.ts";
+export { interviewCalls as interview } from "./interview.ts";
 export { invitationCalls as invitations } from "./invitations.ts";
 export { membershipCalls as membership } from "./membership.ts";
 export { orderCalls as orders } from "./orders.ts";
