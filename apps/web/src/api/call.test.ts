@@ -1,6 +1,6 @@
-import { API } from "@precedent/contracts";
+import { API, CheckAddressReplyAsSent } from "@precedent/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { call, callForMessage, hrefOf, pathOf } from "./call";
+import { call, callForMessage, callReadingReplyAs, hrefOf, pathOf } from "./call";
 import { ApiError } from "./client";
 
 const reply = (data: unknown) =>
@@ -63,5 +63,21 @@ describe("the typed API client", () => {
     });
     expect(message).toBe("Two-factor sign-in is off.");
     expect(fetch).toHaveBeenCalledWith("/api/tfa/7", expect.objectContaining({ method: "PUT" }));
+  });
+
+  it("reads a reply with the caller's own schema when asked, as the ASIC address check's isValid as sent", async () => {
+    const sent = { isValid: "true", problems: [] };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => reply(sent)),
+    );
+    const input = {
+      query: { id_team: 3 },
+      body: { street: "1 George St", suburb: "Sydney", state: "NSW" as const, postcode: "2000" },
+    };
+    const read = await callReadingReplyAs(API.asic.checkAddress, CheckAddressReplyAsSent, input).catch(
+      (e: unknown) => e,
+    );
+    expect(read).toMatchObject({ isValid: "true" });
   });
 });

@@ -68,6 +68,18 @@ export function callForMessage<C extends ApiCall>(
   return send(definition, input, itsMessage);
 }
 
+/**
+ * As `call`, reading the reply with a schema of the caller's instead of the definition's: for a
+ * reply the page judges as sent (the ASIC address check's `isValid`).
+ */
+export function callReadingReplyAs<C extends ApiCall, T>(
+  definition: C,
+  reply: ResponseSchema<T>,
+  ...[input]: object extends ApiCallInput<C> ? [CallInput<C>?] : [CallInput<C>]
+): Promise<T> {
+  return send(definition, input, reply);
+}
+
 function send<C extends ApiCall, T>(
   definition: C,
   input: CallInput<C> | undefined,

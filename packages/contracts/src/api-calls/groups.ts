@@ -3,6 +3,7 @@
  * namespace rather than one object literal so that a bundler keeps only the areas a page uses:
  * `API.auth.signIn` on the sign-in page brings the auth contracts, not every contract.
  */
+export { asicCalls as asic } from "./asic.ts";
 export { authCalls as auth, twoFactorCalls as twoFactor } from "./auth.ts";
 export { bootstrapCalls as bootstrap } from "./bootstrap.ts";
 export { interviewCalls as interview } from "./interview.ts";
