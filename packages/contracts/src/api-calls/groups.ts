@@ -6,6 +6,8 @@
 export { asicCalls as asic } from "./asic.ts";
 export { authCalls as auth, twoFactorCalls as twoFactor } from "./auth.ts";
 export { bootstrapCalls as bootstrap } from "./bootstrap.ts";
+export { catalogueCalls as catalogue } from "./catalogue.ts";
+export { creditCalls as credits } from "./credits.ts";
 export { interviewCalls as interview } from "./interview.ts";
 export { invitationCalls as invitations } from "./invitations.ts";
 export { membershipCalls as membership } from "./membership.ts";
