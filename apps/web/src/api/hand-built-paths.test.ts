@@ -19,7 +19,6 @@ const NOT_YET_MIGRATED: Record<string, number> = {
   "api/interview.ts": 1,
   // Sent with keepalive, outside the client, from the first load (js-log.ts says why).
   "api/js-log.ts": 1,
-  "api/logs.ts": 3,
   // The image upload is multipart, which the JSON client does not send yet.
   "api/users.ts": 1,
   "features/integrations/SyncDocument.tsx": 1,

@@ -10,6 +10,7 @@ export { catalogueCalls as catalogue } from "./catalogue.ts";
 export { creditCalls as credits } from "./credits.ts";
 export { interviewCalls as interview } from "./interview.ts";
 export { invitationCalls as invitations } from "./invitations.ts";
+export { logCalls as logs } from "./logs.ts";
 export { membershipCalls as membership } from "./membership.ts";
 export { orderCalls as orders } from "./orders.ts";
 export { signingCalls as signing } from "./signing.ts";
