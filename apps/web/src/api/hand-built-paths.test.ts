@@ -21,8 +21,8 @@ const NOT_YET_MIGRATED: Record<string, number> = {
   "api/js-log.ts": 1,
   // The image upload is multipart, which the JSON client does not send yet.
   "api/users.ts": 1,
-  "features/integrations/SyncDocument.tsx": 1,
-  "features/integrations/api.ts": 15,
+  // The groups, the authorisation links and disconnecting: their routes' query schemas are not contracts'.
+  "features/integrations/api.ts": 5,
 };
 
 const SRC = fileURLToPath(new URL("..", import.meta.url));
