@@ -14,7 +14,9 @@ import { describe, expect, it } from "vitest";
  * hand-built path anywhere fails.
  */
 const NOT_YET_MIGRATED: Record<string, number> = {
-  "api/documents.ts": 25,
+  // Organisation Documents' list and counts, and a document's versions and their download: their
+  // routes' own schemas are not contracts'.
+  "api/documents.ts": 4,
   // The assembled file's download: its route's query schema is not a contract's yet.
   "api/interview.ts": 1,
   // Sent with keepalive, outside the client, from the first load (js-log.ts says why).
