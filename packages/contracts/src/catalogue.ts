@@ -219,8 +219,8 @@ export const QuestionsResponse = envelope(
   }),
 );
 
-/** GET /api/products/{id}/preview answers application/pdf (the template on its sample answers). */
-export const PRODUCT_PREVIEW_PATH = (id: number) => `/api/products/${id}/preview`;
+// GET /api/products/{id}/preview answers application/pdf (the template on its sample answers):
+// the link `API.catalogue.preview`.
 
 // ---- Membership (which plan gets what) ------------------------------------------------------
 
@@ -400,7 +400,7 @@ export const Order = z.object({
   used_at: z.string().nullable(),
   /** The document created from it, once used. */
   document_id: z.number().int().nullable(),
-  /** Paid (or used) orders have a tax invoice at ORDER_INVOICE_PATH. */
+  /** Paid (or used) orders have a tax invoice (the link `API.orders.invoice`). */
   has_invoice: z.boolean(),
 });
 export type Order = z.infer<typeof Order>;
@@ -420,9 +420,8 @@ export const OrderListQuery = TeamScopeQuery.extend({
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
 export const OrderListResponse = envelope(paged(Order));
 
-/** GET /api/orders/{id}/invoice?id_team= answers the tax invoice as an HTML file download
- * (the invoice emailed on payment); 404 for an unpaid order or anyone else's. */
-export const ORDER_INVOICE_PATH = (orderId: number) => `/api/orders/${orderId}/invoice`;
+// GET /api/orders/{id}/invoice?id_team= (the link `API.orders.invoice`) answers the tax invoice as
+// an HTML file download (the invoice emailed on payment); 404 for an unpaid order or anyone else's.
 export const INVOICE_NOT_READY = "The tax invoice is issued once the order is paid.";
 
 // ---- Payments -------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { API_CALLS } from "@precedent/contracts";
+import { API_CALLS, API_LINKS } from "@precedent/contracts";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./harness.ts";
@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from "./harness.ts";
  * Issue 36 item 6: each API call the web makes through its typed client is defined once in
  * `@precedent/contracts` (`API`). Every definition must name a route the server registers, by
  * method and path, with the same schemas for its path parameters, query and body and the same 200
- * reply, so the client cannot drift from the server.
+ * reply, so the client cannot drift from the server. A link (a download, a form's action) is held
+ * to its route the same way, but for the reply, which is a file rather than JSON.
  */
 let t: TestApp;
 const routes = new Map<string, RouteOptions>();
@@ -42,8 +43,19 @@ describe("API call definitions", () => {
     }
   });
 
+  it("each link names a registered route with the route's own parameter and query schemas", () => {
+    for (const link of API_LINKS) {
+      const key = `${link.method} ${link.path}`;
+      const route = routes.get(key);
+      expect(route, `${key} is defined in contracts but not registered`).toBeDefined();
+      const schema = (route?.schema ?? {}) as { params?: unknown; querystring?: unknown };
+      expect(schema.params, `${key}: params`).toBe(link.params);
+      expect(schema.querystring, `${key}: query`).toBe(link.query);
+    }
+  });
+
   it("has one definition per route", () => {
-    const keys = API_CALLS.map((call) => `${call.method} ${call.path}`);
+    const keys = [...API_CALLS, ...API_LINKS].map((call) => `${call.method} ${call.path}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
 });

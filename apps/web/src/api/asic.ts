@@ -1,44 +1,25 @@
 import {
+  API,
   type ApplyProposedNameRequest,
-  ApplyProposedNameResponse,
-  AsicApplicationResponse,
   type AsicStatus,
   CheckAddressReplyAsSent,
   type CheckAddressRequest,
   type CheckCompanyNameRequest,
-  CheckCompanyNameResponse,
-  CompanyKitResponse,
-  InitPaymentResponse,
-  LodgementResponse,
-  TransactionStatusResponse,
 } from "@precedent/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "./client";
+import { call, callReadingReplyAs } from "./call";
 
 /** POST /api/asic/check-company-name: available, available after manual review, or not. */
 export const checkCompanyName = (teamId: number, request: CheckCompanyNameRequest) =>
-  apiRequest("/api/asic/check-company-name", CheckCompanyNameResponse, {
-    method: "POST",
-    query: { id_team: teamId },
-    body: request,
-  });
+  call(API.asic.checkCompanyName, { query: { id_team: teamId }, body: request });
 
 /** POST /api/asic/apply-proposed-name: applies for the name and records the consents. */
 export const applyProposedName = (teamId: number, request: ApplyProposedNameRequest) =>
-  apiRequest("/api/asic/apply-proposed-name", ApplyProposedNameResponse, {
-    method: "POST",
-    query: { id_team: teamId },
-    body: request,
-  });
-
-const asicPost =
-  <T>(path: string, schema: { parse(data: unknown): { message: string; data: T } }) =>
-  (teamId: number, body: object) =>
-    apiRequest(path, schema, { method: "POST", query: { id_team: teamId }, body });
+  call(API.asic.applyProposedName, { query: { id_team: teamId }, body: request });
 
 /** POST /api/asic/application: payment, ASIC status, ACN and certificate of a registration document. */
 export const asicApplication = (teamId: number, docId: number) =>
-  asicPost("/api/asic/application", AsicApplicationResponse)(teamId, { doc_id: docId });
+  call(API.asic.application, { query: { id_team: teamId }, body: { doc_id: docId } });
 export const asicApplicationKey = (teamId: number, docId: number) =>
   ["asic-application", teamId, docId] as const;
 
@@ -67,18 +48,18 @@ export const asicPaymentReturnPath = (docId: number) =>
 
 /** POST /api/asic/init-payment: the gateway's address, or its refusal (messageEvent). */
 export const initAsicPayment = (teamId: number, docId: number) =>
-  asicPost("/api/asic/init-payment", InitPaymentResponse)(teamId, {
-    doc_id: docId,
-    redirect_url: asicPaymentReturnPath(docId),
+  call(API.asic.initPayment, {
+    query: { id_team: teamId },
+    body: { doc_id: docId, redirect_url: asicPaymentReturnPath(docId) },
   });
 
 /** POST /api/asic/get-transaction-status: the fee payment's result. */
 export const asicTransactionStatus = (teamId: number, docId: number) =>
-  asicPost("/api/asic/get-transaction-status", TransactionStatusResponse)(teamId, { doc_id: docId });
+  call(API.asic.transactionStatus, { query: { id_team: teamId }, body: { doc_id: docId } });
 
 /** POST /api/asic/registration-company-lodgement: lodges the paid application. */
 export const lodgeAsicApplication = (teamId: number, docId: number) =>
-  asicPost("/api/asic/registration-company-lodgement", LodgementResponse)(teamId, { doc_id: docId });
+  call(API.asic.lodge, { query: { id_team: teamId }, body: { doc_id: docId } });
 
 /**
  * POST /api/asic/check-address. `isValid` is read as sent, not as the contract's boolean: the
@@ -86,12 +67,11 @@ export const lodgeAsicApplication = (teamId: number, docId: number) =>
  * address check's own reader (features/asic) decides and says.
  */
 export const checkAsicAddress = (teamId: number, address: CheckAddressRequest) =>
-  asicPost("/api/asic/check-address", CheckAddressReplyAsSent)(teamId, address);
+  callReadingReplyAs(API.asic.checkAddress, CheckAddressReplyAsSent, {
+    query: { id_team: teamId },
+    body: address,
+  });
 
 /** POST /api/asic/company-kit: makes and assembles the registered company's kit (once). */
 export const createCompanyKit = (teamId: number, docId: number) =>
-  apiRequest("/api/asic/company-kit", CompanyKitResponse, {
-    method: "POST",
-    query: { id_team: teamId },
-    body: { doc_id: docId },
-  });
+  call(API.asic.companyKit, { query: { id_team: teamId }, body: { doc_id: docId } });

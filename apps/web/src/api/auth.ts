@@ -1,19 +1,9 @@
-import {
-  AuthCheckResponse,
-  type LoginRequest,
-  LoginResponse,
-  LogoutResponse,
-  type SessionInfo,
-  SignOutEverywhereResponse,
-} from "@precedent/contracts";
-import { ApiError, apiRequest, reportSessionEnded } from "./client";
+import { API, type LoginRequest, type SessionInfo } from "@precedent/contracts";
+import { call } from "./call";
+import { ApiError, reportSessionEnded } from "./client";
 
 export const signIn = (credentials: LoginRequest) =>
-  apiRequest("/api/auth/login", LoginResponse, {
-    method: "POST",
-    body: credentials,
-    unauthorizedEndsSession: false,
-  });
+  call(API.auth.signIn, { body: credentials, unauthorizedEndsSession: false });
 
 /**
  * The auth check; also the keep-alive call. Resolves to the session timings the server uses.
@@ -23,15 +13,14 @@ export const signIn = (credentials: LoginRequest) =>
 export const checkSession = async (
   options: { signal?: AbortSignal; unauthorizedEndsSession?: boolean } = {},
 ): Promise<SessionInfo> => {
-  const check = await apiRequest("/api/auth/check", AuthCheckResponse, options);
+  const check = await call(API.auth.check, options);
   if (check.authenticated) return check.session;
   const signedOut = new ApiError(401, "Please sign in.");
   if (options.unauthorizedEndsSession !== false) reportSessionEnded(signedOut);
   throw signedOut;
 };
 
-export const signOut = () => apiRequest("/api/logout", LogoutResponse);
+export const signOut = () => call(API.auth.signOut);
 
 /** Ends every session of the signed-in person, this one included. */
-export const signOutEverywhere = () =>
-  apiRequest("/api/auth/sign-out-everywhere", SignOutEverywhereResponse, { method: "POST" });
+export const signOutEverywhere = () => call(API.auth.signOutEverywhere);

@@ -1,6 +1,6 @@
-import { API } from "@precedent/contracts";
+import { API, CheckAddressReplyAsSent } from "@precedent/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { call, pathOf } from "./call";
+import { call, callForMessage, callReadingReplyAs, hrefOf, pathOf } from "./call";
 import { ApiError } from "./client";
 
 const reply = (data: unknown) =>
@@ -16,6 +16,15 @@ describe("the typed API client", () => {
     expect(pathOf(API.invitations.revoke, { id: 5 })).toBe("/api/team/invitations/5");
     expect(pathOf(API.invitations.accept, { token: "a/b c" })).toBe("/api/invitations/a%2Fb%20c/accept");
     expect(() => pathOf(API.invitations.revoke, {})).toThrow("needs id");
+  });
+
+  it("makes a link's address with its parameters and query, leaving out what is not given", () => {
+    expect(hrefOf(API.signingPages.signedPdf, { params: { token: "a/b" } })).toBe(
+      "/api/sign/a%2Fb/signed.pdf",
+    );
+    expect(hrefOf(API.signing.signedDownload, { query: { doc_id: 4, file: "signed", id_team: 3 } })).toBe(
+      "/api/signing/document/download?doc_id=4&file=signed&id_team=3",
+    );
   });
 
   it("sends the definition's method, path and query", async () => {
@@ -41,5 +50,34 @@ describe("the typed API client", () => {
       fieldErrors: [{ field: "role", message: "role must be manager or member" }],
     });
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("resolves a call whose success speaks to the reply's message", async () => {
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ message: "Two-factor sign-in is off.", data: null })),
+    );
+    vi.stubGlobal("fetch", fetch);
+    const message = await callForMessage(API.twoFactor.disable, {
+      params: { id: 7 },
+      body: { password: "pw" },
+    });
+    expect(message).toBe("Two-factor sign-in is off.");
+    expect(fetch).toHaveBeenCalledWith("/api/tfa/7", expect.objectContaining({ method: "PUT" }));
+  });
+
+  it("reads a reply with the caller's own schema when asked, as the ASIC address check's isValid as sent", async () => {
+    const sent = { isValid: "true", problems: [] };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => reply(sent)),
+    );
+    const input = {
+      query: { id_team: 3 },
+      body: { street: "1 George St", suburb: "Sydney", state: "NSW" as const, postcode: "2000" },
+    };
+    const read = await callReadingReplyAs(API.asic.checkAddress, CheckAddressReplyAsSent, input).catch(
+      (e: unknown) => e,
+    );
+    expect(read).toMatchObject({ isValid: "true" });
   });
 });

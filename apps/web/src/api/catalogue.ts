@@ -1,20 +1,6 @@
-import {
-  type Billing,
-  CategoryListResponse,
-  CheckoutResponse,
-  CouponCheckResponse,
-  FaqResponse,
-  MembershipProductsResponse,
-  OrderResponse,
-  PRODUCT_PAGE_SIZE,
-  PRODUCT_PREVIEW_PATH,
-  ProductListResponse,
-  ProductResponse,
-  type StartDocumentRequest,
-  StartDocumentResponse,
-} from "@precedent/contracts";
+import { API, type Billing, PRODUCT_PAGE_SIZE, type StartDocumentRequest } from "@precedent/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "./client";
+import { call, hrefOf } from "./call";
 
 /** What a product list is filtered by: category ids (any of them, with sub categories) and text. */
 export type ProductFilters = { categoryIds: number[]; search: string };
@@ -25,7 +11,7 @@ export const categoriesQuery = () =>
   queryOptions({
     queryKey: [...catalogueKey, "categories"],
     queryFn: ({ signal }) =>
-      apiRequest("/api/products/categories", CategoryListResponse, {
+      call(API.catalogue.categories, {
         query: { per_page: PRODUCT_PAGE_SIZE, hide_empty: "true" },
         signal,
       }),
@@ -36,7 +22,7 @@ export const productsQuery = (filters: ProductFilters, enabled = true) =>
   queryOptions({
     queryKey: [...catalogueKey, "products", filters],
     queryFn: ({ signal }) =>
-      apiRequest("/api/products", ProductListResponse, {
+      call(API.catalogue.products, {
         query: {
           category: filters.categoryIds.length > 0 ? filters.categoryIds.join(",") : undefined,
           search: filters.search || undefined,
@@ -52,19 +38,20 @@ export const productsQuery = (filters: ProductFilters, enabled = true) =>
 export const productQuery = (productId: number) =>
   queryOptions({
     queryKey: [...catalogueKey, "product", productId],
-    queryFn: ({ signal }) => apiRequest(`/api/products/${productId}`, ProductResponse, { signal }),
+    queryFn: ({ signal }) => call(API.catalogue.product, { params: { id: productId }, signal }),
   });
 
 export const faqQuery = (productId: number) =>
   queryOptions({
     queryKey: [...catalogueKey, "faq", productId],
     queryFn: async ({ signal }) =>
-      (await apiRequest("/api/faq/get-faq", FaqResponse, { query: { product_id: productId }, signal })).body,
+      (await call(API.catalogue.faq, { query: { product_id: productId }, signal })).body,
     staleTime: 5 * 60_000,
   });
 
 /** The PDF of a template filled with sample answers. */
-export const productPreviewUrl = (productId: number) => PRODUCT_PREVIEW_PATH(productId);
+export const productPreviewUrl = (productId: number) =>
+  hrefOf(API.catalogue.preview, { params: { id: productId } });
 
 /** Which categories the firm's plan opens, excludes or limits (decides Start vs Purchase). */
 export const membershipKey = (teamId: number) => ["membership-products", teamId] as const;
@@ -73,7 +60,7 @@ export const membershipProductsQuery = (teamId: number) =>
     queryKey: membershipKey(teamId),
     queryFn: async ({ signal }) =>
       (
-        await apiRequest("/api/membership/products", MembershipProductsResponse, {
+        await call(API.catalogue.membershipProducts, {
           query: { id_team: teamId },
           signal,
         })
@@ -82,7 +69,7 @@ export const membershipProductsQuery = (teamId: number) =>
 
 /** Checks a coupon against the product and the codes already applied; the server prices it. */
 export const checkCoupon = (teamId: number, productId: number, code: string, applied: string[]) =>
-  apiRequest("/api/coupons", CouponCheckResponse, {
+  call(API.catalogue.checkCoupon, {
     query: {
       id_team: teamId,
       product_id: productId,
@@ -92,8 +79,7 @@ export const checkCoupon = (teamId: number, productId: number, code: string, app
   });
 
 export const createOrder = (teamId: number, productId: number, couponCodes: string[], billing: Billing) =>
-  apiRequest("/api/orders", OrderResponse, {
-    method: "POST",
+  call(API.orders.create, {
     query: { id_team: teamId },
     body: {
       line_items: [{ product_id: productId, quantity: 1 }],
@@ -107,22 +93,14 @@ export const orderQuery = (teamId: number, orderId: number) =>
   queryOptions({
     queryKey: ["orders", teamId, orderId],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/orders/${orderId}`, OrderResponse, { query: { id_team: teamId }, signal }),
+      call(API.orders.get, { params: { id: orderId }, query: { id_team: teamId }, signal }),
     retry: false,
   });
 
 /** Asks for a payment session; its url is the (sandbox) checkout page to send the browser to. */
 export const requestCheckout = (teamId: number, orderId: number) =>
-  apiRequest("/api/stripe/checkout", CheckoutResponse, {
-    method: "POST",
-    query: { id_team: teamId },
-    body: { order_id: orderId },
-  });
+  call(API.orders.checkout, { query: { id_team: teamId }, body: { order_id: orderId } });
 
 /** Creates the document (from a plan use, a free product or a paid order) and its draft. */
 export const startDocument = (teamId: number, request: StartDocumentRequest) =>
-  apiRequest("/api/doc/start", StartDocumentResponse, {
-    method: "POST",
-    query: { id_team: teamId },
-    body: request,
-  });
+  call(API.catalogue.startDocument, { query: { id_team: teamId }, body: request });

@@ -1,23 +1,17 @@
 import {
+  API,
   type Billing,
   CANNOT_UPDATE_CREDIT,
   CANT_CREATE_ORDER,
   CANT_GET_ORDER,
   CANT_UPDATE_ORDER,
-  CheckoutResponse,
   CREDIT_RETURN_PATH,
   type CreditLogQuery,
-  CreditPackagesResponse,
-  CreditStatusResponse,
   creditReturnPath,
-  OrderCapResponse,
-  OrderResponse,
-  OrderUpdateResponse,
-  UpdateCapResponse,
-  UsedCapResponse,
 } from "@precedent/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, apiRequest, isApiError } from "./client";
+import { call } from "./call";
+import { ApiError, isApiError } from "./client";
 
 /**
  * A purchase step the server failed (5xx) reads as the spec's words for that step (§8); a refusal
@@ -47,8 +41,7 @@ export const creditStatusQuery = (teamId: number) =>
   queryOptions({
     queryKey: [...creditsKey(teamId), "status"],
     queryFn: async ({ signal }) =>
-      (await apiRequest("/api/credits/status", CreditStatusResponse, { query: { id_team: teamId }, signal }))
-        .credit,
+      (await call(API.credits.status, { query: { id_team: teamId }, signal })).credit,
   });
 
 export const creditPackagesQuery = (teamId: number) =>
@@ -56,7 +49,7 @@ export const creditPackagesQuery = (teamId: number) =>
     queryKey: [...creditsKey(teamId), "packages"],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest("/api/credits/packages", CreditPackagesResponse, {
+        await call(API.credits.packages, {
           query: { id_team: teamId },
           signal,
         })
@@ -70,7 +63,7 @@ export const usedCapQuery = (teamId: number, filters: CreditLogFilters) =>
     queryKey: [...creditsKey(teamId), "used-cap", filters],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest("/api/team/used-cap", UsedCapResponse, {
+        await call(API.credits.usedCredits, {
           query: { id_team: teamId, ...filters },
           signal,
         })
@@ -83,7 +76,7 @@ export const orderCapQuery = (teamId: number, filters: CreditLogFilters) =>
     queryKey: [...creditsKey(teamId), "order-cap", filters],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest("/api/team/order-cap", OrderCapResponse, {
+        await call(API.credits.boughtCredits, {
           query: { id_team: teamId, ...filters },
           signal,
         })
@@ -97,21 +90,19 @@ export const orderCapQuery = (teamId: number, filters: CreditLogFilters) =>
  */
 export async function startCreditPurchase(teamId: number, productId: number, billing: Billing) {
   const order = await step(
-    apiRequest("/api/orders", OrderResponse, {
-      method: "POST",
+    call(API.orders.create, {
       query: { id_team: teamId },
       body: { line_items: [{ product_id: productId, quantity: 1 }], billing, set_paid: false },
     }),
     CANT_CREATE_ORDER,
   );
   await step(
-    apiRequest("/api/order/update", OrderUpdateResponse, {
+    call(API.credits.orderUpdate, {
       query: { id_team: teamId, id_order: order.id },
     }),
     CANT_UPDATE_ORDER,
   );
-  const checkout = await apiRequest("/api/stripe/checkout", CheckoutResponse, {
-    method: "POST",
+  const checkout = await call(API.orders.checkout, {
     query: { id_team: teamId },
     body: {
       order_id: order.id,
@@ -126,13 +117,12 @@ export async function startCreditPurchase(teamId: number, productId: number, bil
 /** The return from the payment page: the order's first line item gets its credits (once). */
 export async function completeCreditPurchase(teamId: number, orderId: number) {
   const order = await step(
-    apiRequest(`/api/orders/${orderId}`, OrderResponse, { query: { id_team: teamId } }),
+    call(API.orders.get, { params: { id: orderId }, query: { id_team: teamId } }),
     CANT_GET_ORDER,
   );
   return (
     await step(
-      apiRequest("/api/team/update-cap", UpdateCapResponse, {
-        method: "POST",
+      call(API.credits.updateCap, {
         query: { id_team: teamId },
         body: { id_order: orderId, id_product: order.line_items[0]?.product_id },
       }),

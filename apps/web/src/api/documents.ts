@@ -1,35 +1,23 @@
 import {
+  API,
   type ChangeLogTag,
-  CompanyUsersResponse,
   type CreateDraftRequest,
-  CreateDraftResponse,
   type CreateFolderRequest,
-  DeleteDocumentsResponse,
-  DeleteFolderResponse,
   DOCUMENT_LIST_PAGE_SIZE,
-  DocumentDetailResponse,
   DocumentListResponse,
-  DocumentResponse,
   type DocumentStatus,
   DocumentVersionsResponse,
   ErrorEnvelope,
-  FolderResponse,
-  FolderTreeResponse,
   type ListSection,
   LOG_LIST_PAGE_SIZE,
-  LogChangesResponse,
-  MoveDocumentsResponse,
   MY_DOCUMENTS,
   ORGANISATION_DOCUMENTS,
-  PopupMoveResponse,
-  ShareDocumentsResponse,
-  ShareFoldersResponse,
   StatusCountsResponse,
-  UnshareDocumentResponse,
   UnshareFolderResponse,
 } from "@precedent/contracts";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { ASIC_DECISION_POLL_MS, awaitsAsic } from "./asic";
+import { call, hrefOf } from "./call";
 import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE } from "./client";
 
 /** What the list and the status counts are filtered by. */
@@ -57,12 +45,11 @@ const filterQuery = (teamId: number, filters: DocumentFilters) => ({
   client: filters.client || undefined,
 });
 
-// Organisation Documents have their own calls, which also take the owner filter.
-const listPath = (section: ListSection) =>
-  section === ORGANISATION_DOCUMENTS ? "/api/doc/list-for-owner" : "/api/doc";
-const countsPath = (section: ListSection) =>
-  section === ORGANISATION_DOCUMENTS ? "/api/doc/get-status-for-list-owner" : "/api/doc/get-status";
-const sectionQuery = (section: ListSection) => (section === ORGANISATION_DOCUMENTS ? {} : { type: section });
+// Organisation Documents have their own calls, which also take the owner filter. They are written
+// by hand: their routes declare their own query schemas, not contracts', so they cannot be defined
+// in contracts yet.
+const ORGANISATION_LIST_PATH = "/api/doc/list-for-owner";
+const ORGANISATION_COUNTS_PATH = "/api/doc/get-status-for-list-owner";
 
 export const documentListQuery = (
   teamId: number,
@@ -73,19 +60,25 @@ export const documentListQuery = (
   infiniteQueryOptions({
     queryKey: [...documentsKey(teamId), "list", filters, status, sort],
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest(listPath(filters.section), DocumentListResponse, {
-        query: {
-          ...filterQuery(teamId, filters),
-          ...sectionQuery(filters.section),
-          status,
-          page: pageParam,
-          length: DOCUMENT_LIST_PAGE_SIZE,
-          sort: sort.sort,
-          order: sort.order,
-        },
-        signal,
-      }),
+    queryFn: ({ pageParam, signal }) => {
+      const { section } = filters;
+      const page = {
+        status,
+        page: pageParam,
+        length: DOCUMENT_LIST_PAGE_SIZE,
+        sort: sort.sort,
+        order: sort.order,
+      };
+      return section === ORGANISATION_DOCUMENTS
+        ? apiRequest(ORGANISATION_LIST_PATH, DocumentListResponse, {
+            query: { ...filterQuery(teamId, filters), ...page },
+            signal,
+          })
+        : call(API.documents.list, {
+            query: { ...filterQuery(teamId, filters), type: section, ...page },
+            signal,
+          });
+    },
     getNextPageParam: (last) => (last.page < last.total_page ? last.page + 1 : undefined),
     // A row lodged with ASIC shows its decision (Registered, its ACN) when the server records it.
     refetchInterval: (query) =>
@@ -105,7 +98,7 @@ export async function documentNameTaken(
 ): Promise<boolean> {
   const wanted = name.trim().toLocaleLowerCase();
   if (wanted === "") return false;
-  const reply = await apiRequest("/api/doc", DocumentListResponse, {
+  const reply = await call(API.documents.list, {
     query: {
       id_team: teamId,
       type: place.section,
@@ -128,10 +121,15 @@ export const statusCountsQuery = (teamId: number, filters: DocumentFilters) =>
   queryOptions({
     queryKey: [...documentsKey(teamId), "counts", filters],
     queryFn: ({ signal }) =>
-      apiRequest(countsPath(filters.section), StatusCountsResponse, {
-        query: { ...filterQuery(teamId, filters), ...sectionQuery(filters.section) },
-        signal,
-      }),
+      filters.section === ORGANISATION_DOCUMENTS
+        ? apiRequest(ORGANISATION_COUNTS_PATH, StatusCountsResponse, {
+            query: filterQuery(teamId, filters),
+            signal,
+          })
+        : call(API.documents.statusCounts, {
+            query: { ...filterQuery(teamId, filters), type: filters.section },
+            signal,
+          }),
   });
 
 export const folderTreeQuery = (teamId: number, section: ListSection) =>
@@ -139,7 +137,7 @@ export const folderTreeQuery = (teamId: number, section: ListSection) =>
     queryKey: [...documentsKey(teamId), "folders", section],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest("/api/folder/get-all", FolderTreeResponse, {
+        await call(API.folders.tree, {
           query: { id_team: teamId, type: section },
           signal,
         })
@@ -150,13 +148,18 @@ export const documentQuery = (teamId: number, docId: number, section: ListSectio
   queryOptions({
     queryKey: [...documentsKey(teamId), "document", docId, section],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/doc/${docId}`, DocumentDetailResponse, {
+      call(API.documents.get, {
+        params: { id: docId },
         query: { id_team: teamId, type: section },
         signal,
       }),
   });
 
-/** Every assembly of a document, newest first (the detail panel's Versions). */
+/**
+ * Every assembly of a document, newest first (the detail panel's Versions). This call and a
+ * version's download are written by hand: their routes declare their own parameter and query
+ * schemas, not contracts', so they cannot be defined in contracts yet.
+ */
 export const documentVersionsQuery = (teamId: number, docId: number) =>
   queryOptions({
     queryKey: [...documentsKey(teamId), "versions", docId],
@@ -178,7 +181,7 @@ export const companyUsersQuery = (teamId: number) =>
     queryKey: ["company-users", teamId],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest("/api/doc/list-user-company", CompanyUsersResponse, {
+        await call(API.documents.companyUsers, {
           query: { id_team: teamId },
           signal,
         })
@@ -189,7 +192,8 @@ export const popupMoveQuery = (teamId: number, folderId: number) =>
   queryOptions({
     queryKey: [...documentsKey(teamId), "popup-move", folderId],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/folder/${folderId}/popup-move`, PopupMoveResponse, {
+      call(API.folders.moveTargets, {
+        params: { id: folderId },
         query: { id_team: teamId },
         signal,
       }),
@@ -219,7 +223,7 @@ export const changeLogQuery = (teamId: number, docId: number, filters: ChangeLog
     queryKey: [...documentsKey(teamId), "log", docId, filters],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest("/api/log/log-changes", LogChangesResponse, {
+      call(API.documents.changeLog, {
         query: {
           id_team: teamId,
           doc_id: docId,
@@ -239,28 +243,23 @@ export const changeLogQuery = (teamId: number, docId: number, filters: ChangeLog
 const scope = (teamId: number) => ({ id_team: teamId });
 
 export const createFolder = (teamId: number, body: CreateFolderRequest) =>
-  apiRequest("/api/folder", FolderResponse, { method: "POST", query: scope(teamId), body });
+  call(API.folders.create, { query: scope(teamId), body });
 
 export const renameFolder = (teamId: number, folderId: number, name: string) =>
-  apiRequest(`/api/folder/${folderId}`, FolderResponse, {
-    method: "PUT",
-    query: scope(teamId),
-    body: { name },
-  });
+  call(API.folders.rename, { params: { id: folderId }, query: scope(teamId), body: { name } });
 
 export const deleteFolder = (teamId: number, folderId: number) =>
-  apiRequest(`/api/folder/${folderId}`, DeleteFolderResponse, { method: "DELETE", query: scope(teamId) });
+  call(API.folders.delete, { params: { id: folderId }, query: scope(teamId) });
 
 export const moveFolder = (teamId: number, folderId: number, toFolderId: number | null) =>
-  apiRequest(`/api/folder/${folderId}/move-folder`, FolderResponse, {
-    method: "PUT",
+  call(API.folders.move, {
+    params: { id: folderId },
     query: scope(teamId),
     body: { to_folder_id: toFolderId },
   });
 
 export const shareFolders = (teamId: number, folderIds: number[]) =>
-  apiRequest("/api/folder-share", ShareFoldersResponse, {
-    method: "POST",
+  call(API.folders.share, {
     query: scope(teamId),
     body: { folder_ids: folderIds },
   });
@@ -270,56 +269,51 @@ export const unshareFolder = (removeShareLink: string) =>
   apiRequest(removeShareLink, UnshareFolderResponse, { method: "DELETE" });
 
 export const deleteDocuments = (teamId: number, section: ListSection, ids: number[]) =>
-  apiRequest("/api/doc", DeleteDocumentsResponse, {
-    method: "DELETE",
+  call(API.documents.delete, {
     query: scope(teamId),
     body: { type: section, list_doc: ids },
   });
 
 export const moveDocuments = (teamId: number, section: ListSection, ids: number[], folderId: number | null) =>
-  apiRequest("/api/doc/move-doc", MoveDocumentsResponse, {
-    method: "PUT",
+  call(API.documents.move, {
     query: scope(teamId),
     body: { type: section, list_doc: ids, folder_id: folderId },
   });
 
 export const shareDocuments = (teamId: number, ids: number[], folderId: number) =>
-  apiRequest("/api/doc/share-doc", ShareDocumentsResponse, {
-    method: "PUT",
+  call(API.documents.share, {
     query: scope(teamId),
     body: { check: false, list_doc: ids, folder_id: folderId },
   });
 
 export const unshareDocument = (teamId: number, docId: number, folderIds: number[]) =>
-  apiRequest("/api/doc/unshare-doc", UnshareDocumentResponse, {
-    method: "PUT",
+  call(API.documents.unshare, {
     query: scope(teamId),
     body: { doc_id: docId, list_folder: folderIds },
   });
 
 export const renameDocument = (teamId: number, docId: number, newName: string) =>
-  apiRequest(`/api/doc/rename/${docId}`, DocumentResponse, {
-    method: "PUT",
+  call(API.documents.rename, {
+    params: { id: docId },
     query: scope(teamId),
     body: { new_name: newName },
   });
 
 export const duplicateDocument = (teamId: number, docId: number, name: string) =>
-  apiRequest("/api/doc/duplicate-doc", DocumentResponse, {
-    method: "PUT",
+  call(API.documents.duplicate, {
     query: scope(teamId),
     body: { doc_id: docId, name },
   });
 
 export const createDraft = (teamId: number, body: CreateDraftRequest) =>
-  apiRequest("/api/doc/draft", CreateDraftResponse, { method: "POST", query: scope(teamId), body });
+  call(API.documents.createDraft, { query: scope(teamId), body });
 
 /**
  * The selected documents' files as one zip (POST /doc/download-zip), handed to the browser as a
  * download. A refusal (a document that cannot be downloaded, named) is thrown as the API's message.
  */
 export async function downloadDocumentsZip(teamId: number, ids: number[]) {
-  const response = await fetch(`/api/doc/download-zip?${new URLSearchParams({ id_team: String(teamId) })}`, {
+  const response = await fetch(hrefOf(API.documents.downloadZip, { query: { id_team: teamId } }), {
     method: "POST",
     credentials: "same-origin",
     headers: { "content-type": "application/json" },

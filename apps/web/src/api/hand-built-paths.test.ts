@@ -14,22 +14,17 @@ import { describe, expect, it } from "vitest";
  * hand-built path anywhere fails.
  */
 const NOT_YET_MIGRATED: Record<string, number> = {
-  "api/asic.ts": 8,
-  "api/auth.ts": 4,
-  "api/bootstrap.ts": 4,
-  "api/catalogue.ts": 10,
-  "api/credits.ts": 9,
-  "api/documents.ts": 25,
-  "api/interview.ts": 8,
+  // Organisation Documents' list and counts, and a document's versions and their download: their
+  // routes' own schemas are not contracts'.
+  "api/documents.ts": 4,
+  // The assembled file's download: its route's query schema is not a contract's yet.
+  "api/interview.ts": 1,
+  // Sent with keepalive, outside the client, from the first load (js-log.ts says why).
   "api/js-log.ts": 1,
-  "api/logs.ts": 3,
-  "api/signing.ts": 8,
-  "api/two-factor.ts": 7,
   // The image upload is multipart, which the JSON client does not send yet.
   "api/users.ts": 1,
-  "features/integrations/SyncDocument.tsx": 1,
-  "features/integrations/api.ts": 15,
-  "features/signing-pages/api.ts": 1,
+  // The groups, the authorisation links and disconnecting: their routes' query schemas are not contracts'.
+  "features/integrations/api.ts": 5,
 };
 
 const SRC = fileURLToPath(new URL("..", import.meta.url));

@@ -3,6 +3,10 @@ import type { JsLogRequest } from "@precedent/contracts";
 /**
  * Sends one browser error to the server's log. Best effort: it never throws and never goes
  * through the API client, so a failure here cannot report itself or sign anyone out.
+ *
+ * The path is written here rather than taken from `API.bootstrap.jsLog`: this file is part of the
+ * first load (the error log is installed before any page), and importing `API` would bring every
+ * contract, and zod, into it. `js-log.test.ts` holds the path to the definition.
  */
 export function sendJsLog(entry: JsLogRequest): void {
   try {

@@ -1,11 +1,6 @@
-import {
-  ActivityLogResponse,
-  DocumentLogResponse,
-  IntegrationLogResponse,
-  LOG_LIST_PAGE_SIZE,
-} from "@precedent/contracts";
+import { API, LOG_LIST_PAGE_SIZE } from "@precedent/contracts";
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import { apiRequest } from "./client";
+import { call } from "./call";
 import { documentsKey } from "./documents";
 
 /** The Document Logs filters: every entry, those that passed, those that failed. */
@@ -23,7 +18,7 @@ export const documentLogQuery = (teamId: number, docId: number, filter: Document
     queryKey: [...documentsKey(teamId), "document-log", docId, filter],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest("/api/log", DocumentLogResponse, {
+      call(API.logs.document, {
         query: {
           id_team: teamId,
           id: docId,
@@ -43,7 +38,7 @@ export const integrationLogQuery = (teamId: number, filter: DocumentLogFilter) =
     queryKey: ["integration-log", teamId, filter],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest("/api/integrations/logs", IntegrationLogResponse, {
+      call(API.logs.integrations, {
         query: {
           id_team: teamId,
           is_success: isSuccessOf(filter),
@@ -76,7 +71,7 @@ export const activityLogQuery = (teamId: number, filters: ActivityLogFilters) =>
     queryKey: ["activity-log", teamId, filters],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest("/api/activity-log", ActivityLogResponse, {
+      call(API.logs.activity, {
         query: {
           id_team: teamId,
           date_from: filters.dateFrom,

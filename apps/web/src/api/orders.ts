@@ -1,6 +1,6 @@
-import { API, ORDER_INVOICE_PATH } from "@precedent/contracts";
+import { API } from "@precedent/contracts";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { call } from "./call";
+import { call, hrefOf } from "./call";
 
 /** Every order query of a firm (one order, the My Orders pages): invalidate after a payment or start. */
 export const ordersKey = (teamId: number) => ["orders", teamId] as const;
@@ -17,4 +17,4 @@ export const myOrdersQuery = (teamId: number, page: number, length: number) =>
 
 /** The tax invoice of a paid order (an HTML file; the session cookie authorises the download). */
 export const invoiceHref = (teamId: number, orderId: number) =>
-  `${ORDER_INVOICE_PATH(orderId)}?${new URLSearchParams({ id_team: String(teamId) })}`;
+  hrefOf(API.orders.invoice, { params: { id: orderId }, query: { id_team: teamId } });

@@ -1,5 +1,6 @@
 import { CloudUploadOutlined } from "@ant-design/icons";
 import {
+  API,
   INTEGRATION_CLIENT_TYPES,
   INTEGRATION_SEARCH_DEBOUNCE_MS,
   type IntegrationAppSlug,
@@ -9,7 +10,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { App, Button, Flex, Input, Modal, Radio, Select, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
-import { apiRequest } from "../../api/client";
+import { callReadingReplyAs } from "../../api/call";
 import { clientsPage, connectedAppsQuery } from "./api";
 import "./integrations.css";
 
@@ -76,8 +77,8 @@ export function SyncDocumentDialog({
     if (!app || !clientId) return;
     setSending(true);
     try {
-      await apiRequest(`/api/integrations/${app}/sync`, IntegrationSyncResponse.passthrough(), {
-        method: "POST",
+      await callReadingReplyAs(API.integrations.sync, IntegrationSyncResponse.passthrough(), {
+        params: { app },
         query: { id_team: teamId },
         body: { doc_id: docId, client_id: clientId, description },
       });

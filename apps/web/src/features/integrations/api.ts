@@ -1,27 +1,21 @@
 import {
-  AccountingOrganisationsResponse,
-  CheckExistContactResponse,
+  API,
   type FundContactRelation,
-  FundContactsResponse,
   type IntegrationAppSlug,
-  IntegrationClientDetailResponse,
-  IntegrationClientsResponse,
   type IntegrationClientType,
-  IntegrationConnectedResponse,
   IntegrationDisconnectResponse,
   IntegrationGroupsResponse,
-  IntegrationImportResponse,
   IntegrationLinkResponse,
-  IntegrationRedirectResponse,
-  SetTenantResponse,
-  ValidateFundContactsResponse,
 } from "@precedent/contracts";
 import { queryOptions } from "@tanstack/react-query";
+import { call } from "../../api/call";
 import { apiRequest } from "../../api/client";
 
 /** Spec §9 Integrations: query stale time 30 s. */
 export const INTEGRATIONS_STALE_MS = 30_000;
 
+// The groups, each app's authorisation link and disconnecting are written by hand: their routes
+// declare their own query schemas (not contracts'), so they cannot be defined in contracts yet.
 export const integrationGroupsQuery = (teamId: number) =>
   queryOptions({
     queryKey: ["integrations", "groups", teamId],
@@ -37,11 +31,7 @@ export const connectedAppsQuery = (teamId: number) =>
   queryOptions({
     queryKey: ["integrations", "connected", teamId],
     staleTime: INTEGRATIONS_STALE_MS,
-    queryFn: ({ signal }) =>
-      apiRequest("/api/connection/list-app-connected", IntegrationConnectedResponse, {
-        signal,
-        query: { id_team: teamId },
-      }),
+    queryFn: ({ signal }) => call(API.integrations.connected, { signal, query: { id_team: teamId } }),
   });
 
 export const authorisationLink = (teamId: number, slug: IntegrationAppSlug) =>
@@ -51,10 +41,16 @@ export const authorisationLink = (teamId: number, slug: IntegrationAppSlug) =>
     { query: { id_team: teamId } },
   );
 
+const REDIRECTS = {
+  xero: API.integrations.xeroRedirect,
+  fusesign: API.integrations.fusesignRedirect,
+  hubspot: API.integrations.hubspotRedirect,
+  bglcas360: API.integrations.bglcas360Redirect,
+  bglsf360: API.integrations.bglsf360Redirect,
+} as const satisfies Record<IntegrationAppSlug, unknown>;
+
 export const exchangeCode = (teamId: number, slug: IntegrationAppSlug, code: string, state: string) =>
-  apiRequest(`/api/${slug}/auth/redirect`, IntegrationRedirectResponse, {
-    query: { id_team: teamId, code, state },
-  });
+  call(REDIRECTS[slug], { query: { id_team: teamId, code, state } });
 
 export const disconnectApp = (teamId: number, slug: IntegrationAppSlug) =>
   apiRequest(
@@ -70,26 +66,14 @@ export const clientsPage = (
   slug: IntegrationAppSlug,
   query: { search?: string; type?: IntegrationClientType; page: number; limit?: number },
   signal?: AbortSignal,
-) =>
-  apiRequest(`/api/integrations/${slug}/clients`, IntegrationClientsResponse, {
-    signal,
-    query: { id_team: teamId, ...query },
-  });
+) => call(API.integrations.clients, { params: { app: slug }, query: { id_team: teamId, ...query }, signal });
 
 export const clientDetail = (
   teamId: number,
   slug: IntegrationAppSlug,
   clientId: string,
   signal?: AbortSignal,
-) =>
-  apiRequest(
-    `/api/integrations/${slug}/clients/${encodeURIComponent(clientId)}`,
-    IntegrationClientDetailResponse,
-    {
-      signal,
-      query: { id_team: teamId },
-    },
-  );
+) => call(API.integrations.client, { params: { app: slug, clientId }, query: { id_team: teamId }, signal });
 
 /** Select Member/Trustee: one fund's contacts on Simple Fund 360, members or trustees, by name. */
 export const fundContactsPage = (
@@ -98,10 +82,7 @@ export const fundContactsPage = (
   query: { entityRelation?: FundContactRelation; name?: string; page: number },
   signal?: AbortSignal,
 ) =>
-  apiRequest(`/api/bglsf360/simple-fund/${encodeURIComponent(fundId)}/list-contact`, FundContactsResponse, {
-    signal,
-    query: { id_team: teamId, ...query },
-  });
+  call(API.integrations.fundContacts, { params: { fundId }, query: { id_team: teamId, ...query }, signal });
 
 /**
  * Import Client (question_id: a party question), Select Fund (question_id "fund"), or Select
@@ -111,12 +92,7 @@ export const importClient = (
   teamId: number,
   slug: IntegrationAppSlug,
   body: { doc_id: number; client_id: string; question_id: string; contact_id?: string },
-) =>
-  apiRequest(`/api/integrations/${slug}/import`, IntegrationImportResponse, {
-    method: "POST",
-    query: { id_team: teamId },
-    body,
-  });
+) => call(API.integrations.importClient, { params: { app: slug }, query: { id_team: teamId }, body });
 
 /** The accounting organisations (tenants) of the caller's Xero connection, the one in use selected. */
 export const accountingOrganisationsQuery = (teamId: number) =>
@@ -124,29 +100,19 @@ export const accountingOrganisationsQuery = (teamId: number) =>
     queryKey: ["integrations", "accounting-organisations", teamId],
     staleTime: INTEGRATIONS_STALE_MS,
     queryFn: ({ signal }) =>
-      apiRequest("/api/xero/auth/organization", AccountingOrganisationsResponse, {
-        signal,
-        query: { id_team: teamId },
-      }),
+      call(API.integrations.accountingOrganisations, { signal, query: { id_team: teamId } }),
   });
 
 export const setAccountingOrganisation = (teamId: number, tenantId: string) =>
-  apiRequest("/api/xero/auth/set-tenant", SetTenantResponse, {
-    method: "PUT",
+  call(API.integrations.setAccountingOrganisation, {
     query: { id_team: teamId },
     body: { tenant_id: tenantId },
   });
 
 /** Simple Fund 360: whether the fund of the document's answers is already on SF 360. */
 export const fundOnSimpleFund = (teamId: number, docId: number) =>
-  apiRequest("/api/bglsf360/simple-fund/check-exist-contact", CheckExistContactResponse, {
-    query: { id_team: teamId, docId },
-  });
+  call(API.integrations.fundOnSimpleFund, { query: { id_team: teamId, docId } });
 
 /** Simple Fund 360's contact validation of the document's saved answers: data and errors. */
 export const validateFundContacts = (teamId: number, docId: number) =>
-  apiRequest("/api/bglsf360/simple-fund/validate-contact", ValidateFundContactsResponse, {
-    method: "POST",
-    query: { id_team: teamId },
-    body: { doc_id: docId },
-  });
+  call(API.integrations.validateFundContacts, { query: { id_team: teamId }, body: { doc_id: docId } });

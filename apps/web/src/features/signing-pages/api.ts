@@ -1,27 +1,28 @@
-import { SigningActionResponse, SigningPageResponse, type SigningSignRequest } from "@precedent/contracts";
+import { API, type SigningSignRequest } from "@precedent/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "../../api/client";
+import { call, hrefOf } from "../../api/call";
 
-const base = (token: string) => `/api/sign/${encodeURIComponent(token)}`;
 // The visitor has no session: a refusal never signs anyone out.
 const noSession = { unauthorizedEndsSession: false } as const;
+const of = (token: string) => ({ params: { token }, ...noSession });
 
 export const signingPageQuery = (token: string) =>
   queryOptions({
     queryKey: ["signing-page", token],
-    queryFn: ({ signal }) => apiRequest(base(token), SigningPageResponse, { signal, ...noSession }),
+    queryFn: ({ signal }) => call(API.signingPages.page, { ...of(token), signal }),
     retry: false,
     refetchOnWindowFocus: true,
   });
 
-export const originalPdfUrl = (token: string) => `${base(token)}/pdf`;
-export const signedPdfUrl = (token: string) => `${base(token)}/signed.pdf`;
+export const originalPdfUrl = (token: string) => hrefOf(API.signingPages.originalPdf, { params: { token } });
+export const signedPdfUrl = (token: string) => hrefOf(API.signingPages.signedPdf, { params: { token } });
 
-const post = (token: string, path: string, body: unknown = {}) =>
-  apiRequest(`${base(token)}${path}`, SigningActionResponse, { method: "POST", body, ...noSession });
-
-export const consentToSign = (token: string) => post(token, "/consent", { agree: true });
-export const sendSmsCode = (token: string) => post(token, "/sms-code");
-export const verifySmsCode = (token: string, code: string) => post(token, "/sms-code/verify", { code });
-export const signDocument = (token: string, body: SigningSignRequest) => post(token, "/sign", body);
-export const declineToSign = (token: string, reason: string) => post(token, "/decline", { reason });
+export const consentToSign = (token: string) =>
+  call(API.signingPages.consent, { ...of(token), body: { agree: true } });
+export const sendSmsCode = (token: string) => call(API.signingPages.sendSmsCode, of(token));
+export const verifySmsCode = (token: string, code: string) =>
+  call(API.signingPages.verifySmsCode, { ...of(token), body: { code } });
+export const signDocument = (token: string, body: SigningSignRequest) =>
+  call(API.signingPages.sign, { ...of(token), body });
+export const declineToSign = (token: string, reason: string) =>
+  call(API.signingPages.decline, { ...of(token), body: { reason } });

@@ -1,0 +1,78 @@
+import { TeamScopeQuery } from "../folders.ts";
+import {
+  ActionTokenResponse,
+  AssembleBody,
+  AssembleResponse,
+  DocIdParam,
+  DownloadIdsResponse,
+  InterviewResponse,
+  RelaunchResponse,
+  SaveInterviewBody,
+  SaveInterviewResponse,
+} from "../interview.ts";
+import { defineCall, defineLink } from "./define.ts";
+
+const NOT_SEEN = "No such document in this firm that the caller may edit";
+
+/** A document's interview: its answers, saving, assembling (interview spec §7). */
+export const interviewCalls = {
+  /** The newest token wins: opening the document makes any other tab's saves fail. */
+  actionToken: defineCall({
+    method: "GET",
+    path: "/api/get-action-token/:docId",
+    params: DocIdParam,
+    query: TeamScopeQuery,
+    reply: ActionTokenResponse,
+    errors: { 404: NOT_SEEN },
+  }),
+  get: defineCall({
+    method: "GET",
+    path: "/api/doc/:docId/interview",
+    params: DocIdParam,
+    query: TeamScopeQuery,
+    reply: InterviewResponse,
+    errors: { 404: NOT_SEEN },
+  }),
+  /** `status` false: another tab holds the document now. */
+  save: defineCall({
+    method: "PUT",
+    path: "/api/xpressdox/update-xml/:docId",
+    params: DocIdParam,
+    query: TeamScopeQuery,
+    body: SaveInterviewBody,
+    reply: SaveInterviewResponse,
+    errors: { 400: "A field is not valid", 404: NOT_SEEN },
+  }),
+  assemble: defineCall({
+    method: "POST",
+    path: "/api/xpressdox/assemble/:docId",
+    params: DocIdParam,
+    query: TeamScopeQuery,
+    body: AssembleBody,
+    reply: AssembleResponse,
+    errors: { 400: "A field is not valid", 404: NOT_SEEN },
+  }),
+  downloadFiles: defineCall({
+    method: "GET",
+    path: "/api/xpressdox/get-download-ids/:docId",
+    params: DocIdParam,
+    query: TeamScopeQuery,
+    reply: DownloadIdsResponse,
+    errors: { 404: NOT_SEEN },
+  }),
+  relaunch: defineCall({
+    method: "PUT",
+    path: "/api/doc/relaunch/:docId",
+    params: DocIdParam,
+    query: TeamScopeQuery,
+    reply: RelaunchResponse,
+    errors: { 404: NOT_SEEN },
+  }),
+  /** The preview form's action: it posts the current answers to a named window. */
+  preview: defineLink({
+    method: "POST",
+    path: "/api/xpressdox/preview/:docId",
+    params: DocIdParam,
+    query: TeamScopeQuery,
+  }),
+} as const;
