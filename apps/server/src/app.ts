@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config.ts";
 import { announcementRoutes } from "./modules/announcements/index.ts";
 import { asicGatewayRoutes, asicRoutes } from "./modules/asic/index.ts";
+import { assistantRoutes } from "./modules/assistant/index.ts";
 import { authRoutes } from "./modules/auth/index.ts";
 import { catalogueRoutes } from "./modules/catalogue/index.ts";
 import { creditRoutes } from "./modules/credits/index.ts";
@@ -191,6 +192,7 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
         await signedIn.register(twoFactorRoutes, servicesNamed("twoFactor"));
         await signedIn.register(integrationRoutes, servicesNamed("integrations", "logs"));
         await signedIn.register(signingRoutes, servicesNamed("signing", "signingLifecycle"));
+        await signedIn.register(assistantRoutes, servicesNamed("assistant"));
         if (services.smsDevPage) await signedIn.register(smsDevRoutes, { sandbox: services.smsDevPage });
       });
     },

@@ -29,6 +29,7 @@ import {
   type LodgementSteps,
   registrationFeeSupplement,
 } from "./modules/asic/index.ts";
+import { createAssistantService } from "./modules/assistant/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createCatalogueService } from "./modules/catalogue/index.ts";
 import { createCouponsService } from "./modules/coupons/index.ts";
@@ -392,6 +393,18 @@ export function createServices(deps: {
   // Credits (account-area §4): a paid credit package adds its credits in the payment's transaction.
   const credits = createCreditsService({ db, clock, teams, users, catalogue, orders, events });
   const startDocument = createDocumentStart({ db, clock, catalogue, orders, teams, documents, credits });
+  // The assistant (issue 32): the built-in provider, offline; it acts through the catalogue, the
+  // start and the interview's own services with the person's firm context.
+  const assistant = createAssistantService({
+    db,
+    clock,
+    catalogue,
+    templates,
+    interview,
+    startDocument,
+    paidOrders: (teamId, userId) => paidOrdersOf(db, teamId, userId),
+    throttle: createThrottle({ db, clock }),
+  });
   // Company registration with ASIC (issue 16): the sandbox regulator is the ASIC port's default.
   const asicSandbox = createSandboxRegulator({
     db,
@@ -577,6 +590,7 @@ export function createServices(deps: {
     orders,
     payments,
     startDocument,
+    assistant,
     asic,
     asicRegistration,
     asicSandbox,

@@ -113,6 +113,12 @@ export const PostMessageRequest = z.object({
     .max(ASSISTANT_MESSAGE_MAX_LENGTH, ASSISTANT_MESSAGE_TOO_LONG),
   /** true when the text is a suggested prompt the user clicked rather than typed. */
   is_prompt: z.boolean({ error: "is_prompt must be true or false" }),
+  /**
+   * On the interview page: the page's own action token, so answers the assistant sets are saved
+   * with it and the page's autosave goes on working. Without it the assistant takes a token of its
+   * own, as opening the interview in another tab would.
+   */
+  action_token: z.string().min(1).max(200).optional(),
 });
 export type PostMessageRequest = z.infer<typeof PostMessageRequest>;
 

@@ -5,6 +5,7 @@
  */
 
 export type { AnswerObject, Answers, AnswerValue } from "./answers.ts";
+export { isAnswered } from "./answers.ts";
 export {
   type AssembledDocument,
   type AssembleOptions,

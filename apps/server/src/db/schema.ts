@@ -2,6 +2,7 @@
 // only their own service reads or writes them.
 export * from "../modules/announcements/schema.ts";
 export * from "../modules/asic/schema.ts";
+export * from "../modules/assistant/schema.ts";
 export * from "../modules/auth/schema.ts";
 export * from "../modules/catalogue/schema.ts";
 export * from "../modules/coupons/schema.ts";

@@ -73,6 +73,9 @@ export const NOT_KEPT: Record<string, string> = {
   integration_authorisations: "an authorisation in progress, read once when the provider sends its code back",
   integration_syncs:
     "a sync's progress is read from the database by the job that sends it and shown through the document logs; no kept reply shows it",
+  assistant_threads:
+    "a person's chat with the assistant, read from the database on every message; no kept reply shows it",
+  assistant_messages: "a chat's history, read from the database when the chat opens; no kept reply shows it",
   two_factor_firm_requirements:
     "read from the database at each sign-in and by the security card; it changes what the next sign-in asks for, never what a session may do",
 };

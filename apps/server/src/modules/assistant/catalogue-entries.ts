@@ -1,0 +1,63 @@
+import { ProductListQuery } from "@precedent/contracts";
+import type { Clock } from "../../platform/kernel/index.ts";
+import type { CatalogueService } from "../catalogue/index.ts";
+import type { TemplateLibrary } from "../templates/index.ts";
+import { createTemplateFinder, type FinderEntry, type TemplateFinder } from "./finder.ts";
+
+/** How long a finder built from the catalogue is used before the catalogue is read again. */
+export const CATALOGUE_REREAD_MS = 60_000;
+
+export type CatalogueEntries = { finder(): Promise<TemplateFinder> };
+
+/**
+ * The finder over the catalogue as every signed-in person sees it (published products outside
+ * hidden categories, through the catalogue's own list), for templates the library can interview.
+ * Plans decide what a firm may start, not what it sees, so one finder serves every firm; the start
+ * applies the plan. Rebuilt from the catalogue once a minute at most (17 products and their FAQ
+ * take a few milliseconds to index), so a product the operator adds is found within a minute.
+ */
+export function createCatalogueEntries(deps: {
+  catalogue: Pick<CatalogueService, "list" | "faq" | "get">;
+  templates: TemplateLibrary;
+  clock: Clock;
+}): CatalogueEntries {
+  const { catalogue, templates, clock } = deps;
+  let built: { at: number; finder: Promise<TemplateFinder> } | undefined;
+
+  async function read(): Promise<TemplateFinder> {
+    const entries: FinderEntry[] = [];
+    for (let page = 1; ; page++) {
+      const list = await catalogue.list(ProductListQuery.parse({ page, per_page: 100 }));
+      for (const product of list.rows) {
+        if (!templates.get(product.template_identifier)) continue;
+        const faq = await catalogue.faq(product.id);
+        entries.push({
+          id: product.id,
+          name: product.name,
+          templateIdentifier: product.template_identifier,
+          shortDescription: product.short_description,
+          description: product.description,
+          categories: product.categories.map((c) => c.name),
+          faq: faq.map((f) => `${f.question} ${f.answer}`),
+        });
+      }
+      if (page >= list.total_page) break;
+    }
+    return createTemplateFinder(entries);
+  }
+
+  return {
+    finder() {
+      const now = clock().getTime();
+      if (!built || now - built.at > CATALOGUE_REREAD_MS) {
+        const finder = read();
+        built = { at: now, finder };
+        // A failed read is not kept: the next message tries again.
+        finder.catch(() => {
+          if (built?.finder === finder) built = undefined;
+        });
+      }
+      return built.finder;
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Requests as advisers type them into the chat, each with the template it should find: the set the
+ * finder's ranking is tuned and measured on (its test requires top-1 ≥ 85 % and top-3 ≥ 95 %;
+ * `npm run bench:assistant` prints both). Written from the adviser's side — loose, abbreviated,
+ * sometimes about the client's situation rather than the document — and on purpose not copied
+ * from the synonym list.
+ */
+export const FINDER_LABELLED_SET: readonly { readonly request: string; readonly expected: string }[] = [
+  { request: "I need a confidentiality agreement", expected: "mutual-nda" },
+  { request: "nda for a joint venture discussion", expected: "mutual-nda" },
+  {
+    request: "two businesses swapping sensitive info before a deal, need it protected",
+    expected: "mutual-nda",
+  },
+  { request: "non-disclosure agreement that works both ways", expected: "mutual-nda" },
+  { request: "set up a family trust for the Smiths", expected: "discretionary-trust-deed" },
+  { request: "discretionary trust deed", expected: "discretionary-trust-deed" },
+  { request: "new trust with an appointor and streaming of income", expected: "discretionary-trust-deed" },
+  { request: "super fund deed", expected: "smsf-trust-deed" },
+  { request: "establish a self managed super fund for husband and wife", expected: "smsf-trust-deed" },
+  { request: "smsf deed with governing rules", expected: "smsf-trust-deed" },
+  { request: "who gets my super when I die", expected: "binding-death-benefit-nomination" },
+  { request: "binding nomination for a member of an SMSF", expected: "binding-death-benefit-nomination" },
+  { request: "death benefit nomination", expected: "binding-death-benefit-nomination" },
+  { request: "Div 7A loan", expected: "div7a-loan-agreement" },
+  { request: "loan from the company to a shareholder", expected: "div7a-loan-agreement" },
+  {
+    request: "private company lending money to the director's family trust, s109N",
+    expected: "div7a-loan-agreement",
+  },
+  { request: "new company", expected: "company-registration" },
+  { request: "register a pty ltd with ASIC", expected: "company-registration" },
+  { request: "incorporate a company for a client", expected: "company-registration" },
+  { request: "form 201 application", expected: "company-registration" },
+  { request: "appoint a director", expected: "officer-change" },
+  { request: "a director is resigning and someone is replacing him", expected: "officer-change" },
+  { request: "change of company secretary", expected: "officer-change" },
+  { request: "consent to act as a director", expected: "director-consent" },
+  { request: "signed consent from the new secretary before appointment", expected: "director-consent" },
+  { request: "company constitution", expected: "company-constitution" },
+  { request: "replace the replaceable rules", expected: "company-constitution" },
+  { request: "constitution for a proprietary company", expected: "company-constitution" },
+  { request: "first board meeting minutes", expected: "first-directors-minutes" },
+  {
+    request: "minutes for the directors after the company is registered",
+    expected: "first-directors-minutes",
+  },
+  { request: "share certificate", expected: "share-certificates-registers" },
+  { request: "register of members for the company", expected: "share-certificates-registers" },
+  { request: "shareholders agreement", expected: "shareholders-agreement" },
+  {
+    request: "agreement between the owners of a company about deadlock and selling shares",
+    expected: "shareholders-agreement",
+  },
+  { request: "simple will", expected: "simple-will" },
+  { request: "will for a client with young kids who needs a guardian", expected: "simple-will" },
+  { request: "last will and testament", expected: "simple-will" },
+  { request: "unit trust", expected: "unit-trust-deed" },
+  { request: "fixed entitlement trust with units for two families", expected: "unit-trust-deed" },
+  { request: "change the trustee of a family trust", expected: "change-of-trustee-deed" },
+  { request: "the trustee is retiring and we need to appoint a new one", expected: "change-of-trustee-deed" },
+  { request: "amend the trust deed", expected: "trust-deed-of-variation" },
+  { request: "deed of variation", expected: "trust-deed-of-variation" },
+  { request: "company to act as trustee", expected: "corporate-trustee-appointment" },
+  { request: "corporate trustee minutes and consents", expected: "corporate-trustee-appointment" },
+  { request: "confidentiality deed for a contractor and the company", expected: "mutual-nda" },
+  { request: "set up an smsf", expected: "smsf-trust-deed" },
+  { request: "resignation of a director", expected: "officer-change" },
+  {
+    request: "client wants her kids to get her super, not the new husband",
+    expected: "binding-death-benefit-nomination",
+  },
+  {
+    request: "mum and dad want to hold investments for the grandkids and choose who gets income each year",
+    expected: "discretionary-trust-deed",
+  },
+  {
+    request:
+      "the company paid for the owner's private expenses, need paperwork so it isn't a deemed dividend",
+    expected: "div7a-loan-agreement",
+  },
+  { request: "set up a pty ltd", expected: "company-registration" },
+  { request: "new director coming on board and the old one stepping down", expected: "officer-change" },
+  { request: "protect our pricing info while we talk to a possible supplier", expected: "mutual-nda" },
+  {
+    request: "two mates going into business through a company, need rules between them",
+    expected: "shareholders-agreement",
+  },
+  { request: "retirement savings fund trust deed for a couple", expected: "smsf-trust-deed" },
+  { request: "the appointor wants to swap out the trustee", expected: "change-of-trustee-deed" },
+  { request: "who gets the house when I pass away", expected: "simple-will" },
+];

@@ -1,0 +1,86 @@
+import {
+  AssistantThreadQuery,
+  CreateThreadRequest,
+  CreateThreadResponse,
+  ErrorEnvelope,
+  PostMessageRequest,
+  PostMessageResponse,
+  ThreadIdParams,
+  ThreadResponse,
+} from "@precedent/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AssistantService } from "./service.ts";
+
+const noThread = ErrorEnvelope.describe(
+  "No such conversation of the caller's in this firm (another person's or firm's is never found), or no such firm",
+);
+
+export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }> = async (
+  app,
+  { assistant },
+) => {
+  const tags = ["assistant"];
+
+  app.post(
+    "/ai/threads",
+    {
+      schema: {
+        tags,
+        summary: "Starts a conversation with the assistant; the first message is its greeting",
+        querystring: AssistantThreadQuery,
+        body: CreateThreadRequest,
+        response: {
+          200: CreateThreadResponse,
+          404: ErrorEnvelope.describe("No such firm of the caller's, or no such document they may interview"),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await request.firm();
+      return { message: "", data: await assistant.createThread(ctx, request.body) };
+    },
+  );
+
+  app.get(
+    "/ai/threads/:thread_id",
+    {
+      schema: {
+        tags,
+        summary: "A conversation with the assistant, its messages oldest first",
+        params: ThreadIdParams,
+        querystring: AssistantThreadQuery,
+        response: { 200: ThreadResponse, 404: noThread },
+      },
+    },
+    async (request) => {
+      const ctx = await request.firm();
+      return { message: "", data: await assistant.thread(ctx, request.params.thread_id) };
+    },
+  );
+
+  app.post(
+    "/ai/threads/:thread_id/messages",
+    {
+      schema: {
+        tags,
+        summary:
+          "Sends a message to the assistant and answers its reply: a proposed template, a started draft (createDraft, with doc_id) or the interview's next question",
+        params: ThreadIdParams,
+        querystring: AssistantThreadQuery,
+        body: PostMessageRequest,
+        response: {
+          200: PostMessageResponse,
+          404: noThread,
+          409: ErrorEnvelope.describe("Another message of this conversation is being answered"),
+          429: ErrorEnvelope.describe(
+            "More messages a minute than the assistant takes from one person: `data.retry_after_seconds` says how long to wait",
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await request.firm();
+      return { message: "", data: await assistant.postMessage(ctx, request.params.thread_id, request.body) };
+    },
+  );
+};

@@ -1,0 +1,62 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { teams } from "../teams/schema.ts";
+import { users } from "../users/schema.ts";
+
+/** Where a conversation stands, kept between messages (the built-in provider's roles and asks). */
+export type ThreadState = {
+  role: "greeter" | "templateFinder" | "interviewer";
+  /** The template proposed and awaiting the person's yes, with the next best as alternatives. */
+  proposal: {
+    template: { id: number; name: string; template_identifier: string };
+    alternatives: { id: number; name: string; template_identifier: string }[];
+  } | null;
+  /** The interview question asked last, by its answer path. */
+  asking: string | null;
+  /** Answer paths the person chose to skip (left unanswered; the interview page asks them). */
+  skipped: string[];
+};
+
+/**
+ * A chat with the assistant: one person's, in one firm (no one else reads it, not even the firm's
+ * owner). `version` moves with every answered message, so two messages sent at once cannot both
+ * move the conversation on from the same place.
+ */
+export const assistantThreads = pgTable(
+  "assistant_threads",
+  {
+    id: text().primaryKey(),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The document being interviewed, once there is one. */
+    docId: integer(),
+    state: jsonb().$type<ThreadState>().notNull(),
+    version: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("assistant_threads_owner_idx").on(t.teamId, t.userId)],
+);
+
+export const assistantMessages = pgTable(
+  "assistant_messages",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    threadId: text()
+      .notNull()
+      .references(() => assistantThreads.id, { onDelete: "cascade" }),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text().$type<"user" | "assistant">().notNull(),
+    text: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("assistant_messages_thread_idx").on(t.threadId, t.id)],
+);

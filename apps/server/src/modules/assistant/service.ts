@@ -1,0 +1,274 @@
+import { randomUUID } from "node:crypto";
+import {
+  ASSISTANT_MESSAGES_PER_MINUTE,
+  ASSISTANT_THREAD_NOT_FOUND,
+  ASSISTANT_TOO_MANY_MESSAGES,
+  type ChatMessage,
+  type CreateThreadRequest,
+  type CreateThreadResult,
+  INTERVIEW_OPENED_IN_ANOTHER_TAB,
+  type PostMessageRequest,
+  type PostMessageResult,
+  type StartDocumentRequest,
+  type StartDocumentResult,
+  type ThreadResult,
+} from "@precedent/contracts";
+import type { Answers } from "@precedent/docgen";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { AppError, notFound } from "../../errors.ts";
+import { sydneyDay } from "../../platform/kernel/calendar.ts";
+import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
+import type { Throttle, ThrottleRule } from "../../platform/throttle/index.ts";
+import type { InterviewService } from "../interview/index.ts";
+import type { TemplateLibrary } from "../templates/index.ts";
+import { createBuiltInProvider } from "./built-in-provider.ts";
+import { type CatalogueEntries, createCatalogueEntries } from "./catalogue-entries.ts";
+import { canUseThread, chatStartRefusal } from "./policy.ts";
+import {
+  type AssistantOutcome,
+  type AssistantProvider,
+  type AssistantTools,
+  INITIAL_STATE,
+} from "./provider.ts";
+import { assistantMessages, assistantThreads, type ThreadState } from "./schema.ts";
+
+export type AssistantService = ReturnType<typeof createAssistantService>;
+
+/** POST /doc/start's service call (the orders module's), which the chat's start goes through. */
+export type DocumentStartCall = (
+  ctx: FirmContext,
+  input: StartDocumentRequest,
+) => Promise<StartDocumentResult>;
+
+const messagesRule: ThrottleRule = { kind: "window", free: ASSISTANT_MESSAGES_PER_MINUTE, windowMs: 60_000 };
+
+export function createAssistantService(deps: {
+  db: Database;
+  clock: Clock;
+  catalogue: Parameters<typeof createCatalogueEntries>[0]["catalogue"];
+  templates: TemplateLibrary;
+  interview: Pick<InterviewService, "interview" | "issueToken" | "save">;
+  startDocument: DocumentStartCall;
+  /** A person's paid, unused orders in a firm (the orders module's `paidOrdersOf`). */
+  paidOrders: (teamId: number, userId: number) => Promise<{ order_id: number; product_id: number }[]>;
+  throttle: Throttle;
+  provider?: AssistantProvider;
+  entries?: CatalogueEntries;
+}) {
+  const { db, clock, interview, templates, throttle } = deps;
+  const provider = deps.provider ?? createBuiltInProvider();
+  const entries = deps.entries ?? createCatalogueEntries({ catalogue: deps.catalogue, templates, clock });
+
+  /** The tools of one request: each a call of another module's service as this person in this firm. */
+  function toolsFor(ctx: FirmContext, actionToken: string | undefined): AssistantTools {
+    return {
+      today: () => sydneyDay(clock()),
+      findTemplates: async (request, limit) =>
+        (await entries.finder()).search(request, limit).map(({ entry }) => ({
+          id: entry.id,
+          name: entry.name,
+          template_identifier: entry.templateIdentifier,
+        })),
+      async startDocument(template) {
+        const product = await deps.catalogue.get(template.id);
+        const refusal = chatStartRefusal(product);
+        if (refusal === "asic") {
+          return {
+            ok: false,
+            message: `"${product.name}" registers a company with ASIC, and its start asks for the company's name and type first. Please start it from the catalogue (Start Document on its card).`,
+          };
+        }
+        if (refusal === "acknowledgement") {
+          return {
+            ok: false,
+            message: `"${product.name}" asks you to read and accept an acknowledgement before it starts. Please start it from the catalogue.`,
+          };
+        }
+        // A paid, unused order for the template is used first, as the catalogue's Start Document does.
+        const order = (await deps.paidOrders(ctx.teamId, ctx.userId)).find(
+          (o) => o.product_id === product.id,
+        );
+        try {
+          const started = await deps.startDocument(
+            ctx,
+            order
+              ? { order_id: order.order_id, name: product.name }
+              : { product_id: product.id, name: product.name },
+          );
+          return { ok: true, docId: started.id };
+        } catch (error) {
+          if (!(error instanceof AppError) || error.status >= 500) throw error;
+          return {
+            ok: false,
+            message: `${error.message} You can see your options for "${product.name}" in the catalogue.`,
+          };
+        }
+      },
+      async readInterview(docId) {
+        const read = await interview.interview(ctx, docId);
+        const template = templates.get(read.template_identifier);
+        if (!template) throw new AppError(409, "This document's template is not available.");
+        return { name: read.name, definition: template.definition, answers: read.xml as Answers };
+      },
+      async saveAnswers(docId, answers) {
+        // The interview page's own token when the chat sits on that page (the page keeps saving);
+        // otherwise a token of the chat's own, as another tab of the interview would take.
+        const token = actionToken ?? (await interview.issueToken(ctx, docId));
+        try {
+          const saved = await interview.save(ctx, docId, answers as Record<string, unknown>, token);
+          return saved.status ? { ok: true } : { ok: false, message: INTERVIEW_OPENED_IN_ANOTHER_TAB };
+        } catch (error) {
+          if (error instanceof AppError && error.status < 500) return { ok: false, message: error.message };
+          throw error;
+        }
+      },
+    };
+  }
+
+  async function ownThread(ctx: FirmContext, threadId: string) {
+    const [thread] = await db
+      .select()
+      .from(assistantThreads)
+      .where(
+        and(
+          eq(assistantThreads.id, threadId),
+          eq(assistantThreads.teamId, ctx.teamId),
+          eq(assistantThreads.userId, ctx.userId),
+        ),
+      );
+    if (!thread || !canUseThread(ctx, thread)) throw notFound(ASSISTANT_THREAD_NOT_FOUND);
+    return thread;
+  }
+
+  const messageOf = (row: { role: "user" | "assistant"; text: string; createdAt: Date }): ChatMessage => ({
+    role: row.role,
+    text: row.text,
+    created_at: row.createdAt.toISOString(),
+  });
+
+  async function takeMessage(ctx: FirmContext) {
+    const decision = await throttle.take(`assistant:user:${ctx.userId}`, messagesRule);
+    if (!decision.allowed) {
+      throw new AppError(429, ASSISTANT_TOO_MANY_MESSAGES, {
+        retry_after_seconds: decision.retryAfterSeconds,
+      });
+    }
+  }
+
+  return {
+    provider: provider.name,
+
+    /** POST /ai/threads: a new conversation, opened with the assistant's greeting. */
+    async createThread(ctx: FirmContext, input: CreateThreadRequest): Promise<CreateThreadResult> {
+      const docId = input.doc_id ?? null;
+      const greeting = await provider.greet(docId, toolsFor(ctx, undefined));
+      const id = randomUUID();
+      const now = clock();
+      await db.transaction(async (tx) => {
+        await tx.insert(assistantThreads).values({
+          id,
+          teamId: ctx.teamId,
+          userId: ctx.userId,
+          docId: greeting.docId,
+          state: greeting.state,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await tx.insert(assistantMessages).values({
+          threadId: id,
+          teamId: ctx.teamId,
+          userId: ctx.userId,
+          role: "assistant",
+          text: greeting.reply.text,
+          createdAt: now,
+        });
+      });
+      return {
+        thread_id: id,
+        messages: [{ role: "assistant", text: greeting.reply.text, created_at: now.toISOString() }],
+      };
+    },
+
+    /** GET /ai/threads/{thread_id}: the conversation so far. */
+    async thread(ctx: FirmContext, threadId: string): Promise<ThreadResult> {
+      const thread = await ownThread(ctx, threadId);
+      const rows = await db
+        .select()
+        .from(assistantMessages)
+        .where(eq(assistantMessages.threadId, thread.id))
+        .orderBy(asc(assistantMessages.id));
+      return { thread_id: thread.id, doc_id: thread.docId, messages: rows.map(messageOf) };
+    },
+
+    /** POST /ai/threads/{thread_id}/messages: the assistant's reply, kept with the message. */
+    async postMessage(
+      ctx: FirmContext,
+      threadId: string,
+      input: PostMessageRequest,
+    ): Promise<PostMessageResult> {
+      await takeMessage(ctx);
+      const thread = await ownThread(ctx, threadId);
+      const sentAt = clock();
+      let result: AssistantOutcome;
+      try {
+        result = await provider.respond(
+          { text: input.text, isPrompt: input.is_prompt, state: thread.state, docId: thread.docId },
+          toolsFor(ctx, input.action_token),
+        );
+      } catch (error) {
+        // The document went away or out of reach (deleted, completed, no longer shared): say so
+        // and go back to finding templates, rather than failing the whole chat.
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        const state: ThreadState = { ...INITIAL_STATE, role: "templateFinder" };
+        result = {
+          reply: {
+            text: `${error.message} I have stopped the interview. What document do you need?`,
+            intent: "unknown",
+            template: null,
+            doc_id: null,
+            question: null,
+            suggestions: [],
+          },
+          state,
+          docId: null,
+        };
+      }
+      const repliedAt = clock();
+      await db.transaction(async (tx) => {
+        const moved = await tx
+          .update(assistantThreads)
+          .set({
+            state: result.state,
+            docId: result.docId,
+            version: sql`${assistantThreads.version} + 1`,
+            updatedAt: repliedAt,
+          })
+          .where(and(eq(assistantThreads.id, thread.id), eq(assistantThreads.version, thread.version)))
+          .returning({ id: assistantThreads.id });
+        if (moved.length === 0) {
+          throw new AppError(409, "Please wait for the assistant's reply before sending another message.");
+        }
+        await tx.insert(assistantMessages).values([
+          {
+            threadId: thread.id,
+            teamId: ctx.teamId,
+            userId: ctx.userId,
+            role: "user",
+            text: input.text,
+            createdAt: sentAt,
+          },
+          {
+            threadId: thread.id,
+            teamId: ctx.teamId,
+            userId: ctx.userId,
+            role: "assistant",
+            text: result.reply.text,
+            createdAt: repliedAt,
+          },
+        ]);
+      });
+      return { reply: result.reply };
+    },
+  };
+}
