@@ -14,10 +14,22 @@ export const createAssistantThread = (teamId: number, docId: number | undefined)
 export const getAssistantThread = (teamId: number, threadId: string, signal?: AbortSignal) =>
   call(API.assistant.thread, { params: { thread_id: threadId }, query: scope(teamId), signal });
 
-/** `isPrompt`: the text is a suggestion the person chose rather than typed. */
-export const postAssistantMessage = (teamId: number, threadId: string, text: string, isPrompt: boolean) =>
+/**
+ * `isPrompt`: the text is a suggestion the person chose rather than typed. `actionToken`: the
+ * interview page's own, when the page shows the document the assistant fills, so the answers it
+ * sets are saved with it and the page's autosave goes on working.
+ */
+export const postAssistantMessage = (
+  teamId: number,
+  threadId: string,
+  message: { text: string; isPrompt: boolean; actionToken: string | undefined },
+) =>
   call(API.assistant.postMessage, {
     params: { thread_id: threadId },
     query: scope(teamId),
-    body: { text, is_prompt: isPrompt },
+    body: {
+      text: message.text,
+      is_prompt: message.isPrompt,
+      ...(message.actionToken ? { action_token: message.actionToken } : {}),
+    },
   });

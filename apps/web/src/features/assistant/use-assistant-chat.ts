@@ -99,6 +99,13 @@ export function useAssistantChat({
     [queryClient, teamId, userId],
   );
 
+  /** The interview page's token, when the page on screen shows the document the thread fills. */
+  const pageActionToken = () => {
+    if (pageDocId === undefined || conversation.data?.docId !== pageDocId) return undefined;
+    const load = queryClient.getQueryData<{ actionToken?: unknown }>(interviewKey(teamId, pageDocId));
+    return typeof load?.actionToken === "string" ? load.actionToken : undefined;
+  };
+
   const actOn = useCallback(
     (reply: AssistantReply) => {
       const answered = answeredDocumentOf(reply);
@@ -117,7 +124,7 @@ export function useAssistantChat({
 
   const send = useMutation({
     mutationFn: ({ threadId, text, isPrompt }: { threadId: string; text: string; isPrompt: boolean }) =>
-      postAssistantMessage(teamId, threadId, text, isPrompt),
+      postAssistantMessage(teamId, threadId, { text, isPrompt, actionToken: pageActionToken() }),
     onMutate: ({ text }) => {
       setError(undefined);
       // Shown at once; taken back if the message does not reach the assistant.
