@@ -1,5 +1,11 @@
 import type { AssistantReply, ChatMessage } from "@precedent/contracts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type QueryClient,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { createAssistantThread, getAssistantThread, postAssistantMessage } from "../../api/assistant";
@@ -53,6 +59,19 @@ async function openConversation(
 
 const now = () => new Date().toISOString();
 
+/** Resolves once no fetch of `key` is under way. */
+function fetchesSettled(queryClient: QueryClient, key: QueryKey): Promise<void> {
+  const idle = () => queryClient.isFetching({ queryKey: key, exact: true }) === 0;
+  if (idle()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (!idle()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 /**
  * The panel's conversation: loads or starts the thread, sends messages, and acts on replies (a
  * started document opens its interview; an answer set reloads the interview page's answers).
@@ -99,10 +118,16 @@ export function useAssistantChat({
     [queryClient, teamId, userId],
   );
 
-  /** The interview page's token, when the page on screen shows the document the thread fills. */
-  const pageActionToken = () => {
+  /**
+   * The interview page's token, when the page on screen shows the document the thread fills. A
+   * reload of the page (after the last answer) takes a new token, which makes the one before it
+   * stale: the message waits for that reload, else its answer would be refused as another tab's.
+   */
+  const pageActionToken = async () => {
     if (pageDocId === undefined || conversation.data?.docId !== pageDocId) return undefined;
-    const load = queryClient.getQueryData<{ actionToken?: unknown }>(interviewKey(teamId, pageDocId));
+    const key = interviewKey(teamId, pageDocId);
+    await fetchesSettled(queryClient, key);
+    const load = queryClient.getQueryData<{ actionToken?: unknown }>(key);
     return typeof load?.actionToken === "string" ? load.actionToken : undefined;
   };
 
@@ -123,8 +148,8 @@ export function useAssistantChat({
   );
 
   const send = useMutation({
-    mutationFn: ({ threadId, text, isPrompt }: { threadId: string; text: string; isPrompt: boolean }) =>
-      postAssistantMessage(teamId, threadId, { text, isPrompt, actionToken: pageActionToken() }),
+    mutationFn: async ({ threadId, text, isPrompt }: { threadId: string; text: string; isPrompt: boolean }) =>
+      postAssistantMessage(teamId, threadId, { text, isPrompt, actionToken: await pageActionToken() }),
     onMutate: ({ text }) => {
       setError(undefined);
       // Shown at once; taken back if the message does not reach the assistant.
