@@ -114,6 +114,8 @@ for (const viewport of [
   }) => {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await signIn(page, NEW_OWNER, "/my-account/my-document");
+    await expect(launcherOf(page)).toBeVisible();
+    await shot(page, `${viewport.label}-0-launcher`);
     const panel = await openPanel(page);
     await expect(replies(panel).first()).toContainText("Tell me what document you need");
     if (viewport.width > 600) {
