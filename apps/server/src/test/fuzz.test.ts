@@ -289,6 +289,15 @@ beforeAll(async () => {
   const docs: { id: number }[] = (await get(`/api/doc?id_team=${teamId}&type=1`)).rows;
   const products: { id: number }[] = (await get("/api/products")).rows;
   const orders: { id: number }[] = (await get(`/api/orders?id_team=${teamId}`)).rows ?? [];
+  // A conversation with the assistant, so its routes' bad input meets a real thread.
+  const thread: string = (
+    await t.app.inject({
+      method: "POST",
+      url: `/api/ai/threads?id_team=${teamId}`,
+      headers: bearer(token),
+      payload: {},
+    })
+  ).json().data.thread_id;
   const [folder, otherFolder, spareFolder] = [folders[0]?.id, folders[1]?.id, folders.at(-1)?.id];
   const [doc, spareDoc] = [docs[0]?.id, docs.at(-1)?.id];
   if (!folder || !doc || !products[0]) throw new Error("the demo firm has no folders, documents or products");
@@ -321,6 +330,7 @@ beforeAll(async () => {
     if (name === "docId" || name === "doc_id") return deleting ? spareDoc : doc;
     if (name === "list_doc" || name === "ids") return [deleting ? spareDoc : doc];
     if (name === "product_id") return products[0]?.id;
+    if (name === "thread_id") return thread;
     if (name === "id") {
       if (op.route.startsWith("/api/folder")) return deleting ? spareFolder : folder;
       if (op.route.startsWith("/api/products")) return products[0]?.id;

@@ -13,8 +13,8 @@ export type CatalogueEntries = { finder(): Promise<TemplateFinder> };
  * The finder over the catalogue as every signed-in person sees it (published products outside
  * hidden categories, through the catalogue's own list), for templates the library can interview.
  * Plans decide what a firm may start, not what it sees, so one finder serves every firm; the start
- * applies the plan. Rebuilt from the catalogue once a minute at most (17 products and their FAQ
- * take a few milliseconds to index), so a product the operator adds is found within a minute.
+ * applies the plan. Read again from the catalogue at most once a minute, beside the messages (they
+ * use the finder in hand meanwhile), so a product the operator adds is found within a minute or so.
  */
 export function createCatalogueEntries(deps: {
   catalogue: Pick<CatalogueService, "list" | "faq" | "get">;
@@ -49,13 +49,26 @@ export function createCatalogueEntries(deps: {
   return {
     finder() {
       const now = clock().getTime();
-      if (!built || now - built.at > CATALOGUE_REREAD_MS) {
+      if (!built) {
         const finder = read();
         built = { at: now, finder };
-        // A failed read is not kept: the next message tries again.
+        // A failed first read is not kept: the next message tries again.
         finder.catch(() => {
           if (built?.finder === finder) built = undefined;
         });
+        return finder;
+      }
+      if (now - built.at > CATALOGUE_REREAD_MS) {
+        // Stale: answer from the finder in hand and read the catalogue again beside it, so no
+        // message waits for the re-read; a failed re-read keeps the old finder.
+        const current = built;
+        current.at = now;
+        read().then(
+          (fresh) => {
+            if (built === current) built = { at: clock().getTime(), finder: Promise.resolve(fresh) };
+          },
+          () => {},
+        );
       }
       return built.finder;
     },

@@ -1,22 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createTemplateLibrary } from "../templates/index.ts";
 import { createTemplateFinder } from "./finder.ts";
+import { finderAccuracy } from "./finder-accuracy.ts";
 import { FINDER_LABELLED_SET } from "./finder-labelled-set.ts";
 import { finderEntriesFromLibrary } from "./library-entries.ts";
-
-/** Top-1 and top-3 accuracy of a finder on the labelled set, with the requests it missed. */
-export function finderAccuracy(finder: ReturnType<typeof createTemplateFinder>) {
-  let top1 = 0;
-  let top3 = 0;
-  const misses: string[] = [];
-  for (const { request, expected } of FINDER_LABELLED_SET) {
-    const found = finder.search(request, 3).map((m) => m.entry.templateIdentifier);
-    if (found[0] === expected) top1++;
-    else misses.push(`${request} → ${found.join(", ")} (expected ${expected})`);
-    if (found.includes(expected)) top3++;
-  }
-  return { top1: top1 / FINDER_LABELLED_SET.length, top3: top3 / FINDER_LABELLED_SET.length, misses };
-}
 
 describe("the template finder", () => {
   const templates = createTemplateLibrary().list();

@@ -1,6 +1,11 @@
 // The assistant module's one public entry: other modules and the app import only this file.
 
 export { createBuiltInProvider } from "./built-in-provider.ts";
+// For the benchmark (bench/assistant.ts): the finder as the chat builds it, and its measure.
+export { createTemplateFinder, type FinderEntry } from "./finder.ts";
+export { finderAccuracy } from "./finder-accuracy.ts";
+export { FINDER_LABELLED_SET } from "./finder-labelled-set.ts";
+export { finderEntriesFromLibrary } from "./library-entries.ts";
 export type { AssistantProvider, AssistantTools } from "./provider.ts";
 export { assistantRoutes } from "./routes.ts";
 export { type AssistantService, createAssistantService, type DocumentStartCall } from "./service.ts";

@@ -38,7 +38,8 @@ describe("the interviewer", () => {
     // Skipping walks every shown question of the first party and then the age question.
     for (let i = 0; i < 30; i++) {
       const q = nextQuestion(nda, asIndividual, fields);
-      if (!q || !q.path.startsWith("first_party")) break;
+      if (q === undefined) break;
+      if (!q.path.startsWith("first_party")) break;
       fields.push(q.path);
     }
     expect(fields).toContain("first_party_age");
@@ -46,7 +47,8 @@ describe("the interviewer", () => {
     const companyFields: string[] = [];
     for (let i = 0; i < 30; i++) {
       const q = nextQuestion(nda, asCompany, companyFields);
-      if (!q || !q.path.startsWith("first_party")) break;
+      if (q === undefined) break;
+      if (!q.path.startsWith("first_party")) break;
       companyFields.push(q.path);
     }
     expect(companyFields).not.toContain("first_party_age");
