@@ -5,6 +5,12 @@ import { call, hrefOf } from "./call";
 /** The interview calls (interview spec §7 "Document and interview"); every one names the firm. */
 const scope = (teamId: number) => ({ id_team: teamId });
 
+/**
+ * The interview page's load (its action token and the interview). The assistant invalidates it
+ * after setting an answer, so the page shows the answer; the reload takes the newest token.
+ */
+export const interviewKey = (teamId: number, docId: number) => ["interview", teamId, docId] as const;
+
 /** The newest token wins: opening the document here makes any other tab's saves fail. */
 export const getActionToken = async (teamId: number, docId: number, signal?: AbortSignal) =>
   (

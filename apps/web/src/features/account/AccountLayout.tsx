@@ -20,6 +20,7 @@ import {
 } from "../../constants";
 import { CurrentTeamProvider, chosenTeam } from "../../current-firm/CurrentTeamProvider";
 import { useCurrentTeam } from "../../current-firm/use-current-team";
+import { AssistantLauncher } from "../assistant/AssistantLauncher";
 import { CreditBadge } from "../credits/CreditBadge";
 import { AccountingOrganisationSwitcher } from "../integrations/AccountingOrganisationSwitcher";
 import { MembershipExpiredBanner } from "../membership/MembershipExpiredBanner";
@@ -192,6 +193,12 @@ function PageMain({ children }: { children: ReactNode }) {
   return <div className={pageClassName(pathname)}>{children}</div>;
 }
 
+/** The assistant's launcher, for a person in a firm (a conversation belongs to one firm). */
+function AssistantForFirm() {
+  const { team } = useCurrentTeam();
+  return team ? <AssistantLauncher key={team.id} /> : null;
+}
+
 /** The signed-in shell: header, navigation and the current page. */
 export function AccountLayout() {
   const user = useQuery(currentUserQuery());
@@ -222,6 +229,7 @@ export function AccountLayout() {
           </PageMain>
         </Layout.Content>
         <LiteVideoModal />
+        <AssistantForFirm />
       </CurrentTeamProvider>
     );
   } else if (user.isError) {

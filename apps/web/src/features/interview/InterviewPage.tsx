@@ -12,7 +12,7 @@ import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { isApiError } from "../../api/client";
 import { documentQuery, documentsKey } from "../../api/documents";
-import { getActionToken, getInterview, relaunchDocument } from "../../api/interview";
+import { getActionToken, getInterview, interviewKey, relaunchDocument } from "../../api/interview";
 import { LoadError } from "../../components/LoadError";
 import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { CreateDocumentDialog } from "../catalogue/CreateDocumentDialog";
@@ -169,7 +169,7 @@ function InterviewSession({ teamId, address }: { teamId: number; address: Interv
   const queryClient = useQueryClient();
   const { docId } = address;
   const load = useQuery({
-    queryKey: ["interview", teamId, docId],
+    queryKey: interviewKey(teamId, docId),
     queryFn: async ({ signal }) => {
       const actionToken = await getActionToken(teamId, docId, signal);
       const interview = await getInterview(teamId, docId, signal);

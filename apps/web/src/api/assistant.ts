@@ -1,0 +1,35 @@
+import { API } from "@precedent/contracts";
+import { call } from "./call";
+
+/** The assistant's chat (issue 32): every call names the firm, and a thread is its person's own. */
+const scope = (teamId: number) => ({ id_team: teamId });
+
+/** Starts a conversation; on an interview page, about that document. */
+export const createAssistantThread = (teamId: number, docId: number | undefined) =>
+  call(API.assistant.createThread, {
+    query: scope(teamId),
+    body: docId === undefined ? {} : { doc_id: docId },
+  });
+
+export const getAssistantThread = (teamId: number, threadId: string, signal?: AbortSignal) =>
+  call(API.assistant.thread, { params: { thread_id: threadId }, query: scope(teamId), signal });
+
+/**
+ * `isPrompt`: the text is a suggestion the person chose rather than typed. `actionToken`: the
+ * interview page's own, when the page shows the document the assistant fills, so the answers it
+ * sets are saved with it and the page's autosave goes on working.
+ */
+export const postAssistantMessage = (
+  teamId: number,
+  threadId: string,
+  message: { text: string; isPrompt: boolean; actionToken: string | undefined },
+) =>
+  call(API.assistant.postMessage, {
+    params: { thread_id: threadId },
+    query: scope(teamId),
+    body: {
+      text: message.text,
+      is_prompt: message.isPrompt,
+      ...(message.actionToken ? { action_token: message.actionToken } : {}),
+    },
+  });
