@@ -14,6 +14,7 @@ import { isApiError } from "../../api/client";
 import { documentsKey } from "../../api/documents";
 import { interviewKey } from "../../api/interview";
 import { interviewHref } from "../documents/interview-address";
+import { saveOpenInterview } from "../interview/open-interview";
 import {
   answeredDocumentOf,
   draftRedirectOf,
@@ -125,6 +126,9 @@ export function useAssistantChat({
    */
   const pageActionToken = async () => {
     if (pageDocId === undefined || conversation.data?.docId !== pageDocId) return undefined;
+    // What was typed on the page since its last autosave is saved first: the answer this message
+    // may give reloads the form from the server.
+    await saveOpenInterview(pageDocId);
     const key = interviewKey(teamId, pageDocId);
     await fetchesSettled(queryClient, key);
     const load = queryClient.getQueryData<{ actionToken?: unknown }>(key);

@@ -52,6 +52,7 @@ import {
   withoutHiddenAnswers,
 } from "./form-state";
 import { type QuestionHandlers, QuestionList } from "./InterviewQuestions";
+import { registerOpenInterview } from "./open-interview";
 
 /** The Form 201 questions holding the name's legal element, one per type of company. */
 const ELEMENT_QUESTIONS: readonly string[] = [
@@ -334,6 +335,8 @@ export function InterviewForm({
     const timer = window.setInterval(() => void save("auto"), INTERVIEW_AUTOSAVE_MS);
     return () => window.clearInterval(timer);
   }, [save]);
+  // The assistant saves before it answers on this document (its answer reloads the form).
+  useEffect(() => registerOpenInterview(docId, () => save("auto")), [docId, save]);
 
   // A registration lodged with ASIC is read only (the server refuses saves): shown, not saved.
   // The same query as the top bar's ASIC actions, asked only of a registration (another document
