@@ -163,12 +163,15 @@ test.describe("what the detail panel states", () => {
   test("a demo document's template is named, not 'None yet'", async ({ page }) => {
     await openDocuments(page, OWNER);
     const teamId = await teamIdOf(page);
+    const name = "Discretionary Trust Deed – Smith Family Trust";
     const reply = await page.request.get(
-      `/api/doc?id_team=${teamId}&type=1&name=${encodeURIComponent("Smith Family Trust")}`,
+      `/api/doc?id_team=${teamId}&type=1&name=${encodeURIComponent(name)}`,
     );
-    const rows = ((await reply.json()) as { data: { rows: { id: number; x_template_id: string | null }[] } })
-      .data.rows;
-    const demo = rows.find((row) => row.x_template_id !== null);
+    const rows = (
+      (await reply.json()) as { data: { rows: { id: number; name: string; x_template_id: string | null }[] } }
+    ).data.rows;
+    // The deed itself: the trust's other demo documents (its deed of variation) have templates too.
+    const demo = rows.find((row) => row.name === name && row.x_template_id !== null);
     if (!demo) throw new Error("the demo owner has no document made from a template");
     await page.goto(`/my-account/my-document?docId=${demo.id}`);
     const template = panelValue(drawer(page), "Template");

@@ -7,7 +7,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await loadDemoData(t.db);
-});
+  // Seeding assembles every demo document (deeds at market length among them): see signing.test.ts.
+}, 180_000);
 afterAll(() => t.close());
 
 const demoClient = (email: string) => firstFirmClient(t, email, DEMO_PASSWORD);

@@ -13,7 +13,8 @@ beforeAll(async () => {
   const started = performance.now();
   await loadDemoData(t.db);
   seedMs = performance.now() - started;
-});
+  // Seeding assembles every demo document (deeds at market length among them): see signing.test.ts.
+}, 180_000);
 afterAll(() => t.close());
 
 describe("demo interviews", () => {

@@ -64,4 +64,5 @@ describe("demo purchases", () => {
       excluded: [],
     });
   });
-});
+  // Seeding assembles every demo document (deeds at market length among them): see signing.test.ts.
+}, 180_000);

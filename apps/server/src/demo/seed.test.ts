@@ -25,7 +25,8 @@ describe("demo data", () => {
     expect(await countOf(users)).toBe(15);
     expect(await countOf(teams)).toBe(10);
     expect(await countOf(teamMembers)).toBe(15);
-  });
+    // Seeding assembles every demo document: as long as the seeding hooks of the other demo tests.
+  }, 180_000);
 
   it.each(DEMO_SIGN_INS)("$email signs in as $role of $firm", async ({ email, role, firm }) => {
     const token = await signIn(t, email, DEMO_PASSWORD);
