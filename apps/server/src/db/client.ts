@@ -24,14 +24,20 @@ export type DatabaseHandle = {
   /** A connection to hear the database's notifications on (see platform/freshness/change-feed.ts). */
   notifications(): NotificationSource;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as one file, for `openPglite(…, { loadDataDir })`. */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
 // Any fixed number: PostgreSQL advisory locks are keyed by a bigint.
 const MIGRATION_LOCK_KEY = 724_911_301;
 
-/** PGlite in `dataDir` (a folder, or `memory://` for a throwaway database). */
-export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+/**
+ * PGlite in `dataDir` (a folder, or `memory://` for a throwaway database). `from` starts it from
+ * a data directory dumped earlier (PGlite's `dumpDataDir`) instead of an empty cluster: the tests
+ * start each file's database from one already migrated (see test/database.ts).
+ */
+export async function openPglite(dataDir: string, from?: { loadDataDir: Blob }): Promise<DatabaseHandle> {
   // A folder takes one process at a time (see data-folder-lock.ts); a database in memory is
   // this process's alone.
   let lock: { release(): void } | undefined;
@@ -41,7 +47,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir);
+    client = await PGlite.create(dataDir, from ? { loadDataDir: from.loadDataDir } : {});
   } catch (error) {
     lock?.release();
     throw error;
@@ -50,6 +56,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: "pglite",
+    dumpDataDir: () => client.dumpDataDir("none"),
     async migrate(afterMigrate) {
       // One process owns a PGlite folder (its lock file sees to that), so no lock is needed here.
       await migratePglite(db, { migrationsFolder });
