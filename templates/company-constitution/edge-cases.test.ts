@@ -133,7 +133,7 @@ describe("the company named as proposed or as registered", () => {
   });
 });
 
-describe("the scope of a market constitution (25–50 pages: PAGES_PLACEHOLDER from the sample answers, in our PDF and in LibreOffice)", () => {
+describe("the scope of a market constitution (25–50 pages: 35 from the sample answers, in our PDF and in LibreOffice)", () => {
   const full = text();
 
   it("completes a pre-emptive sale: allocation, completion, a defaulting seller or buyer, and registration (s1071B, s1072H)", () => {
