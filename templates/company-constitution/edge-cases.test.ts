@@ -133,7 +133,7 @@ describe("the company named as proposed or as registered", () => {
   });
 });
 
-describe("the scope of a market constitution (25–50 pages: 35 from the sample answers, in our PDF and in LibreOffice)", () => {
+describe("the scope of a market constitution (25–50 pages: 37 from the sample answers, in our PDF and in LibreOffice)", () => {
   const full = text();
 
   it("completes a pre-emptive sale: allocation, completion, a defaulting seller or buyer, and registration (s1071B, s1072H)", () => {
@@ -277,6 +277,21 @@ describe("new preconditions of the second pass (PRECONDITIONS.md, issue 30)", ()
       "If the votes on a resolution at a meeting of Members are equal, the chair does not have a casting vote and the resolution is lost",
     );
     expect(deadlock).not.toContain("the chair has a casting vote in addition to any vote the chair has as a Member");
+  });
+
+  it("a dividend is a debt only when the time for payment arrives, and is revocable before then (s254V(1))", () => {
+    expect(text()).toContain("as section 254V(1) of the Act provides, the Company does not incur a debt merely by fixing");
+  });
+
+  it("forms for the procedures: a Transfer Notice always, an alternate's appointment only when alternates are allowed", () => {
+    const full = text();
+    expect(full).toContain("Form of Transfer Notice");
+    expect(full).toContain("Form of appointment of an Alternate Director");
+    const none = text((a) => {
+      a.alternates = "No";
+    });
+    expect(none).toContain("Form of Transfer Notice");
+    expect(none).not.toContain("Form of appointment of an Alternate Director");
   });
 
   it("a member under 18 holds fully paid shares only, through a parent or guardian", () => {
