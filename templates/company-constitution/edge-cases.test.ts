@@ -229,7 +229,9 @@ describe("new preconditions of the second pass (PRECONDITIONS.md, issue 30)", ()
       a.company_acn = "623456780";
     });
     expect(existing).toContain("Gambotto v WCP Ltd");
-    expect(existing).toContain("binds a Member who holds Shares when it is adopted only if that Member voted in favour");
+    expect(existing).toContain(
+      "binds a Member who holds Shares when it is adopted only if that Member voted in favour",
+    );
     expect(text()).not.toContain("Gambotto");
   });
 
@@ -269,18 +271,24 @@ describe("new preconditions of the second pass (PRECONDITIONS.md, issue 30)", ()
     const casting = text((a) => {
       a.casting_vote = "Yes";
     });
-    expect(casting).toContain("the chair has a casting vote in addition to any vote the chair has as a Member");
+    expect(casting).toContain(
+      "the chair has a casting vote in addition to any vote the chair has as a Member",
+    );
     const deadlock = text((a) => {
       a.casting_vote = "deadlock";
     });
     expect(deadlock).toContain(
       "If the votes on a resolution at a meeting of Members are equal, the chair does not have a casting vote and the resolution is lost",
     );
-    expect(deadlock).not.toContain("the chair has a casting vote in addition to any vote the chair has as a Member");
+    expect(deadlock).not.toContain(
+      "the chair has a casting vote in addition to any vote the chair has as a Member",
+    );
   });
 
   it("a dividend is a debt only when the time for payment arrives, and is revocable before then (s254V(1))", () => {
-    expect(text()).toContain("as section 254V(1) of the Act provides, the Company does not incur a debt merely by fixing");
+    expect(text()).toContain(
+      "as section 254V(1) of the Act provides, the Company does not incur a debt merely by fixing",
+    );
   });
 
   it("forms for the procedures: a Transfer Notice always, an alternate's appointment only when alternates are allowed", () => {
@@ -295,7 +303,9 @@ describe("new preconditions of the second pass (PRECONDITIONS.md, issue 30)", ()
   });
 
   it("a member under 18 holds fully paid shares only, through a parent or guardian", () => {
-    expect(text()).toMatch(/A person under 18 years old may be registered as the holder of Shares only if the Shares are fully paid/);
+    expect(text()).toMatch(
+      /A person under 18 years old may be registered as the holder of Shares only if the Shares are fully paid/,
+    );
   });
 
   it("short notice: 95% of the votes (s249H(2)), never for removing an auditor (s249H(4)); the proxy statement (s249L(1)(d))", () => {
@@ -307,7 +317,9 @@ describe("new preconditions of the second pass (PRECONDITIONS.md, issue 30)", ()
 
   it("the solvency resolution follows s347A: two months after each review date, unless a financial report was lodged in the 12 months before", () => {
     const full = text();
-    expect(full).toContain("unless the Company lodged a financial report with ASIC under Chapter 2M of the Act in the 12 months before that review date (section 347A of the Act)");
+    expect(full).toContain(
+      "unless the Company lodged a financial report with ASIC under Chapter 2M of the Act in the 12 months before that review date (section 347A of the Act)",
+    );
     expect(full).not.toContain("unless the Company has lodged a statement that no such grounds exist");
   });
 });
