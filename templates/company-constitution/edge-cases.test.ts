@@ -133,7 +133,7 @@ describe("the company named as proposed or as registered", () => {
   });
 });
 
-describe("the scope of a market constitution (25–50 pages: 28 from the sample answers, in our PDF and in LibreOffice)", () => {
+describe("the scope of a market constitution (25–50 pages: 37 from the sample answers, in our PDF and in LibreOffice)", () => {
   const full = text();
 
   it("completes a pre-emptive sale: allocation, completion, a defaulting seller or buyer, and registration (s1071B, s1072H)", () => {
@@ -181,7 +181,145 @@ describe("the scope of a market constitution (25–50 pages: 28 from the sample 
     expect(full).toContain("section 170 of the Act");
   });
 
-  it("is at least 15,000 words because those heads need them", () => {
-    expect(full.split(/\s+/).length).toBeGreaterThan(15000);
+  it("has the heads a full-scope proprietary company constitution has (issue 30, second pass)", () => {
+    for (const head of [
+      "Holdings without certificates",
+      "Security over Shares",
+      "Foreign persons and approvals",
+      "Members under 18",
+      "Small proprietary company matters",
+      "Dividend reinvestment",
+      "Corporate trustee",
+      "Name and registered office",
+    ]) {
+      expect(full).toContain(head);
+    }
+  });
+
+  it("limits the Directors' power to refuse a transfer: good faith, proper purpose, not against a permitted or completed sale", () => {
+    expect(full).toContain("in good faith, in the interests of the Company and for a proper purpose");
+    expect(full).toMatch(/may not refuse to register a transfer made under a permitted transfer/);
+  });
+
+  it("is at least 19,000 words because those heads need them", () => {
+    expect(full.split(/\s+/).length).toBeGreaterThan(19000);
+  });
+});
+
+describe("new preconditions of the second pass (PRECONDITIONS.md, issue 30)", () => {
+  it("drag-along and tag-along only when chosen; left unanswered they stay", () => {
+    const without = text((a) => {
+      a.drag_tag = "No";
+    });
+    expect(without).not.toContain("Drag-along and tag-along");
+    expect(without).not.toContain("(a drag-along)");
+    const unanswered = text((a) => {
+      delete a.drag_tag;
+    });
+    expect(unanswered).toContain("Drag-along and tag-along");
+  });
+
+  it("a drag-along never forces a sale below fair value", () => {
+    expect(text()).toContain("only if the price per Share is not less than the Fair Value");
+  });
+
+  it("a drag-along added by an existing company binds only members who agree to it (Gambotto v WCP Ltd)", () => {
+    const existing = text((a) => {
+      a.adoption_on_registration = "No";
+      a.company_acn = "623456780";
+    });
+    expect(existing).toContain("Gambotto v WCP Ltd");
+    expect(existing).toContain(
+      "binds a Member who holds Shares when it is adopted only if that Member voted in favour",
+    );
+    expect(text()).not.toContain("Gambotto");
+  });
+
+  it("a trustee company protects its right of indemnity (s197), and only when it is or may be a trustee", () => {
+    const trustee = text((a) => {
+      a.trustee_role = "trust";
+    });
+    expect(trustee).toContain("section 197 of the Act");
+    expect(trustee).toContain("merely because the Trust has too little property to indemnify it");
+    expect(trustee).toContain("never out of the property of a Trust");
+    const none = text((a) => {
+      a.trustee_role = "No";
+    });
+    expect(none).not.toContain("Corporate trustee");
+    expect(none).toContain("The Company as trustee");
+    const unanswered = text((a) => {
+      delete a.trustee_role;
+    });
+    expect(unanswered).not.toContain("Corporate trustee");
+  });
+
+  it("an SMSF trustee: directors are the fund's members (s17A), unpaid (s17A(1)(g), s17B), not disqualified (s120), declarations (s104A), and a special purpose company distributes nothing", () => {
+    const smsf = text((a) => {
+      a.trustee_role = "smsf";
+    });
+    expect(smsf).toContain("Trustee of a self managed superannuation fund");
+    expect(smsf).toContain("section 17A of the SIS Act");
+    expect(smsf).toContain("section 17A(1)(g) of the SIS Act");
+    expect(smsf).toContain("section 120 of the SIS Act");
+    expect(smsf).toContain("section 104A of the SIS Act");
+    expect(smsf).toMatch(/must not distribute any of its income or property[^.]*to its Members/);
+    expect(smsf).toContain("Corporations (Review Fees) Regulations 2003");
+    expect(text()).not.toContain("SIS Act");
+  });
+
+  it("the chair of a members' meeting has a casting vote only when the directors' chair has one (s250E(3))", () => {
+    const casting = text((a) => {
+      a.casting_vote = "Yes";
+    });
+    expect(casting).toContain(
+      "the chair has a casting vote in addition to any vote the chair has as a Member",
+    );
+    const deadlock = text((a) => {
+      a.casting_vote = "deadlock";
+    });
+    expect(deadlock).toContain(
+      "If the votes on a resolution at a meeting of Members are equal, the chair does not have a casting vote and the resolution is lost",
+    );
+    expect(deadlock).not.toContain(
+      "the chair has a casting vote in addition to any vote the chair has as a Member",
+    );
+  });
+
+  it("a dividend is a debt only when the time for payment arrives, and is revocable before then (s254V(1))", () => {
+    expect(text()).toContain(
+      "as section 254V(1) of the Act provides, the Company does not incur a debt merely by fixing",
+    );
+  });
+
+  it("forms for the procedures: a Transfer Notice always, an alternate's appointment only when alternates are allowed", () => {
+    const full = text();
+    expect(full).toContain("Form of Transfer Notice");
+    expect(full).toContain("Form of appointment of an Alternate Director");
+    const none = text((a) => {
+      a.alternates = "No";
+    });
+    expect(none).toContain("Form of Transfer Notice");
+    expect(none).not.toContain("Form of appointment of an Alternate Director");
+  });
+
+  it("a member under 18 holds fully paid shares only, through a parent or guardian", () => {
+    expect(text()).toMatch(
+      /A person under 18 years old may be registered as the holder of Shares only if the Shares are fully paid/,
+    );
+  });
+
+  it("short notice: 95% of the votes (s249H(2)), never for removing an auditor (s249H(4)); the proxy statement (s249L(1)(d))", () => {
+    const full = text();
+    expect(full).toContain("section 249H(2) of the Act");
+    expect(full).toContain("section 249H(4)");
+    expect(full).toContain("section 249L(1)(d) of the Act");
+  });
+
+  it("the solvency resolution follows s347A: two months after each review date, unless a financial report was lodged in the 12 months before", () => {
+    const full = text();
+    expect(full).toContain(
+      "unless the Company lodged a financial report with ASIC under Chapter 2M of the Act in the 12 months before that review date (section 347A of the Act)",
+    );
+    expect(full).not.toContain("unless the Company has lodged a statement that no such grounds exist");
   });
 });
