@@ -235,7 +235,9 @@ describe("preconditions added in the third pass (each failed before its clause o
     expect(text).toContain("At the date of this agreement no Shareholder holds 30 % of the Shares");
     expect(text).toContain("the quorum for Board meetings is two Directors");
     const sample = documentText(SLUG, answersFor(SLUG));
-    expect(sample).not.toMatch(/no Shareholder holds \d+ % of the Shares, so this paragraph applies from the start/);
+    expect(sample).not.toMatch(
+      /no Shareholder holds \d+ % of the Shares, so this paragraph applies from the start/,
+    );
     // Exactly at the threshold counts: 25 of 100 shares is 25 %.
     const atThreshold = documentText(
       SLUG,
@@ -244,13 +246,17 @@ describe("preconditions added in the third pass (each failed before its clause o
         a.nominee_percent = 25;
       }),
     );
-    expect(atThreshold).not.toMatch(/no Shareholder holds \d+ % of the Shares, so this paragraph applies from the start/);
+    expect(atThreshold).not.toMatch(
+      /no Shareholder holds \d+ % of the Shares, so this paragraph applies from the start/,
+    );
   });
 
   it("a buy-sell notice among more than two shareholders never binds one to buy and sell at once", () => {
     const four = documentText(SLUG, answersFor(SLUG, fourEqual));
     expect(four).toContain("Because there are more than two Shareholders");
-    expect(four).toContain("No Shareholder is ever bound both to buy and to sell under the same Buy-Sell Notice.");
+    expect(four).toContain(
+      "No Shareholder is ever bound both to buy and to sell under the same Buy-Sell Notice.",
+    );
     const two = documentText(SLUG, answersFor(SLUG));
     expect(two).not.toContain("Because there are more than two Shareholders");
     expect(two).toContain("must state a single price per Share payable in cash at Completion");
@@ -310,7 +316,9 @@ describe("preconditions added in the third pass (each failed before its clause o
           a.casting_vote = casting;
         }),
       );
-    expect(byAnswer("rotating", "No")).toContain("The office of chair of the Board rotates each Financial Year");
+    expect(byAnswer("rotating", "No")).toContain(
+      "The office of chair of the Board rotates each Financial Year",
+    );
     expect(byAnswer("largest", "No")).toContain("The Shareholder holding the most Shares may appoint");
     expect(byAnswer("board", "No")).toContain("The Board must elect a chair from among the Directors.");
     const casting = byAnswer("board", "Yes");
