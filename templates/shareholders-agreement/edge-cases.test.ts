@@ -142,7 +142,7 @@ describe("a trustee shareholder", () => {
   });
 });
 
-describe("the scope of a market agreement (25–50 pages: 35 from the sample answers, in our PDF and in LibreOffice)", () => {
+describe("the scope of a market agreement (25–50 pages: 36 from the sample answers, in our PDF and in LibreOffice)", () => {
   const text = documentText(SLUG, answersFor(SLUG));
 
   it("sets out the completion of each kind of sale: what the seller delivers, the conditions, and a timetable for every route", () => {
