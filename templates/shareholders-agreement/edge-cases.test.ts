@@ -339,5 +339,16 @@ describe("preconditions added in the third pass (each failed before its clause o
     expect(text).toContain("section 257A");
     expect(text).toContain("Reporting and review timetable");
     expect(text).toContain("Electronic Transactions Act 1999");
+    // The buy-back this agreement provides for is not itself a Fundamental Matter the seller could veto.
+    expect(text).toMatch(/buy back, cancel or redeem Shares, other than by a buy-back under clause \d+;/);
+    expect(text).toContain("An Agreed Value is used to fix the sums insured");
+    const uninsured = documentText(
+      SLUG,
+      answersFor(SLUG, (a) => {
+        a.buy_sell_insurance = "No";
+      }),
+    );
+    expect(uninsured).not.toContain("sums insured under clause");
+    expect(uninsured).toContain("An Agreed Value is used for a sale that an event within 12 months");
   });
 });
