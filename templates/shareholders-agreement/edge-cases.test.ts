@@ -292,6 +292,7 @@ describe("preconditions added in the third pass (each failed before its clause o
     );
     expect(none).not.toContain("Committed Amount");
     expect(none).not.toContain("Funding Default");
+    expect(none).not.toContain("Funding Call");
     expect(none).toContain("No Shareholder is obliged to provide funds to the Company, to lend to it");
   });
 
