@@ -121,7 +121,10 @@ describe("the heads of agreement a market agreement has", () => {
 describe("a trustee shareholder", () => {
   const withTrust = (a: Answers) => {
     const entries = a.shareholders as Entry[];
-    if (entries[0]) entries[0].holder = trustHolder;
+    if (entries[0]) {
+      entries[0].holder = trustHolder;
+      entries[0].principal = "Tamsin Jane Rowe";
+    }
   };
 
   it("is a party in its capacity as trustee, with its limitation of liability to the trust's assets", () => {
@@ -139,7 +142,7 @@ describe("a trustee shareholder", () => {
   });
 });
 
-describe("the scope of a market agreement (25–50 pages: 28 from the sample answers, in our PDF and in LibreOffice)", () => {
+describe("the scope of a market agreement (25–50 pages: 36 from the sample answers, in our PDF and in LibreOffice)", () => {
   const text = documentText(SLUG, answersFor(SLUG));
 
   it("sets out the completion of each kind of sale: what the seller delivers, the conditions, and a timetable for every route", () => {
@@ -197,7 +200,156 @@ describe("the scope of a market agreement (25–50 pages: 28 from the sample ans
     expect(text).toContain("deed of access, indemnity and insurance");
   });
 
-  it("is at least 13,000 words because those heads need them", () => {
-    expect(text.split(/\s+/).length).toBeGreaterThan(13000);
+  it("is at least 18,000 words because those heads need them", () => {
+    expect(text.split(/\s+/).length).toBeGreaterThan(18000);
+  });
+});
+
+/** Four equal holders of 25 shares each, all individuals (for the board and deadlock cases). */
+const fourEqual = (a: Answers) => {
+  const first = (a.shareholders as Entry[])[0] as Entry;
+  a.shareholders = [1, 2, 3, 4].map(() => ({ ...structuredClone(first), shares: 25 }));
+};
+
+describe("preconditions added in the third pass (each failed before its clause or check)", () => {
+  it("refuses a company or trust shareholder with no Relevant Person, and asks none of an individual", () => {
+    const issues = issuesOf(
+      SLUG,
+      answersFor(SLUG, (a) => {
+        delete (a.shareholders as Entry[])[1]?.principal;
+      }),
+    );
+    expect(issues).toEqual([{ path: "shareholders[1].principal", message: "This field cannot be blank." }]);
+    // The sample's individual shareholder names no Relevant Person and is not asked to.
+    expect(issuesOf(SLUG, answersFor(SLUG))).toEqual([]);
+  });
+
+  it("when no shareholder holds enough shares to appoint a director, says who appoints and what the quorum is", () => {
+    const text = documentText(
+      SLUG,
+      answersFor(SLUG, (a) => {
+        fourEqual(a);
+        a.nominee_percent = 30;
+      }),
+    );
+    expect(text).toContain("At the date of this agreement no Shareholder holds 30 % of the Shares");
+    expect(text).toContain("the quorum for Board meetings is two Directors");
+    const sample = documentText(SLUG, answersFor(SLUG));
+    expect(sample).not.toMatch(
+      /no Shareholder holds \d+ % of the Shares, so this paragraph applies from the start/,
+    );
+    // Exactly at the threshold counts: 25 of 100 shares is 25 %.
+    const atThreshold = documentText(
+      SLUG,
+      answersFor(SLUG, (a) => {
+        fourEqual(a);
+        a.nominee_percent = 25;
+      }),
+    );
+    expect(atThreshold).not.toMatch(
+      /no Shareholder holds \d+ % of the Shares, so this paragraph applies from the start/,
+    );
+  });
+
+  it("a buy-sell notice among more than two shareholders never binds one to buy and sell at once", () => {
+    const four = documentText(SLUG, answersFor(SLUG, fourEqual));
+    expect(four).toContain("Because there are more than two Shareholders");
+    expect(four).toContain(
+      "No Shareholder is ever bound both to buy and to sell under the same Buy-Sell Notice.",
+    );
+    const two = documentText(SLUG, answersFor(SLUG));
+    expect(two).not.toContain("Because there are more than two Shareholders");
+    expect(two).toContain("must state a single price per Share payable in cash at Completion");
+  });
+
+  it("keeps the fundamental matters unanimous when other reserved matters need only 75 %", () => {
+    const text = documentText(
+      SLUG,
+      answersFor(SLUG, (a) => {
+        a.reserved_majority = "special";
+      }),
+    );
+    expect(text).toMatch(
+      /Fundamental Matter\) without the written approval of every Shareholder, although other Reserved Matters need only a Special Majority/,
+    );
+    expect(text).toContain("section 136(2) of the Act");
+    expect(text).toContain("section 246B of the Act");
+    expect(text).toContain("section 436A of the Act");
+    expect(text).toContain("without the written approval of a Special Majority");
+  });
+
+  it("committed funding: calls within the commitment, a funding default that forfeits nothing, then a sale at Fair Value", () => {
+    const text = documentText(SLUG, answersFor(SLUG));
+    expect(text).toContain("of up to $200,000.00 in total for all Shareholders (its Committed Amount)");
+    expect(text).toMatch(/Funding Default of it is not remedied within the time clause \d+ allows/);
+    expect(text).toContain("nothing it owns is forfeited");
+    expect(text).toContain("must not be lower than the Fair Value of a Share");
+    const none = documentText(
+      SLUG,
+      answersFor(SLUG, (a) => {
+        a.funding_commitment = 0;
+      }),
+    );
+    expect(none).not.toContain("Committed Amount");
+    expect(none).not.toContain("Funding Default");
+    expect(none).not.toContain("Funding Call");
+    expect(none).toContain("No Shareholder is obliged to provide funds to the Company, to lend to it");
+  });
+
+  it("a deadlock winding up is a members' voluntary winding up (ss 491, 494), with a buy-out first", () => {
+    const text = documentText(
+      SLUG,
+      answersFor(SLUG, (a) => {
+        a.deadlock = "winding_up";
+      }),
+    );
+    expect(text).toContain("declaration of solvency that section 494 of the Act provides for");
+    expect(text).toContain("special resolution under section 491 of the Act");
+    expect(text).toContain("offer to buy all the other Shareholders’ Shares at Fair Value");
+  });
+
+  it("prints the chair chosen, and limits a casting vote", () => {
+    const byAnswer = (chair: string, casting: string) =>
+      documentText(
+        SLUG,
+        answersFor(SLUG, (a) => {
+          a.chair = chair;
+          a.casting_vote = casting;
+        }),
+      );
+    expect(byAnswer("rotating", "No")).toContain(
+      "The office of chair of the Board rotates each Financial Year",
+    );
+    expect(byAnswer("largest", "No")).toContain("The Shareholder holding the most Shares may appoint");
+    expect(byAnswer("board", "No")).toContain("The Board must elect a chair from among the Directors.");
+    const casting = byAnswer("board", "Yes");
+    expect(casting).toContain("The casting vote does not apply to a Board Reserved Matter");
+    expect(byAnswer("board", "No")).toContain("a tied vote is lost");
+  });
+
+  it("lists the default events as one list, each joined by a semicolon", () => {
+    const text = documentText(SLUG, answersFor(SLUG));
+    expect(text).toContain("disqualified from managing corporations;");
+    expect(text).not.toContain("disqualified from managing corporations.");
+  });
+
+  it("values Shares net of Shareholder Loans, lets the Company buy back what the others do not buy (s257A), and times every report", () => {
+    const text = documentText(SLUG, answersFor(SLUG));
+    expect(text).toContain("treat each Shareholder Loan as a debt of the Company");
+    expect(text).toContain("disregard the Bad Leaver reduction");
+    expect(text).toContain("section 257A");
+    expect(text).toContain("Reporting and review timetable");
+    expect(text).toContain("Electronic Transactions Act 1999");
+    // The buy-back this agreement provides for is not itself a Fundamental Matter the seller could veto.
+    expect(text).toMatch(/buy back, cancel or redeem Shares, other than by a buy-back under clause \d+;/);
+    expect(text).toContain("An Agreed Value is used to fix the sums insured");
+    const uninsured = documentText(
+      SLUG,
+      answersFor(SLUG, (a) => {
+        a.buy_sell_insurance = "No";
+      }),
+    );
+    expect(uninsured).not.toContain("sums insured under clause");
+    expect(uninsured).toContain("An Agreed Value is used for a sale that an event within 12 months");
   });
 });
