@@ -358,6 +358,29 @@ describe("Will", () => {
     expect(nil).not.toContain("applies only to gifts");
   });
 
+  // Issue 30, citations check: the Succession Act 2023 (SA) came into operation on 1 January 2025
+  // and repealed the Wills Act 1936 (SA); a South Australian will made now is made under it.
+  it("names the Succession Act 2023 for a South Australian will, not the repealed Wills Act 1936", async () => {
+    const will = await text("simple-will", (answers) => {
+      answers.jurisdiction = "SA";
+    });
+    expect(will).toContain("made under the Succession Act 2023 (SA)");
+    expect(will).not.toContain("Wills Act 1936");
+  });
+
+  // Issue 30, citations check: the interested-witness rule survives (with savings) in Tasmania and the
+  // Northern Territory as well as New South Wales and Queensland; the refusal named only two.
+  it("names every state and territory where a gift to a witness is void unless saved", async () => {
+    const issues = await refusal("simple-will", (answers) => {
+      (answers.will_maker as Record<string, unknown>).witness_name = "Jonathan Paul Whitfield";
+    });
+    const message = issues[0]?.message ?? "";
+    expect(message).toContain("s10 Succession Act 2006");
+    expect(message).toContain("s11 Succession Act 1981");
+    expect(message).toContain("s12 Wills Act 2008");
+    expect(message).toContain("s12 Wills Act 2000");
+  });
+
   it("carries text of the will on the signing page", async () => {
     const all = await pages("simple-will");
     const signing = all.find((page) => page.includes("Signature of witness")) ?? "";
