@@ -308,9 +308,11 @@ describe("the will: a witness who is the spouse or partner of a beneficiary", ()
     });
 
     it(`assembles with a "No" in ${state}, and asks the question there`, () => {
-      expect(text((a) => {
-        a.jurisdiction = state;
-      })).toContain("made under the");
+      expect(
+        text((a) => {
+          a.jurisdiction = state;
+        }),
+      ).toContain("made under the");
       const unanswered = issuesOf((a) => {
         a.jurisdiction = state;
         delete a[question];
