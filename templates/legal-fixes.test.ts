@@ -331,6 +331,19 @@ describe("First directors' minutes", () => {
     expect(sealed).toContain("setting out its name and ACN, as section 123(1) of the Act requires");
     expect(sealed).toContain("no contract was made on behalf of the Company before its registration");
   });
+
+  // Issue 30, citations check: s347A(1) requires the directors to pass a solvency resolution within two
+  // months after each review date (positive or negative), unless s347A(2) applies; lodging a notice of
+  // a negative resolution is not an alternative to passing one.
+  it("requires a solvency resolution after each review date (s347A), not a resolution or a lodgment", async () => {
+    const minutes = await text("first-directors-minutes");
+    expect(minutes).not.toContain(
+      "must either pass a solvency resolution or lodge a negative solvency statement",
+    );
+    expect(minutes).toContain(
+      "within two months after each review date the directors must pass a solvency resolution, stating whether there are reasonable grounds to believe that the Company will be able to pay its debts as and when they become due and payable, unless the Company lodged a financial report with ASIC in the 12 months before the review date (section 347A of the Act); a negative resolution must be notified to ASIC within seven days",
+    );
+  });
 });
 
 describe("Will", () => {
