@@ -50,6 +50,17 @@ const trusteeCompany = (answers: Record<string, unknown>) =>
   (entries(answers, "trustees")[0] as Entry).trustee as Entry;
 
 describe("SMSF trust deed", () => {
+  // Issue 30, citations check: s19(4)–(5) SIS Act (ato.gov.au) require an irrevocable written election
+  // in the approved form but set no period for it, so the deed sets its own instead of attributing
+  // 60 days to the law.
+  it("sets its own period for the s19 election rather than saying the law sets 60 days", async () => {
+    const deed = await text("smsf-trust-deed");
+    expect(deed).not.toContain("within the time the Superannuation Law requires (currently within 60 days");
+    expect(deed).toContain(
+      "promptly and in any case within 60 days after the Fund is established, give the Commissioner an irrevocable election",
+    );
+  });
+
   it("cites s17A(1)(f) and (g) for the ban on remuneration and s17B for its exception", async () => {
     const deed = await text("smsf-trust-deed");
     expect(deed).toContain(
