@@ -414,6 +414,21 @@ describe("Will", () => {
   });
 });
 
+describe("Company registration", () => {
+  // Issue 30, citations check: ASIC's subclass codes (EDGE Table 0002) are ULST for an unlisted
+  // public company, ULSN for an unlisted public non-profit company and LIST for a listed one; LISN is
+  // a company licensed to omit "Limited". The application printed ULSN and LISN for the first and last.
+  it("offers ASIC's subclass code for each kind of public company", () => {
+    const { template } = load("company-registration");
+    const question = template.definition.questions.find((entry) => entry.id === "pub_subclass");
+    const offered = JSON.stringify(question && "options" in question ? question.options : []);
+    expect(offered).toContain('"value":"ULST","text":"Unlisted public company (other)"');
+    expect(offered).toContain('"value":"ULSN","text":"Unlisted public non-profit company"');
+    expect(offered).toContain('"value":"LIST","text":"Listed public company"');
+    expect(offered).not.toContain("LISN");
+  });
+});
+
 describe("Mutual NDA", () => {
   it("has no solicitor-and-own-client indemnity", async () => {
     const nda = await text("mutual-nda");
