@@ -187,7 +187,7 @@ describe("the checks that stop assembly", () => {
     const two = await refusal((a) => {
       a.company_kind = "pub_shares";
       delete a.pty_subclass;
-      a.pub_subclass = "ULSN";
+      a.pub_subclass = "ULST";
       delete a.legal_element;
       a.public_element = "LIMITED";
     });
@@ -198,7 +198,7 @@ describe("the checks that stop assembly", () => {
       },
     ]);
     const oneResident = await refusal((a) => {
-      makePublic(a, "pub_shares", "ULSN");
+      makePublic(a, "pub_shares", "ULST");
       delete a.legal_element;
       a.public_element = "LIMITED";
       for (const officer of officers(a).slice(1)) officer.resident = "No";
@@ -209,7 +209,7 @@ describe("the checks that stop assembly", () => {
       ),
     ]);
     const noSecretary = await refusal((a) => {
-      makePublic(a, "pub_shares", "ULSN");
+      makePublic(a, "pub_shares", "ULST");
       delete a.legal_element;
       a.public_element = "LIMITED";
       const first = officers(a)[0];
@@ -253,7 +253,7 @@ describe("the application's variants", () => {
 
   it("assembles a public company limited by guarantee with the ACN as its name, to PDF and Word", async () => {
     const { document, text } = await assembled((a) => {
-      makePublic(a, "pub_guarantee", "ULSN");
+      makePublic(a, "pub_guarantee", "ULST");
       a.name_choice = "acn";
       delete a.proposed_name;
       delete a.legal_element;
@@ -265,7 +265,7 @@ describe("the application's variants", () => {
     });
     expect(text).toContain("Type Public company");
     expect(text).toContain("Class Limited by guarantee");
-    expect(text).toContain("Unlisted public company (other) (ULSN)");
+    expect(text).toContain("Unlisted public company (other) (ULST)");
     expect(text).toContain("The ACN, with the legal element, used as the name");
     expect(text).toContain("Amount of the guarantee $10.00");
     expect(text).toContain("to the amount of the guarantee stated");
@@ -312,7 +312,7 @@ describe("the application's variants", () => {
     expect(unlimited.text).toContain("Name Harbourline Analytics PTY ");
     expect(unlimited.text).toContain("Class Unlimited with share capital");
     const noLiability = await assembled((a) => {
-      makePublic(a, "pub_no_liability", "LISN");
+      makePublic(a, "pub_no_liability", "LIST");
       delete a.legal_element;
       a.no_liability_element = "NL";
     });
@@ -326,13 +326,13 @@ describe("the application's variants", () => {
     });
     expect(refused.map((issue) => issue.path)).toEqual(["legal_element"]);
     const wrongForPublic = await refusal((a) => {
-      makePublic(a, "pub_shares", "ULSN");
+      makePublic(a, "pub_shares", "ULST");
       delete a.legal_element;
       a.public_element = "PTY LTD";
     });
     expect(wrongForPublic.map((issue) => issue.path)).toEqual(["public_element"]);
     const { text } = await assembled((a) => {
-      makePublic(a, "pub_shares", "ULSN");
+      makePublic(a, "pub_shares", "ULST");
       delete a.legal_element;
       a.public_element = "LIMITED";
     });

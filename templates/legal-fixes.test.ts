@@ -50,6 +50,17 @@ const trusteeCompany = (answers: Record<string, unknown>) =>
   (entries(answers, "trustees")[0] as Entry).trustee as Entry;
 
 describe("SMSF trust deed", () => {
+  // Issue 30, citations check: s19(4)–(5) SIS Act (ato.gov.au) require an irrevocable written election
+  // in the approved form but set no period for it, so the deed sets its own instead of attributing
+  // 60 days to the law.
+  it("sets its own period for the s19 election rather than saying the law sets 60 days", async () => {
+    const deed = await text("smsf-trust-deed");
+    expect(deed).not.toContain("within the time the Superannuation Law requires (currently within 60 days");
+    expect(deed).toContain(
+      "promptly and in any case within 60 days after the Fund is established, give the Commissioner an irrevocable election",
+    );
+  });
+
   it("cites s17A(1)(f) and (g) for the ban on remuneration and s17B for its exception", async () => {
     const deed = await text("smsf-trust-deed");
     expect(deed).toContain(
@@ -331,6 +342,19 @@ describe("First directors' minutes", () => {
     expect(sealed).toContain("setting out its name and ACN, as section 123(1) of the Act requires");
     expect(sealed).toContain("no contract was made on behalf of the Company before its registration");
   });
+
+  // Issue 30, citations check: s347A(1) requires the directors to pass a solvency resolution within two
+  // months after each review date (positive or negative), unless s347A(2) applies; lodging a notice of
+  // a negative resolution is not an alternative to passing one.
+  it("requires a solvency resolution after each review date (s347A), not a resolution or a lodgment", async () => {
+    const minutes = await text("first-directors-minutes");
+    expect(minutes).not.toContain(
+      "must either pass a solvency resolution or lodge a negative solvency statement",
+    );
+    expect(minutes).toContain(
+      "within two months after each review date the directors must pass a solvency resolution, stating whether there are reasonable grounds to believe that the Company will be able to pay its debts as and when they become due and payable, unless the Company lodged a financial report with ASIC in the 12 months before the review date (section 347A of the Act); a negative resolution must be notified to ASIC within seven days",
+    );
+  });
 });
 
 describe("Will", () => {
@@ -358,12 +382,50 @@ describe("Will", () => {
     expect(nil).not.toContain("applies only to gifts");
   });
 
+  // Issue 30, citations check: the Succession Act 2023 (SA) came into operation on 1 January 2025
+  // and repealed the Wills Act 1936 (SA); a South Australian will made now is made under it.
+  it("names the Succession Act 2023 for a South Australian will, not the repealed Wills Act 1936", async () => {
+    const will = await text("simple-will", (answers) => {
+      answers.jurisdiction = "SA";
+    });
+    expect(will).toContain("made under the Succession Act 2023 (SA)");
+    expect(will).not.toContain("Wills Act 1936");
+  });
+
+  // Issue 30, citations check: the interested-witness rule survives (with savings) in Tasmania and the
+  // Northern Territory as well as New South Wales and Queensland; the refusal named only two.
+  it("names every state and territory where a gift to a witness is void unless saved", async () => {
+    const issues = await refusal("simple-will", (answers) => {
+      (answers.will_maker as Record<string, unknown>).witness_name = "Jonathan Paul Whitfield";
+    });
+    const message = issues[0]?.message ?? "";
+    expect(message).toContain("s10 Succession Act 2006");
+    expect(message).toContain("s11 Succession Act 1981");
+    expect(message).toContain("s12 Wills Act 2008");
+    expect(message).toContain("s12 Wills Act 2000");
+  });
+
   it("carries text of the will on the signing page", async () => {
     const all = await pages("simple-will");
     const signing = all.find((page) => page.includes("Signature of witness")) ?? "";
     expect(signing).toContain(
       "sign this will as my last will on the date written beside my signature, having initialled each earlier page",
     );
+  });
+});
+
+describe("Company registration", () => {
+  // Issue 30, citations check: ASIC's subclass codes (EDGE Table 0002) are ULST for an unlisted
+  // public company, ULSN for an unlisted public non-profit company and LIST for a listed one; LISN is
+  // a company licensed to omit "Limited". The application printed ULSN and LISN for the first and last.
+  it("offers ASIC's subclass code for each kind of public company", () => {
+    const { template } = load("company-registration");
+    const question = template.definition.questions.find((entry) => entry.id === "pub_subclass");
+    const offered = JSON.stringify(question && "options" in question ? question.options : []);
+    expect(offered).toContain('"value":"ULST","text":"Unlisted public company (other)"');
+    expect(offered).toContain('"value":"ULSN","text":"Unlisted public non-profit company"');
+    expect(offered).toContain('"value":"LIST","text":"Listed public company"');
+    expect(offered).not.toContain("LISN");
   });
 });
 

@@ -29,7 +29,7 @@ const toChildren = (answers: Answers) => {
 };
 
 const WITNESS =
-  "A witness must not take a gift under this will: in New South Wales (s10 Succession Act 2006) and Queensland (s11 Succession Act 1981) a gift to a witness is void unless the court or the other beneficiaries save it, and in every state it invites a challenge. Choose a witness who takes nothing under this will, and who is not the spouse or partner of anyone who does.";
+  "A witness must not take a gift under this will: in New South Wales (s10 Succession Act 2006), Queensland (s11 Succession Act 1981), Tasmania (s12 Wills Act 2008) and the Northern Territory (s12 Wills Act 2000) a gift to a witness is void unless it is saved, and in every state it invites a challenge. Choose a witness who takes nothing under this will, and who is not the spouse or partner of anyone who does.";
 
 describe("the will: children as a class (issue 30, item 4)", () => {
   it("gives the residue to my children as a class, after-born children included, with per stirpes substitution", () => {
@@ -261,7 +261,7 @@ describe("the will: the state's Act", () => {
     VIC: "Wills Act 1997 (Vic)",
     QLD: "Succession Act 1981 (Qld)",
     WA: "Wills Act 1970 (WA)",
-    SA: "Wills Act 1936 (SA)",
+    SA: "Succession Act 2023 (SA)",
     TAS: "Wills Act 2008 (Tas)",
     ACT: "Wills Act 1968 (ACT)",
     NT: "Wills Act 2000 (NT)",
@@ -274,6 +274,65 @@ describe("the will: the state's Act", () => {
       expect(will).toContain(`made under the ${ACTS[state]}`);
       for (const other of JURISDICTIONS.filter((candidate) => candidate !== state))
         expect(will).not.toContain(ACTS[other]);
+    });
+  }
+});
+
+/**
+ * The witness-spouse question (issue 30): where a gift to an attesting witness is void unless saved
+ * (NSW, Qld, Tas, NT) a "Yes" is refused with the state's section; where the rule is abolished (Vic,
+ * WA, SA, ACT) the will-maker answers, is warned by the instruction, and the will assembles.
+ */
+describe("the will: a witness who is the spouse or partner of a beneficiary", () => {
+  const VOID: Record<string, { question: string; section: string }> = {
+    NSW: { question: "witness_spouse_nsw", section: "s10 Succession Act 2006" },
+    QLD: { question: "witness_spouse_qld", section: "s11 Succession Act 1981" },
+    TAS: { question: "witness_spouse_tas", section: "s12 Wills Act 2008" },
+    NT: { question: "witness_spouse_nt", section: "s12 Wills Act 2000" },
+  };
+  const QUESTIONS = [...Object.values(VOID).map((entry) => entry.question), "witness_spouse"];
+  const answeringYes = (answers: Answers) => {
+    for (const question of QUESTIONS) answers[question] = "Yes";
+  };
+
+  for (const [state, { question, section }] of Object.entries(VOID)) {
+    it(`refuses a "Yes" in ${state}, citing ${section}`, () => {
+      const issues = refused((a) => {
+        a.jurisdiction = state;
+        answeringYes(a);
+      });
+      expect(issues).toHaveLength(1);
+      expect(issues[0]?.path).toBe(question);
+      expect(issues[0]?.message).toContain(section);
+      expect(issues[0]?.message).toContain("spouse or partner");
+    });
+
+    it(`assembles with a "No" in ${state}, and asks the question there`, () => {
+      expect(
+        text((a) => {
+          a.jurisdiction = state;
+        }),
+      ).toContain("made under the");
+      const unanswered = issuesOf((a) => {
+        a.jurisdiction = state;
+        delete a[question];
+      });
+      expect(unanswered.map((issue) => issue.path)).toEqual([question]);
+    });
+  }
+
+  for (const state of ["VIC", "WA", "SA", "ACT"] as const) {
+    it(`lets a "Yes" stand in ${state}, where the gift is not void, and asks the question there`, () => {
+      const will = text((a) => {
+        a.jurisdiction = state;
+        answeringYes(a);
+      });
+      expect(will).toContain("made under the");
+      const unanswered = issuesOf((a) => {
+        a.jurisdiction = state;
+        delete a.witness_spouse;
+      });
+      expect(unanswered.map((issue) => issue.path)).toEqual(["witness_spouse"]);
     });
   }
 });
