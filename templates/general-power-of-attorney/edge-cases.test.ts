@@ -193,7 +193,7 @@ describe("general power of attorney: attorneys, authority and conditions", () =>
       a.attorneys = [attorneys(a)[0]];
       delete a.how_attorneys_act;
     });
-    expect(one).toContain("as my attorney (each an Attorney");
+    expect(one).toContain("appoint as my attorney (each an Attorney):");
     expect(one).not.toContain("appointed jointly");
     expect(one).toContain("“David Chen by Sarah Chen as attorney under power of attorney dated 24 October 2025”");
     expect(
