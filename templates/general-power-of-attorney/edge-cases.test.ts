@@ -69,7 +69,9 @@ describe("general power of attorney: states", () => {
 
   it("is a general non-enduring power under Part 2 of the Victorian Act", () => {
     const vic = text(() => {});
-    expect(vic).toContain("A general non-enduring power of attorney made under Part 2 of the Powers of Attorney Act 2014 (Vic).");
+    expect(vic).toContain(
+      "A general non-enduring power of attorney made under Part 2 of the Powers of Attorney Act 2014 (Vic).",
+    );
     expect(vic).toContain("Division 4 of Part 2 of the Powers of Attorney Act 2014 (Vic)");
     expect(vic).not.toContain("(NSW)");
   });
@@ -77,8 +79,12 @@ describe("general power of attorney: states", () => {
   it("sets out the Queensland approved form's particulars, with a qualified witness for land", () => {
     const qld = text(inState("QLD"));
     expect(qld).toContain("Chapter 2 of the Powers of Attorney Act 1998 (Qld)");
-    expect(qld).toContain("approved form (Form 1, General Power of Attorney), which section 11 of that Act requires");
-    expect(qld).toContain("must be witnessed by a justice of the peace, commissioner for declarations, lawyer or notary public");
+    expect(qld).toContain(
+      "approved form (Form 1, General Power of Attorney), which section 11 of that Act requires",
+    );
+    expect(qld).toContain(
+      "must be witnessed by a justice of the peace, commissioner for declarations, lawyer or notary public",
+    );
     expect(qld).toContain("The first witness signs as a commissioner for declarations.");
   });
 
@@ -195,12 +201,23 @@ describe("general power of attorney: attorneys, authority and conditions", () =>
     });
     expect(one).toContain("appoint as my attorney (each an Attorney):");
     expect(one).not.toContain("appointed jointly");
-    expect(one).toContain("“David Chen by Sarah Chen as attorney under power of attorney dated 24 October 2025”");
+    expect(one).toContain(
+      "“David Chen by Sarah Chen as attorney under power of attorney dated 24 October 2025”",
+    );
     expect(
       issuesOf((a) => {
-        a.attorneys = [...attorneys(a), { attorney: person("A", "", "B"), relationship: "friend", age: "adult" }];
-        a.attorneys = [...(a.attorneys as Answers[]), { attorney: person("C", "", "D"), relationship: "friend", age: "adult" }];
-        a.attorneys = [...(a.attorneys as Answers[]), { attorney: person("E", "", "F"), relationship: "friend", age: "adult" }];
+        a.attorneys = [
+          ...attorneys(a),
+          { attorney: person("A", "", "B"), relationship: "friend", age: "adult" },
+        ];
+        a.attorneys = [
+          ...(a.attorneys as Answers[]),
+          { attorney: person("C", "", "D"), relationship: "friend", age: "adult" },
+        ];
+        a.attorneys = [
+          ...(a.attorneys as Answers[]),
+          { attorney: person("E", "", "F"), relationship: "friend", age: "adult" },
+        ];
       }).map((issue) => issue.path),
     ).toEqual(["attorneys"]);
   });
@@ -277,7 +294,11 @@ describe("general power of attorney: commencement, end and revocation", () => {
 
   it("is revoked by notice in writing, with registration of the revocation where the power was registered", () => {
     expect(text(() => {})).toContain("by notice in writing to the Attorneys");
-    expect(text(inState("NSW"))).toContain("registered with NSW Land Registry Services, register the revocation there too");
-    expect(text(inState("QLD"))).toContain("registered in the Queensland land registry, register the revocation there too");
+    expect(text(inState("NSW"))).toContain(
+      "registered with NSW Land Registry Services, register the revocation there too",
+    );
+    expect(text(inState("QLD"))).toContain(
+      "registered in the Queensland land registry, register the revocation there too",
+    );
   });
 });

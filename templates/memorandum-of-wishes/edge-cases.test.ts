@@ -5,14 +5,7 @@
  */
 import { signers } from "@precedent/docgen";
 import { describe, expect, it } from "vitest";
-import {
-  answersFor,
-  type Change,
-  documentText,
-  issuesOf as issuesIn,
-  load,
-  refusal,
-} from "../edge-cases.ts";
+import { answersFor, type Change, documentText, issuesOf as issuesIn, load, refusal } from "../edge-cases.ts";
 
 const SLUG = "memorandum-of-wishes";
 const issuesOf = (change: Change) => issuesIn(SLUG, answersFor(SLUG, change));
@@ -37,8 +30,12 @@ describe("memorandum of wishes: binds no one", () => {
     it(`says, addressed to ${reader}, that it is not binding and fetters no discretion`, () => {
       const letter = text(change);
       expect(letter).toContain("is not intended to");
-      expect(letter).toContain("Nothing in this memorandum limits, or is intended to limit, any discretion the Trust Deed gives to the trustee or the appointor.");
-      expect(letter).toContain("after considering all of the beneficiaries the Trust Deed allows it to benefit");
+      expect(letter).toContain(
+        "Nothing in this memorandum limits, or is intended to limit, any discretion the Trust Deed gives to the trustee or the appointor.",
+      );
+      expect(letter).toContain(
+        "after considering all of the beneficiaries the Trust Deed allows it to benefit",
+      );
       expect(letter).toContain("does not vary, add to or replace them, does not declare any trust");
       expect(letter).toContain("This memorandum is not a will");
       expect(letter).toContain("the Trust Deed and the law prevail");
@@ -46,9 +43,13 @@ describe("memorandum of wishes: binds no one", () => {
   }
 
   it("is addressed to the trustee, or to the appointor with a copy to the trustee", () => {
-    expect(text(() => {})).toContain("To: Chen Nominees Pty Ltd, as trustee of the Chen Family Trust, and every later trustee of it");
+    expect(text(() => {})).toContain(
+      "To: Chen Nominees Pty Ltd, as trustee of the Chen Family Trust, and every later trustee of it",
+    );
     const appointor = text(toAppointor);
-    expect(appointor).toContain("To: Sarah Chen, as appointor of the Chen Family Trust, and every later appointor of it (with a copy to Chen Nominees Pty Ltd, as trustee)");
+    expect(appointor).toContain(
+      "To: Sarah Chen, as appointor of the Chen Family Trust, and every later appointor of it (with a copy to Chen Nominees Pty Ltd, as trustee)",
+    );
     expect(appointor).toContain("This memorandum does not bind the appointor or the trustee");
     expect(
       issuesOf((a) => {
@@ -70,7 +71,9 @@ describe("memorandum of wishes: signing", () => {
     const people = signers(template.definition, answersFor(SLUG) as never);
     expect(people.map((signer) => signer.fullName)).toEqual(["David Chen"]);
     expect(people[0]?.witnesses).toEqual([]);
-    expect(text(() => {})).toContain("no law requires it to be witnessed; it has no witness, because it is meant to bind no one");
+    expect(text(() => {})).toContain(
+      "no law requires it to be witnessed; it has no witness, because it is meant to bind no one",
+    );
   });
 
   it("refuses a writer under 18", () => {
@@ -120,7 +123,9 @@ describe("memorandum of wishes: the guidance", () => {
   });
 
   it("is reviewed as often as answered, and after family events", () => {
-    expect(text(() => {})).toContain("I intend to review this memorandum every two years, and also after any marriage");
+    expect(text(() => {})).toContain(
+      "I intend to review this memorandum every two years, and also after any marriage",
+    );
     expect(
       text((a) => {
         a.review = "1";
