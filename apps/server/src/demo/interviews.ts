@@ -120,6 +120,8 @@ const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
     "Deed of Release – Ross Consulting": { template: "deed-of-release" },
     "Guarantor Deed – Chen Investments": { template: "guarantee-indemnity-deed" },
     "Loan Agreement – Smith to Smith Holdings": { template: "loan-agreement" },
+    "Power of Attorney (General) – David Chen": { template: "general-power-of-attorney" },
+    "Memorandum of Wishes – David Chen": { template: "memorandum-of-wishes" },
     // Registered by ASIC in the demo (asic-applications.ts): its answers make the company kit work.
     "Company Registration – Chen Investments Pty Ltd": {
       template: "company-registration",

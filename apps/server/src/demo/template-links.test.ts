@@ -74,6 +74,8 @@ describe("demo documents and the library's templates (issue 34)", () => {
     expect(linked("Deed of Release – Ross Consulting")).toBe("deed-of-release");
     expect(linked("Guarantor Deed – Chen Investments")).toBe("guarantee-indemnity-deed");
     expect(linked("Loan Agreement – Smith to Smith Holdings")).toBe("loan-agreement");
+    expect(linked("Power of Attorney (General) – David Chen")).toBe("general-power-of-attorney");
+    expect(linked("Memorandum of Wishes – David Chen")).toBe("memorandum-of-wishes");
   });
 
   it("leaves unlinked only the documents it says why, and each of those still matches a template", () => {

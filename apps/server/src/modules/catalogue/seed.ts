@@ -20,7 +20,7 @@ import {
 export const CATEGORY_TREE: { name: string; children?: string[] }[] = [
   { name: "Business & Commercial" },
   { name: "Companies", children: ["Company Setup", "Company Administration"] },
-  { name: "Estate Planning", children: ["Wills"] },
+  { name: "Estate Planning", children: ["Wills", "Powers of Attorney"] },
   { name: "Trusts", children: ["Discretionary Trusts", "Unit Trusts"] },
   { name: "Superannuation", children: ["SMSF"] },
 ];
@@ -28,11 +28,13 @@ export const CATEGORY_TREE: { name: string; children?: string[] }[] = [
 /** Company documents used after set-up, filed under Company Administration rather than Company Setup. */
 const COMPANY_ADMINISTRATION = new Set(["div7a-loan-agreement", "officer-change"]);
 
-/** catalogue.json category (and, for companies and trusts, the template) → the tree's leaf. */
-function placement(template: LibraryTemplate, category: string): string {
+/** catalogue.json category (and, for companies, trusts and estates, the template) → the tree's leaf. */
+export function placement(template: LibraryTemplate, category: string): string {
   if (category === "Companies")
     return COMPANY_ADMINISTRATION.has(template.identifier) ? "Company Administration" : "Company Setup";
-  if (category === "Wills & Estates") return "Wills";
+  // A power of attorney is an estate-planning document but not a will: it gets its own leaf.
+  if (category === "Wills & Estates")
+    return template.identifier.includes("power-of-attorney") ? "Powers of Attorney" : "Wills";
   if (category === "Superannuation") return "SMSF";
   if (category === "Trusts")
     return template.identifier.includes("unit") ? "Unit Trusts" : "Discretionary Trusts";
