@@ -89,6 +89,25 @@ export function nextQuestion(
   return undefined;
 }
 
+/** Every shown question not yet answered nor skipped, in interview order (at most `limit`). */
+export function openQuestions(
+  definition: InterviewDefinition,
+  answers: Answers,
+  skipped: readonly string[],
+  limit: number,
+): AskedQuestion[] {
+  const labels = questionLabels(definition, answers);
+  const skip = new Set(skipped);
+  const open: AskedQuestion[] = [];
+  for (const node of walk(visibleQuestions(definition, answers))) {
+    if (open.length >= limit) break;
+    if (skip.has(node.path)) continue;
+    const question = asked(node, labels);
+    if (question) open.push(question);
+  }
+  return open;
+}
+
 /** The question at `path` if it is still shown and unanswered (answers may change on the page). */
 export function questionAt(
   definition: InterviewDefinition,
