@@ -268,6 +268,12 @@ describe("the OpenAI-compatible provider against a local fake", () => {
     expect(late.intent).toBe("skip");
     expect(late.question?.field).not.toBe(asked);
 
+    // 7. "Back" needs no model: the interview's own order gives the question before (the script
+    // has no step for it, so a request to the fake would be reported as unexpected).
+    const back = await say(alice, thread, "go back");
+    expect(back.question?.field).toBe(asked);
+    expect(back.text).not.toContain(MODEL_FALLBACK_NOTICE);
+
     // What the model was sent: the key, only this endpoint, nothing of the other firm.
     expect(unexpected).toEqual([]);
     expect(script).toHaveLength(0);

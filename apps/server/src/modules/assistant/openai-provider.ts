@@ -1,5 +1,13 @@
 import type { AssistantIntent, AssistantReply, AssistantTemplate } from "@precedent/contracts";
-import { type AskedQuestion, applyAnswer, nextQuestion, openQuestions, questionAt } from "./interviewer.ts";
+import { isBackRequest } from "./built-in-provider.ts";
+import {
+  type AskedQuestion,
+  applyAnswer,
+  currentAnswerText,
+  nextQuestion,
+  openQuestions,
+  questionAt,
+} from "./interviewer.ts";
 import type { AssistantOutcome, AssistantProvider, AssistantTools } from "./provider.ts";
 import type { ThreadState } from "./schema.ts";
 
@@ -198,10 +206,13 @@ export function createOpenAiProvider(deps: {
     if (docId !== null) {
       const interview = await tools.readInterview(docId);
       lines.push(`You are interviewing the person's draft "${interview.name}".`);
+      const revisit = state.revisit === true;
       const asking = state.asking
-        ? questionAt(interview.definition, interview.answers, state.asking)
+        ? questionAt(interview.definition, interview.answers, state.asking, revisit)
         : undefined;
       if (asking) lines.push(`The question you asked last: ${JSON.stringify(describeQuestion(asking))}`);
+      const now = asking && revisit ? currentAnswerText(interview.answers, asking) : null;
+      if (now !== null) lines.push(`The person went back to it; its answer now is: ${now}`);
     }
     return lines.join("\n");
   }
@@ -212,6 +223,12 @@ export function createOpenAiProvider(deps: {
     greet: (docId, tools) => fallback.greet(docId, tools),
 
     async respond(turn, tools) {
+      // "Back" moves through the interview's own order, which the built-in interviewer keeps: no
+      // model is needed to find the question before this one.
+      if (turn.state.role === "interviewer" && turn.docId !== null && isBackRequest(turn.text)) {
+        const back = await fallback.respond(turn, tools);
+        return { ...back, usage: { provider: fallback.name, tokens: 0 } };
+      }
       // The conversation as the tools move it; the fallback starts from here, so a draft started
       // or an answer saved before a failure is not started or saved twice.
       let state: ThreadState = turn.state;
@@ -279,7 +296,13 @@ export function createOpenAiProvider(deps: {
             if (typeof field !== "string" || typeof answer !== "string" || answer.trim() === "")
               return { error: "field and answer must both be given as text" };
             const interview = await tools.readInterview(docId);
-            const question = questionAt(interview.definition, interview.answers, field);
+            // The question gone back to may be answered already; a new answer replaces it.
+            const question = questionAt(
+              interview.definition,
+              interview.answers,
+              field,
+              state.revisit === true && field === state.asking,
+            );
             if (!question) {
               return {
                 error: `${field} is not a question shown and unanswered now; use read_questions to see them`,
@@ -303,7 +326,7 @@ export function createOpenAiProvider(deps: {
             }
             saved++;
             const next = nextQuestion(interview.definition, attempt.answers, state.skipped);
-            state = { ...state, role: "interviewer", asking: next?.path ?? null };
+            state = { ...state, role: "interviewer", asking: next?.path ?? null, revisit: false };
             return { saved: attempt.understood, next_question: next ? describeQuestion(next) : null };
           }
           default:
@@ -357,7 +380,7 @@ export function createOpenAiProvider(deps: {
         if (docId !== null && state.role === "interviewer") {
           const interview = await tools.readInterview(docId);
           question = state.asking
-            ? questionAt(interview.definition, interview.answers, state.asking)
+            ? questionAt(interview.definition, interview.answers, state.asking, state.revisit === true)
             : undefined;
         }
         const intent: AssistantIntent = started

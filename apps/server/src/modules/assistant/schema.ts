@@ -14,6 +14,8 @@ export type ThreadState = {
   asking: string | null;
   /** Answer paths the person chose to skip (left unanswered; the interview page asks them). */
   skipped: string[];
+  /** `asking` was asked again after "back": it may have an answer, which a new one replaces. */
+  revisit?: boolean;
 };
 
 /**
