@@ -3,9 +3,12 @@ import {
   type InterviewDefinition,
   isAnswered,
   questionLabels,
+  readAnswer,
+  resizeGroup,
   type VisibleQuestion,
   validate,
   visibleQuestions,
+  writeAnswer,
 } from "@precedent/docgen";
 import {
   matchOption,
@@ -14,7 +17,6 @@ import {
   parseNumber,
   parseRepeatCount,
 } from "./answer-conversion.ts";
-import { readAnswer, resizeGroup, writeAnswer } from "./answer-paths.ts";
 
 /**
  * The interviewer walks the engine's own interview: the questions are the ones

@@ -95,7 +95,15 @@ beforeAll(async () => {
       response.writeHead(500).end();
       return;
     }
-    const answer = step(body);
+    // A step's failed check is kept and answered 500, so the test names it rather than a timeout.
+    let answer: ReturnType<Step>;
+    try {
+      answer = step(body);
+    } catch (error) {
+      unexpected.push(`step ${received.length}: ${(error as Error).message}`);
+      response.writeHead(500).end();
+      return;
+    }
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     if (response.destroyed) return;
     response.writeHead(answer.status ?? 200, { "content-type": "application/json" });
