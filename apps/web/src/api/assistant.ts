@@ -45,3 +45,7 @@ export const assistantSettingsQuery = (teamId: number) =>
     queryFn: async ({ signal }) => call(API.assistant.settings, { query: scope(teamId), signal }),
     staleTime: 60_000,
   });
+
+/** Turns the assistant on or off for the firm (its owner or a manager; the server refuses others). */
+export const updateAssistantSettings = (teamId: number, enabled: boolean) =>
+  call(API.assistant.updateSettings, { query: scope(teamId), body: { enabled } });

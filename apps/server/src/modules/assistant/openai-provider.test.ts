@@ -167,6 +167,7 @@ describe("the OpenAI-compatible provider against a local fake", () => {
           "find_template",
           "read_questions",
           "set_answer",
+          "skip_question",
           "start_draft",
         ]);
         expect(request.tools.every((tool) => tool.type === "function")).toBe(true);
@@ -282,11 +283,32 @@ describe("the OpenAI-compatible provider against a local fake", () => {
     expect(back.question?.field).toBe(asked);
     expect(back.text).not.toContain(MODEL_FALLBACK_NOTICE);
 
+    // 8. Skipping through the model: only the question asked may be skipped.
+    script.push(
+      () => toolCall("skip_question", { field: "agreement_date" }),
+      (request) => {
+        expect(lastToolResult(request).error).toMatch(/only the question asked last/);
+        return toolCall("skip_question", { field: asked });
+      },
+      (request) => {
+        // The question gone back to was skipped before and has no answer: it stays unanswered.
+        expect(lastToolResult(request)).toMatchObject({ skipped: asked, kept_answer: false });
+        return says("Left for later. Next question.");
+      },
+    );
+    const skipped = await say(alice, thread, "leave that one as it is");
+    expect(unexpected).toEqual([]);
+    expect(skipped.intent).toBe("skip");
+    expect(skipped.question?.field).not.toBe(asked);
+    const kept = (await answersOf(alice, docId)).first_party as Record<string, unknown>;
+    expect(kept).toMatchObject({ party_type: "company" });
+    expect(asked && kept[asked.replace("first_party.", "")]).toBeUndefined();
+
     // What the model was sent: the key, only this endpoint, nothing of the other firm.
     expect(unexpected).toEqual([]);
     expect(script).toHaveLength(0);
     const alicesRequests = received.slice(fromOtherFirm);
-    expect(alicesRequests.length).toBe(14);
+    expect(alicesRequests.length).toBe(17);
     for (const request of received) expect(request.authorization).toBe("Bearer sk-test-key");
     for (const request of alicesRequests) {
       const sent = JSON.stringify(request.body);

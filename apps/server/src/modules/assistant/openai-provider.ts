@@ -103,6 +103,20 @@ export const OPENAI_TOOLS = [
       },
     },
   },
+  {
+    type: "function",
+    function: {
+      name: "skip_question",
+      description:
+        "Leaves the question you asked last for later, when the person asks to skip it (an answer it already has is kept). Returns the next question.",
+      parameters: {
+        type: "object",
+        properties: { field: { type: "string", description: "The field of the question you asked last" } },
+        required: ["field"],
+        additionalProperties: false,
+      },
+    },
+  },
 ] as const;
 
 const SYSTEM_PROMPT = [
@@ -111,6 +125,7 @@ const SYSTEM_PROMPT = [
   "Use find_template to find templates; propose the best one by name and ask whether to start it.",
   "Call start_draft only after the person has said yes to a template you proposed in an earlier reply.",
   "While a document is being interviewed, save each answer with set_answer, then ask the next question the tool gives you.",
+  "If the person wants to leave a question for later, call skip_question.",
   "If a tool returns an error, tell the person plainly and ask again; never claim an answer was saved unless set_answer said so.",
   "Reply briefly in plain Australian English. Do not give legal advice.",
 ].join("\n");
@@ -237,6 +252,7 @@ export function createOpenAiProvider(deps: {
       let started = false;
       let saved = 0;
       let refused = 0;
+      let skippedNow = 0;
       let tokens = 0;
       const proposable = new Map(
         (turn.state.proposal ? [turn.state.proposal.template, ...turn.state.proposal.alternatives] : []).map(
@@ -329,6 +345,33 @@ export function createOpenAiProvider(deps: {
             state = { ...state, role: "interviewer", asking: next?.path ?? null, revisit: false };
             return { saved: attempt.understood, next_question: next ? describeQuestion(next) : null };
           }
+          case "skip_question": {
+            if (docId === null) return { error: "no document is being interviewed" };
+            // Only the question asked: the model cannot quietly pass over the rest of the interview.
+            if (typeof args.field !== "string" || args.field !== state.asking)
+              return { error: `only the question asked last (${state.asking ?? "none"}) can be skipped` };
+            const interview = await tools.readInterview(docId);
+            const question = questionAt(
+              interview.definition,
+              interview.answers,
+              args.field,
+              state.revisit === true,
+            );
+            if (!question) return { error: `${args.field} is not shown now; use read_questions to see them` };
+            const answered = currentAnswerText(interview.answers, question) !== null;
+            const skipped =
+              answered || state.skipped.includes(question.path)
+                ? state.skipped
+                : [...state.skipped, question.path];
+            const next = nextQuestion(interview.definition, interview.answers, skipped);
+            state = { ...state, skipped, asking: next?.path ?? null, revisit: false };
+            skippedNow++;
+            return {
+              skipped: question.path,
+              kept_answer: answered,
+              next_question: next ? describeQuestion(next) : null,
+            };
+          }
           default:
             return { error: `there is no tool named ${name}` };
         }
@@ -387,9 +430,11 @@ export function createOpenAiProvider(deps: {
           ? "createDraft"
           : saved > 0
             ? "answer"
-            : refused > 0
-              ? "clarify"
-              : "answer";
+            : skippedNow > 0
+              ? "skip"
+              : refused > 0
+                ? "clarify"
+                : "answer";
         const reply: AssistantReply = {
           text,
           intent,
