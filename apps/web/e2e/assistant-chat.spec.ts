@@ -385,7 +385,9 @@ test("the firm's owner turns the assistant off on My Company: the launcher goes,
   expect(refused.status()).toBe(403);
   // A new page load keeps it off.
   await page.reload();
-  await slowExpect(page.getByRole("switch", { name: "Assistant for everyone in the firm" })).not.toBeChecked();
+  await slowExpect(
+    page.getByRole("switch", { name: "Assistant for everyone in the firm" }),
+  ).not.toBeChecked();
   await expect(launcherOf(page)).toHaveCount(0);
   await shot(page, "switched-off");
 
