@@ -154,6 +154,17 @@ const ConfigSchema = z.object({
   BGL_CLIENT_SECRET: z.string().optional(),
   BGL_API_BASE: z.url().optional(),
   /**
+   * The assistant's language model (issue 32): any server speaking OpenAI's chat completions
+   * (OpenAI, Azure, Ollama, vLLM, llama.cpp). Unset (the default), the built-in provider answers
+   * and nothing leaves the server. The base URL goes up to the API version
+   * (https://api.openai.com/v1); the model is required with it, the key only where the server asks.
+   */
+  ASSISTANT_OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ASSISTANT_OPENAI_API_KEY: z.string().optional(),
+  ASSISTANT_OPENAI_MODEL: z.string().trim().min(1).optional(),
+  /** How long one request to the model may take before the built-in provider answers instead. */
+  ASSISTANT_OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /**
    * The address people reach the web app at (https://app.example.com): every link the product
    * sends or shows (signing links, invitations, providers' redirects, payment returns) is built on
    * it, never on a request's Host or X-Forwarded-Host, which a client chooses. Required in
@@ -241,6 +252,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       "PAYMENT_PROVIDER: must be set in production: stripe, or sandbox to accept test cards on purpose",
     );
+  }
+  if (parsed.data?.ASSISTANT_OPENAI_BASE_URL && !parsed.data.ASSISTANT_OPENAI_MODEL) {
+    problems.push("ASSISTANT_OPENAI_MODEL: must name the model when ASSISTANT_OPENAI_BASE_URL is set");
   }
   if (
     parsed.data?.SMS_PROVIDER === "messagemedia" &&

@@ -25,7 +25,11 @@ import {
   type LodgementSteps,
   registrationFeeSupplement,
 } from "./modules/asic/index.ts";
-import { createAssistantService } from "./modules/assistant/index.ts";
+import {
+  type AssistantSettings,
+  assistantProviderOf,
+  createAssistantService,
+} from "./modules/assistant/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createCatalogueService } from "./modules/catalogue/index.ts";
 import { createCouponsService } from "./modules/coupons/index.ts";
@@ -122,6 +126,7 @@ export function createServices(deps: {
         | "WORKER_MEMORY_LIMIT_MB"
       >
     > &
+    AssistantSettings &
     IntegrationProviderSettings &
     SmsSettings;
   /**
@@ -398,9 +403,10 @@ export function createServices(deps: {
   // Credits (account-area §4): a paid credit package adds its credits in the payment's transaction.
   const credits = createCreditsService({ db, clock, teams, users, catalogue, orders, events });
   const startDocument = createDocumentStart({ db, clock, catalogue, orders, teams, documents, credits });
-  // The assistant (issue 32): the built-in provider, offline; it acts through the catalogue, the
-  // start and the interview's own services with the person's firm context.
+  // The assistant (issue 32): built-in and offline unless a model is configured; it acts through
+  // the catalogue, the start and the interview's own services with the person's firm context.
   const assistant = createAssistantService({
+    provider: assistantProviderOf(config),
     db,
     clock,
     catalogue,
@@ -409,6 +415,7 @@ export function createServices(deps: {
     startDocument,
     paidOrders: (teamId, userId) => paidOrdersOf(db, teamId, userId),
     throttle: createThrottle({ db, clock }),
+    logs,
   });
   // Company registration with ASIC (issue 16): the sandbox regulator is the ASIC port's default.
   const asicSandbox = createSandboxRegulator({

@@ -364,3 +364,34 @@ test("a reply that repeats the message, a rate limit and a lost connection are t
   expect(reply).toContain("I suggest");
   await expect(panel.getByRole("alert")).toHaveCount(0);
 });
+
+test("the firm's owner turns the assistant off on My Company: the launcher goes, the chat is refused; on again, it is back", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, OWNER, "/my-account/my-company?tab=assistant");
+  await slowExpect(launcherOf(page)).toBeVisible();
+  const toggle = page.getByRole("switch", { name: "Assistant for everyone in the firm" });
+  await slowExpect(toggle).toBeChecked();
+  await expect(page.getByText("The built-in assistant answers")).toBeVisible();
+  await expectAccessible(page, "My Company's Assistant tab");
+
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  await expect(launcherOf(page)).toHaveCount(0);
+  // The server refuses the chat too, not only the page's button.
+  const teamId = await teamIdOf(page);
+  const refused = await page.request.post(`/api/ai/threads?id_team=${teamId}`, { data: {} });
+  expect(refused.status()).toBe(403);
+  // A new page load keeps it off.
+  await page.reload();
+  await slowExpect(
+    page.getByRole("switch", { name: "Assistant for everyone in the firm" }),
+  ).not.toBeChecked();
+  await expect(launcherOf(page)).toHaveCount(0);
+  await shot(page, "switched-off");
+
+  await page.getByRole("switch", { name: "Assistant for everyone in the firm" }).click();
+  await slowExpect(launcherOf(page)).toBeVisible();
+  await openPanel(page);
+});

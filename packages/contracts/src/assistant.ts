@@ -125,3 +125,34 @@ export type PostMessageRequest = z.infer<typeof PostMessageRequest>;
 export const PostMessageResult = z.object({ reply: AssistantReply });
 export type PostMessageResult = z.infer<typeof PostMessageResult>;
 export const PostMessageResponse = envelope(PostMessageResult);
+
+/**
+ * The firm's switch for the assistant (issue 32, Operations): on unless the firm's owner or a
+ * manager turns it off; off, every chat call of the firm answers 403 with this message and the
+ * web shows no launcher.
+ */
+export const ASSISTANT_TURNED_OFF =
+  "The assistant is turned off for this firm. The firm's owner or a manager can turn it back on in the firm's settings.";
+export const ASSISTANT_SETTINGS_FORBIDDEN =
+  "Only the firm's owner or a manager can turn the assistant on or off.";
+
+/** Which provider answers: the built-in one (offline, nothing leaves the server) or a configured model. */
+export const ASSISTANT_PROVIDERS = ["built-in", "openai-compatible"] as const;
+export const AssistantProviderName = z.enum(ASSISTANT_PROVIDERS);
+export type AssistantProviderName = z.infer<typeof AssistantProviderName>;
+
+/** GET /api/ai/settings and the answer of POST /api/ai/settings. */
+export const AssistantSettingsResult = z.object({
+  enabled: z.boolean(),
+  provider: AssistantProviderName,
+  /** Whether the caller may change `enabled` (the firm's owner or a manager). */
+  can_change: z.boolean(),
+});
+export type AssistantSettingsResult = z.infer<typeof AssistantSettingsResult>;
+export const AssistantSettingsResponse = envelope(AssistantSettingsResult);
+
+/** POST /api/ai/settings */
+export const UpdateAssistantSettingsRequest = z.object({
+  enabled: z.boolean({ error: "enabled must be true or false" }),
+});
+export type UpdateAssistantSettingsRequest = z.infer<typeof UpdateAssistantSettingsRequest>;

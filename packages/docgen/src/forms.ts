@@ -3,6 +3,7 @@
  * Node.js modules and no renderers, so a browser bundle can evaluate visibleIf and show the same
  * messages as the server (import "@precedent/docgen/forms").
  */
+export { parsePath, readAnswer, resizeGroup, writeAnswer } from "./answer-paths.ts";
 export type { AnswerObject, Answers, AnswerValue } from "./answers.ts";
 export {
   DIRECTOR_TYPES,

@@ -4,6 +4,7 @@
  * what they return. See README.md for the definition format, the template language and the API.
  */
 
+export { parsePath, readAnswer, resizeGroup, writeAnswer } from "./answer-paths.ts";
 export type { AnswerObject, Answers, AnswerValue } from "./answers.ts";
 export { isAnswered } from "./answers.ts";
 export {

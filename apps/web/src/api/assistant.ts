@@ -1,4 +1,5 @@
 import { API } from "@precedent/contracts";
+import { queryOptions } from "@tanstack/react-query";
 import { call } from "./call";
 
 /** The assistant's chat (issue 32): every call names the firm, and a thread is its person's own. */
@@ -33,3 +34,18 @@ export const postAssistantMessage = (
       ...(message.actionToken ? { action_token: message.actionToken } : {}),
     },
   });
+
+/**
+ * Whether the firm has the assistant on (its owner or a manager may turn it off) and which
+ * provider answers: the account shell shows the launcher only when it is on.
+ */
+export const assistantSettingsQuery = (teamId: number) =>
+  queryOptions({
+    queryKey: ["assistant-settings", teamId] as const,
+    queryFn: async ({ signal }) => call(API.assistant.settings, { query: scope(teamId), signal }),
+    staleTime: 60_000,
+  });
+
+/** Turns the assistant on or off for the firm (its owner or a manager; the server refuses others). */
+export const updateAssistantSettings = (teamId: number, enabled: boolean) =>
+  call(API.assistant.updateSettings, { query: scope(teamId), body: { enabled } });

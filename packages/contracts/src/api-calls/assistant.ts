@@ -1,4 +1,5 @@
 import {
+  AssistantSettingsResponse,
   AssistantThreadQuery,
   CreateThreadRequest,
   CreateThreadResponse,
@@ -6,6 +7,7 @@ import {
   PostMessageResponse,
   ThreadIdParams,
   ThreadResponse,
+  UpdateAssistantSettingsRequest,
 } from "../assistant.ts";
 import { defineCall } from "./define.ts";
 
@@ -19,6 +21,7 @@ export const assistantCalls = {
     reply: CreateThreadResponse,
     errors: {
       400: "A field is not valid",
+      403: "The assistant is turned off for this firm",
       404: "Not a member of this firm, or no such document the caller may edit",
     },
   }),
@@ -28,7 +31,10 @@ export const assistantCalls = {
     params: ThreadIdParams,
     query: AssistantThreadQuery,
     reply: ThreadResponse,
-    errors: { 404: "No such conversation of the caller's in this firm" },
+    errors: {
+      403: "The assistant is turned off for this firm",
+      404: "No such conversation of the caller's in this firm",
+    },
   }),
   postMessage: defineCall({
     method: "POST",
@@ -39,9 +45,29 @@ export const assistantCalls = {
     reply: PostMessageResponse,
     errors: {
       400: "The message is empty or too long",
+      403: "The assistant is turned off for this firm",
       404: "No such conversation of the caller's in this firm",
       409: "Another message of this conversation is being answered",
       429: "Too many messages a minute",
+    },
+  }),
+  settings: defineCall({
+    method: "GET",
+    path: "/api/ai/settings",
+    query: AssistantThreadQuery,
+    reply: AssistantSettingsResponse,
+    errors: { 404: "Not a member of this firm" },
+  }),
+  updateSettings: defineCall({
+    method: "POST",
+    path: "/api/ai/settings",
+    query: AssistantThreadQuery,
+    body: UpdateAssistantSettingsRequest,
+    reply: AssistantSettingsResponse,
+    errors: {
+      400: "enabled is not true or false",
+      403: "Only the firm's owner or a manager may turn the assistant on or off",
+      404: "Not a member of this firm",
     },
   }),
 };

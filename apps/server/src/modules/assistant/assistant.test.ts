@@ -198,6 +198,56 @@ describe("a conversation with the built-in assistant", () => {
   });
 });
 
+describe("going back in the interview", () => {
+  it('asks the previous question again with its answer; a new answer replaces it, "skip" keeps it', async () => {
+    const bob = people.as.bob;
+    const doc = await t.buildDocument({
+      teamId: people.teamId,
+      createdBy: people.ids.bob,
+      template: {
+        identifier: "mutual-nda",
+        name: "Mutual NDA",
+        xml: { agreement_date: "01/02/2026", first_party: { party_type: "company" } },
+      },
+    });
+    const thread = await newThread(bob, { doc_id: doc.id });
+    const answers = async () =>
+      InterviewResponse.parse((await bob.get(`/api/doc/${doc.id}/interview`)).json()).data.xml as Record<
+        string,
+        Record<string, unknown>
+      >;
+
+    let reply = await say(bob, thread.thread_id, "back");
+    expect(reply.question?.field).toBe("first_party.party_type");
+    expect(reply.text).toContain("Your answer now: A Company.");
+    reply = await say(bob, thread.thread_id, "an individual");
+    expect(reply.text).toContain("Got it: An Individual");
+    expect((await answers()).first_party?.party_type).toBe("individual");
+    const after = reply.question?.field;
+    expect(after).not.toBe("first_party.party_type");
+
+    reply = await say(bob, thread.thread_id, "previous question");
+    expect(reply.question?.field).toBe("first_party.party_type");
+    expect(reply.text).toContain("Your answer now: An Individual.");
+    reply = await say(bob, thread.thread_id, "skip");
+    expect(reply.intent).toBe("skip");
+    expect(reply.text).toContain("Kept your answer.");
+    expect(reply.question?.field).toBe(after);
+    expect((await answers()).first_party?.party_type).toBe("individual");
+
+    // Back and back again to the first question, which has no question before it.
+    let last = reply;
+    for (let i = 0; i < 10 && !reply.text.startsWith("This is the first question"); i++) {
+      last = reply;
+      reply = await say(bob, thread.thread_id, "go back");
+    }
+    expect(reply.text.startsWith("This is the first question")).toBe(true);
+    expect(last.question?.field).toBe("agreement_date");
+    expect(last.text).toContain("Your answer now: 01/02/2026.");
+    expect(reply.question?.field).toBe("agreement_date");
+  });
+});
+
 describe("who may use a conversation", () => {
   it("answers 404 to another firm, another person of the firm and an unknown id", async () => {
     const thread = await newThread(people.as.alice);

@@ -5,7 +5,14 @@ import type {
   AssistantTemplate,
 } from "@precedent/contracts";
 import { matchOption } from "./answer-conversion.ts";
-import { type AskedQuestion, applyAnswer, nextQuestion, questionAt } from "./interviewer.ts";
+import {
+  type AskedQuestion,
+  applyAnswer,
+  currentAnswerText,
+  nextQuestion,
+  previousQuestion,
+  questionAt,
+} from "./interviewer.ts";
 import {
   type AssistantOutcome,
   type AssistantProvider,
@@ -36,6 +43,8 @@ const DECLINE = /^(no|nope|nah|not that|not quite|wrong|something else|another)\
 const SKIP_WORDS = /^(skip|pass|next|later|i don't know|don't know|dont know|not sure|unsure|no idea)\b/i;
 const LEAVE_INTERVIEW =
   /\b(stop|cancel|quit|exit) (the )?(interview|questions)\b|\b(find|start|need) (another|a different|a new) (template|document)\b/i;
+const BACK =
+  /^(please )?(go )?back( please)?[.!]?$|^(go back to |back to )?(the )?(previous|last)( question)?( please)?[.!]?$/i;
 const GREETING_WORDS = /^(hi|hello|hey|g'day|good (morning|afternoon|evening))\b[!. ]*$/i;
 const HELP = /^(help|what can you do|how does this work)\b/i;
 const EXPLAIN = /^(what|why|how|explain|which|who|can you explain)\b.*\?$/i;
@@ -86,6 +95,9 @@ function ask(question: AskedQuestion): string {
 
 const proposalText = (template: AssistantTemplate) =>
   `I suggest "${template.name}". Shall I start a draft of it for you?`;
+
+/** "back", "previous question": the person wants the question before the one asked. */
+export const isBackRequest = (text: string) => BACK.test(text.trim());
 
 export function createBuiltInProvider(): AssistantProvider {
   async function propose(
@@ -205,13 +217,44 @@ export function createBuiltInProvider(): AssistantProvider {
           text: `${lead}That is every question I can ask here.${skippedNote} Open the interview to review your answers, preview and assemble the document.`.trim(),
           intent,
         },
-        { ...state, asking: null },
+        { ...state, asking: null, revisit: false },
         docId,
       );
     }
     return outcome(
       { text: `${lead}${ask(next)}`, intent, question: next },
-      { ...state, asking: next.path },
+      { ...state, asking: next.path, revisit: false },
+      docId,
+    );
+  }
+
+  /** Asks the shown question before the one asked (or the last, when all were asked) again. */
+  function goBack(
+    docId: number,
+    current: Awaited<ReturnType<AssistantTools["readInterview"]>>,
+    state: ThreadState,
+    asking: AskedQuestion | undefined,
+  ): AssistantOutcome {
+    const previous = previousQuestion(current.definition, current.answers, state.asking);
+    if (!previous) {
+      return outcome(
+        {
+          text: `This is the first question. ${asking ? ask(asking) : ""}`.trim(),
+          intent: "clarify",
+          question: asking,
+        },
+        state,
+        docId,
+      );
+    }
+    const now = currentAnswerText(current.answers, previous);
+    const note =
+      now === null
+        ? "It has no answer yet."
+        : `Your answer now: ${now}. Give a new answer, or say "skip" to keep it.`;
+    return outcome(
+      { text: `Going back. ${ask(previous)} ${note}`, intent: "answer", question: previous },
+      { ...state, asking: previous.path, revisit: true },
       docId,
     );
   }
@@ -233,12 +276,24 @@ export function createBuiltInProvider(): AssistantProvider {
       );
     }
     const current = await tools.readInterview(docId);
-    const question = state.asking ? questionAt(current.definition, current.answers, state.asking) : undefined;
+    const question = state.asking
+      ? questionAt(current.definition, current.answers, state.asking, state.revisit === true)
+      : undefined;
+    if (isBackRequest(text)) return goBack(docId, current, state, question);
     if (!question) return askNext(docId, current, state, "", "answer");
 
     if (SKIP_WORDS.test(text)) {
-      const skipped = { ...state, skipped: [...state.skipped, question.path] };
-      return askNext(docId, current, skipped, "Skipped. ", "skip");
+      // A question gone back to keeps its answer; one without an answer is left for the page.
+      const keep = state.revisit === true && currentAnswerText(current.answers, question) !== null;
+      const skipped =
+        keep || state.skipped.includes(question.path) ? state.skipped : [...state.skipped, question.path];
+      return askNext(
+        docId,
+        current,
+        { ...state, skipped },
+        keep ? "Kept your answer. " : "Skipped. ",
+        "skip",
+      );
     }
     if (EXPLAIN.test(text) && !question.options?.length) {
       const help =

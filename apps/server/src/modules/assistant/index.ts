@@ -6,6 +6,8 @@ export { createTemplateFinder, type FinderEntry } from "./finder.ts";
 export { finderAccuracy } from "./finder-accuracy.ts";
 export { FINDER_LABELLED_SET } from "./finder-labelled-set.ts";
 export { finderEntriesFromLibrary } from "./library-entries.ts";
+export { createOpenAiProvider, type OpenAiSettings } from "./openai-provider.ts";
 export type { AssistantProvider, AssistantTools } from "./provider.ts";
+export { type AssistantSettings, assistantProviderOf } from "./provider-choice.ts";
 export { assistantRoutes } from "./routes.ts";
 export { type AssistantService, createAssistantService, type DocumentStartCall } from "./service.ts";

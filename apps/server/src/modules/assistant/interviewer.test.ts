@@ -1,7 +1,14 @@
 import type { Answers } from "@precedent/docgen";
 import { describe, expect, it } from "vitest";
 import { createTemplateLibrary } from "../templates/index.ts";
-import { type AskedQuestion, applyAnswer, nextQuestion, questionAt } from "./interviewer.ts";
+import {
+  type AskedQuestion,
+  applyAnswer,
+  currentAnswerText,
+  nextQuestion,
+  previousQuestion,
+  questionAt,
+} from "./interviewer.ts";
 
 const library = createTemplateLibrary();
 const definitionOf = (identifier: string) => {
@@ -112,5 +119,21 @@ describe("the interviewer", () => {
     expect(seen.some((path) => path.startsWith("appointors[0]."))).toBe(true);
     expect(next?.path.startsWith("appointors[1].")).toBe(true);
     expect(applyAnswer(deed, {}, count, "lots", TODAY)).toMatchObject({ ok: false });
+  });
+
+  it("goes back to the shown question before, answered or not, and reads its answer as said", () => {
+    const answers = { agreement_date: "03/03/2026", first_party: { party_type: "company" } };
+    const next = nextQuestion(nda, answers, []);
+    if (!next) throw new Error("no question");
+    const back = previousQuestion(nda, answers, next.path);
+    expect(back?.path).toBe("first_party.party_type");
+    if (!back) throw new Error("no previous question");
+    expect(currentAnswerText(answers, back)).toBe("A Company");
+    expect(previousQuestion(nda, answers, "first_party.party_type")?.path).toBe("agreement_date");
+    expect(previousQuestion(nda, answers, "agreement_date")).toBeUndefined();
+    // Answered, it is not asked unless gone back to.
+    expect(questionAt(nda, answers, "first_party.party_type")).toBeUndefined();
+    expect(questionAt(nda, answers, "first_party.party_type", true)?.path).toBe("first_party.party_type");
+    expect(currentAnswerText({}, back)).toBeNull();
   });
 });

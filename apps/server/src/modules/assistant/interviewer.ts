@@ -3,9 +3,12 @@ import {
   type InterviewDefinition,
   isAnswered,
   questionLabels,
+  readAnswer,
+  resizeGroup,
   type VisibleQuestion,
   validate,
   visibleQuestions,
+  writeAnswer,
 } from "@precedent/docgen";
 import {
   matchOption,
@@ -14,7 +17,6 @@ import {
   parseNumber,
   parseRepeatCount,
 } from "./answer-conversion.ts";
-import { readAnswer, resizeGroup, writeAnswer } from "./answer-paths.ts";
 
 /**
  * The interviewer walks the engine's own interview: the questions are the ones
@@ -45,11 +47,19 @@ function* walk(nodes: readonly VisibleQuestion[]): Generator<VisibleQuestion> {
   }
 }
 
-function asked(node: VisibleQuestion, labels: ReadonlyMap<string, string>): AskedQuestion | undefined {
+/**
+ * The node as a question to ask, or undefined when there is nothing to ask: a party's own node,
+ * and (unless `answered`, for going back to it) a field with an answer or a group with its count.
+ */
+function asked(
+  node: VisibleQuestion,
+  labels: ReadonlyMap<string, string>,
+  answered = false,
+): AskedQuestion | undefined {
   const label = labels.get(node.path) ?? node.question.label;
   const instruction = node.question.instruction ?? null;
   if (node.kind === "group") {
-    if (node.count !== undefined) return undefined;
+    if (node.count !== undefined && !answered) return undefined;
     const q = node.question;
     return {
       path: node.path,
@@ -60,7 +70,7 @@ function asked(node: VisibleQuestion, labels: ReadonlyMap<string, string>): Aske
       required: q.required,
     };
   }
-  if (node.kind !== "field" || isAnswered(node.value)) return undefined;
+  if (node.kind !== "field" || (isAnswered(node.value) && !answered)) return undefined;
   const q = node.question;
   return {
     path: node.path,
@@ -89,17 +99,71 @@ export function nextQuestion(
   return undefined;
 }
 
-/** The question at `path` if it is still shown and unanswered (answers may change on the page). */
+/** Every shown question not yet answered nor skipped, in interview order (at most `limit`). */
+export function openQuestions(
+  definition: InterviewDefinition,
+  answers: Answers,
+  skipped: readonly string[],
+  limit: number,
+): AskedQuestion[] {
+  const labels = questionLabels(definition, answers);
+  const skip = new Set(skipped);
+  const open: AskedQuestion[] = [];
+  for (const node of walk(visibleQuestions(definition, answers))) {
+    if (open.length >= limit) break;
+    if (skip.has(node.path)) continue;
+    const question = asked(node, labels);
+    if (question) open.push(question);
+  }
+  return open;
+}
+
+/**
+ * The question at `path` if it is still shown and unanswered (answers may change on the page);
+ * with `answered`, also when it has an answer (a question the person went back to).
+ */
 export function questionAt(
   definition: InterviewDefinition,
   answers: Answers,
   path: string,
+  answered = false,
 ): AskedQuestion | undefined {
   const labels = questionLabels(definition, answers);
   for (const node of walk(visibleQuestions(definition, answers))) {
-    if (node.path === path) return asked(node, labels);
+    if (node.path === path) return asked(node, labels, answered);
   }
   return undefined;
+}
+
+/**
+ * "Back": the shown question before the one at `path` (answered, skipped or not), or the last
+ * shown question when `path` is null (every question asked). Undefined at the first question.
+ * A path no longer shown (the answers changed on the page) goes back from the end.
+ */
+export function previousQuestion(
+  definition: InterviewDefinition,
+  answers: Answers,
+  path: string | null,
+): AskedQuestion | undefined {
+  const labels = questionLabels(definition, answers);
+  const shown: AskedQuestion[] = [];
+  for (const node of walk(visibleQuestions(definition, answers))) {
+    const question = asked(node, labels, true);
+    if (question) shown.push(question);
+  }
+  const at = path === null ? -1 : shown.findIndex((q) => q.path === path);
+  return at === -1 ? shown.at(-1) : shown[at - 1];
+}
+
+/** The answer the interview holds for a question, as the person would say it; null when none. */
+export function currentAnswerText(answers: Answers, question: AskedQuestion): string | null {
+  const value = readAnswer(answers, question.path);
+  if (question.kind === "count") return Array.isArray(value) ? String(value.length) : null;
+  if (value === undefined || value === null || value === "") return null;
+  if (question.options) {
+    return question.options.find((o) => o.value === String(value))?.text ?? String(value);
+  }
+  return String(value);
 }
 
 export type AnswerAttempt =

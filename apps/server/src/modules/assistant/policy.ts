@@ -1,4 +1,4 @@
-import type { FirmContext } from "../../platform/kernel/index.ts";
+import { type FirmContext, isOwnerOrManager } from "../../platform/kernel/index.ts";
 
 /**
  * Who may do what with the assistant. The assistant itself acts only through the other modules'
@@ -11,6 +11,12 @@ export const canUseThread = (
   ctx: Pick<FirmContext, "teamId" | "userId">,
   thread: { teamId: number; userId: number },
 ) => thread.teamId === ctx.teamId && thread.userId === ctx.userId;
+
+/**
+ * The firm's switch for the assistant is its owner's or a manager's to turn: the people who read
+ * the firm's whole activity log, where the assistant's use is counted.
+ */
+export const canChangeAssistantSettings = (ctx: Pick<FirmContext, "role">) => isOwnerOrManager(ctx);
 
 /** Product meta the chat's start needs to refuse: the start wizard has steps the chat cannot take. */
 type StartableProduct = {

@@ -34,9 +34,11 @@ export type AssistantOutcome = {
   readonly reply: AssistantReply;
   readonly state: ThreadState;
   readonly docId: number | null;
+  /** Who answered and the model's tokens it took, for the activity log (the built-in: none). */
+  readonly usage?: { readonly provider: string; readonly tokens: number };
 };
 
-/** The assistant's one port: the built-in provider (offline) now, an OpenAI-compatible one later. */
+/** The assistant's one port: the built-in provider (offline, the default) or an OpenAI-compatible model. */
 export type AssistantProvider = {
   readonly name: string;
   /** The first message of a new thread (on an interview page: the document's first question). */

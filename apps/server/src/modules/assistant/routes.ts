@@ -1,4 +1,6 @@
 import {
+  ASSISTANT_TURNED_OFF,
+  AssistantSettingsResponse,
   AssistantThreadQuery,
   CreateThreadRequest,
   CreateThreadResponse,
@@ -7,12 +9,17 @@ import {
   PostMessageResponse,
   ThreadIdParams,
   ThreadResponse,
+  UpdateAssistantSettingsRequest,
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AssistantService } from "./service.ts";
 
 const noThread = ErrorEnvelope.describe(
   "No such conversation of the caller's in this firm (another person's or firm's is never found), or no such firm",
+);
+
+const turnedOff = ErrorEnvelope.describe(
+  `The firm's owner or a manager turned the assistant off for the firm: "${ASSISTANT_TURNED_OFF}"`,
 );
 
 export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }> = async (
@@ -31,6 +38,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantServic
         body: CreateThreadRequest,
         response: {
           200: CreateThreadResponse,
+          403: turnedOff,
           404: ErrorEnvelope.describe("No such firm of the caller's, or no such document they may interview"),
         },
       },
@@ -49,7 +57,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantServic
         summary: "A conversation with the assistant, its messages oldest first",
         params: ThreadIdParams,
         querystring: AssistantThreadQuery,
-        response: { 200: ThreadResponse, 404: noThread },
+        response: { 200: ThreadResponse, 403: turnedOff, 404: noThread },
       },
     },
     async (request) => {
@@ -70,6 +78,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantServic
         body: PostMessageRequest,
         response: {
           200: PostMessageResponse,
+          403: turnedOff,
           404: noThread,
           409: ErrorEnvelope.describe("Another message of this conversation is being answered"),
           429: ErrorEnvelope.describe(
@@ -81,6 +90,47 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantServic
     async (request) => {
       const ctx = await request.firm();
       return { message: "", data: await assistant.postMessage(ctx, request.params.thread_id, request.body) };
+    },
+  );
+
+  app.get(
+    "/ai/settings",
+    {
+      schema: {
+        tags,
+        summary:
+          "Whether the firm has the assistant on (the web shows its launcher only then), which provider answers, and whether the caller may change it",
+        querystring: AssistantThreadQuery,
+        response: {
+          200: AssistantSettingsResponse,
+          404: ErrorEnvelope.describe("No such firm of the caller's"),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await request.firm();
+      return { message: "", data: await assistant.settings(ctx) };
+    },
+  );
+
+  app.post(
+    "/ai/settings",
+    {
+      schema: {
+        tags,
+        summary: "Turns the assistant on or off for the firm (the firm's owner or a manager)",
+        querystring: AssistantThreadQuery,
+        body: UpdateAssistantSettingsRequest,
+        response: {
+          200: AssistantSettingsResponse,
+          403: ErrorEnvelope.describe("The caller is a member, not the firm's owner or a manager"),
+          404: ErrorEnvelope.describe("No such firm of the caller's"),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await request.firm();
+      return { message: "", data: await assistant.updateSettings(ctx, request.body) };
     },
   );
 };

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { teams } from "../teams/schema.ts";
 import { users } from "../users/schema.ts";
 
@@ -14,6 +14,8 @@ export type ThreadState = {
   asking: string | null;
   /** Answer paths the person chose to skip (left unanswered; the interview page asks them). */
   skipped: string[];
+  /** `asking` was asked again after "back": it may have an answer, which a new one replaces. */
+  revisit?: boolean;
 };
 
 /**
@@ -60,3 +62,16 @@ export const assistantMessages = pgTable(
   },
   (t) => [index("assistant_messages_thread_idx").on(t.threadId, t.id)],
 );
+
+/**
+ * The firm's switch for the assistant. No row: on (the default), so existing firms need none;
+ * `updated_by` says who last turned it on or off.
+ */
+export const assistantFirmSettings = pgTable("assistant_firm_settings", {
+  teamId: integer()
+    .primaryKey()
+    .references(() => teams.id, { onDelete: "cascade" }),
+  enabled: boolean().notNull().default(true),
+  updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+});

@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
 import {
   ASSISTANT_MESSAGES_PER_MINUTE,
+  ASSISTANT_SETTINGS_FORBIDDEN,
   ASSISTANT_THREAD_NOT_FOUND,
   ASSISTANT_TOO_MANY_MESSAGES,
+  ASSISTANT_TURNED_OFF,
+  type AssistantProviderName,
+  type AssistantSettingsResult,
   type ChatMessage,
   type CreateThreadRequest,
   type CreateThreadResult,
@@ -12,26 +16,28 @@ import {
   type StartDocumentRequest,
   type StartDocumentResult,
   type ThreadResult,
+  type UpdateAssistantSettingsRequest,
 } from "@precedent/contracts";
 import type { Answers } from "@precedent/docgen";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { AppError, notFound } from "../../errors.ts";
+import { AppError, forbidden, notFound } from "../../errors.ts";
 import { sydneyDay } from "../../platform/kernel/calendar.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import type { Throttle, ThrottleRule } from "../../platform/throttle/index.ts";
 import type { InterviewService } from "../interview/index.ts";
+import type { LogsService } from "../logs/index.ts";
 import type { TemplateLibrary } from "../templates/index.ts";
 import { createBuiltInProvider } from "./built-in-provider.ts";
 import { type CatalogueEntries, createCatalogueEntries } from "./catalogue-entries.ts";
-import { canUseThread, chatStartRefusal } from "./policy.ts";
+import { canChangeAssistantSettings, canUseThread, chatStartRefusal } from "./policy.ts";
 import {
   type AssistantOutcome,
   type AssistantProvider,
   type AssistantTools,
   INITIAL_STATE,
 } from "./provider.ts";
-import { assistantMessages, assistantThreads, type ThreadState } from "./schema.ts";
+import { assistantFirmSettings, assistantMessages, assistantThreads, type ThreadState } from "./schema.ts";
 
 export type AssistantService = ReturnType<typeof createAssistantService>;
 
@@ -40,6 +46,9 @@ export type DocumentStartCall = (
   ctx: FirmContext,
   input: StartDocumentRequest,
 ) => Promise<StartDocumentResult>;
+
+/** The activity log's action for one message to the assistant. */
+export const ASSISTANT_MESSAGE_ACTION = "Assistant message";
 
 const messagesRule: ThrottleRule = { kind: "window", free: ASSISTANT_MESSAGES_PER_MINUTE, windowMs: 60_000 };
 
@@ -53,6 +62,8 @@ export function createAssistantService(deps: {
   /** A person's paid, unused orders in a firm (the orders module's `paidOrdersOf`). */
   paidOrders: (teamId: number, userId: number) => Promise<{ order_id: number; product_id: number }[]>;
   throttle: Throttle;
+  /** The firm's activity log, where each message is counted (not its words). */
+  logs?: Pick<LogsService, "recordAction">;
   provider?: AssistantProvider;
   entries?: CatalogueEntries;
 }) {
@@ -147,6 +158,26 @@ export function createAssistantService(deps: {
     created_at: row.createdAt.toISOString(),
   });
 
+  /** Whether the firm has the assistant on: no row is on, the default. */
+  async function enabledFor(teamId: number) {
+    const [row] = await db
+      .select({ enabled: assistantFirmSettings.enabled })
+      .from(assistantFirmSettings)
+      .where(eq(assistantFirmSettings.teamId, teamId));
+    return row?.enabled ?? true;
+  }
+
+  /** Every chat call of a firm that turned the assistant off is refused, before anything else. */
+  async function requireOn(ctx: FirmContext) {
+    if (!(await enabledFor(ctx.teamId))) throw forbidden(ASSISTANT_TURNED_OFF);
+  }
+
+  const settingsOf = (ctx: FirmContext, enabled: boolean): AssistantSettingsResult => ({
+    enabled,
+    provider: provider.name as AssistantProviderName,
+    can_change: canChangeAssistantSettings(ctx),
+  });
+
   async function takeMessage(ctx: FirmContext) {
     const decision = await throttle.take(`assistant:user:${ctx.userId}`, messagesRule);
     if (!decision.allowed) {
@@ -159,8 +190,28 @@ export function createAssistantService(deps: {
   return {
     provider: provider.name,
 
+    /** GET /ai/settings: whether the firm has the assistant on, and which provider answers. */
+    async settings(ctx: FirmContext): Promise<AssistantSettingsResult> {
+      return settingsOf(ctx, await enabledFor(ctx.teamId));
+    },
+
+    /** POST /ai/settings: the firm's owner or a manager turns the assistant on or off. */
+    async updateSettings(
+      ctx: FirmContext,
+      input: UpdateAssistantSettingsRequest,
+    ): Promise<AssistantSettingsResult> {
+      if (!canChangeAssistantSettings(ctx)) throw forbidden(ASSISTANT_SETTINGS_FORBIDDEN);
+      const values = { enabled: input.enabled, updatedBy: ctx.userId, updatedAt: clock() };
+      await db
+        .insert(assistantFirmSettings)
+        .values({ teamId: ctx.teamId, ...values })
+        .onConflictDoUpdate({ target: assistantFirmSettings.teamId, set: values });
+      return settingsOf(ctx, input.enabled);
+    },
+
     /** POST /ai/threads: a new conversation, opened with the assistant's greeting. */
     async createThread(ctx: FirmContext, input: CreateThreadRequest): Promise<CreateThreadResult> {
+      await requireOn(ctx);
       const docId = input.doc_id ?? null;
       const greeting = await provider.greet(docId, toolsFor(ctx, undefined));
       const id = randomUUID();
@@ -192,6 +243,7 @@ export function createAssistantService(deps: {
 
     /** GET /ai/threads/{thread_id}: the conversation so far. */
     async thread(ctx: FirmContext, threadId: string): Promise<ThreadResult> {
+      await requireOn(ctx);
       const thread = await ownThread(ctx, threadId);
       const rows = await db
         .select()
@@ -207,6 +259,7 @@ export function createAssistantService(deps: {
       threadId: string,
       input: PostMessageRequest,
     ): Promise<PostMessageResult> {
+      await requireOn(ctx);
       await takeMessage(ctx);
       const thread = await ownThread(ctx, threadId);
       const sentAt = clock();
@@ -267,6 +320,25 @@ export function createAssistantService(deps: {
             createdAt: repliedAt,
           },
         ]);
+        // Usage for the firm's activity log: that a message was answered, by whom and how — never
+        // its words nor the reply's, which are the person's own conversation.
+        const usage = result.usage ?? { provider: provider.name, tokens: 0 };
+        await deps.logs?.recordAction(tx, {
+          teamId: ctx.teamId,
+          docId: result.docId,
+          docType: "DOC",
+          userId: ctx.userId,
+          action: ASSISTANT_MESSAGE_ACTION,
+          isSuccess: true,
+          request: { thread_id: thread.id, is_prompt: input.is_prompt, characters: input.text.length },
+          response: {
+            status: 200,
+            intent: result.reply.intent,
+            provider: usage.provider,
+            tokens: usage.tokens,
+          },
+          message: `Message to the assistant (${usage.provider}${usage.tokens > 0 ? `, ${usage.tokens} tokens` : ""}): ${result.reply.intent}`,
+        });
       });
       return { reply: result.reply };
     },

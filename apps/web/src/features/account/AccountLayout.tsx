@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button, Layout, Skeleton, Typography } from "antd";
 import { type ReactNode, useDeferredValue, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { assistantSettingsQuery } from "../../api/assistant";
 import { creditStatusQuery } from "../../api/credits";
 import { currentUserQuery } from "../../api/users";
 import { BrandMark } from "../../components/BrandMark";
@@ -193,10 +194,14 @@ function PageMain({ children }: { children: ReactNode }) {
   return <div className={pageClassName(pathname)}>{children}</div>;
 }
 
-/** The assistant's launcher, for a person in a firm (a conversation belongs to one firm). */
+/**
+ * The assistant's launcher, for a person in a firm (a conversation belongs to one firm) that has
+ * the assistant on: hidden while the firm's setting is read, and when it is off or unreadable.
+ */
 function AssistantForFirm() {
   const { team } = useCurrentTeam();
-  return team ? <AssistantLauncher key={team.id} /> : null;
+  const settings = useQuery({ ...assistantSettingsQuery(team?.id ?? 0), enabled: team !== undefined });
+  return team && settings.data?.enabled ? <AssistantLauncher key={team.id} /> : null;
 }
 
 /** The signed-in shell: header, navigation and the current page. */

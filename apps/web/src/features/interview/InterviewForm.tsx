@@ -20,8 +20,11 @@ import {
   type AnswerValue,
   type InterviewDefinition,
   PARTY_TYPE_FIELD,
+  readAnswer,
+  resizeGroup,
   type VisibleField,
   visibleQuestions,
+  writeAnswer,
 } from "@precedent/docgen/forms";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Dropdown, Form, Grid, Typography } from "antd";
@@ -39,7 +42,6 @@ import {
   noteFundAlreadyOnSimpleFund,
   type PartyTarget,
 } from "../integrations/InterviewIntegrations";
-import { inputIdOf, readAnswer, resizeGroup, writeAnswer } from "./answer-paths";
 import {
   droppedPaths,
   issuesByPath,
@@ -52,6 +54,7 @@ import {
   withoutHiddenAnswers,
 } from "./form-state";
 import { type QuestionHandlers, QuestionList } from "./InterviewQuestions";
+import { inputIdOf } from "./input-id";
 import { registerOpenInterview } from "./open-interview";
 
 /** The Form 201 questions holding the name's legal element, one per type of company. */

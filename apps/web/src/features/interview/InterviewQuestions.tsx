@@ -10,7 +10,7 @@ import { DatePicker, Form, Input, InputNumber, Radio, Select, Typography } from 
 import dayjs from "dayjs";
 import customParseFormat from "dayjs/plugin/customParseFormat";
 import { useEffect, useState } from "react";
-import { inputIdOf } from "./answer-paths";
+import { inputIdOf } from "./input-id";
 
 dayjs.extend(customParseFormat);
 

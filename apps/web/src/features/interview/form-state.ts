@@ -4,12 +4,13 @@ import {
   cleanAnswers,
   type InterviewDefinition,
   PARTY_TYPE_FIELD,
+  readAnswer,
   type VisibleParty,
   type VisibleQuestion,
   validate,
   visibleQuestions,
+  writeAnswer,
 } from "@precedent/docgen/forms";
-import { readAnswer, writeAnswer } from "./answer-paths";
 
 /**
  * What the interview page derives from the answers: what it stores, what it could not store, the

@@ -1,6 +1,7 @@
 import { Card, Flex, Result, Tabs, Typography } from "antd";
 import { useSearchParams } from "react-router";
 import { useCurrentTeam } from "../../current-firm/use-current-team";
+import { AssistantFirmSetting } from "../assistant/AssistantFirmSetting";
 import { CreditActions } from "../credits/CreditActions";
 import { CreditPaymentReturn } from "../credits/CreditPaymentReturn";
 import { InviteMemberButton } from "../invitations/InviteMemberButton";
@@ -8,7 +9,7 @@ import { PendingInvitations } from "../invitations/PendingInvitations";
 import { CompanyDetails } from "./CompanyDetails";
 import { TeamMembers } from "./TeamMembers";
 
-const TABS = ["company-details", "team"] as const;
+const TABS = ["company-details", "team", "assistant"] as const;
 type TabKey = (typeof TABS)[number];
 const isTab = (value: string | null): value is TabKey => TABS.some((tab) => tab === value);
 
@@ -65,6 +66,11 @@ export function MyCompanyPage() {
                     <PendingInvitations teamId={team.id} />
                   </Flex>
                 ),
+              },
+              {
+                key: "assistant",
+                label: "Assistant",
+                children: <AssistantFirmSetting teamId={team.id} />,
               },
             ]}
           />

@@ -1,15 +1,16 @@
-import type { AnswerObject, Answers, AnswerValue } from "@precedent/docgen";
+import type { AnswerObject, Answers, AnswerValue } from "./answers.ts";
 
 /**
- * Reading and writing answers at the paths the engine's `visibleQuestions` gives each node
- * (`first_party.name`, `directors[1].email`). The same rules as the interview page's own
- * (`apps/web/src/features/interview/answer-paths.ts`), which the server may not import: every
- * write returns new objects along the path and leaves the given answers as they were.
+ * Reading and writing answers at the paths `visibleQuestions` gives each node (`company.acn`,
+ * `officers[1].person.first_name`, `company.trustees[0]`), for every client of the interview: the
+ * interview page and the server's assistant write answers by the same rules. Every write returns
+ * new objects along the path, so React sees the change and the previous answers stay as they were.
  */
 
 type Step = string | number;
 
-function parsePath(path: string): Step[] {
+/** `officers[1].person.first_name` → ["officers", 1, "person", "first_name"]. */
+export function parsePath(path: string): Step[] {
   const steps: Step[] = [];
   for (const part of path.split(".")) {
     const match = /^([^[\]]*)((?:\[\d+\])*)$/.exec(part);
@@ -38,9 +39,9 @@ export function readAnswer(answers: Answers, path: string): unknown {
   return current;
 }
 
-function writeSteps(container: unknown, steps: Step[], value: AnswerValue): AnswerValue {
+function writeSteps(container: unknown, steps: Step[], value: AnswerValue | undefined): AnswerValue {
   const [step, ...rest] = steps;
-  if (step === undefined) return value;
+  if (step === undefined) return value ?? null;
   if (typeof step === "number") {
     const list: AnswerValue[] = Array.isArray(container) ? [...container] : [];
     while (list.length < step) list.push({});
@@ -48,18 +49,23 @@ function writeSteps(container: unknown, steps: Step[], value: AnswerValue): Answ
     return list;
   }
   const object: Record<string, AnswerValue> = isObject(container) ? { ...container } : {};
-  object[step] = writeSteps(Object.hasOwn(object, step) ? object[step] : undefined, rest, value);
+  if (rest.length === 0 && value === undefined) delete object[step];
+  else object[step] = writeSteps(Object.hasOwn(object, step) ? object[step] : undefined, rest, value);
   return object;
 }
 
-/** The answers with the value at `path` replaced. */
-export function writeAnswer(answers: Answers, path: string, value: AnswerValue): Answers {
+/** The answers with the value at `path` replaced (undefined removes it). */
+export function writeAnswer(answers: Answers, path: string, value: AnswerValue | undefined): Answers {
   const result = writeSteps(answers, parsePath(path), value);
   return isObject(result) ? result : {};
 }
 
-/** The answers with the group at `path` holding `count` entries (extra ones dropped, new ones empty). */
-export function resizeGroup(answers: Answers, path: string, count: number): Answers {
+/**
+ * The answers with the group at `path` holding `count` entries: entries beyond it are removed,
+ * new ones start empty. Undefined removes the group's answer (the "how many?" is unanswered).
+ */
+export function resizeGroup(answers: Answers, path: string, count: number | undefined): Answers {
+  if (count === undefined) return writeAnswer(answers, path, undefined);
   const current = readAnswer(answers, path);
   const entries: AnswerValue[] = Array.isArray(current) ? current.slice(0, count) : [];
   while (entries.length < count) entries.push({});
