@@ -89,4 +89,21 @@ export const FINDER_LABELLED_SET: readonly { readonly request: string; readonly 
   { request: "retirement savings fund trust deed for a couple", expected: "smsf-trust-deed" },
   { request: "the appointor wants to swap out the trustee", expected: "change-of-trustee-deed" },
   { request: "who gets the house when I pass away", expected: "simple-will" },
+  // The five templates added after the first tuning (written before their synonyms were added).
+  { request: "settle a dispute with a former employee and release all claims", expected: "deed-of-release" },
+  { request: "both sides walk away and agree not to sue", expected: "deed-of-release" },
+  { request: "director to personally guarantee the company's lease", expected: "guarantee-indemnity-deed" },
+  { request: "guarantor for a loan to the business", expected: "guarantee-indemnity-deed" },
+  { request: "lend money to my brother with interest and repayments", expected: "loan-agreement" },
+  { request: "secured loan between two unrelated companies", expected: "loan-agreement" },
+  { request: "let my son sign things for me while I'm overseas", expected: "general-power-of-attorney" },
+  {
+    request: "power of attorney for a property settlement while I'm away",
+    expected: "general-power-of-attorney",
+  },
+  {
+    request: "letter to the trustee about how I'd like the family trust run after I die",
+    expected: "memorandum-of-wishes",
+  },
+  { request: "memorandum of wishes for the appointor", expected: "memorandum-of-wishes" },
 ];
