@@ -234,7 +234,11 @@ export class FastTextWriter {
       const between =
         space === null || gap === 0
           ? space
-          : { open: space.open, body: `${space.body}${space.close ? ")" : ""} ${format((-gap * 1000) / size)}`, close: false };
+          : {
+              open: space.open,
+              body: `${space.body}${space.close ? ")" : ""} ${format((-gap * 1000) / size)}`,
+              close: false,
+            };
       const parts: Operands[] = [];
       for (const [index, word] of stretch.words.entries()) {
         const operands = this.operands(stretch.face, font, word);
