@@ -467,11 +467,11 @@ const NO_RUNS: readonly Run[] = [];
 
 /**
  * A paragraph's lines, per typesetter, by its runs (the document model's own arrays, so by identity),
- * style and widths. A document is laid out at least twice (again with the page breaks that keep
- * signatures with text), and within one layout a paragraph is measured for the heading before it
- * (leadHeight) and then laid out: splitting and measuring its words again each time was a tenth of
- * a PDF's time. Lines and words are never changed once made, so pages may share them. Weakly held:
- * the cache goes with the renderer's typesetter, at the end of the document.
+ * style and widths. Within one layout a paragraph is measured for the heading before it (leadHeight)
+ * and then laid out, and a document whose signatures must be kept with text is laid out again (up
+ * to four times): its words were split and measured again each time. Lines and words are never
+ * changed once made, so pages may share them. Weakly held: the cache goes with the renderer's
+ * typesetter, at the end of the document.
  */
 const laidOut = new WeakMap<Typesetter, WeakMap<readonly Run[], Map<string, Line[]>>>();
 
@@ -575,11 +575,13 @@ class Layout {
   /** Splits runs into words with their widths. */
   words(runs: readonly Run[], style: TextStyle): (Word | "break")[] {
     const words: (Word | "break")[] = [];
-    let pieces: Piece[] = [];
+    // Made with its first piece: most words have one, and an empty array that is pushed to takes room
+    // for seventeen, which every word kept until the PDF was written.
+    let pieces: Piece[] | undefined;
     let width = 0;
     const finish = (space: number) => {
-      if (pieces.length > 0) words.push({ pieces, width, space });
-      pieces = [];
+      if (pieces) words.push({ pieces, width, space });
+      pieces = undefined;
       width = 0;
     };
     for (const run of runs) {
@@ -599,13 +601,15 @@ class Layout {
           continue;
         }
         const partWidth = this.measure(part, face, style.size);
-        pieces.push({
+        const piece: Piece = {
           text: part,
           face,
           underline: !!run.underline,
           highlight: !!run.highlight,
           width: partWidth,
-        });
+        };
+        if (pieces) pieces.push(piece);
+        else pieces = [piece];
         width += partWidth;
       }
     }
