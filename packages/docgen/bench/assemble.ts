@@ -1,8 +1,11 @@
 /**
  * Benchmark: assemble the library's benchmark template (templates/library.json names it: the longest
  * template of the library) from its sample answers to Word, PDF and HTML, N times in a row in one
- * process, and print p50 / p99 wall time, CPU time and peak RSS. If LibreOffice is installed, it also
- * times LibreOffice converting our Word file to PDF, as the ratio to a whole assembly.
+ * process, and print p50 / p99 wall time, CPU time and peak RSS over those N assemblies. Then, as many
+ * times again, each step on its own (the document model, the PDF, the Word file, the HTML), for where
+ * the time goes; and a hello-world document (one sentence) assembled in the same run, the floor any
+ * assembly pays, read beside the figures as the machine's speed at the time. If LibreOffice is
+ * installed, it also times LibreOffice converting our Word file to PDF, as the ratio to a whole assembly.
  *
  *   npm run bench:assemble                                    (200 runs of the benchmark template)
  *   npx tsx packages/docgen/bench/assemble.ts [runs=200] [template folder or fixture name]
@@ -16,7 +19,10 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { assemble } from "../src/assemble.ts";
+import { type AssembledDocument, assemble, buildDocument, type Template } from "../src/assemble.ts";
+import { renderDocx } from "../src/renderers/docx.ts";
+import { renderHtml } from "../src/renderers/html.ts";
+import { renderPdf } from "../src/renderers/pdf.ts";
 import { parseInterview } from "../src/schema.ts";
 
 const runs = Number(process.argv[2] ?? 200);
@@ -29,7 +35,7 @@ const name =
 // A library template keeps its answers in sample-answers.json; an engine fixture in answers.json.
 const folder = existsSync(join(LIBRARY, name, "interview.yaml")) ? join(LIBRARY, name) : join(FIXTURES, name);
 const answersFile = existsSync(join(folder, "sample-answers.json")) ? "sample-answers.json" : "answers.json";
-const template = {
+const template: Template = {
   definition: parseInterview(readFileSync(join(folder, "interview.yaml"), "utf8")),
   body: readFileSync(join(folder, "template.md"), "utf8"),
 };
@@ -40,40 +46,81 @@ const percentile = (sorted: readonly number[], p: number): number =>
 const format = (value: number) => value.toFixed(1);
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-const startRss = process.memoryUsage().rss;
-let peakRss = startRss;
-let last: Awaited<ReturnType<typeof assemble>> | undefined;
-const wall: number[] = [];
-const cpu: number[] = [];
-for (let index = 0; index < warmup + runs; index++) {
+/** Wall and CPU time (user + system of the process) of each call, in ms. */
+type Timings = { readonly wall: number[]; readonly cpu: number[] };
+const timings = (): Timings => ({ wall: [], cpu: [] });
+
+/** Runs `step`, adding its times to `into` (when given). */
+async function timed<T>(step: () => T | Promise<T>, into: Timings | undefined): Promise<T> {
   const cpuStart = process.cpuUsage();
   const start = performance.now();
-  last = await assemble(template, answers);
+  const result = await step();
   const elapsed = performance.now() - start;
   const used = process.cpuUsage(cpuStart);
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  if (index >= warmup) {
-    wall.push(elapsed);
-    cpu.push((used.user + used.system) / 1000);
-  }
+  into?.wall.push(elapsed);
+  into?.cpu.push((used.user + used.system) / 1000);
+  return result;
 }
-wall.sort((a, b) => a - b);
-cpu.sort((a, b) => a - b);
+
+const summary = (label: string, times: Timings): string => {
+  const wall = [...times.wall].sort((a, b) => a - b);
+  const cpu = [...times.cpu].sort((a, b) => a - b);
+  return `${label.padEnd(28)}${format(percentile(wall, 50)).padStart(9)}${format(percentile(wall, 99)).padStart(9)}${format(percentile(cpu, 50)).padStart(9)}${format(percentile(cpu, 99)).padStart(9)}`;
+};
+
+// The whole assembly, as the server calls it; peak RSS is read over these runs.
+const startRss = process.memoryUsage().rss;
+let peakRss = startRss;
+let last: AssembledDocument | undefined;
+const whole = timings();
+for (let index = 0; index < warmup + runs; index++) {
+  last = await timed(() => assemble(template, answers), index >= warmup ? whole : undefined);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}
+
+// Each step on its own, in assemble's order (the PDF first: the Word file takes its contents' pages).
+const steps = { model: timings(), pdf: timings(), docx: timings(), html: timings() };
+for (let index = 0; index < warmup + runs; index++) {
+  const into = <T extends Timings>(times: T) => (index >= warmup ? times : undefined);
+  const document = await timed(() => buildDocument(template, answers), into(steps.model));
+  const rendered = await timed(() => renderPdf(document), into(steps.pdf));
+  const contentsPages = new Map(rendered.outline.map((entry) => [entry.block, entry.page]));
+  const { breakBefore, executionSpacing } = rendered;
+  await timed(() => renderDocx(document, { contentsPages, breakBefore, executionSpacing }), into(steps.docx));
+  await timed(() => renderHtml(document), into(steps.html));
+}
+
+// Hello world: the smallest document, assembled as many times, in the same run.
+const hello: Template = {
+  definition: parseInterview("title: Hello\nquestions:\n  - id: name\n    type: text\n    label: Name\n"),
+  body: "# Hello\n\nHello, {{ name }}.\n",
+};
+const helloTimes = timings();
+for (let index = 0; index < warmup + runs; index++) {
+  await timed(() => assemble(hello, { name: "world" }), index >= warmup ? helloTimes : undefined);
+}
 
 console.log(
-  `${name}: assembled ${runs} times after ${warmup} warm-up runs: ${last?.pageCount} pages; Word ${((last?.docx.byteLength ?? 0) / 1024).toFixed(0)} kB, PDF ${((last?.pdf.byteLength ?? 0) / 1024).toFixed(0)} kB, HTML`,
+  `${name}: assembled ${runs} times after ${warmup} warm-up runs: ${last?.pageCount} pages; Word ${((last?.docx.byteLength ?? 0) / 1024).toFixed(0)} kB, PDF ${((last?.pdf.byteLength ?? 0) / 1024).toFixed(0)} kB, HTML ${((last?.html.length ?? 0) / 1024).toFixed(0)} kB`,
 );
-console.log(`p50 ${format(percentile(wall, 50))} ms`);
-console.log(`p99 ${format(percentile(wall, 99))} ms`);
 console.log(
-  `cpu p50 ${format(percentile(cpu, 50))} ms, p99 ${format(percentile(cpu, 99))} ms (user + system time of the process)`,
+  `${"ms".padEnd(28)}${"p50".padStart(9)}${"p99".padStart(9)}${"cpu p50".padStart(9)}${"cpu p99".padStart(9)}`,
 );
-console.log(`peak RSS ${megabytes(peakRss)} (${megabytes(startRss)} before the first assembly)`);
+console.log(summary("whole assembly (3 formats)", whole));
+console.log(summary("  document model", steps.model));
+console.log(summary("  PDF", steps.pdf));
+console.log(summary("  Word", steps.docx));
+console.log(summary("  HTML", steps.html));
+console.log(summary("hello world (1 page)", helloTimes));
+console.log(
+  `peak RSS ${megabytes(peakRss)} over the ${warmup + runs} whole assemblies (${megabytes(startRss)} before the first)`,
+);
 console.log(
   `load average ${loadavg()
     .map((load) => load.toFixed(1))
     .join(" ")} on this machine`,
 );
+const wall = [...whole.wall].sort((a, b) => a - b);
 
 // LibreOffice converting our Word file to PDF: the pipeline this engine replaces.
 const office = ["soffice", "libreoffice"].find((command) => {

@@ -463,6 +463,18 @@ function textStart(blocks: readonly Block[], index: number): number | undefined 
 
 const round = (value: number): number => Math.round(value * 100) / 100;
 
+const NO_RUNS: readonly Run[] = [];
+
+/**
+ * A paragraph's lines, per typesetter, by its runs (the document model's own arrays, so by identity),
+ * style and widths. Within one layout a paragraph is measured for the heading before it (leadHeight)
+ * and then laid out, and a document whose signatures must be kept with text is laid out again (up
+ * to four times): its words were split and measured again each time. Lines and words are never
+ * changed once made, so pages may share them. Weakly held: the cache goes with the renderer's
+ * typesetter, at the end of the document.
+ */
+const laidOut = new WeakMap<Typesetter, WeakMap<readonly Run[], Map<string, Line[]>>>();
+
 /** Lays out blocks in turn onto pages, keeping where it is: the page, the y, and whether the page is empty. */
 class Layout {
   readonly pages: PageItem[][] = [[]];
@@ -563,11 +575,13 @@ class Layout {
   /** Splits runs into words with their widths. */
   words(runs: readonly Run[], style: TextStyle): (Word | "break")[] {
     const words: (Word | "break")[] = [];
-    let pieces: Piece[] = [];
+    // Made with its first piece: most words have one, and an empty array that is pushed to takes room
+    // for seventeen, which every word kept until the PDF was written.
+    let pieces: Piece[] | undefined;
     let width = 0;
     const finish = (space: number) => {
-      if (pieces.length > 0) words.push({ pieces, width, space });
-      pieces = [];
+      if (pieces) words.push({ pieces, width, space });
+      pieces = undefined;
       width = 0;
     };
     for (const run of runs) {
@@ -587,18 +601,41 @@ class Layout {
           continue;
         }
         const partWidth = this.measure(part, face, style.size);
-        pieces.push({
+        const piece: Piece = {
           text: part,
           face,
           underline: !!run.underline,
           highlight: !!run.highlight,
           width: partWidth,
-        });
+        };
+        if (pieces) pieces.push(piece);
+        else pieces = [piece];
         width += partWidth;
       }
     }
     finish(0);
     return words;
+  }
+
+  /** The runs' lines at most `width` wide, as `lines(words(runs, style), width, style)`; see `laidOut`. */
+  linesOf(runs: readonly Run[], width: number, style: TextStyle): Line[] {
+    let byRuns = laidOut.get(this.typesetter);
+    if (!byRuns) {
+      byRuns = new WeakMap();
+      laidOut.set(this.typesetter, byRuns);
+    }
+    let byStyle = byRuns.get(runs);
+    if (!byStyle) {
+      byStyle = new Map();
+      byRuns.set(runs, byStyle);
+    }
+    const key = `${style.size} ${!!style.bold} ${!!style.italic} ${width}`;
+    let lines = byStyle.get(key);
+    if (!lines) {
+      lines = this.lines(this.words(runs, style), width, style);
+      byStyle.set(key, lines);
+    }
+    return lines;
   }
 
   /** Breaks words into lines of at most `width` (the first line may be shorter: `firstWidth`). */
@@ -680,7 +717,7 @@ class Layout {
     },
   ): { page: number; y: number } {
     const { style } = options;
-    const lines = this.lines(this.words(runs, style), options.width, style);
+    const lines = this.linesOf(runs, options.width, style);
     const height = lineHeight(style.size);
     // Widow and orphan control, as Word's: never one line of a paragraph alone at the foot or the top
     // of a page (a three-line paragraph moves whole); and a heading kept with what follows it.
@@ -725,7 +762,7 @@ class Layout {
     style: TextStyle,
     most = Number.POSITIVE_INFINITY,
   ): number {
-    const count = this.lines(this.words(runs, style), width, style).length;
+    const count = this.linesOf(runs, width, style).length;
     return Math.min(count, most) * lineHeight(style.size);
   }
 
@@ -785,7 +822,7 @@ class Layout {
   private tableRow(widths: readonly number[], cells: readonly (readonly Run[])[], header: boolean) {
     const cellStyle: TextStyle = { size: TABLE_SIZE, bold: header };
     const laid = widths.map((width, column) =>
-      this.lines(this.words(cells[column] ?? [], cellStyle), width - 2 * TABLE_PADDING, cellStyle),
+      this.linesOf(cells[column] ?? NO_RUNS, width - 2 * TABLE_PADDING, cellStyle),
     );
     const height =
       Math.max(...laid.map((lines) => lines.length)) * lineHeight(TABLE_SIZE) + 2 * TABLE_PADDING;

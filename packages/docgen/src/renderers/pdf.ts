@@ -150,7 +150,9 @@ class PdfPainter implements Typesetter {
 
   /** Draws one line at (x, y); justified lines spread their spaces to fill `width`. */
   drawLine(line: Line, x: number, y: number, width: number, size: number, align: Align): void {
-    const gaps = line.words.slice(0, -1).filter((word) => word.space > 0).length;
+    let gaps = 0;
+    for (let index = 0; index < line.words.length - 1; index++)
+      if ((line.words[index]?.space ?? 0) > 0) gaps++;
     const extra =
       align === "justify" && !line.last && gaps > 0 ? Math.max(0, (width - line.width) / gaps) : 0;
     let cursor = align === "center" ? x + (width - line.width) / 2 : x;
