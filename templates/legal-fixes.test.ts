@@ -233,6 +233,23 @@ describe("Company constitution", () => {
     );
   });
 
+  // Issue 30 close-out: s198F gives the right to inspect books for legal proceedings to a director,
+  // and to a former director for seven years (lionheartlawyers.com.au, sajenlegal.com.au on
+  // s198F(1)–(2)), not to every officer; a deed of access reaches other officers only by contract.
+  it("gives s198F access to directors and former directors only, and other officers' access by deed", async () => {
+    const constitution = await text("company-constitution");
+    expect(constitution).not.toContain("as section 198F of the Act contemplates");
+    expect(constitution).not.toContain(
+      "that concerns the officer’s time in office (section 198F of the Act)",
+    );
+    expect(constitution).toContain(
+      "Section 198F of the Act lets a director, and a former director for seven years after leaving office, inspect the Company’s books for legal proceedings",
+    );
+    expect(constitution).toContain(
+      "access given by deed is a contractual right and may reach officers, and purposes, that section 198F does not",
+    );
+  });
+
   it("names a company adopting on registration as proposed, with no ACN; an existing one with its ACN", async () => {
     const proposed = await text("company-constitution");
     expect(proposed).toContain("Coastline Joinery Pty Ltd (proposed)");
@@ -310,6 +327,21 @@ describe("Consent to act as director and secretary", () => {
 });
 
 describe("First directors' minutes", () => {
+  // Issue 30 close-out: s144(1) requires a company's name (not its ACN) displayed prominently at every
+  // place where it carries on business that is open to the public; s144(2)'s registered-office display
+  // binds only a public company. s153 requires the name and ACN on public documents and negotiable
+  // instruments. The minutes had both sections requiring name and ACN at the registered office.
+  it("says what ss144 and 153 each require, without an ACN display at the registered office", async () => {
+    const minutes = await text("first-directors-minutes");
+    expect(minutes).not.toContain("followed by its ACN, be displayed at the registered office");
+    expect(minutes).toContain(
+      "display its name prominently at every place at which it carries on business and that is open to the public, as section 144(1) of the Act requires",
+    );
+    expect(minutes).toContain(
+      "set out its name and ACN on all its public documents and negotiable instruments, as section 153 of the Act requires",
+    );
+  });
+
   it("keeps no register of charges, noting the PPSA replaced it on 30 January 2012", async () => {
     const minutes = await text("first-directors-minutes");
     expect(minutes).not.toContain("of charges granted by the Company");

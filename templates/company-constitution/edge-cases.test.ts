@@ -168,7 +168,13 @@ describe("the scope of a market constitution (25–50 pages: 37 from the sample 
   it("limits the costs indemnity as s199A(3) does, voids what s199C voids, and gives deeds of access for seven years (s198F)", () => {
     expect(full).toContain("section 199A(3) of the Act");
     expect(full).toContain("section 199C of the Act");
-    expect(full).toMatch(/seven years after the officer ceases to hold office[^.]*section 198F/);
+    // s198F is a director's and former director's right (seven years, legal proceedings); the deed's
+    // seven years of access for any officer is contractual, so it is not attributed to the section.
+    expect(full).toContain(
+      "a former director for seven years after leaving office, inspect the Company’s books",
+    );
+    expect(full).toContain("for at least seven years after the officer ceases to hold office");
+    expect(full).not.toMatch(/seven years after the officer ceases to hold office[^.]*section 198F/);
   });
 
   it("has notices to joint and overseas holders, distribution in specie with values set independently, and employee shares", () => {

@@ -148,3 +148,33 @@ describe.each(VARIANTS)("the company kit: $rules, $owners owner(s), secretary $s
     }
   });
 });
+
+describe("the company kit for a superannuation trustee company (subclass PSTC)", () => {
+  // The registration's subclass is the only answer that says the company is to be a trustee; a
+  // PSTC's constitution carries the SMSF trustee clause, another subclass's does not.
+  const kitFor = (subclass: string) => {
+    const answers = registration({ rules: "constitution", owners: "several", secretary: false });
+    answers.pty_subclass = subclass;
+    const kit = companyKitAnswers({ answers, acn: ACN, registrationDate: REGISTERED, kitDate: KIT_DATE });
+    const template = library.get("company-constitution");
+    if (!template) throw new Error("no template company-constitution");
+    const answersOfConstitution = kit["company-constitution"] as AnswerObject;
+    expect(validate(template.definition, answersOfConstitution)).toEqual([]);
+    return {
+      constitution: kit["company-constitution"],
+      text: textOf(preview(template, answersOfConstitution)),
+    };
+  };
+
+  it("passes trustee_role smsf, and the constitution has the superannuation trustee clause", () => {
+    const { constitution, text } = kitFor("PSTC");
+    expect(constitution.trustee_role).toBe("smsf");
+    expect(text).toContain("Trustee of a self managed superannuation fund");
+  });
+
+  it("leaves trustee_role unanswered for a proprietary company (other)", () => {
+    const { constitution, text } = kitFor("PROP");
+    expect(constitution).not.toHaveProperty("trustee_role");
+    expect(text).not.toContain("Trustee of a self managed superannuation fund");
+  });
+});

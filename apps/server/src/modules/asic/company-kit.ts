@@ -204,6 +204,11 @@ export function companyKitAnswers(
     // Two directors are often two equal owners: a casting vote would hand control to the chair.
     casting_vote: directors.length === 2 ? "deadlock" : "Yes",
     alternates: "Yes",
+    // ASIC's subclass PSTC is a proprietary superannuation trustee company: its constitution needs
+    // the superannuation trustee rules (s17A SIS Act directors and members; the special purpose
+    // option). No other registration answer says whether the company will be a trustee, so the
+    // constitution's question is otherwise left to its default ("No").
+    ...(answers.pty_subclass === "PSTC" ? { trustee_role: "smsf" } : {}),
     members: members.map((m) => ({ member: m.member })),
   };
 
