@@ -38,6 +38,12 @@ import {
 import { createDatabaseFileStore } from "./modules/files/index.ts";
 import { createFoldersService } from "./modules/folders/index.ts";
 import {
+  createFulfilmentService,
+  type FulfilmentConfig,
+  fulfilmentDocumentColumns,
+  fulfilmentSettingsOf,
+} from "./modules/fulfilment/index.ts";
+import {
   createIntegrationProviders,
   createIntegrationsService,
   type IntegrationProviderSettings,
@@ -123,6 +129,7 @@ export function createServices(deps: {
       >
     > &
     IntegrationProviderSettings &
+    FulfilmentConfig &
     SmsSettings;
   /**
    * The database's change notifications: with them, sessions and memberships are kept in memory
@@ -473,6 +480,18 @@ export function createServices(deps: {
     sales_phone: config.SALES_PHONE ?? "1800 160 401",
     sales_email: config.SALES_EMAIL ?? "sales@precedent.com.au",
   };
+  // Legal review and hard copy (issue 33 item 1): prices and team addresses from the settings.
+  const fulfilmentSettings = fulfilmentSettingsOf(config, publicSettings);
+  const fulfilment = createFulfilmentService({
+    db,
+    clock,
+    documents,
+    orders,
+    mail,
+    events,
+    settings: fulfilmentSettings,
+  });
+  documents.registerRowColumns(fulfilmentDocumentColumns);
   // Practice software (issue 17): the sandbox provider for every app, unless its real adapter is
   // configured (Xero with XERO_CLIENT_ID and XERO_CLIENT_SECRET).
   const integrationProviders = createIntegrationProviders({ db, clock, config, publicUrl });
@@ -524,6 +543,7 @@ export function createServices(deps: {
     invitations,
     membership,
     credits,
+    fulfilment,
     announcements,
     liteVideo,
     publicSettings,

@@ -8,6 +8,7 @@ export type { CatalogueProduct } from "./schema.ts";
 // (biome.json names them): it calls this entry's functions.
 export { productCategories, productCategoryLinks, products } from "./schema.ts";
 export { ensureCatalogue } from "./seed.ts";
+export { ensureServiceProduct } from "./service-products.ts";
 export {
   type CatalogueService,
   createCatalogueService,

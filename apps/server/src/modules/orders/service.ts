@@ -24,7 +24,7 @@ import {
   productSummaries,
   strategistRefusal,
 } from "../catalogue/index.ts";
-import type { CouponsService } from "../coupons/index.ts";
+import { type CouponsService, gstOf } from "../coupons/index.ts";
 import type { MailService } from "../mail/index.ts";
 import type {} from "./events.ts";
 import { invoiceNumber, type Seller, taxInvoiceMail } from "./invoice.ts";
@@ -149,6 +149,35 @@ export function createOrdersService(deps: {
         .returning();
       if (!row) throw new Error("order not created");
       return toOrder(row);
+    },
+
+    /**
+     * An unpaid order of a service the firm asks for on a document (legal review, hard copy),
+     * priced by the module that sells it from the settings, in the caller's transaction. It
+     * goes through checkout and payment as a template's order does; no coupons apply.
+     */
+    async createServiceOrder(
+      tx: Database,
+      ctx: FirmContext,
+      input: { productId: number; totalCents: number; billing: Billing },
+    ): Promise<OrderRow> {
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          teamId: ctx.teamId,
+          userId: ctx.userId,
+          productId: input.productId,
+          subtotalCents: input.totalCents,
+          discountCents: 0,
+          totalCents: input.totalCents,
+          taxCents: gstOf(input.totalCents),
+          billing: input.billing,
+          paymentMethodTitle: "Credit card",
+          createdAt: clock(),
+        })
+        .returning();
+      if (!row) throw new Error("order not created");
+      return row;
     },
 
     /** GET /orders: the caller's own orders in this firm, newest first. */
