@@ -145,7 +145,9 @@ describe("POST /api/doc/{id}/legal-review", () => {
     expect(again.json().message).toBe(FULFILMENT_MESSAGES.reviewOpen);
 
     // The list shows it on the document's row.
-    const list = DocumentListResponse.parse((await people.as.alice.get("/api/doc/list", { type: 1 })).json());
+    const list = DocumentListResponse.parse(
+      (await people.as.alice.get("/api/doc", { type: 1, length: 100 })).json(),
+    );
     expect(list.data.rows.find((r) => r.id === doc.id)?.legal_review_status).toBe("paid");
   });
 
@@ -248,7 +250,9 @@ describe("POST /api/doc/{id}/hard-copy", () => {
       );
     expect(mail?.text).toContain("1 George Street, Sydney NSW 2000");
     expect(mail?.text).toContain("3 at $55.00 each");
-    const list = DocumentListResponse.parse((await people.as.alice.get("/api/doc/list", { type: 1 })).json());
+    const list = DocumentListResponse.parse(
+      (await people.as.alice.get("/api/doc", { type: 1, length: 100 })).json(),
+    );
     expect(list.data.rows.find((r) => r.id === doc.id)?.hard_copy_status).toBe("paid");
   });
 
