@@ -367,7 +367,7 @@ function HardCopyFields({ info }: { info: DocumentFulfilment }) {
             name={["address", "state"]}
             rules={[{ required: true, message: "Please choose a state or territory." }]}
           >
-            <Select options={AU_STATES.map((s) => ({ value: s, label: s }))} />
+            <Select showSearch options={AU_STATES.map((s) => ({ value: s, label: s }))} />
           </Form.Item>
         </Col>
         <Col xs={12} sm={7}>
