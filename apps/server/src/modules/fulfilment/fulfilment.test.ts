@@ -151,6 +151,24 @@ describe("POST /api/doc/{id}/legal-review", () => {
     expect(list.data.rows.find((r) => r.id === doc.id)?.legal_review_status).toBe("paid");
   });
 
+  it("moves on only forward at the team's step; a completed review leaves room for a new one", async () => {
+    const doc = await completedDoc();
+    const request = FulfilmentRequestResponse.parse((await review(people.as.alice, doc.id)).json()).data;
+    // Not paid yet: the team cannot take it up.
+    expect(await t.services.fulfilment.advance(request.id, "in_progress")).toBeUndefined();
+    expect((await pay(people.as.alice, request.order_id)).statusCode).toBe(303);
+    expect((await t.services.fulfilment.advance(request.id, "in_progress"))?.status).toBe("in_progress");
+    expect(await t.services.fulfilment.advance(request.id, "in_progress")).toBeUndefined();
+    const reading = DocumentFulfilmentResponse.parse(
+      (await people.as.manager.get(`/api/doc/${doc.id}/fulfilment`)).json(),
+    );
+    expect(reading.data.requests.map((r) => r.status)).toEqual(["in_progress"]);
+    expect((await review(people.as.alice, doc.id)).statusCode).toBe(409);
+    expect((await t.services.fulfilment.advance(request.id, "completed"))?.status).toBe("completed");
+    expect(await t.services.fulfilment.advance(request.id, "cancelled")).toBeUndefined();
+    expect((await review(people.as.alice, doc.id)).statusCode).toBe(200);
+  });
+
   it("refuses the Lite plan with the upgrade notice", async () => {
     const lite = people.lite;
     const liteDoc = await t.buildDocument({

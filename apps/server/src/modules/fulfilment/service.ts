@@ -9,7 +9,7 @@ import {
   type LegalReviewRequest,
   type ListSection,
 } from "@precedent/contracts";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, notFound } from "../../errors.ts";
 import type { EventListeners } from "../../platform/events/index.ts";
@@ -22,6 +22,7 @@ import { fulfilmentMail } from "./mail.ts";
 import { type FulfilmentDocumentFacts, mayCancel, postcodeFitsState, requestRefusal } from "./policy.ts";
 import { type FulfilmentRequestRow, fulfilmentRequests } from "./schema.ts";
 import { type FulfilmentSettings, legalReviewFee } from "./settings.ts";
+import { advanceRequest, type StaffStatus } from "./staff.ts";
 
 export type FulfilmentService = ReturnType<typeof createFulfilmentService>;
 
@@ -303,23 +304,7 @@ export function createFulfilmentService(deps: {
       return toFulfilmentRequest(row);
     },
 
-    /**
-     * The team moves a paid request on (in progress, completed) or cancels it after a refund:
-     * the staff's step, from the command line until the operator console has a page for it.
-     */
-    async advance(requestId: number, status: "in_progress" | "completed" | "cancelled") {
-      const from: FulfilmentStatus[] =
-        status === "in_progress"
-          ? ["paid"]
-          : status === "completed"
-            ? ["paid", "in_progress"]
-            : ["paid", "in_progress"];
-      const [row] = await db
-        .update(fulfilmentRequests)
-        .set({ status, updatedAt: clock() })
-        .where(and(eq(fulfilmentRequests.id, requestId), inArray(fulfilmentRequests.status, from)))
-        .returning();
-      return row ? toFulfilmentRequest(row) : null;
-    },
+    /** The team's step on a paid request (see ./staff.ts). */
+    advance: (requestId: number, status: StaffStatus) => advanceRequest(db, clock, requestId, status),
   };
 }

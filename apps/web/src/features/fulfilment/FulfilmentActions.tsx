@@ -66,13 +66,13 @@ export function fulfilmentItems(document: FulfilmentDocument) {
     items.push({
       key: "legal-review",
       label: "Legal review",
-      children: <FulfilmentStatusTag status={document.legal_review_status} />,
+      children: <FulfilmentStatusTag status={document.legal_review_status} kind="legal_review" />,
     });
   if (document.hard_copy_status)
     items.push({
       key: "hard-copy",
       label: "Hard copy",
-      children: <FulfilmentStatusTag status={document.hard_copy_status} />,
+      children: <FulfilmentStatusTag status={document.hard_copy_status} kind="hard_copy" />,
     });
   return items;
 }

@@ -299,7 +299,7 @@ function RequestHistory({ requests }: { requests: FulfilmentRequest[] }) {
           label={`#${r.id} · ${new Date(r.created_at).toLocaleDateString("en-AU")}`}
         >
           <Space wrap>
-            <FulfilmentStatusTag status={r.status} />
+            <FulfilmentStatusTag status={r.status} kind={r.kind} />
             {formatCents(r.total)}
             {r.copies !== null && `${r.copies} ${r.copies === 1 ? "copy" : "copies"}, ${r.shipping_label}`}
           </Space>
