@@ -67,7 +67,7 @@ describe("Australian postcodes", () => {
 describe("prices from the settings", () => {
   it("reads fees by template, with a fallback, and refuses a malformed setting by name", () => {
     const fees = parseLegalReviewFees("discretionary-trust-deed=220, *=440.50");
-    const settings = { legalReviewFees: fees } as Parameters<typeof legalReviewFee>[0];
+    const settings = { legalReviewFees: fees };
     expect(legalReviewFee(settings, "discretionary-trust-deed")).toBe(22_000);
     expect(legalReviewFee(settings, "mutual-nda")).toBe(44_050);
     expect(legalReviewFee({ ...settings, legalReviewFees: parseLegalReviewFees("x=1") }, "y")).toBeNull();

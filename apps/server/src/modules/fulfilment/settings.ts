@@ -57,7 +57,10 @@ export function parseShippingOptions(value: string): ShippingOption[] {
 }
 
 /** The legal review fee of a document made from this template, or null when it is quoted on request. */
-export function legalReviewFee(settings: FulfilmentSettings, templateIdentifier: string | null) {
+export function legalReviewFee(
+  settings: Pick<FulfilmentSettings, "legalReviewFees">,
+  templateIdentifier: string | null,
+) {
   return (
     (templateIdentifier === null ? undefined : settings.legalReviewFees.get(templateIdentifier)) ??
     settings.legalReviewFees.get("*") ??
