@@ -123,6 +123,7 @@ describe("POST /api/doc/{id}/legal-review", () => {
     expect(order.total).toBe(22_000);
     expect(order.total_tax).toBe(2000);
     expect(order.line_items[0]?.name).toBe("Legal review");
+    expect(order.status).toBe("unpaid");
     expect(await mailsTo(t.config.LEGAL_REVIEW_EMAIL)).toHaveLength(0);
 
     expect((await pay(people.as.alice, request.order_id)).statusCode).toBe(303);
@@ -137,6 +138,12 @@ describe("POST /api/doc/{id}/legal-review", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain("Please check the vesting clause.");
     expect(mails[0]?.text).toContain(`Doc ID ${doc.id}`);
+
+    // Its order is used by the request (My Orders links the document, offers no template start).
+    const used = OrderResponse.parse(
+      (await people.as.alice.get(`/api/orders/${request.order_id}`)).json(),
+    ).data;
+    expect(used).toMatchObject({ status: "used", document_id: doc.id, has_invoice: true });
 
     // Paid: a second payment is refused, and no second review is sold beside it.
     expect((await pay(people.as.alice, request.order_id)).statusCode).toBe(409);

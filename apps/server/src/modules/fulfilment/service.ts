@@ -57,7 +57,7 @@ export function createFulfilmentService(deps: {
   db: Database;
   clock: Clock;
   documents: Pick<DocumentsService, "loadForChange">;
-  orders: Pick<OrdersService, "createServiceOrder" | "markPaid">;
+  orders: Pick<OrdersService, "createServiceOrder" | "markPaid" | "consumeForService">;
   mail: Pick<MailService, "enqueue" | "sendSoon">;
   events: EventListeners;
   settings: FulfilmentSettings;
@@ -200,6 +200,7 @@ export function createFulfilmentService(deps: {
         throw new AppError(409, "This request was cancelled before it was paid: nothing was charged for it.");
       return;
     }
+    await orders.consumeForService(tx, order.id, paid.docId);
     const to = paid.kind === "legal_review" ? settings.legalReviewEmail : settings.hardCopyEmail;
     const docName = (await documentNameById(tx, paid.teamId, paid.docId)) ?? `Doc ID ${paid.docId}`;
     await mail.enqueue(tx, fulfilmentMail(paid, { to, docName, billing: order.billing, orderId: order.id }));

@@ -330,6 +330,20 @@ export function createOrdersService(deps: {
       return row !== undefined;
     },
 
+    /**
+     * A paid order of a service on a document (legal review, hard copy) is used by its request as
+     * it is paid: paid → used, naming the document, so My Orders links the document instead of
+     * offering to start one from it. False when the order was not paid (or already used).
+     */
+    async consumeForService(tx: Database, orderId: number, documentId: number): Promise<boolean> {
+      const [row] = await tx
+        .update(orders)
+        .set({ status: "used", usedAt: clock(), documentId })
+        .where(and(eq(orders.id, orderId), eq(orders.status, "paid")))
+        .returning({ id: orders.id });
+      return row !== undefined;
+    },
+
     /** The provider declined a payment: the order stays unpaid, and says so to the return page. */
     async markDeclined(tx: Database, orderId: number, reason: string | null = null) {
       await tx
