@@ -8,7 +8,6 @@ export type { CatalogueProduct } from "./schema.ts";
 // (biome.json names them): it calls this entry's functions.
 export { productCategories, productCategoryLinks, products } from "./schema.ts";
 export { ensureCatalogue } from "./seed.ts";
-export { ensureServiceProduct } from "./service-products.ts";
 export {
   type CatalogueService,
   createCatalogueService,
@@ -17,3 +16,4 @@ export {
   productPopupVideo,
   strategistRefusal,
 } from "./service.ts";
+export { ensureServiceProduct } from "./service-products.ts";
