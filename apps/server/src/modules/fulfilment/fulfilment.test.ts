@@ -253,6 +253,10 @@ describe("POST /api/doc/{id}/legal-review", () => {
     expect(order.status).toBe("unpaid");
     const [row] = await t.db.select().from(fulfilmentRequests).where(eq(fulfilmentRequests.id, request.id));
     expect(row?.status).toBe("cancelled");
+    // And no new payment of it is opened.
+    const refused = await people.as.alice.post("/api/stripe/checkout", { order_id: request.order_id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain("This request was cancelled before it was paid");
     // A new request may be made after a cancelled one.
     expect((await review(people.as.alice, doc.id)).statusCode).toBe(200);
   });

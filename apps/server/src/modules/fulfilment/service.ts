@@ -57,7 +57,10 @@ export function createFulfilmentService(deps: {
   db: Database;
   clock: Clock;
   documents: Pick<DocumentsService, "loadForChange">;
-  orders: Pick<OrdersService, "createServiceOrder" | "markPaid" | "consumeForService">;
+  orders: Pick<
+    OrdersService,
+    "createServiceOrder" | "markPaid" | "consumeForService" | "registerPaymentGuard"
+  >;
   mail: Pick<MailService, "enqueue" | "sendSoon">;
   events: EventListeners;
   settings: FulfilmentSettings;
@@ -179,6 +182,17 @@ export function createFulfilmentService(deps: {
     return toFulfilmentRequest(row);
   }
 
+  const WITHDRAWN = "This request was cancelled before it was paid: nothing was charged for it.";
+  const withdrawn = async (tx: Database, orderId: number) => {
+    const [request] = await tx
+      .select({ status: fulfilmentRequests.status })
+      .from(fulfilmentRequests)
+      .where(eq(fulfilmentRequests.orderId, orderId));
+    return request?.status === "cancelled";
+  };
+  // A withdrawn request's order is not offered for payment (My Orders still lists it).
+  orders.registerPaymentGuard(async (tx, order) => ((await withdrawn(tx, order.id)) ? WITHDRAWN : null));
+
   /**
    * The orders module tells of every paid order, in the payment's transaction: the request of a
    * paid order becomes paid and its team is emailed, once (the guarded update decides, and the
@@ -192,12 +206,9 @@ export function createFulfilmentService(deps: {
       .where(and(eq(fulfilmentRequests.orderId, order.id), eq(fulfilmentRequests.status, "requested")))
       .returning();
     if (!paid) {
-      const [other] = await tx
-        .select({ status: fulfilmentRequests.status })
-        .from(fulfilmentRequests)
-        .where(eq(fulfilmentRequests.orderId, order.id));
-      if (other?.status === "cancelled")
-        throw new AppError(409, "This request was cancelled before it was paid: nothing was charged for it.");
+      // Paid through a session opened before the request was cancelled: refused, so the payments
+      // module declines the card (sandbox) or refunds it (Stripe).
+      if (await withdrawn(tx, order.id)) throw new AppError(409, WITHDRAWN);
       return;
     }
     await orders.consumeForService(tx, order.id, paid.docId);

@@ -34,6 +34,9 @@ const orderNotFound = () => notFound("Order not found.");
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
+/** Another module's reason an unpaid order may not be paid now, or null. */
+export type PaymentGuard = (tx: Database, row: OrderRow) => Promise<string | null>;
+
 export function createOrdersService(deps: {
   db: Database;
   clock: Clock;
@@ -99,6 +102,13 @@ export function createOrdersService(deps: {
     if (!row) throw orderNotFound();
     return row;
   }
+
+  function payableRefusal(row: OrderRow): string | null {
+    if (row.status === "paid") return ORDER_ALREADY_PAID;
+    if (row.status === "used") return ORDER_ALREADY_USED;
+    return null;
+  }
+  const paymentGuards: PaymentGuard[] = [];
 
   return {
     requireOwn,
@@ -261,9 +271,24 @@ export function createOrdersService(deps: {
       });
     },
 
-    payableRefusal(row: OrderRow): string | null {
-      if (row.status === "paid") return ORDER_ALREADY_PAID;
-      if (row.status === "used") return ORDER_ALREADY_USED;
+    payableRefusal,
+
+    /**
+     * Adds a module's reason an unpaid order may not be paid (a service request withdrawn before
+     * payment), asked before a payment is opened, so no card is charged only to be refunded.
+     */
+    registerPaymentGuard(guard: PaymentGuard) {
+      paymentGuards.push(guard);
+    },
+
+    /** Why an order cannot be paid now: its own state, then every registered guard; null when it can. */
+    async paymentRefusal(tx: Database, row: OrderRow): Promise<string | null> {
+      const own = payableRefusal(row);
+      if (own) return own;
+      for (const guard of paymentGuards) {
+        const refusal = await guard(tx, row);
+        if (refusal) return refusal;
+      }
       return null;
     },
 
