@@ -18,6 +18,7 @@ import { catalogueRoutes } from "./modules/catalogue/index.ts";
 import { creditRoutes } from "./modules/credits/index.ts";
 import { documentRoutes } from "./modules/documents/index.ts";
 import { folderRoutes } from "./modules/folders/index.ts";
+import { fulfilmentRoutes } from "./modules/fulfilment/index.ts";
 import { integrationRoutes, sandboxConsentRoutes } from "./modules/integrations/index.ts";
 import { interviewRoutes } from "./modules/interview/index.ts";
 import { invitationLinkRoutes, invitationRoutes } from "./modules/invitations/index.ts";
@@ -202,6 +203,7 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
         await signedIn.register(twoFactorRoutes, servicesNamed("twoFactor"));
         await signedIn.register(integrationRoutes, servicesNamed("integrations", "logs"));
         await signedIn.register(signingRoutes, servicesNamed("signing", "signingLifecycle"));
+        await signedIn.register(fulfilmentRoutes, servicesNamed("fulfilment"));
         await signedIn.register(assistantRoutes, servicesNamed("assistant"));
         if (services.smsDevPage) await signedIn.register(smsDevRoutes, { sandbox: services.smsDevPage });
       });

@@ -113,6 +113,28 @@ const ConfigSchema = z.object({
   SALES_PHONE: z.string().trim().min(1).default("1800 160 401"),
   SALES_EMAIL: z.email().default("sales@precedent.com.au"),
   /**
+   * Legal review fees in dollars inc. GST by template identifier (documents spec §4: a legal review
+   * of a non-foreign trust deed costs $220; every trust deed of the library is made under
+   * Australian law). `*=440` would price every other template; without it, others are quoted on
+   * request through the sales contact.
+   */
+  LEGAL_REVIEW_FEES: z
+    .string()
+    .default("discretionary-trust-deed=220,unit-trust-deed=220,smsf-trust-deed=220"),
+  /** Where a paid legal review request is emailed. */
+  LEGAL_REVIEW_EMAIL: z.email().default("legal-review@precedent.com.au"),
+  /** A printed, bound copy of a document, in dollars inc. GST. */
+  HARD_COPY_PRICE: z.coerce.number().min(0).max(10_000).default(55),
+  HARD_COPY_MAX_COPIES: z.coerce.number().int().min(1).max(100).default(10),
+  /** Shipping options of a hard copy: `id|label|dollars` separated by `;`, offered in this order. */
+  HARD_COPY_SHIPPING: z
+    .string()
+    .default(
+      "standard|Australia Post parcel (2 to 6 business days)|12.50;express|Australia Post Express (1 to 3 business days)|19.95",
+    ),
+  /** Where a paid hard copy order is emailed. */
+  HARD_COPY_EMAIL: z.email().default("fulfilment@precedent.com.au"),
+  /**
    * Memory for cached replies of the document lists and folder trees, in MB (0 turns the cache
    * off). See src/platform/freshness/reply-cache.ts.
    */

@@ -42,6 +42,12 @@ import {
 import { createDatabaseFileStore } from "./modules/files/index.ts";
 import { createFoldersService } from "./modules/folders/index.ts";
 import {
+  createFulfilmentService,
+  type FulfilmentConfig,
+  fulfilmentDocumentColumns,
+  fulfilmentSettingsOf,
+} from "./modules/fulfilment/index.ts";
+import {
   createIntegrationProviders,
   createIntegrationsService,
   type IntegrationProviderSettings,
@@ -128,6 +134,7 @@ export function createServices(deps: {
     > &
     AssistantSettings &
     IntegrationProviderSettings &
+    FulfilmentConfig &
     SmsSettings;
   /**
    * The database's change notifications: with them, sessions and memberships are kept in memory
@@ -480,6 +487,18 @@ export function createServices(deps: {
     sales_phone: config.SALES_PHONE ?? "1800 160 401",
     sales_email: config.SALES_EMAIL ?? "sales@precedent.com.au",
   };
+  // Legal review and hard copy (issue 33 item 1): prices and team addresses from the settings.
+  const fulfilmentSettings = fulfilmentSettingsOf(config, publicSettings);
+  const fulfilment = createFulfilmentService({
+    db,
+    clock,
+    documents,
+    orders,
+    mail,
+    events,
+    settings: fulfilmentSettings,
+  });
+  documents.registerRowColumns(fulfilmentDocumentColumns);
   // Practice software (issue 17): the sandbox provider for every app, unless its real adapter is
   // configured (Xero with XERO_CLIENT_ID and XERO_CLIENT_SECRET).
   const integrationProviders = createIntegrationProviders({ db, clock, config, publicUrl });
@@ -531,6 +550,7 @@ export function createServices(deps: {
     invitations,
     membership,
     credits,
+    fulfilment,
     announcements,
     liteVideo,
     publicSettings,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AsicApplicationState } from "./asic-state.ts";
 import { envelope, paged } from "./envelope.ts";
 import { idListQuery, idParam, ListSection, MY_DOCUMENTS, TeamScopeQuery } from "./folders.ts";
+import { FulfilmentRowColumns } from "./fulfilment-columns.ts";
 import { SigningRowColumns } from "./signing.ts";
 
 /** Document statuses (documents spec §4): 1 and 2 are the editable states; 5 cannot be interviewed. */
@@ -113,6 +114,8 @@ export const DocumentRow = z.object({
    */
   ...SigningRowColumns.partial().shape,
   ...AsicApplicationState.partial().shape,
+  // Legal review and hard copy: the newest request of each kind.
+  ...FulfilmentRowColumns.partial().shape,
 });
 export type DocumentRow = z.infer<typeof DocumentRow>;
 

@@ -10,6 +10,8 @@ export * from "./credits.ts";
 export * from "./documents.ts";
 export * from "./envelope.ts";
 export * from "./folders.ts";
+export * from "./fulfilment.ts";
+export * from "./fulfilment-columns.ts";
 export * from "./integrations.ts";
 export * from "./interview.ts";
 export * from "./invitations.ts";

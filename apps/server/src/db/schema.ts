@@ -10,6 +10,7 @@ export * from "../modules/credits/schema.ts";
 export * from "../modules/documents/schema.ts";
 export * from "../modules/files/schema.ts";
 export * from "../modules/folders/schema.ts";
+export * from "../modules/fulfilment/schema.ts";
 export * from "../modules/integrations/schema.ts";
 export * from "../modules/interview/schema.ts";
 export * from "../modules/invitations/schema.ts";

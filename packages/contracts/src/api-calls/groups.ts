@@ -10,6 +10,7 @@ export { bootstrapCalls as bootstrap } from "./bootstrap.ts";
 export { catalogueCalls as catalogue } from "./catalogue.ts";
 export { creditCalls as credits } from "./credits.ts";
 export { documentCalls as documents, folderCalls as folders } from "./documents.ts";
+export { fulfilmentCalls as fulfilment } from "./fulfilment.ts";
 export { integrationCalls as integrations } from "./integrations.ts";
 export { interviewCalls as interview } from "./interview.ts";
 export { invitationCalls as invitations } from "./invitations.ts";

@@ -16,3 +16,4 @@ export {
   productPopupVideo,
   strategistRefusal,
 } from "./service.ts";
+export { ensureServiceProduct } from "./service-products.ts";

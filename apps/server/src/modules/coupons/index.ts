@@ -3,4 +3,4 @@
 // Tables read outside this module (queries of other modules, demo data, tests): a later step
 // replaces the other modules' queries with calls or query fragments of this one.
 export { coupons, couponUses } from "./schema.ts";
-export { type CouponsService, createCouponsService, priceWith } from "./service.ts";
+export { type CouponsService, createCouponsService, gstOf, priceWith } from "./service.ts";

@@ -112,8 +112,8 @@ describe("the document list's row-columns registry", () => {
 
   it("refuses a field the DocumentRow contract lacks: the reply would drop it", () => {
     const registry = createRowColumnsRegistry();
-    expect(() => registry.register(columns({ schema: z.object({ hard_copy_status: z.string() }) }))).toThrow(
-      "probe: hard_copy_status is not an optional field of DocumentRow",
+    expect(() => registry.register(columns({ schema: z.object({ ppsr_status: z.string() }) }))).toThrow(
+      "probe: ppsr_status is not an optional field of DocumentRow",
     );
   });
 

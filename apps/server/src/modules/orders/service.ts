@@ -24,7 +24,7 @@ import {
   productSummaries,
   strategistRefusal,
 } from "../catalogue/index.ts";
-import type { CouponsService } from "../coupons/index.ts";
+import { type CouponsService, gstOf } from "../coupons/index.ts";
 import type { MailService } from "../mail/index.ts";
 import type {} from "./events.ts";
 import { invoiceNumber, type Seller, taxInvoiceMail } from "./invoice.ts";
@@ -33,6 +33,9 @@ import { type OrderRow, orders } from "./schema.ts";
 const orderNotFound = () => notFound("Order not found.");
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** Another module's reason an unpaid order may not be paid now, or null. */
+export type PaymentGuard = (tx: Database, row: OrderRow) => Promise<string | null>;
 
 export function createOrdersService(deps: {
   db: Database;
@@ -100,6 +103,13 @@ export function createOrdersService(deps: {
     return row;
   }
 
+  function payableRefusal(row: OrderRow): string | null {
+    if (row.status === "paid") return ORDER_ALREADY_PAID;
+    if (row.status === "used") return ORDER_ALREADY_USED;
+    return null;
+  }
+  const paymentGuards: PaymentGuard[] = [];
+
   return {
     requireOwn,
     toOrder,
@@ -149,6 +159,35 @@ export function createOrdersService(deps: {
         .returning();
       if (!row) throw new Error("order not created");
       return toOrder(row);
+    },
+
+    /**
+     * An unpaid order of a service the firm asks for on a document (legal review, hard copy),
+     * priced by the module that sells it from the settings, in the caller's transaction. It
+     * goes through checkout and payment as a template's order does; no coupons apply.
+     */
+    async createServiceOrder(
+      tx: Database,
+      ctx: FirmContext,
+      input: { productId: number; totalCents: number; billing: Billing },
+    ): Promise<OrderRow> {
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          teamId: ctx.teamId,
+          userId: ctx.userId,
+          productId: input.productId,
+          subtotalCents: input.totalCents,
+          discountCents: 0,
+          totalCents: input.totalCents,
+          taxCents: gstOf(input.totalCents),
+          billing: input.billing,
+          paymentMethodTitle: "Credit card",
+          createdAt: clock(),
+        })
+        .returning();
+      if (!row) throw new Error("order not created");
+      return row;
     },
 
     /** GET /orders: the caller's own orders in this firm, newest first. */
@@ -232,9 +271,24 @@ export function createOrdersService(deps: {
       });
     },
 
-    payableRefusal(row: OrderRow): string | null {
-      if (row.status === "paid") return ORDER_ALREADY_PAID;
-      if (row.status === "used") return ORDER_ALREADY_USED;
+    payableRefusal,
+
+    /**
+     * Adds a module's reason an unpaid order may not be paid (a service request withdrawn before
+     * payment), asked before a payment is opened, so no card is charged only to be refunded.
+     */
+    registerPaymentGuard(guard: PaymentGuard) {
+      paymentGuards.push(guard);
+    },
+
+    /** Why an order cannot be paid now: its own state, then every registered guard; null when it can. */
+    async paymentRefusal(tx: Database, row: OrderRow): Promise<string | null> {
+      const own = payableRefusal(row);
+      if (own) return own;
+      for (const guard of paymentGuards) {
+        const refusal = await guard(tx, row);
+        if (refusal) return refusal;
+      }
       return null;
     },
 
@@ -296,6 +350,20 @@ export function createOrdersService(deps: {
       const [row] = await tx
         .update(orders)
         .set({ status: "used", usedAt: clock() })
+        .where(and(eq(orders.id, orderId), eq(orders.status, "paid")))
+        .returning({ id: orders.id });
+      return row !== undefined;
+    },
+
+    /**
+     * A paid order of a service on a document (legal review, hard copy) is used by its request as
+     * it is paid: paid → used, naming the document, so My Orders links the document instead of
+     * offering to start one from it. False when the order was not paid (or already used).
+     */
+    async consumeForService(tx: Database, orderId: number, documentId: number): Promise<boolean> {
+      const [row] = await tx
+        .update(orders)
+        .set({ status: "used", usedAt: clock(), documentId })
         .where(and(eq(orders.id, orderId), eq(orders.status, "paid")))
         .returning({ id: orders.id });
       return row !== undefined;

@@ -88,7 +88,7 @@ export function createPaymentsService(deps: {
     /** POST /stripe/checkout: a payment session for the caller's unpaid order; its address. */
     async createCheckout(ctx: FirmContext, input: CheckoutRequest, origin: string): Promise<{ url: string }> {
       const order = await orders.requireOwn(db, ctx, input.order_id);
-      const refusal = orders.payableRefusal(order);
+      const refusal = await orders.paymentRefusal(db, order);
       if (refusal) throw new AppError(409, refusal);
       const successUrl = input.success_url ?? paymentReturnPath(order.id);
       const cancelUrl = input.cancel_url ?? paymentReturnPath(order.id);
@@ -158,7 +158,7 @@ export function createPaymentsService(deps: {
       // turns; a session Stripe will not expire is being paid, and no second one is opened.
       return db.transaction(async (tx) => {
         const locked = await orders.requireOwn(tx, ctx, order.id, true);
-        const lockedRefusal = orders.payableRefusal(locked);
+        const lockedRefusal = await orders.paymentRefusal(tx, locked);
         if (lockedRefusal) throw new AppError(409, lockedRefusal);
         // Stripe takes the money before we hear of it: a coupon's last use is held by the first
         // open payment, so a second is refused here instead of being charged and refunded.

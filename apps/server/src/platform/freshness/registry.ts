@@ -38,6 +38,7 @@ export const FIRM_ROWS: Record<string, { moves: Moves; why: string }> = {
     moves: "lists",
     why: "a row's ASIC columns (payment and ASIC status, ACN, the pay action)",
   },
+  fulfilment_requests: { moves: "lists", why: "a row's legal review and hard copy state" },
 };
 
 export const NOT_KEPT: Record<string, string> = {

@@ -6,6 +6,7 @@ import { isApiError } from "../../api/client";
 import { documentQuery } from "../../api/documents";
 import { LoadError } from "../../components/LoadError";
 import { formatDay } from "../../dates";
+import { FulfilmentActions, fulfilmentItems } from "../fulfilment/FulfilmentActions";
 import { SyncDocumentButton } from "../integrations/SyncDocument";
 import { SignDocument } from "../signing/SignDocument";
 import { DocumentDownloads } from "./DocumentDownloads";
@@ -90,6 +91,7 @@ export function DocumentDetailDrawer({
                 Sign document
               </Button>
             )}
+            <FulfilmentActions teamId={teamId} document={data} section={section} />
             {data.status === 5 && data.abilities.download_pdf && (
               // As in the list's menu: a completed document's PDF, to an app that takes documents
               // (the button shows only while one is connected with the sync_document ability).
@@ -125,6 +127,7 @@ export function DocumentDetailDrawer({
                   ),
                 },
                 { key: "type", label: "Type", children: data.type },
+                ...fulfilmentItems(data),
                 { key: "template", label: "Template", children: data.template?.name ?? "None yet" },
                 { key: "folder", label: "Folder", children: data.folder?.name ?? "My Documents (top level)" },
                 {

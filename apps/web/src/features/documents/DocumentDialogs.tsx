@@ -3,6 +3,7 @@ import {
   DOCUMENT_UNSHARED_SUCCESS,
   type DocumentRow,
   type FolderNode,
+  type FulfilmentKind,
   type ListSection,
   MY_DOCUMENTS,
   PERSONAL_FOLDER,
@@ -28,6 +29,7 @@ import {
 } from "../../api/documents";
 import { useReturnFocus } from "../../components/use-return-focus";
 import { CreateDocumentDialog } from "../catalogue/CreateDocumentDialog";
+import { FulfilmentDialog } from "../fulfilment/FulfilmentDialogs";
 import { SyncDocumentDialog } from "../integrations/SyncDocument";
 import { SignDocument } from "../signing/SignDocument";
 import { SigningStatusModal } from "../signing/SigningStatusModal";
@@ -62,6 +64,7 @@ export type DocumentDialog =
   | { kind: "change-log"; document: DocumentRow }
   | { kind: "document-log"; document: DocumentRow }
   | { kind: "sign-document"; document: DocumentRow; section: ListSection }
+  | { kind: "fulfilment"; fulfilment: FulfilmentKind; document: DocumentRow; section: ListSection }
   | { kind: "signing-status"; document: DocumentRow }
   | { kind: "sync-document"; document: DocumentRow };
 
@@ -431,6 +434,16 @@ export function DocumentDialogs({
     case "sign-document":
       return (
         <SignDocument teamId={teamId} document={dialog.document} section={dialog.section} onClose={onClose} />
+      );
+    case "fulfilment":
+      return (
+        <FulfilmentDialog
+          kind={dialog.fulfilment}
+          teamId={teamId}
+          document={dialog.document}
+          section={dialog.section}
+          onClose={onClose}
+        />
       );
     case "signing-status":
       return <SigningStatusModal teamId={teamId} document={dialog.document} onClose={onClose} />;

@@ -111,6 +111,13 @@ function documentMenuItems(document: DocumentRow, canSync: boolean): NonNullable
     { key: "download-word", label: "Download Word", allowed: abilities.download_word },
     // Lite sees it too, and gets the upgrade notice (interview-signing spec §6).
     { key: "sign", label: "Sign document", allowed: abilities.sign || abilities.upgrade_prompt },
+    // Completed (and, for a hard copy, signed) documents; the server decides who may and prices it.
+    {
+      key: "legal-review",
+      label: "Legal review",
+      allowed: document.status === 5 && (abilities.legal_review || abilities.upgrade_prompt),
+    },
+    { key: "hard-copy", label: "Order hard copy", allowed: document.status === 5 || document.status === 3 },
     // ASIC documents unpaid and In Progress (interview spec §4); can_pay is the server's (none while the gateway is locked).
     {
       key: "asic-payment",
@@ -401,6 +408,10 @@ export function DocumentListPanel({
         return openDialog({ kind: "delete-documents", documents: [document], section });
       case "sign":
         return openDialog({ kind: "sign-document", document, section });
+      case "legal-review":
+        return openDialog({ kind: "fulfilment", fulfilment: "legal_review", document, section });
+      case "hard-copy":
+        return openDialog({ kind: "fulfilment", fulfilment: "hard_copy", document, section });
       case "sync":
         return openDialog({ kind: "sync-document", document });
     }

@@ -25,6 +25,7 @@ import {
   interviewHref,
   sectionOfTab,
 } from "../documents/interview-address";
+import { FulfilmentActions, offersHardCopy, offersLegalReview } from "../fulfilment/FulfilmentActions";
 import { SyncDocumentButton } from "../integrations/SyncDocument";
 import { SignDocument } from "../signing/SignDocument";
 
@@ -65,8 +66,8 @@ function FileLink({
 
 /**
  * The post-completion suggested actions (documents spec §4): move, relaunch, download PDF (then
- * shown as downloaded, with 'download again') and download Word when allowed. Later issues' actions
- * (signing, legal review, hard copy, ASIC) are not offered yet.
+ * shown as downloaded, with 'download again'), download Word when allowed, sign, legal review and
+ * order hard copy.
  */
 function SuggestedActionsDialog({
   teamId,
@@ -193,6 +194,17 @@ function SuggestedActionsDialog({
               <Button icon={<EditOutlined />} onClick={() => setSigning(true)}>
                 Sign document
               </Button>
+            </List.Item>
+          )}
+          {document && (offersLegalReview(document) || offersHardCopy(document)) && (
+            <List.Item>
+              <Space wrap>
+                <FulfilmentActions
+                  teamId={teamId}
+                  document={document}
+                  section={sectionOfTab(address.tab) ?? MY_DOCUMENTS}
+                />
+              </Space>
             </List.Item>
           )}
           {downloadAction(pdf, "Download PDF")}

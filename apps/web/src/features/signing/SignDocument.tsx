@@ -1,11 +1,7 @@
-import {
-  type DocumentRow,
-  LITE_PLAN_NOTICE,
-  type ListSection,
-  ORGANISATION_DOCUMENTS,
-} from "@precedent/contracts";
+import { type DocumentRow, type ListSection, ORGANISATION_DOCUMENTS } from "@precedent/contracts";
 import { Modal, Typography } from "antd";
 import { useState } from "react";
+import { LiteUpgradeNotice } from "../fulfilment/LiteUpgradeNotice";
 import { SigningWizard } from "./SigningWizard";
 
 /**
@@ -26,19 +22,8 @@ export function SignDocument({
 }) {
   const askOwner = section === ORGANISATION_DOCUMENTS && document.abilities.owner_confirmation;
   const [confirmed, setConfirmed] = useState(!askOwner);
-  if (document.abilities.upgrade_prompt) {
-    return (
-      <Modal
-        open
-        title="Upgrade your plan"
-        onCancel={onClose}
-        onOk={onClose}
-        cancelButtonProps={{ hidden: true }}
-      >
-        <Typography.Paragraph>{LITE_PLAN_NOTICE}</Typography.Paragraph>
-      </Modal>
-    );
-  }
+  if (document.abilities.upgrade_prompt)
+    return <LiteUpgradeNotice feature="Digital signing" onClose={onClose} />;
   if (!confirmed) {
     return (
       <Modal

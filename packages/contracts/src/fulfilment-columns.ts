@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+// Apart from fulfilment.ts so that the document row (documents.ts) can name them without the
+// billing schema (catalogue.ts), which itself imports documents.ts.
+
+/**
+ * requested: made, its order not yet paid (the adviser may cancel it); paid: the team has it;
+ * in_progress: a lawyer reviews it, or the copies are being printed and sent; completed: the
+ * review is returned, or the copies were delivered; cancelled: withdrawn before payment, or by
+ * the team (with a refund).
+ */
+export const FULFILMENT_STATUSES = ["requested", "paid", "in_progress", "completed", "cancelled"] as const;
+export const FulfilmentStatus = z.enum(FULFILMENT_STATUSES);
+export type FulfilmentStatus = z.infer<typeof FulfilmentStatus>;
+
+/** What the fulfilment module adds to each document row: the newest request of each kind, not cancelled. */
+export const FulfilmentRowColumns = z.object({
+  legal_review_status: FulfilmentStatus.nullable(),
+  hard_copy_status: FulfilmentStatus.nullable(),
+});
+export type FulfilmentRowColumns = z.infer<typeof FulfilmentRowColumns>;
