@@ -4,11 +4,14 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { ASSISTANT_TOO_MANY_MESSAGES, INTERVIEW_SAVED } from "@precedent/contracts";
 import { teamIdOf } from "./documents-support";
 import {
+  expectInterviewShown,
   INTERVIEW_SPEC_TIMEOUT_MS,
+  interviewUrl,
   sampleAnswers,
   saveAnswersByApi,
   savedAnswers,
   slowExpect,
+  startDocumentByApi,
 } from "./interview-support";
 import { serverWithMailSink } from "./mail-server";
 import {
@@ -259,6 +262,61 @@ for (const viewport of [
     await shot(page, `${viewport.label}-4-assembled`);
   });
 }
+
+test("typed on the interview page and not yet autosaved, then a message in the chat: both answers are kept", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, OWNER, "/my-account/my-document");
+  const doc = await startDocumentByApi(page, { identifier: "mutual-nda", name: NDA });
+  // The order of the page's saves of this document and its messages to the assistant.
+  const calls: { kind: "save" | "message"; body: string }[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PUT" && request.url().includes(`/api/xpressdox/update-xml/${doc.id}`))
+      calls.push({ kind: "save", body: request.postData() ?? "" });
+    if (request.method() === "POST" && /\/api\/ai\/threads\/[^/]+\/messages/.test(request.url()))
+      calls.push({ kind: "message", body: request.postData() ?? "" });
+  });
+  await page.goto(interviewUrl(doc.id, doc.folderId));
+  await expectInterviewShown(page, doc);
+
+  // Typed, not left with Tab and not saved: the autosave comes every 15 seconds, and the panel
+  // opens and the message goes well within that (the page was opened just now).
+  const purposeText = "weighing a joint tender for the council's records contract";
+  const purpose = page.getByLabel(PURPOSE_QUESTION, { exact: true });
+  await purpose.fill(purposeText);
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
+
+  // Opened on this interview, the panel asks this document's first question.
+  const panel = await openPanel(page);
+  await expect(replies(panel).last()).toContainText("Date of the agreement?");
+  const reply = await say(panel, "the third of March 2026");
+  expect(reply).toContain("03/03/2026");
+
+  // The page saved the typed answer before the message went, so the assistant's answer (which
+  // reloads the form from the server) found it there and kept it.
+  const firstMessage = calls.findIndex((call) => call.kind === "message");
+  const typedSave = calls.findIndex((call) => call.kind === "save" && call.body.includes(purposeText));
+  // Soft, so that a failure here goes on to show what the person would see.
+  expect.soft(firstMessage).toBeGreaterThan(-1);
+  expect.soft(typedSave, JSON.stringify(calls.map((call) => call.kind))).toBeGreaterThan(-1);
+  expect.soft(typedSave).toBeLessThan(firstMessage);
+
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  const date = page.getByLabel("Date of the agreement", { exact: true });
+  await expect(date).toHaveValue("03/03/2026");
+  await expect(purpose).toHaveValue(purposeText);
+  expect(await savedAnswers(page, doc.teamId, doc.id)).toMatchObject({
+    agreement_date: "03/03/2026",
+    purpose: purposeText,
+  });
+
+  await page.reload();
+  await expectInterviewShown(page, doc);
+  await expect(page.getByLabel("Date of the agreement", { exact: true })).toHaveValue("03/03/2026");
+  await expect(page.getByLabel(PURPOSE_QUESTION, { exact: true })).toHaveValue(purposeText);
+});
 
 test("keyboard: opens with Enter, Shift+Enter breaks a line, Escape returns to the launcher; the open panel passes axe", async ({
   page,

@@ -64,7 +64,13 @@ test.describe("document list tabs", () => {
 
     // The status tabs, the same way, with Space.
     await page.getByRole("tab", { name: "My Documents" }).click();
-    const statuses = page.getByRole("tablist", { name: "Document status" });
+    // The status tabs of My Documents' own panel. The page shows each section in a panel of its
+    // own, rendered from a deferred copy: for a moment after the click the Shared Folders panel,
+    // with status tabs of its own (All chosen too), is still there. Tabs found page-wide could be
+    // that panel's, and the focus would go with it when My Documents' panel replaces it.
+    const statuses = page
+      .getByRole("region", { name: "My Documents", exact: true })
+      .getByRole("tablist", { name: "Document status" });
     await expect(statuses.getByRole("tab", { name: /^All/ })).toHaveAttribute("aria-selected", "true");
     await statuses.getByRole("tab", { name: /^All/ }).focus();
     await page.keyboard.press("ArrowRight");
