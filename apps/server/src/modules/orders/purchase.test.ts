@@ -103,35 +103,42 @@ describe("catalogue", () => {
       "change-of-trustee-deed",
       "corporate-trustee-appointment",
       "discretionary-trust-deed",
+      "memorandum-of-wishes",
       "smsf-trust-deed",
       "trust-deed-of-variation",
       "unit-trust-deed",
     ]);
-    // By category name: "Estate Planning" is the will's parent category.
+    // By category name: "Estate Planning" is the parent category of the will's and the power of
+    // attorney's categories (Wills; Powers of Attorney).
     const byCategoryName = ProductListResponse.parse(
       (await people.as.alice.get("/api/products", { search: "estate planning" })).json(),
     );
-    expect(byCategoryName.data.rows.map((p) => p.template_identifier)).toEqual(["simple-will"]);
+    expect(byCategoryName.data.rows.map((p) => p.template_identifier).sort()).toEqual([
+      "general-power-of-attorney",
+      "simple-will",
+    ]);
     const categories = CategoryListResponse.parse(
       (await people.as.alice.get("/api/products/categories")).json(),
     ).data;
     expect(categories.map((c) => c.name)).not.toContain("Uncategorized");
     const trusts = categories.find((c) => c.name === "Trusts");
     expect(trusts?.children.length).toBe(2);
-    // The three deeds' siblings: a change of trustee and a deed of variation (discretionary trusts).
-    expect(trusts?.count).toBe(4);
+    // The three deeds' siblings: a change of trustee, a deed of variation and a memorandum of wishes
+    // (discretionary trusts).
+    expect(trusts?.count).toBe(5);
     const inTrusts = ProductListResponse.parse(
       (await people.as.alice.get("/api/products", { category: trusts?.id })).json(),
     );
-    expect(inTrusts.data.total_record).toBe(4);
+    expect(inTrusts.data.total_record).toBe(5);
     // Pages: the total comes with a selective page, and is counted for a page past the end.
     const paged = async (page: number, search?: string) =>
       ProductListResponse.parse(
         (await people.as.alice.get("/api/products", { search, per_page: 2, page })).json(),
       ).data;
-    expect(await paged(3, "trust deed")).toMatchObject({ total_record: 6, total_page: 3 });
+    expect(await paged(4, "trust deed")).toMatchObject({ total_record: 7, total_page: 4 });
     expect((await paged(3, "trust deed")).rows).toHaveLength(2);
-    expect(await paged(4, "trust deed")).toMatchObject({ rows: [], total_record: 6 });
+    expect((await paged(4, "trust deed")).rows).toHaveLength(1);
+    expect(await paged(5, "trust deed")).toMatchObject({ rows: [], total_record: 7 });
     expect(await paged(1)).toMatchObject({ total_record: byIdentifier.size });
     const bad = await people.as.alice.get("/api/products", { per_page: 101 });
     expect(bad.statusCode).toBe(400);
