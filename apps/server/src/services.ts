@@ -1,15 +1,10 @@
-import { availableParallelism, tmpdir } from "node:os";
-import path from "node:path";
 import type { PublicSettings, SessionInfo } from "@precedent/contracts";
-import { type Config, DEVELOPMENT_SECRET_KEY, publicOrigin } from "./config.ts";
+import { DEVELOPMENT_SECRET_KEY, publicOrigin } from "./config.ts";
 import {
   DEFAULT_REPLY_CACHE_MB,
   SESSION_MAX_AGE_MS,
   SESSION_PURGE_EVERY_MS,
   SIGNING_SMS_CODE_VALID_MS,
-  WORKER_MEMORY_LIMIT_MB,
-  WORKER_QUEUE_LIMIT,
-  WORKER_TASK_TIMEOUT_MS,
 } from "./constants.ts";
 import type { Database } from "./db/client.ts";
 import { createAnnouncementsService } from "./modules/announcements/index.ts";
@@ -25,11 +20,7 @@ import {
   type LodgementSteps,
   registrationFeeSupplement,
 } from "./modules/asic/index.ts";
-import {
-  type AssistantSettings,
-  assistantProviderOf,
-  createAssistantService,
-} from "./modules/assistant/index.ts";
+import { assistantProviderOf, createAssistantService } from "./modules/assistant/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createCatalogueService } from "./modules/catalogue/index.ts";
 import { createCouponsService } from "./modules/coupons/index.ts";
@@ -43,14 +34,12 @@ import { createDatabaseFileStore } from "./modules/files/index.ts";
 import { createFoldersService } from "./modules/folders/index.ts";
 import {
   createFulfilmentService,
-  type FulfilmentConfig,
   fulfilmentDocumentColumns,
   fulfilmentSettingsOf,
 } from "./modules/fulfilment/index.ts";
 import {
   createIntegrationProviders,
   createIntegrationsService,
-  type IntegrationProviderSettings,
   registerIntegrationsReactions,
 } from "./modules/integrations/index.ts";
 import {
@@ -71,15 +60,11 @@ import {
   createSigningCeremony,
   createSigningLifecycle,
   createSigningService,
-  loadOrCreateSealingCertificate,
   type PdfSealer,
   registerSigningReactions,
-  SEAL_TASKS,
-  type SealOutcome,
-  sealedOrThrow,
   signingDocumentColumns,
 } from "./modules/signing/index.ts";
-import { chooseSmsSender, type SmsSettings } from "./modules/sms/index.ts";
+import { chooseSmsSender } from "./modules/sms/index.ts";
 import { createFirmContexts, createTeamsService } from "./modules/teams/index.ts";
 import { createTemplateLibrary } from "./modules/templates/index.ts";
 import { createTwoFactorService, type TwoFactorService } from "./modules/two-factor/index.ts";
@@ -89,53 +74,15 @@ import { type ChangeFeed, createFirmReplyCache, createKeptReplies } from "./plat
 import { createJobQueue } from "./platform/jobs/queue.ts";
 import type { Clock } from "./platform/kernel/index.ts";
 import { createThrottle } from "./platform/throttle/index.ts";
-import { createDocumentEngine, createWorkerPool } from "./platform/workers/index.ts";
+import { createDocumentEngine } from "./platform/workers/index.ts";
+import type { ServicesConfig } from "./services-config.ts";
+import { createHeavyWork } from "./services-workers.ts";
 
 /** Every module's service, wired once from the database, the clock and configuration. */
 export function createServices(deps: {
   db: Database;
   clock: Clock;
-  config: Pick<Config, "IDLE_TIMEOUT_MS" | "KEEP_ALIVE_MS"> &
-    Partial<
-      Pick<
-        Config,
-        | "ASIC_REGISTRATION_FEE"
-        | "ASIC_SANDBOX_PROCESSING_MS"
-        | "ASIC_STATUS_POLL_MS"
-        | "SESSION_MAX_AGE_MS"
-        | "PAYMENT_PROVIDER"
-        | "STRIPE_SECRET_KEY"
-        | "STRIPE_WEBHOOK_SECRET"
-        | "STRIPE_BILLING_WEBHOOK_SECRET"
-        | "STRIPE_API_BASE"
-        | "SMTP_URL"
-        | "NODE_ENV"
-        | "SMS_CODE_VALID_MS"
-        | "MAIL_FROM"
-        | "SELLER_NAME"
-        | "SELLER_ABN"
-        | "REPLY_CACHE_MB"
-        | "SALES_PHONE"
-        | "SALES_EMAIL"
-        | "SECRET_KEY"
-        | "PUBLIC_URL"
-        | "DATA_DIR"
-        | "SEALING_P12_PATH"
-        | "SEALING_P12_PASSPHRASE"
-        | "FUSESIGN_API_TOKEN"
-        | "FUSESIGN_TENANT_ID"
-        | "FUSESIGN_WEBHOOK_SECRET"
-        | "FUSESIGN_API_BASE"
-        | "WORKER_THREADS"
-        | "WORKER_QUEUE_LIMIT"
-        | "WORKER_TASK_TIMEOUT_MS"
-        | "WORKER_MEMORY_LIMIT_MB"
-      >
-    > &
-    AssistantSettings &
-    IntegrationProviderSettings &
-    FulfilmentConfig &
-    SmsSettings;
+  config: ServicesConfig;
   /**
    * The database's change notifications: with them, sessions and memberships are kept in memory
    * between changes (see platform/freshness); without, every request reads them.
@@ -149,35 +96,8 @@ export function createServices(deps: {
   const { db, clock, config } = deps;
   // Every link the product sends or shows is built on this, never on a request's Host.
   const publicUrl = publicOrigin(config.PUBLIC_URL ?? "http://localhost:3000");
-  // CPU-heavy work (assembly, previews, sealing) runs on worker threads, so this thread stays free
-  // to answer (platform/workers). Tests run through it too: there is no other path.
-  const workers = createWorkerPool({
-    threads: config.WORKER_THREADS ?? Math.max(1, availableParallelism()),
-    queueLimit: config.WORKER_QUEUE_LIMIT ?? WORKER_QUEUE_LIMIT,
-    taskTimeoutMs: config.WORKER_TASK_TIMEOUT_MS ?? WORKER_TASK_TIMEOUT_MS,
-    memoryLimitMb: config.WORKER_MEMORY_LIMIT_MB ?? WORKER_MEMORY_LIMIT_MB,
-  });
-  // The certificate is read (or made) at the first seal, not at start: making a key takes a moment
-  // that a server, or a test, that never seals should not pay. The seal itself runs on the pool.
-  let sealingCertificate: ReturnType<typeof loadOrCreateSealingCertificate> | undefined;
-  const theCertificate = () => {
-    sealingCertificate ??= loadOrCreateSealingCertificate({
-      p12Path: config.SEALING_P12_PATH,
-      passphrase: config.SEALING_P12_PASSPHRASE,
-      // Tests and tools that pass no data directory share one certificate in the temp folder.
-      dataDir: config.DATA_DIR ?? path.join(tmpdir(), "precedent-data"),
-    });
-    return sealingCertificate;
-  };
-  // The seal's fairness key is the firm's name: the sealing port knows the envelope, not the firm id.
-  const sealOnPool = async (firmName: string, fn: "seal" | "sealFile", input: object) =>
-    sealedOrThrow(
-      await workers.run<SealOutcome>(firmName, {
-        module: SEAL_TASKS,
-        fn,
-        input: { certificate: theCertificate(), ...input },
-      }),
-    );
+  // CPU-heavy work (assembly, previews, sealing) runs on worker threads (services-workers.ts).
+  const { workers, sealOnPool } = createHeavyWork(config);
   const asicFeeCents = Math.round((config.ASIC_REGISTRATION_FEE ?? 597) * 100);
   // Durable background work; main.ts starts the worker, tests run due jobs with `jobs.runDue()`.
   const jobs = createJobQueue({ db, clock });
