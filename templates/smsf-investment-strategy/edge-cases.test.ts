@@ -56,9 +56,13 @@ describe("SMSF investment strategy: what reg 4.09(2) asks the trustees to consid
     );
     expect(strategy).toContain("the risk and likely return of the Fund’s investments");
     expect(strategy).toContain("the risk to the Fund of inadequate diversification");
-    expect(strategy).toContain("The Fund’s expected cash flow needs and liabilities are these: A pension to Minh");
+    expect(strategy).toContain(
+      "The Fund’s expected cash flow needs and liabilities are these: A pension to Minh",
+    );
     expect(strategy).toContain("discharge its existing and prospective liabilities");
-    expect(strategy).toContain("(regulation 4.09(2)(e)) and has decided not to, for these reasons: Linh and Minh");
+    expect(strategy).toContain(
+      "(regulation 4.09(2)(e)) and has decided not to, for these reasons: Linh and Minh",
+    );
     expect(strategy).toContain("(a) Linh Nguyen, aged 58, in the accumulation phase;");
   });
 
@@ -68,7 +72,9 @@ describe("SMSF investment strategy: what reg 4.09(2) asks the trustees to consid
       a.insurance_details = "Life cover of $500,000 for each member";
       delete a.insurance_reason;
     });
-    expect(insured).toContain("(regulation 4.09(2)(e)) and holds this cover: Life cover of $500,000 for each member");
+    expect(insured).toContain(
+      "(regulation 4.09(2)(e)) and holds this cover: Life cover of $500,000 for each member",
+    );
     expect(
       issuesOf((a) => {
         a.insurance = "held";
