@@ -237,7 +237,14 @@ describe("SMSF investment strategy: the minutes and who signs them", () => {
         individualTrustees(a);
         a.trustees = [];
       }),
-    ).toEqual([{ path: "trustees", message: "Please add at least one entry." }]);
+    ).toEqual([{ path: "trustees", message: "Please add at least 2 entries." }]);
+    // One individual trustee is not an SMSF's structure (s17A): two at least, or a company.
+    expect(
+      refused((a) => {
+        individualTrustees(a);
+        (a.trustees as unknown[]).pop();
+      }),
+    ).toEqual([{ path: "trustees", message: "Please add at least 2 entries." }]);
     expect(
       refused((a) => {
         a.directors = [];
