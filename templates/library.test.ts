@@ -404,6 +404,28 @@ const EXPECTED: Record<string, { pdf: (string | RegExp)[]; word: string[]; flags
       word: ["Chen Family Trust", "David Chen", "Chen Nominees Pty Ltd"],
       flags: { is_will: "no", is_trust_template: "no" },
     },
+    "smsf-investment-strategy": {
+      pdf: [
+        "SMSF INVESTMENT STRATEGY",
+        "Nguyen Super Pty Ltd ACN 665 123 473, as trustee of the Nguyen Super Fund",
+        "section 52B(2)(f) of the Superannuation Industry (Supervision) Act 1993 (Cth)",
+        "regulation 4.09 of the Superannuation Industry (Supervision) Regulations 1994 (Cth)",
+        "the risk to the Fund of inadequate diversification",
+        "discharge its existing and prospective liabilities",
+        "(regulation 4.09(2)(e)) and has decided not to",
+        "This strategy allows 50 % or more of the Fund to be invested in one asset class.",
+        "within the limit of 5 % of the market value of the Fund’s assets (Part 8 of the Act)",
+        "section 66 of the Act",
+        "(section 65 of the Act)",
+        "section 62 of the Act",
+        "The Trustee will review this strategy by 14 November 2026",
+        "Linh Nguyen and Minh Nguyen, being every director of the Trustee.",
+        /Name: Linh Nguyen[\s\S]*Name: Minh Nguyen/,
+        /Page 1 of \d+/,
+      ],
+      word: ["Nguyen Super Fund", "Nguyen Super Pty Ltd", "Linh Nguyen", "Minh Nguyen"],
+      flags: { is_will: "no", is_trust_template: "no" },
+    },
     "binding-death-benefit-nomination": {
       pdf: [
         "BINDING DEATH BENEFIT NOMINATION",

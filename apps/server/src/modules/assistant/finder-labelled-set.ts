@@ -106,4 +106,6 @@ export const FINDER_LABELLED_SET: readonly { readonly request: string; readonly 
     expected: "memorandum-of-wishes",
   },
   { request: "memorandum of wishes for the appointor", expected: "memorandum-of-wishes" },
+  { request: "asset allocation plan for our super fund", expected: "smsf-investment-strategy" },
+  { request: "annual review of the smsf investment strategy", expected: "smsf-investment-strategy" },
 ];

@@ -144,6 +144,14 @@ export const TEMPLATE_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map
       "leave my house",
       "who gets my estate",
     ],
+    "smsf-investment-strategy": [
+      "asset allocation",
+      "investment plan for the super fund",
+      "review the investment strategy",
+      "diversification of the fund",
+      "reg 4.09",
+      "trustee minutes adopting the strategy",
+    ],
     "smsf-trust-deed": [
       "super fund deed",
       "SMSF deed",

@@ -25,6 +25,11 @@ describe("catalogue placement", () => {
     expect(parentOf("Discretionary Trusts")).toBe("Trusts");
   });
 
+  it("files the SMSF investment strategy under Superannuation › SMSF", () => {
+    expect(leafOf("smsf-investment-strategy")).toBe("SMSF");
+    expect(parentOf("SMSF")).toBe("Superannuation");
+  });
+
   it("files every library template on a leaf of the tree (none becomes a stray top-level category)", () => {
     const leaves = new Set(CATEGORY_TREE.flatMap((top) => top.children ?? [top.name]));
     for (const template of library.list())
