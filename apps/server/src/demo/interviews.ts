@@ -122,6 +122,7 @@ const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
     "Loan Agreement – Smith to Smith Holdings": { template: "loan-agreement" },
     "Power of Attorney (General) – David Chen": { template: "general-power-of-attorney" },
     "Memorandum of Wishes – David Chen": { template: "memorandum-of-wishes" },
+    "Employment Contract – Junior Paralegal": { template: "employment-contract" },
     // Registered by ASIC in the demo (asic-applications.ts): its answers make the company kit work.
     "Company Registration – Chen Investments Pty Ltd": {
       template: "company-registration",

@@ -76,6 +76,7 @@ describe("demo documents and the library's templates (issue 34)", () => {
     expect(linked("Loan Agreement – Smith to Smith Holdings")).toBe("loan-agreement");
     expect(linked("Power of Attorney (General) – David Chen")).toBe("general-power-of-attorney");
     expect(linked("Memorandum of Wishes – David Chen")).toBe("memorandum-of-wishes");
+    expect(linked("Employment Contract – Junior Paralegal")).toBe("employment-contract");
   });
 
   it("leaves unlinked only the documents it says why, and each of those still matches a template", () => {
