@@ -54,7 +54,7 @@ describe("employment contract: what the interview refuses", () => {
       a.casual_guaranteed = "Yes";
     });
     expect(issues.map((issue) => issue.path)).toEqual(["casual_guaranteed"]);
-    expect(issues[0]?.message).toContain("no firm advance commitment to continuing and indefinite work");
+    expect(issues[0]?.message).toContain("absence of a firm advance commitment to continuing and indefinite work (s15A(1)");
     expect(paths(casual)).toEqual([]);
     const doc = text(casual);
     expect(doc).toContain("casual employee within section 15A of the Act");
