@@ -54,7 +54,9 @@ describe("employment contract: what the interview refuses", () => {
       a.casual_guaranteed = "Yes";
     });
     expect(issues.map((issue) => issue.path)).toEqual(["casual_guaranteed"]);
-    expect(issues[0]?.message).toContain("absence of a firm advance commitment to continuing and indefinite work (s15A(1)");
+    expect(issues[0]?.message).toContain(
+      "absence of a firm advance commitment to continuing and indefinite work (s15A(1)",
+    );
     expect(paths(casual)).toEqual([]);
     const doc = text(casual);
     expect(doc).toContain("casual employee within section 15A of the Act");
@@ -112,7 +114,10 @@ describe("employment contract: what the interview refuses", () => {
       };
       for (const weeks of short) {
         const issues = refused(at(weeks));
-        expect(issues.map((issue) => issue.path), `${band} ${weeks}`).toEqual([id]);
+        expect(
+          issues.map((issue) => issue.path),
+          `${band} ${weeks}`,
+        ).toEqual([id]);
         expect(issues[0]?.message).toContain("s117(3) Fair Work Act 2009");
       }
       expect(paths(at(enough)), band).toEqual([]);
@@ -144,14 +149,18 @@ describe("employment contract: what the interview refuses", () => {
         postcode: "2042",
       };
     });
-    expect(issues.map((issue) => issue.message)).toContain("The Employer and the Employee must be different people.");
+    expect(issues.map((issue) => issue.message)).toContain(
+      "The Employer and the Employee must be different people.",
+    );
   });
 });
 
 describe("employment contract: what it drafts", () => {
   it("states the award and classification, or the award-free reason", () => {
     const doc = text();
-    expect(doc).toContain("covered by the Award, and the Employee is classified as Legal Services Employee Level 2");
+    expect(doc).toContain(
+      "covered by the Award, and the Employee is classified as Legal Services Employee Level 2",
+    );
     expect(doc).toContain("Award means the Legal Services Award 2020 [MA000116]");
     const free = text((a) => {
       a.award_coverage = "award_free";
@@ -160,7 +169,9 @@ describe("employment contract: what it drafts", () => {
       delete a.award_classification;
       delete a.award_minimum_salary;
     });
-    expect(free).toContain("no modern award covers the Employee’s employment, because it is a senior managerial role");
+    expect(free).toContain(
+      "no modern award covers the Employee’s employment, because it is a senior managerial role",
+    );
     expect(free).not.toContain("Award means");
   });
 
@@ -199,7 +210,10 @@ describe("employment contract: what it drafts", () => {
       NT: "Long Service Leave Act 1981 (NT)",
     };
     for (const jurisdiction of JURISDICTIONS)
-      expect(text((a) => (a.jurisdiction = jurisdiction)), jurisdiction).toContain(`as the ${acts[jurisdiction]} provides`);
+      expect(
+        text((a) => (a.jurisdiction = jurisdiction)),
+        jurisdiction,
+      ).toContain(`as the ${acts[jurisdiction]} provides`);
   });
 
   it("drafts part-time guaranteed hours and pattern", () => {
@@ -208,7 +222,9 @@ describe("employment contract: what it drafts", () => {
       a.part_time_hours = 22.8;
       a.part_time_pattern = "Monday, Tuesday and Wednesday, 9 am to 5 pm";
     });
-    expect(doc).toContain("guaranteed ordinary hours are 22.8 hours a week, worked on Monday, Tuesday and Wednesday");
+    expect(doc).toContain(
+      "guaranteed ordinary hours are 22.8 hours a week, worked on Monday, Tuesday and Wednesday",
+    );
     expect(doc).toContain("beyond the guaranteed ordinary hours");
   });
 

@@ -106,6 +106,9 @@ export const FINDER_LABELLED_SET: readonly { readonly request: string; readonly 
     expected: "memorandum-of-wishes",
   },
   { request: "memorandum of wishes for the appointor", expected: "memorandum-of-wishes" },
-  { request: "hiring a new receptionist for the practice, needs proper terms", expected: "employment-contract" },
+  {
+    request: "hiring a new receptionist for the practice, needs proper terms",
+    expected: "employment-contract",
+  },
   { request: "taking on casual staff for the cafe over summer", expected: "employment-contract" },
 ];
