@@ -69,11 +69,11 @@ describe("employment contract: what the interview refuses", () => {
 
   it("refuses a salary below the award minimum the adviser states, and accepts the minimum itself", () => {
     const issues = refused((a) => {
-      a.salary = 51999;
+      a.salary = 56999;
     });
     expect(issues.map((issue) => issue.path)).toEqual(["salary"]);
     expect(issues[0]?.message).toContain("below the award's minimum for the classification");
-    expect(paths((a) => (a.salary = 52000))).toEqual([]);
+    expect(paths((a) => (a.salary = 57000))).toEqual([]);
   });
 
   it("refuses an hourly rate below the award minimum, for a casual too", () => {
