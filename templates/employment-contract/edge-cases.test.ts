@@ -127,6 +127,22 @@ describe("employment contract: what the interview refuses", () => {
     expect(paths((a) => (a.notice_weeks = "1"))).toEqual([]);
   });
 
+  it("refuses a Western Australian employer outside the national system, and asks it only in WA", () => {
+    const issues = refused((a) => {
+      a.jurisdiction = "WA";
+      a.national_system = "No";
+    });
+    expect(issues.map((issue) => issue.path)).toEqual(["national_system"]);
+    expect(issues[0]?.message).toContain("Industrial Relations Act 1979 (WA)");
+    expect(
+      paths((a) => {
+        a.jurisdiction = "WA";
+        a.national_system = "Yes";
+      }),
+    ).toEqual([]);
+    expect(paths((a) => (a.jurisdiction = "WA"))).toEqual(["national_system"]);
+  });
+
   it("refuses part-time hours of a full-time week, a start before the contract, and the same person on both sides", () => {
     expect(
       paths((a) => {
@@ -211,7 +227,10 @@ describe("employment contract: what it drafts", () => {
     };
     for (const jurisdiction of JURISDICTIONS)
       expect(
-        text((a) => (a.jurisdiction = jurisdiction)),
+        text((a) => {
+          a.jurisdiction = jurisdiction;
+          if (jurisdiction === "WA") a.national_system = "Yes";
+        }),
         jurisdiction,
       ).toContain(`as the ${acts[jurisdiction]} provides`);
   });
