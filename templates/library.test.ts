@@ -590,6 +590,29 @@ const EXPECTED: Record<string, { pdf: (string | RegExp)[]; word: string[]; flags
       word: ["Coastline Joinery Pty Ltd", "Tamsin Jane Rowe", "Adeyemi Holdings Pty Ltd"],
       flags: { is_will: "no" },
     },
+    "employment-contract": {
+      pdf: [
+        "EMPLOYMENT CONTRACT",
+        "Strategist Partners Pty Ltd ACN 612 345 678 of Level 4, 120 Example Street, Sydney NSW 2000 (Employer)",
+        "Olivia Grace Nguyen of 15 Example Lane, Newtown NSW 2042 (Employee)",
+        "Award means the Legal Services Award 2020 [MA000116]",
+        "Nothing in this contract excludes or reduces them or the Award",
+        "an annual salary of $62,000.00",
+        "only as section 324 of the Act permits",
+        "Long Service Leave Act 1955 (NSW)",
+        "minimum employment period in section 383 of the Act",
+        "giving the other 2 weeks’ written notice",
+        "The Policies are not terms of this contract",
+        "Fair Work Information Statement (section 125 of the Act)",
+        "governed by the laws of New South Wales",
+        "counterparts",
+        "Executed by Strategist Partners Pty Ltd ACN 612 345 678 in accordance with section 127 of the Corporations Act 2001 (Cth)",
+        "Signed by Olivia Grace Nguyen",
+        /Page 1 of \d+/,
+      ],
+      word: ["Strategist Partners Pty Ltd", "Olivia Grace Nguyen", "Junior Paralegal"],
+      flags: { is_will: "no", is_trust_template: "no", is_hr_doc: "yes" },
+    },
   };
 
 const REQUIRED_CATALOGUE_FIELDS = [

@@ -77,6 +77,7 @@ describe("demo documents and the library's templates (issue 34)", () => {
     expect(linked("Power of Attorney (General) – David Chen")).toBe("general-power-of-attorney");
     expect(linked("Memorandum of Wishes – David Chen")).toBe("memorandum-of-wishes");
     expect(linked("SMSF Investment Strategy – Nguyen Super Fund")).toBe("smsf-investment-strategy");
+    expect(linked("Employment Contract – Junior Paralegal")).toBe("employment-contract");
   });
 
   it("leaves unlinked only the documents it says why, and each of those still matches a template", () => {

@@ -108,4 +108,9 @@ export const FINDER_LABELLED_SET: readonly { readonly request: string; readonly 
   { request: "memorandum of wishes for the appointor", expected: "memorandum-of-wishes" },
   { request: "asset allocation plan for our super fund", expected: "smsf-investment-strategy" },
   { request: "annual review of the smsf investment strategy", expected: "smsf-investment-strategy" },
+  {
+    request: "hiring a new receptionist for the practice, needs proper terms",
+    expected: "employment-contract",
+  },
+  { request: "taking on casual staff for the cafe over summer", expected: "employment-contract" },
 ];

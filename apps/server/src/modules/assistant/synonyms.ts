@@ -74,6 +74,14 @@ export const TEMPLATE_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map
       "while I'm overseas",
       "while I am away",
     ],
+    "employment-contract": [
+      "hiring staff",
+      "new staff member",
+      "employment agreement",
+      "letter of offer",
+      "casual staff",
+      "award wages",
+    ],
     "guarantee-indemnity-deed": ["guarantor", "personal guarantee", "director's guarantee", "indemnity"],
     "loan-agreement": [
       "lend money",

@@ -30,6 +30,10 @@ describe("catalogue placement", () => {
     expect(parentOf("SMSF")).toBe("Superannuation");
   });
 
+  it("files the employment contract under Business & Commercial, a top-level leaf every paid plan includes", () => {
+    expect(leafOf("employment-contract")).toBe("Business & Commercial");
+  });
+
   it("files every library template on a leaf of the tree (none becomes a stray top-level category)", () => {
     const leaves = new Set(CATEGORY_TREE.flatMap((top) => top.children ?? [top.name]));
     for (const template of library.list())
