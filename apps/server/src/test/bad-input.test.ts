@@ -111,7 +111,8 @@ describe("bad ids and NUL characters in every route of the OpenAPI description",
             slot: `${slot.in}:${slotName(slot)}`,
             value: JSON.stringify(value),
             status: res.statusCode,
-            body: res.body.slice(0, 300),
+            // Whole: a long refusal (a form with many fields) cut short would not parse as JSON.
+            body: res.body,
             baseStatus,
           });
         }
@@ -147,8 +148,10 @@ describe("bad ids and NUL characters in every route of the OpenAPI description",
         `${unnamed.length} 400s not naming the field`,
     );
     expect(outcomes.length).toBeGreaterThan(300);
-    expect(serverErrors).toEqual([]);
-    expect(notEnvelope).toEqual([]);
-    expect(unnamed).toEqual([]);
+    // Shown with the body's start only, to keep a failure readable.
+    const shown = (list: Outcome[]) => list.map((o) => ({ ...o, body: o.body.slice(0, 300) }));
+    expect(shown(serverErrors)).toEqual([]);
+    expect(shown(notEnvelope)).toEqual([]);
+    expect(shown(unnamed)).toEqual([]);
   }, 600_000);
 });
