@@ -613,6 +613,30 @@ const EXPECTED: Record<string, { pdf: (string | RegExp)[]; word: string[]; flags
       word: ["Strategist Partners Pty Ltd", "Olivia Grace Nguyen", "Junior Paralegal"],
       flags: { is_will: "no", is_trust_template: "no", is_hr_doc: "yes" },
     },
+    "advance-care-directive": {
+      pdf: [
+        "ADVANCE CARE DIRECTIVE",
+        "An advance care directive given under Part 2 of the Medical Treatment Planning and Decisions Act 2016 (Vic)",
+        "I, David Chen, born on 9 March 1958, of 14 Example Grove, Balwyn VIC 3103, give this advance care directive.",
+        "This Part is a values directive",
+        "Each statement in this clause is an instructional directive",
+        "I refuse cardiopulmonary resuscitation (CPR), whether to start it or to continue it, but only if",
+        "I consent to antibiotics for a life-threatening infection, in all circumstances.",
+        "This directive cannot request voluntary assisted dying",
+        "compulsory treatment under the Mental Health and Wellbeing Act 2022 (Vic)",
+        "This directive does not appoint a medical treatment decision maker",
+        "Sarah Chen of 14 Example Grove, Balwyn VIC 3103, my wife",
+        "This directive is given under the law of Victoria.",
+        "all three being present together",
+        "that they are not a medical treatment decision maker appointed by David Chen",
+        "registered medical practitioner (AHPRA registration number MED0001234567)",
+        "appeared to have decision-making capacity in relation to each statement in it",
+        /Name: Priya Raman[\s\S]*Name: Tom Nguyen/,
+        /Page 1 of \d+/,
+      ],
+      word: ["David Chen", "Sarah Chen", "Priya Raman", "Tom Nguyen"],
+      flags: { is_will: "no", is_end_power: "no", is_adv_hc: "yes", is_trust_template: "no" },
+    },
   };
 
 const REQUIRED_CATALOGUE_FIELDS = [
