@@ -31,7 +31,8 @@ const NOT_A_DOCTOR =
 const MINOR_WITNESS = "Each witness must be 18 or over. Choose adult witnesses.";
 const DECISION_MAKER_WITNESS =
   "A medical treatment decision maker the person has appointed cannot witness their advance care directive: choose an adult witness who is not an appointed decision maker.";
-const SELF_WITNESS = "The person giving the directive cannot witness their own signature. Choose two other adults.";
+const SELF_WITNESS =
+  "The person giving the directive cannot witness their own signature. Choose two other adults.";
 const SELF_DECISION_MAKER =
   "The person giving the directive cannot be their own medical treatment decision maker: remove them from the decision makers.";
 
@@ -162,7 +163,9 @@ describe("advance care directive: witnesses (s 17)", () => {
   it("has each witness certify what s 17 asks, the doctor with their registration number", () => {
     const directive = text();
     expect(directive).toContain("in the presence of both witnesses below, all three being present together");
-    expect(directive).toContain("that they are not a medical treatment decision maker appointed by David Chen");
+    expect(directive).toContain(
+      "that they are not a medical treatment decision maker appointed by David Chen",
+    );
     expect(directive).toContain(
       "that the first witness is a registered medical practitioner (AHPRA registration number MED0001234567)",
     );
@@ -178,7 +181,9 @@ describe("advance care directive: medical treatment decision makers", () => {
     expect(directive).toContain(
       "I have appointed, by a separate document under the Act, this medical treatment decision maker",
     );
-    expect(directive).toContain("Sarah Chen of 14 Example Grove, Balwyn VIC 3103, my wife, telephone 0400 000 111.");
+    expect(directive).toContain(
+      "Sarah Chen of 14 Example Grove, Balwyn VIC 3103, my wife, telephone 0400 000 111.",
+    );
     expect(directive).toContain("Sarah Chen (appointed separately)");
     expect(
       issuesOf((a) => {
@@ -206,7 +211,9 @@ describe("advance care directive: values and instructional directives (s 6)", ()
     expect(directive).toContain(
       "(a) I refuse cardiopulmonary resuscitation (CPR), whether to start it or to continue it, but only if I have a terminal illness",
     );
-    expect(directive).toContain("(c) I consent to antibiotics for a life-threatening infection, in all circumstances.");
+    expect(directive).toContain(
+      "(c) I consent to antibiotics for a life-threatening infection, in all circumstances.",
+    );
     const other = text((a) => {
       instructions(a)[2] = {
         treatment: "other",
