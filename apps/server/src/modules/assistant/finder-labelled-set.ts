@@ -113,4 +113,9 @@ export const FINDER_LABELLED_SET: readonly { readonly request: string; readonly 
     expected: "employment-contract",
   },
   { request: "taking on casual staff for the cafe over summer", expected: "employment-contract" },
+  {
+    request: "client doesn't want to be resuscitated or kept on machines if she's terminally ill",
+    expected: "advance-care-directive",
+  },
+  { request: "living will for mum in Melbourne", expected: "advance-care-directive" },
 ];

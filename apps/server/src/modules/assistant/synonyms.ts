@@ -176,6 +176,16 @@ export const TEMPLATE_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map
       "update trust deed",
     ],
     "unit-trust-deed": ["unit trust", "fixed trust", "units", "unitholders", "unit holders"],
+    "advance-care-directive": [
+      "living will",
+      "not be resuscitated",
+      "do not resuscitate",
+      "end of life wishes",
+      "life support",
+      "kept alive on machines",
+      "terminally ill",
+      "medical treatment wishes",
+    ],
   }),
 );
 
