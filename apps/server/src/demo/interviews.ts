@@ -124,6 +124,7 @@ const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
     "Memorandum of Wishes – David Chen": { template: "memorandum-of-wishes" },
     "SMSF Investment Strategy – Nguyen Super Fund": { template: "smsf-investment-strategy" },
     "Employment Contract – Junior Paralegal": { template: "employment-contract" },
+    "Advance Care Directive – David Chen": { template: "advance-care-directive" },
     // Registered by ASIC in the demo (asic-applications.ts): its answers make the company kit work.
     "Company Registration – Chen Investments Pty Ltd": {
       template: "company-registration",

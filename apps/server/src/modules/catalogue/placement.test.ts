@@ -34,6 +34,12 @@ describe("catalogue placement", () => {
     expect(leafOf("employment-contract")).toBe("Business & Commercial");
   });
 
+  it("files the advance care directive under Estate Planning › Advance Care Directives, neither a will nor a power", () => {
+    expect(leafOf("advance-care-directive")).toBe("Advance Care Directives");
+    expect(parentOf("Advance Care Directives")).toBe("Estate Planning");
+    expect(leafOf("general-power-of-attorney")).toBe("Powers of Attorney");
+  });
+
   it("files every library template on a leaf of the tree (none becomes a stray top-level category)", () => {
     const leaves = new Set(CATEGORY_TREE.flatMap((top) => top.children ?? [top.name]));
     for (const template of library.list())

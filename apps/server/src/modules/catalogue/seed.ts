@@ -20,7 +20,7 @@ import {
 export const CATEGORY_TREE: { name: string; children?: string[] }[] = [
   { name: "Business & Commercial" },
   { name: "Companies", children: ["Company Setup", "Company Administration"] },
-  { name: "Estate Planning", children: ["Wills", "Powers of Attorney"] },
+  { name: "Estate Planning", children: ["Wills", "Powers of Attorney", "Advance Care Directives"] },
   { name: "Trusts", children: ["Discretionary Trusts", "Unit Trusts"] },
   { name: "Superannuation", children: ["SMSF"] },
 ];
@@ -32,9 +32,13 @@ const COMPANY_ADMINISTRATION = new Set(["div7a-loan-agreement", "officer-change"
 export function placement(template: LibraryTemplate, category: string): string {
   if (category === "Companies")
     return COMPANY_ADMINISTRATION.has(template.identifier) ? "Company Administration" : "Company Setup";
-  // A power of attorney is an estate-planning document but not a will: it gets its own leaf.
-  if (category === "Wills & Estates")
-    return template.identifier.includes("power-of-attorney") ? "Powers of Attorney" : "Wills";
+  // A power of attorney is an estate-planning document but not a will: it gets its own leaf. So does
+  // an advance care directive, which is about medical treatment, and is neither a will nor a power.
+  if (category === "Wills & Estates") {
+    if (template.identifier.includes("power-of-attorney")) return "Powers of Attorney";
+    if (template.identifier.includes("advance-care-directive")) return "Advance Care Directives";
+    return "Wills";
+  }
   if (category === "Superannuation") return "SMSF";
   if (category === "Trusts")
     return template.identifier.includes("unit") ? "Unit Trusts" : "Discretionary Trusts";

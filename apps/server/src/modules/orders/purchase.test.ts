@@ -108,12 +108,14 @@ describe("catalogue", () => {
       "trust-deed-of-variation",
       "unit-trust-deed",
     ]);
-    // By category name: "Estate Planning" is the parent category of the will's and the power of
-    // attorney's categories (Wills; Powers of Attorney).
+    // By category name: "Estate Planning" is the parent category of the will's, the power of
+    // attorney's and the advance care directive's categories (Wills; Powers of Attorney; Advance Care
+    // Directives).
     const byCategoryName = ProductListResponse.parse(
       (await people.as.alice.get("/api/products", { search: "estate planning" })).json(),
     );
     expect(byCategoryName.data.rows.map((p) => p.template_identifier).sort()).toEqual([
+      "advance-care-directive",
       "general-power-of-attorney",
       "simple-will",
     ]);
