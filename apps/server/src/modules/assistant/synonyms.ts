@@ -176,6 +176,20 @@ export const TEMPLATE_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map
       "update trust deed",
     ],
     "unit-trust-deed": ["unit trust", "fixed trust", "units", "unitholders", "unit holders"],
+    "business-name-transfer": [
+      "sell the business name",
+      "trading name",
+      "consent to transfer number",
+      "cancel and transfer",
+      "new owner of the business name",
+    ],
+    "engagement-letter": [
+      "terms of engagement",
+      "letter of engagement",
+      "APES 305",
+      "scope of work and fees",
+      "engage the firm",
+    ],
   }),
 );
 

@@ -109,11 +109,13 @@ describe("catalogue", () => {
       "unit-trust-deed",
     ]);
     // By category name: "Estate Planning" is the parent category of the will's and the power of
-    // attorney's categories (Wills; Powers of Attorney).
+    // attorney's categories (Wills; Powers of Attorney). The engagement letter is found by its own
+    // name ("… Company Formation or Estate Planning"), filed under Business & Commercial.
     const byCategoryName = ProductListResponse.parse(
       (await people.as.alice.get("/api/products", { search: "estate planning" })).json(),
     );
     expect(byCategoryName.data.rows.map((p) => p.template_identifier).sort()).toEqual([
+      "engagement-letter",
       "general-power-of-attorney",
       "simple-will",
     ]);
