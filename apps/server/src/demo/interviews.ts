@@ -125,6 +125,18 @@ const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
     "SMSF Investment Strategy – Nguyen Super Fund": { template: "smsf-investment-strategy" },
     "Employment Contract – Junior Paralegal": { template: "employment-contract" },
     "Advance Care Directive – David Chen": { template: "advance-care-directive" },
+    "Business Name Transfer – Smith Bakery": { template: "business-name-transfer" },
+    "Engagement Letter – Company Formation": { template: "engagement-letter" },
+    // The same letter for the other matter: the estate planning answers in place of the company's.
+    "Engagement Letter – Estate Planning": {
+      template: "engagement-letter",
+      patch: {
+        matter_type: "estate_planning",
+        firm_law_practice: "No",
+        estate_lawyer: "Harbour Legal Pty Ltd",
+        estate_structures: "Yes",
+      },
+    },
     // Registered by ASIC in the demo (asic-applications.ts): its answers make the company kit work.
     "Company Registration – Chen Investments Pty Ltd": {
       template: "company-registration",

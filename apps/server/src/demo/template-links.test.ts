@@ -79,6 +79,9 @@ describe("demo documents and the library's templates (issue 34)", () => {
     expect(linked("SMSF Investment Strategy – Nguyen Super Fund")).toBe("smsf-investment-strategy");
     expect(linked("Employment Contract – Junior Paralegal")).toBe("employment-contract");
     expect(linked("Advance Care Directive – David Chen")).toBe("advance-care-directive");
+    expect(linked("Business Name Transfer – Smith Bakery")).toBe("business-name-transfer");
+    expect(linked("Engagement Letter – Company Formation")).toBe("engagement-letter");
+    expect(linked("Engagement Letter – Estate Planning")).toBe("engagement-letter");
   });
 
   it("leaves unlinked only the documents it says why, and each of those still matches a template", () => {

@@ -118,4 +118,11 @@ export const FINDER_LABELLED_SET: readonly { readonly request: string; readonly 
     expected: "advance-care-directive",
   },
   { request: "living will for mum in Melbourne", expected: "advance-care-directive" },
+  { request: "client is selling the shop and the trading name with it", expected: "business-name-transfer" },
+  { request: "pass the registered business name to the new owner", expected: "business-name-transfer" },
+  { request: "terms of engagement for setting up a client's company", expected: "engagement-letter" },
+  {
+    request: "letter to a new client confirming scope and fees for their estate plan",
+    expected: "engagement-letter",
+  },
 ];

@@ -186,6 +186,20 @@ export const TEMPLATE_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map
       "terminally ill",
       "medical treatment wishes",
     ],
+    "business-name-transfer": [
+      "sell the business name",
+      "trading name",
+      "consent to transfer number",
+      "cancel and transfer",
+      "new owner of the business name",
+    ],
+    "engagement-letter": [
+      "terms of engagement",
+      "letter of engagement",
+      "APES 305",
+      "scope of work and fees",
+      "engage the firm",
+    ],
   }),
 );
 

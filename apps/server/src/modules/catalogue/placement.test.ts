@@ -40,6 +40,13 @@ describe("catalogue placement", () => {
     expect(leafOf("general-power-of-attorney")).toBe("Powers of Attorney");
   });
 
+  it("files the business name transfer and the engagement letter under Business & Commercial, which every paid plan includes", () => {
+    // An engagement letter is the firm's own document for either matter, so it is not filed under
+    // Companies or Estate Planning: one template, one leaf, reachable from both kinds of work by search.
+    expect(leafOf("business-name-transfer")).toBe("Business & Commercial");
+    expect(leafOf("engagement-letter")).toBe("Business & Commercial");
+  });
+
   it("files every library template on a leaf of the tree (none becomes a stray top-level category)", () => {
     const leaves = new Set(CATEGORY_TREE.flatMap((top) => top.children ?? [top.name]));
     for (const template of library.list())

@@ -110,12 +110,14 @@ describe("catalogue", () => {
     ]);
     // By category name: "Estate Planning" is the parent category of the will's, the power of
     // attorney's and the advance care directive's categories (Wills; Powers of Attorney; Advance Care
-    // Directives).
+    // Directives). The engagement letter is found by its own name ("… Company Formation or Estate
+    // Planning"), filed under Business & Commercial.
     const byCategoryName = ProductListResponse.parse(
       (await people.as.alice.get("/api/products", { search: "estate planning" })).json(),
     );
     expect(byCategoryName.data.rows.map((p) => p.template_identifier).sort()).toEqual([
       "advance-care-directive",
+      "engagement-letter",
       "general-power-of-attorney",
       "simple-will",
     ]);
