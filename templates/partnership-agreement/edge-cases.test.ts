@@ -132,9 +132,13 @@ describe("partnership agreement: what it drafts", () => {
   });
 
   it("records a partnership already carried on when it began before the agreement's date", () => {
-    expect(text()).toContain("will carry on the Business in partnership under the name Patel & Ross Physiotherapy from 1 December 2026");
+    expect(text()).toContain(
+      "will carry on the Business in partnership under the name Patel & Ross Physiotherapy from 1 December 2026",
+    );
     const existing = text((a) => (a.commencement_date = "01/07/2024"));
-    expect(existing).toContain("have carried on the Business in partnership under the name Patel & Ross Physiotherapy since 1 July 2024");
+    expect(existing).toContain(
+      "have carried on the Business in partnership under the name Patel & Ross Physiotherapy since 1 July 2024",
+    );
     expect(existing).toContain("this agreement governs the partnership in place of any earlier agreement");
     expect(existing).toContain("The partnership began on 1 July 2024");
   });
@@ -161,7 +165,9 @@ describe("partnership agreement: what it drafts", () => {
     expect(text()).toContain("plus the Partner’s Profit Share of the fair market value of the goodwill");
     expect(text((a) => (a.goodwill = "No"))).toContain("without any amount for goodwill");
     expect(text()).toContain("in 12 equal monthly instalments");
-    expect(text((a) => (a.payout_months = 0))).toContain("within 60 days after the Value is agreed or determined");
+    expect(text((a) => (a.payout_months = 0))).toContain(
+      "within 60 days after the Value is agreed or determined",
+    );
   });
 
   it("drafts interest on capital only when chosen", () => {

@@ -50,7 +50,9 @@ describe("share sale agreement: what the interview refuses", () => {
     expect(issues[0]?.message).toContain("The Seller cannot sell more shares than it holds.");
     expect(paths((a) => (a.shares_sold = 600))).toEqual([]);
     const part = text((a) => (a.shares_sold = 250));
-    expect(part).toContain("250 fully paid ordinary shares in the Company held by the Seller, being 25 % of the ordinary shares on issue");
+    expect(part).toContain(
+      "250 fully paid ordinary shares in the Company held by the Seller, being 25 % of the ordinary shares on issue",
+    );
     expect(part).toContain("and a balance certificate to the Seller for the shares it keeps");
     expect(text()).not.toContain("balance certificate");
   });
@@ -104,7 +106,9 @@ describe("share sale agreement: what the interview refuses", () => {
       a.buyer = structuredClone(a.seller);
       a.buyer_age = "adult";
     });
-    expect(issues.map((issue) => issue.message)).toContain("The Seller and the Buyer must be different people.");
+    expect(issues.map((issue) => issue.message)).toContain(
+      "The Seller and the Buyer must be different people.",
+    );
   });
 
   it("refuses Norfolk Island, and drafts for every state and territory", () => {
@@ -114,7 +118,9 @@ describe("share sale agreement: what the interview refuses", () => {
     expect(issues.map((issue) => issue.path)).toEqual(["jurisdiction"]);
     expect(issues[0]?.message).toContain("does not cover Norfolk Island");
     for (const jurisdiction of JURISDICTIONS)
-      expect(text((a) => (a.jurisdiction = jurisdiction))).toContain("This agreement is governed by the laws of");
+      expect(text((a) => (a.jurisdiction = jurisdiction))).toContain(
+        "This agreement is governed by the laws of",
+      );
   });
 });
 
@@ -123,13 +129,17 @@ describe("share sale agreement: what it drafts", () => {
     expect(text()).toContain("waiving it in writing, unconditionally, for this sale");
     expect(text((a) => (a.pre_emption = "unsure"))).toContain("waiving it in writing");
     expect(text((a) => (a.pre_emption = "No"))).not.toContain("waiving it in writing");
-    expect(text()).toContain("the directors of the Company resolving to approve the registration of the transfer");
+    expect(text()).toContain(
+      "the directors of the Company resolving to approve the registration of the transfer",
+    );
   });
 
   it("flags the Treasurer's no objection notification for a foreign buyer without advising on it", () => {
     expect(text()).not.toContain("Foreign Acquisitions and Takeovers Act");
     const foreign = text((a) => (a.foreign_buyer = "Yes"));
-    expect(foreign).toContain("no objection notification under the Foreign Acquisitions and Takeovers Act 1975 (Cth)");
+    expect(foreign).toContain(
+      "no objection notification under the Foreign Acquisitions and Takeovers Act 1975 (Cth)",
+    );
     expect(foreign).toContain("This agreement does not say whether notification is required");
   });
 
@@ -149,8 +159,11 @@ describe("share sale agreement: what it drafts", () => {
 
   it("gives the five warranties with a claims period, a threshold and a cap, uncapped for title and fraud", () => {
     const doc = text();
-    for (const point of ["Title.", "Capacity.", "Accounts.", "Tax.", "Litigation."]) expect(doc).toContain(point);
-    expect(doc).toContain("within 24 months after Completion (or, for a claim under the tax warranty, within five years");
+    for (const point of ["Title.", "Capacity.", "Accounts.", "Tax.", "Litigation."])
+      expect(doc).toContain(point);
+    expect(doc).toContain(
+      "within 24 months after Completion (or, for a claim under the tax warranty, within five years",
+    );
     expect(doc).toContain("less than $10,000.00");
     expect(doc).toContain("limited to the Price");
     expect(doc).toContain("do not apply to a claim under the title or capacity warranty");
@@ -172,7 +185,10 @@ describe("share sale agreement: what it drafts", () => {
       NT: "Stamp Duty Act 1978 (NT)",
     };
     for (const state of JURISDICTIONS)
-      expect(text((a) => (a.land_state = state)), state).toContain(`including any landholder duty under the ${acts[state]}`);
+      expect(
+        text((a) => (a.land_state = state)),
+        state,
+      ).toContain(`including any landholder duty under the ${acts[state]}`);
     const noLand = text((a) => {
       a.land_held = "No";
       delete a.land_state;

@@ -124,6 +124,8 @@ const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
     "Memorandum of Wishes – David Chen": { template: "memorandum-of-wishes" },
     "SMSF Investment Strategy – Nguyen Super Fund": { template: "smsf-investment-strategy" },
     "Employment Contract – Junior Paralegal": { template: "employment-contract" },
+    "Partnership Agreement – Patel & Ross": { template: "partnership-agreement" },
+    "Share Sale Agreement – Coastal Foods Pty Ltd": { template: "share-sale-agreement" },
     // Registered by ASIC in the demo (asic-applications.ts): its answers make the company kit work.
     "Company Registration – Chen Investments Pty Ltd": {
       template: "company-registration",

@@ -78,6 +78,8 @@ describe("demo documents and the library's templates (issue 34)", () => {
     expect(linked("Memorandum of Wishes – David Chen")).toBe("memorandum-of-wishes");
     expect(linked("SMSF Investment Strategy – Nguyen Super Fund")).toBe("smsf-investment-strategy");
     expect(linked("Employment Contract – Junior Paralegal")).toBe("employment-contract");
+    expect(linked("Partnership Agreement – Patel & Ross")).toBe("partnership-agreement");
+    expect(linked("Share Sale Agreement – Coastal Foods Pty Ltd")).toBe("share-sale-agreement");
   });
 
   it("leaves unlinked only the documents it says why, and each of those still matches a template", () => {

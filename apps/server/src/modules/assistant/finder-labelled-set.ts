@@ -113,4 +113,8 @@ export const FINDER_LABELLED_SET: readonly { readonly request: string; readonly 
     expected: "employment-contract",
   },
   { request: "taking on casual staff for the cafe over summer", expected: "employment-contract" },
+  { request: "partners' agreement for a two-person physio practice", expected: "partnership-agreement" },
+  { request: "terms for the partners of a family farming business", expected: "partnership-agreement" },
+  { request: "contract to sell my client's shares in his company", expected: "share-sale-agreement" },
+  { request: "buying out the majority shareholder of a private company", expected: "share-sale-agreement" },
 ];

@@ -176,6 +176,16 @@ export const TEMPLATE_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map
       "update trust deed",
     ],
     "unit-trust-deed": ["unit trust", "fixed trust", "units", "unitholders", "unit holders"],
+    "partnership-agreement": ["partners", "partnership deed", "firm of partners"],
+    "share-sale-agreement": [
+      "sell shares",
+      "sell my shares",
+      "buy shares",
+      "buy out a shareholder",
+      "buying out",
+      "share purchase agreement",
+      "sale of the company",
+    ],
   }),
 );
 
