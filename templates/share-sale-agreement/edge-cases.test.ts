@@ -157,6 +157,19 @@ describe("share sale agreement: what it drafts", () => {
       expect(doc).toContain(point);
   });
 
+  it("leaves out resignations and appointments when none are answered", () => {
+    const doc = text((a) => {
+      a.resignations = "No";
+      a.nominees = "No";
+      delete a.resigning_officers;
+      delete a.buyer_nominees;
+    });
+    expect(doc).not.toContain("a written resignation from each of");
+    expect(doc).not.toContain("accept the resignations");
+    expect(doc).not.toContain("as directors, each having given a signed consent to act");
+    expect(doc).toContain("enter the Buyer in the register of members");
+  });
+
   it("gives the five warranties with a claims period, a threshold and a cap, uncapped for title and fraud", () => {
     const doc = text();
     for (const point of ["Title.", "Capacity.", "Accounts.", "Tax.", "Litigation."])
