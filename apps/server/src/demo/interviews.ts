@@ -137,6 +137,8 @@ const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
         estate_structures: "Yes",
       },
     },
+    "Partnership Agreement – Patel & Ross": { template: "partnership-agreement" },
+    "Share Sale Agreement – Coastal Foods Pty Ltd": { template: "share-sale-agreement" },
     // Registered by ASIC in the demo (asic-applications.ts): its answers make the company kit work.
     "Company Registration – Chen Investments Pty Ltd": {
       template: "company-registration",

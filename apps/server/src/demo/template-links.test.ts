@@ -82,6 +82,8 @@ describe("demo documents and the library's templates (issue 34)", () => {
     expect(linked("Business Name Transfer – Smith Bakery")).toBe("business-name-transfer");
     expect(linked("Engagement Letter – Company Formation")).toBe("engagement-letter");
     expect(linked("Engagement Letter – Estate Planning")).toBe("engagement-letter");
+    expect(linked("Partnership Agreement – Patel & Ross")).toBe("partnership-agreement");
+    expect(linked("Share Sale Agreement – Coastal Foods Pty Ltd")).toBe("share-sale-agreement");
   });
 
   it("leaves unlinked only the documents it says why, and each of those still matches a template", () => {

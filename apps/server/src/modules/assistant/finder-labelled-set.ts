@@ -125,4 +125,8 @@ export const FINDER_LABELLED_SET: readonly { readonly request: string; readonly 
     request: "letter to a new client confirming scope and fees for their estate plan",
     expected: "engagement-letter",
   },
+  { request: "partners' agreement for a two-person physio practice", expected: "partnership-agreement" },
+  { request: "terms for the partners of a family farming business", expected: "partnership-agreement" },
+  { request: "contract to sell my client's shares in his company", expected: "share-sale-agreement" },
+  { request: "buying out the majority shareholder of a private company", expected: "share-sale-agreement" },
 ];

@@ -200,6 +200,16 @@ export const TEMPLATE_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map
       "scope of work and fees",
       "engage the firm",
     ],
+    "partnership-agreement": ["partners", "partnership deed", "firm of partners"],
+    "share-sale-agreement": [
+      "sell shares",
+      "sell my shares",
+      "buy shares",
+      "buy out a shareholder",
+      "buying out",
+      "share purchase agreement",
+      "sale of the company",
+    ],
   }),
 );
 

@@ -47,6 +47,13 @@ describe("catalogue placement", () => {
     expect(leafOf("engagement-letter")).toBe("Business & Commercial");
   });
 
+  it("files the partnership agreement under Business & Commercial, and the share sale under Companies › Company Administration", () => {
+    expect(leafOf("partnership-agreement")).toBe("Business & Commercial");
+    // A sale of an existing company's shares is used after set-up, beside the change of officer it leads to.
+    expect(leafOf("share-sale-agreement")).toBe("Company Administration");
+    expect(parentOf("Company Administration")).toBe("Companies");
+  });
+
   it("files every library template on a leaf of the tree (none becomes a stray top-level category)", () => {
     const leaves = new Set(CATEGORY_TREE.flatMap((top) => top.children ?? [top.name]));
     for (const template of library.list())

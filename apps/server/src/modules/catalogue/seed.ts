@@ -26,7 +26,7 @@ export const CATEGORY_TREE: { name: string; children?: string[] }[] = [
 ];
 
 /** Company documents used after set-up, filed under Company Administration rather than Company Setup. */
-const COMPANY_ADMINISTRATION = new Set(["div7a-loan-agreement", "officer-change"]);
+const COMPANY_ADMINISTRATION = new Set(["div7a-loan-agreement", "officer-change", "share-sale-agreement"]);
 
 /** catalogue.json category (and, for companies, trusts and estates, the template) → the tree's leaf. */
 export function placement(template: LibraryTemplate, category: string): string {
