@@ -26,6 +26,23 @@ describe("refusals", () => {
       },
     ]);
   });
+
+  it("refuses more than 6 directors for an SMSF's trustee company (s17A), and allows them otherwise", () => {
+    const SMSF_DIRECTORS =
+      "A company that is trustee of a self managed superannuation fund can have no more than 6 directors: the fund has no more than 6 members (s17A(1)(a) SIS Act), and each director must be a member or act in a member's place (s17A(1)(c), (3)). Lower the maximum number of directors to 6 or fewer.";
+    const withMaximum = (role: string | undefined, maximum: number) =>
+      issuesOf(
+        SLUG,
+        answersFor(SLUG, (a) => {
+          if (role === undefined) delete a.trustee_role;
+          else a.trustee_role = role;
+          a.max_directors = maximum;
+        }),
+      );
+    expect(withMaximum("smsf", 7)).toEqual([{ path: "max_directors", message: SMSF_DIRECTORS }]);
+    expect(withMaximum("smsf", 6)).toEqual([]);
+    for (const role of ["trust", "No", undefined]) expect(withMaximum(role, 7), String(role)).toEqual([]);
+  });
 });
 
 describe("share classes with guard-rails (cl 4)", () => {

@@ -32,7 +32,7 @@ const SELF_ATTORNEY =
   "The principal cannot appoint themselves as their own attorney: remove the principal from the attorneys.";
 const ATTORNEY_WITNESS =
   "An attorney cannot witness the principal's signature on the power that appoints them: choose an adult witness who is not an attorney.";
-const SELF_WITNESS = "The principal cannot witness their own signature. Choose two other adults.";
+const SELF_WITNESS = "The principal cannot witness their own signature. Choose another adult as witness.";
 const EARLY_START =
   "The power cannot start before the principal signs it: choose a start date on or after the date of signing.";
 const END_BEFORE_SIGNING =
@@ -91,7 +91,7 @@ describe("general power of attorney: states", () => {
   it("offers a commissioner for declarations as the qualified witness in Queensland only", () => {
     expect(
       issuesOf((a) => {
-        a.jurisdiction = "NSW";
+        a.jurisdiction = "VIC";
         a.first_witness_capacity = "cdec";
       }).map((issue) => issue.path),
     ).toEqual(["first_witness_capacity"]);
@@ -174,6 +174,35 @@ describe("general power of attorney: people", () => {
     });
     expect(power).toContain("that they are not an Attorney appointed by this document");
     expect(power).toContain("The first witness signs as an Australian legal practitioner.");
+  });
+
+  it("has a NSW principal sign before one witness, asked for by the engine's witness count by state", () => {
+    const { template } = load(SLUG);
+    const nsw = answersFor(SLUG, inState("NSW"));
+    const [signer] = signers(template.definition, nsw as never);
+    expect(signer?.witnesses.map((witness) => witness.fullName)).toEqual(["Margaret Ellis"]);
+    // The second witness and the first witness's qualification are not asked in NSW: a NSW power
+    // with neither validates, and the block speaks of one witness.
+    expect(
+      issuesOf((a) => {
+        inState("NSW")(a);
+        delete principal(a).second_witness_name;
+        delete a.first_witness_capacity;
+      }),
+    ).toEqual([]);
+    const power = text(inState("NSW"));
+    expect(power).toContain(
+      "in the presence of the witness below, who certifies that they are aged 18 or over",
+    );
+    expect(power).not.toContain("two witnesses");
+    expect(power).not.toContain("The first witness signs as");
+    expect(power).not.toContain("Tom Nguyen");
+    // Victoria still needs the second witness.
+    expect(
+      issuesOf((a) => {
+        delete principal(a).second_witness_name;
+      }),
+    ).toEqual([{ path: "principal.second_witness_name", message: "This field cannot be blank." }]);
   });
 });
 

@@ -219,7 +219,13 @@ describe("preconditions added in the third pass (each failed before its clause o
         delete (a.shareholders as Entry[])[1]?.principal;
       }),
     );
-    expect(issues).toEqual([{ path: "shareholders[1].principal", message: "This field cannot be blank." }]);
+    expect(issues).toEqual([
+      {
+        path: "shareholders[1].principal",
+        message:
+          "Name the individual behind this company or trust: the leaver, death and incapacity clauses, the restraint and the deed poll in Schedule 4 act through that person.",
+      },
+    ]);
     // The sample's individual shareholder names no Relevant Person and is not asked to.
     expect(issuesOf(SLUG, answersFor(SLUG))).toEqual([]);
   });

@@ -140,7 +140,13 @@ describe("SMSF investment strategy: asset allocation ranges", () => {
       issuesOf((a) => {
         delete a.concentration_reason;
       }),
-    ).toEqual([{ path: "concentration_reason", message: "This field cannot be blank." }]);
+    ).toEqual([
+      {
+        path: "concentration_reason",
+        message:
+          "A class's range allows 50 % or more of the fund: say why the strategy allows that concentration and how the trustees have considered its risk (reg 4.09(2)(b) SIS Regulations).",
+      },
+    ]);
     expect(text()).toContain(
       "This strategy allows 50 % or more of the Fund to be invested in one asset class. The Trustee has considered the risk of that concentration, and adopts it for these reasons: The fund owns the commercial premises",
     );
@@ -254,23 +260,79 @@ describe("SMSF investment strategy: the minutes and who signs them", () => {
 });
 
 describe("SMSF investment strategy: review within 12 months", () => {
-  it("sets the next review from the meeting date, never more than 12 months away", () => {
+  const REVIEW =
+    "The next review must fall on or after the meeting date and no more than 12 months after it: the trustees must review the strategy regularly (s52B(2)(f) SIS Act).";
+  it("prints the review date answered, and refuses one more than 12 months after the meeting or before it", () => {
     expect(text()).toContain("The Trustee will review this strategy by 14 November 2026");
     expect(
       text((a) => {
-        a.review_days = "90";
+        a.review_date = "12/02/2026";
       }),
     ).toContain("review this strategy by 12 February 2026");
-    // A leap year's 29 February falls inside the 365 days, so the date never passes the anniversary.
-    expect(
-      text((a) => {
-        a.meeting_date = "01/03/2027";
-      }),
-    ).toContain("review this strategy by 29 February 2028");
     expect(
       refused((a) => {
-        a.review_days = "400";
+        a.review_date = "15/11/2026";
       }),
-    ).toEqual([{ path: "review_days", message: expect.any(String) }]);
+    ).toEqual([{ path: "review_date", message: REVIEW }]);
+    expect(
+      refused((a) => {
+        a.review_date = "13/11/2025";
+      }),
+    ).toEqual([{ path: "review_date", message: REVIEW }]);
+    // 12 months from 29 February ends on 28 February of the next year, the month's last day.
+    const leap = (review: string) => (a: Record<string, unknown>) => {
+      a.meeting_date = "29/02/2028";
+      a.review_date = review;
+    };
+    expect(issuesOf(leap("28/02/2029"))).toEqual([]);
+    expect(refused(leap("01/03/2029"))).toEqual([{ path: "review_date", message: REVIEW }]);
+  });
+});
+
+describe("SMSF investment strategy: the ranges hold the whole fund", () => {
+  const MINIMUMS =
+    "The minimums of the ranges add up to more than 100 % of the fund, so they cannot all be met: lower one or more minimums.";
+  const MAXIMUMS =
+    "The maximums of the ranges add up to less than 100 % of the fund, so the ranges cannot hold all its assets: raise one or more maximums.";
+  const CURRENT =
+    'The current allocations must add up to 100 % of the fund (with "Other assets" for anything not in another class): check each current allocation.';
+  it("refuses minimums adding up to more than 100 % and maximums to less, and accepts exactly 100 %", () => {
+    // Every class at 20 % (minimum, now and maximum): the six minimums add up to 120 %.
+    const minimums = refused((a) => {
+      for (const [id] of CLASSES) {
+        a[`${id}_min`] = 20;
+        a[`${id}_current`] = 20;
+        a[`${id}_max`] = 20;
+      }
+    });
+    expect(minimums).toContainEqual({ path: "aus_shares_min", message: MINIMUMS });
+    expect(minimums).toContainEqual({ path: "aus_shares_current", message: CURRENT });
+    const maximums = refused((a) => {
+      for (const [id] of CLASSES) {
+        a[`${id}_min`] = 0;
+        a[`${id}_current`] = 10;
+        a[`${id}_max`] = 10;
+      }
+    });
+    expect(maximums).toContainEqual({ path: "aus_shares_max", message: MAXIMUMS });
+    expect(maximums).toContainEqual({ path: "aus_shares_current", message: CURRENT });
+    // Minimums of exactly 100 % in total, maximums of exactly 100 %: the ranges still hold the fund.
+    const exact = (a: Record<string, unknown>) => {
+      for (const [id] of CLASSES) {
+        a[`${id}_min`] = id === "other" ? 16.65 : 16.67;
+        a[`${id}_current`] = id === "other" ? 16.65 : 16.67;
+        a[`${id}_max`] = id === "other" ? 16.65 : 16.67;
+      }
+    };
+    expect(issuesOf(exact)).toEqual([]);
+  });
+
+  it("refuses current allocations that do not add up to 100 %", () => {
+    expect(
+      refused((a) => {
+        a.cash_current = Number(a.cash_current) + 1;
+        a.cash_max = 100;
+      }),
+    ).toEqual([{ path: "aus_shares_current", message: CURRENT }]);
   });
 });

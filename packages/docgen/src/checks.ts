@@ -16,7 +16,17 @@ import {
   ForbiddenAnswerCheckSchema,
   forbiddenAnswerIssues,
 } from "./answer-checks.ts";
+import type { Scope } from "./answers.ts";
+import {
+  type BoundCheck,
+  BoundCheckSchemas,
+  type DateWithinCheck,
+  dateWithinIssues,
+  type SumCheck,
+  sumIssues,
+} from "./bound-checks.ts";
 import { fieldValue, holderOf, reach } from "./check-paths.ts";
+import type { Condition } from "./condition-schema.ts";
 import { type DateCheck, DateCheckSchemas, dateBefore, incomeYearDate, notBefore } from "./date-checks.ts";
 import type { AnswerIssue } from "./errors.ts";
 import { postcodeStates } from "./identifiers.ts";
@@ -34,6 +44,7 @@ import {
 import type { Question } from "./schema.ts";
 import { type SmsfTrusteesCheck, smsfTrustees } from "./smsf-check.ts";
 
+export type { DateWithinCheck, SumCheck } from "./bound-checks.ts";
 export { yearsBetween } from "./check-paths.ts";
 export type { DateCheck, NotBeforeCheck } from "./date-checks.ts";
 export type { MaximumBeforeCheck, MinimumRatioCheck, TotalCheck } from "./number-checks.ts";
@@ -79,7 +90,8 @@ export type CrossCheck =
   | StatePostcodeCheck
   | AtLeastOneCheck
   | DateCheck
-  | ForbiddenAnswerCheck;
+  | ForbiddenAnswerCheck
+  | BoundCheck;
 
 const checkPath = z
   .string()
@@ -118,6 +130,7 @@ export const CrossCheckSchema: z.ZodType<CrossCheck> = z.discriminatedUnion("rul
   ...NumberCheckSchemas,
   ...DateCheckSchemas,
   ForbiddenAnswerCheckSchema,
+  ...BoundCheckSchemas,
 ]) as z.ZodType<CrossCheck>;
 
 /** What a check path must end at. */
@@ -193,8 +206,11 @@ type Named = readonly [at: readonly (string | number)[], path: string, target: T
 
 /** What the engine knows of one rule: the issues it finds, and the paths it names (to check a definition). */
 type Rule<C extends CrossCheck> = {
-  /** The issues the check finds in the shown answers; nothing while the answers it reads are missing. */
-  readonly issues: (nodes: readonly VisibleQuestion[], check: C) => AnswerIssue[];
+  /**
+   * The issues the check finds in the shown answers; nothing while the answers it reads are missing.
+   * `top` is the interview's top level, where a check's `when` condition is read.
+   */
+  readonly issues: (nodes: readonly VisibleQuestion[], check: C, top: Scope) => AnswerIssue[];
   /** Each path the check names, where it sits in the check, and what it must name. */
   readonly names: (check: C) => Named[];
   /** Problems a definition can have beyond a path of the wrong kind. */
@@ -305,7 +321,34 @@ const RULES: { readonly [R in CrossCheck["rule"]]: Rule<Extract<CrossCheck, { ru
     issues: forbiddenAnswerIssues,
     names: (check) => [[["question"], check.question, "field"]],
   },
+  sum: {
+    issues: sumIssues,
+    names: (check: SumCheck) => [
+      ...each("of", check.of, "number"),
+      ...(["atLeast", "atMost", "equals"] as const).flatMap((key) => {
+        const bound = check[key];
+        return typeof bound === "string" ? [[[key], bound, "number"] as const] : [];
+      }),
+    ],
+  },
+  date_within: {
+    issues: dateWithinIssues,
+    names: (check: DateWithinCheck) => [
+      [["date"], check.date, "date"],
+      [["from"], check.from, "date"],
+    ],
+  },
 };
+
+/**
+ * The condition a check applies under, when written in the language of a question's `visibleIf`
+ * (the older rules' `when` is a list of answers to match, checked as a path above).
+ */
+export function checkCondition(check: CrossCheck): Condition | undefined {
+  return check.rule === "forbidden_answer" || check.rule === "sum" || check.rule === "date_within"
+    ? check.when
+    : undefined;
+}
 
 /** The entry for a check's rule (the table pairs each rule with functions taking that rule's checks). */
 const ruleOf = (check: CrossCheck): Rule<CrossCheck> => RULES[check.rule] as unknown as Rule<CrossCheck>;
@@ -345,6 +388,7 @@ export function crossCheckProblems(
 export function crossCheckIssues(
   nodes: readonly VisibleQuestion[],
   checks: readonly CrossCheck[] | undefined,
+  top: Scope,
 ): AnswerIssue[] {
-  return (checks ?? []).flatMap((check) => ruleOf(check).issues(nodes, check));
+  return (checks ?? []).flatMap((check) => ruleOf(check).issues(nodes, check, top));
 }

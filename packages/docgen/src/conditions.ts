@@ -77,8 +77,11 @@ function resolve(questionId: string, scope: Scope): Resolved | undefined {
         : { question: partyTypeQuestionOf(question), value: question.partyTypes[0], scope: level };
     }
     if (!type) return undefined;
-    const partyScope = createScope(partyQuestions(question, type), value, level.path);
-    return resolve(rest.join("."), partyScope);
+    const questions = partyQuestions(question, type);
+    // A path into a party names one of the party's own questions, never one outside it; the party's
+    // level still sits inside this one, for its own questions' conditions (witnesses by state).
+    if (!questions.some((candidate) => candidate.id === rest[0])) return undefined;
+    return resolve(rest.join("."), createScope(questions, value, level.path, level));
   }
   return undefined;
 }

@@ -106,8 +106,11 @@ function walkQuestion(question: Question, scope: Scope): VisibleQuestion {
         value: readPath(party, PARTY_TYPE_FIELD),
       });
     }
-    if (partyType)
-      fields.push(...walkScope(createScope(partyQuestions(question, partyType), party ?? {}, path)));
+    if (partyType) {
+      // The party's level sits inside the question's, so a party's own question may depend on an answer
+      // beside it (the number of witnesses by state).
+      fields.push(...walkScope(createScope(partyQuestions(question, partyType), party ?? {}, path, scope)));
+    }
     return { kind: "party", path, question, partyType, value: party, fields };
   }
   return { kind: "field", path, question, value };

@@ -15,6 +15,7 @@ import {
   YES_NO,
 } from "./constants.ts";
 import type { Condition, Question, ReferenceQuestion } from "./schema.ts";
+import { mostWitnesses, witnessCondition } from "./witness-count.ts";
 
 /** The id and data path of the party-type question inside every party. */
 export const PARTY_TYPE_FIELD = "party_type";
@@ -76,24 +77,30 @@ function partyTypeQuestion(reference: ReferenceQuestion): Question {
 }
 
 function witnessQuestions(reference: ReferenceQuestion, visibleIf?: Condition): Question[] {
-  if (!reference.signs || reference.witnesses === 0) return [];
-  const optional = { required: false, ...(visibleIf ? { visibleIf } : {}) };
+  if (!reference.signs || mostWitnesses(reference.witnesses) === 0) return [];
+  // With a number chosen by an answer, each witness is shown while the answer calls for them.
+  const shownIf = (ordinal: 1 | 2): Condition | undefined | null => {
+    const byAnswer = witnessCondition(reference.witnesses, ordinal);
+    if (byAnswer === null) return null;
+    if (!byAnswer) return visibleIf;
+    return visibleIf ? { all: [visibleIf, byAnswer] } : byAnswer;
+  };
   // The address is printed under the witness's name; left unanswered, the line is filled in by hand.
   const addressHelp = {
     instruction: "Printed under the witness's name; leave blank for the witness to write it in when signing.",
   };
-  const first = [
-    text("witness_name", "Witness's full name", visibleIf ? { visibleIf } : {}),
-    email("witness_email", "Witness's email", optional),
-    text("witness_address", "Witness's address", { ...optional, ...addressHelp }),
-  ];
-  if (reference.witnesses === 1) return first;
-  return [
-    ...first,
-    text("second_witness_name", "Second witness's full name", visibleIf ? { visibleIf } : {}),
-    email("second_witness_email", "Second witness's email", optional),
-    text("second_witness_address", "Second witness's address", { ...optional, ...addressHelp }),
-  ];
+  const witness = (ordinal: 1 | 2, prefix: string, title: string): Question[] => {
+    const condition = shownIf(ordinal);
+    if (condition === null) return [];
+    const shown = condition ? { visibleIf: condition } : {};
+    const optional = { required: false, ...shown };
+    return [
+      text(`${prefix}witness_name`, `${title}'s full name`, shown),
+      email(`${prefix}witness_email`, `${title}'s email`, optional),
+      text(`${prefix}witness_address`, `${title}'s address`, { ...optional, ...addressHelp }),
+    ];
+  };
+  return [...witness(1, "", "Witness"), ...witness(2, "second_", "Second witness")];
 }
 
 function individualQuestions(reference: ReferenceQuestion): Question[] {

@@ -5,7 +5,13 @@
  */
 import { LineCounter, parseDocument, type Node as YamlNode } from "yaml";
 import { z } from "zod";
-import { type CrossCheck, CrossCheckSchema, crossCheckProblems } from "./checks.ts";
+import {
+  type CrossCheck,
+  CrossCheckSchema,
+  checkCondition as conditionOfCheck,
+  crossCheckProblems,
+} from "./checks.ts";
+import { type Condition, ConditionSchema } from "./condition-schema.ts";
 import {
   type Choice,
   LIMITS,
@@ -15,31 +21,10 @@ import {
   type PartyType,
 } from "./constants.ts";
 import { DefinitionError } from "./errors.ts";
+import { partyQuestions } from "./parties.ts";
+import type { Witnesses, WitnessesByAnswer } from "./witness-count.ts";
 
-/** A value a condition compares with. */
-export type Scalar = string | number | boolean;
-
-/**
- * When a question is shown. The spec's form is `{ questionId, equals }`; the others compose it.
- * `questionId` may continue into a party (`buyer.party_type`); `some` holds when any entry of
- * a group meets the inner condition, evaluated inside that entry.
- */
-export type Condition =
-  | {
-      readonly questionId: string;
-      readonly equals?: Scalar;
-      readonly notEquals?: Scalar;
-      readonly oneOf?: readonly Scalar[];
-      readonly answered?: boolean;
-      readonly some?: Condition;
-      /** The answer is a number no less than this; for a group, its number of entries. */
-      readonly atLeast?: number;
-      /** The answer is a number no more than this; for a group, its number of entries. */
-      readonly atMost?: number;
-    }
-  | { readonly all: readonly Condition[] }
-  | { readonly any: readonly Condition[] }
-  | { readonly not: Condition };
+export { type Condition, ConditionSchema, type Scalar } from "./condition-schema.ts";
 
 type QuestionBase = {
   /** Unique among its siblings; conditions name questions by id. */
@@ -47,6 +32,11 @@ type QuestionBase = {
   readonly label: string;
   /** Defaults to true: a missing answer stops assembly, so optional answers are the exception. */
   readonly required: boolean;
+  /**
+   * Shown when a required question is left blank, in place of "This field cannot be blank.": why a
+   * question asked only in some cases must be answered (the reasons for a concentrated strategy).
+   */
+  readonly requiredMessage?: string;
   /** Where the answer is stored, relative to the enclosing group entry or party (defaults to the id). */
   readonly dataPath: string;
   readonly visibleIf?: Condition;
@@ -94,8 +84,11 @@ export type ReferenceQuestion = QuestionBase & {
   readonly partyTypes: readonly PartyType[];
   /** Whether this party signs the document (its execution block and e-signing fields). */
   readonly signs: boolean;
-  /** Witnesses to an individual's signature (0, 1, or 2 as for a will). */
-  readonly witnesses: 0 | 1 | 2;
+  /**
+   * Witnesses to an individual's signature (0, 1, or 2 as for a will), or a number chosen by an
+   * answer beside the party (`{ by, counts, otherwise }`: one witness in New South Wales, two elsewhere).
+   */
+  readonly witnesses: Witnesses;
   /**
    * The id of a text or select question naming a trust of which this party is trustee (a fund's
    * trustees, say): its execution blocks then sign "as trustee for the …". Looked up as conditions are.
@@ -149,58 +142,7 @@ const dataPathSchema = z
     "use names of letters, digits and underscores, joined by dots",
   );
 
-const scalarSchema = z.union([z.string(), z.number(), z.boolean()]);
-
-const CONDITION_OPERATORS = [
-  "equals",
-  "notEquals",
-  "oneOf",
-  "answered",
-  "some",
-  "atLeast",
-  "atMost",
-] as const;
-const CONDITION_COMBINATORS = ["all", "any", "not"] as const;
-
-/** The zod schema of a visibleIf condition. */
-export const ConditionSchema: z.ZodType<Condition> = z.lazy(() =>
-  z
-    .strictObject({
-      questionId: z
-        .string()
-        .regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)*$/, "name a question id")
-        .optional(),
-      equals: scalarSchema.optional(),
-      notEquals: scalarSchema.optional(),
-      oneOf: z.array(scalarSchema).min(1).optional(),
-      answered: z.boolean().optional(),
-      some: ConditionSchema.optional(),
-      atLeast: z.number().optional(),
-      atMost: z.number().optional(),
-      all: z.array(ConditionSchema).min(1).optional(),
-      any: z.array(ConditionSchema).min(1).optional(),
-      not: ConditionSchema.optional(),
-    })
-    .superRefine((condition, context) => {
-      const operators = CONDITION_OPERATORS.filter((key) => condition[key] !== undefined);
-      // A range is one comparison: { atLeast: 2, atMost: 5 }.
-      if (condition.atLeast !== undefined && condition.atMost !== undefined) operators.pop();
-      const combinators = CONDITION_COMBINATORS.filter((key) => condition[key] !== undefined);
-      const shape =
-        combinators.length === 1 && operators.length === 0 && condition.questionId === undefined
-          ? "combinator"
-          : combinators.length === 0 && operators.length === 1 && condition.questionId !== undefined
-            ? "comparison"
-            : "invalid";
-      if (shape === "invalid") {
-        context.addIssue({
-          code: "custom",
-          message:
-            "a condition is either { questionId, and one of equals, notEquals, oneOf, answered, some, atLeast / atMost } or one of { all: [...] }, { any: [...] }, { not: ... }",
-        });
-      }
-    }),
-) as z.ZodType<Condition>;
+const witnessNumber = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 const choiceSchema = z.union([
   z.strictObject({ value: z.union([z.string(), z.number()]).transform(String), text: z.string().min(1) }),
@@ -224,6 +166,7 @@ const baseShape = {
   id: identifier,
   label: z.string().min(1, "every question needs a label"),
   required: z.boolean().default(true),
+  requiredMessage: z.string().min(1).optional(),
   dataPath: dataPathSchema.optional(),
   visibleIf: ConditionSchema.optional(),
   instruction: z.string().optional(),
@@ -272,7 +215,21 @@ export const QuestionSchema: z.ZodType<Question> = z.lazy(() =>
           .min(1)
           .default(PARTY_TYPES.map((party) => party.value)),
         signs: z.boolean().default(false),
-        witnesses: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+        witnesses: z
+          .union([
+            witnessNumber,
+            z.strictObject({
+              by: identifier,
+              counts: z
+                .record(z.string().min(1), witnessNumber)
+                .refine(
+                  (counts) => Object.keys(counts).length > 0,
+                  "give the number for at least one answer",
+                ),
+              otherwise: witnessNumber,
+            }),
+          ])
+          .default(0),
         trusteeFor: identifier.optional(),
         signedBy: z
           .strictObject({
@@ -483,6 +440,13 @@ function checkDefinition(definition: InterviewDefinition): Problem[] {
       }
       dataPaths.push({ path: question.dataPath, index });
       if (question.visibleIf) checkCondition(question.visibleIf, scope, [...path, "visibleIf"]);
+      if (question.requiredMessage !== undefined && !question.required) {
+        problems.push({
+          path: [...path, "requiredMessage"],
+          message:
+            "an optional question is never refused as blank: drop requiredMessage, or make it required",
+        });
+      }
       if (question.type === "reference" && question.trusteeFor !== undefined) {
         const trust = findQuestion(scope, question.trusteeFor);
         if (trust?.type !== "text" && trust?.type !== "select") {
@@ -493,6 +457,9 @@ function checkDefinition(definition: InterviewDefinition): Problem[] {
               : `no question "${question.trusteeFor}" names the trust`,
           });
         }
+      }
+      if (question.type === "reference" && typeof question.witnesses === "object") {
+        problems.push(...witnessProblems(question, findQuestion(scope, question.witnesses.by), path));
       }
       if (question.type === "reference" && question.signedBy !== undefined) {
         const { when, name, email } = question.signedBy;
@@ -548,6 +515,62 @@ function checkDefinition(definition: InterviewDefinition): Problem[] {
   };
 
   checkScope({ questions: definition.questions, path: ["questions"] }, 0);
-  if (definition.checks) problems.push(...crossCheckProblems(definition.questions, definition.checks));
+  if (definition.checks) {
+    problems.push(...crossCheckProblems(definition.questions, definition.checks));
+    // A check's `when` names questions as a top-level question's visibleIf does.
+    definition.checks.forEach((check, index) => {
+      const condition = conditionOfCheck(check);
+      if (condition) {
+        checkCondition(condition, { questions: definition.questions, path: ["questions"] }, [
+          "checks",
+          index,
+          "when",
+        ]);
+      }
+    });
+  }
   return problems;
+}
+
+/**
+ * The problems of a witness number chosen by an answer: `by` must name a select or text question
+ * beside the party, and not share an id with one of the party's own questions (an individual's
+ * `state`, say), since the witnesses' condition is read from inside the party, where that one is found.
+ */
+function witnessProblems(
+  reference: ReferenceQuestion,
+  by: Question | undefined,
+  path: (string | number)[],
+): Problem[] {
+  const witnesses = reference.witnesses as WitnessesByAnswer;
+  const at = [...path, "witnesses", "by"];
+  const own = reference.partyTypes
+    .flatMap((type) => partyQuestions(reference, type))
+    .map((question) => question.id);
+  if (own.includes(witnesses.by)) {
+    return [
+      {
+        path: at,
+        message: `"${witnesses.by}" is also a question of the party itself: choose the number by another question`,
+      },
+    ];
+  }
+  if (by?.type !== "select" && by?.type !== "text") {
+    return [
+      {
+        path: at,
+        message: by
+          ? `"${witnesses.by}" must be a select or text question choosing the number of witnesses`
+          : `no question "${witnesses.by}" chooses the number of witnesses`,
+      },
+    ];
+  }
+  if (by.type !== "select") return [];
+  const values = new Set(by.options.map((option) => option.value));
+  return Object.keys(witnesses.counts)
+    .filter((answer) => !values.has(answer))
+    .map((answer) => ({
+      path: [...path, "witnesses", "counts", answer],
+      message: `"${answer}" is not an option of "${witnesses.by}"`,
+    }));
 }

@@ -9,6 +9,7 @@ import { type AnswerObject, type Answers, isAnswerObject, readPath } from "./ans
 import { cleanAnswers, type VisibleQuestion, visibleQuestions } from "./interview.ts";
 import { companyNameWithAcn, individualName, partyTypeOfAnswer, trusteesOf, trustName } from "./naming.ts";
 import type { InterviewDefinition, ReferenceQuestion } from "./schema.ts";
+import { type WitnessNumber, witnessCount } from "./witness-count.ts";
 
 /** How a company executes under s127(1). */
 export type ExecutionMethod =
@@ -89,8 +90,14 @@ export function executionBlocksOfClean(definition: InterviewDefinition, clean: A
         const trust = node.question.trusteeFor ? answeredText(here, node.question.trusteeFor) : "";
         const by = node.question.signedBy;
         const substitute = by && answeredText(here, by.when) === by.equals ? answeredText(here, by.name) : "";
+        const chosen = node.question.witnesses;
+        // The number of witnesses may turn on an answer beside the party (one in New South Wales).
+        const count = witnessCount(
+          chosen,
+          typeof chosen === "object" ? answeredText(here, chosen.by) || undefined : undefined,
+        );
         blocks.push(
-          ...partyBlocks(node.question, node.path, node.value).map((block) => {
+          ...partyBlocks(node.question, node.path, node.value, count).map((block) => {
             // A trust party's own trustees sign for that trust; otherwise for the trust named.
             const held =
               trust !== "" && !block.trusteeFor
@@ -171,9 +178,14 @@ const text = (party: unknown, path: string): string => {
 };
 const emailOf = (party: unknown, path: string): string | null => text(party, path) || null;
 
-function partyBlocks(reference: ReferenceQuestion, path: string, party: AnswerObject): ExecutionBlock[] {
+function partyBlocks(
+  reference: ReferenceQuestion,
+  path: string,
+  party: AnswerObject,
+  count: WitnessNumber,
+): ExecutionBlock[] {
   const type = partyTypeOfAnswer(party);
-  if (type === "individual") return [individualBlock(reference, path, party, party)];
+  if (type === "individual") return [individualBlock(reference, path, party, party, count)];
   if (type === "company") return [companyBlock(reference, path, party)];
   if (type === "trust") {
     const trust = trustName(party);
@@ -183,7 +195,7 @@ function partyBlocks(reference: ReferenceQuestion, path: string, party: AnswerOb
       const block =
         partyTypeOfAnswer(trustee) === "company"
           ? companyBlock(reference, trusteePath, trustee)
-          : individualBlock(reference, trusteePath, trustee, party);
+          : individualBlock(reference, trusteePath, trustee, party, count);
       return [{ ...block, trusteeFor: trust }];
     });
   }
@@ -196,6 +208,7 @@ function individualBlock(
   path: string,
   person: AnswerObject,
   witnessSource: AnswerObject,
+  count: WitnessNumber,
 ): ExecutionBlock {
   const signer: Signatory = {
     role: "signer",
@@ -206,9 +219,9 @@ function individualBlock(
     dateKey: fieldKey(path, "date"),
   };
   const witnesses: Signatory[] = [];
-  const prefixes = reference.witnesses === 2 ? ["", "second_"] : reference.witnesses === 1 ? [""] : [];
+  const prefixes = count === 2 ? ["", "second_"] : count === 1 ? [""] : [];
   prefixes.forEach((prefix, index) => {
-    const suffix = reference.witnesses === 2 ? ["witness", String(index + 1)] : ["witness"];
+    const suffix = count === 2 ? ["witness", String(index + 1)] : ["witness"];
     witnesses.push({
       role: "witness",
       fullName: text(witnessSource, `${prefix}witness_name`),

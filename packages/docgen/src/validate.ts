@@ -2,13 +2,13 @@
  * Validation of answers against an interview: every shown question is checked (hidden ones never
  * are), then the rules that span several answers, such as a company being able to sign under s127.
  */
-import { type Answers, isAnswered } from "./answers.ts";
+import { type Answers, createScope, isAnswered } from "./answers.ts";
 import { crossCheckIssues } from "./checks.ts";
 import { PROPRIETARY_LEGAL_ELEMENTS } from "./constants.ts";
 import type { AnswerIssue } from "./errors.ts";
 import { checkAnswer, MESSAGES } from "./fields.ts";
 import { type VisibleParty, type VisibleQuestion, visibleQuestions } from "./interview.ts";
-import type { InterviewDefinition } from "./schema.ts";
+import type { InterviewDefinition, Question } from "./schema.ts";
 
 /** Checks the answers against the interview; gives one {path, message} per problem, in interview order. */
 export function validate(definition: InterviewDefinition, answers: Answers): AnswerIssue[] {
@@ -16,7 +16,7 @@ export function validate(definition: InterviewDefinition, answers: Answers): Ans
   const nodes = visibleQuestions(definition, answers);
   validateNodes(nodes, issues);
   // The interview's own rules across answers (s17A, a settlor who must not benefit, officers' ages).
-  issues.push(...crossCheckIssues(nodes, definition.checks));
+  issues.push(...crossCheckIssues(nodes, definition.checks, createScope(definition.questions, answers, "")));
   return issues;
 }
 
@@ -24,7 +24,7 @@ function validateNodes(nodes: readonly VisibleQuestion[], issues: AnswerIssue[])
   for (const node of nodes) {
     if (node.kind === "field") {
       if (!isAnswered(node.value)) {
-        if (node.question.required) issues.push({ path: node.path, message: MESSAGES.blank });
+        if (node.question.required) issues.push({ path: node.path, message: blankMessage(node.question) });
         continue;
       }
       const verdict = checkAnswer(node.question, node.value);
@@ -32,7 +32,7 @@ function validateNodes(nodes: readonly VisibleQuestion[], issues: AnswerIssue[])
     } else if (node.kind === "group") {
       const { count, question } = node;
       if (count === undefined) {
-        if (question.required) issues.push({ path: node.path, message: MESSAGES.blank });
+        if (question.required) issues.push({ path: node.path, message: blankMessage(question) });
         continue;
       }
       if (count < question.min)
@@ -47,6 +47,9 @@ function validateNodes(nodes: readonly VisibleQuestion[], issues: AnswerIssue[])
     }
   }
 }
+
+/** What a required question left unanswered says: its own message (why it is asked), or the spec's. */
+const blankMessage = (question: Question): string => question.requiredMessage ?? MESSAGES.blank;
 
 /** Whether anything of an optional party has been answered (an untouched optional party is fine). */
 function partyStarted(node: VisibleParty): boolean {
