@@ -78,6 +78,8 @@ describe("demo documents and the library's templates (issue 34)", () => {
     expect(linked("Memorandum of Wishes – David Chen")).toBe("memorandum-of-wishes");
     expect(linked("SMSF Investment Strategy – Nguyen Super Fund")).toBe("smsf-investment-strategy");
     expect(linked("Employment Contract – Junior Paralegal")).toBe("employment-contract");
+    expect(linked("Enduring Power of Attorney (NSW) – Meera Patel")).toBe("enduring-power-of-attorney");
+    expect(linked("Enduring Power of Attorney (VIC) – Sarah Chen")).toBe("enduring-power-of-attorney");
   });
 
   it("leaves unlinked only the documents it says why, and each of those still matches a template", () => {

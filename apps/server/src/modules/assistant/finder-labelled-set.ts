@@ -113,4 +113,12 @@ export const FINDER_LABELLED_SET: readonly { readonly request: string; readonly 
     expected: "employment-contract",
   },
   { request: "taking on casual staff for the cafe over summer", expected: "employment-contract" },
+  {
+    request: "mum's memory is going, she wants my sister to look after her money when she can't",
+    expected: "enduring-power-of-attorney",
+  },
+  {
+    request: "EPA for an elderly client in Queensland that covers health decisions too",
+    expected: "enduring-power-of-attorney",
+  },
 ];

@@ -114,6 +114,7 @@ describe("catalogue", () => {
       (await people.as.alice.get("/api/products", { search: "estate planning" })).json(),
     );
     expect(byCategoryName.data.rows.map((p) => p.template_identifier).sort()).toEqual([
+      "enduring-power-of-attorney",
       "general-power-of-attorney",
       "simple-will",
     ]);
