@@ -15,7 +15,8 @@ import {
 import { createTemplateLibrary, templateName } from "../modules/templates/index.ts";
 import { systemClock } from "../platform/kernel/index.ts";
 
-type Patch = { [key: string]: string | number | Patch };
+// A list (a group's entries) replaces the sample's list whole; an object is merged into the sample's.
+type Patch = { [key: string]: string | number | Patch | readonly Patch[] };
 
 /**
  * Which demo documents were made from which starter template, and how their sample answers are
@@ -195,8 +196,12 @@ function patched(answers: Answers, patch: Patch = {}): Record<string, unknown> {
   for (const [key, value] of Object.entries(patch)) {
     const current = result[key];
     result[key] =
-      typeof value === "object" && current && typeof current === "object" && !Array.isArray(current)
-        ? patched(current as Answers, value)
+      typeof value === "object" &&
+      !Array.isArray(value) &&
+      current &&
+      typeof current === "object" &&
+      !Array.isArray(current)
+        ? patched(current as Answers, value as Patch)
         : value;
   }
   return result;
