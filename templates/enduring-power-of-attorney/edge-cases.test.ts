@@ -393,6 +393,27 @@ describe("enduring power of attorney: the attorneys", () => {
     }
   });
 
+  it("offers only individuals as principal, witness or attorney: a company cannot make or hold this power", () => {
+    const { template } = load(SLUG);
+    const parties = JSON.stringify(template.definition.questions);
+    expect(parties.match(/"partyTypes":\[[^\]]*\]/g)).toEqual([
+      '"partyTypes":["individual"]',
+      '"partyTypes":["individual"]',
+      '"partyTypes":["individual"]',
+      '"partyTypes":["individual"]',
+    ]);
+    // A company's answers given anyway are read as an individual's, whose name is then missing.
+    expect(
+      issuesOf((a) => {
+        (attorneys(a)[0] as Answers).attorney = {
+          party_type: "company",
+          name: "Patel Holdings",
+          legal_element: "PTY LTD",
+        };
+      }).map((issue) => issue.path),
+    ).toContain("attorneys[0].attorney.first_name");
+  });
+
   it("refuses the principal as an attorney or alternative, and one person in both lists", () => {
     expect(
       issuesOf((a) => {
