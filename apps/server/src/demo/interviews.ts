@@ -15,7 +15,8 @@ import {
 import { createTemplateLibrary, templateName } from "../modules/templates/index.ts";
 import { systemClock } from "../platform/kernel/index.ts";
 
-type Patch = { [key: string]: string | number | Patch };
+// A list (a group's entries) replaces the sample's list whole; an object is merged into the sample's.
+type Patch = { [key: string]: string | number | Patch | readonly Patch[] };
 
 /**
  * Which demo documents were made from which starter template, and how their sample answers are
@@ -139,6 +140,64 @@ const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
     },
     "Partnership Agreement – Patel & Ross": { template: "partnership-agreement" },
     "Share Sale Agreement – Coastal Foods Pty Ltd": { template: "share-sale-agreement" },
+    // The sample answers are Meera Patel's NSW power; Sarah Chen's is the same form made in Victoria,
+    // with the questions Victoria asks answered (her second witness, the attorneys' eligibility).
+    "Enduring Power of Attorney (NSW) – Meera Patel": { template: "enduring-power-of-attorney" },
+    "Enduring Power of Attorney (VIC) – Sarah Chen": {
+      template: "enduring-power-of-attorney",
+      patch: {
+        jurisdiction: "VIC",
+        principal: {
+          first_name: "Sarah",
+          middle_name: "",
+          last_name: "Chen",
+          email: "sarah.chen@example.com",
+          street: "14 Example Grove",
+          suburb: "Balwyn",
+          state: "VIC",
+          postcode: "3103",
+          witness_name: "Margaret Ellis",
+          witness_email: "margaret.ellis@example.com",
+        },
+        witness_capacity_vic: "affidavits",
+        witnesses_independent_vic: "yes",
+        second_witness: {
+          party_type: "individual",
+          first_name: "Tom",
+          middle_name: "",
+          last_name: "Nguyen",
+          email: "tom.nguyen@example.com",
+          street: "8 Sample Street",
+          suburb: "Kew",
+          state: "VIC",
+          postcode: "3101",
+        },
+        matters_vic: "both",
+        attorneys: [
+          {
+            attorney: {
+              party_type: "individual",
+              first_name: "David",
+              middle_name: "",
+              last_name: "Chen",
+              email: "david.chen@example.com",
+              street: "14 Example Grove",
+              suburb: "Balwyn",
+              state: "VIC",
+              postcode: "3103",
+              witness_name: "Helen Brooks",
+              witness_email: "helen.brooks@example.com",
+            },
+            relationship: "husband",
+            age: "adult",
+            carer_vic: "No",
+            insolvent: "No",
+          },
+        ],
+        alternates: [],
+        has_conditions: "No",
+      },
+    },
     // Registered by ASIC in the demo (asic-applications.ts): its answers make the company kit work.
     "Company Registration – Chen Investments Pty Ltd": {
       template: "company-registration",
@@ -152,8 +211,12 @@ function patched(answers: Answers, patch: Patch = {}): Record<string, unknown> {
   for (const [key, value] of Object.entries(patch)) {
     const current = result[key];
     result[key] =
-      typeof value === "object" && current && typeof current === "object" && !Array.isArray(current)
-        ? patched(current as Answers, value)
+      typeof value === "object" &&
+      !Array.isArray(value) &&
+      current &&
+      typeof current === "object" &&
+      !Array.isArray(current)
+        ? patched(current as Answers, value as Patch)
         : value;
   }
   return result;

@@ -84,6 +84,8 @@ describe("demo documents and the library's templates (issue 34)", () => {
     expect(linked("Engagement Letter – Estate Planning")).toBe("engagement-letter");
     expect(linked("Partnership Agreement – Patel & Ross")).toBe("partnership-agreement");
     expect(linked("Share Sale Agreement – Coastal Foods Pty Ltd")).toBe("share-sale-agreement");
+    expect(linked("Enduring Power of Attorney (NSW) – Meera Patel")).toBe("enduring-power-of-attorney");
+    expect(linked("Enduring Power of Attorney (VIC) – Sarah Chen")).toBe("enduring-power-of-attorney");
   });
 
   it("leaves unlinked only the documents it says why, and each of those still matches a template", () => {

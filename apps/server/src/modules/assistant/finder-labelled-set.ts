@@ -129,4 +129,12 @@ export const FINDER_LABELLED_SET: readonly { readonly request: string; readonly 
   { request: "terms for the partners of a family farming business", expected: "partnership-agreement" },
   { request: "contract to sell my client's shares in his company", expected: "share-sale-agreement" },
   { request: "buying out the majority shareholder of a private company", expected: "share-sale-agreement" },
+  {
+    request: "mum's memory is going, she wants my sister to look after her money when she can't",
+    expected: "enduring-power-of-attorney",
+  },
+  {
+    request: "EPA for an elderly client in Queensland that covers health decisions too",
+    expected: "enduring-power-of-attorney",
+  },
 ];

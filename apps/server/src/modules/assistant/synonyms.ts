@@ -74,6 +74,18 @@ export const TEMPLATE_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map
       "while I'm overseas",
       "while I am away",
     ],
+    "enduring-power-of-attorney": [
+      "EPA",
+      "EPOA",
+      "enduring POA",
+      "loses capacity",
+      "lose capacity",
+      "loss of capacity",
+      "dementia",
+      "manage my finances",
+      "manage her finances",
+      "if I can't make decisions",
+    ],
     "employment-contract": [
       "hiring staff",
       "new staff member",

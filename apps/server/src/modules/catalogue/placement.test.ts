@@ -54,6 +54,10 @@ describe("catalogue placement", () => {
     expect(parentOf("Company Administration")).toBe("Companies");
   });
 
+  it("files the enduring power of attorney beside the general one, under Estate Planning › Powers of Attorney", () => {
+    expect(leafOf("enduring-power-of-attorney")).toBe("Powers of Attorney");
+  });
+
   it("files every library template on a leaf of the tree (none becomes a stray top-level category)", () => {
     const leaves = new Set(CATEGORY_TREE.flatMap((top) => top.children ?? [top.name]));
     for (const template of library.list())

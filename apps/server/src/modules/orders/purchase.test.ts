@@ -118,6 +118,7 @@ describe("catalogue", () => {
     expect(byCategoryName.data.rows.map((p) => p.template_identifier).sort()).toEqual([
       "advance-care-directive",
       "engagement-letter",
+      "enduring-power-of-attorney",
       "general-power-of-attorney",
       "simple-will",
     ]);
