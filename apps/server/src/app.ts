@@ -16,7 +16,7 @@ import { assistantRoutes } from "./modules/assistant/index.ts";
 import { authRoutes } from "./modules/auth/index.ts";
 import { catalogueRoutes } from "./modules/catalogue/index.ts";
 import { creditRoutes } from "./modules/credits/index.ts";
-import { documentRoutes } from "./modules/documents/index.ts";
+import { documentFileRoutes, documentRoutes } from "./modules/documents/index.ts";
 import { folderRoutes } from "./modules/folders/index.ts";
 import { fulfilmentRoutes } from "./modules/fulfilment/index.ts";
 import { integrationRoutes, sandboxConsentRoutes } from "./modules/integrations/index.ts";
@@ -193,6 +193,7 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
         );
         await signedIn.register(checkoutRoutes, servicesNamed("payments", "publicUrl"));
         await signedIn.register(interviewRoutes, servicesNamed("interview"));
+        await signedIn.register(documentFileRoutes, servicesNamed("documents"));
         await signedIn.register(mediaRoutes, servicesNamed("media", "teams"));
         await signedIn.register(invitationRoutes, servicesNamed("invitations", "publicUrl"));
         await signedIn.register(membershipRoutes, servicesNamed("membership", "publicUrl"));

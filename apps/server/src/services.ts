@@ -26,6 +26,7 @@ import { createCatalogueService } from "./modules/catalogue/index.ts";
 import { createCouponsService } from "./modules/coupons/index.ts";
 import { createCreditsService, creditPurchaseRefusal } from "./modules/credits/index.ts";
 import {
+  createAssembledFilesForZip,
   createDocumentsService,
   createDocumentZipDownload,
   type DocumentsService,
@@ -42,11 +43,7 @@ import {
   createIntegrationsService,
   registerIntegrationsReactions,
 } from "./modules/integrations/index.ts";
-import {
-  createAssembledFilesForZip,
-  createInterviewService,
-  type InterviewService,
-} from "./modules/interview/index.ts";
+import { createInterviewService } from "./modules/interview/index.ts";
 import { createInvitationsService } from "./modules/invitations/index.ts";
 import { createLiteVideoService } from "./modules/lite-video/index.ts";
 import { createLogsService } from "./modules/logs/index.ts";
@@ -126,11 +123,8 @@ export function createServices(deps: {
       media &&
       (async (teamId, mediaId) =>
         (await media?.isFirmLogo(teamId, mediaId)) ? mediaSourceUrl(mediaId) : null),
-    // A removed member's My Documents go to the owner through the folders and documents modules.
-    handOver: () => async (tx, move) => ({
-      folders: await folders.handOverPersonalFolders(tx, move),
-      documents: await documentsModule().handOverDocuments(tx, move),
-    }),
+    // A removed member's My Documents go to the owner: folders and documents hear the removal.
+    events,
   });
   // Two-factor sign-in opens sessions through auth, and auth asks it for the step after the
   // password: the late-bound port breaks the cycle.
@@ -181,10 +175,10 @@ export function createServices(deps: {
     clock,
     users,
     contents: () => documentsModule().folderContents,
+    events,
   });
-  // The interview module owns documents' assembled files and needs the documents module to change
-  // documents: the same late binding.
-  let interview: InterviewService | undefined;
+  // The documents module owns their assembled files, versions and downloads (the store holds the bytes).
+  const fileStore = createDatabaseFileStore({ db, clock });
   documents = createDocumentsService({
     db,
     clock,
@@ -192,21 +186,18 @@ export function createServices(deps: {
     logs,
     users,
     teams,
-    files: () => {
-      if (!interview) throw new Error("interview service not wired yet");
-      return interview.filesReader;
-    },
+    events,
+    files: fileStore,
   });
   // What other modules add to each document row (documents/row-columns.ts).
   documents.registerRowColumns(signingDocumentColumns);
   documents.registerRowColumns(asicDocumentColumns({ clock, feeCents: asicFeeCents }));
   documents.registerCopyGuard(asicCopyGuard);
   documents.registerDeleteGuard(asicDeleteGuard);
-  const fileStore = createDatabaseFileStore({ db, clock });
   media = createMediaService({ db, clock, files: fileStore, teams });
   const templates = createTemplateLibrary();
   const engine = createDocumentEngine({ pool: workers, templatesRoot: templates.root });
-  interview = createInterviewService({
+  const interview = createInterviewService({
     db,
     clock,
     documents,
@@ -254,7 +245,6 @@ export function createServices(deps: {
     jobs,
     documents,
     files: fileStore,
-    interview,
     library: templates,
     engine,
     mail,
@@ -387,7 +377,8 @@ export function createServices(deps: {
     db,
     clock,
     config,
-    visibleDocumentNames: () => documentsModule().visibleDocumentNames,
+    // Made after the documents service's last assignment: no guard needed.
+    visibleDocumentNames: () => documents.visibleDocumentNames,
   });
   const sealer: PdfSealer = { seal: (input) => sealOnPool(input.certificate.firmName, "seal", { input }) };
   const signingCeremony = createSigningCeremony({
@@ -430,8 +421,8 @@ export function createServices(deps: {
     redirectUri: integrationProviders.redirectUri,
     jobs,
     files: fileStore,
-    // Made above: after its last assignment the compiler knows `interview` is set.
-    assembledPdf: (ctx, docId) => interview.downloadablePdf(ctx, docId),
+    // The document's PDF as the actor may download it, from the documents module.
+    assembledPdf: (ctx, docId) => documents.downloadablePdf(ctx, docId),
     interviewOf: (ctx, docId) => interview.interview(ctx, docId),
     logs,
   });

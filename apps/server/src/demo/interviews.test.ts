@@ -1,8 +1,7 @@
 import { formatIssues, validate } from "@precedent/docgen";
 import { isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { documents } from "../modules/documents/index.ts";
-import { documentFiles } from "../modules/interview/index.ts";
+import { documentFiles, documents } from "../modules/documents/index.ts";
 import { createTestApp, firmClient, signIn, type TestApp } from "../test/harness.ts";
 import { DEMO_PASSWORD, loadDemoData } from "./seed.ts";
 

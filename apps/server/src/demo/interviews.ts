@@ -3,15 +3,15 @@ import { type Answers, type AssembledDocument, assemble, cleanAnswers } from "@p
 import type { LibraryTemplate } from "@precedent/docgen/library";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { documents } from "../modules/documents/index.ts";
-import { createDatabaseFileStore } from "../modules/files/index.ts";
 import {
-  clientNameOf,
-  documentFiles,
+  documents,
   fileNameOf,
   MEDIA_TYPES,
   recordVersion,
-} from "../modules/interview/index.ts";
+  replaceAssembledFiles,
+} from "../modules/documents/index.ts";
+import { createDatabaseFileStore } from "../modules/files/index.ts";
+import { answerChanges, clientNameOf } from "../modules/interview/index.ts";
 import { createTemplateLibrary, templateName } from "../modules/templates/index.ts";
 import { systemClock } from "../platform/kernel/index.ts";
 
@@ -291,25 +291,21 @@ export async function loadDemoInterviews(
       pdf: await store.put(result.pdf, { mediaType: MEDIA_TYPES.pdf }),
       word: await store.put(result.docx, { mediaType: MEDIA_TYPES.word }),
     };
-    await tx.insert(documentFiles).values(
-      (["pdf", "word"] as const).map((kind) => ({
-        docId: doc.id,
-        teamId,
-        kind,
-        name: fileNameOf(doc.name, kind),
-        sha256: stored[kind].sha256,
-        size: stored[kind].size,
-        createdBy: doc.createdBy,
-        createdAt: doc.at,
-      })),
-    );
+    await replaceAssembledFiles(tx, {
+      docId: doc.id,
+      teamId,
+      userId: doc.createdBy,
+      at: doc.at,
+      documentName: doc.name,
+      stored,
+    });
     // Its one assembly so far, as the document's first version.
     await recordVersion(tx, {
       docId: doc.id,
       teamId,
       userId: doc.createdBy,
       at: doc.at,
-      definition: template.definition,
+      changesSince: (previous) => answerChanges(template.definition, previous, answers),
       answers,
       files: {
         pdf: { ...stored.pdf, name: fileNameOf(doc.name, "pdf") },

@@ -2,8 +2,7 @@ import { ASIC_KIT_ALREADY_MADE, ASIC_KIT_NOT_REGISTERED, NOT_AN_ASIC_DOCUMENT } 
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirmWithPeople, createTestApp, type FirmWithPeople, type TestApp } from "../../test/harness.ts";
-import { documents } from "../documents/index.ts";
-import { documentFiles } from "../interview/index.ts";
+import { documentFiles, documents } from "../documents/index.ts";
 import { asicRowColumns } from "./application-reads.ts";
 import { COMPANY_KIT_TEMPLATES } from "./company-kit.ts";
 import { asicApplications } from "./schema.ts";

@@ -243,7 +243,7 @@ export function createDocumentCommands(deps: {
      * A departing member's documents stay in the firm and become `toUserId`'s (the owner's):
      * they move to the recipient's My Documents with the folders they sit in (the folders module
      * hands those over in the same transaction), so none is left in no one's My Documents. Who
-     * last changed each one is kept. Returns how many changed hands.
+     * last changed each one is kept. Returns how many changed hands. Run on "team.member-removed".
      */
     async handOverDocuments(
       tx: Database,

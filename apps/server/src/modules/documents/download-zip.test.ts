@@ -10,7 +10,8 @@ import {
   type TestApp,
 } from "../../test/harness.ts";
 import { products } from "../catalogue/index.ts";
-import { documentFileDownloads, documentFiles, fileNameOf } from "../interview/index.ts";
+import { fileNameOf } from "./file-names.ts";
+import { documentFileDownloads, documentFiles } from "./schema.ts";
 
 let t: TestApp;
 let teamId: number;

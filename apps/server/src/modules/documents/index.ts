@@ -4,6 +4,8 @@ import { canViewOrganisation } from "./policy.ts";
 
 export type { DocumentCopyGuard } from "./commands.ts";
 export { createDocumentZipDownload } from "./download-zip.ts";
+export { type FileKind, fileNameOf, MEDIA_TYPES } from "./file-names.ts";
+export { documentFileRoutes } from "./file-routes.ts";
 export {
   allowedInSomeTab,
   canDownloadFile,
@@ -17,9 +19,17 @@ export { documentRoutes } from "./routes.ts";
 export type { DocumentRowColumns } from "./row-columns.ts";
 // Tables for tests and demo data to write rows with; another module's code may not import them
 // (biome.json names them): it calls this entry's functions and places its query fragments.
-export { documentShares, documents } from "./schema.ts";
+export {
+  documentFileDownloads,
+  documentFiles,
+  documentShares,
+  documents,
+  documentVersions,
+} from "./schema.ts";
 export { createDocumentsService, type DocumentsService } from "./service.ts";
 export { setSigningStatus } from "./signing-status.ts";
+export { recordVersion, replaceAssembledFiles } from "./versions.ts";
+export { type AssembledFilesForZip, createAssembledFilesForZip } from "./zip-files.ts";
 
 // The Organisation Documents ability on GET /users/me: the rule the organisation list follows.
 registerFirmAbility("view_organisation_documents", (role) => canViewOrganisation({ role }));

@@ -14,8 +14,8 @@ import type { LoadedDocument } from "./queries.ts";
 import type { RowColumnsRegistry } from "./row-columns.ts";
 
 /**
- * The assembled files listed on documents (documents spec §3 `files`), owned by the interview
- * module: read for a page of documents at once, only those their status and flags let be downloaded.
+ * The assembled files listed on documents (documents spec §3 `files`; downloads.ts): read for a
+ * page of documents at once, only those their status and flags let be downloaded.
  */
 export type DocumentFilesReader = (
   docs: { id: number; status: DocumentStatus; allowDownloadPdf: boolean; allowDownloadWord: boolean }[],
@@ -24,8 +24,7 @@ export type DocumentFilesReader = (
 /** The documents module's presenter: loaded documents as the API's rows, with their abilities. */
 export function createDocumentPresenter(deps: {
   users: UsersService;
-  /** Late-bound: the interview module, which owns the files, is built after this one. */
-  files?: () => DocumentFilesReader;
+  files: DocumentFilesReader;
   addedColumns: RowColumnsRegistry;
 }) {
   const { users, addedColumns } = deps;
@@ -37,7 +36,7 @@ export function createDocumentPresenter(deps: {
     section: ListSection | undefined,
   ) {
     const names = await users.summaries([...new Set(docs.flatMap((d) => [d.createdBy, d.updatedBy]))]);
-    const files = docs.length > 0 && deps.files ? await deps.files()(docs) : new Map();
+    const files = docs.length > 0 ? await deps.files(docs) : new Map();
     const rows = docs.map((doc): DocumentRow => {
       const docFiles: { id: number; name: string; kind: "pdf" | "word" }[] = files.get(doc.id) ?? [];
       const facts = factsOf(doc, docFiles);

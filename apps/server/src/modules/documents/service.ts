@@ -8,13 +8,16 @@ import type {
 import { SHARED_FOLDERS } from "@precedent/contracts";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import type { EventListeners } from "../../platform/events/index.ts";
 import type { Actor, Clock, FirmContext } from "../../platform/kernel/index.ts";
+import type { FileStore } from "../files/index.ts";
 import type { FolderContents, FoldersService } from "../folders/index.ts";
 import type { LogsService } from "../logs/index.ts";
 import type { TeamsService } from "../teams/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { createDocumentCommands } from "./commands.ts";
-import { createDocumentPresenter, type DocumentFilesReader } from "./presenter.ts";
+import { createDocumentDownloads } from "./downloads.ts";
+import { createDocumentPresenter } from "./presenter.ts";
 import { createDocumentQueries, documentNotFound } from "./queries.ts";
 import { createRowColumnsRegistry } from "./row-columns.ts";
 import { documents } from "./schema.ts";
@@ -32,17 +35,24 @@ export function createDocumentsService(deps: {
   logs: LogsService;
   users: UsersService;
   teams: TeamsService;
-  /** Late-bound: the interview module, which owns the files, is built after this one. */
-  files?: () => DocumentFilesReader;
+  /** Where the assembled files' bytes are (downloads read them). */
+  files: FileStore;
+  /** Hears "team.member-removed" (teams' events.ts): the member's documents change hands. */
+  events: EventListeners;
 }) {
   const { db, folders } = deps;
   // What other modules add to each row (see row-columns.ts).
   const addedColumns = createRowColumnsRegistry();
   const queries = createDocumentQueries({ db, folders });
   const { visibleDocuments, selectDocuments, columnsFor, sharedFolderNames } = queries;
+  // A document's assembled files, versions and downloads (downloads.ts).
+  const downloads = createDocumentDownloads(
+    { db, clock: deps.clock, files: deps.files, users: deps.users, logs: deps.logs },
+    queries,
+  );
   const { toRows, sharedFoldersOf } = createDocumentPresenter({
     users: deps.users,
-    files: deps.files,
+    files: downloads.filesReader,
     addedColumns,
   });
 
@@ -103,6 +113,12 @@ export function createDocumentsService(deps: {
     get,
   });
 
+  // A removed member's documents become the owner's in the removal's transaction; the folders
+  // module moves the folders they sit in on the same event.
+  deps.events.on("team.member-removed", async (tx, removal) => {
+    removal.handedOver.documents += await commands.handOverDocuments(tx, removal);
+  });
+
   /** Ports the folders module calls, inside its transactions. */
   const folderContents: FolderContents = {
     countDocumentsIn: queries.countDocumentsIn,
@@ -142,7 +158,6 @@ export function createDocumentsService(deps: {
 
     setSigningStatus: commands.setSigningStatus,
     applyChange: commands.applyChange,
-    handOverDocuments: commands.handOverDocuments,
     createDraft: commands.createDraft,
     createDraftIn: commands.createDraftIn,
     deleteMany: commands.deleteMany,
@@ -152,6 +167,16 @@ export function createDocumentsService(deps: {
     rename: commands.rename,
     duplicate: commands.duplicate,
     changeStatus: commands.changeStatus,
+
+    // Assembled files, versions and downloads (downloads.ts; the routes are file-routes.ts).
+    downloadIds: downloads.downloadIds,
+    versions: downloads.versions,
+    downloadVersion: downloads.downloadVersion,
+    download: downloads.download,
+    /** The assembled PDF for signing, in the sender's transaction (no ability checked). */
+    assembledPdf: downloads.assembledPdf,
+    /** The assembled PDF as the actor may download it, for sync back to practice software. */
+    downloadablePdf: downloads.downloadablePdf,
 
     /** GET /doc/list-user-company: the firm's users for the owner filter and the log filter. */
     async companyUsers(actor: Actor, teamId: number): Promise<CompanyUser[]> {

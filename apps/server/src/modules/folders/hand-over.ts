@@ -4,8 +4,8 @@ import type { Database } from "../../db/client.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import { folderShares, folders } from "./schema.ts";
 
-// A departing member's My Documents folders handed over to the firm's owner (teams calls it,
-// through the folders service, when a member is removed).
+// A departing member's My Documents folders handed over to the firm's owner (the folders service
+// runs it when teams raises "team.member-removed").
 
 /**
  * A departing member's My Documents folders become `toUserId`'s (the owner's), in the

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client.ts";
 import { badRequest } from "../../errors.ts";
+import type { EventListeners } from "../../platform/events/index.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { createFolderCommands } from "./commands.ts";
@@ -29,8 +30,13 @@ export function createFoldersService(deps: {
   clock: Clock;
   users: UsersService;
   contents: () => FolderContents;
+  /** Hears "team.member-removed" (teams' events.ts): the member's My Documents folders change hands. */
+  events: EventListeners;
 }) {
   const { db, clock, users, contents } = deps;
+  deps.events.on("team.member-removed", async (tx, removal) => {
+    removal.handedOver.folders += await handOverPersonalFolders(tx, clock, removal);
+  });
   const tree = createFolderTree({ db, users });
   const commands = createFolderCommands({ db, clock, contents, present: tree.present });
   const sharing = createFolderSharing({ db, clock, contents });
@@ -50,10 +56,6 @@ export function createFoldersService(deps: {
     move: commands.move,
     share: sharing.share,
     unshare: sharing.unshare,
-    handOverPersonalFolders: (
-      tx: Database,
-      move: { teamId: number; fromUserId: number; toUserId: number; formerMemberName: string },
-    ) => handOverPersonalFolders(tx, clock, move),
     assertOrganisationAllowed,
 
     /** For calls that need a folder in Shared Folders. */

@@ -23,9 +23,8 @@ import {
   type FirmWithPeople,
   type TestApp,
 } from "../../test/harness.ts";
-import { documents } from "../documents/index.ts";
+import { documentFiles, documents } from "../documents/index.ts";
 import { createDatabaseFileStore } from "../files/index.ts";
-import { documentFiles } from "../interview/index.ts";
 import { integrationLogs } from "../logs/index.ts";
 import { importFund, importIntoParty, splitAddress, splitLegalElement } from "./import-mapping.ts";
 import { type IntegrationProvider, ProviderUnavailable } from "./provider.ts";
@@ -565,7 +564,7 @@ describe("POST /api/integrations/{app}/sync (sync back on the job queue)", () =>
       providers: () => flaky,
       redirectUri: () => "/my-account/my-integration/Xero",
       interviewOf: (ctx, docId) => t.services.interview.interview(ctx, docId),
-      assembledPdf: (ctx, docId) => t.services.interview.downloadablePdf(ctx, docId),
+      assembledPdf: (ctx, docId) => t.services.documents.downloadablePdf(ctx, docId),
       logs: t.services.logs,
       jobs: queue,
       files: createDatabaseFileStore({ db: t.db, clock: t.clock.now }),

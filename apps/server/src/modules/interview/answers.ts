@@ -3,10 +3,10 @@ import { INTERVIEW_INCOMPLETE } from "@precedent/contracts";
 import { type Answers, cleanAnswers, formatIssues, missingAnswers } from "@precedent/docgen";
 import { badRequest } from "../../errors.ts";
 import type { FirmContext } from "../../platform/kernel/index.ts";
+import { fileNameOf } from "../documents/index.ts";
 import { templateName } from "../templates/index.ts";
 import { answerChanges, clientNameOf } from "./answer-changes.ts";
 import { supplementAnswers } from "./answer-supplements.ts";
-import { fileNameOf } from "./file-names.ts";
 import {
   actionTokenHash,
   answerErrors,

@@ -1,16 +1,13 @@
 import type { AssembleResponse } from "@precedent/contracts";
-import { type Answers, type InterviewDefinition, validate } from "@precedent/docgen";
-import { and, desc, eq } from "drizzle-orm";
+import { type Answers, validate } from "@precedent/docgen";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { FirmContext } from "../../platform/kernel/index.ts";
 import type { DocumentEngine } from "../../platform/workers/index.ts";
-import { type StoredFile, sha256Hex } from "../files/index.ts";
+import { fileNameOf, MEDIA_TYPES, recordVersion, replaceAssembledFiles } from "../documents/index.ts";
 import { answerChanges, clientNameOf } from "./answer-changes.ts";
 import { type SupplementNote, supplementAnswers } from "./answer-supplements.ts";
-import type { InterviewDownloads } from "./downloads.ts";
-import { type FileKind, fileNameOf, MEDIA_TYPES } from "./file-names.ts";
 import {
   COMPLETED,
   type InterviewScope,
@@ -18,65 +15,18 @@ import {
   openedElsewhere,
   templateFailure,
 } from "./interview-scope.ts";
-import { documentFiles, documentVersions } from "./schema.ts";
 import type { InterviewServiceDeps } from "./service-deps.ts";
 
 // Assembly (interview spec §7): the answers checked, the PDF and Word file rendered and stored,
-// kept as the document's files and as its next version, and the document completed. Also the
-// assembled PDF signing sends, read from the files assembly wrote.
-
-/**
- * Keeps one assembly as the document's next version, with the answers that changed since the
- * version before; the caller's transaction must hold the document's row lock (assemblies of one
- * document then number their versions one after another). Returns the log change to record.
- */
-export async function recordVersion(
-  tx: Database,
-  input: {
-    docId: number;
-    teamId: number;
-    userId: number;
-    at: Date;
-    definition: InterviewDefinition;
-    answers: Record<string, unknown>;
-    files: Record<FileKind, StoredFile & { name: string }>;
-  },
-) {
-  const [previous] = await tx
-    .select({ version: documentVersions.version, answers: documentVersions.answers })
-    .from(documentVersions)
-    .where(eq(documentVersions.docId, input.docId))
-    .orderBy(desc(documentVersions.version))
-    .limit(1);
-  const version = (previous?.version ?? 0) + 1;
-  const changes = previous ? answerChanges(input.definition, previous.answers, input.answers) : [];
-  await tx.insert(documentVersions).values({
-    docId: input.docId,
-    teamId: input.teamId,
-    version,
-    assembledAt: input.at,
-    assembledBy: input.userId,
-    answers: input.answers,
-    answersSha256: sha256Hex(new TextEncoder().encode(JSON.stringify(input.answers))),
-    changes,
-    pdfName: input.files.pdf.name,
-    pdfSha256: input.files.pdf.sha256,
-    pdfSize: input.files.pdf.size,
-    wordName: input.files.word.name,
-    wordSha256: input.files.word.sha256,
-    wordSize: input.files.word.size,
-  });
-  return { version: { from: previous?.version ?? null, to: version, answers: changes } };
-}
+// kept as the document's files and as its next version (the documents module's tables, written
+// through its versions.ts in this transaction), and the document completed.
 
 export function createAssembly(
   deps: Pick<InterviewServiceDeps, "db" | "clock" | "documents" | "files" | "engine" | "logs">,
   scope: Pick<InterviewScope, "supplements" | "interviewable" | "isCurrentToken">,
-  downloads: Pick<InterviewDownloads, "downloadIds">,
 ) {
   const { db, clock, documents, files, engine, logs } = deps;
   const { supplements, interviewable, isCurrentToken } = scope;
-  const { downloadIds } = downloads;
 
   return {
     /**
@@ -158,27 +108,22 @@ export function createAssembly(
               "The answers changed while the document was being assembled. Please try again.",
             );
           }
-          await tx.delete(documentFiles).where(eq(documentFiles.docId, docId));
           const now = clock();
-          await tx.insert(documentFiles).values(
-            (["pdf", "word"] as const).map((kind) => ({
-              docId,
-              teamId: ctx.teamId,
-              kind,
-              name: fileNameOf(doc.name, kind),
-              sha256: stored[kind].sha256,
-              size: stored[kind].size,
-              createdBy: ctx.userId,
-              createdAt: now,
-            })),
-          );
+          await replaceAssembledFiles(tx, {
+            docId,
+            teamId: ctx.teamId,
+            userId: ctx.userId,
+            at: now,
+            documentName: doc.name,
+            stored,
+          });
           // The latest files replace the last assembly's; every assembly is also kept as a version.
           const logged = await recordVersion(tx, {
             docId,
             teamId: ctx.teamId,
             userId: ctx.userId,
             at: now,
-            definition: template.definition,
+            changesSince: (previous) => answerChanges(template.definition, previous, answers),
             answers,
             files: {
               pdf: { ...stored.pdf, name: fileNameOf(doc.name, "pdf") },
@@ -222,16 +167,7 @@ export function createAssembly(
         }
         throw error;
       }
-      return { doc_id: docId, status: COMPLETED, files: await downloadIds(ctx, docId) };
-    },
-
-    /** The document's assembled PDF (its store key and name), for signing; undefined before assembly. */
-    async assembledPdf(tx: Database, docId: number) {
-      const [row] = await tx
-        .select({ sha256: documentFiles.sha256, name: documentFiles.name })
-        .from(documentFiles)
-        .where(and(eq(documentFiles.docId, docId), eq(documentFiles.kind, "pdf")));
-      return row;
+      return { doc_id: docId, status: COMPLETED, files: await documents.downloadIds(ctx, docId) };
     },
   };
 }

@@ -25,12 +25,15 @@ import {
   signIn,
   type TestApp,
 } from "../../test/harness.ts";
-import { documents } from "../documents/index.ts";
+import {
+  createDocumentsService,
+  documentFileDownloads,
+  documentFiles,
+  documents,
+} from "../documents/index.ts";
 import { createDatabaseFileStore, fileBlobs } from "../files/index.ts";
 import { documentLogs } from "../logs/index.ts";
 import { users } from "../users/index.ts";
-import { documentFileDownloads, documentFiles } from "./schema.ts";
-import { createInterviewService } from "./service.ts";
 
 let t: TestApp;
 let teamId: number;
@@ -315,14 +318,15 @@ describe("downloads", () => {
     const [pdfFile] = await filesOf(doc.id);
     const store = createDatabaseFileStore({ db: t.db, clock: t.clock.now });
     // The store hands the bytes over just after a re-assembly removed the document's file rows.
-    const racing = createInterviewService({
+    // The downloads are the documents module's (its downloads.ts), made here with that store.
+    const racing = createDocumentsService({
       db: t.db,
       clock: t.clock.now,
-      documents: t.services.documents,
-      library: t.services.templates,
-      engine: t.services.engine,
+      folders: t.services.folders,
+      teams: t.services.teams,
       users: t.services.users,
       logs: t.services.logs,
+      events: { on: () => {}, onCommitted: () => {} },
       files: {
         ...store,
         async get(sha256) {

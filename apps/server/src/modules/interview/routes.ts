@@ -3,17 +3,12 @@ import {
   AssembleBody,
   AssembleResponse,
   DocIdParam,
-  DocumentVersionParams,
-  DocumentVersionsResponse,
-  DownloadIdsResponse,
-  DownloadQuery,
   ErrorEnvelope,
   InterviewResponse,
   RelaunchResponse,
   SaveInterviewBody,
   SaveInterviewResponse,
   TeamScopeQuery,
-  VersionFileQuery,
 } from "@precedent/contracts";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -21,8 +16,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { RENDERS_MAX_PER_MINUTE } from "../../constants.ts";
 import { BUSY_RESPONSE } from "../../platform/workers/index.ts";
+import { MEDIA_TYPES } from "../documents/index.ts";
 import type { InterviewService } from "./service.ts";
-import { MEDIA_TYPES } from "./service.ts";
 
 /**
  * Renders are the heaviest requests: each person gets a number per minute for previews and as
@@ -204,92 +199,6 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ interview: InterviewServic
         message: "",
         data: await interview.assemble(ctx, request.params.docId, request.body.action_token),
       };
-    },
-  );
-
-  app.get(
-    "/xpressdox/get-download-ids/:docId",
-    {
-      schema: {
-        tags,
-        summary: "The document's assembled files this user may download",
-        params: DocIdParam,
-        querystring: TeamScopeQuery,
-        response: { 200: DownloadIdsResponse },
-      },
-    },
-    async (request) => {
-      const ctx = await request.firm();
-      return { message: "", data: { files: await interview.downloadIds(ctx, request.params.docId) } };
-    },
-  );
-
-  app.get(
-    "/doc/download/:docId",
-    {
-      schema: {
-        tags,
-        summary: "Download the document's PDF or Word file (status 3-5, when the document allows it)",
-        params: DocIdParam,
-        querystring: TeamScopeQuery.extend(DownloadQuery.shape),
-        produces: ["application/pdf", MEDIA_TYPES.word],
-      },
-    },
-    async (request, reply) => {
-      const ctx = await request.firm();
-      const file = await interview.download(ctx, request.params.docId, request.query.type);
-      return sendFile(reply, { bytes: file.bytes, mediaType: file.mediaType, name: file.name }, "attachment");
-    },
-  );
-
-  app.get(
-    "/doc/:id/versions",
-    {
-      schema: {
-        tags,
-        summary:
-          "Every assembly of the document (newest first): when, by whom, the answers changed since the one before, its files",
-        params: DocumentVersionParams.pick({ id: true }),
-        querystring: TeamScopeQuery,
-        response: {
-          200: DocumentVersionsResponse,
-          400: ErrorEnvelope.describe("id or id_team is not a positive whole number"),
-          401: ErrorEnvelope.describe("Not signed in"),
-          404: ErrorEnvelope.describe(
-            "'Invalid document.': no such document in the caller's firm, or one the caller cannot see",
-          ),
-        },
-      },
-    },
-    async (request) => {
-      const ctx = await request.firm();
-      return { message: "", data: { versions: await interview.versions(ctx, request.params.id) } };
-    },
-  );
-
-  app.get(
-    "/doc/:id/versions/:version/download",
-    {
-      schema: {
-        tags,
-        summary: "Download one version's PDF or Word file (when the document allows that kind)",
-        params: DocumentVersionParams,
-        querystring: TeamScopeQuery.extend(VersionFileQuery.shape),
-        produces: ["application/pdf", MEDIA_TYPES.word],
-        response: {
-          200: z.any().describe("The file's bytes (attachment)"),
-          400: ErrorEnvelope.describe("A parameter is invalid (type must be pdf or word)"),
-          401: ErrorEnvelope.describe("Not signed in"),
-          403: ErrorEnvelope.describe("The document does not allow downloading this kind of file"),
-          404: ErrorEnvelope.describe("No such document the caller can see, or no such version of it"),
-        },
-      },
-    },
-    async (request, reply) => {
-      const ctx = await request.firm();
-      const { id, version } = request.params;
-      const file = await interview.downloadVersion(ctx, id, version, request.query.type);
-      return sendFile(reply, file, "attachment");
     },
   );
 

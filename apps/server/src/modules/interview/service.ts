@@ -1,23 +1,20 @@
 import type { AnswerGuard, AnswerSupplement } from "./answer-supplements.ts";
 import { createInterviewAnswers } from "./answers.ts";
 import { createAssembly } from "./assembly.ts";
-import { createInterviewDownloads } from "./downloads.ts";
 import { createInterviewScope } from "./interview-scope.ts";
 import { createRelaunch } from "./relaunch.ts";
 import type { InterviewServiceDeps } from "./service-deps.ts";
 
 // The interview service, a small facade over its jobs, each in its own file: the document scope,
 // the action token and the shared refusals (interview-scope.ts), the interview page's calls
-// (answers.ts), assembly and versions kept (assembly.ts), files, versions and downloads
-// (downloads.ts) and relaunch (relaunch.ts). File names and media types are in file-names.ts.
+// (answers.ts), assembly (assembly.ts) and relaunch (relaunch.ts). A document's files, versions
+// and downloads are the documents module's (its downloads.ts and versions.ts).
 
 export type InterviewService = ReturnType<typeof createInterviewService>;
-export { recordVersion } from "./assembly.ts";
-export { fileNameOf, MEDIA_TYPES } from "./file-names.ts";
 export type { InterviewServiceDeps } from "./service-deps.ts";
 
 /**
- * The document interview, assembly and downloads (interview spec §2, §4, §7; documents spec §4, §6).
+ * The document interview and assembly (interview spec §2, §4, §7).
  * Every call acts on one document the actor can see in their firm (anything else is 404 'Invalid
  * document.'); changes to the document itself go through the documents module, in this module's
  * transactions, so status changes are logged with them.
@@ -25,13 +22,10 @@ export type { InterviewServiceDeps } from "./service-deps.ts";
 export function createInterviewService(deps: InterviewServiceDeps) {
   const scope = createInterviewScope(deps);
   const answers = createInterviewAnswers(deps, scope);
-  const downloads = createInterviewDownloads(deps, scope);
-  const assembly = createAssembly(deps, scope, downloads);
+  const assembly = createAssembly(deps, scope);
   const relaunch = createRelaunch(deps, scope);
 
   return {
-    filesReader: downloads.filesReader,
-
     /** Adds a module's answers to every later assembly (see `AnswerSupplement`); at start-up. */
     registerAnswerSupplement(supplement: AnswerSupplement) {
       scope.supplements.push(supplement);
@@ -48,12 +42,6 @@ export function createInterviewService(deps: InterviewServiceDeps) {
     reset: answers.reset,
     preview: answers.preview,
     assemble: assembly.assemble,
-    downloadIds: downloads.downloadIds,
-    assembledPdf: assembly.assembledPdf,
-    versions: downloads.versions,
-    downloadVersion: downloads.downloadVersion,
-    downloadablePdf: downloads.downloadablePdf,
-    download: downloads.download,
     relaunch: relaunch.relaunch,
   };
 }

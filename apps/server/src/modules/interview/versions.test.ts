@@ -9,9 +9,8 @@ import {
   type FirmWithPeople,
   type TestApp,
 } from "../../test/harness.ts";
-import { documents } from "../documents/index.ts";
+import { documentFiles, documents, documentVersions } from "../documents/index.ts";
 import { documentLogs } from "../logs/index.ts";
-import { documentFiles, documentVersions } from "./schema.ts";
 
 let t: TestApp;
 let teamId: number;

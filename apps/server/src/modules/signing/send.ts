@@ -34,7 +34,7 @@ export function createSigningSend(
   records: Pick<SigningRecords, "visible" | "voidPending" | "recordEvent">,
   links: SigningLinkBox,
 ) {
-  const { db, clock, documents, files, interview, library, mail, users, fusesign, publicUrl } = deps;
+  const { db, clock, documents, files, library, mail, users, fusesign, publicUrl } = deps;
   const { visible, voidPending, recordEvent } = records;
 
   return {
@@ -59,7 +59,7 @@ export function createSigningSend(
         const found = await visible(tx, ctx, input.doc_id, false);
         const refusal = sendRefusal(ctx, found.facts, input.owner_confirmed);
         if (refusal) throw new AppError(refusal.status, refusal.message);
-        const pdf = await interview.assembledPdf(tx, input.doc_id);
+        const pdf = await documents.assembledPdf(tx, input.doc_id);
         if (!pdf) throw new AppError(409, NOT_ASSEMBLED);
         return { ...found, pdf };
       });

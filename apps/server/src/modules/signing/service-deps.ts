@@ -4,7 +4,6 @@ import type { Clock } from "../../platform/kernel/index.ts";
 import type { DocumentEngine } from "../../platform/workers/index.ts";
 import type { DocumentsService } from "../documents/index.ts";
 import type { FileStore } from "../files/index.ts";
-import type { InterviewService } from "../interview/index.ts";
 import type { MailService } from "../mail/index.ts";
 import type { TemplateLibrary } from "../templates/index.ts";
 import type { UsersService } from "../users/index.ts";
@@ -19,9 +18,9 @@ export type SigningServiceDeps = {
   db: Database;
   clock: Clock;
   jobs: JobQueue;
+  /** Also where the assembled PDF sent for signing is read (`assembledPdf`). */
   documents: DocumentsService;
   files: FileStore;
-  interview: Pick<InterviewService, "assembledPdf">;
   library: TemplateLibrary;
   /** Renders the PDF (for its signature boxes) on the worker pool, off the request thread. */
   engine: DocumentEngine;

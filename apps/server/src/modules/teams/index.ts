@@ -27,7 +27,6 @@ export {
   createTeamsService,
   documentAllowance,
   joinMemberContext,
-  type MemberHandOver,
   memberContextColumns,
   memberContextOf,
   planInForce,

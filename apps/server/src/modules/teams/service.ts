@@ -18,6 +18,7 @@ import { and, asc, eq, isNull, type Placeholder, type SQL, type SQLWrapper, sql 
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
+import type { EventRaiser } from "../../platform/events/index.ts";
 import { sydneyDay } from "../../platform/kernel/calendar.ts";
 import {
   type Actor,
@@ -27,6 +28,7 @@ import {
   type PlanStanding,
 } from "../../platform/kernel/index.ts";
 import { profileOf, type UsersService } from "../users/index.ts";
+import type {} from "./events.ts";
 import {
   canEditCompanyDetails,
   canMakeOwner,
@@ -42,16 +44,6 @@ import {
 import { firmVersions, plans, teamMembers, teams } from "./schema.ts";
 
 export type TeamsService = ReturnType<typeof createTeamsService>;
-
-/**
- * What becomes of a departing member's work, in the removal's transaction: the folders and
- * documents modules hand their My Documents to the owner (wired in services.ts, as those modules
- * are built after this one).
- */
-export type MemberHandOver = (
-  tx: Database,
-  move: { teamId: number; fromUserId: number; toUserId: number; formerMemberName: string },
-) => Promise<{ folders: number; documents: number }>;
 
 /**
  * Whether a person's password is right (the auth module's check, passed in late: auth reads firms
@@ -177,8 +169,11 @@ export function createTeamsService(deps: {
   db: Database;
   users: UsersService;
   checkPassword?: () => PasswordCheck;
-  /** Late-bound: the folders and documents modules are built after this one. */
-  handOver?: () => MemberHandOver;
+  /**
+   * Told "team.member-removed" in the removal's transaction (./events.ts): the folders and
+   * documents modules hand the member's My Documents to the owner.
+   */
+  events: EventRaiser;
   companyLogos?: () => CompanyLogos | undefined;
   /** The plan's status is read as in force at this clock's now. */
   clock?: Clock;
@@ -427,19 +422,19 @@ export function createTeamsService(deps: {
         await tx
           .delete(teamMembers)
           .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
-        const handOver = deps.handOver?.();
-        if (!handOver) throw new Error("member hand-over not wired");
-        const handed = await handOver(tx, {
+        const removal = {
           teamId,
           fromUserId: userId,
           toUserId: ownerId,
           formerMemberName,
-        });
+          handedOver: { folders: 0, documents: 0 },
+        };
+        await deps.events.raise(tx, "team.member-removed", removal);
         return {
           code: 200 as const,
           id_user: userId,
-          folders_reassigned: handed.folders,
-          documents_reassigned: handed.documents,
+          folders_reassigned: removal.handedOver.folders,
+          documents_reassigned: removal.handedOver.documents,
         };
       });
     },

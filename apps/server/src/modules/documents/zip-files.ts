@@ -5,8 +5,8 @@ import { documentFileDownloads, documentFiles } from "./schema.ts";
 export type AssembledFilesForZip = ReturnType<typeof createAssembledFilesForZip>;
 
 /**
- * The assembled files the documents module's zip download reads and records, owned here. Handed
- * to it by the app, as the interview module depends on the documents module.
+ * The assembled files the zip download reads and records (download-zip.ts's port, kept as it was
+ * when the interview module owned these tables; the app still hands it over).
  */
 export function createAssembledFilesForZip(db: Database) {
   return {

@@ -3,31 +3,48 @@ import {
   DOWNLOAD_NOT_ALLOWED,
   type DocumentFile,
   type DocumentVersion,
+  INTERVIEW_INVALID_DOCUMENT,
   VERSION_NOT_FOUND,
 } from "@precedent/contracts";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, forbidden, notFound } from "../../errors.ts";
-import type { FirmContext } from "../../platform/kernel/index.ts";
-import type { DocumentFilesReader } from "../documents/index.ts";
-import { canDownloadFile } from "../documents/index.ts";
+import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
+import type { FileStore } from "../files/index.ts";
+import type { LogsService } from "../logs/index.ts";
+import type { UsersService } from "../users/index.ts";
 import { type FileKind, MEDIA_TYPES, versionFileName } from "./file-names.ts";
-import type { InterviewScope } from "./interview-scope.ts";
+import { canDownloadFile } from "./policy.ts";
+import type { DocumentFilesReader } from "./presenter.ts";
+import type { DocumentQueries } from "./queries.ts";
 import { documentFileDownloads, documentFiles, documentVersions } from "./schema.ts";
-import type { InterviewServiceDeps } from "./service-deps.ts";
 
 // An assembled document's files and versions as the actor may read them (documents spec §4, §6):
 // the files list other modules show, the download ids, each version, and the downloads themselves
-// (a download of the latest files is recorded for the user and logged).
+// (a download of the latest files is recorded for the user and logged). Moved here from the
+// interview module, which writes the files when it assembles (versions.ts).
 
-export type InterviewDownloads = ReturnType<typeof createInterviewDownloads>;
+export type DocumentDownloads = ReturnType<typeof createDocumentDownloads>;
 
-export function createInterviewDownloads(
-  deps: Pick<InterviewServiceDeps, "db" | "clock" | "files" | "users" | "logs">,
-  scope: Pick<InterviewScope, "visible">,
+export function createDocumentDownloads(
+  deps: {
+    db: Database;
+    clock: Clock;
+    files: FileStore;
+    users: UsersService;
+    /** Each download of the latest files is a document log entry. */
+    logs: Pick<LogsService, "recordAction">;
+  },
+  queries: Pick<DocumentQueries, "loadForChange">,
 ) {
   const { db, clock, files, users, logs } = deps;
-  const { visible } = scope;
+
+  /** The document as the actor may see it; anything else is the interview's 404 'Invalid document.'. */
+  async function visible(tx: Database, ctx: FirmContext, docId: number, lock: boolean) {
+    const loaded = await queries.loadForChange(tx, ctx, docId, lock);
+    if (!loaded) throw notFound(INTERVIEW_INVALID_DOCUMENT);
+    return loaded;
+  }
 
   /** The files of documents that may be downloaded now, with whether this user has downloaded each. */
   async function downloadableFiles(
@@ -142,6 +159,14 @@ export function createInterviewDownloads(
       const blob = await files.get(file.sha256);
       if (!blob) throw new Error(`file ${file.sha256} of document ${docId} is missing from the store`);
       return { bytes: blob.bytes, name: versionFileName(file.name, version), mediaType: MEDIA_TYPES[kind] };
+    },
+    /** The document's assembled PDF (its store key and name), for signing; undefined before assembly. */
+    async assembledPdf(tx: Database, docId: number) {
+      const [row] = await tx
+        .select({ sha256: documentFiles.sha256, name: documentFiles.name })
+        .from(documentFiles)
+        .where(and(eq(documentFiles.docId, docId), eq(documentFiles.kind, "pdf")));
+      return row;
     },
     /**
      * The document's assembled PDF as this actor may download it (name and content hash), without
