@@ -130,7 +130,10 @@ function SuggestedActionsDialog({
     }
   };
 
-  const downloadAction = (file: DocumentFile | undefined, label: string) => {
+  // Each file's line names its kind ("PDF downloaded", "Download PDF again"): read as
+  // "Download PDF downloaded" before, and two links both called "Download again" could not be
+  // told apart by a screen reader listing links.
+  const downloadAction = (file: DocumentFile | undefined, kind: "PDF" | "Word") => {
     if (!file) return null;
     const done = file.downloaded || downloadedHere.has(file.id);
     return (
@@ -139,7 +142,7 @@ function SuggestedActionsDialog({
           {done ? (
             <>
               <Typography.Text type="success">
-                <CheckCircleFilled /> {label} downloaded
+                <CheckCircleFilled aria-hidden /> {kind} downloaded
               </Typography.Text>
               <FileLink
                 teamId={teamId}
@@ -147,7 +150,7 @@ function SuggestedActionsDialog({
                 file={file}
                 onDownload={() => markDownloaded(file.id)}
               >
-                Download again
+                Download {kind} again
               </FileLink>
             </>
           ) : (
@@ -157,7 +160,7 @@ function SuggestedActionsDialog({
               file={file}
               onDownload={() => markDownloaded(file.id)}
             >
-              {label}
+              Download {kind}
             </FileLink>
           )}
         </Space>
@@ -207,8 +210,8 @@ function SuggestedActionsDialog({
               </Space>
             </List.Item>
           )}
-          {downloadAction(pdf, "Download PDF")}
-          {wordAllowed && downloadAction(word, "Download Word")}
+          {downloadAction(pdf, "PDF")}
+          {wordAllowed && downloadAction(word, "Word")}
         </List>
       </Modal>
       {signing && document && (
