@@ -56,7 +56,9 @@ function FileLink({
       type={primary ? "primary" : "default"}
       href={downloadHref(teamId, docId, file.kind)}
       download
-      icon={<DownloadOutlined />}
+      // The icon is decoration: the link's name is its words ("Download PDF again"), not
+      // "download Download PDF again".
+      icon={<DownloadOutlined aria-hidden />}
       onClick={onDownload}
     >
       {children}
