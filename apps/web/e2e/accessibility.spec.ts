@@ -30,6 +30,16 @@ for (const width of [1366, 375]) {
       await expectAccessible(page, "sign-in page with its error");
     });
 
+    test("a page that does not exist, outside the account area and inside it", async ({ page }) => {
+      // Outside the account area no layout gives the page its main landmark (it had none).
+      await page.goto("/no-such-page");
+      await expect(page.getByText("Page not found", { exact: true })).toBeVisible();
+      await expectAccessible(page, "not-found page");
+      await signIn(page, OWNER, "/my-account/no-such-page");
+      await expect(page.getByText("Page not found", { exact: true })).toBeVisible();
+      await expectAccessible(page, "not-found page in the account area");
+    });
+
     test("document list", async ({ page }) => {
       await openDocuments(page, OWNER);
       // A document at the top level, so the list has a row whatever other specs have done.

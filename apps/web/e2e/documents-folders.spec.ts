@@ -97,16 +97,20 @@ test.describe("folders", () => {
     await createFolderByApi(page, empty);
     await page.reload();
 
+    // The server's refusal comes before any confirmation (issue 33 item 8): no "Delete folder?".
     await folderAction(page, full, "Delete");
-    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await expect(
       page.getByText("You cannot delete a folder which contains sub folder(s) or document(s)."),
     ).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(folderTree(page).getByText(full, { exact: true })).toBeVisible();
 
     await folderAction(page, empty, "Delete");
-    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("dialog", { name: `Delete folder "${empty}"?` });
+    await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText(`Folder "${empty}" was deleted.`)).toBeVisible();
+    // The confirmation stays (its button loading) until the lists are fresh, then closes.
+    await expect(confirm).toBeHidden();
     await expect(folderTree(page).getByText(empty, { exact: true })).toHaveCount(0);
   });
 

@@ -159,9 +159,11 @@ test("an interview filled end to end assembles; both files download; the documen
   const next = page.getByRole("dialog", { name: "What would you like to do next?" });
   await expect(next.getByRole("button", { name: "Move to" })).toBeVisible();
   // Both files were downloaded above: the server says so, and offers them again.
-  await expect(next.getByText("Download PDF downloaded")).toBeVisible();
-  await expect(next.getByText("Download Word downloaded")).toBeVisible();
-  const again = await download(page, next.getByRole("link", { name: /Download again/ }).first());
+  await expect(next.getByText("PDF downloaded", { exact: true })).toBeVisible();
+  await expect(next.getByText("Word downloaded", { exact: true })).toBeVisible();
+  // Each link says which file it downloads again.
+  await expect(next.getByRole("link", { name: /Download Word again$/ })).toBeVisible();
+  const again = await download(page, next.getByRole("link", { name: /Download PDF again$/ }));
   expect(again.subarray(0, 4).toString("latin1")).toBe("%PDF");
 
   // Move to is the document list's own dialog; the suggestions come back after it.

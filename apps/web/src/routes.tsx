@@ -16,6 +16,9 @@ function Root() {
 
 // Loaded on demand like the pages: antd's Result, with its illustrations, is not part of the first load.
 const notFoundPage = async () => ({ Component: (await import("./components/NotFoundPage")).NotFoundPage });
+const standaloneNotFoundPage = async () => ({
+  Component: (await import("./components/NotFoundPage")).StandaloneNotFoundPage,
+});
 
 /**
  * The app's pages, for the browser's router (router.tsx) and for the pages rendered at build time
@@ -25,7 +28,7 @@ const notFoundPage = async () => ({ Component: (await import("./components/NotFo
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <RouteErrorPage />,
+    errorElement: <RouteErrorPage standalone />,
     // No loading fallback: main.tsx renders once the first page's code has loaded
     // (whenRouterReady), so there is never a moment without a page to show.
     children: [
@@ -130,7 +133,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: "*", lazy: notFoundPage },
+      { path: "*", lazy: standaloneNotFoundPage },
     ],
   },
 ];

@@ -171,6 +171,21 @@ export type MoveFolderRequest = z.infer<typeof MoveFolderRequest>;
 
 export const FolderResponse = envelope(Folder);
 export const DeleteFolderResponse = envelope(z.object({ id: z.number().int() }));
+/**
+ * Whether a folder could be deleted now, asked before the confirmation: a folder that is not
+ * empty is refused at once, not after the user has agreed to delete it.
+ */
+export const FolderDeleteCheckResponse = envelope(
+  z.object({
+    id: z.number().int(),
+    refusal: z
+      .string()
+      .nullable()
+      .describe(
+        "The message DELETE /folder/{id} would refuse with now (409: sub folders or documents in it, or a document that may never be deleted), or null when it would delete the folder.",
+      ),
+  }),
+);
 
 /** A destination offered by the move dialog; `disabled` when the folder may not go there. */
 export type MoveTarget = {

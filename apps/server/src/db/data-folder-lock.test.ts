@@ -121,6 +121,7 @@ describe("one process per PGlite data folder", () => {
   it.each([
     ["the mail outbox tool", "modules/mail/outbox-cli.ts"],
     ["the job queue tool", "platform/jobs/jobs-cli.ts"],
+    ["the review and fulfilment requests tool", "modules/fulfilment/fulfilment-cli.ts"],
   ])("%s gets the same message while a server holds the folder", { timeout: 120_000 }, async (_, script) => {
     const holder = start(holderScript);
     await holding(holder);

@@ -251,6 +251,10 @@ export const renameFolder = (teamId: number, folderId: number, name: string) =>
 export const deleteFolder = (teamId: number, folderId: number) =>
   call(API.folders.delete, { params: { id: folderId }, query: scope(teamId) });
 
+/** The refusal the delete would give now (a folder not empty), asked before its confirmation. */
+export const checkFolderDelete = (teamId: number, folderId: number) =>
+  call(API.folders.deleteCheck, { params: { id: folderId }, query: scope(teamId) });
+
 export const moveFolder = (teamId: number, folderId: number, toFolderId: number | null) =>
   call(API.folders.move, {
     params: { id: folderId },

@@ -9,14 +9,22 @@ import { reportError } from "../error-log";
  * first load (a page's code that failed to download must still be answered), so it is laid out
  * here rather than with antd's Result, whose 404/403/500 illustrations would all come with it.
  */
-export function RouteErrorPage() {
+export function RouteErrorPage({ standalone = false }: { standalone?: boolean }) {
   const error = useRouteError();
   const { token } = theme.useToken();
   useEffect(() => {
     reportError(error, "Page failed to render");
   }, [error]);
   return (
-    <Flex vertical align="center" gap={token.marginMD} style={{ padding: "48px 32px", textAlign: "center" }}>
+    // At the root it replaces every layout, so it is the page's main landmark; inside the account
+    // area it sits in the layout's own.
+    <Flex
+      component={standalone ? "main" : "div"}
+      vertical
+      align="center"
+      gap={token.marginMD}
+      style={{ padding: "48px 32px", textAlign: "center" }}
+    >
       <CloseCircleFilled style={{ fontSize: 72, color: token.colorError }} aria-hidden />
       <div
         style={{

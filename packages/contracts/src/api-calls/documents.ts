@@ -24,6 +24,7 @@ import {
 import {
   CreateFolderRequest,
   DeleteFolderResponse,
+  FolderDeleteCheckResponse,
   FolderIdParams,
   FolderResponse,
   FolderTreeQuery,
@@ -187,6 +188,18 @@ export const folderCalls = {
     query: TeamScopeQuery,
     reply: DeleteFolderResponse,
     errors: CHANGE_ERRORS,
+  }),
+  /** Asked before the delete confirmation: the refusal the delete would give now, if any. */
+  deleteCheck: defineCall({
+    method: "GET",
+    path: "/api/folder/:id/delete-check",
+    params: FolderIdParams,
+    query: TeamScopeQuery,
+    reply: FolderDeleteCheckResponse,
+    errors: {
+      403: "The caller may not delete this folder (the same refusal as the delete)",
+      404: NOT_SEEN,
+    },
   }),
   move: defineCall({
     method: "PUT",

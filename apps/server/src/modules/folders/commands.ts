@@ -74,6 +74,26 @@ export function createFolderCommands(deps: {
   present: (tx: Database, ctx: FirmContext, row: FolderRow) => Promise<Folder>;
 }) {
   const { db, clock, present } = deps;
+
+  /**
+   * Why the folder may not be deleted now (409), or undefined; one who may not delete it at all
+   * is refused with 403. The delete and its check before the confirmation ask the same.
+   */
+  async function deleteRefusal(tx: Database, ctx: FirmContext, id: number, lock: boolean) {
+    const { facts } = await requireVisible(tx, ctx, id, lock);
+    if (!allowedInSomeTab(canDeleteFolder, ctx, facts)) throw forbidden(FOLDER_REFUSALS.delete);
+    const [child] = await tx
+      .select({ id: folders.id })
+      .from(folders)
+      .where(eq(folders.parentId, id))
+      .limit(1);
+    // A document that may never be deleted keeps its folder too: said as such, not as a
+    // folder to empty first, which the user could never do.
+    const kept = await deps.contents().deleteRefusalIn(tx, ctx.teamId, [id]);
+    if (kept) return folderKeptFor(kept.name, kept.refusal);
+    if (child || (await deps.contents().countDocumentsIn(tx, ctx.teamId, [id])) > 0) return FOLDER_NOT_EMPTY;
+    return undefined;
+  }
   return {
     /** POST /folder. */
     async create(ctx: FirmContext, input: CreateFolderRequest): Promise<Folder> {
@@ -148,22 +168,15 @@ export function createFolderCommands(deps: {
     /** DELETE /folder/{id}: only an empty folder. */
     async remove(ctx: FirmContext, id: number): Promise<void> {
       await db.transaction(async (tx) => {
-        const { facts } = await requireVisible(tx, ctx, id, true);
-        if (!allowedInSomeTab(canDeleteFolder, ctx, facts)) throw forbidden(FOLDER_REFUSALS.delete);
-        const [child] = await tx
-          .select({ id: folders.id })
-          .from(folders)
-          .where(eq(folders.parentId, id))
-          .limit(1);
-        // A document that may never be deleted keeps its folder too: said as such, not as a
-        // folder to empty first, which the user could never do.
-        const kept = await deps.contents().deleteRefusalIn(tx, ctx.teamId, [id]);
-        if (kept) throw new AppError(409, folderKeptFor(kept.name, kept.refusal));
-        if (child || (await deps.contents().countDocumentsIn(tx, ctx.teamId, [id])) > 0) {
-          throw new AppError(409, FOLDER_NOT_EMPTY);
-        }
+        const refusal = await deleteRefusal(tx, ctx, id, true);
+        if (refusal) throw new AppError(409, refusal);
         await tx.delete(folders).where(eq(folders.id, id));
       });
+    },
+
+    /** GET /folder/{id}/delete-check: the delete's own refusal, asked before its confirmation. */
+    async deleteCheck(ctx: FirmContext, id: number): Promise<{ id: number; refusal: string | null }> {
+      return { id, refusal: (await deleteRefusal(db, ctx, id, false)) ?? null };
     },
 
     /** PUT /folder/{id}/move-folder: within the folder's own tree, keeping the depth limit. */

@@ -1,6 +1,7 @@
 import {
   CreateFolderRequest,
   DeleteFolderResponse,
+  FolderDeleteCheckResponse,
   FolderIdParams,
   FolderResponse,
   FolderTreeQuery,
@@ -96,6 +97,24 @@ export const folderRoutes: FastifyPluginAsyncZod<{
       const ctx = await request.firm();
       await folders.remove(ctx, request.params.id);
       return { message: "", data: { id: request.params.id } };
+    },
+  );
+
+  app.get(
+    "/folder/:id/delete-check",
+    {
+      schema: {
+        tags,
+        summary:
+          "Whether a folder could be deleted now: the refusal the delete would give, asked before its confirmation",
+        params: FolderIdParams,
+        querystring: TeamScopeQuery,
+        response: { 200: FolderDeleteCheckResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await request.firm();
+      return { message: "", data: await folders.deleteCheck(ctx, request.params.id) };
     },
   );
 

@@ -53,6 +53,7 @@ export function createFoldersService(deps: {
     create: commands.create,
     rename: commands.rename,
     remove: commands.remove,
+    deleteCheck: commands.deleteCheck,
     move: commands.move,
     share: sharing.share,
     unshare: sharing.unshare,

@@ -3,42 +3,27 @@
 // Uses the same DATABASE_URL / DATA_DIR as the server; PGlite folders take one process at a
 // time, so stop the server first when running on PGlite (while it runs, opening the folder stops
 // with a message naming the server's process: see db/data-folder-lock.ts).
-import { existsSync } from "node:fs";
 import { desc, eq } from "drizzle-orm";
-import { loadConfig } from "../../config.ts";
-import { openDatabase } from "../../db/client.ts";
+import { runTool, withToolDatabase } from "../../db/command-line.ts";
 import { mailOutbox } from "./schema.ts";
 
-async function main() {
-  const config = loadConfig();
-  // Opening a missing PGlite folder would create an empty database: say what is wrong instead.
-  if (!config.DATABASE_URL && !existsSync(config.DATA_DIR)) {
-    throw new Error(`No database in ${config.DATA_DIR}: set DATA_DIR (or DATABASE_URL) as the server has it`);
-  }
-  const database = await openDatabase(config);
-  try {
+runTool((config) =>
+  withToolDatabase(config, async ({ db }) => {
     const showAt = process.argv.indexOf("--show");
     if (showAt > 0) {
       const id = Number(process.argv[showAt + 1]);
-      const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       if (!mail) throw new Error(`No mail ${id} in the outbox`);
       console.log(`To: ${mail.to}\nSubject: ${mail.subject}\nStatus: ${mail.status}\n`);
       console.log(process.argv.includes("--html") ? mail.html : mail.text);
       return;
     }
-    const rows = await database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(50);
+    const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(50);
     if (rows.length === 0) console.log("The outbox is empty.");
     for (const m of rows) {
       console.log(
         `${String(m.id).padStart(5)}  ${m.status.padEnd(7)}  ${m.createdAt.toISOString()}  ${m.to}  ${m.subject}`,
       );
     }
-  } finally {
-    await database.close();
-  }
-}
-
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+  }),
+);

@@ -5,10 +5,8 @@
 // Uses the same DATABASE_URL / DATA_DIR as the server; a PGlite folder takes one process at a
 // time, so stop the server first when running on PGlite (while it runs, opening the folder stops
 // with a message naming the server's process: see db/data-folder-lock.ts).
-import { existsSync } from "node:fs";
 import { and, desc, eq } from "drizzle-orm";
-import { loadConfig } from "../../config.ts";
-import { openDatabase } from "../../db/client.ts";
+import { runTool, withToolDatabase } from "../../db/command-line.ts";
 import { jobState, jobs } from "./schema.ts";
 
 const option = (name: string) => {
@@ -16,20 +14,16 @@ const option = (name: string) => {
   return at > 0 ? process.argv[at + 1] : undefined;
 };
 
-async function main() {
-  const config = loadConfig();
-  if (!config.DATABASE_URL && !existsSync(config.DATA_DIR)) {
-    throw new Error(`No database in ${config.DATA_DIR}: set DATA_DIR (or DATABASE_URL) as the server has it`);
-  }
+runTool(async (config) => {
+  // The options are checked before the database is opened: a mistyped one costs nothing.
   const state = option("state");
   if (state !== undefined && !jobState.enumValues.includes(state as never)) {
     throw new Error(`--state must be one of ${jobState.enumValues.join(", ")}`);
   }
   const name = option("name");
   const limit = Number(option("limit") ?? 50);
-  const database = await openDatabase(config);
-  try {
-    const rows = await database.db
+  await withToolDatabase(config, async ({ db }) => {
+    const rows = await db
       .select()
       .from(jobs)
       .where(
@@ -49,12 +43,5 @@ async function main() {
         `${String(j.id).padStart(6)}  ${j.state.padEnd(7)}  ${j.name.padEnd(20)}  ${j.attempt}/${j.maxAttempts}  ${when}${holder}${j.lastError ? `  last error: ${j.lastError}` : ""}`,
       );
     }
-  } finally {
-    await database.close();
-  }
-}
-
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  });
 });

@@ -5,6 +5,8 @@ import { FairQueue } from "./fair-queue.ts";
 import { createWorkerPool, type WorkerPool, WorkerTaskError } from "./pool.ts";
 
 const TASKS = new URL("./test-tasks.ts", import.meta.url).href;
+const SLOW_START_TASKS = new URL("./test-tasks-slow-start.ts", import.meta.url).href;
+const NEVER_LOADING_TASKS = new URL("./test-tasks-never-load.ts", import.meta.url).href;
 const task = (fn: string, input: unknown = {}) => ({ module: TASKS, fn, input });
 
 describe("FairQueue", () => {
@@ -79,16 +81,33 @@ describe("worker pool", () => {
   });
 
   it("stops a task that never ends, alone: it fails with the time limit, and the next one runs", async () => {
-    // The limit counts from dispatch, so it includes starting the replacement thread for the next
-    // task (loading tsx and the task module: over a second on a loaded machine); 5 s leaves room.
-    const workers = open({ threads: 1, taskTimeoutMs: 5_000 });
+    // A tight limit: the next task's thread is a replacement started after the loop's was ended,
+    // and its start is not counted against the task (the clock starts when a thread takes it).
+    const workers = open({ threads: 1, taskTimeoutMs: 1_000 });
     const looping = workers.run("A", task("loopForever"));
     const next = workers.run("B", task("spin", { ms: 1, label: "after the loop" }));
     const error = await looping.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WorkerTaskError);
     expect(error).toMatchObject({ reason: "time" });
-    expect((error as Error).message).toBe("it was stopped after 5 seconds (the limit for one task)");
+    expect((error as Error).message).toBe("it was stopped after 1 second (the limit for one task)");
     await expect(next).resolves.toBe("after the loop");
+  });
+
+  it("counts a task's time from when a thread takes it, not from dispatch: a slow start is not the task's", async () => {
+    // The task's module takes 1.5 s to load on a fresh thread; the task itself is instant. With
+    // the clock started at dispatch it failed here every time (1.5 s > 1 s).
+    const workers = open({ threads: 1, taskTimeoutMs: 1_000 });
+    const quick = { module: SLOW_START_TASKS, fn: "quick", input: { label: "quick" } };
+    await expect(workers.run("A", quick)).resolves.toBe("quick");
+  });
+
+  it("ends a task whose thread never takes it, with the start limit", async () => {
+    const workers = open({ threads: 1, taskTimeoutMs: 1_000, threadStartLimitMs: 2_000 });
+    const never = { module: NEVER_LOADING_TASKS, fn: "never", input: {} };
+    const error = await workers.run("A", never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WorkerTaskError);
+    expect((error as Error).message).toBe("it was stopped when no worker had taken it after 2 seconds");
+    expect(workers.stats()).toMatchObject({ running: 0, queued: 0 });
   });
 
   it("stops a task that allocates without bound: it fails with the memory limit, and the next one runs", async () => {

@@ -11,13 +11,16 @@
  *   recent task times, rather than left to hang.
  * - Each task has a time limit and each thread a heap limit. A task that passes either fails
  *   alone (WorkerTaskError, saying which limit), its thread is ended and replaced, and the next
- *   task runs on a fresh one.
+ *   task runs on a fresh one. The time limit counts from the moment a thread takes the task
+ *   (started, its task module loaded), so starting a replacement thread is not charged to the
+ *   task after a stopped one; a separate, longer limit covers a thread that never takes its task.
  *
  * Piscina runs the threads (spawning, replacing dead ones, ending a thread whose task is aborted,
  * resource limits); the line in front of it is ours, because Piscina's own queue is one FIFO for
  * everyone and cannot be fair between firms.
  */
 import { performance } from "node:perf_hooks";
+import { MessageChannel, type MessagePort } from "node:worker_threads";
 import { SERVER_BUSY } from "@precedent/contracts";
 import { Piscina } from "piscina";
 import { AppError } from "../../errors.ts";
@@ -36,8 +39,19 @@ const MAX_RETRY_AFTER_SECONDS = 60;
  * process memory by default, at 289–314 MB with 16 MB (288 MB with 8, 314 MB with 32), at the same CPU.
  */
 const YOUNG_GENERATION_MB = 16;
+/**
+ * How long a dispatched task may wait for its thread to take it (the thread starting: tsx, then
+ * the task's module, the engine and its fonts; about 2 s on a loaded machine) before it fails.
+ * Only a thread that cannot start at all comes near it.
+ */
+const THREAD_START_LIMIT_MS = 60_000;
 /** How much lower the workers' scheduling priority is than the request thread's (Unix `nice`). */
 const WORKER_NICENESS = 10;
+
+const seconds = (ms: number) => {
+  const whole = Math.round(ms / 1000);
+  return `${whole} second${whole === 1 ? "" : "s"}`;
+};
 
 export type WorkerPoolOptions = {
   threads: number;
@@ -46,10 +60,14 @@ export type WorkerPoolOptions = {
   taskTimeoutMs: number;
   /** The heap one thread may hold (V8's old generation), in MB. */
   memoryLimitMb: number;
+  /** How long a thread may take to take a dispatched task (THREAD_START_LIMIT_MS unless told). */
+  threadStartLimitMs?: number;
 };
 
 /** A task of a task module: its file URL, the exported function's name, and its input. */
 export type WorkerTask = { module: string; fn: string; input: unknown };
+/** What a thread is sent: the task, and the port on which it says it has taken it. */
+export type DispatchedTask = WorkerTask & { taken: MessagePort };
 
 /** Why a task was stopped: it ran past its time, its thread ran out of memory, or its thread died. */
 export class WorkerTaskError extends Error {
@@ -129,11 +147,18 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, seconds));
   };
 
-  const failureOf = (error: unknown, timedOut: boolean, fn: string): unknown => {
-    if (timedOut) {
+  const threadStartLimitMs = options.threadStartLimitMs ?? THREAD_START_LIMIT_MS;
+  const failureOf = (error: unknown, stopped: "start" | "time" | undefined, fn: string): unknown => {
+    if (stopped === "start") {
       return new WorkerTaskError(
         "time",
-        `it was stopped after ${Math.round(options.taskTimeoutMs / 1000)} seconds (the limit for one task)`,
+        `it was stopped when no worker had taken it after ${seconds(threadStartLimitMs)}`,
+      );
+    }
+    if (stopped === "time") {
+      return new WorkerTaskError(
+        "time",
+        `it was stopped after ${seconds(options.taskTimeoutMs)} (the limit for one task)`,
       );
     }
     const code = (error as { code?: unknown } | null)?.code;
@@ -154,11 +179,26 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     while (!closed && running < threads && line.size > 0) {
       const next = line.shift() as Waiting;
       running++;
-      const started = performance.now();
+      let started = performance.now();
       const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), options.taskTimeoutMs);
+      let stopped: "start" | "time" | undefined;
+      const stop = (why: "start" | "time") => () => {
+        stopped = why;
+        deadline.abort();
+      };
+      // Until a thread takes the task, only the start limit runs: a replacement thread starting
+      // (over a second on a busy machine) is not the task's time. The thread says when it has
+      // taken the task on a port of the task's own, and the task's limit starts then.
+      let timer = setTimeout(stop("start"), threadStartLimitMs);
+      const { port1: taken, port2: takenInThread } = new MessageChannel();
+      taken.once("message", () => {
+        clearTimeout(timer);
+        started = performance.now();
+        timer = setTimeout(stop("time"), options.taskTimeoutMs);
+      });
+      const dispatched: DispatchedTask = { ...next.task, taken: takenInThread };
       threadsPool()
-        .run(next.task, { signal: deadline.signal })
+        .run(dispatched, { signal: deadline.signal, transferList: [takenInThread] })
         .then(
           (value) => {
             // A moving average of recent tasks, for Retry-After.
@@ -166,7 +206,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
             next.resolve(value);
           },
           (error: unknown) => {
-            const failure = failureOf(error, deadline.signal.aborted, next.task.fn);
+            const failure = failureOf(error, stopped, next.task.fn);
             if (failure instanceof WorkerTaskError) {
               log?.warn(
                 { task: next.task.fn, reason: failure.reason },
@@ -178,6 +218,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         )
         .finally(() => {
           clearTimeout(timer);
+          taken.close();
           running--;
           dispatch();
         });

@@ -12,15 +12,18 @@ const modules = new Map();
 
 /**
  * Runs one task: `fn`, an exported function of the module at `module` (a file URL), with `input`.
- * @param {{ module: string, fn: string, input: unknown }} task
+ * Once the thread is up and the module loaded, it says so on `taken`: the pool starts the task's
+ * time limit then, so a thread's start and its first load of the engine are not the task's time.
+ * @param {{ module: string, fn: string, input: unknown, taken?: import("node:worker_threads").MessagePort }} task
  */
-export default async function runTask({ module, fn, input }) {
+export default async function runTask({ module, fn, input, taken }) {
   let loading = modules.get(module);
   if (!loading) {
     loading = import(module);
     modules.set(module, loading);
   }
   const exports = await loading;
+  taken?.postMessage("taken");
   if (typeof exports[fn] !== "function") throw new Error(`${module} has no task ${fn}`);
   return exports[fn](input);
 }

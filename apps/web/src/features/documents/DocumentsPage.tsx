@@ -14,6 +14,7 @@ import { App, Card, Result, Typography } from "antd";
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import {
+  checkFolderDelete,
   deleteFolder,
   documentQuery,
   folderTreeQuery,
@@ -86,6 +87,25 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
   const tree = useQuery({ ...folderTreeQuery(teamId, section), enabled: !refused });
   const folders = tree.data ?? [];
 
+  const confirmFolderDelete = useCallback(
+    (folder: FolderNode) =>
+      modal.confirm({
+        title: `Delete folder "${folder.name}"?`,
+        content: "The folder is deleted. This cannot be undone.",
+        okText: "Delete",
+        okButtonProps: { danger: true },
+        onOk: async () => {
+          try {
+            await run(() => deleteFolder(teamId, folder.id), `Folder "${folder.name}" was deleted.`);
+            if (folderId === folder.id) setAddress({ folderId: undefined });
+          } catch {
+            // The server's message (the folder filled since it was checked) is shown.
+          }
+        },
+      }),
+    [teamId, run, modal, folderId, setAddress],
+  );
+
   const onFolderAction = useCallback(
     (action: FolderAction, folder: FolderNode) => {
       switch (action) {
@@ -116,23 +136,18 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
           });
         }
         case "delete":
-          return modal.confirm({
-            title: `Delete folder "${folder.name}"?`,
-            content: "The folder is deleted. This cannot be undone.",
-            okText: "Delete",
-            okButtonProps: { danger: true },
-            onOk: async () => {
-              try {
-                await run(() => deleteFolder(teamId, folder.id), `Folder "${folder.name}" was deleted.`);
-                if (folderId === folder.id) setAddress({ folderId: undefined });
-              } catch {
-                // The server's message ('You cannot delete a folder which contains ...') is shown.
-              }
+          // The server is asked first: a folder it would refuse to delete (not empty) is refused
+          // now, with its message, rather than after the person has agreed to delete it.
+          return void checkFolderDelete(teamId, folder.id).then(
+            ({ refusal }) => {
+              if (refusal) void message.error(refusal);
+              else confirmFolderDelete(folder);
             },
-          });
+            (error: unknown) => void message.error(error instanceof Error ? error.message : String(error)),
+          );
       }
     },
-    [section, teamId, run, modal, folderId, setAddress],
+    [section, teamId, run, modal, message, confirmFolderDelete],
   );
 
   // Organisation documents opened by someone other than their creator first ask for confirmation.

@@ -15,8 +15,10 @@ export function useDocumentsFeedback(teamId: number) {
   const queryClient = useQueryClient();
   return useCallback(
     async <T>(change: () => Promise<T>, success: string, failure?: string): Promise<T> => {
+      let changed = false;
       try {
         const result = await change();
+        changed = true;
         void message.success(success);
         return result;
       } catch (error) {
@@ -26,7 +28,13 @@ export function useDocumentsFeedback(teamId: number) {
         void message.error(refused ? reason : (failure ?? reason));
         throw error;
       } finally {
-        await queryClient.invalidateQueries({ queryKey: documentsKey(teamId) });
+        // After a change the dialog waits for the list on screen to be fresh. After a refusal
+        // nothing was changed: the lists are asked again (the refusal may come from someone
+        // else's change) without holding the dialog, which used to stay open, its button
+        // spinning, for as long as the refetch took (over 30 s on a slowed CPU) after its
+        // message had gone, and lay over the page (the flaky documents-folders.spec.ts:91).
+        const fresh = queryClient.invalidateQueries({ queryKey: documentsKey(teamId) });
+        if (changed) await fresh;
         // The lists, counts and trees not on screen are asked again now too: a list the person
         // goes back to (My Documents after sharing from it) would otherwise show its kept rows,
         // from before the change, until its own refetch answered, and a menu opened in that

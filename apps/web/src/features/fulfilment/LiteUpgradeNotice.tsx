@@ -1,8 +1,5 @@
-import { MailOutlined, PhoneOutlined } from "@ant-design/icons";
-import { useQuery } from "@tanstack/react-query";
-import { Button, Modal, Skeleton, Space, Typography } from "antd";
-import { publicSettingsQuery } from "../../api/bootstrap";
-import { LoadError } from "../../components/LoadError";
+import { Button, Modal, Typography } from "antd";
+import { SalesContact } from "../session/SalesContact";
 
 /**
  * The Lite plan's notice in place of legal review and signing (documents spec §6: 'This feature is
@@ -13,35 +10,6 @@ import { LoadError } from "../../components/LoadError";
 export const LITE_NOTICE_TEXT = "This feature is not available for Lite Plan.";
 
 export function LiteUpgradeNotice({ feature, onClose }: { feature: string; onClose: () => void }) {
-  const settings = useQuery(publicSettingsQuery());
-  const contact = settings.data;
-  let reach: React.ReactNode;
-  if (settings.isError) {
-    reach = (
-      <LoadError
-        title="Cannot get the sales contact"
-        error={settings.error}
-        onRetry={() => void settings.refetch()}
-        retrying={settings.isFetching}
-      />
-    );
-  } else if (!contact) {
-    reach = <Skeleton active title={false} paragraph={{ rows: 2 }} />;
-  } else {
-    const subject = encodeURIComponent(`Upgrading from the Lite plan: ${feature}`);
-    reach = (
-      <Space orientation="vertical" size="small">
-        <Typography.Text>
-          <PhoneOutlined aria-hidden /> Phone:{" "}
-          <a href={`tel:${contact.sales_phone.replace(/\s+/g, "")}`}>{contact.sales_phone}</a>
-        </Typography.Text>
-        <Typography.Text>
-          <MailOutlined aria-hidden /> E-mail:{" "}
-          <a href={`mailto:${contact.sales_email}?subject=${subject}`}>{contact.sales_email}</a>
-        </Typography.Text>
-      </Space>
-    );
-  }
   return (
     <Modal
       open
@@ -58,7 +26,7 @@ export function LiteUpgradeNotice({ feature, onClose }: { feature: string; onClo
         <strong>{LITE_NOTICE_TEXT}</strong> {feature} comes with the Best Practice and Strategist plans. Talk
         to our sales team to upgrade:
       </Typography.Paragraph>
-      {reach}
+      <SalesContact size="small" subject={`Upgrading from the Lite plan: ${feature}`} />
     </Modal>
   );
 }

@@ -56,7 +56,9 @@ function FileLink({
       type={primary ? "primary" : "default"}
       href={downloadHref(teamId, docId, file.kind)}
       download
-      icon={<DownloadOutlined />}
+      // The icon is decoration: the link's name is its words ("Download PDF again"), not
+      // "download Download PDF again".
+      icon={<DownloadOutlined aria-hidden />}
       onClick={onDownload}
     >
       {children}
@@ -130,7 +132,10 @@ function SuggestedActionsDialog({
     }
   };
 
-  const downloadAction = (file: DocumentFile | undefined, label: string) => {
+  // Each file's line names its kind ("PDF downloaded", "Download PDF again"): read as
+  // "Download PDF downloaded" before, and two links both called "Download again" could not be
+  // told apart by a screen reader listing links.
+  const downloadAction = (file: DocumentFile | undefined, kind: "PDF" | "Word") => {
     if (!file) return null;
     const done = file.downloaded || downloadedHere.has(file.id);
     return (
@@ -139,7 +144,7 @@ function SuggestedActionsDialog({
           {done ? (
             <>
               <Typography.Text type="success">
-                <CheckCircleFilled /> {label} downloaded
+                <CheckCircleFilled aria-hidden /> {kind} downloaded
               </Typography.Text>
               <FileLink
                 teamId={teamId}
@@ -147,7 +152,7 @@ function SuggestedActionsDialog({
                 file={file}
                 onDownload={() => markDownloaded(file.id)}
               >
-                Download again
+                Download {kind} again
               </FileLink>
             </>
           ) : (
@@ -157,7 +162,7 @@ function SuggestedActionsDialog({
               file={file}
               onDownload={() => markDownloaded(file.id)}
             >
-              {label}
+              Download {kind}
             </FileLink>
           )}
         </Space>
@@ -207,8 +212,8 @@ function SuggestedActionsDialog({
               </Space>
             </List.Item>
           )}
-          {downloadAction(pdf, "Download PDF")}
-          {wordAllowed && downloadAction(word, "Download Word")}
+          {downloadAction(pdf, "PDF")}
+          {wordAllowed && downloadAction(word, "Word")}
         </List>
       </Modal>
       {signing && document && (

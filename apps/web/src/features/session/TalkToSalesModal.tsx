@@ -1,8 +1,5 @@
-import { MailOutlined, PhoneOutlined } from "@ant-design/icons";
-import { useQuery } from "@tanstack/react-query";
-import { Button, Modal, Skeleton, Space, Typography } from "antd";
-import { publicSettingsQuery } from "../../api/bootstrap";
-import { LoadError } from "../../components/LoadError";
+import { Button, Modal, Typography } from "antd";
+import { SalesContact } from "./SalesContact";
 
 /** The talk-to-sales modal (account-area §2 Session modals): the sales phone and e-mail from settings. */
 export function TalkToSalesModal({
@@ -15,37 +12,6 @@ export function TalkToSalesModal({
   /** What the e-mail is about, filled in for the user. */
   subject?: string;
 }) {
-  const settings = useQuery({ ...publicSettingsQuery(), enabled: open });
-  const contact = settings.data;
-  let body: React.ReactNode;
-  if (settings.isError) {
-    body = (
-      <LoadError
-        title="Cannot get the sales contact"
-        error={settings.error}
-        onRetry={() => void settings.refetch()}
-        retrying={settings.isFetching}
-      />
-    );
-  } else if (!contact) {
-    body = <Skeleton active paragraph={{ rows: 2 }} />;
-  } else {
-    const mailto = `mailto:${contact.sales_email}${subject ? `?subject=${encodeURIComponent(subject)}` : ""}`;
-    body = (
-      <Space orientation="vertical" size="middle">
-        <Typography.Paragraph style={{ marginBottom: 0 }}>
-          Our team will help you choose the plan that suits your firm.
-        </Typography.Paragraph>
-        <Typography.Text>
-          <PhoneOutlined aria-hidden /> Phone:{" "}
-          <a href={`tel:${contact.sales_phone.replace(/\s+/g, "")}`}>{contact.sales_phone}</a>
-        </Typography.Text>
-        <Typography.Text>
-          <MailOutlined aria-hidden /> E-mail: <a href={mailto}>{contact.sales_email}</a>
-        </Typography.Text>
-      </Space>
-    );
-  }
   return (
     <Modal
       open={open}
@@ -58,7 +24,15 @@ export function TalkToSalesModal({
         </Button>
       }
     >
-      {body}
+      <SalesContact
+        enabled={open}
+        subject={subject}
+        intro={
+          <Typography.Paragraph style={{ marginBottom: 0 }}>
+            Our team will help you choose the plan that suits your firm.
+          </Typography.Paragraph>
+        }
+      />
     </Modal>
   );
 }
