@@ -64,7 +64,7 @@ import { useSyncDestinations } from "../integrations/SyncDocument";
 import { SigningProgress } from "../signing/SigningProgress";
 import type { DocumentDialog } from "./DocumentDialogs";
 import { DocumentListFilters, useDocumentListFilters } from "./DocumentListFilters";
-import { isSigned, pdfHref } from "./document-abilities";
+import { isSigned, offersSigning, pdfHref } from "./document-abilities";
 import { folderPath } from "./folder-tree";
 import { StatusIcon } from "./StatusIcon";
 
@@ -111,7 +111,7 @@ function documentMenuItems(document: DocumentRow, canSync: boolean): NonNullable
     },
     { key: "download-word", label: "Download Word", allowed: abilities.download_word },
     // Lite sees it too, and gets the upgrade notice (interview-signing spec §6).
-    { key: "sign", label: "Sign document", allowed: abilities.sign || abilities.upgrade_prompt },
+    { key: "sign", label: "Sign document", allowed: offersSigning(document) },
     // As the server's fulfilment policy says this reader may ask (Lite: the upgrade notice).
     { key: "legal-review", label: "Legal review", allowed: offersLegalReview(document) },
     { key: "hard-copy", label: "Order hard copy", allowed: offersHardCopy(document) },

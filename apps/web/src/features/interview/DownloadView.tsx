@@ -16,7 +16,7 @@ import { useLocation, useNavigate } from "react-router";
 import { documentQuery, documentsKey } from "../../api/documents";
 import { downloadHref, getDownloadFiles, relaunchDocument } from "../../api/interview";
 import { DocumentDialogs } from "../documents/DocumentDialogs";
-import { canRelaunch } from "../documents/document-abilities";
+import { canRelaunch, offersSigning } from "../documents/document-abilities";
 import {
   type DownloadLink,
   documentsListHref,
@@ -25,6 +25,7 @@ import {
   interviewHref,
   sectionOfTab,
 } from "../documents/interview-address";
+import { NextStepButton, nextStepsOf } from "../documents/NextStepActions";
 import { FulfilmentActions, offersHardCopy, offersLegalReview } from "../fulfilment/FulfilmentActions";
 import { SyncDocumentButton } from "../integrations/SyncDocument";
 import { SignDocument } from "../signing/SignDocument";
@@ -66,8 +67,9 @@ function FileLink({
 
 /**
  * The post-completion suggested actions (documents spec §4): move, relaunch, download PDF (then
- * shown as downloaded, with 'download again'), download Word when allowed, sign, legal review and
- * order hard copy.
+ * shown as downloaded, with 'download again'), download Word when allowed, send for signature,
+ * legal review, order hard copy, and the next steps the server flags on the document (ABN/TFN,
+ * trust deed stamping, protector, PPSR, the company or fund in its 360 app).
  */
 function SuggestedActionsDialog({
   teamId,
@@ -189,7 +191,7 @@ function SuggestedActionsDialog({
               </Button>
             </List.Item>
           )}
-          {document && (document.abilities.sign || document.abilities.upgrade_prompt) && (
+          {document && offersSigning(document) && (
             <List.Item>
               <Button icon={<EditOutlined />} onClick={() => setSigning(true)}>
                 Sign document
@@ -209,6 +211,12 @@ function SuggestedActionsDialog({
           )}
           {downloadAction(pdf, "Download PDF")}
           {wordAllowed && downloadAction(word, "Download Word")}
+          {document &&
+            nextStepsOf(document).map((step) => (
+              <List.Item key={step.key}>
+                <NextStepButton step={step} />
+              </List.Item>
+            ))}
         </List>
       </Modal>
       {signing && document && (
