@@ -41,10 +41,9 @@ async function expectNextSteps(scope: ReturnType<Page["getByRole"]>, row: Row) {
   ];
   for (const [label, href] of links) {
     expect(href, label).toBeTruthy();
-    await expect(scope.getByRole("link", { name: new RegExp(`^${label}`) })).toHaveAttribute(
-      "href",
-      href as string,
-    );
+    await expect(
+      scope.getByRole("link", { name: new RegExp(`^${label}( \\(opens in a new tab\\))?$`) }),
+    ).toHaveAttribute("href", href as string);
   }
   await expect(scope.getByRole("link", { name: /Register on the PPSR/ })).toHaveCount(0);
   await expect(scope.getByRole("link", { name: /CAS 360|Simple Fund 360/ })).toHaveCount(0);

@@ -47,7 +47,7 @@ export function NextStepButton({ step, block }: { step: { label: string; href: s
     <Button
       block={block}
       href={step.href}
-      icon={external ? <ExportOutlined /> : undefined}
+      icon={external ? <ExportOutlined aria-hidden /> : undefined}
       iconPlacement="end"
       {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
     >
