@@ -136,7 +136,7 @@ function SuggestedActionsDialog({
     if (!file) return null;
     const done = file.downloaded || downloadedHere.has(file.id);
     return (
-      <List.Item key={file.id}>
+      <li className="suggested-actions__item" key={file.id}>
         <Space wrap>
           {done ? (
             <>
@@ -163,7 +163,7 @@ function SuggestedActionsDialog({
             </FileLink>
           )}
         </Space>
-      </List.Item>
+      </li>
     );
   };
 
@@ -176,30 +176,32 @@ function SuggestedActionsDialog({
         footer={<Button onClick={onClose}>Close</Button>}
         destroyOnHidden
       >
-        <List className="suggested-actions" aria-label="Suggested actions">
+        {/* A plain list: antd's List without a dataSource puts its items in no <ul>, which screen
+            readers (and axe) do not take for a list. */}
+        <ul className="suggested-actions" aria-label="Suggested actions">
           {document?.abilities.move && (
-            <List.Item>
+            <li className="suggested-actions__item">
               <Button icon={<FolderOpenOutlined />} onClick={() => setMoving(true)}>
                 Move to
               </Button>
-            </List.Item>
+            </li>
           )}
           {document && canRelaunch(document) && (
-            <List.Item>
+            <li className="suggested-actions__item">
               <Button icon={<RedoOutlined />} onClick={() => void relaunch()} loading={relaunching}>
                 Relaunch
               </Button>
-            </List.Item>
+            </li>
           )}
           {document && offersSigning(document) && (
-            <List.Item>
+            <li className="suggested-actions__item">
               <Button icon={<EditOutlined />} onClick={() => setSigning(true)}>
                 Sign document
               </Button>
-            </List.Item>
+            </li>
           )}
           {document && (offersLegalReview(document) || offersHardCopy(document)) && (
-            <List.Item>
+            <li className="suggested-actions__item">
               <Space wrap>
                 <FulfilmentActions
                   teamId={teamId}
@@ -207,17 +209,17 @@ function SuggestedActionsDialog({
                   section={sectionOfTab(address.tab) ?? MY_DOCUMENTS}
                 />
               </Space>
-            </List.Item>
+            </li>
           )}
           {downloadAction(pdf, "Download PDF")}
           {wordAllowed && downloadAction(word, "Download Word")}
           {document &&
             nextStepsOf(document).map((step) => (
-              <List.Item key={step.key}>
+              <li className="suggested-actions__item" key={step.key}>
                 <NextStepButton step={step} />
-              </List.Item>
+              </li>
             ))}
-        </List>
+        </ul>
       </Modal>
       {signing && document && (
         <SignDocument
