@@ -135,6 +135,22 @@ const ConfigSchema = z.object({
   /** Where a paid hard copy order is emailed. */
   HARD_COPY_EMAIL: z.email().default("fulfilment@precedent.com.au"),
   /**
+   * The post-completion next steps' links (documents spec §4), each https: or mailto:, checked at
+   * start (modules/next-steps/settings.ts): apply for the new entity's ABN and TFN; have a trust
+   * deed stamped; a protector's next steps; register a security interest on the PPSR; view the
+   * company in CAS 360 or the fund in Simple Fund 360.
+   */
+  NEXT_STEP_ABN_TFN_URL: z.string().default("https://www.abr.gov.au/"),
+  NEXT_STEP_TRUST_DEED_STAMPING_URL: z
+    .string()
+    .default("mailto:fulfilment@precedent.com.au?subject=Trust%20deed%20stamping"),
+  NEXT_STEP_PROTECTOR_URL: z
+    .string()
+    .default("mailto:legal-review@precedent.com.au?subject=Protector%20next%20steps"),
+  NEXT_STEP_PPSR_URL: z.string().default("https://www.ppsr.gov.au/"),
+  CAS360_APP_URL: z.string().default("https://cas360.bgl360.com.au/"),
+  SF360_APP_URL: z.string().default("https://sf360.bgl360.com.au/"),
+  /**
    * Memory for cached replies of the document lists and folder trees, in MB (0 turns the cache
    * off). See src/platform/freshness/reply-cache.ts.
    */

@@ -2,6 +2,7 @@ import type { Config } from "./config.ts";
 import type { AssistantSettings } from "./modules/assistant/index.ts";
 import type { FulfilmentConfig } from "./modules/fulfilment/index.ts";
 import type { IntegrationProviderSettings } from "./modules/integrations/index.ts";
+import type { NextStepsConfig } from "./modules/next-steps/index.ts";
 import type { SmsSettings } from "./modules/sms/index.ts";
 
 /**
@@ -49,4 +50,5 @@ export type ServicesConfig = Pick<Config, "IDLE_TIMEOUT_MS" | "KEEP_ALIVE_MS"> &
   AssistantSettings &
   IntegrationProviderSettings &
   FulfilmentConfig &
+  NextStepsConfig &
   SmsSettings;

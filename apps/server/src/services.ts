@@ -50,6 +50,7 @@ import { createLogsService } from "./modules/logs/index.ts";
 import { createMailService } from "./modules/mail/index.ts";
 import { createMediaService, type MediaService, mediaSourceUrl } from "./modules/media/index.ts";
 import { createBillingPortal, createMembershipService } from "./modules/membership/index.ts";
+import { nextStepLinksOf, nextStepsDocumentColumns } from "./modules/next-steps/index.ts";
 import { createDocumentStart, createOrdersService, paidOrdersOf } from "./modules/orders/index.ts";
 import { createPaymentsService } from "./modules/payments/index.ts";
 import {
@@ -410,6 +411,8 @@ export function createServices(deps: {
     settings: fulfilmentSettings,
   });
   documents.registerRowColumns(fulfilmentDocumentColumns);
+  // The next steps after completion (issue 33 item 2): links from the settings, checked at start.
+  documents.registerRowColumns(nextStepsDocumentColumns(nextStepLinksOf(config)));
   // Practice software (issue 17): the sandbox provider for every app, unless its real adapter is
   // configured (Xero with XERO_CLIENT_ID and XERO_CLIENT_SECRET).
   const integrationProviders = createIntegrationProviders({ db, clock, config, publicUrl });

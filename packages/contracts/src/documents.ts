@@ -3,6 +3,7 @@ import { AsicApplicationState } from "./asic-state.ts";
 import { envelope, paged } from "./envelope.ts";
 import { idListQuery, idParam, ListSection, MY_DOCUMENTS, TeamScopeQuery } from "./folders.ts";
 import { FulfilmentRowColumns } from "./fulfilment-columns.ts";
+import { NextStepsRowColumns } from "./next-steps.ts";
 import { SigningRowColumns } from "./signing.ts";
 
 /** Document statuses (documents spec §4): 1 and 2 are the editable states; 5 cannot be interviewed. */
@@ -116,6 +117,8 @@ export const DocumentRow = z.object({
   ...AsicApplicationState.partial().shape,
   // Legal review and hard copy: the newest request of each kind.
   ...FulfilmentRowColumns.partial().shape,
+  // The next steps after completion (protector, stamping, PPSR, ABN/TFN, the 360 apps).
+  ...NextStepsRowColumns.partial().shape,
 });
 export type DocumentRow = z.infer<typeof DocumentRow>;
 

@@ -13,9 +13,18 @@ export const FULFILMENT_STATUSES = ["requested", "paid", "in_progress", "complet
 export const FulfilmentStatus = z.enum(FULFILMENT_STATUSES);
 export type FulfilmentStatus = z.infer<typeof FulfilmentStatus>;
 
-/** What the fulfilment module adds to each document row: the newest request of each kind, not cancelled. */
+/**
+ * What the fulfilment module adds to each document row: the newest request of each kind, not
+ * cancelled, and what this reader may ask for, by the fulfilment policy the requests are refused by.
+ */
 export const FulfilmentRowColumns = z.object({
   legal_review_status: FulfilmentStatus.nullable(),
   hard_copy_status: FulfilmentStatus.nullable(),
+  /** A legal review request would be taken now (an owner's confirmation aside): "Legal review". */
+  may_legal_review: z.boolean(),
+  /** A hard copy order would be taken now (an owner's confirmation aside): "Order hard copy". */
+  may_order_hard_copy: z.boolean(),
+  /** The Lite plan on a document that would otherwise qualify: "Legal review" opens the upgrade notice. */
+  legal_review_upgrade: z.boolean(),
 });
 export type FulfilmentRowColumns = z.infer<typeof FulfilmentRowColumns>;

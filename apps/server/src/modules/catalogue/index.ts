@@ -1,7 +1,12 @@
 // The catalogue module's one public entry: other modules and the app import only this file.
 
 export type { CreditPackageProduct } from "./credit-packages.ts";
-export { productIdOfTemplateSql, productSummaries, productsInCategoriesSql } from "./product-queries.ts";
+export {
+  productIdOfTemplateSql,
+  productMetaOfTemplates,
+  productSummaries,
+  productsInCategoriesSql,
+} from "./product-queries.ts";
 export { catalogueRoutes } from "./routes.ts";
 export type { CatalogueProduct } from "./schema.ts";
 // Tables for tests and demo data to write rows with; another module's code may not import them

@@ -24,6 +24,16 @@ export function productsInCategoriesSql(categoryIds: number[]): SQL {
   return sql`(with recursive tree(id) as (select c.id from ${productCategories} c where c.id in (${wanted}) union select c.id from ${productCategories} c join tree on c.parent_id = tree.id) select l.product_id from ${productCategoryLinks} l join tree on l.category_id = tree.id)`;
 }
 
+/** The products' meta entries (documents spec §3's meta keys) by template identifier. */
+export async function productMetaOfTemplates(db: Database, identifiers: string[]) {
+  if (identifiers.length === 0) return new Map<string, { key: string; value: string }[]>();
+  const rows = await db
+    .select({ identifier: products.templateIdentifier, meta: products.metaData })
+    .from(products)
+    .where(inArray(products.templateIdentifier, [...new Set(identifiers)]));
+  return new Map(rows.map((r) => [r.identifier, r.meta]));
+}
+
 /** Products' names, SKUs and template identifiers by id: orders, their invoices and payments. */
 export async function productSummaries(db: Database, ids: number[]) {
   const rows = await db

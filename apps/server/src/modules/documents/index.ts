@@ -14,7 +14,7 @@ export {
   EDITABLE_STATUSES,
 } from "./policy.ts";
 export type { DocumentFilesReader } from "./presenter.ts";
-export { documentAnswersSql, documentIdsOfType, documentNameById } from "./queries.ts";
+export { documentAnswersSql, documentIdsOfType, documentNameById, documentTemplateFacts } from "./queries.ts";
 export { documentRoutes } from "./routes.ts";
 export type { DocumentRowColumns } from "./row-columns.ts";
 // Tables for tests and demo data to write rows with; another module's code may not import them

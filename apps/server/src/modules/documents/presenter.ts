@@ -73,7 +73,7 @@ export function createDocumentPresenter(deps: {
       };
     });
     // Other modules' columns, and their rules taking abilities away (row-columns.ts).
-    return addedColumns.present(tx, ctx.teamId, rows);
+    return addedColumns.present(tx, ctx.teamId, rows, ctx);
   }
 
   /**

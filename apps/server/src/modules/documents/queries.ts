@@ -357,6 +357,36 @@ export function documentAnswersSql(of: {
   return answers.mapWith(documents.xml) as SQL<Record<string, unknown> | null>;
 }
 
+/**
+ * These documents' type, template identifier and the named answers (as text, null when not
+ * answered): what the next steps after completion are derived from, without reading whole answers.
+ */
+export async function documentTemplateFacts(
+  db: Database,
+  teamId: number,
+  docIds: number[],
+  answerIds: string[],
+) {
+  const rows = await db
+    .select({
+      id: documents.id,
+      type: documents.type,
+      templateIdentifier: documents.xTemplateId,
+      answers: sql<(string | null)[]>`array[${sql.join(
+        answerIds.map((id) => sql`${documents.xml} ->> ${id}`),
+        sql`, `,
+      )}]::text[]`,
+    })
+    .from(documents)
+    .where(and(eq(documents.teamId, teamId), inArray(documents.id, docIds)));
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    templateIdentifier: row.templateIdentifier,
+    answers: Object.fromEntries(answerIds.map((id, index) => [id, row.answers[index] ?? null])),
+  }));
+}
+
 /** Which of these documents of the firm `teamId` are of this type (e.g. the ASIC list columns'). */
 export async function documentIdsOfType(
   db: Database,

@@ -38,6 +38,28 @@ const row = (id: number, abilities: Partial<DocumentAbilities> = {}) =>
   ({ id, name: `Document ${id}`, abilities: { ...everything, ...abilities } }) as DocumentRow;
 
 describe("the document list's row-columns registry", () => {
+  it("fields by the reader (forViewer) replace read's for that reader; rows without a reader keep read's", async () => {
+    const registry = createRowColumnsRegistry();
+    const readers: number[] = [];
+    registry.register(
+      columns({
+        forViewer(viewer, presented, own) {
+          readers.push(viewer.userId);
+          return {
+            total_signer:
+              viewer.userId + presented.id + ((own as { total_signer: number }).total_signer ?? 0),
+          };
+        },
+      }),
+    );
+    const viewer = { userId: 100, role: "member" as const, planSlug: "ly-pro" };
+    const [seen] = await registry.present(db, 7, [row(2)], viewer);
+    expect(seen).toMatchObject({ id: 2, total_signer: 122 });
+    expect(readers).toEqual([100]);
+    const [unseen] = await registry.present(db, 7, [row(2)]);
+    expect(unseen).toMatchObject({ id: 2, total_signer: 20 });
+  });
+
   it("merges every registration's fields per document, passing the firm and the page's ids", async () => {
     const registry = createRowColumnsRegistry();
     const asked: { teamId: number; docIds: number[] }[] = [];

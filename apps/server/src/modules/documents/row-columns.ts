@@ -3,6 +3,7 @@ import { getTableName, type Table } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { FIRM_ROWS } from "../../platform/freshness/index.ts";
+import type { FirmContext } from "../../platform/kernel/index.ts";
 
 /**
  * What a module adds to each document row (signing progress, ASIC status, integration flags), so
@@ -55,6 +56,16 @@ export type DocumentRowColumns<Fields extends z.ZodObject = z.ZodObject> = {
    */
   // A method, not a property, so a registration's narrower `columns` type still registers.
   narrowAbilities?(row: DocumentRow, columns: z.infer<Fields> | undefined): AbilitiesTurnedOff;
+  /**
+   * Fields that depend on who reads the row (what this reader may ask of the module), by the
+   * module's own policy, from the row as presented and `read`'s fields; they replace `read`'s.
+   * Rows presented without a reader keep `read`'s values.
+   */
+  forViewer?(
+    viewer: Pick<FirmContext, "userId" | "role" | "planSlug">,
+    row: DocumentRow,
+    columns: z.infer<Fields> | undefined,
+  ): Partial<z.infer<Fields>>;
 };
 
 /** Abilities to turn off; `false` only, so a registration can narrow what the policy allows, never widen it. */
@@ -95,7 +106,12 @@ export function createRowColumnsRegistry() {
      * The rows as presented: every registration's fields added, and each row's abilities narrowed
      * by the registrations that have rules about it. Every path that presents a row comes here.
      */
-    async present(db: Database, teamId: number, rows: DocumentRow[]): Promise<DocumentRow[]> {
+    async present(
+      db: Database,
+      teamId: number,
+      rows: DocumentRow[],
+      viewer?: Pick<FirmContext, "userId" | "role" | "planSlug">,
+    ): Promise<DocumentRow[]> {
       if (rows.length === 0 || registered.length === 0) return rows;
       const docIds = rows.map((row) => row.id);
       const added = await Promise.all(registered.map((columns) => columns.read(db, teamId, docIds)));
@@ -104,7 +120,8 @@ export function createRowColumnsRegistry() {
         let fields: Partial<DocumentRow> = {};
         registered.forEach((columns, index) => {
           const own = added[index]?.get(row.id);
-          fields = { ...fields, ...own };
+          const theirs = viewer && columns.forViewer ? columns.forViewer(viewer, row, own) : {};
+          fields = { ...fields, ...own, ...theirs };
           const off = columns.narrowAbilities?.(row, own) ?? {};
           for (const ability of Object.keys(off) as (keyof DocumentAbilities)[]) {
             // Only an explicit false takes effect, whatever a registration returns at run time.

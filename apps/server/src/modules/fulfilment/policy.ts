@@ -70,6 +70,24 @@ export function requestRefusal(
   return null;
 }
 
+/**
+ * What the document row says this viewer may ask for (documents spec §2, §6), by the rules the
+ * requests are refused by, so the web never offers what the server would refuse. The owner's
+ * confirmation is asked when the request is made, so it does not take an action off a row. The
+ * Lite plan is offered "Legal review" as the upgrade notice only where, on a paid plan, the
+ * review would be taken.
+ */
+export function fulfilmentAbilities(viewer: FulfilmentViewer, doc: FulfilmentDocumentFacts) {
+  // The same reader on a plan other than Lite: what the upgrade would give them here.
+  const asPaidPlan: FulfilmentViewer = { ...viewer, planSlug: "paid" };
+  return {
+    may_legal_review: requestRefusal("legal_review", viewer, doc, null) === null,
+    may_order_hard_copy: requestRefusal("hard_copy", viewer, doc, null) === null,
+    legal_review_upgrade:
+      viewer.planSlug === LITE_PLAN_SLUG && requestRefusal("legal_review", asPaidPlan, doc, null) === null,
+  };
+}
+
 /** Who may cancel an unpaid request: whoever may order one for the document. */
 export const mayCancel = (viewer: FulfilmentViewer, doc: FulfilmentDocumentFacts) => mayOrderFor(viewer, doc);
 

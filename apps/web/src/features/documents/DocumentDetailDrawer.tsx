@@ -9,9 +9,11 @@ import { formatDay } from "../../dates";
 import { FulfilmentActions, fulfilmentItems } from "../fulfilment/FulfilmentActions";
 import { SyncDocumentButton } from "../integrations/SyncDocument";
 import { SignDocument } from "../signing/SignDocument";
+import { DocumentDialogs } from "./DocumentDialogs";
 import { DocumentDownloads } from "./DocumentDownloads";
 import { DocumentVersions } from "./DocumentVersions";
-import { canRelaunch } from "./document-abilities";
+import { canRelaunch, offersSigning } from "./document-abilities";
+import { NextStepButton, nextStepsOf } from "./NextStepActions";
 import { StatusIcon } from "./StatusIcon";
 
 /** How a document's interview is opened from the list (documents spec §6). */
@@ -46,6 +48,7 @@ export function DocumentDetailDrawer({
   const data = document.data;
   const launch = data && onLaunch ? launchActionOf(data) : undefined;
   const [signing, setSigning] = useState(false);
+  const [moving, setMoving] = useState(false);
 
   return (
     <Drawer
@@ -85,17 +88,38 @@ export function DocumentDetailDrawer({
       ) : (
         data && (
           <Flex vertical gap={16}>
-            {(data.abilities.sign || data.abilities.upgrade_prompt) && (
-              // As in the list's menu: Lite sees it too, and gets the upgrade notice.
+            {offersSigning(data) && (
+              // Lite sees it on the same documents, and gets the upgrade notice.
               <Button type="primary" onClick={() => setSigning(true)}>
                 Sign document
               </Button>
             )}
+            {data.abilities.move && <Button onClick={() => setMoving(true)}>Move to</Button>}
             <FulfilmentActions teamId={teamId} document={data} section={section} />
+            {nextStepsOf(data).length > 0 && (
+              <section aria-label="Next steps" className="next-steps">
+                <Typography.Paragraph strong>Next steps</Typography.Paragraph>
+                <Flex vertical gap={8}>
+                  {nextStepsOf(data).map((step) => (
+                    <NextStepButton key={step.key} step={step} block />
+                  ))}
+                </Flex>
+              </section>
+            )}
             {data.status === 5 && data.abilities.download_pdf && (
               // As in the list's menu: a completed document's PDF, to an app that takes documents
               // (the button shows only while one is connected with the sync_document ability).
               <SyncDocumentButton teamId={teamId} docId={data.id} />
+            )}
+            {moving && (
+              <DocumentDialogs
+                teamId={teamId}
+                dialog={{ kind: "move-documents", documents: [data], section }}
+                onClose={() => {
+                  setMoving(false);
+                  void document.refetch();
+                }}
+              />
             )}
             {signing && (
               <SignDocument

@@ -59,11 +59,12 @@ import { MD_AND_WIDER, useMediaQuery } from "../../components/use-media-query";
 import { DOCUMENT_SEARCH_DEBOUNCE_MS } from "../../constants";
 import { formatDay, prepareFormatDay } from "../../dates";
 import { COMPANY_KIT_BUTTON, useAsicPayment, useCompanyKit } from "../asic";
+import { offersHardCopy, offersLegalReview } from "../fulfilment/FulfilmentActions";
 import { useSyncDestinations } from "../integrations/SyncDocument";
 import { SigningProgress } from "../signing/SigningProgress";
 import type { DocumentDialog } from "./DocumentDialogs";
 import { DocumentListFilters, useDocumentListFilters } from "./DocumentListFilters";
-import { isSigned, pdfHref } from "./document-abilities";
+import { isSigned, offersSigning, pdfHref } from "./document-abilities";
 import { folderPath } from "./folder-tree";
 import { StatusIcon } from "./StatusIcon";
 
@@ -110,14 +111,10 @@ function documentMenuItems(document: DocumentRow, canSync: boolean): NonNullable
     },
     { key: "download-word", label: "Download Word", allowed: abilities.download_word },
     // Lite sees it too, and gets the upgrade notice (interview-signing spec §6).
-    { key: "sign", label: "Sign document", allowed: abilities.sign || abilities.upgrade_prompt },
-    // Completed (and, for a hard copy, signed) documents; the server decides who may and prices it.
-    {
-      key: "legal-review",
-      label: "Legal review",
-      allowed: document.status === 5 && (abilities.legal_review || abilities.upgrade_prompt),
-    },
-    { key: "hard-copy", label: "Order hard copy", allowed: document.status === 5 || document.status === 3 },
+    { key: "sign", label: "Sign document", allowed: offersSigning(document) },
+    // As the server's fulfilment policy says this reader may ask (Lite: the upgrade notice).
+    { key: "legal-review", label: "Legal review", allowed: offersLegalReview(document) },
+    { key: "hard-copy", label: "Order hard copy", allowed: offersHardCopy(document) },
     // ASIC documents unpaid and In Progress (interview spec §4); can_pay is the server's (none while the gateway is locked).
     {
       key: "asic-payment",

@@ -10,6 +10,15 @@ export const canRelaunch = (document: Pick<DocumentRow, "status" | "abilities">)
   document.status === 5 && document.abilities.relaunch;
 
 /**
+ * Send for signature (documents spec §4, §6): status 5 and signing not 'no'. The server's `sign`
+ * ability holds those; on the Lite plan the same documents offer it as the upgrade notice, and
+ * nothing else does (a draft never offers signing, upgraded or not).
+ */
+export const offersSigning = (document: Pick<DocumentRow, "status" | "is_allow_sign" | "abilities">) =>
+  document.abilities.sign ||
+  (document.abilities.upgrade_prompt && document.status === 5 && document.is_allow_sign !== "no");
+
+/**
  * The downloads a document offers (documents spec §2, §6), exactly as its abilities allow. A Signed
  * document's Download PDF is the sealed signed copy; its unsigned original is still offered, and
  * named as such.

@@ -7,13 +7,26 @@ import { FulfilmentStatusTag } from "./FulfilmentStatusTag";
 
 type FulfilmentDocument = Pick<
   DocumentRow,
-  "id" | "name" | "status" | "abilities" | "created_by_user" | "legal_review_status" | "hard_copy_status"
+  | "id"
+  | "name"
+  | "status"
+  | "abilities"
+  | "created_by_user"
+  | "legal_review_status"
+  | "hard_copy_status"
+  | "may_legal_review"
+  | "may_order_hard_copy"
+  | "legal_review_upgrade"
 >;
 
-/** Whether each action is offered on this document, as the list's menu offers them. */
-export const offersLegalReview = (d: FulfilmentDocument) =>
-  d.status === 5 && (d.abilities.legal_review || d.abilities.upgrade_prompt);
-export const offersHardCopy = (d: FulfilmentDocument) => d.status === 5 || d.status === 3;
+/**
+ * Whether each action is offered on this document: exactly the server's abilities for the reader
+ * (the fulfilment policy's), which the list's menu, the panel and the post-completion dialog share.
+ * On the Lite plan "Legal review" opens the upgrade notice, where a paid plan would be offered it.
+ */
+export const offersLegalReview = (d: Partial<FulfilmentDocument>) =>
+  d.may_legal_review === true || d.legal_review_upgrade === true;
+export const offersHardCopy = (d: Partial<FulfilmentDocument>) => d.may_order_hard_copy === true;
 
 /** 'Legal review' and 'Order hard copy' buttons where a finished document's actions are listed. */
 export function FulfilmentActions({

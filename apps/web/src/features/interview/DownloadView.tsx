@@ -16,7 +16,7 @@ import { useLocation, useNavigate } from "react-router";
 import { documentQuery, documentsKey } from "../../api/documents";
 import { downloadHref, getDownloadFiles, relaunchDocument } from "../../api/interview";
 import { DocumentDialogs } from "../documents/DocumentDialogs";
-import { canRelaunch } from "../documents/document-abilities";
+import { canRelaunch, offersSigning } from "../documents/document-abilities";
 import {
   type DownloadLink,
   documentsListHref,
@@ -25,6 +25,7 @@ import {
   interviewHref,
   sectionOfTab,
 } from "../documents/interview-address";
+import { NextStepButton, nextStepsOf } from "../documents/NextStepActions";
 import { FulfilmentActions, offersHardCopy, offersLegalReview } from "../fulfilment/FulfilmentActions";
 import { SyncDocumentButton } from "../integrations/SyncDocument";
 import { SignDocument } from "../signing/SignDocument";
@@ -68,8 +69,9 @@ function FileLink({
 
 /**
  * The post-completion suggested actions (documents spec §4): move, relaunch, download PDF (then
- * shown as downloaded, with 'download again'), download Word when allowed, sign, legal review and
- * order hard copy.
+ * shown as downloaded, with 'download again'), download Word when allowed, send for signature,
+ * legal review, order hard copy, and the next steps the server flags on the document (ABN/TFN,
+ * trust deed stamping, protector, PPSR, the company or fund in its 360 app).
  */
 function SuggestedActionsDialog({
   teamId,
@@ -139,7 +141,7 @@ function SuggestedActionsDialog({
     if (!file) return null;
     const done = file.downloaded || downloadedHere.has(file.id);
     return (
-      <List.Item key={file.id}>
+      <li className="suggested-actions__item" key={file.id}>
         <Space wrap>
           {done ? (
             <>
@@ -166,7 +168,7 @@ function SuggestedActionsDialog({
             </FileLink>
           )}
         </Space>
-      </List.Item>
+      </li>
     );
   };
 
@@ -179,30 +181,32 @@ function SuggestedActionsDialog({
         footer={<Button onClick={onClose}>Close</Button>}
         destroyOnHidden
       >
-        <List className="suggested-actions" aria-label="Suggested actions">
+        {/* A plain list: antd's List without a dataSource puts its items in no <ul>, which screen
+            readers (and axe) do not take for a list. */}
+        <ul className="suggested-actions" aria-label="Suggested actions">
           {document?.abilities.move && (
-            <List.Item>
+            <li className="suggested-actions__item">
               <Button icon={<FolderOpenOutlined />} onClick={() => setMoving(true)}>
                 Move to
               </Button>
-            </List.Item>
+            </li>
           )}
           {document && canRelaunch(document) && (
-            <List.Item>
+            <li className="suggested-actions__item">
               <Button icon={<RedoOutlined />} onClick={() => void relaunch()} loading={relaunching}>
                 Relaunch
               </Button>
-            </List.Item>
+            </li>
           )}
-          {document && (document.abilities.sign || document.abilities.upgrade_prompt) && (
-            <List.Item>
+          {document && offersSigning(document) && (
+            <li className="suggested-actions__item">
               <Button icon={<EditOutlined />} onClick={() => setSigning(true)}>
                 Sign document
               </Button>
-            </List.Item>
+            </li>
           )}
           {document && (offersLegalReview(document) || offersHardCopy(document)) && (
-            <List.Item>
+            <li className="suggested-actions__item">
               <Space wrap>
                 <FulfilmentActions
                   teamId={teamId}
@@ -210,11 +214,17 @@ function SuggestedActionsDialog({
                   section={sectionOfTab(address.tab) ?? MY_DOCUMENTS}
                 />
               </Space>
-            </List.Item>
+            </li>
           )}
           {downloadAction(pdf, "PDF")}
           {wordAllowed && downloadAction(word, "Word")}
-        </List>
+          {document &&
+            nextStepsOf(document).map((step) => (
+              <li className="suggested-actions__item" key={step.key}>
+                <NextStepButton step={step} />
+              </li>
+            ))}
+        </ul>
       </Modal>
       {signing && document && (
         <SignDocument
