@@ -209,6 +209,10 @@ export const DocumentListResponse = envelope(paged(DocumentRow));
 export const StatusCountsQuery = TeamScopeQuery.extend(listFilters);
 export type StatusCountsQuery = z.infer<typeof StatusCountsQuery>;
 
+/** Organisation Documents' list and counts: the list's filters without the section (it is theirs). */
+export const OrganisationListQuery = DocumentListQuery.omit({ type: true });
+export const OrganisationStatusCountsQuery = StatusCountsQuery.omit({ type: true });
+
 export const StatusCountsResponse = envelope(
   z.object({
     /** One row per status, 1 to 5, zeros included. */

@@ -97,7 +97,18 @@ export const IntegrationDisconnectQuery = IntegrationTeamQuery.extend({
     .max(2_147_483_647)
     .optional()
     .describe("A connection of the caller; without it, the caller's connection to the app"),
+  // Accepted as the spec's callers send it; the connection is always the caller's own.
+  user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
+
+/** The app cards' query: `is_group` is accepted as the spec's callers send it, and not read. */
+export const IntegrationGroupsQuery = IntegrationTeamQuery.extend({ is_group: z.string().max(8).optional() });
+
+/** `user_id` is accepted as the spec's callers send it; the link is always the caller's own. */
+const legacyUserId = z.coerce.number().int().positive().max(2_147_483_647).optional();
+
+/** An app's authorisation link's query. */
+export const IntegrationLinkQuery = IntegrationTeamQuery.extend({ user_id: legacyUserId });
 
 export const IntegrationConnectionStatus = z.enum(["not_connected", "connected", "needs_renewal"]);
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { envelope } from "./envelope.ts";
+import { TeamScopeQuery } from "./folders.ts";
 
 /**
  * The document interview and assembly (interview spec §2 "Document interview page", §4 "Document
@@ -107,6 +108,8 @@ export const DownloadIdsResponse = envelope(z.object({ files: z.array(DocumentFi
 
 /** GET /api/doc/download/{id}?type=pdf|word: the file as an attachment. */
 export const DownloadQuery = z.object({ type: z.enum(["pdf", "word"]).default("pdf") });
+/** The same with the firm, as the route reads it. */
+export const DocumentDownloadQuery = TeamScopeQuery.extend(DownloadQuery.shape);
 
 /** PUT /api/doc/relaunch/{docId}: status 5 → 2 with answers kept and is_relaunch true. */
 export const RelaunchResponse = envelope(z.object({ doc_id: z.number().int(), status: z.number().int() }));

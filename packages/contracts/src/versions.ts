@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { envelope } from "./envelope.ts";
-import { idParam } from "./folders.ts";
+import { idParam, TeamScopeQuery } from "./folders.ts";
 import { AnswerChange } from "./logs.ts";
 
 /** Each assembly of a document is kept as a version (newest first in the list). */
@@ -34,6 +34,11 @@ export const DocumentVersionParams = z.object({
 export const VersionFileQuery = z.object({
   type: z.enum(["pdf", "word"], { error: "type must be pdf or word" }),
 });
+
+/** GET /api/doc/{id}/versions: the document only. */
+export const DocumentVersionsParams = DocumentVersionParams.pick({ id: true });
+/** GET /api/doc/{id}/versions/{version}/download: the firm and the kind of file. */
+export const VersionDownloadQuery = TeamScopeQuery.extend(VersionFileQuery.shape);
 
 /** A version number the document never had (or a document the caller cannot see: 404 either way). */
 export const VERSION_NOT_FOUND = "This version of the document was not found.";

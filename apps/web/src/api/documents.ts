@@ -4,15 +4,12 @@ import {
   type CreateDraftRequest,
   type CreateFolderRequest,
   DOCUMENT_LIST_PAGE_SIZE,
-  DocumentListResponse,
   type DocumentStatus,
-  DocumentVersionsResponse,
   ErrorEnvelope,
   type ListSection,
   LOG_LIST_PAGE_SIZE,
   MY_DOCUMENTS,
   ORGANISATION_DOCUMENTS,
-  StatusCountsResponse,
   UnshareFolderResponse,
 } from "@precedent/contracts";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
@@ -45,11 +42,7 @@ const filterQuery = (teamId: number, filters: DocumentFilters) => ({
   client: filters.client || undefined,
 });
 
-// Organisation Documents have their own calls, which also take the owner filter. They are written
-// by hand: their routes declare their own query schemas, not contracts', so they cannot be defined
-// in contracts yet.
-const ORGANISATION_LIST_PATH = "/api/doc/list-for-owner";
-const ORGANISATION_COUNTS_PATH = "/api/doc/get-status-for-list-owner";
+// Organisation Documents have their own calls, which also take the owner filter.
 
 export const documentListQuery = (
   teamId: number,
@@ -70,7 +63,7 @@ export const documentListQuery = (
         order: sort.order,
       };
       return section === ORGANISATION_DOCUMENTS
-        ? apiRequest(ORGANISATION_LIST_PATH, DocumentListResponse, {
+        ? call(API.documents.organisationList, {
             query: { ...filterQuery(teamId, filters), ...page },
             signal,
           })
@@ -122,7 +115,7 @@ export const statusCountsQuery = (teamId: number, filters: DocumentFilters) =>
     queryKey: [...documentsKey(teamId), "counts", filters],
     queryFn: ({ signal }) =>
       filters.section === ORGANISATION_DOCUMENTS
-        ? apiRequest(ORGANISATION_COUNTS_PATH, StatusCountsResponse, {
+        ? call(API.documents.organisationStatusCounts, {
             query: filterQuery(teamId, filters),
             signal,
           })
@@ -155,26 +148,21 @@ export const documentQuery = (teamId: number, docId: number, section: ListSectio
       }),
   });
 
-/**
- * Every assembly of a document, newest first (the detail panel's Versions). This call and a
- * version's download are written by hand: their routes declare their own parameter and query
- * schemas, not contracts', so they cannot be defined in contracts yet.
- */
+/** Every assembly of a document, newest first (the detail panel's Versions). */
 export const documentVersionsQuery = (teamId: number, docId: number) =>
   queryOptions({
     queryKey: [...documentsKey(teamId), "versions", docId],
     queryFn: async ({ signal }) =>
-      (
-        await apiRequest(`/api/doc/${docId}/versions`, DocumentVersionsResponse, {
-          query: { id_team: teamId },
-          signal,
-        })
-      ).versions,
+      (await call(API.documents.versions, { params: { id: docId }, query: { id_team: teamId }, signal }))
+        .versions,
   });
 
 /** Where one version's PDF or Word file downloads from (an attachment, with the session cookie). */
 export const versionDownloadHref = (teamId: number, docId: number, version: number, kind: "pdf" | "word") =>
-  `/api/doc/${docId}/versions/${version}/download?${new URLSearchParams({ type: kind, id_team: String(teamId) })}`;
+  hrefOf(API.documents.versionDownload, {
+    params: { id: docId, version },
+    query: { type: kind, id_team: teamId },
+  });
 
 export const companyUsersQuery = (teamId: number) =>
   queryOptions({

@@ -57,13 +57,9 @@ export const getDownloadFiles = async (teamId: number, docId: number, signal?: A
 export const relaunchDocument = (teamId: number, docId: number) =>
   call(API.interview.relaunch, { params: { docId }, query: scope(teamId) });
 
-/**
- * Where a document's assembled PDF or Word file downloads from (an attachment, with the session
- * cookie). Written by hand: the route's query schema is its own (not a contract's), so it cannot be
- * defined as a link yet.
- */
+/** Where a document's assembled PDF or Word file downloads from (an attachment, with the session cookie). */
 export const downloadHref = (teamId: number, docId: number, kind: DocumentFile["kind"]) =>
-  `/api/doc/download/${docId}?${new URLSearchParams({ type: kind, id_team: String(teamId) })}`;
+  hrefOf(API.interview.download, { params: { docId }, query: { type: kind, id_team: teamId } });
 
 /** Where the preview form posts the current answers (opened in a named window). */
 export const previewAction = (teamId: number, docId: number) =>

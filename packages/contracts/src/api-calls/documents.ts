@@ -13,6 +13,8 @@ import {
   DuplicateDocumentRequest,
   MoveDocumentsRequest,
   MoveDocumentsResponse,
+  OrganisationListQuery,
+  OrganisationStatusCountsQuery,
   RenameDocumentRequest,
   ShareDocumentsRequest,
   ShareDocumentsResponse,
@@ -37,6 +39,12 @@ import {
   TeamScopeQuery,
 } from "../folders.ts";
 import { LogChangesQuery, LogChangesResponse } from "../logs.ts";
+import {
+  DocumentVersionParams,
+  DocumentVersionsParams,
+  DocumentVersionsResponse,
+  VersionDownloadQuery,
+} from "../versions.ts";
 import { defineCall, defineLink } from "./define.ts";
 
 const NOT_SEEN = "No such document or folder that the caller may see (another firm's is never found)";
@@ -59,6 +67,21 @@ export const documentCalls = {
     method: "GET",
     path: "/api/doc/get-status",
     query: StatusCountsQuery,
+    reply: StatusCountsResponse,
+    errors: { 400: "A filter is not valid", 404: NOT_SEEN },
+  }),
+  /** Organisation Documents (owners and managers) have their own list and counts. */
+  organisationList: defineCall({
+    method: "GET",
+    path: "/api/doc/list-for-owner",
+    query: OrganisationListQuery,
+    reply: DocumentListResponse,
+    errors: { 400: "A filter is not valid", 404: NOT_SEEN },
+  }),
+  organisationStatusCounts: defineCall({
+    method: "GET",
+    path: "/api/doc/get-status-for-list-owner",
+    query: OrganisationStatusCountsQuery,
     reply: StatusCountsResponse,
     errors: { 400: "A filter is not valid", 404: NOT_SEEN },
   }),
@@ -141,6 +164,25 @@ export const documentCalls = {
     body: DuplicateDocumentRequest,
     reply: DocumentResponse,
     errors: CHANGE_ERRORS,
+  }),
+  /** Every assembly of a document, newest first (the detail panel's Versions). */
+  versions: defineCall({
+    method: "GET",
+    path: "/api/doc/:id/versions",
+    params: DocumentVersionsParams,
+    query: TeamScopeQuery,
+    reply: DocumentVersionsResponse,
+    errors: {
+      400: "id or id_team is not a positive whole number",
+      404: "Invalid document.: no such document in the caller's firm, or one the caller cannot see",
+    },
+  }),
+  /** One version's PDF or Word file, as an attachment. */
+  versionDownload: defineLink({
+    method: "GET",
+    path: "/api/doc/:id/versions/:version/download",
+    params: DocumentVersionParams,
+    query: VersionDownloadQuery,
   }),
   /** The selected documents' files as one zip: posted with `{ list_doc }`, answered as a file. */
   downloadZip: defineLink({ method: "POST", path: "/api/doc/download-zip", query: TeamScopeQuery }),

@@ -12,8 +12,14 @@ import {
   IntegrationClientsQuery,
   IntegrationClientsResponse,
   IntegrationConnectedResponse,
+  IntegrationDisconnectQuery,
+  IntegrationDisconnectResponse,
+  IntegrationGroupsQuery,
+  IntegrationGroupsResponse,
   IntegrationImportBody,
   IntegrationImportResponse,
+  IntegrationLinkQuery,
+  IntegrationLinkResponse,
   IntegrationRedirectResponse,
   IntegrationSyncBody,
   IntegrationSyncResponse,
@@ -44,8 +50,46 @@ const redirect = <const P extends `/api/${string}/auth/redirect`>(path: P) =>
     },
   });
 
+/**
+ * Each app's authorisation link. The spec names the e-signing app's call `link-register` and the
+ * others' `get-link-register`.
+ */
+const link = <const P extends `/api/${string}/auth/${"link-register" | "get-link-register"}`>(path: P) =>
+  defineCall({
+    method: "GET",
+    path,
+    query: IntegrationLinkQuery,
+    reply: IntegrationLinkResponse,
+    errors: {
+      400: "Cannot get company id",
+      404: "Not a member of this firm",
+      409: "The app is not enabled yet",
+    },
+  });
+
+/** Disconnecting an app, revoking it at the provider. The spec names CRM's call without `auth/`. */
+const disconnect = <const P extends `/api/${string}/disconnect`>(path: P) =>
+  defineCall({
+    method: "GET",
+    path,
+    query: IntegrationDisconnectQuery,
+    reply: IntegrationDisconnectResponse,
+    errors: {
+      400: "Cannot get company id",
+      404: "No such connection of the caller in this firm (or not a member)",
+      502: PROVIDER_DOWN,
+    },
+  });
+
 /** The firm's connections to other apps and what they bring into documents (spec §9). */
 export const integrationCalls = {
+  groups: defineCall({
+    method: "GET",
+    path: "/api/connection/get-all",
+    query: IntegrationGroupsQuery,
+    reply: IntegrationGroupsResponse,
+    errors: { 400: "Cannot get company id", 404: "Not a member of this firm" },
+  }),
   connected: defineCall({
     method: "GET",
     path: "/api/connection/list-app-connected",
@@ -58,6 +102,16 @@ export const integrationCalls = {
   hubspotRedirect: redirect("/api/hubspot/auth/redirect"),
   bglcas360Redirect: redirect("/api/bglcas360/auth/redirect"),
   bglsf360Redirect: redirect("/api/bglsf360/auth/redirect"),
+  xeroLink: link("/api/xero/auth/get-link-register"),
+  fusesignLink: link("/api/fusesign/auth/link-register"),
+  hubspotLink: link("/api/hubspot/auth/get-link-register"),
+  bglcas360Link: link("/api/bglcas360/auth/get-link-register"),
+  bglsf360Link: link("/api/bglsf360/auth/get-link-register"),
+  xeroDisconnect: disconnect("/api/xero/auth/disconnect"),
+  fusesignDisconnect: disconnect("/api/fusesign/auth/disconnect"),
+  hubspotDisconnect: disconnect("/api/hubspot/disconnect"),
+  bglcas360Disconnect: disconnect("/api/bglcas360/auth/disconnect"),
+  bglsf360Disconnect: disconnect("/api/bglsf360/auth/disconnect"),
   clients: defineCall({
     method: "GET",
     path: "/api/integrations/:app/clients",

@@ -4,6 +4,7 @@ import {
   AssembleBody,
   AssembleResponse,
   DocIdParam,
+  DocumentDownloadQuery,
   DownloadIdsResponse,
   InterviewResponse,
   RelaunchResponse,
@@ -69,6 +70,13 @@ export const interviewCalls = {
     errors: { 404: NOT_SEEN },
   }),
   /** The preview form's action: it posts the current answers to a named window. */
+  /** The document's assembled PDF or Word file, as an attachment. */
+  download: defineLink({
+    method: "GET",
+    path: "/api/doc/download/:docId",
+    params: DocIdParam,
+    query: DocumentDownloadQuery,
+  }),
   preview: defineLink({
     method: "POST",
     path: "/api/xpressdox/preview/:docId",

@@ -1,12 +1,13 @@
 import {
   DocIdParam,
+  DocumentDownloadQuery,
   DocumentVersionParams,
+  DocumentVersionsParams,
   DocumentVersionsResponse,
   DownloadIdsResponse,
-  DownloadQuery,
   ErrorEnvelope,
   TeamScopeQuery,
-  VersionFileQuery,
+  VersionDownloadQuery,
 } from "@precedent/contracts";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyReply } from "fastify";
@@ -61,7 +62,7 @@ export const documentFileRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Download the document's PDF or Word file (status 3-5, when the document allows it)",
         params: DocIdParam,
-        querystring: TeamScopeQuery.extend(DownloadQuery.shape),
+        querystring: DocumentDownloadQuery,
         produces: ["application/pdf", MEDIA_TYPES.word],
       },
     },
@@ -79,7 +80,7 @@ export const documentFileRoutes: FastifyPluginAsyncZod<{
         tags,
         summary:
           "Every assembly of the document (newest first): when, by whom, the answers changed since the one before, its files",
-        params: DocumentVersionParams.pick({ id: true }),
+        params: DocumentVersionsParams,
         querystring: TeamScopeQuery,
         response: {
           200: DocumentVersionsResponse,
@@ -104,7 +105,7 @@ export const documentFileRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Download one version's PDF or Word file (when the document allows that kind)",
         params: DocumentVersionParams,
-        querystring: TeamScopeQuery.extend(VersionFileQuery.shape),
+        querystring: VersionDownloadQuery,
         produces: ["application/pdf", MEDIA_TYPES.word],
         response: {
           200: z.any().describe("The file's bytes (attachment)"),

@@ -19,6 +19,8 @@ import {
   MoveDocumentsRequest,
   MoveDocumentsResponse,
   ORGANISATION_DOCUMENTS,
+  OrganisationListQuery,
+  OrganisationStatusCountsQuery,
   RenameDocumentRequest,
   ShareDocumentsRequest,
   ShareDocumentsResponse,
@@ -74,7 +76,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "Organisation Documents (owner and manager), filtered by owner with user_ids",
-        querystring: DocumentListQuery.omit({ type: true }),
+        querystring: OrganisationListQuery,
         response: { 200: DocumentListResponse },
       },
     },
@@ -114,7 +116,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "Organisation Documents per status (owner and manager), filtered by owner with user_ids",
-        querystring: StatusCountsQuery.omit({ type: true }),
+        querystring: OrganisationStatusCountsQuery,
         response: { 200: StatusCountsResponse },
       },
     },

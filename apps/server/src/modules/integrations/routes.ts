@@ -20,9 +20,11 @@ import {
   IntegrationConnectedResponse,
   IntegrationDisconnectQuery,
   IntegrationDisconnectResponse,
+  IntegrationGroupsQuery,
   IntegrationGroupsResponse,
   IntegrationImportBody,
   IntegrationImportResponse,
+  IntegrationLinkQuery,
   IntegrationLinkResponse,
   IntegrationLogQuery,
   IntegrationLogResponse,
@@ -39,7 +41,6 @@ import {
   ValidateFundContactsResponse,
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { LogsService } from "../logs/index.ts";
 import { redact } from "./redact.ts";
 import type { IntegrationsService } from "./service.ts";
@@ -58,7 +59,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["integrations"],
         summary: "The app cards, grouped by group name, with the caller's own connections",
-        querystring: IntegrationTeamQuery.extend({ is_group: z.string().max(8).optional() }),
+        querystring: IntegrationGroupsQuery,
         response: { 200: IntegrationGroupsResponse, 400: noCompanyId, 404: notAMember },
       },
     },
@@ -122,9 +123,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{
     const linkSchema = {
       tags,
       summary: `The ${name} authorisation link (OAuth 2.0 with state and PKCE): data.url`,
-      querystring: IntegrationTeamQuery.extend({
-        user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-      }),
+      querystring: IntegrationLinkQuery,
       response: {
         200: IntegrationLinkResponse,
         400: noCompanyId,
@@ -172,9 +171,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{
         schema: {
           tags,
           summary: `Disconnects the caller's ${name} connection, revoking it at the provider`,
-          querystring: IntegrationDisconnectQuery.extend({
-            user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-          }),
+          querystring: IntegrationDisconnectQuery,
           response: {
             200: IntegrationDisconnectResponse,
             400: noCompanyId,

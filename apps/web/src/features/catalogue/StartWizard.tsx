@@ -22,7 +22,6 @@ import {
 } from "@precedent/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Checkbox, Flex, Form, Input, Modal, Steps, TreeSelect, Typography } from "antd";
-import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { catalogueKey, membershipKey, startDocument } from "../../api/catalogue";
@@ -30,6 +29,7 @@ import { isApiError } from "../../api/client";
 import { createFolder, documentNameTaken, documentsKey, folderTreeQuery } from "../../api/documents";
 import { INTERVIEW_PATH } from "../../constants";
 import { useCurrentTeam } from "../../current-firm/use-current-team";
+import { sydneyToday } from "../../dates";
 import {
   type AsicStep,
   applyAsicAnswers,
@@ -97,7 +97,9 @@ export function StartWizard({ teamId, product, source, draft, onClose }: StartWi
   const [form] = Form.useForm<NameValues>();
   const [step, setStep] = useState(0);
   const [accepted, setAccepted] = useState(false);
-  const [acknowledgementDate, setAcknowledgementDate] = useState(dayjs().format(ACKNOWLEDGEMENT_DATE_FORMAT));
+  const [acknowledgementDate, setAcknowledgementDate] = useState(() =>
+    sydneyToday().format(ACKNOWLEDGEMENT_DATE_FORMAT),
+  );
   const [acknowledgementUser, setAcknowledgementUser] = useState(user.name.trim() || user.email);
   const [acknowledgementTouched, setAcknowledgementTouched] = useState(false);
   const [formError, setFormError] = useState<string | undefined>(undefined);

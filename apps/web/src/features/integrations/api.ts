@@ -3,28 +3,19 @@ import {
   type FundContactRelation,
   type IntegrationAppSlug,
   type IntegrationClientType,
-  IntegrationDisconnectResponse,
-  IntegrationGroupsResponse,
-  IntegrationLinkResponse,
 } from "@precedent/contracts";
 import { queryOptions } from "@tanstack/react-query";
 import { call } from "../../api/call";
-import { apiRequest } from "../../api/client";
 
 /** Spec §9 Integrations: query stale time 30 s. */
 export const INTEGRATIONS_STALE_MS = 30_000;
 
-// The groups, each app's authorisation link and disconnecting are written by hand: their routes
-// declare their own query schemas (not contracts'), so they cannot be defined in contracts yet.
 export const integrationGroupsQuery = (teamId: number) =>
   queryOptions({
     queryKey: ["integrations", "groups", teamId],
     staleTime: INTEGRATIONS_STALE_MS,
     queryFn: ({ signal }) =>
-      apiRequest("/api/connection/get-all", IntegrationGroupsResponse, {
-        signal,
-        query: { id_team: teamId, is_group: "1" },
-      }),
+      call(API.integrations.groups, { signal, query: { id_team: teamId, is_group: "1" } }),
   });
 
 export const connectedAppsQuery = (teamId: number) =>
@@ -34,12 +25,16 @@ export const connectedAppsQuery = (teamId: number) =>
     queryFn: ({ signal }) => call(API.integrations.connected, { signal, query: { id_team: teamId } }),
   });
 
+const LINKS = {
+  xero: API.integrations.xeroLink,
+  fusesign: API.integrations.fusesignLink,
+  hubspot: API.integrations.hubspotLink,
+  bglcas360: API.integrations.bglcas360Link,
+  bglsf360: API.integrations.bglsf360Link,
+} as const satisfies Record<IntegrationAppSlug, unknown>;
+
 export const authorisationLink = (teamId: number, slug: IntegrationAppSlug) =>
-  apiRequest(
-    slug === "fusesign" ? "/api/fusesign/auth/link-register" : `/api/${slug}/auth/get-link-register`,
-    IntegrationLinkResponse,
-    { query: { id_team: teamId } },
-  );
+  call(LINKS[slug], { query: { id_team: teamId } });
 
 const REDIRECTS = {
   xero: API.integrations.xeroRedirect,
@@ -52,14 +47,16 @@ const REDIRECTS = {
 export const exchangeCode = (teamId: number, slug: IntegrationAppSlug, code: string, state: string) =>
   call(REDIRECTS[slug], { query: { id_team: teamId, code, state } });
 
+const DISCONNECTS = {
+  xero: API.integrations.xeroDisconnect,
+  fusesign: API.integrations.fusesignDisconnect,
+  hubspot: API.integrations.hubspotDisconnect,
+  bglcas360: API.integrations.bglcas360Disconnect,
+  bglsf360: API.integrations.bglsf360Disconnect,
+} as const satisfies Record<IntegrationAppSlug, unknown>;
+
 export const disconnectApp = (teamId: number, slug: IntegrationAppSlug) =>
-  apiRequest(
-    slug === "hubspot" ? "/api/hubspot/disconnect" : `/api/${slug}/auth/disconnect`,
-    IntegrationDisconnectResponse,
-    {
-      query: { id_team: teamId },
-    },
-  );
+  call(DISCONNECTS[slug], { query: { id_team: teamId } });
 
 export const clientsPage = (
   teamId: number,

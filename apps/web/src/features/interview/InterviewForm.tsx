@@ -28,12 +28,12 @@ import {
 } from "@precedent/docgen/forms";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Dropdown, Form, Grid, Typography } from "antd";
-import dayjs from "dayjs";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { asicApplicationQuery } from "../../api/asic";
 import { isApiError } from "../../api/client";
 import { assembleDocument, previewAction, saveInterview } from "../../api/interview";
+import { formatInstant } from "../../dates";
 import { AsicActions } from "../asic";
 import { CHANGE_NAME_BUTTON, ChangeCompanyNameDialog } from "../asic/ChangeCompanyNameDialog";
 import { documentsListHref, type InterviewAddress, interviewHref } from "../documents/interview-address";
@@ -546,7 +546,7 @@ export function InterviewForm({
       : saveState === "unsaved"
         ? "Unsaved changes"
         : savedAt
-          ? `Saved at ${dayjs(savedAt).format("h:mm:ss a")}`
+          ? `Saved at ${formatInstant(savedAt.toISOString(), "h:mm:ss a")}`
           : "No changes yet";
 
   return (

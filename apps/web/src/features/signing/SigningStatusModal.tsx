@@ -32,8 +32,10 @@ import {
   sendReminder,
   signedDownloadUrl,
 } from "../../api/signing";
+import { formatInstant } from "../../dates";
 
-const when = (iso: string | null) => (iso ? dayjs(iso).format("h:mm a - DD MMM YYYY") : "—");
+// In the firm's time, as the server and every other screen show it, whatever the browser's zone.
+const when = (iso: string | null) => (iso ? formatInstant(iso, "h:mm a - DD MMM YYYY") : "—");
 
 /**
  * The send reminder / document status modal (interview-signing spec §2): General Info and Document
