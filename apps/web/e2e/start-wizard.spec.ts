@@ -60,6 +60,7 @@ test.describe("the start wizard files documents where a new firm can", () => {
     const wizard = await openWizard(page);
     await expect(wizard.getByText(/You have no folders yet/)).toHaveCount(0);
     // My Documents is chosen for it.
+    await expect(wizard.locator(".ant-select-content, .ant-select-selection-item").first()).toHaveText(
       "My Documents",
     );
     const name = uniqueName("Top level NDA");
@@ -81,6 +82,9 @@ test.describe("the start wizard files documents where a new firm can", () => {
     await createFolderByApi(page, uniqueName("Some folder"));
     await page.reload();
     const wizard = await openWizard(page);
+    await expect(wizard.locator(".ant-select-content, .ant-select-selection-item").first()).toHaveText(
+      "My Documents",
+    );
     const name = uniqueName("Default top level NDA");
     await wizard.getByLabel("Document name").fill(name);
     await wizard.getByRole("button", { name: "Start Interview" }).click();
@@ -106,6 +110,7 @@ test.describe("the start wizard files documents where a new firm can", () => {
 
     // Chosen by searching the picker (the firm's tree is long; other specs add folders to it).
     const folder = wizard.getByRole("combobox", { name: "Folder" });
+    const chosen = wizard.locator(".ant-select-content, .ant-select-selection-item").first();
     const choose = async (title: string) => {
       await folder.click();
       await folder.fill(title);
