@@ -148,8 +148,10 @@ test.describe("document list tabs", () => {
     await expect(page.getByRole("dialog", { name: "New Folder" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog", { name: "New Folder" })).toBeHidden();
+    // A first draft starts from a template (issue 33 item 8), not as a blank, nameless document.
     await page.getByRole("button", { name: "Create a new draft" }).click();
-    await expect(page.getByRole("dialog", { name: "New Document" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "New Document" })).toBeHidden();
+    await expect(page.getByRole("dialog", { name: "Create a new document" })).toBeVisible();
     await page.keyboard.press("Escape");
 
     await page.getByRole("tab", { name: "Shared Folders" }).click();

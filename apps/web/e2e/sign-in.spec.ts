@@ -2,7 +2,6 @@ import { expect, test } from "@playwright/test";
 import {
   DEMO_PASSWORD,
   expectShell,
-  loginUrl,
   MANAGER,
   MEMBER,
   OTHER_OWNER,
@@ -16,9 +15,10 @@ test.describe("sign-in", () => {
   for (const user of [OWNER, MANAGER, MEMBER, OTHER_OWNER]) {
     test(`${user.email} signs in and sees their firm and role`, async ({ page }) => {
       await signInThroughForm(page, user);
-      await expect(page).toHaveURL(/\/my-account\/my-company$/);
-      await expect(page.getByRole("heading", { name: "My Company", level: 1 })).toBeVisible();
-      await expect(page).toHaveTitle("My Company · Precedent");
+      // Sign-in lands where a firm starts its work (issue 33 item 8), not on My Company.
+      await expect(page).toHaveURL(/\/my-account\/my-document$/);
+      await expect(page.getByRole("heading", { name: "My Documents", level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle("My Documents · Precedent");
     });
   }
 
@@ -98,24 +98,24 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("cell", { name: MEMBER.email })).toBeVisible();
   });
 
-  test("the home page asks for sign-in, then opens My Company", async ({ page }) => {
+  test("the home page asks for sign-in, then opens My Documents", async ({ page }) => {
     await page.goto("/");
-    await expect(page).toHaveURL(loginUrl);
+    await expect(page).toHaveURL("/login?redirect=%2Fmy-account%2Fmy-document");
     await submitSignIn(page, MEMBER.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL("/my-account/my-company");
+    await expect(page).toHaveURL("/my-account/my-document");
     await expectShell(page, MEMBER);
   });
 
-  test("a signed-in visitor to the sign-in page goes to My Company", async ({ page }) => {
+  test("a signed-in visitor to the sign-in page goes to My Documents", async ({ page }) => {
     await signIn(page, OWNER);
     await page.goto("/login");
-    await expect(page).toHaveURL("/my-account/my-company");
+    await expect(page).toHaveURL("/my-account/my-document");
     await expectShell(page, OWNER);
   });
 
   test("a redirect to another site is ignored", async ({ page }) => {
     await page.goto("/login?redirect=%2F%2Fevil.example%2F");
     await submitSignIn(page, OWNER.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL("/my-account/my-company");
+    await expect(page).toHaveURL("/my-account/my-document");
   });
 });

@@ -66,7 +66,7 @@ test.describe("two-factor sign-in", () => {
       await page.getByLabel("Authentication code").fill(codeOf(keyToSignInWith(), offset));
       await page.getByLabel("Authentication code").press("Enter");
     }
-    await expect(page).toHaveURL(/\/my-account\/my-company$/);
+    await expect(page).toHaveURL(/\/my-account\/my-document$/);
     await expectShell(page, SECURE_OWNER);
 
     // Off first (with the password), so it can be turned on with a key of the person's own.
@@ -150,7 +150,7 @@ test.describe("two-factor sign-in", () => {
     // The confirmation used this step's code: the app's next code (one step ahead is accepted).
     await page.getByLabel("Authentication code").fill(codeOf(secret, STEP_MS));
     await page.getByLabel("Authentication code").press("Enter");
-    await expect(page).toHaveURL(/\/my-account\/my-company$/);
+    await expect(page).toHaveURL(/\/my-account\/my-document$/);
     await expectShell(page, SECURE_OWNER);
 
     // On a phone: the card, and turning it off with the password (the page reloads, as the spec says).

@@ -34,6 +34,11 @@ export const INFINITE_SCROLL_MIN_LIST_HEIGHT_PX = 200;
 export const CHANGE_LOG_TIME_FORMAT = "hh:mm a - DD MMM YYYY";
 
 export const DOCUMENTS_PATH = "/my-account/my-document";
+/**
+ * Where sign-in lands when no page asked for it (issue 33 item 8): My Documents, where a firm
+ * starts its work, not My Company, which a new firm has nothing to do on.
+ */
+export const SIGN_IN_LANDING_PATH = DOCUMENTS_PATH;
 
 /** Documents spec §9: the create-document dialog's template search fires after this pause. */
 export const CREATE_DIALOG_SEARCH_DEBOUNCE_MS = 1000;

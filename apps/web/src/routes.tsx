@@ -1,7 +1,7 @@
 import { Navigate, Outlet, type RouteObject } from "react-router";
 import { RouteErrorPage } from "./components/RouteErrorPage";
 import { ServerBusyNotice } from "./components/ServerBusyNotice";
-import { HOME_PATH } from "./constants";
+import { HOME_PATH, SIGN_IN_LANDING_PATH } from "./constants";
 import { SessionEndedListener } from "./features/session/SessionEndedListener";
 
 function Root() {
@@ -32,7 +32,8 @@ export const routes: RouteObject[] = [
     // No loading fallback: main.tsx renders once the first page's code has loaded
     // (whenRouterReady), so there is never a moment without a page to show.
     children: [
-      { index: true, element: <Navigate to={HOME_PATH} replace /> },
+      // The site's address opens where sign-in lands, so both start a firm in the same place.
+      { index: true, element: <Navigate to={SIGN_IN_LANDING_PATH} replace /> },
       {
         path: "login",
         lazy: async () => ({ Component: (await import("./features/auth/LoginPage")).LoginPage }),

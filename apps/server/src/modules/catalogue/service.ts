@@ -293,16 +293,20 @@ export function createCatalogueService(deps: {
         );
       }
       const search = query.search?.toLowerCase();
-      if (search) {
-        const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(sql`${products.searchText} like ${pattern}`);
-      }
+      const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+      if (pattern) conditions.push(sql`${products.searchText} like ${pattern}`);
       const where = and(...conditions);
       const direction = query.order === "desc" ? desc : asc;
-      const orderBy =
-        query.orderby === "id"
+      // A search ranks the templates whose name holds the words above those matched only in a
+      // description or category (issue 33 item 8): someone typing "trust deed" wants the trust
+      // deeds first, not every template that mentions a trust. The chosen order applies within each.
+      const titleFirst = pattern ? [desc(sql`lower(${products.name}) like ${pattern}`)] : [];
+      const orderBy = [
+        ...titleFirst,
+        ...(query.orderby === "id"
           ? [direction(products.id)]
-          : [direction(sql`lower(${products.name})`), direction(products.id)];
+          : [direction(sql`lower(${products.name})`), direction(products.id)]),
+      ];
       // One round trip: the page with each product's categories and, when the filter is
       // selective (a search or a category), the total as a window count. The plain first page
       // counts separately, so it reads 100 rows in name order instead of every product.

@@ -149,6 +149,28 @@ describe("catalogue", () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it("ranks templates whose name holds the search words above those matched elsewhere", async () => {
+    const rows = async (search: string) =>
+      ProductListResponse.parse((await people.as.alice.get("/api/products", { search })).json()).data.rows;
+    // Checked against the names rather than a fixed list, so the test follows the catalogue.
+    for (const search of ["trust deed", "estate planning"]) {
+      const found = await rows(search);
+      const inName = found.map((p) => p.name.toLowerCase().includes(search));
+      expect(inName.some(Boolean), `some name holds "${search}"`).toBe(true);
+      expect(
+        inName.some((x) => !x),
+        `some match is elsewhere for "${search}"`,
+      ).toBe(true);
+      // Every title match comes before every other match; within each, the plain list's name order.
+      expect(inName).toEqual([...inName].sort((a, b) => Number(b) - Number(a)));
+      const nameOrder = [...byIdentifier.keys()];
+      for (const group of [true, false]) {
+        const ids = found.filter((_, i) => inName[i] === group).map((p) => p.template_identifier);
+        expect(ids).toEqual(nameOrder.filter((id) => ids.includes(id)));
+      }
+    }
+  });
+
   it("hides products of hidden categories", async () => {
     const [hidden] = await t.db
       .select()

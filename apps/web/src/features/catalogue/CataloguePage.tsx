@@ -150,7 +150,7 @@ function Catalogue({ teamId }: { teamId: number }) {
               error={products.error}
               onRetry={() => void products.refetch()}
               flow={flow}
-              withActions={false}
+              compact={false}
             />
           ) : sections.length === 0 ? (
             <Empty description={NO_DOCUMENTS_FOUND} />
@@ -175,7 +175,7 @@ function Catalogue({ teamId }: { teamId: number }) {
                   error={null}
                   onRetry={() => undefined}
                   flow={flow}
-                  withActions={false}
+                  compact={false}
                 />
               </section>
             ))

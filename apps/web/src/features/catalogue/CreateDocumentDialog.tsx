@@ -78,7 +78,7 @@ function TemplateCatalogueDialog({
             error={products.error}
             onRetry={() => void products.refetch()}
             flow={flow}
-            withActions
+            compact
             onOpenCategory={categoryId === undefined ? setCategoryId : undefined}
           />
         </section>

@@ -24,14 +24,26 @@ type ProductCardProps = {
   product: Product;
   access: TemplateAccess;
   onPreview: () => void;
-  /** Start Document or Purchase; the catalogue page's cards offer only Preview. */
+  /** Start Document or Purchase, as the product's access (from the server's membership) allows. */
   onAct?: () => void;
+  /**
+   * The create dialog's compact card: an excerpt and 'About' instead of the cover image and
+   * 'Preview' the catalogue page shows.
+   */
+  compact?: boolean;
   /** Outside a category, the card links to the product's category. */
   onOpenCategory?: (categoryId: number) => void;
 };
 
 /** A template card: name, excerpt, price, badges, About/Preview and its action. */
-export function ProductCard({ product, access, onPreview, onAct, onOpenCategory }: ProductCardProps) {
+export function ProductCard({
+  product,
+  access,
+  onPreview,
+  onAct,
+  compact,
+  onOpenCategory,
+}: ProductCardProps) {
   const price = priceLabel(product, access);
   const category = product.categories[0];
   const image = product.images[0]?.src;
@@ -43,7 +55,7 @@ export function ProductCard({ product, access, onPreview, onAct, onOpenCategory 
       role="article"
       aria-label={product.name}
       cover={
-        onAct ? undefined : image ? (
+        compact ? undefined : image ? (
           <img src={image} alt="" className="product-card__image" />
         ) : (
           <div className="product-card__placeholder" aria-hidden>
@@ -60,7 +72,7 @@ export function ProductCard({ product, access, onPreview, onAct, onOpenCategory 
       <Typography.Title level={5} className="product-card__name">
         {product.name}
       </Typography.Title>
-      {onAct && (
+      {compact && (
         <Typography.Paragraph type="secondary" className="product-card__excerpt">
           {excerpt(plainText(product.short_description || product.description))}
         </Typography.Paragraph>
@@ -94,9 +106,9 @@ export function ProductCard({ product, access, onPreview, onAct, onOpenCategory 
             type="link"
             size="small"
             onClick={onPreview}
-            aria-label={`${onAct ? "About" : "Preview"} ${product.name}`}
+            aria-label={`${compact ? "About" : "Preview"} ${product.name}`}
           >
-            {onAct ? "About" : "Preview"}
+            {compact ? "About" : "Preview"}
           </Button>
           {onAct && (
             <Button

@@ -11,8 +11,8 @@ type ProductGridProps = {
   error: Error | null;
   onRetry: () => void;
   flow: TemplateFlow;
-  /** With Start Document / Purchase on each card (the create dialog), or Preview only. */
-  withActions: boolean;
+  /** The create dialog's compact cards (excerpt, 'About'), or the catalogue page's (cover, 'Preview'). */
+  compact: boolean;
   onOpenCategory?: (categoryId: number) => void;
   label: string;
 };
@@ -24,7 +24,7 @@ export function ProductGrid({
   error,
   onRetry,
   flow,
-  withActions,
+  compact,
   onOpenCategory,
   label,
 }: ProductGridProps) {
@@ -53,7 +53,10 @@ export function ProductGrid({
           product={product}
           access={flow.accessOf(product)}
           onPreview={() => flow.preview(product)}
-          onAct={withActions ? () => flow.act(product) : undefined}
+          // Every card can start or buy its template where it is (issue 33 item 8), not only
+          // from its preview: the action is the one the firm's access allows.
+          onAct={() => flow.act(product)}
+          compact={compact}
           onOpenCategory={onOpenCategory}
         />
       ))}

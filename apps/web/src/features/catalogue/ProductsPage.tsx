@@ -93,7 +93,7 @@ function Products({ teamId }: { teamId: number }) {
           error={products.error}
           onRetry={() => void products.refetch()}
           flow={flow}
-          withActions
+          compact
         />
       </Card>
       {flow.element}

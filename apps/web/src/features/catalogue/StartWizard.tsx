@@ -22,10 +22,11 @@ import {
 } from "@precedent/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Checkbox, Flex, Form, Input, Modal, Steps, TreeSelect, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { catalogueKey, membershipKey, startDocument } from "../../api/catalogue";
 import { isApiError } from "../../api/client";
+import { creditsKey } from "../../api/credits";
 import { createFolder, documentNameTaken, documentsKey, folderTreeQuery } from "../../api/documents";
 import { INTERVIEW_PATH } from "../../constants";
 import { useCurrentTeam } from "../../current-firm/use-current-team";
@@ -152,14 +153,6 @@ export function StartWizard({ teamId, product, source, draft, onClose }: StartWi
     if (taken) throw new Error(documentNameInFolder(value.trim()));
   };
 
-  const noFolders =
-    myFolders.isSuccess && myFolders.data.length === 0 && (sharedFolders.data?.length ?? 0) === 0;
-  // With nowhere else to file it, the document goes to the top of My Documents unless changed.
-  useEffect(() => {
-    if (noFolders && form.getFieldValue("folder_id") === undefined)
-      form.setFieldValue("folder_id", MY_DOCUMENTS_ROOT);
-  }, [noFolders, form]);
-
   const hasAcknowledgement = product.acknowledgement !== null && product.acknowledgement.trim() !== "";
   // A registration template runs the ASIC steps of its mode between the name and the acknowledgement.
   const asicMode = asicModeOf(product);
@@ -224,6 +217,8 @@ export function StartWizard({ teamId, product, source, draft, onClose }: StartWi
       void queryClient.invalidateQueries({ queryKey: documentsKey(teamId) });
       void queryClient.invalidateQueries({ queryKey: membershipKey(teamId) });
       void queryClient.invalidateQueries({ queryKey: catalogueKey });
+      // A start may spend a credit: the header's credit badge reads the firm's credit status.
+      void queryClient.invalidateQueries({ queryKey: creditsKey(teamId) });
       void message.success(DOCUMENT_CREATED);
       // Documents spec §4: if the name cannot be applied, the user is told and the interview starts.
       const applyFailure = asicMode
@@ -324,7 +319,9 @@ export function StartWizard({ teamId, product, source, draft, onClose }: StartWi
             <Form
               form={form}
               layout="vertical"
-              initialValues={{ name: draft?.name ?? product.name, folder_id: undefined }}
+              // The folder starts at the top of My Documents (issue 33 item 8): a start is never
+              // held up for a choice most people leave as it is; another folder is one pick away.
+              initialValues={{ name: draft?.name ?? product.name, folder_id: MY_DOCUMENTS_ROOT }}
               onFinish={() => void next()}
             >
               <Form.Item

@@ -463,7 +463,9 @@ export function DocumentListPanel({
           title="Get started with the product"
           extra={
             <Space wrap>
-              <Button type="primary" onClick={() => create("document")}>
+              {/* A draft starts from a template: a blank document has nothing to interview on,
+                  so a new firm's first step is the template catalogue, not a nameless draft. */}
+              <Button type="primary" onClick={() => create("template")}>
                 Create a new draft
               </Button>
               <Button onClick={() => create("folder")}>Create a new folder</Button>

@@ -16,13 +16,13 @@ describe("safeRedirect", () => {
     "/\\evil.example/",
     "/\t/evil.example/",
     "/\\/evil.example",
-  ])("sends %j to My Company instead", (raw) => {
-    expect(safeRedirect(raw)).toBe("/my-account/my-company");
+  ])("sends %j to My Documents instead", (raw) => {
+    expect(safeRedirect(raw)).toBe("/my-account/my-document");
   });
 
   it("never returns to the sign-in page itself", () => {
-    expect(safeRedirect("/login")).toBe("/my-account/my-company");
-    expect(safeRedirect("/login?redirect=%2Fx")).toBe("/my-account/my-company");
+    expect(safeRedirect("/login")).toBe("/my-account/my-document");
+    expect(safeRedirect("/login?redirect=%2Fx")).toBe("/my-account/my-document");
   });
 });
 
