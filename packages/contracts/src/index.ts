@@ -18,6 +18,7 @@ export * from "./invitations.ts";
 export * from "./logs.ts";
 export * from "./media.ts";
 export * from "./membership.ts";
+export * from "./phone-area-codes.ts";
 export * from "./session-marker.ts";
 export * from "./signing.ts";
 export * from "./signing-pages.ts";
