@@ -94,6 +94,34 @@ test.describe("integrations", () => {
     await expect(modal.getByRole("button", { name: "Connect" })).toBeVisible();
   });
 
+  for (const width of [1366, 375])
+    test(`the search box filters the apps after its pause, by keyboard, with axe at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, OWNER, PAGE);
+      const search = page.getByRole("searchbox", { name: "Search integrations" });
+      await expect(search).toBeVisible();
+      await expect(page.getByRole("button", { name: /^Xero\b/ })).toBeVisible();
+      await search.focus();
+      await page.keyboard.type("  fuse ");
+      // Matched after the 1 s pause, trimmed and case-insensitive: only FuseSign, its group alone.
+      await expect(page.getByRole("button", { name: /^Xero\b/ })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: /^FuseSign\b/ })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: "E-signing" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: "CRM" })).toHaveCount(0);
+      await expectAccessible(page, `integrations search at ${width} px`);
+      // The filtered card still opens by keyboard.
+      await page.getByRole("button", { name: /^FuseSign\b/ }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("dialog", { name: "FuseSign" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await search.fill("no such app");
+      await expect(page.getByText('No integrations match "no such app".')).toBeVisible();
+      await search.fill("");
+      await expect(page.getByRole("button", { name: /^Xero\b/ })).toBeVisible();
+    });
+
   test("the {appName} route redirects with app set, and a refused code shows the failure message", async ({
     page,
   }) => {

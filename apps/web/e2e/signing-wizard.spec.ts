@@ -91,11 +91,14 @@ test("sends with signing groups to 'Email sent successfully'; each signer gets t
   const wizard = await openWizard(page);
   await expectAccessible(page, "signing wizard", { include: ".signing-wizard" });
 
-  // SMS by keyboard: on gives each person a '+61-' phone, off clears them.
+  // SMS by keyboard: on gives each person a phone with the +61 area code, off clears them.
   const smsSwitch = wizard.getByRole("switch", { name: "SMS authentication" });
   await smsSwitch.focus();
   await page.keyboard.press("Space");
-  await expect(wizard.getByRole("textbox", { name: "Mobile phone" }).first()).toHaveValue("+61-");
+  await expect(wizard.getByRole("textbox", { name: "Mobile phone" }).first()).toHaveValue("");
+  await expect(wizard.getByRole("combobox", { name: "Area code" }).first()).toBeVisible();
+  await expect(wizard.locator(".signing-person__phone .ant-select-selection-item").first()).toHaveText("+61");
+  await expectAccessible(page, "signing wizard with SMS phones", { include: ".signing-wizard" });
   await page.keyboard.press("Space");
   await expect(wizard.getByRole("textbox", { name: "Mobile phone" })).toHaveCount(0);
 

@@ -44,6 +44,8 @@ export const SIGN_IN_LANDING_PATH = DOCUMENTS_PATH;
 export const CREATE_DIALOG_SEARCH_DEBOUNCE_MS = 1000;
 /** Documents spec §9: the catalogue page's template search fires after this pause. */
 export const TEMPLATE_SEARCH_DEBOUNCE_MS = 400;
+/** The My Integrations page's search box (spec D2-130: debounced 1 s, longer than the lists' 400 ms). */
+export const INTEGRATIONS_SEARCH_DEBOUNCE_MS = 1000;
 /** Documents spec §9: the products page's 'Search templates' autocomplete fires after this pause. */
 export const PRODUCT_AUTOCOMPLETE_DEBOUNCE_MS = 800;
 /** Documents spec §9: category carousel slides per view — wide, at 768 px, at 480 px. */

@@ -26,6 +26,8 @@ export const CANNOT_UPDATE_CREDIT = "Cannot update credit";
 export const CANNOT_GET_SPENT_HISTORY = "Cannot get spent credit history";
 export const CANNOT_GET_BUYING_HISTORY = "Cannot get buying credit history";
 export const CANNOT_GET_USED_CREDIT = "Cannot get used credit data";
+/** The credit purchase's return reading its order (which package, so how many credits) failed. */
+export const CANNOT_GET_ORDER_CREDIT = "Cannot get order credit data";
 export const CANNOT_USE_PRODUCT = "Cannot use this product. Please contact admin for more information";
 export const ORDER_IN_PROGRESS = "Your order is in progress. Please contact admin for more information";
 export const ORDER_PAYMENT_ERROR =

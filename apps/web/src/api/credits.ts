@@ -1,9 +1,9 @@
 import {
   API,
   type Billing,
+  CANNOT_GET_ORDER_CREDIT,
   CANNOT_UPDATE_CREDIT,
   CANT_CREATE_ORDER,
-  CANT_GET_ORDER,
   CANT_UPDATE_ORDER,
   CREDIT_RETURN_PATH,
   type CreditLogQuery,
@@ -29,7 +29,7 @@ async function step<T>(call: Promise<T>, failure: string): Promise<T> {
 /** The messages `step` gives, which the Buying Credit modal shows as they are. */
 export const CREDIT_STEP_FAILURES: ReadonlySet<string> = new Set([
   CANT_CREATE_ORDER,
-  CANT_GET_ORDER,
+  CANNOT_GET_ORDER_CREDIT,
   CANT_UPDATE_ORDER,
   CANNOT_UPDATE_CREDIT,
 ]);
@@ -117,8 +117,10 @@ export async function startCreditPurchase(teamId: number, productId: number, bil
 /** The return from the payment page: the order's first line item gets its credits (once). */
 export async function completeCreditPurchase(teamId: number, orderId: number) {
   const order = await step(
+    // The order is read here for its credit package, not as a shop order: §8 names this failure
+    // 'Cannot get order credit data' (the shop's 'Can't get order' is the catalogue purchase's).
     call(API.orders.get, { params: { id: orderId }, query: { id_team: teamId } }),
-    CANT_GET_ORDER,
+    CANNOT_GET_ORDER_CREDIT,
   );
   return (
     await step(

@@ -9,6 +9,7 @@ import {
   INVALID_EMAIL,
   INVALID_PHONE,
   MAX_SIGNING_GROUPS,
+  phoneForAreaCodeError,
   TOO_MANY_GROUPS,
 } from "@precedent/contracts";
 import { isCalendarDay } from "../../platform/kernel/calendar.ts";
@@ -40,6 +41,10 @@ export function confirmErrors(input: ConfirmInput, today: string): FieldError[] 
       if (phone === "") errors.push({ field: `signer.${i}.phone_number`, message: FIELD_CANNOT_BE_BLANK });
       else if (!PHONE_PATTERN.test(phone)) {
         errors.push({ field: `signer.${i}.phone_number`, message: INVALID_PHONE });
+      } else {
+        // The chosen country's rule (E.164): a browser that skips the wizard's check meets it here.
+        const countryProblem = phoneForAreaCodeError(phone);
+        if (countryProblem) errors.push({ field: `signer.${i}.phone_number`, message: countryProblem });
       }
     }
   });

@@ -233,6 +233,25 @@ describe("POST /api/signing/confirm", () => {
     res = await firm.as.alice.post("/api/signing/confirm", bad);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(INVALID_PHONE);
+    // The chosen country's rule (E.164), on the server: a trunk 0, a short number, a made-up code.
+    for (const [phone, message] of [
+      [
+        "+61-0412 345 678",
+        "A mobile number in Australia (+61) has 9 digits after the area code, without a leading 0.",
+      ],
+      [
+        "+64-21 12",
+        "A mobile number in New Zealand (+64) has 8 or 9 or 10 digits after the area code, without a leading 0.",
+      ],
+      ["+999-412345678", "Please choose the phone's country area code from the list."],
+    ]) {
+      const wrong = await payloadFor(doc.id, firm.as.alice, { sms_notify: 1 });
+      for (const s of wrong.signer) Object.assign(s, { phone_number: phone });
+      res = await firm.as.alice.post("/api/signing/confirm", wrong);
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect(await envelopesOf(doc.id)).toHaveLength(0);
     const good = await payloadFor(doc.id, firm.as.alice, { sms_notify: 1 });
     for (const s of good.signer) Object.assign(s, { phone_number: "+61-412 345 678" });
     res = await firm.as.alice.post("/api/signing/confirm", good);

@@ -8,9 +8,11 @@ import {
   integrationDisconnectFailed,
 } from "@precedent/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Card, Empty, Modal, Tabs, Tag, Typography } from "antd";
+import { App, Button, Card, Empty, Input, Modal, Tabs, Tag, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { Navigate, useLocation, useParams, useSearchParams } from "react-router";
+import { useDebounced } from "../../components/use-debounced";
+import { INTEGRATIONS_SEARCH_DEBOUNCE_MS } from "../../constants";
 import { useCurrentTeam } from "../../current-firm/use-current-team";
 import {
   authorisationLink,
@@ -74,6 +76,8 @@ export function IntegrationsPage() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [busy, setBusy] = useState(false);
+  const [search, setSearch] = useState("");
+  const term = useDebounced(search, INTEGRATIONS_SEARCH_DEBOUNCE_MS).trim().toLowerCase();
   const emptyRetries = useRef(0);
   const exchanged = useRef<string | null>(null);
 
@@ -96,6 +100,13 @@ export function IntegrationsPage() {
   }, [connected.isSuccess, connected.data, connected.refetch]);
 
   const allApps = groups.data?.flatMap((g) => g.apps) ?? [];
+  // Matched on the name and the overview, so "practice" or "e-signing" find their apps; a group
+  // with nothing left is hidden rather than shown with an empty heading.
+  const matches = (app: IntegrationApp) =>
+    term === "" || app.app.toLowerCase().includes(term) || app.overview.toLowerCase().includes(term);
+  const shownGroups = (groups.data ?? [])
+    .map((g) => ({ ...g, apps: g.apps.filter(matches) }))
+    .filter((g) => g.apps.length > 0);
   const selected = allApps.find((a) => a.app.toLowerCase() === params.get("app")?.toLowerCase());
 
   // Back from the provider with a code: exchange it once, then tidy the address.
@@ -233,8 +244,19 @@ export function IntegrationsPage() {
           My Integrations
         </Typography.Title>
       </header>
+      <Input.Search
+        className="integrations__search"
+        aria-label="Search integrations"
+        placeholder="Search integrations"
+        allowClear
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       {groups.isSuccess && groups.data.length === 0 && <Empty />}
-      {groups.data?.map((group) => (
+      {groups.isSuccess && groups.data.length > 0 && shownGroups.length === 0 && (
+        <Empty description={`No integrations match "${term}".`} />
+      )}
+      {shownGroups.map((group) => (
         <section
           key={group.group_id}
           className="integrations__group"

@@ -13,7 +13,10 @@ import {
   type ListedSigner,
   NO_ASSIGNED_SIGNER,
   NO_WITNESS_DATA,
+  PHONE_AREA_CODES,
+  phoneForAreaCodeError,
   SELECT_A_SIGNER,
+  splitPhone,
 } from "@precedent/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
@@ -127,11 +130,25 @@ function wizardSigners(list: ListedSigner[]): WizardSigner[] {
 const emailError = (email: string) =>
   email.trim() === "" ? FIELD_CANNOT_BE_BLANK : EMAIL_PATTERN.test(email.trim()) ? null : INVALID_EMAIL;
 const phoneError = (phone: string) =>
-  phone.trim() === "" || phone.trim() === `${DEFAULT_PHONE_AREA_CODE}-`
+  (splitPhone(phone.trim())?.number ?? phone.trim()) === ""
     ? FIELD_CANNOT_BE_BLANK
     : PHONE_PATTERN.test(phone.trim())
-      ? null
+      ? phoneForAreaCodeError(phone)
       : "Please input a phone number as +61-412345678.";
+/** The area code and number the two fields show, '+61' and '' until chosen and typed. */
+const phoneParts = (phone: string) => splitPhone(phone) ?? { code: DEFAULT_PHONE_AREA_CODE, number: "" };
+/**
+ * The number as typed into its field. A whole '+64-21 123 4567' pasted there (as people copy
+ * from a contact card) sets the area code as well, when it is one the list offers.
+ */
+function typedPhone(code: string, typed: string) {
+  const text = stripPhone(typed);
+  const pasted = /^\s*(\+\d{1,4})-(.*)$/.exec(text);
+  if (pasted?.[1] && PHONE_AREA_CODES.some((a) => a.code === pasted[1]))
+    return `${pasted[1]}-${pasted[2] ?? ""}`;
+  return `${code}-${text.replace(/\+/g, "")}`;
+}
+const AREA_CODE_OPTIONS = PHONE_AREA_CODES.map((a) => ({ value: a.code, label: `${a.code} ${a.country}` }));
 
 /**
  * The Digital Signing Wizard (interview-signing spec §2, §4, §5): settings and signers, then the
@@ -340,19 +357,38 @@ export function SigningWizard({
             />
           </Form.Item>
           {sms && (
-            <Form.Item
-              label="Mobile phone"
-              htmlFor={idOf("phone")}
-              validateStatus={phoneProblem ? "error" : undefined}
-              help={phoneProblem ?? undefined}
-            >
-              <Input
-                id={idOf("phone")}
-                inputMode="tel"
-                value={p.phone}
-                onChange={(e) => update(p.id, { phone: stripPhone(e.target.value) })}
-              />
-            </Form.Item>
+            <div className="signing-person__phone">
+              {/* §5/§9: the area code is chosen (+61 by default); the number beside it. */}
+              <Form.Item label="Area code" htmlFor={idOf("area-code")}>
+                <Select
+                  id={idOf("area-code")}
+                  showSearch
+                  optionFilterProp="label"
+                  popupMatchSelectWidth={false}
+                  value={phoneParts(p.phone).code}
+                  options={AREA_CODE_OPTIONS}
+                  labelRender={({ value }) => String(value)}
+                  onChange={(code: string) =>
+                    update(p.id, { phone: `${code}-${phoneParts(p.phone).number}` })
+                  }
+                />
+              </Form.Item>
+              <Form.Item
+                label="Mobile phone"
+                htmlFor={idOf("phone")}
+                validateStatus={phoneProblem ? "error" : undefined}
+                help={phoneProblem ?? undefined}
+              >
+                <Input
+                  id={idOf("phone")}
+                  inputMode="tel"
+                  value={phoneParts(p.phone).number}
+                  onChange={(e) =>
+                    update(p.id, { phone: typedPhone(phoneParts(p.phone).code, e.target.value) })
+                  }
+                />
+              </Form.Item>
+            </div>
           )}
         </Form>
       </Card>
