@@ -42,6 +42,15 @@ export const CREDIT_PAYMENT_CONFIRMED = "Payment Confirmed. A copy of the invoic
 export const CREDITS_BUY_REFUSED = "Only the company owner or a manager can buy credits.";
 export const CREDIT_LOGS_REFUSED = "Only the company owner or a manager can view credit logs.";
 export const CREDITS_PLAN_REQUIRED = "Credits can be bought only on the Best Practice plan.";
+/** Why nothing is sold (not the banner's words, which stay the banner's: account-area §2). */
+export const CREDITS_PLAN_ENDED =
+  "Credits cannot be bought while your Membership Plan is not in force: they are used only while it is. Renew the plan first.";
+/** What a credit is for, beside the badge and the company page's credit status. */
+export const CREDITS_COVER =
+  "One credit starts one document from a template your plan includes. Credits do not cover templates outside your plan, which are bought one at a time.";
+/** The same, for a firm whose plan is not in force: its credits are not used at all. */
+export const CREDITS_ON_HOLD =
+  "Credits are on hold: they are used only while your Membership Plan is in force. Until it is renewed, templates are bought one at a time.";
 export const CREDIT_ORDER_PRODUCT_MISMATCH = "This order is for another credit package.";
 
 /** Where the payment page returns the browser after a credit purchase (account-area §2). */
@@ -72,7 +81,15 @@ export const CreditPackage = z.object({
 export type CreditPackage = z.infer<typeof CreditPackage>;
 
 /** What the caller may do with the firm's credit (account-area §6), computed by the server. */
-export const CreditAbilities = z.object({ buy: z.boolean(), view_logs: z.boolean() });
+export const CreditAbilities = z.object({
+  buy: z.boolean(),
+  view_logs: z.boolean(),
+  /**
+   * Why an owner or manager may not buy now (the plan has ended), the purchase's own 409 message;
+   * null when they may, and for members, who are never offered credits (account-area §6).
+   */
+  buy_refused: z.string().nullable(),
+});
 export type CreditAbilities = z.infer<typeof CreditAbilities>;
 
 export const CreditPackagesResponse = envelope(
@@ -88,6 +105,10 @@ export const CreditStatus = z.object({
   /** used + remaining. */
   total: z.number().int().nullable(),
   low: z.boolean(),
+  /** Whether the credits are used now: false while the plan is not in force. */
+  spendable: z.boolean(),
+  /** What credits do and do not cover, for this firm now (CREDITS_COVER or CREDITS_ON_HOLD). */
+  note: z.string(),
   abilities: CreditAbilities,
 });
 export type CreditStatus = z.infer<typeof CreditStatus>;

@@ -135,7 +135,7 @@ describe("GET /api/credits/status", () => {
       abilities: { buy: true, view_logs: true },
     });
     const manager = CreditStatusResponse.parse((await people.as.manager.get("/api/credits/status")).json());
-    expect(manager.data.credit.abilities).toEqual({ buy: true, view_logs: true });
+    expect(manager.data.credit.abilities).toEqual({ buy: true, view_logs: true, buy_refused: null });
     const member = CreditStatusResponse.parse((await people.as.alice.get("/api/credits/status")).json());
     expect(member.data.credit).toMatchObject({ shown: true, abilities: { buy: false, view_logs: false } });
   });

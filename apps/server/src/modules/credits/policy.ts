@@ -2,10 +2,12 @@ import {
   CREDIT_LOGS_REFUSED,
   CREDIT_PLAN_SLUG,
   CREDITS_BUY_REFUSED,
+  CREDITS_PLAN_ENDED,
   CREDITS_PLAN_REQUIRED,
   type TeamRole,
 } from "@precedent/contracts";
-import { canBuyCredits, canViewCreditLogs } from "../teams/index.ts";
+import type { PlanStanding } from "../../platform/kernel/index.ts";
+import { canBuyCredits, canViewCreditLogs, planInForce } from "../teams/index.ts";
 
 /**
  * Who may do what with a firm's credit (account-area §6). The role rows are the teams module's
@@ -18,13 +20,16 @@ export const creditBadgeShown = (firm: { planSlug: string; remaining: number | n
   firm.planSlug === CREDIT_PLAN_SLUG && firm.remaining !== null;
 
 /** Why this actor may not buy credit for the firm, with its status; null when they may. */
-export function creditPurchaseRefusal(actor: {
-  role: TeamRole;
-  planSlug: string;
-}): { status: 403 | 409; message: string } | null {
+export function creditPurchaseRefusal(
+  actor: { role: TeamRole; planSlug: string } & PlanStanding,
+  now: Date,
+): { status: 403 | 409; message: string } | null {
   if (!canBuyCredits(actor.role)) return { status: 403, message: CREDITS_BUY_REFUSED };
   // Credits top up the Best Practice allowance; on any other plan they would buy nothing.
   if (actor.planSlug !== CREDIT_PLAN_SLUG) return { status: 409, message: CREDITS_PLAN_REQUIRED };
+  // Nor while that plan is not in force: the start refuses plan uses then (orders/start.ts reads
+  // the same planInForce), so credits bought would sit unspendable until a renewal.
+  if (!planInForce(actor, now)) return { status: 409, message: CREDITS_PLAN_ENDED };
   return null;
 }
 

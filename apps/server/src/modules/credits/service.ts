@@ -1,6 +1,9 @@
 import {
   CANNOT_USE_PRODUCT,
   CREDIT_ORDER_PRODUCT_MISMATCH,
+  CREDITS_BUY_REFUSED,
+  CREDITS_COVER,
+  CREDITS_ON_HOLD,
   type CreditLogQuery,
   type CreditPackage,
   type CreditPurchaseRecord,
@@ -21,7 +24,7 @@ import { FIRM_TIME_ZONE } from "../../platform/kernel/calendar.ts";
 import type { Actor, Clock, FirmContext } from "../../platform/kernel/index.ts";
 import type { CatalogueService } from "../catalogue/index.ts";
 import type { OrdersService } from "../orders/index.ts";
-import { addPurchasedCredit, type TeamsService } from "../teams/index.ts";
+import { addPurchasedCredit, planInForce, type TeamsService } from "../teams/index.ts";
 import type { UsersService } from "../users/index.ts";
 import {
   canBuyCredits,
@@ -87,7 +90,7 @@ export function createCreditsService(deps: {
   const { db, clock, teams, users, catalogue, orders } = deps;
 
   const requireBuyer = (ctx: FirmContext) => {
-    const refusal = creditPurchaseRefusal(ctx);
+    const refusal = creditPurchaseRefusal(ctx, clock());
     if (refusal) throw new AppError(refusal.status, refusal.message);
   };
   const requireLogReader = (ctx: FirmContext) => {
@@ -128,13 +131,22 @@ export function createCreditsService(deps: {
     async status(actor: Actor, ctx: FirmContext): Promise<CreditStatus> {
       const team = await teams.getTeam(actor, ctx.teamId);
       const remaining = team.hasLimit === 1 ? team.limit : null;
+      const spendable = planInForce(ctx, clock());
+      // Members are never offered credits (§6), so only a buyer's refusal (the plan's) is a reason.
+      const refusal = canBuyCredits(ctx.role) ? creditPurchaseRefusal(ctx, clock()) : null;
       return {
         shown: creditBadgeShown({ planSlug: team.plan.slug, remaining }),
         remaining,
         used: team.used,
         total: remaining === null ? null : remaining + team.used,
         low: remaining !== null && remaining <= LOW_CREDIT_LIMIT,
-        abilities: { buy: canBuyCredits(ctx.role), view_logs: canViewCreditLogs(ctx.role) },
+        spendable,
+        note: spendable ? CREDITS_COVER : CREDITS_ON_HOLD,
+        abilities: {
+          buy: canBuyCredits(ctx.role) && refusal === null,
+          view_logs: canViewCreditLogs(ctx.role),
+          buy_refused: refusal?.message ?? null,
+        },
       };
     },
 
@@ -169,7 +181,8 @@ export function createCreditsService(deps: {
      * was added, and changes nothing.
      */
     async updateCap(actor: Actor, ctx: FirmContext, input: UpdateCapRequest): Promise<UpdateCapResult> {
-      requireBuyer(ctx);
+      // The role only: an order paid as the plan ended was sold before, so its credits still land.
+      if (!canBuyCredits(ctx.role)) throw forbidden(CREDITS_BUY_REFUSED);
       const outcome = await db.transaction(async (tx) => {
         const order = await orders.firmOrder(tx, ctx.teamId, input.id_order);
         if (!order) throw orderNotFound();

@@ -48,7 +48,7 @@ export function createOrdersService(deps: {
    * Why this person may not buy credit for the firm (null when they may): the credits module's
    * rule, handed in so that orders, which credits builds on, does not import credits.
    */
-  creditPurchaseRefusal: (actor: FirmContext) => { status: 403 | 409; message: string } | null;
+  creditPurchaseRefusal: (actor: FirmContext, now: Date) => { status: 403 | 409; message: string } | null;
   /** Told "order.paid" in the payment's transaction (credits hears it; see ./events.ts). */
   events: EventRaiser;
 }) {
@@ -123,7 +123,7 @@ export function createOrdersService(deps: {
       const creditPackage = await catalogue.creditPackage(line.product_id);
       let product: CatalogueProduct;
       if (creditPackage) {
-        const refusal = creditPurchaseRefusal(ctx);
+        const refusal = creditPurchaseRefusal(ctx, clock());
         if (refusal) throw new AppError(refusal.status, refusal.message);
         product = creditPackage;
       } else {

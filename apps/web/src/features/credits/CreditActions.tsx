@@ -1,7 +1,7 @@
 import { HistoryOutlined, PlusCircleOutlined } from "@ant-design/icons";
 import { CANNOT_GET_USED_CREDIT } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Button, Space } from "antd";
+import { Alert, Button, Space, Typography } from "antd";
 import { useState } from "react";
 import { creditStatusQuery } from "../../api/credits";
 import { BuyCreditModal } from "./BuyCreditModal";
@@ -34,19 +34,31 @@ export function CreditActions({ teamId }: { teamId: number }) {
   if (!credit?.shown) return null;
   const close = () => setOpen(null);
   return (
-    <Space wrap className="credit-actions">
-      {credit.abilities.buy && (
-        <Button icon={<PlusCircleOutlined aria-hidden />} onClick={() => setOpen("buy")}>
-          Buy credit
-        </Button>
-      )}
-      {credit.abilities.view_logs && (
-        <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setOpen("logs")}>
-          Credit logs
-        </Button>
-      )}
-      <BuyCreditModal teamId={teamId} remaining={credit.remaining} open={open === "buy"} onClose={close} />
-      <CreditLogsModal teamId={teamId} remaining={credit.remaining} open={open === "logs"} onClose={close} />
-    </Space>
+    <>
+      {/* What credits cover, or why they wait and cannot be bought: the server's words. */}
+      <Typography.Paragraph className="credit-actions__note">
+        {credit.note}
+        {credit.abilities.buy_refused && ` ${credit.abilities.buy_refused}`}
+      </Typography.Paragraph>
+      <Space wrap className="credit-actions">
+        {credit.abilities.buy && (
+          <Button icon={<PlusCircleOutlined aria-hidden />} onClick={() => setOpen("buy")}>
+            Buy credit
+          </Button>
+        )}
+        {credit.abilities.view_logs && (
+          <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setOpen("logs")}>
+            Credit logs
+          </Button>
+        )}
+        <BuyCreditModal teamId={teamId} remaining={credit.remaining} open={open === "buy"} onClose={close} />
+        <CreditLogsModal
+          teamId={teamId}
+          remaining={credit.remaining}
+          open={open === "logs"}
+          onClose={close}
+        />
+      </Space>
+    </>
   );
 }

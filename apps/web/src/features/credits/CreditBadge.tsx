@@ -2,7 +2,7 @@ import { PlusOutlined } from "@ant-design/icons";
 import { GET_MORE, RUN_OUT } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Progress } from "antd";
-import { lazy, useState } from "react";
+import { lazy, useId, useState } from "react";
 import { Link } from "react-router";
 import { creditStatusQuery } from "../../api/credits";
 import { OpenedOnce } from "../../components/OpenedOnce";
@@ -25,6 +25,7 @@ export function CreditBadge() {
 function FirmCreditBadge({ teamId }: { teamId: number }) {
   const status = useQuery(creditStatusQuery(teamId));
   const [buying, setBuying] = useState(false);
+  const noteId = useId();
   const credit = status.data;
   // Loading or failing, the header simply has no badge: the company page shows the error.
   if (!credit?.shown || credit.remaining === null) return null;
@@ -33,7 +34,9 @@ function FirmCreditBadge({ teamId }: { teamId: number }) {
   const usedPercent = total > 0 ? Math.round((credit.used / total) * 100) : 0;
   return (
     <div className={credit.low ? "credit-badge credit-badge--low" : "credit-badge"}>
-      <Link to={HOME_PATH} className="credit-badge__link">
+      {/* The note says what credits cover; with the plan ended it says why they wait (and, to a
+          buyer, why 'Get more' is gone), read with the link and given in full on the company page. */}
+      <Link to={HOME_PATH} className="credit-badge__link" title={credit.note} aria-describedby={noteId}>
         <span className="credit-badge__number" style={{ fontSize: creditFontSize(remaining) }}>
           {remaining}
         </span>
@@ -47,10 +50,18 @@ function FirmCreditBadge({ teamId }: { teamId: number }) {
               className="credit-badge__bar"
               aria-label={`${usedPercent}% of credit used`}
             />
-            {credit.low && <span className="credit-badge__low">{RUN_OUT}</span>}
+            {!credit.spendable ? (
+              <span className="credit-badge__hold">On hold</span>
+            ) : (
+              credit.low && <span className="credit-badge__low">{RUN_OUT}</span>
+            )}
           </span>
         </span>
       </Link>
+      <span id={noteId} className="visually-hidden">
+        {credit.note}
+        {credit.abilities.buy_refused && ` ${credit.abilities.buy_refused}`}
+      </span>
       {credit.abilities.buy && (
         <>
           {/* With an icon, as every button the header mounts with the page (see SignOutButton in
