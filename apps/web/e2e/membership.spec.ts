@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { CREDITS_ON_HOLD, CREDITS_PLAN_ENDED } from "@precedent/contracts";
 import { type DemoUser, expectAccessible, MEMBER, signIn } from "./support";
 
 /** A demo firm whose Best Practice plan ended on 30 June 2026 (demo/membership.ts). */
@@ -37,6 +38,36 @@ test.describe("membership plans", () => {
     await loaded;
     await expect(page.getByRole("button", { name: "Upgrade" })).toBeVisible();
     await expect(page.getByText(BANNER)).toHaveCount(0);
+  });
+
+  // Before the renewal below: the firm's credits are on hold while its plan has ended (issue 33 item 7).
+  test("the badge says the credits are on hold, 'Get more' is gone and the company page says why", async ({
+    page,
+  }) => {
+    for (const width of [1366, 375]) {
+      await page.setViewportSize({ width, height: width > 800 ? 800 : 812 });
+      const status = page.waitForResponse(
+        (r) => r.url().includes("/api/credits/status") && r.status() === 200,
+      );
+      await signIn(page, LAPSED_OWNER);
+      await status;
+      const header = page.getByRole("banner");
+      const badge = header.getByRole("link", { name: /Credit remaining/ });
+      await expect(badge).toBeVisible();
+      await expect(badge).toContainText("On hold");
+      // The badge's description is the server's: what credits do now, and why none are sold.
+      await expect(badge).toHaveAccessibleDescription(`${CREDITS_ON_HOLD} ${CREDITS_PLAN_ENDED}`);
+      await expect(header.getByRole("button", { name: "Get more" })).toHaveCount(0);
+
+      // signIn lands on the company page, where the badge leads.
+      await expect(page.getByRole("main").getByText(CREDITS_ON_HOLD)).toBeVisible();
+      await expect(page.getByRole("main").getByText(CREDITS_PLAN_ENDED)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Buy credit" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Credit logs" })).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/lapsed-credits-company-${width}.png`, fullPage: true });
+      await expectAccessible(page, `company page of the lapsed firm at ${width}px`);
+      await page.context().clearCookies();
+    }
   });
 
   test("the owner sees the banner; Renew now opens the plans modal, top tier first", async ({ page }) => {
