@@ -9,29 +9,15 @@ import {
   TeamScopeQuery,
   VersionDownloadQuery,
 } from "@precedent/contracts";
-import { create as contentDisposition } from "content-disposition";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { sendFile } from "../../platform/kernel/index.ts";
 import { MEDIA_TYPES } from "./file-names.ts";
 import type { DocumentsService } from "./service.ts";
 
 // A document's assembled files and versions (downloads.ts): the routes moved here from the
 // interview module's with the code behind them, unchanged, so the API description is too (the
 // tag included: these calls are grouped with the interview, where the user meets them).
-
-function sendFile(
-  reply: FastifyReply,
-  file: { bytes: Uint8Array; mediaType: string; name: string },
-  disposition: "attachment" | "inline",
-) {
-  return reply
-    .header("content-type", file.mediaType)
-    .header("content-disposition", contentDisposition(file.name, { type: disposition }))
-    .header("content-length", file.bytes.byteLength)
-    .header("cache-control", "private, no-store")
-    .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
-}
 
 export const documentFileRoutes: FastifyPluginAsyncZod<{
   documents: Pick<DocumentsService, "downloadIds" | "download" | "versions" | "downloadVersion">;

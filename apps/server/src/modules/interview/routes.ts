@@ -10,11 +10,11 @@ import {
   SaveInterviewResponse,
   TeamScopeQuery,
 } from "@precedent/contracts";
-import { create as contentDisposition } from "content-disposition";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { RENDERS_MAX_PER_MINUTE } from "../../constants.ts";
+import { sendFile } from "../../platform/kernel/index.ts";
 import { BUSY_RESPONSE } from "../../platform/workers/index.ts";
 import { MEDIA_TYPES } from "../documents/index.ts";
 import type { InterviewService } from "./service.ts";
@@ -51,19 +51,6 @@ const PreviewBody = z.object({
 const PREVIEW_MISSING_HEADER = "x-missing-answers";
 
 const EmptyEnvelope = z.object({ message: z.string(), data: z.null() });
-
-function sendFile(
-  reply: FastifyReply,
-  file: { bytes: Uint8Array; mediaType: string; name: string },
-  disposition: "attachment" | "inline",
-) {
-  return reply
-    .header("content-type", file.mediaType)
-    .header("content-disposition", contentDisposition(file.name, { type: disposition }))
-    .header("content-length", file.bytes.byteLength)
-    .header("cache-control", "private, no-store")
-    .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
-}
 
 export const interviewRoutes: FastifyPluginAsyncZod<{ interview: InterviewService }> = async (
   app,
