@@ -150,7 +150,8 @@ test.describe("document list tabs", () => {
     await expect(page.getByRole("dialog", { name: "New Folder" })).toBeHidden();
     // A first draft starts from a template (issue 33 item 8), not as a blank, nameless document.
     await page.getByRole("button", { name: "Create a new draft" }).click();
-    await expect(page.getByRole("dialog", { name: "New Document" })).toBeHidden();
+    // Exact: the catalogue dialog's name, "Create a new document", holds "New Document" in any case.
+    await expect(page.getByRole("dialog", { name: "New Document", exact: true })).toBeHidden();
     await expect(page.getByRole("dialog", { name: "Create a new document" })).toBeVisible();
     await page.keyboard.press("Escape");
 
