@@ -117,8 +117,8 @@ describe("catalogue", () => {
     );
     expect(byCategoryName.data.rows.map((p) => p.template_identifier).sort()).toEqual([
       "advance-care-directive",
-      "engagement-letter",
       "enduring-power-of-attorney",
+      "engagement-letter",
       "general-power-of-attorney",
       "simple-will",
     ]);
