@@ -75,7 +75,8 @@ function server(port: number, name: string, extraEnv: Record<string, string> = {
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A first start compiles the server with tsx; on a busy two-core machine that took past 120 s.
+    timeout: 300_000,
     stdout: "ignore" as const,
     stderr: "pipe" as const,
     env: {
