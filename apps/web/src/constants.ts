@@ -66,9 +66,6 @@ export const EDIT_PROFILE_PATH = "/my-account/edit-profile";
 export const INVITATIONS_PATH = "/my-account/invitations";
 /** Account-area §2 and §9: the billing portal is prepared this long after the plans modal shows. */
 export const BILLING_SCRIPT_DELAY_MS = 2000;
-/** The sales team, shown in the talk-to-sales modal ('Get in Touch'). */
-export const SALES_PHONE = "1300 000 000";
-export const SALES_EMAIL = "sales@precedent.example";
 /** Account-area §9: credit packages shown at a time in the Buying Credit modal (arrows step by this). */
 export const CREDIT_PACKAGES_PER_PAGE = 3;
 /** Account-area §9: the credit log tables' height. */

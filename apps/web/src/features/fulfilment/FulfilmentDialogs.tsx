@@ -4,6 +4,7 @@ import {
   type DocumentRow,
   type FulfilmentKind,
   type FulfilmentRequest,
+  formatNumericDay,
   LEGAL_REVIEW_NOTE_MAX,
   type ListSection,
   ORGANISATION_DOCUMENTS,
@@ -294,10 +295,7 @@ function RequestHistory({ requests }: { requests: FulfilmentRequest[] }) {
   return (
     <Descriptions size="small" column={1} title="Requests for this document" className="fulfilment__history">
       {requests.map((r) => (
-        <Descriptions.Item
-          key={r.id}
-          label={`#${r.id} · ${new Date(r.created_at).toLocaleDateString("en-AU")}`}
-        >
+        <Descriptions.Item key={r.id} label={`#${r.id} · ${formatNumericDay(new Date(r.created_at))}`}>
           <Space wrap>
             <FulfilmentStatusTag status={r.status} kind={r.kind} />
             {formatCents(r.total)}

@@ -12,8 +12,8 @@ import { useEffect, useMemo, useState } from "react";
 import { changePlan } from "../../api/membership";
 import { ExplainedButton } from "../../components/ExplainedButton";
 import { BILLING_SCRIPT_DELAY_MS } from "../../constants";
+import { TalkToSalesModal } from "../session/TalkToSalesModal";
 import { PlanCardBody } from "./PlanCardBody";
-import { TalkToSalesModal } from "./TalkToSalesModal";
 
 type PlansModalProps = {
   open: boolean;

@@ -2,8 +2,8 @@ import { GET_IN_TOUCH_LABEL, MEMBERSHIP_LOAD_FAILED } from "@precedent/contracts
 import { Button, Modal, Skeleton, Typography } from "antd";
 import { useState } from "react";
 import { LoadError } from "../../components/LoadError";
+import { TalkToSalesModal } from "../session/TalkToSalesModal";
 import { PlanCardBody } from "./PlanCardBody";
-import { TalkToSalesModal } from "./TalkToSalesModal";
 import { useMembership } from "./use-membership";
 import "./membership.css";
 
