@@ -13,7 +13,7 @@ import type { Config } from "./config.ts";
 import { announcementRoutes } from "./modules/announcements/index.ts";
 import { asicGatewayRoutes, asicRoutes } from "./modules/asic/index.ts";
 import { assistantRoutes } from "./modules/assistant/index.ts";
-import { authRoutes } from "./modules/auth/index.ts";
+import { authRoutes, passwordResetRoutes } from "./modules/auth/index.ts";
 import { catalogueRoutes } from "./modules/catalogue/index.ts";
 import { creditRoutes } from "./modules/credits/index.ts";
 import { documentFileRoutes, documentRoutes } from "./modules/documents/index.ts";
@@ -160,6 +160,7 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
   await app.register(
     async (api) => {
       await api.register(authRoutes, { ...sessionIssuing, auth: services.auth });
+      await api.register(passwordResetRoutes, servicesNamed("passwordReset"));
       await api.register(clientLogRoutes);
       await api.register(publicSettingsRoutes, servicesNamed("publicSettings"));
       await api.register(stripeWebhookRoutes, servicesNamed("payments"));

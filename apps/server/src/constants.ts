@@ -132,6 +132,8 @@ export const INVITATION_VALID_MS = 7 * 24 * 60 * 60_000;
 export const INVITATION_RESEND_WAIT_MS = 60_000;
 /** Invitation links opened or accepted per address a minute (tokens are unguessable; this is for floods). */
 export const INVITATION_ACCEPTS_PER_MINUTE = 60;
+/** Checks and uses of password reset links per client per minute (the tokens cannot be guessed). */
+export const PASSWORD_RESET_LINK_CHECKS_PER_MINUTE = 30;
 /** Account-area §9: the low-credit state ('Run out!') at this many credits remaining or fewer. */
 export const LOW_CREDIT_LIMIT = 10;
 /** Most rows a credit log answers at once (the modal's table scrolls; a firm has far fewer). */

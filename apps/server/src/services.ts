@@ -21,7 +21,7 @@ import {
   registrationFeeSupplement,
 } from "./modules/asic/index.ts";
 import { assistantProviderOf, createAssistantService } from "./modules/assistant/index.ts";
-import { createAuthService } from "./modules/auth/index.ts";
+import { createAuthService, createPasswordReset } from "./modules/auth/index.ts";
 import { createCatalogueService } from "./modules/catalogue/index.ts";
 import { createCouponsService } from "./modules/coupons/index.ts";
 import { createCreditsService, creditPurchaseRefusal } from "./modules/credits/index.ts";
@@ -318,6 +318,18 @@ export function createServices(deps: {
     }),
   });
   const invitations = createInvitationsService({ db, clock, users, auth, mail });
+  // "Forgot password?": the e-mailed link that sets a new password and ends every session.
+  const passwordReset = createPasswordReset({
+    db,
+    clock,
+    users,
+    mail,
+    jobs,
+    publicUrl,
+    endSessionsOf: auth.endSessionsOf,
+  });
+  jobs.define("password-resets.purge", () => passwordReset.purgeExpired(), { retries: 0 });
+  jobs.every("password-resets.purge", SESSION_PURGE_EVERY_MS);
   // Credits (account-area §4): a paid credit package adds its credits in the payment's transaction.
   const credits = createCreditsService({ db, clock, teams, users, catalogue, orders, events });
   const startDocument = createDocumentStart({ db, clock, catalogue, orders, teams, documents, credits });
@@ -462,6 +474,7 @@ export function createServices(deps: {
     replyCache,
     keptReplies,
     invitations,
+    passwordReset,
     membership,
     credits,
     fulfilment,

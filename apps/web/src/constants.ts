@@ -23,6 +23,8 @@ export const LAST_ACTIVITY_STORAGE_KEY = "last_activity";
 /** Where a signed-in user lands by default. */
 export const HOME_PATH = "/my-account/my-company";
 export const LOGIN_PATH = "/login";
+/** "Forgot password?": asking for a reset link, and the page the e-mailed link opens. */
+export const FORGOT_PASSWORD_PATH = "/forgot-password";
 
 /** Documents spec §9: the my documents page's search fires after this pause. */
 export const DOCUMENT_SEARCH_DEBOUNCE_MS = 400;

@@ -39,6 +39,18 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import("./features/auth/LoginPage")).LoginPage }),
       },
       {
+        path: "forgot-password",
+        lazy: async () => ({
+          Component: (await import("./features/auth/ForgotPasswordPage")).ForgotPasswordPage,
+        }),
+      },
+      {
+        path: "reset-password/:token",
+        lazy: async () => ({
+          Component: (await import("./features/auth/ResetPasswordPage")).ResetPasswordPage,
+        }),
+      },
+      {
         path: "invitation/:token",
         lazy: async () => ({
           Component: (await import("./features/invitations/AcceptInvitationPage")).AcceptInvitationPage,

@@ -19,6 +19,7 @@ export * from "./logs.ts";
 export * from "./media.ts";
 export * from "./membership.ts";
 export * from "./next-steps.ts";
+export * from "./password-reset.ts";
 export * from "./phone-area-codes.ts";
 export * from "./session-marker.ts";
 export * from "./signing.ts";

@@ -28,6 +28,10 @@ const PUBLIC = [
   "POST /api/auth/login/two-factor",
   "POST /api/auth/login/two-factor/setup",
   "POST /api/auth/token/two-factor",
+  // "Forgot password?": asked for and used by someone who cannot sign in.
+  "POST /api/auth/password-reset",
+  "GET /api/auth/password-reset/{token}",
+  "POST /api/auth/password-reset/{token}",
   // An invitation link is opened and accepted by someone who has no session here yet.
   "GET /api/invitations/{token}",
   "POST /api/invitations/{token}/accept",

@@ -60,11 +60,13 @@ export const errorSerializer = (error: Error): LoggedError => serializeError(err
 /**
  * Private links carry their credential in the path: signing pages and their API (`/sign/{token}`,
  * `/api/sign/{token}/…`, whose signed-PDF links are `{id}.{mac}`), invitations
- * (`/invitation/{token}`, `/api/invitations/{token}`) and the sandbox's hosted payment pages
+ * (`/invitation/{token}`, `/api/invitations/{token}`), password reset links (`/reset-password/{token}`,
+ * `/api/auth/password-reset/{token}`) and the sandbox's hosted payment pages
  * (`/checkout/{id}`, `/billing/{id}`, where the id lets its holder pay). The segment after the
  * prefix is replaced.
  */
-const SECRET_PATH_SEGMENT = /^((?:\/api)?\/(?:sign|invitations?|checkout|billing)\/)[^/?#]+/;
+const SECRET_PATH_SEGMENT =
+  /^((?:\/api)?\/(?:sign|invitations?|checkout|billing|reset-password|auth\/password-reset)\/)[^/?#]+/;
 /**
  * Query parameters that carry a credential wherever they appear: OAuth's `code` and `state` on
  * the return to the integrations page, and any token or key a client puts in an address.

@@ -106,6 +106,9 @@ describe("the request log", () => {
     expect(loggableUrl("/checkout/abc?x=1")).toBe(`/checkout/${REDACTED}?x=1`);
     expect(loggableUrl("/billing/abc/cancel")).toBe(`/billing/${REDACTED}/cancel`);
     expect(loggableUrl("/api/stripe/checkout")).toBe("/api/stripe/checkout");
+    expect(loggableUrl("/reset-password/abc")).toBe(`/reset-password/${REDACTED}`);
+    expect(loggableUrl("/api/auth/password-reset/abc")).toBe(`/api/auth/password-reset/${REDACTED}`);
+    expect(loggableUrl("/api/auth/password-reset")).toBe("/api/auth/password-reset");
   });
 });
 

@@ -1,5 +1,6 @@
-import { API, type LoginRequest, type SessionInfo } from "@precedent/contracts";
-import { call } from "./call";
+import { API, type ChoosePasswordRequest, type LoginRequest, type SessionInfo } from "@precedent/contracts";
+import { queryOptions } from "@tanstack/react-query";
+import { call, callForMessage } from "./call";
 import { ApiError, reportSessionEnded } from "./client";
 
 export const signIn = (credentials: LoginRequest) =>
@@ -24,3 +25,25 @@ export const signOut = () => call(API.auth.signOut);
 
 /** Ends every session of the signed-in person, this one included. */
 export const signOutEverywhere = () => call(API.auth.signOutEverywhere);
+
+/** "Forgot password?": resolves to the server's words, the same whether or not the address has an account. */
+export const askForPasswordReset = (email: string) =>
+  callForMessage(API.passwordReset.request, { body: { email }, unauthorizedEndsSession: false });
+
+/** Whose reset link this is and until when, for a visitor without a session. */
+export const passwordResetLinkQuery = (token: string) =>
+  queryOptions({
+    queryKey: ["password-reset-link", token],
+    queryFn: ({ signal }) =>
+      call(API.passwordReset.link, { params: { token }, signal, unauthorizedEndsSession: false }),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+/** Sets the new password; resolves to the server's words. */
+export const choosePassword = (token: string, body: ChoosePasswordRequest) =>
+  callForMessage(API.passwordReset.choosePassword, {
+    params: { token },
+    body,
+    unauthorizedEndsSession: false,
+  });

@@ -7,6 +7,14 @@ import {
   TwoFactorLoginResponse,
 } from "../auth.ts";
 import {
+  ChoosePasswordRequest,
+  ChoosePasswordResponse,
+  PasswordResetLinkResponse,
+  PasswordResetRequest,
+  PasswordResetRequestResponse,
+  PasswordResetTokenParams,
+} from "../password-reset.ts";
+import {
   ChallengeRequest,
   FirmRequirementQuery,
   FirmRequirementRequest,
@@ -117,5 +125,32 @@ export const twoFactorCalls = {
       404: "Not a member of this firm",
       409: "The owner's own two-factor sign-in is not on",
     },
+  }),
+} as const;
+
+/** "Forgot password?": the e-mailed link, what it shows, and choosing the new password. */
+export const passwordResetCalls = {
+  /** Answered the same whether or not an account uses the address. */
+  request: defineCall({
+    method: "POST",
+    path: "/api/auth/password-reset",
+    body: PasswordResetRequest,
+    reply: PasswordResetRequestResponse,
+    errors: { 400: "The email is not valid", 429: "Too many requests from this address or for this email" },
+  }),
+  link: defineCall({
+    method: "GET",
+    path: "/api/auth/password-reset/:token",
+    params: PasswordResetTokenParams,
+    reply: PasswordResetLinkResponse,
+    errors: { 400: "Not a reset link", 410: "The link has expired or has been used" },
+  }),
+  choosePassword: defineCall({
+    method: "POST",
+    path: "/api/auth/password-reset/:token",
+    params: PasswordResetTokenParams,
+    body: ChoosePasswordRequest,
+    reply: ChoosePasswordResponse,
+    errors: { 400: "A field is not valid", 410: "The link has expired or has been used" },
   }),
 } as const;

@@ -5,7 +5,11 @@
  */
 export { asicCalls as asic } from "./asic.ts";
 export { assistantCalls as assistant } from "./assistant.ts";
-export { authCalls as auth, twoFactorCalls as twoFactor } from "./auth.ts";
+export {
+  authCalls as auth,
+  passwordResetCalls as passwordReset,
+  twoFactorCalls as twoFactor,
+} from "./auth.ts";
 export { bootstrapCalls as bootstrap } from "./bootstrap.ts";
 export { catalogueCalls as catalogue } from "./catalogue.ts";
 export { creditCalls as credits } from "./credits.ts";

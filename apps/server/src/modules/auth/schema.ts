@@ -40,3 +40,19 @@ export const signInAddresses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.ip] })],
 );
+
+/**
+ * E-mailed password reset links ("Forgot password?"). Only a hash of the token is kept. One per
+ * person: asking again replaces the link, so only the newest mail works; using it deletes it.
+ */
+export const passwordResets = pgTable("password_resets", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer()
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text().notNull().unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  ip: text().notNull().default(""),
+});

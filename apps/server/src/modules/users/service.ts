@@ -201,6 +201,11 @@ export function createUsersService(deps: { db: Database; clock?: Clock } & Parti
       return user;
     },
 
+    /** Sets a person's password hash: a reset link was used (auth checked it, in `tx`). */
+    async setPasswordHash(userId: number, passwordHash: string, tx: Database = db) {
+      await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, userId));
+    },
+
     async findById(id: number) {
       const [user] = await db.select().from(users).where(eq(users.id, id));
       return user;

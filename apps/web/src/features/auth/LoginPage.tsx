@@ -3,10 +3,11 @@ import { LoginRequest, type TwoFactorStep } from "@precedent/contracts";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Alert, Button, Flex, Form, type FormRule, Input, Spin } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { checkSession, signIn } from "../../api/auth";
 import { isApiError } from "../../api/client";
 import { BrandMark } from "../../components/BrandMark";
+import { FORGOT_PASSWORD_PATH } from "../../constants";
 import { hasLoggedInMarker } from "../session/logged-in-marker";
 import { safeRedirect } from "../session/redirect";
 
@@ -155,6 +156,9 @@ export function LoginPage() {
                 Sign in
               </Button>
             </Form>
+            <p className="login-card__aside">
+              <Link to={FORGOT_PASSWORD_PATH}>Forgot password?</Link>
+            </p>
           </>
         )}
       </div>

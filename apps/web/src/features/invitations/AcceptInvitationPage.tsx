@@ -13,8 +13,8 @@ import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { isApiError } from "../../api/client";
 import { acceptInvitation, invitationLinkQuery } from "../../api/invitations";
-import { BrandMark } from "../../components/BrandMark";
 import { ButtonLink } from "../../components/ButtonLink";
+import { CardPage } from "../../components/CardPage";
 import { LoadError } from "../../components/LoadError";
 import { ROLE_LABELS } from "../../components/RoleTag";
 import { DOCUMENTS_PATH, LOGIN_PATH } from "../../constants";
@@ -25,22 +25,6 @@ const FIELDS: readonly string[] = ["first_name", "last_name", "password", "confi
 
 /** A link that can no longer be used: expired, withdrawn, accepted already or unknown. */
 const isDeadLink = (error: Error) => isApiError(error) && [400, 404, 409, 410].includes(error.status);
-
-function PageFrame({ children }: { children: React.ReactNode }) {
-  return (
-    <main className="login-page">
-      <title>Join your firm · Precedent</title>
-      {/* The sign-in page's card (styles.css). */}
-      <div className="login-card">
-        <Flex vertical align="center" gap={6} className="login-card__heading">
-          <BrandMark size={40} />
-        </Flex>
-        {children}
-      </div>
-      <span className="login-page__footer">© {new Date().getFullYear()} Precedent</span>
-    </main>
-  );
-}
 
 /** /invitation/:token, outside the account area: a new person sets a password, an existing one signs in. */
 export function AcceptInvitationPage() {
@@ -77,7 +61,7 @@ export function AcceptInvitationPage() {
   } else {
     body = <AcceptForm token={token} invitation={invitation.data} />;
   }
-  return <PageFrame>{body}</PageFrame>;
+  return <CardPage title="Join your firm">{body}</CardPage>;
 }
 
 function AcceptForm({ token, invitation }: { token: string; invitation: PublicInvitation }) {
