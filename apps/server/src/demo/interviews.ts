@@ -18,6 +18,32 @@ import { systemClock } from "../platform/kernel/index.ts";
 // A list (a group's entries) replaces the sample's list whole; an object is merged into the sample's.
 type Patch = { [key: string]: string | number | Patch | readonly Patch[] };
 
+/** The Nguyen Super Fund's members, the directors and shareholders of its trustee company. */
+const NGUYEN_PEOPLE = {
+  linh: {
+    party_type: "individual",
+    first_name: "Linh",
+    middle_name: "",
+    last_name: "Nguyen",
+    email: "linh.nguyen@example.com",
+    street: "5 Example Street",
+    suburb: "Footscray",
+    state: "VIC",
+    postcode: "3011",
+  },
+  minh: {
+    party_type: "individual",
+    first_name: "Minh",
+    middle_name: "",
+    last_name: "Nguyen",
+    email: "minh.nguyen@example.com",
+    street: "5 Example Street",
+    suburb: "Footscray",
+    state: "VIC",
+    postcode: "3011",
+  },
+} as const;
+
 /**
  * Which demo documents were made from which starter template, and how their sample answers are
  * made theirs (the client's name in place of the sample's). `partial` marks a draft that already
@@ -193,6 +219,61 @@ const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
     "Company Registration – Chen Investments Pty Ltd": {
       template: "company-registration",
       patch: { name_choice: "name", proposed_name: "Chen Investments", legal_element: "PTY LTD" },
+    },
+    // The Nguyen Super Fund's corporate trustee, registered by ASIC in the demo (asic-applications.ts)
+    // as a superannuation trustee company (subclass PSTC): its two directors are the fund's members,
+    // each holding one share, as the fund's trustee rules (s17A SIS Act) have it.
+    "Corporate Trustee Registration – Nguyen Super Pty Ltd": {
+      template: "company-registration",
+      patch: {
+        pty_subclass: "PSTC",
+        name_choice: "name",
+        proposed_name: "Nguyen Super",
+        legal_element: "PTY LTD",
+        officers: [
+          {
+            person: NGUYEN_PEOPLE.linh,
+            office: "both",
+            resident: "Yes",
+            has_former_names: "No",
+            date_of_birth: "14/02/1972",
+            birth_town: "Footscray",
+            born_in_australia: "Yes",
+            birth_state: "VIC",
+            director_id: "036555666777888",
+          },
+          {
+            person: NGUYEN_PEOPLE.minh,
+            office: "director",
+            resident: "Yes",
+            has_former_names: "No",
+            date_of_birth: "03/08/1970",
+            birth_town: "Ho Chi Minh City",
+            born_in_australia: "No",
+            birth_country: "Vietnam",
+            director_id: "036444333222111",
+          },
+        ],
+        members: [
+          {
+            member: NGUYEN_PEOPLE.linh,
+            share_class: "ORD",
+            shares: 1,
+            paid_per_share: 1,
+            unpaid_per_share: 0,
+            beneficial: "Yes",
+          },
+          {
+            member: NGUYEN_PEOPLE.minh,
+            share_class: "ORD",
+            shares: 1,
+            paid_per_share: 1,
+            unpaid_per_share: 0,
+            beneficial: "Yes",
+          },
+        ],
+        applicant: NGUYEN_PEOPLE.linh,
+      },
     },
   }),
 );

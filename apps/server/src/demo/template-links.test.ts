@@ -17,6 +17,7 @@ const library = createTemplateLibrary();
 const OTHER_NAMES: Readonly<Record<string, string>> = {
   "Minutes – Change of Director": "officer-change",
   "Guarantor Deed": "guarantee-indemnity-deed",
+  "Corporate Trustee Registration": "company-registration",
 };
 
 /** Demo documents a matching template must not make, with the reason. */
@@ -86,6 +87,25 @@ describe("demo documents and the library's templates (issue 34)", () => {
     expect(linked("Share Sale Agreement – Coastal Foods Pty Ltd")).toBe("share-sale-agreement");
     expect(linked("Enduring Power of Attorney (NSW) – Meera Patel")).toBe("enduring-power-of-attorney");
     expect(linked("Enduring Power of Attorney (VIC) – Sarah Chen")).toBe("enduring-power-of-attorney");
+    expect(linked("Corporate Trustee Registration – Nguyen Super Pty Ltd")).toBe("company-registration");
+  });
+
+  it("makes the Nguyen Super Fund's trustee a superannuation trustee company (PSTC) whose directors are the fund's members", () => {
+    const name = "Corporate Trustee Registration – Nguyen Super Pty Ltd";
+    const link = demoInterview(name);
+    const template = link && library.get(link.template);
+    if (!link || !template) throw new Error(`${name}: not linked`);
+    const { full } = demoAnswers(template, link, 4);
+    expect(full).toMatchObject({
+      pty_subclass: "PSTC",
+      proposed_name: "Nguyen Super",
+      legal_element: "PTY LTD",
+    });
+    const officers = full.officers as { person: { first_name: string; last_name: string } }[];
+    expect(officers.map(({ person }) => `${person.first_name} ${person.last_name}`)).toEqual([
+      "Linh Nguyen",
+      "Minh Nguyen",
+    ]);
   });
 
   it("leaves unlinked only the documents it says why, and each of those still matches a template", () => {
