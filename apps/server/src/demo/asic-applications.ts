@@ -13,6 +13,8 @@ import { sydneyDay } from "../platform/kernel/calendar.ts";
 const DAY_MS = 86_400_000;
 /** Demo ACNs sit below the sandbox regulator's own range, so a lodgement never repeats one. */
 const DEMO_ACN_BASE = 65_900_001;
+/** The Nguyen Super Fund's trustee company's ACN: its registration's, and the one its fund's documents name. */
+export const NGUYEN_SUPER_ACN = acnFrom(DEMO_ACN_BASE + 1);
 
 /**
  * Both ends of a company registration for the demo firm (issue 16): the manager's Chen
@@ -45,7 +47,7 @@ export async function loadDemoAsicApplications(
   // The trustee company's document was made 16 days ago: lodged and registered the day after.
   const trusteeLodgedAt = new Date(now.getTime() - 15 * DAY_MS);
   const trusteeRegistrationDate = sydneyDay(trusteeLodgedAt);
-  const trusteeAcn = acnFrom(DEMO_ACN_BASE + 1);
+  const trusteeAcn = NGUYEN_SUPER_ACN;
   const certificate = await certificateOfRegistration({
     companyName: "CHEN INVESTMENTS PTY LTD",
     acn,

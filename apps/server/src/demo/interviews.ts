@@ -14,6 +14,7 @@ import { createDatabaseFileStore } from "../modules/files/index.ts";
 import { answerChanges, clientNameOf } from "../modules/interview/index.ts";
 import { createTemplateLibrary, templateName } from "../modules/templates/index.ts";
 import { systemClock } from "../platform/kernel/index.ts";
+import { NGUYEN_SUPER_ACN } from "./asic-applications.ts";
 
 // A list (a group's entries) replaces the sample's list whole; an object is merged into the sample's.
 type Patch = { [key: string]: string | number | Patch | readonly Patch[] };
@@ -26,10 +27,10 @@ const NGUYEN_PEOPLE = {
     middle_name: "",
     last_name: "Nguyen",
     email: "linh.nguyen@example.com",
-    street: "5 Example Street",
-    suburb: "Footscray",
+    street: "22 Example Crescent",
+    suburb: "Box Hill",
     state: "VIC",
-    postcode: "3011",
+    postcode: "3128",
   },
   minh: {
     party_type: "individual",
@@ -37,10 +38,10 @@ const NGUYEN_PEOPLE = {
     middle_name: "",
     last_name: "Nguyen",
     email: "minh.nguyen@example.com",
-    street: "5 Example Street",
-    suburb: "Footscray",
+    street: "22 Example Crescent",
+    suburb: "Box Hill",
     state: "VIC",
-    postcode: "3011",
+    postcode: "3128",
   },
 } as const;
 
@@ -149,7 +150,11 @@ const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
     "Loan Agreement – Smith to Smith Holdings": { template: "loan-agreement" },
     "Power of Attorney (General) – David Chen": { template: "general-power-of-attorney" },
     "Memorandum of Wishes – David Chen": { template: "memorandum-of-wishes" },
-    "SMSF Investment Strategy – Nguyen Super Fund": { template: "smsf-investment-strategy" },
+    // Its trustee company is the one the demo registers (Corporate Trustee Registration below), by its ACN.
+    "SMSF Investment Strategy – Nguyen Super Fund": {
+      template: "smsf-investment-strategy",
+      patch: { trustee_company: { acn: NGUYEN_SUPER_ACN } },
+    },
     "Employment Contract – Junior Paralegal": { template: "employment-contract" },
     "Advance Care Directive – David Chen": { template: "advance-care-directive" },
     "Business Name Transfer – Smith Bakery": { template: "business-name-transfer" },
@@ -230,6 +235,12 @@ const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
         name_choice: "name",
         proposed_name: "Nguyen Super",
         legal_element: "PTY LTD",
+        office_street: "22 Example Crescent",
+        office_suburb: "Box Hill",
+        office_state: "VIC",
+        office_postcode: "3128",
+        office_occupied: "Yes",
+        business_same: "Yes",
         officers: [
           {
             person: NGUYEN_PEOPLE.linh,

@@ -5,6 +5,7 @@ import { asicApplications } from "../modules/asic/index.ts";
 import { plans, teamMembers, teams } from "../modules/teams/index.ts";
 import { users } from "../modules/users/index.ts";
 import { bearer, createTestApp, signIn, type TestApp } from "../test/harness.ts";
+import { NGUYEN_SUPER_ACN } from "./asic-applications.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./seed.ts";
 
 let t: TestApp;
@@ -117,5 +118,6 @@ describe("demo company registrations", () => {
     ).json().data;
     expect(done).toMatchObject({ asic_status: "COMP", asic_payment_status: "paid" });
     expect(isValidAcn(done.acn)).toBe(true);
+    expect(done.acn).toBe(NGUYEN_SUPER_ACN);
   });
 });

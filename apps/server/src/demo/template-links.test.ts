@@ -8,6 +8,7 @@
 import { validate } from "@precedent/docgen";
 import { describe, expect, it } from "vitest";
 import { createTemplateLibrary, templateName } from "../modules/templates/index.ts";
+import { NGUYEN_SUPER_ACN } from "./asic-applications.ts";
 import { DEMO_DOCUMENTS } from "./documents.ts";
 import { demoAnswers, demoInterview } from "./interviews.ts";
 
@@ -101,6 +102,12 @@ describe("demo documents and the library's templates (issue 34)", () => {
       proposed_name: "Nguyen Super",
       legal_element: "PTY LTD",
     });
+    // The fund's investment strategy names the same trustee company by the same ACN.
+    const strategyLink = demoInterview("SMSF Investment Strategy – Nguyen Super Fund");
+    const strategy = strategyLink && library.get(strategyLink.template);
+    if (!strategyLink || !strategy) throw new Error("the fund's strategy is not linked");
+    const trusteeCompany = demoAnswers(strategy, strategyLink, 5).full.trustee_company as { acn: string };
+    expect(trusteeCompany.acn).toBe(NGUYEN_SUPER_ACN);
     const officers = full.officers as { person: { first_name: string; last_name: string } }[];
     expect(officers.map(({ person }) => `${person.first_name} ${person.last_name}`)).toEqual([
       "Linh Nguyen",
