@@ -53,7 +53,7 @@ describe("SMSF investment strategy review minutes: the matters of reg 4.09(2)", 
   it("records the trustees' consideration of risk and return, diversification, liquidity and liabilities", () => {
     const minutes = text();
     expect(minutes).toContain(
-      "section 52B(2)(f) of the Superannuation Industry (Supervision) Act 1993 (Cth), the Act",
+      "give effect to an investment strategy (section 52B(2)(f) of the Superannuation Industry (Supervision) Act 1993 (Cth)),",
     );
     expect(minutes).toContain(
       "regulation 4.09(2) of the Superannuation Industry (Supervision) Regulations 1994 (Cth)",
