@@ -761,6 +761,28 @@ const EXPECTED: Record<string, { pdf: (string | RegExp)[]; word: string[]; flags
       word: ["Meera Patel", "Arjun Patel", "Priya Anjali Patel", "Rohan Mehta", "Catherine Wong"],
       flags: { is_will: "no", is_end_power: "yes", is_trust_template: "no" },
     },
+    "smsf-investment-strategy-review-minutes": {
+      pdf: [
+        "SMSF INVESTMENT STRATEGY REVIEW MINUTES",
+        "the directors of Nguyen Super Pty Ltd ACN 665 123 473, as trustee of the Nguyen Super Fund",
+        "Linh Nguyen and Minh Nguyen, being every director of Nguyen Super Pty Ltd",
+        "Linh Nguyen chaired the meeting.",
+        "section 52B(2)(f) of the Superannuation Industry (Supervision) Act 1993 (Cth)",
+        "regulation 4.09(2) of the Superannuation Industry (Supervision) Regulations 1994 (Cth)",
+        "The investment strategy adopted on 14 November 2025",
+        "Risk and return (regulation 4.09(2)(a))",
+        "Diversification (regulation 4.09(2)(b))",
+        "Liquidity and liabilities (regulation 4.09(2)(c) and (d))",
+        "Insurance for members (regulation 4.09(2)(e))",
+        "It resolved that the Fund not hold such cover",
+        "it was resolved that the Strategy be changed as follows, with effect from 13 November 2026",
+        "be reviewed again by 12 November 2027",
+        /Name: Linh Nguyen[\s\S]*Name: Minh Nguyen/,
+        /Page 1 of \d+/,
+      ],
+      word: ["Nguyen Super Fund", "Nguyen Super Pty Ltd", "Linh Nguyen", "Minh Nguyen"],
+      flags: { is_will: "no", is_trust_template: "no" },
+    },
   };
 
 const REQUIRED_CATALOGUE_FIELDS = [

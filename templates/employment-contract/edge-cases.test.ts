@@ -236,6 +236,17 @@ describe("employment contract: what it drafts", () => {
       ).toContain(`as the ${acts[jurisdiction]} provides`);
   });
 
+  it("names Norfolk Island's long service leave law (the NSW Act as applied there), not another territory's", () => {
+    const norfolk = text((a) => {
+      a.jurisdiction = "NFK";
+    });
+    expect(norfolk).toContain(
+      "as the Long Service Leave Act 1955 (NSW) provides, as it applies in Norfolk Island (section 18A of the Norfolk Island Act 1979 (Cth)",
+    );
+    expect(norfolk).not.toContain("Long Service Leave Act 1981");
+    expect(norfolk).toContain("laws of Norfolk Island");
+  });
+
   it("drafts part-time guaranteed hours and pattern", () => {
     const doc = text((a) => {
       a.employment_type = "part_time";

@@ -37,6 +37,12 @@ const QLD_WITNESS =
   "In Queensland the witness may not be an attorney, a relative of the principal or of an attorney, or a paid carer or health provider for the principal (Powers of Attorney Act 1998 (Qld), section 31). Choose a witness who is none of these.";
 const VIC_CARER =
   "In Victoria a care worker, health provider or accommodation provider for the principal cannot be appointed as an attorney (Powers of Attorney Act 2014 (Vic), section 28). Choose someone else.";
+const NSW_WITNESS =
+  "In New South Wales the witness must be a prescribed witness under section 19 of the Powers of Attorney Act 2003 (NSW): an Australian legal practitioner, a registrar of the Local Court, or a licensed conveyancer or an employee of NSW Trustee and Guardian or of a trustee company who has completed the approved course. A justice of the peace is not one.";
+const VIC_FIRST_WITNESS =
+  "In Victoria the first witness must be a person authorised to witness affidavits (for example a lawyer, justice of the peace or notary public) or a registered medical practitioner. If this witness is authorised to witness affidavits, choose that.";
+const QLD_ELIGIBLE_WITNESS =
+  "In Queensland the witness must be an eligible witness under section 31 of the Powers of Attorney Act 1998 (Qld): a justice of the peace, a commissioner for declarations, a lawyer or a notary public.";
 const QLD_CARER =
   "In Queensland a paid carer or health provider for the principal, or a service provider for a residential service where the principal lives, cannot be an attorney (Powers of Attorney Act 1998 (Qld), section 29). Choose someone else.";
 const INSOLVENT =
@@ -64,34 +70,22 @@ const inState =
   (state: string, matters = "both") =>
   (a: Answers) => {
     a.jurisdiction = state;
-    delete a.witness_capacity_nsw;
     const everyone = [...attorneys(a), ...alternates(a)];
     if (state === "VIC") {
-      a.witness_capacity_vic = "affidavits";
-      a.witnesses_independent_vic = "yes";
-      a.second_witness = person("Oliver", "", "Grant", {
-        street: "3 Example Lane",
-        suburb: "Kew",
-        state: "VIC",
-        postcode: "3101",
-      });
-      delete (a.second_witness as Answers).witness_name;
-      delete (a.second_witness as Answers).witness_email;
-      a.matters_vic = matters;
-      for (const entry of everyone) {
-        entry.carer_vic = "No";
-        entry.insolvent = "No";
-      }
+      a.witness_capacity = "affidavits";
+      a.witnesses_independent = "yes";
+      principal(a).second_witness_name = "Oliver Grant";
+      principal(a).second_witness_email = "oliver.grant@example.com";
     } else if (state === "QLD") {
-      a.witness_capacity_qld = "jp";
-      a.witness_independent_qld = "yes";
-      a.matters_qld = matters;
+      a.witness_capacity = "jp";
+      a.witnesses_independent = "yes";
+    }
+    if (state === "VIC" || state === "QLD") {
+      a.matters = matters;
       for (const entry of everyone) {
-        entry.carer_qld = "No";
+        entry.carer = "No";
         entry.insolvent = "No";
       }
-    } else if (state === "NSW") {
-      a.witness_capacity_nsw = "lawyer";
     }
   };
 const both =
@@ -225,7 +219,7 @@ describe("enduring power of attorney: the principal and the witnesses", () => {
 
   it("in NSW has a prescribed witness certify s19's points", () => {
     const nsw = text((a) => {
-      a.witness_capacity_nsw = "conveyancer";
+      a.witness_capacity = "conveyancer";
     });
     expect(nsw).toContain(
       "who certifies that they are a licensed conveyancer who has completed the approved course, a prescribed witness under section 19",
@@ -234,74 +228,131 @@ describe("enduring power of attorney: the principal and the witnesses", () => {
     expect(nsw).toContain(
       "that they explained the effect of this power to the Principal before it was signed",
     );
-    // A justice of the peace is not a prescribed witness in NSW: not offered.
-    expect(
-      issuesOf((a) => {
-        a.witness_capacity_nsw = "jp";
-      }).map((issue) => issue.path),
-    ).toEqual(["witness_capacity_nsw"]);
+    // Only the prescribed witnesses pass in NSW: a justice of the peace, a doctor or a Queensland
+    // commissioner for declarations is refused with s19's list.
+    for (const capacity of ["jp", "notary", "cdec", "affidavits", "doctor"]) {
+      expect(
+        refused((a) => {
+          a.witness_capacity = capacity;
+        }),
+        capacity,
+      ).toEqual([{ path: "witness_capacity", message: NSW_WITNESS }]);
+    }
+    for (const capacity of ["lawyer", "registrar", "conveyancer", "trustee"]) {
+      expect(
+        issuesOf((a) => {
+          a.witness_capacity = capacity;
+        }),
+        capacity,
+      ).toEqual([]);
+    }
   });
 
   it("in Victoria has two witnesses sign, the first qualified, and refuses disqualified witnesses", () => {
     const { template } = load(SLUG);
     const vicAnswers = answersFor(SLUG, inState("VIC"));
-    const names = signers(template.definition, vicAnswers as never).map((s) => s.fullName);
-    expect(names).toEqual([
+    const blocks = signers(template.definition, vicAnswers as never).map((s) => [
+      s.fullName,
+      s.witnesses.map((w) => w.fullName),
+    ]);
+    expect(blocks[0]).toEqual(["Meera Patel", ["Catherine Wong", "Oliver Grant"]]);
+    expect(blocks.map(([name]) => name)).toEqual([
       "Meera Patel",
-      "Oliver Grant",
       "Arjun Patel",
       "Priya Anjali Patel",
       "Rohan Mehta",
     ]);
     const vic = text(
       both(inState("VIC"), (a) => {
-        a.witness_capacity_vic = "doctor";
+        a.witness_capacity = "doctor";
       }),
     );
-    expect(vic).toContain("in the presence of the two witnesses");
-    expect(vic).toContain("The witness below signs as a registered medical practitioner.");
-    expect(vic).toContain("Signed by the Second Witness, Oliver Grant");
+    expect(vic).toContain("in the presence of the two witnesses below");
+    expect(vic).toContain("The first witness signs as a registered medical practitioner.");
     expect(
-      refused(
+      text(
         both(inState("VIC"), (a) => {
-          a.witnesses_independent_vic = "no";
+          a.witness_capacity = "jp";
         }),
       ),
-    ).toEqual([{ path: "witnesses_independent_vic", message: VIC_WITNESSES }]);
+    ).toContain(
+      "The first witness signs as a justice of the peace, a person authorised to witness affidavits.",
+    );
+    // The second witness is asked for in Victoria only, and is then required.
     expect(
       issuesOf(
         both(inState("VIC"), (a) => {
-          (a.second_witness as Answers).first_name = "Catherine";
-          (a.second_witness as Answers).last_name = "Wong";
+          principal(a).second_witness_name = "";
+        }),
+      ),
+    ).toEqual([{ path: "principal.second_witness_name", message: "This field cannot be blank." }]);
+    for (const capacity of ["cdec", "registrar", "conveyancer", "trustee"]) {
+      expect(
+        refused(
+          both(inState("VIC"), (a) => {
+            a.witness_capacity = capacity;
+          }),
+        ),
+        capacity,
+      ).toEqual([{ path: "witness_capacity", message: VIC_FIRST_WITNESS }]);
+    }
+    expect(
+      refused(
+        both(inState("VIC"), (a) => {
+          a.witnesses_independent = "no";
+        }),
+      ),
+    ).toEqual([{ path: "witnesses_independent", message: VIC_WITNESSES }]);
+    expect(
+      issuesOf(
+        both(inState("VIC"), (a) => {
+          principal(a).second_witness_name = "Catherine Wong";
         }),
       ),
     ).toEqual([{ path: "principal.witness_name", message: SAME_WITNESSES }]);
     expect(
       issuesOf(
         both(inState("VIC"), (a) => {
-          (a.second_witness as Answers).first_name = "Priya";
-          (a.second_witness as Answers).middle_name = "Anjali";
-          (a.second_witness as Answers).last_name = "Patel";
+          principal(a).second_witness_name = "Priya Anjali Patel";
         }),
       ),
-    ).toEqual([{ path: "second_witness", message: ATTORNEY_WITNESS }]);
+    ).toEqual([{ path: "principal.second_witness_name", message: ATTORNEY_WITNESS }]);
   });
 
   it("in Queensland has an eligible witness (s31) and refuses a disqualified one", () => {
     expect(
       text(
         both(inState("QLD"), (a) => {
-          a.witness_capacity_qld = "cdec";
+          a.witness_capacity = "cdec";
         }),
       ),
     ).toContain("a commissioner for declarations, an eligible witness under section 31");
     expect(
       refused(
         both(inState("QLD"), (a) => {
-          a.witness_independent_qld = "no";
+          a.witnesses_independent = "no";
         }),
       ),
-    ).toEqual([{ path: "witness_independent_qld", message: QLD_WITNESS }]);
+    ).toEqual([{ path: "witnesses_independent", message: QLD_WITNESS }]);
+    for (const capacity of ["affidavits", "doctor", "registrar", "conveyancer", "trustee"]) {
+      expect(
+        refused(
+          both(inState("QLD"), (a) => {
+            a.witness_capacity = capacity;
+          }),
+        ),
+        capacity,
+      ).toEqual([{ path: "witness_capacity", message: QLD_ELIGIBLE_WITNESS }]);
+    }
+    // One witness in Queensland (and New South Wales): no second witness is asked for.
+    const { template } = load(SLUG);
+    for (const state of ["QLD", "NSW"]) {
+      const [first] = signers(template.definition, answersFor(SLUG, inState(state)) as never);
+      expect(
+        first?.witnesses.map((w) => w.fullName),
+        state,
+      ).toEqual(["Catherine Wong"]);
+    }
   });
 
   it("refuses an attorney or alternative attorney as the witness, and the principal as a witness", () => {
@@ -341,35 +392,36 @@ describe("enduring power of attorney: the attorneys", () => {
     expect(
       refused(
         both(inState("VIC"), (a) => {
-          (attorneys(a)[0] as Answers).carer_vic = "Yes";
+          (attorneys(a)[0] as Answers).carer = "Yes";
         }),
       ),
-    ).toEqual([{ path: "attorneys[0].carer_vic", message: VIC_CARER }]);
+    ).toEqual([{ path: "attorneys[0].carer", message: VIC_CARER }]);
     expect(
       refused(
         both(inState("VIC"), (a) => {
-          (alternates(a)[0] as Answers).carer_vic = "Yes";
+          (alternates(a)[0] as Answers).carer = "Yes";
         }),
       ),
-    ).toEqual([{ path: "alternates[0].carer_vic", message: VIC_CARER }]);
+    ).toEqual([{ path: "alternates[0].carer", message: VIC_CARER }]);
     expect(
       refused(
         both(inState("QLD"), (a) => {
-          (attorneys(a)[1] as Answers).carer_qld = "Yes";
+          (attorneys(a)[1] as Answers).carer = "Yes";
         }),
       ),
-    ).toEqual([{ path: "attorneys[1].carer_qld", message: QLD_CARER }]);
+    ).toEqual([{ path: "attorneys[1].carer", message: QLD_CARER }]);
     expect(
       refused(
         both(inState("QLD"), (a) => {
-          (alternates(a)[0] as Answers).carer_qld = "Yes";
+          (alternates(a)[0] as Answers).carer = "Yes";
         }),
       ),
-    ).toEqual([{ path: "alternates[0].carer_qld", message: QLD_CARER }]);
-    // The NSW Act has no such rule: an answer left from another state is not read.
+    ).toEqual([{ path: "alternates[0].carer", message: QLD_CARER }]);
+    // The NSW Act has no such rule: the question is not asked there, and an answer left from another
+    // state is not read.
     expect(
       issuesOf((a) => {
-        (attorneys(a)[0] as Answers).carer_qld = "Yes";
+        (attorneys(a)[0] as Answers).carer = "Yes";
       }),
     ).toEqual([]);
   });
@@ -396,8 +448,9 @@ describe("enduring power of attorney: the attorneys", () => {
   it("offers only individuals as principal, witness or attorney: a company cannot make or hold this power", () => {
     const { template } = load(SLUG);
     const parties = JSON.stringify(template.definition.questions);
+    // The principal, the attorneys and the alternatives; the witnesses are named on the principal's
+    // and each attorney's block, and are people by nature.
     expect(parties.match(/"partyTypes":\[[^\]]*\]/g)).toEqual([
-      '"partyTypes":["individual"]',
       '"partyTypes":["individual"]',
       '"partyTypes":["individual"]',
       '"partyTypes":["individual"]',
@@ -507,6 +560,29 @@ describe("enduring power of attorney: conditions and commencement", () => {
     });
     expect(certified).toContain("only once a registered medical practitioner has certified in writing");
     expect(certified).toContain("On a medical practitioner’s written certificate of incapacity");
+  });
+
+  it("asks for the conditions and the start date in their own words when left blank", () => {
+    expect(
+      issuesOf((a) => {
+        a.conditions = "";
+      }),
+    ).toEqual([
+      {
+        path: "conditions",
+        message: "Write the conditions and limitations, or answer No to the question before.",
+      },
+    ]);
+    expect(
+      issuesOf((a) => {
+        a.commencement = "date";
+      }),
+    ).toEqual([
+      {
+        path: "start_date",
+        message: "Give the date the power starts, or choose another time for it to start.",
+      },
+    ]);
   });
 
   it("refuses a start before signing (the signing day itself passes)", () => {

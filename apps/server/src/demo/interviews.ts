@@ -14,9 +14,36 @@ import { createDatabaseFileStore } from "../modules/files/index.ts";
 import { answerChanges, clientNameOf } from "../modules/interview/index.ts";
 import { createTemplateLibrary, templateName } from "../modules/templates/index.ts";
 import { systemClock } from "../platform/kernel/index.ts";
+import { NGUYEN_SUPER_ACN } from "./asic-applications.ts";
 
 // A list (a group's entries) replaces the sample's list whole; an object is merged into the sample's.
 type Patch = { [key: string]: string | number | Patch | readonly Patch[] };
+
+/** The Nguyen Super Fund's members, the directors and shareholders of its trustee company. */
+const NGUYEN_PEOPLE = {
+  linh: {
+    party_type: "individual",
+    first_name: "Linh",
+    middle_name: "",
+    last_name: "Nguyen",
+    email: "linh.nguyen@example.com",
+    street: "22 Example Crescent",
+    suburb: "Box Hill",
+    state: "VIC",
+    postcode: "3128",
+  },
+  minh: {
+    party_type: "individual",
+    first_name: "Minh",
+    middle_name: "",
+    last_name: "Nguyen",
+    email: "minh.nguyen@example.com",
+    street: "22 Example Crescent",
+    suburb: "Box Hill",
+    state: "VIC",
+    postcode: "3128",
+  },
+} as const;
 
 /**
  * Which demo documents were made from which starter template, and how their sample answers are
@@ -123,7 +150,11 @@ const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
     "Loan Agreement – Smith to Smith Holdings": { template: "loan-agreement" },
     "Power of Attorney (General) – David Chen": { template: "general-power-of-attorney" },
     "Memorandum of Wishes – David Chen": { template: "memorandum-of-wishes" },
-    "SMSF Investment Strategy – Nguyen Super Fund": { template: "smsf-investment-strategy" },
+    // Its trustee company is the one the demo registers (Corporate Trustee Registration below), by its ACN.
+    "SMSF Investment Strategy – Nguyen Super Fund": {
+      template: "smsf-investment-strategy",
+      patch: { trustee_company: { acn: NGUYEN_SUPER_ACN } },
+    },
     "Employment Contract – Junior Paralegal": { template: "employment-contract" },
     "Advance Care Directive – David Chen": { template: "advance-care-directive" },
     "Business Name Transfer – Smith Bakery": { template: "business-name-transfer" },
@@ -158,21 +189,12 @@ const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
           postcode: "3103",
           witness_name: "Margaret Ellis",
           witness_email: "margaret.ellis@example.com",
+          second_witness_name: "Tom Nguyen",
+          second_witness_email: "tom.nguyen@example.com",
         },
-        witness_capacity_vic: "affidavits",
-        witnesses_independent_vic: "yes",
-        second_witness: {
-          party_type: "individual",
-          first_name: "Tom",
-          middle_name: "",
-          last_name: "Nguyen",
-          email: "tom.nguyen@example.com",
-          street: "8 Sample Street",
-          suburb: "Kew",
-          state: "VIC",
-          postcode: "3101",
-        },
-        matters_vic: "both",
+        witness_capacity: "affidavits",
+        witnesses_independent: "yes",
+        matters: "both",
         attorneys: [
           {
             attorney: {
@@ -190,7 +212,7 @@ const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
             },
             relationship: "husband",
             age: "adult",
-            carer_vic: "No",
+            carer: "No",
             insolvent: "No",
           },
         ],
@@ -202,6 +224,67 @@ const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
     "Company Registration – Chen Investments Pty Ltd": {
       template: "company-registration",
       patch: { name_choice: "name", proposed_name: "Chen Investments", legal_element: "PTY LTD" },
+    },
+    // The Nguyen Super Fund's corporate trustee, registered by ASIC in the demo (asic-applications.ts)
+    // as a superannuation trustee company (subclass PSTC): its two directors are the fund's members,
+    // each holding one share, as the fund's trustee rules (s17A SIS Act) have it.
+    "Corporate Trustee Registration – Nguyen Super Pty Ltd": {
+      template: "company-registration",
+      patch: {
+        pty_subclass: "PSTC",
+        name_choice: "name",
+        proposed_name: "Nguyen Super",
+        legal_element: "PTY LTD",
+        office_street: "22 Example Crescent",
+        office_suburb: "Box Hill",
+        office_state: "VIC",
+        office_postcode: "3128",
+        office_occupied: "Yes",
+        business_same: "Yes",
+        officers: [
+          {
+            person: NGUYEN_PEOPLE.linh,
+            office: "both",
+            resident: "Yes",
+            has_former_names: "No",
+            date_of_birth: "14/02/1972",
+            birth_town: "Footscray",
+            born_in_australia: "Yes",
+            birth_state: "VIC",
+            director_id: "036555666777888",
+          },
+          {
+            person: NGUYEN_PEOPLE.minh,
+            office: "director",
+            resident: "Yes",
+            has_former_names: "No",
+            date_of_birth: "03/08/1970",
+            birth_town: "Ho Chi Minh City",
+            born_in_australia: "No",
+            birth_country: "Vietnam",
+            director_id: "036444333222111",
+          },
+        ],
+        members: [
+          {
+            member: NGUYEN_PEOPLE.linh,
+            share_class: "ORD",
+            shares: 1,
+            paid_per_share: 1,
+            unpaid_per_share: 0,
+            beneficial: "Yes",
+          },
+          {
+            member: NGUYEN_PEOPLE.minh,
+            share_class: "ORD",
+            shares: 1,
+            paid_per_share: 1,
+            unpaid_per_share: 0,
+            beneficial: "Yes",
+          },
+        ],
+        applicant: NGUYEN_PEOPLE.linh,
+      },
     },
   }),
 );

@@ -5,6 +5,7 @@ import { asicApplications } from "../modules/asic/index.ts";
 import { plans, teamMembers, teams } from "../modules/teams/index.ts";
 import { users } from "../modules/users/index.ts";
 import { bearer, createTestApp, signIn, type TestApp } from "../test/harness.ts";
+import { NGUYEN_SUPER_ACN } from "./asic-applications.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./seed.ts";
 
 let t: TestApp;
@@ -94,5 +95,29 @@ describe("demo company registrations", () => {
       asic_payment_status_name: "Payment Required",
       can_pay: true,
     });
+  });
+
+  it("has the Nguyen Super Fund's trustee company registered, its ACN and certificate its own", async () => {
+    const token = await signIn(t, "member@demo.test", DEMO_PASSWORD);
+    const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(token) });
+    const teamId = me.json().data.teams[0].id as number;
+    const rows = await t.db.select().from(asicApplications);
+    const registered = rows.filter((row) => row.asicStatus === "COMP");
+    expect(registered).toHaveLength(2);
+    const [chen, nguyen] = registered.sort((a, b) => a.docId - b.docId);
+    if (!chen || !nguyen) throw new Error("two registered demo companies expected");
+    expect(nguyen.acn).not.toBe(chen.acn);
+    expect(nguyen.certificateSha256).not.toBe(chen.certificateSha256);
+    const done = (
+      await t.app.inject({
+        method: "POST",
+        url: `/api/asic/application?id_team=${teamId}`,
+        headers: bearer(token),
+        payload: { doc_id: nguyen.docId },
+      })
+    ).json().data;
+    expect(done).toMatchObject({ asic_status: "COMP", asic_payment_status: "paid" });
+    expect(isValidAcn(done.acn)).toBe(true);
+    expect(done.acn).toBe(NGUYEN_SUPER_ACN);
   });
 });

@@ -171,7 +171,12 @@ export async function loadDemoData(db: Database): Promise<boolean> {
       manager: manager.id,
       member: member.id,
     });
-    await loadDemoAsicApplications(tx, { teamId: demoFirm.id, owner: owner.id, manager: manager.id });
+    await loadDemoAsicApplications(tx, {
+      teamId: demoFirm.id,
+      owner: owner.id,
+      manager: manager.id,
+      member: member.id,
+    });
     await loadTeamChangesDemo(tx, { passwordHash, planId: await planId("best-practice") });
     await loadDemoLapsedFirm(tx, passwordHash);
     await loadCreditDemoFirm(tx, passwordHash);

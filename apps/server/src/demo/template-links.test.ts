@@ -8,6 +8,7 @@
 import { validate } from "@precedent/docgen";
 import { describe, expect, it } from "vitest";
 import { createTemplateLibrary, templateName } from "../modules/templates/index.ts";
+import { NGUYEN_SUPER_ACN } from "./asic-applications.ts";
 import { DEMO_DOCUMENTS } from "./documents.ts";
 import { demoAnswers, demoInterview } from "./interviews.ts";
 
@@ -17,6 +18,7 @@ const library = createTemplateLibrary();
 const OTHER_NAMES: Readonly<Record<string, string>> = {
   "Minutes – Change of Director": "officer-change",
   "Guarantor Deed": "guarantee-indemnity-deed",
+  "Corporate Trustee Registration": "company-registration",
 };
 
 /** Demo documents a matching template must not make, with the reason. */
@@ -86,6 +88,31 @@ describe("demo documents and the library's templates (issue 34)", () => {
     expect(linked("Share Sale Agreement – Coastal Foods Pty Ltd")).toBe("share-sale-agreement");
     expect(linked("Enduring Power of Attorney (NSW) – Meera Patel")).toBe("enduring-power-of-attorney");
     expect(linked("Enduring Power of Attorney (VIC) – Sarah Chen")).toBe("enduring-power-of-attorney");
+    expect(linked("Corporate Trustee Registration – Nguyen Super Pty Ltd")).toBe("company-registration");
+  });
+
+  it("makes the Nguyen Super Fund's trustee a superannuation trustee company (PSTC) whose directors are the fund's members", () => {
+    const name = "Corporate Trustee Registration – Nguyen Super Pty Ltd";
+    const link = demoInterview(name);
+    const template = link && library.get(link.template);
+    if (!link || !template) throw new Error(`${name}: not linked`);
+    const { full } = demoAnswers(template, link, 4);
+    expect(full).toMatchObject({
+      pty_subclass: "PSTC",
+      proposed_name: "Nguyen Super",
+      legal_element: "PTY LTD",
+    });
+    // The fund's investment strategy names the same trustee company by the same ACN.
+    const strategyLink = demoInterview("SMSF Investment Strategy – Nguyen Super Fund");
+    const strategy = strategyLink && library.get(strategyLink.template);
+    if (!strategyLink || !strategy) throw new Error("the fund's strategy is not linked");
+    const trusteeCompany = demoAnswers(strategy, strategyLink, 5).full.trustee_company as { acn: string };
+    expect(trusteeCompany.acn.replace(/\s/g, "")).toBe(NGUYEN_SUPER_ACN);
+    const officers = full.officers as { person: { first_name: string; last_name: string } }[];
+    expect(officers.map(({ person }) => `${person.first_name} ${person.last_name}`)).toEqual([
+      "Linh Nguyen",
+      "Minh Nguyen",
+    ]);
   });
 
   it("leaves unlinked only the documents it says why, and each of those still matches a template", () => {

@@ -387,13 +387,17 @@ export function bodyXml(
         break;
       }
       case "list":
-        for (const item of block.items) {
+        block.items.forEach((item, itemIndex) => {
           const indent = 360 * (item.depth + 1) + 360;
+          // The PDF leaves 3 pt between items and 6 pt after the list: the same here, or a page of
+          // parties or steps runs longer in Word than in the PDF and the page counts part.
+          const last = itemIndex === block.items.length - 1;
           paragraph(`${runXml(item.label, {})}<w:r><w:tab/></w:r>${runsXml(item.runs, {}, bookmarks)}`, {
             tab: indent,
             indent: { left: indent, hanging: 360 },
+            spacing: { after: last ? 120 : 60 },
           });
-        }
+        });
         break;
       case "table": {
         if (breakBefore) paragraph("", { spacing: { after: 0 } });

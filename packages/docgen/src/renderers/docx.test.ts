@@ -30,6 +30,30 @@ describe("renderDocx", () => {
     expect(xml).toContain('<w:top w:w="80" w:type="dxa"/>');
   });
 
+  it("spaces a list's items as the PDF does (3 pt between, 6 pt after), and keeps the bottom margin within half a point of the PDF's", async () => {
+    const docx = await renderDocx(
+      model([
+        {
+          type: "list",
+          ordered: true,
+          items: ["One", "Two", "Three"].map((item, index) => ({
+            depth: 0,
+            label: `${index + 1}.`,
+            runs: text(item),
+          })),
+        },
+      ]),
+    );
+    const xml = unzipText(docx, "word/document.xml");
+    const items = [...xml.matchAll(/<w:p><w:pPr>(.*?)<\/w:pPr>.*?<\/w:p>/g)]
+      .filter((match) => match[0].includes("<w:tab/>"))
+      .map((match) => /<w:spacing w:after="(\d+)"\/>/.exec(match[1] ?? "")?.[1]);
+    expect(items).toEqual(["60", "60", "120"]);
+    // 1440 twips is the PDF's 72 pt; 10 twips lower lets LibreOffice's rounding keep a last line that
+    // the PDF fits to within a tenth of a point.
+    expect(xml).toMatch(/<w:pgMar w:top="1440" w:right="1440" w:bottom="1430" w:left="1440"/);
+  });
+
   it("gives headings outline levels nested as the PDF's bookmarks, for Word's navigation pane", async () => {
     const docx = await renderDocx(
       model([

@@ -275,7 +275,11 @@ function packageDocument(title: string, numberings: number, initials: readonly s
         properties: {
           page: {
             size: { width: 11906, height: 16838 },
-            margin: { top: 1440, bottom: 1440, left: 1440, right: 1440, header: 708, footer: 567 },
+            // Half a point lower than the PDF's bottom margin: LibreOffice and Word place lines to
+            // the twip or the hundredth of a millimetre, and a page the PDF fills to within a tenth
+            // of a point would otherwise lose its last line to the next page. Half a point cannot
+            // take in another line.
+            margin: { top: 1440, bottom: 1430, left: 1440, right: 1440, header: 708, footer: 567 },
           },
         },
         footers: {

@@ -107,7 +107,11 @@ export const FINDER_LABELLED_SET: readonly { readonly request: string; readonly 
   },
   { request: "memorandum of wishes for the appointor", expected: "memorandum-of-wishes" },
   { request: "asset allocation plan for our super fund", expected: "smsf-investment-strategy" },
-  { request: "annual review of the smsf investment strategy", expected: "smsf-investment-strategy" },
+  // Written for the strategy, which then also made its review; the review has its own minutes now.
+  {
+    request: "annual review of the smsf investment strategy",
+    expected: "smsf-investment-strategy-review-minutes",
+  },
   {
     request: "hiring a new receptionist for the practice, needs proper terms",
     expected: "employment-contract",
@@ -136,5 +140,13 @@ export const FINDER_LABELLED_SET: readonly { readonly request: string; readonly 
   {
     request: "EPA for an elderly client in Queensland that covers health decisions too",
     expected: "enduring-power-of-attorney",
+  },
+  {
+    request: "minutes of the trustees' yearly look at the super fund's investment plan",
+    expected: "smsf-investment-strategy-review-minutes",
+  },
+  {
+    request: "record that the smsf trustees went over the strategy and thought about insurance this year",
+    expected: "smsf-investment-strategy-review-minutes",
   },
 ];

@@ -167,7 +167,6 @@ export const TEMPLATE_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map
     "smsf-investment-strategy": [
       "asset allocation",
       "investment plan for the super fund",
-      "review the investment strategy",
       "diversification of the fund",
       "reg 4.09",
       "trustee minutes adopting the strategy",
@@ -211,6 +210,15 @@ export const TEMPLATE_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map
       "APES 305",
       "scope of work and fees",
       "engage the firm",
+    ],
+    // The review is the minutes' subject: "review the investment strategy" moved here from the strategy.
+    "smsf-investment-strategy-review-minutes": [
+      "review the investment strategy",
+      "annual review minutes",
+      "yearly review of the strategy",
+      "trustees reviewed the strategy",
+      "went over the strategy",
+      "considered insurance for members",
     ],
     "partnership-agreement": ["partners", "partnership deed", "firm of partners"],
     "share-sale-agreement": [

@@ -30,6 +30,10 @@ describe("catalogue placement", () => {
     expect(parentOf("SMSF")).toBe("Superannuation");
   });
 
+  it("files the investment strategy's review minutes beside the strategy, under Superannuation › SMSF", () => {
+    expect(leafOf("smsf-investment-strategy-review-minutes")).toBe("SMSF");
+  });
+
   it("files the employment contract under Business & Commercial, a top-level leaf every paid plan includes", () => {
     expect(leafOf("employment-contract")).toBe("Business & Commercial");
   });
