@@ -15,6 +15,14 @@ import {
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..");
 
+/** What the assistant's sales mode offers unless the settings say otherwise (prices inc. GST). */
+export const DEFAULT_ASSISTANT_SALES_COURSES =
+  "estate-planning|Estate Planning for Advisers|1795|https://www.precedent.com.au/training/estate-planning;" +
+  "smsf-deeds|SMSF Deeds and Strategy|2195|https://www.precedent.com.au/training/smsf-deeds;" +
+  "business-succession|Business Structures and Succession|2495|https://www.precedent.com.au/training/business-succession";
+export const DEFAULT_ASSISTANT_SALES_OFFERS =
+  "successor-director|Successor Director|750|per company|https://www.precedent.com.au/successor-director";
+
 /** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
 const isAddressOrRange = (entry: string) => {
   const [address = "", bits, extra] = entry.split("/");
@@ -212,19 +220,9 @@ const ConfigSchema = z.object({
    * The training courses the sales mode speaks of: `id|name|dollars|address` separated by `;`
    * (dollars inc. GST; the address is where a person enrols: the chat sells nothing).
    */
-  ASSISTANT_SALES_COURSES: z
-    .string()
-    .default(
-      "estate-planning|Estate Planning for Advisers|1795|https://www.precedent.com.au/training/estate-planning;" +
-        "smsf-deeds|SMSF Deeds and Strategy|2195|https://www.precedent.com.au/training/smsf-deeds;" +
-        "business-succession|Business Structures and Succession|2495|https://www.precedent.com.au/training/business-succession",
-    ),
+  ASSISTANT_SALES_COURSES: z.string().default(DEFAULT_ASSISTANT_SALES_COURSES),
   /** The offers the sales mode speaks of: `id|name|dollars|unit|address` separated by `;`. */
-  ASSISTANT_SALES_OFFERS: z
-    .string()
-    .default(
-      "successor-director|Successor Director|750|per company|https://www.precedent.com.au/successor-director",
-    ),
+  ASSISTANT_SALES_OFFERS: z.string().default(DEFAULT_ASSISTANT_SALES_OFFERS),
   /**
    * The address people reach the web app at (https://app.example.com): every link the product
    * sends or shows (signing links, invitations, providers' redirects, payment returns) is built on

@@ -16,7 +16,8 @@ export type AssistantMode = z.infer<typeof AssistantMode>;
 
 export const ASSISTANT_NO_MODEL =
   "No AI model is configured on this server: the assistant answers with its built-in, offline provider, which has no chat completions or realtime voice.";
-export const ASSISTANT_MODEL_NOT_OFFERED = "That model is not offered here. Leave model out to use the configured one.";
+export const ASSISTANT_MODEL_NOT_OFFERED =
+  "That model is not offered here. Leave model out to use the configured one.";
 export const ASSISTANT_MODEL_UNREACHABLE = "The AI model could not be reached. Please try again in a moment.";
 export const ASSISTANT_MODEL_BUSY =
   "The AI model is busy (its rate limit was reached). Please wait and try again after the time given.";

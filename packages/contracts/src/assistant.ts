@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { envelope } from "./envelope.ts";
 import { AssistantMode } from "./assistant-model.ts";
+import { envelope } from "./envelope.ts";
 import { idParam, TeamScopeQuery } from "./folders.ts";
 
 /**

@@ -1,5 +1,9 @@
 import type { AssistantReply } from "@precedent/contracts";
-import type { Config } from "../../config.ts";
+import {
+  type Config,
+  DEFAULT_ASSISTANT_SALES_COURSES,
+  DEFAULT_ASSISTANT_SALES_OFFERS,
+} from "../../config.ts";
 
 /**
  * The sales mode of the assistant (interview spec, "AI assistant (chat and voice)": a sales mode
@@ -60,8 +64,16 @@ export type SalesConfig = Partial<Pick<Config, "ASSISTANT_SALES_COURSES" | "ASSI
 /** The courses and offers from the settings (config.ts holds the defaults; tests pass their own). */
 export function salesCatalogueOf(config: SalesConfig): SalesCatalogue {
   return {
-    courses: parseItems(config.ASSISTANT_SALES_COURSES ?? "", "ASSISTANT_SALES_COURSES", false),
-    offers: parseItems(config.ASSISTANT_SALES_OFFERS ?? "", "ASSISTANT_SALES_OFFERS", true),
+    courses: parseItems(
+      config.ASSISTANT_SALES_COURSES ?? DEFAULT_ASSISTANT_SALES_COURSES,
+      "ASSISTANT_SALES_COURSES",
+      false,
+    ),
+    offers: parseItems(
+      config.ASSISTANT_SALES_OFFERS ?? DEFAULT_ASSISTANT_SALES_OFFERS,
+      "ASSISTANT_SALES_OFFERS",
+      true,
+    ),
   };
 }
 
@@ -75,7 +87,8 @@ export function dollars(cents: number): string {
 const priced = (item: SalesItem) => `${dollars(item.priceCents)}${item.unit ? ` ${item.unit}` : ""}`;
 const line = (item: SalesItem) => `• ${item.name}: ${priced(item)}. Details and enrolment: ${item.address}`;
 
-const BUYING = /\b(buy|purchase|pay|paying|payment|enrol|enroll|enrolling|sign me up|sign up|register|book|order)\b/;
+const BUYING =
+  /\b(buy|purchase|pay|paying|payment|enrol|enroll|enrolling|sign me up|sign up|register|book|order)\b/;
 const COURSES = /\b(course|courses|training|train|learn|cpd|workshop|class|classes)\b/;
 const PRICES = /\b(price|prices|cost|costs|how much|fee|fees|expensive|cheap)\b/;
 
@@ -90,7 +103,11 @@ function mentioned(items: readonly SalesItem[], text: string): SalesItem[] {
   return items.filter((item) => text.includes(item.id) || wordsOf(item.name).some((w) => text.includes(w)));
 }
 
-const reply = (text: string, suggestions: string[], intent: AssistantReply["intent"] = "answer"): AssistantReply => ({
+const reply = (
+  text: string,
+  suggestions: string[],
+  intent: AssistantReply["intent"] = "answer",
+): AssistantReply => ({
   text,
   intent,
   template: null,
