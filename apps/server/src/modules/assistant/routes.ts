@@ -160,7 +160,8 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantServic
     {
       schema: {
         tags,
-        summary: "One chat completion of the configured model (no tools): the reply in choices[0].message.content",
+        summary:
+          "One chat completion of the configured model (no tools): the reply in choices[0].message.content",
         querystring: AssistantThreadQuery,
         body: ChatCompletionRequest,
         response: { 200: ChatCompletionResponse, ...modelErrors },

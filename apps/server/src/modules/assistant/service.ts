@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import {
-  ASSISTANT_DAILY_TOKENS_USED,
   ASSISTANT_MESSAGES_PER_MINUTE,
   ASSISTANT_MODEL_NOT_OFFERED,
   ASSISTANT_NO_MODEL,
@@ -29,7 +28,7 @@ import type { Answers } from "@precedent/docgen";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, forbidden, notFound } from "../../errors.ts";
-import { sydneyDay, sydneyOffsetMinutes } from "../../platform/kernel/calendar.ts";
+import { sydneyDay } from "../../platform/kernel/calendar.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import type { Throttle, ThrottleRule } from "../../platform/throttle/index.ts";
 import type { InterviewService } from "../interview/index.ts";
@@ -46,13 +45,8 @@ import {
   INITIAL_STATE,
 } from "./provider.ts";
 import { createSalesResponder, type SalesCatalogue } from "./sales.ts";
-import {
-  assistantFirmSettings,
-  assistantMessages,
-  assistantThreads,
-  assistantTokenUsage,
-  type ThreadState,
-} from "./schema.ts";
+import { assistantFirmSettings, assistantMessages, assistantThreads, type ThreadState } from "./schema.ts";
+import { createTokenAllowance } from "./token-allowance.ts";
 
 export type AssistantService = ReturnType<typeof createAssistantService>;
 
@@ -71,13 +65,6 @@ export const ASSISTANT_REALTIME_ACTION = "Assistant realtime session";
 /** The thread's latest messages sent to a model with a new one, unless the settings say otherwise. */
 const DEFAULT_HISTORY_MESSAGES = 20;
 const DEFAULT_TOKENS_PER_DAY = 200_000;
-
-/** Seconds until the next midnight in Sydney, when a person's daily allowance starts again. */
-function secondsToSydneyMidnight(now: Date) {
-  const local = now.getTime() + sydneyOffsetMinutes(now) * 60_000;
-  const intoDay = ((local % 86_400_000) + 86_400_000) % 86_400_000;
-  return Math.max(1, Math.ceil((86_400_000 - intoDay) / 1000));
-}
 
 const messagesRule: ThrottleRule = { kind: "window", free: ASSISTANT_MESSAGES_PER_MINUTE, windowMs: 60_000 };
 
@@ -109,7 +96,11 @@ export function createAssistantService(deps: {
   const entries = deps.entries ?? createCatalogueEntries({ catalogue: deps.catalogue, templates, clock });
   const gateway = deps.gateway ?? null;
   const salesResponder = createSalesResponder(deps.sales ?? { courses: [], offers: [] });
-  const tokensPerDay = deps.tokensPerDay ?? DEFAULT_TOKENS_PER_DAY;
+  const allowance = createTokenAllowance({
+    db,
+    clock,
+    tokensPerDay: deps.tokensPerDay ?? DEFAULT_TOKENS_PER_DAY,
+  });
   const historyMessages = deps.historyMessages ?? DEFAULT_HISTORY_MESSAGES;
 
   /** The tools of one request: each a call of another module's service as this person in this firm. */
@@ -240,35 +231,6 @@ export function createAssistantService(deps: {
     }
   }
 
-  /**
-   * A person who has used the day's allowance of model tokens is refused before the model is
-   * called. Messages already on their way when the allowance runs out still count (each exactly
-   * once): the allowance can be passed by what those few messages use, never more.
-   */
-  async function requireTokensLeft(ctx: FirmContext) {
-    const now = clock();
-    const [row] = await db
-      .select({ tokens: assistantTokenUsage.tokens })
-      .from(assistantTokenUsage)
-      .where(and(eq(assistantTokenUsage.userId, ctx.userId), eq(assistantTokenUsage.day, sydneyDay(now))));
-    if ((row?.tokens ?? 0) >= tokensPerDay)
-      throw new AppError(429, ASSISTANT_DAILY_TOKENS_USED, {
-        retry_after_seconds: secondsToSydneyMidnight(now),
-      });
-  }
-
-  /** Adds an answer's tokens to the person's day in one statement (so answers at once each count once). */
-  async function countTokens(tx: Database, ctx: FirmContext, tokens: number) {
-    if (tokens <= 0) return;
-    await tx
-      .insert(assistantTokenUsage)
-      .values({ userId: ctx.userId, day: sydneyDay(clock()), tokens })
-      .onConflictDoUpdate({
-        target: [assistantTokenUsage.userId, assistantTokenUsage.day],
-        set: { tokens: sql`${assistantTokenUsage.tokens} + ${tokens}` },
-      });
-  }
-
   /** The model a direct call may use: the configured one (a person cannot pick a dearer one). */
   function modelFor(requested: string | undefined, configured: string) {
     if (requested !== undefined && requested !== configured)
@@ -281,7 +243,7 @@ export function createAssistantService(deps: {
     await requireOn(ctx);
     if (!gateway) throw new AppError(409, ASSISTANT_NO_MODEL);
     await takeMessage(ctx);
-    await requireTokensLeft(ctx);
+    await allowance.requireLeft(ctx);
     return gateway;
   }
 
@@ -294,7 +256,7 @@ export function createAssistantService(deps: {
       const chosen = modelFor(input.model, model.chatModel);
       const { content, tokens } = await model.chatCompletion(chosen, input.messages);
       await db.transaction(async (tx) => {
-        await countTokens(tx, ctx, tokens);
+        await allowance.count(tx, ctx, tokens);
         await deps.logs?.recordAction(tx, {
           teamId: ctx.teamId,
           docId: null,
@@ -416,7 +378,7 @@ export function createAssistantService(deps: {
       const thread = await ownThread(ctx, threadId);
       const sales = thread.mode === "sales";
       // Only a model spends tokens: the built-in provider and the sales answers are not limited.
-      if (!sales && provider.name !== "built-in") await requireTokensLeft(ctx);
+      if (!sales && provider.name !== "built-in") await allowance.requireLeft(ctx);
       const sentAt = clock();
       let result: AssistantOutcome;
       try {
@@ -486,7 +448,7 @@ export function createAssistantService(deps: {
         // Usage for the firm's activity log: that a message was answered, by whom and how — never
         // its words nor the reply's, which are the person's own conversation.
         const usage = result.usage ?? { provider: sales ? "sales" : provider.name, tokens: 0 };
-        await countTokens(tx, ctx, usage.tokens);
+        await allowance.count(tx, ctx, usage.tokens);
         await deps.logs?.recordAction(tx, {
           teamId: ctx.teamId,
           docId: result.docId,
