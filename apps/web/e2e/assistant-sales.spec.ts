@@ -48,7 +48,7 @@ for (const viewport of [
     await expect(courses).toContainText("Estate Planning for Advisers: $1,795");
     await expect(courses).toContainText("Business Structures and Succession: $2,495");
     const enrol = courses.getByRole("link", {
-      name: "https://www.precedent.com.au/training/estate-planning",
+      name: "https://www.precedent.com.au/training/estate-planning (opens in a new tab)",
     });
     await expect(enrol).toHaveAttribute("target", "_blank");
 

@@ -35,6 +35,7 @@ function MessageText({ text }: { text: string }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, in order
           <a key={index} href={part.href} target="_blank" rel="noopener noreferrer">
             {part.href}
+            <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
