@@ -1,5 +1,10 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectInterviewShown, slowExpect, startDocumentByApi } from "./interview-support";
+import {
+  expectInterviewShown,
+  INTERVIEW_SPEC_TIMEOUT_MS,
+  slowExpect,
+  startDocumentByApi,
+} from "./interview-support";
 import { expectAccessible, OWNER, signIn } from "./support";
 
 /**
@@ -8,7 +13,8 @@ import { expectAccessible, OWNER, signIn } from "./support";
  * panel by keyboard, answering from the settings' prices with links to where a person buys; and
  * the panel opening by itself on an interview page reached from the chat (chatBoxSession).
  */
-test.describe.configure({ mode: "serial" });
+// Each test answers several messages on a server shared by the other specs: the interview specs' time.
+test.describe.configure({ mode: "serial", timeout: INTERVIEW_SPEC_TIMEOUT_MS });
 
 const launcherOf = (page: Page) => page.getByRole("button", { name: "Assistant", exact: true });
 const panelOf = (page: Page) => page.getByRole("dialog", { name: "Assistant" });
