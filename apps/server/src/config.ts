@@ -15,6 +15,14 @@ import {
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..");
 
+/** What the assistant's sales mode offers unless the settings say otherwise (prices inc. GST). */
+export const DEFAULT_ASSISTANT_SALES_COURSES =
+  "estate-planning|Estate Planning for Advisers|1795|https://www.precedent.com.au/training/estate-planning;" +
+  "smsf-deeds|SMSF Deeds and Strategy|2195|https://www.precedent.com.au/training/smsf-deeds;" +
+  "business-succession|Business Structures and Succession|2495|https://www.precedent.com.au/training/business-succession";
+export const DEFAULT_ASSISTANT_SALES_OFFERS =
+  "successor-director|Successor Director|750|per company|https://www.precedent.com.au/successor-director";
+
 /** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
 const isAddressOrRange = (entry: string) => {
   const [address = "", bits, extra] = entry.split("/");
@@ -202,6 +210,19 @@ const ConfigSchema = z.object({
   ASSISTANT_OPENAI_MODEL: z.string().trim().min(1).optional(),
   /** How long one request to the model may take before the built-in provider answers instead. */
   ASSISTANT_OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** The realtime voice model `POST /api/ai/get-temp-token` opens sessions of (spec §7: a small realtime model). */
+  ASSISTANT_OPENAI_REALTIME_MODEL: z.string().trim().min(1).default("gpt-4o-mini-realtime-preview"),
+  /** The model's tokens one person may use a day (Sydney), across the chat and chat completions. */
+  ASSISTANT_TOKENS_PER_PERSON_PER_DAY: z.coerce.number().int().min(1).max(100_000_000).default(200_000),
+  /** The thread's latest messages sent to the model with each new one. */
+  ASSISTANT_HISTORY_MESSAGES: z.coerce.number().int().min(0).max(100).default(20),
+  /**
+   * The training courses the sales mode speaks of: `id|name|dollars|address` separated by `;`
+   * (dollars inc. GST; the address is where a person enrols: the chat sells nothing).
+   */
+  ASSISTANT_SALES_COURSES: z.string().default(DEFAULT_ASSISTANT_SALES_COURSES),
+  /** The offers the sales mode speaks of: `id|name|dollars|unit|address` separated by `;`. */
+  ASSISTANT_SALES_OFFERS: z.string().default(DEFAULT_ASSISTANT_SALES_OFFERS),
   /**
    * The address people reach the web app at (https://app.example.com): every link the product
    * sends or shows (signing links, invitations, providers' redirects, payment returns) is built on

@@ -20,7 +20,12 @@ import {
   type LodgementSteps,
   registrationFeeSupplement,
 } from "./modules/asic/index.ts";
-import { assistantProviderOf, createAssistantService } from "./modules/assistant/index.ts";
+import {
+  assistantProviderOf,
+  createAssistantService,
+  modelGatewayOf,
+  salesCatalogueOf,
+} from "./modules/assistant/index.ts";
 import { createAuthService, createPasswordReset } from "./modules/auth/index.ts";
 import { createCatalogueService } from "./modules/catalogue/index.ts";
 import { createCouponsService } from "./modules/coupons/index.ts";
@@ -346,6 +351,10 @@ export function createServices(deps: {
     paidOrders: (teamId, userId) => paidOrdersOf(db, teamId, userId),
     throttle: createThrottle({ db, clock }),
     logs,
+    gateway: modelGatewayOf(config),
+    sales: salesCatalogueOf(config),
+    tokensPerDay: config.ASSISTANT_TOKENS_PER_PERSON_PER_DAY,
+    historyMessages: config.ASSISTANT_HISTORY_MESSAGES,
   });
   // Company registration with ASIC (issue 16): the sandbox regulator is the ASIC port's default.
   const asicSandbox = createSandboxRegulator({

@@ -241,9 +241,13 @@ for (const viewport of [
       { ...sample, ...answered, first_party: parties("first_party"), second_party: parties("second_party") },
     );
 
-    // After a reload the same conversation comes back (its id is kept for the tab).
+    // After a reload the same conversation comes back: the address names it (chatBoxSession, set
+    // when the chat started the draft), so the panel opens by itself.
+    expect(new URL(interviewPage).searchParams.get("chatBoxSession")).toBeTruthy();
     await page.goto(interviewPage);
-    const reopened = await openPanel(page);
+    const reopened = panelOf(page);
+    await slowExpect(reopened).toBeVisible();
+    await slowExpect(replies(reopened).first()).toBeVisible();
     await expect(reopened.getByRole("log")).toContainText("We need a confidentiality agreement");
     await expect(reopened.getByRole("log")).toContainText("victoria");
     await reopened.getByRole("button", { name: "Close the assistant" }).click();

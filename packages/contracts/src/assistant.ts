@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AssistantMode } from "./assistant-model.ts";
 import { envelope } from "./envelope.ts";
 import { idParam, TeamScopeQuery } from "./folders.ts";
 
@@ -78,11 +79,15 @@ export const CreateThreadRequest = z.object({
     .describe(
       "Opened on an interview page: the document the assistant interviews (the caller must be able to edit it).",
     ),
+  mode: AssistantMode.optional().describe(
+    "assistant (the default): finds templates and runs interviews; sales: answers about the training courses and offers on sale (nothing is sold in the chat).",
+  ),
 });
 export type CreateThreadRequest = z.infer<typeof CreateThreadRequest>;
 
 export const CreateThreadResult = z.object({
   thread_id: z.string(),
+  mode: AssistantMode,
   /** The first message is the assistant's greeting. */
   messages: z.array(ChatMessage),
 });
@@ -98,6 +103,7 @@ export type ThreadIdParams = z.infer<typeof ThreadIdParams>;
 /** GET /api/ai/threads/{thread_id} */
 export const ThreadResult = z.object({
   thread_id: z.string(),
+  mode: AssistantMode,
   doc_id: z.number().int().nullable(),
   messages: z.array(ChatMessage),
 });

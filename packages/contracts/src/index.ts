@@ -1,6 +1,7 @@
 export * from "./api-calls.ts";
 export * from "./asic.ts";
 export * from "./assistant.ts";
+export * from "./assistant-model.ts";
 export * from "./auth.ts";
 export * from "./bootstrap.ts";
 export * from "./calendar.ts";

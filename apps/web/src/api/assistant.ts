@@ -1,4 +1,4 @@
-import { API } from "@precedent/contracts";
+import { API, type AssistantMode } from "@precedent/contracts";
 import { queryOptions } from "@tanstack/react-query";
 import { call } from "./call";
 
@@ -6,10 +6,17 @@ import { call } from "./call";
 const scope = (teamId: number) => ({ id_team: teamId });
 
 /** Starts a conversation; on an interview page, about that document. */
-export const createAssistantThread = (teamId: number, docId: number | undefined) =>
+export const createAssistantThread = (
+  teamId: number,
+  docId: number | undefined,
+  mode: AssistantMode = "assistant",
+) =>
   call(API.assistant.createThread, {
     query: scope(teamId),
-    body: docId === undefined ? {} : { doc_id: docId },
+    body: {
+      ...(docId === undefined || mode === "sales" ? {} : { doc_id: docId }),
+      ...(mode === "sales" ? { mode } : {}),
+    },
   });
 
 export const getAssistantThread = (teamId: number, threadId: string, signal?: AbortSignal) =>

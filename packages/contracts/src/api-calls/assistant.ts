@@ -9,6 +9,12 @@ import {
   ThreadResponse,
   UpdateAssistantSettingsRequest,
 } from "../assistant.ts";
+import {
+  ChatCompletionRequest,
+  ChatCompletionResponse,
+  TempTokenRequest,
+  TempTokenResponse,
+} from "../assistant-model.ts";
 import { defineCall } from "./define.ts";
 
 /** The assistant's chat threads (documents-catalogue-purchase §4 "Assistant chat"). */
@@ -68,6 +74,36 @@ export const assistantCalls = {
       400: "enabled is not true or false",
       403: "Only the firm's owner or a manager may turn the assistant on or off",
       404: "Not a member of this firm",
+    },
+  }),
+  chatCompletions: defineCall({
+    method: "POST",
+    path: "/api/ai/chat-completions",
+    query: AssistantThreadQuery,
+    body: ChatCompletionRequest,
+    reply: ChatCompletionResponse,
+    errors: {
+      400: "A field is not valid, or the model refused the request",
+      403: "The assistant is turned off for this firm",
+      404: "Not a member of this firm",
+      409: "No AI model is configured (the built-in provider), or the model named is not offered",
+      429: "Too many messages a minute, today's token allowance used, or the model's own rate limit",
+      502: "The AI model could not be reached",
+    },
+  }),
+  tempToken: defineCall({
+    method: "POST",
+    path: "/api/ai/get-temp-token",
+    query: AssistantThreadQuery,
+    body: TempTokenRequest,
+    reply: TempTokenResponse,
+    errors: {
+      400: "A field is not valid, or the model refused the request",
+      403: "The assistant is turned off for this firm",
+      404: "Not a member of this firm",
+      409: "No AI model is configured (the built-in provider), or the model named is not offered",
+      429: "Too many requests a minute, today's token allowance used, or the model's own rate limit",
+      502: "The AI model could not be reached",
     },
   }),
 };

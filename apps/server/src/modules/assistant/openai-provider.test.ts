@@ -171,8 +171,9 @@ describe("the OpenAI-compatible provider against a local fake", () => {
           "start_draft",
         ]);
         expect(request.tools.every((tool) => tool.type === "function")).toBe(true);
-        expect(request.messages.map((m) => m.role)).toEqual(["system", "user"]);
-        expect(request.messages[1]?.content).toBe("I need a confidentiality agreement");
+        // The thread so far (the greeting), then the new message.
+        expect(request.messages.map((m) => m.role)).toEqual(["system", "assistant", "user"]);
+        expect(request.messages[2]?.content).toBe("I need a confidentiality agreement");
         return toolCall("find_template", { request: "confidentiality agreement" });
       },
       (request) => {

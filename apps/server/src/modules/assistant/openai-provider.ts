@@ -380,6 +380,11 @@ export function createOpenAiProvider(deps: {
       try {
         const messages: ChatMessage[] = [
           { role: "system", content: `${SYSTEM_PROMPT}\n\n${await context(state, docId, tools)}` },
+          // The conversation so far, so the model reads it whole rather than a summary.
+          ...(turn.history ?? []).map(
+            (m): ChatMessage =>
+              m.role === "user" ? { role: "user", content: m.text } : { role: "assistant", content: m.text },
+          ),
           { role: "user", content: turn.text },
         ];
         for (let round = 0; round < MAX_ROUNDS; round++) {

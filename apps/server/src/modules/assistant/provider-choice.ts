@@ -1,5 +1,6 @@
 import type { Config } from "../../config.ts";
 import { createBuiltInProvider } from "./built-in-provider.ts";
+import { createModelGateway, type ModelGateway } from "./model-gateway.ts";
 import { createOpenAiProvider } from "./openai-provider.ts";
 import type { AssistantProvider } from "./provider.ts";
 
@@ -14,6 +15,11 @@ export type AssistantSettings = Partial<
     | "ASSISTANT_OPENAI_API_KEY"
     | "ASSISTANT_OPENAI_MODEL"
     | "ASSISTANT_OPENAI_TIMEOUT_MS"
+    | "ASSISTANT_OPENAI_REALTIME_MODEL"
+    | "ASSISTANT_TOKENS_PER_PERSON_PER_DAY"
+    | "ASSISTANT_HISTORY_MESSAGES"
+    | "ASSISTANT_SALES_COURSES"
+    | "ASSISTANT_SALES_OFFERS"
   >
 >;
 
@@ -28,5 +34,19 @@ export function assistantProviderOf(config: AssistantSettings): AssistantProvide
       timeoutMs: config.ASSISTANT_OPENAI_TIMEOUT_MS ?? 20_000,
     },
     fallback: builtIn,
+  });
+}
+
+/** The direct calls to the configured model (chat completions, realtime sessions); null without one. */
+export function modelGatewayOf(config: AssistantSettings): ModelGateway | null {
+  if (!config.ASSISTANT_OPENAI_BASE_URL || !config.ASSISTANT_OPENAI_MODEL) return null;
+  return createModelGateway({
+    settings: {
+      baseUrl: config.ASSISTANT_OPENAI_BASE_URL,
+      apiKey: config.ASSISTANT_OPENAI_API_KEY || undefined,
+      model: config.ASSISTANT_OPENAI_MODEL,
+      realtimeModel: config.ASSISTANT_OPENAI_REALTIME_MODEL ?? "gpt-4o-mini-realtime-preview",
+      timeoutMs: config.ASSISTANT_OPENAI_TIMEOUT_MS ?? 20_000,
+    },
   });
 }

@@ -28,6 +28,12 @@ export type AssistantTurn = {
   readonly isPrompt: boolean;
   readonly state: ThreadState;
   readonly docId: number | null;
+  /**
+   * The thread's latest messages before this one, oldest first (a model reads the conversation;
+   * the built-in provider keeps its place in `state`). Words only: they carry no authority, and
+   * every tool call is checked as if the message were new.
+   */
+  readonly history?: readonly { readonly role: "user" | "assistant"; readonly text: string }[];
 };
 
 export type AssistantOutcome = {

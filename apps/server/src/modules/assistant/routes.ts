@@ -2,11 +2,15 @@ import {
   ASSISTANT_TURNED_OFF,
   AssistantSettingsResponse,
   AssistantThreadQuery,
+  ChatCompletionRequest,
+  ChatCompletionResponse,
   CreateThreadRequest,
   CreateThreadResponse,
   ErrorEnvelope,
   PostMessageRequest,
   PostMessageResponse,
+  TempTokenRequest,
+  TempTokenResponse,
   ThreadIdParams,
   ThreadResponse,
   UpdateAssistantSettingsRequest,
@@ -131,6 +135,59 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantServic
     async (request) => {
       const ctx = await request.firm();
       return { message: "", data: await assistant.updateSettings(ctx, request.body) };
+    },
+  );
+
+  // The direct model calls (interview spec "AI backend"): the same switch, limits and usage log as
+  // the chat, through the configured OpenAI-compatible server; refused with the built-in provider.
+  const modelErrors = {
+    400: ErrorEnvelope.describe(
+      "A field is not valid, or the model refused the request (its `invalid_request_error`, with its reason)",
+    ),
+    403: turnedOff,
+    404: ErrorEnvelope.describe("No such firm of the caller's"),
+    409: ErrorEnvelope.describe(
+      "No AI model is configured (the built-in provider answers offline), or the model named is not the configured one",
+    ),
+    429: ErrorEnvelope.describe(
+      "More requests a minute than the assistant takes from one person, today's token allowance used, or the model's own rate limit: `data.retry_after_seconds` says how long to wait",
+    ),
+    502: ErrorEnvelope.describe("The AI model could not be reached, or its answer was cut off or unreadable"),
+  };
+
+  app.post(
+    "/ai/chat-completions",
+    {
+      schema: {
+        tags,
+        summary:
+          "One chat completion of the configured model (no tools): the reply in choices[0].message.content",
+        querystring: AssistantThreadQuery,
+        body: ChatCompletionRequest,
+        response: { 200: ChatCompletionResponse, ...modelErrors },
+      },
+    },
+    async (request) => {
+      const ctx = await request.firm();
+      return { message: "", data: await assistant.chatCompletions(ctx, request.body) };
+    },
+  );
+
+  app.post(
+    "/ai/get-temp-token",
+    {
+      schema: {
+        tags,
+        summary:
+          "Opens a realtime voice session with the configured model (voice ash, temperature 0.8, up to 4096 response tokens) and answers its short-lived key, never the server's",
+        querystring: AssistantThreadQuery,
+        body: TempTokenRequest,
+        response: { 200: TempTokenResponse, ...modelErrors },
+      },
+    },
+    async (request) => {
+      const ctx = await request.firm();
+      return { message: "", data: await assistant.tempToken(ctx, request.body) };
     },
   );
 };

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { teams } from "../teams/schema.ts";
 import { users } from "../users/schema.ts";
 
@@ -36,6 +36,8 @@ export const assistantThreads = pgTable(
     /** The document being interviewed, once there is one. */
     docId: integer(),
     state: jsonb().$type<ThreadState>().notNull(),
+    /** Chosen when the thread starts: finding and filling documents, or the courses and offers on sale. */
+    mode: text().$type<"assistant" | "sales">().notNull().default("assistant"),
     version: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
@@ -75,3 +77,20 @@ export const assistantFirmSettings = pgTable("assistant_firm_settings", {
   updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
   updatedAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * The model's tokens a person used on a day (Sydney, YYYY-MM-DD), for the daily allowance. Each
+ * answer adds its tokens in one statement (`tokens = tokens + n`), in the transaction that logs the
+ * use, so answers arriving at once are each counted exactly once.
+ */
+export const assistantTokenUsage = pgTable(
+  "assistant_token_usage",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text().notNull(),
+    tokens: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

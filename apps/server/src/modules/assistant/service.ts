@@ -1,12 +1,16 @@
 import { randomUUID } from "node:crypto";
 import {
   ASSISTANT_MESSAGES_PER_MINUTE,
+  ASSISTANT_MODEL_NOT_OFFERED,
+  ASSISTANT_NO_MODEL,
   ASSISTANT_SETTINGS_FORBIDDEN,
   ASSISTANT_THREAD_NOT_FOUND,
   ASSISTANT_TOO_MANY_MESSAGES,
   ASSISTANT_TURNED_OFF,
   type AssistantProviderName,
   type AssistantSettingsResult,
+  type ChatCompletionRequest,
+  type ChatCompletionResult,
   type ChatMessage,
   type CreateThreadRequest,
   type CreateThreadResult,
@@ -15,11 +19,13 @@ import {
   type PostMessageResult,
   type StartDocumentRequest,
   type StartDocumentResult,
+  type TempTokenRequest,
+  type TempTokenResult,
   type ThreadResult,
   type UpdateAssistantSettingsRequest,
 } from "@precedent/contracts";
 import type { Answers } from "@precedent/docgen";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, forbidden, notFound } from "../../errors.ts";
 import { sydneyDay } from "../../platform/kernel/calendar.ts";
@@ -30,6 +36,7 @@ import type { LogsService } from "../logs/index.ts";
 import type { TemplateLibrary } from "../templates/index.ts";
 import { createBuiltInProvider } from "./built-in-provider.ts";
 import { type CatalogueEntries, createCatalogueEntries } from "./catalogue-entries.ts";
+import type { ModelGateway } from "./model-gateway.ts";
 import { canChangeAssistantSettings, canUseThread, chatStartRefusal } from "./policy.ts";
 import {
   type AssistantOutcome,
@@ -37,7 +44,9 @@ import {
   type AssistantTools,
   INITIAL_STATE,
 } from "./provider.ts";
+import { createSalesResponder, type SalesCatalogue } from "./sales.ts";
 import { assistantFirmSettings, assistantMessages, assistantThreads, type ThreadState } from "./schema.ts";
+import { createTokenAllowance } from "./token-allowance.ts";
 
 export type AssistantService = ReturnType<typeof createAssistantService>;
 
@@ -49,6 +58,13 @@ export type DocumentStartCall = (
 
 /** The activity log's action for one message to the assistant. */
 export const ASSISTANT_MESSAGE_ACTION = "Assistant message";
+/** The activity log's actions for the direct model calls. */
+export const ASSISTANT_COMPLETION_ACTION = "Assistant chat completion";
+export const ASSISTANT_REALTIME_ACTION = "Assistant realtime session";
+
+/** The thread's latest messages sent to a model with a new one, unless the settings say otherwise. */
+const DEFAULT_HISTORY_MESSAGES = 20;
+const DEFAULT_TOKENS_PER_DAY = 200_000;
 
 const messagesRule: ThrottleRule = { kind: "window", free: ASSISTANT_MESSAGES_PER_MINUTE, windowMs: 60_000 };
 
@@ -66,10 +82,26 @@ export function createAssistantService(deps: {
   logs?: Pick<LogsService, "recordAction">;
   provider?: AssistantProvider;
   entries?: CatalogueEntries;
+  /** The configured OpenAI-compatible server's direct calls; none with the built-in provider. */
+  gateway?: ModelGateway | null;
+  /** The courses and offers the sales mode speaks of (the settings'). */
+  sales?: SalesCatalogue;
+  /** The model's tokens one person may use a day. */
+  tokensPerDay?: number;
+  /** The thread's latest messages a model is sent with a new one. */
+  historyMessages?: number;
 }) {
   const { db, clock, interview, templates, throttle } = deps;
   const provider = deps.provider ?? createBuiltInProvider();
   const entries = deps.entries ?? createCatalogueEntries({ catalogue: deps.catalogue, templates, clock });
+  const gateway = deps.gateway ?? null;
+  const salesResponder = createSalesResponder(deps.sales ?? { courses: [], offers: [] });
+  const allowance = createTokenAllowance({
+    db,
+    clock,
+    tokensPerDay: deps.tokensPerDay ?? DEFAULT_TOKENS_PER_DAY,
+  });
+  const historyMessages = deps.historyMessages ?? DEFAULT_HISTORY_MESSAGES;
 
   /** The tools of one request: each a call of another module's service as this person in this firm. */
   function toolsFor(ctx: FirmContext, actionToken: string | undefined): AssistantTools {
@@ -137,6 +169,18 @@ export function createAssistantService(deps: {
     };
   }
 
+  /** The thread's latest messages, oldest first, for a model to read the conversation. */
+  async function historyOf(threadId: string) {
+    if (historyMessages === 0) return [];
+    const rows = await db
+      .select({ role: assistantMessages.role, text: assistantMessages.text })
+      .from(assistantMessages)
+      .where(eq(assistantMessages.threadId, threadId))
+      .orderBy(desc(assistantMessages.id))
+      .limit(historyMessages);
+    return rows.reverse();
+  }
+
   async function ownThread(ctx: FirmContext, threadId: string) {
     const [thread] = await db
       .select()
@@ -187,8 +231,71 @@ export function createAssistantService(deps: {
     }
   }
 
+  /** The model a direct call may use: the configured one (a person cannot pick a dearer one). */
+  function modelFor(requested: string | undefined, configured: string) {
+    if (requested !== undefined && requested !== configured)
+      throw new AppError(409, ASSISTANT_MODEL_NOT_OFFERED);
+    return configured;
+  }
+
+  /** The checks every direct model call passes first: the firm's switch, a model, the limits. */
+  async function admitModelCall(ctx: FirmContext): Promise<ModelGateway> {
+    await requireOn(ctx);
+    if (!gateway) throw new AppError(409, ASSISTANT_NO_MODEL);
+    await takeMessage(ctx);
+    await allowance.requireLeft(ctx);
+    return gateway;
+  }
+
   return {
     provider: provider.name,
+
+    /** POST /ai/chat-completions: one completion of the configured chat model, no tools. */
+    async chatCompletions(ctx: FirmContext, input: ChatCompletionRequest): Promise<ChatCompletionResult> {
+      const model = await admitModelCall(ctx);
+      const chosen = modelFor(input.model, model.chatModel);
+      const { content, tokens } = await model.chatCompletion(chosen, input.messages);
+      await db.transaction(async (tx) => {
+        await allowance.count(tx, ctx, tokens);
+        await deps.logs?.recordAction(tx, {
+          teamId: ctx.teamId,
+          docId: null,
+          docType: "DOC",
+          userId: ctx.userId,
+          action: ASSISTANT_COMPLETION_ACTION,
+          isSuccess: true,
+          request: { model: chosen, messages: input.messages.length },
+          response: { status: 200, provider: provider.name, tokens },
+          message: `Chat completion (${chosen}, ${tokens} tokens)`,
+        });
+      });
+      return { choices: [{ message: { role: "assistant", content } }] };
+    },
+
+    /** POST /ai/get-temp-token: a realtime voice session's ephemeral key (never the server's key). */
+    async tempToken(ctx: FirmContext, input: TempTokenRequest): Promise<TempTokenResult> {
+      const model = await admitModelCall(ctx);
+      const chosen = modelFor(input.model, model.realtimeModel);
+      const secret = await model.realtimeSession({
+        model: chosen,
+        modalities: input.modalities,
+        instructions: input.instructions,
+      });
+      await db.transaction(async (tx) => {
+        await deps.logs?.recordAction(tx, {
+          teamId: ctx.teamId,
+          docId: null,
+          docType: "DOC",
+          userId: ctx.userId,
+          action: ASSISTANT_REALTIME_ACTION,
+          isSuccess: true,
+          request: { model: chosen, modalities: input.modalities ?? null },
+          response: { status: 200, provider: provider.name, expires_at: secret.expires_at },
+          message: `Realtime voice session (${chosen})`,
+        });
+      });
+      return { client_secret: secret };
+    },
 
     /** GET /ai/settings: whether the firm has the assistant on, and which provider answers. */
     async settings(ctx: FirmContext): Promise<AssistantSettingsResult> {
@@ -212,8 +319,13 @@ export function createAssistantService(deps: {
     /** POST /ai/threads: a new conversation, opened with the assistant's greeting. */
     async createThread(ctx: FirmContext, input: CreateThreadRequest): Promise<CreateThreadResult> {
       await requireOn(ctx);
-      const docId = input.doc_id ?? null;
-      const greeting = await provider.greet(docId, toolsFor(ctx, undefined));
+      const mode = input.mode ?? "assistant";
+      // A sales conversation is about what is on sale, never a document.
+      const docId = mode === "sales" ? null : (input.doc_id ?? null);
+      const greeting: AssistantOutcome =
+        mode === "sales"
+          ? { reply: salesResponder.greeting(), state: INITIAL_STATE, docId: null }
+          : await provider.greet(docId, toolsFor(ctx, undefined));
       const id = randomUUID();
       const now = clock();
       await db.transaction(async (tx) => {
@@ -223,6 +335,7 @@ export function createAssistantService(deps: {
           userId: ctx.userId,
           docId: greeting.docId,
           state: greeting.state,
+          mode,
           createdAt: now,
           updatedAt: now,
         });
@@ -237,6 +350,7 @@ export function createAssistantService(deps: {
       });
       return {
         thread_id: id,
+        mode,
         messages: [{ role: "assistant", text: greeting.reply.text, created_at: now.toISOString() }],
       };
     },
@@ -250,7 +364,7 @@ export function createAssistantService(deps: {
         .from(assistantMessages)
         .where(eq(assistantMessages.threadId, thread.id))
         .orderBy(asc(assistantMessages.id));
-      return { thread_id: thread.id, doc_id: thread.docId, messages: rows.map(messageOf) };
+      return { thread_id: thread.id, mode: thread.mode, doc_id: thread.docId, messages: rows.map(messageOf) };
     },
 
     /** POST /ai/threads/{thread_id}/messages: the assistant's reply, kept with the message. */
@@ -262,13 +376,24 @@ export function createAssistantService(deps: {
       await requireOn(ctx);
       await takeMessage(ctx);
       const thread = await ownThread(ctx, threadId);
+      const sales = thread.mode === "sales";
+      // Only a model spends tokens: the built-in provider and the sales answers are not limited.
+      if (!sales && provider.name !== "built-in") await allowance.requireLeft(ctx);
       const sentAt = clock();
       let result: AssistantOutcome;
       try {
-        result = await provider.respond(
-          { text: input.text, isPrompt: input.is_prompt, state: thread.state, docId: thread.docId },
-          toolsFor(ctx, input.action_token),
-        );
+        result = sales
+          ? { reply: salesResponder.answer(input.text), state: thread.state, docId: null }
+          : await provider.respond(
+              {
+                text: input.text,
+                isPrompt: input.is_prompt,
+                state: thread.state,
+                docId: thread.docId,
+                history: await historyOf(thread.id),
+              },
+              toolsFor(ctx, input.action_token),
+            );
       } catch (error) {
         // The document went away or out of reach (deleted, completed, no longer shared): say so
         // and go back to finding templates, rather than failing the whole chat.
@@ -322,7 +447,8 @@ export function createAssistantService(deps: {
         ]);
         // Usage for the firm's activity log: that a message was answered, by whom and how — never
         // its words nor the reply's, which are the person's own conversation.
-        const usage = result.usage ?? { provider: provider.name, tokens: 0 };
+        const usage = result.usage ?? { provider: sales ? "sales" : provider.name, tokens: 0 };
+        await allowance.count(tx, ctx, usage.tokens);
         await deps.logs?.recordAction(tx, {
           teamId: ctx.teamId,
           docId: result.docId,

@@ -1,6 +1,8 @@
 import { MessageOutlined } from "@ant-design/icons";
 import { Button } from "antd";
-import { lazy, Suspense, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { chatBoxSessionOf } from "./chat-model";
 import "./assistant-launcher.css";
 
 // The panel's code (its chat, its calls and their schemas) loads when it is first opened.
@@ -12,7 +14,13 @@ const AssistantPanel = lazy(async () => ({ default: (await import("./AssistantPa
  * conversation that starts a document carries on on its interview page.
  */
 export function AssistantLauncher() {
-  const [open, setOpen] = useState(false);
+  const { search } = useLocation();
+  // The person came from the chat (the page's chatBoxSession): the panel opens by itself.
+  const fromChat = chatBoxSessionOf(search);
+  const [open, setOpen] = useState(fromChat !== undefined);
+  useEffect(() => {
+    if (fromChat !== undefined) setOpen(true);
+  }, [fromChat]);
   const launcher = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 

@@ -1,17 +1,50 @@
 import { CloseOutlined, SendOutlined } from "@ant-design/icons";
-import { Alert, Button, Input, Spin, Typography } from "antd";
+import type { AssistantMode } from "@precedent/contracts";
+import { Alert, Button, Input, Segmented, Spin, Typography } from "antd";
 import type { TextAreaRef } from "antd/es/input/TextArea";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useMediaQuery } from "../../components/use-media-query";
 import { useCurrentTeam } from "../../current-firm/use-current-team";
-import { interviewDocumentOf, PANEL_SHEET_MEDIA, panelLayout, shownConversation } from "./chat-model";
+import {
+  chatBoxSessionOf,
+  interviewDocumentOf,
+  linkParts,
+  PANEL_SHEET_MEDIA,
+  panelLayout,
+  shownConversation,
+} from "./chat-model";
 import { useAssistantChat } from "./use-assistant-chat";
 import "./assistant.css";
 
 export const ASSISTANT_TYPING = "Assistant is typing…";
 export const ASSISTANT_STARTING = "Starting the conversation…";
 export const ASSISTANT_LOAD_FAILED = "The assistant could not be reached.";
+export const MODE_LABEL = "Chat mode";
+const MODE_OPTIONS: { label: string; value: AssistantMode }[] = [
+  { label: "Assistant", value: "assistant" },
+  { label: "Courses & offers", value: "sales" },
+];
+
+/** A message's text, its web addresses as links that open in a new tab (where a person buys). */
+function MessageText({ text }: { text: string }) {
+  return (
+    <>
+      {linkParts(text).map((part, index) =>
+        part.kind === "link" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, in order
+          <a key={index} href={part.href} target="_blank" rel="noopener noreferrer">
+            {part.href}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <span key={index}>{part.text}</span>
+        ),
+      )}
+    </>
+  );
+}
 
 type Props = {
   /** The panel's element id, which the launcher's aria-controls names. */
@@ -31,7 +64,12 @@ export function AssistantPanel({ id, onClose }: Props) {
   const phone = useMediaQuery(PANEL_SHEET_MEDIA, false);
   const layout = panelLayout(phone, pageDocId !== undefined);
   const titleId = useId();
-  const chat = useAssistantChat({ teamId: team?.id ?? 0, userId: user.id, pageDocId });
+  const chat = useAssistantChat({
+    teamId: team?.id ?? 0,
+    userId: user.id,
+    pageDocId,
+    chatBoxSession: chatBoxSessionOf(search),
+  });
   const [draft, setDraft] = useState("");
   const input = useRef<TextAreaRef>(null);
   const log = useRef<HTMLDivElement>(null);
@@ -43,7 +81,8 @@ export function AssistantPanel({ id, onClose }: Props) {
 
   const messages = chat.conversation.data ? shownConversation(chat.conversation.data.messages) : [];
   const suggestions = chat.sending ? [] : (chat.conversation.data?.suggestions ?? []);
-  const ready = chat.conversation.isSuccess;
+  const ready = chat.conversation.isSuccess && !chat.switching;
+  const mode = chat.conversation.data?.mode ?? "assistant";
 
   // The newest message in view as it arrives.
   const count = messages.length;
@@ -102,6 +141,17 @@ export function AssistantPanel({ id, onClose }: Props) {
           onClick={onClose}
         />
       </header>
+      {/* The sales mode answers about the courses and offers on sale; the assistant, documents. */}
+      <Segmented<AssistantMode>
+        block
+        size="small"
+        aria-label={MODE_LABEL}
+        className="assistant-panel__modes"
+        options={MODE_OPTIONS}
+        value={mode}
+        disabled={!chat.conversation.isSuccess || chat.switching || chat.sending}
+        onChange={(next) => chat.switchMode(next)}
+      />
 
       {/* Replies are read out as they arrive; the person's own messages are in it too, as sent. */}
       <div
@@ -122,7 +172,7 @@ export function AssistantPanel({ id, onClose }: Props) {
             className={`assistant-message assistant-message--${message.role}`}
           >
             <span className="visually-hidden">{message.role === "user" ? "You: " : "Assistant: "}</span>
-            {message.text}
+            {message.role === "assistant" ? <MessageText text={message.text} /> : message.text}
           </div>
         ))}
       </div>
@@ -133,7 +183,9 @@ export function AssistantPanel({ id, onClose }: Props) {
             <Spin size="small" /> {ASSISTANT_STARTING}
           </span>
         )}
-        {chat.sending && <span className="assistant-panel__typing">{ASSISTANT_TYPING}</span>}
+        {(chat.sending || chat.switching) && (
+          <span className="assistant-panel__typing">{ASSISTANT_TYPING}</span>
+        )}
       </div>
 
       {chat.conversation.isError && (

@@ -133,3 +133,43 @@ export function sendErrorMessage(error: unknown): string {
   }
   return error.message || SEND_FAILED_MESSAGE;
 }
+
+/**
+ * The interview page's `chatBoxSession` (interview spec: the page's query parameters): the person
+ * came from the chat, whose thread it names, so the panel opens by itself on that conversation.
+ */
+export const CHAT_BOX_SESSION_PARAM = "chatBoxSession";
+
+export function chatBoxSessionOf(search: string): string | undefined {
+  const value = new URLSearchParams(search).get(CHAT_BOX_SESSION_PARAM)?.trim();
+  return value && value.length <= 100 ? value : undefined;
+}
+
+/** An address with the chat's thread added as `chatBoxSession`. */
+export function withChatBoxSession(href: string, threadId: string): string {
+  const [path = "", query = ""] = href.split("?", 2);
+  const params = new URLSearchParams(query);
+  params.set(CHAT_BOX_SESSION_PARAM, threadId);
+  return `${path}?${params}`;
+}
+
+export type TextPart = { kind: "text"; text: string } | { kind: "link"; href: string };
+
+/**
+ * A reply's text with its web addresses as links (the sales mode points to where a person enrols
+ * or buys). Only http(s) addresses; a full stop or bracket that ends a sentence is not part of one.
+ */
+export function linkParts(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/https?:\/\/[^\s<>"]+/g)) {
+    let href = match[0];
+    while (/[.,;:!?)\]]$/.test(href)) href = href.slice(0, -1);
+    const start = match.index ?? 0;
+    if (start > last) parts.push({ kind: "text", text: text.slice(last, start) });
+    parts.push({ kind: "link", href });
+    last = start + href.length;
+  }
+  if (last < text.length) parts.push({ kind: "text", text: text.slice(last) });
+  return parts;
+}

@@ -1,4 +1,4 @@
-import type { AssistantReply, ChatMessage } from "@precedent/contracts";
+import type { AssistantMode, AssistantReply, ChatMessage } from "@precedent/contracts";
 import {
   type QueryClient,
   type QueryKey,
@@ -23,11 +23,13 @@ import {
   sendErrorMessage,
   shownReplyText,
   storeThread,
+  withChatBoxSession,
 } from "./chat-model";
 
 /** A conversation as the panel holds it: the server's history plus the last reply's chips. */
 export type Conversation = {
   threadId: string;
+  mode: AssistantMode;
   docId: number | null;
   messages: ChatMessage[];
   suggestions: string[];
@@ -40,22 +42,47 @@ async function openConversation(
   teamId: number,
   userId: number,
   docId: number | undefined,
+  chatBoxSession: string | undefined,
   signal: AbortSignal,
 ): Promise<Conversation> {
-  const stored = readStoredThread(userId, teamId);
-  if (stored) {
+  // The thread the page's chatBoxSession names (the person came from that chat), else the one
+  // this tab remembers. The server answers only the person's own.
+  for (const candidate of new Set([chatBoxSession, readStoredThread(userId, teamId)])) {
+    if (!candidate) continue;
     try {
-      const thread = await getAssistantThread(teamId, stored, signal);
-      return { threadId: thread.thread_id, docId: thread.doc_id, messages: thread.messages, suggestions: [] };
+      const thread = await getAssistantThread(teamId, candidate, signal);
+      storeThread(userId, teamId, thread.thread_id);
+      return {
+        threadId: thread.thread_id,
+        mode: thread.mode,
+        docId: thread.doc_id,
+        messages: thread.messages,
+        suggestions: [],
+      };
     } catch (error) {
       // Gone (or never this person's): start afresh. Anything else is shown, with a retry.
       if (!isApiError(error) || error.status !== 404) throw error;
-      forgetStoredThread(userId, teamId);
+      if (candidate !== chatBoxSession) forgetStoredThread(userId, teamId);
     }
   }
-  const created = await createAssistantThread(teamId, docId);
+  return startConversation(teamId, userId, docId, "assistant");
+}
+
+async function startConversation(
+  teamId: number,
+  userId: number,
+  docId: number | undefined,
+  mode: AssistantMode,
+): Promise<Conversation> {
+  const created = await createAssistantThread(teamId, docId, mode);
   storeThread(userId, teamId, created.thread_id);
-  return { threadId: created.thread_id, docId: docId ?? null, messages: created.messages, suggestions: [] };
+  return {
+    threadId: created.thread_id,
+    mode: created.mode,
+    docId: mode === "sales" ? null : (docId ?? null),
+    messages: created.messages,
+    suggestions: [],
+  };
 }
 
 const now = () => new Date().toISOString();
@@ -82,10 +109,13 @@ export function useAssistantChat({
   teamId,
   userId,
   pageDocId,
+  chatBoxSession,
 }: {
   teamId: number;
   userId: number;
   pageDocId: number | undefined;
+  /** The page's chatBoxSession: the thread the person came from. */
+  chatBoxSession?: string;
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -94,7 +124,7 @@ export function useAssistantChat({
 
   const conversation = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => openConversation(teamId, userId, pageDocId, signal),
+    queryFn: ({ signal }) => openConversation(teamId, userId, pageDocId, chatBoxSession, signal),
     // The history is kept here for the tab's life and changed only by this panel's sends.
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
@@ -105,11 +135,14 @@ export function useAssistantChat({
   // Opened on another document's interview than the thread's: that document gets its own thread,
   // so the assistant asks about the form on screen.
   const threadDocId = conversation.data?.docId;
+  const threadMode = conversation.data?.mode;
   useEffect(() => {
+    // A sales conversation is about no document: it goes on whatever page is on screen.
+    if (threadMode === "sales") return;
     if (pageDocId === undefined || threadDocId === undefined || threadDocId === pageDocId) return;
     forgetStoredThread(userId, teamId);
     void queryClient.resetQueries({ queryKey: conversationKey(teamId, userId), exact: true });
-  }, [pageDocId, threadDocId, userId, teamId, queryClient]);
+  }, [pageDocId, threadDocId, threadMode, userId, teamId, queryClient]);
 
   const update = useCallback(
     (change: (current: Conversation) => Conversation) =>
@@ -135,6 +168,7 @@ export function useAssistantChat({
     return typeof load?.actionToken === "string" ? load.actionToken : undefined;
   };
 
+  const threadId = conversation.data?.threadId;
   const actOn = useCallback(
     (reply: AssistantReply) => {
       const answered = answeredDocumentOf(reply);
@@ -145,10 +179,12 @@ export function useAssistantChat({
         // As the start wizard does once a document has started (catalogue/StartWizard.tsx).
         void queryClient.invalidateQueries({ queryKey: documentsKey(teamId) });
         void queryClient.invalidateQueries({ queryKey: membershipKey(teamId) });
-        navigate(interviewHref(draft));
+        // The interview page is told the person came from this chat (its chatBoxSession).
+        const href = interviewHref(draft);
+        navigate(threadId ? withChatBoxSession(href, threadId) : href);
       }
     },
-    [queryClient, teamId, navigate],
+    [queryClient, teamId, navigate, threadId],
   );
 
   const send = useMutation({
@@ -200,8 +236,21 @@ export function useAssistantChat({
     [conversation.data?.threadId, send],
   );
 
+  /** A new conversation in the other mode (the one before stays on the server, as the person's). */
+  const switchMode = useMutation({
+    mutationFn: (mode: AssistantMode) => startConversation(teamId, userId, pageDocId, mode),
+    onMutate: () => setError(undefined),
+    onSuccess: (started) => queryClient.setQueryData(conversationKey(teamId, userId), started),
+    onError: (failure) => setError(sendErrorMessage(failure)),
+  });
+
   return {
     conversation,
+    switchMode: (mode: AssistantMode) => {
+      if (!switchMode.isPending && !send.isPending && conversation.data?.mode !== mode)
+        switchMode.mutate(mode);
+    },
+    switching: switchMode.isPending,
     sending: send.isPending,
     error,
     dismissError: () => setError(undefined),
