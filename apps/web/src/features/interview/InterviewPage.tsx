@@ -35,7 +35,7 @@ const positiveId = (value: string | null) => {
 };
 
 /** The download view's files, paired from download_id[] and filename[]; none if they do not pair up. */
-function downloadLinksOf(params: URLSearchParams): DownloadLink[] {
+export function downloadLinksOf(params: URLSearchParams): DownloadLink[] {
   const ids = params.getAll(DOWNLOAD_ID_PARAM).map(positiveId);
   const names = params.getAll(FILENAME_PARAM);
   if (ids.length !== names.length) return [];
