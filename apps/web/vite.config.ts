@@ -84,7 +84,7 @@ export default defineConfig({
     rollupOptions: {
       // The widgets' loader is a second entry beside the app's page, at a fixed address a host
       // page can name in its <script> tag (src/embed/loader.ts); the app's first load is unchanged.
-      input: { main: path.join(import.meta.dirname, "index.html"), [EMBED_ENTRY]: EMBED_LOADER },
+      input: { index: path.join(import.meta.dirname, "index.html"), [EMBED_ENTRY]: EMBED_LOADER },
       output: {
         entryFileNames: (chunk) =>
           chunk.name === EMBED_ENTRY ? "embed/widgets.js" : "assets/[name]-[hash].js",
