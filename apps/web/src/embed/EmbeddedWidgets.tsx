@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Flex, Spin } from "antd";
-import { type ReactNode, useCallback, useEffect } from "react";
-import { createPortal } from "react-dom";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { createPortal, flushSync } from "react-dom";
 import { checkSession } from "../api/auth";
 import { isApiError, onSessionEnded } from "../api/client";
 import { currentUserQuery } from "../api/users";
@@ -38,27 +38,31 @@ export function EmbeddedWidgets({ slots }: { slots: HostSlot[] }) {
     refetchOnWindowFocus: false,
   });
 
+  // Set when the session ends here: the cache is then cleared, which its observers are not told of.
+  const [ended, setEnded] = useState(false);
   const leaveSession = useCallback(async () => {
+    // The signed-in widgets go first, so their queries do not refetch into the cleared cache.
+    flushSync(() => setEnded(true));
     forgetSession(queryClient);
-    await queryClient.resetQueries({ queryKey: embeddedSessionQueryKey });
   }, [queryClient]);
   useEffect(() => onSessionEnded(() => void leaveSession()), [leaveSession]);
-  const signedIn = useCallback(
-    () => void queryClient.resetQueries({ queryKey: embeddedSessionQueryKey }),
-    [queryClient],
-  );
+  const signedIn = useCallback(() => {
+    setEnded(false);
+    void queryClient.resetQueries({ queryKey: embeddedSessionQueryKey });
+  }, [queryClient]);
 
+  const signedOut = ended || (isApiError(session.error) && session.error.status === 401);
   let content: ReactNode;
-  if (session.isSuccess) {
+  if (signedOut) {
+    const formSlot = slots.find((slot) => (PAGE_SLOTS as readonly string[]).includes(slot.id)) ?? slots[0];
+    content = formSlot && createPortal(<LoginPage onSignedIn={signedIn} />, formSlot.element, formSlot.id);
+  } else if (session.isSuccess) {
     content = (
       <ActiveSession session={session.data}>
         <AnnouncementToast />
         <SignedInWidgets slots={slots} />
       </ActiveSession>
     );
-  } else if (isApiError(session.error) && session.error.status === 401) {
-    const formSlot = slots.find((slot) => (PAGE_SLOTS as readonly string[]).includes(slot.id)) ?? slots[0];
-    content = formSlot && createPortal(<LoginPage onSignedIn={signedIn} />, formSlot.element, formSlot.id);
   } else if (session.isError) {
     content = (
       <LoadError
