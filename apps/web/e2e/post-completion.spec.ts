@@ -98,6 +98,11 @@ for (const width of [1366, 375]) {
       await expectNextSteps(next, row);
       await expectAccessible(page, "post-completion dialog", { include: ".ant-modal" });
       await page.screenshot({ path: `${SHOTS}/post-completion-dialog-${width}.png`, fullPage: false });
+
+      // 'Exit and return to my documents' leads to the list, on the document's tab.
+      await next.getByRole("link", { name: "Exit and return to my documents" }).click();
+      await expect(page).toHaveURL("/my-account/my-document?tab=my-document");
+      await expect(page.getByRole("tab", { name: "My Documents", selected: true }).first()).toBeVisible();
     });
   });
 }

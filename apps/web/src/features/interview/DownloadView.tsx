@@ -12,7 +12,7 @@ import { type DocumentFile, MY_DOCUMENTS } from "@precedent/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, List, Modal, Space, Typography } from "antd";
 import { useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { documentQuery, documentsKey } from "../../api/documents";
 import { downloadHref, getDownloadFiles, relaunchDocument } from "../../api/interview";
 import { DocumentDialogs } from "../documents/DocumentDialogs";
@@ -178,7 +178,13 @@ function SuggestedActionsDialog({
         open={!moving}
         title="What would you like to do next?"
         onCancel={onClose}
-        footer={<Button onClick={onClose}>Close</Button>}
+        footer={
+          <Space wrap>
+            {/* documents spec §2: the way back to the list, keeping the document's tab and folder. */}
+            <Link to={documentsListHref(address)}>Exit and return to my documents</Link>
+            <Button onClick={onClose}>Close</Button>
+          </Space>
+        }
         destroyOnHidden
       >
         {/* A plain list: antd's List without a dataSource puts its items in no <ul>, which screen
