@@ -23,6 +23,7 @@ import {
   documentsListHref,
   FILENAME_PARAM,
   type InterviewAddress,
+  interviewActionsOf,
   sectionOfTab,
 } from "../documents/interview-address";
 import { DownloadView } from "./DownloadView";
@@ -271,6 +272,7 @@ export function InterviewPage() {
     templateIdentifier: params.get("templateIdentifier") ?? undefined,
     folderId: positiveId(params.get("folderId")),
     tab: params.get("tab") ?? undefined,
+    actions: interviewActionsOf(params.get("actions")),
   };
   const links = downloadLinksOf(params);
 
