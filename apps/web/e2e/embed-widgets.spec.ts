@@ -55,7 +55,7 @@ async function expectEverySlotShowsItsFeature(page: Page) {
     slot(page, "products").getByRole("heading", {
       name: "Welcome to unlimited options for when you have limited time.",
     }),
-  ).toBeVisible({ timeout: 30_000 });
+  ).toBeVisible({ timeout: 90_000 });
   await expect(
     slot(page, "my-templates").getByRole("heading", { name: "Our Templates", level: 1 }),
   ).toBeVisible();
