@@ -6,6 +6,8 @@ import { precompress } from "./build/precompress";
 import { prerenderPages } from "./build/prerender-pages";
 
 const outDir = path.join(import.meta.dirname, "dist");
+const EMBED_ENTRY = "embed";
+const EMBED_LOADER = path.join(import.meta.dirname, "src/embed/loader.ts");
 
 /**
  * After the browser's bundle is written: the pages built ahead (build/prerender-pages.ts), then
@@ -79,5 +81,14 @@ export default defineConfig({
     // list's blocking time 750-890 ms with, 570-710 without (docs/decisions.md). A dynamic import's
     // CSS is still linked before its code runs.
     modulePreload: false,
+    rollupOptions: {
+      // The widgets' loader is a second entry beside the app's page, at a fixed address a host
+      // page can name in its <script> tag (src/embed/loader.ts); the app's first load is unchanged.
+      input: { index: path.join(import.meta.dirname, "index.html"), [EMBED_ENTRY]: EMBED_LOADER },
+      output: {
+        entryFileNames: (chunk) =>
+          chunk.name === EMBED_ENTRY ? "embed/widgets.js" : "assets/[name]-[hash].js",
+      },
+    },
   },
 });

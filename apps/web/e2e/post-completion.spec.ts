@@ -98,6 +98,25 @@ for (const width of [1366, 375]) {
       await expectNextSteps(next, row);
       await expectAccessible(page, "post-completion dialog", { include: ".ant-modal" });
       await page.screenshot({ path: `${SHOTS}/post-completion-dialog-${width}.png`, fullPage: false });
+
+      // The address's actions list decides what is offered: without XD_Download, no downloads.
+      const viewHref = `/my-account/my-document/template?docId=${row.id}&templateIdentifier=discretionary-trust-deed&tab=my-document${query}`;
+      await page.goto(`${viewHref}&actions=XD_Assemble,SignFS`);
+      await expect(
+        page.getByRole("heading", { level: 1, name: new RegExp(`^Doc ID ${row.id}`) }),
+      ).toBeVisible();
+      await expect(page.getByRole("link", { name: /^Download (PDF|Word)/ })).toHaveCount(0);
+      await page.getByRole("button", { name: "What next?" }).click();
+      await expect(next.getByRole("button", { name: "Move to" })).toBeVisible();
+      await expect(next.getByRole("link", { name: /^Download (PDF|Word)/ })).toHaveCount(0);
+      await page.goto(viewHref);
+      await expect(page.getByRole("link", { name: /^Download PDF/ }).first()).toBeVisible();
+      await page.getByRole("button", { name: "What next?" }).click();
+
+      // 'Exit and return to my documents' leads to the list, on the document's tab.
+      await next.getByRole("link", { name: "Exit and return to my documents" }).click();
+      await expect(page).toHaveURL("/my-account/my-document?tab=my-document");
+      await expect(page.getByRole("tab", { name: "My Documents", selected: true }).first()).toBeVisible();
     });
   });
 }

@@ -2,7 +2,7 @@ import { LockOutlined, MailOutlined } from "@ant-design/icons";
 import { LoginRequest, type TwoFactorStep } from "@precedent/contracts";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Alert, Button, Flex, Form, type FormRule, Input, Spin } from "antd";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { checkSession, signIn } from "../../api/auth";
 import { isApiError } from "../../api/client";
@@ -37,11 +37,19 @@ const cardSpin = (label: string) => (
   </Flex>
 );
 
-export function LoginPage() {
+/**
+ * The sign-in page; mounted in a host site's slot (src/embed), `onSignedIn` replaces going to the
+ * page to return to, and the card sits in a section, as the host's page has its own main landmark.
+ */
+export function LoginPage({ onSignedIn }: { onSignedIn?: () => void } = {}) {
   const [form] = Form.useForm<Credentials>();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnTo = safeRedirect(params.get("redirect"));
+  const goOn = useCallback(() => {
+    if (onSignedIn) onSignedIn();
+    else void navigate(returnTo, { replace: true });
+  }, [onSignedIn, navigate, returnTo]);
   const [alert, setAlert] = useState<string | null>(null);
   // Check the email as it is typed only once it has been found wrong, not while first typing it.
   const [emailEager, setEmailEager] = useState(false);
@@ -61,14 +69,14 @@ export function LoginPage() {
     refetchOnWindowFocus: false,
   });
   useEffect(() => {
-    if (existingSession.isSuccess) void navigate(returnTo, { replace: true });
-  }, [existingSession.isSuccess, navigate, returnTo]);
+    if (existingSession.isSuccess) goOn();
+  }, [existingSession.isSuccess, goOn]);
 
   const signInCall = useMutation({
     mutationFn: signIn,
     onSuccess: (data) => {
       if ("two_factor" in data) setTwoFactor(data.two_factor);
-      else void navigate(returnTo, { replace: true });
+      else goOn();
     },
     onError: (error: Error) => showFailure(error),
   });
@@ -95,8 +103,9 @@ export function LoginPage() {
 
   const checking = (marked && existingSession.isPending) || existingSession.isSuccess;
 
+  const Landmark = onSignedIn ? "section" : "main";
   return (
-    <main className="login-page">
+    <Landmark className="login-page" aria-label={onSignedIn ? "Sign in" : undefined}>
       <title>Sign in · Precedent</title>
       {/* A card drawn with our own styles: antd's Card and Typography would bring their tabs and
           text-measuring code to the first page most visitors see (see styles.css). */}
@@ -112,7 +121,7 @@ export function LoginPage() {
             <TwoFactorSignInStep
               key={twoFactor.challenge}
               step={twoFactor}
-              onSignedIn={() => void navigate(returnTo, { replace: true })}
+              onSignedIn={goOn}
               onRestart={() => {
                 setTwoFactor(null);
                 form.setFieldValue("password", "");
@@ -144,7 +153,7 @@ export function LoginPage() {
                 <Input
                   autoComplete="username"
                   inputMode="email"
-                  autoFocus
+                  autoFocus={!onSignedIn}
                   prefix={<MailOutlined aria-hidden />}
                   placeholder="you@firm.com.au"
                 />
@@ -163,6 +172,6 @@ export function LoginPage() {
         )}
       </div>
       <span className="login-page__footer">© {new Date().getFullYear()} Precedent</span>
-    </main>
+    </Landmark>
   );
 }

@@ -1,4 +1,4 @@
-import { type ListSection, MY_DOCUMENTS } from "@precedent/contracts";
+import { INTERVIEW_ACTIONS, type ListSection, MY_DOCUMENTS } from "@precedent/contracts";
 import { DOCUMENTS_PATH } from "../../constants";
 import { TAB_OF_SECTION } from "./use-documents-address";
 
@@ -12,7 +12,25 @@ export type InterviewAddress = {
   folderId?: number | undefined;
   /** The document list's tab value (`my-document`, `shared-folder`, `organisation-document`). */
   tab?: string | undefined;
+  /**
+   * The address's `actions` (interview spec §2 Routes): which of Assemble, Download, ASIC and Sign
+   * this page offers. Absent, the page offers all four; the server's abilities still decide.
+   */
+  actions?: readonly InterviewAction[] | undefined;
 };
+
+export type InterviewAction = (typeof INTERVIEW_ACTIONS)[number];
+
+/** The `actions` comma list of an address; unknown names are ignored, and none named means none given. */
+export function interviewActionsOf(raw: string | null): readonly InterviewAction[] | undefined {
+  if (raw === null) return undefined;
+  const named = raw.split(",").map((name) => name.trim());
+  return INTERVIEW_ACTIONS.filter((action) => named.includes(action));
+}
+
+/** Whether the page's address lets it offer `action` (all four when the address names none). */
+export const offersAction = (address: Pick<InterviewAddress, "actions">, action: InterviewAction) =>
+  address.actions === undefined || address.actions.includes(action);
 
 /** An assembled file named in the download view's address (`download_id[]`, `filename[]`). */
 export type DownloadLink = { id: number; name: string };
@@ -25,6 +43,7 @@ function interviewParams(address: InterviewAddress): URLSearchParams {
   if (address.templateIdentifier) params.set("templateIdentifier", address.templateIdentifier);
   if (address.folderId !== undefined) params.set("folderId", String(address.folderId));
   if (address.tab) params.set("tab", address.tab);
+  if (address.actions !== undefined) params.set("actions", address.actions.join(","));
   return params;
 }
 

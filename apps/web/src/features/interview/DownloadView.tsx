@@ -12,7 +12,7 @@ import { type DocumentFile, MY_DOCUMENTS } from "@precedent/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, List, Modal, Space, Typography } from "antd";
 import { useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { documentQuery, documentsKey } from "../../api/documents";
 import { downloadHref, getDownloadFiles, relaunchDocument } from "../../api/interview";
 import { DocumentDialogs } from "../documents/DocumentDialogs";
@@ -23,6 +23,7 @@ import {
   fileKindOf,
   type InterviewAddress,
   interviewHref,
+  offersAction,
   sectionOfTab,
 } from "../documents/interview-address";
 import { NextStepButton, nextStepsOf } from "../documents/NextStepActions";
@@ -112,6 +113,7 @@ function SuggestedActionsDialog({
   const word = available.find((file) => file.kind === "word");
   const document = detail.data;
   const wordAllowed = document ? document.abilities.download_word : false;
+  const offersDownload = offersAction(address, "XD_Download");
 
   const markDownloaded = (id: number) => {
     setDownloadedHere((current) => new Set([...current, id]));
@@ -178,7 +180,13 @@ function SuggestedActionsDialog({
         open={!moving}
         title="What would you like to do next?"
         onCancel={onClose}
-        footer={<Button onClick={onClose}>Close</Button>}
+        footer={
+          <Space wrap>
+            {/* documents spec §2: the way back to the list, keeping the document's tab and folder. */}
+            <Link to={documentsListHref(address)}>Exit and return to my documents</Link>
+            <Button onClick={onClose}>Close</Button>
+          </Space>
+        }
         destroyOnHidden
       >
         {/* A plain list: antd's List without a dataSource puts its items in no <ul>, which screen
@@ -198,7 +206,7 @@ function SuggestedActionsDialog({
               </Button>
             </li>
           )}
-          {document && offersSigning(document) && (
+          {document && offersSigning(document) && offersAction(address, "SignFS") && (
             <li className="suggested-actions__item">
               <Button icon={<EditOutlined />} onClick={() => setSigning(true)}>
                 Sign document
@@ -216,8 +224,8 @@ function SuggestedActionsDialog({
               </Space>
             </li>
           )}
-          {downloadAction(pdf, "PDF")}
-          {wordAllowed && downloadAction(word, "Word")}
+          {offersDownload && downloadAction(pdf, "PDF")}
+          {offersDownload && wordAllowed && downloadAction(word, "Word")}
           {document &&
             nextStepsOf(document).map((step) => (
               <li className="suggested-actions__item" key={step.key}>
@@ -281,11 +289,15 @@ export function DownloadView({
         const kind = fileKindOf(link.name);
         return (
           <List.Item
-            actions={[
-              <FileLink key="download" teamId={teamId} docId={address.docId} file={{ kind }}>
-                Download {KIND_NAMES[kind]}
-              </FileLink>,
-            ]}
+            actions={
+              offersAction(address, "XD_Download")
+                ? [
+                    <FileLink key="download" teamId={teamId} docId={address.docId} file={{ kind }}>
+                      Download {KIND_NAMES[kind]}
+                    </FileLink>,
+                  ]
+                : []
+            }
           >
             <List.Item.Meta avatar={KIND_ICONS[kind]} title={link.name} />
           </List.Item>

@@ -36,7 +36,12 @@ import { assembleDocument, previewAction, saveInterview } from "../../api/interv
 import { formatInstant } from "../../dates";
 import { AsicActions } from "../asic";
 import { CHANGE_NAME_BUTTON, ChangeCompanyNameDialog } from "../asic/ChangeCompanyNameDialog";
-import { documentsListHref, type InterviewAddress, interviewHref } from "../documents/interview-address";
+import {
+  documentsListHref,
+  type InterviewAddress,
+  interviewHref,
+  offersAction,
+} from "../documents/interview-address";
 import {
   InterviewIntegrations,
   noteFundAlreadyOnSimpleFund,
@@ -556,7 +561,9 @@ export function InterviewForm({
           Back to list
         </Button>
         <span className="interview-topbar__spacer" />
-        {doc.isAsicDocument && <AsicActions teamId={teamId} docId={docId} listHref={listHref} />}
+        {doc.isAsicDocument && offersAction(address, "ASIC") && (
+          <AsicActions teamId={teamId} docId={docId} listHref={listHref} />
+        )}
         <Typography.Text type="secondary" className="interview-topbar__note" role="status">
           {saveNote}
         </Typography.Text>
@@ -581,15 +588,17 @@ export function InterviewForm({
             <Button icon={<SaveOutlined />} onClick={() => void manualSave()} loading={busy === "save"}>
               Save
             </Button>
-            <Button
-              type="primary"
-              icon={<FileDoneOutlined />}
-              onClick={() => void assemble()}
-              loading={busy === "assemble"}
-              disabled={busy === "save"}
-            >
-              Assemble
-            </Button>
+            {offersAction(address, "XD_Assemble") && (
+              <Button
+                type="primary"
+                icon={<FileDoneOutlined />}
+                onClick={() => void assemble()}
+                loading={busy === "assemble"}
+                disabled={busy === "save"}
+              >
+                Assemble
+              </Button>
+            )}
           </>
         )}
       </div>

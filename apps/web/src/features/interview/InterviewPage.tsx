@@ -23,6 +23,7 @@ import {
   documentsListHref,
   FILENAME_PARAM,
   type InterviewAddress,
+  interviewActionsOf,
   sectionOfTab,
 } from "../documents/interview-address";
 import { DownloadView } from "./DownloadView";
@@ -35,7 +36,7 @@ const positiveId = (value: string | null) => {
 };
 
 /** The download view's files, paired from download_id[] and filename[]; none if they do not pair up. */
-function downloadLinksOf(params: URLSearchParams): DownloadLink[] {
+export function downloadLinksOf(params: URLSearchParams): DownloadLink[] {
   const ids = params.getAll(DOWNLOAD_ID_PARAM).map(positiveId);
   const names = params.getAll(FILENAME_PARAM);
   if (ids.length !== names.length) return [];
@@ -271,6 +272,7 @@ export function InterviewPage() {
     templateIdentifier: params.get("templateIdentifier") ?? undefined,
     folderId: positiveId(params.get("folderId")),
     tab: params.get("tab") ?? undefined,
+    actions: interviewActionsOf(params.get("actions")),
   };
   const links = downloadLinksOf(params);
 
