@@ -202,6 +202,9 @@ const ConfigSchema = z.object({
   ASSISTANT_OPENAI_MODEL: z.string().trim().min(1).optional(),
   /** How long one request to the model may take before the built-in provider answers instead. */
   ASSISTANT_OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** The voice interview's speech on the same provider: its transcription and speech models. */
+  ASSISTANT_OPENAI_TRANSCRIPTION_MODEL: z.string().trim().min(1).default("whisper-1"),
+  ASSISTANT_OPENAI_SPEECH_MODEL: z.string().trim().min(1).default("tts-1"),
   /**
    * The address people reach the web app at (https://app.example.com): every link the product
    * sends or shows (signing links, invitations, providers' redirects, payment returns) is built on

@@ -20,7 +20,12 @@ import {
   type LodgementSteps,
   registrationFeeSupplement,
 } from "./modules/asic/index.ts";
-import { assistantProviderOf, createAssistantService } from "./modules/assistant/index.ts";
+import {
+  assistantProviderOf,
+  createAssistantService,
+  createAssistantVoice,
+  speechPortOf,
+} from "./modules/assistant/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createCatalogueService } from "./modules/catalogue/index.ts";
 import { createCouponsService } from "./modules/coupons/index.ts";
@@ -335,6 +340,17 @@ export function createServices(deps: {
     throttle: createThrottle({ db, clock }),
     logs,
   });
+  // The voice interview: the browser's speech unless the provider above is configured.
+  const throttle = createThrottle({ db, clock });
+  const assistantVoice = createAssistantVoice({
+    db,
+    clock,
+    templates,
+    interview,
+    throttle,
+    logs,
+    speech: speechPortOf(config),
+  });
   // Company registration with ASIC (issue 16): the sandbox regulator is the ASIC port's default.
   const asicSandbox = createSandboxRegulator({
     db,
@@ -456,6 +472,7 @@ export function createServices(deps: {
     payments,
     startDocument,
     assistant,
+    assistantVoice,
     asic,
     asicRegistration,
     asicSandbox,

@@ -30,3 +30,4 @@ export * from "./teams.ts";
 export * from "./two-factor.ts";
 export * from "./users.ts";
 export * from "./versions.ts";
+export * from "./assistant-voice.ts";

@@ -1,10 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
-  ASSISTANT_MESSAGES_PER_MINUTE,
   ASSISTANT_SETTINGS_FORBIDDEN,
   ASSISTANT_THREAD_NOT_FOUND,
-  ASSISTANT_TOO_MANY_MESSAGES,
-  ASSISTANT_TURNED_OFF,
   type AssistantProviderName,
   type AssistantSettingsResult,
   type ChatMessage,
@@ -24,12 +21,13 @@ import type { Database } from "../../db/client.ts";
 import { AppError, forbidden, notFound } from "../../errors.ts";
 import { sydneyDay } from "../../platform/kernel/calendar.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
-import type { Throttle, ThrottleRule } from "../../platform/throttle/index.ts";
+import type { Throttle } from "../../platform/throttle/index.ts";
 import type { InterviewService } from "../interview/index.ts";
 import type { LogsService } from "../logs/index.ts";
 import type { TemplateLibrary } from "../templates/index.ts";
 import { createBuiltInProvider } from "./built-in-provider.ts";
 import { type CatalogueEntries, createCatalogueEntries } from "./catalogue-entries.ts";
+import { createAssistantGate } from "./gate.ts";
 import { canChangeAssistantSettings, canUseThread, chatStartRefusal } from "./policy.ts";
 import {
   type AssistantOutcome,
@@ -50,8 +48,6 @@ export type DocumentStartCall = (
 /** The activity log's action for one message to the assistant. */
 export const ASSISTANT_MESSAGE_ACTION = "Assistant message";
 
-const messagesRule: ThrottleRule = { kind: "window", free: ASSISTANT_MESSAGES_PER_MINUTE, windowMs: 60_000 };
-
 export function createAssistantService(deps: {
   db: Database;
   clock: Clock;
@@ -70,6 +66,7 @@ export function createAssistantService(deps: {
   const { db, clock, interview, templates, throttle } = deps;
   const provider = deps.provider ?? createBuiltInProvider();
   const entries = deps.entries ?? createCatalogueEntries({ catalogue: deps.catalogue, templates, clock });
+  const gate = createAssistantGate({ db, throttle });
 
   /** The tools of one request: each a call of another module's service as this person in this firm. */
   function toolsFor(ctx: FirmContext, actionToken: string | undefined): AssistantTools {
@@ -158,34 +155,13 @@ export function createAssistantService(deps: {
     created_at: row.createdAt.toISOString(),
   });
 
-  /** Whether the firm has the assistant on: no row is on, the default. */
-  async function enabledFor(teamId: number) {
-    const [row] = await db
-      .select({ enabled: assistantFirmSettings.enabled })
-      .from(assistantFirmSettings)
-      .where(eq(assistantFirmSettings.teamId, teamId));
-    return row?.enabled ?? true;
-  }
-
-  /** Every chat call of a firm that turned the assistant off is refused, before anything else. */
-  async function requireOn(ctx: FirmContext) {
-    if (!(await enabledFor(ctx.teamId))) throw forbidden(ASSISTANT_TURNED_OFF);
-  }
+  const { enabledFor, requireOn } = gate;
 
   const settingsOf = (ctx: FirmContext, enabled: boolean): AssistantSettingsResult => ({
     enabled,
     provider: provider.name as AssistantProviderName,
     can_change: canChangeAssistantSettings(ctx),
   });
-
-  async function takeMessage(ctx: FirmContext) {
-    const decision = await throttle.take(`assistant:user:${ctx.userId}`, messagesRule);
-    if (!decision.allowed) {
-      throw new AppError(429, ASSISTANT_TOO_MANY_MESSAGES, {
-        retry_after_seconds: decision.retryAfterSeconds,
-      });
-    }
-  }
 
   return {
     provider: provider.name,
@@ -260,7 +236,7 @@ export function createAssistantService(deps: {
       input: PostMessageRequest,
     ): Promise<PostMessageResult> {
       await requireOn(ctx);
-      await takeMessage(ctx);
+      await gate.takeMessage(ctx);
       const thread = await ownThread(ctx, threadId);
       const sentAt = clock();
       let result: AssistantOutcome;
