@@ -206,7 +206,7 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
         await signedIn.register(signingRoutes, servicesNamed("signing", "signingLifecycle"));
         await signedIn.register(fulfilmentRoutes, servicesNamed("fulfilment"));
         await signedIn.register(assistantRoutes, servicesNamed("assistant"));
-        await signedIn.register(voiceRoutes, servicesNamed("assistantVoice"));
+        await signedIn.register(voiceRoutes, servicesNamed("assistant"));
         if (services.smsDevPage) await signedIn.register(smsDevRoutes, { sandbox: services.smsDevPage });
       });
     },

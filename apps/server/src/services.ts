@@ -20,12 +20,7 @@ import {
   type LodgementSteps,
   registrationFeeSupplement,
 } from "./modules/asic/index.ts";
-import {
-  assistantProviderOf,
-  createAssistantService,
-  createAssistantVoice,
-  speechPortOf,
-} from "./modules/assistant/index.ts";
+import { assistantProviderOf, createAssistantService, speechPortOf } from "./modules/assistant/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
 import { createCatalogueService } from "./modules/catalogue/index.ts";
 import { createCouponsService } from "./modules/coupons/index.ts";
@@ -330,6 +325,7 @@ export function createServices(deps: {
   // the catalogue, the start and the interview's own services with the person's firm context.
   const assistant = createAssistantService({
     provider: assistantProviderOf(config),
+    speech: speechPortOf(config),
     db,
     clock,
     catalogue,
@@ -339,17 +335,6 @@ export function createServices(deps: {
     paidOrders: (teamId, userId) => paidOrdersOf(db, teamId, userId),
     throttle: createThrottle({ db, clock }),
     logs,
-  });
-  // The voice interview: the browser's speech unless the provider above is configured.
-  const throttle = createThrottle({ db, clock });
-  const assistantVoice = createAssistantVoice({
-    db,
-    clock,
-    templates,
-    interview,
-    throttle,
-    logs,
-    speech: speechPortOf(config),
   });
   // Company registration with ASIC (issue 16): the sandbox regulator is the ASIC port's default.
   const asicSandbox = createSandboxRegulator({
@@ -472,7 +457,6 @@ export function createServices(deps: {
     payments,
     startDocument,
     assistant,
-    assistantVoice,
     asic,
     asicRegistration,
     asicSandbox,

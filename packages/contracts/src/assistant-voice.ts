@@ -46,7 +46,10 @@ export const InitVoiceSessionRequest = z.object({
     .string({ error: "template_id must be the document's template identifier" })
     .min(1, VOICE_TEMPLATE_MISMATCH)
     .max(200, VOICE_TEMPLATE_MISMATCH)
-    .describe("The document's template identifier (the interview page's templateIdentifier)"),
+    .optional()
+    .describe(
+      "The interview page's templateIdentifier: when given, it must be the document's template (a page opened with another is refused)",
+    ),
   doc_id: idParam("doc_id"),
   /**
    * The interview page's answers not yet saved: they start the session instead of the saved ones.

@@ -1,6 +1,7 @@
 export * from "./api-calls.ts";
 export * from "./asic.ts";
 export * from "./assistant.ts";
+export * from "./assistant-voice.ts";
 export * from "./auth.ts";
 export * from "./bootstrap.ts";
 export * from "./calendar.ts";
@@ -30,4 +31,3 @@ export * from "./teams.ts";
 export * from "./two-factor.ts";
 export * from "./users.ts";
 export * from "./versions.ts";
-export * from "./assistant-voice.ts";

@@ -5,6 +5,7 @@
  */
 export { asicCalls as asic } from "./asic.ts";
 export { assistantCalls as assistant } from "./assistant.ts";
+export { assistantVoiceCalls as assistantVoice } from "./assistant-voice.ts";
 export { authCalls as auth, twoFactorCalls as twoFactor } from "./auth.ts";
 export { bootstrapCalls as bootstrap } from "./bootstrap.ts";
 export { catalogueCalls as catalogue } from "./catalogue.ts";

@@ -11,5 +11,5 @@ export type { AssistantProvider, AssistantTools } from "./provider.ts";
 export { type AssistantSettings, assistantProviderOf } from "./provider-choice.ts";
 export { assistantRoutes } from "./routes.ts";
 export { type AssistantService, createAssistantService, type DocumentStartCall } from "./service.ts";
-export { type AssistantVoice, createAssistantVoice, speechPortOf } from "./voice.ts";
+export { speechPortOf } from "./voice.ts";
 export { voiceRoutes } from "./voice-routes.ts";

@@ -36,6 +36,8 @@ import {
   INITIAL_STATE,
 } from "./provider.ts";
 import { assistantFirmSettings, assistantMessages, assistantThreads, type ThreadState } from "./schema.ts";
+import { createVoiceSessions } from "./voice-session.ts";
+import type { SpeechPort } from "./voice-speech.ts";
 
 export type AssistantService = ReturnType<typeof createAssistantService>;
 
@@ -62,6 +64,8 @@ export function createAssistantService(deps: {
   logs?: Pick<LogsService, "recordAction">;
   provider?: AssistantProvider;
   entries?: CatalogueEntries;
+  /** The voice interview's speech on the server; none (the browser speaks) unless configured. */
+  speech?: SpeechPort | null;
 }) {
   const { db, clock, interview, templates, throttle } = deps;
   const provider = deps.provider ?? createBuiltInProvider();
@@ -165,6 +169,12 @@ export function createAssistantService(deps: {
 
   return {
     provider: provider.name,
+    /** The voice interview (voice-routes.ts), behind the same switch and rate as the chat. */
+    voice: {
+      sessions: createVoiceSessions({ db, clock, templates, interview, gate, logs: deps.logs }),
+      gate,
+      speech: deps.speech ?? null,
+    },
 
     /** GET /ai/settings: whether the firm has the assistant on, and which provider answers. */
     async settings(ctx: FirmContext): Promise<AssistantSettingsResult> {

@@ -21,7 +21,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError, badRequest } from "../../errors.ts";
-import type { AssistantVoice } from "./voice.ts";
+import type { AssistantService } from "./service.ts";
 
 const noSession = ErrorEnvelope.describe(
   "No such voice interview of the caller's in this firm (another person's or firm's is never found), or no such firm",
@@ -58,11 +58,11 @@ async function recordingOf(request: FastifyRequest) {
   }
 }
 
-export const voiceRoutes: FastifyPluginAsyncZod<{ assistantVoice: AssistantVoice }> = async (
+export const voiceRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }> = async (
   app,
-  { assistantVoice },
+  { assistant },
 ) => {
-  const { sessions: voice, gate, speech } = assistantVoice;
+  const { sessions: voice, gate, speech } = assistant.voice;
   const tags = ["assistant"];
   // Scoped to this plugin: only speech to text takes multipart, one file part.
   await app.register(fastifyMultipart, {

@@ -116,7 +116,8 @@ export function createVoiceSessions(deps: {
     async init(ctx: FirmContext, input: InitVoiceSessionRequest): Promise<InitVoiceSessionResult> {
       await gate.requireOn(ctx);
       const { read, definition } = await interviewOf(ctx, input.doc_id);
-      if (read.template_identifier !== input.template_id) throw badRequest(VOICE_TEMPLATE_MISMATCH);
+      if (input.template_id !== undefined && read.template_identifier !== input.template_id)
+        throw badRequest(VOICE_TEMPLATE_MISMATCH);
       const answers = (input.data ?? read.xml ?? {}) as Answers;
       // Answers the engine cannot read are refused now rather than met at the end's save.
       let step: ReturnType<typeof stepOf>;
@@ -148,8 +149,9 @@ export function createVoiceSessions(deps: {
      */
     async answer(ctx: FirmContext, sessionId: string, input: VoiceAnswerRequest): Promise<VoiceAnswerResult> {
       await gate.requireOn(ctx);
-      await gate.takeMessage(ctx);
+      // Someone else's session is not found before it could use up this person's allowance.
       const session = await ownSession(ctx, sessionId);
+      await gate.takeMessage(ctx);
       if (session.endedAt) throw new AppError(409, VOICE_SESSION_ENDED);
       const { definition } = await interviewOf(ctx, session.docId);
       const answers = session.answers as Answers;
