@@ -179,16 +179,16 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }>
           400: ErrorEnvelope.describe(`'${SPEECH_AUDIO_REQUIRED}', or the recording is too long`),
           403: turnedOff,
           404: ErrorEnvelope.describe("No such firm of the caller's"),
+          409: noSpeech,
           429: tooMany,
           502: speechFailed,
-          503: noSpeech,
         },
       },
     },
     async (request) => {
       const ctx = await request.firm();
       await gate.requireOn(ctx);
-      if (!speech) throw new AppError(503, SPEECH_NOT_CONFIGURED);
+      if (!speech) throw new AppError(409, SPEECH_NOT_CONFIGURED);
       await gate.takeMessage(ctx);
       const recording = await recordingOf(request);
       return { message: "", data: { text: await speech.transcribe(recording.bytes, recording.fileName) } };
@@ -208,16 +208,16 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }>
           400: ErrorEnvelope.describe("No text, too long a text, or a voice or speed out of range"),
           403: turnedOff,
           404: ErrorEnvelope.describe("No such firm of the caller's"),
+          409: noSpeech,
           429: tooMany,
           502: speechFailed,
-          503: noSpeech,
         },
       },
     },
     async (request, reply) => {
       const ctx = await request.firm();
       await gate.requireOn(ctx);
-      if (!speech) throw new AppError(503, SPEECH_NOT_CONFIGURED);
+      if (!speech) throw new AppError(409, SPEECH_NOT_CONFIGURED);
       await gate.takeMessage(ctx);
       const audio = await speech.speak(request.body);
       return reply

@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import {
   ASSISTANT_MESSAGES_PER_MINUTE,
   ASSISTANT_TOO_MANY_MESSAGES,
@@ -144,25 +146,35 @@ describe("a voice interview of a will", () => {
     expect(late.json().message).toBe(VOICE_SESSION_ENDED);
   });
 
-  it("normalises yes and no to the options Yes and No", async () => {
-    const alice = people.as.bob;
+  it("starts from the page's answers, and normalises yes and no to the options Yes and No", async () => {
+    const bob = people.as.bob;
     const doc = await t.buildDocument({
       teamId: people.teamId,
       createdBy: people.ids.bob,
       template: { identifier: "mutual-nda", name: "Mutual NDA" },
     });
-    const session = await init(alice, doc.id, "mutual-nda");
-    let step: VoiceAnswerResult | typeof session = session;
-    for (let i = 0; i < 40 && step.question?.field !== "non_solicitation"; i++) {
-      const kept = await answer(alice, session.session_id, plausible(step));
-      expect(kept.valid, `${step.question?.label}: ${kept.suggestion}`).toBe(true);
-      step = kept;
-    }
-    expect(step.question?.options).toEqual(["Yes", "No"]);
-    const yes = await answer(alice, session.session_id, "yeah");
+    // The page's answers not yet saved (`data`): every answer up to the non-solicitation question.
+    const sample = JSON.parse(
+      await readFile(
+        path.resolve(import.meta.dirname, "../../../../../templates/mutual-nda/sample-answers.json"),
+        "utf8",
+      ),
+    ) as Record<string, unknown>;
+    const { non_solicitation: _a, non_solicitation_months: _b, jurisdiction: _c, ...data } = sample;
+    const res = await bob.post("/api/ai/init-session", { template_id: "mutual-nda", doc_id: doc.id, data });
+    expect(res.statusCode, res.body).toBe(200);
+    const session = InitVoiceSessionResponse.parse(res.json()).data;
+    expect(session.question?.field).toBe("non_solicitation");
+    expect(session.question?.options).toEqual(["Yes", "No"]);
+    const yes = await answer(bob, session.session_id, "yeah");
     expect(yes.value).toBe("Yes");
     // The condition on the answer brings in its question.
     expect(yes.question?.field).toBe("non_solicitation_months");
+    const months = await answer(bob, session.session_id, "six");
+    expect(months.value).toBe("6");
+    const no = await answer(bob, session.session_id, "nope");
+    expect(no.valid).toBe(false);
+    expect(no.question?.field).toBe("jurisdiction");
   });
 
   it("ends without saving on Back (no token), and the document keeps its answers", async () => {
@@ -258,7 +270,7 @@ describe("who may run a voice interview", () => {
       voice: "ash",
       speed: 0.9,
     });
-    expect(res.statusCode).toBe(503);
+    expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(SPEECH_NOT_CONFIGURED);
   });
 

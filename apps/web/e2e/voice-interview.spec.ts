@@ -1,0 +1,243 @@
+import { expect, type Page, test } from "@playwright/test";
+import {
+  FIRST_MINUTES,
+  INTERVIEW_SPEC_TIMEOUT_MS,
+  sampleAnswers,
+  saveAnswersByApi,
+  savedAnswers,
+  slowExpect,
+  startDocumentByApi,
+} from "./interview-support";
+import { expectAccessible, OWNER, signIn } from "./support";
+
+/**
+ * The voice interview (interview spec §3 "AI voice interview", §4 "AI interview (voice)"; issue 32
+ * item 4) in Chromium, with the browser's speech replaced by a scripted fake: recognition hears
+ * the next scripted answer when it starts, synthesis records each utterance and ends it at once.
+ * Minutes of a first directors' meeting, answered but for the shareholders (a loop) and the
+ * financial year (an option): the loop expands, an answer outside the list is asked again, the
+ * question is replayed, the logs are read, and finishing saves and reloads the page.
+ */
+
+test.describe.configure({ mode: "serial", timeout: INTERVIEW_SPEC_TIMEOUT_MS });
+
+type Spoken = { text: string; rate: number; voice: string | null };
+type Heard = { lang: string; continuous: boolean; maxAlternatives: number };
+
+/** The fake Web Speech API, installed before any page script runs. */
+function installFakeSpeech() {
+  const state = { spoken: [] as Spoken[], recognitions: [] as Heard[], script: [] as string[] };
+  (window as unknown as { __speech: typeof state }).__speech = state;
+  class FakeUtterance {
+    text: string;
+    rate = 1;
+    lang = "";
+    voice: { name: string } | null = null;
+    onend: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    constructor(text: string) {
+      this.text = text;
+    }
+  }
+  const voices = [
+    { name: "Samantha", lang: "en-US" },
+    { name: "Gordon", lang: "en-AU" },
+  ];
+  Object.defineProperty(window, "SpeechSynthesisUtterance", { value: FakeUtterance, configurable: true });
+  Object.defineProperty(window, "speechSynthesis", {
+    configurable: true,
+    value: {
+      getVoices: () => voices,
+      speak(utterance: FakeUtterance) {
+        state.spoken.push({
+          text: utterance.text,
+          rate: utterance.rate,
+          voice: utterance.voice?.name ?? null,
+        });
+        setTimeout(() => utterance.onend?.(), 20);
+      },
+      cancel() {},
+      addEventListener() {},
+      removeEventListener() {},
+    },
+  });
+  class FakeRecognition {
+    lang = "";
+    continuous = false;
+    interimResults = false;
+    maxAlternatives = 1;
+    onresult: ((event: unknown) => void) | null = null;
+    onerror: ((event: unknown) => void) | null = null;
+    onend: (() => void) | null = null;
+    start() {
+      state.recognitions.push({
+        lang: this.lang,
+        continuous: this.continuous,
+        maxAlternatives: this.maxAlternatives,
+      });
+      const next = state.script.shift();
+      if (next === undefined) return;
+      // The words arrive as a final result with three alternatives, best first.
+      const result = Object.assign(
+        [
+          { transcript: next, confidence: 0.9 },
+          { transcript: `${next}?`, confidence: 0.4 },
+          { transcript: "uh", confidence: 0.1 },
+        ],
+        { isFinal: true },
+      );
+      setTimeout(() => this.onresult?.({ resultIndex: 0, results: [result] }), 50);
+    }
+    stop() {
+      setTimeout(() => this.onend?.(), 0);
+    }
+    abort() {}
+  }
+  Object.defineProperty(window, "SpeechRecognition", { value: FakeRecognition, configurable: true });
+  Object.defineProperty(window, "webkitSpeechRecognition", { value: FakeRecognition, configurable: true });
+}
+
+const speech = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { __speech: { spoken: Spoken[]; recognitions: Heard[] } }).__speech,
+  );
+const script = (page: Page, text: string) =>
+  page.evaluate(
+    (words) => (window as unknown as { __speech: { script: string[] } }).__speech.script.push(words),
+    text,
+  );
+const lastSpoken = async (page: Page) => (await speech(page)).spoken.at(-1)?.text ?? "";
+
+const modalOf = (page: Page) => page.getByRole("dialog", { name: "Voice interview" });
+const questionOf = (page: Page) => modalOf(page).getByRole("heading", { level: 2 });
+
+/** Speaks an answer: on a laptop a click and 2 s of silence, on a phone press and hold. */
+async function speak(page: Page, words: string, phone: boolean) {
+  await script(page, words);
+  const record = modalOf(page).getByRole("button", { name: "Record" });
+  if (phone) {
+    await record.hover();
+    await page.mouse.down();
+    await expect(modalOf(page).getByLabel("What was heard")).toContainText(words);
+    await page.mouse.up();
+  } else {
+    await record.click();
+    await expect(modalOf(page).getByLabel("What was heard")).toContainText(words);
+  }
+}
+
+for (const viewport of [
+  { label: "laptop", width: 1366, height: 900, phone: false },
+  { label: "phone", width: 375, height: 812, phone: true },
+] as const) {
+  test(`${viewport.label} (${viewport.width} px): a loop, an option asked again, replay, the logs, and finishing`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.addInitScript(installFakeSpeech);
+    await signIn(page, OWNER, "/my-account/my-document");
+    const doc = await startDocumentByApi(page, FIRST_MINUTES);
+    const answers = await sampleAnswers(FIRST_MINUTES.identifier);
+    delete answers.shareholders;
+    delete answers.financial_year_end;
+    await saveAnswersByApi(page, doc, answers);
+
+    // The Voice interview button adds interviewAI=true; the modal opens at the first open question.
+    await page.goto(
+      `/my-account/my-document/template?docId=${doc.id}&templateIdentifier=${FIRST_MINUTES.identifier}&tab=my-document`,
+    );
+    await slowExpect(page.getByRole("button", { name: "Voice interview" })).toBeVisible();
+    await page.getByRole("button", { name: "Voice interview" }).click();
+    await expect(page).toHaveURL(/interviewAI=true/);
+    await slowExpect(questionOf(page)).toHaveText("How many shareholders?");
+    const modal = modalOf(page);
+    await expect(modal.getByText("Tab to go next")).toBeVisible();
+    await expect(modal.getByRole("navigation", { name: "Questions" })).toContainText("1");
+    await expect.poll(() => lastSpoken(page)).toBe("How many shareholders?");
+    const voiceUsed = (await speech(page)).spoken.at(-1);
+    expect(voiceUsed).toMatchObject({ rate: 0.9, voice: "Gordon" });
+    await expectAccessible(page, `voice interview at ${viewport.width} px`, { include: ".voice-interview" });
+
+    // The loop: "one" shareholder, heard through the microphone, expands into its questions.
+    await speak(page, "one", viewport.phone);
+    await slowExpect(questionOf(page)).toHaveText("Shareholder's full name (or company name)");
+    const heard = (await speech(page)).recognitions.at(-1);
+    expect(heard).toEqual({ lang: "en-US", continuous: true, maxAlternatives: 3 });
+    await expect(modal.getByText(viewport.phone ? "Press to speak" : "Tab to speak")).toBeVisible();
+
+    // Typed answers with Allow Input, by keyboard: the text area, Tab to Submit, Enter.
+    await modal.getByRole("switch", { name: "Allow Input" }).click();
+    const typeAnswer = async (text: string, next: string) => {
+      const box = modal.getByRole("textbox", { name: "Your answer" });
+      await box.fill(text);
+      await box.press("Tab");
+      await expect(modal.getByRole("button", { name: "Submit" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await slowExpect(questionOf(page)).toHaveText(next);
+    };
+    await typeAnswer("Tamsin Jane Rowe", "Class of shares");
+    await typeAnswer("Ordinary", "Number of shares");
+    await speak(page, "fifty", viewport.phone);
+    await slowExpect(questionOf(page)).toHaveText("Amount paid per share (AUD)");
+    await typeAnswer("one", "Does the shareholder hold the shares beneficially (for itself)?");
+    await speak(page, "yeah", viewport.phone);
+    await slowExpect(questionOf(page)).toHaveText("Financial year ends on");
+
+    // Replay reads the question again.
+    const before = (await speech(page)).spoken.length;
+    await modal.getByRole("button", { name: "Replay the question" }).click();
+    await expect.poll(async () => (await speech(page)).spoken.length).toBe(before + 1);
+    expect(await lastSpoken(page)).toContain("Financial year ends on");
+
+    // An answer outside the list is refused, said, and the same question asked again with its choices.
+    await speak(page, "the fourth of July", viewport.phone);
+    await expect(modal.getByRole("status")).toContainText("is not one of the choices");
+    await expect(questionOf(page)).toHaveText("Financial year ends on");
+    await expect.poll(() => lastSpoken(page)).toContain("30 June, 31 December, 31 March");
+
+    // The logs: numbered question and answer pairs, in a dialog of its own.
+    await modal.getByRole("button", { name: "Logs" }).click();
+    const logs = page.getByRole("dialog", { name: "Voice Interview Logs" });
+    await expect(logs.getByRole("listitem")).toHaveCount(6);
+    await expect(logs.getByRole("listitem").first()).toContainText("How many shareholders?");
+    await expect(logs.getByRole("listitem").first()).toContainText("1");
+    await expect(logs.getByRole("listitem").nth(4)).toContainText("Yes");
+    await expectAccessible(page, `voice interview logs at ${viewport.width} px`, {
+      include: ".ant-modal-wrap",
+    });
+    await page.keyboard.press("Escape");
+    await expect(logs).toBeHidden();
+
+    // The last answer finishes: saved with the page's token, and the page reloads without interviewAI.
+    await speak(page, "thirty June", viewport.phone);
+    await slowExpect(page).not.toHaveURL(/interviewAI/);
+    await expect(modal).toBeHidden();
+    const saved = await savedAnswers(page, doc.teamId, doc.id);
+    expect(saved.financial_year_end).toBe("30 June");
+    expect(saved.shareholders).toEqual([
+      { name: "Tamsin Jane Rowe", share_class: "Ordinary", number: 50, price: 1, beneficial: "Yes" },
+    ]);
+    await expect(page.getByLabel("Shareholder's full name (or company name)", { exact: true })).toHaveValue(
+      "Tamsin Jane Rowe",
+    );
+  });
+}
+
+test("Back removes interviewAI and ends the session unsaved; no browser speech offers typing", async ({
+  page,
+}) => {
+  await signIn(page, OWNER, "/my-account/my-document");
+  const doc = await startDocumentByApi(page, FIRST_MINUTES);
+  await page.goto(
+    `/my-account/my-document/template?docId=${doc.id}&templateIdentifier=${FIRST_MINUTES.identifier}&interviewAI=true`,
+  );
+  const modal = modalOf(page);
+  await slowExpect(questionOf(page)).toBeVisible();
+  // Chromium in tests has no speech recognition: the modal says so and Allow Input is on.
+  await expect(modal.getByText("This browser cannot listen or speak.")).toBeVisible();
+  await expect(modal.getByRole("textbox", { name: "Your answer" })).toBeVisible();
+  await modal.getByRole("button", { name: "Back" }).click();
+  await expect(modal).toBeHidden();
+  await expect(page).not.toHaveURL(/interviewAI/);
+  expect(await savedAnswers(page, doc.teamId, doc.id)).toEqual({});
+});
