@@ -15,6 +15,7 @@ export const VOICE_SESSION_NOT_FOUND = "No such voice interview.";
 export const VOICE_SESSION_ENDED = "This voice interview has ended. Please start it again.";
 export const VOICE_TEMPLATE_MISMATCH = "This document is not of that template.";
 export const VOICE_ANSWER_REQUIRED = "Please give an answer.";
+export const VOICE_ANSWER_NEEDED = "This question needs an answer: it cannot be skipped.";
 export const VOICE_ANSWER_MAX_LENGTH = 2000;
 export const VOICE_ANSWER_TOO_LONG = `An answer must be ${VOICE_ANSWER_MAX_LENGTH} characters or fewer.`;
 /** Speech through the server needs a speech provider; without one the browser's own speech is used. */

@@ -10,6 +10,7 @@ import {
   InterviewResponse,
   LogChangesResponse,
   SPEECH_NOT_CONFIGURED,
+  VOICE_ANSWER_NEEDED,
   VOICE_SESSION_ENDED,
   VOICE_SESSION_NOT_FOUND,
   VOICE_TEMPLATE_MISMATCH,
@@ -82,6 +83,9 @@ describe("a voice interview of a will", () => {
     const session = await init(alice, doc.id);
     expect(session.done).toBe(false);
     expect(session.step).toBe(1);
+    // The will-maker's name needs an answer: "skip" is not taken as one.
+    const notSkipped = await answer(alice, session.session_id, "skip");
+    expect(notSkipped).toMatchObject({ valid: false, suggestion: VOICE_ANSWER_NEEDED, step: 1 });
     expect(session.steps).toBeGreaterThan(1);
     const first = session.question?.field;
     expect(first).toBeTruthy();
@@ -164,8 +168,18 @@ describe("a voice interview of a will", () => {
     const res = await bob.post("/api/ai/init-session", { template_id: "mutual-nda", doc_id: doc.id, data });
     expect(res.statusCode, res.body).toBe(200);
     const session = InitVoiceSessionResponse.parse(res.json()).data;
-    expect(session.question?.field).toBe("non_solicitation");
-    expect(session.question?.options).toEqual(["Yes", "No"]);
+    // Questions the sample leaves empty need no answer: "skip" passes each, logged as skipped.
+    let step: VoiceAnswerResult | typeof session = session;
+    for (let i = 0; i < 20 && step.question?.field !== "non_solicitation"; i++) {
+      const skipped = await answer(bob, session.session_id, "skip");
+      expect(skipped, `${step.question?.field} needs an answer`).toMatchObject({
+        valid: true,
+        value: "(skipped)",
+      });
+      step = skipped;
+    }
+    expect(step.question?.field).toBe("non_solicitation");
+    expect(step.question?.options).toEqual(["Yes", "No"]);
     const yes = await answer(bob, session.session_id, "yeah");
     expect(yes.value).toBe("Yes");
     // The condition on the answer brings in its question.

@@ -7,6 +7,7 @@ import {
   INTERVIEW_OPENED_IN_ANOTHER_TAB,
   type InitVoiceSessionRequest,
   type InitVoiceSessionResult,
+  VOICE_ANSWER_NEEDED,
   VOICE_SESSION_ENDED,
   VOICE_SESSION_NOT_FOUND,
   VOICE_TEMPLATE_MISMATCH,
@@ -162,7 +163,17 @@ export function createVoiceSessions(deps: {
       const question = current.asking;
 
       let kept: { answers: Answers; value: string; skipped: string[] };
-      if (!question.required && SKIP_WORDS.test(input.text)) {
+      if (SKIP_WORDS.test(input.text)) {
+        // "Skip" is never taken as the answer itself: a question that needs an answer is asked again.
+        if (question.required) {
+          return {
+            ...publicStep(current),
+            valid: false,
+            value: null,
+            suggestion: VOICE_ANSWER_NEEDED,
+            actions,
+          };
+        }
         kept = { answers, value: "(skipped)", skipped: [...session.skipped, question.path] };
       } else {
         const attempt = applyAnswer(definition, answers, question, input.text, sydneyDay(clock()));
