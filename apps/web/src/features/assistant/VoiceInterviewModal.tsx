@@ -1,4 +1,4 @@
-import { AudioOutlined, HistoryOutlined, SoundOutlined } from "@ant-design/icons";
+import { ArrowLeftOutlined, AudioOutlined, HistoryOutlined, SoundOutlined } from "@ant-design/icons";
 import type { VoiceAnswerResult, VoiceLogEntry, VoiceStep } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Flex, Input, Modal, Spin, Switch, Typography } from "antd";
@@ -259,9 +259,14 @@ export default function VoiceInterviewModal(props: VoiceInterviewProps) {
       maskClosable={false}
     >
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Link onClick={() => void back()} className="voice-interview__back">
+        <Button
+          type="link"
+          icon={<ArrowLeftOutlined />}
+          onClick={() => void back()}
+          className="voice-interview__back"
+        >
           Back
-        </Typography.Link>
+        </Button>
         {session && (
           <Button icon={<HistoryOutlined />} onClick={() => setLogsOpen(true)}>
             Logs
