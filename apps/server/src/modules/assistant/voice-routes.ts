@@ -201,17 +201,10 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }>
       schema: {
         tags,
         summary: "The text read aloud (audio/mpeg)",
+        description: `Errors, in the JSON envelope as elsewhere: 400 no text, too long a text, or a voice or speed out of range; 403 the assistant is off for the firm; 404 no such firm of the caller's; 409 no speech provider is configured ('${SPEECH_NOT_CONFIGURED}'; the browser's own speech is used); 429 too many calls a minute; 502 the provider failed.`,
         querystring: AssistantThreadQuery,
         body: TextToSpeechRequest,
         produces: ["audio/mpeg"],
-        response: {
-          400: ErrorEnvelope.describe("No text, too long a text, or a voice or speed out of range"),
-          403: turnedOff,
-          404: ErrorEnvelope.describe("No such firm of the caller's"),
-          409: noSpeech,
-          429: tooMany,
-          502: speechFailed,
-        },
       },
     },
     async (request, reply) => {
