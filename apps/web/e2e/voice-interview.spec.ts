@@ -108,6 +108,9 @@ const script = (page: Page, text: string) =>
   );
 const lastSpoken = async (page: Page) => (await speech(page)).spoken.at(-1)?.text ?? "";
 
+/** How the interview labels a question of the first entry of a group. */
+const ENTRY = "Shareholder 1 › ";
+
 const modalOf = (page: Page) => page.getByRole("dialog", { name: "Voice interview" });
 const questionOf = (page: Page) => modalOf(page).getByRole("heading", { level: 2 });
 
@@ -173,7 +176,7 @@ for (const viewport of [
 
     // The loop: "one" shareholder, heard through the microphone, expands into its questions.
     await speak(page, "one", viewport.phone);
-    await slowExpect(questionOf(page)).toHaveText("Shareholder's full name (or company name)");
+    await slowExpect(questionOf(page)).toHaveText(`${ENTRY}Shareholder's full name (or company name)`);
     const heard = (await speech(page)).recognitions.at(-1);
     expect(heard).toEqual({ lang: "en-US", continuous: true, maxAlternatives: 3 });
     await expect(modal.getByText(viewport.phone ? "Press to speak" : "Tab to speak")).toBeVisible();
@@ -188,11 +191,11 @@ for (const viewport of [
       await page.keyboard.press("Enter");
       await slowExpect(questionOf(page)).toHaveText(next);
     };
-    await typeAnswer("Tamsin Jane Rowe", "Class of shares");
-    await typeAnswer("Ordinary", "Number of shares");
+    await typeAnswer("Tamsin Jane Rowe", `${ENTRY}Class of shares`);
+    await typeAnswer("Ordinary", `${ENTRY}Number of shares`);
     await speak(page, "fifty", viewport.phone);
-    await slowExpect(questionOf(page)).toHaveText("Amount paid per share (AUD)");
-    await typeAnswer("one", "Does the shareholder hold the shares beneficially (for itself)?");
+    await slowExpect(questionOf(page)).toHaveText(`${ENTRY}Amount paid per share (AUD)`);
+    await typeAnswer("one", `${ENTRY}Does the shareholder hold the shares beneficially (for itself)?`);
     await speak(page, "yeah", viewport.phone);
     await slowExpect(questionOf(page)).toHaveText("Financial year ends on");
 
