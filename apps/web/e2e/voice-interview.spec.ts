@@ -114,18 +114,22 @@ const ENTRY = "Shareholder 1 › ";
 const modalOf = (page: Page) => page.getByRole("dialog", { name: "Voice interview" });
 const questionOf = (page: Page) => modalOf(page).getByRole("heading", { level: 2 });
 
-/** Speaks an answer: on a laptop a click and 2 s of silence, on a phone press and hold. */
+/**
+ * Speaks an answer: on a laptop a click, the answer going after 2 s of silence; on a phone press
+ * and hold, the answer going on release (the caller waits for what follows).
+ */
 async function speak(page: Page, words: string, phone: boolean) {
   await script(page, words);
   const record = modalOf(page).getByRole("button", { name: "Record" });
   if (phone) {
     await record.hover();
     await page.mouse.down();
+    // Held, nothing goes until the release, however long the pause.
     await expect(modalOf(page).getByLabel("What was heard")).toContainText(words);
+    await expect(modalOf(page).getByRole("button", { name: "Listening…" })).toBeVisible();
     await page.mouse.up();
   } else {
     await record.click();
-    await expect(modalOf(page).getByLabel("What was heard")).toContainText(words);
   }
 }
 

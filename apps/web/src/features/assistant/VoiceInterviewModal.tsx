@@ -216,29 +216,29 @@ export default function VoiceInterviewModal(props: VoiceInterviewProps) {
     onBack();
   };
 
-  const startListening = () => {
+  const startListening = (held: boolean) => {
     if (!listener.current || busy) return;
     speaker.current?.cancel();
     setHeard("");
     setListening(true);
-    listener.current.start();
+    listener.current.start({ held });
   };
   const stopListening = () => listener.current?.finish();
 
   const recordProps = small
     ? {
         // Press and hold on a phone (interview spec §3): listening while held, answered on release.
-        onPointerDown: startListening,
+        onPointerDown: () => startListening(true),
         onPointerUp: stopListening,
         onPointerLeave: () => listening && stopListening(),
         onKeyDown: (event: React.KeyboardEvent) => {
-          if ((event.key === " " || event.key === "Enter") && !event.repeat) startListening();
+          if ((event.key === " " || event.key === "Enter") && !event.repeat) startListening(true);
         },
         onKeyUp: (event: React.KeyboardEvent) => {
           if (event.key === " " || event.key === "Enter") stopListening();
         },
       }
-    : { onClick: () => (listening ? stopListening() : startListening()) };
+    : { onClick: () => (listening ? stopListening() : startListening(false)) };
 
   const step = session?.step;
   const hint = useMemo(() => {

@@ -42,8 +42,11 @@ function recognitionConstructor(): RecognitionConstructor | undefined {
 export const canRecognise = () => recognitionConstructor() !== undefined;
 
 export type Listener = {
-  /** Starts listening; the answer arrives through `onAnswer` after the silence (or `finish`). */
-  start(): void;
+  /**
+   * Starts listening; the answer arrives through `onAnswer` after the silence, or at `finish`.
+   * `held`: press and hold, so only the release (`finish`) ends the answer, however long the pauses.
+   */
+  start(options?: { held?: boolean }): void;
   /** Stops listening now and hands over what was heard (press-and-hold released). */
   finish(): void;
   /** Stops listening and drops what was heard. */
@@ -101,8 +104,9 @@ export function createListener(events: ListenerEvents, silenceMs = ANSWER_SILENC
   };
 
   return {
-    start() {
+    start(options = {}) {
       if (recognition) return;
+      const held = options.held === true;
       const started = new Recognition();
       started.lang = RECOGNITION_LANGUAGE;
       started.continuous = true;
@@ -120,7 +124,7 @@ export function createListener(events: ListenerEvents, silenceMs = ANSWER_SILENC
         events.onHearing?.([...heard, interim].join(" ").trim());
         // Every result restarts the silence: the answer is complete when the person stops speaking.
         clearSilence();
-        silence = setTimeout(() => close(true), silenceMs);
+        if (!held) silence = setTimeout(() => close(true), silenceMs);
       };
       started.onerror = (event) => {
         const message = errorText[event.error];
