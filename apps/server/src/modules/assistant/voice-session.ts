@@ -3,7 +3,6 @@ import {
   type AssistantQuestion,
   type EndVoiceSessionRequest,
   type EndVoiceSessionResult,
-  INTERVIEW_COMPLETED_DOCUMENT,
   INTERVIEW_OPENED_IN_ANOTHER_TAB,
   type InitVoiceSessionRequest,
   type InitVoiceSessionResult,
@@ -59,10 +58,12 @@ export function createVoiceSessions(deps: {
 }) {
   const { db, clock, templates, interview, gate } = deps;
 
-  /** The document's interview, if this person may interview it now (completed: refused). */
+  /**
+   * The document's interview, if this person may interview it now: the interview's own refusals
+   * ('Invalid document.', 'You can not interview a completed document.' for signed and completed).
+   */
   async function interviewOf(ctx: FirmContext, docId: number) {
     const read = await interview.interview(ctx, docId);
-    if (read.status === 5) throw new AppError(409, INTERVIEW_COMPLETED_DOCUMENT);
     const template = templates.get(read.template_identifier);
     if (!template) throw new AppError(409, "This document's template is not available.");
     return { read, definition: template.definition };
