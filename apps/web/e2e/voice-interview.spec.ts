@@ -8,7 +8,7 @@ import {
   slowExpect,
   startDocumentByApi,
 } from "./interview-support";
-import { expectAccessible, OWNER, signIn } from "./support";
+import { DEMO_PASSWORD, type DemoUser, dismissAnnouncement, expectAccessible, OWNER } from "./support";
 
 /**
  * The voice interview (interview spec §3 "AI voice interview", §4 "AI interview (voice)"; issue 32
@@ -20,6 +20,17 @@ import { expectAccessible, OWNER, signIn } from "./support";
  */
 
 test.describe.configure({ mode: "serial", timeout: INTERVIEW_SPEC_TIMEOUT_MS });
+
+/** As support.ts's signIn, with more time for the account to load on a busy machine. */
+async function signIn(page: Page, user: DemoUser, path: string) {
+  const reply = await page.request.post("/api/auth/login", {
+    data: { email: user.email, password: DEMO_PASSWORD },
+  });
+  expect(reply.status()).toBe(200);
+  await dismissAnnouncement(page);
+  await page.goto(path);
+  await slowExpect(page.getByRole("banner").getByText(user.firm)).toBeVisible();
+}
 
 type Spoken = { text: string; rate: number; voice: string | null };
 type Heard = { lang: string; continuous: boolean; maxAlternatives: number };
