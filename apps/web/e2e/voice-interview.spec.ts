@@ -137,7 +137,7 @@ async function speak(page: Page, words: string, phone: boolean) {
     await page.mouse.down();
     // Held, nothing goes until the release, however long the pause.
     await expect(modalOf(page).getByLabel("What was heard")).toContainText(words);
-    await expect(modalOf(page).getByRole("button", { name: "Listening…" })).toBeVisible();
+    await expect(modalOf(page).getByRole("button", { name: "Record", pressed: true })).toBeVisible();
     await page.mouse.up();
   } else {
     await record.click();
@@ -249,7 +249,7 @@ for (const viewport of [
     expect(saved.shareholders).toEqual([
       { name: "Tamsin Jane Rowe", share_class: "Ordinary", number: 50, price: 1, beneficial: "Yes" },
     ]);
-    await expect(page.getByLabel("Shareholder's full name (or company name)").first()).toHaveValue(
+    await slowExpect(page.getByLabel("Shareholder's full name (or company name)").first()).toHaveValue(
       "Tamsin Jane Rowe",
     );
   });

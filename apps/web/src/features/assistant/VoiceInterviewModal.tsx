@@ -228,9 +228,13 @@ export default function VoiceInterviewModal(props: VoiceInterviewProps) {
   const recordProps = small
     ? {
         // Press and hold on a phone (interview spec §3): listening while held, answered on release.
-        onPointerDown: () => startListening(true),
+        // The pointer is captured, so a finger sliding off the button does not end the answer.
+        onPointerDown: (event: React.PointerEvent<HTMLElement>) => {
+          event.currentTarget.setPointerCapture?.(event.pointerId);
+          startListening(true);
+        },
         onPointerUp: stopListening,
-        onPointerLeave: () => listening && stopListening(),
+        onPointerCancel: stopListening,
         onKeyDown: (event: React.KeyboardEvent) => {
           if ((event.key === " " || event.key === "Enter") && !event.repeat) startListening(true);
         },
@@ -363,8 +367,9 @@ export default function VoiceInterviewModal(props: VoiceInterviewProps) {
                 disabled={!listener.current || busy}
                 {...recordProps}
               >
-                {listening ? "Listening…" : "Record"}
+                Record
               </Button>
+              {listening && <Typography.Text strong>Listening…</Typography.Text>}
               {hint && <Typography.Text type="secondary">{hint}</Typography.Text>}
             </Flex>
           )}
