@@ -12,7 +12,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config.ts";
 import { announcementRoutes } from "./modules/announcements/index.ts";
 import { asicGatewayRoutes, asicRoutes } from "./modules/asic/index.ts";
-import { assistantRoutes } from "./modules/assistant/index.ts";
+import { assistantRoutes, voiceRoutes } from "./modules/assistant/index.ts";
 import { authRoutes, passwordResetRoutes } from "./modules/auth/index.ts";
 import { catalogueRoutes } from "./modules/catalogue/index.ts";
 import { creditRoutes } from "./modules/credits/index.ts";
@@ -207,6 +207,7 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
         await signedIn.register(signingRoutes, servicesNamed("signing", "signingLifecycle"));
         await signedIn.register(fulfilmentRoutes, servicesNamed("fulfilment"));
         await signedIn.register(assistantRoutes, servicesNamed("assistant"));
+        await signedIn.register(voiceRoutes, servicesNamed("assistant"));
         if (services.smsDevPage) await signedIn.register(smsDevRoutes, { sandbox: services.smsDevPage });
       });
     },

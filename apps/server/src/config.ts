@@ -223,6 +223,9 @@ const ConfigSchema = z.object({
   ASSISTANT_SALES_COURSES: z.string().default(DEFAULT_ASSISTANT_SALES_COURSES),
   /** The offers the sales mode speaks of: `id|name|dollars|unit|address` separated by `;`. */
   ASSISTANT_SALES_OFFERS: z.string().default(DEFAULT_ASSISTANT_SALES_OFFERS),
+  /** The voice interview's speech on the same provider: its transcription and speech models. */
+  ASSISTANT_OPENAI_TRANSCRIPTION_MODEL: z.string().trim().min(1).default("whisper-1"),
+  ASSISTANT_OPENAI_SPEECH_MODEL: z.string().trim().min(1).default("tts-1"),
   /**
    * The address people reach the web app at (https://app.example.com): every link the product
    * sends or shows (signing links, invitations, providers' redirects, payment returns) is built on

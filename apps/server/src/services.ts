@@ -25,6 +25,7 @@ import {
   createAssistantService,
   modelGatewayOf,
   salesCatalogueOf,
+  speechPortOf,
 } from "./modules/assistant/index.ts";
 import { createAuthService, createPasswordReset } from "./modules/auth/index.ts";
 import { createCatalogueService } from "./modules/catalogue/index.ts";
@@ -342,6 +343,7 @@ export function createServices(deps: {
   // the catalogue, the start and the interview's own services with the person's firm context.
   const assistant = createAssistantService({
     provider: assistantProviderOf(config),
+    speech: speechPortOf(config),
     db,
     clock,
     catalogue,

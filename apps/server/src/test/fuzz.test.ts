@@ -301,6 +301,15 @@ beforeAll(async () => {
   const [folder, otherFolder, spareFolder] = [folders[0]?.id, folders[1]?.id, folders.at(-1)?.id];
   const [doc, spareDoc] = [docs[0]?.id, docs.at(-1)?.id];
   if (!folder || !doc || !products[0]) throw new Error("the demo firm has no folders, documents or products");
+  // A voice interview of the first document, so its routes' bad input meets a real session.
+  const voiceSession: string | undefined = (
+    await t.app.inject({
+      method: "POST",
+      url: `/api/ai/init-session?id_team=${teamId}`,
+      headers: bearer(token),
+      payload: { doc_id: doc },
+    })
+  ).json().data?.session_id;
 
   const app = t.app;
   await app.ready();
@@ -331,6 +340,7 @@ beforeAll(async () => {
     if (name === "list_doc" || name === "ids") return [deleting ? spareDoc : doc];
     if (name === "product_id") return products[0]?.id;
     if (name === "thread_id") return thread;
+    if (name === "session_id") return voiceSession;
     if (name === "id") {
       if (op.route.startsWith("/api/folder")) return deleting ? spareFolder : folder;
       if (op.route.startsWith("/api/products")) return products[0]?.id;

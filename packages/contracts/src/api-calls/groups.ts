@@ -5,6 +5,7 @@
  */
 export { asicCalls as asic } from "./asic.ts";
 export { assistantCalls as assistant } from "./assistant.ts";
+export { assistantVoiceCalls as assistantVoice } from "./assistant-voice.ts";
 export {
   authCalls as auth,
   passwordResetCalls as passwordReset,

@@ -12,3 +12,5 @@ export { type AssistantSettings, assistantProviderOf, modelGatewayOf } from "./p
 export { assistantRoutes } from "./routes.ts";
 export { type SalesCatalogue, salesCatalogueOf } from "./sales.ts";
 export { type AssistantService, createAssistantService, type DocumentStartCall } from "./service.ts";
+export { speechPortOf } from "./voice.ts";
+export { voiceRoutes } from "./voice-routes.ts";

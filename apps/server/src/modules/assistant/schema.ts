@@ -94,3 +94,38 @@ export const assistantTokenUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/** One question asked in a voice interview and the answer kept, as the logs modal shows them. */
+export type VoiceLogPair = { ask: string; answer: string };
+
+/**
+ * A voice interview of one document by one person in one firm (no one else reads it). `answers`
+ * is the session's working copy: the document keeps its own until the session finishes and saves
+ * them through the interview's save. `version` moves with every answer, so two answers sent at
+ * once cannot both be kept from the same place.
+ */
+export const assistantVoiceSessions = pgTable(
+  "assistant_voice_sessions",
+  {
+    id: text().primaryKey(),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    docId: integer().notNull(),
+    answers: jsonb().$type<Record<string, unknown>>().notNull(),
+    log: jsonb().$type<VoiceLogPair[]>().notNull(),
+    actions: jsonb().$type<string[]>().notNull(),
+    /** Answer paths of questions that need no answer, which the person chose to skip. */
+    skipped: jsonb().$type<string[]>().notNull(),
+    /** Whether an answer was kept (only then does finishing save). */
+    changed: boolean().notNull().default(false),
+    endedAt: timestamp({ withTimezone: true }),
+    version: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("assistant_voice_sessions_owner_idx").on(t.teamId, t.userId)],
+);

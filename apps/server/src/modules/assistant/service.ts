@@ -1,12 +1,9 @@
 import { randomUUID } from "node:crypto";
 import {
-  ASSISTANT_MESSAGES_PER_MINUTE,
   ASSISTANT_MODEL_NOT_OFFERED,
   ASSISTANT_NO_MODEL,
   ASSISTANT_SETTINGS_FORBIDDEN,
   ASSISTANT_THREAD_NOT_FOUND,
-  ASSISTANT_TOO_MANY_MESSAGES,
-  ASSISTANT_TURNED_OFF,
   type AssistantProviderName,
   type AssistantSettingsResult,
   type ChatCompletionRequest,
@@ -30,12 +27,13 @@ import type { Database } from "../../db/client.ts";
 import { AppError, forbidden, notFound } from "../../errors.ts";
 import { sydneyDay } from "../../platform/kernel/calendar.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
-import type { Throttle, ThrottleRule } from "../../platform/throttle/index.ts";
+import type { Throttle } from "../../platform/throttle/index.ts";
 import type { InterviewService } from "../interview/index.ts";
 import type { LogsService } from "../logs/index.ts";
 import type { TemplateLibrary } from "../templates/index.ts";
 import { createBuiltInProvider } from "./built-in-provider.ts";
 import { type CatalogueEntries, createCatalogueEntries } from "./catalogue-entries.ts";
+import { createAssistantGate } from "./gate.ts";
 import type { ModelGateway } from "./model-gateway.ts";
 import { canChangeAssistantSettings, canUseThread, chatStartRefusal } from "./policy.ts";
 import {
@@ -47,6 +45,8 @@ import {
 import { createSalesResponder, type SalesCatalogue } from "./sales.ts";
 import { assistantFirmSettings, assistantMessages, assistantThreads, type ThreadState } from "./schema.ts";
 import { createTokenAllowance } from "./token-allowance.ts";
+import { createVoiceSessions } from "./voice-session.ts";
+import type { SpeechPort } from "./voice-speech.ts";
 
 export type AssistantService = ReturnType<typeof createAssistantService>;
 
@@ -65,8 +65,6 @@ export const ASSISTANT_REALTIME_ACTION = "Assistant realtime session";
 /** The thread's latest messages sent to a model with a new one, unless the settings say otherwise. */
 const DEFAULT_HISTORY_MESSAGES = 20;
 const DEFAULT_TOKENS_PER_DAY = 200_000;
-
-const messagesRule: ThrottleRule = { kind: "window", free: ASSISTANT_MESSAGES_PER_MINUTE, windowMs: 60_000 };
 
 export function createAssistantService(deps: {
   db: Database;
@@ -90,6 +88,8 @@ export function createAssistantService(deps: {
   tokensPerDay?: number;
   /** The thread's latest messages a model is sent with a new one. */
   historyMessages?: number;
+  /** The voice interview's speech on the server; none (the browser speaks) unless configured. */
+  speech?: SpeechPort | null;
 }) {
   const { db, clock, interview, templates, throttle } = deps;
   const provider = deps.provider ?? createBuiltInProvider();
@@ -102,6 +102,7 @@ export function createAssistantService(deps: {
     tokensPerDay: deps.tokensPerDay ?? DEFAULT_TOKENS_PER_DAY,
   });
   const historyMessages = deps.historyMessages ?? DEFAULT_HISTORY_MESSAGES;
+  const gate = createAssistantGate({ db, throttle });
 
   /** The tools of one request: each a call of another module's service as this person in this firm. */
   function toolsFor(ctx: FirmContext, actionToken: string | undefined): AssistantTools {
@@ -202,34 +203,13 @@ export function createAssistantService(deps: {
     created_at: row.createdAt.toISOString(),
   });
 
-  /** Whether the firm has the assistant on: no row is on, the default. */
-  async function enabledFor(teamId: number) {
-    const [row] = await db
-      .select({ enabled: assistantFirmSettings.enabled })
-      .from(assistantFirmSettings)
-      .where(eq(assistantFirmSettings.teamId, teamId));
-    return row?.enabled ?? true;
-  }
-
-  /** Every chat call of a firm that turned the assistant off is refused, before anything else. */
-  async function requireOn(ctx: FirmContext) {
-    if (!(await enabledFor(ctx.teamId))) throw forbidden(ASSISTANT_TURNED_OFF);
-  }
+  const { enabledFor, requireOn } = gate;
 
   const settingsOf = (ctx: FirmContext, enabled: boolean): AssistantSettingsResult => ({
     enabled,
     provider: provider.name as AssistantProviderName,
     can_change: canChangeAssistantSettings(ctx),
   });
-
-  async function takeMessage(ctx: FirmContext) {
-    const decision = await throttle.take(`assistant:user:${ctx.userId}`, messagesRule);
-    if (!decision.allowed) {
-      throw new AppError(429, ASSISTANT_TOO_MANY_MESSAGES, {
-        retry_after_seconds: decision.retryAfterSeconds,
-      });
-    }
-  }
 
   /** The model a direct call may use: the configured one (a person cannot pick a dearer one). */
   function modelFor(requested: string | undefined, configured: string) {
@@ -242,13 +222,19 @@ export function createAssistantService(deps: {
   async function admitModelCall(ctx: FirmContext): Promise<ModelGateway> {
     await requireOn(ctx);
     if (!gateway) throw new AppError(409, ASSISTANT_NO_MODEL);
-    await takeMessage(ctx);
+    await gate.takeMessage(ctx);
     await allowance.requireLeft(ctx);
     return gateway;
   }
 
   return {
     provider: provider.name,
+    /** The voice interview (voice-routes.ts), behind the same switch and rate as the chat. */
+    voice: {
+      sessions: createVoiceSessions({ db, clock, templates, interview, gate, logs: deps.logs }),
+      gate,
+      speech: deps.speech ?? null,
+    },
 
     /** POST /ai/chat-completions: one completion of the configured chat model, no tools. */
     async chatCompletions(ctx: FirmContext, input: ChatCompletionRequest): Promise<ChatCompletionResult> {
@@ -374,7 +360,7 @@ export function createAssistantService(deps: {
       input: PostMessageRequest,
     ): Promise<PostMessageResult> {
       await requireOn(ctx);
-      await takeMessage(ctx);
+      await gate.takeMessage(ctx);
       const thread = await ownThread(ctx, threadId);
       const sales = thread.mode === "sales";
       // Only a model spends tokens: the built-in provider and the sales answers are not limited.

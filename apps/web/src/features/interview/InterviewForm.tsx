@@ -36,6 +36,7 @@ import { assembleDocument, previewAction, saveInterview } from "../../api/interv
 import { formatInstant } from "../../dates";
 import { AsicActions } from "../asic";
 import { CHANGE_NAME_BUTTON, ChangeCompanyNameDialog } from "../asic/ChangeCompanyNameDialog";
+import { VoiceInterviewLauncher } from "../assistant/VoiceInterviewLauncher";
 import {
   documentsListHref,
   type InterviewAddress,
@@ -585,6 +586,13 @@ export function InterviewForm({
         )}
         {!readOnly && (
           <>
+            <VoiceInterviewLauncher
+              teamId={teamId}
+              docId={docId}
+              templateIdentifier={address.templateIdentifier}
+              answers={answers as Record<string, unknown>}
+              actionToken={doc.actionToken}
+            />
             <Button icon={<SaveOutlined />} onClick={() => void manualSave()} loading={busy === "save"}>
               Save
             </Button>
