@@ -8,6 +8,7 @@ export { assistantCalls as assistant } from "./assistant.ts";
 export { authCalls as auth, twoFactorCalls as twoFactor } from "./auth.ts";
 export { bootstrapCalls as bootstrap } from "./bootstrap.ts";
 export { catalogueCalls as catalogue } from "./catalogue.ts";
+export { consoleCalls as console } from "./console.ts";
 export { creditCalls as credits } from "./credits.ts";
 export { documentCalls as documents, folderCalls as folders } from "./documents.ts";
 export { fulfilmentCalls as fulfilment } from "./fulfilment.ts";
