@@ -70,8 +70,7 @@ export function createStaffSessions(deps: { db: Database; clock: Clock; secretKe
       .where(eq(staffSessions.tokenHash, sha256(token)));
     const now = clock().getTime();
     if (
-      !row ||
-      !row.staff.active ||
+      !row?.staff.active ||
       now - row.session.lastSeenAt.getTime() > IDLE_TIMEOUT_MS ||
       (!row.session.twoFactorAt && now - row.session.createdAt.getTime() > TWO_FACTOR_CHALLENGE_MS)
     ) {
