@@ -1,7 +1,13 @@
 import { CONSOLE_MESSAGES, type StaffRole } from "@precedent/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../constants.ts";
-import { bearer, buildFirmWithPeople, createTestApp, type FirmWithPeople, type TestApp } from "../../test/harness.ts";
+import {
+  bearer,
+  buildFirmWithPeople,
+  createTestApp,
+  type FirmWithPeople,
+  type TestApp,
+} from "../../test/harness.ts";
 import {
   buildStaff,
   type ConsoleClient,
@@ -70,7 +76,8 @@ beforeAll(async () => {
   t = await createTestApp({
     onRoute: (route) => {
       if (!route.url.startsWith("/api/console")) return;
-      for (const method of [route.method].flat()) if (method !== "HEAD") consoleRoutes.push(`${method} ${route.url}`);
+      for (const method of [route.method].flat())
+        if (method !== "HEAD") consoleRoutes.push(`${method} ${route.url}`);
     },
   });
   firm = await buildFirmWithPeople(t);

@@ -19,7 +19,11 @@ export const codeAt = (ms: number, secret = TEST_STAFF_SECRET) =>
 let made = 0;
 
 /** A staff account; with `twoFactor` (the default) its authenticator is set up already. */
-export async function buildStaff(t: TestApp, role: StaffRole, options: { twoFactor?: boolean; name?: string } = {}) {
+export async function buildStaff(
+  t: TestApp,
+  role: StaffRole,
+  options: { twoFactor?: boolean; name?: string } = {},
+) {
   made += 1;
   const row = await insertStaff(t.db, t.clock.now, {
     email: `${role.replace("_", "-")}-${made}@staff.test`,
