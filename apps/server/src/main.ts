@@ -1,9 +1,9 @@
 import { buildApp } from "./app.ts";
 import { loadConfig, sandboxProviders } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { DEMO_STAFF, loadDemoStaff } from "./demo/console-staff.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./demo/seed.ts";
 import { DEMO_PENDING_DOCUMENT, type DemoSigningLink, signDemoDocuments } from "./demo/signing.ts";
-import { DEMO_STAFF, loadDemoStaff } from "./demo/console-staff.ts";
 import { DEMO_TWO_FACTOR, turnOnDemoTwoFactor } from "./demo/two-factor.ts";
 import { ensureCatalogue } from "./modules/catalogue/index.ts";
 import { createTemplateLibrary } from "./modules/templates/index.ts";
