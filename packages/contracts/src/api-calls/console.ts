@@ -43,7 +43,7 @@ export const consoleCalls = {
     method: "POST",
     path: "/api/console/logout",
     reply: ConsoleDoneResponse,
-    errors: {},
+    errors: { 401: NOT_SIGNED_IN },
   }),
   setUpTwoFactor: defineCall({
     method: "POST",

@@ -96,23 +96,6 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    "/console/logout",
-    {
-      schema: {
-        tags: ["console"],
-        summary: "Ends the caller's console session (if any)",
-        security: [],
-        response: { 200: ConsoleDoneResponse },
-      },
-    },
-    async (request, reply) => {
-      await sessions.signOut(tokenOf(request));
-      clearCookie(reply);
-      return { message: "", data: null };
-    },
-  );
-
   // The session's own routes: reached before two-factor sign-in is finished.
   await app.register(async (pending) => {
     pending.addHook(
@@ -130,6 +113,23 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
       if (!request.signedInStaff) throw new Error("console session hook not run");
       return request.signedInStaff;
     };
+
+    pending.post(
+      "/console/logout",
+      {
+        schema: {
+          tags: ["console"],
+          summary: "Ends the caller's console session",
+          security,
+          response: { 200: ConsoleDoneResponse, 401: notSignedIn },
+        },
+      },
+      async (request, reply) => {
+        await sessions.signOut(tokenOf(request));
+        clearCookie(reply);
+        return { message: "", data: null };
+      },
+    );
 
     pending.get(
       "/console/session",
