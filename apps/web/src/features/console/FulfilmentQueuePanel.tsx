@@ -5,13 +5,14 @@ import {
   fulfilmentStatusLabel,
 } from "@precedent/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Flex, Popconfirm, Select, Table, Tag, Typography } from "antd";
+import { App, Button, Flex, Popconfirm, Select, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useSearchParams } from "react-router";
 import { assignRequest, fulfilmentQueueQuery, moveRequest, type QueueFilter } from "../../api/console";
 import { LoadError } from "../../components/LoadError";
 import { formatInstant } from "../../dates";
 import { formatCents } from "../catalogue/catalogue-model";
+import { StateTag } from "./StateTag";
 
 const STATUS_FILTERS = [
   { value: "open", label: "Waiting (paid or in progress)" },
@@ -73,9 +74,7 @@ export function FulfilmentQueuePanel({ me }: { me: ConsoleSession["staff"] }) {
     {
       title: "Status",
       dataIndex: "status_label",
-      render: (label: string, row) => (
-        <Tag color={row.status === "completed" ? "green" : undefined}>{label}</Tag>
-      ),
+      render: (label: string, row) => <StateTag good={row.status === "completed"}>{label}</StateTag>,
     },
     {
       title: "Customer",

@@ -6,13 +6,14 @@ import {
   type StaffRole,
 } from "@precedent/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Flex, Form, Input, Modal, Popconfirm, Select, Table, Tag } from "antd";
+import { App, Button, Flex, Form, Input, Modal, Popconfirm, Select, Table } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { isApiError } from "../../api/client";
 import { addStaff, changeStaff, staffQuery } from "../../api/console";
 import { LoadError } from "../../components/LoadError";
 import { formatDay } from "../../dates";
+import { StateTag } from "./StateTag";
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
 
@@ -59,8 +60,8 @@ export function StaffPanel() {
       key: "state",
       render: (_, row) => (
         <Flex gap={4} wrap>
-          <Tag color={row.active ? "green" : undefined}>{row.active ? "Active" : "Deactivated"}</Tag>
-          {!row.two_factor_on && <Tag>Two-factor not set up yet</Tag>}
+          <StateTag good={row.active}>{row.active ? "Active" : "Deactivated"}</StateTag>
+          {!row.two_factor_on && <StateTag good={false}>Two-factor not set up yet</StateTag>}
         </Flex>
       ),
     },
