@@ -11,6 +11,7 @@ import { DEMO_PASSWORD, expectAccessible, OWNER } from "./support";
  */
 const STAFF_KEY = "DEMOCONSOLEPRECEDENTSTAFF2345ABC";
 const FULFILMENT = { email: "fulfilment@console.test", name: "Frankie Fulfilment" };
+const ADMINISTRATOR = { email: "admin@console.test", name: "Casey Console" };
 const address = {
   recipient: "Olivia Owner",
   address_1: "1 George Street",
@@ -30,6 +31,21 @@ const codeFor = (width: number) =>
   new TOTP({ secret: Secret.fromBase32(STAFF_KEY) }).generate({
     timestamp: Date.now() + (width === 375 ? 30_000 : 0),
   });
+
+/** The console's sign-in, by keyboard only: the password, then the authenticator's code. */
+async function signInToConsole(page: Page, email: string, width: number) {
+  await page.goto("/console");
+  await expect(page.getByRole("heading", { name: "Operator console" })).toBeVisible({ timeout: 60_000 });
+  await page.getByLabel("Email").focus();
+  await page.keyboard.type(email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Authentication code")).toBeFocused();
+  await page.keyboard.type(codeFor(width));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
 
 /** As the demo owner, through the firm's API: a completed document, a hard copy of it, paid at the sandbox checkout. */
 async function paidHardCopy(page: Page) {
@@ -116,6 +132,38 @@ for (const width of [1366, 375]) {
       const requests = ((await seen.json()) as { data: { requests: { id: number; status: string }[] } }).data
         .requests;
       expect(requests.find((r) => r.id === requestId)?.status).toBe("completed");
+    });
+
+    test("an administrator adds a staff member and sees it in the audit log", async ({ page }) => {
+      await signInToConsole(page, ADMINISTRATOR.email, width);
+      await page.getByRole("tab", { name: "Staff" }).click();
+      await expect(page.getByRole("row", { name: new RegExp(FULFILMENT.name) })).toBeVisible();
+      await expectAccessible(page, "staff list");
+
+      const email = `${uniqueName("support").replace(/\W+/g, "-").toLowerCase()}@staff.test`;
+      await page.getByRole("button", { name: "Add staff" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add staff" });
+      await expect(dialog.getByLabel("Name")).toBeFocused();
+      await page.keyboard.type("Sam Support");
+      await page.keyboard.press("Tab");
+      await page.keyboard.type(email);
+      await dialog.getByLabel("First password (at least 12 characters)").fill("short");
+      await dialog.getByRole("button", { name: "Add" }).click();
+      await expect(dialog.getByText("Use at least 12 characters")).toBeVisible();
+      await expectAccessible(page, "add staff dialog", { include: ".ant-modal" });
+      await dialog.getByLabel("First password (at least 12 characters)").fill("a long first password");
+      await dialog.getByRole("button", { name: "Add" }).click();
+      await expect(page.getByRole("row", { name: new RegExp(email) })).toContainText(
+        "Two-factor not set up yet",
+      );
+
+      await page.getByRole("tab", { name: "Audit log" }).click();
+      const entry = page
+        .getByRole("row", { name: /staff\.added/ })
+        .filter({ hasText: email })
+        .first();
+      await expect(entry).toContainText(ADMINISTRATOR.email);
+      await expectAccessible(page, "audit log");
     });
   });
 }

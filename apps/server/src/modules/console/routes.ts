@@ -21,7 +21,7 @@ import {
   StaffParams,
 } from "@precedent/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { forbidden } from "../../errors.ts";
 import { signInHook } from "../../plugins/api-description.ts";
 import { type ConsoleArea, mayUse } from "./policy.ts";
@@ -97,7 +97,8 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
   );
 
   // The session's own routes: reached before two-factor sign-in is finished.
-  await app.register(async (pending) => {
+  await app.register(async (scope) => {
+    const pending = scope.withTypeProvider<ZodTypeProvider>();
     pending.addHook(
       "onRequest",
       signInHook(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -193,7 +194,8 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
   });
 
   // The console's areas: a session past two-factor sign-in, then the area's role rule.
-  await app.register(async (areas) => {
+  await app.register(async (scope) => {
+    const areas = scope.withTypeProvider<ZodTypeProvider>();
     areas.addHook(
       "onRequest",
       signInHook(async (request: FastifyRequest) => {
