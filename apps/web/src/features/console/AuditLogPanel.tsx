@@ -31,21 +31,25 @@ export function AuditLogPanel() {
         onRetry={() => audit.refetch()}
       />
     );
+  // A region that takes focus scrolls sideways by keyboard too: the log has no buttons or links for
+  // the table's own scrolling box to be reached by.
   return (
-    <Table<AuditEntry>
-      rowKey="id"
-      size="small"
-      loading={audit.isFetching}
-      columns={columns}
-      dataSource={audit.data?.rows ?? []}
-      scroll={{ x: 1000 }}
-      pagination={{
-        current: page,
-        pageSize: 50,
-        total: audit.data?.total_record ?? 0,
-        showSizeChanger: false,
-        onChange: (next) => setParams({ tab: "audit", page: String(next) }),
-      }}
-    />
+    <section className="console__scroll" tabIndex={0} aria-label="Audit log entries">
+      <Table<AuditEntry>
+        rowKey="id"
+        size="small"
+        loading={audit.isFetching}
+        columns={columns}
+        dataSource={audit.data?.rows ?? []}
+        style={{ minWidth: 1000 }}
+        pagination={{
+          current: page,
+          pageSize: 50,
+          total: audit.data?.total_record ?? 0,
+          showSizeChanger: false,
+          onChange: (next) => setParams({ tab: "audit", page: String(next) }),
+        }}
+      />
+    </section>
   );
 }
