@@ -15,6 +15,7 @@ import { asicGatewayRoutes, asicRoutes } from "./modules/asic/index.ts";
 import { assistantRoutes, voiceRoutes } from "./modules/assistant/index.ts";
 import { authRoutes, passwordResetRoutes } from "./modules/auth/index.ts";
 import { catalogueRoutes } from "./modules/catalogue/index.ts";
+import { CONSOLE_COOKIE, consoleRoutes } from "./modules/console/index.ts";
 import { creditRoutes } from "./modules/credits/index.ts";
 import { documentFileRoutes, documentRoutes } from "./modules/documents/index.ts";
 import { folderRoutes } from "./modules/folders/index.ts";
@@ -133,6 +134,8 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
         securitySchemes: {
           bearer: { type: "http", scheme: "bearer" },
           cookie: { type: "apiKey", in: "cookie", name: "precedent_session" },
+          // The operator console's staff session: never a firm's (modules/console/routes.ts).
+          console: { type: "apiKey", in: "cookie", name: CONSOLE_COOKIE },
         },
       },
       security: [{ bearer: [] }, { cookie: [] }],
@@ -171,6 +174,11 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
       await api.register(signingPageRoutes, {
         ceremony: services.signingCeremony,
         guesses: services.guesses,
+      });
+      // The operator console: staff sessions of its own, never a firm's (its own hooks).
+      await api.register(consoleRoutes, {
+        operatorConsole: services.operatorConsole,
+        cookieSecure: config.COOKIE_SECURE,
       });
       // Everything below needs a signed-in session.
       await api.register(async (signedIn) => {

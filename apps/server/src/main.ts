@@ -1,6 +1,7 @@
 import { buildApp } from "./app.ts";
 import { loadConfig, sandboxProviders } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { DEMO_STAFF, loadDemoStaff } from "./demo/console-staff.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./demo/seed.ts";
 import { DEMO_PENDING_DOCUMENT, type DemoSigningLink, signDemoDocuments } from "./demo/signing.ts";
 import { DEMO_TWO_FACTOR, turnOnDemoTwoFactor } from "./demo/two-factor.ts";
@@ -47,6 +48,9 @@ async function main() {
       app.log.warn({ err }, "two-factor sign-in was not turned on for the demo");
       return [];
     });
+    await loadDemoStaff({ ...services, clock: systemClock }).catch((err: unknown) => {
+      app.log.warn({ err }, "the console's demo staff were not added");
+    });
     demoLinks = await signDemoDocuments(services, services.publicUrl, new Date()).catch((err: unknown) => {
       app.log.warn({ err }, "demo documents were not sent for signing");
       return [];
@@ -74,6 +78,10 @@ async function main() {
     lines.push(
       `Two-factor sign-in is on for ${DEMO_TWO_FACTOR.email}: authenticator key ${DEMO_TWO_FACTOR.secret} (demo only)`,
     );
+    lines.push(
+      `Operator console (demo only) at ${address}/console, password "${DEMO_PASSWORD}", authenticator key ${DEMO_STAFF.secret}:`,
+    );
+    for (const s of DEMO_STAFF.people) lines.push(`  ${s.email.padEnd(24)} ${s.role}`);
     if (demoRecoveryCodes.length > 0)
       lines.push(`  its recovery codes (shown once): ${demoRecoveryCodes.join(" ")}`);
     if (demoLinks.length > 0) {

@@ -29,6 +29,7 @@ import {
 } from "./modules/assistant/index.ts";
 import { createAuthService, createPasswordReset } from "./modules/auth/index.ts";
 import { createCatalogueService } from "./modules/catalogue/index.ts";
+import { createConsoleService } from "./modules/console/index.ts";
 import { createCouponsService } from "./modules/coupons/index.ts";
 import { createCreditsService, creditPurchaseRefusal } from "./modules/credits/index.ts";
 import {
@@ -169,6 +170,12 @@ export function createServices(deps: {
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
   });
   jobs.define("two-factor.purge", () => twoFactor?.purgeChallenges() ?? Promise.resolve(), { retries: 0 });
+  const operatorConsole = createConsoleService({
+    db,
+    clock,
+    users,
+    secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
+  });
   jobs.every("two-factor.purge", SESSION_PURGE_EVERY_MS);
   const logs = createLogsService({
     db,
@@ -505,6 +512,7 @@ export function createServices(deps: {
     guesses: createThrottle({ db, clock }),
     signingLifecycle: lifecycle,
     publicUrl,
+    operatorConsole,
   };
 }
 

@@ -61,6 +61,11 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import("./features/signing-pages/SigningPage")).SigningPage }),
       },
       {
+        // The operator console: its own bundle, loaded only when /console is opened.
+        path: "console",
+        lazy: async () => ({ Component: (await import("./features/console/ConsolePage")).ConsolePage }),
+      },
+      {
         path: "my-account",
         lazy: async () => ({ Component: (await import("./features/account/AccountArea")).AccountArea }),
         children: [

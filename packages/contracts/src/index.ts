@@ -8,6 +8,7 @@ export * from "./bootstrap.ts";
 export * from "./calendar.ts";
 export * from "./catalogue.ts";
 export * from "./company-number.ts";
+export * from "./console.ts";
 export * from "./credits.ts";
 export * from "./documents.ts";
 export * from "./envelope.ts";

@@ -5,6 +5,7 @@ export * from "../modules/asic/schema.ts";
 export * from "../modules/assistant/schema.ts";
 export * from "../modules/auth/schema.ts";
 export * from "../modules/catalogue/schema.ts";
+export * from "../modules/console/schema.ts";
 export * from "../modules/coupons/schema.ts";
 export * from "../modules/credits/schema.ts";
 export * from "../modules/documents/schema.ts";

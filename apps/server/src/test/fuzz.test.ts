@@ -1,7 +1,10 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_STAFF, loadDemoStaff } from "../demo/console-staff.ts";
 import { DEMO_PASSWORD, loadDemoData } from "../demo/seed.ts";
 import { ensureCatalogue } from "../modules/catalogue/index.ts";
+import { CONSOLE_COOKIE } from "../modules/console/index.ts";
+import { codeAt, consoleCookie } from "../modules/console/testing.ts";
 import { bearer, createTestApp, signIn, type TestApp } from "./harness.ts";
 import {
   baseRequest,
@@ -268,6 +271,30 @@ function mutations(op: Operation): fc.Arbitrary<Mutation> {
 
 let t: TestApp;
 let token: string;
+/** The demo administrator's console session: console calls are fuzzed signed in as staff. */
+let consoleToken: string;
+
+async function signInDemoAdministrator() {
+  const email = DEMO_STAFF.people[0].email;
+  const login = await t.app.inject({
+    method: "POST",
+    url: "/api/console/login",
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  const cookie = login.cookies.find((c) => c.name === CONSOLE_COOKIE)?.value ?? "";
+  const code = await t.app.inject({
+    method: "POST",
+    url: "/api/console/two-factor/code",
+    headers: consoleCookie(cookie),
+    payload: { code: codeAt(t.clock.now().getTime(), DEMO_STAFF.secret) },
+  });
+  if (code.statusCode !== 200) throw new Error(`console sign-in failed: ${code.body}`);
+  return cookie;
+}
+
+/** A signed-in case's credentials: the console's own cookie for its calls, the firm's token for the rest. */
+const sessionOf = (op: Operation) =>
+  op.route.startsWith("/api/console/") ? consoleCookie(consoleToken) : bearer(token);
 let operations: Operation[];
 let known: (op: Operation) => (name: string) => unknown;
 /** Media types each operation's replies are described with, by status. */
@@ -281,7 +308,9 @@ beforeAll(async () => {
   });
   await ensureCatalogue(t.db, t.services.templates.list());
   await loadDemoData(t.db);
+  await loadDemoStaff({ ...t.services, clock: t.clock.now });
   token = await signIn(t, OWNER, DEMO_PASSWORD);
+  consoleToken = await signInDemoAdministrator();
   const get = async (url: string) =>
     (await t.app.inject({ method: "GET", url, headers: bearer(token) })).json().data;
   const teamId: number = (await get("/api/users/me")).teams[0].id;
@@ -482,7 +511,7 @@ describe("fuzzing every operation of the OpenAPI description", () => {
           method: c.op.method,
           url: request.url,
           headers: {
-            ...(c.signedIn ? bearer(token) : {}),
+            ...(c.signedIn ? sessionOf(c.op) : {}),
             ...(request.contentType ? { "content-type": request.contentType } : {}),
             ...(c.hostile.host !== undefined ? { host: c.hostile.host } : {}),
             ...(c.hostile.forwarded !== undefined ? { "x-forwarded-host": c.hostile.forwarded } : {}),
@@ -536,10 +565,12 @@ const hostileHost: fc.Arbitrary<HostileHost> = fc.oneof(
   },
 );
 
-const checksPassword = (op: Operation) => op.route === "/api/auth/login" || op.route === "/api/auth/token";
+const checksPassword = (op: Operation) =>
+  op.route === "/api/auth/login" || op.route === "/api/auth/token" || op.route === "/api/console/login";
 
 /** Signing out (here or everywhere) would end the session the other cases use. */
-const endsSessions = (op: Operation) => op.route === "/api/logout" || op.route.includes("sign-out");
+const endsSessions = (op: Operation) =>
+  op.route === "/api/logout" || op.route === "/api/console/logout" || op.route.includes("sign-out");
 
 function describeMutation(m: Mutation): string {
   const short = (v: unknown) => {

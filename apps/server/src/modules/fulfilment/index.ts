@@ -12,3 +12,6 @@ export {
   parseLegalReviewFees,
   parseShippingOptions,
 } from "./settings.ts";
+// The operator console's fulfilment queue: the requests across firms, and the team's steps on them.
+export { advanceRequest, type StaffStatus, staffStepsFrom } from "./staff.ts";
+export { type StaffQueueItem, staffQueueItem, staffQueuePage } from "./staff-queue.ts";

@@ -17,10 +17,14 @@ const FROM: Record<StaffStatus, FulfilmentStatus[]> = {
   cancelled: ["paid", "in_progress"],
 };
 
+/** The steps staff may take from a status now (the console offers exactly these). */
+export const staffStepsFrom = (status: FulfilmentStatus): StaffStatus[] =>
+  (Object.keys(FROM) as StaffStatus[]).filter((step) => FROM[step].includes(status));
+
 /**
  * The team's step on a request, by its id: the guarded update is the decision, so a step taken
- * twice or out of order changes nothing and returns undefined. The operator console has no page
- * for it yet; staff take it with ./fulfilment-cli.ts.
+ * twice or out of order changes nothing and returns undefined. Staff take it in the operator
+ * console's fulfilment queue, or with ./fulfilment-cli.ts.
  */
 export async function advanceRequest(
   db: Database,

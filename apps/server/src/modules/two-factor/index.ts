@@ -2,3 +2,5 @@
 
 export { twoFactorRoutes, twoFactorSignInRoutes } from "./routes.ts";
 export { createTwoFactorService, type TwoFactorService } from "./service.ts";
+// The code itself, for the operator console's staff accounts (their secrets are kept there).
+export { newTotpSecret, normalisedTotpSecret, TOTP_PERIOD_MS, totpSetupOf, totpStepOf } from "./totp.ts";

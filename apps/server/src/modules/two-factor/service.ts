@@ -8,15 +8,12 @@ import {
   type TwoFactorStatus,
 } from "@precedent/contracts";
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 import {
   LOGIN_FIRST_DELAY_MS,
   LOGIN_MAX_DELAY_MS,
   LOGIN_PAIR_MEMORY_MS,
   TWO_FACTOR_CHALLENGE_MS,
   TWO_FACTOR_FREE_FAILURES_PER_ACCOUNT,
-  TWO_FACTOR_ISSUER,
   TWO_FACTOR_TRIES_PER_CHALLENGE,
 } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
@@ -39,6 +36,7 @@ import {
   twoFactorTotp,
 } from "./schema.ts";
 import { createSecretBox } from "./secret-box.ts";
+import { newTotpSecret, normalisedTotpSecret, totpSetupOf, totpStepOf } from "./totp.ts";
 
 export const TWO_FACTOR_ALREADY_ON = "Two-factor authentication is already on.";
 export const TWO_FACTOR_NOT_ON = "Two-factor authentication is not on.";
@@ -53,7 +51,6 @@ export const TWO_FACTOR_REPLAYED = "That code has just been used. Wait for the n
 export const TWO_FACTOR_WRONG_PASSWORD = "The password is not right.";
 export const TWO_FACTOR_TOO_MANY_TRIES = "Too many wrong codes. Please sign in again.";
 
-const PERIOD_MS = 30_000;
 /** Recovery codes use letters and digits that cannot be mistaken for one another. */
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 
@@ -90,16 +87,9 @@ export function createTwoFactorService(deps: {
   const box = createSecretBox(deps.secretKey);
   const context = (userId: number) => `totp:${userId}`;
 
-  async function totpOf(userId: number, sealedSecret: string) {
+  async function labelOf(userId: number) {
     const user = await users.findById(userId);
-    return new TOTP({
-      issuer: TWO_FACTOR_ISSUER,
-      label: user?.email ?? String(userId),
-      algorithm: "SHA1",
-      digits: 6,
-      period: PERIOD_MS / 1000,
-      secret: Secret.fromBase32(box.open(sealedSecret, context(userId))),
-    });
+    return user?.email ?? String(userId);
   }
 
   async function totpRow(userId: number) {
@@ -161,10 +151,8 @@ export function createTwoFactorService(deps: {
     const row = await totpRow(userId);
     if (!row || isOn(row) !== (which === "confirmed")) return "wrong";
     const now = clock().getTime();
-    const totp = await totpOf(userId, row.secret);
-    const delta = totp.validate({ token: code, timestamp: now, window: 1 });
-    if (delta === null) return "wrong";
-    const step = Math.floor(now / PERIOD_MS) + delta;
+    const step = totpStepOf(box.open(row.secret, context(userId)), code, now);
+    if (step === null) return "wrong";
     const [taken] = await db
       .update(twoFactorTotp)
       .set({
@@ -213,8 +201,8 @@ export function createTwoFactorService(deps: {
   async function beginSetupFor(userId: number): Promise<TotpSetup> {
     const row = await totpRow(userId);
     if (isOn(row)) throw new AppError(409, TWO_FACTOR_ALREADY_ON);
-    const secret = new Secret({ size: 20 });
-    const sealed = box.seal(secret.base32, context(userId));
+    const secret = newTotpSecret();
+    const sealed = box.seal(secret, context(userId));
     const now = clock();
     await db
       .insert(twoFactorTotp)
@@ -225,14 +213,7 @@ export function createTwoFactorService(deps: {
         // Never over a secret in use (a set-up racing a confirmation).
         setWhere: isNull(twoFactorTotp.confirmedAt),
       });
-    const totp = await totpOf(userId, sealed);
-    const uri = totp.toString();
-    const svg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
-    return {
-      secret: secret.base32,
-      otpauth_uri: uri,
-      qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
-    };
+    return totpSetupOf(secret, await labelOf(userId));
   }
 
   /** Confirms the pending secret with a code from it: two-factor sign-in is on. */
@@ -257,7 +238,7 @@ export function createTwoFactorService(deps: {
   ): Promise<string[] | undefined> {
     if (isOn(await totpRow(userId))) return undefined;
     const now = clock();
-    const sealed = box.seal(Secret.fromBase32(base32Secret).base32, context(userId));
+    const sealed = box.seal(normalisedTotpSecret(base32Secret), context(userId));
     return db.transaction(async (tx) => {
       await tx
         .insert(twoFactorTotp)

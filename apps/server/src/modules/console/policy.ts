@@ -1,0 +1,57 @@
+import { CONSOLE_MESSAGES, type ConsoleAbilities, type StaffRole } from "@precedent/contracts";
+
+/**
+ * Who may do what in the operator console (issue 37 item 1). Staff are not a firm's people: a
+ * staff role reaches only the console's areas named here, and every console route asks one of
+ * these before it reads or changes anything. Each rule is one line; the web shows the answers.
+ */
+export type ConsoleArea = keyof ConsoleAbilities;
+export type StaffFacts = { id: number; role: StaffRole; active: boolean };
+
+const AREAS: Record<ConsoleArea, readonly StaffRole[]> = {
+  fulfilment: ["administrator", "fulfilment"],
+  staff: ["administrator"],
+  audit: ["administrator"],
+};
+
+export const mayUse = (role: StaffRole, area: ConsoleArea) => AREAS[area].includes(role);
+
+export const consoleAbilities = (role: StaffRole): ConsoleAbilities => ({
+  fulfilment: mayUse(role, "fulfilment"),
+  staff: mayUse(role, "staff"),
+  audit: mayUse(role, "audit"),
+});
+
+/** A queue item is taken only by someone who may work the queue (and is still active). */
+export const mayTakeFulfilmentRequest = (assignee: StaffFacts) =>
+  assignee.active && mayUse(assignee.role, "fulfilment");
+
+const isActiveAdministrator = (staff: StaffFacts) => staff.active && staff.role === "administrator";
+
+/**
+ * Why a change to a staff account is refused, or null. The console must keep one active
+ * administrator (or nobody could add staff again without a deploy); and nobody deactivates
+ * themselves (a slip that would need another administrator to undo).
+ */
+export function staffChangeRefusal(
+  actor: StaffFacts,
+  target: StaffFacts,
+  change: { role?: StaffRole; active?: boolean },
+  activeAdministrators: number,
+): string | null {
+  if (change.active === false && actor.id === target.id) return CONSOLE_MESSAGES.notYourself;
+  const after = { ...target, ...change };
+  if (isActiveAdministrator(target) && !isActiveAdministrator(after) && activeAdministrators <= 1)
+    return CONSOLE_MESSAGES.lastAdministrator;
+  return null;
+}
+
+/** What the staff list offers on each account: exactly what `staffChangeRefusal` would allow. */
+export const staffAbilities = (actor: StaffFacts, target: StaffFacts, activeAdministrators: number) => ({
+  // Away from administrator is the only change of role that can be refused.
+  change_role:
+    target.active && staffChangeRefusal(actor, target, { role: "support" }, activeAdministrators) === null,
+  deactivate:
+    target.active && staffChangeRefusal(actor, target, { active: false }, activeAdministrators) === null,
+  reactivate: !target.active,
+});

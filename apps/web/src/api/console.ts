@@ -1,0 +1,51 @@
+import { API, type ApiCallInput, type FulfilmentStaffStatus } from "@precedent/contracts";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { call } from "./call";
+
+/**
+ * The operator console's calls. A 401 here is the console's own session ending, never a firm's:
+ * the firm's sign-in handler is not told (`unauthorizedEndsSession: false`).
+ */
+const own = { unauthorizedEndsSession: false } as const;
+
+export const consoleSessionQuery = () =>
+  queryOptions({
+    queryKey: ["console", "session"],
+    queryFn: ({ signal }) => call(API.console.session, { ...own, signal }),
+    retry: false,
+  });
+
+export const consoleSignIn = (body: ApiCallInput<typeof API.console.signIn>["body"]) =>
+  call(API.console.signIn, { ...own, body });
+export const consoleSignOut = () => call(API.console.signOut, own);
+export const consoleSetUpTwoFactor = () => call(API.console.setUpTwoFactor, own);
+export const consoleEnterCode = (code: string) => call(API.console.enterCode, { ...own, body: { code } });
+
+export type QueueFilter = ApiCallInput<typeof API.console.fulfilmentQueue>["query"];
+export const fulfilmentQueueQuery = (query: QueueFilter) =>
+  queryOptions({
+    queryKey: ["console", "fulfilment", query],
+    queryFn: ({ signal }) => call(API.console.fulfilmentQueue, { ...own, signal, query }),
+    placeholderData: keepPreviousData,
+  });
+export const assignRequest = (id: number, staffId: number | null) =>
+  call(API.console.assignRequest, { ...own, params: { id }, body: { staff_id: staffId } });
+export const moveRequest = (id: number, status: FulfilmentStaffStatus) =>
+  call(API.console.moveRequest, { ...own, params: { id }, body: { status } });
+
+export const staffQuery = () =>
+  queryOptions({
+    queryKey: ["console", "staff"],
+    queryFn: ({ signal }) => call(API.console.staff, { ...own, signal }),
+  });
+export const addStaff = (body: ApiCallInput<typeof API.console.addStaff>["body"]) =>
+  call(API.console.addStaff, { ...own, body });
+export const changeStaff = (id: number, body: ApiCallInput<typeof API.console.changeStaff>["body"]) =>
+  call(API.console.changeStaff, { ...own, params: { id }, body });
+
+export const auditQuery = (page: number) =>
+  queryOptions({
+    queryKey: ["console", "audit", page],
+    queryFn: ({ signal }) => call(API.console.audit, { ...own, signal, query: { page } }),
+    placeholderData: keepPreviousData,
+  });
