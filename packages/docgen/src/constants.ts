@@ -81,8 +81,14 @@ export const LIMITS = {
   definitionLength: 500_000,
   /** Longest template text, in characters (LiquidJS parseLimit). */
   templateLength: 1_000_000,
-  /** Longest a Liquid render may take, in milliseconds (LiquidJS renderLimit). */
-  renderMilliseconds: 1_000,
+  /**
+   * Longest a Liquid render may take, in milliseconds (LiquidJS renderLimit). LiquidJS counts
+   * wall-clock time, so a busy machine counts against a template: the 41-page SMSF deed renders
+   * in well under 100 ms alone, but at a load of 20 on two cores a 1 s limit refused it. The limit
+   * is there to stop a template that runs away, which 5 s still does; the worker pool's own time
+   * limit per task (30 s) is behind it.
+   */
+  renderMilliseconds: 5_000,
   /** Memory a Liquid render may allocate, in LiquidJS's units (roughly characters). */
   renderMemory: 20_000_000,
   /** Longest rendered template text, in characters, before it is laid out. */

@@ -1,6 +1,7 @@
 import {
   CategoryListQuery,
   CategoryListResponse,
+  ErrorEnvelope,
   FaqQuery,
   FaqResponse,
   MembershipProductsQuery,
@@ -85,7 +86,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         summary: "The template rendered as PDF from its sample answers (application/pdf)",
         params: ProductIdParams,
         produces: ["application/pdf"],
-        response: { 200: z.any().describe("The PDF's bytes (inline)"), ...BUSY_RESPONSE },
+        response: {
+          200: z.any().describe("The PDF's bytes (inline)"),
+          404: ErrorEnvelope.describe("No such product, or its template has no preview"),
+          422: ErrorEnvelope.describe("The template could not make its preview from its sample answers"),
+          ...BUSY_RESPONSE,
+        },
       },
     },
     async (request, reply) => {

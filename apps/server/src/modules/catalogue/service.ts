@@ -10,11 +10,11 @@ import {
   type ProductListQuery,
   STRATEGIST_PLAN_SLUG,
 } from "@precedent/contracts";
-import { DOCGEN_VERSION } from "@precedent/docgen";
+import { AnswersError, DOCGEN_VERSION, TemplateError } from "@precedent/docgen";
 import type { LibraryTemplate } from "@precedent/docgen/library";
 import { and, asc, count, desc, eq, exists, getTableColumns, inArray, notExists, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { notFound } from "../../errors.ts";
+import { AppError, notFound } from "../../errors.ts";
 import { type Actor, type Clock, systemClock } from "../../platform/kernel/index.ts";
 import type { DocumentEngine } from "../../platform/workers/index.ts";
 import { documentAllowance, planBySlug, planInForce, type TeamsService } from "../teams/index.ts";
@@ -431,7 +431,16 @@ export function createCatalogueService(deps: {
         // One line for every firm's previews: they are the same files, made once per process.
         pdf = deps.engine
           .renderPdf("catalogue previews", template.identifier, template.sampleAnswers ?? {})
-          .then((r) => r.pdf);
+          .then(
+            (r) => r.pdf,
+            (error: unknown) => {
+              // The template's fault (or a run stopped at its limits on a busy machine), said as
+              // such rather than as an unexplained server error; the next request tries again.
+              if (error instanceof TemplateError || error instanceof AnswersError)
+                throw new AppError(422, `This template's preview could not be made: ${error.message}`);
+              throw error;
+            },
+          );
         previews.set(key, pdf);
         pdf.catch(() => previews.delete(key));
       }
