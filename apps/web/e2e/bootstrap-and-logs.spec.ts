@@ -123,7 +123,26 @@ test.describe("session and page bootstrap", () => {
     await signIn(page, LITE_OWNER);
     const intro = page.getByRole("dialog", { name: "Welcome to Precedent Lite" });
     await expect(intro).toBeVisible();
-    await expect(intro.getByRole("img", { name: /Precedent Lite tour/ })).toBeVisible();
+    // The product's own tour plays in the page, with its captions (a real file, not a poster).
+    const video = intro.locator("video");
+    await expect(video).toBeVisible();
+    await expect(video.locator('track[kind="captions"]')).toHaveAttribute(
+      "src",
+      "/media/lite-plan-intro.vtt",
+    );
+    const played = await video.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const track = element.textTracks[0];
+      return { duration: element.duration, time: element.currentTime, cues: track?.cues?.length ?? 0 };
+    });
+    expect(played.duration).toBeGreaterThan(5);
+    expect(played.time).toBeGreaterThan(0);
+    expect(played.cues).toBe(4);
+    const captions = await page.request.get("/media/lite-plan-intro.vtt");
+    expect(captions.status()).toBe(200);
+    expect(await captions.text()).toContain("1. Find a template");
     await expectAccessible(page, "Lite video intro", { include: ".ant-modal" });
     await shoot(page, "lite-video");
     await page.setViewportSize(PHONE);

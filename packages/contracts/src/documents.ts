@@ -77,6 +77,11 @@ export const DocumentAbilities = z.object({
   owner_confirmation: z.boolean(),
   /** Relaunch a completed document (5 → 2): only when it has a template to interview. */
   relaunch: z.boolean(),
+  /** Lite plan: where a paid plan would be offered Sign, Add to a shared folder or Copy, the
+   * upgrade notice is offered instead (false wherever the action would not be offered at all). */
+  sign_upgrade: z.boolean(),
+  share_upgrade: z.boolean(),
+  copy_upgrade: z.boolean(),
 });
 export type DocumentAbilities = z.infer<typeof DocumentAbilities>;
 

@@ -12,8 +12,9 @@ export const MEMBERSHIP_PLANS: (typeof plans.$inferInsert)[] = [
     maxUsers: 1,
     shortDescription: "Pay as you go: buy each document as you need it.",
     sortOrder: 1,
-    // A poster of ours standing in for the introduction video (no third-party player or tracker).
-    videoUrl: "/media/lite-plan-intro.svg",
+    // Our own short tour, served by the product with its captions beside it (no third-party
+    // player or tracker).
+    videoUrl: "/media/lite-plan-intro.webm",
   },
   {
     slug: "best-practice",

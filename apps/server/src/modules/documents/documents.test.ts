@@ -645,6 +645,40 @@ describe("PUT /api/doc/share-doc", () => {
     );
   });
 
+  it("offers the Lite plan the upgrade notice only where a paid plan would get the action", async () => {
+    const completed = await t.buildDocument({
+      teamId: otherTeamId,
+      createdBy: ids.otherOwner,
+      name: "Lite finished",
+      status: 5,
+    });
+    const draft = (await lite.post("/api/doc/draft", { name: "Lite draft" })).json().data;
+    const rows = (await lite.get("/api/doc", { type: 1 })).json().data.rows as DocumentRow[];
+    const abilitiesOf = (id: number) => rows.find((r) => r.id === id)?.abilities;
+    expect(abilitiesOf(completed.id)).toMatchObject({
+      sign: false,
+      share: false,
+      copy: false,
+      sign_upgrade: true,
+      share_upgrade: true,
+      copy_upgrade: true,
+    });
+    // A draft never offers signing, so the notice does not stand in for it there.
+    expect(abilitiesOf(draft.id)).toMatchObject({
+      sign_upgrade: false,
+      share_upgrade: true,
+      copy_upgrade: true,
+    });
+    // A paid plan gets the actions themselves, never the notice.
+    const paid = await docOf(ids.alice, { status: 5 });
+    expect((await as.alice.get(`/api/doc/${paid.id}`)).json().data.abilities).toMatchObject({
+      sign: true,
+      sign_upgrade: false,
+      share_upgrade: false,
+      copy_upgrade: false,
+    });
+  });
+
   it("refuses a folder outside Shared Folders and answers 404 for another firm", async () => {
     const doc = await docOf(ids.alice);
     const mine = await t.buildFolder({ teamId, createdBy: ids.alice });

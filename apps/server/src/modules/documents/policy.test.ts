@@ -197,6 +197,61 @@ describe("Legal review and Sign: the basic plan gets the upgrade prompt", () => 
   });
 });
 
+describe("The Lite upgrade notice stands in only where a paid plan would be offered the action", () => {
+  const lite = (userId = CREATOR) => viewer("owner", userId, "ly-basic");
+  it.each<[string, Viewer, DocumentFacts, ListSection, { sign: boolean; share: boolean; copy: boolean }]>([
+    [
+      "a completed document of theirs",
+      lite(),
+      doc({ status: 5 }),
+      MY,
+      { sign: true, share: true, copy: true },
+    ],
+    // A draft never offers signing: no notice for it there, upgraded or not.
+    ["a draft of theirs", lite(), doc({ status: 1 }), MY, { sign: false, share: true, copy: true }],
+    [
+      "completed, signing 'no'",
+      lite(),
+      doc({ status: 5, allowSign: false }),
+      MY,
+      { sign: false, share: true, copy: true },
+    ],
+    ["signed already", lite(), doc({ status: 3 }), MY, { sign: false, share: false, copy: true }],
+    [
+      "from Organisation Documents",
+      lite(),
+      doc({ status: 5 }),
+      ORG,
+      { sign: true, share: false, copy: false },
+    ],
+    [
+      "someone else's, shared",
+      lite(OTHER),
+      doc({ status: 5, isShared: true }),
+      SHARED,
+      { sign: true, share: true, copy: false },
+    ],
+    [
+      "a paid plan (the action itself)",
+      viewer("owner", CREATOR),
+      doc({ status: 5 }),
+      MY,
+      { sign: false, share: false, copy: false },
+    ],
+  ])("%s", (_name, v, d, section, expected) => {
+    const abilities = documentAbilities(v, d, section);
+    expect({
+      sign: abilities.sign_upgrade,
+      share: abilities.share_upgrade,
+      copy: abilities.copy_upgrade,
+    }).toEqual(expected);
+    // Never both the action and its notice.
+    expect(abilities.sign && abilities.sign_upgrade).toBe(false);
+    expect(abilities.share && abilities.share_upgrade).toBe(false);
+    expect(abilities.copy && abilities.copy_upgrade).toBe(false);
+  });
+});
+
 describe("Sign document: status 5 and is_allow_sign not 'no'", () => {
   it.each<[string, Viewer, DocumentFacts, boolean]>([
     ["completed, signing allowed", viewer("member", CREATOR), doc({ status: 5 }), true],
@@ -280,6 +335,9 @@ describe("abilities", () => {
       upgrade_prompt: false,
       owner_confirmation: false,
       relaunch: true,
+      sign_upgrade: false,
+      share_upgrade: false,
+      copy_upgrade: false,
     });
   });
 

@@ -190,6 +190,22 @@ export const canRequestLegalReview = (viewer: Viewer) => !isLite(viewer);
 /** 'This feature is not available for Lite Plan...' replaces legal review and signing. */
 export const showsUpgradePrompt = (viewer: Viewer) => isLite(viewer);
 
+/**
+ * The Lite plan's upgrade notice stands in for an action exactly where a paid plan would be
+ * offered it (a draft never offers signing, so no notice there either): the same rule, asked for
+ * the same person on a paid plan.
+ */
+export function offersUpgradeFor(
+  rule: (viewer: Viewer, doc: DocumentFacts, section: ListSection) => boolean,
+  viewer: Viewer,
+  doc: DocumentFacts,
+  section: ListSection,
+): boolean {
+  return isLite(viewer) && rule({ ...viewer, planSlug: PAID_PLAN_FOR_OFFERS }, doc, section);
+}
+/** Any plan other than Lite: the rules above only ever ask whether a plan is Lite. */
+const PAID_PLAN_FOR_OFFERS = "best-practice";
+
 /** Organisation documents opened by a non-creator need the owner confirmation first. */
 export const needsOwnerConfirmation = (viewer: Viewer, doc: DocumentFacts, section: ListSection) =>
   section === ORGANISATION_DOCUMENTS && !isCreator(viewer, doc);
@@ -214,6 +230,9 @@ export function documentAbilities(
     upgrade_prompt: showsUpgradePrompt(viewer),
     owner_confirmation: needsOwnerConfirmation(viewer, doc, section),
     relaunch: canRelaunchDocument(viewer, doc, section),
+    sign_upgrade: offersUpgradeFor(canSignDocument, viewer, doc, section),
+    share_upgrade: offersUpgradeFor(canShareDocument, viewer, doc, section),
+    copy_upgrade: offersUpgradeFor(canCopyDocument, viewer, doc, section),
   };
 }
 

@@ -32,6 +32,9 @@ const everything: DocumentAbilities = {
   upgrade_prompt: false,
   owner_confirmation: false,
   relaunch: true,
+  sign_upgrade: false,
+  share_upgrade: false,
+  copy_upgrade: false,
 };
 /** A row as the documents module builds it; the registry reads only its id and abilities. */
 const row = (id: number, abilities: Partial<DocumentAbilities> = {}) =>

@@ -38,7 +38,7 @@ describe("GET /api/user/lite-video", () => {
     const { client } = await liteFirm();
     const res = await client.get("/api/user/lite-video");
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ show_video: true, video_url: "/media/lite-plan-intro.svg" });
+    expect(res.json().data).toEqual({ show_video: true, video_url: "/media/lite-plan-intro.webm" });
 
     const bestClient = (await signedInFirm(t)).as.owner;
     expect((await bestClient.get("/api/user/lite-video")).json().data).toEqual({

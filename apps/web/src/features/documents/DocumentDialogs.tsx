@@ -30,6 +30,7 @@ import {
 import { useReturnFocus } from "../../components/use-return-focus";
 import { CreateDocumentDialog } from "../catalogue/CreateDocumentDialog";
 import { FulfilmentDialog } from "../fulfilment/FulfilmentDialogs";
+import { LiteUpgradeNotice } from "../fulfilment/LiteUpgradeNotice";
 import { SyncDocumentDialog } from "../integrations/SyncDocument";
 import { SignDocument } from "../signing/SignDocument";
 import { SigningStatusModal } from "../signing/SigningStatusModal";
@@ -66,7 +67,8 @@ export type DocumentDialog =
   | { kind: "sign-document"; document: DocumentRow; section: ListSection }
   | { kind: "fulfilment"; fulfilment: FulfilmentKind; document: DocumentRow; section: ListSection }
   | { kind: "signing-status"; document: DocumentRow }
-  | { kind: "sync-document"; document: DocumentRow };
+  | { kind: "sync-document"; document: DocumentRow }
+  | { kind: "lite-upgrade"; feature: string };
 
 type DocumentDialogsProps = {
   teamId: number;
@@ -431,6 +433,8 @@ export function DocumentDialogs({
           onClose={onClose}
         />
       );
+    case "lite-upgrade":
+      return <LiteUpgradeNotice feature={dialog.feature} onClose={onClose} />;
     case "sign-document":
       return (
         <SignDocument teamId={teamId} document={dialog.document} section={dialog.section} onClose={onClose} />

@@ -64,7 +64,7 @@ import { useSyncDestinations } from "../integrations/SyncDocument";
 import { SigningProgress } from "../signing/SigningProgress";
 import type { DocumentDialog } from "./DocumentDialogs";
 import { DocumentListFilters, useDocumentListFilters } from "./DocumentListFilters";
-import { isSigned, offersSigning, pdfHref } from "./document-abilities";
+import { isSigned, offersCopy, offersSharing, offersSigning, pdfHref } from "./document-abilities";
 import { folderPath } from "./folder-tree";
 import { StatusIcon } from "./StatusIcon";
 
@@ -130,9 +130,10 @@ function documentMenuItems(document: DocumentRow, canSync: boolean): NonNullable
       allowed: canSync && document.status === 5 && abilities.download_pdf,
     },
     { key: "rename", label: "Rename", allowed: abilities.rename },
-    { key: "copy", label: "Copy", allowed: abilities.copy },
+    // Lite sees Copy and Add to a shared folder where a paid plan would, and gets the upgrade notice.
+    { key: "copy", label: "Copy", allowed: offersCopy(document) },
     { key: "move", label: "Move to", allowed: abilities.move },
-    { key: "share", label: "Add to a shared folder", allowed: abilities.share },
+    { key: "share", label: "Add to a shared folder", allowed: offersSharing(document) },
     { key: "unshare", label: "Remove from Shared Folders", allowed: abilities.unshare },
     {
       key: "shared-in",
@@ -388,10 +389,14 @@ export function DocumentListPanel({
       case "rename":
         return openDialog({ kind: "rename-document", document });
       case "copy":
+        if (document.abilities.copy_upgrade)
+          return openDialog({ kind: "lite-upgrade", feature: "Copying documents" });
         return openDialog({ kind: "copy-document", document });
       case "move":
         return openDialog({ kind: "move-documents", documents: [document], section });
       case "share":
+        if (document.abilities.share_upgrade)
+          return openDialog({ kind: "lite-upgrade", feature: "Shared folders" });
         return openDialog({ kind: "share-documents", documents: [document] });
       case "unshare":
         return openDialog({ kind: "unshare-document", document, section, preview: false });

@@ -11,12 +11,17 @@ export const canRelaunch = (document: Pick<DocumentRow, "status" | "abilities">)
 
 /**
  * Send for signature (documents spec §4, §6): status 5 and signing not 'no'. The server's `sign`
- * ability holds those; on the Lite plan the same documents offer it as the upgrade notice, and
- * nothing else does (a draft never offers signing, upgraded or not).
+ * ability holds those; on the Lite plan its `sign_upgrade` offers the same documents the upgrade
+ * notice, and nothing else does (a draft never offers signing, upgraded or not).
  */
-export const offersSigning = (document: Pick<DocumentRow, "status" | "is_allow_sign" | "abilities">) =>
-  document.abilities.sign ||
-  (document.abilities.upgrade_prompt && document.status === 5 && document.is_allow_sign !== "no");
+export const offersSigning = (document: Pick<DocumentRow, "abilities">) =>
+  document.abilities.sign || document.abilities.sign_upgrade;
+
+/** Copy and Add to a shared folder: the action, or on the Lite plan its upgrade notice (§6). */
+export const offersCopy = (document: Pick<DocumentRow, "abilities">) =>
+  document.abilities.copy || document.abilities.copy_upgrade;
+export const offersSharing = (document: Pick<DocumentRow, "abilities">) =>
+  document.abilities.share || document.abilities.share_upgrade;
 
 /**
  * The downloads a document offers (documents spec §2, §6), exactly as its abilities allow. A Signed

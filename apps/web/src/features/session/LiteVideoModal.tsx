@@ -6,8 +6,11 @@ import { SHOW_VIDEO_LITE_STORAGE_KEY } from "../../constants";
 import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { readStored, writeStored } from "./browser-storage";
 
-/** A video file plays in the page; anything else (our poster) is shown as a picture. */
+/** A video file plays in the page; anything else (a poster) is shown as a picture. */
 const isVideoFile = (url: string) => /\.(mp4|webm|ogg)(\?|$)/i.test(url);
+
+/** The captions ship beside the video under the same name (lite-plan-intro.webm → .vtt). */
+export const captionsUrlOf = (videoUrl: string) => videoUrl.replace(/\.(mp4|webm|ogg)(?=\?|$)/i, ".vtt");
 
 /**
  * The Lite plan's intro video (account-area §2 Session modals): shown to Lite-plan users unless
@@ -57,8 +60,9 @@ export function LiteVideoModal() {
         document.
       </Typography.Paragraph>
       {isVideoFile(url) ? (
-        // biome-ignore lint/a11y/useMediaCaption: the tour's captions come with the video file when it is published
-        <video className="lite-video__media" src={url} controls preload="metadata" />
+        <video className="lite-video__media" src={url} controls preload="metadata">
+          <track kind="captions" src={captionsUrlOf(url)} srcLang="en" label="English" default />
+        </video>
       ) : (
         <img
           className="lite-video__media"

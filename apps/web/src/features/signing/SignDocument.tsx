@@ -22,7 +22,7 @@ export function SignDocument({
 }) {
   const askOwner = section === ORGANISATION_DOCUMENTS && document.abilities.owner_confirmation;
   const [confirmed, setConfirmed] = useState(!askOwner);
-  if (document.abilities.upgrade_prompt)
+  if (document.abilities.sign_upgrade)
     return <LiteUpgradeNotice feature="Digital signing" onClose={onClose} />;
   if (!confirmed) {
     return (
