@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_JSON_DEPTH } from "../constants.ts";
+import { buildStaff, consoleCookie, signInStaff } from "../modules/console/testing.ts";
 import { bearer, createTestApp, signedInFirm, type TestApp } from "../test/harness.ts";
 import { baseRequest, type Operation, operationsOf, urlOf } from "../test/openapi-requests.ts";
 import { JSON_TOO_DEEP, nestsDeeperThan } from "./json-body.ts";
@@ -11,6 +12,8 @@ let t: TestApp;
 let operations: Operation[];
 let token: string;
 let teamId: number;
+/** The console's calls need a staff session (its own cookie), the firm's a firm token. */
+let consoleToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   const firm = await signedInFirm(t);
@@ -22,6 +25,7 @@ beforeAll(async () => {
       payload: { email: firm.people.owner.email, password: "correct horse battery staple" },
     })
   ).json().data.token;
+  consoleToken = (await signInStaff(t, (await buildStaff(t, "administrator")).email)).token;
   await t.app.ready();
   operations = operationsOf(t.app.swagger() as Parameters<typeof operationsOf>[0]);
 });
@@ -50,7 +54,7 @@ describe("JSON bodies nested too deeply", () => {
       const reply = await t.app.inject({
         method: op.method,
         url,
-        headers: { ...bearer(token), "content-type": "application/json" },
+        headers: { ...bearer(token), ...consoleCookie(consoleToken), "content-type": "application/json" },
         payload: nested(3_000),
       });
       const body = reply.json();

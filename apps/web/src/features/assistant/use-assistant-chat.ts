@@ -13,8 +13,8 @@ import { membershipKey } from "../../api/catalogue";
 import { isApiError } from "../../api/client";
 import { documentsKey } from "../../api/documents";
 import { interviewKey } from "../../api/interview";
+import { saveOpenInterview } from "../../open-interview/open-interview";
 import { interviewHref } from "../documents/interview-address";
-import { saveOpenInterview } from "../interview/open-interview";
 import {
   answeredDocumentOf,
   draftRedirectOf,

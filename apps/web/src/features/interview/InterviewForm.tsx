@@ -34,6 +34,7 @@ import { asicApplicationQuery } from "../../api/asic";
 import { isApiError } from "../../api/client";
 import { assembleDocument, previewAction, saveInterview } from "../../api/interview";
 import { formatInstant } from "../../dates";
+import { registerOpenInterview } from "../../open-interview/open-interview";
 import { AsicActions } from "../asic";
 import { CHANGE_NAME_BUTTON, ChangeCompanyNameDialog } from "../asic/ChangeCompanyNameDialog";
 import { VoiceInterviewLauncher } from "../assistant/VoiceInterviewLauncher";
@@ -61,7 +62,6 @@ import {
 } from "./form-state";
 import { type QuestionHandlers, QuestionList } from "./InterviewQuestions";
 import { inputIdOf } from "./input-id";
-import { registerOpenInterview } from "./open-interview";
 
 /** The Form 201 questions holding the name's legal element, one per type of company. */
 const ELEMENT_QUESTIONS: readonly string[] = [

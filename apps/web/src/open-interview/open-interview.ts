@@ -4,7 +4,9 @@
  * sends a message about the document the page shows, the page saves what was typed since its last
  * autosave (only if something changed), and nothing typed is lost to the reload.
  *
- * Kept apart from the form so the assistant's panel does not load the interview page's code.
+ * Kept apart from both features (the interview page registers, the assistant asks), as the
+ * current firm is: the interview page also offers the assistant's voice interview, and features
+ * may not import each other in a circle.
  */
 const openForms = new Map<number, () => Promise<boolean>>();
 
