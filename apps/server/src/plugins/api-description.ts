@@ -161,7 +161,9 @@ export const describeRoute: SwaggerTransform<FastifySchema & { hide?: boolean }>
       operationId: typeof source.operationId === "string" ? source.operationId : operationIdOf(method, url),
       // Outside the firm's signed-in scope: no firm session, unless the route names its own (the
       // operator console's staff session).
-      ...(access === "public" ? { security: (source.security as unknown[] | undefined) ?? [] } : {}),
+      ...(access === "public"
+        ? { security: (source.security as { [label: string]: readonly string[] }[] | undefined) ?? [] }
+        : {}),
       // Either way: no requirement at all ({}), or a session.
       ...(access === "optional" ? { security: [{}, { bearer: [] }, { cookie: [] }] } : {}),
       ...(Object.keys(response).length ? { response } : {}),
