@@ -231,7 +231,7 @@ export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
     type: "CAS 360",
     daysAgo: 20,
   },
-  { name: "Loan Agreement – Patel to Patel Super Fund", by: "member", status: 5, daysAgo: 28 },
+  { name: "Loan Agreement – Patel to Patel Holdings Pty Ltd", by: "member", status: 5, daysAgo: 28 },
   { name: "Deed of Release – Ross Consulting", by: "member", status: 1, daysAgo: 0 },
 ];
 

@@ -148,6 +148,17 @@ const DEMO_INTERVIEWS: ReadonlyMap<string, DemoInterview> = new Map(
     "Deed of Release – Ross Consulting": { template: "deed-of-release" },
     "Guarantor Deed – Chen Investments": { template: "guarantee-indemnity-deed" },
     "Loan Agreement – Smith to Smith Holdings": { template: "loan-agreement" },
+    "Loan Agreement – Patel to Patel Holdings Pty Ltd": { template: "loan-agreement" },
+    // The fund administration app's documents are the library's deed: a new fund's, and a
+    // replacement deed for a fund that upgrades.
+    "Simple Fund 360 Fund Establishment – Patel Super Fund": {
+      template: "smsf-trust-deed",
+      patch: { fund_name: "Patel Super Fund" },
+    },
+    "Simple Fund 360 Deed Upgrade – Chen Super Fund": {
+      template: "smsf-trust-deed",
+      patch: { fund_name: "Chen Super Fund" },
+    },
     "Power of Attorney (General) – David Chen": { template: "general-power-of-attorney" },
     "Memorandum of Wishes – David Chen": { template: "memorandum-of-wishes" },
     // Its trustee company is the one the demo registers (Corporate Trustee Registration below), by its ACN.
