@@ -1,8 +1,6 @@
 import { LockOutlined } from "@ant-design/icons";
 import {
   type ChoosePasswordRequest,
-  CONFIRM_PASSWORD_MISMATCH,
-  CONFIRM_PASSWORD_REQUIRED,
   formatFirmTime,
   PASSWORD_MIN_LENGTH,
   PASSWORD_TOO_SHORT,
@@ -14,6 +12,7 @@ import { choosePassword, passwordResetLinkQuery } from "../../api/auth";
 import { isApiError } from "../../api/client";
 import { ButtonLink } from "../../components/ButtonLink";
 import { CardPage } from "../../components/CardPage";
+import { ConfirmPasswordItem } from "../../components/ConfirmPasswordItem";
 import { LoadError } from "../../components/LoadError";
 import { FORGOT_PASSWORD_PATH, LOGIN_PATH } from "../../constants";
 
@@ -110,22 +109,7 @@ export function ResetPasswordPage() {
           >
             <Input.Password autoComplete="new-password" autoFocus prefix={<LockOutlined aria-hidden />} />
           </Form.Item>
-          <Form.Item
-            label="Confirm password"
-            name="confirm_password"
-            dependencies={["password"]}
-            rules={[
-              { required: true, message: CONFIRM_PASSWORD_REQUIRED },
-              ({ getFieldValue }) => ({
-                validator: async (_, value: unknown) => {
-                  if (value && value !== getFieldValue("password"))
-                    throw new Error(CONFIRM_PASSWORD_MISMATCH);
-                },
-              }),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" prefix={<LockOutlined aria-hidden />} />
-          </Form.Item>
+          <ConfirmPasswordItem />
           <Button type="primary" htmlType="submit" block loading={choose.isPending}>
             Change password
           </Button>

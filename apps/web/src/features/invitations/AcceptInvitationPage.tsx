@@ -1,8 +1,6 @@
 import { LockOutlined } from "@ant-design/icons";
 import {
   type AcceptInvitationRequest,
-  CONFIRM_PASSWORD_MISMATCH,
-  CONFIRM_PASSWORD_REQUIRED,
   PASSWORD_MIN_LENGTH,
   PASSWORD_TOO_SHORT,
   type PublicInvitation,
@@ -15,6 +13,7 @@ import { isApiError } from "../../api/client";
 import { acceptInvitation, invitationLinkQuery } from "../../api/invitations";
 import { ButtonLink } from "../../components/ButtonLink";
 import { CardPage } from "../../components/CardPage";
+import { ConfirmPasswordItem } from "../../components/ConfirmPasswordItem";
 import { LoadError } from "../../components/LoadError";
 import { ROLE_LABELS } from "../../components/RoleTag";
 import { DOCUMENTS_PATH, LOGIN_PATH } from "../../constants";
@@ -169,24 +168,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: PublicIn
             autoFocus={!newAccount}
           />
         </Form.Item>
-        {newAccount && (
-          <Form.Item
-            label="Confirm password"
-            name="confirm_password"
-            dependencies={["password"]}
-            rules={[
-              { required: true, message: CONFIRM_PASSWORD_REQUIRED },
-              ({ getFieldValue }) => ({
-                validator: async (_, value: unknown) => {
-                  if (value && value !== getFieldValue("password"))
-                    throw new Error(CONFIRM_PASSWORD_MISMATCH);
-                },
-              }),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" prefix={<LockOutlined aria-hidden />} />
-          </Form.Item>
-        )}
+        {newAccount && <ConfirmPasswordItem />}
         <Button type="primary" htmlType="submit" block loading={accept.isPending}>
           {newAccount ? "Create account and join" : "Sign in and join"}
         </Button>
