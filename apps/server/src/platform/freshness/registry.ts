@@ -77,6 +77,8 @@ export const NOT_KEPT: Record<string, string> = {
   assistant_threads:
     "a person's chat with the assistant, read from the database on every message; no kept reply shows it",
   assistant_messages: "a chat's history, read from the database when the chat opens; no kept reply shows it",
+  assistant_voice_sessions:
+    "a voice interview's working answers, read from the database on every answer; the document's own answers change only when it ends, through the interview's save, which moves lists",
   assistant_firm_settings:
     "the firm's assistant switch, read from the database by every assistant request and by GET /api/ai/settings; no kept reply shows it",
   two_factor_firm_requirements:
