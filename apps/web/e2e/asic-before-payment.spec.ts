@@ -7,6 +7,7 @@ import {
   ASIC_ADDRESS_RESULT_TITLE,
   ASIC_PAYMENT_READY_TITLE,
 } from "@precedent/contracts";
+import { chooseRowMenuItemByKeyboard } from "./asic-support";
 import { productIdByName } from "./catalogue-support";
 import { createFolderByApi, documentRows, openDocuments, teamIdOf, uniqueName } from "./documents-support";
 import { saveAnswersByApi } from "./interview-support";
@@ -88,26 +89,8 @@ async function rowMenu(page: Page, name: string) {
 }
 
 /** Opens 'Make ASIC payment' from a row's menu by keyboard alone. */
-async function makeAsicPaymentByKeyboard(page: Page, name: string) {
-  const trigger = page.getByRole("button", { name: `Actions for ${name}`, exact: true });
-  await trigger.focus();
-  await page.keyboard.press("Enter");
-  const item = page.getByRole("menuitem", { name: "Make ASIC payment", exact: true });
-  await expect(item).toBeVisible();
-  // Down to the item, each key waiting until the menu has moved its highlight: read too early, the
-  // highlight was once one item behind, the loop pressed again and Enter chose 'Delete'.
-  const active = page.locator(".ant-dropdown-menu-item-active");
-  const activeText = async () =>
-    (await active.count()) > 0 ? (await active.first().innerText()).trim() : "";
-  let previous = await activeText();
-  for (let step = 0; step < 20 && previous !== "Make ASIC payment"; step++) {
-    await page.keyboard.press("ArrowDown");
-    await expect.poll(activeText).not.toBe(previous);
-    previous = await activeText();
-  }
-  await expect(item).toHaveClass(/ant-dropdown-menu-item-active/);
-  await page.keyboard.press("Enter");
-}
+const makeAsicPaymentByKeyboard = (page: Page, name: string) =>
+  chooseRowMenuItemByKeyboard(page, name, "Make ASIC payment");
 
 test("the address check runs before payment: each address's result, a warning that may go on, and errors that stop", async ({
   page,

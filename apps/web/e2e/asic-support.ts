@@ -87,3 +87,28 @@ export async function registeredCompanyByApi(page: Page, options: AnswersOption 
     .toBe("COMP");
   return registration;
 }
+
+/**
+ * Opens a document row's menu and chooses `itemName` by keyboard alone (Enter on the row's
+ * actions button, ArrowDown to the item, Enter). Each key waits until the menu has moved its
+ * highlight: read too early, the highlight was one item behind, the loop pressed once more and
+ * Enter chose the item after it ('Delete', 'Document Logs').
+ */
+export async function chooseRowMenuItemByKeyboard(page: Page, documentName: string, itemName: string) {
+  const trigger = page.getByRole("button", { name: `Actions for ${documentName}`, exact: true });
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  const item = page.getByRole("menuitem", { name: itemName, exact: true });
+  await expect(item).toBeVisible();
+  const active = page.locator(".ant-dropdown-menu-item-active");
+  const activeText = async () =>
+    (await active.count()) > 0 ? ((await active.first().textContent()) ?? "").trim() : "";
+  let previous = await activeText();
+  for (let step = 0; step < 30 && previous !== itemName; step++) {
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(activeText).not.toBe(previous);
+    previous = await activeText();
+  }
+  await expect(item).toHaveClass(/ant-dropdown-menu-item-active/);
+  await page.keyboard.press("Enter");
+}
