@@ -56,6 +56,15 @@ const AREA_CALLS: Record<string, Row> = {
     allowed: ["administrator"],
   },
   "GET /api/console/audit": { url: "/api/console/audit", allowed: ["administrator"] },
+  "GET /api/console/jobs/failed": { url: "/api/console/jobs/failed", allowed: ["administrator", "support"] },
+  "POST /api/console/jobs/:id/retry": {
+    url: "/api/console/jobs/999999/retry",
+    allowed: ["administrator", "support"],
+  },
+  "POST /api/console/jobs/:id/discard": {
+    url: "/api/console/jobs/999999/discard",
+    allowed: ["administrator", "support"],
+  },
 };
 /** The session's own calls: reached with a console session before the code step too. */
 const SESSION_CALLS = [

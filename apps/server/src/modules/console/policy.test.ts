@@ -15,10 +15,10 @@ const fran = staff(3, "fulfilment");
 
 describe("the console's areas by role", () => {
   it.each([
-    ["administrator", { fulfilment: true, staff: true, audit: true }],
-    ["fulfilment", { fulfilment: true, staff: false, audit: false }],
-    ["support", { fulfilment: false, staff: false, audit: false }],
-    ["content_editor", { fulfilment: false, staff: false, audit: false }],
+    ["administrator", { fulfilment: true, staff: true, audit: true, queues: true }],
+    ["fulfilment", { fulfilment: true, staff: false, audit: false, queues: false }],
+    ["support", { fulfilment: false, staff: false, audit: false, queues: true }],
+    ["content_editor", { fulfilment: false, staff: false, audit: false, queues: false }],
   ] as const)("%s", (role, abilities) => {
     expect(consoleAbilities(role)).toEqual(abilities);
   });

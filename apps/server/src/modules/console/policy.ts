@@ -12,6 +12,8 @@ const AREAS: Record<ConsoleArea, readonly StaffRole[]> = {
   fulfilment: ["administrator", "fulfilment"],
   staff: ["administrator"],
   audit: ["administrator"],
+  // The queues that need a person: failed jobs, stuck lodgements, undelivered mail.
+  queues: ["administrator", "support"],
 };
 
 export const mayUse = (role: StaffRole, area: ConsoleArea) => AREAS[area].includes(role);
@@ -20,6 +22,7 @@ export const consoleAbilities = (role: StaffRole): ConsoleAbilities => ({
   fulfilment: mayUse(role, "fulfilment"),
   staff: mayUse(role, "staff"),
   audit: mayUse(role, "audit"),
+  queues: mayUse(role, "queues"),
 });
 
 /** A queue item is taken only by someone who may work the queue (and is still active). */

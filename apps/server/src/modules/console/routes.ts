@@ -25,6 +25,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import { forbidden } from "../../errors.ts";
 import { signInHook } from "../../plugins/api-description.ts";
 import { type ConsoleArea, mayUse } from "./policy.ts";
+import { queueRoutes } from "./queue-routes.ts";
 import type { StaffAccountRow } from "./schema.ts";
 import type { ConsoleService } from "./service.ts";
 import type { SignedInStaff } from "./sessions.ts";
@@ -209,6 +210,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
       return staff;
     };
     const refusals = { 401: notSignedIn, 403: refused };
+    queueRoutes(areas, { service, staffIn, refusals, badInput });
 
     areas.get(
       "/console/fulfilment",

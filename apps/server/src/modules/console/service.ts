@@ -1,8 +1,10 @@
 import type { Database } from "../../db/client.ts";
+import type { JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { auditPage } from "./audit.ts";
 import { createFulfilmentQueue } from "./fulfilment-queue.ts";
+import { createJobQueueDesk } from "./job-queue.ts";
 import { createStaffSessions } from "./sessions.ts";
 import { createStaffAdmin } from "./staff-admin.ts";
 
@@ -12,11 +14,13 @@ export function createConsoleService(deps: {
   clock: Clock;
   secretKey: string;
   users: Pick<UsersService, "findById">;
+  jobs: Pick<JobQueue, "wake">;
 }) {
   return {
     sessions: createStaffSessions(deps),
     fulfilment: createFulfilmentQueue(deps),
     staff: createStaffAdmin(deps),
+    failedJobs: createJobQueueDesk(deps),
     audit: (query: Parameters<typeof auditPage>[1]) => auditPage(deps.db, query),
   };
 }

@@ -1,0 +1,16 @@
+import { API, type ApiCallInput } from "@precedent/contracts";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { call } from "./call";
+
+/** The console's queues that need a person. A 401 is the console's own session ending. */
+const own = { unauthorizedEndsSession: false } as const;
+
+export type FailedJobsFilter = ApiCallInput<typeof API.consoleQueues.failedJobs>["query"];
+export const failedJobsQuery = (query: FailedJobsFilter) =>
+  queryOptions({
+    queryKey: ["console", "jobs", query],
+    queryFn: ({ signal }) => call(API.consoleQueues.failedJobs, { ...own, signal, query }),
+    placeholderData: keepPreviousData,
+  });
+export const retryJob = (id: number) => call(API.consoleQueues.retryJob, { ...own, params: { id } });
+export const discardJob = (id: number) => call(API.consoleQueues.discardJob, { ...own, params: { id } });
