@@ -175,6 +175,8 @@ export function createServices(deps: {
     clock,
     users,
     jobs,
+    lodgements: () => asicRegistration,
+    mail: () => mail,
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
   });
   jobs.every("two-factor.purge", SESSION_PURGE_EVERY_MS);

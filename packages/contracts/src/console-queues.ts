@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ASIC_STATUSES } from "./asic-state.ts";
 import { envelope, paged } from "./envelope.ts";
 import { idParam } from "./folders.ts";
 
@@ -10,6 +11,13 @@ export const QUEUE_MESSAGES = {
   jobNotFound: "No such job.",
   jobNotFailed: "This job is no longer failed: refresh the list.",
   jobKeyWaiting: "A job of the same kind is waiting to run already: it will do this work.",
+  lodgementNotFound: "No such lodgement.",
+  lodgementNoRetry:
+    "This lodgement cannot be retried: only one still in progress can be (a rejected one is the firm's to correct and submit again).",
+  lodgementRetryFailed: "ASIC did not answer. The lodgement is as it was: try again later.",
+  mailNotFound: "No such mail.",
+  mailNotFailed: "This mail is no longer failed: refresh the list.",
+  mailPruned: "This mail's body was removed after its retention period, so it cannot be sent again.",
 } as const;
 
 const page = z.coerce.number().int().min(1, "page must be 1 or more").max(100_000).default(1);
@@ -47,3 +55,69 @@ export const JobParams = z.object({ id: idParam("id") });
 export const JobActionResponse = envelope(
   z.object({ id: z.number().int(), state: z.enum(["queued", "discarded"]) }),
 );
+
+// --- ASIC lodgements ---------------------------------------------------------------------------
+
+export const LODGEMENT_TROUBLES = ["stuck", "rejected", "manual_review"] as const;
+export const LodgementTrouble = z.enum(LODGEMENT_TROUBLES, {
+  error: "Choose stuck, rejected or manual_review",
+});
+export const LODGEMENT_TROUBLE_LABELS: Record<z.infer<typeof LodgementTrouble>, string> = {
+  stuck: "Stuck (no answer)",
+  rejected: "Rejected or not processed",
+  manual_review: "In manual review",
+};
+
+export const LodgementQueueQuery = z.object({
+  page,
+  trouble: LodgementTrouble.optional().describe("Only stuck, rejected or manual-review lodgements"),
+});
+export type LodgementQueueFilter = z.output<typeof LodgementQueueQuery>;
+
+export const LodgementNote = z.object({
+  at: z.string(),
+  staff_name: z.string(),
+  note: z.string(),
+});
+export const LodgementQueueRow = z.object({
+  doc_id: z.number().int(),
+  team_id: z.number().int(),
+  company_name: z.string().nullable(),
+  asic_status: z.enum(ASIC_STATUSES).nullable(),
+  asic_status_name: z.string(),
+  trouble: LodgementTrouble,
+  lodgement_number: z.string().nullable(),
+  lodged_at: z.string().nullable(),
+  updated_at: z.string(),
+  notes: z.array(LodgementNote),
+  abilities: z.object({ retry: z.boolean(), note: z.boolean() }),
+});
+export type LodgementQueueRow = z.infer<typeof LodgementQueueRow>;
+export const LodgementQueueResponse = envelope(paged(LodgementQueueRow));
+export const LodgementQueueRowResponse = envelope(LodgementQueueRow);
+export const LodgementParams = z.object({ doc_id: idParam("doc_id") });
+export const LodgementNoteBody = z.object({
+  note: z
+    .string({ error: "Write a note" })
+    .trim()
+    .min(1, "Write a note")
+    .max(2000, "Keep the note under 2000 characters"),
+});
+
+// --- Mail not delivered ------------------------------------------------------------------------
+
+export const FailedMailQuery = z.object({ page });
+export const FailedMailRow = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  body_pruned: z.boolean(),
+  abilities: z.object({ retry: z.boolean() }),
+});
+export type FailedMailRow = z.infer<typeof FailedMailRow>;
+export const FailedMailResponse = envelope(paged(FailedMailRow));
+export const MailParams = z.object({ id: idParam("id") });
+export const MailActionResponse = envelope(z.object({ id: z.number().int(), status: z.literal("pending") }));

@@ -1,4 +1,18 @@
-import { FailedJobsQuery, FailedJobsResponse, JobActionResponse, JobParams } from "../console-queues.ts";
+import {
+  FailedJobsQuery,
+  FailedJobsResponse,
+  FailedMailQuery,
+  FailedMailResponse,
+  JobActionResponse,
+  JobParams,
+  LodgementNoteBody,
+  LodgementParams,
+  LodgementQueueQuery,
+  LodgementQueueResponse,
+  LodgementQueueRowResponse,
+  MailActionResponse,
+  MailParams,
+} from "../console-queues.ts";
 import { defineCall } from "./define.ts";
 
 const NOT_SIGNED_IN = "No console session (a firm's session is not one), or it has ended";
@@ -34,5 +48,54 @@ export const consoleQueueCalls = {
     params: JobParams,
     reply: JobActionResponse,
     errors: JOB_ERRORS,
+  }),
+  lodgements: defineCall({
+    method: "GET",
+    path: "/api/console/lodgements",
+    query: LodgementQueueQuery,
+    reply: LodgementQueueResponse,
+    errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: REFUSED },
+  }),
+  retryLodgement: defineCall({
+    method: "POST",
+    path: "/api/console/lodgements/:doc_id/retry",
+    params: LodgementParams,
+    reply: LodgementQueueRowResponse,
+    errors: {
+      400: BAD_INPUT,
+      401: NOT_SIGNED_IN,
+      403: REFUSED,
+      404: "No such lodgement",
+      409: "The lodgement allows no retry",
+      502: "ASIC did not answer",
+    },
+  }),
+  noteLodgement: defineCall({
+    method: "POST",
+    path: "/api/console/lodgements/:doc_id/notes",
+    params: LodgementParams,
+    body: LodgementNoteBody,
+    reply: LodgementQueueRowResponse,
+    errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: REFUSED, 404: "No such lodgement" },
+  }),
+  failedMail: defineCall({
+    method: "GET",
+    path: "/api/console/mail/failed",
+    query: FailedMailQuery,
+    reply: FailedMailResponse,
+    errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: REFUSED },
+  }),
+  retryMail: defineCall({
+    method: "POST",
+    path: "/api/console/mail/:id/retry",
+    params: MailParams,
+    reply: MailActionResponse,
+    errors: {
+      400: BAD_INPUT,
+      401: NOT_SIGNED_IN,
+      403: REFUSED,
+      404: "No such mail",
+      409: "The mail is no longer failed, or its body was removed",
+    },
   }),
 } as const;

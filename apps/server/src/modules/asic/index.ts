@@ -11,6 +11,16 @@ export {
   type LodgementStep,
   type LodgementSteps,
 } from "./lodgement.ts";
+export {
+  LODGEMENT_STUCK_AFTER_MS,
+  type LodgementInQueue,
+  type LodgementRetry,
+  type LodgementTrouble,
+  lodgementInQueue,
+  lodgementRetryOf,
+  lodgementsNeedingPerson,
+  troubleOf,
+} from "./lodgement-queue.ts";
 export { areIdenticalNames, assessProposedName, identicalNameKey } from "./name-rules.ts";
 export { asicCopyAllowed } from "./policy.ts";
 export type {

@@ -18,6 +18,7 @@ import {
   LODGEMENT_STATUS_JOB,
   type LodgementSteps,
 } from "./lodgement.ts";
+import { type LodgementRetry, lodgementRetryOf } from "./lodgement-queue.ts";
 import type { AsicPort } from "./port.ts";
 
 // The registration of a company with ASIC, a small facade over its jobs: the application's reads
@@ -107,6 +108,19 @@ export function createAsicRegistration(deps: {
     /** The queued jobs: an interrupted lodgement finished, and ASIC's decision followed. */
     sendLodgement: (docId: number) => lodgement.send(docId).then(() => undefined),
     followLodgement: (docId: number) => lodgement.followLodgement(docId),
+
+    /**
+     * A person's retry of a stuck lodgement (the operator console), only as `lodgementRetryOf`
+     * allows: the unconfirmed one finished by its reference (never sent twice), or ASIC asked for
+     * its decision now. Answers the retry made, or null when the lodgement allows none.
+     */
+    async retryLodgement(docId: number): Promise<LodgementRetry | null> {
+      const row = await readRow(docId);
+      const retry = row ? lodgementRetryOf(row) : null;
+      if (retry === "finish_sending") await lodgement.send(docId);
+      if (retry === "ask_for_decision") await lodgement.followLodgement(docId);
+      return retry;
+    },
 
     certificate: reads.certificate,
 

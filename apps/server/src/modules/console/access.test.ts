@@ -65,6 +65,21 @@ const AREA_CALLS: Record<string, Row> = {
     url: "/api/console/jobs/999999/discard",
     allowed: ["administrator", "support"],
   },
+  "GET /api/console/lodgements": { url: "/api/console/lodgements", allowed: ["administrator", "support"] },
+  "POST /api/console/lodgements/:doc_id/retry": {
+    url: "/api/console/lodgements/999999/retry",
+    allowed: ["administrator", "support"],
+  },
+  "POST /api/console/lodgements/:doc_id/notes": {
+    url: "/api/console/lodgements/999999/notes",
+    payload: () => ({ note: "Rang ASIC: they are looking at it." }),
+    allowed: ["administrator", "support"],
+  },
+  "GET /api/console/mail/failed": { url: "/api/console/mail/failed", allowed: ["administrator", "support"] },
+  "POST /api/console/mail/:id/retry": {
+    url: "/api/console/mail/999999/retry",
+    allowed: ["administrator", "support"],
+  },
 };
 /** The session's own calls: reached with a console session before the code step too. */
 const SESSION_CALLS = [

@@ -1,7 +1,7 @@
 import { QUEUE_MESSAGES } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobs } from "../../db/schema.ts";
+import { jobs } from "../../platform/jobs/schema.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
 import { staffAuditLog } from "./schema.ts";
 import { buildStaff, type ConsoleClient, signInStaff } from "./testing.ts";
@@ -48,7 +48,11 @@ async function failedJob() {
 }
 
 const auditOf = (id: number) =>
-  t.db.select().from(staffAuditLog).where(eq(staffAuditLog.target, `job:${id}`)).orderBy(staffAuditLog.id);
+  t.db
+    .select()
+    .from(staffAuditLog)
+    .where(eq(staffAuditLog.target, `job:${id}`))
+    .orderBy(staffAuditLog.id);
 const stateOf = async (id: number) => (await t.db.select().from(jobs).where(eq(jobs.id, id)))[0];
 
 describe("failed background jobs", () => {

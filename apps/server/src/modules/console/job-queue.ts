@@ -40,7 +40,10 @@ const auditedOf = (job: JobRow | undefined) =>
     : null;
 
 const refusalOf = (change: Extract<FailedJobChange, { refused: string }>) =>
-  new AppError(409, change.refused === "key_waiting" ? QUEUE_MESSAGES.jobKeyWaiting : QUEUE_MESSAGES.jobNotFailed);
+  new AppError(
+    409,
+    change.refused === "key_waiting" ? QUEUE_MESSAGES.jobKeyWaiting : QUEUE_MESSAGES.jobNotFailed,
+  );
 
 export function createJobQueueDesk(deps: { db: Database; clock: Clock; jobs: Pick<JobQueue, "wake"> }) {
   const { db, clock, jobs } = deps;

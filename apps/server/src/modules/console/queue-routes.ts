@@ -1,9 +1,18 @@
 import {
   ErrorEnvelope,
   FailedJobsQuery,
+  FailedMailQuery,
+  FailedMailResponse,
+  MailActionResponse,
+  MailParams,
   FailedJobsResponse,
   JobActionResponse,
   JobParams,
+  LodgementNoteBody,
+  LodgementParams,
+  LodgementQueueQuery,
+  LodgementQueueResponse,
+  LodgementQueueRowResponse,
 } from "@precedent/contracts";
 import type {
   FastifyBaseLogger,
@@ -95,6 +104,118 @@ export function queueRoutes(
     async (request) => ({
       message: "",
       data: await service.failedJobs.discard(staffIn(request, "queues"), request.params.id),
+    }),
+  );
+
+  areas.get(
+    "/console/lodgements",
+    {
+      schema: {
+        tags: ["console"],
+        summary:
+          "ASIC lodgements across firms that need a person: stuck (no answer past a day), rejected or in manual review",
+        security,
+        querystring: LodgementQueueQuery,
+        response: { 200: LodgementQueueResponse, 400: badInput, ...refusals },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await service.lodgements.page(staffIn(request, "queues"), request.query),
+    }),
+  );
+
+  areas.post(
+    "/console/lodgements/:doc_id/retry",
+    {
+      schema: {
+        tags: ["console"],
+        summary:
+          "Retries a lodgement still in progress as the ASIC rules allow: finished by its own reference (never sent twice), or ASIC asked for its decision (audited)",
+        security,
+        params: LodgementParams,
+        response: {
+          200: LodgementQueueRowResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such lodgement"),
+          409: ErrorEnvelope.describe(
+            "The lodgement allows no retry (decided, rejected or in manual review)",
+          ),
+          502: ErrorEnvelope.describe("ASIC did not answer; the lodgement is as it was"),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await service.lodgements.retry(staffIn(request, "queues"), request.params.doc_id),
+    }),
+  );
+
+  areas.post(
+    "/console/lodgements/:doc_id/notes",
+    {
+      schema: {
+        tags: ["console"],
+        summary: "Adds a note to a lodgement for the next person (kept in the audit log)",
+        security,
+        params: LodgementParams,
+        body: LodgementNoteBody,
+        response: {
+          200: LodgementQueueRowResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such lodgement"),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await service.lodgements.note(
+        staffIn(request, "queues"),
+        request.params.doc_id,
+        request.body.note,
+      ),
+    }),
+  );
+
+  areas.get(
+    "/console/mail/failed",
+    {
+      schema: {
+        tags: ["console"],
+        summary: "Mail not delivered: every attempt failed. Recipient, subject and the last error",
+        security,
+        querystring: FailedMailQuery,
+        response: { 200: FailedMailResponse, 400: badInput, ...refusals },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await service.mail.page(staffIn(request, "queues"), request.query),
+    }),
+  );
+
+  areas.post(
+    "/console/mail/:id/retry",
+    {
+      schema: {
+        tags: ["console"],
+        summary: "Sends a failed mail again, with a fresh round of attempts (audited)",
+        security,
+        params: MailParams,
+        response: {
+          200: MailActionResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such mail"),
+          409: ErrorEnvelope.describe("The mail is no longer failed, or its body was removed after its retention"),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await service.mail.retry(staffIn(request, "queues"), request.params.id),
     }),
   );
 }

@@ -1,10 +1,14 @@
 import type { Database } from "../../db/client.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
+import type { AsicRegistration } from "../asic/index.ts";
+import type { MailService } from "../mail/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { auditPage } from "./audit.ts";
 import { createFulfilmentQueue } from "./fulfilment-queue.ts";
 import { createJobQueueDesk } from "./job-queue.ts";
+import { createLodgementQueue } from "./lodgement-queue.ts";
+import { createMailQueue } from "./mail-queue.ts";
 import { createStaffSessions } from "./sessions.ts";
 import { createStaffAdmin } from "./staff-admin.ts";
 
@@ -15,12 +19,17 @@ export function createConsoleService(deps: {
   secretKey: string;
   users: Pick<UsersService, "findById">;
   jobs: Pick<JobQueue, "wake">;
+  /** Made after the console (the ASIC module needs more of the app): asked for when used. */
+  lodgements: () => Pick<AsicRegistration, "retryLodgement">;
+  mail: () => Pick<MailService, "failedPage" | "retryFailed" | "sendSoon">;
 }) {
   return {
     sessions: createStaffSessions(deps),
     fulfilment: createFulfilmentQueue(deps),
     staff: createStaffAdmin(deps),
     failedJobs: createJobQueueDesk(deps),
+    lodgements: createLodgementQueue(deps),
+    mail: createMailQueue(deps),
     audit: (query: Parameters<typeof auditPage>[1]) => auditPage(deps.db, query),
   };
 }

@@ -2,5 +2,6 @@
 
 // Tables read outside this module (queries of other modules, demo data, tests): a later step
 // replaces the other modules' queries with calls or query fragments of this one.
+export type { FailedMail } from "./failed-mail.ts";
 export { mailOutbox } from "./schema.ts";
 export { createMailService, MAIL_BODY_PRUNED, type MailService, type OutgoingMail } from "./service.ts";

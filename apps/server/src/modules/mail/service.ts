@@ -4,6 +4,7 @@ import { MAIL_OUTBOX_PRUNE_EVERY_MS, MAIL_OUTBOX_RETENTION_MS } from "../../cons
 import type { Database } from "../../db/client.ts";
 import { exponentialBackoff, type JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
+import { failedMailOf, failedMailPage, lockedMail, reopenFailedMail } from "./failed-mail.ts";
 import { mailOutbox } from "./schema.ts";
 
 export type OutgoingMail = { to: string; subject: string; html: string; text: string; key: string };
@@ -118,6 +119,27 @@ export function createMailService(deps: {
         .where(and(eq(mailOutbox.status, "pending"), lt(mailOutbox.attempts, MAX_ATTEMPTS)));
       for (const { id } of pending) await deliver.enqueue({ mailId: id }, { key: `mail:${id}` });
       return pending.length;
+    },
+
+    /** Mail whose every attempt failed, the latest first (the operator console's queue). */
+    async failedPage(query: { page: number; pageSize: number }) {
+      const { rows, total } = await failedMailPage(db, query);
+      return { rows: rows.map((row) => failedMailOf(row, MAIL_BODY_PRUNED)), total };
+    },
+
+    /**
+     * Sends a failed mail again with a fresh round of attempts, queued in the caller's
+     * transaction: "not_failed" when it is not failed now, "pruned" when its body is gone.
+     */
+    async retryFailed(tx: Database, id: number) {
+      const row = await lockedMail(tx, id);
+      if (!row) return { refused: "not_found" as const };
+      const before = failedMailOf(row, MAIL_BODY_PRUNED);
+      if (row.status !== "failed") return { refused: "not_failed" as const, before };
+      if (before.bodyPruned) return { refused: "pruned" as const, before };
+      if (!(await reopenFailedMail(tx, id))) return { refused: "not_failed" as const, before };
+      await deliver.enqueue({ mailId: id }, { tx, key: `mail:${id}` });
+      return { refused: null, before, after: before };
     },
 
     async outbox() {

@@ -109,8 +109,8 @@ export function JobsPanel() {
   return (
     <Flex vertical gap={12}>
       <Typography.Paragraph>
-        Jobs that failed on every attempt. A retry runs the job once more; the server's log has each
-        attempt under the job's number.
+        Jobs that failed on every attempt. A retry runs the job once more; the server's log has each attempt
+        under the job's number.
       </Typography.Paragraph>
       <Table<FailedJob>
         rowKey="id"
