@@ -14,13 +14,16 @@ import { buildStaff, type ConsoleClient, signInStaff } from "./testing.ts";
 let t: TestApp;
 let f: FirmWithPeople;
 let support: ConsoleClient;
+let supportEmail: string;
 let fulfilment: ConsoleClient;
+let fulfilmentEmail: string;
 
 beforeAll(async () => {
   t = await createTestApp({ env: ASIC_TEST_ENV });
   f = await buildFirmWithPeople(t);
-  support = await signInStaff(t, (await buildStaff(t, "support", { name: "Sam Support" })).email);
-  fulfilment = await signInStaff(t, (await buildStaff(t, "fulfilment")).email);
+  supportEmail = (await buildStaff(t, "support", { name: "Sam Support" })).email;
+  fulfilmentEmail = (await buildStaff(t, "fulfilment")).email;
+  await signInBoth();
 }, 240_000);
 afterAll(async () => t?.close());
 
@@ -28,6 +31,17 @@ const steps = registrationSteps(
   () => t,
   () => f,
 );
+
+async function signInBoth() {
+  support = await signInStaff(t, supportEmail);
+  fulfilment = await signInStaff(t, fulfilmentEmail);
+}
+
+/** The clock past a lodgement's day without an answer; a console session ends sooner, so a new one. */
+async function aDayLater() {
+  t.clock.advance(25 * HOUR);
+  await signInBoth();
+}
 
 /** A paid registration lodged with the sandbox regulator: INPR, its receipt recorded. */
 async function lodged() {
@@ -57,7 +71,7 @@ describe("ASIC lodgements that need a person", () => {
   it("lists a lodgement as stuck only once it has waited past a day, and asks ASIC again on retry", async () => {
     const { docId, lodgementNumber } = await lodged();
     expect(await queueRow(docId)).toBeUndefined();
-    t.clock.advance(25 * HOUR);
+    await aDayLater();
     expect(await queueRow(docId, "trouble=stuck")).toMatchObject({
       trouble: "stuck",
       asic_status: "INPR",
@@ -143,7 +157,7 @@ describe("ASIC lodgements that need a person", () => {
 
   it("refuses the fulfilment role every call, changing nothing", async () => {
     const { docId } = await lodged();
-    t.clock.advance(25 * HOUR);
+    await aDayLater();
     expect((await fulfilment.get("/api/console/lodgements")).statusCode).toBe(403);
     expect((await fulfilment.post(`/api/console/lodgements/${docId}/retry`)).statusCode).toBe(403);
     expect((await fulfilment.post(`/api/console/lodgements/${docId}/notes`, { note: "x" })).statusCode).toBe(403);
