@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts";
 import { loadConfig, sandboxProviders } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { DEMO_STAFF, loadDemoStaff } from "./demo/console-staff.ts";
+import { loadDemoFailedWork } from "./demo/failed-work.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./demo/seed.ts";
 import { DEMO_PENDING_DOCUMENT, type DemoSigningLink, signDemoDocuments } from "./demo/signing.ts";
 import { DEMO_TWO_FACTOR, turnOnDemoTwoFactor } from "./demo/two-factor.ts";
@@ -50,6 +51,9 @@ async function main() {
     });
     await loadDemoStaff({ ...services, clock: systemClock }).catch((err: unknown) => {
       app.log.warn({ err }, "the console's demo staff were not added");
+    });
+    await loadDemoFailedWork({ ...services, clock: systemClock }).catch((err: unknown) => {
+      app.log.warn({ err }, "the console's demo failed work was not added");
     });
     demoLinks = await signDemoDocuments(services, services.publicUrl, new Date()).catch((err: unknown) => {
       app.log.warn({ err }, "demo documents were not sent for signing");

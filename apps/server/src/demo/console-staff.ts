@@ -13,6 +13,7 @@ export const DEMO_STAFF = {
   people: [
     { email: "admin@console.test", name: "Casey Console", role: "administrator" },
     { email: "fulfilment@console.test", name: "Frankie Fulfilment", role: "fulfilment" },
+    { email: "support@console.test", name: "Sasha Support", role: "support" },
   ],
 } as const;
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_STAFF, loadDemoStaff } from "../demo/console-staff.ts";
+import { loadDemoFailedWork } from "../demo/failed-work.ts";
 import { DEMO_PASSWORD, loadDemoData } from "../demo/seed.ts";
 import { ensureCatalogue } from "../modules/catalogue/index.ts";
 import { CONSOLE_COOKIE } from "../modules/console/index.ts";
@@ -309,6 +310,7 @@ beforeAll(async () => {
   await ensureCatalogue(t.db, t.services.templates.list());
   await loadDemoData(t.db);
   await loadDemoStaff({ ...t.services, clock: t.clock.now });
+  await loadDemoFailedWork({ ...t.services, clock: t.clock.now });
   token = await signIn(t, OWNER, DEMO_PASSWORD);
   consoleToken = await signInDemoAdministrator();
   const get = async (url: string) =>

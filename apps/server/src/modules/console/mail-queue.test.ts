@@ -48,7 +48,11 @@ async function failedMail(body = "Your invoice is attached.") {
   return row as typeof mailOutbox.$inferSelect;
 }
 const auditOf = (id: number) =>
-  t.db.select().from(staffAuditLog).where(eq(staffAuditLog.target, `mail:${id}`)).orderBy(staffAuditLog.id);
+  t.db
+    .select()
+    .from(staffAuditLog)
+    .where(eq(staffAuditLog.target, `mail:${id}`))
+    .orderBy(staffAuditLog.id);
 const rowOf = async (id: number) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
 
 describe("mail not delivered", () => {

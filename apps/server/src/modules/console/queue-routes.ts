@@ -1,11 +1,9 @@
 import {
   ErrorEnvelope,
   FailedJobsQuery,
+  FailedJobsResponse,
   FailedMailQuery,
   FailedMailResponse,
-  MailActionResponse,
-  MailParams,
-  FailedJobsResponse,
   JobActionResponse,
   JobParams,
   LodgementNoteBody,
@@ -13,6 +11,8 @@ import {
   LodgementQueueQuery,
   LodgementQueueResponse,
   LodgementQueueRowResponse,
+  MailActionResponse,
+  MailParams,
 } from "@precedent/contracts";
 import type {
   FastifyBaseLogger,
@@ -209,7 +209,9 @@ export function queueRoutes(
           400: badInput,
           ...refusals,
           404: ErrorEnvelope.describe("No such mail"),
-          409: ErrorEnvelope.describe("The mail is no longer failed, or its body was removed after its retention"),
+          409: ErrorEnvelope.describe(
+            "The mail is no longer failed, or its body was removed after its retention",
+          ),
         },
       },
     },
