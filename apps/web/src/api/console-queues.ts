@@ -14,3 +14,23 @@ export const failedJobsQuery = (query: FailedJobsFilter) =>
   });
 export const retryJob = (id: number) => call(API.consoleQueues.retryJob, { ...own, params: { id } });
 export const discardJob = (id: number) => call(API.consoleQueues.discardJob, { ...own, params: { id } });
+
+export type LodgementFilter = ApiCallInput<typeof API.consoleQueues.lodgements>["query"];
+export const lodgementsQuery = (query: LodgementFilter) =>
+  queryOptions({
+    queryKey: ["console", "lodgements", query],
+    queryFn: ({ signal }) => call(API.consoleQueues.lodgements, { ...own, signal, query }),
+    placeholderData: keepPreviousData,
+  });
+export const retryLodgement = (docId: number) =>
+  call(API.consoleQueues.retryLodgement, { ...own, params: { doc_id: docId } });
+export const noteLodgement = (docId: number, note: string) =>
+  call(API.consoleQueues.noteLodgement, { ...own, params: { doc_id: docId }, body: { note } });
+
+export const failedMailQuery = (page: number) =>
+  queryOptions({
+    queryKey: ["console", "mail", page],
+    queryFn: ({ signal }) => call(API.consoleQueues.failedMail, { ...own, signal, query: { page } }),
+    placeholderData: keepPreviousData,
+  });
+export const retryMail = (id: number) => call(API.consoleQueues.retryMail, { ...own, params: { id } });

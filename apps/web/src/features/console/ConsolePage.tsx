@@ -7,7 +7,8 @@ import { LoadError } from "../../components/LoadError";
 import { AuditLogPanel } from "./AuditLogPanel";
 import { ConsoleSignIn } from "./ConsoleSignIn";
 import { FulfilmentQueuePanel } from "./FulfilmentQueuePanel";
-import { JobsPanel } from "./JobsPanel";
+import { QueuesPanel } from "./QueuesPanel";
+
 import { StaffPanel } from "./StaffPanel";
 import "./console.css";
 
@@ -53,7 +54,7 @@ export function ConsolePage() {
     },
     abilities.staff && { key: "staff", label: "Staff", children: <StaffPanel /> },
     abilities.audit && { key: "audit", label: "Audit log", children: <AuditLogPanel /> },
-    abilities.queues && { key: "jobs", label: "Failed jobs", children: <JobsPanel /> },
+    abilities.queues && { key: "queues", label: "Queues", children: <QueuesPanel /> },
   ].filter((area) => area !== false);
   const active = areas.some((a) => a.key === params.get("tab")) ? params.get("tab") : areas[0]?.key;
 

@@ -126,7 +126,7 @@ export function JobsPanel() {
           pageSize: 20,
           total: failed.data?.total_record ?? 0,
           showSizeChanger: false,
-          onChange: (next) => setParams({ tab: "jobs", page: String(next) }),
+          onChange: (next) => setParams({ tab: "queues", queue: "jobs", page: String(next) }),
         }}
       />
     </Flex>

@@ -1,0 +1,26 @@
+import { Tabs } from "antd";
+import { useSearchParams } from "react-router";
+import { JobsPanel } from "./JobsPanel";
+import { LodgementsPanel } from "./LodgementsPanel";
+import { MailPanel } from "./MailPanel";
+
+const QUEUES = [
+  { key: "jobs", label: "Failed jobs", children: <JobsPanel /> },
+  { key: "lodgements", label: "ASIC lodgements", children: <LodgementsPanel /> },
+  { key: "mail", label: "Undelivered mail", children: <MailPanel /> },
+];
+
+/** The queues that need a person (issue 37 item 7); the queue shown is kept in the address. */
+export function QueuesPanel() {
+  const [params, setParams] = useSearchParams();
+  const active = QUEUES.some((q) => q.key === params.get("queue")) ? params.get("queue") : "jobs";
+  return (
+    <Tabs
+      type="card"
+      size="small"
+      activeKey={active ?? "jobs"}
+      onChange={(queue) => setParams({ tab: "queues", queue }, { replace: true })}
+      items={QUEUES}
+    />
+  );
+}
