@@ -49,7 +49,7 @@ for (const width of [1366, 375]) {
 
       const retry = page.getByRole("button", { name: /^Retry job \d+$/ }).first();
       await expect(retry).toBeVisible();
-      const jobId = Number((await retry.innerText()).replace(/\D+/g, ""));
+      const jobId = Number(((await retry.textContent()) ?? "").replace(/\D+/g, ""));
       const row = page.getByRole("row", { name: new RegExp(`^(Expand row )?${jobId} · mail\\.deliver`) });
       await expect(row).toContainText("5 of 5");
       await expect(row).toContainText(/Mailbox|Try again later|timeout/);
