@@ -118,9 +118,10 @@ export function JobsPanel() {
         loading={failed.isFetching}
         columns={columns}
         dataSource={failed.data?.rows ?? []}
-        scroll={{ x: 1000 }}
+        // An empty table scrolls nothing, and a scrolling region must be reachable by keyboard.
+        scroll={failed.data?.rows.length ? { x: 1000 } : undefined}
         expandable={{ expandedRowRender: (job) => <JobDetails job={job} /> }}
-        locale={{ emptyText: "No failed job." }}
+        locale={{ emptyText: <span className="console__empty">No failed job.</span> }}
         pagination={{
           current: page,
           pageSize: 20,

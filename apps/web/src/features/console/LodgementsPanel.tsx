@@ -153,8 +153,9 @@ export function LodgementsPanel() {
         loading={lodgements.isFetching}
         columns={columns}
         dataSource={lodgements.data?.rows ?? []}
-        scroll={{ x: 1000 }}
-        locale={{ emptyText: "No lodgement needs a person." }}
+        // An empty table scrolls nothing, and a scrolling region must be reachable by keyboard.
+        scroll={lodgements.data?.rows.length ? { x: 1000 } : undefined}
+        locale={{ emptyText: <span className="console__empty">No lodgement needs a person.</span> }}
         pagination={{
           current: page,
           pageSize: 20,

@@ -78,8 +78,9 @@ export function MailPanel() {
         loading={failed.isFetching}
         columns={columns}
         dataSource={failed.data?.rows ?? []}
-        scroll={{ x: 1000 }}
-        locale={{ emptyText: "No undelivered mail." }}
+        // An empty table scrolls nothing, and a scrolling region must be reachable by keyboard.
+        scroll={failed.data?.rows.length ? { x: 1000 } : undefined}
+        locale={{ emptyText: <span className="console__empty">No undelivered mail.</span> }}
         pagination={{
           current: page,
           pageSize: 20,
