@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
+import { consoleCode, signInToConsole } from "./console-support";
 import { createDraftByApi, teamIdOf, uniqueName } from "./documents-support";
 import { DEMO_PASSWORD, expectAccessible, OWNER } from "./support";
 
@@ -9,7 +9,6 @@ import { DEMO_PASSWORD, expectAccessible, OWNER } from "./support";
  * takes it, marks it sent and completes it; the firm then sees it completed. At both widths,
  * keyboard only for the sign-in, with axe on each screen.
  */
-const STAFF_KEY = "DEMOCONSOLEPRECEDENTSTAFF2345ABC";
 const FULFILMENT = { email: "fulfilment@console.test", name: "Frankie Fulfilment" };
 const ADMINISTRATOR = { email: "admin@console.test", name: "Casey Console" };
 const address = {
@@ -25,27 +24,6 @@ const billing = {
   email: "billing@demo.test",
   company: "Demo Advisory",
 };
-
-/** A code for a step no earlier sign-in of the account has used (one sign-in per width, 30 s apart at least). */
-const codeFor = (width: number) =>
-  new TOTP({ secret: Secret.fromBase32(STAFF_KEY) }).generate({
-    timestamp: Date.now() + (width === 375 ? 30_000 : 0),
-  });
-
-/** The console's sign-in, by keyboard only: the password, then the authenticator's code. */
-async function signInToConsole(page: Page, email: string, width: number) {
-  await page.goto("/console");
-  await expect(page.getByRole("heading", { name: "Operator console" })).toBeVisible({ timeout: 60_000 });
-  await page.getByLabel("Email").focus();
-  await page.keyboard.type(email);
-  await page.keyboard.press("Tab");
-  await page.keyboard.type(DEMO_PASSWORD);
-  await page.keyboard.press("Enter");
-  await expect(page.getByLabel("Authentication code")).toBeFocused();
-  await page.keyboard.type(codeFor(width));
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-}
 
 /** As the demo owner, through the firm's API: a completed document, a hard copy of it, paid at the sandbox checkout. */
 async function paidHardCopy(page: Page) {
@@ -98,7 +76,7 @@ for (const width of [1366, 375]) {
       const code = page.getByLabel("Authentication code");
       await expect(code).toBeFocused();
       await expectAccessible(page, "console code step");
-      await page.keyboard.type(codeFor(width));
+      await page.keyboard.type(await consoleCode(FULFILMENT.email));
       await page.keyboard.press("Enter");
 
       await expect(page.getByRole("tab", { name: "Requests" })).toBeVisible();
@@ -135,7 +113,7 @@ for (const width of [1366, 375]) {
     });
 
     test("an administrator adds a staff member and sees it in the audit log", async ({ page }) => {
-      await signInToConsole(page, ADMINISTRATOR.email, width);
+      await signInToConsole(page, ADMINISTRATOR.email);
       await page.getByRole("tab", { name: "Staff" }).click();
       await expect(page.getByRole("row", { name: new RegExp(FULFILMENT.name) })).toBeVisible();
       await expectAccessible(page, "staff list");

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
-import { DEMO_PASSWORD, expectAccessible } from "./support";
+import { expect, test } from "@playwright/test";
+import { signInToConsole } from "./console-support";
+import { expectAccessible } from "./support";
 
 /**
  * The operator console's queues (issue 37 item 7): the demo support worker signs in by keyboard,
@@ -8,30 +8,9 @@ import { DEMO_PASSWORD, expectAccessible } from "./support";
  * keyboard; it leaves the list. At both widths, with axe on each screen. The demo data holds
  * undelivered mail whose delivery jobs failed (apps/server/src/demo/failed-work.ts).
  */
-const STAFF_KEY = "DEMOCONSOLEPRECEDENTSTAFF2345ABC";
 const SUPPORT = { email: "support@console.test", name: "Sasha Support" };
 
-/** A code for a step no earlier sign-in of the account has used (one sign-in per width). */
-const codeFor = (width: number) =>
-  new TOTP({ secret: Secret.fromBase32(STAFF_KEY) }).generate({
-    timestamp: Date.now() + (width === 375 ? 30_000 : 0),
-  });
-
-async function signInAsSupport(page: Page, width: number) {
-  await page.goto("/console?tab=queues");
-  await expect(page.getByRole("heading", { name: "Operator console" })).toBeVisible({ timeout: 60_000 });
-  await page.getByLabel("Email").focus();
-  await page.keyboard.type(SUPPORT.email);
-  await page.keyboard.press("Tab");
-  await page.keyboard.type(DEMO_PASSWORD);
-  await page.keyboard.press("Enter");
-  await expect(page.getByLabel("Authentication code")).toBeFocused();
-  await page.keyboard.type(codeFor(width));
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-}
-
-// One demo account signs in at both widths: in order, so the second takes a later code step.
+// One demo account works the queue at both widths, in order (each retries a job the other sees).
 test.describe.configure({ mode: "serial" });
 
 for (const width of [1366, 375]) {
@@ -40,7 +19,7 @@ for (const width of [1366, 375]) {
     test.describe.configure({ timeout: 180_000 });
 
     test("support sees a failed job's error and retries it by keyboard", async ({ page }) => {
-      await signInAsSupport(page, width);
+      await signInToConsole(page, SUPPORT.email, "/console?tab=queues");
       await expect(page.getByRole("tab", { name: "Queues" })).toBeVisible();
       // Support works the queues only: no staff, audit or fulfilment areas.
       await expect(page.getByRole("tab", { name: "Staff" })).toHaveCount(0);

@@ -1,0 +1,76 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { DEMO_PASSWORD } from "./support";
+
+/** The demo staff's published authenticator key (README, demo data). */
+export const CONSOLE_STAFF_KEY = "DEMOCONSOLEPRECEDENTSTAFF2345ABC";
+const STEP_MS = 30_000;
+
+/**
+ * Which 30-second code step each staff account last signed in with, across the test workers
+ * (separate processes) of one run: the console refuses a step no later than the last one used
+ * (a replayed code), and accepts one step either side of its own. Two specs signing in as the
+ * same account in the same step, or a retry in the step of the failed try, would otherwise be
+ * refused. Kept in a folder per server port, so two runs on one machine keep apart.
+ */
+const ledger = path.join(os.tmpdir(), `precedent-e2e-console-steps-${process.env.E2E_PORT ?? 3100}`);
+const lock = `${ledger}.lock`;
+/** A lock left by a killed worker is taken over after this long (it is held for microseconds). */
+const STALE_LOCK_MS = 5_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function underLock<T>(work: () => T): Promise<T> {
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) {
+        rmSync(lock, { recursive: true, force: true });
+      }
+      await sleep(25);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** A code of a step this account has not signed in with yet, waiting (at most a step) until the server accepts it. */
+export async function consoleCode(email: string): Promise<string> {
+  const step = await underLock(() => {
+    mkdirSync(ledger, { recursive: true });
+    const file = path.join(ledger, encodeURIComponent(email));
+    const last = existsSync(file) ? Number(readFileSync(file, "utf8")) : 0;
+    const chosen = Math.max(Math.floor(Date.now() / STEP_MS), last + 1);
+    writeFileSync(file, String(chosen));
+    return chosen;
+  });
+  // The server takes a code of the step after its own: wait until `step` is at most that far ahead.
+  const wait = (step - 1) * STEP_MS + 1_000 - Date.now();
+  if (wait > 0) await sleep(wait);
+  return new TOTP({ secret: Secret.fromBase32(CONSOLE_STAFF_KEY) }).generate({
+    timestamp: step * STEP_MS + 1,
+  });
+}
+
+/** The console's sign-in, by keyboard only: the password, then the authenticator's code. */
+export async function signInToConsole(page: Page, email: string, address = "/console") {
+  await page.goto(address);
+  await expect(page.getByRole("heading", { name: "Operator console" })).toBeVisible({ timeout: 60_000 });
+  await page.getByLabel("Email").focus();
+  await page.keyboard.type(email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Authentication code")).toBeFocused();
+  await page.keyboard.type(await consoleCode(email));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
