@@ -433,8 +433,7 @@ export function InterviewForm({
     },
     onLeave: (path: string) =>
       setTouched((current) => (current.has(path) ? current : new Set([...current, path]))),
-    messageOf: (path: string) =>
-      shownMessage(path, { touched, revealed }, issues, serverErrors),
+    messageOf: (path: string) => shownMessage(path, { touched, revealed }, issues, serverErrors),
     lockedOf: isRegistration
       ? (path: string) => {
           if (path === "proposed_name")

@@ -220,5 +220,4 @@ export const shownMessage = (
   issues: ReadonlyMap<string, string>,
   serverErrors: ReadonlyMap<string, string>,
 ): string | undefined =>
-  ((exposure.revealed.has(path) || exposure.touched.has(path)) && issues.get(path)) ||
-  serverErrors.get(path);
+  ((exposure.revealed.has(path) || exposure.touched.has(path)) && issues.get(path)) || serverErrors.get(path);
