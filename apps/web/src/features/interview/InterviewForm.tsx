@@ -57,8 +57,8 @@ import {
   namedIssues,
   type PartyTypeChange,
   partyTypeChange,
-  shownMessage,
   shownAnswerPaths,
+  shownMessage,
   storable,
   withoutHiddenAnswers,
 } from "./form-state";
@@ -236,7 +236,10 @@ export function InterviewForm({
   // The autosave timer reads the newest answers and the last saved ones through refs.
   const answersRef = useRef(answers);
   answersRef.current = answers;
-  const revealShown = () => setRevealed(shownAnswerPaths(definition, answersRef.current));
+  const revealShown = useCallback(
+    () => setRevealed(shownAnswerPaths(definition, answersRef.current)),
+    [definition],
+  );
   const lastSaved = useRef(JSON.stringify(storable(definition, doc.answers)));
   /** Set once this tab may no longer save: the lock went to another tab, or saving failed. */
   const stopped = useRef(false);
@@ -341,7 +344,18 @@ export function InterviewForm({
         inFlight.current = undefined;
       }
     },
-    [definition, doc.name, teamId, docId, actionToken, message, goToList, lockLost, forgetClearedAnswers],
+    [
+      definition,
+      doc.name,
+      teamId,
+      docId,
+      actionToken,
+      message,
+      goToList,
+      lockLost,
+      forgetClearedAnswers,
+      revealShown,
+    ],
   );
 
   useEffect(() => {

@@ -5,8 +5,8 @@ import {
   issuesByPath,
   labelsByPath,
   partyTypeChange,
-  shownMessage,
   shownAnswerPaths,
+  shownMessage,
   storable,
   withoutHiddenAnswers,
 } from "./form-state";
