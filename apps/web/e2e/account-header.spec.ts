@@ -15,13 +15,20 @@ const menuButton = (page: Page) => page.getByRole("button", { name: "Menu", exac
 const shoot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}-${page.viewportSize()?.width}.png`) });
 
-/** How many lines a control's label takes (1 unless it wraps). */
+/** How many lines a control's label takes (1 unless it wraps): its text's boxes, by their tops. */
 const labelLines = (control: Locator) =>
   control.evaluate((element) => {
-    const range = document.createRange();
-    range.selectNodeContents(element);
-    const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-    return tops.size;
+    const tops: number[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) tops.push(rect.top);
+    }
+    tops.sort((a, b) => a - b);
+    // A new line starts more than half a line below the last.
+    return tops.filter((top, i) => i === 0 || top - (tops[i - 1] ?? top) > 8).length;
   });
 
 /** A control that lies wholly on the screen, its label whole on one line (no word broken, none cut). */

@@ -139,10 +139,11 @@ test.describe("document list tabs", () => {
     // Launching it is a change: asked first (documents spec: "before launch").
     await drawer.getByRole("button", { name: "Relaunch Document" }).click();
     await expect(confirm).toContainText("Olivia Owner");
+    // Declined, the document is not launched: its panel stays open on the list.
     await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
     await expect(page).toHaveURL(/my-document.*docId=\d+/);
-    await page.keyboard.press("Escape");
-    await expect(page).not.toHaveURL(/docId=/);
+    await expect(drawer).toBeVisible();
   });
 
   test("a firm with no documents or folders gets the first-use and empty shared states", async ({ page }) => {
