@@ -256,7 +256,7 @@ test.describe("the address", () => {
     await expect(page).not.toHaveURL(/docId=/);
   });
 
-  test("an organisation document opened by its address asks 'Changes need to be notified' first", async ({
+  test("an organisation document opened by its address shows at once, without a confirmation", async ({
     page,
   }) => {
     await openDocuments(page, MEMBER);
@@ -264,16 +264,8 @@ test.describe("the address", () => {
     const docId = await createDraftByApi(page, name);
 
     await openDocuments(page, OWNER, `?tab=organisation-document&docId=${docId}`);
-    const confirm = page.getByRole("dialog", { name: "Changes need to be notified" });
-    await expect(confirm).toBeVisible();
-    await expect(page.getByText(`Doc ID ${docId} - ${name}`)).toHaveCount(0);
-    // Declining leaves the document closed.
-    await confirm.getByRole("button", { name: "Cancel" }).click();
-    await expect(page).not.toHaveURL(/docId=/);
-
-    await page.goto(`/my-account/my-document?tab=organisation-document&docId=${docId}`);
-    await confirm.getByRole("button", { name: "Continue" }).click();
     await expect(drawer(page).getByText(`Doc ID ${docId} - ${name}`)).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Changes need to be notified" })).toHaveCount(0);
   });
 });
 

@@ -121,7 +121,7 @@ test.describe("document list tabs", () => {
     await expect(page).not.toHaveURL(/search=/);
   });
 
-  test("opening another user's organisation document asks 'Changes need to be notified' first", async ({
+  test("another user's organisation document opens at once, and asks 'Changes need to be notified' before it is launched", async ({
     page,
   }) => {
     await openDocuments(page, MANAGER, "?tab=organisation-document");
@@ -130,14 +130,20 @@ test.describe("document list tabs", () => {
     await page
       .getByRole("button", { name: "Share Sale Agreement – Coastal Foods Pty Ltd", exact: true })
       .click();
-    const confirm = page.getByRole("dialog", { name: "Changes need to be notified" });
-    await expect(confirm).toContainText("Olivia Owner");
-    await confirm.getByRole("button", { name: "Continue" }).click();
-    await expect(page).toHaveURL(/docId=\d+/);
+    // Reading its details changes nothing: no confirmation before the panel (issue 33 item 8).
     const drawer = page.getByRole("dialog", { name: /Doc ID \d+ - Share Sale Agreement/ });
     await expect(drawer).toContainText("Olivia Owner");
-    await page.keyboard.press("Escape");
-    await expect(page).not.toHaveURL(/docId=/);
+    await expect(page).toHaveURL(/docId=\d+/);
+    const confirm = page.getByRole("dialog", { name: "Changes need to be notified" });
+    await expect(confirm).toHaveCount(0);
+    // Launching it is a change: asked first (documents spec: "before launch").
+    await drawer.getByRole("button", { name: "Relaunch Document" }).click();
+    await expect(confirm).toContainText("Olivia Owner");
+    // Declined, the document is not launched: its panel stays open on the list.
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(page).toHaveURL(/my-document.*docId=\d+/);
+    await expect(drawer).toBeVisible();
   });
 
   test("a firm with no documents or folders gets the first-use and empty shared states", async ({ page }) => {

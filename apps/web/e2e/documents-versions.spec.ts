@@ -110,7 +110,13 @@ test("filters the list by template and by client, kept in the address", async ({
   const other = await ndaFor(page, uniqueName("Banksia"));
 
   await page.goto("/my-account/my-document");
-  await page.getByRole("textbox", { name: "Filter by client name" }).fill(client.toUpperCase());
+  // It says what it matches (issue 33 item 8): the first party's name, not any answer.
+  const clientFilter = page.getByRole("textbox", { name: "Filter by client name" });
+  await expect(clientFilter).toHaveAttribute("placeholder", "Client: first party's name");
+  await expect(clientFilter).toHaveAccessibleDescription(
+    "Lists the documents whose client, the first party named in the interview, contains this text.",
+  );
+  await clientFilter.fill(client.toUpperCase());
   await expect(documentRows(page)).toHaveCount(1);
   await expect(documentRows(page).first()).toContainText(match.name);
   await expect(page).toHaveURL(

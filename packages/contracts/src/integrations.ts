@@ -1,10 +1,15 @@
 import { z } from "zod";
 import { envelope } from "./envelope.ts";
 
-/** The apps the integrations page lists (spec §3 App), with the address each one's calls use. */
+/**
+ * The apps the integrations page lists (spec §3 App), with the address each one's calls use. `app`
+ * is the spec's value (replies, addresses: ?app=BGLCAS360); `name` is the app as people write it,
+ * for every screen and message.
+ */
 export const INTEGRATION_APPS = [
   {
     app: "Xero",
+    name: "Xero",
     slug: "xero",
     group: "Accounting and practice management",
     kind: "accounting",
@@ -14,6 +19,7 @@ export const INTEGRATION_APPS = [
   },
   {
     app: "FuseSign",
+    name: "FuseSign",
     slug: "fusesign",
     group: "E-signing",
     kind: "e-signing",
@@ -23,6 +29,7 @@ export const INTEGRATION_APPS = [
   },
   {
     app: "HubSpot",
+    name: "HubSpot",
     slug: "hubspot",
     group: "CRM",
     kind: "crm",
@@ -32,6 +39,7 @@ export const INTEGRATION_APPS = [
   },
   {
     app: "BGLCAS360",
+    name: "BGL CAS 360",
     slug: "bglcas360",
     group: "Company and fund administration",
     kind: "company-registration",
@@ -41,6 +49,7 @@ export const INTEGRATION_APPS = [
   },
   {
     app: "BGLSF360",
+    name: "BGL Simple Fund 360",
     slug: "bglsf360",
     group: "Company and fund administration",
     kind: "fund-administration",
@@ -56,6 +65,10 @@ export type IntegrationAppSlug = (typeof INTEGRATION_APP_SLUGS)[number];
 
 /** The e-signing and accounting apps connect in a 500×500 popup; the BGL apps in the same window. */
 export const integrationOpensInPopup = (slug: IntegrationAppSlug) => slug === "xero" || slug === "fusesign";
+
+/** An app's name as people write it ("BGL CAS 360"), by its slug; the slug itself for none known. */
+export const integrationDisplayName = (slug: string) =>
+  INTEGRATION_APPS.find((a) => a.slug === slug)?.name ?? slug;
 
 /** Matches an app name case-insensitively (spec §2: my-account/my-integration/{appName}). */
 export const integrationAppByName = (name: string) =>

@@ -1,5 +1,5 @@
 import type { ActivityLogEntry, DocumentLogEntry, DocumentLogTotals } from "@precedent/contracts";
-import { count } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildFirmWithPeople,
@@ -230,10 +230,40 @@ describe("GET /api/activity-log", () => {
     expect(page2.rows[0]?.message).toBe("Download PDF");
   });
 
-  it("filters by whole days at UTC+10", async () => {
-    const day = new Date(t.clock.now().getTime() + 10 * 3_600_000).toISOString().slice(0, 10);
-    expect((await activity(fresh.as.owner, { date_from: day, date_to: day })).total_record).toBe(17);
-    expect((await activity(fresh.as.owner, { date_to: "2020-01-01" })).total_record).toBe(0);
+  it("filters by the firm's days in Sydney, daylight saving included, as the screen shows them", async () => {
+    const firm = await buildFirmWithPeople(t);
+    const at = async (createdAt: string) => {
+      await t.services.logs.recordAction(t.db, {
+        teamId: firm.teamId,
+        docId: null,
+        docType: "DOC",
+        userId: firm.ids.alice,
+        action: "Download PDF",
+        isSuccess: true,
+        response: { status: 200 },
+      });
+      const [last] = await t.db
+        .select({ id: integrationLogs.id })
+        .from(integrationLogs)
+        .where(eq(integrationLogs.teamId, firm.teamId))
+        .orderBy(desc(integrationLogs.id))
+        .limit(1);
+      if (!last) throw new Error("entry expected");
+      await t.db
+        .update(integrationLogs)
+        .set({ createdAt: new Date(createdAt) })
+        .where(eq(integrationLogs.id, last.id));
+      return last.id;
+    };
+    // 23:59:59 on 3 November and 12:30 am on 4 November in Sydney (AEDT, UTC+11); at a fixed
+    // UTC+10 both would be 3 November.
+    const late3rd = await at("2026-11-03T12:59:59Z");
+    const early4th = await at("2026-11-03T13:30:00Z");
+    const idsOn = async (query: Record<string, string>) =>
+      (await activity(firm.as.owner, query)).rows.map((r) => r.id);
+    expect(await idsOn({ date_from: "2026-11-03", date_to: "2026-11-03" })).toEqual([late3rd]);
+    expect(await idsOn({ date_from: "2026-11-04", date_to: "2026-11-04" })).toEqual([early4th]);
+    expect(await idsOn({ date_to: "2026-11-02" })).toEqual([]);
   });
 
   it("answers 404 to another firm and 400 to bad dates, changing nothing", async () => {

@@ -13,7 +13,11 @@ import type {
 import { and, arrayOverlaps, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { notFound } from "../../errors.ts";
-import { CHANGE_LOG_UTC_OFFSET_MINUTES } from "../../platform/kernel/calendar.ts";
+import {
+  CHANGE_LOG_UTC_OFFSET_MINUTES,
+  endOfSydneyDay,
+  startOfSydneyDay,
+} from "../../platform/kernel/calendar.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { activityLogAuthors, canReadDocumentLog, firmLogScope } from "./policy.ts";
@@ -137,9 +141,15 @@ export function createLogsService(deps: {
     };
   }
 
-  const dayConditions = (column: Parameters<typeof gte>[0], from?: string, to?: string) => [
+  /** The data change log's days, at its fixed UTC+10 (account-area §2), as its times are shown. */
+  const changeLogDays = (column: Parameters<typeof gte>[0], from?: string, to?: string) => [
     ...(from ? [gte(column, startOfDay(from))] : []),
     ...(to ? [lt(column, new Date(startOfDay(to).getTime() + DAY_MS))] : []),
+  ];
+  /** Every other log's days: the firm's, in Sydney with daylight saving, as its times are shown. */
+  const firmDays = (column: Parameters<typeof gte>[0], from?: string, to?: string) => [
+    ...(from ? [gte(column, startOfSydneyDay(from))] : []),
+    ...(to ? [lt(column, endOfSydneyDay(to))] : []),
   ];
 
   /**
@@ -251,7 +261,7 @@ export function createLogsService(deps: {
       const authors = activityLogAuthors(ctx.role, ctx.userId, query.user_ids);
       const conditions: SQL[] = [
         eq(integrationLogs.teamId, ctx.teamId),
-        ...dayConditions(integrationLogs.createdAt, query.date_from, query.date_to),
+        ...firmDays(integrationLogs.createdAt, query.date_from, query.date_to),
       ];
       if (authors) conditions.push(inArray(integrationLogs.createdBy, authors));
       if (query.is_success !== undefined)
@@ -304,7 +314,7 @@ export function createLogsService(deps: {
       }
       if (query.user_ids) conditions.push(inArray(documentLogs.createdBy, query.user_ids));
       if (query.tag_codes) conditions.push(arrayOverlaps(documentLogs.tags, query.tag_codes));
-      conditions.push(...dayConditions(documentLogs.createdAt, query.date_from, query.date_to));
+      conditions.push(...changeLogDays(documentLogs.createdAt, query.date_from, query.date_to));
       const { rows, paging } = await pageOf(documentLogs, and(...conditions), query);
       const names = await users.summaries([...new Set(rows.map((r) => r.createdBy))]);
       const entries: ChangeLogEntry[] = rows.map((r) => ({

@@ -25,6 +25,7 @@ import {
   OrderResponse,
   type Product,
   ProductListResponse,
+  paymentReturnPath,
   StartDocumentResponse,
 } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
@@ -522,6 +523,39 @@ describe("orders and the sandbox checkout", () => {
       (await people.as.alice.get("/api/orders", { status: "unpaid" })).json(),
     ).data;
     expect(unpaid.rows.every((o) => o.status === "unpaid")).toBe(true);
+  });
+
+  it("completes an order of $0.00 without a card: paid at once, its coupon counted, its invoice sent", async () => {
+    await t.services.coupons.create({ code: "ALLOFIT", amount: 100, discountType: "percent", usageLimit: 1 });
+    const order = OrderResponse.parse(
+      (await createOrder(people.as.alice, "mutual-nda", ["ALLOFIT"])).json(),
+    ).data;
+    expect(order.total).toBe(0);
+    // Another firm's person, and another person of the firm, reach nothing and change nothing.
+    expect((await people.outsider.post("/api/stripe/checkout", { order_id: order.id })).statusCode).toBe(404);
+    expect((await people.as.bob.post("/api/stripe/checkout", { order_id: order.id })).statusCode).toBe(404);
+    expect(
+      OrderResponse.parse((await people.as.alice.get(`/api/orders/${order.id}`)).json()).data.status,
+    ).toBe("unpaid");
+
+    const checkout = await people.as.alice.post("/api/stripe/checkout", { order_id: order.id });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    // Straight to the success page: no card page in between.
+    expect(checkout.json().data.url).toBe(paymentReturnPath(order.id));
+    expect(
+      OrderResponse.parse((await people.as.alice.get(`/api/orders/${order.id}`)).json()).data.status,
+    ).toBe("paid");
+    const [invoice] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.key, `invoice:${order.id}`));
+    expect(invoice?.text).toContain("Total (inc. GST): $0.00");
+    // Its coupon is used up: the next order cannot have it.
+    const next = await createOrder(people.as.alice, "mutual-nda", ["ALLOFIT"]);
+    expect(next.statusCode).toBe(400);
+    expect(next.json().message).toBe(COUPON_USAGE_LIMIT_REACHED);
+    // Asked again, it is paid already: refused, nothing opened.
+    expect((await people.as.alice.post("/api/stripe/checkout", { order_id: order.id })).statusCode).toBe(409);
   });
 
   it("keeps orders to their user and firm", async () => {

@@ -21,12 +21,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
     {
       schema: {
         tags: ["payments"],
-        summary: "A payment session for the caller's unpaid order (sandbox page or Stripe Checkout): its url",
+        summary:
+          "A payment session for the caller's unpaid order (sandbox page or Stripe Checkout): its url; an order of $0.00 completes at once, its url the success page",
         querystring: CheckoutQuery,
         body: CheckoutRequest,
         response: {
           200: CheckoutResponse,
-          400: ErrorEnvelope.describe("A free order (it completes without a card), or a malformed request"),
+          400: ErrorEnvelope.describe("A malformed request"),
           404: ErrorEnvelope.describe("No such order of the caller's in this firm"),
           409: ErrorEnvelope.describe(
             "The order cannot be paid now: already paid, its request was cancelled, or a coupon on it is used up",

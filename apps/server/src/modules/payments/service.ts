@@ -93,6 +93,18 @@ export function createPaymentsService(deps: {
       const successUrl = input.success_url ?? paymentReturnPath(order.id);
       const cancelUrl = input.cancel_url ?? paymentReturnPath(order.id);
       const errorUrl = input.error_url ?? paymentReturnPath(order.id, true);
+      // Nothing to pay (a coupon took the whole price): the order completes here, with its
+      // coupons counted and its tax invoice sent, and no card is asked for.
+      if (order.totalCents <= 0) {
+        await db.transaction(async (tx) => {
+          const locked = await orders.requireOwn(tx, ctx, order.id, true);
+          const lockedRefusal = await orders.paymentRefusal(tx, locked);
+          if (lockedRefusal) throw new AppError(409, lockedRefusal);
+          await orders.markPaid(tx, locked.id);
+        });
+        deliverMail();
+        return { url: successUrl };
+      }
       const id = randomBytes(24).toString("base64url");
       const row = {
         id,
@@ -123,7 +135,6 @@ export function createPaymentsService(deps: {
         });
         return { url: `/checkout/${sessionId}` };
       }
-      if (order.totalCents <= 0) throw badRequest("A free order cannot be paid by card.");
       const product = (await productSummaries(db, [order.productId])).get(order.productId);
       /** Opens the Stripe session for the locked order and records it. */
       const openStripeSession = async (tx: Database, locked: typeof order, productName: string) => {

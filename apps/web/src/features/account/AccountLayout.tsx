@@ -1,8 +1,8 @@
-import { LogoutOutlined } from "@ant-design/icons";
+import { CloseOutlined, LogoutOutlined, MenuOutlined } from "@ant-design/icons";
 import type { CurrentUser } from "@precedent/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button, Layout, Skeleton, Typography } from "antd";
-import { type ReactNode, useDeferredValue, useEffect, useState } from "react";
+import { type ReactNode, useDeferredValue, useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { assistantSettingsQuery } from "../../api/assistant";
 import { creditStatusQuery } from "../../api/credits";
@@ -41,6 +41,8 @@ const NAVIGATION = [
   { path: "/my-account/my-integration", label: "My Integrations" },
 ];
 
+const ACCOUNT_NAVIGATION_ID = "account-navigation";
+
 const navigationItem = (pathname: string) =>
   NAVIGATION.find((item) => item.path === pathname.replace(/\/$/, ""));
 
@@ -76,15 +78,48 @@ function UserBadge() {
   );
 }
 
-/** The mark and the pages' links, the same before and after the person's account has loaded. */
+/**
+ * The mark and the pages' links, the same before and after the person's account has loaded. On a
+ * phone the links sit behind Menu (styles.css hides one or the other by width, so the page built
+ * ahead has it right): as rows of their own they took a third of the screen above the page.
+ */
 function HeaderNavigation({ upgrade }: { upgrade: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  // A link followed closes the menu: the page it opens is what the person wants to see.
+  const shownFor = useRef(pathname);
+  if (shownFor.current !== pathname) {
+    shownFor.current = pathname;
+    if (menuOpen) setMenuOpen(false);
+  }
   return (
     <>
       {/* Its size is set in styles.css for each screen width, so the page built ahead has it right. */}
       <Link to={HOME_PATH} className="app-header__brand" aria-label="Precedent: My Company">
         <BrandMark size="css" />
       </Link>
-      <nav aria-label="Account" className="app-header__nav">
+      <button
+        ref={menuButton}
+        type="button"
+        className="app-header__menu"
+        aria-expanded={menuOpen}
+        aria-controls={ACCOUNT_NAVIGATION_ID}
+        onClick={() => setMenuOpen((open) => !open)}
+      >
+        {menuOpen ? <CloseOutlined aria-hidden /> : <MenuOutlined aria-hidden />}
+        <span>Menu</span>
+      </button>
+      <nav
+        id={ACCOUNT_NAVIGATION_ID}
+        aria-label="Account"
+        className={menuOpen ? "app-header__nav app-header__nav--open" : "app-header__nav"}
+        onKeyDown={(event) => {
+          if (event.key !== "Escape" || !menuOpen) return;
+          setMenuOpen(false);
+          menuButton.current?.focus();
+        }}
+      >
         {NAVIGATION.map((item) => (
           <NavLink key={item.path} to={item.path} className="app-nav__link">
             {item.label}

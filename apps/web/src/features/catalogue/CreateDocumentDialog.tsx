@@ -51,9 +51,9 @@ function TemplateCatalogueDialog({
       title={title}
       onCancel={onClose}
       footer={null}
-      width="100vw"
+      width="100%"
       className="create-document-dialog"
-      style={{ top: 0, maxWidth: "100vw", paddingBottom: 0 }}
+      style={{ top: 0 }}
       destroyOnHidden
     >
       <div className="catalogue-layout">

@@ -24,10 +24,11 @@ import {
   Typography,
 } from "antd";
 import type { SorterResult } from "antd/es/table/interface";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
 import { type ReactNode, useState } from "react";
 import { type CreditLogFilters, orderCapQuery, usedCapQuery } from "../../api/credits";
 import { CREDIT_LOG_TABLE_HEIGHT, DATE_FORMAT } from "../../constants";
+import { formatDay, formatInstant, sydneyToday } from "../../dates";
 import "./credits.css";
 
 const REQUEST_DATE_FORMAT = "YYYY-MM-DD";
@@ -43,20 +44,27 @@ const financialYearStart = (day: Dayjs) =>
   day.month() >= 6 ? day.month(6).startOf("month") : day.subtract(1, "year").month(6).startOf("month");
 
 const PERIODS: { key: string; label: string; range: () => [Dayjs, Dayjs] }[] = [
-  { key: "7d", label: "Last 7 days", range: () => [dayjs().subtract(6, "day"), dayjs()] },
-  { key: "30d", label: "Last 30 days", range: () => [dayjs().subtract(29, "day"), dayjs()] },
-  { key: "month", label: "This month", range: () => [dayjs().startOf("month"), dayjs()] },
+  { key: "7d", label: "Last 7 days", range: () => [sydneyToday().subtract(6, "day"), sydneyToday()] },
+  { key: "30d", label: "Last 30 days", range: () => [sydneyToday().subtract(29, "day"), sydneyToday()] },
+  { key: "month", label: "This month", range: () => [sydneyToday().startOf("month"), sydneyToday()] },
   {
     key: "last-month",
     label: "Last month",
-    range: () => [dayjs().subtract(1, "month").startOf("month"), dayjs().subtract(1, "month").endOf("month")],
+    range: () => [
+      sydneyToday().subtract(1, "month").startOf("month"),
+      sydneyToday().subtract(1, "month").endOf("month"),
+    ],
   },
-  { key: "fy", label: "This financial year", range: () => [financialYearStart(dayjs()), dayjs()] },
+  {
+    key: "fy",
+    label: "This financial year",
+    range: () => [financialYearStart(sydneyToday()), sydneyToday()],
+  },
   {
     key: "last-fy",
     label: "Last financial year",
     range: () => {
-      const start = financialYearStart(dayjs()).subtract(1, "year");
+      const start = financialYearStart(sydneyToday()).subtract(1, "year");
       return [start, start.add(1, "year").subtract(1, "day")];
     },
   },
@@ -201,7 +209,7 @@ function SpendingHistory({ teamId, runOut }: { teamId: number; runOut: boolean }
       dataIndex: "created_at",
       sorter: true,
       sortOrder: state.sortOrderOf("created_at"),
-      render: (value: string) => dayjs(value).format(TIME_FORMAT),
+      render: (value: string) => formatInstant(value, TIME_FORMAT),
     },
     {
       key: "user_name",
@@ -226,7 +234,7 @@ function SpendingHistory({ teamId, runOut }: { teamId: number; runOut: boolean }
         renderItem={(row) => (
           <div className="credit-logs__item">
             <Typography.Text strong>{row.user_name}</Typography.Text>
-            <Typography.Text type="secondary">{dayjs(row.created_at).format(TIME_FORMAT)}</Typography.Text>
+            <Typography.Text type="secondary">{formatInstant(row.created_at, TIME_FORMAT)}</Typography.Text>
             <Typography.Text>
               {row.used} credit{row.used === 1 ? "" : "s"} · Document {row.doc_id}
             </Typography.Text>
@@ -247,7 +255,7 @@ function BuyingHistory({ teamId }: { teamId: number }) {
       dataIndex: "date",
       sorter: true,
       sortOrder: state.sortOrderOf("date"),
-      render: (value: string) => dayjs(value).format(DATE_FORMAT),
+      render: (value: string) => formatDay(value),
     },
     {
       key: "user_name",
@@ -280,7 +288,7 @@ function BuyingHistory({ teamId }: { teamId: number }) {
           <div className="credit-logs__item">
             <Typography.Text strong>{row.package}</Typography.Text>
             <Typography.Text type="secondary">
-              {dayjs(row.date).format(DATE_FORMAT)} · {row.user}
+              {formatDay(row.date)} · {row.user}
             </Typography.Text>
             <Typography.Text>
               {row.cap_qty} credits · ${aud(row.total)} AUD

@@ -18,6 +18,10 @@ export function useDocumentListFilters() {
 }
 
 const NO_PRODUCT_FILTERS = { categoryIds: [], search: "" };
+/** What the client filter matches, said where it is typed (it is no search of the answers). */
+export const CLIENT_FILTER_HINT =
+  "Lists the documents whose client, the first party named in the interview, contains this text.";
+const CLIENT_FILTER_HINT_ID = "document-client-filter-hint";
 
 /**
  * Filter by template and by client (the first party's name in the answers), beside the status
@@ -88,8 +92,10 @@ export function DocumentListFilters() {
       </MountLater>
       <Input
         allowClear
-        placeholder="Client name"
+        placeholder="Client: first party's name"
         aria-label="Filter by client name"
+        aria-describedby={CLIENT_FILTER_HINT_ID}
+        title={CLIENT_FILTER_HINT}
         className="doc-filters__client"
         value={text}
         onChange={(event) => setText(event.target.value)}
@@ -99,6 +105,9 @@ export function DocumentListFilters() {
           setAddress({ client: trimmed }, { replace: true });
         }}
       />
+      <span id={CLIENT_FILTER_HINT_ID} className="visually-hidden">
+        {CLIENT_FILTER_HINT}
+      </span>
       {active && (
         <Button
           type="link"

@@ -62,6 +62,7 @@ import { COMPANY_KIT_BUTTON, useAsicPayment, useCompanyKit } from "../asic";
 import { offersHardCopy, offersLegalReview } from "../fulfilment/FulfilmentActions";
 import { useSyncDestinations } from "../integrations/SyncDocument";
 import { SigningProgress } from "../signing/SigningProgress";
+import { CreateFloatButtons, type CreateItem } from "./CreateFloatButtons";
 import type { DocumentDialog } from "./DocumentDialogs";
 import { DocumentListFilters, useDocumentListFilters } from "./DocumentListFilters";
 import { isSigned, offersCopy, offersSharing, offersSigning, pdfHref } from "./document-abilities";
@@ -293,7 +294,7 @@ export function DocumentListPanel({
     section !== ORGANISATION_DOCUMENTS && (currentFolder ? currentFolder.abilities.create_subfolder : true);
   const canCreateDocument = section !== ORGANISATION_DOCUMENTS;
   // The create actions: the Create New menu's items, or on a phone the floating buttons.
-  const createItems: { key: string; label: string; icon: ReactNode }[] = [
+  const createItems: CreateItem[] = [
     ...(canCreateFolder ? [{ key: "folder", label: "New Folder", icon: <FolderAddOutlined /> }] : []),
     ...(canCreateDocument ? [{ key: "document", label: "New Document", icon: <FileAddOutlined /> }] : []),
     ...(canCreateDocument
@@ -706,21 +707,7 @@ export function DocumentListPanel({
       >
         {listBody}
       </InfiniteScrollList>
-      {small && createItems.length > 0 && (
-        <MountLater>
-          <FloatButton.Group trigger="click" type="primary" icon={<PlusOutlined />} aria-label="Create New">
-            {createItems.map((item) => (
-              <FloatButton
-                key={item.key}
-                icon={item.icon}
-                tooltip={item.label}
-                aria-label={item.label}
-                onClick={() => create(item.key)}
-              />
-            ))}
-          </FloatButton.Group>
-        </MountLater>
-      )}
+      {small && createItems.length > 0 && <CreateFloatButtons items={createItems} onCreate={create} />}
     </section>
   );
 }

@@ -16,7 +16,6 @@ import { useNavigate } from "react-router";
 import {
   checkFolderDelete,
   deleteFolder,
-  documentQuery,
   folderTreeQuery,
   shareFolders,
   unshareFolder,
@@ -150,61 +149,27 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
     [section, teamId, run, modal, message, confirmFolderDelete],
   );
 
-  // Organisation documents opened by someone other than their creator first ask for confirmation.
-  // It is asked once per document: launching one just confirmed does not ask again.
+  // Organisation documents launched by someone other than their creator first ask for confirmation
+  // (documents spec: "before launch, hard copy, legal review or ASIC payment"); opening one to read
+  // its details changes nothing, so it asks nothing. Asked once per document.
   const confirmed = useRef(new Set<number>());
-  const [, setConfirmedCount] = useState(0);
-  const needsConfirmation = (document: DocumentRow) =>
-    section === ORGANISATION_DOCUMENTS &&
-    document.abilities.owner_confirmation &&
-    !confirmed.current.has(document.id);
-  const confirmOwner = (document: DocumentRow, proceed: () => void, onCancel?: () => void) => {
-    if (!needsConfirmation(document)) return proceed();
+  const confirmOwner = (document: DocumentRow, proceed: () => void) => {
+    const needsConfirmation =
+      section === ORGANISATION_DOCUMENTS &&
+      document.abilities.owner_confirmation &&
+      !confirmed.current.has(document.id);
+    if (!needsConfirmation) return proceed();
     modal.confirm({
       title: "Changes need to be notified",
       content: `This document belongs to ${document.created_by_user.display_name}. Changes you make to it will be notified to them.`,
       okText: "Continue",
       onOk: () => {
         confirmed.current.add(document.id);
-        setConfirmedCount((count) => count + 1);
         proceed();
       },
-      onCancel,
     });
   };
-  const openDocument = (document: DocumentRow) =>
-    confirmOwner(document, () => setAddress({ docId: document.id }));
-
-  // A document opened by its address (`?docId=`) asks the same before its panel shows; declining
-  // closes it, as declining from the list never opens it.
-  const addressed = useQuery({
-    ...documentQuery(teamId, docId ?? 0, section),
-    enabled: docId !== undefined && !refused,
-  });
-  const addressedDocument = docId !== undefined ? addressed.data : undefined;
-  const awaitingConfirmation =
-    (section === ORGANISATION_DOCUMENTS && docId !== undefined && addressed.isPending) ||
-    (addressedDocument !== undefined && needsConfirmation(addressedDocument));
-  const asking = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    if (
-      !addressedDocument ||
-      !needsConfirmation(addressedDocument) ||
-      asking.current === addressedDocument.id
-    )
-      return;
-    asking.current = addressedDocument.id;
-    confirmOwner(
-      addressedDocument,
-      () => {
-        asking.current = undefined;
-      },
-      () => {
-        asking.current = undefined;
-        setAddress({ docId: undefined }, { replace: true });
-      },
-    );
-  });
+  const openDocument = (document: DocumentRow) => setAddress({ docId: document.id });
 
   // Start or relaunch opens the interview page; a completed document is reopened (5 → 2) first.
   const navigate = useNavigate();
@@ -274,7 +239,7 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
         items={tabs.map((tab) => ({ key: String(tab.section), label: tab.label }))}
       />
       {layout}
-      {docId !== undefined && !refused && !awaitingConfirmation && (
+      {docId !== undefined && !refused && (
         <Suspense fallback={null}>
           <DocumentDetailDrawer
             teamId={teamId}

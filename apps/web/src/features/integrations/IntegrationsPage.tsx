@@ -6,6 +6,7 @@ import {
   integrationConnected,
   integrationConnectFailed,
   integrationDisconnectFailed,
+  integrationDisplayName,
 } from "@precedent/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Empty, Input, Modal, Tabs, Tag, Typography } from "antd";
@@ -103,7 +104,10 @@ export function IntegrationsPage() {
   // Matched on the name and the overview, so "practice" or "e-signing" find their apps; a group
   // with nothing left is hidden rather than shown with an empty heading.
   const matches = (app: IntegrationApp) =>
-    term === "" || app.app.toLowerCase().includes(term) || app.overview.toLowerCase().includes(term);
+    term === "" ||
+    integrationDisplayName(app.slug).toLowerCase().includes(term) ||
+    app.app.toLowerCase().includes(term) ||
+    app.overview.toLowerCase().includes(term);
   const shownGroups = (groups.data ?? [])
     .map((g) => ({ ...g, apps: g.apps.filter(matches) }))
     .filter((g) => g.apps.length > 0);
@@ -130,12 +134,12 @@ export function IntegrationsPage() {
         next.delete(k);
       setParams(next, { replace: true });
       if (inPopup) {
-        const told: ConsentOutcome = { type: "precedent:integration-consent", app: app.app, outcome };
+        const told: ConsentOutcome = { type: "precedent:integration-consent", app: app.name, outcome };
         opener.postMessage(told, window.location.origin);
         window.close();
         return;
       }
-      sayOutcome(app.app, outcome);
+      sayOutcome(app.name, outcome);
       window.setTimeout(refreshAll, AFTER_CONNECT_REFETCH_MS);
     };
     if (error || !code) {
@@ -195,7 +199,7 @@ export function IntegrationsPage() {
         `width=${POPUP_SIZE},height=${POPUP_SIZE},left=${left},top=${top}`,
       );
       if (!popup) {
-        message.error(integrationConnectFailed(app.app));
+        message.error(integrationConnectFailed(integrationDisplayName(app.slug)));
         setBusy(false);
         return;
       }
@@ -207,15 +211,15 @@ export function IntegrationsPage() {
         window.setTimeout(refreshAll, AFTER_CONNECT_REFETCH_MS);
       }, POPUP_WATCH_MS);
     } catch {
-      message.error(integrationConnectFailed(app.app));
+      message.error(integrationConnectFailed(integrationDisplayName(app.slug)));
       setBusy(false);
     }
   }
 
   function confirmDisconnect(app: IntegrationApp) {
     modal.confirm({
-      title: `Disconnect ${app.app}?`,
-      content: `Precedent will no longer read your clients from ${app.app} or send documents to it, until you connect it again.`,
+      title: `Disconnect ${integrationDisplayName(app.slug)}?`,
+      content: `Precedent will no longer read your clients from ${integrationDisplayName(app.slug)} or send documents to it, until you connect it again.`,
       okText: "Disconnect",
       okButtonProps: { danger: true },
       cancelText: "Cancel",
@@ -230,7 +234,7 @@ export function IntegrationsPage() {
       message.success(INTEGRATION_DISCONNECTED);
       await refreshAll();
     } catch {
-      message.error(integrationDisconnectFailed(app.app));
+      message.error(integrationDisconnectFailed(integrationDisplayName(app.slug)));
     } finally {
       setBusy(false);
     }
@@ -270,7 +274,7 @@ export function IntegrationsPage() {
               <li key={app.slug}>
                 <Card className="integrations__card" size="small">
                   <button type="button" className="integrations__card-button" onClick={() => openApp(app)}>
-                    <span className="integrations__card-name">{app.app}</span>
+                    <span className="integrations__card-name">{integrationDisplayName(app.slug)}</span>
                     {statusLabel(app)}
                     <span className="integrations__card-overview">{app.overview}</span>
                   </button>
@@ -283,7 +287,7 @@ export function IntegrationsPage() {
       {teamId > 0 && <IntegrationLogsSection teamId={teamId} />}
       <Modal
         open={Boolean(selected)}
-        title={selected?.app}
+        title={selected && integrationDisplayName(selected.slug)}
         onCancel={closeModal}
         footer={
           selected && [

@@ -21,6 +21,7 @@ import {
   type IntegrationClient,
   type IntegrationClientDetail,
   type IntegrationClientType,
+  integrationDisplayName,
   SF360_FUND_EXISTS,
   SF360_VALIDATED,
   SF360_VALIDATING,
@@ -277,7 +278,7 @@ function ClientPicker({
                 aria-label="Data provider"
                 value={provider}
                 style={{ minWidth: 160 }}
-                options={providers.map((p) => ({ value: p.slug, label: p.app }))}
+                options={providers.map((p) => ({ value: p.slug, label: integrationDisplayName(p.slug) }))}
                 onChange={(value) => {
                   setProvider(value);
                   setSelected(undefined);

@@ -6,6 +6,7 @@ import {
   type IntegrationAppSlug,
   type IntegrationClientType,
   IntegrationSyncResponse,
+  integrationDisplayName,
 } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { App, Button, Flex, Input, Modal, Radio, Select, Spin, Typography } from "antd";
@@ -83,7 +84,7 @@ export function SyncDocumentDialog({
         body: { doc_id: docId, client_id: clientId, description },
       });
       // The queue's id means nothing to the person: the app's name and where to look do.
-      const appName = destinations.find((d) => d.slug === app)?.app ?? app;
+      const appName = integrationDisplayName(app);
       void message.success(`Queued for ${appName}. The Document Logs show when it is sent.`);
       onClose();
     } catch (error) {
@@ -108,7 +109,7 @@ export function SyncDocumentDialog({
             <Select
               aria-label="Destination"
               value={app}
-              options={destinations.map((d) => ({ value: d.slug, label: d.app }))}
+              options={destinations.map((d) => ({ value: d.slug, label: integrationDisplayName(d.slug) }))}
               onChange={(value) => {
                 setDestination(value);
                 setClientId(undefined);

@@ -57,6 +57,8 @@ import {
   namedIssues,
   type PartyTypeChange,
   partyTypeChange,
+  shownAnswerPaths,
+  shownMessage,
   storable,
   withoutHiddenAnswers,
 } from "./form-state";
@@ -216,7 +218,8 @@ export function InterviewForm({
 
   const [answers, setAnswers] = useState<Answers>(doc.answers);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const [revealAll, setRevealAll] = useState(false);
+  /** The fields on screen when every message was last asked for: a field shown later waits to be left. */
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<ReadonlyMap<string, string>>(() => new Map());
   const [assembleErrors, setAssembleErrors] = useState<{ message: string; errors: FieldError[] }>();
   const [saveState, setSaveState] = useState<SaveState>("saved");
@@ -233,6 +236,10 @@ export function InterviewForm({
   // The autosave timer reads the newest answers and the last saved ones through refs.
   const answersRef = useRef(answers);
   answersRef.current = answers;
+  const revealShown = useCallback(
+    () => setRevealed(shownAnswerPaths(definition, answersRef.current)),
+    [definition],
+  );
   const lastSaved = useRef(JSON.stringify(storable(definition, doc.answers)));
   /** Set once this tab may no longer save: the lock went to another tab, or saving failed. */
   const stopped = useRef(false);
@@ -316,7 +323,7 @@ export function InterviewForm({
           if (isApiError(error) && error.status === 400) {
             // The server refused a value (its checks are the same as ours, and final): mark it.
             setServerErrors(new Map(error.fieldErrors.map((e) => [e.field, e.message])));
-            setRevealAll(true);
+            revealShown();
             void message.error(error.message);
           } else if (isApiError(error) && error.status === 0) {
             // No reply at all: keep the answers on screen; the next autosave tries again.
@@ -337,7 +344,18 @@ export function InterviewForm({
         inFlight.current = undefined;
       }
     },
-    [definition, doc.name, teamId, docId, actionToken, message, goToList, lockLost, forgetClearedAnswers],
+    [
+      definition,
+      doc.name,
+      teamId,
+      docId,
+      actionToken,
+      message,
+      goToList,
+      lockLost,
+      forgetClearedAnswers,
+      revealShown,
+    ],
   );
 
   useEffect(() => {
@@ -429,8 +447,7 @@ export function InterviewForm({
     },
     onLeave: (path: string) =>
       setTouched((current) => (current.has(path) ? current : new Set([...current, path]))),
-    messageOf: (path: string) =>
-      ((revealAll || touched.has(path)) && issues.get(path)) || serverErrors.get(path),
+    messageOf: (path: string) => shownMessage(path, { touched, revealed }, issues, serverErrors),
     lockedOf: isRegistration
       ? (path: string) => {
           if (path === "proposed_name")
@@ -472,7 +489,7 @@ export function InterviewForm({
       if (isApiError(error) && error.status === 400 && error.fieldErrors.length > 0) {
         setAssembleErrors({ message: error.message, errors: error.fieldErrors });
         setServerErrors(new Map(error.fieldErrors.map((e) => [e.field, e.message])));
-        setRevealAll(true);
+        revealShown();
         window.scrollTo({ top: 0, behavior: "smooth" });
       } else if (isApiError(error) && error.message === INTERVIEW_OPENED_IN_ANOTHER_TAB) {
         lockLost();

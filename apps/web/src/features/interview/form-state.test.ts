@@ -5,6 +5,8 @@ import {
   issuesByPath,
   labelsByPath,
   partyTypeChange,
+  shownAnswerPaths,
+  shownMessage,
   storable,
   withoutHiddenAnswers,
 } from "./form-state";
@@ -108,5 +110,48 @@ describe("changing a party's type", () => {
       buyer: { party_type: "company", name: "Citizen Holdings", street: "1 George St" },
     });
     expect(withoutHiddenAnswers(parties, individual, "buyer")).toBe(individual);
+  });
+});
+
+describe("a field's message (issue 33 item 8)", () => {
+  const trust = defineInterview({
+    title: "Deed",
+    questions: [
+      { id: "settlor", type: "text", label: "Settlor" },
+      { id: "has_appointor", type: "select", label: "An appointor?", options: ["Yes", "No"] },
+      {
+        id: "appointor",
+        type: "text",
+        label: "Appointor",
+        visibleIf: { questionId: "has_appointor", equals: "Yes" },
+      },
+    ],
+  });
+  const none = new Set<string>();
+  const noServerErrors = new Map<string, string>();
+
+  it("a field a condition brings in after Assemble shows no error until it is left", () => {
+    // Assemble asked for every message while the appointor was not on screen.
+    const revealed = shownAnswerPaths(trust, {});
+    expect(revealed).toContain("settlor");
+    expect(revealed).not.toContain("appointor");
+
+    const answers = { has_appointor: "Yes" };
+    const issues = issuesByPath(trust, answers);
+    expect(issues.get("appointor")).toBe("This field cannot be blank.");
+    expect(shownMessage("settlor", { touched: none, revealed }, issues, noServerErrors)).toBe(
+      "This field cannot be blank.",
+    );
+    expect(shownMessage("appointor", { touched: none, revealed }, issues, noServerErrors)).toBeUndefined();
+    expect(
+      shownMessage("appointor", { touched: new Set(["appointor"]), revealed }, issues, noServerErrors),
+    ).toBe("This field cannot be blank.");
+  });
+
+  it("nothing is in red before anything is touched or asked for; the server's word always shows", () => {
+    const issues = issuesByPath(trust, {});
+    const exposure = { touched: none, revealed: none };
+    expect(shownMessage("settlor", exposure, issues, noServerErrors)).toBeUndefined();
+    expect(shownMessage("settlor", exposure, issues, new Map([["settlor", "Refused."]]))).toBe("Refused.");
   });
 });

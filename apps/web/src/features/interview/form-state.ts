@@ -196,3 +196,28 @@ export function withoutHiddenAnswers(
   if (kept.length === Object.keys(party).length) return answers;
   return writeAnswer(answers, partyPath, Object.fromEntries(kept));
 }
+
+/** What the person has done that lets a field show its own message (not the server's). */
+export type MessageExposure = {
+  /** Fields the person has left. */
+  readonly touched: ReadonlySet<string>;
+  /** Fields on screen when every message was asked for (Assemble, a refused save). */
+  readonly revealed: ReadonlySet<string>;
+};
+
+/** Every answer path shown for these answers: the fields Assemble or a refused save reveal. */
+export const shownAnswerPaths = (definition: InterviewDefinition, answers: Answers): ReadonlySet<string> =>
+  shownPaths(visibleQuestions(definition, answers));
+
+/**
+ * The message a field shows: the server's, or its own once the person has left it or it was on
+ * screen when every message was asked for. A field a condition brings in later shows none until
+ * it is left: it was not there to be filled in, and a fresh field in red reads as a mistake made.
+ */
+export const shownMessage = (
+  path: string,
+  exposure: MessageExposure,
+  issues: ReadonlyMap<string, string>,
+  serverErrors: ReadonlyMap<string, string>,
+): string | undefined =>
+  ((exposure.revealed.has(path) || exposure.touched.has(path)) && issues.get(path)) || serverErrors.get(path);

@@ -14,7 +14,7 @@ import { LoadError } from "../../components/LoadError";
 import { OutcomeTag } from "../../components/OutcomeTag";
 import { CHANGE_LOG_TIME_FORMAT, DATE_FORMAT } from "../../constants";
 import { useCurrentTeam } from "../../current-firm/use-current-team";
-import { formatLogTime } from "../../dates";
+import { formatInstant } from "../../dates";
 
 const REQUEST_DATE_FORMAT = "YYYY-MM-DD";
 const PICKER_FORMATS = [DATE_FORMAT, "DD/MM/YYYY", REQUEST_DATE_FORMAT];
@@ -46,7 +46,7 @@ function ActivityLog({ teamId, firmWide }: { teamId: number; firmWide: boolean }
         {entries.map((entry) => (
           <li key={entry.id} className="activity-log__row">
             <Typography.Text className="activity-log__time">
-              {formatLogTime(entry.time, CHANGE_LOG_TIME_FORMAT)}
+              {formatInstant(entry.time, CHANGE_LOG_TIME_FORMAT)}
             </Typography.Text>
             <span>
               <Tag>{entry.type}</Tag>

@@ -11,7 +11,7 @@ import type { DocumentLogFilter } from "../../api/logs";
 import { LoadError } from "../../components/LoadError";
 import { OutcomeTag } from "../../components/OutcomeTag";
 import { CHANGE_LOG_TIME_FORMAT } from "../../constants";
-import { formatLogTime } from "../../dates";
+import { formatInstant } from "../../dates";
 import { LogFields } from "./LogFields";
 
 /**
@@ -20,7 +20,7 @@ import { LogFields } from "./LogFields";
  * entries newest first with 'Load more', and one entry's detail.
  */
 
-const logTime = (iso: string) => formatLogTime(iso, CHANGE_LOG_TIME_FORMAT);
+const logTime = (iso: string) => formatInstant(iso, CHANGE_LOG_TIME_FORMAT);
 
 type LogPage = { rows: DocumentLogEntry[]; totals: DocumentLogTotals };
 export type IntegrationLogQueryResult = UseInfiniteQueryResult<InfiniteData<LogPage>>;

@@ -1,4 +1,4 @@
-import { INTEGRATION_APPS } from "@precedent/contracts";
+import { integrationDisplayName } from "@precedent/contracts";
 
 /**
  * A log entry's Request or Response as a person reads it: each field on its own line under a
@@ -19,8 +19,6 @@ const LABELS: Record<string, string> = {
   description: "Description",
 };
 
-const appName = (slug: string) => INTEGRATION_APPS.find((a) => a.slug === slug)?.app ?? slug;
-
 export function fieldLabel(key: string): string {
   const known = LABELS[key];
   if (known) return known;
@@ -35,7 +33,7 @@ export function fieldLabel(key: string): string {
 function text(key: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (key === "app" && typeof value === "string") return appName(value);
+  if (key === "app" && typeof value === "string") return integrationDisplayName(value);
   return String(value);
 }
 

@@ -1,12 +1,13 @@
 import { type MembershipPlanCard, PERMANENT_LABEL } from "@precedent/contracts";
 import dayjs from "dayjs";
 import { DATE_FORMAT } from "../../constants";
+import { sydneyToday } from "../../dates";
 
 /** A plan date as the spec shows it; a missing one is 'Permanent'. */
 export const planDate = (date: string | null) => (date ? dayjs(date).format(DATE_FORMAT) : PERMANENT_LABEL);
 
 /** How far through its period the plan is, 0–100; null when it has no start or no end. */
-export function planProgress(start: string | null, end: string | null, today: dayjs.Dayjs = dayjs()) {
+export function planProgress(start: string | null, end: string | null, today: dayjs.Dayjs = sydneyToday()) {
   if (!start || !end) return null;
   const from = dayjs(start).startOf("day");
   const to = dayjs(end).endOf("day");
