@@ -454,7 +454,10 @@ test.describe("integrations", () => {
       const details = picker.locator(".fund-details");
       // The list may load again just after it opens (its search settles): open the detail until it holds.
       await expect(async () => {
-        await picker.getByRole("button", { name: /^View detail of / }).first().focus();
+        await picker
+          .getByRole("button", { name: /^View detail of / })
+          .first()
+          .focus();
         await page.keyboard.press("Enter");
         await expect(details).toBeVisible({ timeout: 5_000 });
       }).toPass({ timeout: 30_000 });
