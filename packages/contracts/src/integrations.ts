@@ -175,6 +175,8 @@ export const IntegrationClient = z.object({
   id: z.string(),
   name: z.string(),
   type: z.enum(INTEGRATION_CLIENT_TYPES),
+  /** A fund's code in the fund app (Select Fund's 'Entity Code'); absent for other clients. */
+  code: z.string().optional(),
 });
 export const IntegrationClientsResponse = envelope(z.array(IntegrationClient));
 export type IntegrationClient = z.infer<typeof IntegrationClient>;

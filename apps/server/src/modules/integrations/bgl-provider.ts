@@ -170,6 +170,7 @@ export function createBglProvider(options: BglOptions): IntegrationProvider {
               id: f.fundID,
               name: f.fundName,
               type: "Self Managed Superannuation Fund",
+              ...(f.fundCode ? { code: f.fundCode } : {}),
             }),
           );
       const response = await http.request(`${apiBase}/companies`, bearer(accessToken), "companies");

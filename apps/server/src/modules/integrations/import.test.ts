@@ -210,6 +210,17 @@ describe("GET /api/integrations/{app}/clients and /clients/{id}", () => {
       abn: fund.abn,
       type: "Self Managed Superannuation Fund",
     });
+    // The list shows the same entity code as the detail.
+    const listed = IntegrationClientsResponse.parse(
+      (
+        await people.as.owner.get("/api/integrations/bglsf360/clients", {
+          type: "Self Managed Superannuation Fund",
+          search: fund.name,
+          limit: 200,
+        })
+      ).json(),
+    ).data;
+    expect(listed.find((c) => c.id === fund.id)?.code).toBe(fund.code);
     expect(detail.fund).toEqual({
       entity_code: fund.code,
       financial_year_from: fund.financialYearFrom,

@@ -231,6 +231,7 @@ export const clientSummary = (client: SandboxClient): IntegrationClient => ({
       ? `${client.givenName} ${client.familyName}`
       : client.name,
   type: client.kind,
+  ...(client.kind === "Self Managed Superannuation Fund" ? { code: client.code } : {}),
 });
 
 const fullName = (p: SandboxPerson) => `${p.givenName} ${p.familyName}`;

@@ -390,6 +390,7 @@ describe("BGL Simple Fund 360 adapter", () => {
     const funds = await sf().listClients("at-1", null);
     expect(funds).toHaveLength(100);
     expect(funds.every((f) => f.type === "Self Managed Superannuation Fund")).toBe(true);
+    expect(funds[0]?.code).toBe("FUND0");
     expect(seen.map((s) => [s.query.get("offset"), s.query.get("max")])).toEqual([
       ["0", "100"],
       ["100", "100"],

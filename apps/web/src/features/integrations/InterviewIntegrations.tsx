@@ -382,7 +382,9 @@ function ClientPicker({
                   >
                     <span>{client.name}</span>{" "}
                     {mode === "fund" ? (
-                      <Typography.Text type="secondary">Entity Code: {client.id}</Typography.Text>
+                      <Typography.Text type="secondary">
+                        Entity Code: {client.code ?? client.id}
+                      </Typography.Text>
                     ) : (
                       <Tag>{client.type}</Tag>
                     )}
