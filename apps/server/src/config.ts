@@ -99,6 +99,11 @@ const ConfigSchema = z.object({
   MESSAGEMEDIA_API_BASE: z.url().optional(),
   /** How long a texted signing code lasts (default 10 minutes); shorter only to test expiry. */
   SMS_CODE_VALID_MS: z.coerce.number().int().min(1000).default(SIGNING_SMS_CODE_VALID_MS),
+  /**
+   * Automatic signing reminders: every this many days after a request is sent, plus a final one the
+   * day before its due date, to signers who have not signed; 0 turns them off.
+   */
+  SIGNING_REMINDER_EVERY_DAYS: z.coerce.number().int().min(0).max(60).default(3),
   /** Mail: sent by SMTP when set (smtp://user:pass@host:587); otherwise kept in the outbox table. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Precedent <no-reply@precedent.example>"),

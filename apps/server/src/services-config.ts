@@ -24,6 +24,7 @@ export type ServicesConfig = Pick<Config, "IDLE_TIMEOUT_MS" | "KEEP_ALIVE_MS"> &
       | "STRIPE_BILLING_WEBHOOK_SECRET"
       | "STRIPE_API_BASE"
       | "SMTP_URL"
+      | "SIGNING_REMINDER_EVERY_DAYS"
       | "NODE_ENV"
       | "SMS_CODE_VALID_MS"
       | "MAIL_FROM"

@@ -268,6 +268,7 @@ export function createServices(deps: {
     users,
     publicUrl,
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
+    reminderEveryDays: config.SIGNING_REMINDER_EVERY_DAYS,
     // The certificate downloaded on its own is sealed with the same seal as the signed PDF.
     sealFile: (pdf, info) => sealOnPool(info.firmName, "sealFile", { pdf, info }),
     // FuseSign for firms that sign with it, when its token, tenant and webhook secret are set.

@@ -306,7 +306,7 @@ test.describe("integrations", () => {
     await expect(page.getByText("Organisation changed to Coastal Advisory (sandbox).")).toBeVisible();
     await expect(header.getByTitle("Coastal Advisory (sandbox)")).toBeVisible();
     // The client lists now read the chosen organisation.
-    const clients = await page.request.get(`/api/integrations/xero/clients?id_team=${teamId}`);
+    const clients = await page.request.get(`/api/integrations/xero/clients?id_team=${teamId}&type=Company`);
     const ids = ((await clients.json()) as { data: { id: string }[] }).data.map((c) => c.id);
     expect(ids.every((id) => id.startsWith("xero-coastal-"))).toBe(true);
     await expectAccessible(page, "header with the accounting organisation");
@@ -397,7 +397,7 @@ test.describe("integrations", () => {
     expect(firstSaved.fund_name).toBe(first);
     const detailOf = async (name: string) => {
       const list = await page.request.get(
-        `/api/integrations/bglsf360/clients?id_team=${doc.teamId}&search=${encodeURIComponent(name)}`,
+        `/api/integrations/bglsf360/clients?id_team=${doc.teamId}&type=${encodeURIComponent("Self Managed Superannuation Fund")}&search=${encodeURIComponent(name)}`,
       );
       const id = ((await list.json()) as { data: { id: string; name: string }[] }).data.find(
         (f) => f.name === name,
@@ -440,6 +440,52 @@ test.describe("integrations", () => {
     await page.screenshot({ path: `${SHOTS}/sf360-fund-changed-1366.png` });
   });
 
+  for (const width of [1366, 375]) {
+    test(`Select Fund's detail: the fund's details with the TFN masked, by keyboard, axe at ${width} px`, async ({
+      page,
+    }) => {
+      const doc = await smsfDeedWithFundApp(page);
+      await page.setViewportSize({ width, height: 900 });
+      await openInterview(page, doc);
+      await page.getByRole("button", { name: "Select Fund" }).click();
+      const picker = page.getByRole("dialog", { name: "Select Fund" });
+      const pick = picker.locator(".integration-client-list__pick").first();
+      await slowExpect(pick).toBeVisible();
+      const details = picker.locator(".fund-details");
+      // The list may load again just after it opens (its search settles): open the detail until it holds.
+      await expect(async () => {
+        await picker
+          .getByRole("button", { name: /^View detail of / })
+          .first()
+          .focus();
+        await page.keyboard.press("Enter");
+        await expect(details).toBeVisible({ timeout: 5_000 });
+      }).toPass({ timeout: 30_000 });
+      for (const label of [
+        "Fund name",
+        "Entity Code",
+        "Financial year",
+        "ABN",
+        "TFN",
+        "ESA",
+        "Date formed",
+        "Wind up date",
+        "Trust deed source",
+        "Physical address",
+      ]) {
+        await expect(details.getByText(label, { exact: true })).toBeVisible();
+      }
+      // Only the last three digits of the TFN reach the browser.
+      await expect(details.getByText(/^\*\*\* \*\*\* \d{3}$/)).toBeVisible();
+      await expect(details.getByText(/^01\/07\/\d{4} – 30\/06\/\d{4}$/)).toBeVisible();
+      await expectAccessible(page, `fund detail at ${width} px`, { include: ".ant-modal" });
+      await page.screenshot({ path: `${SHOTS}/fund-detail-${width}.png` });
+      await picker.getByRole("button", { name: "Back to list" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(pick).toBeVisible();
+    });
+  }
+
   test("Select Member/Trustee: imports a member of the chosen Simple Fund 360 fund into the members, by keyboard", async ({
     page,
   }) => {
@@ -472,7 +518,7 @@ test.describe("integrations", () => {
 
     // The fund's members as Simple Fund 360 lists them, for what the modal should show and import.
     const list = await page.request.get(
-      `/api/integrations/bglsf360/clients?id_team=${doc.teamId}&search=${encodeURIComponent(fundName)}`,
+      `/api/integrations/bglsf360/clients?id_team=${doc.teamId}&type=${encodeURIComponent("Self Managed Superannuation Fund")}&search=${encodeURIComponent(fundName)}`,
     );
     const fundId = ((await list.json()) as { data: { id: string; name: string }[] }).data.find(
       (f) => f.name === fundName,
@@ -538,10 +584,12 @@ test.describe("integrations page logs", () => {
     const doc = await startDocumentByApi(page);
     await connectByApi(page, doc.teamId, "xero");
     const scope = `id_team=${doc.teamId}`;
-    const listed = await page.request.get(`/api/integrations/xero/clients?${scope}&limit=200`);
-    const clients = ((await listed.json()) as { data: { id: string; type: string }[] }).data;
-    const company = clients.find((c) => c.type === "Company");
-    const person = clients.find((c) => c.type === "Individual");
+    const firstOfType = async (type: string) => {
+      const listed = await page.request.get(`/api/integrations/xero/clients?${scope}&type=${type}`);
+      return ((await listed.json()) as { data: { id: string; type: string }[] }).data[0];
+    };
+    const company = await firstOfType("Company");
+    const person = await firstOfType("Individual");
     if (!company || !person) throw new Error("the sandbox has no company or no individual");
     // Sixteen imports that pass and one that fails (an individual into the company): over a page.
     for (let i = 0; i < 16; i++) {

@@ -168,13 +168,19 @@ export const IntegrationRedirectResponse = envelope(
 );
 export const IntegrationDisconnectResponse = envelope(z.object({ status: z.boolean() }));
 
-/** Spec §3 Client: the client types the apps hold. */
+/**
+ * Spec §3 Client: the client types the apps hold. SOLE_TRADER (the spec's spelling, as the apps
+ * send it) is a person trading on their own account: an individual to the interview.
+ */
 export const INTEGRATION_CLIENT_TYPES = [
   "Individual",
   "Company",
   "Trust",
   "Self Managed Superannuation Fund",
+  "SOLE_TRADER",
 ] as const;
+/** Spec §5: the client list is asked for one contact type at a time; without one it is refused. */
+export const NO_CONTACT_TYPE = "no contact type";
 export type IntegrationClientType = (typeof INTEGRATION_CLIENT_TYPES)[number];
 
 /** A client or contact of the connected app, as its list shows it. */
@@ -182,6 +188,8 @@ export const IntegrationClient = z.object({
   id: z.string(),
   name: z.string(),
   type: z.enum(INTEGRATION_CLIENT_TYPES),
+  /** A fund's code in the fund app (Select Fund's 'Entity Code'); absent for other clients. */
+  code: z.string().optional(),
 });
 export const IntegrationClientsResponse = envelope(z.array(IntegrationClient));
 export type IntegrationClient = z.infer<typeof IntegrationClient>;
@@ -204,7 +212,9 @@ export const INTEGRATION_SEARCH_DEBOUNCE_MS = 400;
 
 export const IntegrationClientsQuery = IntegrationTeamQuery.extend({
   search: z.string().max(200).optional().describe("Part of the client's name (trimmed, any case)"),
-  type: z.enum(INTEGRATION_CLIENT_TYPES).optional().describe("Only clients of this type"),
+  type: z
+    .enum(INTEGRATION_CLIENT_TYPES, { error: NO_CONTACT_TYPE })
+    .describe("The contact type listed (required: spec §5's 'no contact type')"),
   page: z.coerce.number().int().positive().max(10_000).optional().describe("From 1"),
   limit: z.coerce.number().int().positive().max(200).optional().describe("Rows a page (default 15)"),
 });
@@ -212,6 +222,40 @@ export const IntegrationClientsQuery = IntegrationTeamQuery.extend({
 export const IntegrationClientParams = IntegrationAppParams.extend({
   clientId: z.string().min(1).max(100),
 });
+
+/** A postal or physical address as the detail shows it. */
+const IntegrationAddress = z.object({
+  full_address: z.string(),
+  street: z.string(),
+  city: z.string(),
+  region: z.string(),
+  post_code: z.string(),
+  country: z.string(),
+});
+
+/** A TFN as the fund detail shows it: every digit hidden but the last three. */
+export const MASKED_TFN = /^\*{3} \*{3} \d{3}$/;
+
+/**
+ * Spec §3 Fund, beyond the client's fields (name and ABN are the detail's own): what Select Fund's
+ * detail shows. Dates are YYYY-MM-DD; a field the fund app does not hold is null.
+ */
+export const IntegrationFundDetail = z.object({
+  /** The fund's code in the fund app (the list's and detail's 'Entity Code'). */
+  entity_code: z.string().nullable(),
+  /** The first day of the fund's financial year being worked on (1 July, normally). */
+  financial_year_from: z.string().nullable(),
+  /** Masked (MASKED_TFN): the full TFN never leaves the server. */
+  tfn: z.string().regex(MASKED_TFN).nullable(),
+  /** The fund's electronic service address (its SuperStream message service). */
+  esa: z.string().nullable(),
+  date_formed: z.string().nullable(),
+  wind_up_date: z.string().nullable(),
+  /** Where the fund's trust deed came from (the deed provider or 'Other'). */
+  trust_deed_source: z.string().nullable(),
+  physical_address: IntegrationAddress.nullable(),
+});
+export type IntegrationFundDetail = z.infer<typeof IntegrationFundDetail>;
 
 /** Spec §3 Client, the detail: its officers as contacts, and its related people (a fund's members). */
 export const IntegrationClientDetail = IntegrationClient.extend({
@@ -222,16 +266,9 @@ export const IntegrationClientDetail = IntegrationClient.extend({
   abn: z.string().nullable(),
   legal_element: z.string().nullable(),
   system: z.string(),
-  address: z
-    .object({
-      full_address: z.string(),
-      street: z.string(),
-      city: z.string(),
-      region: z.string(),
-      post_code: z.string(),
-      country: z.string(),
-    })
-    .nullable(),
+  address: IntegrationAddress.nullable(),
+  /** A Self Managed Superannuation Fund's own details (spec §3 Fund); absent for other clients. */
+  fund: IntegrationFundDetail.optional(),
   contacts: z.array(
     z.object({ full_name: z.string(), position: z.string(), appointed_on: z.string().nullable() }),
   ),

@@ -118,7 +118,12 @@ export const integrationCalls = {
     params: IntegrationAppParams,
     query: IntegrationClientsQuery,
     reply: IntegrationClientsResponse,
-    errors: { 400: "Cannot get company id", 404: NO_CONNECTION, 409: RENEW, 502: PROVIDER_DOWN },
+    errors: {
+      400: "Cannot get company id, or no contact type ('no contact type')",
+      404: NO_CONNECTION,
+      409: RENEW,
+      502: PROVIDER_DOWN,
+    },
   }),
   client: defineCall({
     method: "GET",

@@ -1,4 +1,5 @@
 import type { IntegrationClient, IntegrationClientDetail, SimpleFundContact } from "@precedent/contracts";
+import { fundDetail as fundRecordDetail } from "./fund-detail.ts";
 import type { FundContact } from "./import-mapping.ts";
 import type { IntegrationProvider } from "./provider.ts";
 import { relationType } from "./sandbox-data.ts";
@@ -44,6 +45,14 @@ type SfFund = {
   fundName: string;
   entityType?: string;
   ABN?: string | null;
+  /** Spec §3 Fund's fields, under SF 360's names; the TFN in full (masked before it leaves us). */
+  financialYearFrom?: string | null;
+  tfn?: string | null;
+  esa?: string | null;
+  dateFormed?: string | null;
+  windUpDate?: string | null;
+  trustDeedSource?: string | null;
+  physicalAddress?: BglAddress | null;
   members?: SfMember[];
 };
 
@@ -106,7 +115,8 @@ export function createBglProvider(options: BglOptions): IntegrationProvider {
       abn: fund.ABN || null,
       legal_element: null,
       system: "BGLSF360",
-      address: street(fund.members?.[0]?.address),
+      address: street(fund.physicalAddress ?? fund.members?.[0]?.address),
+      fund: fundRecordDetail({ ...fund, code: fund.fundCode, physicalAddress: street(fund.physicalAddress) }),
       contacts: [],
       // listWithMembers lists members; a contact's own relation, when given, is mapped as spec §7 says.
       related: (fund.members ?? []).map((m) => {
@@ -160,6 +170,7 @@ export function createBglProvider(options: BglOptions): IntegrationProvider {
               id: f.fundID,
               name: f.fundName,
               type: "Self Managed Superannuation Fund",
+              ...(f.fundCode ? { code: f.fundCode } : {}),
             }),
           );
       const response = await http.request(`${apiBase}/companies`, bearer(accessToken), "companies");

@@ -69,13 +69,14 @@ export function createClientImport(deps: {
 
   return {
     /**
-     * The connected app's clients, by type and name (trimmed, any case), a page at a time (15 by
+     * The connected app's clients of one type (the route refuses none: 'no contact type') and by
+     * name (trimmed, any case), a page at a time (15 by
      * default, as the lists load on scroll; the wizard asks for 100).
      */
     async clients(
       person: Person,
       slug: IntegrationAppSlug,
-      query: { search?: string; type?: IntegrationClientType; page?: number; limit?: number } = {},
+      query: { search?: string; type: IntegrationClientType; page?: number; limit?: number },
     ) {
       const connection = await ownConnection(person, slug);
       const token = await accessTokenOf(connection);
@@ -89,7 +90,7 @@ export function createClientImport(deps: {
       const limit = query.limit ?? INTEGRATION_LIST_PAGE_SIZE;
       const start = ((query.page ?? 1) - 1) * limit;
       return all
-        .filter((c) => (!query.type || c.type === query.type) && c.name.toLowerCase().includes(search))
+        .filter((c) => c.type === query.type && c.name.toLowerCase().includes(search))
         .slice(start, start + limit);
     },
 

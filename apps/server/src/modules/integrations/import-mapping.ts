@@ -14,7 +14,8 @@ import type { InterviewDefinition, Question, ReferenceQuestion } from "@preceden
  *   addresses.
  * - Self Managed Superannuation Fund → as a trust: the fund's name, and every person SF360 relates to
  *   it as trustees (members of an SMSF with individual trustees are its trustees, SIS Act s17A(1)).
- * - Individual → first, middle and last names, and the address.
+ * - Individual, and SOLE_TRADER (a person trading on their own account) → first, middle and last
+ *   names, and the address.
  */
 
 type PartyType = "individual" | "company" | "trust";
@@ -26,6 +27,7 @@ export const PARTY_TYPE_OF_CLIENT: Record<IntegrationClientType, PartyType> = {
   Company: "company",
   Trust: "trust",
   "Self Managed Superannuation Fund": "trust",
+  SOLE_TRADER: "individual",
 };
 
 /** The interview's legal-element choices (spec §3), longest first so "PTY LIMITED" wins over "LIMITED". */
@@ -125,6 +127,7 @@ export function partyAnswers(client: IntegrationClientDetail): Answers {
       };
     }
     case "Individual":
+    case "SOLE_TRADER":
       return {
         party_type: "individual",
         first_name: client.first_name ?? "",

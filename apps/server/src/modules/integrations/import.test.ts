@@ -8,6 +8,7 @@ import {
   IntegrationClientDetailResponse,
   IntegrationClientsResponse,
   IntegrationImportResponse,
+  NO_CONTACT_TYPE,
   SF360_FUND_EXISTS,
   ValidateFundContactsResponse,
 } from "@precedent/contracts";
@@ -125,10 +126,10 @@ describe("the mapping of a client to party answers", () => {
 });
 
 describe("GET /api/integrations/{app}/clients and /clients/{id}", () => {
-  it("searches by name (trimmed, any case) and type, a page of 15 at a time, or 100 for the wizard", async () => {
+  it("searches by name (trimmed, any case) within a type, a page of 15 at a time, or 100 for the wizard", async () => {
     const page = async (query: Record<string, string | number>) =>
       IntegrationClientsResponse.parse(
-        (await people.as.owner.get("/api/integrations/xero/clients", query)).json(),
+        (await people.as.owner.get("/api/integrations/xero/clients", { type: "Company", ...query })).json(),
       ).data;
     const first = await page({});
     expect(first.length).toBe(15);
@@ -136,11 +137,9 @@ describe("GET /api/integrations/{app}/clients and /clients/{id}", () => {
     expect(second.length).toBe(15);
     expect(second[0]?.id).not.toBe(first[0]?.id);
     const started = performance.now();
-    const hundred = await page({ page: 1, limit: 100 });
+    const companies = await page({ page: 1, limit: 100 });
     const took = performance.now() - started;
-    expect(hundred.length).toBe(100);
     console.info(`a 100-client list answered in ${took.toFixed(0)} ms`);
-    const companies = await page({ type: "Company", limit: 200 });
     expect(companies.length).toBe(30);
     expect(companies.every((c) => c.type === "Company")).toBe(true);
     const target = companies[3];
@@ -150,6 +149,37 @@ describe("GET /api/integrations/{app}/clients and /clients/{id}", () => {
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((c) => c.name.toLowerCase().includes(word.toLowerCase()))).toBe(true);
     expect(found.map((c) => c.id)).toContain(target.id);
+  });
+
+  it("a contact type is required ('no contact type'); SOLE_TRADER lists the sole traders, each an individual to the interview", async () => {
+    for (const query of [{}, { type: "" }, { type: "Partnership" }]) {
+      const refused = await people.as.owner.get("/api/integrations/xero/clients", query);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(NO_CONTACT_TYPE);
+    }
+    const reply = await people.as.owner.get("/api/integrations/xero/clients", {
+      type: "SOLE_TRADER",
+      limit: 200,
+    });
+    const traders = IntegrationClientsResponse.parse(reply.json()).data;
+    const expected = sandboxClients("xero").filter((c) => c.kind === "SOLE_TRADER");
+    expect(expected.length).toBeGreaterThan(0);
+    expect(traders.map((c) => c.id)).toEqual(expected.map((c) => c.id));
+    const trader = expected[0];
+    if (trader?.kind !== "SOLE_TRADER") throw new Error("no sole trader");
+    const detail = IntegrationClientDetailResponse.parse(
+      (await people.as.owner.get(`/api/integrations/xero/clients/${trader.id}`)).json(),
+    ).data;
+    expect(detail).toMatchObject({
+      type: "SOLE_TRADER",
+      first_name: trader.givenName,
+      last_name: trader.familyName,
+      abn: trader.abn,
+    });
+    // A sole trader fills an individual party, not a company.
+    const minutes = definitionOf(MINUTES.identifier).definition;
+    expect(importIntoParty(minutes, "chair", detail)).toMatchObject({ ok: true });
+    expect(importIntoParty(minutes, "company", detail)).toMatchObject({ ok: false, reason: "mismatch" });
   });
 
   it("a company's detail: general information, officers with appointment dates, shareholders", async () => {
@@ -170,6 +200,47 @@ describe("GET /api/integrations/{app}/clients and /clients/{id}", () => {
     expect(detail.related.every((r) => r.type === "shareholder")).toBe(true);
   });
 
+  it("a fund's detail (Select Fund): spec §3 Fund's fields, the TFN masked but for its last three digits", async () => {
+    const fund = firstOf("bglsf360", "Self Managed Superannuation Fund") as SandboxFund;
+    const reply = await people.as.owner.get(`/api/integrations/bglsf360/clients/${fund.id}`);
+    expect(reply.statusCode, reply.body).toBe(200);
+    const detail = IntegrationClientDetailResponse.parse(reply.json()).data;
+    expect(detail).toMatchObject({
+      name: fund.name,
+      abn: fund.abn,
+      type: "Self Managed Superannuation Fund",
+    });
+    // The list shows the same entity code as the detail.
+    const listed = IntegrationClientsResponse.parse(
+      (
+        await people.as.owner.get("/api/integrations/bglsf360/clients", {
+          type: "Self Managed Superannuation Fund",
+          search: fund.name,
+          limit: 200,
+        })
+      ).json(),
+    ).data;
+    expect(listed.find((c) => c.id === fund.id)?.code).toBe(fund.code);
+    expect(detail.fund).toEqual({
+      entity_code: fund.code,
+      financial_year_from: fund.financialYearFrom,
+      tfn: `*** *** ${fund.tfn.slice(-3)}`,
+      esa: fund.esa,
+      date_formed: fund.dateFormed,
+      wind_up_date: fund.windUpDate,
+      trust_deed_source: fund.trustDeedSource,
+      physical_address: expect.objectContaining({ full_address: fund.physicalAddress }),
+    });
+    // The full TFN never leaves the server.
+    expect(reply.body).not.toContain(fund.tfn);
+    expect(reply.body).not.toContain(fund.tfn.slice(0, 6));
+    // A company has no fund details.
+    const company = await people.as.owner.get(
+      `/api/integrations/xero/clients/${firstOf("xero", "Company").id}`,
+    );
+    expect(company.json().data.fund).toBeUndefined();
+  });
+
   it("another organisation's client id is not found; another firm's person is not a member", async () => {
     const elsewhere = firstOf("bglsf360", "Company");
     const reply = await people.as.owner.get(`/api/integrations/xero/clients/${elsewhere.id}`);
@@ -180,7 +251,9 @@ describe("GET /api/integrations/{app}/clients and /clients/{id}", () => {
     );
     expect(outsider.statusCode).toBe(404);
     // A person of the firm without a connection of their own has none to read through.
-    expect((await people.as.alice.get("/api/integrations/xero/clients")).statusCode).toBe(404);
+    expect(
+      (await people.as.alice.get("/api/integrations/xero/clients", { type: "Company" })).statusCode,
+    ).toBe(404);
   });
 });
 

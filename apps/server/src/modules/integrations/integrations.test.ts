@@ -1,5 +1,6 @@
 import {
   AccountingOrganisationsResponse,
+  INTEGRATION_CLIENT_TYPES,
   IntegrationClientsResponse,
   IntegrationConnectedResponse,
   IntegrationGroupsResponse,
@@ -251,9 +252,9 @@ describe("tokens: refresh before expiry, rotation, renewal", () => {
     expect((await refreshGrants()).length).toBe(1);
     await expireAccessTokens(); // within the refresh margin
     const replies = await Promise.all([
-      people.as.owner.get("/api/integrations/xero/clients"),
-      people.as.owner.get("/api/integrations/xero/clients"),
-      people.as.owner.get("/api/integrations/xero/clients"),
+      people.as.owner.get("/api/integrations/xero/clients", { type: "Company" }),
+      people.as.owner.get("/api/integrations/xero/clients", { type: "Company" }),
+      people.as.owner.get("/api/integrations/xero/clients", { type: "Company" }),
     ]);
     for (const reply of replies) expect(reply.statusCode, reply.body).toBe(200);
     const grants = await refreshGrants();
@@ -264,30 +265,35 @@ describe("tokens: refresh before expiry, rotation, renewal", () => {
     expect(after?.accessExpiresAt.getTime()).toBeGreaterThan(t.clock.now().getTime() + 25 * 60_000);
     expect(after?.accessToken).not.toBe(before?.accessToken);
     // The new tokens work: no further refresh until the next expiry.
-    expect((await people.as.owner.get("/api/integrations/xero/clients")).statusCode).toBe(200);
+    expect(
+      (await people.as.owner.get("/api/integrations/xero/clients", { type: "Company" })).statusCode,
+    ).toBe(200);
     expect((await refreshGrants()).length).toBe(2);
   });
 
-  it("the sandbox's seeded clients: companies, trusts, SMSFs and individuals, the same every time", async () => {
+  it("the sandbox's seeded clients: companies, trusts, SMSFs, individuals and sole traders, the same every time", async () => {
     await connect(people.as.owner);
-    const clients = IntegrationClientsResponse.parse(
-      (await people.as.owner.get("/api/integrations/xero/clients", { limit: 200 })).json(),
-    ).data;
+    const everyType = async () => {
+      const all = [];
+      for (const type of INTEGRATION_CLIENT_TYPES) {
+        const reply = await people.as.owner.get("/api/integrations/xero/clients", { type, limit: 200 });
+        const clients = IntegrationClientsResponse.parse(reply.json()).data;
+        expect(clients.length, type).toBeGreaterThan(0);
+        expect(clients.every((c) => c.type === type)).toBe(true);
+        all.push(...clients);
+      }
+      return all;
+    };
+    const clients = await everyType();
     expect(clients.length).toBe(120);
-    expect(new Set(clients.map((c) => c.type))).toEqual(
-      new Set(["Company", "Trust", "Self Managed Superannuation Fund", "Individual"]),
-    );
-    const again = IntegrationClientsResponse.parse(
-      (await people.as.owner.get("/api/integrations/xero/clients", { limit: 200 })).json(),
-    ).data;
-    expect(again).toEqual(clients);
+    expect(await everyType()).toEqual(clients);
   });
 
   it("a revoked refresh token marks the connection as needing renewal", async () => {
     await connect(people.as.owner);
     await t.db.update(integrationSandboxGrants).set({ revokedAt: t.clock.now() });
     await expireAccessTokens(-60_000);
-    const reply = await people.as.owner.get("/api/integrations/xero/clients");
+    const reply = await people.as.owner.get("/api/integrations/xero/clients", { type: "Company" });
     expect(reply.statusCode).toBe(409);
     const [row] = await connectionRows();
     expect(row?.status).toBe("needs_renewal");
@@ -312,7 +318,9 @@ describe("tokens: refresh before expiry, rotation, renewal", () => {
       .update(integrationConnections)
       .set({ accessToken: owners?.accessToken ?? "" })
       .where(eq(integrationConnections.id, alices?.id ?? 0));
-    expect((await people.as.alice.get("/api/integrations/xero/clients")).statusCode).toBe(500);
+    expect(
+      (await people.as.alice.get("/api/integrations/xero/clients", { type: "Company" })).statusCode,
+    ).toBe(500);
   });
 });
 
@@ -348,8 +356,12 @@ describe("connections belong to their maker, within their firm", () => {
     // The same person naming our firm: not a member.
     const outsider = await people.outsider.get("/api/xero/auth/disconnect", { connection_id });
     expect(outsider.statusCode).toBe(404);
-    expect((await people.outsider.get("/api/integrations/xero/clients")).statusCode).toBe(404);
-    expect((await people.lite.get("/api/integrations/xero/clients")).statusCode).toBe(404);
+    expect(
+      (await people.outsider.get("/api/integrations/xero/clients", { type: "Company" })).statusCode,
+    ).toBe(404);
+    expect((await people.lite.get("/api/integrations/xero/clients", { type: "Company" })).statusCode).toBe(
+      404,
+    );
     expect(await connectionRows()).toEqual(before);
     const grants = await t.db.select().from(integrationSandboxGrants);
     for (const g of grants) expect(g.revokedAt).toBeNull();
@@ -360,7 +372,7 @@ describe("connections belong to their maker, within their firm", () => {
     const before = await connectionRows();
     for (const client of [people.as.owner, people.as.bob, people.as.manager]) {
       expect((await client.get("/api/xero/auth/disconnect", { connection_id })).statusCode).toBe(404);
-      expect((await client.get("/api/integrations/xero/clients")).statusCode).toBe(404);
+      expect((await client.get("/api/integrations/xero/clients", { type: "Company" })).statusCode).toBe(404);
       const connected = IntegrationConnectedResponse.parse(
         (await client.get("/api/connection/list-app-connected")).json(),
       ).data;
@@ -394,7 +406,7 @@ describe("GET /api/xero/auth/organization and PUT /api/xero/auth/set-tenant", ()
       { tenant_id: "sandbox-xero-org-2", tenant_name: "Coastal Advisory (sandbox)", selected: false },
     ]);
     const harbourClients = IntegrationClientsResponse.parse(
-      (await people.as.owner.get("/api/integrations/xero/clients")).json(),
+      (await people.as.owner.get("/api/integrations/xero/clients", { type: "Company" })).json(),
     ).data;
     const reply = await people.as.owner.put("/api/xero/auth/set-tenant", { tenant_id: "sandbox-xero-org-2" });
     expect(reply.statusCode, reply.body).toBe(200);
@@ -407,7 +419,7 @@ describe("GET /api/xero/auth/organization and PUT /api/xero/auth/set-tenant", ()
     );
     // Imports now read the other organisation's clients; the first one's are not found there.
     const coastalClients = IntegrationClientsResponse.parse(
-      (await people.as.owner.get("/api/integrations/xero/clients")).json(),
+      (await people.as.owner.get("/api/integrations/xero/clients", { type: "Company" })).json(),
     ).data;
     expect(coastalClients.length).toBeGreaterThan(0);
     expect(coastalClients.map((c) => c.id)).not.toContain(harbourClients[0]?.id);

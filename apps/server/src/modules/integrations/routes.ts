@@ -330,7 +330,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{
         querystring: IntegrationClientsQuery,
         response: {
           200: IntegrationClientsResponse,
-          400: noCompanyId,
+          400: ErrorEnvelope.describe("Cannot get company id, or no contact type ('no contact type')"),
           404: ErrorEnvelope.describe("No connection of the caller to this app (or not a member)"),
           409: ErrorEnvelope.describe("The connection needs renewing"),
           502: providerDown,

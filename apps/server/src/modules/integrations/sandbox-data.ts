@@ -4,6 +4,7 @@ import type {
   IntegrationClientDetail,
   SimpleFundContact,
 } from "@precedent/contracts";
+import { fundDetail } from "./fund-detail.ts";
 
 /**
  * The sandbox's practice data: companies with officers and shareholders, trusts with trustees,
@@ -29,9 +30,27 @@ export type SandboxFund = {
   abn: string;
   members: (SandboxPerson & { relation: "member" | "leaving member" | "leading member" })[];
   trustees: SandboxPerson[];
+} & SandboxFundRecord;
+/** Spec §3 Fund: what SF360 holds of the fund besides its people (TFN in full, as the app gives it). */
+export type SandboxFundRecord = {
+  code: string;
+  financialYearFrom: string;
+  tfn: string;
+  esa: string;
+  dateFormed: string;
+  windUpDate: string | null;
+  trustDeedSource: string;
+  physicalAddress: string;
 };
 export type SandboxIndividual = { kind: "Individual"; id: string } & SandboxPerson;
-export type SandboxClient = SandboxCompany | SandboxTrust | SandboxFund | SandboxIndividual;
+/** A person trading on their own account, under their own name, with an ABN. */
+export type SandboxSoleTrader = { kind: "SOLE_TRADER"; id: string; abn: string } & SandboxPerson;
+export type SandboxClient =
+  | SandboxCompany
+  | SandboxTrust
+  | SandboxFund
+  | SandboxIndividual
+  | SandboxSoleTrader;
 
 const GIVEN = [
   "Olivia",
@@ -101,6 +120,33 @@ export function acnWithCheckDigit(base8: number) {
   return `${all.slice(0, 3)} ${all.slice(3, 6)} ${all.slice(6)}`;
 }
 
+const DEED_SOURCES = ["Precedent", "Townsends Business & Corporate Lawyers", "Other"];
+const ESAS = ["smsfdataflow", "esuperfund", "ClickSuper"];
+
+/**
+ * A fund's record, from a generator seeded with its id alone: the client list's sequence (and so
+ * every other client) is the same as before funds carried these fields.
+ */
+function fundRecord(id: string, name: string, address: string): SandboxFundRecord {
+  const r = seeded(seedOf(id));
+  const formed = r.int(1995, 2022);
+  const code = name
+    .replace(/[^A-Za-z]/g, "")
+    .toUpperCase()
+    .slice(0, 6);
+  return {
+    code: `${code}${String(r.int(1, 99)).padStart(2, "0")}`,
+    financialYearFrom: "2025-07-01",
+    tfn: String(r.int(100_000_000, 999_999_999)),
+    esa: r.pick(ESAS),
+    dateFormed: `${formed}-${String(r.int(1, 12)).padStart(2, "0")}-${String(r.int(1, 28)).padStart(2, "0")}`,
+    // One fund in ten has been wound up.
+    windUpDate: r.int(1, 10) === 1 ? `2024-${String(r.int(1, 12)).padStart(2, "0")}-15` : null,
+    trustDeedSource: r.pick(DEED_SOURCES),
+    physicalAddress: address,
+  };
+}
+
 const seedOf = (app: string) =>
   [...app].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
 
@@ -151,18 +197,28 @@ export function sandboxClients(app: IntegrationAppSlug, count = 120, organisatio
           ...person(),
           relation: n === 0 ? ("leading member" as const) : ("member" as const),
         }));
+        const name = `${members[0]?.familyName ?? r.pick(FAMILY)} Superannuation Fund`;
         clients.push({
           kind: "Self Managed Superannuation Fund",
           id,
-          name: `${members[0]?.familyName ?? r.pick(FAMILY)} Superannuation Fund`,
+          name,
           abn: String(r.int(10_000_000_000, 99_999_999_999)),
           members,
           trustees: members.map(({ relation: _relation, ...p }) => p),
+          ...fundRecord(id, name, members[0]?.address ?? ""),
         });
         break;
       }
-      default:
-        clients.push({ kind: "Individual", id, ...person() });
+      default: {
+        // One person in three trades on their own account: decided from the id alone, so the
+        // list's sequence (and every other client) is as it was before sole traders.
+        const own = seeded(seedOf(id));
+        clients.push(
+          own.int(1, 3) === 1
+            ? { kind: "SOLE_TRADER", id, abn: String(own.int(10_000_000_000, 99_999_999_999)), ...person() }
+            : { kind: "Individual", id, ...person() },
+        );
+      }
     }
   }
   return clients;
@@ -170,8 +226,12 @@ export function sandboxClients(app: IntegrationAppSlug, count = 120, organisatio
 
 export const clientSummary = (client: SandboxClient): IntegrationClient => ({
   id: client.id,
-  name: client.kind === "Individual" ? `${client.givenName} ${client.familyName}` : client.name,
+  name:
+    client.kind === "Individual" || client.kind === "SOLE_TRADER"
+      ? `${client.givenName} ${client.familyName}`
+      : client.name,
   type: client.kind,
+  ...(client.kind === "Self Managed Superannuation Fund" ? { code: client.code } : {}),
 });
 
 const fullName = (p: SandboxPerson) => `${p.givenName} ${p.familyName}`;
@@ -181,7 +241,7 @@ export const relationType = (relation: string): "member" | "trustee" =>
     ? "member"
     : "trustee";
 
-function addressDetail(full: string): NonNullable<IntegrationClientDetail["address"]> {
+export function addressDetail(full: string): NonNullable<IntegrationClientDetail["address"]> {
   const match = /^(.*),\s*(.+?)\s+([A-Z]{2,3})\s+(\d{4})$/.exec(full);
   return {
     full_address: full,
@@ -240,6 +300,10 @@ export function clientDetail(client: SandboxClient, system: string): Integration
         ...base,
         abn: client.abn,
         address: client.members[0] ? addressDetail(client.members[0].address) : null,
+        fund: fundDetail({
+          ...client,
+          physicalAddress: client.physicalAddress ? addressDetail(client.physicalAddress) : null,
+        }),
         related: client.members.map((m) => ({
           related_client_name: fullName(m),
           relation: m.relation,
@@ -247,11 +311,13 @@ export function clientDetail(client: SandboxClient, system: string): Integration
         })),
       };
     case "Individual":
+    case "SOLE_TRADER":
       return {
         ...base,
         first_name: client.givenName,
         last_name: client.familyName,
         dob: client.dateOfBirth,
+        abn: client.kind === "SOLE_TRADER" ? client.abn : null,
         address: addressDetail(client.address),
       };
   }

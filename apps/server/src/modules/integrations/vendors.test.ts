@@ -390,6 +390,7 @@ describe("BGL Simple Fund 360 adapter", () => {
     const funds = await sf().listClients("at-1", null);
     expect(funds).toHaveLength(100);
     expect(funds.every((f) => f.type === "Self Managed Superannuation Fund")).toBe(true);
+    expect(funds[0]?.code).toBe("FUND0");
     expect(seen.map((s) => [s.query.get("offset"), s.query.get("max")])).toEqual([
       ["0", "100"],
       ["100", "100"],
@@ -413,6 +414,40 @@ describe("BGL Simple Fund 360 adapter", () => {
     expect(detail?.related.map((r) => r.type)).toEqual(["member", "member", "trustee", "member"]);
     expect(detail?.address).toMatchObject({ region: "VIC", post_code: "3000" });
     expect(await sf().getClient("at-1", null, "f-elsewhere")).toBeNull();
+  });
+
+  it("the fund detail carries spec §3 Fund's fields, with the TFN masked but its last three digits", async () => {
+    answer("GET /fund/listWithMembers", {
+      body: {
+        funds: [
+          {
+            ...fund(1),
+            ABN: "51824753556",
+            financialYearFrom: "2025-07-01T00:00:00Z",
+            tfn: "123 456 782",
+            esa: "smsfdataflow",
+            dateFormed: "15/03/2011",
+            windUpDate: null,
+            trustDeedSource: "Precedent",
+            physicalAddress: { streetLine1: "9 Hay Street", city: "Perth", state: "WA", postCode: "6000" },
+          },
+        ],
+      },
+    });
+    const detail = await sf().getClient("at-1", null, "f1");
+    expect(detail?.abn).toBe("51824753556");
+    expect(detail?.fund).toEqual({
+      entity_code: "FUND1",
+      financial_year_from: "2025-07-01",
+      tfn: "*** *** 782",
+      esa: "smsfdataflow",
+      date_formed: "2011-03-15",
+      wind_up_date: null,
+      trust_deed_source: "Precedent",
+      physical_address: expect.objectContaining({ city: "Perth", region: "WA", post_code: "6000" }),
+    });
+    expect(JSON.stringify(detail)).not.toContain("123456782");
+    expect(JSON.stringify(detail)).not.toContain("123 456");
   });
 
   it("list-contact: the fund's members from listWithMembers, spec §7's mapping; an unknown fund is null", async () => {

@@ -227,7 +227,7 @@ describe("the Xero adapter against a local fake of Xero's endpoints", () => {
       tenantName: "Harbour Accounting",
       status: "connected",
     });
-    const clients = await people.as.owner.get("/api/integrations/xero/clients");
+    const clients = await people.as.owner.get("/api/integrations/xero/clients", { type: "Company" });
     expect(clients.json().data).toEqual([{ id: "abc", name: "Banksia Holdings Pty Ltd", type: "Company" }]);
   });
 
@@ -248,14 +248,16 @@ describe("the Xero adapter against a local fake of Xero's endpoints", () => {
     const callsBefore = fake.tokenCalls;
     await expireAccessTokens();
     const replies = await Promise.all([
-      people.as.owner.get("/api/integrations/xero/clients"),
-      people.as.owner.get("/api/integrations/xero/clients"),
+      people.as.owner.get("/api/integrations/xero/clients", { type: "Company" }),
+      people.as.owner.get("/api/integrations/xero/clients", { type: "Company" }),
     ]);
     for (const r of replies) expect(r.statusCode, r.body).toBe(200);
     expect(fake.tokenCalls - callsBefore).toBe(1);
     // Xero's old refresh token is gone; the stored one is the rotated one, so the next refresh works.
     await expireAccessTokens();
-    expect((await people.as.owner.get("/api/integrations/xero/clients")).statusCode).toBe(200);
+    expect(
+      (await people.as.owner.get("/api/integrations/xero/clients", { type: "Company" })).statusCode,
+    ).toBe(200);
     expect(fake.tokenCalls - callsBefore).toBe(2);
   });
 
@@ -263,14 +265,16 @@ describe("the Xero adapter against a local fake of Xero's endpoints", () => {
     await connect();
     fake.refreshTokens.clear();
     await expireAccessTokens(-60_000);
-    expect((await people.as.owner.get("/api/integrations/xero/clients")).statusCode).toBe(409);
+    expect(
+      (await people.as.owner.get("/api/integrations/xero/clients", { type: "Company" })).statusCode,
+    ).toBe(409);
     expect((await t.db.select().from(integrationConnections))[0]?.status).toBe("needs_renewal");
   });
 
   it("a 429 is answered 502 with Xero's Retry-After, and changes nothing", async () => {
     await connect();
     fake.setThrottle(true);
-    const reply = await people.as.owner.get("/api/integrations/xero/clients");
+    const reply = await people.as.owner.get("/api/integrations/xero/clients", { type: "Company" });
     expect(reply.statusCode).toBe(502);
     expect(reply.json().data).toEqual({ retry_after_seconds: 42 });
     expect((await t.db.select().from(integrationConnections))[0]?.status).toBe("connected");
@@ -287,7 +291,7 @@ describe("the Xero adapter against a local fake of Xero's endpoints", () => {
     expect(refused.statusCode).toBe(400);
     const reply = await people.as.owner.put("/api/xero/auth/set-tenant", { tenant_id: "tenant-2" });
     expect(reply.statusCode, reply.body).toBe(200);
-    const clients = await people.as.owner.get("/api/integrations/xero/clients");
+    const clients = await people.as.owner.get("/api/integrations/xero/clients", { type: "Company" });
     expect(clients.json().data).toEqual([{ id: "def", name: "Bayside Cafe Pty Ltd", type: "Company" }]);
   });
 
@@ -389,7 +393,7 @@ describe("Xero's limits per organisation, through the shared vendor client", () 
       status: 429,
       headers: { "retry-after": "1800", "x-rate-limit-problem": "day" },
     });
-    const reply = await people.as.owner.get("/api/integrations/xero/clients");
+    const reply = await people.as.owner.get("/api/integrations/xero/clients", { type: "Company" });
     expect(reply.statusCode).toBe(502);
     expect(reply.json()).toMatchObject({
       message:

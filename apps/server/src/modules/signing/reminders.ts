@@ -1,6 +1,7 @@
 import { REMINDER_JUST_SENT } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
 import { SIGNING_REMINDER_GUARD_MS } from "../../constants.ts";
+import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { FirmContext } from "../../platform/kernel/index.ts";
 import { firmName } from "../teams/index.ts";
@@ -13,6 +14,67 @@ import { newSigningToken, type SigningLinkBox } from "./tokens.ts";
 
 // Reminders (interview-signing spec §5): each waiting recipient's own link emailed again. The
 // links are re-sent unchanged, which is why the link box (sealed tokens) is handed in.
+
+/**
+ * Emails each pending recipient whose group's turn has come (a witness with the signer they
+ * witness, as they sign together) their own link again, unchanged; in the caller's transaction,
+ * which holds the envelope's row. The mail key ends with `keySuffix`: the same key is queued once.
+ * Returns who was emailed.
+ */
+export async function emailWaitingRecipients(
+  tx: Database,
+  deps: { links: SigningLinkBox; mail: SigningServiceDeps["mail"]; publicUrl: string },
+  reminder: {
+    envelope: typeof signingEnvelopes.$inferSelect;
+    documentName: string;
+    senderName: string;
+    firmName: string;
+    notes: string;
+    keySuffix: string;
+  },
+) {
+  const { links, mail, publicUrl } = deps;
+  const { envelope } = reminder;
+  const recipients = await tx
+    .select()
+    .from(signingRecipients)
+    .where(eq(signingRecipients.envelopeId, envelope.id))
+    .for("update");
+  const due = recipients.filter(
+    (r) =>
+      r.status === "pending" && !recipients.some((o) => o.groupIndex < r.groupIndex && o.status !== "signed"),
+  );
+  for (const recipient of due) {
+    let token = links.open(recipient);
+    if (!token) {
+      // A link made before links were kept sealed: it cannot be re-sent, so it is replaced.
+      const fresh = newSigningToken();
+      token = fresh.token;
+      await tx
+        .update(signingRecipients)
+        .set({ tokenHash: fresh.tokenHash, tokenSealed: links.seal(fresh.token, fresh.tokenHash) })
+        .where(eq(signingRecipients.id, recipient.id));
+    }
+    const message = signingMail({
+      kind: "reminder",
+      recipientName: recipient.fullName,
+      senderName: reminder.senderName,
+      firmName: reminder.firmName,
+      documentName: reminder.documentName,
+      subject: envelope.emailSubject,
+      body: "",
+      notes: reminder.notes,
+      link: signingLink(publicUrl, token),
+      dueDate: envelope.dueDate,
+    });
+    await mail.enqueue(tx, {
+      to: recipient.email,
+      ...message,
+      key: `signing:${envelope.id}:${recipient.id}:${reminder.keySuffix}`,
+    });
+  }
+  return due;
+}
 
 export function createSigningReminders(
   deps: Pick<SigningServiceDeps, "db" | "clock" | "mail" | "users" | "publicUrl">,
@@ -44,46 +106,18 @@ export function createSigningReminders(
         ) {
           throw new AppError(409, REMINDER_JUST_SENT);
         }
-        const recipients = await tx
-          .select()
-          .from(signingRecipients)
-          .where(eq(signingRecipients.envelopeId, envelope.id))
-          .for("update");
-        const due = recipients.filter(
-          (r) =>
-            r.status === "pending" &&
-            !recipients.some((o) => o.groupIndex < r.groupIndex && o.status !== "signed"),
-        );
-        const firm = await firmName(tx, ctx.teamId);
-        for (const recipient of due) {
-          let token = links.open(recipient);
-          if (!token) {
-            // A link made before links were kept sealed: it cannot be re-sent, so it is replaced.
-            const fresh = newSigningToken();
-            token = fresh.token;
-            await tx
-              .update(signingRecipients)
-              .set({ tokenHash: fresh.tokenHash, tokenSealed: links.seal(fresh.token, fresh.tokenHash) })
-              .where(eq(signingRecipients.id, recipient.id));
-          }
-          const message = signingMail({
-            kind: "reminder",
-            recipientName: recipient.fullName,
-            senderName,
-            firmName: firm,
+        const due = await emailWaitingRecipients(
+          tx,
+          { links, mail, publicUrl },
+          {
+            envelope,
             documentName: doc.name,
-            subject: envelope.emailSubject,
-            body: "",
+            senderName,
+            firmName: await firmName(tx, ctx.teamId),
             notes,
-            link: signingLink(publicUrl, token),
-            dueDate: envelope.dueDate,
-          });
-          await mail.enqueue(tx, {
-            to: recipient.email,
-            ...message,
-            key: `signing:${envelope.id}:${recipient.id}:reminder:${now.getTime()}`,
-          });
-        }
+            keySuffix: `reminder:${now.getTime()}`,
+          },
+        );
         await tx
           .update(signingEnvelopes)
           .set({ lastReminderAt: now, updatedAt: now })

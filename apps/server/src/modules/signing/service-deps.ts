@@ -32,6 +32,11 @@ export type SigningServiceDeps = {
   secretKey: string;
   /** Seals a finished PDF with the server's seal (the certificate downloaded on its own). */
   sealFile: (pdf: Uint8Array, info: FileSealInfo) => Promise<Uint8Array>;
+  /**
+   * Automatic reminders to waiting signers every this many days after sending, plus a final one the
+   * day before the due date (SIGNING_REMINDER_EVERY_DAYS; 0 turns them off; default 3).
+   */
+  reminderEveryDays?: number;
   /** FuseSign, when the server has its API token and webhook secret (issue 15 item 7). */
   fusesign?: { adapter: FuseSignAdapter; webhookSecret: string };
 };

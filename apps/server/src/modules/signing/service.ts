@@ -1,3 +1,4 @@
+import { scheduleAutomaticReminders } from "./auto-reminders.ts";
 import { createSigningRecords } from "./envelope-records.ts";
 import { EXECUTION_RULES } from "./execution-rules.ts";
 import { createFuseSignWebhook } from "./fusesign/webhook.ts";
@@ -12,7 +13,7 @@ import { createSigningLinkBox } from "./tokens.ts";
 // The signing service, a small facade over its jobs, each in its own file: the document scope,
 // the live request, its history and voiding (envelope-records.ts), sending (send.ts), the status
 // modal and history (status.ts), reminders (reminders.ts), the signed download
-// (signed-download.ts), the overdue flag (overdue.ts) and FuseSign's webhook (fusesign/webhook.ts).
+// (signed-download.ts), automatic reminders (auto-reminders.ts), the overdue flag (overdue.ts) and FuseSign's webhook (fusesign/webhook.ts).
 
 export type SigningService = ReturnType<typeof createSigningService>;
 export { OVERDUE_CHECK_EVERY_MS } from "./overdue.ts";
@@ -34,6 +35,7 @@ export function createSigningService(deps: SigningServiceDeps) {
   const send = createSigningSend(deps, records, links);
   const status = createSigningStatus(deps, records);
   const reminders = createSigningReminders(deps, records, links);
+  const automaticReminders = scheduleAutomaticReminders(deps, records, links);
   const download = createSignedDownload(deps, records);
 
   return {
@@ -45,6 +47,8 @@ export function createSigningService(deps: SigningServiceDeps) {
     bundle: status.bundle,
     history: status.history,
     remind: reminders.remind,
+    /** The automatic reminder job (auto-reminders.ts); `remindDue` runs it now. */
+    automaticReminders,
     signedDownload: download.signedDownload,
 
     /** POST /fusesign/webhook (see fusesign/webhook.ts). */

@@ -10,7 +10,6 @@ import {
   FUND_CHANGE_TEXT,
   FUND_CHANGE_TITLE,
   type FundContactRelation,
-  INTEGRATION_CLIENT_TYPES,
   INTEGRATION_IMPORT_FAILED,
   INTEGRATION_IMPORT_MISMATCH,
   INTEGRATION_IMPORTED,
@@ -55,6 +54,8 @@ import {
   importClient,
   validateFundContacts,
 } from "./api";
+import { CONTACT_TYPE_OPTIONS } from "./contact-types";
+import { FundDetails } from "./FundDetails";
 import {
   ADDRESS_ALREADY_IMPORTED,
   ADDRESS_RESET,
@@ -76,6 +77,15 @@ const PARTY_OF_TYPE: Record<IntegrationClientType, string> = {
   Company: "company",
   Trust: "trust",
   "Self Managed Superannuation Fund": "trust",
+  SOLE_TRADER: "individual",
+};
+/**
+ * The client list is asked for one contact type (the server refuses none: 'no contact type'); it
+ * starts at the type that fills the first party question.
+ */
+const firstTypeFor = (parties: PartyTarget[]): IntegrationClientType => {
+  const partyType = parties[0]?.partyTypes[0];
+  return partyType === "individual" ? "Individual" : partyType === "trust" ? "Trust" : "Company";
 };
 
 export type PartyTarget = { id: string; label: string; partyTypes: readonly string[] };
@@ -98,7 +108,9 @@ function ClientDetailTabs({ detail }: { detail: IntegrationClientDetail }) {
         {
           key: "general",
           label: "General Infomation",
-          children: (
+          children: detail.fund ? (
+            <FundDetails detail={detail} fund={detail.fund} />
+          ) : (
             <Descriptions column={1} size="small" bordered>
               <Descriptions.Item label="Name">{copy(detail.name)}</Descriptions.Item>
               <Descriptions.Item label="Type">{detail.type}</Descriptions.Item>
@@ -175,9 +187,8 @@ function ClientPicker({
 }) {
   const { message, modal } = App.useApp();
   const [provider, setProvider] = useState(providers[0]?.slug ?? FUND_APP);
-  const [type, setType] = useState<IntegrationClientType | undefined>(
-    mode === "fund" ? FUND_TYPE : undefined,
-  );
+  const startType = mode === "fund" ? FUND_TYPE : firstTypeFor(parties);
+  const [type, setType] = useState<IntegrationClientType>(startType);
   const [searchText, setSearchText] = useState("");
   const search = useDebounced(searchText);
   const [selected, setSelected] = useState<IntegrationClient>();
@@ -187,7 +198,7 @@ function ClientPicker({
   const tenant = providers.find((p) => p.slug === provider)?.tenant_name;
 
   const list = useInfiniteQuery({
-    queryKey: ["integrations", "clients", teamId, provider, type ?? "", search],
+    queryKey: ["integrations", "clients", teamId, provider, type, search],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       clientsPage(teamId, provider, { search: search || undefined, type, page: pageParam }, signal),
@@ -290,11 +301,13 @@ function ClientPicker({
               <Select
                 aria-label="Contact type"
                 placeholder="Contact type"
-                allowClear
                 value={type}
                 style={{ minWidth: 200 }}
-                options={INTEGRATION_CLIENT_TYPES.map((t) => ({ value: t, label: t }))}
-                onChange={(value) => setType(value)}
+                options={CONTACT_TYPE_OPTIONS}
+                onChange={(value) => {
+                  setType(value);
+                  setSelected(undefined);
+                }}
               />
             )}
           </Flex>
@@ -309,7 +322,7 @@ function ClientPicker({
             <Button
               onClick={() => {
                 setSearchText("");
-                if (mode === "client") setType(undefined);
+                setType(startType);
                 setSelected(undefined);
               }}
             >
@@ -331,7 +344,16 @@ function ClientPicker({
             <List
               loading={list.isPending}
               dataSource={rows}
-              locale={{ emptyText: <Empty description={mode === "fund" ? "No funds" : "No clients"} /> }}
+              locale={{
+                // A refused list (spec §8: the server's message, e.g. 'no contact type') is an empty one.
+                emptyText: (
+                  <Empty
+                    description={
+                      list.isError ? list.error.message : mode === "fund" ? "No funds" : "No clients"
+                    }
+                  />
+                ),
+              }}
               renderItem={(client) => (
                 <List.Item
                   className={
@@ -361,7 +383,9 @@ function ClientPicker({
                   >
                     <span>{client.name}</span>{" "}
                     {mode === "fund" ? (
-                      <Typography.Text type="secondary">Entity Code: {client.id}</Typography.Text>
+                      <Typography.Text type="secondary">
+                        Entity Code: {client.code ?? client.id}
+                      </Typography.Text>
                     ) : (
                       <Tag>{client.type}</Tag>
                     )}

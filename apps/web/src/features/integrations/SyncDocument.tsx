@@ -1,7 +1,6 @@
 import { CloudUploadOutlined } from "@ant-design/icons";
 import {
   API,
-  INTEGRATION_CLIENT_TYPES,
   INTEGRATION_SEARCH_DEBOUNCE_MS,
   type IntegrationAppSlug,
   type IntegrationClientType,
@@ -13,6 +12,7 @@ import { App, Button, Flex, Input, Modal, Radio, Select, Spin, Typography } from
 import { useEffect, useState } from "react";
 import { callReadingReplyAs } from "../../api/call";
 import { clientsPage, connectedAppsQuery } from "./api";
+import { CONTACT_TYPE_OPTIONS } from "./contact-types";
 import "./integrations.css";
 
 /** The apps a document can be synced to (spec §2: the accounting or practice-manager app, and the CRM). */
@@ -58,7 +58,8 @@ export function SyncDocumentDialog({
   const open = true;
   const [destination, setDestination] = useState<IntegrationAppSlug>();
   const [description, setDescription] = useState("");
-  const [type, setType] = useState<IntegrationClientType>();
+  // The client list is asked for one contact type (the server refuses none: 'no contact type').
+  const [type, setType] = useState<IntegrationClientType>("Company");
   const [searchText, setSearchText] = useState("");
   const [search, setSearch] = useState("");
   const [clientId, setClientId] = useState<string>();
@@ -69,7 +70,7 @@ export function SyncDocumentDialog({
   }, [searchText]);
   const app = destination ?? destinations[0]?.slug;
   const clients = useQuery({
-    queryKey: ["integrations", "sync-clients", teamId, app, type ?? "", search],
+    queryKey: ["integrations", "sync-clients", teamId, app, type, search],
     enabled: open && app !== undefined,
     queryFn: ({ signal }) =>
       clientsPage(teamId, app ?? "xero", { page: 1, limit: 100, type, search: search || undefined }, signal),
@@ -125,10 +126,12 @@ export function SyncDocumentDialog({
             <Select
               aria-label="Contact type"
               placeholder="Contact type"
-              allowClear
               value={type}
-              options={INTEGRATION_CLIENT_TYPES.map((t) => ({ value: t, label: t }))}
-              onChange={(value) => setType(value)}
+              options={CONTACT_TYPE_OPTIONS}
+              onChange={(value) => {
+                setType(value);
+                setClientId(undefined);
+              }}
             />
             <Input.Search
               aria-label="Search client name"
@@ -140,6 +143,9 @@ export function SyncDocumentDialog({
             <div className="integration-client-list">
               {clients.isPending ? (
                 <Spin />
+              ) : clients.isError ? (
+                // A refused list (spec §8: the server's message, e.g. 'no contact type') is an empty one.
+                <Typography.Text type="secondary">{clients.error.message}</Typography.Text>
               ) : (
                 <Radio.Group
                   value={clientId}

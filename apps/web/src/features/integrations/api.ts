@@ -61,7 +61,7 @@ export const disconnectApp = (teamId: number, slug: IntegrationAppSlug) =>
 export const clientsPage = (
   teamId: number,
   slug: IntegrationAppSlug,
-  query: { search?: string; type?: IntegrationClientType; page: number; limit?: number },
+  query: { search?: string; type: IntegrationClientType; page: number; limit?: number },
   signal?: AbortSignal,
 ) => call(API.integrations.clients, { params: { app: slug }, query: { id_team: teamId, ...query }, signal });
 
