@@ -174,6 +174,7 @@ export function createServices(deps: {
     db,
     clock,
     users,
+    endSessionsOf: auth.endSessionsOf,
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
   });
   jobs.every("two-factor.purge", SESSION_PURGE_EVERY_MS);

@@ -58,6 +58,7 @@ export const ConsoleAbilities = z.object({
   fulfilment: z.boolean(),
   staff: z.boolean(),
   audit: z.boolean(),
+  firms: z.boolean(),
 });
 export type ConsoleAbilities = z.infer<typeof ConsoleAbilities>;
 
