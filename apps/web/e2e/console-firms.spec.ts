@@ -65,11 +65,12 @@ for (const width of [1366, 375]) {
       await page.keyboard.press("Enter");
 
       await expect(page.getByRole("heading", { name: FIRM.name })).toBeVisible();
-      await expect(page.getByRole("row", { name: /Wendy Wattle/ })).toContainText("Owner");
+      const people = page.getByRole("region", { name: `People of ${FIRM.name}` });
+      await expect(people.getByRole("row", { name: /Wendy Wattle/ })).toContainText("Owner");
       await expect(page.getByText("40 left, 160 used")).toBeVisible();
       await expectAccessible(page, "firm view");
 
-      const lock = page.getByRole("button", { name: "Lock firm" });
+      const lock = page.getByRole("button", { name: "Lock firm", exact: true });
       await lock.focus();
       await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog", { name: `Lock ${FIRM.name}` });
@@ -77,18 +78,18 @@ for (const width of [1366, 375]) {
       await expect(reason).toBeFocused();
       // A reason too short is refused in the dialog, and nothing changes.
       await page.keyboard.type("no");
-      await dialog.getByRole("button", { name: "Lock firm" }).click();
+      await dialog.getByRole("button", { name: "Lock firm", exact: true }).click();
       await expect(dialog.getByText("Give a reason of at least 5 characters")).toBeVisible();
       await expectAccessible(page, "lock dialog", { include: ".ant-modal" });
       await reason.fill(`Chargebacks on three orders (${width} px)`);
       await reason.focus();
       await page.keyboard.press("Tab");
       await page.keyboard.press("Tab");
-      await expect(dialog.getByRole("button", { name: "Lock firm" })).toBeFocused();
+      await expect(dialog.getByRole("button", { name: "Lock firm", exact: true })).toBeFocused();
       await page.keyboard.press("Enter");
       await expect(dialog).toHaveCount(0);
       await expect(page.getByText(`Chargebacks on three orders (${width} px)`)).toBeVisible();
-      await expect(page.getByRole("button", { name: "Unlock firm" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Unlock firm", exact: true })).toBeVisible();
       await page.screenshot({
         path: `${process.env.E2E_OUTPUT_DIR ?? "test-results"}/console-firms-locked-${width}.png`,
         fullPage: true,
@@ -109,11 +110,12 @@ for (const width of [1366, 375]) {
       await search.press("Enter");
       await expect(page.getByRole("row", { name: new RegExp(FIRM.name) })).toContainText("Locked");
       await page.getByRole("button", { name: FIRM.name }).click();
-      await page.getByRole("button", { name: "Unlock firm" }).click();
+      await page.getByRole("button", { name: "Unlock firm", exact: true }).click();
       const unlock = page.getByRole("dialog", { name: `Unlock ${FIRM.name}` });
       await unlock.getByLabel("Reason (kept in the audit log)").fill("The bank withdrew the chargebacks");
-      await unlock.getByRole("button", { name: "Unlock firm" }).click();
-      await expect(page.getByRole("button", { name: "Lock firm" })).toBeVisible();
+      await unlock.getByRole("button", { name: "Unlock firm", exact: true }).click();
+      await expect(unlock).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Lock firm", exact: true })).toBeVisible();
       expect((await ownerSignIn(page)).status()).toBe(200);
     });
   });

@@ -12,7 +12,6 @@ type Values = { reason: string; credits?: number };
 export function FirmActionDialog({
   title,
   okText,
-  danger = false,
   withCredits = false,
   onClose,
   act,
@@ -20,7 +19,6 @@ export function FirmActionDialog({
 }: {
   title: string;
   okText: string;
-  danger?: boolean;
   withCredits?: boolean;
   onClose: () => void;
   act: (values: { reason: string; credits: number }) => Promise<unknown>;
@@ -47,7 +45,6 @@ export function FirmActionDialog({
       open
       onCancel={onClose}
       okText={okText}
-      okButtonProps={{ danger }}
       onOk={() => form.submit()}
       confirmLoading={run.isPending}
       destroyOnHidden

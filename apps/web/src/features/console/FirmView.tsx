@@ -72,7 +72,6 @@ export function FirmView({ id, onBack }: { id: number; onBack: () => void }) {
       lock: {
         title: `Lock ${view.name}`,
         okText: "Lock firm",
-        danger: true,
         act: ({ reason }: { reason: string }) => show(lockFirm(id, reason)),
       },
       unlock: {
@@ -90,7 +89,6 @@ export function FirmView({ id, onBack }: { id: number; onBack: () => void }) {
       reset: {
         title: `Reset two-factor sign-in of ${action.kind === "reset" ? action.person.name : ""}`,
         okText: "Reset two-factor",
-        danger: true,
         act: ({ reason }: { reason: string }) =>
           show(resetPersonTwoFactor(id, action.kind === "reset" ? action.person.id : 0, reason)),
       },
