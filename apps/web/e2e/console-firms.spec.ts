@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, expectAccessible } from "./support";
  */
 const STAFF_KEY = "DEMOCONSOLEPRECEDENTSTAFF2345ABC";
 const ADMINISTRATOR = "admin@console.test";
-const FIRM = { name: "Wattle Grove Advisory Pty Ltd", owner: "owner@wattlegrove.test" };
+const FIRM = { name: "Wattle Grove Pty Ltd", owner: "owner@wattlegrove.test" };
 const TOTP_STEP_MS = 30_000;
 
 /**

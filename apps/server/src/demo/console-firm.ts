@@ -24,7 +24,7 @@ export async function loadConsoleDemoFirm(tx: Database, passwordHash: string) {
   const [firm] = await tx
     .insert(teams)
     .values({
-      name: "Wattle Grove Advisory Pty Ltd",
+      name: "Wattle Grove Pty Ltd",
       companyRegistrationNo: "51824753556",
       ownerId: owner.id,
       planId: plan.id,
