@@ -177,6 +177,7 @@ export function createServices(deps: {
     jobs,
     lodgements: () => asicRegistration,
     mail: () => mail,
+    endSessionsOf: auth.endSessionsOf,
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
   });
   jobs.every("two-factor.purge", SESSION_PURGE_EVERY_MS);

@@ -59,6 +59,7 @@ export const ConsoleAbilities = z.object({
   staff: z.boolean(),
   audit: z.boolean(),
   queues: z.boolean(),
+  firms: z.boolean(),
 });
 export type ConsoleAbilities = z.infer<typeof ConsoleAbilities>;
 

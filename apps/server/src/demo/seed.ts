@@ -5,6 +5,7 @@ import { plans, teamMembers, teams } from "../modules/teams/index.ts";
 import { users } from "../modules/users/index.ts";
 import { loadDemoAsicApplications } from "./asic-applications.ts";
 import { LITE_DEMO_SIGN_IN, loadDemoBootstrap } from "./bootstrap.ts";
+import { loadConsoleDemoFirm } from "./console-firm.ts";
 import { loadCreditDemoFirm } from "./credit-firm.ts";
 import { loadDemoDocuments } from "./documents.ts";
 import { loadDemoLapsedFirm } from "./membership.ts";
@@ -27,6 +28,7 @@ export const DEMO_SIGN_INS = [
   { email: "owner@lapsed.test", role: "owner", firm: "Lapsed Practice Pty Ltd" },
   { email: "member@lapsed.test", role: "member", firm: "Lapsed Practice Pty Ltd" },
   { email: "owner@creditwise.test", role: "owner", firm: "Credit Wise Advisory Pty Ltd" },
+  { email: "owner@wattlegrove.test", role: "owner", firm: "Wattle Grove Pty Ltd" },
   LITE_DEMO_SIGN_IN,
   { email: "owner@secure.test", role: "owner", firm: "Secure Wealth Pty Ltd" },
 ] as const;
@@ -180,6 +182,7 @@ export async function loadDemoData(db: Database): Promise<boolean> {
     await loadTeamChangesDemo(tx, { passwordHash, planId: await planId("best-practice") });
     await loadDemoLapsedFirm(tx, passwordHash);
     await loadCreditDemoFirm(tx, passwordHash);
+    await loadConsoleDemoFirm(tx, passwordHash);
     await loadDemoBootstrap(tx, { passwordHash, liteOwnerSeen: otherOwner.id });
     // A firm of its own for trying two-factor sign-in, so turning it on signs no other demo
     // person's sign-in into a code step.

@@ -49,3 +49,29 @@ export const auditQuery = (page: number) =>
     queryFn: ({ signal }) => call(API.console.audit, { ...own, signal, query: { page } }),
     placeholderData: keepPreviousData,
   });
+
+// --- Firms and people ------------------------------------------------------------------------
+
+export const firmSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: ["console", "firms", "search", q],
+    queryFn: ({ signal }) => call(API.consoleFirms.search, { ...own, signal, query: { q } }),
+    enabled: q.trim().length >= 2,
+    placeholderData: keepPreviousData,
+  });
+/** Opening a firm is audited: it is read when opened, not again on a window's focus. */
+export const firmViewQuery = (id: number) =>
+  queryOptions({
+    queryKey: ["console", "firms", "view", id],
+    queryFn: ({ signal }) => call(API.consoleFirms.view, { ...own, signal, params: { id } }),
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+export const lockFirm = (id: number, reason: string) =>
+  call(API.consoleFirms.lock, { ...own, params: { id }, body: { reason } });
+export const unlockFirm = (id: number, reason: string) =>
+  call(API.consoleFirms.unlock, { ...own, params: { id }, body: { reason } });
+export const resetPersonTwoFactor = (id: number, userId: number, reason: string) =>
+  call(API.consoleFirms.resetTwoFactor, { ...own, params: { id, user_id: userId }, body: { reason } });
+export const grantFirmCredits = (id: number, credits: number, reason: string) =>
+  call(API.consoleFirms.grantCredits, { ...own, params: { id }, body: { credits, reason } });

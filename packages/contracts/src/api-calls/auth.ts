@@ -41,6 +41,7 @@ export const authCalls = {
     errors: {
       400: "A field is not valid",
       401: "The email or password is not right",
+      403: "A firm the person belongs to is locked",
       429: "Too many failed sign-ins from this address",
     },
   }),
@@ -52,6 +53,7 @@ export const authCalls = {
     errors: {
       400: "A field is not valid",
       401: "The code is not right, or the sign-in has ended",
+      403: "A firm the person belongs to was locked",
       429: "Too many wrong codes",
     },
   }),

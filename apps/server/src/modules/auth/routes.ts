@@ -20,6 +20,7 @@ import type { AuthService } from "./service.ts";
 /** How a sign-in can be refused, beside bad input. */
 const SIGN_IN_REFUSALS = {
   401: ErrorEnvelope.describe("The email or password is not right"),
+  403: ErrorEnvelope.describe("A firm the person belongs to is locked (by Precedent's staff)"),
   429: ErrorEnvelope.describe("Too many failed sign-ins from this address: wait `data.retry_after_seconds`"),
 };
 

@@ -10,6 +10,7 @@ import type { UsersService } from "../users/index.ts";
 
 export const INVALID_CREDENTIALS = "The email or password you entered is incorrect.";
 export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
+export const FIRM_LOCKED = (firm: string) => `${firm}'s account is locked. Please contact Precedent support.`;
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { AppError } from "../../errors.ts";
 import type { Actor } from "../../platform/kernel/index.ts";
+import { lockedFirmOf } from "../teams/index.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { sessions, signInAddresses } from "./schema.ts";
-import { type AuthServiceDeps, hashToken, INVALID_CREDENTIALS } from "./service-deps.ts";
+import { type AuthServiceDeps, FIRM_LOCKED, hashToken, INVALID_CREDENTIALS } from "./service-deps.ts";
 import type { SignInThrottle } from "./sign-in-throttle.ts";
 
 /**
@@ -16,6 +18,12 @@ export function createSignIn(
   signOutOtherSessionsOf: (actor: Actor) => Promise<number>,
 ) {
   const { db, clock, users, idleTimeoutMs } = deps;
+  /** A locked firm's people cannot sign in (the operator console locks firms). */
+  async function refuseIfFirmLocked(userId: number) {
+    const locked = await lockedFirmOf(db, userId);
+    if (locked !== null) throw new AppError(403, FIRM_LOCKED(locked));
+  }
+
   /** Opens a session for a person whose sign-in is complete; returns its token. */
   async function openSession(input: { userId: number; ip: string; userAgent: string }): Promise<string> {
     const token = randomBytes(32).toString("base64url");
@@ -27,15 +35,25 @@ export function createSignIn(
         target: [signInAddresses.userId, signInAddresses.ip],
         set: { lastSignedInAt: now },
       });
-    await db.insert(sessions).values({
-      tokenHash: hashToken(token),
-      userId: input.userId,
-      createdAt: now,
-      lastSeenAt: now,
-      idleTimeoutMs,
-      ip: input.ip,
-      userAgent: input.userAgent.slice(0, 500),
-    });
+    const [opened] = await db
+      .insert(sessions)
+      .values({
+        tokenHash: hashToken(token),
+        userId: input.userId,
+        createdAt: now,
+        lastSeenAt: now,
+        idleTimeoutMs,
+        ip: input.ip,
+        userAgent: input.userAgent.slice(0, 500),
+      })
+      .returning({ id: sessions.id });
+    // Checked after the session is written: a lock committed before this read refuses it here,
+    // and one committed after it ends the session when the lock ends the firm's sessions.
+    const locked = await lockedFirmOf(db, input.userId);
+    if (opened && locked !== null) {
+      await db.delete(sessions).where(eq(sessions.id, opened.id));
+      throw new AppError(403, FIRM_LOCKED(locked));
+    }
     return token;
   }
 
@@ -52,6 +70,7 @@ export function createSignIn(
         : await verifyAgainstDummy(input.password);
       if (!user || !valid) throw new AppError(401, INVALID_CREDENTIALS);
       await forgiveAttempt(input.email, input.ip, taken);
+      await refuseIfFirmLocked(user.id);
       const next = await deps.secondStep?.()({
         userId: user.id,
         ip: input.ip,

@@ -80,6 +80,28 @@ const AREA_CALLS: Record<string, Row> = {
     url: "/api/console/mail/999999/retry",
     allowed: ["administrator", "support"],
   },
+  "GET /api/console/firms": { url: "/api/console/firms?q=firm", allowed: ["administrator", "support"] },
+  "GET /api/console/firms/:id": { url: "/api/console/firms/999999", allowed: ["administrator", "support"] },
+  "POST /api/console/firms/:id/lock": {
+    url: "/api/console/firms/999999/lock",
+    payload: () => ({ reason: "Checking who may lock" }),
+    allowed: ["administrator", "support"],
+  },
+  "POST /api/console/firms/:id/unlock": {
+    url: "/api/console/firms/999999/unlock",
+    payload: () => ({ reason: "Checking who may unlock" }),
+    allowed: ["administrator", "support"],
+  },
+  "POST /api/console/firms/:id/people/:user_id/reset-two-factor": {
+    url: "/api/console/firms/999999/people/999999/reset-two-factor",
+    payload: () => ({ reason: "Checking who may reset" }),
+    allowed: ["administrator", "support"],
+  },
+  "POST /api/console/firms/:id/credits": {
+    url: "/api/console/firms/999999/credits",
+    payload: () => ({ credits: 1, reason: "Checking who may grant" }),
+    allowed: ["administrator"],
+  },
 };
 /** The session's own calls: reached with a console session before the code step too. */
 const SESSION_CALLS = [

@@ -2,6 +2,7 @@ import { CONSOLE_MESSAGES, type StaffRole } from "@precedent/contracts";
 import { describe, expect, it } from "vitest";
 import {
   consoleAbilities,
+  mayGrantCredits,
   mayTakeFulfilmentRequest,
   type StaffFacts,
   staffAbilities,
@@ -15,12 +16,20 @@ const fran = staff(3, "fulfilment");
 
 describe("the console's areas by role", () => {
   it.each([
-    ["administrator", { fulfilment: true, staff: true, audit: true, queues: true }],
-    ["fulfilment", { fulfilment: true, staff: false, audit: false, queues: false }],
-    ["support", { fulfilment: false, staff: false, audit: false, queues: true }],
-    ["content_editor", { fulfilment: false, staff: false, audit: false, queues: false }],
+    ["administrator", { fulfilment: true, staff: true, audit: true, queues: true, firms: true }],
+    ["fulfilment", { fulfilment: true, staff: false, audit: false, queues: false, firms: false }],
+    ["support", { fulfilment: false, staff: false, audit: false, queues: true, firms: true }],
+    ["content_editor", { fulfilment: false, staff: false, audit: false, queues: false, firms: false }],
   ] as const)("%s", (role, abilities) => {
     expect(consoleAbilities(role)).toEqual(abilities);
+  });
+
+  it("lets only administrators grant credits", () => {
+    expect(
+      ["administrator", "support", "content_editor", "fulfilment"].filter((r) =>
+        mayGrantCredits(r as StaffRole),
+      ),
+    ).toEqual(["administrator"]);
   });
 
   it("gives a fulfilment request only to active staff who work the queue", () => {

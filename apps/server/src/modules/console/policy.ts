@@ -14,6 +14,7 @@ const AREAS: Record<ConsoleArea, readonly StaffRole[]> = {
   audit: ["administrator"],
   // The queues that need a person: failed jobs, stuck lodgements, undelivered mail.
   queues: ["administrator", "support"],
+  firms: ["administrator", "support"],
 };
 
 export const mayUse = (role: StaffRole, area: ConsoleArea) => AREAS[area].includes(role);
@@ -23,7 +24,14 @@ export const consoleAbilities = (role: StaffRole): ConsoleAbilities => ({
   staff: mayUse(role, "staff"),
   audit: mayUse(role, "audit"),
   queues: mayUse(role, "queues"),
+  firms: mayUse(role, "firms"),
 });
+
+/**
+ * Granting credits gives away what firms pay for, so it is the administrator's alone; support
+ * staff view firms, lock and unlock them and reset two-factor sign-in (issue 37 item 5).
+ */
+export const mayGrantCredits = (role: StaffRole) => mayUse(role, "firms") && role === "administrator";
 
 /** A queue item is taken only by someone who may work the queue (and is still active). */
 export const mayTakeFulfilmentRequest = (assignee: StaffFacts) =>

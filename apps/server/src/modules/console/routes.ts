@@ -24,6 +24,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { forbidden } from "../../errors.ts";
 import { signInHook } from "../../plugins/api-description.ts";
+import { firmRoutes } from "./firm-routes.ts";
 import { type ConsoleArea, mayUse } from "./policy.ts";
 import { queueRoutes } from "./queue-routes.ts";
 import type { StaffAccountRow } from "./schema.ts";
@@ -366,5 +367,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
         return { message: "", data: await service.audit(request.query) };
       },
     );
+
+    await areas.register(firmRoutes, { firms: service.firms, staffIn, refusals, badInput, security });
   });
 };

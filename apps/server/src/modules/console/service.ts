@@ -5,6 +5,7 @@ import type { AsicRegistration } from "../asic/index.ts";
 import type { MailService } from "../mail/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { auditPage } from "./audit.ts";
+import { createConsoleFirms } from "./firms.ts";
 import { createFulfilmentQueue } from "./fulfilment-queue.ts";
 import { createJobQueueDesk } from "./job-queue.ts";
 import { createLodgementQueue } from "./lodgement-queue.ts";
@@ -17,11 +18,13 @@ export function createConsoleService(deps: {
   db: Database;
   clock: Clock;
   secretKey: string;
-  users: Pick<UsersService, "findById">;
+  users: Pick<UsersService, "findById" | "summaries">;
   jobs: Pick<JobQueue, "wake">;
   /** Made after the console (the ASIC module needs more of the app): asked for when used. */
   lodgements: () => Pick<AsicRegistration, "retryLodgement">;
   mail: () => Pick<MailService, "failedPage" | "retryFailed" | "sendSoon">;
+  /** Ends every session of a firm's person (the auth module's): a lock, a two-factor reset. */
+  endSessionsOf: (userId: number) => Promise<number>;
 }) {
   return {
     sessions: createStaffSessions(deps),
@@ -30,6 +33,7 @@ export function createConsoleService(deps: {
     failedJobs: createJobQueueDesk(deps),
     lodgements: createLodgementQueue(deps),
     mail: createMailQueue(deps),
+    firms: createConsoleFirms(deps),
     audit: (query: Parameters<typeof auditPage>[1]) => auditPage(deps.db, query),
   };
 }

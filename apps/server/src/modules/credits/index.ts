@@ -1,4 +1,7 @@
 // The credits module's one public entry: other modules and the app import only this file.
+
+// Credits given by staff in the operator console.
+export { grantCredit } from "./grant.ts";
 export { creditPurchaseRefusal } from "./policy.ts";
 export { creditRoutes } from "./routes.ts";
 // Tables read outside this module (demo data, tests).

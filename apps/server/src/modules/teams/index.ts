@@ -4,6 +4,16 @@ export { addMember, firmSeats, memberRole } from "./add-member.ts";
 // Credit: the balance bought packages add to, and who may buy and read its history.
 export { addPurchasedCredit } from "./credit.ts";
 export { createFirmContexts } from "./firm-context.ts";
+// The operator console's reads and lock of firms (its rules are the console's own).
+export {
+  type FirmLookupRow,
+  firmWithPeople,
+  isFirmMember,
+  likePattern,
+  lockedFirmOf,
+  searchFirms,
+  setFirmLock,
+} from "./firm-lookup.ts";
 export { firmName } from "./firm-name.ts";
 export {
   allPlans,

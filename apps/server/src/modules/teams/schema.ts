@@ -68,6 +68,9 @@ export const teams = pgTable("teams", {
   creditLimit: integer(),
   usedCredit: integer().notNull().default(0),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** Set by staff in the operator console: while set, the firm's people cannot sign in. */
+  lockedAt: timestamp({ withTimezone: true }),
+  lockReason: text(),
 });
 
 export const teamMembers = pgTable(

@@ -26,6 +26,7 @@ import type { TwoFactorService } from "./service.ts";
 /** How a two-factor step of a sign-in can be refused, beside bad input. */
 const STEP_REFUSALS = {
   401: ErrorEnvelope.describe("The code is not right, or the sign-in has ended (sign in again)"),
+  403: ErrorEnvelope.describe("A firm the person belongs to was locked (by Precedent's staff)"),
   429: ErrorEnvelope.describe(
     "Too many wrong codes: this sign-in has ended, or the account waits `data.retry_after_seconds`",
   ),

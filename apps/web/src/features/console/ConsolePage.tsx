@@ -6,6 +6,7 @@ import { consoleSessionQuery, consoleSignOut } from "../../api/console";
 import { LoadError } from "../../components/LoadError";
 import { AuditLogPanel } from "./AuditLogPanel";
 import { ConsoleSignIn } from "./ConsoleSignIn";
+import { FirmsPanel } from "./FirmsPanel";
 import { FulfilmentQueuePanel } from "./FulfilmentQueuePanel";
 import { QueuesPanel } from "./QueuesPanel";
 
@@ -55,6 +56,7 @@ export function ConsolePage() {
     abilities.staff && { key: "staff", label: "Staff", children: <StaffPanel /> },
     abilities.audit && { key: "audit", label: "Audit log", children: <AuditLogPanel /> },
     abilities.queues && { key: "queues", label: "Queues", children: <QueuesPanel /> },
+    abilities.firms && { key: "firms", label: "Firms and people", children: <FirmsPanel /> },
   ].filter((area) => area !== false);
   const active = areas.some((a) => a.key === params.get("tab")) ? params.get("tab") : areas[0]?.key;
 
