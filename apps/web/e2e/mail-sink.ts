@@ -59,10 +59,16 @@ export async function startMailSink() {
   return {
     port: address.port,
     messages,
-    /** The body of the latest mail to `email`, quoted-printable decoded. */
-    latestTo(email: string): string | undefined {
-      const mail = messages.filter((m) => m.to.some((line) => line.includes(email))).at(-1);
-      return mail && readableText(mail.data);
+    /**
+     * The body of the latest mail to `email`, quoted-printable decoded; with `containing`, the
+     * latest of those whose body has that text (the server also mails on its own: reminders).
+     */
+    latestTo(email: string, containing?: string): string | undefined {
+      return messages
+        .filter((m) => m.to.some((line) => line.includes(email)))
+        .map((m) => readableText(m.data))
+        .filter((body) => containing === undefined || body.includes(containing))
+        .at(-1);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -126,6 +126,8 @@ test.describe("membership plans", () => {
     for (const width of [1366, 375]) {
       await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
       await signIn(page, MEMBER);
+      // On a phone the header's links, Upgrade among them, are behind Menu.
+      if (width < 768) await page.getByRole("button", { name: "Menu" }).click();
       await page.getByRole("button", { name: "Upgrade" }).click();
       const dialog = page.getByRole("dialog", { name: "Upgrade your membership" });
       await expect(dialog).toBeVisible();

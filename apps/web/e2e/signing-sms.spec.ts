@@ -135,7 +135,10 @@ test("sent with SMS on, every signer signs with the code from the sandbox, to th
     await expect
       .poll(
         () => {
-          token = /\/sign\/([A-Za-z0-9_-]{43})/.exec(spec.mail().latestTo(email) ?? "")?.[1] ?? "";
+          token =
+            /\/sign\/([A-Za-z0-9_-]{43})/.exec(
+              spec.mail().latestTo(email, "Riverbend Software") ?? "",
+            )?.[1] ?? "";
           return token;
         },
         { timeout: 30_000 },
