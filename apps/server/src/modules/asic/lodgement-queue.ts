@@ -85,16 +85,12 @@ export async function lodgementsNeedingPerson(
     isNotNull(asicApplications.lodgedAt),
     lt(asicApplications.lodgedAt, stuckSince),
   );
-  const rejected = inArray(asicApplications.asicStatus, ["REJT", "NOTR"]);
-  const manual = eq(asicApplications.asicStatus, "MANL");
-  const where =
-    query.trouble === "stuck"
-      ? stuck
-      : query.trouble === "rejected"
-        ? rejected
-        : query.trouble === "manual_review"
-          ? manual
-          : or(stuck, rejected, manual);
+  const troubles = {
+    stuck,
+    rejected: inArray(asicApplications.asicStatus, ["REJT", "NOTR"]),
+    manual_review: eq(asicApplications.asicStatus, "MANL"),
+  } satisfies Record<LodgementTrouble, unknown>;
+  const where = query.trouble ? troubles[query.trouble] : or(...Object.values(troubles));
   const [counted] = await db.select({ n: count() }).from(asicApplications).where(where);
   const rows = await db
     .select(columns)
