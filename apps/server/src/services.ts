@@ -177,6 +177,7 @@ export function createServices(deps: {
     jobs,
     lodgements: () => asicRegistration,
     mail: () => mail,
+    membership: () => membership,
     endSessionsOf: auth.endSessionsOf,
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
   });

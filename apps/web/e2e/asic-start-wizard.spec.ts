@@ -26,6 +26,18 @@ async function openWizard(page: Page) {
   await createFolderByApi(page, folder);
   await page.reload();
   await (await openPreview(page, REGISTRATION)).getByRole("button", { name: "Start Document" }).click();
+  // A registration document's important notice, with its video and the video's captions (documents spec §4).
+  const notice = page.getByRole("dialog", { name: "Important notice" });
+  await expect(notice).toContainText("This document is an application to ASIC.");
+  await expect(notice.locator("video")).toHaveAttribute("src", "/media/company-registration-steps.webm");
+  await expect(notice.locator('video track[kind="captions"]')).toHaveAttribute(
+    "src",
+    "/media/company-registration-steps.vtt",
+  );
+  const captions = await page.request.get("/media/company-registration-steps.vtt");
+  expect(await captions.text()).toMatch(/^WEBVTT/);
+  await expectAccessible(page, "Registration important notice", { include: ".ant-modal" });
+  await notice.getByRole("button", { name: "Continue" }).click();
   const wizard = page.getByRole("dialog", { name: `Start ${REGISTRATION}` });
   await wizard.getByLabel("Document name").fill(uniqueName("Registration"));
   await chooseFolder(wizard, folder);

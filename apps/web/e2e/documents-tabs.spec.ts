@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { ASIC_ADDRESS_RESULT_TITLE } from "@precedent/contracts";
+import { registrationByApi } from "./asic-support";
 import {
   createDraftByApi,
   createFolderByApi,
@@ -8,7 +10,7 @@ import {
   openDocuments,
   uniqueName,
 } from "./documents-support";
-import { MANAGER, MEMBER, NEW_OWNER, OWNER } from "./support";
+import { DEMO_PASSWORD, MANAGER, MEMBER, NEW_OWNER, OWNER } from "./support";
 
 test.describe("document list tabs", () => {
   test.describe.configure({ timeout: DOCUMENT_SPEC_TIMEOUT_MS });
@@ -144,6 +146,40 @@ test.describe("document list tabs", () => {
     await expect(confirm).toHaveCount(0);
     await expect(page).toHaveURL(/my-document.*docId=\d+/);
     await expect(drawer).toBeVisible();
+  });
+
+  test("paying ASIC's fee on another user's organisation document asks 'Changes need to be notified' first", async ({
+    page,
+    browser,
+  }) => {
+    // The owner's registration, In Progress and unpaid (the list offers 'Make ASIC payment').
+    const ownerPage = await browser.newPage();
+    const signedIn = await ownerPage.request.post("/api/auth/login", {
+      data: { email: OWNER.email, password: DEMO_PASSWORD },
+    });
+    expect(signedIn.status()).toBe(200);
+    const { name } = await registrationByApi(ownerPage);
+    await ownerPage.close();
+
+    await openDocuments(page, MANAGER, "?tab=organisation-document");
+    await page.getByRole("searchbox", { name: "Search documents" }).fill(name);
+    await expect(documentRows(page).filter({ hasText: name })).toHaveCount(1);
+    const chooseMakeAsicPayment = async () => {
+      await page.getByRole("button", { name: `Actions for ${name}`, exact: true }).click();
+      await page.getByRole("menuitem", { name: "Make ASIC payment" }).click();
+    };
+    await chooseMakeAsicPayment();
+    const confirm = page.getByRole("dialog", { name: "Changes need to be notified" });
+    await expect(confirm).toContainText("This document belongs to Olivia Owner");
+    await expect(confirm).toContainText("Paying ASIC's fee for it will be notified to them.");
+    // Declined: nothing is checked or paid.
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    // Confirmed: the payment's own steps begin (the address check's result first).
+    await chooseMakeAsicPayment();
+    await confirm.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("dialog").filter({ hasText: ASIC_ADDRESS_RESULT_TITLE })).toBeVisible();
   });
 
   test("a firm with no documents or folders gets the first-use and empty shared states", async ({ page }) => {

@@ -15,6 +15,9 @@ export const CONSOLE_FIRM_MESSAGES = {
   notLocked: "This firm is not locked.",
   twoFactorNotOn: "Two-factor sign-in is not on for this person.",
   unlimitedPlan: "This firm's plan has no document limit, so it has no credits to add to.",
+  alreadyOwner: "This person owns the firm already.",
+  paysThroughStripe:
+    "This firm pays for its plan through a Stripe subscription: change the plan in Stripe, or ask the owner to change it from the company page, so that billing and plan agree.",
 } as const;
 
 /** Firms a search shows at most: a search narrow enough to act on, not a list to page through. */
@@ -49,7 +52,11 @@ export const FirmPerson = z.object({
   email: z.string(),
   role: TeamRole,
   two_factor_on: z.boolean(),
-  abilities: z.object({ reset_two_factor: z.boolean() }),
+  abilities: z.object({
+    reset_two_factor: z.boolean(),
+    /** Hand the firm's ownership to this person (administrators; not the owner). */
+    make_owner: z.boolean(),
+  }),
 });
 export type FirmPerson = z.infer<typeof FirmPerson>;
 
@@ -62,9 +69,17 @@ export const FirmView = FirmSummary.extend({
   locked_at: z.string().nullable(),
   lock_reason: z.string().nullable(),
   created_at: z.string(),
+  plan_id: z.number().int(),
   people: z.array(FirmPerson),
+  /** The plans a change may choose from (empty unless `abilities.change_plan`). */
+  plans: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** What the caller's role allows on this firm now. */
-  abilities: z.object({ lock: z.boolean(), unlock: z.boolean(), grant_credits: z.boolean() }),
+  abilities: z.object({
+    lock: z.boolean(),
+    unlock: z.boolean(),
+    grant_credits: z.boolean(),
+    change_plan: z.boolean(),
+  }),
 });
 export type FirmView = z.infer<typeof FirmView>;
 export const FirmViewResponse = envelope(FirmView);
@@ -89,3 +104,9 @@ export const GrantCreditsRequest = z.object({
   reason: StaffReason,
 });
 export type GrantCreditsRequest = z.infer<typeof GrantCreditsRequest>;
+
+export const ChangeFirmPlanRequest = z.object({
+  plan_id: z.number({ error: "Choose a plan" }).int("Choose a plan").positive("Choose a plan"),
+  reason: StaffReason,
+});
+export type ChangeFirmPlanRequest = z.infer<typeof ChangeFirmPlanRequest>;

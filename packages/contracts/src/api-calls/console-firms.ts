@@ -1,4 +1,5 @@
 import {
+  ChangeFirmPlanRequest,
   FirmParams,
   FirmPersonParams,
   FirmReasonRequest,
@@ -66,5 +67,29 @@ export const consoleFirmCalls = {
     body: GrantCreditsRequest,
     reply: FirmViewResponse,
     errors: { ...refusals, 404: NO_FIRM, 409: "The firm's plan has no document limit" },
+  }),
+  changePlan: defineCall({
+    method: "POST",
+    path: "/api/console/firms/:id/plan",
+    params: FirmParams,
+    body: ChangeFirmPlanRequest,
+    reply: FirmViewResponse,
+    errors: {
+      ...refusals,
+      404: "No such firm, or no such plan",
+      409: "The firm is on this plan already, or pays for it through a Stripe subscription",
+    },
+  }),
+  makeOwner: defineCall({
+    method: "POST",
+    path: "/api/console/firms/:id/people/:user_id/make-owner",
+    params: FirmPersonParams,
+    body: FirmReasonRequest,
+    reply: FirmViewResponse,
+    errors: {
+      ...refusals,
+      404: "No such firm, or no such person in it",
+      409: "This person owns the firm already",
+    },
   }),
 } as const;

@@ -1,4 +1,5 @@
 import {
+  ChangeFirmPlanRequest,
   CONSOLE_MESSAGES,
   ErrorEnvelope,
   FirmParams,
@@ -13,7 +14,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { forbidden } from "../../errors.ts";
 import type { ConsoleFirms } from "./firms.ts";
-import { type ConsoleArea, mayGrantCredits } from "./policy.ts";
+import { type ConsoleArea, mayChangeFirmPlan, mayGrantCredits, mayTransferFirmOwnership } from "./policy.ts";
 import type { StaffAccountRow } from "./schema.ts";
 
 /**
@@ -161,6 +162,63 @@ export const firmRoutes: FastifyPluginAsyncZod<{
       const staff = inFirms(request);
       if (!mayGrantCredits(staff.role)) throw forbidden(CONSOLE_MESSAGES.refused);
       return { message: "", data: await firms.grantCredits(staff, request.params.id, request.body) };
+    },
+  );
+
+  areas.post(
+    "/console/firms/:id/plan",
+    {
+      schema: {
+        tags: ["console"],
+        summary:
+          "Puts a firm on another plan from today, its allowance started again, with a reason (administrators only; audited). Refused for a firm that pays through a Stripe subscription.",
+        security,
+        params: FirmParams,
+        body: ChangeFirmPlanRequest,
+        response: {
+          200: FirmViewResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such firm, or no such plan"),
+          409: ErrorEnvelope.describe(
+            "The firm is on this plan already, or pays for its plan through a Stripe subscription",
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const staff = inFirms(request);
+      if (!mayChangeFirmPlan(staff.role)) throw forbidden(CONSOLE_MESSAGES.refused);
+      return { message: "", data: await firms.changePlan(staff, request.params.id, request.body) };
+    },
+  );
+
+  areas.post(
+    "/console/firms/:id/people/:user_id/make-owner",
+    {
+      schema: {
+        tags: ["console"],
+        summary:
+          "Hands a firm's ownership to one of its people, with a reason; the previous owner stays on as a manager (administrators only; audited)",
+        security,
+        params: FirmPersonParams,
+        body: FirmReasonRequest,
+        response: {
+          200: FirmViewResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such firm, or no such person in it"),
+          409: ErrorEnvelope.describe("This person owns the firm already"),
+        },
+      },
+    },
+    async (request) => {
+      const staff = inFirms(request);
+      if (!mayTransferFirmOwnership(staff.role)) throw forbidden(CONSOLE_MESSAGES.refused);
+      return {
+        message: "",
+        data: await firms.makeOwner(staff, request.params.id, request.params.user_id, request.body.reason),
+      };
     },
   );
 };

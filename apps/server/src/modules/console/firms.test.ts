@@ -51,6 +51,8 @@ describe("who may use the firms area", () => {
       c.post(`${base()}/unlock`, { reason: REASON }),
       c.post(`${base()}/people/${firm.ids.alice}/reset-two-factor`, { reason: REASON }),
       c.post(`${base()}/credits`, { credits: 5, reason: REASON }),
+      c.post(`${base()}/plan`, { plan_id: 1, reason: REASON }),
+      c.post(`${base()}/people/${firm.ids.alice}/make-owner`, { reason: REASON }),
     ];
     for (const role of ["content_editor", "fulfilment"] as const) {
       for (const res of await Promise.all(calls(as[role]))) {
@@ -67,7 +69,7 @@ describe("who may use the firms area", () => {
 
   it("refuses support staff a grant of credits (administrators only), and offers them none", async () => {
     const view = (await as.support.get(base())).json().data;
-    expect(view.abilities).toEqual({ lock: true, unlock: false, grant_credits: false });
+    expect(view.abilities).toEqual({ lock: true, unlock: false, grant_credits: false, change_plan: false });
     const grant = await as.support.post(`${base()}/credits`, { credits: 5, reason: REASON });
     expect(grant.statusCode).toBe(403);
     expect((await as.administrator.get(base())).json().data.abilities.grant_credits).toBe(true);

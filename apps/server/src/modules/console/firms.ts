@@ -1,4 +1,5 @@
 import {
+  type ChangeFirmPlanRequest,
   CONSOLE_FIRM_MESSAGES,
   FIRM_SEARCH_LIMIT,
   type FirmSummary,
@@ -9,9 +10,12 @@ import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import { grantCredit } from "../credits/index.ts";
+import type { MembershipService } from "../membership/index.ts";
 import {
+  allPlans,
   type FirmLookupRow,
   firmWithPeople,
+  handOwnershipTo,
   isFirmMember,
   likePattern,
   searchFirms,
@@ -20,11 +24,18 @@ import {
 import { resetTwoFactorOf, twoFactorOnAmong } from "../two-factor/index.ts";
 import { type UsersService, userIdsWithEmailLike } from "../users/index.ts";
 import { recordAction } from "./audit.ts";
-import { mayGrantCredits, mayUse, type StaffFacts } from "./policy.ts";
+import {
+  mayChangeFirmPlan,
+  mayGrantCredits,
+  mayTransferFirmOwnership,
+  mayUse,
+  type StaffFacts,
+} from "./policy.ts";
 
 /**
  * Firms and people (issue 37 item 5): find a firm, see it as its owner would, lock and unlock
- * it, reset a person's two-factor sign-in and grant credits. Each change and each opening of a
+ * it, reset a person's two-factor sign-in, grant credits, change its plan and hand its ownership
+ * to another of its people. Each change and each opening of a
  * firm's view is in the audit log, written in the change's transaction. The firm's own modules
  * make the changes (teams, two-factor, credits); sessions end through the auth module.
  */
@@ -46,6 +57,8 @@ export function createConsoleFirms(deps: {
   users: Pick<UsersService, "summaries">;
   /** Ends every session of a person (the auth module's). */
   endSessionsOf: (userId: number) => Promise<number>;
+  /** Made after the console: asked for when a plan is changed. */
+  membership: () => Pick<MembershipService, "changePlanByStaff">;
 }) {
   const { db, clock, users, endSessionsOf } = deps;
 
@@ -76,6 +89,8 @@ export function createConsoleFirms(deps: {
     const mayAct = mayUse(actor.role, "firms");
     const locked = firm.lockedAt !== null;
     const remaining = remainingOf(firm);
+    const changePlan = mayChangeFirmPlan(actor.role);
+    const plans = changePlan ? (await allPlans(db)).map((p) => ({ id: p.id, name: p.name })) : [];
     return {
       ...(await summaryOf(firm, names)),
       plan_end_date: firm.planEndDate,
@@ -83,18 +98,24 @@ export function createConsoleFirms(deps: {
       locked_at: firm.lockedAt?.toISOString() ?? null,
       lock_reason: firm.lockReason,
       created_at: firm.createdAt.toISOString(),
+      plan_id: firm.planId,
+      plans,
       people: people.map((p) => ({
         id: p.userId,
         name: names.get(p.userId)?.name ?? "",
         email: names.get(p.userId)?.email ?? "",
         role: p.role,
         two_factor_on: twoFactorOn.has(p.userId),
-        abilities: { reset_two_factor: mayAct && twoFactorOn.has(p.userId) },
+        abilities: {
+          reset_two_factor: mayAct && twoFactorOn.has(p.userId),
+          make_owner: mayTransferFirmOwnership(actor.role) && p.role !== "owner",
+        },
       })),
       abilities: {
         lock: mayAct && !locked,
         unlock: mayAct && locked,
         grant_credits: mayGrantCredits(actor.role) && remaining !== null,
+        change_plan: changePlan,
       },
     };
   }
@@ -171,6 +192,45 @@ export function createConsoleFirms(deps: {
           target: `firm:${teamId}`,
           before: { remaining: before },
           after: { remaining: after, credits: input.credits, reason: input.reason },
+        });
+      });
+      return viewOf(actor, teamId);
+    },
+
+    /** Puts the firm on another plan from today, with the reason (administrators only). */
+    async changePlan(actor: StaffFacts, teamId: number, input: ChangeFirmPlanRequest) {
+      await db.transaction(async (tx) => {
+        await requireFirm(tx, teamId, true);
+        const change = await deps.membership().changePlanByStaff(tx, teamId, input.plan_id);
+        await recordAction(tx, clock, {
+          staffId: actor.id,
+          action: "firm.plan_changed",
+          target: `firm:${teamId}`,
+          before: change.before,
+          after: { ...change.after, reason: input.reason },
+        });
+      });
+      return viewOf(actor, teamId);
+    },
+
+    /**
+     * Hands the firm's ownership to one of its people, with the reason (administrators only):
+     * the previous owner stays on as a manager. Sessions go on: each request reads the person's
+     * role in the firm afresh, as after a transfer by the owner.
+     */
+    async makeOwner(actor: StaffFacts, teamId: number, userId: number, reason: string) {
+      await db.transaction(async (tx) => {
+        const { firm, people } = await requireFirm(tx, teamId, true);
+        const person = people.find((p) => p.userId === userId);
+        if (!person) throw notFound(CONSOLE_FIRM_MESSAGES.personNotFound);
+        if (person.role === "owner") throw new AppError(409, CONSOLE_FIRM_MESSAGES.alreadyOwner);
+        await handOwnershipTo(tx, { teamId, ownerId: firm.ownerId }, userId);
+        await recordAction(tx, clock, {
+          staffId: actor.id,
+          action: "firm.ownership_transferred",
+          target: `firm:${teamId}`,
+          before: { owner_id: firm.ownerId, new_owner_role: person.role },
+          after: { owner_id: userId, previous_owner_role: "manager", reason },
         });
       });
       return viewOf(actor, teamId);

@@ -33,6 +33,13 @@ export const consoleAbilities = (role: StaffRole): ConsoleAbilities => ({
  */
 export const mayGrantCredits = (role: StaffRole) => mayUse(role, "firms") && role === "administrator";
 
+/**
+ * Changing a firm's plan gives away (or takes back) what it pays for, and handing its ownership
+ * to another person gives them the firm: the administrator's alone, as credits are.
+ */
+export const mayChangeFirmPlan = mayGrantCredits;
+export const mayTransferFirmOwnership = mayGrantCredits;
+
 /** A queue item is taken only by someone who may work the queue (and is still active). */
 export const mayTakeFulfilmentRequest = (assignee: StaffFacts) =>
   assignee.active && mayUse(assignee.role, "fulfilment");

@@ -3,6 +3,7 @@ import type { JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import type { AsicRegistration } from "../asic/index.ts";
 import type { MailService } from "../mail/index.ts";
+import type { MembershipService } from "../membership/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { auditPage } from "./audit.ts";
 import { createConsoleFirms } from "./firms.ts";
@@ -25,6 +26,8 @@ export function createConsoleService(deps: {
   mail: () => Pick<MailService, "failedPage" | "retryFailed" | "sendSoon">;
   /** Ends every session of a firm's person (the auth module's): a lock, a two-factor reset. */
   endSessionsOf: (userId: number) => Promise<number>;
+  /** Made after the console: a firm's plan changed by staff. */
+  membership: () => Pick<MembershipService, "changePlanByStaff">;
 }) {
   return {
     sessions: createStaffSessions(deps),

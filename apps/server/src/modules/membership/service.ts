@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import {
+  CONSOLE_FIRM_MESSAGES,
   MEMBERSHIP_OF_ANOTHER_USER,
   type MembershipChange,
   type MembershipUser,
@@ -355,6 +356,32 @@ export function createMembershipService(deps: {
       });
       if (!applied) return { error: "This plan change has already been completed." };
       return { redirect: membershipReturnPath("changed") };
+    },
+
+    /**
+     * The operator console's change of a firm's plan (issue 37 item 5), in the console's
+     * transaction (which holds the firm's row and writes the audit entry): from today, the
+     * allowance started again, as a confirmed change is. A firm that pays through a Stripe
+     * subscription is refused: Stripe would bill, and its next event reset, the old plan.
+     */
+    async changePlanByStaff(tx: Database, teamId: number, planId: number) {
+      const plan = await planById(tx, planId);
+      if (!plan) throw notFound(PLAN_NOT_FOUND);
+      const firm = await firmPlan(tx, teamId);
+      const status = effectivePlanStatus(firm, clock());
+      if (firm.plan.id === plan.id && status === "active") throw new AppError(409, PLAN_ALREADY_CURRENT);
+      const [subscription] = await tx
+        .select({ status: planSubscriptions.status })
+        .from(planSubscriptions)
+        .where(eq(planSubscriptions.teamId, teamId));
+      if (subscription && SUBSCRIBED.includes(subscription.status))
+        throw new AppError(409, CONSOLE_FIRM_MESSAGES.paysThroughStripe);
+      const period = periodFromToday(plan);
+      await applyPeriod(tx, teamId, plan, { ...period, newPeriod: true });
+      return {
+        before: { plan: firm.plan.name, status, start_date: firm.planStartDate, end_date: firm.planEndDate },
+        after: { plan: plan.name, status: "active", start_date: period.startDate, end_date: period.endDate },
+      };
     },
 
     async sandboxCancel(id: string): Promise<string> {

@@ -11,6 +11,7 @@ export type FirmLookupRow = {
   name: string;
   abn: string;
   ownerId: number;
+  planId: number;
   planName: string;
   planStatus: string;
   planEndDate: string | null;
@@ -28,6 +29,7 @@ const lookupColumns = {
   name: teams.name,
   abn: teams.companyRegistrationNo,
   ownerId: teams.ownerId,
+  planId: teams.planId,
   planName: plans.name,
   planStatus: teams.planStatus,
   planEndDate: teams.planEndDate,

@@ -42,3 +42,4 @@ export {
   planInForce,
   type TeamsService,
 } from "./service.ts";
+export { handOwnershipTo } from "./staff-transfer.ts";

@@ -14,6 +14,7 @@ import {
 } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { faqQuery, productPreviewUrl } from "../../api/catalogue";
+import { CaptionedVideo, isVideoFile } from "../../components/CaptionedVideo";
 import { GOLD_TAG_STYLE } from "../../theme";
 import {
   accessNote,
@@ -58,8 +59,6 @@ function FaqSection({ productId }: { productId: number }) {
     />
   );
 }
-
-const isVideoFile = (url: string) => /\.(mp4|webm|ogg)(\?|$)/i.test(url);
 
 /**
  * Template preview (documents spec §2): the template as a PDF with page thumbnails, and an info
@@ -135,14 +134,7 @@ export function TemplatePreviewModal({
               <div className="template-preview__videos">
                 {product.videos.map((url, index) =>
                   isVideoFile(url) ? (
-                    // biome-ignore lint/a11y/useMediaCaption: the product's how-to videos come without captions
-                    <video
-                      key={url}
-                      src={url}
-                      controls
-                      preload="metadata"
-                      className="template-preview__video"
-                    />
+                    <CaptionedVideo key={url} src={url} className="template-preview__video" />
                   ) : (
                     <Typography.Link key={url} href={url} target="_blank" rel="noopener noreferrer">
                       Watch how-to video {product.videos.length > 1 ? index + 1 : ""}

@@ -106,7 +106,7 @@ const dollars = new Intl.NumberFormat("en-AU", { style: "currency", currency: "A
 /** Cents as dollars: 33000 → "$330.00". */
 export const formatCents = (cents: number) => dollars.format(cents / 100);
 
-export const metaValue = (product: Product, key: string) =>
+export const metaValue = (product: Pick<Product, "meta_data">, key: string) =>
   product.meta_data.find((entry) => entry.key === key)?.value;
 
 export const hasFlag = (product: Pick<Product, "meta_data">, flag: ProductFlag | string) =>

@@ -18,6 +18,7 @@ import {
   forgetDraftForPurchase,
   rememberDraftForPurchase,
 } from "./draft-target";
+import { NoticeWithVideo } from "./NoticeWithVideo";
 import { PurchaseModal } from "./PurchaseModal";
 import { type StartSource, StartWizard } from "./StartWizard";
 import { TemplatePreviewModal } from "./TemplatePreviewModal";
@@ -71,7 +72,8 @@ export function useTemplateFlow(teamId: number): TemplateFlow {
       for (const notice of startNotices(product)) {
         const confirmed = await modal.confirm({
           title: notice.title,
-          content: notice.text,
+          content: notice.video ? <NoticeWithVideo text={notice.text} video={notice.video} /> : notice.text,
+          width: notice.video ? 720 : undefined,
           okText: "Continue",
           cancelText: "Cancel",
         });

@@ -322,7 +322,7 @@ export function DocumentListPanel({
     setSelected(new Map());
   };
   // Download: one zip of every selected document that has a file to download (all or none).
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [zipping, setZipping] = useState(false);
   const allDownloadable =
     selectedRows.length > 0 &&
@@ -378,6 +378,17 @@ export function DocumentListPanel({
   const onRowAction = (document: DocumentRow, key: string) => {
     switch (key) {
       case "asic-payment":
+        // Paying ASIC's fee on another member's organisation document is notified to them first
+        // (documents spec: "before launch, hard copy, legal review or ASIC payment").
+        if (section === ORGANISATION_DOCUMENTS && document.abilities.owner_confirmation)
+          return void modal.confirm({
+            title: "Changes need to be notified",
+            content: `This document belongs to ${document.created_by_user.display_name}. Paying ASIC's fee for it will be notified to them.`,
+            okText: "Continue",
+            onOk: () => {
+              payAsic(document.id, document.asic_fee ?? 0);
+            },
+          });
         return payAsic(document.id, document.asic_fee ?? 0);
       case "company-kit":
         return createCompanyKit(document.id);

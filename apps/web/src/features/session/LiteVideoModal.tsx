@@ -2,15 +2,10 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { App, Button, Modal, Typography } from "antd";
 import { useState } from "react";
 import { hideLiteVideo, liteVideoQuery } from "../../api/bootstrap";
+import { CaptionedVideo, isVideoFile } from "../../components/CaptionedVideo";
 import { SHOW_VIDEO_LITE_STORAGE_KEY } from "../../constants";
 import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { readStored, writeStored } from "./browser-storage";
-
-/** A video file plays in the page; anything else (a poster) is shown as a picture. */
-const isVideoFile = (url: string) => /\.(mp4|webm|ogg)(\?|$)/i.test(url);
-
-/** The captions ship beside the video under the same name (lite-plan-intro.webm → .vtt). */
-export const captionsUrlOf = (videoUrl: string) => videoUrl.replace(/\.(mp4|webm|ogg)(?=\?|$)/i, ".vtt");
 
 /**
  * The Lite plan's intro video (account-area §2 Session modals): shown to Lite-plan users unless
@@ -60,9 +55,7 @@ export function LiteVideoModal() {
         document.
       </Typography.Paragraph>
       {isVideoFile(url) ? (
-        <video className="lite-video__media" src={url} controls preload="metadata">
-          <track kind="captions" src={captionsUrlOf(url)} srcLang="en" label="English" default />
-        </video>
+        <CaptionedVideo className="lite-video__media" src={url} />
       ) : (
         <img
           className="lite-video__media"
