@@ -29,7 +29,6 @@ import {
   Button,
   Checkbox,
   Empty,
-  FloatButton,
   Input,
   type MenuProps,
   Result,
