@@ -5,7 +5,8 @@ import { users } from "../modules/users/index.ts";
 
 /**
  * A firm for trying the operator console's "Firms and people" area: staff can lock it, unlock
- * it and grant it credits without signing any other demo firm's people out.
+ * it, grant it credits, change its plan and hand its ownership between its owner and its
+ * manager without signing any other demo firm's people out.
  */
 export async function loadConsoleDemoFirm(tx: Database, passwordHash: string) {
   const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.slug, "best-practice"));
@@ -37,4 +38,16 @@ export async function loadConsoleDemoFirm(tx: Database, passwordHash: string) {
     .returning({ id: teams.id });
   if (!firm) throw new Error("Demo console firm was not created");
   await tx.insert(teamMembers).values({ teamId: firm.id, userId: owner.id, role: "owner" });
+  const [manager] = await tx
+    .insert(users)
+    .values({
+      email: "manager@wattlegrove.test",
+      passwordHash,
+      firstName: "Willa",
+      lastName: "Banks",
+      displayName: "Willa Banks",
+    })
+    .returning({ id: users.id });
+  if (!manager) throw new Error("Demo console firm's manager was not created");
+  await tx.insert(teamMembers).values({ teamId: firm.id, userId: manager.id, role: "manager" });
 }

@@ -23,9 +23,9 @@ describe("demo data", () => {
     expect(await loadDemoData(t.db)).toBe(false);
     await ensurePlans(t.db);
     expect(await countOf(plans)).toBe(3);
-    expect(await countOf(users)).toBe(16);
+    expect(await countOf(users)).toBe(17);
     expect(await countOf(teams)).toBe(11);
-    expect(await countOf(teamMembers)).toBe(16);
+    expect(await countOf(teamMembers)).toBe(17);
     // Seeding assembles every demo document: as long as the seeding hooks of the other demo tests.
   }, 180_000);
 

@@ -29,6 +29,7 @@ export const DEMO_SIGN_INS = [
   { email: "member@lapsed.test", role: "member", firm: "Lapsed Practice Pty Ltd" },
   { email: "owner@creditwise.test", role: "owner", firm: "Credit Wise Advisory Pty Ltd" },
   { email: "owner@wattlegrove.test", role: "owner", firm: "Wattle Grove Pty Ltd" },
+  { email: "manager@wattlegrove.test", role: "manager", firm: "Wattle Grove Pty Ltd" },
   LITE_DEMO_SIGN_IN,
   { email: "owner@secure.test", role: "owner", firm: "Secure Wealth Pty Ltd" },
 ] as const;

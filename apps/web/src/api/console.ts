@@ -75,3 +75,7 @@ export const resetPersonTwoFactor = (id: number, userId: number, reason: string)
   call(API.consoleFirms.resetTwoFactor, { ...own, params: { id, user_id: userId }, body: { reason } });
 export const grantFirmCredits = (id: number, credits: number, reason: string) =>
   call(API.consoleFirms.grantCredits, { ...own, params: { id }, body: { credits, reason } });
+export const changeFirmPlan = (id: number, planId: number, reason: string) =>
+  call(API.consoleFirms.changePlan, { ...own, params: { id }, body: { plan_id: planId, reason } });
+export const makeFirmOwner = (id: number, userId: number, reason: string) =>
+  call(API.consoleFirms.makeOwner, { ...own, params: { id, user_id: userId }, body: { reason } });

@@ -102,6 +102,16 @@ const AREA_CALLS: Record<string, Row> = {
     payload: () => ({ credits: 1, reason: "Checking who may grant" }),
     allowed: ["administrator"],
   },
+  "POST /api/console/firms/:id/plan": {
+    url: "/api/console/firms/999999/plan",
+    payload: () => ({ plan_id: 1, reason: "Checking who may change plans" }),
+    allowed: ["administrator"],
+  },
+  "POST /api/console/firms/:id/people/:user_id/make-owner": {
+    url: "/api/console/firms/999999/people/999999/make-owner",
+    payload: () => ({ reason: "Checking who may hand over" }),
+    allowed: ["administrator"],
+  },
 };
 /** The session's own calls: reached with a console session before the code step too. */
 const SESSION_CALLS = [

@@ -4,19 +4,23 @@ import { App, Button, Descriptions, Flex, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import {
+  changeFirmPlan,
   firmViewQuery,
   grantFirmCredits,
   lockFirm,
+  makeFirmOwner,
   resetPersonTwoFactor,
   unlockFirm,
 } from "../../api/console";
 import { LoadError } from "../../components/LoadError";
 import { ROLE_LABELS } from "../../components/RoleTag";
 import { formatDay, formatInstant } from "../../dates";
-import { FirmActionDialog } from "./FirmActionDialog";
+import { FirmActionDialog, type FirmActionValues } from "./FirmActionDialog";
 import { StateTag } from "./StateTag";
 
-type Action = { kind: "lock" | "unlock" | "credits" } | { kind: "reset"; person: FirmPerson };
+type Action =
+  | { kind: "lock" | "unlock" | "credits" | "plan" }
+  | { kind: "reset" | "owner"; person: FirmPerson };
 
 /** One firm as its owner sees it, read only, with the actions the caller's role allows on it. */
 export function FirmView({ id, onBack }: { id: number; onBack: () => void }) {
@@ -57,15 +61,24 @@ export function FirmView({ id, onBack }: { id: number; onBack: () => void }) {
     {
       title: "Actions",
       key: "actions",
-      render: (_, person) =>
-        person.abilities.reset_two_factor && (
-          <Button size="small" onClick={() => setAction({ kind: "reset", person })}>
-            Reset two-factor of {person.name}
-          </Button>
-        ),
+      render: (_, person) => (
+        <Flex gap={8} wrap>
+          {person.abilities.reset_two_factor && (
+            <Button size="small" onClick={() => setAction({ kind: "reset", person })}>
+              Reset two-factor of {person.name}
+            </Button>
+          )}
+          {person.abilities.make_owner && (
+            <Button size="small" onClick={() => setAction({ kind: "owner", person })}>
+              Make {person.name} owner
+            </Button>
+          )}
+        </Flex>
+      ),
     },
   ];
 
+  const person = action && "person" in action ? action.person : undefined;
   const dialog =
     action &&
     {
@@ -86,11 +99,24 @@ export function FirmView({ id, onBack }: { id: number; onBack: () => void }) {
         act: ({ reason, credits }: { reason: string; credits: number }) =>
           show(grantFirmCredits(id, credits, reason)),
       },
+      plan: {
+        title: `Change the plan of ${view.name}`,
+        okText: "Change plan",
+        plans: view.plans.filter((plan) => plan.id !== view.plan_id || view.plan_status !== "active"),
+        notice:
+          "The firm goes onto the plan from today, its document allowance started again. A firm that pays through a Stripe subscription changes its plan in Stripe.",
+        act: ({ reason, planId }: FirmActionValues) => show(changeFirmPlan(id, planId, reason)),
+      },
       reset: {
-        title: `Reset two-factor sign-in of ${action.kind === "reset" ? action.person.name : ""}`,
+        title: `Reset two-factor sign-in of ${person?.name ?? ""}`,
         okText: "Reset two-factor",
-        act: ({ reason }: { reason: string }) =>
-          show(resetPersonTwoFactor(id, action.kind === "reset" ? action.person.id : 0, reason)),
+        act: ({ reason }: { reason: string }) => show(resetPersonTwoFactor(id, person?.id ?? 0, reason)),
+      },
+      owner: {
+        title: `Make ${person?.name ?? ""} the owner of ${view.name}`,
+        okText: "Make owner",
+        notice: `${view.owner.name}, the owner now, stays on as a manager.`,
+        act: ({ reason }: { reason: string }) => show(makeFirmOwner(id, person?.id ?? 0, reason)),
       },
     }[action.kind];
 
@@ -145,6 +171,9 @@ export function FirmView({ id, onBack }: { id: number; onBack: () => void }) {
         {view.abilities.unlock && <Button onClick={() => setAction({ kind: "unlock" })}>Unlock firm</Button>}
         {view.abilities.grant_credits && (
           <Button onClick={() => setAction({ kind: "credits" })}>Grant credits</Button>
+        )}
+        {view.abilities.change_plan && (
+          <Button onClick={() => setAction({ kind: "plan" })}>Change plan</Button>
         )}
       </Flex>
       <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>
