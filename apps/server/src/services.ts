@@ -179,6 +179,7 @@ export function createServices(deps: {
     mail: () => mail,
     endSessionsOf: auth.endSessionsOf,
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
+    templates: () => ({ library: templates, engine }),
   });
   jobs.every("two-factor.purge", SESSION_PURGE_EVERY_MS);
   const logs = createLogsService({
@@ -213,7 +214,7 @@ export function createServices(deps: {
   documents.registerCopyGuard(asicCopyGuard);
   documents.registerDeleteGuard(asicDeleteGuard);
   media = createMediaService({ db, clock, files: fileStore, teams });
-  const templates = createTemplateLibrary();
+  const templates = createTemplateLibrary(undefined, { db });
   const engine = createDocumentEngine({ pool: workers, templatesRoot: templates.root });
   const interview = createInterviewService({
     db,
