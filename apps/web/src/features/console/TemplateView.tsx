@@ -227,7 +227,13 @@ export function TemplateView({ identifier, onBack }: { identifier: string; onBac
               dataSource={template?.versions ?? []}
               style={{ minWidth: 860 }}
               pagination={false}
-              locale={{ emptyText: "No version uploaded yet: version 1 is the starter library's." }}
+              locale={{
+                emptyText: (
+                  <span className="console__body-text">
+                    No version uploaded yet: version 1 is the starter library's.
+                  </span>
+                ),
+              }}
             />
           </section>
         </>
