@@ -1,6 +1,7 @@
 import { buildApp } from "./app.ts";
 import { loadConfig, sandboxProviders } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { DEMO_EDITOR, loadDemoEditor } from "./demo/console-editor.ts";
 import { DEMO_STAFF, loadDemoStaff } from "./demo/console-staff.ts";
 import { loadDemoFailedWork } from "./demo/failed-work.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./demo/seed.ts";
@@ -52,6 +53,9 @@ async function main() {
     await loadDemoStaff({ ...services, clock: systemClock }).catch((err: unknown) => {
       app.log.warn({ err }, "the console's demo staff were not added");
     });
+    await loadDemoEditor({ ...services, clock: systemClock }).catch((err: unknown) => {
+      app.log.warn({ err }, "the console's demo content editor was not added");
+    });
     await loadDemoFailedWork({ ...services, clock: systemClock }).catch((err: unknown) => {
       app.log.warn({ err }, "the console's demo failed work was not added");
     });
@@ -86,6 +90,7 @@ async function main() {
       `Operator console (demo only) at ${address}/console, password "${DEMO_PASSWORD}", authenticator key ${DEMO_STAFF.secret}:`,
     );
     for (const s of DEMO_STAFF.people) lines.push(`  ${s.email.padEnd(24)} ${s.role}`);
+    lines.push(`  ${DEMO_EDITOR.email.padEnd(24)} ${DEMO_EDITOR.role}`);
     if (demoRecoveryCodes.length > 0)
       lines.push(`  its recovery codes (shown once): ${demoRecoveryCodes.join(" ")}`);
     if (demoLinks.length > 0) {

@@ -180,6 +180,7 @@ export function createServices(deps: {
     membership: () => membership,
     endSessionsOf: auth.endSessionsOf,
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
+    templates: () => ({ library: templates, engine }),
   });
   jobs.every("two-factor.purge", SESSION_PURGE_EVERY_MS);
   const logs = createLogsService({
@@ -214,7 +215,7 @@ export function createServices(deps: {
   documents.registerCopyGuard(asicCopyGuard);
   documents.registerDeleteGuard(asicDeleteGuard);
   media = createMediaService({ db, clock, files: fileStore, teams });
-  const templates = createTemplateLibrary();
+  const templates = createTemplateLibrary(undefined, { db });
   const engine = createDocumentEngine({ pool: workers, templatesRoot: templates.root });
   const interview = createInterviewService({
     db,

@@ -32,28 +32,49 @@ export function templateFolders(root: string): string[] {
     .sort();
 }
 
+/** A template's files as text: what a folder holds, or what an upload sends. */
+export type TemplateFiles = {
+  interview: string;
+  body: string;
+  catalogue: string;
+  sampleAnswers?: string | undefined;
+};
+
 /**
- * Reads one template folder. Throws DefinitionError for a bad interview (naming the folder) and
- * SyntaxError for bad JSON, so a broken template stops whoever loads it.
+ * Parses a template's files. Throws DefinitionError for a bad interview and SyntaxError for bad
+ * JSON (naming the template and the file), so a broken template stops whoever loads it.
  */
-export function loadTemplateFolder(root: string, identifier: string): LibraryTemplate {
-  const dir = join(root, identifier);
-  const read = (file: string) => readFileSync(join(dir, file), "utf8");
-  const json = (file: string) => {
+export function templateFromFiles(identifier: string, files: TemplateFiles): LibraryTemplate {
+  const json = (file: string, text: string) => {
     try {
-      return JSON.parse(read(file)) as unknown;
+      return JSON.parse(text) as unknown;
     } catch (error) {
       throw new SyntaxError(`${identifier}/${file}: ${(error as Error).message}`);
     }
   };
-  const samplePath = join(dir, "sample-answers.json");
   return {
     identifier,
-    definition: parseInterview(read("interview.yaml")),
-    body: read("template.md"),
-    catalogue: json("catalogue.json") as Record<string, unknown>,
-    sampleAnswers: existsSync(samplePath) ? (json("sample-answers.json") as AnswerObject) : undefined,
+    definition: parseInterview(files.interview),
+    body: files.body,
+    catalogue: json("catalogue.json", files.catalogue) as Record<string, unknown>,
+    sampleAnswers:
+      files.sampleAnswers === undefined
+        ? undefined
+        : (json("sample-answers.json", files.sampleAnswers) as AnswerObject),
   };
+}
+
+/** Reads one template folder (see `templateFromFiles` for what it refuses). */
+export function loadTemplateFolder(root: string, identifier: string): LibraryTemplate {
+  const dir = join(root, identifier);
+  const read = (file: string) => readFileSync(join(dir, file), "utf8");
+  const samplePath = join(dir, "sample-answers.json");
+  return templateFromFiles(identifier, {
+    interview: read("interview.yaml"),
+    body: read("template.md"),
+    catalogue: read("catalogue.json"),
+    sampleAnswers: existsSync(samplePath) ? read("sample-answers.json") : undefined,
+  });
 }
 
 /** Every template folder under `root`, read. */

@@ -25,6 +25,7 @@ export * from "../modules/payments/schema.ts";
 export * from "../modules/signing/schema.ts";
 export * from "../modules/sms/schema.ts";
 export * from "../modules/teams/schema.ts";
+export * from "../modules/templates/schema.ts";
 export * from "../modules/two-factor/schema.ts";
 export * from "../modules/users/schema.ts";
 export * from "../platform/jobs/schema.ts";

@@ -25,6 +25,8 @@ import {
  */
 const ROLES: StaffRole[] = ["administrator", "support", "content_editor", "fulfilment"];
 
+/** Template versions: content editors upload, check and publish them; administrators may too. */
+const EDITORS: StaffRole[] = ["administrator", "content_editor"];
 type Row = { url: string; payload?: () => object; allowed: StaffRole[] };
 let added = 0;
 const AREA_CALLS: Record<string, Row> = {
@@ -111,6 +113,33 @@ const AREA_CALLS: Record<string, Row> = {
     url: "/api/console/firms/999999/people/999999/make-owner",
     payload: () => ({ reason: "Checking who may hand over" }),
     allowed: ["administrator"],
+  },
+  "GET /api/console/templates": { url: "/api/console/templates", allowed: EDITORS },
+  "GET /api/console/templates/:identifier": {
+    url: "/api/console/templates/no-such-template",
+    allowed: EDITORS,
+  },
+  "POST /api/console/templates/:identifier/versions": {
+    url: "/api/console/templates/no-such-template/versions",
+    payload: () => ({ note: "Checking who may upload", interview: "x", body: "x", sample_answers: "{}" }),
+    allowed: EDITORS,
+  },
+  "GET /api/console/templates/:identifier/versions/:version": {
+    url: "/api/console/templates/no-such-template/versions/2",
+    allowed: EDITORS,
+  },
+  "POST /api/console/templates/:identifier/versions/:version/publish": {
+    url: "/api/console/templates/no-such-template/versions/2/publish",
+    allowed: EDITORS,
+  },
+  "POST /api/console/templates/:identifier/versions/:version/schedule": {
+    url: "/api/console/templates/no-such-template/versions/2/schedule",
+    payload: () => ({ publish_at: "2099-01-01T09:00:00+11:00" }),
+    allowed: EDITORS,
+  },
+  "POST /api/console/templates/:identifier/rollback": {
+    url: "/api/console/templates/no-such-template/rollback",
+    allowed: EDITORS,
   },
 };
 /** The session's own calls: reached with a console session before the code step too. */

@@ -13,6 +13,7 @@ import { createLodgementQueue } from "./lodgement-queue.ts";
 import { createMailQueue } from "./mail-queue.ts";
 import { createStaffSessions } from "./sessions.ts";
 import { createStaffAdmin } from "./staff-admin.ts";
+import { createConsoleTemplates } from "./template-versions.ts";
 
 /** The operator console: staff sign-in, its areas, and the audit log every change writes to. */
 export function createConsoleService(deps: {
@@ -20,7 +21,7 @@ export function createConsoleService(deps: {
   clock: Clock;
   secretKey: string;
   users: Pick<UsersService, "findById" | "summaries">;
-  jobs: Pick<JobQueue, "wake">;
+  jobs: Pick<JobQueue, "wake" | "define">;
   /** Made after the console (the ASIC module needs more of the app): asked for when used. */
   lodgements: () => Pick<AsicRegistration, "retryLodgement">;
   mail: () => Pick<MailService, "failedPage" | "retryFailed" | "sendSoon">;
@@ -28,6 +29,8 @@ export function createConsoleService(deps: {
   endSessionsOf: (userId: number) => Promise<number>;
   /** Made after the console: a firm's plan changed by staff. */
   membership: () => Pick<MembershipService, "changePlanByStaff">;
+  /** The template library and the engine (made after the console), for template versions. */
+  templates: Parameters<typeof createConsoleTemplates>[0]["templates"];
 }) {
   return {
     sessions: createStaffSessions(deps),
@@ -37,6 +40,7 @@ export function createConsoleService(deps: {
     lodgements: createLodgementQueue(deps),
     mail: createMailQueue(deps),
     firms: createConsoleFirms(deps),
+    templates: createConsoleTemplates(deps),
     audit: (query: Parameters<typeof auditPage>[1]) => auditPage(deps.db, query),
   };
 }

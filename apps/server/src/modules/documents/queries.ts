@@ -78,6 +78,7 @@ export function createDocumentQueries(deps: { db: Database; folders: FoldersServ
     >`coalesce(${documents.templateId}, ${productIdOfTemplateSql(documents.xTemplateId)})`,
     templateName: documents.templateName,
     xTemplateId: documents.xTemplateId,
+    templateVersion: documents.templateVersion,
     isRelaunch: documents.isRelaunch,
     allowDownloadPdf: documents.allowDownloadPdf,
     allowDownloadWord: documents.allowDownloadWord,

@@ -49,6 +49,8 @@ export const documents = pgTable(
     templateId: integer(),
     templateName: text(),
     xTemplateId: text(),
+    /** The template version it was made from (set on insert by the database; starter folders are 1). */
+    templateVersion: integer(),
     /**
      * The client: the first party's name in the answers, kept by the interview on every save so
      * the list's client filter reads a column rather than every document's answers.

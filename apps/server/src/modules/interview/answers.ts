@@ -135,9 +135,7 @@ export function createInterviewAnswers(
       const draft = missing.length > 0;
       let pdf: Uint8Array;
       try {
-        pdf = (
-          await engine.renderPdf(ctx.teamId, template.identifier, answers, { draft, assembledAt: clock() })
-        ).pdf;
+        pdf = (await engine.renderPdf(ctx.teamId, template, answers, { draft, assembledAt: clock() })).pdf;
       } catch (error) {
         templateFailure(error);
       }

@@ -89,7 +89,7 @@ export function createAssembly(
         if (issues.length > 0) throw incomplete(issues);
         let rendered: Awaited<ReturnType<DocumentEngine["assemble"]>>;
         try {
-          rendered = await engine.assemble(ctx.teamId, template.identifier, answers as Answers, {
+          rendered = await engine.assemble(ctx.teamId, template, answers as Answers, {
             assembledAt: clock(),
           });
         } catch (error) {

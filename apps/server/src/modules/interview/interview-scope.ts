@@ -94,7 +94,8 @@ export function createInterviewScope(deps: Pick<InterviewServiceDeps, "documents
     // Signed and pending documents are past assembly too: the message is the spec's for status 5.
     if (!EDITABLE_STATUSES.has(doc.status)) throw completedDocument();
     if (!allowedInSomeTab(canInterviewDocument, ctx, facts)) throw forbidden(INTERVIEW_REFUSED);
-    const template = doc.xTemplateId ? library.get(doc.xTemplateId) : undefined;
+    // The version the document was made from, not whatever is current now.
+    const template = doc.xTemplateId ? await library.at(doc.xTemplateId, doc.templateVersion) : undefined;
     if (!template) throw new AppError(409, NO_TEMPLATE);
     return { doc, template };
   }

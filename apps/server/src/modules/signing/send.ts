@@ -71,9 +71,11 @@ export function createSigningSend(
       const witnessProblems = witnessErrors(witnessRuleInput(template, before.doc.xml as Answers, input));
       if (witnessProblems.length > 0) throw badRequest(witnessProblems[0]?.message ?? "", witnessProblems);
 
+      // The signature boxes of the version the document was assembled from.
+      const madeFrom = await library.at(template.identifier, before.doc.templateVersion ?? 1);
       const rendered = await deps.engine.renderPdf(
         ctx.teamId,
-        template.identifier,
+        madeFrom ?? template,
         before.doc.xml as Answers,
       );
       const fields: StoredSignatureField[] = rendered.signatureFields.map((f) => ({

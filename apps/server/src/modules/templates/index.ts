@@ -1,3 +1,24 @@
 // The templates module's one public entry: other modules and the app import only this file.
 
+export { checkVersion, questionChanges, type VersionCheckResult } from "./checks.ts";
 export { createTemplateLibrary, type TemplateLibrary, templateName } from "./library.ts";
+// Tables for tests and demo data to write rows with; another module's code may not import them.
+export { templateVersions } from "./schema.ts";
+export {
+  contentHashOf,
+  currentVersionOf,
+  engineFiles,
+  insertVersion,
+  isUniqueViolation,
+  latestVersions,
+  publishedVersionRow,
+  publishedVersions,
+  publishRow,
+  rollBackRow,
+  scheduleRow,
+  type TemplateVersionRow,
+  type UploadedFiles,
+  type VersionedTemplate,
+  versionRow,
+  versionRows,
+} from "./versions.ts";

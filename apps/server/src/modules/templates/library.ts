@@ -1,5 +1,13 @@
 import path from "node:path";
-import { type LibraryTemplate, loadTemplateLibrary } from "@precedent/docgen/library";
+import { type LibraryTemplate, loadTemplateLibrary, templateFromFiles } from "@precedent/docgen/library";
+import type { Database } from "../../db/client.ts";
+import {
+  contentHashOf,
+  currentVersionOf,
+  engineFiles,
+  type VersionedTemplate,
+  versionRow,
+} from "./versions.ts";
 
 export type { LibraryTemplate };
 
@@ -13,6 +21,12 @@ export const STARTER_TEMPLATES_DIR = path.resolve(import.meta.dirname, "../../..
  *
  * - `get(identifier)`: one template, or undefined for an unknown identifier.
  * - `list()`: every template, sorted by identifier.
+ * - `at(identifier, version)`: the template as it was at one version (what a document records).
+ * - `current(identifier)`: the template at its current (published) version.
+ *
+ * `get` and `list` answer the starter folders (version 1): the catalogue entry, name and the
+ * assistant's reading of a template are not part of an upload. Assembly always goes through
+ * `at` with the document's own version.
  *
  * Each entry is `{ identifier, definition, body, catalogue, sampleAnswers }`; treat it as read-only
  * (it is shared by every request).
@@ -22,6 +36,8 @@ export type TemplateLibrary = {
   readonly root: string;
   get(identifier: string): LibraryTemplate | undefined;
   list(): readonly LibraryTemplate[];
+  at(identifier: string, version: number | null): Promise<VersionedTemplate | undefined>;
+  current(identifier: string): Promise<VersionedTemplate | undefined>;
 };
 
 const loaded = new Map<string, Map<string, LibraryTemplate>>();
@@ -31,7 +47,11 @@ const loaded = new Map<string, Map<string, LibraryTemplate>>();
  * interview takes most of a second, which servers that never open an interview need not pay) and
  * then kept for the process: every later call for the same folder reuses it.
  */
-export function createTemplateLibrary(root = STARTER_TEMPLATES_DIR): TemplateLibrary {
+export function createTemplateLibrary(
+  root = STARTER_TEMPLATES_DIR,
+  /** Where uploaded versions are kept; without it, every template is at version 1. */
+  versions?: { db: Database },
+): TemplateLibrary {
   const byIdentifier = () => {
     let templates = loaded.get(root);
     if (!templates) {
@@ -40,10 +60,33 @@ export function createTemplateLibrary(root = STARTER_TEMPLATES_DIR): TemplateLib
     }
     return templates;
   };
+  // An uploaded version never changes, so once parsed it is kept for the process.
+  const parsed = new Map<string, VersionedTemplate>();
+  async function at(identifier: string, version: number | null) {
+    const starter = byIdentifier().get(identifier);
+    if (!starter) return undefined;
+    if (version === null || version <= 1 || !versions) return { ...starter, version: 1 };
+    const key = `${identifier}@${version}`;
+    const kept = parsed.get(key);
+    if (kept) return kept;
+    const row = await versionRow(versions.db, identifier, version);
+    if (!row) return undefined;
+    const files = engineFiles(row, starter);
+    const template: VersionedTemplate = {
+      ...templateFromFiles(identifier, files),
+      version,
+      uploaded: { contentHash: contentHashOf(files), files },
+    };
+    parsed.set(key, template);
+    return template;
+  }
   return {
     root,
     get: (identifier) => byIdentifier().get(identifier),
     list: () => [...byIdentifier().values()],
+    at,
+    current: async (identifier) =>
+      at(identifier, versions ? await currentVersionOf(versions.db, identifier) : 1),
   };
 }
 

@@ -12,23 +12,39 @@ import {
   type AssembleOptions,
   TemplateError,
 } from "@precedent/docgen";
-import type { DocumentTaskInput, Outcome, RenderedPdfSummary } from "./document-tasks.ts";
+import type {
+  DocumentTaskInput,
+  Outcome,
+  RenderedPdfSummary,
+  UploadedTemplateFiles,
+} from "./document-tasks.ts";
 import { type WorkerPool, WorkerTaskError } from "./pool.ts";
 
 const TASKS = new URL("./document-tasks.ts", import.meta.url).href;
 
+export type { UploadedTemplateFiles };
+
+/**
+ * Which template to assemble with: a starter template by its identifier, or an uploaded version,
+ * whose files travel with the task (the worker keeps the parsed template under their hash).
+ */
+export type EngineTemplate = string | { identifier: string; uploaded?: UploadedTemplateFiles | undefined };
+
+const taskTemplate = (template: EngineTemplate) =>
+  typeof template === "string" ? { identifier: template, uploaded: undefined } : template;
+
 export type DocumentEngine = {
-  /** docgen's `assemble` for a template of the library, for a firm (the pool's fairness key). */
+  /** docgen's `assemble` for a template of the library (an identifier: its starter version), for a firm (the pool's fairness key). */
   assemble(
     firm: string | number,
-    identifier: string,
+    template: EngineTemplate,
     answers: Answers,
     options?: AssembleOptions,
   ): Promise<AssembledDocument>;
   /** `renderPdf(buildDocument(…))`: the PDF, its page count and signature boxes; `draft` as for assemble. */
   renderPdf(
     firm: string | number,
-    identifier: string,
+    template: EngineTemplate,
     answers: Answers,
     options?: AssembleOptions,
   ): Promise<RenderedPdfSummary>;
@@ -52,9 +68,19 @@ export function createDocumentEngine(deps: { pool: WorkerPool; templatesRoot: st
     throw refusal.kind === "answers" ? new AnswersError(refusal.issues) : new TemplateError(refusal.message);
   };
   return {
-    assemble: (firm, identifier, answers, options = {}) =>
-      run<AssembledDocument>("assemble", firm, { identifier, answers, options }),
-    renderPdf: (firm, identifier, answers, options = {}) =>
-      run<RenderedPdfSummary>("renderPdf", firm, { identifier, answers, options }),
+    assemble: (firm, template, answers, options = {}) =>
+      run<AssembledDocument>("assemble", firm, {
+        identifier: taskTemplate(template).identifier,
+        uploaded: taskTemplate(template).uploaded,
+        answers,
+        options,
+      }),
+    renderPdf: (firm, template, answers, options = {}) =>
+      run<RenderedPdfSummary>("renderPdf", firm, {
+        identifier: taskTemplate(template).identifier,
+        uploaded: taskTemplate(template).uploaded,
+        answers,
+        options,
+      }),
   };
 }

@@ -1,7 +1,9 @@
 /**
  * The engine's work as pool tasks (runs on a worker thread; see document-engine.ts for the request
- * side). Templates are read from the library folder by identifier, once per thread, and kept: a
- * task carries only the identifier and the answers. The engine's refusals (answers missing or
+ * side). A starter template (version 1) is read from the library folder by identifier, once per
+ * thread, and kept: its task carries only the identifier and the answers. An uploaded version
+ * comes with its files' text and their hash, and is parsed once per thread under that hash: a
+ * task is assembled with exactly the version it names, never whatever is current. The engine's refusals (answers missing or
  * wrong, a template that cannot be produced) come back as values, because an error crossing
  * threads loses its class and fields; the request side throws them again as the engine's errors.
  */
@@ -17,12 +19,22 @@ import {
   renderPdf as renderDocumentPdf,
   TemplateError,
 } from "@precedent/docgen";
-import { type LibraryTemplate, loadTemplateFolder } from "@precedent/docgen/library";
+import {
+  type LibraryTemplate,
+  loadTemplateFolder,
+  type TemplateFiles,
+  templateFromFiles,
+} from "@precedent/docgen/library";
+
+/** An uploaded template version's files, named by the sha256 of their text. */
+export type UploadedTemplateFiles = { contentHash: string; files: TemplateFiles };
 
 export type DocumentTaskInput = {
   /** The template library's folder and the template's identifier (its folder name). */
   root: string;
   identifier: string;
+  /** An uploaded version's files; without them, the starter folder's template. */
+  uploaded?: UploadedTemplateFiles | undefined;
   answers: Answers;
   options: AssembleOptions;
 };
@@ -35,11 +47,13 @@ export type RenderedPdfSummary = Pick<RenderedPdf, "pdf" | "pageCount" | "signat
 
 const templates = new Map<string, LibraryTemplate>();
 
-function templateOf({ root, identifier }: DocumentTaskInput): LibraryTemplate {
-  const key = `${root}\u0000${identifier}`;
+function templateOf({ root, identifier, uploaded }: DocumentTaskInput): LibraryTemplate {
+  const key = uploaded ? `sha256:${uploaded.contentHash}` : `${root}\u0000${identifier}`;
   let template = templates.get(key);
   if (!template) {
-    template = loadTemplateFolder(root, identifier);
+    template = uploaded
+      ? templateFromFiles(identifier, uploaded.files)
+      : loadTemplateFolder(root, identifier);
     templates.set(key, template);
   }
   return template;

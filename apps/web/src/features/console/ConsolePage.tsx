@@ -11,6 +11,7 @@ import { FulfilmentQueuePanel } from "./FulfilmentQueuePanel";
 import { QueuesPanel } from "./QueuesPanel";
 
 import { StaffPanel } from "./StaffPanel";
+import { TemplatesPanel } from "./TemplatesPanel";
 import "./console.css";
 
 /**
@@ -57,6 +58,7 @@ export function ConsolePage() {
     abilities.audit && { key: "audit", label: "Audit log", children: <AuditLogPanel /> },
     abilities.queues && { key: "queues", label: "Queues", children: <QueuesPanel /> },
     abilities.firms && { key: "firms", label: "Firms and people", children: <FirmsPanel /> },
+    abilities.templates && { key: "templates", label: "Templates", children: <TemplatesPanel /> },
   ].filter((area) => area !== false);
   const active = areas.some((a) => a.key === params.get("tab")) ? params.get("tab") : areas[0]?.key;
 

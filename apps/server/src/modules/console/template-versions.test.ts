@@ -1,0 +1,229 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { CONSOLE_TEMPLATE_MESSAGES as MESSAGES, type StaffRole } from "@precedent/contracts";
+import { readPdf } from "@precedent/docgen/testing";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildFirmWithPeople, createTestApp, type FirmWithPeople, type TestApp } from "../../test/harness.ts";
+import { documents } from "../documents/index.ts";
+import { templateVersions } from "../templates/index.ts";
+import { staffAuditLog } from "./schema.ts";
+import { buildStaff, type ConsoleClient, signInStaff } from "./testing.ts";
+
+const CONSENT = "director-consent";
+const FOLDER = path.resolve(import.meta.dirname, "../../../../../templates", CONSENT);
+const read = (file: string) => readFileSync(path.join(FOLDER, file), "utf8");
+const OLD_CLAUSE = "This consent is kept by the Company with its records.";
+const NEW_CLAUSE = "This consent is kept by the Company with its register of members.";
+
+let t: TestApp;
+let firm: FirmWithPeople;
+const as = {} as Record<StaffRole, ConsoleClient>;
+const staffIds = {} as Record<StaffRole, number>;
+const emails = {} as Record<StaffRole, string>;
+
+const files = (over: Partial<Record<"interview" | "body" | "sample_answers", string>> = {}) => ({
+  note: "The keeping clause names the register of members",
+  interview: read("interview.yaml"),
+  body: read("template.md").replace(OLD_CLAUSE, NEW_CLAUSE),
+  sample_answers: read("sample-answers.json"),
+  preconditions: read("PRECONDITIONS.md"),
+  ...over,
+});
+const base = `/api/console/templates/${CONSENT}`;
+const rowsOf = () =>
+  t.db
+    .select()
+    .from(templateVersions)
+    .where(eq(templateVersions.identifier, CONSENT))
+    .orderBy(templateVersions.version);
+const auditOf = () =>
+  t.db
+    .select()
+    .from(staffAuditLog)
+    .where(eq(staffAuditLog.target, `template:${CONSENT}`))
+    .orderBy(staffAuditLog.id);
+const sample = () => JSON.parse(read("sample-answers.json")) as Record<string, unknown>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  firm = await buildFirmWithPeople(t);
+  for (const role of ["administrator", "content_editor", "support"] as const) {
+    const row = await buildStaff(t, role);
+    staffIds[role] = row.id;
+    emails[role] = row.email;
+    as[role] = await signInStaff(t, row.email);
+  }
+}, 240_000);
+afterAll(async () => t?.close());
+
+/** A firm's document on the template, made now (the database records the current version). */
+const startDocument = async () => {
+  const doc = await t.buildDocument({
+    teamId: firm.teamId,
+    createdBy: firm.ids.alice,
+    status: 1,
+    template: { identifier: CONSENT, name: "Consent to Act as Director or Secretary", xml: sample() },
+  });
+  const [row] = await t.db.select().from(documents).where(eq(documents.id, doc.id));
+  return { id: doc.id, version: row?.templateVersion };
+};
+const previewText = async (docId: number) => {
+  const res = await firm.as.alice.post(`/api/xpressdox/preview/${docId}`, { xml: sample() });
+  expect(res.statusCode, res.body).toBe(200);
+  return readPdf(new Uint8Array(res.rawPayload)).pages.join("\n").replace(/\s+/g, " ");
+};
+
+describe("uploading a version", () => {
+  it("refuses a broken interview with the engine's message, writing nothing", async () => {
+    const res = await as.content_editor.post(
+      `${base}/versions`,
+      files({ interview: "title: Broken\nquestions: 3\n" }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^The template could not be read: /);
+    const json = await as.content_editor.post(`${base}/versions`, files({ sample_answers: "{ not json" }));
+    expect(json.statusCode).toBe(400);
+    expect(json.json().message).toContain("sample-answers.json");
+    expect(await rowsOf()).toEqual([]);
+    expect(await auditOf()).toEqual([]);
+  });
+
+  it("keeps a version whose sample answers fail as a draft that cannot be published", async () => {
+    const res = await as.content_editor.post(`${base}/versions`, files({ sample_answers: "{}" }));
+    expect(res.statusCode, res.body).toBe(200);
+    const version = res.json().data;
+    expect(version).toMatchObject({ version: 2, status: "draft", checks_passed: false });
+    expect(version.abilities).toEqual({ publish: false, schedule: false });
+    const failed = version.checks
+      .filter((c: { passed: boolean }) => !c.passed)
+      .map((c: { name: string }) => c.name);
+    expect(failed).toContain("The sample answers pass the interview's checks");
+    const publish = await as.content_editor.post(`${base}/versions/2/publish`);
+    expect(publish.statusCode).toBe(409);
+    expect(publish.json().message).toBe(MESSAGES.checksFailed);
+    expect((await rowsOf()).map((r) => r.status)).toEqual(["draft"]);
+  });
+
+  it("checks a good version: pages, checks, the HTML preview with the new text, audited", async () => {
+    const res = await as.content_editor.post(`${base}/versions`, files());
+    expect(res.statusCode, res.body).toBe(200);
+    const version = res.json().data;
+    expect(version).toMatchObject({ version: 3, status: "draft", checks_passed: true, questions_added: [] });
+    expect(version.checks.every((c: { passed: boolean }) => c.passed)).toBe(true);
+    expect(version.page_count).toBeGreaterThan(0);
+    expect(version.preview_html).toContain("register of members");
+    expect(version.abilities).toEqual({ publish: true, schedule: true });
+    const [, entry] = await auditOf();
+    expect(entry).toMatchObject({ action: "template.version_uploaded", staffId: staffIds.content_editor });
+    expect(entry?.after).toMatchObject({ version: 3, checks_passed: true });
+  });
+
+  it("says which questions a version added and removed", async () => {
+    const interview = read("interview.yaml").replace(
+      /^questions:\n/m,
+      "questions:\n  - id: board_minute_reference\n    type: text\n    label: Board minute reference\n    required: false\n",
+    );
+    const res = await as.administrator.post(`${base}/versions`, files({ interview }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.questions_added).toEqual(["board_minute_reference"]);
+  });
+});
+
+describe("publishing", () => {
+  it("refuses support staff, and leaves version 1 current until a version is published", async () => {
+    expect((await as.support.post(`${base}/versions/3/publish`)).statusCode).toBe(403);
+    const before = await startDocument();
+    expect(before.version).toBe(1);
+    expect(await previewText(before.id)).toContain("kept by the Company with its records");
+  });
+
+  it("publishes one of two versions published at once, exactly one", async () => {
+    const [a, b] = await Promise.all([
+      as.content_editor.post(`${base}/versions/3/publish`),
+      as.administrator.post(`${base}/versions/3/publish`),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const published = (await rowsOf()).filter((r) => r.status === "published");
+    expect(published.map((r) => r.version)).toEqual([3]);
+    const entries = (await auditOf()).filter((e) => e.action === "template.version_published");
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.before).toMatchObject({ current_version: 1 });
+    expect(entries[0]?.after).toMatchObject({ current_version: 3 });
+  });
+
+  it("never leaves two versions published, whichever two are published at once", async () => {
+    const results = await Promise.all([
+      as.content_editor.post(`${base}/versions/4/publish`),
+      as.administrator.post(`${base}/versions/3/publish`),
+    ]);
+    for (const res of results) expect([200, 409]).toContain(res.statusCode);
+    const published = await t.db
+      .select()
+      .from(templateVersions)
+      .where(and(eq(templateVersions.identifier, CONSENT), eq(templateVersions.status, "published")));
+    expect(published).toHaveLength(1);
+    // Back to version 3 for what follows.
+    if (published[0]?.version !== 3)
+      expect((await as.content_editor.post(`${base}/rollback`)).statusCode).toBe(200);
+  });
+
+  it("makes new documents from the published version, and keeps older ones on theirs", async () => {
+    const made = await startDocument();
+    expect(made.version).toBe(3);
+    const text = await previewText(made.id);
+    expect(text).toContain("register of members");
+    expect(text).not.toContain("kept by the Company with its records");
+    const [older] = await t.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.teamId, firm.teamId), eq(documents.templateVersion, 1)));
+    expect(older && (await previewText(older.id))).toContain("kept by the Company with its records");
+  });
+});
+
+describe("scheduling and rolling back", () => {
+  it("publishes a scheduled version when its time comes, by the job queue", async () => {
+    const version = (await as.content_editor.post(`${base}/versions`, files())).json().data.version as number;
+    const past = await as.content_editor.post(`${base}/versions/${version}/schedule`, {
+      publish_at: new Date(t.clock.now().getTime() - 60_000).toISOString(),
+    });
+    expect(past.statusCode).toBe(400);
+    const at = new Date(t.clock.now().getTime() + 3_600_000);
+    const res = await as.content_editor.post(`${base}/versions/${version}/schedule`, {
+      publish_at: at.toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: "scheduled", publish_at: at.toISOString() });
+    await t.services.jobs.runDue();
+    expect((await rowsOf()).find((r) => r.version === version)?.status).toBe("scheduled");
+    t.clock.advance(3_600_000 + 1000);
+    await t.services.jobs.runDue();
+    // An hour idle ended the console session: sign in again.
+    as.content_editor = await signInStaff(t, emails.content_editor);
+    expect((await rowsOf()).find((r) => r.version === version)?.status).toBe("published");
+    expect((await startDocument()).version).toBe(version);
+  });
+
+  it("rolls back to the version published before, down to version 1, audited", async () => {
+    const latest = (await rowsOf()).find((r) => r.status === "published")?.version as number;
+    const everPublished = (await rowsOf())
+      .filter((r) => r.publishedAt !== null && r.version < latest)
+      .map((r) => r.version)
+      .sort((a, b) => b - a);
+    let current = latest;
+    for (const expected of [...everPublished, 1]) {
+      const res = await as.content_editor.post(`${base}/rollback`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.current_version).toBe(expected);
+      const rolled = (await auditOf()).filter((e) => e.action === "template.rolled_back").at(-1);
+      expect(rolled?.before).toEqual({ current_version: current });
+      expect(rolled?.after).toEqual({ current_version: expected });
+      current = expected;
+    }
+    const none = await as.content_editor.post(`${base}/rollback`);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(MESSAGES.nothingToRollBack);
+    expect((await startDocument()).version).toBe(1);
+  });
+});

@@ -1,0 +1,310 @@
+import {
+  CONSOLE_TEMPLATE_MESSAGES as MESSAGES,
+  type TemplateCheck,
+  type TemplateDetail,
+  type TemplateSummary,
+  type TemplateVersionDetail,
+  type TemplateVersionSummary,
+  type UploadTemplateVersionRequest,
+} from "@precedent/contracts";
+import { DefinitionError } from "@precedent/docgen";
+import { templateFromFiles } from "@precedent/docgen/library";
+import { inArray } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { AppError, badRequest, notFound } from "../../errors.ts";
+import type { JobQueue } from "../../platform/jobs/queue.ts";
+import type { Clock } from "../../platform/kernel/index.ts";
+import type { DocumentEngine } from "../../platform/workers/index.ts";
+import {
+  checkVersion,
+  contentHashOf,
+  engineFiles,
+  insertVersion,
+  isUniqueViolation,
+  latestVersions,
+  publishedVersionRow,
+  publishedVersions,
+  publishRow,
+  questionChanges,
+  rollBackRow,
+  scheduleRow,
+  type TemplateLibrary,
+  type TemplateVersionRow,
+  templateName,
+  type VersionCheckResult,
+  versionRow,
+  versionRows,
+} from "../templates/index.ts";
+import { recordAction } from "./audit.ts";
+import { mayUse, type StaffFacts } from "./policy.ts";
+import { staffAccounts } from "./schema.ts";
+
+/**
+ * The console's Templates area (issue 37 item 2): upload a version, see its checks and preview,
+ * publish it now or at a set time, roll back. The templates module keeps the versions and their
+ * rules (one published per template, immutable rows); this file authorises, runs the checks and
+ * writes the audit log in the transaction of each change.
+ */
+
+type Checked = VersionCheckResult;
+const SCHEDULED_JOB = "console.template-publish";
+type ScheduledPublish = { identifier: string; version: number; staffId: number };
+
+export function createConsoleTemplates(deps: {
+  db: Database;
+  clock: Clock;
+  jobs: Pick<JobQueue, "define">;
+  /** Made after the console (the worker pool and the library come later): asked for when used. */
+  templates: () => { library: TemplateLibrary; engine: DocumentEngine };
+}) {
+  const { db, clock } = deps;
+
+  const starterOf = (identifier: string) => {
+    const starter = deps.templates().library.get(identifier);
+    if (!starter) throw notFound(MESSAGES.templateNotFound);
+    return starter;
+  };
+
+  async function requireRow(tx: Database, identifier: string, version: number, lock = false) {
+    starterOf(identifier);
+    const row = await versionRow(tx, identifier, version, lock);
+    if (!row) throw notFound(MESSAGES.versionNotFound);
+    return row;
+  }
+
+  async function staffNames(ids: number[]) {
+    if (ids.length === 0) return new Map<number, string>();
+    const rows = await db
+      .select({ id: staffAccounts.id, name: staffAccounts.name })
+      .from(staffAccounts)
+      .where(inArray(staffAccounts.id, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  const summaryOf = (
+    actor: StaffFacts,
+    row: TemplateVersionRow,
+    names: Map<number, string>,
+  ): TemplateVersionSummary => {
+    const mayAct = mayUse(actor.role, "templates") && row.checksPassed;
+    return {
+      version: row.version,
+      status: row.status,
+      note: row.note,
+      checks_passed: row.checksPassed,
+      uploaded_by: names.get(row.uploadedBy) ?? "",
+      uploaded_at: row.uploadedAt.toISOString(),
+      publish_at: row.publishAt?.toISOString() ?? null,
+      published_at: row.publishedAt?.toISOString() ?? null,
+      abilities: {
+        publish: mayAct && row.status !== "published",
+        schedule: mayAct && (row.status === "draft" || row.status === "retired"),
+      },
+    };
+  };
+
+  async function detailOf(actor: StaffFacts, row: TemplateVersionRow): Promise<TemplateVersionDetail> {
+    const { library } = deps.templates();
+    const names = await staffNames([row.uploadedBy]);
+    const checked = row.checks as Checked;
+    const [before, after] = await Promise.all([
+      library.at(row.identifier, row.version - 1),
+      library.at(row.identifier, row.version),
+    ]);
+    const changes =
+      before && after ? questionChanges(before.definition, after.definition) : { added: [], removed: [] };
+    return {
+      ...summaryOf(actor, row, names),
+      identifier: row.identifier,
+      checks: checked.checks as TemplateCheck[],
+      page_count: checked.page_count,
+      preview_html: checked.preview_html,
+      preconditions: row.preconditions,
+      questions_added: changes.added,
+      questions_removed: changes.removed,
+    };
+  }
+
+  async function templateDetail(actor: StaffFacts, identifier: string): Promise<TemplateDetail> {
+    const starter = starterOf(identifier);
+    const rows = await versionRows(db, identifier);
+    const names = await staffNames(rows.map((r) => r.uploadedBy));
+    const current = rows.find((r) => r.status === "published")?.version ?? 1;
+    const mayAct = mayUse(actor.role, "templates");
+    return {
+      identifier,
+      name: templateName(starter),
+      current_version: current,
+      latest_version: rows[0]?.version ?? 1,
+      versions: rows.map((row) => summaryOf(actor, row, names)),
+      abilities: { upload: mayAct, roll_back: mayAct && current > 1 },
+    };
+  }
+
+  /** Publishes a checked version inside `tx`, with its audit entry; refusals as the console says them. */
+  async function publishIn(tx: Database, staffId: number, row: TemplateVersionRow, scheduled: boolean) {
+    if (row.status === "published") throw new AppError(409, MESSAGES.alreadyPublished);
+    if (!row.checksPassed) throw new AppError(409, MESSAGES.checksFailed);
+    const previous = await publishRow(tx, row, staffId, clock());
+    await recordAction(tx, clock, {
+      staffId,
+      action: "template.version_published",
+      target: `template:${row.identifier}`,
+      before: { current_version: previous, status: row.status },
+      after: { current_version: row.version, status: "published", ...(scheduled ? { scheduled: true } : {}) },
+    });
+  }
+
+  /** A unique violation here means another publish committed first: that one wins. */
+  const publishConflict = (error: unknown): never => {
+    if (isUniqueViolation(error)) throw new AppError(409, MESSAGES.publishedMeanwhile);
+    throw error;
+  };
+
+  const scheduledPublish = deps.jobs.define<ScheduledPublish>(SCHEDULED_JOB, async (payload) => {
+    await db
+      .transaction(async (tx) => {
+        const row = await versionRow(tx, payload.identifier, payload.version, true);
+        // Published by hand meanwhile, or scheduled again for another time: nothing to do now.
+        if (!row || row.status !== "scheduled" || !row.publishAt || row.publishAt > clock()) return;
+        await publishIn(tx, payload.staffId, row, true);
+      })
+      .catch(publishConflict);
+  });
+
+  return {
+    async list(_actor: StaffFacts): Promise<{ rows: TemplateSummary[] }> {
+      const [published, latest] = await Promise.all([publishedVersions(db), latestVersions(db)]);
+      const currentOf = new Map(published.map((p) => [p.identifier, p.version]));
+      const latestOf = new Map(latest.map((l) => [l.identifier, l.version ?? 1]));
+      return {
+        rows: deps
+          .templates()
+          .library.list()
+          .map((t) => ({
+            identifier: t.identifier,
+            name: templateName(t),
+            current_version: currentOf.get(t.identifier) ?? 1,
+            latest_version: latestOf.get(t.identifier) ?? 1,
+          })),
+      };
+    },
+
+    view: templateDetail,
+
+    async version(actor: StaffFacts, identifier: string, version: number) {
+      return detailOf(actor, await requireRow(db, identifier, version));
+    },
+
+    /**
+     * Reads the files with the engine's own loader (a broken interview or JSON is refused with
+     * the engine's message, nothing written), runs the checks, and keeps the version as a draft.
+     */
+    async upload(actor: StaffFacts, identifier: string, input: UploadTemplateVersionRequest) {
+      const starter = starterOf(identifier);
+      const files = {
+        interview: input.interview,
+        body: input.body,
+        sampleAnswers: input.sample_answers,
+        preconditions: input.preconditions,
+      };
+      const parsedFiles = engineFiles(files, starter);
+      let template: ReturnType<typeof templateFromFiles>;
+      try {
+        template = templateFromFiles(identifier, parsedFiles);
+      } catch (error) {
+        if (error instanceof DefinitionError || error instanceof SyntaxError)
+          throw badRequest(MESSAGES.unreadable(error.message));
+        throw error;
+      }
+      const contentHash = contentHashOf(parsedFiles);
+      const checked = await checkVersion(deps.templates().engine, template, {
+        contentHash,
+        files: parsedFiles,
+      });
+      const row = await db
+        .transaction(async (tx) => {
+          const inserted = await insertVersion(tx, {
+            identifier,
+            files,
+            note: input.note,
+            contentHash,
+            checks: checked,
+            checksPassed: checked.passed,
+            uploadedBy: actor.id,
+            at: clock(),
+          });
+          await recordAction(tx, clock, {
+            staffId: actor.id,
+            action: "template.version_uploaded",
+            target: `template:${identifier}`,
+            after: {
+              version: inserted.version,
+              note: input.note,
+              checks_passed: checked.passed,
+              content_hash: contentHash,
+            },
+          });
+          return inserted;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw new AppError(409, MESSAGES.uploadedMeanwhile);
+          throw error;
+        });
+      return detailOf(actor, row);
+    },
+
+    async publish(actor: StaffFacts, identifier: string, version: number) {
+      await db
+        .transaction(async (tx) =>
+          publishIn(tx, actor.id, await requireRow(tx, identifier, version, true), false),
+        )
+        .catch(publishConflict);
+      return detailOf(actor, await requireRow(db, identifier, version));
+    },
+
+    /** Publishes at a set time, by a job on the queue (the time is kept on the version too). */
+    async schedule(actor: StaffFacts, identifier: string, version: number, publishAt: Date) {
+      if (publishAt <= clock()) throw badRequest(MESSAGES.scheduleInPast);
+      await db.transaction(async (tx) => {
+        const row = await requireRow(tx, identifier, version, true);
+        if (!row.checksPassed) throw new AppError(409, MESSAGES.checksFailed);
+        if (row.status === "published" || row.status === "scheduled")
+          throw new AppError(409, MESSAGES.notDraft);
+        await scheduleRow(tx, row, publishAt);
+        await scheduledPublish.enqueue(
+          { identifier, version, staffId: actor.id },
+          { tx, runAt: publishAt, key: `${identifier}@${version}@${publishAt.toISOString()}` },
+        );
+        await recordAction(tx, clock, {
+          staffId: actor.id,
+          action: "template.version_scheduled",
+          target: `template:${identifier}`,
+          before: { version, status: row.status },
+          after: { version, status: "scheduled", publish_at: publishAt.toISOString() },
+        });
+      });
+      return detailOf(actor, await requireRow(db, identifier, version));
+    },
+
+    /** The version published before the current one becomes current again (version 1 at the end). */
+    async rollBack(actor: StaffFacts, identifier: string) {
+      starterOf(identifier);
+      await db.transaction(async (tx) => {
+        const current = await publishedVersionRow(tx, identifier, true);
+        if (!current) throw new AppError(409, MESSAGES.nothingToRollBack);
+        const now = await rollBackRow(tx, current, actor.id, clock());
+        await recordAction(tx, clock, {
+          staffId: actor.id,
+          action: "template.rolled_back",
+          target: `template:${identifier}`,
+          before: { current_version: current.version },
+          after: { current_version: now },
+        });
+      });
+      return templateDetail(actor, identifier);
+    },
+  };
+}
+
+export type ConsoleTemplates = ReturnType<typeof createConsoleTemplates>;

@@ -1,0 +1,95 @@
+import type { TemplateCheck } from "@precedent/contracts";
+import {
+  type Answers,
+  AnswersError,
+  checkTemplate,
+  type InterviewDefinition,
+  type Question,
+  TemplateError,
+  validate,
+} from "@precedent/docgen";
+import type { LibraryTemplate } from "@precedent/docgen/library";
+import type { DocumentEngine, UploadedTemplateFiles } from "../../platform/workers/index.ts";
+
+/**
+ * The checks an uploaded version must pass before it can be published (issue 37 item 2), run
+ * from its data alone: the engine's own reading of the body against the interview, the sample
+ * answers through the interview's validation and its declared cross-checks, the sample answers
+ * assembled to PDF on the worker pool (page count and the HTML preview, no LibreOffice), and a
+ * draft with nothing answered (every condition false, every placeholder shown) assembled too.
+ * The starter library's edge-case test files are code, and are not run for an upload.
+ */
+export type VersionCheckResult = {
+  checks: TemplateCheck[];
+  passed: boolean;
+  page_count: number | null;
+  preview_html: string | null;
+};
+
+/** The pool's fairness key for checks: one line for all of them, apart from every firm's work. */
+const CHECKS_QUEUE = "template checks";
+
+const reasonOf = (error: unknown): string[] => {
+  if (error instanceof AnswersError) return error.issues.map((issue) => `${issue.path}: ${issue.message}`);
+  if (error instanceof TemplateError) return [error.message];
+  throw error;
+};
+
+export async function checkVersion(
+  engine: DocumentEngine,
+  template: LibraryTemplate,
+  uploaded: UploadedTemplateFiles,
+): Promise<VersionCheckResult> {
+  const checks: TemplateCheck[] = [];
+  const add = (name: string, details: string[]) =>
+    checks.push({ name, passed: details.length === 0, details });
+  const source = { identifier: template.identifier, uploaded };
+  const answers = (template.sampleAnswers ?? {}) as Answers;
+
+  add("The interview and the template read", []);
+  add("The template uses only the interview's questions", checkTemplate(template));
+  add(
+    "The sample answers pass the interview's checks",
+    validate(template.definition, answers).map((issue) => `${issue.path}: ${issue.message}`),
+  );
+  let pageCount: number | null = null;
+  let previewHtml: string | null = null;
+  try {
+    const assembled = await engine.assemble(CHECKS_QUEUE, source, answers);
+    pageCount = assembled.pageCount;
+    previewHtml = assembled.html;
+    add(`The sample answers assemble (${pageCount} ${pageCount === 1 ? "page" : "pages"})`, []);
+  } catch (error) {
+    add("The sample answers assemble", reasonOf(error));
+  }
+  try {
+    await engine.renderPdf(CHECKS_QUEUE, source, {}, { draft: true });
+    add("A draft with nothing answered assembles", []);
+  } catch (error) {
+    add("A draft with nothing answered assembles", reasonOf(error));
+  }
+  return { checks, passed: checks.every((c) => c.passed), page_count: pageCount, preview_html: previewHtml };
+}
+
+/** Every question id of an interview, groups' questions included (what relaunch compares). */
+export function questionIds(definition: InterviewDefinition): Set<string> {
+  const ids = new Set<string>();
+  const walk = (questions: readonly Question[]) => {
+    for (const question of questions) {
+      ids.add(question.id);
+      if ("questions" in question && Array.isArray(question.questions)) walk(question.questions);
+    }
+  };
+  walk(definition.questions);
+  return ids;
+}
+
+/** The questions a version added and removed, against another. */
+export function questionChanges(from: InterviewDefinition, to: InterviewDefinition) {
+  const before = questionIds(from);
+  const after = questionIds(to);
+  return {
+    added: [...after].filter((id) => !before.has(id)).sort(),
+    removed: [...before].filter((id) => !after.has(id)).sort(),
+  };
+}

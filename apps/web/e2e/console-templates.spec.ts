@@ -1,0 +1,127 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { readPdf } from "@precedent/docgen/testing";
+import { consoleCode } from "./console-support";
+import {
+  openInterview,
+  sampleAnswers,
+  saveAnswersByApi,
+  slowExpect,
+  startDocumentByApi,
+} from "./interview-support";
+import { DEMO_PASSWORD, expectAccessible, OWNER, signIn } from "./support";
+
+/**
+ * The console's Templates area (issue 37 item 2): the demo content editor uploads a new version of
+ * the Deed of Settlement and Release (one clause's words changed) by keyboard, sees its checks and
+ * preview, publishes it; then the demo firm's owner starts a document on the template and the
+ * assembled PDF has the new words. At both widths (one after the other: each publishes a version),
+ * with axe on the list, the template, and the checked version.
+ */
+const EDITOR = "editor@console.test";
+const DEED = { identifier: "deed-of-release", name: "Deed of Settlement and Release" };
+const FOLDER = path.resolve(import.meta.dirname, "../../../templates", DEED.identifier);
+const OLD_WORDS = "This deed is entered into to settle the Dispute";
+const newWords = (width: number) => `This deed is made at ${width} px to settle the Dispute`;
+
+async function consoleSignIn(page: Page) {
+  const login = await page.request.post("/api/console/login", {
+    data: { email: EDITOR, password: DEMO_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const code = await consoleCode(EDITOR);
+  expect((await page.request.post("/api/console/two-factor/code", { data: { code } })).status()).toBe(200);
+}
+
+const folderFile = (name: string, text?: string) => ({
+  name,
+  mimeType: "text/plain",
+  buffer: Buffer.from(text ?? readFileSync(path.join(FOLDER, name), "utf8")),
+});
+
+test.describe.configure({ mode: "serial" });
+
+for (const width of [1366, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width > 500 ? 900 : 740 } });
+    test.describe.configure({ timeout: 240_000 });
+
+    test("an editor uploads a version, sees its checks, publishes it, and a firm's new document uses it", async ({
+      page,
+    }) => {
+      await consoleSignIn(page);
+      await page.goto("/console?tab=templates");
+      const open = page.getByRole("button", { name: DEED.name, exact: true });
+      await expect(open).toBeVisible({ timeout: 60_000 });
+      await expectAccessible(page, "template list");
+      await open.focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("heading", { name: DEED.name })).toBeVisible();
+
+      // The folder's files, one clause's words changed in template.md.
+      const body = readFileSync(path.join(FOLDER, "template.md"), "utf8");
+      expect(body).toContain(OLD_WORDS);
+      await page
+        .getByLabel("Template files")
+        .setInputFiles([
+          folderFile("interview.yaml"),
+          folderFile("template.md", body.replace(OLD_WORDS, newWords(width))),
+          folderFile("sample-answers.json"),
+          folderFile("PRECONDITIONS.md"),
+        ]);
+      await expect(
+        page.getByText("Read: interview.yaml, template.md, sample-answers.json, PRECONDITIONS.md"),
+      ).toBeVisible();
+      const note = page.getByLabel("What changed");
+      await note.focus();
+      await page.keyboard.type(`No admission clause reworded (${width} px)`);
+      await expectAccessible(page, "template and its upload form");
+      await page.getByRole("button", { name: "Upload and check" }).focus();
+      await page.keyboard.press("Enter");
+
+      // The checked version: every check passed, the pages counted, the preview with the new words.
+      const heading = page.getByRole("heading", { name: /^Version \d+$/ });
+      await slowExpect(heading).toBeVisible();
+      const version = Number((await heading.textContent())?.replace("Version ", ""));
+      await expect(
+        page.getByRole("heading", { name: /^Checks passed · the sample answers make \d+ pages$/ }),
+      ).toBeVisible();
+      const checks = page.getByRole("list").filter({ hasText: "The sample answers assemble" });
+      await expect(checks.getByText("The sample answers pass the interview's checks")).toBeVisible();
+      await expect(checks.getByText("Failed")).toHaveCount(0);
+      const preview = page.frameLocator(
+        `iframe[title="Preview of version ${version} with the sample answers"]`,
+      );
+      await expect(preview.getByText(newWords(width))).toBeVisible();
+      await expectAccessible(page, "checked version");
+      await page.screenshot({
+        path: `${process.env.E2E_OUTPUT_DIR ?? "test-results"}/console-templates-version-${width}.png`,
+        fullPage: true,
+      });
+
+      const publish = page.getByRole("button", { name: `Publish version ${version}` });
+      await publish.focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByText(`Version ${version} is published.`)).toBeVisible();
+      await expect(page.getByText(`Current version: ${version}`)).toBeVisible();
+
+      // A firm starts a document on the template: it is made from the published version.
+      await signIn(page, OWNER);
+      const doc = await startDocumentByApi(page, DEED);
+      await saveAnswersByApi(page, doc, await sampleAnswers(DEED.identifier));
+      await openInterview(page, doc);
+      await page.getByRole("button", { name: "Assemble" }).click();
+      const results = page.getByRole("dialog", { name: "Assemble Results" });
+      await slowExpect(results).toBeVisible();
+      const [file] = await Promise.all([
+        page.waitForEvent("download"),
+        results.getByRole("link", { name: /Download PDF/ }).click(),
+      ]);
+      const pdf = readFileSync(await file.path());
+      const text = readPdf(new Uint8Array(pdf)).pages.join("\n").replace(/\s+/g, " ");
+      expect(text).toContain(newWords(width));
+      expect(text).not.toContain(OLD_WORDS);
+    });
+  });
+}

@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { envelope } from "./envelope.ts";
+
+/**
+ * The operator console's "Templates" area (issue 37 item 2): a template's versions, uploaded as
+ * the files' text, checked by the server (its sample answers assembled, the engine's own checks),
+ * then published now, at a set time, or rolled back. Version 1 is the starter library's folder.
+ */
+export const CONSOLE_TEMPLATE_MESSAGES = {
+  templateNotFound: "No such template.",
+  versionNotFound: "No such version of this template.",
+  unreadable: (reason: string) => `The template could not be read: ${reason}`,
+  checksFailed: "This version has not passed its checks, so it cannot be published.",
+  alreadyPublished: "This version is the published one already.",
+  publishedMeanwhile:
+    "Another version of this template was published at the same moment. Reload and try again.",
+  uploadedMeanwhile: "Another version of this template was uploaded at the same moment. Please upload again.",
+  notDraft: "Only a version that is not published or scheduled can be scheduled.",
+  scheduleInPast: "Choose a time in the future.",
+  nothingToRollBack: "Version 1 is current: there is nothing to roll back to.",
+} as const;
+
+/** Uploaded files are text; the largest starter template's files are under 200 KB together. */
+const FILE_MAX = 500_000;
+
+export const TemplateParams = z.object({
+  identifier: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, "identifier must be a template's identifier")
+    .describe("The template's identifier (its folder name in the starter library)"),
+});
+export const TemplateVersionParams = TemplateParams.extend({
+  version: z.coerce
+    .number({ error: "version must be a number" })
+    .int("version must be a whole number")
+    .min(2, "version must be an uploaded version (2 or more)")
+    .max(100_000, "version is too large"),
+});
+
+const fileText = (label: string, min: number) =>
+  z
+    .string({ error: `Add ${label}` })
+    .min(min, `Add ${label}`)
+    .max(FILE_MAX, `${label} is too long (at most 500,000 characters)`);
+
+export const UploadTemplateVersionRequest = z.object({
+  note: z
+    .string({ error: "Say what changed" })
+    .trim()
+    .min(3, "Say what changed (at least 3 characters)")
+    .max(500, "Use at most 500 characters"),
+  interview: fileText("the interview (interview.yaml)", 1),
+  body: fileText("the template (template.md)", 1),
+  sample_answers: fileText("the sample answers (sample-answers.json)", 1),
+  preconditions: fileText("the preconditions list (PRECONDITIONS.md)", 0).default(""),
+});
+export type UploadTemplateVersionRequest = z.infer<typeof UploadTemplateVersionRequest>;
+
+export const ScheduleTemplateVersionRequest = z.object({
+  publish_at: z.iso
+    .datetime({ offset: true, error: "Give the time as an ISO 8601 date and time" })
+    .describe("When to publish (shown in Sydney time)"),
+});
+
+export const TemplateVersionStatus = z.enum(["draft", "scheduled", "published", "retired"]);
+
+export const TemplateCheck = z.object({
+  name: z.string(),
+  passed: z.boolean(),
+  details: z.array(z.string()),
+});
+export type TemplateCheck = z.infer<typeof TemplateCheck>;
+
+export const TemplateVersionSummary = z.object({
+  version: z.number().int(),
+  status: TemplateVersionStatus,
+  note: z.string(),
+  checks_passed: z.boolean(),
+  uploaded_by: z.string().describe("The staff member's name"),
+  uploaded_at: z.string(),
+  publish_at: z.string().nullable(),
+  published_at: z.string().nullable(),
+  abilities: z.object({ publish: z.boolean(), schedule: z.boolean() }),
+});
+export type TemplateVersionSummary = z.infer<typeof TemplateVersionSummary>;
+
+export const TemplateVersionDetail = TemplateVersionSummary.extend({
+  identifier: z.string(),
+  checks: z.array(TemplateCheck),
+  page_count: z.number().int().nullable().describe("Pages of the sample answers' PDF"),
+  preview_html: z.string().nullable().describe("The sample answers' document as HTML (no LibreOffice)"),
+  preconditions: z.string(),
+  questions_added: z.array(z.string()).describe("Question ids not in the version current when uploaded"),
+  questions_removed: z.array(z.string()),
+});
+export type TemplateVersionDetail = z.infer<typeof TemplateVersionDetail>;
+export const TemplateVersionResponse = envelope(TemplateVersionDetail);
+
+export const TemplateSummary = z.object({
+  identifier: z.string(),
+  name: z.string(),
+  current_version: z.number().int(),
+  latest_version: z.number().int(),
+});
+export type TemplateSummary = z.infer<typeof TemplateSummary>;
+export const TemplateListResponse = envelope(z.object({ rows: z.array(TemplateSummary) }));
+
+export const TemplateDetail = TemplateSummary.extend({
+  versions: z
+    .array(TemplateVersionSummary)
+    .describe("Uploaded versions, newest first (version 1 is the starter)"),
+  abilities: z.object({ upload: z.boolean(), roll_back: z.boolean() }),
+});
+export type TemplateDetail = z.infer<typeof TemplateDetail>;
+export const TemplateDetailResponse = envelope(TemplateDetail);
