@@ -60,6 +60,10 @@ export const ConsoleAbilities = z.object({
   audit: z.boolean(),
   queues: z.boolean(),
   firms: z.boolean(),
+  /** Read the settings; `settings_edit`: change them. */
+  settings: z.boolean(),
+  settings_edit: z.boolean(),
+  announcements: z.boolean(),
 });
 export type ConsoleAbilities = z.infer<typeof ConsoleAbilities>;
 

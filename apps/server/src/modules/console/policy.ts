@@ -15,6 +15,10 @@ const AREAS: Record<ConsoleArea, readonly StaffRole[]> = {
   // The queues that need a person: failed jobs, stuck lodgements, undelivered mail.
   queues: ["administrator", "support"],
   firms: ["administrator", "support"],
+  // Settings (issue 37 item 4): support reads them to answer customers; administrators change them.
+  settings: ["administrator", "support"],
+  settings_edit: ["administrator"],
+  announcements: ["administrator", "content_editor"],
 };
 
 export const mayUse = (role: StaffRole, area: ConsoleArea) => AREAS[area].includes(role);
@@ -25,6 +29,9 @@ export const consoleAbilities = (role: StaffRole): ConsoleAbilities => ({
   audit: mayUse(role, "audit"),
   queues: mayUse(role, "queues"),
   firms: mayUse(role, "firms"),
+  settings: mayUse(role, "settings"),
+  settings_edit: mayUse(role, "settings_edit"),
+  announcements: mayUse(role, "announcements"),
 });
 
 /**

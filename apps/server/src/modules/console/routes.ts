@@ -30,6 +30,7 @@ import { queueRoutes } from "./queue-routes.ts";
 import type { StaffAccountRow } from "./schema.ts";
 import type { ConsoleService } from "./service.ts";
 import type { SignedInStaff } from "./sessions.ts";
+import { settingsRoutes } from "./settings-routes.ts";
 
 /**
  * The console's own cookie, sent only to the console's calls (its path): a firm session's
@@ -369,5 +370,6 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
     );
 
     await areas.register(firmRoutes, { firms: service.firms, staffIn, refusals, badInput, security });
+    await areas.register(settingsRoutes, { ...service, staffIn, refusals, badInput, security });
   });
 };

@@ -3,7 +3,9 @@ import type { JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import type { AsicRegistration } from "../asic/index.ts";
 import type { MailService } from "../mail/index.ts";
+import type { SettingsStore } from "../settings/index.ts";
 import type { UsersService } from "../users/index.ts";
+import { createConsoleAnnouncements } from "./announcements-area.ts";
 import { auditPage } from "./audit.ts";
 import { createConsoleFirms } from "./firms.ts";
 import { createFulfilmentQueue } from "./fulfilment-queue.ts";
@@ -11,6 +13,7 @@ import { createJobQueueDesk } from "./job-queue.ts";
 import { createLodgementQueue } from "./lodgement-queue.ts";
 import { createMailQueue } from "./mail-queue.ts";
 import { createStaffSessions } from "./sessions.ts";
+import { createConsoleSettings } from "./settings-area.ts";
 import { createStaffAdmin } from "./staff-admin.ts";
 
 /** The operator console: staff sign-in, its areas, and the audit log every change writes to. */
@@ -25,6 +28,8 @@ export function createConsoleService(deps: {
   mail: () => Pick<MailService, "failedPage" | "retryFailed" | "sendSoon">;
   /** Ends every session of a firm's person (the auth module's): a lock, a two-factor reset. */
   endSessionsOf: (userId: number) => Promise<number>;
+  /** The settings store the Settings area edits (the environment's defaults overridden). */
+  settings: SettingsStore;
 }) {
   return {
     sessions: createStaffSessions(deps),
@@ -34,6 +39,8 @@ export function createConsoleService(deps: {
     lodgements: createLodgementQueue(deps),
     mail: createMailQueue(deps),
     firms: createConsoleFirms(deps),
+    settings: createConsoleSettings(deps),
+    announcements: createConsoleAnnouncements(deps),
     audit: (query: Parameters<typeof auditPage>[1]) => auditPage(deps.db, query),
   };
 }
