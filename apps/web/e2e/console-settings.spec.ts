@@ -68,7 +68,9 @@ for (const width of [1366, 375]) {
         await value.fill("discretionary-trust-deed=lots");
         await dialog.getByLabel("Reason (kept in the setting's history)").fill("Checking the refusal");
         await dialog.getByRole("button", { name: "Save setting" }).click();
-        await expect(dialog.getByText('LEGAL_REVIEW_FEES: "lots" is not an amount in dollars')).toBeVisible();
+        await expect(dialog.getByText('LEGAL_REVIEW_FEES: "lots" is not an amount in dollars')).toBeVisible({
+          timeout: 30_000,
+        });
         expect((await feesSetting(page)).version).toBe(original.version);
         await expectAccessible(page, "change setting dialog", { include: ".ant-modal" });
 
@@ -106,7 +108,7 @@ for (const width of [1366, 375]) {
           .getByRole("button", { name: "Legal review" })
           .click();
         const review = page.getByRole("dialog", { name: `Legal review: Doc ID ${docId}` });
-        await expect(review.getByText(`$${dollars}.00`)).toBeVisible();
+        await expect(review.getByText(`$${dollars}.00`)).toBeVisible({ timeout: 30_000 });
       } finally {
         const now = await feesSetting(page);
         const restored = await page.request.put("/api/console/settings/legal_review_fees", {
