@@ -1,4 +1,4 @@
-import type { PublicSettings, SessionInfo } from "@precedent/contracts";
+import type { SessionInfo } from "@precedent/contracts";
 import { DEVELOPMENT_SECRET_KEY, publicOrigin } from "./config.ts";
 import {
   DEFAULT_REPLY_CACHE_MB,
@@ -40,11 +40,7 @@ import {
 } from "./modules/documents/index.ts";
 import { createDatabaseFileStore } from "./modules/files/index.ts";
 import { createFoldersService } from "./modules/folders/index.ts";
-import {
-  createFulfilmentService,
-  fulfilmentDocumentColumns,
-  fulfilmentSettingsOf,
-} from "./modules/fulfilment/index.ts";
+import { createFulfilmentService, fulfilmentDocumentColumns } from "./modules/fulfilment/index.ts";
 import {
   createIntegrationProviders,
   createIntegrationsService,
@@ -81,6 +77,7 @@ import type { Clock } from "./platform/kernel/index.ts";
 import { createThrottle } from "./platform/throttle/index.ts";
 import { createDocumentEngine } from "./platform/workers/index.ts";
 import type { ServicesConfig } from "./services-config.ts";
+import { createSettingsReaders } from "./services-settings.ts";
 import { createHeavyWork } from "./services-workers.ts";
 
 /** Every module's service, wired once from the database, the clock and configuration. */
@@ -99,6 +96,8 @@ export function createServices(deps: {
   loginThrottle?: { perAccountAddress: number; perAddress: number };
 }) {
   const { db, clock, config } = deps;
+  // Settings edited in the operator console over the environment's defaults (issue 37 item 4).
+  const { settings, publicSettings, fulfilmentSettings } = createSettingsReaders({ ...deps, config });
   // Every link the product sends or shows is built on this, never on a request's Host.
   const publicUrl = publicOrigin(config.PUBLIC_URL ?? "http://localhost:3000");
   // CPU-heavy work (assembly, previews, sealing) runs on worker threads (services-workers.ts).
@@ -179,6 +178,7 @@ export function createServices(deps: {
     mail: () => mail,
     membership: () => membership,
     endSessionsOf: auth.endSessionsOf,
+    settings,
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
     templates: () => ({ library: templates, engine }),
   });
@@ -432,12 +432,7 @@ export function createServices(deps: {
     publicUrl,
     users,
   });
-  const publicSettings: PublicSettings = {
-    sales_phone: config.SALES_PHONE ?? "1800 160 401",
-    sales_email: config.SALES_EMAIL ?? "sales@precedent.com.au",
-  };
   // Legal review and hard copy (issue 33 item 1): prices and team addresses from the settings.
-  const fulfilmentSettings = fulfilmentSettingsOf(config, publicSettings);
   const fulfilment = createFulfilmentService({
     db,
     clock,
@@ -506,6 +501,7 @@ export function createServices(deps: {
     announcements,
     liteVideo,
     publicSettings,
+    settings,
     twoFactor,
     integrations,
     /** The sandbox provider of an app whose real adapter is not configured (its consent page). */

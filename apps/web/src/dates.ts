@@ -40,3 +40,9 @@ export const formatInstant = (iso: string, format: string) => inDisplayZone(iso)
 /** A log entry's time at UTC+10, whatever the browser's zone or daylight saving (account-area §2). */
 export const formatLogTime = (iso: string, format: string) =>
   dayjs(iso).utcOffset(CHANGE_LOG_UTC_OFFSET_MINUTES).format(format);
+
+/** An instant as a `datetime-local` field shows it, in the firm's time zone ('2026-11-24T09:30'). */
+export const toSydneyInput = (iso: string) => inDisplayZone(iso).format("YYYY-MM-DDTHH:mm");
+
+/** A `datetime-local` field's value, read as the firm's time (whatever the browser's zone), as an instant. */
+export const fromSydneyInput = (value: string) => dayjs.tz(value, FIRM_TIME_ZONE).toISOString();

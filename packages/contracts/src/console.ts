@@ -61,6 +61,10 @@ export const ConsoleAbilities = z.object({
   queues: z.boolean(),
   firms: z.boolean(),
   templates: z.boolean(),
+  /** Read the settings; `settings_edit`: change them. */
+  settings: z.boolean(),
+  settings_edit: z.boolean(),
+  announcements: z.boolean(),
 });
 export type ConsoleAbilities = z.infer<typeof ConsoleAbilities>;
 

@@ -22,6 +22,7 @@ export * from "../modules/media/schema.ts";
 export * from "../modules/membership/schema.ts";
 export * from "../modules/orders/schema.ts";
 export * from "../modules/payments/schema.ts";
+export * from "../modules/settings/schema.ts";
 export * from "../modules/signing/schema.ts";
 export * from "../modules/sms/schema.ts";
 export * from "../modules/teams/schema.ts";

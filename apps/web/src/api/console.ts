@@ -1,4 +1,4 @@
-import { API, type ApiCallInput, type FulfilmentStaffStatus } from "@precedent/contracts";
+import { API, type ApiCallInput, type FulfilmentStaffStatus, type SettingKey } from "@precedent/contracts";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { call } from "./call";
 
@@ -79,3 +79,33 @@ export const changeFirmPlan = (id: number, planId: number, reason: string) =>
   call(API.consoleFirms.changePlan, { ...own, params: { id }, body: { plan_id: planId, reason } });
 export const makeFirmOwner = (id: number, userId: number, reason: string) =>
   call(API.consoleFirms.makeOwner, { ...own, params: { id, user_id: userId }, body: { reason } });
+
+// --- Settings and announcements ----------------------------------------------------------------
+
+export const settingsQuery = () =>
+  queryOptions({
+    queryKey: ["console", "settings"],
+    queryFn: ({ signal }) => call(API.consoleSettings.list, { ...own, signal }),
+  });
+export const settingHistoryQuery = (key: SettingKey) =>
+  queryOptions({
+    queryKey: ["console", "settings", "history", key],
+    queryFn: ({ signal }) => call(API.consoleSettings.history, { ...own, signal, params: { key } }),
+  });
+export const changeSetting = (
+  key: SettingKey,
+  body: ApiCallInput<typeof API.consoleSettings.change>["body"],
+) => call(API.consoleSettings.change, { ...own, params: { key }, body });
+
+export const announcementsQuery = () =>
+  queryOptions({
+    queryKey: ["console", "announcements"],
+    queryFn: ({ signal }) => call(API.consoleSettings.announcements, { ...own, signal }),
+  });
+export type AnnouncementBody = ApiCallInput<typeof API.consoleSettings.createAnnouncement>["body"];
+export const createAnnouncement = (body: AnnouncementBody) =>
+  call(API.consoleSettings.createAnnouncement, { ...own, body });
+export const editAnnouncement = (id: number, body: AnnouncementBody) =>
+  call(API.consoleSettings.editAnnouncement, { ...own, params: { id }, body });
+export const publishAnnouncement = (id: number, published: boolean) =>
+  call(API.consoleSettings.publishAnnouncement, { ...own, params: { id }, body: { published } });

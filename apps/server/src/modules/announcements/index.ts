@@ -3,3 +3,11 @@
 export { announcementRoutes } from "./routes.ts";
 export { announcements } from "./schema.ts";
 export { type AnnouncementsService, createAnnouncementsService } from "./service.ts";
+export {
+  type AnnouncementDraft,
+  auditedAnnouncement,
+  createStaffAnnouncements,
+  draftOf,
+  presentStaffAnnouncement,
+  type StaffAnnouncements,
+} from "./staff.ts";

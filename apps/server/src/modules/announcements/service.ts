@@ -1,5 +1,5 @@
 import type { Announcement } from "@precedent/contracts";
-import { and, desc, gt, isNull, lte, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import { canSeeAnnouncement, isAnnouncementInForce } from "./policy.ts";
@@ -18,6 +18,7 @@ export function createAnnouncementsService(deps: { db: Database; clock: Clock })
         .from(announcements)
         .where(
           and(
+            eq(announcements.published, true),
             lte(announcements.startsAt, now),
             or(isNull(announcements.endsAt), gt(announcements.endsAt, now)),
           ),
@@ -30,7 +31,7 @@ export function createAnnouncementsService(deps: { db: Database; clock: Clock })
       return shown ? { id: shown.id, content: shown.content, url: shown.url } : null;
     },
 
-    /** Publishes an announcement (demo data and operators' scripts; there is no screen for it). */
+    /** Publishes an announcement at once (demo data and tests; staff use the operator console). */
     async publish(input: { content: string; url?: string | null; startsAt?: Date; endsAt?: Date | null }) {
       const [row] = await db
         .insert(announcements)

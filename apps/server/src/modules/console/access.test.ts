@@ -141,6 +141,35 @@ const AREA_CALLS: Record<string, Row> = {
     url: "/api/console/templates/no-such-template/rollback",
     allowed: EDITORS,
   },
+  "GET /api/console/settings": { url: "/api/console/settings", allowed: ["administrator", "support"] },
+  "PUT /api/console/settings/:key": {
+    url: "/api/console/settings/sales_phone",
+    payload: () => ({ value: "1800 000 111", version: 0, reason: "Checking who may change settings" }),
+    allowed: ["administrator"],
+  },
+  "GET /api/console/settings/:key/history": {
+    url: "/api/console/settings/sales_phone/history",
+    allowed: ["administrator", "support"],
+  },
+  "GET /api/console/announcements": {
+    url: "/api/console/announcements",
+    allowed: ["administrator", "content_editor"],
+  },
+  "POST /api/console/announcements": {
+    url: "/api/console/announcements",
+    payload: () => ({ content: "Checking who may write", starts_at: "2026-11-02T09:00:00+10:00" }),
+    allowed: ["administrator", "content_editor"],
+  },
+  "PUT /api/console/announcements/:id": {
+    url: "/api/console/announcements/999999",
+    payload: () => ({ content: "Checking who may edit", starts_at: "2026-11-02T09:00:00+10:00" }),
+    allowed: ["administrator", "content_editor"],
+  },
+  "POST /api/console/announcements/:id/publish": {
+    url: "/api/console/announcements/999999/publish",
+    payload: () => ({ published: true }),
+    allowed: ["administrator", "content_editor"],
+  },
 };
 /** The session's own calls: reached with a console session before the code step too. */
 const SESSION_CALLS = [

@@ -18,19 +18,59 @@ describe("the console's areas by role", () => {
   it.each([
     [
       "administrator",
-      { fulfilment: true, staff: true, audit: true, queues: true, firms: true, templates: true },
+      {
+        fulfilment: true,
+        staff: true,
+        audit: true,
+        queues: true,
+        firms: true,
+        settings: true,
+        settings_edit: true,
+        announcements: true,
+        templates: true,
+      },
     ],
     [
       "fulfilment",
-      { fulfilment: true, staff: false, audit: false, queues: false, firms: false, templates: false },
+      {
+        fulfilment: true,
+        staff: false,
+        audit: false,
+        queues: false,
+        firms: false,
+        settings: false,
+        settings_edit: false,
+        announcements: false,
+        templates: false,
+      },
     ],
     [
       "support",
-      { fulfilment: false, staff: false, audit: false, queues: true, firms: true, templates: false },
+      {
+        fulfilment: false,
+        staff: false,
+        audit: false,
+        queues: true,
+        firms: true,
+        settings: true,
+        settings_edit: false,
+        announcements: false,
+        templates: false,
+      },
     ],
     [
       "content_editor",
-      { fulfilment: false, staff: false, audit: false, queues: false, firms: false, templates: true },
+      {
+        fulfilment: false,
+        staff: false,
+        audit: false,
+        queues: false,
+        firms: false,
+        settings: false,
+        settings_edit: false,
+        announcements: true,
+        templates: true,
+      },
     ],
   ] as const)("%s", (role, abilities) => {
     expect(consoleAbilities(role)).toEqual(abilities);

@@ -17,6 +17,10 @@ const AREAS: Record<ConsoleArea, readonly StaffRole[]> = {
   firms: ["administrator", "support"],
   // Template versions: uploading, checking and publishing them is the content editor's work.
   templates: ["administrator", "content_editor"],
+  // Settings (issue 37 item 4): support reads them to answer customers; administrators change them.
+  settings: ["administrator", "support"],
+  settings_edit: ["administrator"],
+  announcements: ["administrator", "content_editor"],
 };
 
 export const mayUse = (role: StaffRole, area: ConsoleArea) => AREAS[area].includes(role);
@@ -28,6 +32,9 @@ export const consoleAbilities = (role: StaffRole): ConsoleAbilities => ({
   queues: mayUse(role, "queues"),
   firms: mayUse(role, "firms"),
   templates: mayUse(role, "templates"),
+  settings: mayUse(role, "settings"),
+  settings_edit: mayUse(role, "settings_edit"),
+  announcements: mayUse(role, "announcements"),
 });
 
 /**

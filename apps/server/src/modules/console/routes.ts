@@ -30,6 +30,7 @@ import { queueRoutes } from "./queue-routes.ts";
 import type { StaffAccountRow } from "./schema.ts";
 import type { ConsoleService } from "./service.ts";
 import type { SignedInStaff } from "./sessions.ts";
+import { settingsRoutes } from "./settings-routes.ts";
 import { templateRoutes } from "./template-routes.ts";
 
 /**
@@ -377,5 +378,6 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
       badInput,
       security,
     });
+    await areas.register(settingsRoutes, { ...service, staffIn, refusals, badInput, security });
   });
 };

@@ -4,7 +4,9 @@ import type { Clock } from "../../platform/kernel/index.ts";
 import type { AsicRegistration } from "../asic/index.ts";
 import type { MailService } from "../mail/index.ts";
 import type { MembershipService } from "../membership/index.ts";
+import type { SettingsStore } from "../settings/index.ts";
 import type { UsersService } from "../users/index.ts";
+import { createConsoleAnnouncements } from "./announcements-area.ts";
 import { auditPage } from "./audit.ts";
 import { createConsoleFirms } from "./firms.ts";
 import { createFulfilmentQueue } from "./fulfilment-queue.ts";
@@ -12,6 +14,7 @@ import { createJobQueueDesk } from "./job-queue.ts";
 import { createLodgementQueue } from "./lodgement-queue.ts";
 import { createMailQueue } from "./mail-queue.ts";
 import { createStaffSessions } from "./sessions.ts";
+import { createConsoleSettings } from "./settings-area.ts";
 import { createStaffAdmin } from "./staff-admin.ts";
 import { createConsoleTemplates } from "./template-versions.ts";
 
@@ -31,6 +34,8 @@ export function createConsoleService(deps: {
   membership: () => Pick<MembershipService, "changePlanByStaff">;
   /** The template library and the engine (made after the console), for template versions. */
   templates: Parameters<typeof createConsoleTemplates>[0]["templates"];
+  /** The settings store the Settings area edits (the environment's defaults overridden). */
+  settings: SettingsStore;
 }) {
   return {
     sessions: createStaffSessions(deps),
@@ -41,6 +46,8 @@ export function createConsoleService(deps: {
     mail: createMailQueue(deps),
     firms: createConsoleFirms(deps),
     templates: createConsoleTemplates(deps),
+    settings: createConsoleSettings(deps),
+    announcements: createConsoleAnnouncements(deps),
     audit: (query: Parameters<typeof auditPage>[1]) => auditPage(deps.db, query),
   };
 }

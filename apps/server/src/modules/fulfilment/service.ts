@@ -63,9 +63,11 @@ export function createFulfilmentService(deps: {
   >;
   mail: Pick<MailService, "enqueue" | "sendSoon">;
   events: EventListeners;
-  settings: FulfilmentSettings;
+  /** The settings in force now: the console may change them while the server runs (issue 37 item 4). */
+  /** (Inside a transaction, read through it: the embedded database runs one at a time.) */
+  settings: (tx?: Database) => Promise<FulfilmentSettings>;
 }) {
-  const { db, clock, documents, orders, mail, settings } = deps;
+  const { db, clock, documents, orders, mail } = deps;
   const productIds = new Map<FulfilmentKind, Promise<number>>();
   const productOf = (kind: FulfilmentKind) => {
     let id = productIds.get(kind);
@@ -212,6 +214,7 @@ export function createFulfilmentService(deps: {
       return;
     }
     await orders.consumeForService(tx, order.id, paid.docId);
+    const settings = await deps.settings(tx);
     const to = paid.kind === "legal_review" ? settings.legalReviewEmail : settings.hardCopyEmail;
     const docName = (await documentNameById(tx, paid.teamId, paid.docId)) ?? `Doc ID ${paid.docId}`;
     await mail.enqueue(tx, fulfilmentMail(paid, { to, docName, billing: order.billing, orderId: order.id }));
@@ -222,6 +225,7 @@ export function createFulfilmentService(deps: {
     async forDocument(ctx: FirmContext, docId: number): Promise<DocumentFulfilment> {
       const { doc, facts } = await visible(db, ctx, docId, false);
       const requests = await requestsOf(db, ctx.teamId, docId);
+      const settings = await deps.settings();
       const refusalOf = (kind: FulfilmentKind) =>
         requestRefusal(kind, ctx, facts, null)?.message ?? openRequestRefusal(kind, requests);
       const reviewPrice = legalReviewFee(settings, doc.xTemplateId);
@@ -247,17 +251,20 @@ export function createFulfilmentService(deps: {
     },
 
     /** POST /doc/{id}/legal-review. */
-    legalReview: (ctx: FirmContext, docId: number, input: LegalReviewRequest) =>
-      create(ctx, docId, "legal_review", input, (doc) => {
+    legalReview: async (ctx: FirmContext, docId: number, input: LegalReviewRequest) => {
+      const settings = await deps.settings();
+      return create(ctx, docId, "legal_review", input, (doc) => {
         const fee = legalReviewFee(settings, doc.xTemplateId);
         if (fee === null)
           throw new AppError(409, FULFILMENT_MESSAGES.reviewQuoted(settings.salesPhone, settings.salesEmail));
         return { totalCents: fee, note: input.note };
-      }),
+      });
+    },
 
     /** POST /doc/{id}/hard-copy. */
-    hardCopy: (ctx: FirmContext, docId: number, input: HardCopyRequest) =>
-      create(ctx, docId, "hard_copy", input, () => {
+    hardCopy: async (ctx: FirmContext, docId: number, input: HardCopyRequest) => {
+      const settings = await deps.settings();
+      return create(ctx, docId, "hard_copy", input, () => {
         const errors = [];
         if (input.copies > settings.hardCopyMaxCopies)
           errors.push({
@@ -285,7 +292,8 @@ export function createFulfilmentService(deps: {
             address: input.address,
           },
         };
-      }),
+      });
+    },
 
     /** POST /doc/{id}/fulfilment/{request_id}/cancel: an unpaid request is withdrawn. */
     async cancel(ctx: FirmContext, docId: number, requestId: number): Promise<FulfilmentRequest> {

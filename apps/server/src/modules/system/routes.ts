@@ -97,10 +97,10 @@ export const clientLogRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Settings anyone may read (the sales contact of 'Talk to Sales'); public, as on any firm's website. */
-export const publicSettingsRoutes: FastifyPluginAsyncZod<{ publicSettings: PublicSettings }> = async (
-  app,
-  { publicSettings },
-) => {
+export const publicSettingsRoutes: FastifyPluginAsyncZod<{
+  /** Read on each call: the operator console may change them while the server runs. */
+  publicSettings: () => Promise<PublicSettings>;
+}> = async (app, { publicSettings }) => {
   app.get(
     "/settings/public",
     {
@@ -115,6 +115,6 @@ export const publicSettingsRoutes: FastifyPluginAsyncZod<{ publicSettings: Publi
         },
       },
     },
-    async () => ({ message: "", data: publicSettings }),
+    async () => ({ message: "", data: await publicSettings() }),
   );
 };

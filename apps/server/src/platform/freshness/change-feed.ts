@@ -5,7 +5,8 @@
  * plan, its standing and its credits included, migration 0019; its company details, 0036), when
  * sessions end or change in anything but their touch ('sessions', migrations 0010 and 0019), when
  * a person's own row or memberships change ('person:{id}', 0036) and when the catalogue changes
- * ('catalogue', 0036). Memory caches (the session cache in the auth service, and through it the
+ * ('catalogue', 0036) and when a setting is edited in the operator console ('settings', 0061).
+ * Memory caches (the session cache in the auth service, and through it the
  * reply cache) keep what they read only while the feed says nothing has changed since.
  *
  * Reading it: take `mark()` before reading from the database, keep the mark with what was read,
@@ -77,6 +78,7 @@ export function createChangeFeed(
   let everythingChangedAt = 0;
   let sessionsEndedAt = 0;
   let catalogueChangedAt = 0;
+  let settingsChangedAt = 0;
   const firmChangedAt = new Map<number, number>();
   const personChangedAt = new Map<number, number>();
   const syncs = new Map<string, () => void>();
@@ -93,6 +95,7 @@ export function createChangeFeed(
     else if (payload.startsWith("person:"))
       personChangedAt.set(Number(payload.slice("person:".length)), tick);
     else if (payload === "catalogue") catalogueChangedAt = tick;
+    else if (payload === "settings") settingsChangedAt = tick;
     else if (payload.startsWith(beatPrefix)) beatHeard(Number(payload.slice(beatPrefix.length)));
     else syncs.get(payload)?.();
   }
@@ -207,6 +210,11 @@ export function createChangeFeed(
     /** True when no product, category or link of the catalogue has changed since `mark`. */
     catalogueUnchangedSince(mark: number) {
       return listening && everythingChangedAt < mark && catalogueChangedAt < mark && fresh();
+    },
+
+    /** True when no setting edited in the operator console has changed since `mark` (0061). */
+    settingsUnchangedSince(mark: number) {
+      return listening && everythingChangedAt < mark && settingsChangedAt < mark && fresh();
     },
 
     /**

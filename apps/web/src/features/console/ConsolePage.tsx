@@ -4,12 +4,13 @@ import { useSearchParams } from "react-router";
 import { isApiError } from "../../api/client";
 import { consoleSessionQuery, consoleSignOut } from "../../api/console";
 import { LoadError } from "../../components/LoadError";
+import { AnnouncementsPanel } from "./AnnouncementsPanel";
 import { AuditLogPanel } from "./AuditLogPanel";
 import { ConsoleSignIn } from "./ConsoleSignIn";
 import { FirmsPanel } from "./FirmsPanel";
 import { FulfilmentQueuePanel } from "./FulfilmentQueuePanel";
 import { QueuesPanel } from "./QueuesPanel";
-
+import { SettingsPanel } from "./SettingsPanel";
 import { StaffPanel } from "./StaffPanel";
 import { TemplatesPanel } from "./TemplatesPanel";
 import "./console.css";
@@ -59,6 +60,12 @@ export function ConsolePage() {
     abilities.queues && { key: "queues", label: "Queues", children: <QueuesPanel /> },
     abilities.firms && { key: "firms", label: "Firms and people", children: <FirmsPanel /> },
     abilities.templates && { key: "templates", label: "Templates", children: <TemplatesPanel /> },
+    abilities.settings && { key: "settings", label: "Settings", children: <SettingsPanel /> },
+    abilities.announcements && {
+      key: "announcements",
+      label: "Announcements",
+      children: <AnnouncementsPanel />,
+    },
   ].filter((area) => area !== false);
   const active = areas.some((a) => a.key === params.get("tab")) ? params.get("tab") : areas[0]?.key;
 
