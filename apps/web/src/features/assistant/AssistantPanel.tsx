@@ -85,6 +85,17 @@ export function AssistantPanel({ id, onClose }: Props) {
   const [draft, setDraft] = useState("");
   const [voiceChat, setVoiceChat] = useState(false);
   const voiceButton = useRef<HTMLButtonElement>(null);
+  const voiceChatWasOpen = useRef(false);
+  // Focus goes back to the Voice chat button once the modal has gone (not before: leaving, the
+  // modal would take it along).
+  useEffect(() => {
+    if (voiceChat) voiceChatWasOpen.current = true;
+    else if (voiceChatWasOpen.current) {
+      voiceChatWasOpen.current = false;
+      const focus = setTimeout(() => voiceButton.current?.focus(), 0);
+      return () => clearTimeout(focus);
+    }
+  }, [voiceChat]);
   const input = useRef<TextAreaRef>(null);
   const log = useRef<HTMLDivElement>(null);
 
@@ -173,10 +184,7 @@ export function AssistantPanel({ id, onClose }: Props) {
               pageDocId={pageDocId}
               templateIdentifier={new URLSearchParams(search).get("templateIdentifier") ?? undefined}
               chat={chat}
-              onClose={() => {
-                setVoiceChat(false);
-                voiceButton.current?.focus();
-              }}
+              onClose={() => setVoiceChat(false)}
             />
           </Suspense>
         </div>

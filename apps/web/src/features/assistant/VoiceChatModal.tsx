@@ -340,11 +340,11 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
         </div>
 
         <Flex gap={8} wrap justify="center" className="voice-chat__controls">
-          <Button icon={<ReloadOutlined />} onClick={refresh}>
+          <Button icon={<ReloadOutlined aria-hidden />} onClick={refresh}>
             Refresh
           </Button>
           <Button
-            icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+            icon={shown ? <EyeInvisibleOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
             aria-expanded={shown}
             aria-controls={conversationId}
             onClick={() => setShown((current) => !current)}
@@ -354,14 +354,14 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
           <Button
             ref={micButton}
             type={micOn ? "primary" : "default"}
-            icon={micOn ? <AudioOutlined /> : <AudioMutedOutlined />}
+            icon={micOn ? <AudioOutlined aria-hidden /> : <AudioMutedOutlined aria-hidden />}
             aria-pressed={micOn}
             disabled={!listener.current || !ready}
             onClick={toggleMic}
           >
             Mic
           </Button>
-          <Button danger icon={<PoweroffOutlined />} onClick={() => void end()}>
+          <Button danger icon={<PoweroffOutlined aria-hidden />} onClick={() => void end()}>
             End
           </Button>
         </Flex>
