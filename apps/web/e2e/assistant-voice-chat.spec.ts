@@ -140,9 +140,10 @@ for (const viewport of [
     await slowExpect(assistantTurns(modal)).toHaveCount(before + 1);
     await page.unrouteAll({ behavior: "wait" });
 
-    // A reply already under way: a second turn meanwhile is told 'Please wait a second'.
+    // A reply already under way: a second turn meanwhile is told 'Please wait a second'. The reply
+    // is held long enough for the second turn to be typed on a busy machine.
     await page.route(MESSAGES, async (route: Route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await new Promise((resolve) => setTimeout(resolve, 5000));
       await route.fallback();
     });
     await typeTurn(modal, "a family trust");
