@@ -8,6 +8,7 @@ import {
   slowExpect,
   startDocumentByApi,
 } from "./interview-support";
+import { installFakeSpeech, lastSpoken, script, speech } from "./speech-fake";
 import { DEMO_PASSWORD, type DemoUser, dismissAnnouncement, expectAccessible, OWNER } from "./support";
 
 /**
@@ -31,93 +32,6 @@ async function signIn(page: Page, user: DemoUser, path: string) {
   await page.goto(path);
   await slowExpect(page.getByRole("banner").getByText(user.firm)).toBeVisible();
 }
-
-type Spoken = { text: string; rate: number; voice: string | null };
-type Heard = { lang: string; continuous: boolean; maxAlternatives: number };
-
-/** The fake Web Speech API, installed before any page script runs. */
-function installFakeSpeech() {
-  const state = { spoken: [] as Spoken[], recognitions: [] as Heard[], script: [] as string[] };
-  (window as unknown as { __speech: typeof state }).__speech = state;
-  class FakeUtterance {
-    text: string;
-    rate = 1;
-    lang = "";
-    voice: { name: string } | null = null;
-    onend: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    constructor(text: string) {
-      this.text = text;
-    }
-  }
-  const voices = [
-    { name: "Samantha", lang: "en-US" },
-    { name: "Gordon", lang: "en-AU" },
-  ];
-  Object.defineProperty(window, "SpeechSynthesisUtterance", { value: FakeUtterance, configurable: true });
-  Object.defineProperty(window, "speechSynthesis", {
-    configurable: true,
-    value: {
-      getVoices: () => voices,
-      speak(utterance: FakeUtterance) {
-        state.spoken.push({
-          text: utterance.text,
-          rate: utterance.rate,
-          voice: utterance.voice?.name ?? null,
-        });
-        setTimeout(() => utterance.onend?.(), 20);
-      },
-      cancel() {},
-      addEventListener() {},
-      removeEventListener() {},
-    },
-  });
-  class FakeRecognition {
-    lang = "";
-    continuous = false;
-    interimResults = false;
-    maxAlternatives = 1;
-    onresult: ((event: unknown) => void) | null = null;
-    onerror: ((event: unknown) => void) | null = null;
-    onend: (() => void) | null = null;
-    start() {
-      state.recognitions.push({
-        lang: this.lang,
-        continuous: this.continuous,
-        maxAlternatives: this.maxAlternatives,
-      });
-      const next = state.script.shift();
-      if (next === undefined) return;
-      // The words arrive as a final result with three alternatives, best first.
-      const result = Object.assign(
-        [
-          { transcript: next, confidence: 0.9 },
-          { transcript: `${next}?`, confidence: 0.4 },
-          { transcript: "uh", confidence: 0.1 },
-        ],
-        { isFinal: true },
-      );
-      setTimeout(() => this.onresult?.({ resultIndex: 0, results: [result] }), 50);
-    }
-    stop() {
-      setTimeout(() => this.onend?.(), 0);
-    }
-    abort() {}
-  }
-  Object.defineProperty(window, "SpeechRecognition", { value: FakeRecognition, configurable: true });
-  Object.defineProperty(window, "webkitSpeechRecognition", { value: FakeRecognition, configurable: true });
-}
-
-const speech = (page: Page) =>
-  page.evaluate(
-    () => (window as unknown as { __speech: { spoken: Spoken[]; recognitions: Heard[] } }).__speech,
-  );
-const script = (page: Page, text: string) =>
-  page.evaluate(
-    (words) => (window as unknown as { __speech: { script: string[] } }).__speech.script.push(words),
-    text,
-  );
-const lastSpoken = async (page: Page) => (await speech(page)).spoken.at(-1)?.text ?? "";
 
 /** How the interview labels a question of the first entry of a group. */
 const ENTRY = "Shareholder 1 › ";

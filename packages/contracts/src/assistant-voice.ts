@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AssistantQuestion } from "./assistant.ts";
+import { AssistantQuestion, AudioSeconds } from "./assistant.ts";
 import { envelope } from "./envelope.ts";
 import { idParam } from "./folders.ts";
 
@@ -77,6 +77,7 @@ export const VoiceAnswerRequest = z.object({
     .trim()
     .min(1, VOICE_ANSWER_REQUIRED)
     .max(VOICE_ANSWER_MAX_LENGTH, VOICE_ANSWER_TOO_LONG),
+  audio_seconds: AudioSeconds.optional(),
 });
 export type VoiceAnswerRequest = z.infer<typeof VoiceAnswerRequest>;
 

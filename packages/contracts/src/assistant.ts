@@ -110,6 +110,19 @@ export const ThreadResult = z.object({
 export type ThreadResult = z.infer<typeof ThreadResult>;
 export const ThreadResponse = envelope(ThreadResult);
 
+/** The longest spoken turn the usage counts, in seconds (ten minutes). */
+export const AUDIO_SECONDS_MAX = 600;
+export const AUDIO_SECONDS_INVALID = `audio_seconds must be a whole number of seconds from 0 to ${AUDIO_SECONDS_MAX}.`;
+/**
+ * The seconds of speech the browser heard and spoke for a spoken turn (the voice chat, the voice
+ * interview), counted in the firm's usage. Absent for a typed message.
+ */
+export const AudioSeconds = z
+  .number({ error: AUDIO_SECONDS_INVALID })
+  .int(AUDIO_SECONDS_INVALID)
+  .min(0, AUDIO_SECONDS_INVALID)
+  .max(AUDIO_SECONDS_MAX, AUDIO_SECONDS_INVALID);
+
 /** POST /api/ai/threads/{thread_id}/messages */
 export const PostMessageRequest = z.object({
   text: z
@@ -125,6 +138,7 @@ export const PostMessageRequest = z.object({
    * own, as opening the interview in another tab would.
    */
   action_token: z.string().min(1).max(200).optional(),
+  audio_seconds: AudioSeconds.optional(),
 });
 export type PostMessageRequest = z.infer<typeof PostMessageRequest>;
 

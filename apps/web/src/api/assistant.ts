@@ -30,7 +30,7 @@ export const getAssistantThread = (teamId: number, threadId: string, signal?: Ab
 export const postAssistantMessage = (
   teamId: number,
   threadId: string,
-  message: { text: string; isPrompt: boolean; actionToken: string | undefined },
+  message: { text: string; isPrompt: boolean; actionToken: string | undefined; audioSeconds?: number },
 ) =>
   call(API.assistant.postMessage, {
     params: { thread_id: threadId },
@@ -39,6 +39,7 @@ export const postAssistantMessage = (
       text: message.text,
       is_prompt: message.isPrompt,
       ...(message.actionToken ? { action_token: message.actionToken } : {}),
+      ...(message.audioSeconds ? { audio_seconds: message.audioSeconds } : {}),
     },
   });
 

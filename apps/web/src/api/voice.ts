@@ -7,22 +7,24 @@ const scope = (teamId: number) => ({ id_team: teamId });
 /** Starts a voice interview of the document, from the page's answers as they stand. */
 export const initVoiceSession = (
   teamId: number,
-  input: { templateIdentifier: string | undefined; docId: number; answers: Record<string, unknown> },
+  input: { templateIdentifier: string | undefined; docId: number; answers?: Record<string, unknown> },
 ) =>
   call(API.assistantVoice.initSession, {
     query: scope(teamId),
     body: {
       doc_id: input.docId,
-      data: input.answers,
+      // Without answers the session starts from the document's saved ones.
+      ...(input.answers ? { data: input.answers } : {}),
       ...(input.templateIdentifier ? { template_id: input.templateIdentifier } : {}),
     },
   });
 
-export const answerVoiceQuestion = (teamId: number, sessionId: string, text: string) =>
+/** `audioSeconds`: the speech heard and spoken for a spoken answer, counted in the firm's usage. */
+export const answerVoiceQuestion = (teamId: number, sessionId: string, text: string, audioSeconds?: number) =>
   call(API.assistantVoice.answer, {
     params: { session_id: sessionId },
     query: scope(teamId),
-    body: { text },
+    body: { text, ...(audioSeconds ? { audio_seconds: audioSeconds } : {}) },
   });
 
 export const getVoiceLog = (teamId: number, sessionId: string, signal?: AbortSignal) =>

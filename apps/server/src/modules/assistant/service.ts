@@ -45,6 +45,7 @@ import {
 import { createSalesResponder, type SalesCatalogue } from "./sales.ts";
 import { assistantFirmSettings, assistantMessages, assistantThreads, type ThreadState } from "./schema.ts";
 import { createTokenAllowance } from "./token-allowance.ts";
+import { createSpeechUsage, usageNote } from "./usage.ts";
 import { createVoiceSessions } from "./voice-session.ts";
 import type { SpeechPort } from "./voice-speech.ts";
 
@@ -234,6 +235,7 @@ export function createAssistantService(deps: {
       sessions: createVoiceSessions({ db, clock, templates, interview, gate, logs: deps.logs }),
       gate,
       speech: deps.speech ?? null,
+      countSpeech: createSpeechUsage({ db, logs: deps.logs }),
     },
 
     /** POST /ai/chat-completions: one completion of the configured chat model, no tools. */
@@ -448,8 +450,9 @@ export function createAssistantService(deps: {
             intent: result.reply.intent,
             provider: usage.provider,
             tokens: usage.tokens,
+            audio_seconds: input.audio_seconds ?? 0,
           },
-          message: `Message to the assistant (${usage.provider}${usage.tokens > 0 ? `, ${usage.tokens} tokens` : ""}): ${result.reply.intent}`,
+          message: `Message to the assistant (${usageNote(usage.provider, usage.tokens, input.audio_seconds)}): ${result.reply.intent}`,
         });
       });
       return { reply: result.reply };

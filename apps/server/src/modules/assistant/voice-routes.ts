@@ -21,7 +21,9 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError, badRequest } from "../../errors.ts";
+import { mp3Seconds } from "./audio-duration.ts";
 import type { AssistantService } from "./service.ts";
+import { SPEECH_TO_TEXT_ACTION, TEXT_TO_SPEECH_ACTION, wholeSeconds } from "./usage.ts";
 
 const noSession = ErrorEnvelope.describe(
   "No such voice interview of the caller's in this firm (another person's or firm's is never found), or no such firm",
@@ -62,7 +64,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }>
   app,
   { assistant },
 ) => {
-  const { sessions: voice, gate, speech } = assistant.voice;
+  const { sessions: voice, gate, speech, countSpeech } = assistant.voice;
   const tags = ["assistant"];
   // Scoped to this plugin: only speech to text takes multipart, one file part.
   await app.register(fastifyMultipart, {
@@ -191,7 +193,9 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }>
       if (!speech) throw new AppError(409, SPEECH_NOT_CONFIGURED);
       await gate.takeMessage(ctx);
       const recording = await recordingOf(request);
-      return { message: "", data: { text: await speech.transcribe(recording.bytes, recording.fileName) } };
+      const text = await speech.transcribe(recording.bytes, recording.fileName);
+      await countSpeech(ctx, SPEECH_TO_TEXT_ACTION, speech.name, wholeSeconds(mp3Seconds(recording.bytes)));
+      return { message: "", data: { text } };
     },
   );
 
@@ -213,6 +217,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }>
       if (!speech) throw new AppError(409, SPEECH_NOT_CONFIGURED);
       await gate.takeMessage(ctx);
       const audio = await speech.speak(request.body);
+      await countSpeech(ctx, TEXT_TO_SPEECH_ACTION, speech.name, wholeSeconds(mp3Seconds(audio)));
       return reply
         .header("content-type", "audio/mpeg")
         .header("cache-control", "private, no-store")

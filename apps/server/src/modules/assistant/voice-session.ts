@@ -28,6 +28,7 @@ import type { AssistantGate } from "./gate.ts";
 import { type AskedQuestion, applyAnswer, nextQuestion, openQuestions } from "./interviewer.ts";
 import { canUseThread } from "./policy.ts";
 import { assistantVoiceSessions } from "./schema.ts";
+import { usageNote, VOICE_ANSWER_ACTION } from "./usage.ts";
 
 /**
  * The voice interview's sessions (interview spec §4 "AI interview (voice)"). The questions are the
@@ -111,6 +112,31 @@ export function createVoiceSessions(deps: {
     };
   }
 
+  /**
+   * A spoken answer's seconds of speech in the firm's usage, kept or asked again alike (the speech
+   * was heard either way). A typed answer has none and is counted by the session's own row.
+   */
+  async function countAudio(
+    tx: Database,
+    ctx: FirmContext,
+    session: { id: string; docId: number },
+    audioSeconds: number | undefined,
+    valid: boolean,
+  ) {
+    if (!audioSeconds) return;
+    await deps.logs?.recordAction(tx, {
+      teamId: ctx.teamId,
+      docId: session.docId,
+      docType: "DOC",
+      userId: ctx.userId,
+      action: VOICE_ANSWER_ACTION,
+      isSuccess: true,
+      request: { session_id: session.id },
+      response: { status: 200, valid, provider: "built-in", audio_seconds: audioSeconds },
+      message: `Voice answer (${usageNote("built-in", 0, audioSeconds)})${valid ? "" : ": asked again"}`,
+    });
+  }
+
   const publicStep = ({ asking: _asking, ...step }: ReturnType<typeof stepOf>): VoiceStep => step;
 
   return {
@@ -167,6 +193,7 @@ export function createVoiceSessions(deps: {
       if (SKIP_WORDS.test(input.text)) {
         // "Skip" is never taken as the answer itself: a question that needs an answer is asked again.
         if (question.required) {
+          await countAudio(db, ctx, session, input.audio_seconds, false);
           return {
             ...publicStep(current),
             valid: false,
@@ -179,27 +206,35 @@ export function createVoiceSessions(deps: {
       } else {
         const attempt = applyAnswer(definition, answers, question, input.text, sydneyDay(clock()));
         if (!attempt.ok) {
+          await countAudio(db, ctx, session, input.audio_seconds, false);
           return { ...publicStep(current), valid: false, value: null, suggestion: attempt.message, actions };
         }
         kept = { answers: attempt.answers, value: attempt.understood, skipped: session.skipped };
       }
 
       const log = [...session.log, { ask: question.label, answer: kept.value }];
-      const moved = await db
-        .update(assistantVoiceSessions)
-        .set({
-          answers: kept.answers as Record<string, unknown>,
-          log,
-          skipped: kept.skipped,
-          changed: session.changed || kept.value !== "(skipped)",
-          version: sql`${assistantVoiceSessions.version} + 1`,
-          updatedAt: clock(),
-        })
-        .where(
-          and(eq(assistantVoiceSessions.id, session.id), eq(assistantVoiceSessions.version, session.version)),
-        )
-        .returning({ id: assistantVoiceSessions.id });
-      if (moved.length === 0) throw new AppError(409, "Please wait: the last answer is still being checked.");
+      await db.transaction(async (tx) => {
+        const moved = await tx
+          .update(assistantVoiceSessions)
+          .set({
+            answers: kept.answers as Record<string, unknown>,
+            log,
+            skipped: kept.skipped,
+            changed: session.changed || kept.value !== "(skipped)",
+            version: sql`${assistantVoiceSessions.version} + 1`,
+            updatedAt: clock(),
+          })
+          .where(
+            and(
+              eq(assistantVoiceSessions.id, session.id),
+              eq(assistantVoiceSessions.version, session.version),
+            ),
+          )
+          .returning({ id: assistantVoiceSessions.id });
+        if (moved.length === 0)
+          throw new AppError(409, "Please wait: the last answer is still being checked.");
+        await countAudio(tx, ctx, session, input.audio_seconds, true);
+      });
       const next = stepOf(definition, kept.answers, kept.skipped, log.length);
       return { ...publicStep(next), valid: true, value: kept.value, suggestion: null, actions };
     },

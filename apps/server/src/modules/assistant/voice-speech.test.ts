@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SPEECH_AUDIO_REQUIRED, SPEECH_FAILED, SpeechToTextResponse } from "@precedent/contracts";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   bearer,
@@ -9,6 +10,9 @@ import {
   type FirmWithPeople,
   type TestApp,
 } from "../../test/harness.ts";
+import { integrationLogs } from "../logs/index.ts";
+import { mp3Seconds } from "./audio-duration.ts";
+import { SPEECH_TO_TEXT_ACTION, TEXT_TO_SPEECH_ACTION } from "./usage.ts";
 
 /**
  * The voice interview's speech through the API with an OpenAI-compatible provider configured,
@@ -23,6 +27,20 @@ const unexpected: string[] = [];
 let next: { status: number } | null = null;
 /** Bytes standing in for an mp3: an ID3 header and some frame bytes. */
 const MP3 = Buffer.concat([Buffer.from("ID3"), Buffer.alloc(64, 0xfb)]);
+/**
+ * `frames` MPEG-1 Layer III frames at 128 kbit/s and 44.1 kHz (417 bytes and 1152 samples each)
+ * after an ID3 tag: 100 frames play for 2.61 s.
+ */
+const mp3Frames = (frames: number) =>
+  Buffer.concat([
+    Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 20]),
+    Buffer.alloc(20),
+    ...Array.from({ length: frames }, () =>
+      Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x00]), Buffer.alloc(413)]),
+    ),
+  ]);
+/** What the fake's /audio/speech answers. */
+let spokenReply: Buffer = MP3;
 let fake: Server;
 let t: TestApp;
 let people: FirmWithPeople;
@@ -58,7 +76,7 @@ beforeAll(async () => {
     if (path === "/v1/audio/transcriptions") {
       response.writeHead(200, { "content-type": "application/json" }).end('{"text":" Three executors. "}');
     } else {
-      response.writeHead(200, { "content-type": "audio/mpeg" }).end(MP3);
+      response.writeHead(200, { "content-type": "audio/mpeg" }).end(spokenReply);
     }
   });
   await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
@@ -81,6 +99,7 @@ afterAll(async () => {
 beforeEach(() => {
   received.length = 0;
   next = null;
+  spokenReply = MP3;
 });
 
 /** A multipart body with the recording as the part `file`, as the browser sends it. */
@@ -174,5 +193,42 @@ describe("speech through a configured provider", () => {
     expect(tts.statusCode).toBeLessThanOrEqual(404);
     expect(received).toHaveLength(0);
     expect(unexpected).toEqual([]);
+  });
+});
+
+describe("the server's speech in the firm's usage", () => {
+  const rows = (action: string) =>
+    t.db
+      .select()
+      .from(integrationLogs)
+      .where(and(eq(integrationLogs.teamId, people.teamId), eq(integrationLogs.action, action)));
+
+  it("reads an mp3's playing time from its frames, and none from what is not one", () => {
+    expect(mp3Seconds(mp3Frames(100))).toBeCloseTo((100 * 1152) / 44100, 5);
+    expect(mp3Seconds(mp3Frames(0))).toBe(0);
+    expect(mp3Seconds(MP3)).toBe(0);
+    expect(mp3Seconds(Buffer.from("not audio at all"))).toBe(0);
+  });
+
+  it("counts the recording heard and the speech sent back, in whole seconds, once each", async () => {
+    const before = (await rows(SPEECH_TO_TEXT_ACTION)).length;
+    const heard = await speechToText(people.as.bob.token, people.teamId, mp3Frames(100));
+    expect(heard.statusCode, heard.body).toBe(200);
+    const stt = await rows(SPEECH_TO_TEXT_ACTION);
+    expect(stt).toHaveLength(before + 1);
+    expect(stt.at(-1)?.responseMessage).toBe("Speech to text (openai-compatible, 3 audio seconds)");
+
+    spokenReply = mp3Frames(400);
+    const spoken = await people.as.bob.post("/api/ai/text-to-speech", { text: "How many executors?" });
+    expect(spoken.statusCode, spoken.body).toBe(200);
+    const tts = await rows(TEXT_TO_SPEECH_ACTION);
+    expect(tts.at(-1)?.responseMessage).toBe("Text to speech (openai-compatible, 11 audio seconds)");
+    expect((tts.at(-1)?.response as { audio_seconds?: number } | undefined)?.audio_seconds).toBe(11);
+
+    // A refused call is not counted.
+    next = { status: 500 };
+    const failed = await people.as.bob.post("/api/ai/text-to-speech", { text: "Hello" });
+    expect(failed.statusCode).toBe(502);
+    expect(await rows(TEXT_TO_SPEECH_ACTION)).toHaveLength(tts.length);
   });
 });

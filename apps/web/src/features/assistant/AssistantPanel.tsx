@@ -1,8 +1,17 @@
-import { CloseOutlined, SendOutlined } from "@ant-design/icons";
+import { AudioOutlined, CloseOutlined, SendOutlined } from "@ant-design/icons";
 import type { AssistantMode } from "@precedent/contracts";
 import { Alert, Button, Input, Segmented, Spin, Typography } from "antd";
 import type { TextAreaRef } from "antd/es/input/TextArea";
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { useLocation } from "react-router";
 import { useMediaQuery } from "../../components/use-media-query";
 import { useCurrentTeam } from "../../current-firm/use-current-team";
@@ -16,6 +25,9 @@ import {
 } from "./chat-model";
 import { useAssistantChat } from "./use-assistant-chat";
 import "./assistant.css";
+
+// The voice chat and its speech layer load only when it is opened.
+const VoiceChatModal = lazy(() => import("./VoiceChatModal"));
 
 export const ASSISTANT_TYPING = "Assistant is typing…";
 export const ASSISTANT_STARTING = "Starting the conversation…";
@@ -71,6 +83,19 @@ export function AssistantPanel({ id, onClose }: Props) {
     chatBoxSession: chatBoxSessionOf(search),
   });
   const [draft, setDraft] = useState("");
+  const [voiceChat, setVoiceChat] = useState(false);
+  const voiceButton = useRef<HTMLButtonElement>(null);
+  const voiceChatWasOpen = useRef(false);
+  // Focus goes back to the Voice chat button once the modal has gone (not before: leaving, the
+  // modal would take it along).
+  useEffect(() => {
+    if (voiceChat) voiceChatWasOpen.current = true;
+    else if (voiceChatWasOpen.current) {
+      voiceChatWasOpen.current = false;
+      const focus = setTimeout(() => voiceButton.current?.focus(), 0);
+      return () => clearTimeout(focus);
+    }
+  }, [voiceChat]);
   const input = useRef<TextAreaRef>(null);
   const log = useRef<HTMLDivElement>(null);
 
@@ -135,12 +160,35 @@ export function AssistantPanel({ id, onClose }: Props) {
           Assistant
         </Typography.Title>
         <Button
+          ref={voiceButton}
+          type="text"
+          icon={<AudioOutlined aria-hidden />}
+          aria-label="Voice chat"
+          onClick={() => setVoiceChat(true)}
+        />
+        <Button
           type="text"
           icon={<CloseOutlined aria-hidden />}
           aria-label="Close the assistant"
           onClick={onClose}
         />
       </header>
+      {voiceChat && (
+        // The modal's own Escape ends it; it must not also close the panel (React events bubble
+        // through the portal to the panel's handler).
+        // biome-ignore lint/a11y/noStaticElementInteractions: only stops keys leaving the modal
+        <div onKeyDown={(event) => event.stopPropagation()}>
+          <Suspense fallback={null}>
+            <VoiceChatModal
+              teamId={team?.id ?? 0}
+              pageDocId={pageDocId}
+              templateIdentifier={new URLSearchParams(search).get("templateIdentifier") ?? undefined}
+              chat={chat}
+              onClose={() => setVoiceChat(false)}
+            />
+          </Suspense>
+        </div>
+      )}
       {/* The sales mode answers about the courses and offers on sale; the assistant, documents. */}
       <Segmented<AssistantMode>
         block

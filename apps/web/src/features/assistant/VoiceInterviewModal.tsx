@@ -7,6 +7,7 @@ import { answerVoiceQuestion, endVoiceSession, getVoiceLog, initVoiceSession } f
 import { createListener, type Listener } from "./speech/recognition";
 import { stepWindow } from "./speech/step-window";
 import { createSpeaker, type Speaker } from "./speech/synthesis";
+import { audioSecondsOf } from "./voice-chat-model";
 import "./voice-interview.css";
 
 /** Small mobile screens (interview spec §3): press-and-hold to record, and the 'Press to speak' hint. */
@@ -135,13 +136,14 @@ export default function VoiceInterviewModal(props: VoiceInterviewProps) {
   const speaker = useRef<Speaker | undefined>(undefined);
   const listener = useRef<Listener | undefined>(undefined);
   const recordButton = useRef<HTMLButtonElement>(null);
-  const submitAnswer = useRef<(text: string) => void>(() => {});
+  const submitAnswer = useRef<(text: string, audioSeconds?: number) => void>(() => {});
+  const listeningSince = useRef<number | undefined>(undefined);
   const start = useRef(props);
 
   const [speechMissing] = useState(() => {
     speaker.current = createSpeaker();
     listener.current = createListener({
-      onAnswer: (text) => submitAnswer.current(text),
+      onAnswer: (text) => submitAnswer.current(text, audioSecondsOf(listeningSince.current, Date.now())),
       onHearing: setHeard,
       onStop: () => setListening(false),
       onError: (text) => setFeedback(text),
@@ -184,11 +186,11 @@ export default function VoiceInterviewModal(props: VoiceInterviewProps) {
     [teamId, actionToken, onFinished],
   );
 
-  submitAnswer.current = (text: string) => {
+  submitAnswer.current = (text: string, audioSeconds?: number) => {
     if (!session || busy || !text.trim()) return;
     setBusy(true);
     setHeard(text);
-    answerVoiceQuestion(teamId, session.id, text)
+    answerVoiceQuestion(teamId, session.id, text, audioSeconds)
       .then(async (result: VoiceAnswerResult) => {
         setSession({ id: session.id, step: result });
         if (!result.valid) {
@@ -221,6 +223,7 @@ export default function VoiceInterviewModal(props: VoiceInterviewProps) {
     speaker.current?.cancel();
     setHeard("");
     setListening(true);
+    listeningSince.current = Date.now();
     listener.current.start({ held });
   };
   const stopListening = () => listener.current?.finish();

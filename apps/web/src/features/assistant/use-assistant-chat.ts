@@ -188,8 +188,23 @@ export function useAssistantChat({
   );
 
   const send = useMutation({
-    mutationFn: async ({ threadId, text, isPrompt }: { threadId: string; text: string; isPrompt: boolean }) =>
-      postAssistantMessage(teamId, threadId, { text, isPrompt, actionToken: await pageActionToken() }),
+    mutationFn: async ({
+      threadId,
+      text,
+      isPrompt,
+      audioSeconds,
+    }: {
+      threadId: string;
+      text: string;
+      isPrompt: boolean;
+      audioSeconds?: number;
+    }) =>
+      postAssistantMessage(teamId, threadId, {
+        text,
+        isPrompt,
+        actionToken: await pageActionToken(),
+        audioSeconds,
+      }),
     onMutate: ({ text }) => {
       setError(undefined);
       // Shown at once; taken back if the message does not reach the assistant.
@@ -236,6 +251,27 @@ export function useAssistantChat({
     [conversation.data?.threadId, send],
   );
 
+  /**
+   * One spoken turn of the voice chat: the reply as shown, or the failure itself, so the voice chat
+   * can apply its own rules to it (wait and send again, refresh, say it went wrong).
+   */
+  const sendTurn = useCallback(
+    async (
+      text: string,
+      audioSeconds: number,
+    ): Promise<{ ok: true; text: string } | { ok: false; error: unknown }> => {
+      const threadId = conversation.data?.threadId;
+      if (!threadId || !text.trim()) return { ok: false, error: new Error("No conversation yet.") };
+      try {
+        const { reply } = await send.mutateAsync({ threadId, text, isPrompt: false, audioSeconds });
+        return { ok: true, text: shownReplyText(text, reply.text) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    },
+    [conversation.data?.threadId, send],
+  );
+
   /** A new conversation in the other mode (the one before stays on the server, as the person's). */
   const switchMode = useMutation({
     mutationFn: (mode: AssistantMode) => startConversation(teamId, userId, pageDocId, mode),
@@ -246,6 +282,10 @@ export function useAssistantChat({
 
   return {
     conversation,
+    /** A new conversation in the same mode (the voice chat's Refresh). */
+    restart: () => {
+      if (!switchMode.isPending && !send.isPending) switchMode.mutate(conversation.data?.mode ?? "assistant");
+    },
     switchMode: (mode: AssistantMode) => {
       if (!switchMode.isPending && !send.isPending && conversation.data?.mode !== mode)
         switchMode.mutate(mode);
@@ -255,5 +295,6 @@ export function useAssistantChat({
     error,
     dismissError: () => setError(undefined),
     sendMessage,
+    sendTurn,
   };
 }

@@ -60,8 +60,11 @@ export type ListenerEvents = {
   onHearing?(text: string): void;
   /** Listening stopped (an answer, a cancel, an error or the browser ending it). */
   onStop?(): void;
-  /** The browser refused (no microphone permission, no speech heard); said in plain words. */
-  onError?(message: string): void;
+  /**
+   * The browser refused (no microphone permission, no speech heard); said in plain words, with the
+   * browser's own error code for callers with rules of their own (the voice chat's).
+   */
+  onError?(message: string, code: string): void;
 };
 
 const errorText: Record<string, string> = {
@@ -69,6 +72,7 @@ const errorText: Record<string, string> = {
   "service-not-allowed": "Speech recognition is not allowed in this browser. Please type your answer.",
   "audio-capture": "No microphone was found. Please type your answer.",
   network: "Speech recognition needs a connection just now. Please type your answer.",
+  "no-speech": "No speech was heard. Please try again, or type your answer.",
 };
 
 /** A listener, or undefined where the browser has no speech recognition (offer typing instead). */
@@ -129,7 +133,7 @@ export function createListener(events: ListenerEvents, silenceMs = ANSWER_SILENC
       started.onerror = (event) => {
         const message = errorText[event.error];
         close(false);
-        if (message) events.onError?.(message);
+        if (message) events.onError?.(message, event.error);
       };
       started.onend = () => close(true);
       recognition = started;
