@@ -179,6 +179,7 @@ export function createServices(deps: {
     mail: () => mail,
     endSessionsOf: auth.endSessionsOf,
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
+    catalogueChanged: () => deps.changes?.catalogueChanged(),
   });
   jobs.every("two-factor.purge", SESSION_PURGE_EVERY_MS);
   const logs = createLogsService({
@@ -247,6 +248,7 @@ export function createServices(deps: {
     engine,
     clock,
     paidOrders: (teamId, userId) => paidOrdersOf(db, teamId, userId),
+    changes: deps.changes,
   });
   const coupons = createCouponsService({ db, clock });
   const mail = createMailService({

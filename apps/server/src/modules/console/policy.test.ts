@@ -16,10 +16,22 @@ const fran = staff(3, "fulfilment");
 
 describe("the console's areas by role", () => {
   it.each([
-    ["administrator", { fulfilment: true, staff: true, audit: true, queues: true, firms: true }],
-    ["fulfilment", { fulfilment: true, staff: false, audit: false, queues: false, firms: false }],
-    ["support", { fulfilment: false, staff: false, audit: false, queues: true, firms: true }],
-    ["content_editor", { fulfilment: false, staff: false, audit: false, queues: false, firms: false }],
+    [
+      "administrator",
+      { fulfilment: true, staff: true, audit: true, queues: true, firms: true, catalogue: true },
+    ],
+    [
+      "fulfilment",
+      { fulfilment: true, staff: false, audit: false, queues: false, firms: false, catalogue: false },
+    ],
+    [
+      "support",
+      { fulfilment: false, staff: false, audit: false, queues: true, firms: true, catalogue: false },
+    ],
+    [
+      "content_editor",
+      { fulfilment: false, staff: false, audit: false, queues: false, firms: false, catalogue: true },
+    ],
   ] as const)("%s", (role, abilities) => {
     expect(consoleAbilities(role)).toEqual(abilities);
   });

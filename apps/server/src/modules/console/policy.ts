@@ -15,6 +15,8 @@ const AREAS: Record<ConsoleArea, readonly StaffRole[]> = {
   // The queues that need a person: failed jobs, stuck lodgements, undelivered mail.
   queues: ["administrator", "support"],
   firms: ["administrator", "support"],
+  // What products say and where they sit; prices and offers within it: `mayChangeWhatFirmsPay`.
+  catalogue: ["administrator", "content_editor"],
 };
 
 export const mayUse = (role: StaffRole, area: ConsoleArea) => AREAS[area].includes(role);
@@ -25,7 +27,16 @@ export const consoleAbilities = (role: StaffRole): ConsoleAbilities => ({
   audit: mayUse(role, "audit"),
   queues: mayUse(role, "queues"),
   firms: mayUse(role, "firms"),
+  catalogue: mayUse(role, "catalogue"),
 });
+
+/**
+ * Prices, plan rules, credit packages and coupons decide what firms pay, so they are the
+ * administrator's; content editors change descriptions, FAQ, videos, badges and placement
+ * (issue 37 item 3).
+ */
+export const mayChangeWhatFirmsPay = (role: StaffRole) =>
+  mayUse(role, "catalogue") && role === "administrator";
 
 /**
  * Granting credits gives away what firms pay for, so it is the administrator's alone; support

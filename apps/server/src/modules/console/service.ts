@@ -5,6 +5,8 @@ import type { AsicRegistration } from "../asic/index.ts";
 import type { MailService } from "../mail/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { auditPage } from "./audit.ts";
+import { createConsoleCatalogue } from "./catalogue.ts";
+import { createConsoleOffers } from "./catalogue-offers.ts";
 import { createConsoleFirms } from "./firms.ts";
 import { createFulfilmentQueue } from "./fulfilment-queue.ts";
 import { createJobQueueDesk } from "./job-queue.ts";
@@ -25,6 +27,8 @@ export function createConsoleService(deps: {
   mail: () => Pick<MailService, "failedPage" | "retryFailed" | "sendSoon">;
   /** Ends every session of a firm's person (the auth module's): a lock, a two-factor reset. */
   endSessionsOf: (userId: number) => Promise<number>;
+  /** Tells this server's kept catalogue replies at once that staff changed the catalogue. */
+  catalogueChanged?: () => void;
 }) {
   return {
     sessions: createStaffSessions(deps),
@@ -34,6 +38,8 @@ export function createConsoleService(deps: {
     lodgements: createLodgementQueue(deps),
     mail: createMailQueue(deps),
     firms: createConsoleFirms(deps),
+    catalogue: createConsoleCatalogue(deps),
+    offers: createConsoleOffers(deps),
     audit: (query: Parameters<typeof auditPage>[1]) => auditPage(deps.db, query),
   };
 }
