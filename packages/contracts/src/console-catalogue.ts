@@ -125,7 +125,12 @@ export const ConsoleCategoriesResponse = envelope(
   z.object({
     rows: z.array(ConsoleCategory),
     plans: z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() })),
-    abilities: z.object({ edit_tree: z.boolean(), edit_plan_rules: z.boolean() }),
+    abilities: z.object({
+      edit_tree: z.boolean(),
+      edit_plan_rules: z.boolean(),
+      /** Credit packages and coupons. */
+      offers: z.boolean(),
+    }),
   }),
 );
 

@@ -266,8 +266,12 @@ describe("categories and plan rules", () => {
 
   it("lets only administrators set plan rules, and a firm's access follows them", async () => {
     const { rows, plans, abilities } = await categoriesOf(admin);
-    expect(abilities).toEqual({ edit_tree: true, edit_plan_rules: true });
-    expect((await categoriesOf(editor)).abilities.edit_plan_rules).toBe(false);
+    expect(abilities).toEqual({ edit_tree: true, edit_plan_rules: true, offers: true });
+    expect((await categoriesOf(editor)).abilities).toEqual({
+      edit_tree: true,
+      edit_plan_rules: false,
+      offers: false,
+    });
     const lite = plans.find((p) => p.slug === "ly-basic");
     const wills = rows.find((c) => c.name === "Wills");
     if (!lite || !wills) throw new Error("no ly-basic plan or Wills category");

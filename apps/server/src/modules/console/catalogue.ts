@@ -193,7 +193,11 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
       return {
         rows,
         plans: plans.map((p) => ({ id: p.id, slug: p.slug, name: p.name })),
-        abilities: { edit_tree: true, edit_plan_rules: mayChangeWhatFirmsPay(actor.role) },
+        abilities: {
+          edit_tree: true,
+          edit_plan_rules: mayChangeWhatFirmsPay(actor.role),
+          offers: mayChangeWhatFirmsPay(actor.role),
+        },
       };
     },
 

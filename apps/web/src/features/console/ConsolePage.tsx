@@ -5,6 +5,7 @@ import { isApiError } from "../../api/client";
 import { consoleSessionQuery, consoleSignOut } from "../../api/console";
 import { LoadError } from "../../components/LoadError";
 import { AuditLogPanel } from "./AuditLogPanel";
+import { CataloguePanel } from "./CataloguePanel";
 import { ConsoleSignIn } from "./ConsoleSignIn";
 import { FirmsPanel } from "./FirmsPanel";
 import { FulfilmentQueuePanel } from "./FulfilmentQueuePanel";
@@ -57,6 +58,7 @@ export function ConsolePage() {
     abilities.audit && { key: "audit", label: "Audit log", children: <AuditLogPanel /> },
     abilities.queues && { key: "queues", label: "Queues", children: <QueuesPanel /> },
     abilities.firms && { key: "firms", label: "Firms and people", children: <FirmsPanel /> },
+    abilities.catalogue && { key: "catalogue", label: "Catalogue", children: <CataloguePanel /> },
   ].filter((area) => area !== false);
   const active = areas.some((a) => a.key === params.get("tab")) ? params.get("tab") : areas[0]?.key;
 
