@@ -15,6 +15,7 @@ import {
 import { LoadError } from "../../components/LoadError";
 import { formatInstant } from "../../dates";
 import { formatAud } from "./money";
+import "./catalogue.css";
 import { StateTag } from "./StateTag";
 
 type PackageRow = {
@@ -237,7 +238,7 @@ export function CatalogueCoupons() {
           loading={coupons.isFetching}
           pagination={{ pageSize: 25, showSizeChanger: false, hideOnSinglePage: true }}
           style={{ minWidth: 760 }}
-          locale={{ emptyText: "No coupon yet." }}
+          locale={{ emptyText: <span className="console__empty">No coupon yet.</span> }}
         />
       </section>
       <Modal

@@ -9,6 +9,7 @@ import { LoadError } from "../../components/LoadError";
 import { CatalogueCategories } from "./CatalogueCategories";
 import { CatalogueCoupons, CreditPackages } from "./CatalogueOffers";
 import { formatAud } from "./money";
+import "./catalogue.css";
 import { ProductEditor } from "./ProductEditor";
 import { StateTag } from "./StateTag";
 
@@ -126,7 +127,7 @@ function ProductsPart() {
             dataSource={products.data?.rows ?? []}
             style={{ minWidth: 760 }}
             pagination={{ pageSize: 25, showSizeChanger: false, hideOnSinglePage: true }}
-            locale={{ emptyText: "No product matches." }}
+            locale={{ emptyText: <span className="console__empty">No product matches.</span> }}
           />
         </section>
       )}

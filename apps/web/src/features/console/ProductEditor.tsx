@@ -210,7 +210,7 @@ export function ProductEditor({ id, onBack }: { id: number; onBack: () => void }
           pagination={false}
           dataSource={view.history}
           style={{ minWidth: 640 }}
-          locale={{ emptyText: "No change made in the console yet." }}
+          locale={{ emptyText: <span className="console__empty">No change made in the console yet.</span> }}
           columns={[
             {
               title: "When",
