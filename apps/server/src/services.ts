@@ -181,6 +181,7 @@ export function createServices(deps: {
     settings,
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
     templates: () => ({ library: templates, engine }),
+    catalogueChanged: () => deps.changes?.catalogueChanged(),
   });
   jobs.every("two-factor.purge", SESSION_PURGE_EVERY_MS);
   const logs = createLogsService({
@@ -249,6 +250,7 @@ export function createServices(deps: {
     engine,
     clock,
     paidOrders: (teamId, userId) => paidOrdersOf(db, teamId, userId),
+    changes: deps.changes,
   });
   const coupons = createCouponsService({ db, clock });
   const mail = createMailService({

@@ -65,6 +65,7 @@ export const ConsoleAbilities = z.object({
   settings: z.boolean(),
   settings_edit: z.boolean(),
   announcements: z.boolean(),
+  catalogue: z.boolean(),
 });
 export type ConsoleAbilities = z.infer<typeof ConsoleAbilities>;
 

@@ -9,6 +9,7 @@ export * from "./calendar.ts";
 export * from "./catalogue.ts";
 export * from "./company-number.ts";
 export * from "./console.ts";
+export * from "./console-catalogue.ts";
 export * from "./console-firms.ts";
 export * from "./console-queues.ts";
 export * from "./console-settings.ts";

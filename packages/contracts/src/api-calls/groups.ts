@@ -14,6 +14,7 @@ export {
 export { bootstrapCalls as bootstrap } from "./bootstrap.ts";
 export { catalogueCalls as catalogue } from "./catalogue.ts";
 export { consoleCalls as console } from "./console.ts";
+export { consoleCatalogueCalls as consoleCatalogue } from "./console-catalogue.ts";
 export { consoleFirmCalls as consoleFirms } from "./console-firms.ts";
 export { consoleQueueCalls as consoleQueues } from "./console-queues.ts";
 export { consoleSettingCalls as consoleSettings } from "./console-settings.ts";

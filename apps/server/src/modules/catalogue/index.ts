@@ -22,3 +22,20 @@ export {
   strategistRefusal,
 } from "./service.ts";
 export { ensureServiceProduct } from "./service-products.ts";
+// The operator console's reads and changes of the catalogue (its rules and audit are the console's).
+export {
+  changeCategory,
+  changeCreditPackage,
+  changeProduct,
+  insertCategory,
+  lockCategoryTree,
+  type ProductChange,
+  type ProductState,
+  type StaffCategory,
+  setPlanRules,
+  staffCategories,
+  staffCreditPackages,
+  staffProduct,
+  staffProductList,
+  wouldCycle,
+} from "./staff-edits.ts";

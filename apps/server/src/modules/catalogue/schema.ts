@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { plans } from "../teams/schema.ts";
@@ -27,6 +28,10 @@ export const productCategories = pgTable(
     imageUrl: text(),
     hidden: boolean().notNull().default(false),
     sortOrder: integer().notNull().default(0),
+    /** Set when staff rename or move it: the start-up seed then leaves its name and place alone. */
+    editedAt: timestamp({ withTimezone: true }),
+    /** Set when staff set its plan rules: the seed then leaves its rules alone. */
+    rulesEditedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index("product_categories_parent_idx").on(t.parentId)],
 );
@@ -55,6 +60,8 @@ export const products = pgTable(
     allowDownloadWord: boolean().notNull().default(true),
     /** Lower-cased name, plain-text description and category names: what search matches. */
     searchText: text().notNull().default(""),
+    /** Moves on every console edit: an edit names the version it read, so a stale one is refused. */
+    version: integer().notNull().default(1),
   },
   (t) => [index("products_name_idx").on(sql`lower(${t.name})`, t.id)],
 );

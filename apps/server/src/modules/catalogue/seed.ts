@@ -1,6 +1,6 @@
 import { HIDDEN_CATEGORY_NAMES, PRODUCT_FLAGS } from "@precedent/contracts";
 import type { LibraryTemplate } from "@precedent/docgen/library";
-import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { allPlans } from "../teams/index.ts";
 import {
@@ -127,11 +127,24 @@ export async function ensureCatalogue(
       hidden = false,
     ) => {
       const slug = slugify(name);
-      const [row] = await tx
+      // A category staff renamed or moved keeps what they made of it.
+      const [written] = await tx
         .insert(productCategories)
         .values({ slug, name, parentId, sortOrder, hidden })
-        .onConflictDoUpdate({ target: productCategories.slug, set: { name, parentId, sortOrder, hidden } })
+        .onConflictDoUpdate({
+          target: productCategories.slug,
+          set: { name, parentId, sortOrder, hidden },
+          setWhere: isNull(productCategories.editedAt),
+        })
         .returning({ id: productCategories.id });
+      const row =
+        written ??
+        (
+          await tx
+            .select({ id: productCategories.id })
+            .from(productCategories)
+            .where(eq(productCategories.slug, slug))
+        )[0];
       if (!row) throw new Error(`category ${name} not stored`);
       categoryIds.set(name, row.id);
       return row.id;
@@ -162,12 +175,18 @@ export async function ensureCatalogue(
         allowDownloadWord: c.allow_download_word !== "no",
         searchText: searchTextOf([str(c.name), str(c.short_description), str(c.description), ...ancestors]),
       };
+      // A product staff edited in the console (its version moved) is theirs now: the library's
+      // catalogue.json no longer overwrites its price, texts, categories or FAQ.
       const [product] = await tx
         .insert(products)
         .values(values)
-        .onConflictDoUpdate({ target: products.templateIdentifier, set: values })
+        .onConflictDoUpdate({
+          target: products.templateIdentifier,
+          set: values,
+          setWhere: eq(products.version, 1),
+        })
         .returning({ id: products.id });
-      if (!product) throw new Error(`product ${template.identifier} not stored`);
+      if (!product) continue;
       await tx.delete(productCategoryLinks).where(eq(productCategoryLinks.productId, product.id));
       await tx.insert(productCategoryLinks).values({ productId: product.id, categoryId });
       await tx.delete(productFaqs).where(eq(productFaqs.productId, product.id));
@@ -185,6 +204,13 @@ export async function ensureCatalogue(
     }
 
     const planRows = await allPlans(tx);
+    // Categories whose plan rules staff set: the seed neither adds nor removes their rules.
+    const staffRuled = (
+      await tx
+        .select({ id: productCategories.id })
+        .from(productCategories)
+        .where(isNotNull(productCategories.rulesEditedAt))
+    ).map((r) => r.id);
     for (const plan of planRows) {
       const rules = PLAN_CATEGORY_RULES.get(plan.slug);
       if (!rules) continue;
@@ -213,6 +239,7 @@ export async function ensureCatalogue(
       await tx.delete(planCategoryRules).where(
         and(
           eq(planCategoryRules.planId, plan.id),
+          notInArray(planCategoryRules.categoryId, staffRuled),
           notInArray(
             planCategoryRules.categoryId,
             rows.map((r) => r.categoryId),
@@ -220,6 +247,7 @@ export async function ensureCatalogue(
         ),
       );
       for (const row of rows) {
+        if (staffRuled.includes(row.categoryId)) continue;
         await tx
           .insert(planCategoryRules)
           .values(row)

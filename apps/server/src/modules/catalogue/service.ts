@@ -15,6 +15,7 @@ import type { LibraryTemplate } from "@precedent/docgen/library";
 import { and, asc, count, desc, eq, exists, getTableColumns, inArray, notExists, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
+import type { ChangeFeed } from "../../platform/freshness/index.ts";
 import { type Actor, type Clock, systemClock } from "../../platform/kernel/index.ts";
 import type { DocumentEngine } from "../../platform/workers/index.ts";
 import { documentAllowance, planBySlug, planInForce, type TeamsService } from "../teams/index.ts";
@@ -92,20 +93,31 @@ export function createCatalogueService(deps: {
   clock?: Clock;
   /** A person's paid orders in a firm (the orders module's, which depends on this one). */
   paidOrders: (teamId: number, userId: number) => Promise<{ order_id: number; product_id: number }[]>;
+  /** The change feed: categories are kept while it hears no catalogue change. */
+  changes?: Pick<ChangeFeed, "mark" | "catalogueUnchangedSince"> | undefined;
 }) {
   const { db, teams, templates } = deps;
   const clock = deps.clock ?? systemClock;
 
-  // Categories change only at start (ensureCatalogue); read them once per process, lazily.
-  let categoryCache: Promise<CategoryRow[]> | undefined;
+  // Categories change at start (ensureCatalogue) and when staff change the tree in the console:
+  // kept while the change feed hears no catalogue change (every server hears staff's), read
+  // afresh otherwise. Without a listening feed nothing is kept, as with the kept replies.
+  let categoryCache: { mark: number; rows: Promise<CategoryRow[]> } | undefined;
   const allCategories = () => {
+    const { changes } = deps;
+    if (categoryCache && changes?.catalogueUnchangedSince(categoryCache.mark)) return categoryCache.rows;
+    const mark = changes?.mark() ?? 0;
     // `.then` turns Drizzle's lazy query (which runs again on every await) into one promise.
-    categoryCache ??= db
+    const rows = db
       .select()
       .from(productCategories)
       .orderBy(asc(productCategories.sortOrder))
-      .then((rows) => rows);
-    return categoryCache;
+      .then((found) => found);
+    categoryCache = { mark, rows };
+    rows.catch(() => {
+      if (categoryCache?.rows === rows) categoryCache = undefined;
+    });
+    return rows;
   };
   const descendantsOf = (rows: CategoryRow[], ids: Iterable<number>) => {
     const out = new Set<number>(ids);

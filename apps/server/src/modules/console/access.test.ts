@@ -25,10 +25,67 @@ import {
  */
 const ROLES: StaffRole[] = ["administrator", "support", "content_editor", "fulfilment"];
 
-/** Template versions: content editors upload, check and publish them; administrators may too. */
+/** Template versions and the catalogue's texts: content editors' work; administrators may too. */
 const EDITORS: StaffRole[] = ["administrator", "content_editor"];
 type Row = { url: string; payload?: () => object; allowed: StaffRole[] };
 let added = 0;
+const CATALOGUE_CALLS: Record<string, Row> = {
+  "GET /api/console/catalogue/products": { url: "/api/console/catalogue/products?q=trust", allowed: EDITORS },
+  "GET /api/console/catalogue/products/:id": {
+    url: "/api/console/catalogue/products/999999",
+    allowed: EDITORS,
+  },
+  "PUT /api/console/catalogue/products/:id": {
+    url: "/api/console/catalogue/products/999999",
+    payload: () => ({ version: 1, price_cents: 1234 }),
+    allowed: EDITORS,
+  },
+  "GET /api/console/catalogue/categories": { url: "/api/console/catalogue/categories", allowed: EDITORS },
+  "POST /api/console/catalogue/categories": {
+    url: "/api/console/catalogue/categories",
+    payload: () => ({ name: `Checking who may add ${++added}`, parent_id: null }),
+    allowed: EDITORS,
+  },
+  "PUT /api/console/catalogue/categories/:id": {
+    url: "/api/console/catalogue/categories/999999",
+    payload: () => ({ name: "Checking who may rename" }),
+    allowed: EDITORS,
+  },
+  "PUT /api/console/catalogue/categories/:id/plan-rules": {
+    url: "/api/console/catalogue/categories/999999/plan-rules",
+    payload: () => ({ rules: [{ plan_id: 1, rule: "full" }] }),
+    allowed: ["administrator"],
+  },
+  "GET /api/console/catalogue/credit-packages": {
+    url: "/api/console/catalogue/credit-packages",
+    allowed: ["administrator"],
+  },
+  "PUT /api/console/catalogue/credit-packages/:id": {
+    url: "/api/console/catalogue/credit-packages/999999",
+    payload: () => ({ version: 1, price_cents: 5000 }),
+    allowed: ["administrator"],
+  },
+  "GET /api/console/catalogue/coupons": { url: "/api/console/catalogue/coupons", allowed: ["administrator"] },
+  "POST /api/console/catalogue/coupons": {
+    url: "/api/console/catalogue/coupons",
+    payload: () => ({
+      code: `WHO-MAY-${++added}`,
+      discount_type: "percent",
+      amount: 10,
+      usage_limit: null,
+      usage_limit_per_user: null,
+      expires_at: null,
+      individual_use: false,
+      product_ids: [],
+    }),
+    allowed: ["administrator"],
+  },
+  "PUT /api/console/catalogue/coupons/:id": {
+    url: "/api/console/catalogue/coupons/999999",
+    payload: () => ({ version: 1, disabled: true }),
+    allowed: ["administrator"],
+  },
+};
 const AREA_CALLS: Record<string, Row> = {
   "GET /api/console/fulfilment": { url: "/api/console/fulfilment", allowed: ["administrator", "fulfilment"] },
   "POST /api/console/fulfilment/:id/assign": {
@@ -170,6 +227,7 @@ const AREA_CALLS: Record<string, Row> = {
     payload: () => ({ published: true }),
     allowed: ["administrator", "content_editor"],
   },
+  ...CATALOGUE_CALLS,
 };
 /** The session's own calls: reached with a console session before the code step too. */
 const SESSION_CALLS = [

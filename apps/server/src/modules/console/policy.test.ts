@@ -28,6 +28,7 @@ describe("the console's areas by role", () => {
         settings_edit: true,
         announcements: true,
         templates: true,
+        catalogue: true,
       },
     ],
     [
@@ -42,6 +43,7 @@ describe("the console's areas by role", () => {
         settings_edit: false,
         announcements: false,
         templates: false,
+        catalogue: false,
       },
     ],
     [
@@ -56,6 +58,7 @@ describe("the console's areas by role", () => {
         settings_edit: false,
         announcements: false,
         templates: false,
+        catalogue: false,
       },
     ],
     [
@@ -70,6 +73,7 @@ describe("the console's areas by role", () => {
         settings_edit: false,
         announcements: true,
         templates: true,
+        catalogue: true,
       },
     ],
   ] as const)("%s", (role, abilities) => {

@@ -21,6 +21,8 @@ const AREAS: Record<ConsoleArea, readonly StaffRole[]> = {
   settings: ["administrator", "support"],
   settings_edit: ["administrator"],
   announcements: ["administrator", "content_editor"],
+  // What products say and where they sit; prices and offers within it: `mayChangeWhatFirmsPay`.
+  catalogue: ["administrator", "content_editor"],
 };
 
 export const mayUse = (role: StaffRole, area: ConsoleArea) => AREAS[area].includes(role);
@@ -35,7 +37,16 @@ export const consoleAbilities = (role: StaffRole): ConsoleAbilities => ({
   settings: mayUse(role, "settings"),
   settings_edit: mayUse(role, "settings_edit"),
   announcements: mayUse(role, "announcements"),
+  catalogue: mayUse(role, "catalogue"),
 });
+
+/**
+ * Prices, plan rules, credit packages and coupons decide what firms pay, so they are the
+ * administrator's; content editors change descriptions, FAQ, videos, badges and placement
+ * (issue 37 item 3).
+ */
+export const mayChangeWhatFirmsPay = (role: StaffRole) =>
+  mayUse(role, "catalogue") && role === "administrator";
 
 /**
  * Granting credits gives away what firms pay for, so it is the administrator's alone; support

@@ -24,6 +24,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { forbidden } from "../../errors.ts";
 import { signInHook } from "../../plugins/api-description.ts";
+import { catalogueRoutes } from "./catalogue-routes.ts";
 import { firmRoutes } from "./firm-routes.ts";
 import { type ConsoleArea, mayUse } from "./policy.ts";
 import { queueRoutes } from "./queue-routes.ts";
@@ -373,6 +374,14 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
     await areas.register(firmRoutes, { firms: service.firms, staffIn, refusals, badInput, security });
     await areas.register(templateRoutes, {
       templates: service.templates,
+      staffIn,
+      refusals,
+      badInput,
+      security,
+    });
+    await areas.register(catalogueRoutes, {
+      catalogue: service.catalogue,
+      offers: service.offers,
       staffIn,
       refusals,
       badInput,

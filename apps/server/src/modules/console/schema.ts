@@ -77,7 +77,11 @@ export const staffAuditLog = pgTable(
     after: jsonb(),
     at: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index("staff_audit_log_at_idx").on(t.at), index("staff_audit_log_staff_idx").on(t.staffId, t.at)],
+  (t) => [
+    index("staff_audit_log_at_idx").on(t.at),
+    index("staff_audit_log_staff_idx").on(t.staffId, t.at),
+    index("staff_audit_log_target_idx").on(t.target, t.at),
+  ],
 );
 
 /**

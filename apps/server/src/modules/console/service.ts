@@ -8,6 +8,8 @@ import type { SettingsStore } from "../settings/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { createConsoleAnnouncements } from "./announcements-area.ts";
 import { auditPage } from "./audit.ts";
+import { createConsoleCatalogue } from "./catalogue.ts";
+import { createConsoleOffers } from "./catalogue-offers.ts";
 import { createConsoleFirms } from "./firms.ts";
 import { createFulfilmentQueue } from "./fulfilment-queue.ts";
 import { createJobQueueDesk } from "./job-queue.ts";
@@ -36,6 +38,8 @@ export function createConsoleService(deps: {
   templates: Parameters<typeof createConsoleTemplates>[0]["templates"];
   /** The settings store the Settings area edits (the environment's defaults overridden). */
   settings: SettingsStore;
+  /** Tells this server's kept catalogue replies at once that staff changed the catalogue. */
+  catalogueChanged?: () => void;
 }) {
   return {
     sessions: createStaffSessions(deps),
@@ -48,6 +52,8 @@ export function createConsoleService(deps: {
     templates: createConsoleTemplates(deps),
     settings: createConsoleSettings(deps),
     announcements: createConsoleAnnouncements(deps),
+    catalogue: createConsoleCatalogue(deps),
+    offers: createConsoleOffers(deps),
     audit: (query: Parameters<typeof auditPage>[1]) => auditPage(deps.db, query),
   };
 }

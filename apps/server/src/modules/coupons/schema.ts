@@ -35,6 +35,12 @@ export const coupons = pgTable(
     usageLimit: integer(),
     usageLimitPerUser: integer(),
     usageCount: integer().notNull().default(0),
+    /** After this moment the code is refused as if it did not exist; null: no expiry. */
+    expiresAt: timestamp({ withTimezone: true }),
+    /** Set by staff to stop a code being applied; its past uses stay. */
+    disabledAt: timestamp({ withTimezone: true }),
+    /** Moves on every console edit (a stale edit is refused). */
+    version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

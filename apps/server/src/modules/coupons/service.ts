@@ -52,10 +52,14 @@ export type CouponsService = ReturnType<typeof createCouponsService>;
 export function createCouponsService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
 
-  /** A coupon by code, any case; a zero amount counts as no coupon (documents spec §5). */
+  /**
+   * A coupon by code, any case; a zero amount counts as no coupon (documents spec §5), and so do
+   * a coupon staff disabled and one past its expiry: the customer is told it does not exist.
+   */
   async function find(tx: Database, code: string) {
     const [row] = await tx.select().from(coupons).where(sql`lower(${coupons.code}) = lower(${code.trim()})`);
-    return row && row.amount > 0 ? row : null;
+    if (!row || row.amount <= 0 || row.disabledAt !== null) return null;
+    return row.expiresAt !== null && row.expiresAt <= clock() ? null : row;
   }
 
   async function usedByUser(tx: Database, couponId: number, userId: number) {

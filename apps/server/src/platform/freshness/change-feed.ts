@@ -225,6 +225,11 @@ export function createChangeFeed(
       firmChangedAt.set(teamId, ++tick);
     },
 
+    /** Marks the catalogue changed by this server, at once (see `firmChanged`): a console edit. */
+    catalogueChanged() {
+      catalogueChangedAt = ++tick;
+    },
+
     /** Marks a person changed by this server, at once (see `firmChanged`). */
     personChanged(userId: number) {
       personChangedAt.set(userId, ++tick);

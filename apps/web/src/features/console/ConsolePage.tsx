@@ -6,6 +6,7 @@ import { consoleSessionQuery, consoleSignOut } from "../../api/console";
 import { LoadError } from "../../components/LoadError";
 import { AnnouncementsPanel } from "./AnnouncementsPanel";
 import { AuditLogPanel } from "./AuditLogPanel";
+import { CataloguePanel } from "./CataloguePanel";
 import { ConsoleSignIn } from "./ConsoleSignIn";
 import { FirmsPanel } from "./FirmsPanel";
 import { FulfilmentQueuePanel } from "./FulfilmentQueuePanel";
@@ -66,6 +67,7 @@ export function ConsolePage() {
       label: "Announcements",
       children: <AnnouncementsPanel />,
     },
+    abilities.catalogue && { key: "catalogue", label: "Catalogue", children: <CataloguePanel /> },
   ].filter((area) => area !== false);
   const active = areas.some((a) => a.key === params.get("tab")) ? params.get("tab") : areas[0]?.key;
 

@@ -1,0 +1,300 @@
+import {
+  CatalogueItemParams,
+  CatalogueSearchQuery,
+  CONSOLE_MESSAGES,
+  ConsoleCategoriesResponse,
+  ConsoleCategoryResponse,
+  ConsoleCouponResponse,
+  ConsoleCouponsResponse,
+  ConsoleCreditPackageResponse,
+  ConsoleCreditPackagesResponse,
+  ConsoleProductListResponse,
+  ConsoleProductResponse,
+  CreateCategoryRequest,
+  CreateCouponRequest,
+  ErrorEnvelope,
+  PlanRulesRequest,
+  UpdateCategoryRequest,
+  UpdateCouponRequest,
+  UpdateCreditPackageRequest,
+  UpdateProductRequest,
+} from "@precedent/contracts";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { forbidden } from "../../errors.ts";
+import type { ConsoleCatalogue } from "./catalogue.ts";
+import type { ConsoleOffers } from "./catalogue-offers.ts";
+import { type ConsoleArea, mayChangeWhatFirmsPay } from "./policy.ts";
+import type { StaffAccountRow } from "./schema.ts";
+
+/**
+ * The routes of the console's "Catalogue" area (issue 37 items 3 and 4), inside the console's
+ * signed-in scope. Administrators and content editors reach the area; credit packages and
+ * coupons are the administrator's alone (`inOffers`), as are a changed price and plan rules
+ * (decided in the service, where the stored price is known).
+ */
+export const catalogueRoutes: FastifyPluginAsyncZod<{
+  catalogue: ConsoleCatalogue;
+  offers: ConsoleOffers;
+  staffIn: (request: FastifyRequest, area: ConsoleArea) => StaffAccountRow;
+  refusals: { 401: typeof ErrorEnvelope; 403: typeof ErrorEnvelope };
+  badInput: typeof ErrorEnvelope;
+  security: { console: never[] }[];
+}> = async (areas, options) => {
+  const { catalogue, offers, staffIn, refusals, badInput, security } = options;
+  const tags = ["console"];
+  const inCatalogue = (request: FastifyRequest) => staffIn(request, "catalogue");
+  const inOffers = (request: FastifyRequest) => {
+    const staff = inCatalogue(request);
+    if (!mayChangeWhatFirmsPay(staff.role)) throw forbidden(CONSOLE_MESSAGES.refused);
+    return staff;
+  };
+  const stale = (what: string) =>
+    ErrorEnvelope.describe(`The ${what} changed since it was read (send the new version)`);
+
+  areas.get(
+    "/console/catalogue/products",
+    {
+      schema: {
+        tags,
+        summary: "Every product (published or not) by part of its name or SKU, at most 200, by name",
+        security,
+        querystring: CatalogueSearchQuery,
+        response: { 200: ConsoleProductListResponse, 400: badInput, ...refusals },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await catalogue.products(inCatalogue(request), request.query.q),
+    }),
+  );
+
+  areas.get(
+    "/console/catalogue/products/:id",
+    {
+      schema: {
+        tags,
+        summary:
+          "A product as staff edit it, with its history of console changes and what the caller may change",
+        security,
+        params: CatalogueItemParams,
+        response: {
+          200: ConsoleProductResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such product"),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await catalogue.product(inCatalogue(request), request.params.id),
+    }),
+  );
+
+  areas.put(
+    "/console/catalogue/products/:id",
+    {
+      schema: {
+        tags,
+        summary:
+          "Changes a product read at a version: texts, FAQ, video, badges and categories; its price by administrators only (audited; every server sees it at once)",
+        security,
+        params: CatalogueItemParams,
+        body: UpdateProductRequest,
+        response: {
+          200: ConsoleProductResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such product, or no such category"),
+          409: stale("product"),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await catalogue.updateProduct(inCatalogue(request), request.params.id, request.body),
+    }),
+  );
+
+  areas.get(
+    "/console/catalogue/categories",
+    {
+      schema: {
+        tags,
+        summary: "Every category (the tree by parent), each with its plan rules, and the plans",
+        security,
+        response: { 200: ConsoleCategoriesResponse, ...refusals },
+      },
+    },
+    async (request) => ({ message: "", data: await catalogue.categories(inCatalogue(request)) }),
+  );
+
+  areas.post(
+    "/console/catalogue/categories",
+    {
+      schema: {
+        tags,
+        summary: "Adds a category at the top or under another (audited)",
+        security,
+        body: CreateCategoryRequest,
+        response: {
+          200: ConsoleCategoryResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such parent category"),
+          409: ErrorEnvelope.describe("A category of that name already sits there"),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await catalogue.createCategory(inCatalogue(request), request.body),
+    }),
+  );
+
+  areas.put(
+    "/console/catalogue/categories/:id",
+    {
+      schema: {
+        tags,
+        summary: "Renames a category or moves it under another (never under itself or below itself; audited)",
+        security,
+        params: CatalogueItemParams,
+        body: UpdateCategoryRequest,
+        response: {
+          200: ConsoleCategoryResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such category or parent"),
+          409: ErrorEnvelope.describe("The move would make a cycle, or the name is taken there"),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await catalogue.updateCategory(inCatalogue(request), request.params.id, request.body),
+    }),
+  );
+
+  areas.put(
+    "/console/catalogue/categories/:id/plan-rules",
+    {
+      schema: {
+        tags,
+        summary: "Sets or removes the category's rule for each plan named (administrators only; audited)",
+        security,
+        params: CatalogueItemParams,
+        body: PlanRulesRequest,
+        response: {
+          200: ConsoleCategoryResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such category or plan"),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await catalogue.setPlanRules(inCatalogue(request), request.params.id, request.body.rules),
+    }),
+  );
+
+  areas.get(
+    "/console/catalogue/credit-packages",
+    {
+      schema: {
+        tags,
+        summary: "Credit packages, active or not (administrators only)",
+        security,
+        response: { 200: ConsoleCreditPackagesResponse, ...refusals },
+      },
+    },
+    async (request) => ({ message: "", data: await offers.creditPackages(inOffers(request)) }),
+  );
+
+  areas.put(
+    "/console/catalogue/credit-packages/:id",
+    {
+      schema: {
+        tags,
+        summary:
+          "Changes a credit package's price, credits or active state, read at a version (administrators only; audited)",
+        security,
+        params: CatalogueItemParams,
+        body: UpdateCreditPackageRequest,
+        response: {
+          200: ConsoleCreditPackageResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such credit package"),
+          409: stale("credit package"),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await offers.updateCreditPackage(inOffers(request), request.params.id, request.body),
+    }),
+  );
+
+  areas.get(
+    "/console/catalogue/coupons",
+    {
+      schema: {
+        tags,
+        summary: "Coupons by part of their code, with their uses and history (administrators only)",
+        security,
+        querystring: CatalogueSearchQuery,
+        response: { 200: ConsoleCouponsResponse, 400: badInput, ...refusals },
+      },
+    },
+    async (request) => ({ message: "", data: await offers.coupons(inOffers(request), request.query.q) }),
+  );
+
+  areas.post(
+    "/console/catalogue/coupons",
+    {
+      schema: {
+        tags,
+        summary:
+          "Creates a coupon: a percentage or fixed amount, limits, expiry and products (administrators only; audited)",
+        security,
+        body: CreateCouponRequest,
+        response: {
+          200: ConsoleCouponResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("A product named does not exist"),
+          409: ErrorEnvelope.describe("A coupon with this code already exists"),
+        },
+      },
+    },
+    async (request) => ({ message: "", data: await offers.createCoupon(inOffers(request), request.body) }),
+  );
+
+  areas.put(
+    "/console/catalogue/coupons/:id",
+    {
+      schema: {
+        tags,
+        summary:
+          "Changes a coupon read at a version, or disables it; a used coupon's terms stay as they were (administrators only; audited)",
+        security,
+        params: CatalogueItemParams,
+        body: UpdateCouponRequest,
+        response: {
+          200: ConsoleCouponResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such coupon, or a product named does not exist"),
+          409: ErrorEnvelope.describe("Changed since it was read, or used already so its terms are fixed"),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await offers.updateCoupon(inOffers(request), request.params.id, request.body),
+    }),
+  );
+};

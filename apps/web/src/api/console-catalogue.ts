@@ -1,0 +1,53 @@
+import { API, type ApiCallInput } from "@precedent/contracts";
+import { queryOptions } from "@tanstack/react-query";
+import { call } from "./call";
+
+/** The console's Catalogue area (issue 37 items 3 and 4); a 401 ends only the console's session. */
+const own = { unauthorizedEndsSession: false } as const;
+const calls = API.consoleCatalogue;
+
+export const catalogueProductsQuery = (q: string) =>
+  queryOptions({
+    queryKey: ["console", "catalogue", "products", q],
+    queryFn: ({ signal }) => call(calls.products, { ...own, signal, query: q ? { q } : {} }),
+  });
+export const catalogueProductQuery = (id: number) =>
+  queryOptions({
+    queryKey: ["console", "catalogue", "product", id],
+    queryFn: ({ signal }) => call(calls.product, { ...own, signal, params: { id } }),
+  });
+export type ProductChange = ApiCallInput<typeof calls.updateProduct>["body"];
+export const updateProduct = (id: number, body: ProductChange) =>
+  call(calls.updateProduct, { ...own, params: { id }, body });
+
+export const catalogueCategoriesQuery = () =>
+  queryOptions({
+    queryKey: ["console", "catalogue", "categories"],
+    queryFn: ({ signal }) => call(calls.categories, { ...own, signal }),
+  });
+export const createCategory = (body: ApiCallInput<typeof calls.createCategory>["body"]) =>
+  call(calls.createCategory, { ...own, body });
+export const updateCategory = (id: number, body: ApiCallInput<typeof calls.updateCategory>["body"]) =>
+  call(calls.updateCategory, { ...own, params: { id }, body });
+export const setPlanRules = (id: number, body: ApiCallInput<typeof calls.planRules>["body"]) =>
+  call(calls.planRules, { ...own, params: { id }, body });
+
+export const creditPackagesQuery = () =>
+  queryOptions({
+    queryKey: ["console", "catalogue", "credit-packages"],
+    queryFn: ({ signal }) => call(calls.creditPackages, { ...own, signal }),
+  });
+export const updateCreditPackage = (
+  id: number,
+  body: ApiCallInput<typeof calls.updateCreditPackage>["body"],
+) => call(calls.updateCreditPackage, { ...own, params: { id }, body });
+
+export const couponsQuery = () =>
+  queryOptions({
+    queryKey: ["console", "catalogue", "coupons"],
+    queryFn: ({ signal }) => call(calls.coupons, { ...own, signal, query: {} }),
+  });
+export const createCoupon = (body: ApiCallInput<typeof calls.createCoupon>["body"]) =>
+  call(calls.createCoupon, { ...own, body });
+export const updateCoupon = (id: number, body: ApiCallInput<typeof calls.updateCoupon>["body"]) =>
+  call(calls.updateCoupon, { ...own, params: { id }, body });

@@ -1,0 +1,176 @@
+import type { ConsoleCategory } from "@precedent/contracts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { App, Button, Flex, Form, Input, Modal, Select, Table } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { useState } from "react";
+import {
+  catalogueCategoriesQuery,
+  createCategory,
+  setPlanRules,
+  updateCategory,
+} from "../../api/console-catalogue";
+import { LoadError } from "../../components/LoadError";
+
+type CategoryForm = { name: string; parent_id: number | null };
+const TOP = 0;
+const RULE_OPTIONS = [
+  { value: "none", label: "No rule" },
+  { value: "full", label: "Included in the plan" },
+  { value: "excluded", label: "Strategist only" },
+];
+
+/**
+ * The category tree: add, rename and move (the server refuses a cycle), and for administrators
+ * each plan's rule per category.
+ */
+export function CatalogueCategories() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const categories = useQuery(catalogueCategoriesQuery());
+  const [editing, setEditing] = useState<ConsoleCategory | "new" | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["console", "catalogue"] });
+  const rules = useMutation({
+    mutationFn: ({ id, planId, rule }: { id: number; planId: number; rule: string }) =>
+      setPlanRules(id, {
+        rules: [{ plan_id: planId, rule: rule === "none" ? null : (rule as "full" | "excluded") }],
+      }),
+    onSuccess: (row) => {
+      void message.success(`The plan rules of ${row.name} were saved.`);
+      void refresh();
+    },
+    onError: (error: Error) => void message.error(error.message),
+  });
+
+  if (categories.isError)
+    return (
+      <LoadError
+        title="The categories could not be loaded"
+        error={categories.error}
+        onRetry={() => categories.refetch()}
+      />
+    );
+  const data = categories.data;
+  const rows = data?.rows ?? [];
+  const names = new Map(rows.map((c) => [c.id, c.name]));
+
+  const columns: ColumnsType<ConsoleCategory> = [
+    { title: "Category", dataIndex: "name" },
+    {
+      title: "Inside",
+      dataIndex: "parent_id",
+      render: (id: number | null) => (id === null ? "—" : names.get(id)),
+    },
+    ...(data?.plans ?? []).map((plan) => ({
+      title: plan.name,
+      key: `plan-${plan.id}`,
+      render: (_: unknown, row: ConsoleCategory) => {
+        const rule = row.rules.find((r) => r.plan_id === plan.id)?.rule ?? "none";
+        return data?.abilities.edit_plan_rules ? (
+          <Select
+            aria-label={`${plan.name} rule for ${row.name}`}
+            value={rule}
+            options={RULE_OPTIONS}
+            onChange={(next) => rules.mutate({ id: row.id, planId: plan.id, rule: next })}
+            style={{ minWidth: 170 }}
+          />
+        ) : (
+          RULE_OPTIONS.find((o) => o.value === rule)?.label
+        );
+      },
+    })),
+    {
+      title: "Actions",
+      key: "actions",
+      render: (_, row) => (
+        <Button size="small" onClick={() => setEditing(row)}>
+          Rename or move {row.name}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex>
+        <Button onClick={() => setEditing("new")}>Add a category</Button>
+      </Flex>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard (WCAG 2.1.1) */}
+      <section className="console__scroll" tabIndex={0} aria-label="Categories">
+        <Table<ConsoleCategory>
+          rowKey="id"
+          size="small"
+          loading={categories.isFetching}
+          columns={columns}
+          dataSource={rows}
+          style={{ minWidth: 900 }}
+          pagination={false}
+        />
+      </section>
+      {editing && (
+        <CategoryDialog
+          category={editing === "new" ? null : editing}
+          rows={rows}
+          onClose={() => setEditing(null)}
+          onSaved={() => void refresh()}
+        />
+      )}
+    </Flex>
+  );
+}
+
+function CategoryDialog({
+  category,
+  rows,
+  onClose,
+  onSaved,
+}: {
+  category: ConsoleCategory | null;
+  rows: ConsoleCategory[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<CategoryForm>();
+  const save = useMutation({
+    mutationFn: (values: CategoryForm) => {
+      const body = { name: values.name, parent_id: values.parent_id === TOP ? null : values.parent_id };
+      return category ? updateCategory(category.id, body) : createCategory(body);
+    },
+    onSuccess: (row) => {
+      void message.success(`${row.name} was saved.`);
+      onSaved();
+      onClose();
+    },
+    onError: (error: Error) => form.setFields([{ name: "name", errors: [error.message] }]),
+  });
+  const parents = [
+    { value: TOP, label: "At the top" },
+    ...rows.filter((c) => c.id !== category?.id).map((c) => ({ value: c.id, label: c.name })),
+  ];
+  return (
+    <Modal
+      open
+      title={category ? `Rename or move ${category.name}` : "Add a category"}
+      okText="Save category"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
+      <Form<CategoryForm>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ name: category?.name ?? "", parent_id: category?.parent_id ?? TOP }}
+        onFinish={(values) => save.mutate(values)}
+      >
+        <Form.Item label="Name" name="name">
+          <Input autoFocus />
+        </Form.Item>
+        <Form.Item label="Inside" name="parent_id">
+          <Select options={parents} optionFilterProp="label" showSearch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,237 @@
+import { z } from "zod";
+import { AuditEntry } from "./console.ts";
+import { envelope } from "./envelope.ts";
+import { idParam } from "./folders.ts";
+
+/**
+ * The operator console's "Catalogue" area (issue 37 items 3 and 4): products, their prices,
+ * descriptions, FAQ, video and badges; categories and their tree; plan rules per category;
+ * credit packages and coupons. Content editors change what a product says and where it sits;
+ * what firms pay (prices, plan rules, packages, coupons) is the administrator's.
+ */
+export const CONSOLE_CATALOGUE_MESSAGES = {
+  productNotFound: "No such product.",
+  categoryNotFound: "No such category.",
+  couponNotFound: "No such coupon.",
+  packageNotFound: "No such credit package.",
+  planNotFound: "No such plan.",
+  staleProduct: "Someone else changed this product since you opened it. Reload it to see their change.",
+  staleCoupon: "Someone else changed this coupon since you opened it. Reload it to see their change.",
+  cycle: "A category cannot sit inside itself or one of its own sub categories.",
+  categoryNameTaken: "A category with this name already sits there.",
+  couponCodeTaken: "A coupon with this code already exists.",
+  couponUsed:
+    "This coupon has been used, so its terms cannot change. Disable it and create a new one with the new terms.",
+  priceIsAdministrators: "Only an administrator may change prices.",
+  hiddenCategory: "Products of the shop's own categories (credit packages, memberships) are kept there.",
+} as const;
+
+/** The integration badges a product's card may show (documents spec §2), as meta keys. */
+export const CATALOGUE_BADGES = ["used_xero", "is_cas360", "is_simple_fund"] as const;
+export const CatalogueBadge = z.enum(CATALOGUE_BADGES, { error: "Choose a badge from the list" });
+export const CATALOGUE_BADGE_LABELS: Record<(typeof CATALOGUE_BADGES)[number], string> = {
+  used_xero: "Accounting integration",
+  is_cas360: "Fund administration integration",
+  is_simple_fund: "Simple Fund",
+};
+
+/** Cents, GST included, as the catalogue keeps every price: at most $100,000. */
+export const PriceCents = z
+  .number({ error: "Enter a price in cents" })
+  .int("Enter the price in whole cents")
+  .min(0, "A price cannot be negative")
+  .max(10_000_000, "A price can be at most $100,000.00");
+
+const Version = z
+  .number({ error: "Send the version you read" })
+  .int()
+  .min(1)
+  .max(2_147_483_647)
+  .describe("The version read: a change made since then refuses this edit (409)");
+
+const Name = z
+  .string({ error: "Enter a name" })
+  .trim()
+  .min(2, "Enter a name of at least 2 characters")
+  .max(200, "Use at most 200 characters");
+
+export const CatalogueSearchQuery = z.object({
+  q: z.string().trim().max(120, "Use at most 120 characters").optional().describe("Part of a name or SKU"),
+});
+
+export const ConsoleProductSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sku: z.string(),
+  price_cents: z.number().int(),
+  status: z.string(),
+  categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  version: z.number().int(),
+});
+export type ConsoleProductSummary = z.infer<typeof ConsoleProductSummary>;
+export const ConsoleProductListResponse = envelope(z.object({ rows: z.array(ConsoleProductSummary) }));
+
+export const FaqEntry = z.object({
+  question: z.string({ error: "Enter a question" }).trim().min(3, "Enter a question").max(500),
+  answer: z.string({ error: "Enter an answer" }).trim().min(1, "Enter an answer").max(10_000),
+});
+
+export const ConsoleProduct = ConsoleProductSummary.extend({
+  description: z.string(),
+  short_description: z.string(),
+  faq: z.array(FaqEntry),
+  video_url: z.string().nullable(),
+  badges: z.array(CatalogueBadge),
+  history: z.array(AuditEntry).describe("The product's changes in the console, newest first"),
+  abilities: z.object({ edit_content: z.boolean(), edit_price: z.boolean() }),
+});
+export type ConsoleProduct = z.infer<typeof ConsoleProduct>;
+export const ConsoleProductResponse = envelope(ConsoleProduct);
+
+export const UpdateProductRequest = z.object({
+  version: Version,
+  name: Name.optional(),
+  description: z.string().max(50_000, "Use at most 50,000 characters").optional(),
+  short_description: z.string().max(2_000, "Use at most 2,000 characters").optional(),
+  price_cents: PriceCents.optional(),
+  faq: z.array(FaqEntry).max(50, "At most 50 questions").optional(),
+  video_url: z
+    .url({ protocol: /^https$/, error: "Enter a video address starting with https://" })
+    .max(500)
+    .nullable()
+    .optional(),
+  badges: z.array(CatalogueBadge).max(CATALOGUE_BADGES.length).optional(),
+  category_ids: z
+    .array(idParam("category"))
+    .min(1, "Place the product in at least one category")
+    .max(20)
+    .optional(),
+});
+export type UpdateProductRequest = z.infer<typeof UpdateProductRequest>;
+
+export const PLAN_RULES = ["full", "excluded"] as const;
+export const PlanRule = z.enum(PLAN_RULES, { error: "Choose full or excluded" });
+
+export const ConsoleCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  parent_id: z.number().int().nullable(),
+  hidden: z.boolean(),
+  rules: z.array(z.object({ plan_id: z.number().int(), rule: PlanRule })),
+});
+export type ConsoleCategory = z.infer<typeof ConsoleCategory>;
+export const ConsoleCategoriesResponse = envelope(
+  z.object({
+    rows: z.array(ConsoleCategory),
+    plans: z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() })),
+    abilities: z.object({
+      edit_tree: z.boolean(),
+      edit_plan_rules: z.boolean(),
+      /** Credit packages and coupons. */
+      offers: z.boolean(),
+    }),
+  }),
+);
+
+export const CreateCategoryRequest = z.object({ name: Name, parent_id: idParam("parent").nullable() });
+export const UpdateCategoryRequest = z.object({
+  name: Name.optional(),
+  parent_id: idParam("parent").nullable().optional(),
+});
+export const PlanRulesRequest = z.object({
+  rules: z
+    .array(z.object({ plan_id: idParam("plan"), rule: PlanRule.nullable() }))
+    .min(1, "Name at least one plan")
+    .max(20),
+});
+export const ConsoleCategoryResponse = envelope(ConsoleCategory);
+
+export const ConsoleCreditPackage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price_cents: z.number().int(),
+  credits: z.number().int(),
+  active: z.boolean(),
+  version: z.number().int(),
+});
+export const ConsoleCreditPackagesResponse = envelope(z.object({ rows: z.array(ConsoleCreditPackage) }));
+export const ConsoleCreditPackageResponse = envelope(ConsoleCreditPackage);
+export const UpdateCreditPackageRequest = z.object({
+  version: Version,
+  price_cents: PriceCents.refine((c) => c > 0, "A credit package cannot be free").optional(),
+  credits: z
+    .number({ error: "Enter a number of credits" })
+    .int("Enter a whole number of credits")
+    .min(1, "A package adds at least 1 credit")
+    .max(10_000, "A package adds at most 10,000 credits")
+    .optional(),
+  active: z.boolean().optional(),
+});
+
+export const COUPON_KINDS = ["percent", "fixed_cart"] as const;
+const CouponTerms = {
+  discount_type: z.enum(COUPON_KINDS, { error: "Choose a percentage or a fixed amount" }),
+  amount: z
+    .number({ error: "Enter the discount" })
+    .int("Enter a whole number")
+    .min(1, "A discount is at least 1")
+    .max(10_000_000, "That discount is too large"),
+  usage_limit: z.number().int().min(1, "A limit is at least 1").max(1_000_000).nullable(),
+  usage_limit_per_user: z.number().int().min(1, "A limit is at least 1").max(1_000_000).nullable(),
+  expires_at: z.iso.datetime({ offset: true, error: "Enter the expiry as a date and time" }).nullable(),
+  individual_use: z.boolean(),
+  product_ids: z.array(idParam("product")).max(200),
+};
+const percentAtMost100 = (c: { discount_type?: string; amount?: number }) =>
+  c.discount_type !== "percent" || c.amount === undefined || c.amount <= 100;
+const percentIssue = { message: "A percentage is at most 100", path: ["amount"] };
+
+export const CreateCouponRequest = z
+  .object({
+    code: z
+      .string({ error: "Enter a code" })
+      .trim()
+      .min(3, "Enter a code of at least 3 characters")
+      .max(40, "Use at most 40 characters")
+      .regex(/^[A-Za-z0-9_-]+$/, "Use letters, digits, - and _ only"),
+    ...CouponTerms,
+  })
+  .refine(percentAtMost100, percentIssue);
+export const UpdateCouponRequest = z
+  .object({
+    version: Version,
+    discount_type: CouponTerms.discount_type.optional(),
+    amount: CouponTerms.amount.optional(),
+    usage_limit: CouponTerms.usage_limit.optional(),
+    usage_limit_per_user: CouponTerms.usage_limit_per_user.optional(),
+    expires_at: CouponTerms.expires_at.optional(),
+    individual_use: CouponTerms.individual_use.optional(),
+    product_ids: CouponTerms.product_ids.optional(),
+    disabled: z.boolean().optional(),
+  })
+  .refine(percentAtMost100, percentIssue);
+export type CreateCouponRequest = z.infer<typeof CreateCouponRequest>;
+export type UpdateCouponRequest = z.infer<typeof UpdateCouponRequest>;
+
+export const ConsoleCoupon = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  discount_type: z.enum(COUPON_KINDS),
+  amount: z.number().int(),
+  usage_limit: z.number().int().nullable(),
+  usage_limit_per_user: z.number().int().nullable(),
+  usage_count: z.number().int(),
+  expires_at: z.string().nullable(),
+  disabled: z.boolean(),
+  individual_use: z.boolean(),
+  product_ids: z.array(z.number().int()),
+  version: z.number().int(),
+  abilities: z.object({ change_terms: z.boolean() }),
+  history: z.array(AuditEntry),
+});
+export type ConsoleCoupon = z.infer<typeof ConsoleCoupon>;
+export const ConsoleCouponsResponse = envelope(z.object({ rows: z.array(ConsoleCoupon) }));
+export const ConsoleCouponResponse = envelope(ConsoleCoupon);
+
+export const CatalogueItemParams = z.object({ id: idParam("id") });
