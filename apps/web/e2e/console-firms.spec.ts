@@ -126,7 +126,9 @@ for (const width of [1366, 375]) {
       // The plan: whichever of the two it is not on now (the widths take turns).
       const details = page.locator(".ant-descriptions");
       await expect(details).toContainText("Plan");
-      const target = (await details.innerText()).includes("Strategist (") ? "Best Practice" : "Strategist";
+      const target = ((await details.textContent()) ?? "").includes("Strategist (")
+        ? "Best Practice"
+        : "Strategist";
       const change = page.getByRole("button", { name: "Change plan", exact: true });
       await change.focus();
       await page.keyboard.press("Enter");

@@ -80,7 +80,7 @@ describe("demo company registrations", () => {
     expect(isValidAcn(done.acn)).toBe(true);
     const pdf = await t.app.inject({
       method: "GET",
-      url: done.certificate_download_url + `&id_team=${teamId}`,
+      url: `${done.certificate_download_url}&id_team=${teamId}`,
       headers: bearer(token),
     });
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");

@@ -166,7 +166,7 @@ export function createConsoleTemplates(deps: {
       .transaction(async (tx) => {
         const row = await versionRow(tx, payload.identifier, payload.version, true);
         // Published by hand meanwhile, or scheduled again for another time: nothing to do now.
-        if (!row || row.status !== "scheduled" || !row.publishAt || row.publishAt > clock()) return;
+        if (row?.status !== "scheduled" || !row.publishAt || row.publishAt > clock()) return;
         await publishIn(tx, payload.staffId, row, true);
       })
       .catch(publishConflict);

@@ -3,7 +3,6 @@ import {
   AssembleBody,
   AssembleResponse,
   DocIdParam,
-  ErrorEnvelope,
   InterviewResponse,
   RelaunchResponse,
   SaveInterviewBody,
@@ -16,7 +15,6 @@ import { z } from "zod";
 import { RENDERS_MAX_PER_MINUTE } from "../../constants.ts";
 import { sendFile } from "../../platform/kernel/index.ts";
 import { BUSY_RESPONSE } from "../../platform/workers/index.ts";
-import { MEDIA_TYPES } from "../documents/index.ts";
 import type { InterviewService } from "./service.ts";
 
 /**

@@ -1,8 +1,4 @@
-import {
-  FIRM_TIME_ZONE,
-  type TemplateVersionSummary,
-  UploadTemplateVersionRequest,
-} from "@precedent/contracts";
+import { type TemplateVersionSummary, UploadTemplateVersionRequest } from "@precedent/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Flex, Form, Input, Popconfirm, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
