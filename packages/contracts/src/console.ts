@@ -60,6 +60,7 @@ export const ConsoleAbilities = z.object({
   audit: z.boolean(),
   queues: z.boolean(),
   firms: z.boolean(),
+  money: z.boolean(),
 });
 export type ConsoleAbilities = z.infer<typeof ConsoleAbilities>;
 

@@ -10,6 +10,7 @@ export * from "./catalogue.ts";
 export * from "./company-number.ts";
 export * from "./console.ts";
 export * from "./console-firms.ts";
+export * from "./console-money.ts";
 export * from "./console-queues.ts";
 export * from "./credits.ts";
 export * from "./documents.ts";

@@ -15,6 +15,7 @@ export { bootstrapCalls as bootstrap } from "./bootstrap.ts";
 export { catalogueCalls as catalogue } from "./catalogue.ts";
 export { consoleCalls as console } from "./console.ts";
 export { consoleFirmCalls as consoleFirms } from "./console-firms.ts";
+export { consoleMoneyCalls as consoleMoney } from "./console-money.ts";
 export { consoleQueueCalls as consoleQueues } from "./console-queues.ts";
 export { creditCalls as credits } from "./credits.ts";
 export { documentCalls as documents, folderCalls as folders } from "./documents.ts";

@@ -16,10 +16,16 @@ const fran = staff(3, "fulfilment");
 
 describe("the console's areas by role", () => {
   it.each([
-    ["administrator", { fulfilment: true, staff: true, audit: true, queues: true, firms: true }],
-    ["fulfilment", { fulfilment: true, staff: false, audit: false, queues: false, firms: false }],
-    ["support", { fulfilment: false, staff: false, audit: false, queues: true, firms: true }],
-    ["content_editor", { fulfilment: false, staff: false, audit: false, queues: false, firms: false }],
+    ["administrator", { fulfilment: true, staff: true, audit: true, queues: true, firms: true, money: true }],
+    [
+      "fulfilment",
+      { fulfilment: true, staff: false, audit: false, queues: false, firms: false, money: false },
+    ],
+    ["support", { fulfilment: false, staff: false, audit: false, queues: true, firms: true, money: true }],
+    [
+      "content_editor",
+      { fulfilment: false, staff: false, audit: false, queues: false, firms: false, money: false },
+    ],
   ] as const)("%s", (role, abilities) => {
     expect(consoleAbilities(role)).toEqual(abilities);
   });

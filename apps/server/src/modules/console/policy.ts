@@ -15,6 +15,8 @@ const AREAS: Record<ConsoleArea, readonly StaffRole[]> = {
   // The queues that need a person: failed jobs, stuck lodgements, undelivered mail.
   queues: ["administrator", "support"],
   firms: ["administrator", "support"],
+  // Orders, refunds, invoices and takings: support answers the customer who asks for money back.
+  money: ["administrator", "support"],
 };
 
 export const mayUse = (role: StaffRole, area: ConsoleArea) => AREAS[area].includes(role);
@@ -25,6 +27,7 @@ export const consoleAbilities = (role: StaffRole): ConsoleAbilities => ({
   audit: mayUse(role, "audit"),
   queues: mayUse(role, "queues"),
   firms: mayUse(role, "firms"),
+  money: mayUse(role, "money"),
 });
 
 /**

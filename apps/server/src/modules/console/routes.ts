@@ -25,6 +25,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import { forbidden } from "../../errors.ts";
 import { signInHook } from "../../plugins/api-description.ts";
 import { firmRoutes } from "./firm-routes.ts";
+import { moneyRoutes } from "./money-routes.ts";
 import { type ConsoleArea, mayUse } from "./policy.ts";
 import { queueRoutes } from "./queue-routes.ts";
 import type { StaffAccountRow } from "./schema.ts";
@@ -369,5 +370,6 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
     );
 
     await areas.register(firmRoutes, { firms: service.firms, staffIn, refusals, badInput, security });
+    await areas.register(moneyRoutes, { money: service.money, staffIn, refusals, badInput, security });
   });
 };

@@ -10,6 +10,7 @@ import { createFulfilmentQueue } from "./fulfilment-queue.ts";
 import { createJobQueueDesk } from "./job-queue.ts";
 import { createLodgementQueue } from "./lodgement-queue.ts";
 import { createMailQueue } from "./mail-queue.ts";
+import { createConsoleMoney, type MoneyPorts } from "./money.ts";
 import { createStaffSessions } from "./sessions.ts";
 import { createStaffAdmin } from "./staff-admin.ts";
 
@@ -25,6 +26,8 @@ export function createConsoleService(deps: {
   mail: () => Pick<MailService, "failedPage" | "retryFailed" | "sendSoon">;
   /** Ends every session of a firm's person (the auth module's): a lock, a two-factor reset. */
   endSessionsOf: (userId: number) => Promise<number>;
+  /** Orders, refunds and invoices (made after the console): asked for when used. */
+  money: () => MoneyPorts;
 }) {
   return {
     sessions: createStaffSessions(deps),
@@ -34,6 +37,7 @@ export function createConsoleService(deps: {
     lodgements: createLodgementQueue(deps),
     mail: createMailQueue(deps),
     firms: createConsoleFirms(deps),
+    money: createConsoleMoney(deps),
     audit: (query: Parameters<typeof auditPage>[1]) => auditPage(deps.db, query),
   };
 }

@@ -230,6 +230,14 @@ export function createOrdersService(deps: {
       return { name: `${invoiceNumber(row.id)}.html`, html: mail.html };
     },
 
+    /** A paid order's tax invoice mailed again to its billing e-mail: a new mail, not the first's retry. */
+    async resendInvoice(tx: Database, row: OrderRow): Promise<string> {
+      const product = (await productSummaries(tx, [row.productId])).get(row.productId);
+      const invoice = taxInvoiceMail(row, product ?? { name: "", sku: "" }, deps.seller);
+      await mail.enqueue(tx, { ...invoice, key: `invoice:${row.id}:again:${clock().getTime()}` });
+      return invoice.to;
+    },
+
     /** PUT /orders/{id}: only the billing details, only while unpaid. */
     async update(ctx: FirmContext, id: number, input: UpdateOrderRequest): Promise<Order> {
       if (input.meta_data !== undefined) throw badRequest(ORDER_USED_ONLY_BY_START);
@@ -391,6 +399,8 @@ export function createOrdersService(deps: {
             eq(orders.teamId, ctx.teamId),
             eq(orders.userId, ctx.userId),
             eq(orders.status, "paid"),
+            // Money given back withdraws a template bought and not yet started (decisions.md).
+            eq(orders.refundedCents, 0),
           ),
         )
         .returning();
