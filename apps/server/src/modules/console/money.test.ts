@@ -10,6 +10,7 @@ import {
   type StaffRole,
   TakingsResponse,
 } from "@precedent/contracts";
+import { readPdf } from "@precedent/docgen/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sydneyDay } from "../../platform/kernel/calendar.ts";
@@ -177,6 +178,32 @@ describe("refunds", () => {
       [1000, "sandbox", REASON],
       [7800, "sandbox", REASON],
     ]);
+    // The buyer's tax invoice names the firm's billing details and carries each refund as an adjustment note.
+    await t.db
+      .update(teams)
+      .set({
+        companyRegistrationNo: "51824753556",
+        billingAddress: {
+          unit: "Level 2",
+          address_1: "10 Queen",
+          address_2: "",
+          street_type: "Street",
+          city: "Melbourne",
+          state: "VIC",
+          postcode: "3000",
+          country: "AU",
+        },
+      })
+      .where(eq(teams.id, people.otherTeamId));
+    const invoice = await people.lite.get(`/api/orders/${order.id}/invoice`);
+    expect(invoice.headers["content-type"]).toBe("application/pdf");
+    const pdf = readPdf(new Uint8Array(invoice.rawPayload)).pages.join("\n").replace(/\s+/g, " ");
+    expect(pdf).toContain("Elsewhere Pty Ltd ABN 51 824 753 556 Level 2 10 Queen Street Melbourne VIC 3000");
+    const number = `INV-${String(order.id).padStart(6, "0")}`;
+    expect(pdf).toContain(`Adjustment note ${number}-A${after.refunds[0]?.id}`);
+    expect(pdf).toContain("Refund −$10.00");
+    expect(pdf).toContain("Refund −$78.00");
+    expect(pdf).toContain("GST adjustment (included in the refund) −$7.09");
     const audit = await t.db
       .select()
       .from(staffAuditLog)
