@@ -75,3 +75,27 @@ export const resetPersonTwoFactor = (id: number, userId: number, reason: string)
   call(API.consoleFirms.resetTwoFactor, { ...own, params: { id, user_id: userId }, body: { reason } });
 export const grantFirmCredits = (id: number, credits: number, reason: string) =>
   call(API.consoleFirms.grantCredits, { ...own, params: { id }, body: { credits, reason } });
+
+// --- Money -----------------------------------------------------------------------------------
+
+export type MoneyFilter = ApiCallInput<typeof API.consoleMoney.orders>["query"];
+export const moneyOrdersQuery = (query: MoneyFilter) =>
+  queryOptions({
+    queryKey: ["console", "money", "orders", query],
+    queryFn: ({ signal }) => call(API.consoleMoney.orders, { ...own, signal, query }),
+    placeholderData: keepPreviousData,
+  });
+export const moneyOrderQuery = (id: number) =>
+  queryOptions({
+    queryKey: ["console", "money", "order", id],
+    queryFn: ({ signal }) => call(API.consoleMoney.order, { ...own, signal, params: { id } }),
+  });
+export const refundOrder = (id: number, body: ApiCallInput<typeof API.consoleMoney.refund>["body"]) =>
+  call(API.consoleMoney.refund, { ...own, params: { id }, body });
+export const resendInvoice = (id: number) => call(API.consoleMoney.resendInvoice, { ...own, params: { id } });
+export const takingsQuery = (day: string) =>
+  queryOptions({
+    queryKey: ["console", "money", "takings", day],
+    queryFn: ({ signal }) => call(API.consoleMoney.takings, { ...own, signal, query: { day } }),
+    placeholderData: keepPreviousData,
+  });

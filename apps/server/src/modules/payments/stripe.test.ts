@@ -2,20 +2,23 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CONSOLE_MONEY_MESSAGES, COUPON_USAGE_LIMIT_REACHED, OrderResponse } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import { STRIPE_CHECKOUT_OPEN_MS } from "../../constants.ts";
-import { ensurePlans } from "../../demo/seed.ts";
+import { DEMO_STAFF, loadDemoStaff } from "../../demo/console-staff.ts";
+import { DEMO_PASSWORD, ensurePlans } from "../../demo/seed.ts";
 import { createServices } from "../../services.ts";
 import { openTestDatabase } from "../../test/database.ts";
 import { createFactories, firmClient, signIn, type TestApp, TestClock } from "../../test/harness.ts";
 import { ensureCatalogue } from "../catalogue/index.ts";
-import { buildStaff, signInStaff } from "../console/testing.ts";
+import { CONSOLE_COOKIE } from "../console/index.ts";
 import { coupons, couponUses } from "../coupons/index.ts";
 import { mailOutbox } from "../mail/index.ts";
 import { orders } from "../orders/index.ts";
+import { TOTP_PERIOD_MS } from "../two-factor/index.ts";
 import { checkoutSessions } from "./schema.ts";
 import { ORDER_PAID_TWICE, PAYMENT_IN_PROGRESS, PAYMENT_REFUNDED } from "./service.ts";
 
@@ -390,10 +393,37 @@ describe("Stripe Checkout keeps one payment per order", () => {
   });
 });
 
+/** The demo support staff member's console session (the published demo authenticator key). */
+async function signInDemoSupport() {
+  await loadDemoStaff({ db: t.db, clock: clock.now, operatorConsole: t.services.operatorConsole });
+  const login = await t.app.inject({
+    method: "POST",
+    url: "/api/console/login",
+    payload: { email: DEMO_STAFF.people[2].email, password: DEMO_PASSWORD },
+  });
+  const cookie = {
+    cookie: `${CONSOLE_COOKIE}=${login.cookies.find((c) => c.name === CONSOLE_COOKIE)?.value}`,
+  };
+  const totp = new TOTP({
+    secret: Secret.fromBase32(DEMO_STAFF.secret),
+    digits: 6,
+    period: TOTP_PERIOD_MS / 1000,
+  });
+  const code = await t.app.inject({
+    method: "POST",
+    url: "/api/console/two-factor/code",
+    headers: cookie,
+    payload: { code: totp.generate({ timestamp: clock.now().getTime() }) },
+  });
+  expect(code.statusCode, code.body).toBe(200);
+  return {
+    post: (url: string, payload: object) => t.app.inject({ method: "POST", url, headers: cookie, payload }),
+  };
+}
+
 describe("a refund from the operator console through Stripe", () => {
   it("asks POST /v1/refunds for the session's payment and amount, with an idempotency key, and keeps nothing when Stripe refuses", async () => {
-    const app = { ...t, clock } as unknown as TestApp;
-    const staff = await signInStaff(app, (await buildStaff(app, "support")).email);
+    const staff = await signInDemoSupport();
     const order = await newOrder();
     const session = sessionIdOf(
       (await client.post("/api/stripe/checkout", { order_id: order.id })).json().data.url,

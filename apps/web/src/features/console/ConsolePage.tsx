@@ -8,6 +8,7 @@ import { AuditLogPanel } from "./AuditLogPanel";
 import { ConsoleSignIn } from "./ConsoleSignIn";
 import { FirmsPanel } from "./FirmsPanel";
 import { FulfilmentQueuePanel } from "./FulfilmentQueuePanel";
+import { MoneyPanel } from "./MoneyPanel";
 import { QueuesPanel } from "./QueuesPanel";
 
 import { StaffPanel } from "./StaffPanel";
@@ -57,6 +58,7 @@ export function ConsolePage() {
     abilities.audit && { key: "audit", label: "Audit log", children: <AuditLogPanel /> },
     abilities.queues && { key: "queues", label: "Queues", children: <QueuesPanel /> },
     abilities.firms && { key: "firms", label: "Firms and people", children: <FirmsPanel /> },
+    abilities.money && { key: "money", label: "Money", children: <MoneyPanel /> },
   ].filter((area) => area !== false);
   const active = areas.some((a) => a.key === params.get("tab")) ? params.get("tab") : areas[0]?.key;
 
