@@ -7,5 +7,7 @@ export {
   type ProviderRefunds,
 } from "./refunds.ts";
 export { checkoutRoutes, sandboxCheckoutRoutes, stripeWebhookRoutes } from "./routes.ts";
+// A table for tests and demo data to write rows with; another module's code may not import it.
+export { checkoutSessions } from "./schema.ts";
 export { createPaymentsService } from "./service.ts";
 export { lazyStripeClient, STRIPE_API_VERSION } from "./stripe-client.ts";
