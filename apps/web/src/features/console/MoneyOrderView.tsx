@@ -100,7 +100,7 @@ export function MoneyOrderView({ id, onBack }: { id: number; onBack: () => void 
           pagination={false}
           style={{ minWidth: 640 }}
           dataSource={view.payments}
-          locale={{ emptyText: "No payment through a provider." }}
+          locale={{ emptyText: <span className="console__empty">No payment through a provider.</span> }}
           columns={[
             { title: "Provider", dataIndex: "provider" },
             { title: "State", dataIndex: "status" },
@@ -121,7 +121,7 @@ export function MoneyOrderView({ id, onBack }: { id: number; onBack: () => void 
           pagination={false}
           style={{ minWidth: 640 }}
           dataSource={view.refunds}
-          locale={{ emptyText: "No refund." }}
+          locale={{ emptyText: <span className="console__empty">No refund.</span> }}
           columns={[
             { title: "Amount", dataIndex: "amount", render: (c: number) => dollars(c) },
             { title: "Reason", dataIndex: "reason" },

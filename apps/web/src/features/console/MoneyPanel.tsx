@@ -10,6 +10,7 @@ import { formatDay, sydneyToday } from "../../dates";
 import { MoneyOrderView } from "./MoneyOrderView";
 import { dollars } from "./money-format";
 import { OrderState } from "./OrderState";
+import "./queues.css";
 
 const STATUS_OPTIONS = [
   { value: "", label: "Any status" },
@@ -144,7 +145,7 @@ export function MoneyPanel() {
             columns={columns}
             dataSource={orders.data?.rows ?? []}
             style={{ minWidth: 900 }}
-            locale={{ emptyText: "No order matches." }}
+            locale={{ emptyText: <span className="console__empty">No order matches.</span> }}
             pagination={{
               current: orders.data?.page ?? 1,
               total: orders.data?.total_record ?? 0,
