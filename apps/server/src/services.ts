@@ -55,7 +55,7 @@ import { createMediaService, type MediaService, mediaSourceUrl } from "./modules
 import { createBillingPortal, createMembershipService } from "./modules/membership/index.ts";
 import { nextStepLinksOf, nextStepsDocumentColumns } from "./modules/next-steps/index.ts";
 import { createDocumentStart, createOrdersService, paidOrdersOf } from "./modules/orders/index.ts";
-import { createPaymentsService } from "./modules/payments/index.ts";
+import { createPaymentsService, createProviderRefunds } from "./modules/payments/index.ts";
 import {
   createFuseSignAdapter,
   createSigningCeremony,
@@ -182,6 +182,7 @@ export function createServices(deps: {
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
     templates: () => ({ library: templates, engine }),
     catalogueChanged: () => deps.changes?.catalogueChanged(),
+    money: () => ({ orders, refunds: providerRefunds, mail }),
   });
   jobs.every("two-factor.purge", SESSION_PURGE_EVERY_MS);
   const logs = createLogsService({
@@ -325,6 +326,11 @@ export function createServices(deps: {
       stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
       stripeApiBase: config.STRIPE_API_BASE,
     },
+  });
+  // Refunds from the operator console, through the provider that took each payment.
+  const providerRefunds = createProviderRefunds({
+    stripeSecretKey: config.STRIPE_SECRET_KEY,
+    stripeApiBase: config.STRIPE_API_BASE,
   });
   // Plan changes through the billing portal (account-area §2 Membership Plans modal and banner).
   const membership = createMembershipService({

@@ -71,7 +71,7 @@ test.describe("a paid order (Lite plan)", () => {
       page.waitForEvent("download"),
       row.getByRole("link", { name: /Download invoice INV-\d{6}/ }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^INV-\d{6}\.html$/);
+    expect(download.suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
 
     // Start, by keyboard: the normal start wizard, with this order.
     const start = row.getByRole("button", { name: new RegExp(`Start ${MINUTES}`) });

@@ -66,6 +66,7 @@ export const ConsoleAbilities = z.object({
   settings_edit: z.boolean(),
   announcements: z.boolean(),
   catalogue: z.boolean(),
+  money: z.boolean(),
 });
 export type ConsoleAbilities = z.infer<typeof ConsoleAbilities>;
 

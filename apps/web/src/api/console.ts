@@ -109,3 +109,27 @@ export const editAnnouncement = (id: number, body: AnnouncementBody) =>
   call(API.consoleSettings.editAnnouncement, { ...own, params: { id }, body });
 export const publishAnnouncement = (id: number, published: boolean) =>
   call(API.consoleSettings.publishAnnouncement, { ...own, params: { id }, body: { published } });
+
+// --- Money -----------------------------------------------------------------------------------
+
+export type MoneyFilter = ApiCallInput<typeof API.consoleMoney.orders>["query"];
+export const moneyOrdersQuery = (query: MoneyFilter) =>
+  queryOptions({
+    queryKey: ["console", "money", "orders", query],
+    queryFn: ({ signal }) => call(API.consoleMoney.orders, { ...own, signal, query }),
+    placeholderData: keepPreviousData,
+  });
+export const moneyOrderQuery = (id: number) =>
+  queryOptions({
+    queryKey: ["console", "money", "order", id],
+    queryFn: ({ signal }) => call(API.consoleMoney.order, { ...own, signal, params: { id } }),
+  });
+export const refundOrder = (id: number, body: ApiCallInput<typeof API.consoleMoney.refund>["body"]) =>
+  call(API.consoleMoney.refund, { ...own, params: { id }, body });
+export const resendInvoice = (id: number) => call(API.consoleMoney.resendInvoice, { ...own, params: { id } });
+export const takingsQuery = (day: string) =>
+  queryOptions({
+    queryKey: ["console", "money", "takings", day],
+    queryFn: ({ signal }) => call(API.consoleMoney.takings, { ...own, signal, query: { day } }),
+    placeholderData: keepPreviousData,
+  });

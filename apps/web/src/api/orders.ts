@@ -15,6 +15,6 @@ export const myOrdersQuery = (teamId: number, page: number, length: number) =>
     staleTime: 0,
   });
 
-/** The tax invoice of a paid order (an HTML file; the session cookie authorises the download). */
+/** The tax invoice of a paid order (a PDF; the session cookie authorises the download). */
 export const invoiceHref = (teamId: number, orderId: number) =>
   hrefOf(API.orders.invoice, { params: { id: orderId }, query: { id_team: teamId } });

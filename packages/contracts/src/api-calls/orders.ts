@@ -52,7 +52,7 @@ export const orderCalls = {
       409: "Not possible in the current state; the message says why",
     },
   }),
-  /** The tax invoice of a paid order (an HTML file). */
+  /** The tax invoice of a paid order (a PDF). */
   invoice: defineLink({
     method: "GET",
     path: "/api/orders/:id/invoice",

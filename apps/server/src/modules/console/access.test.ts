@@ -228,6 +228,27 @@ const AREA_CALLS: Record<string, Row> = {
     allowed: ["administrator", "content_editor"],
   },
   ...CATALOGUE_CALLS,
+  "GET /api/console/money/orders": {
+    url: "/api/console/money/orders?q=INV",
+    allowed: ["administrator", "support"],
+  },
+  "GET /api/console/money/orders/:id": {
+    url: "/api/console/money/orders/999999",
+    allowed: ["administrator", "support"],
+  },
+  "POST /api/console/money/orders/:id/refund": {
+    url: "/api/console/money/orders/999999/refund",
+    payload: () => ({ amount: 100, reason: "Checking who may refund", refunded_before: 0 }),
+    allowed: ["administrator", "support"],
+  },
+  "POST /api/console/money/orders/:id/invoice": {
+    url: "/api/console/money/orders/999999/invoice",
+    allowed: ["administrator", "support"],
+  },
+  "GET /api/console/money/takings": {
+    url: "/api/console/money/takings?day=2026-11-30",
+    allowed: ["administrator", "support"],
+  },
 };
 /** The session's own calls: reached with a console session before the code step too. */
 const SESSION_CALLS = [

@@ -29,6 +29,7 @@ describe("the console's areas by role", () => {
         announcements: true,
         templates: true,
         catalogue: true,
+        money: true,
       },
     ],
     [
@@ -44,6 +45,7 @@ describe("the console's areas by role", () => {
         announcements: false,
         templates: false,
         catalogue: false,
+        money: false,
       },
     ],
     [
@@ -59,6 +61,7 @@ describe("the console's areas by role", () => {
         announcements: false,
         templates: false,
         catalogue: false,
+        money: true,
       },
     ],
     [
@@ -74,6 +77,7 @@ describe("the console's areas by role", () => {
         announcements: true,
         templates: true,
         catalogue: true,
+        money: false,
       },
     ],
   ] as const)("%s", (role, abilities) => {

@@ -23,6 +23,8 @@ const AREAS: Record<ConsoleArea, readonly StaffRole[]> = {
   announcements: ["administrator", "content_editor"],
   // What products say and where they sit; prices and offers within it: `mayChangeWhatFirmsPay`.
   catalogue: ["administrator", "content_editor"],
+  // Orders, refunds, invoices and takings: support answers the customer who asks for money back.
+  money: ["administrator", "support"],
 };
 
 export const mayUse = (role: StaffRole, area: ConsoleArea) => AREAS[area].includes(role);
@@ -38,6 +40,7 @@ export const consoleAbilities = (role: StaffRole): ConsoleAbilities => ({
   settings_edit: mayUse(role, "settings_edit"),
   announcements: mayUse(role, "announcements"),
   catalogue: mayUse(role, "catalogue"),
+  money: mayUse(role, "money"),
 });
 
 /**

@@ -26,6 +26,7 @@ import { forbidden } from "../../errors.ts";
 import { signInHook } from "../../plugins/api-description.ts";
 import { catalogueRoutes } from "./catalogue-routes.ts";
 import { firmRoutes } from "./firm-routes.ts";
+import { moneyRoutes } from "./money-routes.ts";
 import { type ConsoleArea, mayUse } from "./policy.ts";
 import { queueRoutes } from "./queue-routes.ts";
 import type { StaffAccountRow } from "./schema.ts";
@@ -388,5 +389,6 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
       security,
     });
     await areas.register(settingsRoutes, { ...service, staffIn, refusals, badInput, security });
+    await areas.register(moneyRoutes, { money: service.money, staffIn, refusals, badInput, security });
   });
 };

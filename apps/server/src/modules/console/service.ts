@@ -15,6 +15,7 @@ import { createFulfilmentQueue } from "./fulfilment-queue.ts";
 import { createJobQueueDesk } from "./job-queue.ts";
 import { createLodgementQueue } from "./lodgement-queue.ts";
 import { createMailQueue } from "./mail-queue.ts";
+import { createConsoleMoney, type MoneyPorts } from "./money.ts";
 import { createStaffSessions } from "./sessions.ts";
 import { createConsoleSettings } from "./settings-area.ts";
 import { createStaffAdmin } from "./staff-admin.ts";
@@ -40,6 +41,8 @@ export function createConsoleService(deps: {
   settings: SettingsStore;
   /** Tells this server's kept catalogue replies at once that staff changed the catalogue. */
   catalogueChanged?: () => void;
+  /** Orders, refunds and invoices (made after the console): asked for when used. */
+  money: () => MoneyPorts;
 }) {
   return {
     sessions: createStaffSessions(deps),
@@ -54,6 +57,7 @@ export function createConsoleService(deps: {
     announcements: createConsoleAnnouncements(deps),
     catalogue: createConsoleCatalogue(deps),
     offers: createConsoleOffers(deps),
+    money: createConsoleMoney(deps),
     audit: (query: Parameters<typeof auditPage>[1]) => auditPage(deps.db, query),
   };
 }

@@ -7,3 +7,5 @@ export { creditRoutes } from "./routes.ts";
 // Tables read outside this module (demo data, tests).
 export { creditPurchases, creditUsages } from "./schema.ts";
 export { type CreditsService, createCreditsService } from "./service.ts";
+// A refunded package's credits taken back (the console's money area).
+export { boughtCredits, takeBackPackageCredits } from "./take-back.ts";

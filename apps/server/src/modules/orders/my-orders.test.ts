@@ -6,6 +6,7 @@ import {
   type Product,
   ProductListResponse,
 } from "@precedent/contracts";
+import { readPdf } from "@precedent/docgen/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildFirmWithPeople,
@@ -15,6 +16,9 @@ import {
   type TestApp,
 } from "../../test/harness.ts";
 import { ensureCatalogue } from "../catalogue/index.ts";
+
+/** The text of a PDF reply, read by the engine's test reader, spaces tidied. */
+const pdfText = (bytes: Buffer) => readPdf(new Uint8Array(bytes)).pages.join("\n").replace(/\s+/g, " ");
 
 // Issue 11, item 3: a paid order must not be stranded. The catalogue learns which templates the
 // caller has a paid, unused order for; My Orders lists the orders with their invoices.
@@ -108,11 +112,22 @@ describe("My Orders", () => {
     await pay(people.lite, paid.id);
     const invoice = await people.lite.get(`/api/orders/${paid.id}/invoice`);
     expect(invoice.statusCode).toBe(200);
-    expect(invoice.headers["content-type"]).toMatch(/^text\/html/);
-    expect(invoice.headers["content-disposition"]).toMatch(/^attachment; filename="?INV-\d{6}\.html"?$/);
-    expect(invoice.body).toContain("Tax Invoice");
-    expect(invoice.body).toContain(will.name);
-    expect(invoice.body).toContain("GST included");
+    expect(invoice.headers["content-type"]).toBe("application/pdf");
+    expect(invoice.headers["content-disposition"]).toMatch(/^attachment; filename="?INV-\d{6}\.pdf"?$/);
+    const text = pdfText(invoice.rawPayload);
+    const number = `INV-${String(paid.id).padStart(6, "0")}`;
+    // What s 29-70(1) of the GST Act asks a tax invoice to show (decisions.md).
+    expect(text).toContain("Tax invoice");
+    expect(text).toContain("Precedent Legal Documents Pty Ltd");
+    expect(text).toContain("ABN 53 004 085 616");
+    expect(text).toContain(`Invoice number: ${number}`);
+    expect(text).toMatch(/Date of issue: \d{2}\/\d{2}\/\d{4}/);
+    expect(text).toContain("Elsewhere Pty Ltd");
+    expect(text).toContain(will.name);
+    expect(text).toContain(`Total (inc. GST) $${(paid.total / 100).toFixed(2)}`);
+    expect(text).toContain(`GST included in the total $${(paid.total_tax / 100).toFixed(2)}`);
+    expect(text).toContain("Total price includes GST");
+    expect(text).not.toContain("Adjustment note");
 
     const unpaid = await order(people.lite);
     const early = await people.lite.get(`/api/orders/${unpaid.id}/invoice`);
@@ -122,7 +137,7 @@ describe("My Orders", () => {
     // Another firm, or our order asked for under another firm's id: 404 and no invoice.
     const elsewhere = await people.as.alice.get(`/api/orders/${paid.id}/invoice`);
     expect(elsewhere.statusCode).toBe(404);
-    expect(elsewhere.body).not.toContain("Tax Invoice");
+    expect(elsewhere.headers["content-type"]).not.toBe("application/pdf");
     expect((await people.outsider.get(`/api/orders/${paid.id}/invoice`)).statusCode).toBe(404);
   });
 

@@ -11,6 +11,13 @@ export async function paidOrdersOf(db: Database, teamId: number, userId: number)
   return db
     .select({ order_id: orders.id, product_id: orders.productId })
     .from(orders)
-    .where(and(eq(orders.teamId, teamId), eq(orders.userId, userId), eq(orders.status, "paid")))
+    .where(
+      and(
+        eq(orders.teamId, teamId),
+        eq(orders.userId, userId),
+        eq(orders.status, "paid"),
+        eq(orders.refundedCents, 0),
+      ),
+    )
     .orderBy(asc(orders.id));
 }

@@ -120,12 +120,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["orders"],
-        summary: "The tax invoice of one of the caller's paid orders, as an HTML file download",
+        summary:
+          "The tax invoice of one of the caller's paid orders, as a PDF download (with the firm's billing details and any refunds as adjustment notes)",
         params: OrderIdParams,
         querystring: OrderQuery,
-        produces: ["text/html"],
+        produces: ["application/pdf"],
         response: {
-          200: z.string().describe("The tax invoice (text/html, attachment INV-000123.html)"),
+          200: z.any().describe("The tax invoice's bytes (application/pdf, attachment INV-000123.pdf)"),
           404: ErrorEnvelope.describe("Not the caller's order in this firm (or no such firm)"),
           409: ErrorEnvelope.describe("The order is not paid yet: no invoice"),
         },
@@ -135,10 +136,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       const ctx = await request.firm();
       const invoice = await orders.invoice(ctx, request.params.id);
       return reply
-        .header("content-type", "text/html; charset=utf-8")
+        .header("content-type", "application/pdf")
         .header("content-disposition", contentDisposition(invoice.name, { type: "attachment" }))
         .header("cache-control", "private, no-store")
-        .send(invoice.html);
+        .send(Buffer.from(invoice.pdf.buffer, invoice.pdf.byteOffset, invoice.pdf.byteLength));
     },
   );
 

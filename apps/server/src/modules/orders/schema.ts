@@ -36,6 +36,8 @@ export const orders = pgTable(
     discountCents: integer().notNull(),
     totalCents: integer().notNull(),
     taxCents: integer().notNull(),
+    /** Given back through the payment provider so far (never more than `totalCents`). */
+    refundedCents: integer().notNull().default(0),
     couponLines: jsonb().$type<OrderCouponLine[]>().notNull().default([]),
     billing: jsonb().$type<Billing>().notNull(),
     paymentMethodTitle: text().notNull().default(""),
@@ -44,10 +46,39 @@ export const orders = pgTable(
     paidAt: timestamp({ withTimezone: true }),
     usedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index("orders_team_user_idx").on(t.teamId, t.userId, t.createdAt)],
+  (t) => [
+    index("orders_team_user_idx").on(t.teamId, t.userId, t.createdAt),
+    index("orders_paid_at_idx").on(t.paidAt),
+  ],
 );
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Money given back on an order through the payment provider, by staff with a reason (the
+ * operator console's money area). `creditsTakenBack`: a credit package's credits removed from
+ * the firm's balance by the same refund.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer().notNull(),
+    reason: text().notNull(),
+    provider: text().notNull(),
+    /** The provider's refund id (Stripe's `re_…`, or the sandbox's own). */
+    externalId: text(),
+    staffId: integer().notNull(),
+    creditsTakenBack: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("order_refunds_order_idx").on(t.orderId), index("order_refunds_created_idx").on(t.createdAt)],
+);
+
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 
 export const startConsumed = pgEnum("start_consumed", ["order", "plan_use", "full_access", "free"]);
 

@@ -26,8 +26,11 @@ import {
 } from "../catalogue/index.ts";
 import { type CouponsService, gstOf } from "../coupons/index.ts";
 import type { MailService } from "../mail/index.ts";
+import { firmBillingDetails } from "../teams/index.ts";
 import type {} from "./events.ts";
 import { invoiceNumber, type Seller, taxInvoiceMail } from "./invoice.ts";
+import { taxInvoicePdf } from "./invoice-pdf.ts";
+import { refundsOf } from "./money.ts";
 import { type OrderRow, orders } from "./schema.ts";
 
 const orderNotFound = () => notFound("Order not found.");
@@ -55,6 +58,18 @@ export function createOrdersService(deps: {
   const { db, clock, catalogue, coupons, mail, creditPurchaseRefusal } = deps;
 
   const productsOf = (ids: number[]) => productSummaries(db, ids);
+
+  /** The order's tax invoice as a PDF, with the firm's billing details and its refunds. */
+  async function invoicePdfOf(tx: Database, row: OrderRow) {
+    const product = (await productSummaries(tx, [row.productId])).get(row.productId);
+    return taxInvoicePdf({
+      order: row,
+      product: product ?? { name: "", sku: "" },
+      seller: deps.seller,
+      firm: await firmBillingDetails(tx, row.teamId),
+      refunds: await refundsOf(tx, row.id),
+    });
+  }
 
   async function toOrder(row: OrderRow, known?: Awaited<ReturnType<typeof productsOf>>): Promise<Order> {
     const product = (known ?? (await productsOf([row.productId]))).get(row.productId);
@@ -113,6 +128,7 @@ export function createOrdersService(deps: {
   return {
     requireOwn,
     toOrder,
+    invoicePdfOf,
 
     /** POST /orders: an unpaid order priced by the server; browser totals are ignored. */
     async create(ctx: FirmContext, input: CreateOrderRequest): Promise<Order> {
@@ -221,13 +237,19 @@ export function createOrdersService(deps: {
       return toOrder(await requireOwn(db, ctx, id));
     },
 
-    /** GET /orders/{id}/invoice: the tax invoice of a paid (or used) order, as emailed on payment. */
+    /** GET /orders/{id}/invoice: the tax invoice of a paid (or used) order, as a PDF. */
     async invoice(ctx: FirmContext, id: number) {
       const row = await requireOwn(db, ctx, id);
       if (row.status === "unpaid") throw new AppError(409, INVOICE_NOT_READY);
-      const product = (await productsOf([row.productId])).get(row.productId);
-      const mail = taxInvoiceMail(row, product ?? { name: "", sku: "" }, deps.seller);
-      return { name: `${invoiceNumber(row.id)}.html`, html: mail.html };
+      return { name: `${invoiceNumber(row.id)}.pdf`, pdf: await invoicePdfOf(db, row) };
+    },
+
+    /** A paid order's tax invoice mailed again to its billing e-mail: a new mail, not the first's retry. */
+    async resendInvoice(tx: Database, row: OrderRow): Promise<string> {
+      const product = (await productSummaries(tx, [row.productId])).get(row.productId);
+      const invoice = taxInvoiceMail(row, product ?? { name: "", sku: "" }, deps.seller);
+      await mail.enqueue(tx, { ...invoice, key: `invoice:${row.id}:again:${clock().getTime()}` });
+      return invoice.to;
     },
 
     /** PUT /orders/{id}: only the billing details, only while unpaid. */
@@ -391,6 +413,8 @@ export function createOrdersService(deps: {
             eq(orders.teamId, ctx.teamId),
             eq(orders.userId, ctx.userId),
             eq(orders.status, "paid"),
+            // Money given back withdraws a template bought and not yet started (decisions.md).
+            eq(orders.refundedCents, 0),
           ),
         )
         .returning();

@@ -28,6 +28,8 @@ export const checkoutSessions = pgTable(
     amountCents: integer().notNull(),
     /** Stripe's checkout session id. */
     externalId: text().unique(),
+    /** Stripe's payment of a completed session: what a refund names. */
+    paymentIntent: text(),
     successUrl: text().notNull(),
     cancelUrl: text().notNull(),
     errorUrl: text().notNull(),

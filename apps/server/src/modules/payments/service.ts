@@ -341,7 +341,13 @@ export function createPaymentsService(deps: {
           }
           await tx
             .update(checkoutSessions)
-            .set({ status: refundReason === null ? "paid" : "refunded", completedAt: clock(), refundReason })
+            .set({
+              status: refundReason === null ? "paid" : "refunded",
+              completedAt: clock(),
+              refundReason,
+              // What a later refund from the console names at Stripe.
+              paymentIntent: object.payment_intent ? paymentIntentOf(object) : null,
+            })
             .where(eq(checkoutSessions.id, session.id));
         } else if (failed) {
           await tx

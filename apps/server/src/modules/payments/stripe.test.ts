@@ -1,19 +1,24 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { COUPON_USAGE_LIMIT_REACHED, OrderResponse } from "@precedent/contracts";
+import { CONSOLE_MONEY_MESSAGES, COUPON_USAGE_LIMIT_REACHED, OrderResponse } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import { STRIPE_CHECKOUT_OPEN_MS } from "../../constants.ts";
-import { ensurePlans } from "../../demo/seed.ts";
+import { DEMO_STAFF, loadDemoStaff } from "../../demo/console-staff.ts";
+import { DEMO_PASSWORD, ensurePlans } from "../../demo/seed.ts";
 import { createServices } from "../../services.ts";
 import { openTestDatabase } from "../../test/database.ts";
 import { createFactories, firmClient, signIn, type TestApp, TestClock } from "../../test/harness.ts";
 import { ensureCatalogue } from "../catalogue/index.ts";
+import { CONSOLE_COOKIE } from "../console/index.ts";
 import { coupons, couponUses } from "../coupons/index.ts";
 import { mailOutbox } from "../mail/index.ts";
+import { orders } from "../orders/index.ts";
+import { TOTP_PERIOD_MS } from "../two-factor/index.ts";
 import { checkoutSessions } from "./schema.ts";
 import { ORDER_PAID_TWICE, PAYMENT_IN_PROGRESS, PAYMENT_REFUNDED } from "./service.ts";
 
@@ -30,6 +35,8 @@ const expired = new Set<string>();
 const completing = new Set<string>();
 /** Refunds asked of the fake, with the idempotency key each came with. */
 const refunds: (Record<string, string> & { idempotencyKey: string })[] = [];
+/** A payment the fake refuses to refund (as Stripe does a disputed charge). */
+const REFUSED_INTENT = "pi_disputed";
 let t: Pick<TestApp, "app" | "db" | "services"> & { close(): Promise<void> };
 let client: ReturnType<typeof firmClient>;
 let productId: number;
@@ -68,6 +75,10 @@ beforeAll(async () => {
       ) {
         const form = Object.fromEntries(new URLSearchParams(body));
         const idempotencyKey = String(req.headers["idempotency-key"] ?? "");
+        if (form.payment_intent === REFUSED_INTENT) {
+          reply(400, { error: { type: "invalid_request_error", message: "Charge has been disputed." } });
+          return;
+        }
         if (!refunds.some((r) => r.idempotencyKey === idempotencyKey))
           refunds.push({ ...form, idempotencyKey });
         reply(200, {
@@ -379,5 +390,84 @@ describe("Stripe Checkout keeps one payment per order", () => {
       status: "refunded",
       refundReason: COUPON_USAGE_LIMIT_REACHED,
     });
+  });
+});
+
+/** The demo support staff member's console session (the published demo authenticator key). */
+async function signInDemoSupport() {
+  await loadDemoStaff({ db: t.db, clock: clock.now, operatorConsole: t.services.operatorConsole });
+  const login = await t.app.inject({
+    method: "POST",
+    url: "/api/console/login",
+    payload: { email: DEMO_STAFF.people[2].email, password: DEMO_PASSWORD },
+  });
+  const cookie = {
+    cookie: `${CONSOLE_COOKIE}=${login.cookies.find((c) => c.name === CONSOLE_COOKIE)?.value}`,
+  };
+  const totp = new TOTP({
+    secret: Secret.fromBase32(DEMO_STAFF.secret),
+    digits: 6,
+    period: TOTP_PERIOD_MS / 1000,
+  });
+  const code = await t.app.inject({
+    method: "POST",
+    url: "/api/console/two-factor/code",
+    headers: cookie,
+    payload: { code: totp.generate({ timestamp: clock.now().getTime() }) },
+  });
+  expect(code.statusCode, code.body).toBe(200);
+  return {
+    post: (url: string, payload: object) => t.app.inject({ method: "POST", url, headers: cookie, payload }),
+  };
+}
+
+describe("a refund from the operator console through Stripe", () => {
+  it("asks POST /v1/refunds for the session's payment and amount, with an idempotency key, and keeps nothing when Stripe refuses", async () => {
+    const staff = await signInDemoSupport();
+    const order = await newOrder();
+    const session = sessionIdOf(
+      (await client.post("/api/stripe/checkout", { order_id: order.id })).json().data.url,
+    );
+    expect((await webhook(paidEvent(`evt_console_${order.id}`, session, "pi_console"))).statusCode).toBe(200);
+    const refund = (amount: number, refundedBefore: number) =>
+      staff.post(`/api/console/money/orders/${order.id}/refund`, {
+        amount,
+        reason: "Customer bought the wrong template",
+        refunded_before: refundedBefore,
+      });
+    const first = await refund(1000, 0);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(refunds.at(-1)).toMatchObject({
+      payment_intent: "pi_console",
+      amount: "1000",
+      idempotencyKey: `refund-order-${order.id}-0`,
+    });
+    const rest = await refund(order.total - 1000, 1000);
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(refunds.at(-1)).toMatchObject({
+      amount: String(order.total - 1000),
+      idempotencyKey: `refund-order-${order.id}-1000`,
+    });
+    expect(rest.json().data.refunds.map((r: { provider: string }) => r.provider)).toEqual([
+      "stripe",
+      "stripe",
+    ]);
+
+    const disputed = await newOrder();
+    const other = sessionIdOf(
+      (await client.post("/api/stripe/checkout", { order_id: disputed.id })).json().data.url,
+    );
+    expect((await webhook(paidEvent(`evt_console_${disputed.id}`, other, REFUSED_INTENT))).statusCode).toBe(
+      200,
+    );
+    const refused = await staff.post(`/api/console/money/orders/${disputed.id}/refund`, {
+      amount: 500,
+      reason: "Customer bought the wrong template",
+      refunded_before: 0,
+    });
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toBe(CONSOLE_MONEY_MESSAGES.providerFailed);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, disputed.id));
+    expect(row?.refundedCents).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { teams } from "./schema.ts";
 import { teamNotFound } from "./service.ts";
@@ -19,4 +19,19 @@ export async function addPurchasedCredit(tx: Database, teamId: number, credits: 
     .returning({ left: teams.creditLimit });
   if (!row) throw teamNotFound();
   return row.left ?? 0;
+}
+
+/**
+ * Takes bought credits back from a firm's balance (a refunded package), in the caller's
+ * transaction: one guarded statement, so it happens only while the balance still holds them all
+ * and cannot race a document start into a negative balance. The balance after, or null when the
+ * firm no longer has that many.
+ */
+export async function takeBackPurchasedCredit(tx: Database, teamId: number, credits: number) {
+  const [row] = await tx
+    .update(teams)
+    .set({ creditLimit: sql`"teams"."credit_limit" - ${credits}` })
+    .where(and(eq(teams.id, teamId), gte(teams.creditLimit, credits)))
+    .returning({ left: teams.creditLimit });
+  return row ? (row.left ?? 0) : null;
 }

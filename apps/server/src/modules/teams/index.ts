@@ -1,8 +1,9 @@
 // The teams module's one public entry: other modules and the app import only this file.
 
 export { addMember, firmSeats, memberRole } from "./add-member.ts";
+export { type FirmBillingDetails, firmBillingDetails } from "./billing-details.ts";
 // Credit: the balance bought packages add to, and who may buy and read its history.
-export { addPurchasedCredit } from "./credit.ts";
+export { addPurchasedCredit, takeBackPurchasedCredit } from "./credit.ts";
 export { createFirmContexts } from "./firm-context.ts";
 // The operator console's reads and lock of firms (its rules are the console's own).
 export {

@@ -10,6 +10,7 @@ import { CataloguePanel } from "./CataloguePanel";
 import { ConsoleSignIn } from "./ConsoleSignIn";
 import { FirmsPanel } from "./FirmsPanel";
 import { FulfilmentQueuePanel } from "./FulfilmentQueuePanel";
+import { MoneyPanel } from "./MoneyPanel";
 import { QueuesPanel } from "./QueuesPanel";
 import { SettingsPanel } from "./SettingsPanel";
 import { StaffPanel } from "./StaffPanel";
@@ -68,6 +69,7 @@ export function ConsolePage() {
       children: <AnnouncementsPanel />,
     },
     abilities.catalogue && { key: "catalogue", label: "Catalogue", children: <CataloguePanel /> },
+    abilities.money && { key: "money", label: "Money", children: <MoneyPanel /> },
   ].filter((area) => area !== false);
   const active = areas.some((a) => a.key === params.get("tab")) ? params.get("tab") : areas[0]?.key;
 
