@@ -1,11 +1,6 @@
 import type { SessionInfo } from "@precedent/contracts";
 import { DEVELOPMENT_SECRET_KEY, publicOrigin } from "./config.ts";
-import {
-  DEFAULT_REPLY_CACHE_MB,
-  SESSION_MAX_AGE_MS,
-  SESSION_PURGE_EVERY_MS,
-  SIGNING_SMS_CODE_VALID_MS,
-} from "./constants.ts";
+import { DEFAULT_REPLY_CACHE_MB, SESSION_MAX_AGE_MS, SESSION_PURGE_EVERY_MS } from "./constants.ts";
 import type { Database } from "./db/client.ts";
 import { createAnnouncementsService } from "./modules/announcements/index.ts";
 import {
@@ -56,16 +51,7 @@ import { createBillingPortal, createMembershipService } from "./modules/membersh
 import { nextStepLinksOf, nextStepsDocumentColumns } from "./modules/next-steps/index.ts";
 import { createDocumentStart, createOrdersService, paidOrdersOf } from "./modules/orders/index.ts";
 import { createPaymentsService, createProviderRefunds } from "./modules/payments/index.ts";
-import {
-  createFuseSignAdapter,
-  createSigningCeremony,
-  createSigningLifecycle,
-  createSigningService,
-  type PdfSealer,
-  registerSigningReactions,
-  signingDocumentColumns,
-} from "./modules/signing/index.ts";
-import { chooseSmsSender } from "./modules/sms/index.ts";
+import { signingDocumentColumns } from "./modules/signing/index.ts";
 import { createFirmContexts, createTeamsService } from "./modules/teams/index.ts";
 import { createTemplateLibrary } from "./modules/templates/index.ts";
 import { createTwoFactorService, type TwoFactorService } from "./modules/two-factor/index.ts";
@@ -78,6 +64,7 @@ import { createThrottle } from "./platform/throttle/index.ts";
 import { createDocumentEngine } from "./platform/workers/index.ts";
 import type { ServicesConfig } from "./services-config.ts";
 import { createSettingsReaders } from "./services-settings.ts";
+import { createSigningServices } from "./services-signing.ts";
 import { createHeavyWork } from "./services-workers.ts";
 
 /** Every module's service, wired once from the database, the clock and configuration. */
@@ -261,47 +248,22 @@ export function createServices(deps: {
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM ?? "Precedent <no-reply@precedent.example>",
   });
-  // E-signing, the sender's side (issue 15).
-  const signing = createSigningService({
+  // E-signing: the sender's side, the lifecycle, the signers' pages and the seal (services-signing.ts).
+  const signingServices = createSigningServices({
     db,
     clock,
+    config,
     jobs,
+    events,
     documents,
-    files: fileStore,
-    library: templates,
+    fileStore,
+    templates,
     engine,
     mail,
     users,
     publicUrl,
-    secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
-    reminderEveryDays: config.SIGNING_REMINDER_EVERY_DAYS,
-    // The certificate downloaded on its own is sealed with the same seal as the signed PDF.
-    sealFile: (pdf, info) => sealOnPool(info.firmName, "sealFile", { pdf, info }),
-    // FuseSign for firms that sign with it, when its token, tenant and webhook secret are set.
-    fusesign:
-      config.FUSESIGN_API_TOKEN && config.FUSESIGN_TENANT_ID && config.FUSESIGN_WEBHOOK_SECRET
-        ? {
-            adapter: createFuseSignAdapter({
-              apiToken: config.FUSESIGN_API_TOKEN,
-              tenantId: config.FUSESIGN_TENANT_ID,
-              apiBase: config.FUSESIGN_API_BASE,
-            }),
-            webhookSecret: config.FUSESIGN_WEBHOOK_SECRET,
-          }
-        : undefined,
+    sealOnPool,
   });
-  const signingService = signing;
-  const lifecycle = createSigningLifecycle({
-    db,
-    clock,
-    documents,
-    mail,
-    users,
-    publicUrl,
-    secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
-    retract: (tx, envelope, reason) => signingService.retract(tx, envelope, reason),
-  });
-  registerSigningReactions(events, { signing: signingService, lifecycle });
   const orders = createOrdersService({
     db,
     clock,
@@ -418,28 +380,6 @@ export function createServices(deps: {
   // Session and page bootstrap (account-area §4): announcements, the Lite video, the sales contact.
   const announcements = createAnnouncementsService({ db, clock });
   const liteVideo = createLiteVideoService({ db, clock });
-  // Signing pages' one-time codes: the sandbox (the sms_outbox table) unless MessageMedia is chosen.
-  const { sms, smsSandbox, smsDevPage } = chooseSmsSender({
-    db,
-    clock,
-    config,
-    // Made after the documents service's last assignment: no guard needed.
-    visibleDocumentNames: () => documents.visibleDocumentNames,
-  });
-  const sealer: PdfSealer = { seal: (input) => sealOnPool(input.certificate.firmName, "seal", { input }) };
-  const signingCeremony = createSigningCeremony({
-    db,
-    clock,
-    jobs,
-    files: fileStore,
-    mail,
-    sms,
-    smsCodeValidMs: config.SMS_CODE_VALID_MS ?? SIGNING_SMS_CODE_VALID_MS,
-    sealer,
-    secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
-    publicUrl,
-    users,
-  });
   // Legal review and hard copy (issue 33 item 1): prices and team addresses from the settings.
   const fulfilment = createFulfilmentService({
     db,
@@ -514,16 +454,11 @@ export function createServices(deps: {
     integrations,
     /** The sandbox provider of an app whose real adapter is not configured (its consent page). */
     integrationSandbox: integrationProviders.sandbox,
-    signing,
-    sms,
-    smsSandbox,
-    smsDevPage,
-    signingCeremony,
     /** Counts guesses at private links (signing pages) per address, shared by every server. */
     guesses: createThrottle({ db, clock }),
-    signingLifecycle: lifecycle,
     publicUrl,
     operatorConsole,
+    ...signingServices,
   };
 }
 
