@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
-import type { TemplateFiles } from "@precedent/docgen/library";
+import type { LibraryTemplate, TemplateFiles } from "@precedent/docgen/library";
 import { and, desc, eq, isNotNull, lt, max } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { UploadedTemplateFiles } from "../../platform/workers/index.ts";
-import type { LibraryTemplate } from "./library.ts";
 import { templateVersions } from "./schema.ts";
 
 /**
