@@ -139,7 +139,7 @@ describe("the API description", () => {
     expect(mediaTypes("GET /api/doc/download/{docId}")).toEqual(["application/pdf", word]);
     expect(mediaTypes("GET /api/doc/{id}/versions/{version}/download")).toEqual(["application/pdf", word]);
     expect(mediaTypes("POST /api/doc/download-zip")).toEqual(["application/zip"]);
-    expect(mediaTypes("GET /api/orders/{id}/invoice")).toEqual(["text/html"]);
+    expect(mediaTypes("GET /api/orders/{id}/invoice")).toEqual(["application/pdf"]);
   });
 
   it("answers every error with the envelope, described; 400 wherever input is taken; 401 wherever a session is needed", () => {
