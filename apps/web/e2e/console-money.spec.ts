@@ -26,7 +26,7 @@ for (const width of [1366, 375]) {
 
       // By keyboard: the customer's email, Enter, then the order.
       await search.focus();
-      await page.keyboard.type(`refunds.${width}@demo-advisory.test`);
+      await page.keyboard.type(`refunds.${width}@wattlegrove.test`);
       await page.keyboard.press("Enter");
       const row = page.getByRole("row", { name: new RegExp(`refunds\\.${width}@`) });
       await expect(row).toContainText("Paid");

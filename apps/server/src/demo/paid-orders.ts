@@ -11,14 +11,16 @@ import { users } from "../modules/users/index.ts";
  * Orders paid through the sandbox provider for the operator console's money area to refund in the
  * demo: each with its paid checkout session, as a card payment on the sandbox page leaves it
  * (the demo's other paid order was written without one, so no provider took its money). One per
- * width the browser test refunds at, found by its billing e-mail.
+ * width the browser test refunds at, found by its billing e-mail. They belong to Wattle Grove's
+ * owner, whom no browser test signs in to the product as: a paid order is the buyer's to start a
+ * document with, so on a firm the other tests use it would be spent (and shown) by them.
  */
-export const DEMO_REFUNDABLE_EMAILS = ["refunds.1366@demo-advisory.test", "refunds.375@demo-advisory.test"];
+export const DEMO_REFUNDABLE_EMAILS = ["refunds.1366@wattlegrove.test", "refunds.375@wattlegrove.test"];
 
 /** Runs once, just after the demo data was loaded; orders already there are left as they are. */
 export async function loadDemoPaidOrders(services: { db: Database; clock: () => Date }) {
   const { db, clock } = services;
-  const [owner] = await db.select().from(users).where(eq(users.email, "owner@demo.test"));
+  const [owner] = await db.select().from(users).where(eq(users.email, "owner@wattlegrove.test"));
   const [firm] = owner ? await db.select().from(teams).where(eq(teams.ownerId, owner.id)) : [];
   const [nda] = await db.select().from(products).where(eq(products.templateIdentifier, "mutual-nda"));
   if (!owner || !firm || !nda) return;
@@ -43,8 +45,8 @@ export async function loadDemoPaidOrders(services: { db: Database; clock: () => 
           totalCents: price.total,
           taxCents: price.total_tax,
           billing: {
-            first_name: "Olivia",
-            last_name: "Owner",
+            first_name: "Wendy",
+            last_name: "Wattle",
             company: firm.name,
             email,
             phone: "",
