@@ -2,6 +2,7 @@
 
 export { createBglProvider } from "./bgl-provider.ts";
 export { sandboxConsentRoutes } from "./consent-routes.ts";
+export type { FailingIntegration, FailingProblem } from "./failing.ts";
 export { createHubSpotProvider } from "./hubspot-provider.ts";
 export { type IntegrationProvider, ProviderGrantRefused, ProviderUnavailable } from "./provider.ts";
 export { createIntegrationProviders, type IntegrationProviderSettings } from "./providers.ts";
