@@ -139,11 +139,13 @@ describe("connections the app would not renew", () => {
     expect(grants.filter((g) => g.kind === "refresh" && g.usedAt !== null)).toHaveLength(1);
     expect((await queue()).total_record).toBe(0);
     // The renewed tokens work for the person.
-    expect((await f.as.manager.get("/api/integrations/hubspot/clients", { type: "Company" })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await f.as.manager.get("/api/integrations/hubspot/clients", { type: "Company" })).statusCode,
+    ).toBe(200);
     // Nothing failing now: a second retry finds nothing.
-    expect((await support.post(`/api/console/integrations/connection/${before.id}/retry`)).statusCode).toBe(404);
+    expect((await support.post(`/api/console/integrations/connection/${before.id}/retry`)).statusCode).toBe(
+      404,
+    );
   });
 
   it("even a connection marked refused is renewed when the app accepts its refresh token again", async () => {
@@ -211,7 +213,9 @@ describe("documents not sent", () => {
       support.post(`/api/console/integrations/sync/${sync.id}/retry`),
     ]);
     expect([first?.statusCode, second?.statusCode].sort()).toEqual([200, 404]);
-    expect((await auditOf(`integration_sync:${sync.id}`)).map((e) => e.action)).toEqual(["integration.retried"]);
+    expect((await auditOf(`integration_sync:${sync.id}`)).map((e) => e.action)).toEqual([
+      "integration.retried",
+    ]);
     const outcomes = await t.services.jobs.runDue();
     expect(outcomes.filter((o) => o.name === "integrations.sync-document").map((o) => o.outcome)).toEqual([
       "done",
@@ -247,7 +251,10 @@ describe("notes, contacted, and who may", () => {
     expect((await support.post(url, { note: "   " })).statusCode).toBe(400);
     expect((await support.post(url, { note: "x", contacted: "yes" })).statusCode).toBe(400);
     expect(await auditOf(`integration_connection:${connection.id}`)).toEqual([]);
-    const res = await support.post(url, { note: "Rang Olive: she will connect Xero again.", contacted: true });
+    const res = await support.post(url, {
+      note: "Rang Olive: she will connect Xero again.",
+      contacted: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const row = FailingIntegrationRowResponse.parse(res.json()).data;
     expect(row.notes).toEqual([
@@ -261,10 +268,12 @@ describe("notes, contacted, and who may", () => {
     expect(row.contacted_at).toBe(t.clock.now().toISOString());
     const [entry] = await auditOf(`integration_connection:${connection.id}`);
     expect(entry).toMatchObject({ action: "integration.noted", after: { contacted: true } });
-    expect((await support.post("/api/console/integrations/sync/999999/notes", { note: "?" })).statusCode).toBe(
-      404,
+    expect(
+      (await support.post("/api/console/integrations/sync/999999/notes", { note: "?" })).statusCode,
+    ).toBe(404);
+    expect((await support.post("/api/console/integrations/other/1/notes", { note: "?" })).statusCode).toBe(
+      400,
     );
-    expect((await support.post("/api/console/integrations/other/1/notes", { note: "?" })).statusCode).toBe(400);
   });
 
   it("refuses fulfilment staff and a firm's own people every call, changing nothing", async () => {

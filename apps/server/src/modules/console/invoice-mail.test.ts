@@ -21,7 +21,12 @@ let people: FirmWithPeople;
 let support: ConsoleClient;
 let ndaId: number;
 let workDir: string;
-const billing = { first_name: "Ivy", last_name: "Invoice", email: "ivy.invoice@firm.test", company: "Ivy Advice" };
+const billing = {
+  first_name: "Ivy",
+  last_name: "Invoice",
+  email: "ivy.invoice@firm.test",
+  company: "Ivy Advice",
+};
 
 beforeAll(async () => {
   smtp = smtpServer();
@@ -48,7 +53,8 @@ async function paidOrder() {
   });
   expect(created.statusCode, created.body).toBe(200);
   const order = OrderResponse.parse(created.json()).data;
-  const url = (await people.lite.post("/api/stripe/checkout", { order_id: order.id })).json().data.url as string;
+  const url = (await people.lite.post("/api/stripe/checkout", { order_id: order.id })).json().data
+    .url as string;
   const paid = await t.app.inject({
     method: "POST",
     url,

@@ -21,7 +21,7 @@ export const NEEDS_RENEWAL_MESSAGE = "This connection needs renewing: please con
 
 type Connection = typeof integrationConnections.$inferSelect;
 
-const appName = (slug: string) => INTEGRATION_APPS.find((a) => a.slug === slug)?.app ?? slug;
+const appName = (slug: string) => INTEGRATION_APPS.find((a) => a.slug === slug)?.name ?? slug;
 
 /** Why a renewal failed, in words a support person can repeat to the customer. */
 export function renewalFailure(slug: string, error: unknown) {

@@ -29,7 +29,7 @@ export type FailingIntegration = {
   retryable: boolean;
 };
 
-const appNameOf = (slug: string) => INTEGRATION_APPS.find((a) => a.slug === slug)?.app ?? slug;
+const appNameOf = (slug: string) => INTEGRATION_APPS.find((a) => a.slug === slug)?.name ?? slug;
 
 const isFailing = (c: Connection) => c.status === "needs_renewal" || c.failingSince !== null;
 
