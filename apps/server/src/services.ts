@@ -170,6 +170,7 @@ export function createServices(deps: {
     templates: () => ({ library: templates, engine }),
     catalogueChanged: () => deps.changes?.catalogueChanged(),
     money: () => ({ orders, refunds: providerRefunds, mail }),
+    integrations: () => integrations,
   });
   jobs.every("two-factor.purge", SESSION_PURGE_EVERY_MS);
   const logs = createLogsService({

@@ -11,6 +11,7 @@ export * from "./company-number.ts";
 export * from "./console.ts";
 export * from "./console-catalogue.ts";
 export * from "./console-firms.ts";
+export * from "./console-integrations.ts";
 export * from "./console-money.ts";
 export * from "./console-queues.ts";
 export * from "./console-settings.ts";

@@ -16,6 +16,7 @@ export { catalogueCalls as catalogue } from "./catalogue.ts";
 export { consoleCalls as console } from "./console.ts";
 export { consoleCatalogueCalls as consoleCatalogue } from "./console-catalogue.ts";
 export { consoleFirmCalls as consoleFirms } from "./console-firms.ts";
+export { consoleIntegrationCalls as consoleIntegrations } from "./console-integrations.ts";
 export { consoleMoneyCalls as consoleMoney } from "./console-money.ts";
 export { consoleQueueCalls as consoleQueues } from "./console-queues.ts";
 export { consoleSettingCalls as consoleSettings } from "./console-settings.ts";

@@ -139,6 +139,19 @@ const AREA_CALLS: Record<string, Row> = {
     url: "/api/console/mail/999999/retry",
     allowed: ["administrator", "support"],
   },
+  "GET /api/console/integrations/failing": {
+    url: "/api/console/integrations/failing",
+    allowed: ["administrator", "support"],
+  },
+  "POST /api/console/integrations/:kind/:id/retry": {
+    url: "/api/console/integrations/connection/999999/retry",
+    allowed: ["administrator", "support"],
+  },
+  "POST /api/console/integrations/:kind/:id/notes": {
+    url: "/api/console/integrations/sync/999999/notes",
+    payload: () => ({ note: "Rang the firm: they will connect Xero again.", contacted: true }),
+    allowed: ["administrator", "support"],
+  },
   "GET /api/console/firms": { url: "/api/console/firms?q=firm", allowed: ["administrator", "support"] },
   "GET /api/console/firms/:id": { url: "/api/console/firms/999999", allowed: ["administrator", "support"] },
   "POST /api/console/firms/:id/lock": {

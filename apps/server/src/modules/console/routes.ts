@@ -26,6 +26,7 @@ import { forbidden } from "../../errors.ts";
 import { signInHook } from "../../plugins/api-description.ts";
 import { catalogueRoutes } from "./catalogue-routes.ts";
 import { firmRoutes } from "./firm-routes.ts";
+import { integrationQueueRoutes } from "./integration-queue-routes.ts";
 import { moneyRoutes } from "./money-routes.ts";
 import { type ConsoleArea, mayUse } from "./policy.ts";
 import { queueRoutes } from "./queue-routes.ts";
@@ -390,5 +391,12 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
     });
     await areas.register(settingsRoutes, { ...service, staffIn, refusals, badInput, security });
     await areas.register(moneyRoutes, { money: service.money, staffIn, refusals, badInput, security });
+    await areas.register(integrationQueueRoutes, {
+      integrations: service.integrations,
+      staffIn,
+      refusals,
+      badInput,
+      security,
+    });
   });
 };

@@ -12,6 +12,7 @@ import { createConsoleCatalogue } from "./catalogue.ts";
 import { createConsoleOffers } from "./catalogue-offers.ts";
 import { createConsoleFirms } from "./firms.ts";
 import { createFulfilmentQueue } from "./fulfilment-queue.ts";
+import { createIntegrationQueue, type IntegrationQueuePorts } from "./integration-queue.ts";
 import { createJobQueueDesk } from "./job-queue.ts";
 import { createLodgementQueue } from "./lodgement-queue.ts";
 import { createMailQueue } from "./mail-queue.ts";
@@ -43,6 +44,8 @@ export function createConsoleService(deps: {
   catalogueChanged?: () => void;
   /** Orders, refunds and invoices (made after the console): asked for when used. */
   money: () => MoneyPorts;
+  /** The integrations failing and their retries (made after the console): asked for when used. */
+  integrations: () => IntegrationQueuePorts;
 }) {
   return {
     sessions: createStaffSessions(deps),
@@ -58,6 +61,7 @@ export function createConsoleService(deps: {
     catalogue: createConsoleCatalogue(deps),
     offers: createConsoleOffers(deps),
     money: createConsoleMoney(deps),
+    integrations: createIntegrationQueue(deps),
     audit: (query: Parameters<typeof auditPage>[1]) => auditPage(deps.db, query),
   };
 }

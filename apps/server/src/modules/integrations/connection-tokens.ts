@@ -1,5 +1,5 @@
-import type { IntegrationAppSlug } from "@precedent/contracts";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { INTEGRATION_APPS, type IntegrationAppSlug } from "@precedent/contracts";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
@@ -20,6 +20,17 @@ const REFRESH_WAIT_TRIES = 100;
 export const NEEDS_RENEWAL_MESSAGE = "This connection needs renewing: please connect the app again.";
 
 type Connection = typeof integrationConnections.$inferSelect;
+
+const appName = (slug: string) => INTEGRATION_APPS.find((a) => a.slug === slug)?.name ?? slug;
+
+/** Why a renewal failed, in words a support person can repeat to the customer. */
+export function renewalFailure(slug: string, error: unknown) {
+  const app = appName(slug);
+  if (error instanceof ProviderGrantRefused)
+    return `${app} refused to renew the connection: its authorisation expired or was revoked. The person must connect ${app} again.`;
+  const detail = error instanceof Error ? error.message : String(error);
+  return `${app} could not renew the connection's access (${detail}). It may work once ${app} answers again.`;
+}
 
 /** Each connection's tokens open only on its own row (same firm, person and app). */
 export const sealContext = (c: Pick<Connection, "teamId" | "userId" | "app">) =>
@@ -57,7 +68,7 @@ export function createConnectionTokens(deps: {
    * lets one refresh while the others wait. No transaction is held open while the provider is
    * called.
    */
-  async function refreshed(connection: Connection): Promise<string> {
+  async function refreshed(connection: Connection, options: { renewal?: boolean } = {}): Promise<string> {
     const running = refreshing.get(connection.id);
     if (running) return running;
     const work = (async () => {
@@ -68,7 +79,11 @@ export function createConnectionTokens(deps: {
         .where(
           and(
             eq(integrationConnections.id, connection.id),
-            eq(integrationConnections.status, "connected"),
+            // A person's retry from the console tries a refused refresh token once more.
+            inArray(
+              integrationConnections.status,
+              options.renewal ? ["connected", "needs_renewal"] : ["connected"],
+            ),
             or(
               isNull(integrationConnections.refreshClaimedAt),
               lt(integrationConnections.refreshClaimedAt, new Date(now.getTime() - REFRESH_CLAIM_MS)),
@@ -78,7 +93,7 @@ export function createConnectionTokens(deps: {
         .returning();
       if (!claimed) return awaitOtherRefresh(connection.id);
       // Another server may have refreshed between our read and our claim.
-      if (fresh(claimed)) {
+      if (fresh(claimed) && !options.renewal) {
         await db
           .update(integrationConnections)
           .set({ refreshClaimedAt: null })
@@ -98,19 +113,24 @@ export function createConnectionTokens(deps: {
             refreshToken: box.seal(tokens.refreshToken, sealContext(claimed)),
             accessExpiresAt: new Date(at.getTime() + tokens.expiresInSeconds * 1000),
             refreshClaimedAt: null,
+            status: "connected",
+            failingSince: null,
+            lastError: null,
             updatedAt: at,
           })
           .where(eq(integrationConnections.id, claimed.id));
         return tokens.accessToken;
       } catch (error) {
         const renewal = error instanceof ProviderGrantRefused;
+        // Recorded for the console's failing queue: since when (kept from the first failure) and why.
+        const failure = {
+          refreshClaimedAt: null,
+          failingSince: sql`coalesce(${integrationConnections.failingSince}, ${clock().toISOString()}::timestamptz)`,
+          lastError: renewalFailure(claimed.app, error),
+        };
         await db
           .update(integrationConnections)
-          .set(
-            renewal
-              ? { status: "needs_renewal", refreshClaimedAt: null, updatedAt: clock() }
-              : { refreshClaimedAt: null },
-          )
+          .set(renewal ? { ...failure, status: "needs_renewal", updatedAt: clock() } : failure)
           .where(eq(integrationConnections.id, claimed.id));
         if (renewal) throw new AppError(409, NEEDS_RENEWAL_MESSAGE);
         throw error;
@@ -126,5 +146,13 @@ export function createConnectionTokens(deps: {
     return refreshed(connection);
   }
 
-  return { accessTokenOf };
+  /**
+   * Renews a connection's tokens now, even one marked as needing renewal (the console's retry):
+   * the provider is asked once more with the refresh token it refused or could not take.
+   */
+  async function renewNow(connection: Connection) {
+    await refreshed(connection, { renewal: true });
+  }
+
+  return { accessTokenOf, renewNow };
 }

@@ -244,6 +244,8 @@ export function createConnections(deps: {
         accessExpiresAt: new Date(now.getTime() + tokens.expiresInSeconds * 1000),
         tenantId: tokens.tenantId ?? null,
         tenantName: tokens.tenantName ?? null,
+        failingSince: null,
+        lastError: null,
         updatedAt: now,
       };
       const [row] = await db

@@ -1,5 +1,5 @@
 import { INTEGRATION_NO_CLIENT, type IntegrationAppSlug } from "@precedent/contracts";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
@@ -65,7 +65,7 @@ export function createDocumentSync(deps: {
             status,
             attempts: job.attempt,
             lastError,
-            ...(status === "sent" ? { sentAt: clock() } : {}),
+            ...(status === "sent" ? { sentAt: clock() } : { failedAt: clock() }),
           })
           .where(eq(integrationSyncs.id, sync.id));
       };
@@ -147,8 +147,26 @@ export function createDocumentSync(deps: {
     });
   }
 
+  /**
+   * A failed sync queued again, in the caller's transaction (the console's retry, with its audit
+   * entry): a fresh round of attempts by the same job. False when the sync is not failed now, so
+   * two retries at once queue it once.
+   */
+  async function requeueFailedSync(tx: Database, syncId: number) {
+    if (!syncJob) return false;
+    const [row] = await tx
+      .update(integrationSyncs)
+      .set({ status: "queued", failedAt: null })
+      .where(and(eq(integrationSyncs.id, syncId), eq(integrationSyncs.status, "failed")))
+      .returning({ id: integrationSyncs.id });
+    if (!row) return false;
+    await syncJob.enqueue({ syncId }, { tx });
+    return true;
+  }
+
   return {
     takesDocuments,
+    requeueFailedSync,
     /** Sync Document: the assembled PDF to one client, queued; the job sends it with retries. */
     syncDocument,
   };

@@ -2,6 +2,7 @@
 
 export { createBglProvider } from "./bgl-provider.ts";
 export { sandboxConsentRoutes } from "./consent-routes.ts";
+export type { FailingIntegration, FailingProblem } from "./failing.ts";
 export { createHubSpotProvider } from "./hubspot-provider.ts";
 export { type IntegrationProvider, ProviderGrantRefused, ProviderUnavailable } from "./provider.ts";
 export { createIntegrationProviders, type IntegrationProviderSettings } from "./providers.ts";
@@ -9,6 +10,12 @@ export { registerIntegrationsReactions } from "./reactions.ts";
 export { integrationRoutes } from "./routes.ts";
 export { createSandboxProvider, type SandboxProvider } from "./sandbox-provider.ts";
 // Tables read outside this module (tests).
-export { integrationAuthorisations, integrationConnections, integrationSandboxGrants } from "./schema.ts";
+export {
+  integrationAuthorisations,
+  integrationConnections,
+  integrationSandboxFiles,
+  integrationSandboxGrants,
+  integrationSyncs,
+} from "./schema.ts";
 export { createIntegrationsService, type IntegrationsService } from "./service.ts";
 export { createXeroProvider } from "./xero-provider.ts";

@@ -38,6 +38,12 @@ export const integrationConnections = pgTable(
     /** The provider's organisation (Xero tenant, HubSpot portal, BGL firm) chosen for this connection. */
     tenantId: text(),
     tenantName: text(),
+    /**
+     * Since when the tokens could not be renewed (refused, or the provider down), and why in plain
+     * words; both cleared by the next renewal or connection. The console's failing queue reads them.
+     */
+    failingSince: timestamp({ withTimezone: true }),
+    lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
@@ -108,6 +114,7 @@ export const integrationSyncs = pgTable(
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     sentAt: timestamp({ withTimezone: true }),
+    failedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index("integration_syncs_doc_idx").on(t.teamId, t.docId)],
 );

@@ -11,13 +11,15 @@ import { createClientImport, type InterviewOf } from "./client-import.ts";
 import { createConnectionTokens } from "./connection-tokens.ts";
 import { createConnections } from "./connections.ts";
 import { createDocumentSync } from "./document-sync.ts";
+import { createFailingIntegrations } from "./failing.ts";
 import { createFundChecks } from "./fund-checks.ts";
 import type { IntegrationProvider } from "./provider.ts";
 
 // The integrations service: a small facade over its jobs, each in its own file — connections
 // (cards, OAuth connect and disconnect, the organisation switch), connection-tokens (access tokens
 // and their refresh), client-import (client lists and imports into an interview), fund-checks
-// (Simple Fund 360), document-sync (a PDF to a client, by job) and cas360-certificate.
+// (Simple Fund 360), document-sync (a PDF to a client, by job), cas360-certificate and failing
+// (the console's queue of connections and syncs that fail).
 
 export function createIntegrationsService(deps: {
   db: Database;
@@ -37,7 +39,7 @@ export function createIntegrationsService(deps: {
 }) {
   const { db, clock, providers, logs } = deps;
   const box = createSecretBox(deps.secretKey, "integration tokens");
-  const { accessTokenOf } = createConnectionTokens({ db, clock, box, providers });
+  const { accessTokenOf, renewNow } = createConnectionTokens({ db, clock, box, providers });
   const connections = createConnections({
     db,
     clock,
@@ -82,6 +84,11 @@ export function createIntegrationsService(deps: {
     assembledPdf: deps.assembledPdf,
   });
   const certificate = createCas360Certificate({ db, providers, accessTokenOf, logs });
+  const failing = createFailingIntegrations({
+    db,
+    renewNow,
+    requeueFailedSync: documentSync.requeueFailedSync,
+  });
 
   return {
     groups: connections.groups,
@@ -100,6 +107,11 @@ export function createIntegrationsService(deps: {
     validateFundContacts: fundChecks.validateFundContacts,
     uploadCertificateOfRegistration: certificate.uploadCertificateOfRegistration,
     syncDocument: documentSync.syncDocument,
+    // The operator console's "integrations failing" queue (its rules of who may are the console's).
+    failingPage: failing.failingPage,
+    failingItem: failing.failingItem,
+    retryFailingConnection: failing.retryConnection,
+    retryFailedSync: failing.retrySync,
   };
 }
 export type IntegrationsService = ReturnType<typeof createIntegrationsService>;

@@ -4,4 +4,10 @@
 // replaces the other modules' queries with calls or query fragments of this one.
 export type { FailedMail } from "./failed-mail.ts";
 export { mailOutbox } from "./schema.ts";
-export { createMailService, MAIL_BODY_PRUNED, type MailService, type OutgoingMail } from "./service.ts";
+export {
+  createMailService,
+  MAIL_BODY_PRUNED,
+  type MailAttachment,
+  type MailService,
+  type OutgoingMail,
+} from "./service.ts";

@@ -1,4 +1,4 @@
-import { index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { customType, index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const mailStatus = pgEnum("mail_status", ["pending", "sent", "failed"]);
 
@@ -24,4 +24,30 @@ export const mailOutbox = pgTable(
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [index("mail_outbox_status_idx").on(t.status, t.id)],
+);
+
+/** Binary content, as the files module keeps it (PGlite reads a Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array | string }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) =>
+    typeof value === "string" ? new Uint8Array(Buffer.from(value.replace(/^\\x/, ""), "hex")) : value,
+});
+
+/**
+ * Files a mail carries (the tax invoice PDF), written in the mail's transaction so the mail and
+ * its files exist together; deleted with the mail's body when its retention period passes.
+ */
+export const mailAttachments = pgTable(
+  "mail_attachments",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    mailId: integer()
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: "cascade" }),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    content: bytea().notNull(),
+  },
+  (t) => [index("mail_attachments_mail_idx").on(t.mailId)],
 );

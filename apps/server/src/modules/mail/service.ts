@@ -1,13 +1,23 @@
-import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { MAIL_OUTBOX_PRUNE_EVERY_MS, MAIL_OUTBOX_RETENTION_MS } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { exponentialBackoff, type JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import { failedMailOf, failedMailPage, lockedMail, reopenFailedMail } from "./failed-mail.ts";
-import { mailOutbox } from "./schema.ts";
+import { mailAttachments, mailOutbox } from "./schema.ts";
 
-export type OutgoingMail = { to: string; subject: string; html: string; text: string; key: string };
+/** A file sent with a mail (the tax invoice PDF). */
+export type MailAttachment = { fileName: string; contentType: string; content: Uint8Array };
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  key: string;
+  attachments?: MailAttachment[];
+};
 
 /** The mail port: SMTP when configured; the outbox table always (see schema.ts). */
 export type MailService = ReturnType<typeof createMailService>;
@@ -41,6 +51,11 @@ export function createMailService(deps: {
       const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
       if (mail?.status !== "pending") return;
       await db.update(mailOutbox).set({ attempts: job.attempt }).where(eq(mailOutbox.id, mailId));
+      const files = await db
+        .select()
+        .from(mailAttachments)
+        .where(eq(mailAttachments.mailId, mailId))
+        .orderBy(asc(mailAttachments.id));
       try {
         await transport.sendMail({
           from: deps.from,
@@ -48,6 +63,11 @@ export function createMailService(deps: {
           subject: mail.subject,
           html: mail.html,
           text: mail.text,
+          attachments: files.map((file) => ({
+            filename: file.fileName,
+            contentType: file.contentType,
+            content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
+          })),
         });
       } catch (error) {
         const lastAttempt = job.attempt >= job.maxAttempts;
@@ -79,6 +99,14 @@ export function createMailService(deps: {
         ),
       )
       .returning({ id: mailOutbox.id });
+    // The files go with the body: an invoice holds the customer's name and address.
+    if (pruned.length > 0)
+      await db.delete(mailAttachments).where(
+        inArray(
+          mailAttachments.mailId,
+          pruned.map((p) => p.id),
+        ),
+      );
     return pruned.length;
   }
   jobs.define("mail.prune", async () => void (await prune()), { retries: 0 });
@@ -94,12 +122,16 @@ export function createMailService(deps: {
      * when the transaction commits. The same key twice queues it once.
      */
     async enqueue(tx: Database, mail: OutgoingMail) {
+      const { attachments = [], ...message } = mail;
       const [row] = await tx
         .insert(mailOutbox)
-        .values({ ...mail, createdAt: clock() })
+        .values({ ...message, createdAt: clock() })
         .onConflictDoNothing({ target: mailOutbox.key })
         .returning({ id: mailOutbox.id });
-      if (row) await deliver.enqueue({ mailId: row.id }, { tx, key: `mail:${row.id}` });
+      if (!row) return;
+      if (attachments.length > 0)
+        await tx.insert(mailAttachments).values(attachments.map((file) => ({ ...file, mailId: row.id })));
+      await deliver.enqueue({ mailId: row.id }, { tx, key: `mail:${row.id}` });
     },
 
     /** After a commit that queued mail: look for it now rather than at the next poll. */

@@ -71,6 +71,22 @@ export function createOrdersService(deps: {
     });
   }
 
+  /**
+   * The tax invoice mail with its PDF attached (INV-000123.pdf), made by the code that makes the
+   * download, so the two cannot differ.
+   */
+  async function taxInvoiceMailWithPdf(tx: Database, row: OrderRow) {
+    const product = (await productSummaries(tx, [row.productId])).get(row.productId);
+    const invoice = taxInvoiceMail(row, product ?? { name: "", sku: "" }, deps.seller);
+    const pdf = await invoicePdfOf(tx, row);
+    return {
+      ...invoice,
+      attachments: [
+        { fileName: `${invoiceNumber(row.id)}.pdf`, contentType: "application/pdf", content: pdf },
+      ],
+    };
+  }
+
   async function toOrder(row: OrderRow, known?: Awaited<ReturnType<typeof productsOf>>): Promise<Order> {
     const product = (known ?? (await productsOf([row.productId]))).get(row.productId);
     return {
@@ -246,8 +262,7 @@ export function createOrdersService(deps: {
 
     /** A paid order's tax invoice mailed again to its billing e-mail: a new mail, not the first's retry. */
     async resendInvoice(tx: Database, row: OrderRow): Promise<string> {
-      const product = (await productSummaries(tx, [row.productId])).get(row.productId);
-      const invoice = taxInvoiceMail(row, product ?? { name: "", sku: "" }, deps.seller);
+      const invoice = await taxInvoiceMailWithPdf(tx, row);
       await mail.enqueue(tx, { ...invoice, key: `invoice:${row.id}:again:${clock().getTime()}` });
       return invoice.to;
     },
@@ -339,8 +354,7 @@ export function createOrdersService(deps: {
         row.id,
         options.overLimit,
       );
-      const product = (await productSummaries(tx, [row.productId])).get(row.productId);
-      await mail.enqueue(tx, taxInvoiceMail(row, product ?? { name: "", sku: "" }, deps.seller));
+      await mail.enqueue(tx, await taxInvoiceMailWithPdf(tx, row));
       await deps.events.raise(tx, "order.paid", row);
       return true;
     },

@@ -1,5 +1,6 @@
 import { Tabs } from "antd";
 import { useSearchParams } from "react-router";
+import { IntegrationsPanel } from "./IntegrationsPanel";
 import { JobsPanel } from "./JobsPanel";
 import { LodgementsPanel } from "./LodgementsPanel";
 import { MailPanel } from "./MailPanel";
@@ -8,6 +9,7 @@ const QUEUES = [
   { key: "jobs", label: "Failed jobs", children: <JobsPanel /> },
   { key: "lodgements", label: "ASIC lodgements", children: <LodgementsPanel /> },
   { key: "mail", label: "Undelivered mail", children: <MailPanel /> },
+  { key: "integrations", label: "Integrations failing", children: <IntegrationsPanel /> },
 ];
 
 /** The queues that need a person (issue 37 item 7); the queue shown is kept in the address. */
