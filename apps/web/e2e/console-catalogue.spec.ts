@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { templateCard } from "./catalogue-support";
-import { consoleCode } from "./console-support";
+import { consoleSessionThroughApi } from "./console-support";
 import { DEMO_PASSWORD, dismissAnnouncement, expectAccessible, OTHER_OWNER } from "./support";
 
 /**
@@ -12,15 +12,7 @@ import { DEMO_PASSWORD, dismissAnnouncement, expectAccessible, OTHER_OWNER } fro
 const ADMINISTRATOR = "admin@console.test";
 const PRODUCT = "Deed of Settlement and Release";
 
-/** The administrator's console session, through the API (as the firms spec signs in). */
-async function consoleSignIn(page: Page) {
-  const login = await page.request.post("/api/console/login", {
-    data: { email: ADMINISTRATOR, password: DEMO_PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const code = await consoleCode(ADMINISTRATOR);
-  expect((await page.request.post("/api/console/two-factor/code", { data: { code } })).status()).toBe(200);
-}
+const consoleSignIn = (page: Page) => consoleSessionThroughApi(page, ADMINISTRATOR);
 
 // Both widths change the same product's price: one after the other.
 test.describe.configure({ mode: "serial" });

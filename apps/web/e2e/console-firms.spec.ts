@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { consoleCode } from "./console-support";
+import { consoleSessionThroughApi } from "./console-support";
 import { DEMO_PASSWORD, expectAccessible } from "./support";
 
 /**
@@ -12,18 +12,7 @@ import { DEMO_PASSWORD, expectAccessible } from "./support";
 const ADMINISTRATOR = "admin@console.test";
 const FIRM = { name: "Wattle Grove Pty Ltd", owner: "owner@wattlegrove.test" };
 
-/**
- * The administrator's console session, through the API (the sign-in page's keyboard use is the
- * fulfilment spec's), with a code step no other sign-in of the account has used (console-support.ts).
- */
-async function consoleSignIn(page: Page) {
-  const login = await page.request.post("/api/console/login", {
-    data: { email: ADMINISTRATOR, password: DEMO_PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const code = await consoleCode(ADMINISTRATOR);
-  expect((await page.request.post("/api/console/two-factor/code", { data: { code } })).status()).toBe(200);
-}
+const consoleSignIn = (page: Page) => consoleSessionThroughApi(page, ADMINISTRATOR);
 
 const ownerSignIn = (page: Page) =>
   page.request.post("/api/auth/token", { data: { email: FIRM.owner, password: DEMO_PASSWORD } });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { consoleCode } from "./console-support";
+import { consoleSessionThroughApi } from "./console-support";
 import { createDraftByApi, DOCUMENT_SPEC_TIMEOUT_MS, teamIdOf, uniqueName } from "./documents-support";
 import { DEMO_PASSWORD, dismissAnnouncement, expectAccessible, OWNER } from "./support";
 
@@ -13,14 +13,7 @@ import { DEMO_PASSWORD, dismissAnnouncement, expectAccessible, OWNER } from "./s
  */
 const ADMINISTRATOR = "admin@console.test";
 
-async function consoleSignIn(page: Page) {
-  const login = await page.request.post("/api/console/login", {
-    data: { email: ADMINISTRATOR, password: DEMO_PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const code = await consoleCode(ADMINISTRATOR);
-  expect((await page.request.post("/api/console/two-factor/code", { data: { code } })).status()).toBe(200);
-}
+const consoleSignIn = (page: Page) => consoleSessionThroughApi(page, ADMINISTRATOR);
 
 type Setting = { key: string; value: string; version: number };
 async function feesSetting(page: Page) {

@@ -60,8 +60,65 @@ export async function consoleCode(email: string): Promise<string> {
   });
 }
 
-/** The console's sign-in, by keyboard only: the password, then the authenticator's code. */
+/** The console's session cookie (the server's `CONSOLE_COOKIE`). */
+const CONSOLE_COOKIE = "precedent_console";
+type Cookies = Awaited<ReturnType<ReturnType<Page["context"]>["cookies"]>>;
+
+/**
+ * The console sessions this test worker has signed in, by account. A new sign-in of an account
+ * must wait for a code step none of its sign-ins used (above); with a dozen console tests signing
+ * in as the demo administrator, one after another, that was up to 30 s of waiting each. A test
+ * that only needs to be signed in takes this worker's session of the account instead. The sign-in
+ * itself stays tested: the first test of each worker signs in in full, and the fulfilment spec's
+ * keyboard sign-in always does.
+ */
+const keptSessions = new Map<string, Cookies>();
+
+/** Puts this worker's session of `email` into the page's browser context, if it still stands. */
+async function resumeConsoleSession(page: Page, email: string): Promise<boolean> {
+  const kept = keptSessions.get(email);
+  if (!kept) return false;
+  await page.context().addCookies(kept);
+  const reply = await page.request.get("/api/console/session");
+  if (reply.ok()) {
+    const session = ((await reply.json()) as { data: { step: string | null; staff: { email: string } } })
+      .data;
+    if (session.step === null && session.staff.email === email) return true;
+  }
+  // Ended (idle time, or a test ended it): sign in again.
+  keptSessions.delete(email);
+  await page.context().clearCookies({ name: CONSOLE_COOKIE });
+  return false;
+}
+
+async function keepConsoleSession(page: Page, email: string) {
+  const cookies = await page.context().cookies();
+  keptSessions.set(
+    email,
+    cookies.filter((cookie) => cookie.name === CONSOLE_COOKIE),
+  );
+}
+
+/** A console session for `email` through the API (password, then a fresh code step), or this worker's. */
+export async function consoleSessionThroughApi(page: Page, email: string) {
+  if (await resumeConsoleSession(page, email)) return;
+  const login = await page.request.post("/api/console/login", { data: { email, password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const code = await consoleCode(email);
+  expect((await page.request.post("/api/console/two-factor/code", { data: { code } })).status()).toBe(200);
+  await keepConsoleSession(page, email);
+}
+
+/**
+ * The console's sign-in, by keyboard only: the password, then the authenticator's code; or, when
+ * this worker has a session of the account still standing, that session (see `keptSessions`).
+ */
 export async function signInToConsole(page: Page, email: string, address = "/console") {
+  if (await resumeConsoleSession(page, email)) {
+    await page.goto(address);
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible({ timeout: 60_000 });
+    return;
+  }
   await page.goto(address);
   await expect(page.getByRole("heading", { name: "Operator console" })).toBeVisible({ timeout: 60_000 });
   await page.getByLabel("Email").focus();
@@ -73,4 +130,5 @@ export async function signInToConsole(page: Page, email: string, address = "/con
   await page.keyboard.type(await consoleCode(email));
   await page.keyboard.press("Enter");
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await keepConsoleSession(page, email);
 }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { readPdf } from "@precedent/docgen/testing";
-import { consoleCode } from "./console-support";
+import { consoleSessionThroughApi } from "./console-support";
 import {
   openInterview,
   sampleAnswers,
@@ -25,14 +25,7 @@ const FOLDER = path.resolve(import.meta.dirname, "../../../templates", DEED.iden
 const OLD_WORDS = "This deed is entered into to settle the Dispute";
 const newWords = (width: number) => `This deed is made at ${width} px to settle the Dispute`;
 
-async function consoleSignIn(page: Page) {
-  const login = await page.request.post("/api/console/login", {
-    data: { email: EDITOR, password: DEMO_PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const code = await consoleCode(EDITOR);
-  expect((await page.request.post("/api/console/two-factor/code", { data: { code } })).status()).toBe(200);
-}
+const consoleSignIn = (page: Page) => consoleSessionThroughApi(page, EDITOR);
 
 const folderFile = (name: string, text?: string) => ({
   name,
