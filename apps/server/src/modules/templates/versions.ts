@@ -166,6 +166,16 @@ export async function scheduleRow(tx: Database, row: TemplateVersionRow, at: Dat
     .where(eq(templateVersions.id, row.id));
 }
 
+/** A scheduled version back to what it was before: retired if it was ever published, else a draft. */
+export async function unscheduleRow(tx: Database, row: TemplateVersionRow) {
+  const status = row.publishedAt ? ("retired" as const) : ("draft" as const);
+  await tx
+    .update(templateVersions)
+    .set({ status, publishAt: null })
+    .where(eq(templateVersions.id, row.id));
+  return status;
+}
+
 /**
  * Rolls back from the published version to the one published before it: the highest lower version
  * ever published, or the starter (version 1). Returns the version now current.
