@@ -215,7 +215,7 @@ describe("scheduling and rolling back", () => {
     // The previous test's hour ended support's console session too.
     as.support = await signInStaff(t, emails.support);
     expect((await as.support.post(`${base}/versions/${version}/cancel-schedule`)).statusCode).toBe(403);
-    const other = await firm.as.owner.post(`${base}/versions/${version}/cancel-schedule`);
+    const other = await firm.as.owner.post(`${base}/versions/${version}/cancel-schedule`, {});
     expect(other.statusCode).toBe(401);
 
     const res = await as.content_editor.post(`${base}/versions/${version}/cancel-schedule`);
@@ -223,7 +223,10 @@ describe("scheduling and rolling back", () => {
     expect(res.json().data).toMatchObject({ status: "draft", publish_at: null });
     expect(res.json().data.abilities).toMatchObject({ cancel_schedule: false, schedule: true });
     const cancelled = (await auditOf()).at(-1);
-    expect(cancelled).toMatchObject({ action: "template.schedule_cancelled", staffId: staffIds.content_editor });
+    expect(cancelled).toMatchObject({
+      action: "template.schedule_cancelled",
+      staffId: staffIds.content_editor,
+    });
     expect(cancelled?.before).toEqual({ version, status: "scheduled", publish_at: at.toISOString() });
     expect(cancelled?.after).toEqual({ version, status: "draft", publish_at: null });
 
@@ -240,8 +243,11 @@ describe("scheduling and rolling back", () => {
     // Scheduled, then published by its job: too late to cancel, and nothing changes.
     const soon = new Date(t.clock.now().getTime() + 60_000);
     expect(
-      (await as.content_editor.post(`${base}/versions/${version}/schedule`, { publish_at: soon.toISOString() }))
-        .statusCode,
+      (
+        await as.content_editor.post(`${base}/versions/${version}/schedule`, {
+          publish_at: soon.toISOString(),
+        })
+      ).statusCode,
     ).toBe(200);
     t.clock.advance(61_000);
     await t.services.jobs.runDue();

@@ -8,6 +8,7 @@ import { LoadError } from "../../components/LoadError";
 import { formatDay } from "../../dates";
 import { FulfilmentActions, fulfilmentItems } from "../fulfilment/FulfilmentActions";
 import { SyncDocumentButton } from "../integrations/SyncDocument";
+import { NewerVersionNotice } from "../interview/RelaunchVersionChoice";
 import { SignDocument } from "../signing/SignDocument";
 import { DocumentDialogs } from "./DocumentDialogs";
 import { DocumentDownloads } from "./DocumentDownloads";
@@ -88,6 +89,7 @@ export function DocumentDetailDrawer({
       ) : (
         data && (
           <Flex vertical gap={16}>
+            {canRelaunch(data) && <NewerVersionNotice teamId={teamId} docId={data.id} />}
             {offersSigning(data) && (
               // Lite sees it on the same documents, and gets the upgrade notice.
               <Button type="primary" onClick={() => setSigning(true)}>
