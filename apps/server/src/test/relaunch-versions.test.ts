@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildStaff, type ConsoleClient, signInStaff } from "../modules/console/testing.ts";
 import { documents } from "../modules/documents/index.ts";
 import { documentLogs } from "../modules/logs/index.ts";
-import { buildFirmWithPeople, createTestApp, type FirmClient, type FirmWithPeople, type TestApp } from "./harness.ts";
+import {
+  buildFirmWithPeople,
+  createTestApp,
+  type FirmClient,
+  type FirmWithPeople,
+  type TestApp,
+} from "./harness.ts";
 
 /**
  * Relaunch and template versions (issue 37 item 2): a completed document whose template has a
@@ -31,7 +37,10 @@ const renamedQuestion = () => ({
     "  - id: jurisdiction\n    type: select\n    label: State or territory of the company's registered office",
     "  - id: state_of_office\n    type: select\n    label: State or territory where the registered office is",
   ),
-  body: read("template.md").replace("{{ jurisdiction | jurisdiction }}", "{{ state_of_office | jurisdiction }}"),
+  body: read("template.md").replace(
+    "{{ jurisdiction | jurisdiction }}",
+    "{{ state_of_office | jurisdiction }}",
+  ),
   sample_answers: read("sample-answers.json").replace('"jurisdiction"', '"state_of_office"'),
   preconditions: read("PRECONDITIONS.md"),
 });
@@ -79,7 +88,10 @@ beforeAll(async () => {
   first = await completedOnVersionOne();
   second = await completedOnVersionOne();
   third = await completedOnVersionOne();
-  const uploaded = await editor.post(`/api/console/templates/${CONSENT.identifier}/versions`, renamedQuestion());
+  const uploaded = await editor.post(
+    `/api/console/templates/${CONSENT.identifier}/versions`,
+    renamedQuestion(),
+  );
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   expect(uploaded.json().data.checks_passed, uploaded.body).toBe(true);
   version = uploaded.json().data.version;
@@ -90,7 +102,12 @@ describe("GET /api/doc/relaunch/{docId}", () => {
   it("offers nothing newer while the document's version is current", async () => {
     const res = await offerOf(firm.as.alice, first.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ doc_id: first.id, template_version: 1, current_version: 1, newer: null });
+    expect(res.json().data).toEqual({
+      doc_id: first.id,
+      template_version: 1,
+      current_version: 1,
+      newer: null,
+    });
   });
 
   it("offers the newer published version with its note, the questions it added and removed by label, and the answers it would drop", async () => {
@@ -107,7 +124,9 @@ describe("GET /api/doc/relaunch/{docId}", () => {
       newer: {
         version,
         note: renamedQuestion().note,
-        questions_added: [{ id: "state_of_office", label: "State or territory where the registered office is" }],
+        questions_added: [
+          { id: "state_of_office", label: "State or territory where the registered office is" },
+        ],
         questions_removed: [
           { id: "jurisdiction", label: "State or territory of the company's registered office" },
         ],
@@ -180,7 +199,12 @@ describe("PUT /api/doc/relaunch/{docId}?template_version=", () => {
     const before = await row(second.id);
     const res = await relaunch(firm.as.alice, second.id, 1);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ doc_id: second.id, status: 2, template_version: 1, answers_dropped: [] });
+    expect(res.json().data).toEqual({
+      doc_id: second.id,
+      status: 2,
+      template_version: 1,
+      answers_dropped: [],
+    });
     const after = await row(second.id);
     expect(after).toMatchObject({ status: 2, templateVersion: 1 });
     expect(after.xml).toEqual(before.xml);

@@ -164,7 +164,8 @@ export const templateRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["console"],
-        summary: "Cancels a version's scheduled publication: it is a draft again, or retired if it was published before (audited)",
+        summary:
+          "Cancels a version's scheduled publication: it is a draft again, or retired if it was published before (audited)",
         security,
         params: TemplateVersionParams,
         response: {

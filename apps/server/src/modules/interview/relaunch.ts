@@ -64,7 +64,9 @@ export function createRelaunch(
             note,
             questions_added: changes.added,
             questions_removed: changes.removed,
-            answers_dropped: carryOver(own.definition, now.definition, doc.xml).dropped.map((d) => d.question),
+            answers_dropped: carryOver(own.definition, now.definition, doc.xml).dropped.map(
+              (d) => d.question,
+            ),
           },
         };
       });

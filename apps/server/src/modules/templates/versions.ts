@@ -169,10 +169,7 @@ export async function scheduleRow(tx: Database, row: TemplateVersionRow, at: Dat
 /** A scheduled version back to what it was before: retired if it was ever published, else a draft. */
 export async function unscheduleRow(tx: Database, row: TemplateVersionRow) {
   const status = row.publishedAt ? ("retired" as const) : ("draft" as const);
-  await tx
-    .update(templateVersions)
-    .set({ status, publishAt: null })
-    .where(eq(templateVersions.id, row.id));
+  await tx.update(templateVersions).set({ status, publishAt: null }).where(eq(templateVersions.id, row.id));
   return status;
 }
 

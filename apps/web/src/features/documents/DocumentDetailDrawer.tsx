@@ -8,13 +8,13 @@ import { LoadError } from "../../components/LoadError";
 import { formatDay } from "../../dates";
 import { FulfilmentActions, fulfilmentItems } from "../fulfilment/FulfilmentActions";
 import { SyncDocumentButton } from "../integrations/SyncDocument";
-import { NewerVersionNotice } from "../interview/RelaunchVersionChoice";
 import { SignDocument } from "../signing/SignDocument";
 import { DocumentDialogs } from "./DocumentDialogs";
 import { DocumentDownloads } from "./DocumentDownloads";
 import { DocumentVersions } from "./DocumentVersions";
 import { canRelaunch, offersSigning } from "./document-abilities";
 import { NextStepButton, nextStepsOf } from "./NextStepActions";
+import { NewerVersionNotice } from "./RelaunchVersionChoice";
 import { StatusIcon } from "./StatusIcon";
 
 /** How a document's interview is opened from the list (documents spec §6). */

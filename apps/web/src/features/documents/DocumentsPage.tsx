@@ -26,13 +26,13 @@ import { TabBar } from "../../components/TabBar";
 import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { AsicPaymentReturn } from "../asic";
 import { PaymentReturn } from "../catalogue/PaymentReturn";
-import { useRelaunchVersionChoice } from "../interview/RelaunchVersionChoice";
 import type { LaunchAction } from "./DocumentDetailDrawer";
 import type { DocumentDialog } from "./DocumentDialogs";
 import { DocumentListPanel } from "./DocumentListPanel";
 import { type FolderAction, FolderTreePanel } from "./FolderTreePanel";
 import { findFolder } from "./folder-tree";
 import { launchHref } from "./interview-address";
+import { useRelaunchVersionChoice } from "./RelaunchVersionChoice";
 import { useDocumentsAddress } from "./use-documents-address";
 import { useDocumentsFeedback } from "./use-documents-feedback";
 

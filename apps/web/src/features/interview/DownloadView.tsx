@@ -27,10 +27,10 @@ import {
   sectionOfTab,
 } from "../documents/interview-address";
 import { NextStepButton, nextStepsOf } from "../documents/NextStepActions";
+import { useRelaunchVersionChoice } from "../documents/RelaunchVersionChoice";
 import { FulfilmentActions, offersHardCopy, offersLegalReview } from "../fulfilment/FulfilmentActions";
 import { SyncDocumentButton } from "../integrations/SyncDocument";
 import { SignDocument } from "../signing/SignDocument";
-import { useRelaunchVersionChoice } from "./RelaunchVersionChoice";
 
 const KIND_NAMES = { pdf: "PDF", word: "Word" } as const;
 const KIND_ICONS = { pdf: <FilePdfOutlined />, word: <FileWordOutlined /> } as const;

@@ -26,9 +26,9 @@ import {
   interviewActionsOf,
   sectionOfTab,
 } from "../documents/interview-address";
+import { useRelaunchVersionChoice } from "../documents/RelaunchVersionChoice";
 import { DownloadView } from "./DownloadView";
 import { InterviewForm } from "./InterviewForm";
-import { useRelaunchVersionChoice } from "./RelaunchVersionChoice";
 import "./interview.css";
 
 const positiveId = (value: string | null) => {
