@@ -93,8 +93,15 @@ for (const width of [1366, 375]) {
       expect(publish.status(), await publish.text()).toBe(200);
 
       try {
-        // The document's detail says so.
-        await page.goto(`/my-account/my-document?tab=my-document&folderId=${doc.folderId}&docId=${doc.id}`);
+        // The document's row says so, and so does its detail.
+        await page.goto(`/my-account/my-document?tab=my-document&folderId=${doc.folderId}`);
+        const row = page
+          .getByRole("list", { name: "Documents" })
+          .getByRole("listitem")
+          .filter({ hasText: doc.name });
+        await slowExpect(row.getByText(`Template version ${version.version} available`)).toBeVisible();
+        await row.getByRole("button", { name: doc.name, exact: true }).focus();
+        await page.keyboard.press("Enter");
         const drawer = page.getByRole("dialog", { name: `Doc ID ${doc.id} - ${doc.name}` });
         await slowExpect(drawer).toBeVisible();
         const notice = drawer

@@ -111,6 +111,12 @@ describe("GET /api/doc/relaunch/{docId}", () => {
   });
 
   it("offers the newer published version with its note, the questions it added and removed by label, and the answers it would drop", async () => {
+    // The list, read (and kept) before the publish, must show the newer version after it.
+    const rowIn = async () =>
+      (
+        (await firm.as.alice.get("/api/doc", { type: 1, length: 100 })).json().data.rows as { id: number }[]
+      ).find((r) => r.id === first.id);
+    expect(await rowIn()).not.toHaveProperty("newer_template_version");
     const published = await editor.post(
       `/api/console/templates/${CONSENT.identifier}/versions/${version}/publish`,
     );
@@ -133,6 +139,9 @@ describe("GET /api/doc/relaunch/{docId}", () => {
         answers_dropped: ["State or territory of the company's registered office"],
       },
     });
+    expect(await rowIn()).toMatchObject({ newer_template_version: version });
+    const detailRow = await firm.as.alice.get(`/api/doc/${first.id}`);
+    expect(detailRow.json().data).toMatchObject({ newer_template_version: version });
     // The console's version detail names the same questions, from the same code.
     const detail = await editor.get(`/api/console/templates/${CONSENT.identifier}/versions/${version}`);
     expect(detail.json().data.questions_added).toEqual(["state_of_office"]);

@@ -16,6 +16,7 @@ export {
   insertVersion,
   isUniqueViolation,
   latestVersions,
+  newerPublishedVersionSql,
   publishedVersionRow,
   publishedVersions,
   publishRow,
