@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { consoleCode } from "./console-support";
+import { consoleCode, signInToConsole } from "./console-support";
 import {
   expectInterviewShown,
   sampleAnswers,
@@ -17,8 +17,9 @@ import { DEMO_PASSWORD, expectAccessible, OWNER, signIn } from "./support";
  * new words (one question removed, one added); the owner opens the document, is told a newer
  * version is available, relaunches it by keyboard, chooses the newer version, and the interview
  * opens on it with the other answers carried over and the removed question's answer left behind.
- * At both widths, axe on the document's detail and on the dialog. No other spec uses this
- * template; the spec rolls it back to the starter version before and after.
+ * At both widths, axe on the document's detail and on the dialog. Then the editor cancels a
+ * scheduled publication in the console by keyboard. No other spec uses this template; the spec
+ * rolls it back to the starter version before and after its relaunch test.
  */
 const EDITOR = "editor@console.test";
 const MEMO = { identifier: "memorandum-of-wishes", name: "Memorandum of Wishes" };
@@ -160,6 +161,51 @@ for (const width of [1366, 375]) {
         await backToStarter(editor);
         await editor.dispose();
       }
+    });
+
+    test("an editor cancels a scheduled publication by keyboard, and the version is a draft again", async ({
+      page,
+      playwright,
+      baseURL,
+    }) => {
+      // Set-up through the API: a checked version, scheduled for tomorrow.
+      const editor = await playwright.request.newContext({ baseURL });
+      await editorSignIn(editor);
+      const upload = await editor.post(`/api/console/templates/${MEMO.identifier}/versions`, {
+        data: { ...renamedTrustee(width), note: `To be published tomorrow (${width} px)` },
+      });
+      expect(upload.status(), await upload.text()).toBe(200);
+      const version = ((await upload.json()).data as { version: number }).version;
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+      const scheduled = await editor.post(
+        `/api/console/templates/${MEMO.identifier}/versions/${version}/schedule`,
+        { data: { publish_at: tomorrow } },
+      );
+      expect(scheduled.status(), await scheduled.text()).toBe(200);
+      await editor.dispose();
+
+      await signInToConsole(
+        page,
+        EDITOR,
+        `/console?tab=templates&template=${MEMO.identifier}&version=${version}`,
+      );
+      const section = page.getByRole("region", { name: `Version ${version}` });
+      await slowExpect(section.getByText(/^To be published /)).toBeVisible();
+      await section.getByRole("button", { name: "Cancel schedule" }).focus();
+      await page.keyboard.press("Enter");
+      const confirm = page
+        .getByRole("tooltip")
+        .filter({ hasText: `Cancel the scheduled publication of version ${version}?` });
+      await expect(confirm).toBeVisible();
+      await expectAccessible(page, "cancel-schedule confirmation");
+      await confirm.getByRole("button", { name: "Cancel the schedule" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(
+        page.getByText(`Version ${version} will not be published at the scheduled time.`),
+      ).toBeVisible();
+      await expect(section.getByText("Draft", { exact: true })).toBeVisible();
+      await expect(section.getByText(/^To be published /)).toHaveCount(0);
+      await expect(section.getByRole("button", { name: "Cancel schedule" })).toHaveCount(0);
     });
   });
 }
