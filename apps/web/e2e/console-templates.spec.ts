@@ -10,7 +10,7 @@ import {
   slowExpect,
   startDocumentByApi,
 } from "./interview-support";
-import { DEMO_PASSWORD, expectAccessible, OWNER, signIn } from "./support";
+import { expectAccessible, OWNER, signIn } from "./support";
 
 /**
  * The console's Templates area (issue 37 item 2): the demo content editor uploads a new version of

@@ -18,6 +18,9 @@ export const CONSOLE_TEMPLATE_MESSAGES = {
   notDraft: "Only a version that is not published or scheduled can be scheduled.",
   scheduleInPast: "Choose a time in the future.",
   nothingToRollBack: "Version 1 is current: there is nothing to roll back to.",
+  cancelPublished:
+    "This version has already been published, so its schedule cannot be cancelled. Roll back to make the version before it current again.",
+  cancelNotScheduled: "This version is not scheduled, so there is no schedule to cancel.",
 } as const;
 
 /** Uploaded files are text; the largest starter template's files are under 200 KB together. */
@@ -80,7 +83,7 @@ export const TemplateVersionSummary = z.object({
   uploaded_at: z.string(),
   publish_at: z.string().nullable(),
   published_at: z.string().nullable(),
-  abilities: z.object({ publish: z.boolean(), schedule: z.boolean() }),
+  abilities: z.object({ publish: z.boolean(), schedule: z.boolean(), cancel_schedule: z.boolean() }),
 });
 export type TemplateVersionSummary = z.infer<typeof TemplateVersionSummary>;
 

@@ -105,6 +105,11 @@ export const DocumentRow = z.object({
   created_by_user: z.object({ ID: z.number().int(), display_name: z.string() }),
   updated_by_user: z.object({ display_name: z.string() }),
   is_relaunch: z.boolean(),
+  /**
+   * The template's published version, when it is newer than the one the document was made from
+   * (absent otherwise): relaunching offers it (GET /api/doc/relaunch/{docId} says what changed).
+   */
+  newer_template_version: z.number().int().optional(),
   files: z.array(z.object({ id: z.number().int(), name: z.string() })),
   allow_download_pdf: z.boolean(),
   allow_download_word: z.boolean(),

@@ -111,5 +111,62 @@ export const DownloadQuery = z.object({ type: z.enum(["pdf", "word"]).default("p
 /** The same with the firm, as the route reads it. */
 export const DocumentDownloadQuery = TeamScopeQuery.extend(DownloadQuery.shape);
 
-/** PUT /api/doc/relaunch/{docId}: status 5 → 2 with answers kept and is_relaunch true. */
-export const RelaunchResponse = envelope(z.object({ doc_id: z.number().int(), status: z.number().int() }));
+/** Relaunch on a version that is neither the document's own nor the template's current one. */
+export const relaunchVersionRefused = (chosen: number, madeFrom: number, current: number) =>
+  chosen === current || madeFrom === current
+    ? `Version ${chosen} of this template cannot be chosen. This document can be relaunched on version ${madeFrom}, the one it was made from.`
+    : `Version ${chosen} of this template cannot be chosen. This document can be relaunched on version ${madeFrom}, the one it was made from, or on version ${current}, the current one.`;
+
+/**
+ * PUT /api/doc/relaunch/{docId}: status 5 → 2 with answers kept and is_relaunch true. Without
+ * `template_version` the document stays on the version it was made from; with the template's
+ * current version it moves to it, its answers carried over where the questions still exist.
+ */
+export const RelaunchQuery = TeamScopeQuery.extend({
+  template_version: z.coerce
+    .number({ error: "template_version must be a version number" })
+    .int({ error: "template_version must be a whole number" })
+    .min(1, { error: "template_version must be a version number (1 or more)" })
+    .max(100_000, { error: "template_version is too large" })
+    .optional()
+    .describe(
+      "The template version to relaunch on: the document's own (the default) or the template's current one",
+    ),
+});
+export const RelaunchResponse = envelope(
+  z.object({
+    doc_id: z.number().int(),
+    status: z.number().int(),
+    template_version: z.number().int().nullable(),
+    answers_dropped: z
+      .array(z.string())
+      .describe("The answers left behind (their questions' labels): questions the new version removed"),
+  }),
+);
+
+/** A question by its id and label, as the relaunch offer names what a version changed. */
+export const QuestionNamed = z.object({ id: z.string(), label: z.string() });
+export type QuestionNamed = z.infer<typeof QuestionNamed>;
+
+/**
+ * GET /api/doc/relaunch/{docId}: the template versions relaunching this document can choose,
+ * and, when the template has a current version newer than the document's, what it changed.
+ */
+export const RelaunchOffer = z.object({
+  doc_id: z.number().int(),
+  template_version: z.number().int().nullable().describe("The version the document was made from"),
+  current_version: z.number().int().nullable().describe("The template's current (published) version"),
+  newer: z
+    .object({
+      version: z.number().int(),
+      note: z.string().describe("What changed, in the editor's words"),
+      questions_added: z.array(QuestionNamed),
+      questions_removed: z.array(QuestionNamed),
+      answers_dropped: z
+        .array(z.string())
+        .describe("This document's answers that would not be carried over, by question"),
+    })
+    .nullable(),
+});
+export type RelaunchOffer = z.infer<typeof RelaunchOffer>;
+export const RelaunchOfferResponse = envelope(RelaunchOffer);

@@ -23,6 +23,8 @@ export type DocumentLogType = z.infer<typeof DocumentLogType>;
  *   changed" (an interview save); `answers` on the change lists each question's before and after
  * - version: the document's previous version number (null: none) → the version just assembled;
  *   `answers` lists what changed since the previous version
+ * - template_version: the template version the document was made from → the one a relaunch moved
+ *   it to; `answers` lists the answers left behind (questions the new version removed)
  */
 export const CHANGE_LOG_TAGS = [
   "created",
@@ -34,6 +36,7 @@ export const CHANGE_LOG_TAGS = [
   "deleted",
   "answers",
   "version",
+  "template_version",
 ] as const;
 export const ChangeLogTag = z.enum(CHANGE_LOG_TAGS);
 export type ChangeLogTag = z.infer<typeof ChangeLogTag>;

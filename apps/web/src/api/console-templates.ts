@@ -32,5 +32,7 @@ export const scheduleTemplateVersion = (identifier: string, version: number, pub
     params: { identifier, version },
     body: { publish_at: publishAt },
   });
+export const cancelTemplateSchedule = (identifier: string, version: number) =>
+  call(API.consoleTemplates.cancelSchedule, { ...own, params: { identifier, version } });
 export const rollBackTemplate = (identifier: string) =>
   call(API.consoleTemplates.rollBack, { ...own, params: { identifier } });

@@ -54,8 +54,31 @@ export const getDownloadFiles = async (teamId: number, docId: number, signal?: A
     })
   ).files;
 
-export const relaunchDocument = (teamId: number, docId: number) =>
-  call(API.interview.relaunch, { params: { docId }, query: scope(teamId) });
+/**
+ * Reopens a completed document; on `templateVersion` when given (the template's current version,
+ * or the one the document was made from), else on the version it was made from.
+ */
+export const relaunchDocument = (teamId: number, docId: number, templateVersion?: number) =>
+  call(API.interview.relaunch, {
+    params: { docId },
+    query: {
+      ...scope(teamId),
+      ...(templateVersion === undefined ? {} : { template_version: templateVersion }),
+    },
+  });
+
+/** What relaunching offers: the document's template version, the current one and what it changed. */
+export const relaunchOfferQuery = (teamId: number, docId: number) => ({
+  queryKey: ["relaunch-offer", teamId, docId] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    call(API.interview.relaunchOffer, {
+      params: { docId },
+      query: scope(teamId),
+      ...(signal ? { signal } : {}),
+    }),
+  // An editor may publish at any moment: asked afresh each time it is shown.
+  staleTime: 0,
+});
 
 /** Where a document's assembled PDF or Word file downloads from (an attachment, with the session cookie). */
 export const downloadHref = (teamId: number, docId: number, kind: DocumentFile["kind"]) =>

@@ -65,6 +65,13 @@ export const consoleTemplateCalls = {
     reply: TemplateVersionResponse,
     errors: { ...refusals, 404: NO_VERSION, 409: "Checks not passed, or published or scheduled already" },
   }),
+  cancelSchedule: defineCall({
+    method: "POST",
+    path: "/api/console/templates/:identifier/versions/:version/cancel-schedule",
+    params: TemplateVersionParams,
+    reply: TemplateVersionResponse,
+    errors: { ...refusals, 404: NO_VERSION, 409: "Published already, or not scheduled" },
+  }),
   rollBack: defineCall({
     method: "POST",
     path: "/api/console/templates/:identifier/rollback",

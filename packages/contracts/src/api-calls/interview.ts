@@ -7,6 +7,8 @@ import {
   DocumentDownloadQuery,
   DownloadIdsResponse,
   InterviewResponse,
+  RelaunchOfferResponse,
+  RelaunchQuery,
   RelaunchResponse,
   SaveInterviewBody,
   SaveInterviewResponse,
@@ -65,8 +67,22 @@ export const interviewCalls = {
     method: "PUT",
     path: "/api/doc/relaunch/:docId",
     params: DocIdParam,
-    query: TeamScopeQuery,
+    query: RelaunchQuery,
     reply: RelaunchResponse,
+    errors: {
+      400: "template_version is not a version number",
+      403: "The caller may not relaunch this document",
+      404: NOT_SEEN,
+      409: "Not completed, no template, or a version that is neither the document's nor the current one",
+    },
+  }),
+  /** What relaunching would offer: the document's version, the current one and what it changed. */
+  relaunchOffer: defineCall({
+    method: "GET",
+    path: "/api/doc/relaunch/:docId",
+    params: DocIdParam,
+    query: TeamScopeQuery,
+    reply: RelaunchOfferResponse,
     errors: { 404: NOT_SEEN },
   }),
   /** The preview form's action: it posts the current answers to a named window. */

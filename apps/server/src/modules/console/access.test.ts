@@ -207,6 +207,10 @@ const AREA_CALLS: Record<string, Row> = {
     payload: () => ({ publish_at: "2099-01-01T09:00:00+11:00" }),
     allowed: EDITORS,
   },
+  "POST /api/console/templates/:identifier/versions/:version/cancel-schedule": {
+    url: "/api/console/templates/no-such-template/versions/2/cancel-schedule",
+    allowed: EDITORS,
+  },
   "POST /api/console/templates/:identifier/rollback": {
     url: "/api/console/templates/no-such-template/rollback",
     allowed: EDITORS,

@@ -160,6 +160,34 @@ export const templateRoutes: FastifyPluginAsyncZod<{
   );
 
   areas.post(
+    "/console/templates/:identifier/versions/:version/cancel-schedule",
+    {
+      schema: {
+        tags: ["console"],
+        summary:
+          "Cancels a version's scheduled publication: it is a draft again, or retired if it was published before (audited)",
+        security,
+        params: TemplateVersionParams,
+        response: {
+          200: TemplateVersionResponse,
+          400: badInput,
+          ...refusals,
+          404: noVersion,
+          409: ErrorEnvelope.describe("Published already, or not scheduled"),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await templates.cancelSchedule(
+        inTemplates(request),
+        request.params.identifier,
+        request.params.version,
+      ),
+    }),
+  );
+
+  areas.post(
     "/console/templates/:identifier/rollback",
     {
       schema: {

@@ -94,7 +94,7 @@ describe("uploading a version", () => {
     expect(res.statusCode, res.body).toBe(200);
     const version = res.json().data;
     expect(version).toMatchObject({ version: 2, status: "draft", checks_passed: false });
-    expect(version.abilities).toEqual({ publish: false, schedule: false });
+    expect(version.abilities).toEqual({ publish: false, schedule: false, cancel_schedule: false });
     const failed = version.checks
       .filter((c: { passed: boolean }) => !c.passed)
       .map((c: { name: string }) => c.name);
@@ -113,7 +113,7 @@ describe("uploading a version", () => {
     expect(version.checks.every((c: { passed: boolean }) => c.passed)).toBe(true);
     expect(version.page_count).toBeGreaterThan(0);
     expect(version.preview_html).toContain("register of members");
-    expect(version.abilities).toEqual({ publish: true, schedule: true });
+    expect(version.abilities).toEqual({ publish: true, schedule: true, cancel_schedule: false });
     const [, entry] = await auditOf();
     expect(entry).toMatchObject({ action: "template.version_uploaded", staffId: staffIds.content_editor });
     expect(entry?.after).toMatchObject({ version: 3, checks_passed: true });
@@ -203,6 +203,62 @@ describe("scheduling and rolling back", () => {
     as.content_editor = await signInStaff(t, emails.content_editor);
     expect((await rowsOf()).find((r) => r.version === version)?.status).toBe("published");
     expect((await startDocument()).version).toBe(version);
+  });
+
+  it("cancels a scheduled publication, audited: the job then publishes nothing; cancelling again or after publishing is refused", async () => {
+    const version = (await as.content_editor.post(`${base}/versions`, files())).json().data.version as number;
+    const at = new Date(t.clock.now().getTime() + 600_000);
+    const scheduled = await as.content_editor.post(`${base}/versions/${version}/schedule`, {
+      publish_at: at.toISOString(),
+    });
+    expect(scheduled.json().data.abilities).toMatchObject({ cancel_schedule: true, publish: true });
+    // The previous test's hour ended support's console session too.
+    as.support = await signInStaff(t, emails.support);
+    expect((await as.support.post(`${base}/versions/${version}/cancel-schedule`)).statusCode).toBe(403);
+    const other = await firm.as.owner.post(`${base}/versions/${version}/cancel-schedule`, {});
+    expect(other.statusCode).toBe(401);
+
+    const res = await as.content_editor.post(`${base}/versions/${version}/cancel-schedule`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: "draft", publish_at: null });
+    expect(res.json().data.abilities).toMatchObject({ cancel_schedule: false, schedule: true });
+    const cancelled = (await auditOf()).at(-1);
+    expect(cancelled).toMatchObject({
+      action: "template.schedule_cancelled",
+      staffId: staffIds.content_editor,
+    });
+    expect(cancelled?.before).toEqual({ version, status: "scheduled", publish_at: at.toISOString() });
+    expect(cancelled?.after).toEqual({ version, status: "draft", publish_at: null });
+
+    const again = await as.content_editor.post(`${base}/versions/${version}/cancel-schedule`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MESSAGES.cancelNotScheduled);
+    const published = (await rowsOf()).find((r) => r.status === "published")?.version;
+    t.clock.advance(600_000 + 1000);
+    await t.services.jobs.runDue();
+    as.content_editor = await signInStaff(t, emails.content_editor);
+    expect((await rowsOf()).find((r) => r.version === version)?.status).toBe("draft");
+    expect((await rowsOf()).find((r) => r.status === "published")?.version).toBe(published);
+
+    // Scheduled, then published by its job: too late to cancel, and nothing changes.
+    const soon = new Date(t.clock.now().getTime() + 60_000);
+    expect(
+      (
+        await as.content_editor.post(`${base}/versions/${version}/schedule`, {
+          publish_at: soon.toISOString(),
+        })
+      ).statusCode,
+    ).toBe(200);
+    t.clock.advance(61_000);
+    await t.services.jobs.runDue();
+    const entries = (await auditOf()).length;
+    const late = await as.content_editor.post(`${base}/versions/${version}/cancel-schedule`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(MESSAGES.cancelPublished);
+    expect((await rowsOf()).find((r) => r.version === version)?.status).toBe("published");
+    expect(await auditOf()).toHaveLength(entries);
+    const missing = await as.content_editor.post(`${base}/versions/999/cancel-schedule`);
+    expect(missing.statusCode).toBe(404);
   });
 
   it("rolls back to the version published before, down to version 1, audited", async () => {

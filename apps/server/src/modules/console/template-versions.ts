@@ -31,6 +31,7 @@ import {
   type TemplateLibrary,
   type TemplateVersionRow,
   templateName,
+  unscheduleRow,
   type VersionCheckResult,
   versionRow,
   versionRows,
@@ -99,6 +100,7 @@ export function createConsoleTemplates(deps: {
       abilities: {
         publish: mayAct && row.status !== "published",
         schedule: mayAct && (row.status === "draft" || row.status === "retired"),
+        cancel_schedule: mayUse(actor.role, "templates") && row.status === "scheduled",
       },
     };
   };
@@ -282,6 +284,27 @@ export function createConsoleTemplates(deps: {
           target: `template:${identifier}`,
           before: { version, status: row.status },
           after: { version, status: "scheduled", publish_at: publishAt.toISOString() },
+        });
+      });
+      return detailOf(actor, await requireRow(db, identifier, version));
+    },
+
+    /**
+     * Cancels a scheduled publication. The row lock orders it with the job: once the job has
+     * published the version, the cancel is refused; once cancelled, the job finds nothing to do.
+     */
+    async cancelSchedule(actor: StaffFacts, identifier: string, version: number) {
+      await db.transaction(async (tx) => {
+        const row = await requireRow(tx, identifier, version, true);
+        if (row.status === "published") throw new AppError(409, MESSAGES.cancelPublished);
+        if (row.status !== "scheduled") throw new AppError(409, MESSAGES.cancelNotScheduled);
+        const status = await unscheduleRow(tx, row);
+        await recordAction(tx, clock, {
+          staffId: actor.id,
+          action: "template.schedule_cancelled",
+          target: `template:${identifier}`,
+          before: { version, status: row.status, publish_at: row.publishAt?.toISOString() ?? null },
+          after: { version, status, publish_at: null },
         });
       });
       return detailOf(actor, await requireRow(db, identifier, version));

@@ -49,6 +49,8 @@ export type DocumentChange = {
   xTemplateId?: string;
   /** The first party's name in the answers (the list's client filter). */
   clientName?: string | null;
+  /** A relaunch moving the document to its template's current version (interview/relaunch.ts). */
+  templateVersion?: number;
 };
 
 const logEntry = (

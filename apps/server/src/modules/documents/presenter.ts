@@ -63,6 +63,7 @@ export function createDocumentPresenter(deps: {
         created_by_user: { ID: doc.createdBy, display_name: names.get(doc.createdBy)?.name ?? "" },
         updated_by_user: { display_name: names.get(doc.updatedBy)?.name ?? "" },
         is_relaunch: doc.isRelaunch,
+        ...(doc.newerTemplateVersion !== null ? { newer_template_version: doc.newerTemplateVersion } : {}),
         files: docFiles.map(({ id, name }) => ({ id, name })),
         allow_download_pdf: doc.allowDownloadPdf,
         allow_download_word: doc.allowDownloadWord,

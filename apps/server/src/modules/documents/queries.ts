@@ -8,6 +8,7 @@ import { type FirmContext, isOwnerOrManager } from "../../platform/kernel/index.
 import { productIdOfTemplateSql, productsInCategoriesSql } from "../catalogue/index.ts";
 import { type FoldersService, isSharedLocation } from "../folders/index.ts";
 import type { DocumentLogAccess, DocumentNames } from "../logs/index.ts";
+import { newerPublishedVersionSql } from "../templates/index.ts";
 import { factsOf, statusName } from "./facts.ts";
 import { documentCounts, documentShares, documents } from "./schema.ts";
 
@@ -79,6 +80,8 @@ export function createDocumentQueries(deps: { db: Database; folders: FoldersServ
     templateName: documents.templateName,
     xTemplateId: documents.xTemplateId,
     templateVersion: documents.templateVersion,
+    // Every firm's lists move when a version is published (migration 0062), so kept lists show it.
+    newerTemplateVersion: newerPublishedVersionSql(documents.xTemplateId, documents.templateVersion),
     isRelaunch: documents.isRelaunch,
     allowDownloadPdf: documents.allowDownloadPdf,
     allowDownloadWord: documents.allowDownloadWord,

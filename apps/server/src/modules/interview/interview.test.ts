@@ -435,7 +435,7 @@ describe("PUT /api/doc/relaunch/{docId}", () => {
     const before = await filesOf(doc.id);
     const res = await as.alice.put(`/api/doc/relaunch/${doc.id}`, {});
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ doc_id: doc.id, status: 2 });
+    expect(res.json().data).toEqual({ doc_id: doc.id, status: 2, template_version: 1, answers_dropped: [] });
     const reopened = await row(doc.id);
     expect(reopened).toMatchObject({ status: 2, isRelaunch: true });
     expect(reopened.xml).toEqual((await row(doc.id)).xml);

@@ -1,7 +1,16 @@
-import { RELAUNCH_NO_TEMPLATE, RELAUNCH_NOT_ALLOWED } from "@precedent/contracts";
+import {
+  RELAUNCH_NO_TEMPLATE,
+  RELAUNCH_NOT_ALLOWED,
+  type RelaunchOffer,
+  relaunchVersionRefused,
+} from "@precedent/contracts";
+import { type Answers, cleanAnswers, type InterviewDefinition } from "@precedent/docgen";
+import type { Database } from "../../db/client.ts";
 import { AppError, forbidden } from "../../errors.ts";
 import type { FirmContext } from "../../platform/kernel/index.ts";
 import { allowedInSomeTab, canRenameDocument } from "../documents/index.ts";
+import { currentVersionOf, namedQuestionChanges, versionRow } from "../templates/index.ts";
+import { answerChanges, clientNameOf } from "./answer-changes.ts";
 // The event's payload type is declared there; raising it here needs that declaration.
 import type {} from "./events.ts";
 import { COMPLETED, IN_PROGRESS, type InterviewScope } from "./interview-scope.ts";
@@ -9,29 +18,105 @@ import type { InterviewServiceDeps } from "./service-deps.ts";
 
 // Relaunch (documents spec §4): a completed document reopened for the interview, and the event
 // that tells signing to void what was sent. Its own refusal; it shares only the document scope.
+// A document stays on the template version it was made from unless the relaunch names the
+// template's current version (issue 37 item 2): then its answers move to that version's questions.
 
 const RELAUNCH_REFUSED = "Only the document's creator, the company owner or a manager can relaunch it.";
 
+/** The answers a version's interview keeps, and those it leaves behind (by question, as shown). */
+function carryOver(from: InterviewDefinition, to: InterviewDefinition, answers: Record<string, unknown>) {
+  const carried = cleanAnswers(to, answers as Answers) as Record<string, unknown>;
+  const dropped = answerChanges(from, answers, carried).filter((change) => change.to === null);
+  return { carried, dropped };
+}
+
 export function createRelaunch(
   deps: Pick<InterviewServiceDeps, "db" | "documents" | "library" | "events">,
-  scope: Pick<InterviewScope, "visible">,
+  scope: Pick<InterviewScope, "visible" | "guardedAnswers">,
 ) {
   const { db, documents, library } = deps;
-  const { visible } = scope;
+  const { visible, guardedAnswers } = scope;
+
+  /** The document's template at the version it was made from, and at the template's current one. */
+  async function versionsOf(tx: Database, identifier: string, madeFrom: number) {
+    const current = await currentVersionOf(tx, identifier);
+    const [own, now] = await Promise.all([library.at(identifier, madeFrom), library.at(identifier, current)]);
+    return { current, own, now };
+  }
 
   return {
-    /** PUT /doc/relaunch/{docId}: a completed document back to In Progress, answers kept. */
-    async relaunch(ctx: FirmContext, docId: number) {
-      await db.transaction(async (tx) => {
+    /** GET /doc/relaunch/{docId}: the versions a relaunch may choose, and what the newer one changed. */
+    async offer(ctx: FirmContext, docId: number): Promise<RelaunchOffer> {
+      return db.transaction(async (tx) => {
+        const { doc } = await visible(tx, ctx, docId, false);
+        const none = { doc_id: doc.id, template_version: null, current_version: null, newer: null };
+        if (!doc.xTemplateId || !library.get(doc.xTemplateId)) return none;
+        const madeFrom = doc.templateVersion ?? 1;
+        const { current, own, now } = await versionsOf(tx, doc.xTemplateId, madeFrom);
+        const offered = { ...none, template_version: madeFrom, current_version: current };
+        if (current <= madeFrom || !own || !now) return offered;
+        const changes = namedQuestionChanges(own.definition, now.definition);
+        const note = (await versionRow(tx, doc.xTemplateId, current))?.note ?? "";
+        return {
+          ...offered,
+          newer: {
+            version: current,
+            note,
+            questions_added: changes.added,
+            questions_removed: changes.removed,
+            answers_dropped: carryOver(own.definition, now.definition, doc.xml).dropped.map(
+              (d) => d.question,
+            ),
+          },
+        };
+      });
+    },
+
+    /**
+     * PUT /doc/relaunch/{docId}: a completed document back to In Progress, answers kept. With
+     * `chosen` the template's current version, the document moves to it: the answers to questions
+     * it still asks are carried over, the others dropped and logged.
+     */
+    async relaunch(ctx: FirmContext, docId: number, chosen?: number) {
+      return db.transaction(async (tx) => {
         const { doc, facts } = await visible(tx, ctx, docId, true);
         if (doc.status !== COMPLETED) throw new AppError(409, RELAUNCH_NOT_ALLOWED);
         if (!allowedInSomeTab(canRenameDocument, ctx, facts)) throw forbidden(RELAUNCH_REFUSED);
         // Reopened without a template, the interview could never be completed again.
         if (!doc.xTemplateId || !library.get(doc.xTemplateId)) throw new AppError(409, RELAUNCH_NO_TEMPLATE);
-        await documents.applyChange(tx, ctx, doc, { status: IN_PROGRESS, isRelaunch: true });
+        const madeFrom = doc.templateVersion ?? 1;
+        const reopen = { status: IN_PROGRESS, isRelaunch: true } as const;
+        let moved: { version: number; dropped: string[] } | undefined;
+        if (chosen === undefined || chosen === madeFrom) {
+          await documents.applyChange(tx, ctx, doc, reopen);
+        } else {
+          const { current, own, now } = await versionsOf(tx, doc.xTemplateId, madeFrom);
+          if (chosen !== current || !own || !now)
+            throw new AppError(409, relaunchVersionRefused(chosen, madeFrom, current));
+          const { carried, dropped } = carryOver(own.definition, now.definition, doc.xml);
+          const answers = await guardedAnswers(tx, ctx, doc, carried);
+          await documents.applyChange(
+            tx,
+            ctx,
+            doc,
+            {
+              ...reopen,
+              templateVersion: current,
+              xml: answers,
+              clientName: clientNameOf(now.definition, answers),
+            },
+            { template_version: { from: madeFrom, to: current, answers: dropped } },
+          );
+          moved = { version: current, dropped: dropped.map((d) => d.question) };
+        }
         await deps.events?.raise(tx, "document.relaunched", { teamId: ctx.teamId, docId });
+        return {
+          doc_id: docId,
+          status: IN_PROGRESS,
+          template_version: moved?.version ?? madeFrom,
+          answers_dropped: moved?.dropped ?? [],
+        };
       });
-      return { doc_id: docId, status: IN_PROGRESS };
     },
   };
 }

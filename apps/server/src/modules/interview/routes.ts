@@ -4,6 +4,8 @@ import {
   AssembleResponse,
   DocIdParam,
   InterviewResponse,
+  RelaunchOfferResponse,
+  RelaunchQuery,
   RelaunchResponse,
   SaveInterviewBody,
   SaveInterviewResponse,
@@ -192,15 +194,35 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ interview: InterviewServic
     {
       schema: {
         tags,
-        summary: "Reopen a completed document's interview (answers kept)",
+        summary:
+          "Reopen a completed document's interview (answers kept), on the template version it was made from or on the template's current version (answers to questions it removed are dropped)",
         params: DocIdParam,
-        querystring: TeamScopeQuery,
+        querystring: RelaunchQuery,
         response: { 200: RelaunchResponse },
       },
     },
     async (request) => {
       const ctx = await request.firm();
-      return { message: "", data: await interview.relaunch(ctx, request.params.docId) };
+      const { template_version } = request.query;
+      return { message: "", data: await interview.relaunch(ctx, request.params.docId, template_version) };
+    },
+  );
+
+  app.get(
+    "/doc/relaunch/:docId",
+    {
+      schema: {
+        tags,
+        summary:
+          "What relaunching the document offers: the template version it was made from, the current one, and what a newer one changed (questions added and removed, answers that would be dropped)",
+        params: DocIdParam,
+        querystring: TeamScopeQuery,
+        response: { 200: RelaunchOfferResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await request.firm();
+      return { message: "", data: await interview.relaunchOffer(ctx, request.params.docId) };
     },
   );
 };

@@ -43,5 +43,6 @@ export function createInterviewService(deps: InterviewServiceDeps) {
     preview: answers.preview,
     assemble: assembly.assemble,
     relaunch: relaunch.relaunch,
+    relaunchOffer: relaunch.offer,
   };
 }

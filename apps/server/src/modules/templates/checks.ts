@@ -71,25 +71,36 @@ export async function checkVersion(
   return { checks, passed: checks.every((c) => c.passed), page_count: pageCount, preview_html: previewHtml };
 }
 
-/** Every question id of an interview, groups' questions included (what relaunch compares). */
-export function questionIds(definition: InterviewDefinition): Set<string> {
-  const ids = new Set<string>();
-  const walk = (questions: readonly Question[]) => {
-    for (const question of questions) {
-      ids.add(question.id);
+/**
+ * Every question of an interview by id, groups' questions included, with its label (the first
+ * one's where two groups use the same id): what the console and relaunch compare.
+ */
+export function questionsById(definition: InterviewDefinition): Map<string, string> {
+  const questions = new Map<string, string>();
+  const walk = (list: readonly Question[]) => {
+    for (const question of list) {
+      if (!questions.has(question.id)) questions.set(question.id, question.label);
       if ("questions" in question && Array.isArray(question.questions)) walk(question.questions);
     }
   };
   walk(definition.questions);
-  return ids;
+  return questions;
 }
 
-/** The questions a version added and removed, against another. */
+/** The questions a version added and removed against another, by id with their labels. */
+export function namedQuestionChanges(from: InterviewDefinition, to: InterviewDefinition) {
+  const before = questionsById(from);
+  const after = questionsById(to);
+  const named = (questions: Map<string, string>, other: Map<string, string>) =>
+    [...questions]
+      .filter(([id]) => !other.has(id))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([id, label]) => ({ id, label }));
+  return { added: named(after, before), removed: named(before, after) };
+}
+
+/** The questions a version added and removed, against another, by id. */
 export function questionChanges(from: InterviewDefinition, to: InterviewDefinition) {
-  const before = questionIds(from);
-  const after = questionIds(to);
-  return {
-    added: [...after].filter((id) => !before.has(id)).sort(),
-    removed: [...before].filter((id) => !after.has(id)).sort(),
-  };
+  const changes = namedQuestionChanges(from, to);
+  return { added: changes.added.map((q) => q.id), removed: changes.removed.map((q) => q.id) };
 }

@@ -1,6 +1,11 @@
 // The templates module's one public entry: other modules and the app import only this file.
 
-export { checkVersion, questionChanges, type VersionCheckResult } from "./checks.ts";
+export {
+  checkVersion,
+  namedQuestionChanges,
+  questionChanges,
+  type VersionCheckResult,
+} from "./checks.ts";
 export { createTemplateLibrary, type TemplateLibrary, templateName } from "./library.ts";
 // Tables for tests and demo data to write rows with; another module's code may not import them.
 export { templateVersions } from "./schema.ts";
@@ -11,6 +16,7 @@ export {
   insertVersion,
   isUniqueViolation,
   latestVersions,
+  newerPublishedVersionSql,
   publishedVersionRow,
   publishedVersions,
   publishRow,
@@ -18,6 +24,7 @@ export {
   scheduleRow,
   type TemplateVersionRow,
   type UploadedFiles,
+  unscheduleRow,
   type VersionedTemplate,
   versionRow,
   versionRows,

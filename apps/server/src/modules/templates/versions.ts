@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { LibraryTemplate, TemplateFiles } from "@precedent/docgen/library";
-import { and, desc, eq, isNotNull, lt, max } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt, max, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { UploadedTemplateFiles } from "../../platform/workers/index.ts";
 import { templateVersions } from "./schema.ts";
@@ -63,6 +63,16 @@ export async function publishedVersionRow(tx: Database, identifier: string, lock
     .where(and(eq(templateVersions.identifier, identifier), eq(templateVersions.status, "published")));
   const [row] = lock ? await query.for("update") : await query;
   return row;
+}
+
+/**
+ * A query fragment for other modules' statements (the document rows): the template's published
+ * version when it is newer than `version` (a document's own, null read as 1), else null.
+ */
+export function newerPublishedVersionSql(identifier: SQLWrapper, version: SQLWrapper): SQL<number | null> {
+  return sql<
+    number | null
+  >`(select tv.version from ${templateVersions} tv where tv.identifier = ${identifier} and tv.status = 'published' and tv.version > coalesce(${version}, 1))`;
 }
 
 /** The current version number of a template: its published row's, or 1. */
@@ -164,6 +174,13 @@ export async function scheduleRow(tx: Database, row: TemplateVersionRow, at: Dat
     .update(templateVersions)
     .set({ status: "scheduled", publishAt: at })
     .where(eq(templateVersions.id, row.id));
+}
+
+/** A scheduled version back to what it was before: retired if it was ever published, else a draft. */
+export async function unscheduleRow(tx: Database, row: TemplateVersionRow) {
+  const status = row.publishedAt ? ("retired" as const) : ("draft" as const);
+  await tx.update(templateVersions).set({ status, publishAt: null }).where(eq(templateVersions.id, row.id));
+  return status;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Flex, Input, List, Typography } from "antd";
+import { App, Button, Flex, Input, List, Popconfirm, Typography } from "antd";
 import { useState } from "react";
 import {
+  cancelTemplateSchedule,
   publishTemplateVersion,
   scheduleTemplateVersion,
   templateVersionQuery,
@@ -40,6 +41,18 @@ export function TemplateVersionView({
       await refresh();
     },
     onError: (error: Error) => void message.error(error.message),
+  });
+  const cancelSchedule = useMutation({
+    mutationFn: () => cancelTemplateSchedule(identifier, version),
+    onSuccess: async () => {
+      void message.success(`Version ${version} will not be published at the scheduled time.`);
+      await refresh();
+    },
+    onError: async (error: Error) => {
+      void message.error(error.message);
+      // Refused because it was published meanwhile: show it as it is now.
+      await refresh();
+    },
   });
 
   if (detail.isError)
@@ -99,6 +112,18 @@ export function TemplateVersionView({
                 <Button type="primary" onClick={() => publish.mutate()} loading={publish.isPending}>
                   Publish version {version}
                 </Button>
+              )}
+              {v.abilities.cancel_schedule && (
+                <Popconfirm
+                  title={`Cancel the scheduled publication of version ${version}?`}
+                  okText="Cancel the schedule"
+                  cancelText="Keep it"
+                  onConfirm={() => cancelSchedule.mutate()}
+                >
+                  <Button danger loading={cancelSchedule.isPending}>
+                    Cancel schedule
+                  </Button>
+                </Popconfirm>
               )}
               {v.abilities.schedule && (
                 <>

@@ -14,6 +14,7 @@ import { DocumentDownloads } from "./DocumentDownloads";
 import { DocumentVersions } from "./DocumentVersions";
 import { canRelaunch, offersSigning } from "./document-abilities";
 import { NextStepButton, nextStepsOf } from "./NextStepActions";
+import { NewerVersionNotice } from "./RelaunchVersionChoice";
 import { StatusIcon } from "./StatusIcon";
 
 /** How a document's interview is opened from the list (documents spec §6). */
@@ -88,6 +89,7 @@ export function DocumentDetailDrawer({
       ) : (
         data && (
           <Flex vertical gap={16}>
+            {canRelaunch(data) && <NewerVersionNotice teamId={teamId} docId={data.id} />}
             {offersSigning(data) && (
               // Lite sees it on the same documents, and gets the upgrade notice.
               <Button type="primary" onClick={() => setSigning(true)}>

@@ -528,6 +528,9 @@ export function DocumentListPanel({
                     document={document}
                     onOpen={() => openDialog({ kind: "signing-status", document })}
                   />
+                  {document.newer_template_version !== undefined && (
+                    <span>Template version {document.newer_template_version} available</span>
+                  )}
                   {document.asic_payment_status_name && (
                     <span className="doc-row__asic">
                       ASIC: {document.asic_payment_status_name}, {document.asic_status_name}

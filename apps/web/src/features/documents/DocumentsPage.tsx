@@ -32,6 +32,7 @@ import { DocumentListPanel } from "./DocumentListPanel";
 import { type FolderAction, FolderTreePanel } from "./FolderTreePanel";
 import { findFolder } from "./folder-tree";
 import { launchHref } from "./interview-address";
+import { useRelaunchVersionChoice } from "./RelaunchVersionChoice";
 import { useDocumentsAddress } from "./use-documents-address";
 import { useDocumentsFeedback } from "./use-documents-feedback";
 
@@ -173,13 +174,23 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
 
   // Start or relaunch opens the interview page; a completed document is reopened (5 → 2) first.
   const navigate = useNavigate();
+  const versionChoice = useRelaunchVersionChoice(teamId);
   const launchDocument = (document: DocumentDetail, action: LaunchAction) =>
     confirmOwner(document, () => {
       const open = () => navigate(launchHref(document, section, folderId));
       if (action !== "relaunch-completed") return open();
-      void run(() => relaunchDocument(teamId, document.id), "Your document has been relaunched.")
-        .then(open)
-        .catch(() => undefined);
+      // A newer template version is offered first; run() says what a refused relaunch was refused for.
+      void versionChoice.choose(document.id).then(
+        (chosen) =>
+          chosen &&
+          run(
+            () => relaunchDocument(teamId, document.id, chosen.version),
+            "Your document has been relaunched.",
+          )
+            .then(open)
+            .catch(() => undefined),
+        (error: unknown) => void message.error(error instanceof Error ? error.message : String(error)),
+      );
     });
 
   const tabs = TABS.filter((tab) => tab.section !== ORGANISATION_DOCUMENTS || canSeeOrganisation);
@@ -252,6 +263,7 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
       )}
       <PaymentReturn teamId={teamId} />
       <AsicPaymentReturn teamId={teamId} />
+      {versionChoice.dialog}
       <OpenedOnce open={dialog !== undefined}>
         <DocumentDialogs
           teamId={teamId}

@@ -27,6 +27,7 @@ import {
   sectionOfTab,
 } from "../documents/interview-address";
 import { NextStepButton, nextStepsOf } from "../documents/NextStepActions";
+import { useRelaunchVersionChoice } from "../documents/RelaunchVersionChoice";
 import { FulfilmentActions, offersHardCopy, offersLegalReview } from "../fulfilment/FulfilmentActions";
 import { SyncDocumentButton } from "../integrations/SyncDocument";
 import { SignDocument } from "../signing/SignDocument";
@@ -97,6 +98,7 @@ function SuggestedActionsDialog({
   const [downloadedHere, setDownloadedHere] = useState<ReadonlySet<number>>(() => new Set());
   const [moving, setMoving] = useState(false);
   const [relaunching, setRelaunching] = useState(false);
+  const versionChoice = useRelaunchVersionChoice(teamId);
   const [signing, setSigning] = useState(false);
 
   // The server's list says which files this user already downloaded; without it, the address's.
@@ -127,7 +129,9 @@ function SuggestedActionsDialog({
   const relaunch = async () => {
     setRelaunching(true);
     try {
-      await relaunchDocument(teamId, address.docId);
+      const chosen = await versionChoice.choose(address.docId);
+      if (!chosen) return setRelaunching(false);
+      await relaunchDocument(teamId, address.docId, chosen.version);
       await queryClient.invalidateQueries({ queryKey: documentsKey(teamId) });
       navigate(interviewHref(address));
     } catch (error) {
@@ -255,6 +259,7 @@ function SuggestedActionsDialog({
           }}
         />
       )}
+      {versionChoice.dialog}
     </>
   );
 }

@@ -26,6 +26,7 @@ import {
   interviewActionsOf,
   sectionOfTab,
 } from "../documents/interview-address";
+import { useRelaunchVersionChoice } from "../documents/RelaunchVersionChoice";
 import { DownloadView } from "./DownloadView";
 import { InterviewForm } from "./InterviewForm";
 import "./interview.css";
@@ -83,10 +84,13 @@ function CompletedDocument({
 }) {
   const { message } = App.useApp();
   const [relaunching, setRelaunching] = useState(false);
+  const versionChoice = useRelaunchVersionChoice(teamId);
   const relaunch = async () => {
     setRelaunching(true);
     try {
-      await relaunchDocument(teamId, address.docId);
+      const chosen = await versionChoice.choose(address.docId);
+      if (!chosen) return;
+      await relaunchDocument(teamId, address.docId, chosen.version);
       onRelaunched();
     } catch (error) {
       void message.error(error instanceof Error ? error.message : String(error));
@@ -110,6 +114,7 @@ function CompletedDocument({
                 Relaunch
               </Button>
             )}
+            {versionChoice.dialog}
           </>
         )
       }

@@ -31,6 +31,7 @@ const TAG_LABELS: Record<ChangeLogTag, string> = {
   deleted: "Deleted",
   answers: "Interview answers",
   version: "Version",
+  template_version: "Template version",
 };
 
 /**
@@ -87,6 +88,7 @@ function AnswerChanges({ changes }: { changes: AnswerChange[] }) {
 const changeSummary = (tag: ChangeLogTag, from: LogValue | undefined, to: LogValue | undefined) => {
   if (tag === "version")
     return from === null || from === undefined ? `Version ${to}` : `Version ${from} → ${to}`;
+  if (tag === "template_version") return `Template version ${show(from, "—")} → ${show(to, "—")}`;
   if (tag === "answers" && (from === null || from === undefined)) return show(to, "—");
   return `${show(from, "—")} → ${show(to, tag === "folder" ? "Top level" : "—")}`;
 };
