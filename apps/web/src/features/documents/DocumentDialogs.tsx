@@ -29,6 +29,7 @@ import {
 } from "../../api/documents";
 import { useReturnFocus } from "../../components/use-return-focus";
 import { CreateDocumentDialog } from "../catalogue/CreateDocumentDialog";
+import { ResumeRegistrationWizard } from "../catalogue/ResumeRegistrationWizard";
 import { FulfilmentDialog } from "../fulfilment/FulfilmentDialogs";
 import { LiteUpgradeNotice } from "../fulfilment/LiteUpgradeNotice";
 import { SyncDocumentDialog } from "../integrations/SyncDocument";
@@ -68,6 +69,7 @@ export type DocumentDialog =
   | { kind: "fulfilment"; fulfilment: FulfilmentKind; document: DocumentRow; section: ListSection }
   | { kind: "signing-status"; document: DocumentRow }
   | { kind: "sync-document"; document: DocumentRow }
+  | { kind: "registration-steps"; document: DocumentRow; section: ListSection }
   | { kind: "lite-upgrade"; feature: string };
 
 type DocumentDialogsProps = {
@@ -453,5 +455,14 @@ export function DocumentDialogs({
       return <SigningStatusModal teamId={teamId} document={dialog.document} onClose={onClose} />;
     case "sync-document":
       return <SyncDocumentDialog teamId={teamId} docId={dialog.document.id} onClose={onClose} />;
+    case "registration-steps":
+      return (
+        <ResumeRegistrationWizard
+          teamId={teamId}
+          document={dialog.document}
+          section={dialog.section}
+          onClose={onClose}
+        />
+      );
   }
 }

@@ -121,6 +121,8 @@ function documentMenuItems(document: DocumentRow, canSync: boolean): NonNullable
       label: "Make ASIC payment",
       allowed: document.status === 2 && document.can_pay === true,
     },
+    // A registration whose start wizard has steps left (documents spec §4): where the server says it reopens.
+    { key: "registration", label: "Registration steps", allowed: Boolean(document.registration_step) },
     // A registered company (COMP) without its kit yet: the server makes it once.
     { key: "company-kit", label: COMPANY_KIT_BUTTON, allowed: document.can_create_company_kit === true },
     // A completed document's PDF to a connected app, not only right after assembly.
@@ -427,6 +429,8 @@ export function DocumentListPanel({
         return openDialog({ kind: "fulfilment", fulfilment: "hard_copy", document, section });
       case "sync":
         return openDialog({ kind: "sync-document", document });
+      case "registration":
+        return openDialog({ kind: "registration-steps", document, section });
     }
   };
 

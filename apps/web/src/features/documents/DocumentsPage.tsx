@@ -32,6 +32,7 @@ import { DocumentListPanel } from "./DocumentListPanel";
 import { type FolderAction, FolderTreePanel } from "./FolderTreePanel";
 import { findFolder } from "./folder-tree";
 import { launchHref } from "./interview-address";
+import { useAddressActions } from "./use-address-actions";
 import { useDocumentsAddress } from "./use-documents-address";
 import { useDocumentsFeedback } from "./use-documents-feedback";
 
@@ -169,18 +170,30 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
       },
     });
   };
-  const openDocument = (document: DocumentRow) => setAddress({ docId: document.id });
+  const openDocument = (document: DocumentRow) =>
+    setAddress({ docId: document.id, docName: undefined, actions: undefined });
 
   // Start or relaunch opens the interview page; a completed document is reopened (5 → 2) first.
   const navigate = useNavigate();
   const launchDocument = (document: DocumentDetail, action: LaunchAction) =>
     confirmOwner(document, () => {
-      const open = () => navigate(launchHref(document, section, folderId));
+      const open = () => navigate(launchHref(document, section, folderId, interviewActions));
       if (action !== "relaunch-completed") return open();
       void run(() => relaunchDocument(teamId, document.id), "Your document has been relaunched.")
         .then(open)
         .catch(() => undefined);
     });
+
+  // The address's `docName` and `actions` (documents spec §2).
+  const { interviewActions } = useAddressActions({
+    teamId,
+    section,
+    address,
+    setAddress,
+    refused,
+    openDialog: setDialog,
+    launch: launchDocument,
+  });
 
   const tabs = TABS.filter((tab) => tab.section !== ORGANISATION_DOCUMENTS || canSeeOrganisation);
   // The folders and the list are rendered from a deferred copy. An answer arriving for a query
@@ -233,6 +246,8 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
             section: Number(key) as ListSection,
             folderId: undefined,
             docId: undefined,
+            docName: undefined,
+            actions: undefined,
             search: "",
           })
         }
@@ -244,9 +259,11 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
           <DocumentDetailDrawer
             teamId={teamId}
             docId={docId}
+            docName={address.docName}
             section={section}
-            onClose={() => setAddress({ docId: undefined })}
+            onClose={() => setAddress({ docId: undefined, docName: undefined, actions: undefined })}
             onLaunch={launchDocument}
+            onRegistrationSteps={(document) => setDialog({ kind: "registration-steps", document, section })}
           />
         </Suspense>
       )}
