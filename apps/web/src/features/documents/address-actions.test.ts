@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { actionNotOffered, addressActionsOf, LIST_ACTIONS, planListAction } from "./address-actions";
 
 const NO_ABILITIES: DocumentAbilities = {
-  view: true,
   rename: false,
   delete: false,
   share: false,
@@ -21,7 +20,7 @@ const NO_ABILITIES: DocumentAbilities = {
   share_upgrade: false,
   copy_upgrade: false,
   move: false,
-} as DocumentAbilities;
+};
 
 /** A document as the server presents it to its reader, with only the abilities given. */
 const documentWith = (abilities: Partial<DocumentAbilities>, fields: Partial<DocumentRow> = {}) =>
