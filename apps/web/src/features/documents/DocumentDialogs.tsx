@@ -29,7 +29,6 @@ import {
 } from "../../api/documents";
 import { useReturnFocus } from "../../components/use-return-focus";
 import { CreateDocumentDialog } from "../catalogue/CreateDocumentDialog";
-import { ResumeRegistrationWizard } from "../catalogue/ResumeRegistrationWizard";
 import { FulfilmentDialog } from "../fulfilment/FulfilmentDialogs";
 import { LiteUpgradeNotice } from "../fulfilment/LiteUpgradeNotice";
 import { SyncDocumentDialog } from "../integrations/SyncDocument";
@@ -48,6 +47,7 @@ import {
   validateRename,
 } from "./dialogs/NameDialog";
 import { UnshareDocumentDialog } from "./dialogs/UnshareDocumentDialog";
+import { ResumeRegistrationWizard } from "./ResumeRegistrationWizard";
 import { useDocumentsFeedback } from "./use-documents-feedback";
 
 /** The dialog open on the document list page, if any. */

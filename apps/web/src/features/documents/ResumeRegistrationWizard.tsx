@@ -13,7 +13,6 @@ import { useNavigate } from "react-router";
 import { applyProposedName, preConsentQuery } from "../../api/asic";
 import { isApiError } from "../../api/client";
 import { documentsKey, renameDocument } from "../../api/documents";
-import { launchHref } from "../documents/interview-address";
 import {
   type AsicAnswers,
   type AsicStep,
@@ -22,9 +21,10 @@ import {
   DirectorIdStep,
   NO_ASIC_ANSWERS,
   PreRegistrationConsentStep,
-} from "./AsicSteps";
+} from "../catalogue/AsicSteps";
+import { launchHref } from "./interview-address";
 import { resumePlanOf } from "./resume-steps";
-import "./catalogue.css";
+import "../catalogue/catalogue.css";
 
 const [NAME_STEP_TITLE, NAME_CHECK_STEP_TITLE, CONSENT_STEP_TITLE, DIRECTOR_ID_STEP_TITLE] =
   START_WIZARD_STEPS;

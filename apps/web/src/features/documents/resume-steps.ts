@@ -1,5 +1,5 @@
 import type { AsicMode, RegistrationResumeStep } from "@precedent/contracts";
-import { type AsicStep, asicStepsFor } from "./AsicSteps";
+import { type AsicStep, asicStepsFor } from "../catalogue/AsicSteps";
 
 /** The start wizard's steps on an existing registration document, and the step it reopens at. */
 export type ResumePlan = {
