@@ -430,6 +430,14 @@ export function DocumentListPanel({
       case "sync":
         return openDialog({ kind: "sync-document", document });
       case "registration":
+        // Recording another member's registration steps is notified to them first, as its launch is.
+        if (section === ORGANISATION_DOCUMENTS && document.abilities.owner_confirmation)
+          return void modal.confirm({
+            title: "Changes need to be notified",
+            content: `This document belongs to ${document.created_by_user.display_name}. Changes you make to it will be notified to them.`,
+            okText: "Continue",
+            onOk: () => openDialog({ kind: "registration-steps", document, section }),
+          });
         return openDialog({ kind: "registration-steps", document, section });
     }
   };

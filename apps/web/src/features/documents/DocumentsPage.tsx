@@ -184,6 +184,10 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
         .catch(() => undefined);
     });
 
+  // The registration steps change the document, so another member's asks first, as a launch does.
+  const openRegistrationSteps = (document: DocumentRow) =>
+    confirmOwner(document, () => setDialog({ kind: "registration-steps", document, section }));
+
   // The address's `docName` and `actions` (documents spec §2).
   const { interviewActions } = useAddressActions({
     teamId,
@@ -191,7 +195,8 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
     address,
     setAddress,
     refused,
-    openDialog: setDialog,
+    openDialog: (opened) =>
+      opened.kind === "registration-steps" ? openRegistrationSteps(opened.document) : setDialog(opened),
     launch: launchDocument,
   });
 
@@ -263,7 +268,7 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
             section={section}
             onClose={() => setAddress({ docId: undefined, docName: undefined, actions: undefined })}
             onLaunch={launchDocument}
-            onRegistrationSteps={(document) => setDialog({ kind: "registration-steps", document, section })}
+            onRegistrationSteps={openRegistrationSteps}
           />
         </Suspense>
       )}
