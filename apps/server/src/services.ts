@@ -9,7 +9,6 @@ import {
   asicCopyGuard,
   asicDeleteGuard,
   asicDocumentColumns,
-  asicWizardColumns,
   createAsicRegistration,
   createAsicService,
   createSandboxRegulator,
@@ -202,7 +201,6 @@ export function createServices(deps: {
   // What other modules add to each document row (documents/row-columns.ts).
   documents.registerRowColumns(signingDocumentColumns);
   documents.registerRowColumns(asicDocumentColumns({ clock, feeCents: asicFeeCents }));
-  documents.registerRowColumns(asicWizardColumns);
   documents.registerCopyGuard(asicCopyGuard);
   documents.registerDeleteGuard(asicDeleteGuard);
   media = createMediaService({ db, clock, files: fileStore, teams });

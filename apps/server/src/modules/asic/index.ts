@@ -40,4 +40,3 @@ export { createSandboxRegulator } from "./sandbox/sandbox-regulator.ts";
 // Tables read outside this module (demo data, tests).
 export { asicApplications, asicNameApplications, asicNameRegister } from "./schema.ts";
 export { type AsicService, createAsicService } from "./service.ts";
-export { asicWizardColumns } from "./wizard-columns.ts";

@@ -1,9 +1,15 @@
-import { ASIC_MODE_META_KEY, ASIC_MODES, type AsicMode, AsicWizardColumns } from "@precedent/contracts";
+import {
+  ASIC_MODE_META_KEY,
+  ASIC_MODES,
+  type AsicMode,
+  type AsicWizardColumns,
+  type DocumentRow,
+} from "@precedent/contracts";
 import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
 import { productMetaOfTemplates } from "../catalogue/index.ts";
-import { type DocumentRowColumns, documentTemplateFacts } from "../documents/index.ts";
-import { isLodgedOrDecided, isPreConsentComplete, registrationResumeStep } from "./policy.ts";
-import { asicApplications, asicNameApplications } from "./schema.ts";
+import { isPreConsentComplete, registrationResumeStep } from "./policy.ts";
+import { asicNameApplications } from "./schema.ts";
 
 const modeOf = (meta: { key: string; value: string }[] | undefined): AsicMode | null => {
   const value = meta?.find((entry) => entry.key === ASIC_MODE_META_KEY)?.value.trim() ?? "";
@@ -12,90 +18,64 @@ const modeOf = (meta: { key: string; value: string }[] | undefined): AsicMode | 
 
 /**
  * The start wizard's state on each registration (ASIC) document (documents spec §4): its
- * template's mode, what the wizard has recorded, and, for the one reading, the step the wizard
- * reopens at (none when they may not interview it). Other documents get none of these fields.
+ * template's mode and what the wizard has recorded. Where it reopens depends on the reader
+ * (`wizardStepFor`), so `registration_step` is null here.
  */
-export const asicWizardColumns: DocumentRowColumns<typeof AsicWizardColumns> = {
-  name: "asic-wizard",
-  schema: AsicWizardColumns,
-  // A template's mode is the catalogue's and does not change under a document; the answers and
-  // the application's lodgement do.
-  tables: [asicNameApplications, asicApplications],
-  async read(db, teamId, docIds) {
-    const result = new Map<number, AsicWizardColumns>();
-    if (docIds.length === 0) return result;
-    const registrations = (await documentTemplateFacts(db, teamId, docIds, [])).filter(
-      (doc) => doc.type === "ASIC",
-    );
-    if (registrations.length === 0) return result;
-    const identifiers = registrations.flatMap((doc) =>
-      doc.templateIdentifier ? [doc.templateIdentifier] : [],
-    );
-    const registrationIds = registrations.map((doc) => doc.id);
-    const [meta, answers, applications] = await Promise.all([
-      productMetaOfTemplates(db, identifiers),
-      db
-        .select()
-        .from(asicNameApplications)
-        .where(
-          and(eq(asicNameApplications.teamId, teamId), inArray(asicNameApplications.docId, registrationIds)),
+export async function wizardColumnsOf(
+  db: Database,
+  teamId: number,
+  registrations: { id: number; templateIdentifier: string | null }[],
+): Promise<Map<number, AsicWizardColumns>> {
+  const result = new Map<number, AsicWizardColumns>();
+  if (registrations.length === 0) return result;
+  const identifiers = registrations.flatMap((doc) =>
+    doc.templateIdentifier ? [doc.templateIdentifier] : [],
+  );
+  const [meta, answers] = await Promise.all([
+    productMetaOfTemplates(db, identifiers),
+    db
+      .select()
+      .from(asicNameApplications)
+      .where(
+        and(
+          eq(asicNameApplications.teamId, teamId),
+          inArray(
+            asicNameApplications.docId,
+            registrations.map((doc) => doc.id),
+          ),
         ),
-      db
-        .select({ docId: asicApplications.docId, asicStatus: asicApplications.asicStatus })
-        .from(asicApplications)
-        .where(and(eq(asicApplications.teamId, teamId), inArray(asicApplications.docId, registrationIds))),
-    ]);
-    const answersOf = new Map(answers.map((row) => [row.docId, row]));
-    const lodged = new Set(
-      applications.filter((row) => isLodgedOrDecided(row.asicStatus)).map((row) => row.docId),
-    );
-    for (const doc of registrations) {
-      const recorded = answersOf.get(doc.id);
-      const columns = {
-        asic_mode: modeOf(doc.templateIdentifier ? meta.get(doc.templateIdentifier) : undefined),
-        asic_name_applied: Boolean(recorded?.proposedName),
-        asic_pre_consent: recorded ? isPreConsentComplete(recorded) : false,
-      };
-      result.set(doc.id, {
-        ...columns,
-        // Without a reader: whether the wizard has anything left to ask at all (a lodged
-        // application's answers are ASIC's now). `forViewer` gives the reader's step.
-        registration_step: wizardStep(columns, {
-          mayInterview: !lodged.has(doc.id),
-          name: "",
-          template: null,
-        }),
-      });
-    }
-    return result;
-  },
-  forViewer: (_viewer, row, columns) =>
-    columns
-      ? {
-          registration_step:
-            columns.registration_step === null
-              ? null
-              : // The documents policy's interview ability (drafts and documents in progress, for
-                // whoever may change them), and the document's own names.
-                wizardStep(columns, {
-                  mayInterview: row.abilities.interview,
-                  name: row.name,
-                  template: row.template?.name ?? null,
-                }),
-        }
-      : {},
-};
+      ),
+  ]);
+  const answersOf = new Map(answers.map((row) => [row.docId, row]));
+  for (const doc of registrations) {
+    const recorded = answersOf.get(doc.id);
+    result.set(doc.id, {
+      asic_mode: modeOf(doc.templateIdentifier ? meta.get(doc.templateIdentifier) : undefined),
+      asic_name_applied: Boolean(recorded?.proposedName),
+      asic_pre_consent: recorded ? isPreConsentComplete(recorded) : false,
+      registration_step: null,
+    });
+  }
+  return result;
+}
 
-function wizardStep(
-  columns: Pick<AsicWizardColumns, "asic_mode" | "asic_name_applied" | "asic_pre_consent">,
-  facts: { mayInterview: boolean; name: string; template: string | null },
+/**
+ * Where the wizard reopens for this reader: the documents policy's interview ability (drafts and
+ * documents in progress, for whoever may change them), never once the application is lodged or
+ * decided (its answers are ASIC's then), and the document's own names.
+ */
+export function wizardStepFor(
+  row: Pick<DocumentRow, "name" | "template" | "abilities">,
+  columns: Pick<AsicWizardColumns, "asic_mode" | "asic_name_applied" | "asic_pre_consent"> & {
+    read_only: boolean;
+  },
 ) {
   return registrationResumeStep({
     mode: columns.asic_mode,
-    mayInterview: facts.mayInterview,
+    mayInterview: row.abilities.interview && !columns.read_only,
     nameApplied: columns.asic_name_applied,
     preConsent: columns.asic_pre_consent,
-    documentName: facts.name,
-    templateName: facts.template,
+    documentName: row.name,
+    templateName: row.template?.name ?? null,
   });
 }
