@@ -162,7 +162,14 @@ test.describe("document list tabs", () => {
     await ownerPage.close();
 
     await openDocuments(page, MANAGER, "?tab=organisation-document");
+    // The searched list replaces the rows when it arrives: a menu opened on the first list's row
+    // before then is taken away with it, so the search's own reply is awaited.
+    const searched = page.waitForResponse(
+      (reply) => reply.url().includes("/api/doc/list-for-owner") && reply.url().includes("name="),
+    );
     await page.getByRole("searchbox", { name: "Search documents" }).fill(name);
+    await searched;
+    await expect(page.getByText("1 Result(s) Found")).toBeVisible();
     await expect(documentRows(page).filter({ hasText: name })).toHaveCount(1);
     const chooseMakeAsicPayment = async () => {
       await page.getByRole("button", { name: `Actions for ${name}`, exact: true }).click();

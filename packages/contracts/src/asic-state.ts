@@ -3,6 +3,37 @@ import { z } from "zod";
 // Apart from asic.ts so the documents contract can spread the ASIC columns into its rows
 // without an import cycle (asic.ts imports the catalogue, which imports the documents contract).
 
+/**
+ * How a template runs the start wizard's ASIC steps (documents spec §4), from its product's meta
+ * `asic_mode`: '1' name only; '2' from the name check; 'both' every step; 'only-consent' the
+ * consent steps (or the name step when there is no template name yet).
+ */
+export const ASIC_MODES = ["1", "2", "both", "only-consent"] as const;
+export type AsicMode = (typeof ASIC_MODES)[number];
+
+/**
+ * Where the start wizard reopens on an existing registration document (documents spec §4): the
+ * name step, the company-name check, or the pre-registration consent (the Director ID step follows it).
+ */
+export const REGISTRATION_RESUME_STEPS = ["name", "name-check", "consent"] as const;
+export type RegistrationResumeStep = (typeof REGISTRATION_RESUME_STEPS)[number];
+
+/** What a document row tells of its registration's start wizard (ASIC documents with a mode only). */
+export const AsicWizardColumns = z.object({
+  /** The template's mode (its product's meta `asic_mode`); null when the template has none. */
+  asic_mode: z.enum(ASIC_MODES).nullable(),
+  /** The proposed company name has been applied for this document. */
+  asic_name_applied: z.boolean(),
+  /** The pre-registration consent and all three Director ID confirmations are recorded. */
+  asic_pre_consent: z.boolean(),
+  /**
+   * Where the wizard reopens for the reader: null when it has nothing left to ask (its steps are
+   * recorded, the mode has none) or the reader may not interview the document.
+   */
+  registration_step: z.enum(REGISTRATION_RESUME_STEPS).nullable(),
+});
+export type AsicWizardColumns = z.infer<typeof AsicWizardColumns>;
+
 /** Payment states (interview spec §3) and the names the web app shows (§4 gives the defaults). */
 export const ASIC_PAYMENT_STATUSES = ["paid", "unpaid", "cancelled"] as const;
 export type AsicPaymentStatus = (typeof ASIC_PAYMENT_STATUSES)[number];

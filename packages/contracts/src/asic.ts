@@ -30,13 +30,7 @@ export type LegalElement = (typeof LEGAL_ELEMENTS)[number];
 /** The nine the start wizard offers (documents spec §3). */
 export const WIZARD_LEGAL_ELEMENTS = LEGAL_ELEMENTS.slice(0, 9);
 
-/**
- * How a template runs the start wizard's ASIC steps (documents spec §4), from its product's meta
- * `asic_mode`: '1' name only; '2' from the name check; 'both' every step; 'only-consent' the
- * consent steps (or the name step when there is no template name yet).
- */
-export const ASIC_MODES = ["1", "2", "both", "only-consent"] as const;
-export type AsicMode = (typeof ASIC_MODES)[number];
+// ASIC_MODES and AsicMode are in asic-state.ts (the document rows carry a registration's mode).
 export const ASIC_MODE_META_KEY = "asic_mode";
 
 /** Documents spec §8: the name check's error, then a 'Reason' line. */
@@ -52,6 +46,9 @@ export const DIRECTOR_ID_CONFIRMATIONS_REQUIRED = "Please tick all three Directo
 export const PRE_REGISTRATION_CONSENT_REQUIRED = "Please tick the pre-registration consent to continue.";
 export const LEGAL_ELEMENT_WITH_NAME = "A proposed name needs its legal element.";
 export const NOT_AN_ASIC_DOCUMENT = "Only a company registration (ASIC) document takes these details.";
+/** Ours: the wizard's registration steps sent for a document no longer being drafted (completed, signed). */
+export const ASIC_STEPS_DOCUMENT_FINISHED =
+  "This document is finished, so its registration steps can no longer change. Relaunch it to change them.";
 
 /**
  * Pre-Registration Consent (documents spec §9: section 201D of the Corporations Act 2001). Our

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AsicApplicationState } from "./asic-state.ts";
+import { AsicApplicationState, AsicWizardColumns } from "./asic-state.ts";
 import { envelope, paged } from "./envelope.ts";
 import { idListQuery, idParam, ListSection, MY_DOCUMENTS, TeamScopeQuery } from "./folders.ts";
 import { FulfilmentRowColumns } from "./fulfilment-columns.ts";
@@ -125,6 +125,8 @@ export const DocumentRow = z.object({
    */
   ...SigningRowColumns.partial().shape,
   ...AsicApplicationState.partial().shape,
+  // A registration's start wizard: its mode and where it reopens.
+  ...AsicWizardColumns.partial().shape,
   // Legal review and hard copy: the newest request of each kind.
   ...FulfilmentRowColumns.partial().shape,
   // The next steps after completion (protector, stamping, PPSR, ABN/TFN, the 360 apps).

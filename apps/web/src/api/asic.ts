@@ -75,3 +75,11 @@ export const checkAsicAddress = (teamId: number, address: CheckAddressRequest) =
 /** POST /api/asic/company-kit: makes and assembles the registered company's kit (once). */
 export const createCompanyKit = (teamId: number, docId: number) =>
   call(API.asic.companyKit, { query: { id_team: teamId }, body: { doc_id: docId } });
+
+/** POST /api/asic/check-pre-consent: the name, consent and Director ID the wizard recorded on a document. */
+export const preConsentQuery = (teamId: number, docId: number) =>
+  queryOptions({
+    queryKey: ["asic-pre-consent", teamId, docId] as const,
+    queryFn: () => call(API.asic.checkPreConsent, { query: { id_team: teamId }, body: { doc_id: docId } }),
+    retry: false,
+  });

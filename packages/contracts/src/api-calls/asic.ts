@@ -7,6 +7,8 @@ import {
   CheckAddressResponse,
   CheckCompanyNameRequest,
   CheckCompanyNameResponse,
+  CheckPreConsentRequest,
+  CheckPreConsentResponse,
   CompanyKitRequest,
   CompanyKitResponse,
   InitPaymentRequest,
@@ -41,8 +43,17 @@ export const asicCalls = {
       400: "No legal element, or a confirmation or the consent not ticked",
       403: "The caller may not interview this document",
       404: NOT_SEEN,
-      409: "Not a company registration document",
+      409: "Not a company registration document, or one no longer being drafted (completed, signed)",
     },
+  }),
+  /** What the wizard recorded on a registration document (its name, consent and Director ID). */
+  checkPreConsent: defineCall({
+    method: "POST",
+    path: "/api/asic/check-pre-consent",
+    query: TeamScopeQuery,
+    body: CheckPreConsentRequest,
+    reply: CheckPreConsentResponse,
+    errors: { 400: "No doc_id, or not an id", 404: NOT_SEEN },
   }),
   /**
    * The reply's `isValid` is judged by the web as sent (the strings 'true' and 'false' count too),

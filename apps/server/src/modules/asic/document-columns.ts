@@ -1,36 +1,63 @@
-import { ASIC_COPY_REFUSED, ASIC_DELETE_REFUSED, AsicApplicationState } from "@precedent/contracts";
+import {
+  ASIC_COPY_REFUSED,
+  ASIC_DELETE_REFUSED,
+  AsicApplicationState,
+  AsicWizardColumns,
+} from "@precedent/contracts";
 import type { Clock } from "../../platform/kernel/index.ts";
-import { type DocumentCopyGuard, type DocumentRowColumns, documentIdsOfType } from "../documents/index.ts";
+import {
+  type DocumentCopyGuard,
+  type DocumentRowColumns,
+  documentTemplateFacts,
+} from "../documents/index.ts";
 import { asicRowColumns } from "./application-reads.ts";
 import { asicCopyAllowed } from "./policy.ts";
-import { asicApplications } from "./schema.ts";
+import { asicApplications, asicNameApplications } from "./schema.ts";
+import { wizardColumnsOf, wizardStepFor } from "./wizard-columns.ts";
+
+/** An ASIC document's row columns: its application's state, and its start wizard's. */
+const AsicRowColumns = AsicApplicationState.extend(AsicWizardColumns.shape);
 
 /**
  * The document list's ASIC columns (interview spec §3): an ASIC document's payment and ASIC
- * status, receipt, ACN and certificate, and whether it may be paid or lodged. Other documents get
- * none, so the list offers no ASIC action on them.
+ * status, receipt, ACN and certificate, and whether it may be paid or lodged; and its start
+ * wizard's mode, what the wizard recorded and where it reopens for the reader (documents spec §4).
+ * Other documents get none, so the list offers no ASIC action on them.
  */
 export function asicDocumentColumns(settings: {
   clock: Clock;
   feeCents: number;
-}): DocumentRowColumns<typeof AsicApplicationState> {
+}): DocumentRowColumns<typeof AsicRowColumns> {
   return {
     name: "asic",
-    schema: AsicApplicationState,
+    schema: AsicRowColumns,
     // The documents' own rows (their type, the registration's answers), read through the documents
-    // module, move the lists already; a document's type never changes.
-    tables: [asicApplications],
+    // module, move the lists already; a document's type never changes. A template's mode is the
+    // catalogue's and does not change under a document.
+    tables: [asicApplications, asicNameApplications],
     async read(db, teamId, docIds) {
       if (docIds.length === 0) return new Map();
-      const asicDocIds = await documentIdsOfType(db, teamId, docIds, "ASIC");
-      return asicRowColumns(db, teamId, asicDocIds, { now: settings.clock(), feeCents: settings.feeCents });
+      const registrations = (await documentTemplateFacts(db, teamId, docIds, [])).filter(
+        (doc) => doc.type === "ASIC",
+      );
+      const ids = registrations.map((doc) => doc.id);
+      const [states, wizards] = await Promise.all([
+        asicRowColumns(db, teamId, ids, { now: settings.clock(), feeCents: settings.feeCents }),
+        wizardColumnsOf(db, teamId, registrations),
+      ]);
+      const result = new Map<number, AsicApplicationState & AsicWizardColumns>();
+      for (const [id, state] of states) {
+        const wizard = wizards.get(id);
+        if (wizard) result.set(id, { ...state, ...wizard });
+      }
+      return result;
     },
-    // The copy guard's rule, so the list offers Copy only where the copy would be made.
     // The copy and delete guards' rules, so the list offers only what would be done.
     narrowAbilities: (_row, asic) => ({
       ...(asic && copyRefusal(asic) ? { copy: false } : {}),
       ...(asic && deleteRefusal(asic) ? { delete: false } : {}),
     }),
+    forViewer: (_viewer, row, asic) => (asic ? { registration_step: wizardStepFor(row, asic) } : {}),
   };
 }
 

@@ -5,11 +5,13 @@ import {
   ASIC_STATUS_NAMES,
   ASIC_STATUS_NOT_STARTED,
   type AsicApplicationState,
+  type AsicMode,
   type AsicPaymentStatus,
   type AsicStatus,
   asicGatewayLocked,
   type DocumentType,
   formatFirmTime,
+  type RegistrationResumeStep,
 } from "@precedent/contracts";
 import { addDays, startOfSydneyDay } from "../../platform/kernel/calendar.ts";
 import { isCompanyKitKind } from "./company-kit.ts";
@@ -44,6 +46,38 @@ export function isPreConsentComplete(answers: {
 export function directorConfirmationsAcceptable(sent: (boolean | undefined)[]): boolean {
   const given = sent.filter((value) => value !== undefined);
   return given.length === 0 || (given.length === sent.length && given.every(Boolean));
+}
+
+/**
+ * Where the start wizard reopens on an existing registration document (documents spec §4), or
+ * null when it has nothing left to ask or the reader may not interview the document. '2' asks the
+ * name check until a name is applied; 'both' the name check, then the consents; 'only-consent'
+ * the consents, from the name step while the document lacks its name or its template's name.
+ */
+export function registrationResumeStep(input: {
+  mode: AsicMode | null;
+  mayInterview: boolean;
+  nameApplied: boolean;
+  preConsent: boolean;
+  documentName: string;
+  templateName: string | null;
+}): RegistrationResumeStep | null {
+  if (!input.mayInterview) return null;
+  switch (input.mode) {
+    case "2":
+      return input.nameApplied ? null : "name-check";
+    case "both":
+      if (!input.nameApplied) return "name-check";
+      return input.preConsent ? null : "consent";
+    case "only-consent":
+      if (input.preConsent) return null;
+      return input.documentName.trim() !== "" && (input.templateName ?? "").trim() !== ""
+        ? "consent"
+        : "name";
+    default:
+      // '1' (the name only) has no registration steps; a template without a mode neither.
+      return null;
+  }
 }
 
 /** Lodged and waiting, or decided for good: not lodged again (interview spec §4). */

@@ -87,7 +87,9 @@ export const asicRoutes: FastifyPluginAsyncZod<{
         ),
         403: ErrorEnvelope.describe("The caller may not interview this document"),
         404: noDocument,
-        409: ErrorEnvelope.describe("Not a company registration (ASIC) document"),
+        409: ErrorEnvelope.describe(
+          "Not a company registration (ASIC) document, or one no longer being drafted (completed, signed)",
+        ),
       },
     },
     (ctx, body) => asic.applyProposedName(ctx, body),

@@ -1,5 +1,6 @@
 import {
   ASIC_APPLICATION_READ_ONLY,
+  ASIC_STEPS_DOCUMENT_FINISHED,
   CANNOT_APPLY_NAME,
   type CheckAddressRequest,
   type CheckCompanyNameRequest,
@@ -15,7 +16,13 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
-import { allowedInSomeTab, canInterviewDocument, type DocumentsService } from "../documents/index.ts";
+import {
+  allowedInSomeTab,
+  canInterviewDocument,
+  canRenameDocument,
+  type DocumentsService,
+  EDITABLE_STATUSES,
+} from "../documents/index.ts";
 import type { LogsService } from "../logs/index.ts";
 import { checkAddress } from "./address.ts";
 import {
@@ -161,6 +168,12 @@ export function createAsicService(deps: {
       const mayInterview = allowedInSomeTab(canInterviewDocument, ctx, loaded.facts);
       if (!canRecordAsicAnswers(loaded.doc, mayInterview)) {
         if (loaded.doc.type !== "ASIC") throw new AppError(409, NOT_AN_ASIC_DOCUMENT);
+        // Whoever could interview it while drafted is told why a finished one refuses.
+        if (
+          !EDITABLE_STATUSES.has(loaded.doc.status) &&
+          allowedInSomeTab(canRenameDocument, ctx, loaded.facts)
+        )
+          throw new AppError(409, ASIC_STEPS_DOCUMENT_FINISHED);
         throw forbidden("Only whoever may interview this document can record its ASIC details.");
       }
 

@@ -39,6 +39,10 @@ export const FIRM_ROWS: Record<string, { moves: Moves; why: string }> = {
     why: "a row's ASIC columns (payment and ASIC status, ACN, the pay action)",
   },
   fulfilment_requests: { moves: "lists", why: "a row's legal review and hard copy state" },
+  asic_name_applications: {
+    moves: "lists",
+    why: "a registration row's start wizard state (the name applied, the consents, where the wizard reopens)",
+  },
 };
 
 export const NOT_KEPT: Record<string, string> = {
@@ -46,8 +50,6 @@ export const NOT_KEPT: Record<string, string> = {
     "the sandbox SMS provider's sent messages, read from the database on the developer page each time; no kept reply shows them",
   asic_name_register:
     "the sandbox regulator's register, read from the database at every name check; no kept reply shows it",
-  asic_name_applications:
-    "the start wizard's ASIC answers, read from the database by the pre-consent check; no kept reply shows them",
   firm_versions: "the versions themselves",
   document_counts:
     "kept from documents by triggers of its own, in the same transaction as the change of documents that moves the lists",

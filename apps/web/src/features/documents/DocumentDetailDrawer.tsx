@@ -34,15 +34,21 @@ function launchActionOf(document: DocumentDetail): { action: LaunchAction; label
 export function DocumentDetailDrawer({
   teamId,
   docId,
+  docName,
   section,
   onClose,
   onLaunch,
+  onRegistrationSteps,
 }: {
   teamId: number;
   docId: number;
+  /** The name the address gives (`docName`), shown while the document loads. */
+  docName?: string | undefined;
   section: ListSection;
   onClose: () => void;
   onLaunch?: (document: DocumentDetail, action: LaunchAction) => void;
+  /** Reopens the start wizard's registration steps (offered where the server names a step). */
+  onRegistrationSteps?: (document: DocumentDetail) => void;
 }) {
   const screens = Grid.useBreakpoint();
   const document = useQuery(documentQuery(teamId, docId, section));
@@ -56,7 +62,13 @@ export function DocumentDetailDrawer({
       open
       onClose={onClose}
       size={screens.md ? 480 : "100%"}
-      title={data ? `Doc ID ${data.id} - ${data.name}` : `Doc ID ${docId}`}
+      title={
+        data
+          ? `Doc ID ${data.id} - ${data.name}`
+          : docName
+            ? `Doc ID ${docId} - ${docName}`
+            : `Doc ID ${docId}`
+      }
       destroyOnHidden
       extra={
         launch &&
@@ -94,6 +106,11 @@ export function DocumentDetailDrawer({
               // Lite sees it on the same documents, and gets the upgrade notice.
               <Button type="primary" onClick={() => setSigning(true)}>
                 Sign document
+              </Button>
+            )}
+            {data.registration_step && onRegistrationSteps && (
+              <Button type="primary" onClick={() => onRegistrationSteps(data)}>
+                Registration steps
               </Button>
             )}
             {data.abilities.move && <Button onClick={() => setMoving(true)}>Move to</Button>}

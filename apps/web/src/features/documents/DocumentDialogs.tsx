@@ -47,6 +47,7 @@ import {
   validateRename,
 } from "./dialogs/NameDialog";
 import { UnshareDocumentDialog } from "./dialogs/UnshareDocumentDialog";
+import { ResumeRegistrationWizard } from "./ResumeRegistrationWizard";
 import { useDocumentsFeedback } from "./use-documents-feedback";
 
 /** The dialog open on the document list page, if any. */
@@ -68,6 +69,7 @@ export type DocumentDialog =
   | { kind: "fulfilment"; fulfilment: FulfilmentKind; document: DocumentRow; section: ListSection }
   | { kind: "signing-status"; document: DocumentRow }
   | { kind: "sync-document"; document: DocumentRow }
+  | { kind: "registration-steps"; document: DocumentRow; section: ListSection }
   | { kind: "lite-upgrade"; feature: string };
 
 type DocumentDialogsProps = {
@@ -453,5 +455,14 @@ export function DocumentDialogs({
       return <SigningStatusModal teamId={teamId} document={dialog.document} onClose={onClose} />;
     case "sync-document":
       return <SyncDocumentDialog teamId={teamId} docId={dialog.document.id} onClose={onClose} />;
+    case "registration-steps":
+      return (
+        <ResumeRegistrationWizard
+          teamId={teamId}
+          document={dialog.document}
+          section={dialog.section}
+          onClose={onClose}
+        />
+      );
   }
 }

@@ -121,6 +121,8 @@ function documentMenuItems(document: DocumentRow, canSync: boolean): NonNullable
       label: "Make ASIC payment",
       allowed: document.status === 2 && document.can_pay === true,
     },
+    // A registration whose start wizard has steps left (documents spec §4): where the server says it reopens.
+    { key: "registration", label: "Registration steps", allowed: Boolean(document.registration_step) },
     // A registered company (COMP) without its kit yet: the server makes it once.
     { key: "company-kit", label: COMPANY_KIT_BUTTON, allowed: document.can_create_company_kit === true },
     // A completed document's PDF to a connected app, not only right after assembly.
@@ -427,6 +429,16 @@ export function DocumentListPanel({
         return openDialog({ kind: "fulfilment", fulfilment: "hard_copy", document, section });
       case "sync":
         return openDialog({ kind: "sync-document", document });
+      case "registration":
+        // Recording another member's registration steps is notified to them first, as its launch is.
+        if (section === ORGANISATION_DOCUMENTS && document.abilities.owner_confirmation)
+          return void modal.confirm({
+            title: "Changes need to be notified",
+            content: `This document belongs to ${document.created_by_user.display_name}. Changes you make to it will be notified to them.`,
+            okText: "Continue",
+            onOk: () => openDialog({ kind: "registration-steps", document, section }),
+          });
+        return openDialog({ kind: "registration-steps", document, section });
     }
   };
 

@@ -33,6 +33,7 @@ import { type FolderAction, FolderTreePanel } from "./FolderTreePanel";
 import { findFolder } from "./folder-tree";
 import { launchHref } from "./interview-address";
 import { useRelaunchVersionChoice } from "./RelaunchVersionChoice";
+import { useAddressActions } from "./use-address-actions";
 import { useDocumentsAddress } from "./use-documents-address";
 import { useDocumentsFeedback } from "./use-documents-feedback";
 
@@ -170,14 +171,15 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
       },
     });
   };
-  const openDocument = (document: DocumentRow) => setAddress({ docId: document.id });
+  const openDocument = (document: DocumentRow) =>
+    setAddress({ docId: document.id, docName: undefined, actions: undefined });
 
   // Start or relaunch opens the interview page; a completed document is reopened (5 → 2) first.
   const navigate = useNavigate();
   const versionChoice = useRelaunchVersionChoice(teamId);
   const launchDocument = (document: DocumentDetail, action: LaunchAction) =>
     confirmOwner(document, () => {
-      const open = () => navigate(launchHref(document, section, folderId));
+      const open = () => navigate(launchHref(document, section, folderId, interviewActions));
       if (action !== "relaunch-completed") return open();
       // A newer template version is offered first; run() says what a refused relaunch was refused for.
       void versionChoice.choose(document.id).then(
@@ -192,6 +194,22 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
         (error: unknown) => void message.error(error instanceof Error ? error.message : String(error)),
       );
     });
+
+  // The registration steps change the document, so another member's asks first, as a launch does.
+  const openRegistrationSteps = (document: DocumentRow) =>
+    confirmOwner(document, () => setDialog({ kind: "registration-steps", document, section }));
+
+  // The address's `docName` and `actions` (documents spec §2).
+  const { interviewActions } = useAddressActions({
+    teamId,
+    section,
+    address,
+    setAddress,
+    refused,
+    openDialog: (opened) =>
+      opened.kind === "registration-steps" ? openRegistrationSteps(opened.document) : setDialog(opened),
+    launch: launchDocument,
+  });
 
   const tabs = TABS.filter((tab) => tab.section !== ORGANISATION_DOCUMENTS || canSeeOrganisation);
   // The folders and the list are rendered from a deferred copy. An answer arriving for a query
@@ -244,6 +262,8 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
             section: Number(key) as ListSection,
             folderId: undefined,
             docId: undefined,
+            docName: undefined,
+            actions: undefined,
             search: "",
           })
         }
@@ -255,9 +275,11 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
           <DocumentDetailDrawer
             teamId={teamId}
             docId={docId}
+            docName={address.docName}
             section={section}
-            onClose={() => setAddress({ docId: undefined })}
+            onClose={() => setAddress({ docId: undefined, docName: undefined, actions: undefined })}
             onLaunch={launchDocument}
+            onRegistrationSteps={openRegistrationSteps}
           />
         </Suspense>
       )}

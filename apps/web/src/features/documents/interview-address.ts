@@ -57,11 +57,15 @@ export function interviewHref(address: InterviewAddress, downloads: DownloadLink
   return `${INTERVIEW_PATH}?${params}`;
 }
 
-/** The interview of a document opened from a list tab and folder. */
+/**
+ * The interview of a document opened from a list tab and folder; `actions`, the interview actions
+ * the list's address named, are carried to it.
+ */
 export function launchHref(
   document: { id: number; x_template_id: string | null; template_id: number | null },
   section: ListSection,
   folderId: number | undefined,
+  actions?: readonly InterviewAction[],
 ): string {
   const templateIdentifier = document.x_template_id ?? document.template_id?.toString();
   return interviewHref({
@@ -69,6 +73,7 @@ export function launchHref(
     templateIdentifier,
     folderId,
     tab: TAB_OF_SECTION[section] ?? TAB_OF_SECTION[MY_DOCUMENTS],
+    actions: actions && actions.length > 0 ? actions : undefined,
   });
 }
 

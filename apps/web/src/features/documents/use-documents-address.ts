@@ -25,6 +25,13 @@ export type DocumentsAddress = {
   folderId: number | undefined;
   docId: number | undefined;
   search: string;
+  /**
+   * `docName`: the document's name, shown while the document named by `docId` loads, and the way
+   * to find it when the address names no `docId` (documents spec §2).
+   */
+  docName: string;
+  /** `actions`: a comma list of actions to open on the document (address-actions.ts reads it). */
+  actions: string;
   /** The list's template filter (a template identifier) and client search. */
   template: string;
   client: string;
@@ -47,6 +54,8 @@ export function useDocumentsAddress() {
     folderId: positiveId(params.get("folderId")),
     docId: positiveId(params.get("docId")),
     search: params.get("search") ?? "",
+    docName: params.get("docName")?.trim() ?? "",
+    actions: params.get("actions") ?? "",
     template: params.get("template") ?? "",
     client: params.get("client") ?? "",
   };
@@ -76,6 +85,8 @@ export function useDocumentsAddress() {
           if ("folderId" in update) set("folderId", update.folderId);
           if ("docId" in update) set("docId", update.docId);
           if ("search" in update) set("search", update.search);
+          if ("docName" in update) set("docName", update.docName);
+          if ("actions" in update) set("actions", update.actions);
           if ("template" in update) set("template", update.template);
           if ("client" in update) set("client", update.client);
           return next;
