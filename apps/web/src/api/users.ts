@@ -7,7 +7,7 @@ import {
 } from "@precedent/contracts";
 import { queryOptions } from "@tanstack/react-query";
 import { HTTP_TIMEOUT_MS } from "../constants";
-import { call } from "./call";
+import { call, hrefOf } from "./call";
 import { ApiError, NETWORK_ERROR_MESSAGE, reportSessionEnded } from "./client";
 
 export const currentUserQuery = () =>
@@ -37,16 +37,17 @@ export const updateProfile = (userId: number, body: UpdateProfileRequest) =>
   call(API.users.updateProfile, { params: { id: userId }, body });
 
 /**
- * POST /api/media: uploads an image (multipart, so not through `apiRequest`, which sends JSON)
+ * POST /api/media: uploads an image (multipart, so not through `call`, which sends JSON; its
+ * address is the definition's, as a form's action is)
  * and answers its id and address. Refusals become an ApiError with the server's message.
  */
 export async function uploadImage(file: File, input: { teamId: number; purpose: MediaPurpose }) {
   const form = new FormData();
   form.append("file", file, file.name);
-  const params = new URLSearchParams({ id_team: String(input.teamId), purpose: input.purpose });
+  const address = hrefOf(API.users.uploadImage, { query: { id_team: input.teamId, purpose: input.purpose } });
   let response: Response;
   try {
-    response = await fetch(`/api/media?${params}`, {
+    response = await fetch(address, {
       method: "POST",
       credentials: "same-origin",
       body: form,

@@ -1,3 +1,4 @@
+import { MediaUploadQuery } from "../media.ts";
 import {
   CountriesResponse,
   CurrentUserResponse,
@@ -6,7 +7,7 @@ import {
   UpdateProfileResponse,
   UserIdParams,
 } from "../users.ts";
-import { defineCall } from "./define.ts";
+import { defineCall, defineLink } from "./define.ts";
 
 /** The signed-in person: their profile and the reference data its form uses. */
 export const userCalls = {
@@ -29,4 +30,6 @@ export const userCalls = {
     reply: StreetTypesResponse,
     errors: {},
   }),
+  /** An image (avatar or logo) sent as multipart form data, which the JSON client does not send: a link. */
+  uploadImage: defineLink({ method: "POST", path: "/api/media", query: MediaUploadQuery }),
 } as const;
