@@ -1,5 +1,5 @@
 import type { AuditEntry } from "@precedent/contracts";
-import { count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import { staffAccounts, staffAuditLog } from "./schema.ts";
@@ -28,6 +28,25 @@ export async function recordAction(tx: Database, clock: Clock, entry: AuditRecor
     after: entry.after ?? null,
     at: clock(),
   });
+}
+
+/**
+ * The entries of one action (a queue's notes) on these targets, oldest first, with who made each:
+ * the queues keep their notes in the append-only log rather than in a table of their own.
+ */
+export async function auditEntriesOn(db: Database, action: string, targets: string[]) {
+  if (targets.length === 0) return [];
+  return db
+    .select({
+      target: staffAuditLog.target,
+      at: staffAuditLog.at,
+      after: staffAuditLog.after,
+      staffName: staffAccounts.name,
+    })
+    .from(staffAuditLog)
+    .innerJoin(staffAccounts, eq(staffAccounts.id, staffAuditLog.staffId))
+    .where(and(eq(staffAuditLog.action, action), inArray(staffAuditLog.target, targets)))
+    .orderBy(asc(staffAuditLog.at), asc(staffAuditLog.id));
 }
 
 /** A page of the log, newest first, optionally one staff member's actions. */

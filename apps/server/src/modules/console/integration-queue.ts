@@ -1,14 +1,12 @@
 import { type FailingIntegrationRow, INTEGRATION_QUEUE_MESSAGES } from "@precedent/contracts";
-import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import type { FailingIntegration, IntegrationsService } from "../integrations/index.ts";
-import { firmName } from "../teams/index.ts";
+import { firmNames } from "../teams/index.ts";
 import type { UsersService } from "../users/index.ts";
-import { recordAction } from "./audit.ts";
+import { auditEntriesOn, recordAction } from "./audit.ts";
 import { mayUse, type StaffFacts } from "./policy.ts";
-import { staffAccounts, staffAuditLog } from "./schema.ts";
 
 /**
  * Integrations failing (issue 37 item 7): connections whose tokens could not be renewed and
@@ -50,20 +48,8 @@ export function createIntegrationQueue(deps: {
   /** The notes made since each item began failing, oldest first. */
   async function notesOf(items: FailingIntegration[]) {
     const notes = new Map<string, FailingIntegrationRow["notes"]>();
-    if (items.length === 0) return notes;
     const since = new Map(items.map((i) => [targetOf(i.kind, i.id), i.since]));
-    const rows = await db
-      .select({
-        target: staffAuditLog.target,
-        at: staffAuditLog.at,
-        after: staffAuditLog.after,
-        name: staffAccounts.name,
-      })
-      .from(staffAuditLog)
-      .innerJoin(staffAccounts, eq(staffAccounts.id, staffAuditLog.staffId))
-      .where(and(eq(staffAuditLog.action, NOTED), inArray(staffAuditLog.target, [...since.keys()])))
-      .orderBy(asc(staffAuditLog.at), asc(staffAuditLog.id));
-    for (const row of rows) {
+    for (const row of await auditEntriesOn(db, NOTED, [...since.keys()])) {
       // A connection that failed before, was renewed and fails again starts with no notes.
       if (row.at < (since.get(row.target) ?? row.at)) continue;
       const after = row.after as { note?: string; contacted?: boolean } | null;
@@ -71,7 +57,7 @@ export function createIntegrationQueue(deps: {
         ...(notes.get(row.target) ?? []),
         {
           at: row.at.toISOString(),
-          staff_name: row.name,
+          staff_name: row.staffName,
           note: after?.note ?? "",
           contacted: after?.contacted === true,
         },
@@ -83,8 +69,10 @@ export function createIntegrationQueue(deps: {
   async function rowsOf(actor: StaffFacts, items: FailingIntegration[]): Promise<FailingIntegrationRow[]> {
     const notes = await notesOf(items);
     const people = await deps.users.summaries([...new Set(items.map((i) => i.userId))]);
-    const firms = new Map<number, string>();
-    for (const teamId of new Set(items.map((i) => i.teamId))) firms.set(teamId, await firmName(db, teamId));
+    const firms = await firmNames(
+      db,
+      items.map((i) => i.teamId),
+    );
     const mayWork = mayUse(actor.role, "queues");
     return items.map((item) => {
       const itemNotes = notes.get(targetOf(item.kind, item.id)) ?? [];

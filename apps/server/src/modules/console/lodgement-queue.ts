@@ -5,7 +5,6 @@ import {
   type LodgementQueueRow,
   QUEUE_MESSAGES,
 } from "@precedent/contracts";
-import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
@@ -17,9 +16,8 @@ import {
   lodgementsNeedingPerson,
   troubleOf,
 } from "../asic/index.ts";
-import { recordAction } from "./audit.ts";
+import { auditEntriesOn, recordAction } from "./audit.ts";
 import { mayUse, type StaffFacts } from "./policy.ts";
-import { staffAccounts, staffAuditLog } from "./schema.ts";
 
 /**
  * ASIC lodgements that need a person (issue 37 item 7): stuck, rejected or in manual review,
@@ -50,24 +48,12 @@ export function createLodgementQueue(deps: {
   /** The notes on these lodgements, oldest first. */
   async function notesOf(docIds: number[]) {
     const notes = new Map<number, LodgementQueueRow["notes"]>();
-    if (docIds.length === 0) return notes;
-    const rows = await db
-      .select({
-        target: staffAuditLog.target,
-        at: staffAuditLog.at,
-        after: staffAuditLog.after,
-        name: staffAccounts.name,
-      })
-      .from(staffAuditLog)
-      .innerJoin(staffAccounts, eq(staffAccounts.id, staffAuditLog.staffId))
-      .where(and(eq(staffAuditLog.action, NOTED), inArray(staffAuditLog.target, docIds.map(targetOf))))
-      .orderBy(asc(staffAuditLog.at), asc(staffAuditLog.id));
-    for (const row of rows) {
+    for (const row of await auditEntriesOn(db, NOTED, docIds.map(targetOf))) {
       const docId = Number(row.target.split(":")[1]);
       const note = (row.after as { note?: string } | null)?.note ?? "";
       notes.set(docId, [
         ...(notes.get(docId) ?? []),
-        { at: row.at.toISOString(), staff_name: row.name, note },
+        { at: row.at.toISOString(), staff_name: row.staffName, note },
       ]);
     }
     return notes;

@@ -24,7 +24,7 @@ import {
   takingsOf,
 } from "../orders/index.ts";
 import { checkoutSessionsOf, type ProviderRefunds } from "../payments/index.ts";
-import { firmName, searchFirms } from "../teams/index.ts";
+import { firmNames, searchFirms } from "../teams/index.ts";
 import { recordAction } from "./audit.ts";
 import { mayUse, type StaffFacts } from "./policy.ts";
 import { staffAccounts } from "./schema.ts";
@@ -59,8 +59,10 @@ export function createConsoleMoney(deps: { db: Database; clock: Clock; money: ()
 
   async function summariesOf(rows: OrderRow[]): Promise<MoneyOrderSummary[]> {
     const products = await productSummaries(db, [...new Set(rows.map((r) => r.productId))]);
-    const firms = new Map<number, string>();
-    for (const teamId of new Set(rows.map((r) => r.teamId))) firms.set(teamId, await firmName(db, teamId));
+    const firms = await firmNames(
+      db,
+      rows.map((r) => r.teamId),
+    );
     return rows.map((r) => ({
       id: r.id,
       number: `INV-${String(r.id).padStart(6, "0")}`,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { teams } from "./schema.ts";
 
@@ -9,4 +9,12 @@ import { teams } from "./schema.ts";
 export async function firmName(tx: Database, teamId: number): Promise<string> {
   const [firm] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
   return firm?.name ?? "";
+}
+
+/** The names of several firms in one read (a page of orders or queue items across firms). */
+export async function firmNames(tx: Database, teamIds: number[]): Promise<Map<number, string>> {
+  const ids = [...new Set(teamIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await tx.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
