@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { DEMO_PASSWORD } from "./support";
 
@@ -99,13 +99,18 @@ async function keepConsoleSession(page: Page, email: string) {
   );
 }
 
-/** A console session for `email` through the API (password, then a fresh code step), or this worker's. */
-export async function consoleSessionThroughApi(page: Page, email: string) {
-  if (await resumeConsoleSession(page, email)) return;
-  const login = await page.request.post("/api/console/login", { data: { email, password: DEMO_PASSWORD } });
+/** Signs `email` in to the console through the API: the password, then a fresh code step. */
+export async function consoleSignInThroughApi(request: APIRequestContext, email: string) {
+  const login = await request.post("/api/console/login", { data: { email, password: DEMO_PASSWORD } });
   expect(login.status()).toBe(200);
   const code = await consoleCode(email);
-  expect((await page.request.post("/api/console/two-factor/code", { data: { code } })).status()).toBe(200);
+  expect((await request.post("/api/console/two-factor/code", { data: { code } })).status()).toBe(200);
+}
+
+/** A console session for `email` in the page's browser context: this worker's, or a new one. */
+export async function consoleSessionThroughApi(page: Page, email: string) {
+  if (await resumeConsoleSession(page, email)) return;
+  await consoleSignInThroughApi(page.request, email);
   await keepConsoleSession(page, email);
 }
 

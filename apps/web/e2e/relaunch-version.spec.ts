@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { consoleCode, signInToConsole } from "./console-support";
+import { consoleSignInThroughApi, signInToConsole } from "./console-support";
 import {
   expectInterviewShown,
   sampleAnswers,
@@ -9,7 +9,7 @@ import {
   slowExpect,
   startDocumentByApi,
 } from "./interview-support";
-import { DEMO_PASSWORD, expectAccessible, OWNER, signIn } from "./support";
+import { expectAccessible, OWNER, signIn } from "./support";
 
 /**
  * Relaunch and template versions (issue 37 item 2): the demo owner completes a Memorandum of
@@ -40,12 +40,7 @@ const renamedTrustee = (width: number) => ({
   preconditions: read("PRECONDITIONS.md"),
 });
 
-async function editorSignIn(editor: APIRequestContext) {
-  const login = await editor.post("/api/console/login", { data: { email: EDITOR, password: DEMO_PASSWORD } });
-  expect(login.status()).toBe(200);
-  const code = await consoleCode(EDITOR);
-  expect((await editor.post("/api/console/two-factor/code", { data: { code } })).status()).toBe(200);
-}
+const editorSignIn = (editor: APIRequestContext) => consoleSignInThroughApi(editor, EDITOR);
 
 /** Rolls the template back until the starter (version 1) is current. */
 async function backToStarter(editor: APIRequestContext) {
