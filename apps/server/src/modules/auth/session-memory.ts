@@ -3,7 +3,13 @@ import { LRUCache } from "lru-cache";
 import { SESSION_TOUCH_INTERVAL_MS } from "../../constants.ts";
 import { unauthorized } from "../../errors.ts";
 import type { Actor, PrefetchedFirm } from "../../platform/kernel/index.ts";
-import { joinMemberContext, memberContextColumns, memberContextOf } from "../teams/index.ts";
+import {
+  firmVersionColumns,
+  firmVersionsOf,
+  joinMemberContext,
+  memberContextColumns,
+  memberContextOf,
+} from "../teams/index.ts";
 import { sessions } from "./schema.ts";
 import { type AuthServiceDeps, hashToken, SESSION_EXPIRED } from "./service-deps.ts";
 
@@ -45,7 +51,7 @@ export function createSessionMemory(deps: AuthServiceDeps) {
     .prepare("session_by_hash");
   const sessionWithFirm = joinMemberContext(
     db
-      .select({ session: sessions, ...memberContextColumns })
+      .select({ session: sessions, ...memberContextColumns, ...firmVersionColumns })
       .from(sessions)
       .$dynamic(),
     sessions.userId,
@@ -88,7 +94,8 @@ export function createSessionMemory(deps: AuthServiceDeps) {
     const actor = { userId: session.userId, sessionId: session.id };
     if (firm) {
       const member = firm.member && Object.freeze({ ...firm.member });
-      const frozenFirm = Object.freeze({ teamId: firm.teamId, member });
+      const versions = Object.freeze({ ...firm.versions });
+      const frozenFirm = Object.freeze({ teamId: firm.teamId, member, versions });
       firms.set(firm.teamId, { mark, actor: Object.freeze({ ...actor, firm: frozenFirm }) });
       const ofUser = firmsOfUser.get(session.userId) ?? new Set();
       firmsOfUser.set(session.userId, ofUser.add(firm.teamId));
@@ -123,7 +130,8 @@ export function createSessionMemory(deps: AuthServiceDeps) {
     } else {
       const [row] = await sessionWithFirm.execute({ tokenHash, teamId });
       session = row?.session;
-      firm = { teamId, member: row ? memberContextOf(row) : null };
+      // No row: no session either, refused just below.
+      firm = row && { teamId, member: memberContextOf(row), versions: firmVersionsOf(row) };
     }
     if (!session) throw unauthorized(SESSION_EXPIRED);
     const now = clock().getTime();

@@ -858,8 +858,6 @@ describe("document counts (kept by triggers for unsearched lists)", () => {
       planSlug: "best-practice",
       planStatus: "active",
       planEndDate: null,
-      version: 0,
-      foldersVersion: 0,
     };
     await t.services.documents.changeStatus(ctx, drafts[2], 5);
     await alice.put("/api/doc/duplicate-doc", { doc_id: drafts[3], name: "Counted copy" });
@@ -1053,8 +1051,6 @@ describe("status changes", () => {
       planSlug: "best-practice",
       planStatus: "active",
       planEndDate: null,
-      version: 0,
-      foldersVersion: 0,
     };
     const updated = await t.services.documents.changeStatus(ctx, doc.id, 5);
     expect(updated).toMatchObject({ status: 5, status_name: "Completed" });

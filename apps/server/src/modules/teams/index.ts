@@ -37,6 +37,8 @@ export {
   type CompanyLogos,
   createTeamsService,
   documentAllowance,
+  firmVersionColumns,
+  firmVersionsOf,
   joinMemberContext,
   memberContextColumns,
   memberContextOf,

@@ -23,6 +23,7 @@ import { sydneyDay } from "../../platform/kernel/calendar.ts";
 import {
   type Actor,
   type Clock,
+  type FirmVersions,
   firmAbilitiesOf,
   type MemberContext,
   type PlanStanding,
@@ -113,21 +114,28 @@ export function firmsOfUserSql(userIdColumn: SQLWrapper): SQL<FirmOfUser[]> {
 }
 
 /**
- * The columns of a member context, for a query that joins the membership, its firm's plan and the
- * firm's versions (this module's `memberContext`, and the session read in auth).
+ * The columns of a member context, for a query that joins the membership and its firm's plan
+ * (this module's `memberContext`, and the session read in auth).
  */
 export const memberContextColumns = {
   role: teamMembers.role,
   planSlug: plans.slug,
   planStatus: teams.planStatus,
   planEndDate: teams.planEndDate,
+};
+
+/**
+ * The firm's data versions, read beside the member context with the session (`joinMemberContext`
+ * joins their row): the keys of the kept list and tree replies, not part of any rule.
+ */
+export const firmVersionColumns = {
   version: firmVersions.version,
   foldersVersion: firmVersions.foldersVersion,
 };
 
 /**
- * Left-joins what `memberContextColumns` reads (the membership of `userId` in `teamId`, its firm,
- * the firm's plan and versions) onto another module's select, so that module (auth, reading a
+ * Left-joins what `memberContextColumns` and `firmVersionColumns` read (the membership of
+ * `userId` in `teamId`, its firm, the firm's plan and versions) onto another module's select, so that module (auth, reading a
  * session and the member context in one prepared statement) names none of these tables. The
  * select must be `$dynamic()`; the joined columns come back null when there is no membership,
  * which `memberContextOf` expects.
@@ -150,19 +158,15 @@ export function memberContextOf(row: {
   planSlug: string | null;
   planStatus: PlanStanding["planStatus"] | null;
   planEndDate: string | null;
-  version: number | null;
-  foldersVersion: number | null;
 }): MemberContext | null {
   if (!row.role || !row.planSlug || !row.planStatus) return null;
+  return { role: row.role, planSlug: row.planSlug, planStatus: row.planStatus, planEndDate: row.planEndDate };
+}
+
+/** The firm's versions of a row of `firmVersionColumns`. */
+export function firmVersionsOf(row: { version: number | null; foldersVersion: number | null }): FirmVersions {
   // A firm nothing has changed in yet has no versions row: it is at 0.
-  return {
-    role: row.role,
-    planSlug: row.planSlug,
-    planStatus: row.planStatus,
-    planEndDate: row.planEndDate,
-    version: row.version ?? 0,
-    foldersVersion: row.foldersVersion ?? 0,
-  };
+  return { version: row.version ?? 0, foldersVersion: row.foldersVersion ?? 0 };
 }
 
 export function createTeamsService(deps: {
@@ -246,7 +250,6 @@ export function createTeamsService(deps: {
         .from(teamMembers)
         .innerJoin(teams, eq(teams.id, teamMembers.teamId))
         .innerJoin(plans, eq(plans.id, teams.planId))
-        .leftJoin(firmVersions, eq(firmVersions.teamId, teamMembers.teamId))
         .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
       return (row && memberContextOf(row)) ?? undefined;
     },

@@ -157,7 +157,6 @@ describe("member context (the firm context of documents, folders and logs calls)
       planSlug: "best-practice",
       planStatus: "active",
       planEndDate: null,
-      ...(await versionsOf(firm.team.id)),
     });
     expect(await t.services.teams.memberContext(firm.owner.id, otherFirm.team.id)).toBeUndefined();
   });
@@ -171,11 +170,17 @@ describe("member context (the firm context of documents, folders and logs calls)
         planSlug: "best-practice",
         planStatus: "active",
         planEndDate: null,
-        ...(await versionsOf(firm.team.id)),
       },
+      // The firm's data versions come beside the membership, not in it: they key the kept list
+      // replies and are no part of any rule about the actor.
+      versions: await versionsOf(firm.team.id),
     });
     const outside = await t.services.auth.authenticate(ownerToken, otherFirm.team.id);
-    expect(outside.firm).toEqual({ teamId: otherFirm.team.id, member: null });
+    expect(outside.firm).toEqual({
+      teamId: otherFirm.team.id,
+      member: null,
+      versions: { version: 0, foldersVersion: 0 },
+    });
     expect((await t.services.auth.authenticate(ownerToken)).firm).toBeUndefined();
     await expect(t.services.auth.authenticate(`${ownerToken}x`, firm.team.id)).rejects.toMatchObject({
       status: 401,
@@ -192,7 +197,6 @@ describe("member context (the firm context of documents, folders and logs calls)
       planSlug: "best-practice",
       planStatus: "active",
       planEndDate: null,
-      ...(await versionsOf(firm.team.id)),
     });
     const outsider = await t.services.auth.authenticate(ownerToken, otherFirm.team.id);
     await expect(t.services.firmContext(outsider, otherFirm.team.id)).rejects.toMatchObject({

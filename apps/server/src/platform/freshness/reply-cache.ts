@@ -1,12 +1,12 @@
 import type { FastifyReply, preHandlerHookHandler } from "fastify";
-import type { FirmContext, MemberContext } from "../kernel/index.ts";
+import type { FirmContext, FirmVersions } from "../kernel/index.ts";
 import { type CompressibleBody, JSON_TYPE, keptBodies, sendKept } from "./compression.ts";
 
 /**
  * Serialized replies of the hottest reads (the document list and the folder tree), kept in memory
  * and keyed by who asks and what they ask, each stamped with the firm's data version it was built
  * at. A reply is reused only while the firm's version (read with the session, in the same query
- * that checks it) is unchanged: any committed change to what a firm's lists show moves its version
+ * that checks it: `actor.firm.versions`) is unchanged: any committed change to what a firm's lists show moves its version
  * (triggers in migrations 0010 and 0011), so a cached reply is never older than what the database
  * held when the request's session was checked. Several servers on one database stay correct: each
  * reads the version from the database, or hears that it moved (change-feed.ts).
@@ -22,9 +22,6 @@ export type FirmReplyCache = ReturnType<typeof createFirmReplyCache>;
 
 /** A reply as built, and compressed copies made the first time a client accepts them. */
 type Entry = CompressibleBody & { version: number };
-
-/** A firm's data versions, as read with the session (see `firmVersions`). */
-type FirmVersions = Pick<MemberContext, "version" | "foldersVersion">;
 
 export function createFirmReplyCache(options: { maxBytes: number }) {
   const entries = keptBodies<Entry>(options.maxBytes);
@@ -68,7 +65,7 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
       if (!entries || !actor?.firm || !member) return done();
       const key = keyOf(actor.firm.teamId, actor.userId, member.role, member.planSlug, request.raw.url ?? "");
       const cached = entries.get(key);
-      if (!cached || cached.version !== versionOf(member)) return done();
+      if (!cached || cached.version !== versionOf(actor.firm.versions)) return done();
       stats.hits++;
       reply.type(JSON_TYPE);
       deliver(reply, key, cached);
@@ -76,7 +73,9 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
 
     /**
      * Sends the reply for `ctx` and the request's address: the kept body when it was built at the
-     * firm's current version, else the body `produce` builds, then kept.
+     * firm's current version, else the body `produce` builds, then kept. The version is the one
+     * read with the session; a request whose session was read without this firm (no
+     * `?id_team=` naming it) is answered without the cache, since nothing read its version.
      */
     async send(
       reply: FastifyReply,
@@ -84,10 +83,11 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
       produce: () => Promise<unknown>,
     ): Promise<FastifyReply> {
       reply.type(JSON_TYPE);
-      if (!entries) return reply.send(JSON.stringify(await produce()));
+      const prefetched = reply.request.actor?.firm;
+      if (!entries || prefetched?.teamId !== ctx.teamId) return reply.send(JSON.stringify(await produce()));
       const key = keyOf(ctx.teamId, ctx.userId, ctx.role, ctx.planSlug, reply.request.raw.url ?? "");
       const cached = entries.get(key);
-      const version = versionOf(ctx);
+      const version = versionOf(prefetched.versions);
       if (cached && cached.version === version) {
         stats.hits++;
         return deliver(reply, key, cached);
