@@ -15,6 +15,9 @@ export const CONSOLE_CATALOGUE_MESSAGES = {
   couponNotFound: "No such coupon.",
   packageNotFound: "No such credit package.",
   planNotFound: "No such plan.",
+  stalePlan: "Someone else changed this plan since you opened it. Reload it to see their change.",
+  planFreeOrPaid:
+    "A plan cannot move between free and paid: the firms on it joined on those terms. Keep a free plan at $0.00 and a paid plan above it.",
   staleProduct: "Someone else changed this product since you opened it. Reload it to see their change.",
   staleCoupon: "Someone else changed this coupon since you opened it. Reload it to see their change.",
   cycle: "A category cannot sit inside itself or one of its own sub categories.",
@@ -169,6 +172,57 @@ export const UpdateCreditPackageRequest = z.object({
   active: z.boolean().optional(),
 });
 
+/**
+ * A membership plan as the console edits it (issue 37 item 4). The slug (what the code knows the
+ * plan by), its billing period and whether it is pay-as-you-go are fixed: they are the billing
+ * terms firms joined on. `firms`: how many firms are on it now, whom a change reaches at once.
+ */
+export const ConsolePlan = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  price_cents: z.number().int(),
+  duration: z.string().describe("The billing period: month, year, or empty for pay-as-you-go"),
+  payg: z.boolean(),
+  document_limit: z.number().int().nullable().describe("Documents a year; null for no limit"),
+  max_users: z.number().int(),
+  short_description: z.string(),
+  video_url: z.string().nullable(),
+  firms: z.number().int(),
+  version: z.number().int(),
+});
+export const ConsolePlansResponse = envelope(z.object({ rows: z.array(ConsolePlan) }));
+export const ConsolePlanResponse = envelope(ConsolePlan);
+export const UpdatePlanRequest = z.object({
+  version: Version,
+  name: Name.max(60, "Use at most 60 characters").optional(),
+  price_cents: PriceCents.optional(),
+  document_limit: z
+    .number({ error: "Enter a number of documents" })
+    .int("Enter a whole number of documents")
+    .min(1, "A limit is at least 1 document (leave it empty for no limit)")
+    .max(1_000_000, "A limit is at most 1,000,000 documents")
+    .nullable()
+    .optional(),
+  max_users: z
+    .number({ error: "Enter a number of people" })
+    .int("Enter a whole number of people")
+    .min(1, "A plan has room for at least 1 person")
+    .max(1_000, "A plan has room for at most 1,000 people")
+    .optional(),
+  short_description: z.string().trim().max(300, "Use at most 300 characters").optional(),
+  video_url: z
+    .string()
+    .trim()
+    .max(500, "Use at most 500 characters")
+    .refine(
+      (url) => /^https:\/\/[^\s]+$/.test(url) || /^\/media\/[\w./-]+$/.test(url),
+      "Enter an https:// address or a /media/ file the product serves",
+    )
+    .nullable()
+    .optional(),
+});
+
 export const COUPON_KINDS = ["percent", "fixed_cart"] as const;
 const CouponTerms = {
   discount_type: z.enum(COUPON_KINDS, { error: "Choose a percentage or a fixed amount" }),
@@ -213,6 +267,8 @@ export const UpdateCouponRequest = z
   .refine(percentAtMost100, percentIssue);
 export type CreateCouponRequest = z.infer<typeof CreateCouponRequest>;
 export type UpdateCouponRequest = z.infer<typeof UpdateCouponRequest>;
+export type UpdatePlanRequest = z.infer<typeof UpdatePlanRequest>;
+export type ConsolePlan = z.infer<typeof ConsolePlan>;
 
 export const ConsoleCoupon = z.object({
   id: z.number().int(),

@@ -7,6 +7,8 @@ import {
   ConsoleCouponsResponse,
   ConsoleCreditPackageResponse,
   ConsoleCreditPackagesResponse,
+  ConsolePlanResponse,
+  ConsolePlansResponse,
   ConsoleProductListResponse,
   ConsoleProductResponse,
   CreateCategoryRequest,
@@ -15,6 +17,7 @@ import {
   UpdateCategoryRequest,
   UpdateCouponRequest,
   UpdateCreditPackageRequest,
+  UpdatePlanRequest,
   UpdateProductRequest,
 } from "../console-catalogue.ts";
 import { defineCall } from "./define.ts";
@@ -95,6 +98,24 @@ export const consoleCatalogueCalls = {
     body: UpdateCreditPackageRequest,
     reply: ConsoleCreditPackageResponse,
     errors: { ...refusals, 404: "No such credit package", 409: STALE },
+  }),
+  plans: defineCall({
+    method: "GET",
+    path: "/api/console/catalogue/plans",
+    reply: ConsolePlansResponse,
+    errors: { 401: NOT_SIGNED_IN, 403: REFUSED },
+  }),
+  updatePlan: defineCall({
+    method: "PUT",
+    path: "/api/console/catalogue/plans/:id",
+    params: CatalogueItemParams,
+    body: UpdatePlanRequest,
+    reply: ConsolePlanResponse,
+    errors: {
+      ...refusals,
+      404: "No such plan",
+      409: "Changed by someone else since it was read, or a price moved between free and paid",
+    },
   }),
   coupons: defineCall({
     method: "GET",

@@ -65,6 +65,12 @@ const CATALOGUE_CALLS: Record<string, Row> = {
     payload: () => ({ version: 1, price_cents: 5000 }),
     allowed: ["administrator"],
   },
+  "GET /api/console/catalogue/plans": { url: "/api/console/catalogue/plans", allowed: ["administrator"] },
+  "PUT /api/console/catalogue/plans/:id": {
+    url: "/api/console/catalogue/plans/999999",
+    payload: () => ({ version: 1, max_users: 4 }),
+    allowed: ["administrator"],
+  },
   "GET /api/console/catalogue/coupons": { url: "/api/console/catalogue/coupons", allowed: ["administrator"] },
   "POST /api/console/catalogue/coupons": {
     url: "/api/console/catalogue/coupons",

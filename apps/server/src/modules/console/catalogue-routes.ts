@@ -8,6 +8,8 @@ import {
   ConsoleCouponsResponse,
   ConsoleCreditPackageResponse,
   ConsoleCreditPackagesResponse,
+  ConsolePlanResponse,
+  ConsolePlansResponse,
   ConsoleProductListResponse,
   ConsoleProductResponse,
   CreateCategoryRequest,
@@ -17,6 +19,7 @@ import {
   UpdateCategoryRequest,
   UpdateCouponRequest,
   UpdateCreditPackageRequest,
+  UpdatePlanRequest,
   UpdateProductRequest,
 } from "@precedent/contracts";
 import type { FastifyRequest } from "fastify";
@@ -24,24 +27,26 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { forbidden } from "../../errors.ts";
 import type { ConsoleCatalogue } from "./catalogue.ts";
 import type { ConsoleOffers } from "./catalogue-offers.ts";
+import type { ConsolePlans } from "./catalogue-plans.ts";
 import { type ConsoleArea, mayChangeWhatFirmsPay } from "./policy.ts";
 import type { StaffAccountRow } from "./schema.ts";
 
 /**
  * The routes of the console's "Catalogue" area (issue 37 items 3 and 4), inside the console's
- * signed-in scope. Administrators and content editors reach the area; credit packages and
- * coupons are the administrator's alone (`inOffers`), as are a changed price and plan rules
+ * signed-in scope. Administrators and content editors reach the area; credit packages, coupons
+ * and membership plans are the administrator's alone (`inOffers`), as are a changed price and plan rules
  * (decided in the service, where the stored price is known).
  */
 export const catalogueRoutes: FastifyPluginAsyncZod<{
   catalogue: ConsoleCatalogue;
   offers: ConsoleOffers;
+  plans: ConsolePlans;
   staffIn: (request: FastifyRequest, area: ConsoleArea) => StaffAccountRow;
   refusals: { 401: typeof ErrorEnvelope; 403: typeof ErrorEnvelope };
   badInput: typeof ErrorEnvelope;
   security: { console: never[] }[];
 }> = async (areas, options) => {
-  const { catalogue, offers, staffIn, refusals, badInput, security } = options;
+  const { catalogue, offers, plans, staffIn, refusals, badInput, security } = options;
   const tags = ["console"];
   const inCatalogue = (request: FastifyRequest) => staffIn(request, "catalogue");
   const inOffers = (request: FastifyRequest) => {
@@ -235,6 +240,46 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       message: "",
       data: await offers.updateCreditPackage(inOffers(request), request.params.id, request.body),
+    }),
+  );
+
+  areas.get(
+    "/console/catalogue/plans",
+    {
+      schema: {
+        tags,
+        summary: "Membership plans, each with how many firms are on it (administrators only)",
+        security,
+        response: { 200: ConsolePlansResponse, ...refusals },
+      },
+    },
+    async (request) => ({ message: "", data: await plans.plans(inOffers(request)) }),
+  );
+
+  areas.put(
+    "/console/catalogue/plans/:id",
+    {
+      schema: {
+        tags,
+        summary:
+          "Changes a plan's name, price, document limit, room for people, description or video, read at a version (administrators only; audited; reaches every firm on the plan at once)",
+        security,
+        params: CatalogueItemParams,
+        body: UpdatePlanRequest,
+        response: {
+          200: ConsolePlanResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such plan"),
+          409: ErrorEnvelope.describe(
+            "The plan changed since it was read (send the new version), or its price would move between free and paid",
+          ),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await plans.updatePlan(inOffers(request), request.params.id, request.body),
     }),
   );
 

@@ -384,6 +384,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
     await areas.register(catalogueRoutes, {
       catalogue: service.catalogue,
       offers: service.offers,
+      plans: service.plans,
       staffIn,
       refusals,
       badInput,

@@ -10,6 +10,7 @@ import { createConsoleAnnouncements } from "./announcements-area.ts";
 import { auditPage } from "./audit.ts";
 import { createConsoleCatalogue } from "./catalogue.ts";
 import { createConsoleOffers } from "./catalogue-offers.ts";
+import { createConsolePlans } from "./catalogue-plans.ts";
 import { createConsoleFirms } from "./firms.ts";
 import { createFulfilmentQueue } from "./fulfilment-queue.ts";
 import { createIntegrationQueue, type IntegrationQueuePorts } from "./integration-queue.ts";
@@ -60,6 +61,7 @@ export function createConsoleService(deps: {
     announcements: createConsoleAnnouncements(deps),
     catalogue: createConsoleCatalogue(deps),
     offers: createConsoleOffers(deps),
+    plans: createConsolePlans(deps),
     money: createConsoleMoney(deps),
     integrations: createIntegrationQueue(deps),
     audit: (query: Parameters<typeof auditPage>[1]) => auditPage(deps.db, query),

@@ -26,6 +26,7 @@ export {
   planById,
   planBySlug,
 } from "./plan-changes.ts";
+export { changePlan, type PlanChange, type StaffPlan, staffPlans } from "./plan-edits.ts";
 export { planVideoUrl } from "./plan-video.ts";
 export { canBuyCredits, canViewCreditLogs } from "./policy.ts";
 export { teamRoutes } from "./routes.ts";

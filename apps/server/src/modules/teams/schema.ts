@@ -33,6 +33,8 @@ export const plans = pgTable("plans", {
   sortOrder: integer().notNull().default(0),
   /** The plan's intro video (the Lite plan's is shown to its users once); null: none. */
   videoUrl: text(),
+  /** Moves with every console edit: an edit made at an older version is refused (409). */
+  version: integer().notNull().default(1),
 });
 
 const emptyAddress: BillingAddress = {

@@ -98,6 +98,8 @@ export const OTHER_SOURCES: Record<string, string> = {
     "a person's name moves lists and trees of each of their firms (0010, 0011); any change to the row is announced as the person's (0036), for their kept GET /users/me",
   team_members:
     "besides its firm row trigger, a membership added, changed or removed is announced as its person's change (0036): GET /users/me lists the person's firms",
+  plans:
+    "a plan's terms (name, price, limit, people) move the lists of every firm on it and announce each firm, for its members' kept GET /users/me, and the catalogue, for the plan cards (0067)",
   products: "any change is announced as the catalogue's (0036): the kept catalogue replies",
   product_categories:
     "the catalogue's categories move every firm's lists (0010), and are announced as the catalogue's change (0036)",
