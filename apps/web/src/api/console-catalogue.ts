@@ -51,3 +51,11 @@ export const createCoupon = (body: ApiCallInput<typeof calls.createCoupon>["body
   call(calls.createCoupon, { ...own, body });
 export const updateCoupon = (id: number, body: ApiCallInput<typeof calls.updateCoupon>["body"]) =>
   call(calls.updateCoupon, { ...own, params: { id }, body });
+
+export const plansQuery = () =>
+  queryOptions({
+    queryKey: ["console", "catalogue", "plans"],
+    queryFn: ({ signal }) => call(calls.plans, { ...own, signal }),
+  });
+export const updatePlan = (id: number, body: ApiCallInput<typeof calls.updatePlan>["body"]) =>
+  call(calls.updatePlan, { ...own, params: { id }, body });

@@ -29,26 +29,8 @@ type PackageRow = {
 
 /** Credit packages: price, credits and whether firms are offered it (administrators only). */
 export function CreditPackages() {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const packages = useQuery(creditPackagesQuery());
   const [editing, setEditing] = useState<PackageRow | null>(null);
-  const [form] = Form.useForm<{ price_dollars: number; credits: number; active: boolean }>();
-  const save = useMutation({
-    mutationFn: (values: { price_dollars: number; credits: number; active: boolean }) =>
-      updateCreditPackage(editing?.id ?? 0, {
-        version: editing?.version ?? 0,
-        price_cents: Math.round(values.price_dollars * 100),
-        credits: values.credits,
-        active: values.active,
-      }),
-    onSuccess: (row) => {
-      void message.success(`${row.name} was saved.`);
-      setEditing(null);
-      void queryClient.invalidateQueries({ queryKey: ["console", "catalogue", "credit-packages"] });
-    },
-    onError: (error: Error) => void message.error(error.message),
-  });
   if (packages.isError)
     return (
       <LoadError
@@ -90,40 +72,66 @@ export function CreditPackages() {
           style={{ minWidth: 640 }}
         />
       </section>
+      {/* Its own form per opening: a form kept across openings would show the package changed
+          before with the next one's title, and Save would write those values to it. */}
       {editing && (
-        <Modal
-          open
-          title={`Change ${editing.name}`}
-          okText="Save package"
-          onOk={() => form.submit()}
-          onCancel={() => setEditing(null)}
-          confirmLoading={save.isPending}
-          destroyOnHidden
-        >
-          <Form
-            form={form}
-            layout="vertical"
-            requiredMark={false}
-            initialValues={{
-              price_dollars: editing.price_cents / 100,
-              credits: editing.credits,
-              active: editing.active,
-            }}
-            onFinish={(values) => save.mutate(values)}
-          >
-            <Form.Item label="Price (AUD, GST included)" name="price_dollars">
-              <InputNumber min={0.01} precision={2} autoFocus style={{ width: 200 }} />
-            </Form.Item>
-            <Form.Item label="Credits it adds" name="credits">
-              <InputNumber min={1} precision={0} style={{ width: 200 }} />
-            </Form.Item>
-            <Form.Item label="Offered to firms" name="active" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Form>
-        </Modal>
+        <PackageDialog
+          key={`${editing.id}:${editing.version}`}
+          row={editing}
+          onClose={() => setEditing(null)}
+        />
       )}
     </>
+  );
+}
+
+function PackageDialog({ row, onClose }: { row: PackageRow; onClose: () => void }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ price_dollars: number; credits: number; active: boolean }>();
+  const save = useMutation({
+    mutationFn: (values: { price_dollars: number; credits: number; active: boolean }) =>
+      updateCreditPackage(row.id, {
+        version: row.version,
+        price_cents: Math.round(values.price_dollars * 100),
+        credits: values.credits,
+        active: values.active,
+      }),
+    onSuccess: (saved) => {
+      void message.success(`${saved.name} was saved.`);
+      onClose();
+      void queryClient.invalidateQueries({ queryKey: ["console", "catalogue", "credit-packages"] });
+    },
+    onError: (error: Error) => void message.error(error.message),
+  });
+  return (
+    <Modal
+      open
+      title={`Change ${row.name}`}
+      okText="Save package"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ price_dollars: row.price_cents / 100, credits: row.credits, active: row.active }}
+        onFinish={(values) => save.mutate(values)}
+      >
+        <Form.Item label="Price (AUD, GST included)" name="price_dollars">
+          <InputNumber min={0.01} precision={2} autoFocus style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item label="Credits it adds" name="credits">
+          <InputNumber min={1} precision={0} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item label="Offered to firms" name="active" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }
 

@@ -8,16 +8,17 @@ import { catalogueCategoriesQuery, catalogueProductsQuery } from "../../api/cons
 import { LoadError } from "../../components/LoadError";
 import { CatalogueCategories } from "./CatalogueCategories";
 import { CatalogueCoupons, CreditPackages } from "./CatalogueOffers";
+import { CataloguePlans } from "./CataloguePlans";
 import { formatAud } from "./money";
 import "./catalogue.css";
 import { ProductEditor } from "./ProductEditor";
 import { StateTag } from "./StateTag";
 
-type Part = "products" | "categories" | "packages" | "coupons";
+type Part = "products" | "categories" | "packages" | "coupons" | "plans";
 
 /**
  * The Catalogue area (issue 37 items 3 and 4): products, categories, and for administrators
- * credit packages and coupons (the server says which: the categories' `offers` ability). The
+ * credit packages, coupons and membership plans (the server says which: the categories' `offers` ability). The
  * part and the open product are kept in the address (`?part=`, `?product=`).
  */
 export function CataloguePanel() {
@@ -31,6 +32,7 @@ export function CataloguePanel() {
       ? [
           { value: "packages" as const, label: "Credit packages" },
           { value: "coupons" as const, label: "Coupons" },
+          { value: "plans" as const, label: "Plans" },
         ]
       : []),
   ];
@@ -45,6 +47,7 @@ export function CataloguePanel() {
       {part === "categories" && <CatalogueCategories />}
       {part === "packages" && <CreditPackages />}
       {part === "coupons" && <CatalogueCoupons />}
+      {part === "plans" && <CataloguePlans />}
     </Flex>
   );
 }
