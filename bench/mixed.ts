@@ -17,9 +17,9 @@ import autocannon from "autocannon";
 import { freshDatabase, startServer } from "./support.ts";
 
 const CONNECTIONS = 100;
-const READ_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const READ_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 /** Deeds per thread assembled with the line full, to measure the pool's capacity alone. */
-const CAPACITY_DEEDS_PER_THREAD = Number(process.env.MIXED_CAPACITY_DEEDS ?? 16);
+const CAPACITY_DEEDS_PER_THREAD = Number(process.env.MIXED_CAPACITY_DEEDS ?? 10);
 /** The arrival rate while reading, as a fraction of the capacity measured alone. */
 const LOAD = Number(process.env.MIXED_LOAD ?? 1);
 const POOL_SIZES = [1, 2];
@@ -41,6 +41,9 @@ const percentiles = (values: number[]): Percentiles => {
   return { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 };
 };
 const load = () => loadavg()[0]?.toFixed(1) ?? "?";
+const began = performance.now();
+/** A progress line with the seconds since the start, so the phases' wall time shows. */
+const step = (what: string) => console.log(`[${((performance.now() - began) / 1000).toFixed(0)} s] ${what}`);
 
 async function call(base: string, method: string, url: string, headers: Record<string, string>, body?: unknown) {
   const res = await fetch(`${base}${url}`, {
@@ -244,6 +247,7 @@ async function steadyAssemblies<T>(server: Server, rate: number, deeds: Deed[], 
   const done = await Promise.all(replies);
   const ok = done.filter((d) => d.status === 200);
   const busy = done.filter((d) => d.status === 503);
+  const slowestRefusal = Math.max(0, ...busy.map((d) => d.ms));
   const retryAfter = new Map<string, number>();
   for (const b of busy) retryAfter.set(String(b.retryAfter), (retryAfter.get(String(b.retryAfter)) ?? 0) + 1);
   return {
@@ -254,6 +258,7 @@ async function steadyAssemblies<T>(server: Server, rate: number, deeds: Deed[], 
     perSecond: ok.length / ((lastReply - first) / 1000),
     latency: percentiles(ok.map((d) => d.ms)),
     busy: busy.length,
+    slowestRefusal,
     retryAfter: [...retryAfter].map(([s, n]) => `${n}× ${s} s`).join(", "),
     other: done.filter((d) => d.status !== 200 && d.status !== 503).map((d) => d.status),
     deepest,
@@ -270,17 +275,22 @@ const servers: Server[] = [];
 try {
   // Started together: each loads the demo data and catalogue (tens of seconds on PGlite).
   servers.push(...(await Promise.all(POOL_SIZES.map(prepareServer))));
+  step("hello-world");
   const first = servers[0] as Server;
   const helloRead = (await reads(`http://127.0.0.1:${(hello as { port: number }).port}`, [["hello", "/"]], first.reader))[0] as Read;
   const rows: string[] = [];
   const summary: Record<number, { capacity: number; mixed: number }> = {};
   const verdicts: string[] = [];
   for (const server of servers) {
+    step(`pool of ${server.threads}: capacity alone`);
     const cap = await capacity(server);
+    step(`pool of ${server.threads}: reads alone`);
     const rate = cap.perSecond * LOAD;
     const loadAtStart = load();
     const alone = await reads(server.base, server.readTargets, server.reader);
+    // Enough for the reads' warm-up and measured run at this rate.
     const deeds = await server.startDeeds(Math.ceil(rate * (READ_SECONDS + 3)) + 2);
+    step(`pool of ${server.threads}: reads with ${deeds.length} deeds arriving at ${rate.toFixed(2)}/s`);
     const idleLoop = (await server.readiness()).event_loop.delay_p99_ms;
     const mixed = await steadyAssemblies(server, rate, deeds, () =>
       reads(server.base, server.readTargets, server.reader),
@@ -291,7 +301,7 @@ try {
       `\nPool of ${t} (load average ${loadAtStart} → ${load()})`,
       `  assembly alone, line full:   ${cap.perSecond.toFixed(2)}/s, latency p50 ${cap.latency.p50.toFixed(0)} ms, p99 ${cap.latency.p99.toFixed(0)} ms${cap.refused ? `, ${cap.refused} refused` : ""}`,
       `  assembly while reading:      ${mixed.perSecond.toFixed(2)}/s of ${rate.toFixed(2)}/s sent (${mixed.sent} sent, ${mixed.ok} made), latency p50 ${mixed.latency.p50.toFixed(0)} ms, p99 ${mixed.latency.p99.toFixed(0)} ms, max ${mixed.latency.max.toFixed(0)} ms`,
-      `  503 busy replies:            ${mixed.busy}${mixed.busy ? ` (Retry-After ${mixed.retryAfter})` : ""}${mixed.other.length ? `; other failures: ${mixed.other.join(", ")}` : ""}`,
+      `  503 busy replies:            ${mixed.busy}${mixed.busy ? ` (Retry-After ${mixed.retryAfter}; slowest refusal ${mixed.slowestRefusal.toFixed(0)} ms)` : ""}${mixed.other.length ? `; other failures: ${mixed.other.join(", ")}` : ""}`,
       `  the line (from /readyz):     deepest ${mixed.deepest} waiting of ${mixed.queueLimit} allowed, ${mixed.busiest} running; loop delay p99 ${idleLoop} ms before, up to ${mixed.loopP99} ms while`,
       `  ${"reads (100 connections)".padEnd(34)}${"req/s".padStart(8)}${"p50".padStart(6)}${"p99".padStart(6)}   with assembly: ${"req/s".padStart(6)}${"p50".padStart(6)}${"p99".padStart(6)}  p99 ratio`,
     );
@@ -321,6 +331,7 @@ try {
       `assembly throughput alone: ${two.capacity.toFixed(2)}/s with 2 threads, ${one.capacity.toFixed(2)}/s with 1: ${scale.toFixed(2)}× (target ≥ 1.7×) ${scale >= 1.7 ? "met" : "MISSED"}; while reading ${(two.mixed / Math.max(one.mixed, 0.001)).toFixed(2)}×`,
     );
   }
+  step("done");
   console.log(
     `\n${CONNECTIONS} connections, ${READ_SECONDS} s of reads each, SMSF trust deed (40 pages), arrivals at ${LOAD}× the capacity alone; node ${process.version}, ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}; ${cpus().length} CPUs, load average ${loadBefore} at start, ${load()} at end`,
   );
