@@ -45,7 +45,13 @@ const began = performance.now();
 /** A progress line with the seconds since the start, so the phases' wall time shows. */
 const step = (what: string) => console.log(`[${((performance.now() - began) / 1000).toFixed(0)} s] ${what}`);
 
-async function call(base: string, method: string, url: string, headers: Record<string, string>, body?: unknown) {
+async function call(
+  base: string,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: unknown,
+) {
   const res = await fetch(`${base}${url}`, {
     method,
     headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
@@ -87,6 +93,10 @@ async function prepareServer(threads: number) {
     ...process.env,
     WORKER_THREADS: String(threads),
     MIXED_ASSEMBLERS: String(ASSEMBLERS),
+    // MIXED_CPU_PROF=<folder>: each server writes a CPU profile there when it ends (--cpu-prof).
+    ...(process.env.MIXED_CPU_PROF
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.MIXED_CPU_PROF}` }
+      : {}),
     ...(database ? { DATABASE_URL: database.url } : {}),
   });
   const base = `http://127.0.0.1:${server.port}`;
@@ -120,7 +130,12 @@ async function prepareServer(threads: number) {
           name: `Fund deed ${n + 1}`,
         });
         const docId = doc.id as number;
-        const { action_token: token } = await call(base, "GET", `/api/get-action-token/${docId}${q}`, headers);
+        const { action_token: token } = await call(
+          base,
+          "GET",
+          `/api/get-action-token/${docId}${q}`,
+          headers,
+        );
         await call(base, "PUT", `/api/xpressdox/update-xml/${docId}${q}`, headers, {
           xml: sample,
           action_token: token,
@@ -144,7 +159,10 @@ async function prepareServer(threads: number) {
       workers: { running: number; queued: number; queue_limit: number };
     };
   const readTargets: [string, string][] = [
-    ["GET /api/doc (Organisation list)", `/api/doc?id_team=${readerTeam}&type=3&sort=updated_at&order=desc&length=10`],
+    [
+      "GET /api/doc (Organisation list)",
+      `/api/doc?id_team=${readerTeam}&type=3&sort=updated_at&order=desc&length=10`,
+    ],
     ["GET /api/users/me", "/api/users/me"],
   ];
   let closing: Promise<void> | undefined;
@@ -200,7 +218,11 @@ async function capacity(server: Server) {
   const done = await inParallel(deeds, server.threads + 2, server.assemble);
   const seconds = (performance.now() - t0) / 1000;
   const ok = done.filter((d) => d.status === 200);
-  return { perSecond: ok.length / seconds, latency: percentiles(ok.map((d) => d.ms)), refused: done.length - ok.length };
+  return {
+    perSecond: ok.length / seconds,
+    latency: percentiles(ok.map((d) => d.ms)),
+    refused: done.length - ok.length,
+  };
 }
 
 /** `during` while assemblies arrive at `rate` a second; what came back, and the line's deepest. */
@@ -269,7 +291,9 @@ async function steadyAssemblies<T>(server: Server, rate: number, deeds: Deed[], 
 }
 
 const loadBefore = load();
-console.log(`Starting the hello-world and ${POOL_SIZES.length} servers (pool of ${POOL_SIZES.join(" and ")} threads)…`);
+console.log(
+  `Starting the hello-world and ${POOL_SIZES.length} servers (pool of ${POOL_SIZES.join(" and ")} threads)…`,
+);
 const hello = await startServer("hello-server.ts", process.env);
 const servers: Server[] = [];
 try {
@@ -277,7 +301,9 @@ try {
   servers.push(...(await Promise.all(POOL_SIZES.map(prepareServer))));
   step("hello-world");
   const first = servers[0] as Server;
-  const helloRead = (await reads(`http://127.0.0.1:${(hello as { port: number }).port}`, [["hello", "/"]], first.reader))[0] as Read;
+  const helloRead = (
+    await reads(`http://127.0.0.1:${(hello as { port: number }).port}`, [["hello", "/"]], first.reader)
+  )[0] as Read;
   const rows: string[] = [];
   const summary: Record<number, { capacity: number; mixed: number }> = {};
   const verdicts: string[] = [];
@@ -313,7 +339,9 @@ try {
       rows.push(
         `  ${name.padEnd(34)}${String(a.rps).padStart(8)}${String(a.p50).padStart(6)}${String(a.p99).padStart(6)}                  ${String(m.rps).padStart(6)}${String(m.p50).padStart(6)}${String(m.p99).padStart(6)}  ${ratio.toFixed(2)}×${failures ? `  (${failures} failed)` : ""}`,
       );
-      verdicts.push(`${t}, ${name}: read p99 ${m.p99} ms with assembly, ${a.p99} ms without: ${ratio.toFixed(2)}× (target ≤ 2×) ${ratio <= 2 ? "met" : "MISSED"}`);
+      verdicts.push(
+        `${t}, ${name}: read p99 ${m.p99} ms with assembly, ${a.p99} ms without: ${ratio.toFixed(2)}× (target ≤ 2×) ${ratio <= 2 ? "met" : "MISSED"}`,
+      );
     }
     // The longest a made deed waited, against what the line itself stands for: a full line
     // (queue_limit tasks) drained at the capacity measured alone.
@@ -335,7 +363,9 @@ try {
   console.log(
     `\n${CONNECTIONS} connections, ${READ_SECONDS} s of reads each, SMSF trust deed (40 pages), arrivals at ${LOAD}× the capacity alone; node ${process.version}, ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}; ${cpus().length} CPUs, load average ${loadBefore} at start, ${load()} at end`,
   );
-  console.log(`Fastify hello-world (baseline): ${helloRead.rps} req/s, p50 ${helloRead.p50} ms, p99 ${helloRead.p99} ms`);
+  console.log(
+    `Fastify hello-world (baseline): ${helloRead.rps} req/s, p50 ${helloRead.p50} ms, p99 ${helloRead.p99} ms`,
+  );
   for (const row of rows) console.log(row);
   console.log("\nTargets:");
   for (const v of verdicts) console.log(`  ${v}`);
