@@ -3,4 +3,12 @@
 // Tables read outside this module (queries of other modules, demo data, tests): a later step
 // replaces the other modules' queries with calls or query fragments of this one.
 export { fileBlobs } from "./schema.ts";
-export { createDatabaseFileStore, type FileStore, type StoredFile, sha256Hex } from "./service.ts";
+export { createFileStore, type FileStoreSettings, s3SettingsOf } from "./choose.ts";
+export { createS3FileStore, type S3Settings, StoredFileCorrupt } from "./s3-store.ts";
+export {
+  createDatabaseFileStore,
+  type FileStore,
+  type FileStream,
+  type StoredFile,
+  sha256Hex,
+} from "./service.ts";
