@@ -29,6 +29,6 @@ export const s3SettingsOf = (config: FileStoreSettings): S3Settings => {
 /** The database store unless the settings name a bucket store: a default install changes nothing. */
 export function createFileStore(deps: { db: Database; clock: Clock; config: FileStoreSettings }): FileStore {
   return deps.config.FILE_STORE === "s3"
-    ? createS3FileStore(s3SettingsOf(deps.config))
+    ? createS3FileStore({ db: deps.db, clock: deps.clock, settings: s3SettingsOf(deps.config) })
     : createDatabaseFileStore({ db: deps.db, clock: deps.clock });
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
@@ -11,6 +11,7 @@ import { createDatabaseFileStore, type FileStore } from "./service.ts";
 let t: TestApp;
 let s3: Awaited<ReturnType<typeof startLocalS3>>;
 const s3Client = () => createS3Client(s3.settings);
+const s3Store = () => createS3FileStore({ db: t.db, clock: t.clock.now, settings: s3.settings });
 
 beforeAll(async () => {
   [t, s3] = await Promise.all([createTestApp(), startLocalS3()]);
@@ -40,7 +41,7 @@ const stores: {
   },
   {
     name: "S3 FileStore (a local S3 server)",
-    make: () => createS3FileStore(s3.settings),
+    make: () => s3Store(),
     copies: async (sha256) =>
       (await s3Client().send(new ListObjectsV2Command({ Bucket: s3.settings.bucket, Prefix: objectKey(sha256) })))
         .KeyCount ?? 0,
@@ -125,7 +126,7 @@ describe("S3 FileStore checks what it reads", () => {
   }
 
   it("refuses a tampered object of the right length, whole or streamed, never giving its last bytes", async () => {
-    const store = createS3FileStore(s3.settings);
+    const store = s3Store();
     const { sha256, size } = await store.put(original, { mediaType: "application/pdf" });
     const tampered = original.slice();
     tampered[10] = tampered[10] === 65 ? 66 : 65;
@@ -146,7 +147,7 @@ describe("S3 FileStore checks what it reads", () => {
   });
 
   it("refuses a truncated object before sending anything", async () => {
-    const store = createS3FileStore(s3.settings);
+    const store = s3Store();
     const other = new TextEncoder().encode("%PDF-1.7 a letter of engagement, two pages");
     const { sha256, size } = await store.put(other, { mediaType: "application/pdf" });
     await overwrite(sha256, other.slice(0, 20), size);
@@ -155,9 +156,45 @@ describe("S3 FileStore checks what it reads", () => {
   });
 
   it("makes a key only of a well-formed hash", async () => {
-    const store = createS3FileStore(s3.settings);
+    const store = s3Store();
     expect(await store.has("../../etc/passwd")).toBe(false);
     expect(await store.stream("blobs/../x")).toBeNull();
     expect(objectKey("ab".repeat(32))).toBe(`blobs/ab/ab/${"ab".repeat(32)}`);
+  });
+});
+
+describe("S3 FileStore and the file_blobs list", () => {
+  const contentOf = async (sha256: string) =>
+    (await t.db.select({ content: fileBlobs.content }).from(fileBlobs).where(eq(fileBlobs.sha256, sha256)))[0]
+      ?.content;
+
+  it("keeps each file's row, without its bytes, for other tables to name", async () => {
+    const bytes = new TextEncoder().encode("%PDF-1.7 a row for the foreign keys");
+    const { sha256 } = await s3Store().put(bytes, { mediaType: "application/pdf" });
+    expect(await contentOf(sha256)).toBeNull();
+    // The database store says where the bytes are rather than answering as if none were stored.
+    const databaseStore = createDatabaseFileStore({ db: t.db, clock: t.clock.now });
+    await expect(databaseStore.get(sha256)).rejects.toThrow(`file ${sha256} is in the S3 bucket, not the database`);
+    await expect(databaseStore.stream(sha256)).rejects.toThrow("this server needs FILE_STORE=s3");
+  });
+
+  it("reads a file not yet moved from the database, so a server may switch before the move", async () => {
+    const bytes = new TextEncoder().encode("%PDF-1.7 stored before the switch");
+    const { sha256 } = await createDatabaseFileStore({ db: t.db, clock: t.clock.now }).put(bytes, {
+      mediaType: "application/pdf",
+    });
+    const store = s3Store();
+    expect(await store.has(sha256)).toBe(true);
+    expect(Buffer.from((await store.get(sha256))?.bytes ?? []).equals(Buffer.from(bytes))).toBe(true);
+    expect((await read((await store.stream(sha256))?.body ?? process.stdin)).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("says so when a listed file's object is gone from the bucket", async () => {
+    const bytes = new TextEncoder().encode("%PDF-1.7 to be lost");
+    const { sha256 } = await s3Store().put(bytes, { mediaType: "application/pdf" });
+    await s3Client().send(new DeleteObjectCommand({ Bucket: s3.settings.bucket, Key: objectKey(sha256) }));
+    await expect(s3Store().stream(sha256)).rejects.toThrow(
+      `file ${sha256} is listed in file_blobs but missing from the bucket ${s3.settings.bucket}`,
+    );
   });
 });

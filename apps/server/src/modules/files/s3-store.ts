@@ -9,7 +9,11 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import { type FileStore, sha256Hex } from "./service.ts";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import type { Clock } from "../../platform/kernel/index.ts";
+import { fileBlobs } from "./schema.ts";
+import { createDatabaseFileStore, type FileStore, sha256Hex } from "./service.ts";
 
 /** Where the bucket is and how to reach it (config.ts `S3_*`). */
 export type S3Settings = {
@@ -89,9 +93,21 @@ function verifying(sha256: string, size: number) {
  * distinct content under its SHA-256, with the media type as its Content-Type and the size in its
  * metadata. Objects are private: nothing here makes a URL a browser could fetch, so every download
  * still goes through the server's firm checks.
+ *
+ * Each stored file keeps its `file_blobs` row, with no content: other tables' foreign keys name
+ * it, and `has` answers from it. A file whose row still holds its bytes (stored before the switch,
+ * not yet moved by files:move-to-s3) is read from there, so a server may switch before the move.
  */
-export function createS3FileStore(settings: S3Settings, client = createS3Client(settings)): FileStore {
+export function createS3FileStore(deps: {
+  db: Database;
+  clock: Clock;
+  settings: S3Settings;
+  client?: S3Client;
+}): FileStore {
+  const { db, clock, settings } = deps;
+  const client = deps.client ?? createS3Client(settings);
   const Bucket = settings.bucket;
+  const database = createDatabaseFileStore({ db, clock });
 
   /** A key only for a well-formed hash: nothing a caller passes becomes another key. */
   const keyOf = (sha256: string) => (SHA256_HEX.test(sha256) ? objectKey(sha256) : undefined);
@@ -101,56 +117,71 @@ export function createS3FileStore(settings: S3Settings, client = createS3Client(
     if (!Key) return null;
     try {
       const object = await client.send(new GetObjectCommand({ Bucket, Key }));
+      const body = object.Body as Readable;
       const size = Number(object.Metadata?.size);
       if (!Number.isSafeInteger(size) || size < 0) {
-        (object.Body as Readable | undefined)?.destroy();
+        body.destroy();
         throw new StoredFileCorrupt(sha256, "no size in its metadata");
       }
       // A truncated or padded object is refused before anything is sent.
       if (object.ContentLength !== size) {
-        (object.Body as Readable | undefined)?.destroy();
+        body.destroy();
         throw new StoredFileCorrupt(sha256, `${object.ContentLength} bytes where ${size} were stored`);
       }
-      return {
-        size,
-        mediaType: object.ContentType ?? "application/octet-stream",
-        body: object.Body as Readable,
-      };
+      return { size, mediaType: object.ContentType ?? "application/octet-stream", body };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
     }
   }
 
+  /** Not in the bucket: still in the database (not moved yet), or listed there and lost. */
+  async function notInBucket(sha256: string) {
+    const [row] = await db
+      .select({ inDatabase: sql<boolean>`${fileBlobs.content} is not null` })
+      .from(fileBlobs)
+      .where(eq(fileBlobs.sha256, sha256));
+    if (!row) return "absent" as const;
+    if (row.inDatabase) return "database" as const;
+    throw new Error(`file ${sha256} is listed in file_blobs but missing from the bucket ${Bucket}`);
+  }
+
+  /** Uploads unless an object of the right size is there already (content under its hash never changes). */
+  async function upload(sha256: string, bytes: Uint8Array, mediaType: string) {
+    const Key = objectKey(sha256);
+    try {
+      const head = await client.send(new HeadObjectCommand({ Bucket, Key }));
+      if (head.ContentLength === bytes.byteLength && Number(head.Metadata?.size) === bytes.byteLength) return;
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+    await client.send(
+      new PutObjectCommand({
+        Bucket,
+        Key,
+        Body: bytes,
+        ContentLength: bytes.byteLength,
+        ContentType: mediaType,
+        Metadata: { size: String(bytes.byteLength), sha256 },
+      }),
+    );
+  }
+
   return {
     async put(bytes, { mediaType }) {
       const sha256 = sha256Hex(bytes);
-      const Key = objectKey(sha256);
-      // Stored once: content under its hash never changes, so an object there already is this one.
-      try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key }));
-        if (head.ContentLength === bytes.byteLength && Number(head.Metadata?.size) === bytes.byteLength) {
-          return { sha256, size: bytes.byteLength };
-        }
-      } catch (error) {
-        if (!isMissing(error)) throw error;
-      }
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key,
-          Body: bytes,
-          ContentLength: bytes.byteLength,
-          ContentType: mediaType,
-          Metadata: { size: String(bytes.byteLength), sha256 },
-        }),
-      );
+      // The object first, then its row: a row never names bytes the bucket lacks.
+      await upload(sha256, bytes, mediaType);
+      await db
+        .insert(fileBlobs)
+        .values({ sha256, mediaType, size: bytes.byteLength, content: null, createdAt: clock() })
+        .onConflictDoNothing({ target: fileBlobs.sha256 });
       return { sha256, size: bytes.byteLength };
     },
 
     async get(sha256) {
       const object = await open(sha256);
-      if (!object) return null;
+      if (!object) return (await notInBucket(sha256)) === "database" ? database.get(sha256) : null;
       const chunks: Buffer[] = [];
       for await (const chunk of object.body.pipe(verifying(sha256, object.size))) chunks.push(chunk as Buffer);
       const bytes = new Uint8Array(Buffer.concat(chunks, object.size));
@@ -159,22 +190,45 @@ export function createS3FileStore(settings: S3Settings, client = createS3Client(
 
     async stream(sha256) {
       const object = await open(sha256);
-      if (!object) return null;
+      if (!object) return (await notInBucket(sha256)) === "database" ? database.stream(sha256) : null;
       const check = verifying(sha256, object.size);
       object.body.once("error", (error) => check.destroy(error));
       return { mediaType: object.mediaType, size: object.size, body: object.body.pipe(check) };
     },
 
     async has(sha256) {
-      const Key = keyOf(sha256);
-      if (!Key) return false;
+      return database.has(sha256);
+    },
+  };
+}
+
+/** Used by files:move-to-s3: the same upload and checked read, one file at a time. */
+export function createBucketAccess(settings: S3Settings, client = createS3Client(settings)) {
+  const Bucket = settings.bucket;
+  return {
+    /** The object's bytes if it is there and passes its checks; null if absent or failing them. */
+    async verified(sha256: string): Promise<Uint8Array | null> {
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key }));
-        return true;
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(sha256) }));
+        const bytes = await (object.Body as unknown as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray();
+        const ok = Number(object.Metadata?.size) === bytes.byteLength && sha256Hex(bytes) === sha256;
+        return ok ? bytes : null;
       } catch (error) {
-        if (isMissing(error)) return false;
+        if (isMissing(error)) return null;
         throw error;
       }
+    },
+    async upload(sha256: string, bytes: Uint8Array, mediaType: string) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: objectKey(sha256),
+          Body: bytes,
+          ContentLength: bytes.byteLength,
+          ContentType: mediaType,
+          Metadata: { size: String(bytes.byteLength), sha256 },
+        }),
+      );
     },
   };
 }

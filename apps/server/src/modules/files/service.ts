@@ -34,6 +34,10 @@ export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(byte
 /** How much of a blob one query reads while streaming: big enough to keep round trips few. */
 export const DATABASE_STREAM_CHUNK_BYTES = 1024 * 1024;
 
+/** A file whose bytes were moved to the bucket is never taken for a missing one. */
+const inBucket = (sha256: string) =>
+  new Error(`file ${sha256} is in the S3 bucket, not the database: this server needs FILE_STORE=s3`);
+
 /** The default FileStore: blobs in the `file_blobs` table (bytea). */
 export function createDatabaseFileStore(deps: {
   db: Database;
@@ -58,15 +62,22 @@ export function createDatabaseFileStore(deps: {
         .select({ content: fileBlobs.content, mediaType: fileBlobs.mediaType, size: fileBlobs.size })
         .from(fileBlobs)
         .where(eq(fileBlobs.sha256, sha256));
-      return row ? { bytes: row.content, mediaType: row.mediaType, size: row.size } : null;
+      if (!row) return null;
+      if (row.content === null) throw inBucket(sha256);
+      return { bytes: row.content, mediaType: row.mediaType, size: row.size };
     },
 
     async stream(sha256) {
       const [row] = await db
-        .select({ mediaType: fileBlobs.mediaType, size: fileBlobs.size })
+        .select({
+          mediaType: fileBlobs.mediaType,
+          size: fileBlobs.size,
+          inBucket: sql<boolean>`${fileBlobs.content} is null`,
+        })
         .from(fileBlobs)
         .where(eq(fileBlobs.sha256, sha256));
       if (!row) return null;
+      if (row.inBucket) throw inBucket(sha256);
       const { size } = row;
       // One slice of the bytea per read (substring counts from 1), each read only when the reader
       // wants more: a 40 MB file is never whole in this process for one download.
