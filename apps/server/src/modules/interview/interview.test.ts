@@ -31,7 +31,7 @@ import {
   documentFiles,
   documents,
 } from "../documents/index.ts";
-import { createDatabaseFileStore, fileBlobs } from "../files/index.ts";
+import { fileBlobs } from "../files/index.ts";
 import { documentLogs } from "../logs/index.ts";
 import { users } from "../users/index.ts";
 
@@ -316,7 +316,7 @@ describe("downloads", () => {
   it("sends the file it read when a re-assembly replaces it meanwhile, and records nothing of it", async () => {
     const doc = await completedDocument({ name: "Raced NDA" });
     const [pdfFile] = await filesOf(doc.id);
-    const store = createDatabaseFileStore({ db: t.db, clock: t.clock.now });
+    const store = t.services.fileStore;
     // The store opens the file just after a re-assembly removed the document's file rows.
     // The downloads are the documents module's (its downloads.ts), made here with that store.
     const racing = createDocumentsService({
