@@ -4,7 +4,8 @@
 // replaces the other modules' queries with calls or query fragments of this one.
 export { fileBlobs } from "./schema.ts";
 export { createFileStore, type FileStoreSettings, s3SettingsOf } from "./choose.ts";
-export { createS3FileStore, type S3Settings, StoredFileCorrupt } from "./s3-store.ts";
+export { type MoveProgress, moveFilesToBucket } from "./move-to-s3.ts";
+export { createBucketAccess, createS3FileStore, type S3Settings, StoredFileCorrupt } from "./s3-store.ts";
 export {
   createDatabaseFileStore,
   type FileStore,
