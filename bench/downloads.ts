@@ -34,7 +34,10 @@ try {
     ["Fastify hello-world (baseline)", { DOWNLOAD_MODE: "hello" }],
     ["database, read whole (before)", { DOWNLOAD_MODE: "buffered" }],
     ["database, streamed (after)", { DOWNLOAD_MODE: "streamed" }],
-    ["S3 (local s3rver), read whole", { DOWNLOAD_MODE: "buffered", S3_SETTINGS: JSON.stringify(s3.settings) }],
+    [
+      "S3 (local s3rver), read whole",
+      { DOWNLOAD_MODE: "buffered", S3_SETTINGS: JSON.stringify(s3.settings) },
+    ],
     ["S3 (local s3rver), streamed", { DOWNLOAD_MODE: "streamed", S3_SETTINGS: JSON.stringify(s3.settings) }],
   ];
   const loadBefore = loadavg()[0]?.toFixed(1);
@@ -78,7 +81,9 @@ try {
   console.log(
     `\n${CLIENTS} concurrent downloads of one ${SIZE_MB} MB file; node ${process.version}, PostgreSQL; load average ${loadBefore} before, ${loadavg()[0]?.toFixed(1)} after (${cpus().length} CPUs)\n`,
   );
-  console.log(`${"server".padEnd(34)} ${"peak RSS".padStart(9)} ${"over idle".padStart(10)} ${"all done".padStart(9)} ${"rate".padStart(12)}`);
+  console.log(
+    `${"server".padEnd(34)} ${"peak RSS".padStart(9)} ${"over idle".padStart(10)} ${"all done".padStart(9)} ${"rate".padStart(12)}`,
+  );
   for (const row of rows) console.log(row);
 } finally {
   await s3.close();

@@ -118,7 +118,10 @@ const ConfigSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** `true` puts the bucket in the path, as MinIO and most self-hosted servers need. */
-  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   /** Mail: sent by SMTP when set (smtp://user:pass@host:587); otherwise kept in the outbox table. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Precedent <no-reply@precedent.example>"),
@@ -348,7 +351,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push("S3_BUCKET: must name the bucket when FILE_STORE=s3");
   }
   if (parsed.data && !parsed.data.S3_ACCESS_KEY_ID !== !parsed.data.S3_SECRET_ACCESS_KEY) {
-    problems.push("S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all");
+    problems.push(
+      "S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all",
+    );
   }
   if (production && parsed.data?.SECRET_KEY === undefined) {
     problems.push("SECRET_KEY: must be set in production (at least 32 random characters)");

@@ -8,7 +8,8 @@ import { createBucketAccess, moveFilesToBucket, s3SettingsOf } from "./modules/f
 
 async function main() {
   const config = loadConfig();
-  if (!config.S3_BUCKET) throw new Error("S3_BUCKET (and the other S3_* settings) must name the bucket to move to");
+  if (!config.S3_BUCKET)
+    throw new Error("S3_BUCKET (and the other S3_* settings) must name the bucket to move to");
   const database = await openDatabase(config);
   await database.migrate();
   const controller = new AbortController();

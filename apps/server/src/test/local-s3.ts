@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { S3Settings } from "../modules/files/index.ts";

@@ -158,7 +158,12 @@ export function createDocumentDownloads(
       });
       const blob = await files.stream(file.sha256);
       if (!blob) throw new Error(`file ${file.sha256} of document ${docId} is missing from the store`);
-      return { body: blob.body, size: blob.size, name: versionFileName(file.name, version), mediaType: MEDIA_TYPES[kind] };
+      return {
+        body: blob.body,
+        size: blob.size,
+        name: versionFileName(file.name, version),
+        mediaType: MEDIA_TYPES[kind],
+      };
     },
     /** The document's assembled PDF (its store key and name), for signing; undefined before assembly. */
     async assembledPdf(tx: Database, docId: number) {

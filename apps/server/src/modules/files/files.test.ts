@@ -37,14 +37,18 @@ const stores: {
     name: "database FileStore",
     // Reads of 64 KiB, so a larger file crosses many chunk edges and ends on a partial one.
     make: () => createDatabaseFileStore({ db: t.db, clock: t.clock.now, chunkBytes: 64 * 1024 }),
-    copies: async (sha256) => (await t.db.select().from(fileBlobs).where(eq(fileBlobs.sha256, sha256))).length,
+    copies: async (sha256) =>
+      (await t.db.select().from(fileBlobs).where(eq(fileBlobs.sha256, sha256))).length,
   },
   {
     name: "S3 FileStore (a local S3 server)",
     make: () => s3Store(),
     copies: async (sha256) =>
-      (await s3Client().send(new ListObjectsV2Command({ Bucket: s3.settings.bucket, Prefix: objectKey(sha256) })))
-        .KeyCount ?? 0,
+      (
+        await s3Client().send(
+          new ListObjectsV2Command({ Bucket: s3.settings.bucket, Prefix: objectKey(sha256) }),
+        )
+      ).KeyCount ?? 0,
   },
 ];
 
@@ -132,7 +136,9 @@ describe("S3 FileStore checks what it reads", () => {
     tampered[10] = tampered[10] === 65 ? 66 : 65;
     await overwrite(sha256, tampered, size);
     await expect(store.get(sha256)).rejects.toThrow(StoredFileCorrupt);
-    await expect(store.get(sha256)).rejects.toThrow(`file ${sha256} in the bucket fails its check (its SHA-256 differs)`);
+    await expect(store.get(sha256)).rejects.toThrow(
+      `file ${sha256} in the bucket fails its check (its SHA-256 differs)`,
+    );
     const streamed = await store.stream(sha256);
     const received: Buffer[] = [];
     const failure = await (async () => {
@@ -151,7 +157,9 @@ describe("S3 FileStore checks what it reads", () => {
     const other = new TextEncoder().encode("%PDF-1.7 a letter of engagement, two pages");
     const { sha256, size } = await store.put(other, { mediaType: "application/pdf" });
     await overwrite(sha256, other.slice(0, 20), size);
-    await expect(store.stream(sha256)).rejects.toThrow(`fails its check (20 bytes where ${size} were stored)`);
+    await expect(store.stream(sha256)).rejects.toThrow(
+      `fails its check (20 bytes where ${size} were stored)`,
+    );
     await expect(store.get(sha256)).rejects.toThrow(StoredFileCorrupt);
   });
 
@@ -174,7 +182,9 @@ describe("S3 FileStore and the file_blobs list", () => {
     expect(await contentOf(sha256)).toBeNull();
     // The database store says where the bytes are rather than answering as if none were stored.
     const databaseStore = createDatabaseFileStore({ db: t.db, clock: t.clock.now });
-    await expect(databaseStore.get(sha256)).rejects.toThrow(`file ${sha256} is in the S3 bucket, not the database`);
+    await expect(databaseStore.get(sha256)).rejects.toThrow(
+      `file ${sha256} is in the S3 bucket, not the database`,
+    );
     await expect(databaseStore.stream(sha256)).rejects.toThrow("this server needs FILE_STORE=s3");
   });
 
@@ -186,7 +196,9 @@ describe("S3 FileStore and the file_blobs list", () => {
     const store = s3Store();
     expect(await store.has(sha256)).toBe(true);
     expect(Buffer.from((await store.get(sha256))?.bytes ?? []).equals(Buffer.from(bytes))).toBe(true);
-    expect((await read((await store.stream(sha256))?.body ?? process.stdin)).equals(Buffer.from(bytes))).toBe(true);
+    expect((await read((await store.stream(sha256))?.body ?? process.stdin)).equals(Buffer.from(bytes))).toBe(
+      true,
+    );
   });
 
   it("says so when a listed file's object is gone from the bucket", async () => {

@@ -78,7 +78,9 @@ describe("files:move-to-s3", () => {
 
   it("refuses to move a file whose database copy does not match its hash", async () => {
     const database = createDatabaseFileStore({ db: t.db, clock: t.clock.now });
-    const { sha256 } = await database.put(new TextEncoder().encode("%PDF-1.7 whole"), { mediaType: "application/pdf" });
+    const { sha256 } = await database.put(new TextEncoder().encode("%PDF-1.7 whole"), {
+      mediaType: "application/pdf",
+    });
     await t.db
       .update(fileBlobs)
       .set({ content: new TextEncoder().encode("%PDF-1.7 w0le!") })

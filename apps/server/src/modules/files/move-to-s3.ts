@@ -28,14 +28,22 @@ export async function moveFilesToBucket(deps: {
 }) {
   const { db, bucket, onProgress, signal } = deps;
   const stillInDatabase = isNotNull(fileBlobs.content);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(fileBlobs).where(stillInDatabase);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(fileBlobs)
+    .where(stillInDatabase);
   const summary = { total, uploaded: 0, alreadyThere: 0, stopped: false };
   let after = "";
   for (;;) {
     if (signal?.aborted) return { ...summary, stopped: true };
     // One row at a time, in hash order: a 40 MB file is the most this holds.
     const [row] = await db
-      .select({ sha256: fileBlobs.sha256, mediaType: fileBlobs.mediaType, size: fileBlobs.size, content: fileBlobs.content })
+      .select({
+        sha256: fileBlobs.sha256,
+        mediaType: fileBlobs.mediaType,
+        size: fileBlobs.size,
+        content: fileBlobs.content,
+      })
       .from(fileBlobs)
       .where(and(stillInDatabase, gt(fileBlobs.sha256, after)))
       .orderBy(asc(fileBlobs.sha256))
@@ -45,7 +53,9 @@ export async function moveFilesToBucket(deps: {
     const { sha256, content } = row;
     // The database's own copy is checked first: a damaged row is reported, never moved.
     if (content.byteLength !== row.size || sha256Hex(content) !== sha256) {
-      throw new Error(`file ${sha256} in the database does not match its hash or size; nothing was moved for it`);
+      throw new Error(
+        `file ${sha256} in the database does not match its hash or size; nothing was moved for it`,
+      );
     }
     let outcome: MoveProgress["outcome"] = "already there";
     if (!(await bucket.verified(sha256))) {

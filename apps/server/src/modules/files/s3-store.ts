@@ -183,7 +183,8 @@ export function createS3FileStore(deps: {
       const object = await open(sha256);
       if (!object) return (await notInBucket(sha256)) === "database" ? database.get(sha256) : null;
       const chunks: Buffer[] = [];
-      for await (const chunk of object.body.pipe(verifying(sha256, object.size))) chunks.push(chunk as Buffer);
+      for await (const chunk of object.body.pipe(verifying(sha256, object.size)))
+        chunks.push(chunk as Buffer);
       const bytes = new Uint8Array(Buffer.concat(chunks, object.size));
       return { bytes, mediaType: object.mediaType, size: object.size };
     },
@@ -210,7 +211,9 @@ export function createBucketAccess(settings: S3Settings, client = createS3Client
     async verified(sha256: string): Promise<Uint8Array | null> {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(sha256) }));
-        const bytes = await (object.Body as unknown as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray();
+        const bytes = await (
+          object.Body as unknown as { transformToByteArray(): Promise<Uint8Array> }
+        ).transformToByteArray();
         const ok = Number(object.Metadata?.size) === bytes.byteLength && sha256Hex(bytes) === sha256;
         return ok ? bytes : null;
       } catch (error) {
