@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type Readable, Transform } from "node:stream";
+import { pipeline, type Readable, Transform } from "node:stream";
 import {
   GetObjectCommand,
   HeadObjectCommand,
@@ -86,6 +86,17 @@ function verifying(sha256: string, size: number) {
       done(null, held);
     },
   });
+}
+
+/**
+ * The object's body through its check. pipeline ends both on an error either way: a failed check
+ * lets go of the bucket's connection, and a lost connection fails the check; the reader of the
+ * result sees the error, so the callback has nothing left to do.
+ */
+function checked(body: Readable, sha256: string, size: number) {
+  const check = verifying(sha256, size);
+  pipeline(body, check, () => {});
+  return check;
 }
 
 /**
@@ -183,8 +194,7 @@ export function createS3FileStore(deps: {
       const object = await open(sha256);
       if (!object) return (await notInBucket(sha256)) === "database" ? database.get(sha256) : null;
       const chunks: Buffer[] = [];
-      for await (const chunk of object.body.pipe(verifying(sha256, object.size)))
-        chunks.push(chunk as Buffer);
+      for await (const chunk of checked(object.body, sha256, object.size)) chunks.push(chunk as Buffer);
       const bytes = new Uint8Array(Buffer.concat(chunks, object.size));
       return { bytes, mediaType: object.mediaType, size: object.size };
     },
@@ -192,9 +202,11 @@ export function createS3FileStore(deps: {
     async stream(sha256) {
       const object = await open(sha256);
       if (!object) return (await notInBucket(sha256)) === "database" ? database.stream(sha256) : null;
-      const check = verifying(sha256, object.size);
-      object.body.once("error", (error) => check.destroy(error));
-      return { mediaType: object.mediaType, size: object.size, body: object.body.pipe(check) };
+      return {
+        mediaType: object.mediaType,
+        size: object.size,
+        body: checked(object.body, sha256, object.size),
+      };
     },
 
     async has(sha256) {
