@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from "../../test/harness.ts";
 import { startLocalS3 } from "../../test/local-s3.ts";
-import { createS3Client, objectKey } from "../files/s3-store.ts";
+import { createS3Client, objectKey } from "../files/index.ts";
 import { fileNameOf } from "./file-names.ts";
 import { documentFiles } from "./schema.ts";
 
