@@ -13,6 +13,29 @@ describe("loadConfig", () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it("keeps files in the database unless FILE_STORE=s3 names a bucket, with both keys or neither", () => {
+    expect(loadConfig({}).FILE_STORE).toBe("database");
+    const s3 = loadConfig({
+      FILE_STORE: "s3",
+      S3_BUCKET: "firm-files",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(s3).toMatchObject({
+      FILE_STORE: "s3",
+      S3_BUCKET: "firm-files",
+      S3_REGION: "us-east-1",
+      S3_FORCE_PATH_STYLE: true,
+    });
+    expect(() => loadConfig({ FILE_STORE: "s3" })).toThrow(
+      "S3_BUCKET: must name the bucket when FILE_STORE=s3",
+    );
+    expect(() => loadConfig({ FILE_STORE: "s3", S3_BUCKET: "b", S3_ACCESS_KEY_ID: "key" })).toThrow(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all",
+    );
+    expect(() => loadConfig({ FILE_STORE: "bucket" })).toThrow("FILE_STORE");
+  });
+
   it("takes a shortened idle timeout from the environment", () => {
     expect(loadConfig({ IDLE_TIMEOUT_MS: "5000" }).IDLE_TIMEOUT_MS).toBe(5000);
   });

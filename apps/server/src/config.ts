@@ -104,6 +104,24 @@ const ConfigSchema = z.object({
    * day before its due date, to signers who have not signed; 0 turns them off.
    */
   SIGNING_REMINDER_EVERY_DAYS: z.coerce.number().int().min(0).max(60).default(3),
+  /**
+   * Where file bytes are kept: `database` (the file_blobs table, default) or `s3`, an S3-compatible
+   * bucket (AWS S3, Cloudflare R2, MinIO, Ceph) named by the S3_* settings. Moving a database's
+   * files to the bucket: `npm run files:move-to-s3 --workspace @precedent/server`.
+   */
+  FILE_STORE: z.enum(["database", "s3"]).default("database"),
+  /** The S3-compatible server's address (https://minio.example:9000); unset for AWS S3. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  /** Unset: the AWS SDK's own credential chain (environment, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** `true` puts the bucket in the path, as MinIO and most self-hosted servers need. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   /** Mail: sent by SMTP when set (smtp://user:pass@host:587); otherwise kept in the outbox table. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Precedent <no-reply@precedent.example>"),
@@ -328,6 +346,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     (!parsed.data.MESSAGEMEDIA_API_KEY || !parsed.data.MESSAGEMEDIA_API_SECRET)
   ) {
     problems.push("SMS_PROVIDER: messagemedia needs MESSAGEMEDIA_API_KEY and MESSAGEMEDIA_API_SECRET");
+  }
+  if (parsed.data?.FILE_STORE === "s3" && !parsed.data.S3_BUCKET) {
+    problems.push("S3_BUCKET: must name the bucket when FILE_STORE=s3");
+  }
+  if (parsed.data && !parsed.data.S3_ACCESS_KEY_ID !== !parsed.data.S3_SECRET_ACCESS_KEY) {
+    problems.push(
+      "S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all",
+    );
   }
   if (production && parsed.data?.SECRET_KEY === undefined) {
     problems.push("SECRET_KEY: must be set in production (at least 32 random characters)");

@@ -1,5 +1,6 @@
 import type { Config } from "./config.ts";
 import type { AssistantSettings } from "./modules/assistant/index.ts";
+import type { FileStoreSettings } from "./modules/files/index.ts";
 import type { FulfilmentConfig } from "./modules/fulfilment/index.ts";
 import type { IntegrationProviderSettings } from "./modules/integrations/index.ts";
 import type { NextStepsConfig } from "./modules/next-steps/index.ts";
@@ -49,6 +50,7 @@ export type ServicesConfig = Pick<Config, "IDLE_TIMEOUT_MS" | "KEEP_ALIVE_MS"> &
     >
   > &
   AssistantSettings &
+  FileStoreSettings &
   IntegrationProviderSettings &
   FulfilmentConfig &
   NextStepsConfig &

@@ -33,7 +33,7 @@ import {
   createDocumentZipDownload,
   type DocumentsService,
 } from "./modules/documents/index.ts";
-import { createDatabaseFileStore } from "./modules/files/index.ts";
+import { createFileStore } from "./modules/files/index.ts";
 import { createFoldersService } from "./modules/folders/index.ts";
 import { createFulfilmentService, fulfilmentDocumentColumns } from "./modules/fulfilment/index.ts";
 import {
@@ -188,7 +188,7 @@ export function createServices(deps: {
     events,
   });
   // The documents module owns their assembled files, versions and downloads (the store holds the bytes).
-  const fileStore = createDatabaseFileStore({ db, clock });
+  const fileStore = createFileStore({ db, clock, config });
   documents = createDocumentsService({
     db,
     clock,

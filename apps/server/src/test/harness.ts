@@ -13,6 +13,7 @@ import { users } from "../modules/users/index.ts";
 import { createChangeFeed, type NotificationSource } from "../platform/freshness/index.ts";
 import { createServices } from "../services.ts";
 import { openTestDatabase } from "./database.ts";
+import { startLocalS3 } from "./local-s3.ts";
 
 /** A clock the test moves by hand, to reach idle timeouts and throttle windows instantly. */
 export class TestClock {
@@ -47,7 +48,14 @@ export async function createTestApp(
   const database = await openTestDatabase();
   await database.migrate(ensurePlans);
   const clock = new TestClock();
-  const config = loadConfig({ LOG_LEVEL: "silent", WEB_DIST: "/nonexistent", ...options.env });
+  // TEST_FILE_STORE=s3 keeps every test's files in a local S3 server (s3rver) instead of file_blobs.
+  const bucket = process.env.TEST_FILE_STORE === "s3" ? await startLocalS3() : undefined;
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    WEB_DIST: "/nonexistent",
+    ...bucket?.env,
+    ...options.env,
+  });
   const stall = stallable(delayed(database.notifications(), options.notificationDelayMs ?? 0));
   // TEST_CHANGE_FEED=on runs every test with the feed, as `npm start` runs (CI does, on
   // PostgreSQL): sessions, memberships and replies are kept in memory between notifications.
@@ -116,6 +124,7 @@ export async function createTestApp(
       await app.close();
       await changes?.close();
       await database.close();
+      await bucket?.close();
     },
   };
 }

@@ -81,7 +81,10 @@ export function createDocumentZipDownload(deps: {
     return entries;
   }
 
-  /** The zip as a stream: files are read one at a time, so memory holds one file, not all. */
+  /**
+   * The zip as a stream, built as it is sent: each file is read from the store a chunk at a time
+   * and each chunk goes out before the next is read, so memory holds a chunk, not a file.
+   */
   function stream(ctx: FirmContext, entries: Awaited<ReturnType<typeof plan>>, log: (e: unknown) => void) {
     const out = new PassThrough();
     const zip = new Zip((error, chunk, final) => {
@@ -89,20 +92,35 @@ export function createDocumentZipDownload(deps: {
       out.write(chunk);
       if (final) out.end();
     });
+    // A reader that goes away never drains: its close ends the wait too.
     const waitForReader = () =>
-      out.writableNeedDrain ? new Promise<void>((resolve) => out.once("drain", resolve)) : undefined;
+      out.writableNeedDrain
+        ? new Promise<void>((resolve) => {
+            out.once("drain", resolve);
+            out.once("close", resolve);
+          })
+        : undefined;
     void (async () => {
       const when = clock();
       for (const file of entries) {
         if (out.destroyed) return;
-        const blob = await files.get(file.sha256);
+        const blob = await files.stream(file.sha256);
         if (!blob) throw new Error(`file ${file.sha256} of document ${file.docId} is missing from the store`);
-        // PDF and Word files are compressed already: stored as they are, which costs no CPU.
+        // PDF and Word files are compressed already: stored as they are, which costs no CPU but
+        // the entry's CRC (sizes and CRC follow each entry, so nothing is read twice).
         const entry = new ZipPassThrough(file.zipName);
         entry.mtime = when;
         zip.add(entry);
-        entry.push(blob.bytes, true);
-        await waitForReader();
+        try {
+          for await (const chunk of blob.body) {
+            if (out.destroyed) return;
+            entry.push(chunk as Uint8Array);
+            await waitForReader();
+          }
+        } finally {
+          blob.body.destroy();
+        }
+        entry.push(new Uint8Array(0), true);
       }
       // Recorded as the single downloads are, for the post-completion dialog's 'download again';
       // before the zip's last bytes go out, so that whoever has the whole zip sees it recorded.

@@ -156,9 +156,14 @@ export function createDocumentDownloads(
           ? { sha256: row.pdfSha256, name: row.pdfName }
           : { sha256: row.wordSha256, name: row.wordName };
       });
-      const blob = await files.get(file.sha256);
+      const blob = await files.stream(file.sha256);
       if (!blob) throw new Error(`file ${file.sha256} of document ${docId} is missing from the store`);
-      return { bytes: blob.bytes, name: versionFileName(file.name, version), mediaType: MEDIA_TYPES[kind] };
+      return {
+        body: blob.body,
+        size: blob.size,
+        name: versionFileName(file.name, version),
+        mediaType: MEDIA_TYPES[kind],
+      };
     },
     /** The document's assembled PDF (its store key and name), for signing; undefined before assembly. */
     async assembledPdf(tx: Database, docId: number) {
@@ -203,12 +208,13 @@ export function createDocumentDownloads(
         if (!row) throw notFound(DOCUMENT_NOT_ASSEMBLED);
         return { ...row, docType: doc.type };
       });
-      const blob = await files.get(file.sha256);
+      // Streamed from the store as the client reads (never whole in memory here).
+      const blob = await files.stream(file.sha256);
       if (!blob) throw new Error(`file ${file.sha256} of document ${docId} is missing from the store`);
-      // Recorded once the bytes are in hand: a failed read is no download.
+      // Recorded once the store has the file open: a missing file is no download.
       const now = clock();
-      await db.transaction(async (tx) => {
-        // A re-assembly may have replaced the file since it was read. The bytes in hand are still
+      const recorded = db.transaction(async (tx) => {
+        // A re-assembly may have replaced the file since it was opened. Its bytes are still
         // sent, but a file that no longer exists has no downloads to record. The lock keeps a
         // re-assembly from removing the file between this check and the record.
         const [stillThere] = await tx
@@ -236,7 +242,12 @@ export function createDocumentDownloads(
             set: { lastAt: now, count: sql`${documentFileDownloads.count} + 1` },
           });
       });
-      return { bytes: blob.bytes, name: file.name, mediaType: MEDIA_TYPES[kind] };
+      // A failed record sends nothing, and lets go of the open file (a bucket's connection).
+      await recorded.catch((error: unknown) => {
+        blob.body.destroy();
+        throw error;
+      });
+      return { body: blob.body, size: blob.size, name: file.name, mediaType: MEDIA_TYPES[kind] };
     },
   };
 }

@@ -11,7 +11,7 @@ import {
 } from "@precedent/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { sendFile } from "../../platform/kernel/index.ts";
+import { sendFileStream } from "../../platform/kernel/index.ts";
 import { MEDIA_TYPES } from "./file-names.ts";
 import type { DocumentsService } from "./service.ts";
 
@@ -55,7 +55,7 @@ export const documentFileRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const ctx = await request.firm();
       const file = await documents.download(ctx, request.params.docId, request.query.type);
-      return sendFile(reply, { bytes: file.bytes, mediaType: file.mediaType, name: file.name }, "attachment");
+      return sendFileStream(reply, file, "attachment");
     },
   );
 
@@ -106,7 +106,7 @@ export const documentFileRoutes: FastifyPluginAsyncZod<{
       const ctx = await request.firm();
       const { id, version } = request.params;
       const file = await documents.downloadVersion(ctx, id, version, request.query.type);
-      return sendFile(reply, file, "attachment");
+      return sendFileStream(reply, file, "attachment");
     },
   );
 };

@@ -31,7 +31,7 @@ import {
   documentFiles,
   documents,
 } from "../documents/index.ts";
-import { createDatabaseFileStore, fileBlobs } from "../files/index.ts";
+import { fileBlobs } from "../files/index.ts";
 import { documentLogs } from "../logs/index.ts";
 import { users } from "../users/index.ts";
 
@@ -316,8 +316,8 @@ describe("downloads", () => {
   it("sends the file it read when a re-assembly replaces it meanwhile, and records nothing of it", async () => {
     const doc = await completedDocument({ name: "Raced NDA" });
     const [pdfFile] = await filesOf(doc.id);
-    const store = createDatabaseFileStore({ db: t.db, clock: t.clock.now });
-    // The store hands the bytes over just after a re-assembly removed the document's file rows.
+    const store = t.services.fileStore;
+    // The store opens the file just after a re-assembly removed the document's file rows.
     // The downloads are the documents module's (its downloads.ts), made here with that store.
     const racing = createDocumentsService({
       db: t.db,
@@ -329,8 +329,8 @@ describe("downloads", () => {
       events: { on: () => {}, onCommitted: () => {} },
       files: {
         ...store,
-        async get(sha256) {
-          const blob = await store.get(sha256);
+        async stream(sha256) {
+          const blob = await store.stream(sha256);
           await t.db.delete(documentFiles).where(eq(documentFiles.docId, doc.id));
           return blob;
         },
@@ -338,7 +338,8 @@ describe("downloads", () => {
     });
     const ctx = await t.services.firmContext({ userId: ids.alice, sessionId: 0 }, teamId);
     const sent = await racing.download(ctx, doc.id, "pdf");
-    expect(createHash("sha256").update(sent.bytes).digest("hex")).toBe(pdfFile?.sha256);
+    const sentBytes = Buffer.concat(await sent.body.toArray());
+    expect(createHash("sha256").update(sentBytes).digest("hex")).toBe(pdfFile?.sha256);
     expect(
       await t.db
         .select()

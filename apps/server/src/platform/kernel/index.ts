@@ -8,5 +8,5 @@ export { type Clock, systemClock } from "./clock.ts";
 export { type FirmAbilityRule, firmAbilitiesOf, registerFirmAbility } from "./firm-abilities.ts";
 export { type FirmContext, type FirmContexts, isOwnerOrManager } from "./firm-context.ts";
 export { plainJsonSerializer } from "./json-serializer.ts";
-export { sendFile } from "./send-file.ts";
+export { sendFile, sendFileStream } from "./send-file.ts";
 export type { SessionReader } from "./session-reader.ts";
