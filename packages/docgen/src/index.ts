@@ -51,6 +51,7 @@ export {
   visibleQuestions,
 } from "./interview.ts";
 export type { MetadataOptions } from "./metadata.ts";
+export { requestedActions } from "./question-actions.ts";
 export type { Block, DocumentModel, Run } from "./model.ts";
 export { jurisdictionName, partyAddress, partyName } from "./naming.ts";
 export { renderDocx } from "./renderers/docx.ts";
@@ -70,6 +71,8 @@ export {
   type EmailQuestion,
   type FieldQuestion,
   type GroupQuestion,
+  INTEGRATION_ACTIONS,
+  type IntegrationAction,
   type InterviewDefinition,
   InterviewDefinitionSchema,
   type NumberQuestion,
