@@ -51,9 +51,9 @@ export {
   visibleQuestions,
 } from "./interview.ts";
 export type { MetadataOptions } from "./metadata.ts";
-export { requestedActions } from "./question-actions.ts";
 export type { Block, DocumentModel, Run } from "./model.ts";
 export { jurisdictionName, partyAddress, partyName } from "./naming.ts";
+export { requestedActions } from "./question-actions.ts";
 export { renderDocx } from "./renderers/docx.ts";
 export { renderHtml } from "./renderers/html.ts";
 export {

@@ -60,7 +60,9 @@ describe("is_qaction questions (interview spec §4 step 4)", () => {
 
   it("reads group entries, naming an action once however many entries ask for it", () => {
     expect(
-      requestedActions(definition, { people: [{ download: "No" }, { download: "Yes" }, { download: "Yes" }] }),
+      requestedActions(definition, {
+        people: [{ download: "No" }, { download: "Yes" }, { download: "Yes" }],
+      }),
     ).toEqual(["XD_Download"]);
   });
 });
