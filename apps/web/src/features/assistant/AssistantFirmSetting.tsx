@@ -3,7 +3,7 @@ import { Alert, App, Flex, Skeleton, Switch, Typography } from "antd";
 import { useId } from "react";
 import { assistantSettingsQuery, updateAssistantSettings } from "../../api/assistant";
 import { LoadError } from "../../components/LoadError";
-import { AssistantUsageSummary } from "./AssistantUsageSummary";
+import { AssistantUsageSummary } from "../logs/AssistantUsageSummary";
 
 const PROVIDER_TEXT = {
   "built-in":
