@@ -14,9 +14,8 @@ export const AssistantUsageQuery = ActivityLogQuery.pick({
 });
 export type AssistantUsageQuery = z.infer<typeof AssistantUsageQuery>;
 
-export const AssistantUsage = z.object({
-  /** 'firm': everyone's use in the firm (owners and managers); 'own': the caller's (members). */
-  scope: z.enum(["firm", "own"]),
+/** The figures, also in the operator console's firm view. */
+export const AssistantUsageTotals = z.object({
   /** Chat messages answered and direct model completions. */
   messages: z.number().int().min(0),
   /** Questions answered (or skipped) in voice interviews that ended. */
@@ -27,6 +26,12 @@ export const AssistantUsage = z.object({
   audio_seconds: z.number().int().min(0),
   /** Realtime voice sessions opened with the configured provider. */
   realtime_sessions: z.number().int().min(0),
+});
+export type AssistantUsageTotals = z.infer<typeof AssistantUsageTotals>;
+
+export const AssistantUsage = AssistantUsageTotals.extend({
+  /** 'firm': everyone's use in the firm (owners and managers); 'own': the caller's (members). */
+  scope: z.enum(["firm", "own"]),
 });
 export type AssistantUsage = z.infer<typeof AssistantUsage>;
 export const AssistantUsageResponse = envelope(AssistantUsage);

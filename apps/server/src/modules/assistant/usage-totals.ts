@@ -1,4 +1,4 @@
-import type { AssistantUsage, AssistantUsageQuery } from "@precedent/contracts";
+import type { AssistantUsage, AssistantUsageQuery, AssistantUsageTotals } from "@precedent/contracts";
 import type { Database } from "../../db/client.ts";
 import type { FirmContext } from "../../platform/kernel/index.ts";
 import { actionTotals } from "../logs/index.ts";
@@ -31,27 +31,43 @@ const ASSISTANT_ACTIONS = [
   TEXT_TO_SPEECH_ACTION,
 ];
 
+/** A firm's assistant use (or one person's in it), over Sydney days when given. */
+export async function assistantUsageOf(
+  db: Database,
+  query: {
+    teamId: number;
+    userId?: number | undefined;
+    dateFrom?: string | undefined;
+    dateTo?: string | undefined;
+  },
+): Promise<AssistantUsageTotals> {
+  const totals = await actionTotals(db, {
+    ...query,
+    actions: ASSISTANT_ACTIONS,
+    sums: ["tokens", "audio_seconds", "answers"],
+  });
+  const all = [...totals.values()];
+  const sum = (key: string) => all.reduce((total, t) => total + (t.sums[key] ?? 0), 0);
+  const rowsOf = (action: string) => totals.get(action)?.rows ?? 0;
+  return {
+    messages: rowsOf(ASSISTANT_MESSAGE_ACTION) + rowsOf(ASSISTANT_COMPLETION_ACTION),
+    voice_answers: totals.get(VOICE_INTERVIEW_ACTION)?.sums.answers ?? 0,
+    tokens: sum("tokens"),
+    audio_seconds: sum("audio_seconds"),
+    realtime_sessions: rowsOf(ASSISTANT_REALTIME_ACTION),
+  };
+}
+
+/** GET /ai/usage: the firm's use for its owner and managers, a member's own (usageScope). */
 export function createUsageTotals(deps: { db: Database }) {
   return async (ctx: FirmContext, query: AssistantUsageQuery): Promise<AssistantUsage> => {
     const scope = usageScope(ctx);
-    const totals = await actionTotals(deps.db, {
+    const totals = await assistantUsageOf(deps.db, {
       teamId: ctx.teamId,
-      actions: ASSISTANT_ACTIONS,
       userId: scope === "own" ? ctx.userId : undefined,
       dateFrom: query.date_from,
       dateTo: query.date_to,
-      sums: ["tokens", "audio_seconds", "answers"],
     });
-    const all = [...totals.values()];
-    const sum = (key: string) => all.reduce((total, t) => total + (t.sums[key] ?? 0), 0);
-    const rowsOf = (action: string) => totals.get(action)?.rows ?? 0;
-    return {
-      scope,
-      messages: rowsOf(ASSISTANT_MESSAGE_ACTION) + rowsOf(ASSISTANT_COMPLETION_ACTION),
-      voice_answers: totals.get(VOICE_INTERVIEW_ACTION)?.sums.answers ?? 0,
-      tokens: sum("tokens"),
-      audio_seconds: sum("audio_seconds"),
-      realtime_sessions: rowsOf(ASSISTANT_REALTIME_ACTION),
-    };
+    return { scope, ...totals };
   };
 }
