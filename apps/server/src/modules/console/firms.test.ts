@@ -111,7 +111,7 @@ describe("search and the firm's view", () => {
 });
 
 describe("the firm's assistant use in its view", () => {
-  it("is the firm's own total from its activity log, not another firm's", async () => {
+  it("is the firm's total from its activity log, moved by a member's spoken message", async () => {
     const before = (await as.support.get(base())).json().data.assistant_usage;
     expect(before).toEqual({
       messages: 0,
