@@ -72,11 +72,13 @@ for (const viewport of [
     const answers = await sampleAnswers(FIRST_MINUTES.identifier);
     delete answers.shareholders;
     delete answers.financial_year_end;
+    delete answers.send_for_signing;
     await saveAnswersByApi(page, doc, answers);
 
     // The Voice interview button adds interviewAI=true; the modal opens at the first open question.
+    // The page offers assembling and downloading only: e-signing joins when the answers ask for it.
     await page.goto(
-      `/my-account/my-document/template?docId=${doc.id}&templateIdentifier=${FIRST_MINUTES.identifier}&tab=my-document`,
+      `/my-account/my-document/template?docId=${doc.id}&templateIdentifier=${FIRST_MINUTES.identifier}&tab=my-document&actions=XD_Assemble,XD_Download`,
     );
     await slowExpect(page.getByRole("button", { name: "Voice interview" })).toBeVisible();
     await page.getByRole("button", { name: "Voice interview" }).click();
@@ -154,12 +156,22 @@ for (const viewport of [
     await page.keyboard.press("Escape");
     await expect(logs).toBeHidden();
 
-    // The last answer finishes: saved with the page's token, and the page reloads without interviewAI.
+    // An is_qaction question (spec §4 step 4): Yes adds e-signing (SignFS) to the page's actions.
     await speak(page, "30 June", viewport.phone);
+    await slowExpect(questionOf(page)).toHaveText(
+      "Send the minutes to the chair for e-signing once they are assembled?",
+    );
+    await expect(page).toHaveURL(/actions=XD_Assemble(%2C|,)XD_Download(&|$)/);
+
+    // The last answer finishes: saved with the page's token, and the page reloads without
+    // interviewAI, its actions now with SignFS.
+    await speak(page, "yes", viewport.phone);
     await slowExpect(page).not.toHaveURL(/interviewAI/);
     await expect(modal).toBeHidden();
+    await expect(page).toHaveURL(/actions=XD_Assemble(%2C|,)XD_Download(%2C|,)SignFS(&|$)/);
     const saved = await savedAnswers(page, doc.teamId, doc.id);
     expect(saved.financial_year_end).toBe("30 June");
+    expect(saved.send_for_signing).toBe("Yes");
     expect(saved.shareholders).toEqual([
       { name: "Tamsin Jane Rowe", share_class: "Ordinary", number: 50, price: 1, beneficial: "Yes" },
     ]);

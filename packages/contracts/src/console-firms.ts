@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AssistantUsageTotals } from "./assistant-usage.ts";
 import { envelope } from "./envelope.ts";
 import { idParam } from "./folders.ts";
 import { TeamRole } from "./teams.ts";
@@ -71,6 +72,8 @@ export const FirmView = FirmSummary.extend({
   created_at: z.string(),
   plan_id: z.number().int(),
   people: z.array(FirmPerson),
+  /** The firm's use of the assistant, all time (issue 32 item 8), as its owner reads it. */
+  assistant_usage: AssistantUsageTotals,
   /** The plans a change may choose from (empty unless `abilities.change_plan`). */
   plans: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** What the caller's role allows on this firm now. */

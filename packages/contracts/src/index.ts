@@ -2,6 +2,7 @@ export * from "./api-calls.ts";
 export * from "./asic.ts";
 export * from "./assistant.ts";
 export * from "./assistant-model.ts";
+export * from "./assistant-usage.ts";
 export * from "./assistant-voice.ts";
 export * from "./auth.ts";
 export * from "./bootstrap.ts";

@@ -26,9 +26,12 @@ export {
   visibleQuestions,
 } from "./interview.ts";
 export { PARTY_TYPE_FIELD } from "./parties.ts";
+export { requestedActions } from "./question-actions.ts";
 export {
   type Condition,
   defineInterview,
+  INTEGRATION_ACTIONS,
+  type IntegrationAction,
   type InterviewDefinition,
   InterviewDefinitionSchema,
   parseInterview,

@@ -53,6 +53,7 @@ export {
 export type { MetadataOptions } from "./metadata.ts";
 export type { Block, DocumentModel, Run } from "./model.ts";
 export { jurisdictionName, partyAddress, partyName } from "./naming.ts";
+export { requestedActions } from "./question-actions.ts";
 export { renderDocx } from "./renderers/docx.ts";
 export { renderHtml } from "./renderers/html.ts";
 export {
@@ -70,6 +71,8 @@ export {
   type EmailQuestion,
   type FieldQuestion,
   type GroupQuestion,
+  INTEGRATION_ACTIONS,
+  type IntegrationAction,
   type InterviewDefinition,
   InterviewDefinitionSchema,
   type NumberQuestion,

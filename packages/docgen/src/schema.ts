@@ -65,8 +65,23 @@ export type NumberQuestion = QuestionBase & {
 };
 /** A calendar date, answered as DD/MM/YYYY. */
 export type DateQuestion = QuestionBase & { readonly type: "date" };
+/**
+ * The integration actions the interview page can offer (interview spec §2 `actions`): assembling,
+ * downloading, the ASIC lodgement and e-signing.
+ */
+export const INTEGRATION_ACTIONS = ["XD_Assemble", "XD_Download", "ASIC", "SignFS"] as const;
+export type IntegrationAction = (typeof INTEGRATION_ACTIONS)[number];
+
 /** One choice from a list. */
-export type SelectQuestion = QuestionBase & { readonly type: "select"; readonly options: readonly Choice[] };
+export type SelectQuestion = QuestionBase & {
+  readonly type: "select";
+  readonly options: readonly Choice[];
+  /**
+   * The spec's `is_qaction` with its `action_intergrate`: choosing Yes asks for this integration
+   * action, which joins the interview's `actions` list (see requestedActions).
+   */
+  readonly action?: IntegrationAction;
+};
 /** A repeatable set of questions: the interview asks first how many entries, then each entry's questions. */
 export type GroupQuestion = QuestionBase & {
   readonly type: "group";
@@ -197,7 +212,12 @@ export const QuestionSchema: z.ZodType<Question> = z.lazy(() =>
         max: z.number().optional(),
       }),
       z.strictObject({ ...baseShape, type: z.literal("date") }),
-      z.strictObject({ ...baseShape, type: z.literal("select"), options: optionsSchema }),
+      z.strictObject({
+        ...baseShape,
+        type: z.literal("select"),
+        options: optionsSchema,
+        action: z.enum(INTEGRATION_ACTIONS).optional(),
+      }),
       z.strictObject({
         ...baseShape,
         type: z.literal("group"),

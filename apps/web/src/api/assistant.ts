@@ -57,3 +57,18 @@ export const assistantSettingsQuery = (teamId: number) =>
 /** Turns the assistant on or off for the firm (its owner or a manager; the server refuses others). */
 export const updateAssistantSettings = (teamId: number, enabled: boolean) =>
   call(API.assistant.updateSettings, { query: scope(teamId), body: { enabled } });
+
+/**
+ * The assistant's use summed by the server from the activity log, for the log's period: the firm's
+ * for its owner and managers, a member's own (the server decides, and says which in `scope`).
+ */
+export const assistantUsageQuery = (teamId: number, period: { dateFrom?: string; dateTo?: string }) =>
+  queryOptions({
+    queryKey: ["assistant-usage", teamId, period.dateFrom ?? null, period.dateTo ?? null] as const,
+    queryFn: async ({ signal }) =>
+      call(API.assistant.usage, {
+        query: { id_team: teamId, date_from: period.dateFrom, date_to: period.dateTo },
+        signal,
+      }),
+    staleTime: 0,
+  });

@@ -15,6 +15,7 @@ import {
   TempTokenRequest,
   TempTokenResponse,
 } from "../assistant-model.ts";
+import { AssistantUsageQuery, AssistantUsageResponse } from "../assistant-usage.ts";
 import { defineCall } from "./define.ts";
 
 /** The assistant's chat threads (documents-catalogue-purchase §4 "Assistant chat"). */
@@ -63,6 +64,13 @@ export const assistantCalls = {
     query: AssistantThreadQuery,
     reply: AssistantSettingsResponse,
     errors: { 404: "Not a member of this firm" },
+  }),
+  usage: defineCall({
+    method: "GET",
+    path: "/api/ai/usage",
+    query: AssistantUsageQuery,
+    reply: AssistantUsageResponse,
+    errors: { 400: "A date is not a YYYY-MM-DD day", 404: "Not a member of this firm" },
   }),
   updateSettings: defineCall({
     method: "POST",

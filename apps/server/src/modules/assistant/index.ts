@@ -12,5 +12,6 @@ export { type AssistantSettings, assistantProviderOf, modelGatewayOf } from "./p
 export { assistantRoutes } from "./routes.ts";
 export { type SalesCatalogue, salesCatalogueOf } from "./sales.ts";
 export { type AssistantService, createAssistantService, type DocumentStartCall } from "./service.ts";
+export { assistantUsageOf } from "./usage-totals.ts";
 export { speechPortOf } from "./voice.ts";
 export { voiceRoutes } from "./voice-routes.ts";

@@ -2,6 +2,8 @@ import {
   ASSISTANT_TURNED_OFF,
   AssistantSettingsResponse,
   AssistantThreadQuery,
+  AssistantUsageQuery,
+  AssistantUsageResponse,
   ChatCompletionRequest,
   ChatCompletionResponse,
   CreateThreadRequest,
@@ -135,6 +137,29 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantServic
     async (request) => {
       const ctx = await request.firm();
       return { message: "", data: await assistant.updateSettings(ctx, request.body) };
+    },
+  );
+
+  app.get(
+    "/ai/usage",
+    {
+      schema: {
+        tags,
+        summary:
+          "The assistant's use summed from the activity log (messages, voice answers, tokens, audio seconds, realtime sessions): the firm's for its owner and managers, a member's own",
+        description:
+          "Counted whether the assistant is on or off, so a firm that turned it off still sees what it used. `date_from` and `date_to` are Sydney days, as the activity log's period.",
+        querystring: AssistantUsageQuery,
+        response: {
+          200: AssistantUsageResponse,
+          400: ErrorEnvelope.describe("A date is not a YYYY-MM-DD day"),
+          404: ErrorEnvelope.describe("No such firm of the caller's"),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await request.firm();
+      return { message: "", data: await assistant.usage(ctx, request.query) };
     },
   );
 

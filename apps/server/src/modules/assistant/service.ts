@@ -45,7 +45,14 @@ import {
 import { createSalesResponder, type SalesCatalogue } from "./sales.ts";
 import { assistantFirmSettings, assistantMessages, assistantThreads, type ThreadState } from "./schema.ts";
 import { createTokenAllowance } from "./token-allowance.ts";
-import { createSpeechUsage, usageNote } from "./usage.ts";
+import {
+  ASSISTANT_COMPLETION_ACTION,
+  ASSISTANT_MESSAGE_ACTION,
+  ASSISTANT_REALTIME_ACTION,
+  createSpeechUsage,
+  usageNote,
+} from "./usage.ts";
+import { createUsageTotals } from "./usage-totals.ts";
 import { createVoiceSessions } from "./voice-session.ts";
 import type { SpeechPort } from "./voice-speech.ts";
 
@@ -57,11 +64,8 @@ export type DocumentStartCall = (
   input: StartDocumentRequest,
 ) => Promise<StartDocumentResult>;
 
-/** The activity log's action for one message to the assistant. */
-export const ASSISTANT_MESSAGE_ACTION = "Assistant message";
-/** The activity log's actions for the direct model calls. */
-export const ASSISTANT_COMPLETION_ACTION = "Assistant chat completion";
-export const ASSISTANT_REALTIME_ACTION = "Assistant realtime session";
+// The activity log's actions, kept with the usage they count (usage.ts).
+export { ASSISTANT_COMPLETION_ACTION, ASSISTANT_MESSAGE_ACTION, ASSISTANT_REALTIME_ACTION };
 
 /** The thread's latest messages sent to a model with a new one, unless the settings say otherwise. */
 const DEFAULT_HISTORY_MESSAGES = 20;
@@ -230,6 +234,9 @@ export function createAssistantService(deps: {
 
   return {
     provider: provider.name,
+    /** GET /ai/usage: the assistant's use summed from the activity log (usage-totals.ts). */
+    usage: createUsageTotals({ db }),
+
     /** The voice interview (voice-routes.ts), behind the same switch and rate as the chat. */
     voice: {
       sessions: createVoiceSessions({ db, clock, templates, interview, gate, logs: deps.logs }),

@@ -8,6 +8,12 @@ import type { LogsService } from "../logs/index.ts";
  * browser's listening and speaking, or the server's speech). Never the words.
  */
 
+/** The activity log's action for one message to the assistant. */
+export const ASSISTANT_MESSAGE_ACTION = "Assistant message";
+/** The activity log's actions for the direct model calls. */
+export const ASSISTANT_COMPLETION_ACTION = "Assistant chat completion";
+export const ASSISTANT_REALTIME_ACTION = "Assistant realtime session";
+
 /** The action of a voice interview answer's row (one per answer given, kept or asked again). */
 export const VOICE_ANSWER_ACTION = "Voice answer";
 

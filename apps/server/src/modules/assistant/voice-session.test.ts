@@ -191,6 +191,56 @@ describe("a voice interview of a will", () => {
     expect(no.question?.field).toBe("jurisdiction");
   });
 
+  it("adds an is_qaction question's action to `actions` when it is answered Yes, and not for No", async () => {
+    const manager = people.as.manager;
+    const sample = JSON.parse(
+      await readFile(
+        path.resolve(
+          import.meta.dirname,
+          "../../../../../templates/first-directors-minutes/sample-answers.json",
+        ),
+        "utf8",
+      ),
+    ) as Record<string, unknown>;
+    const { send_for_signing: _flagged, ...data } = sample;
+    const askedFlagged = async (reply: string) => {
+      const doc = await t.buildDocument({
+        teamId: people.teamId,
+        createdBy: people.ids.manager,
+        template: { identifier: "first-directors-minutes", name: "First minutes" },
+      });
+      const res = await manager.post("/api/ai/init-session", {
+        template_id: "first-directors-minutes",
+        doc_id: doc.id,
+        data,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const session = InitVoiceSessionResponse.parse(res.json()).data;
+      let step: VoiceAnswerResult | typeof session = session;
+      for (let i = 0; i < 10 && step.question?.field !== "send_for_signing"; i++) {
+        step = await answer(manager, session.session_id, "skip");
+      }
+      expect(step.question?.field).toBe("send_for_signing");
+      expect("actions" in step ? step.actions : []).toEqual([]);
+      const answered = await answer(manager, session.session_id, reply);
+      expect(answered.valid).toBe(true);
+      expect(answered.done).toBe(true);
+      const token = (await manager.get(`/api/get-action-token/${doc.id}`)).json().data.action_token as string;
+      const ended = await manager.post("/api/ai/end-session", {
+        session_id: session.session_id,
+        action_token: token,
+      });
+      expect(ended.statusCode, ended.body).toBe(200);
+      return { answered, ended: EndVoiceSessionResponse.parse(ended.json()).data };
+    };
+    const yes = await askedFlagged("yes please");
+    expect(yes.answered.actions).toEqual(["SignFS"]);
+    expect(yes.ended).toEqual({ saved: true, actions: ["SignFS"] });
+    const no = await askedFlagged("no");
+    expect(no.answered.actions).toEqual([]);
+    expect(no.ended).toEqual({ saved: true, actions: [] });
+  });
+
   it("ends without saving on Back (no token), and the document keeps its answers", async () => {
     const alice = people.as.manager;
     const doc = await will(people.ids.manager);

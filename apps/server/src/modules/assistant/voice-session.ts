@@ -15,7 +15,7 @@ import {
   type VoiceLogEntry,
   type VoiceStep,
 } from "@precedent/contracts";
-import type { Answers, InterviewDefinition } from "@precedent/docgen";
+import { type Answers, type InterviewDefinition, requestedActions } from "@precedent/docgen";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, notFound } from "../../errors.ts";
@@ -213,12 +213,16 @@ export function createVoiceSessions(deps: {
       }
 
       const log = [...session.log, { ask: question.label, answer: kept.value }];
+      // An is_qaction question answered Yes adds its integration action (spec §4 step 4); the
+      // actions already listed stay, as the interview's answers cannot be edited from here.
+      const keptActions = [...new Set([...actions, ...requestedActions(definition, kept.answers)])];
       await db.transaction(async (tx) => {
         const moved = await tx
           .update(assistantVoiceSessions)
           .set({
             answers: kept.answers as Record<string, unknown>,
             log,
+            actions: keptActions,
             skipped: kept.skipped,
             changed: session.changed || kept.value !== "(skipped)",
             version: sql`${assistantVoiceSessions.version} + 1`,
@@ -236,7 +240,7 @@ export function createVoiceSessions(deps: {
         await countAudio(tx, ctx, session, input.audio_seconds, true);
       });
       const next = stepOf(definition, kept.answers, kept.skipped, log.length);
-      return { ...publicStep(next), valid: true, value: kept.value, suggestion: null, actions };
+      return { ...publicStep(next), valid: true, value: kept.value, suggestion: null, actions: keptActions };
     },
 
     /** GET /ai/get-log/{id}: the questions asked and the answers kept, oldest first. */

@@ -110,6 +110,30 @@ describe("search and the firm's view", () => {
   });
 });
 
+describe("the firm's assistant use in its view", () => {
+  it("is the firm's total from its activity log, moved by a member's spoken message", async () => {
+    const before = (await as.support.get(base())).json().data.assistant_usage;
+    expect(before).toEqual({
+      messages: 0,
+      voice_answers: 0,
+      tokens: 0,
+      audio_seconds: 0,
+      realtime_sessions: 0,
+    });
+    const thread = (await firm.as.alice.post("/api/ai/threads", {})).json().data.thread_id as string;
+    const sent = await firm.as.alice.post(`/api/ai/threads/${thread}/messages`, {
+      text: "a family trust",
+      is_prompt: false,
+      audio_seconds: 3,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await as.support.get(base())).json().data.assistant_usage).toMatchObject({
+      messages: 1,
+      audio_seconds: 3,
+    });
+  });
+});
+
 describe("locking a firm", () => {
   it("ends its people's sessions, refuses their sign-in, and unlocks again, each with its reason audited", async () => {
     const me = () =>

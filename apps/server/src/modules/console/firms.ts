@@ -9,6 +9,7 @@ import {
 import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
+import { assistantUsageOf } from "../assistant/index.ts";
 import { grantCredit } from "../credits/index.ts";
 import type { MembershipService } from "../membership/index.ts";
 import {
@@ -99,6 +100,7 @@ export function createConsoleFirms(deps: {
       lock_reason: firm.lockReason,
       created_at: firm.createdAt.toISOString(),
       plan_id: firm.planId,
+      assistant_usage: await assistantUsageOf(db, { teamId }),
       plans,
       people: people.map((p) => ({
         id: p.userId,

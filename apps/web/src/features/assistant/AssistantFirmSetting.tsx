@@ -3,6 +3,7 @@ import { Alert, App, Flex, Skeleton, Switch, Typography } from "antd";
 import { useId } from "react";
 import { assistantSettingsQuery, updateAssistantSettings } from "../../api/assistant";
 import { LoadError } from "../../components/LoadError";
+import { AssistantUsageSummary } from "../logs/AssistantUsageSummary";
 
 const PROVIDER_TEXT = {
   "built-in":
@@ -69,6 +70,7 @@ export function AssistantFirmSetting({ teamId }: { teamId: number }) {
           message="Only the firm's owner or a manager can turn the assistant on or off."
         />
       )}
+      <AssistantUsageSummary teamId={teamId} />
     </Flex>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from "antd";
 import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { assistantSettingsQuery } from "../../api/assistant";
+import { withRequestedActionsParam } from "../documents/interview-address";
 import type { VoiceInterviewProps } from "./VoiceInterviewModal";
 
 // The modal and its speech layer load only when a voice interview opens (first-load size budget).
@@ -11,6 +12,9 @@ const VoiceInterviewModal = lazy(() => import("./VoiceInterviewModal"));
 
 /** The interview page's query parameter that opens the voice interview (interview spec §1). */
 export const INTERVIEW_AI_PARAM = "interviewAI";
+
+/** The interview page's comma list of the actions it offers (interview spec §2 Routes). */
+const ACTIONS_PARAM = "actions";
 
 /** The page's address without interviewAI, as Back and finishing leave it. */
 function withoutInterviewAi(params: URLSearchParams) {
@@ -48,10 +52,14 @@ export function VoiceInterviewLauncher(props: Omit<VoiceInterviewProps, "onBack"
           <VoiceInterviewModal
             {...props}
             onBack={() => setParams((current) => withoutInterviewAi(current))}
-            onFinished={() => {
-              // A reload, so the page reads the answers just saved (and takes a fresh action token).
+            onFinished={(actions) => {
+              // A reload, so the page reads the answers just saved (and takes a fresh action token),
+              // with the actions an is_qaction question answered Yes asked for (spec §4 step 4).
               const address = new URL(window.location.href);
-              address.search = withoutInterviewAi(address.searchParams).toString();
+              const next = withoutInterviewAi(address.searchParams);
+              const listed = withRequestedActionsParam(next.get(ACTIONS_PARAM), actions);
+              if (listed !== null) next.set(ACTIONS_PARAM, listed);
+              address.search = next.toString();
               window.location.replace(address.toString());
             }}
           />

@@ -147,6 +147,11 @@ export function FirmView({ id, onBack }: { id: number; onBack: () => void }) {
             children: `${view.credits.remaining === null ? "No limit" : `${view.credits.remaining} left`}, ${view.credits.used} used`,
           },
           {
+            key: "assistant",
+            label: "Assistant use",
+            children: `${view.assistant_usage.messages} messages, ${view.assistant_usage.voice_answers} voice answers, ${view.assistant_usage.tokens} tokens, ${view.assistant_usage.audio_seconds} audio seconds, ${view.assistant_usage.realtime_sessions} realtime sessions`,
+          },
+          {
             key: "state",
             label: "State",
             children: view.locked ? (

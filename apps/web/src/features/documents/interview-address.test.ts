@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { interviewActionsOf, interviewHref, offersAction } from "./interview-address";
+import {
+  interviewActionsOf,
+  interviewHref,
+  offersAction,
+  withRequestedActions,
+  withRequestedActionsParam,
+} from "./interview-address";
 
 describe("the interview address's actions list (interview spec §2 Routes)", () => {
   it("offers all four when the address names none", () => {
@@ -26,5 +32,32 @@ describe("the interview address's actions list (interview spec §2 Routes)", () 
   it("is kept in the download view's address after assembly", () => {
     const href = interviewHref({ docId: 7, actions: ["XD_Download"] }, [{ id: 3, name: "Deed.pdf" }]);
     expect(new URL(href, "http://x").searchParams.get("actions")).toBe("XD_Download");
+  });
+});
+
+describe("actions asked for by the answers (is_qaction answered Yes, interview spec §4)", () => {
+  it("joins them to the address's actions, in the spec's order, once", () => {
+    const address = { docId: 7, actions: ["XD_Assemble", "XD_Download"] as const };
+    expect(withRequestedActions(address, ["SignFS"]).actions).toEqual([
+      "XD_Assemble",
+      "XD_Download",
+      "SignFS",
+    ]);
+    expect(withRequestedActions(address, ["XD_Assemble"])).toBe(address);
+    expect(withRequestedActions(address, ["Nonsense"])).toBe(address);
+  });
+
+  it("leaves an address naming no actions as it is: it offers all four already", () => {
+    const address = { docId: 7 };
+    expect(withRequestedActions(address, ["SignFS"])).toBe(address);
+    expect(withRequestedActionsParam(null, ["SignFS"])).toBeNull();
+  });
+
+  it("does the same for the raw parameter the voice interview's reload keeps", () => {
+    expect(withRequestedActionsParam("XD_Assemble,XD_Download", ["SignFS"])).toBe(
+      "XD_Assemble,XD_Download,SignFS",
+    );
+    expect(withRequestedActionsParam("", ["ASIC"])).toBe("ASIC");
+    expect(withRequestedActionsParam("SignFS", [])).toBe("SignFS");
   });
 });

@@ -32,6 +32,29 @@ export function interviewActionsOf(raw: string | null): readonly InterviewAction
 export const offersAction = (address: Pick<InterviewAddress, "actions">, action: InterviewAction) =>
   address.actions === undefined || address.actions.includes(action);
 
+/**
+ * The address with the integration actions the answers asked for (an is_qaction question answered
+ * Yes, interview spec §4) joined to its `actions` list. An address naming no actions already offers
+ * all four, so it is left as it is; names that are not actions are ignored.
+ */
+export function withRequestedActions(
+  address: InterviewAddress,
+  requested: readonly string[],
+): InterviewAddress {
+  if (address.actions === undefined) return address;
+  const joined = INTERVIEW_ACTIONS.filter(
+    (action) => address.actions?.includes(action) || requested.includes(action),
+  );
+  return joined.length === address.actions.length ? address : { ...address, actions: joined };
+}
+
+/** The same for an address's raw `actions` parameter (null when it has none, and then kept none). */
+export function withRequestedActionsParam(raw: string | null, requested: readonly string[]): string | null {
+  const actions = interviewActionsOf(raw);
+  if (actions === undefined) return null;
+  return withRequestedActions({ docId: 0, actions }, requested).actions?.join(",") ?? null;
+}
+
 /** An assembled file named in the download view's address (`download_id[]`, `filename[]`). */
 export type DownloadLink = { id: number; name: string };
 

@@ -21,6 +21,7 @@ import {
   type InterviewDefinition,
   PARTY_TYPE_FIELD,
   readAnswer,
+  requestedActions,
   resizeGroup,
   type VisibleField,
   visibleQuestions,
@@ -43,6 +44,7 @@ import {
   type InterviewAddress,
   interviewHref,
   offersAction,
+  withRequestedActions,
 } from "../documents/interview-address";
 import {
   InterviewIntegrations,
@@ -203,7 +205,7 @@ function ProblemLinks({
 export function InterviewForm({
   teamId,
   document: doc,
-  address,
+  address: pageAddress,
 }: {
   teamId: number;
   document: InterviewDocument;
@@ -231,6 +233,12 @@ export function InterviewForm({
   useStickyBelowHeader(toolbarRef);
 
   const nodes = useMemo(() => visibleQuestions(definition, answers), [definition, answers]);
+  // An is_qaction question answered Yes offers its action here and in the download view (spec §4).
+  const requested = useMemo(() => requestedActions(definition, answers).join(","), [definition, answers]);
+  const address = useMemo(
+    () => withRequestedActions(pageAddress, requested === "" ? [] : requested.split(",")),
+    [pageAddress, requested],
+  );
   const issues = useMemo(() => issuesByPath(definition, answers), [definition, answers]);
 
   // The autosave timer reads the newest answers and the last saved ones through refs.

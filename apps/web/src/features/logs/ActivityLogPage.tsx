@@ -15,6 +15,7 @@ import { OutcomeTag } from "../../components/OutcomeTag";
 import { CHANGE_LOG_TIME_FORMAT, DATE_FORMAT } from "../../constants";
 import { useCurrentTeam } from "../../current-firm/use-current-team";
 import { formatInstant } from "../../dates";
+import { AssistantUsageSummary } from "./AssistantUsageSummary";
 
 const REQUEST_DATE_FORMAT = "YYYY-MM-DD";
 const PICKER_FORMATS = [DATE_FORMAT, "DD/MM/YYYY", REQUEST_DATE_FORMAT];
@@ -123,6 +124,7 @@ function ActivityLog({ teamId, firmWide }: { teamId: number; firmWide: boolean }
           Reset
         </Button>
       </div>
+      <AssistantUsageSummary teamId={teamId} dateFrom={filters.dateFrom} dateTo={filters.dateTo} />
       <InfiniteScrollList
         pages={log}
         loaded={entries.length}
