@@ -33,11 +33,6 @@ const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
 const MIGRATION_LOCK_KEY = 724_911_301;
 
 /**
- * PGlite in `dataDir` (a folder, or `memory://` for a throwaway database). `from` starts it from
- * a data directory dumped earlier (PGlite's `dumpDataDir`) instead of an empty cluster: the tests
- * start each file's database from one already migrated (see test/database.ts).
- */
-/**
  * bytea to and from PGlite through Node's native hex codec. PGlite's own turns every byte into a
  * JavaScript string of its own and back (`Array.from(bytes).map(…)`, `parseInt` per byte): storing
  * an assembled SMSF deed's 270 KB PDF held the request thread 150-300 ms on a loaded machine,
@@ -55,6 +50,11 @@ export const PGLITE_BYTEA = {
   parsers: { [types.BYTEA]: (value: string) => new Uint8Array(Buffer.from(value.slice(2), "hex")) },
 };
 
+/**
+ * PGlite in `dataDir` (a folder, or `memory://` for a throwaway database). `from` starts it from
+ * a data directory dumped earlier (PGlite's `dumpDataDir`) instead of an empty cluster: the tests
+ * start each file's database from one already migrated (see test/database.ts).
+ */
 export async function openPglite(dataDir: string, from?: { loadDataDir: Blob }): Promise<DatabaseHandle> {
   // A folder takes one process at a time (see data-folder-lock.ts); a database in memory is
   // this process's alone.
