@@ -42,7 +42,7 @@ for (const width of [1366, 375] as const) {
         await expect(strategist.getByRole("cell", { name: people, exact: true })).toBeVisible();
       };
 
-      const before = await strategist.getByRole("cell").nth(3).innerText();
+      const before = (await strategist.getByRole("cell").nth(3).textContent()) ?? "";
       await change(String(Number(before) + 1));
       await page.keyboard.press("Escape");
 
@@ -77,8 +77,8 @@ test("each credit package's dialog opens with that package's own values", async 
   const rows = packages.getByRole("row").filter({ has: page.getByRole("button", { name: /^Change / }) });
   for (const index of [0, 1]) {
     const row = rows.nth(index);
-    const name = await row.getByRole("cell").first().innerText();
-    const price = (await row.getByRole("cell").nth(1).innerText()).replace(/[^0-9.]/g, "");
+    const name = (await row.getByRole("cell").first().textContent()) ?? "";
+    const price = ((await row.getByRole("cell").nth(1).textContent()) ?? "").replace(/[^0-9.]/g, "");
     await row.getByRole("button", { name: `Change ${name}` }).click();
     const dialog = page.getByRole("dialog", { name: `Change ${name}` });
     await expect(dialog.getByLabel("Price (AUD, GST included)")).toHaveValue(Number(price).toFixed(2));

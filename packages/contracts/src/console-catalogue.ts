@@ -22,6 +22,7 @@ export const CONSOLE_CATALOGUE_MESSAGES = {
   staleCoupon: "Someone else changed this coupon since you opened it. Reload it to see their change.",
   cycle: "A category cannot sit inside itself or one of its own sub categories.",
   categoryNameTaken: "A category with this name already sits there.",
+  categoryAtEnd: "This category is already at that end of the categories beside it.",
   couponCodeTaken: "A coupon with this code already exists.",
   couponUsed:
     "This coupon has been used, so its terms cannot change. Disable it and create a new one with the new terms.",
@@ -149,6 +150,11 @@ export const PlanRulesRequest = z.object({
     .max(20),
 });
 export const ConsoleCategoryResponse = envelope(ConsoleCategory);
+
+/** One place up or down among the categories beside it (same parent): the order firms see. */
+export const MoveCategoryRequest = z.object({
+  direction: z.enum(["up", "down"], { error: "Choose up or down" }),
+});
 
 export const ConsoleCreditPackage = z.object({
   id: z.number().int(),

@@ -59,3 +59,5 @@ export const plansQuery = () =>
   });
 export const updatePlan = (id: number, body: ApiCallInput<typeof calls.updatePlan>["body"]) =>
   call(calls.updatePlan, { ...own, params: { id }, body });
+export const moveCategory = (id: number, body: ApiCallInput<typeof calls.moveCategory>["body"]) =>
+  call(calls.moveCategory, { ...own, params: { id }, body });

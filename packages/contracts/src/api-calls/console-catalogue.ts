@@ -13,6 +13,7 @@ import {
   ConsoleProductResponse,
   CreateCategoryRequest,
   CreateCouponRequest,
+  MoveCategoryRequest,
   PlanRulesRequest,
   UpdateCategoryRequest,
   UpdateCouponRequest,
@@ -75,6 +76,18 @@ export const consoleCatalogueCalls = {
       ...refusals,
       404: "No such category or parent",
       409: "The move would make a cycle, or the name is taken there",
+    },
+  }),
+  moveCategory: defineCall({
+    method: "POST",
+    path: "/api/console/catalogue/categories/:id/move",
+    params: CatalogueItemParams,
+    body: MoveCategoryRequest,
+    reply: ConsoleCategoryResponse,
+    errors: {
+      ...refusals,
+      404: "No such category",
+      409: "Already first (up) or last (down) beside its neighbours",
     },
   }),
   planRules: defineCall({

@@ -37,5 +37,6 @@ export {
   staffCreditPackages,
   staffProduct,
   staffProductList,
+  swapCategoryOrder,
   wouldCycle,
 } from "./staff-edits.ts";

@@ -224,6 +224,44 @@ export async function changeCategory(
     .where(eq(productCategories.id, id));
 }
 
+/**
+ * Moves a category one place up or down among the categories beside it (same parent; the shop's
+ * hidden ones apart), by swapping its sort order with its neighbour's. Both are marked edited, so
+ * the start-up seed leaves the new order alone. False when there is no neighbour that way. The
+ * caller holds the tree's lock (`lockCategoryTree`).
+ */
+export async function swapCategoryOrder(tx: Database, id: number, direction: "up" | "down", at: Date) {
+  const rows = await tx
+    .select({
+      id: productCategories.id,
+      parentId: productCategories.parentId,
+      hidden: productCategories.hidden,
+      sortOrder: productCategories.sortOrder,
+    })
+    .from(productCategories)
+    .orderBy(asc(productCategories.sortOrder), asc(productCategories.id));
+  const moving = rows.find((r) => r.id === id);
+  if (!moving) return false;
+  const siblings = rows.filter((r) => r.parentId === moving.parentId && r.hidden === moving.hidden);
+  const index = siblings.findIndex((r) => r.id === id);
+  const other = siblings[direction === "up" ? index - 1 : index + 1];
+  if (!other) return false;
+  // Equal orders (categories added in one seed step) would swap to the same thing: make them
+  // differ first, keeping the order shown.
+  const [first, second] = direction === "up" ? [other, moving] : [moving, other];
+  const low = Math.min(first.sortOrder, second.sortOrder);
+  const high = Math.max(first.sortOrder, second.sortOrder, low + 1);
+  await tx
+    .update(productCategories)
+    .set({ sortOrder: low, editedAt: at })
+    .where(eq(productCategories.id, second.id));
+  await tx
+    .update(productCategories)
+    .set({ sortOrder: high, editedAt: at })
+    .where(eq(productCategories.id, first.id));
+  return true;
+}
+
 /** Sets (or, with null, removes) a category's rule for each plan named. */
 export async function setPlanRules(
   tx: Database,

@@ -56,6 +56,11 @@ const CATALOGUE_CALLS: Record<string, Row> = {
     payload: () => ({ rules: [{ plan_id: 1, rule: "full" }] }),
     allowed: ["administrator"],
   },
+  "POST /api/console/catalogue/categories/:id/move": {
+    url: "/api/console/catalogue/categories/999999/move",
+    payload: () => ({ direction: "up" }),
+    allowed: EDITORS,
+  },
   "GET /api/console/catalogue/credit-packages": {
     url: "/api/console/catalogue/credit-packages",
     allowed: ["administrator"],

@@ -15,6 +15,7 @@ import {
   CreateCategoryRequest,
   CreateCouponRequest,
   ErrorEnvelope,
+  MoveCategoryRequest,
   PlanRulesRequest,
   UpdateCategoryRequest,
   UpdateCouponRequest,
@@ -179,6 +180,33 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       message: "",
       data: await catalogue.updateCategory(inCatalogue(request), request.params.id, request.body),
+    }),
+  );
+
+  areas.post(
+    "/console/catalogue/categories/:id/move",
+    {
+      schema: {
+        tags,
+        summary:
+          "Moves a category one place up or down among the categories beside it: the order firms see (audited)",
+        security,
+        params: CatalogueItemParams,
+        body: MoveCategoryRequest,
+        response: {
+          200: ConsoleCategoryResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such category"),
+          409: ErrorEnvelope.describe(
+            "The category is already first (up) or last (down) beside its neighbours",
+          ),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await catalogue.moveCategory(inCatalogue(request), request.params.id, request.body.direction),
     }),
   );
 

@@ -20,6 +20,7 @@ import {
   staffCategories,
   staffProduct,
   staffProductList,
+  swapCategoryOrder,
   wouldCycle,
 } from "../catalogue/index.ts";
 import { allPlans } from "../teams/index.ts";
@@ -241,6 +242,30 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
           target: `category:${id}`,
           before: { name: current.name, parent_id: current.parent_id },
           after: { name, parent_id: parentId },
+        });
+      });
+      changed();
+      return categoryView(id);
+    },
+
+    /** Moves a category one place up or down among those beside it (the order firms see); audited. */
+    async moveCategory(actor: StaffFacts, id: number, direction: "up" | "down") {
+      await db.transaction(async (tx) => {
+        await lockCategoryTree(tx);
+        const before = await staffCategories(tx);
+        if (!before.some((c) => c.id === id)) throw notFound(M.categoryNotFound);
+        if (!(await swapCategoryOrder(tx, id, direction, clock()))) throw new AppError(409, M.categoryAtEnd);
+        const current = before.find((c) => c.id === id);
+        const besideIt = (rows: StaffCategory[]) =>
+          rows
+            .filter((c) => c.parent_id === current?.parent_id && c.hidden === current?.hidden)
+            .map((c) => c.name);
+        await recordAction(tx, clock, {
+          staffId: actor.id,
+          action: "category.moved",
+          target: `category:${id}`,
+          before: { order: besideIt(before) },
+          after: { order: besideIt(await staffCategories(tx)) },
         });
       });
       changed();

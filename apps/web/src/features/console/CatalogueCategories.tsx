@@ -1,15 +1,18 @@
+import { ArrowDownOutlined, ArrowUpOutlined } from "@ant-design/icons";
 import type { ConsoleCategory } from "@precedent/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Flex, Form, Input, Modal, Select, Table } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import {
   catalogueCategoriesQuery,
   createCategory,
+  moveCategory,
   setPlanRules,
   updateCategory,
 } from "../../api/console-catalogue";
 import { LoadError } from "../../components/LoadError";
+import "./catalogue.css";
 
 type CategoryForm = { name: string; parent_id: number | null };
 const TOP = 0;
@@ -20,8 +23,9 @@ const RULE_OPTIONS = [
 ];
 
 /**
- * The category tree: add, rename and move (the server refuses a cycle), and for administrators
- * each plan's rule per category.
+ * The category tree: add, rename and move (the server refuses a cycle), put in order among the
+ * categories beside it (the order firms see), and for administrators each plan's rule per
+ * category.
  */
 export function CatalogueCategories() {
   const { message } = App.useApp();
@@ -29,6 +33,22 @@ export function CatalogueCategories() {
   const categories = useQuery(catalogueCategoriesQuery());
   const [editing, setEditing] = useState<ConsoleCategory | "new" | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["console", "catalogue"] });
+  /** A moved category whose button gets the focus back once the table shows the new order. */
+  const [refocus, setRefocus] = useState<{ id: number; direction: "up" | "down"; at: number } | null>(null);
+  const order = useMutation({
+    mutationFn: ({ id, direction }: { id: number; direction: "up" | "down"; at: number }) =>
+      moveCategory(id, { direction }),
+    onSuccess: (row, moved) => {
+      void message.success(`${row.name} was moved ${moved.direction}.`);
+      setRefocus(moved);
+      return refresh();
+    },
+    onError: (error: Error) => void message.error(error.message),
+  });
+  // One move at a time.
+  const move = (id: number, direction: "up" | "down", at: number) => {
+    if (!order.isPending) order.mutate({ id, direction, at: direction === "up" ? at - 1 : at + 1 });
+  };
   const rules = useMutation({
     mutationFn: ({ id, planId, rule }: { id: number; planId: number; rule: string }) =>
       setPlanRules(id, {
@@ -41,6 +61,20 @@ export function CatalogueCategories() {
     onError: (error: Error) => void message.error(error.message),
   });
 
+  useEffect(() => {
+    if (!refocus) return;
+    const all = categories.data?.rows ?? [];
+    const moved = all.find((c) => c.id === refocus.id);
+    if (!moved) return;
+    const beside = all.filter((c) => c.parent_id === moved.parent_id && c.hidden === moved.hidden);
+    // Not yet the table after the move: wait for the next one.
+    if (beside.findIndex((c) => c.id === refocus.id) !== refocus.at) return;
+    // The button pressed keeps the focus (it stays focusable at an end, marked aria-disabled), so
+    // moving again by keyboard is one more key press.
+    document.querySelector<HTMLButtonElement>(`[data-move="${refocus.id}-${refocus.direction}"]`)?.focus();
+    setRefocus(null);
+  }, [refocus, categories.data]);
+
   if (categories.isError)
     return (
       <LoadError
@@ -51,6 +85,8 @@ export function CatalogueCategories() {
     );
   const data = categories.data;
   const rows = data?.rows ?? [];
+  const besideOf = (row: ConsoleCategory) =>
+    rows.filter((c) => c.parent_id === row.parent_id && c.hidden === row.hidden);
   const names = new Map(rows.map((c) => [c.id, c.name]));
 
   const columns: ColumnsType<ConsoleCategory> = [
@@ -81,11 +117,35 @@ export function CatalogueCategories() {
     {
       title: "Actions",
       key: "actions",
-      render: (_, row) => (
-        <Button size="small" onClick={() => setEditing(row)}>
-          Rename or move {row.name}
-        </Button>
-      ),
+      render: (_, row) => {
+        const beside = besideOf(row);
+        const at = beside.findIndex((c) => c.id === row.id);
+        return (
+          <Flex gap={4} wrap>
+            <Button size="small" onClick={() => setEditing(row)}>
+              Rename or move {row.name}
+            </Button>
+            <Button
+              size="small"
+              icon={<ArrowUpOutlined />}
+              aria-label={`Move ${row.name} up`}
+              data-move={`${row.id}-up`}
+              aria-disabled={at <= 0}
+              className={at <= 0 ? "console-order__end" : undefined}
+              onClick={() => at > 0 && move(row.id, "up", at)}
+            />
+            <Button
+              size="small"
+              icon={<ArrowDownOutlined />}
+              aria-label={`Move ${row.name} down`}
+              data-move={`${row.id}-down`}
+              aria-disabled={at === beside.length - 1}
+              className={at === beside.length - 1 ? "console-order__end" : undefined}
+              onClick={() => at < beside.length - 1 && move(row.id, "down", at)}
+            />
+          </Flex>
+        );
+      },
     },
   ];
 
