@@ -389,8 +389,8 @@ try {
     connections: number,
     seconds: number,
     choose: (p: Person) => Kind | undefined,
+    t = tally(),
   ) {
-    const t = tally();
     const until = performance.now() + seconds * 1000;
     await Promise.all(
       Array.from({ length: connections }, async (_, c) => {
@@ -490,7 +490,7 @@ try {
     const client0 = process.cpuUsage();
     meter.start();
     const t = tally();
-    await withAssemblies(target, t, () => drive(target, CONNECTIONS, MIX_SECONDS, pickKind));
+    await withAssemblies(target, t, () => drive(target, CONNECTIONS, MIX_SECONDS, pickKind, t));
     const cpu = meter.stop();
     const used = process.cpuUsage(client0);
     const { loop, connections } = stopWatch();
