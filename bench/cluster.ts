@@ -223,6 +223,8 @@ try {
     email: string;
     headers: Record<string, string>;
     team: number;
+    /** Organisation Documents for owners and managers; My Documents for members (who may not see the other). */
+    listType: number;
     /** A deed being answered: autosaved and renamed. */
     working?: { id: number; token: string };
     /** A deed assembled: downloaded. */
@@ -262,9 +264,9 @@ try {
   for (const email of PEOPLE) {
     const headers = await signIn(base, email);
     const me = await call(base, "GET", "/api/users/me", headers);
-    const team = (me.teams as { id: number }[])[0]?.id;
-    if (!team) throw new Error(`${email} has no firm`);
-    people.push({ email, headers, team });
+    const firm = (me.teams as { id: number; role: string }[])[0];
+    if (!firm) throw new Error(`${email} has no firm`);
+    people.push({ email, headers, team: firm.id, listType: firm.role === "member" ? 1 : 3 });
   }
   const strategist = people.find((p) => p.email === "owner@strategist.test") as Person;
   const products = await call(base, "GET", "/api/products?per_page=100", strategist.headers);
@@ -317,9 +319,12 @@ try {
     let res: Response;
     switch (kind) {
       case "list":
-        res = await fetch(`${target}/api/doc${q}&type=3&sort=updated_at&order=desc&length=10`, {
-          headers: h,
-        });
+        res = await fetch(
+          `${target}/api/doc${q}&type=${person.listType}&sort=updated_at&order=desc&length=10`,
+          {
+            headers: h,
+          },
+        );
         break;
       case "me":
         res = await fetch(`${target}/api/users/me`, { headers: h });
@@ -506,17 +511,22 @@ try {
   }
 
   step("hello-world (100 connections)");
+  const helloTicks = ticks(hello.child.pid as number);
   const helloResult = await measure(`http://127.0.0.1:${hello.port}/`, {
     connections: CONNECTIONS,
     seconds: 5,
   });
+  // The warm-up (2 s) and the run (5 s) at about the measured rate: its CPU per 1,000 requests.
+  const helloCpuPer1000 =
+    ((ticks(hello.child.pid as number) - helloTicks) / CLK_TCK / (helloResult.rps * 7)) * 1000;
   const single = await mixed("one app server alone", base, servers.slice(0, 1), []);
   const cluster = await mixed("HAProxy in front of two app servers", haproxy.base, servers, [
     { name: "HAProxy", pids: () => [haproxy?.child.pid as number] },
   ]);
 
   // --- each kind alone on one server: its CPU cost ---
-  const costs: { kind: Kind; n: number; server: number; postgres: number; ms: number[] }[] = [];
+  const costs: { kind: Kind; n: number; errors: number; server: number; postgres: number; ms: number[] }[] =
+    [];
   for (const kind of KINDS) {
     step(`${kind} alone on one server`);
     const meter = cpuMeter([...serverGroups(servers.slice(0, 1)), ...pgGroups]);
@@ -540,6 +550,7 @@ try {
     costs.push({
       kind,
       n: row.ms.length,
+      errors: row.errors,
       server: cpu.used[0]?.cpuSeconds ?? 0,
       postgres: (cpu.used[1]?.cpuSeconds ?? 0) + (cpu.used[2]?.cpuSeconds ?? 0),
       ms: row.ms,
@@ -555,7 +566,7 @@ try {
   );
   if (skipped.length) console.log(`Reading only: ${skipped.join("; ")}`);
   console.log(
-    `Mix by weight: ${MIX.map(([k, w]) => `${k} ${w}`).join(", ")}\n\nFastify hello-world (baseline, 100 connections): ${helloResult.rps} req/s, p50 ${helloResult.p50} ms, p99 ${helloResult.p99} ms`,
+    `Mix by weight: ${MIX.map(([k, w]) => `${k} ${w}`).join(", ")}\n\nFastify hello-world (baseline, 100 connections): ${helloResult.rps} req/s, p50 ${helloResult.p50} ms, p99 ${helloResult.p99} ms, ${fmt(helloCpuPer1000, 2)} CPU s per 1,000 requests`,
   );
   for (const phase of [single, cluster]) {
     console.log(`\n${phase.name}`);
@@ -571,7 +582,7 @@ try {
       errors += row.errors;
       const statuses = [...row.statuses].map(([s, n]) => `${n}× ${s || "failed"}`).join(", ");
       console.log(
-        `  ${kind.padEnd(10)}${String(row.ms.length).padStart(8)}${fmt(row.ms.length / phase.seconds).padStart(8)}${fmt(p.p50).padStart(8)}${fmt(p.p99).padStart(8)}${String(row.errors).padStart(8)}${row.busy ? `  ${row.busy} busy (503)` : ""}${statuses ? `  (${statuses})` : ""}`,
+        `  ${kind.padEnd(10)}${String(row.ms.length).padStart(8)}${fmt(row.ms.length / phase.seconds, 1).padStart(8)}${fmt(p.p50).padStart(8)}${fmt(p.p99).padStart(8)}${String(row.errors).padStart(8)}${row.busy ? `  ${row.busy} busy (503)` : ""}${statuses ? `  (${statuses})` : ""}`,
       );
     }
     const p = percentiles(all);
@@ -603,12 +614,12 @@ try {
     `\nCPU per request, each kind alone on one server (${KIND_CONNECTIONS} connections, ${KIND_SECONDS} s; assemblies: 8 deeds, 2 at a time)`,
   );
   console.log(
-    `  ${"kind".padEnd(10)}${"count".padStart(8)}${"p50 ms".padStart(8)}${"server CPU s/1,000".padStart(20)}${"PostgreSQL CPU s/1,000".padStart(24)}`,
+    `  ${"kind".padEnd(10)}${"count".padStart(8)}${"p50 ms".padStart(8)}${"server CPU s/1,000".padStart(20)}${"PostgreSQL CPU s/1,000".padStart(24)}${"errors".padStart(8)}`,
   );
   for (const k of costs) {
     const per = (x: number) => (k.n ? (x / k.n) * 1000 : 0);
     console.log(
-      `  ${k.kind.padEnd(10)}${String(k.n).padStart(8)}${fmt(percentiles(k.ms).p50).padStart(8)}${fmt(per(k.server), 2).padStart(20)}${fmt(per(k.postgres), 2).padStart(24)}`,
+      `  ${k.kind.padEnd(10)}${String(k.n).padStart(8)}${fmt(percentiles(k.ms).p50).padStart(8)}${fmt(per(k.server), 2).padStart(20)}${fmt(per(k.postgres), 2).padStart(24)}${String(k.errors).padStart(8)}`,
     );
   }
   console.log("\nStored files (file_blobs) after the run:");
