@@ -566,6 +566,11 @@ try {
     });
   }
   const sizes = await fileSizes();
+  const stored = (
+    await admin.query<{ db: string; files: string; documents: string }>(
+      "select pg_database_size(current_database()) db, pg_total_relation_size('file_blobs') files, (select count(*) from documents) documents",
+    )
+  ).rows[0];
   step("done");
 
   // --- the report ---
@@ -637,6 +642,12 @@ try {
     console.log(
       `  ${r.media_type.padEnd(75)} ${r.n.padStart(4)} files, average ${fmt(Number(r.avg) / 1024)} KB, largest ${fmt(Number(r.max) / 1024)} KB`,
     );
+  if (stored) {
+    const rest = Number(stored.db) - Number(stored.files);
+    console.log(
+      `  the database: ${fmt(Number(stored.db) / 1048576)} MB, of which file_blobs ${fmt(Number(stored.files) / 1048576)} MB; the rest ${fmt(rest / 1048576)} MB for ${stored.documents} documents (with the empty schema, catalogue and demo data: ${fmt(rest / Number(stored.documents) / 1024)} KB a document at most)`,
+    );
+  }
 } finally {
   haproxy?.close();
   await admin.end().catch(() => {});
