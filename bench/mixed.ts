@@ -14,7 +14,7 @@
 import { cpus, loadavg } from "node:os";
 import { createTemplateLibrary } from "@precedent/server/templates";
 import autocannon from "autocannon";
-import { freshDatabase, startServer } from "./support.ts";
+import { call, freshDatabase, inParallel, percentiles, signIn, startServer } from "./support.ts";
 
 const CONNECTIONS = 100;
 const READ_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -25,62 +25,16 @@ const LOAD = Number(process.env.MIXED_LOAD ?? 1);
 const POOL_SIZES = [1, 2];
 /** Assemblies are limited to RENDERS_MAX_PER_MINUTE (30) per person: deeds go round this many people. */
 const ASSEMBLERS = 40;
-const PASSWORD = "precedent-demo";
 const SMSF_PRODUCT = "smsf-trust-deed";
 const STRATEGIST_TEAM_NAME = "Strategist Partners Pty Ltd";
 
 const sample = createTemplateLibrary().get(SMSF_PRODUCT)?.sampleAnswers;
 if (!sample) throw new Error("The SMSF deed's sample answers are missing");
 
-type Json = { message?: string; data?: Record<string, unknown> } & Record<string, unknown>;
-type Percentiles = { p50: number; p99: number; max: number };
-
-const percentiles = (values: number[]): Percentiles => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  return { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 };
-};
 const load = () => loadavg()[0]?.toFixed(1) ?? "?";
 const began = performance.now();
 /** A progress line with the seconds since the start, so the phases' wall time shows. */
 const step = (what: string) => console.log(`[${((performance.now() - began) / 1000).toFixed(0)} s] ${what}`);
-
-async function call(
-  base: string,
-  method: string,
-  url: string,
-  headers: Record<string, string>,
-  body?: unknown,
-) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as Json;
-  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${json.message}`);
-  return json.data ?? {};
-}
-
-async function signIn(base: string, email: string) {
-  const data = await call(base, "POST", "/api/auth/token", {}, { email, password: PASSWORD });
-  return { authorization: `Bearer ${data.token as string}` };
-}
-
-/** Runs `work` over `items`, `width` at a time. */
-async function inParallel<T, R>(items: T[], width: number, work: (item: T) => Promise<R>) {
-  const results: R[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i] as T);
-      }
-    }),
-  );
-  return results;
-}
 
 type Deed = { docId: number; token: string; headers: Record<string, string> };
 type Assembled = { status: number; ms: number; retryAfter: string | null };

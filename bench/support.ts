@@ -148,3 +148,52 @@ export function printResults(
     );
   }
 }
+
+// The JSON client of the load benchmarks (bench/mixed.ts, bench/cluster.ts).
+type Json = { message?: string; data?: Record<string, unknown> } & Record<string, unknown>;
+export type Percentiles = { p50: number; p99: number; max: number };
+
+export const percentiles = (values: number[]): Percentiles => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  return { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 };
+};
+
+/** One API call; its `data`, or an error naming the call and the server's message. */
+export async function call(
+  base: string,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: unknown,
+) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as Json;
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${json.message}`);
+  return json.data ?? {};
+}
+
+/** Signs in with the demo password; the bearer header. */
+export async function signIn(base: string, email: string) {
+  const data = await call(base, "POST", "/api/auth/token", {}, { email, password: "precedent-demo" });
+  return { authorization: `Bearer ${data.token as string}` };
+}
+
+/** Runs `work` over `items`, `width` at a time. */
+export async function inParallel<T, R>(items: T[], width: number, work: (item: T) => Promise<R>) {
+  const results: R[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await work(items[i] as T);
+      }
+    }),
+  );
+  return results;
+}
