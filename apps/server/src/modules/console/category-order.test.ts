@@ -58,8 +58,9 @@ describe("the order of categories", () => {
       .where(
         and(eq(staffAuditLog.action, "category.moved"), eq(staffAuditLog.target, `category:${second.id}`)),
       );
-    expect((entry?.before as { order: string[] }).order.slice(0, 2)).toEqual(before.slice(0, 2));
-    expect((entry?.after as { order: string[] }).order.slice(0, 2)).toEqual(expected.slice(0, 2));
+    if (!entry) throw new Error("the move was not audited");
+    expect((entry.before as { order: string[] }).order.slice(0, 2)).toEqual(before.slice(0, 2));
+    expect((entry.after as { order: string[] }).order.slice(0, 2)).toEqual(expected.slice(0, 2));
 
     // A restart seeds the catalogue again: the order staff set stays.
     await ensureCatalogue(t.db, t.services.templates.list());
