@@ -34,10 +34,3 @@ export function chatStartRefusal(product: StartableProduct): "asic" | "acknowled
   if (product.acknowledgement?.trim()) return "acknowledgement";
   return null;
 }
-
-/**
- * Whose use of the assistant a usage total sums: the firm's for its owner and managers (who read the
- * firm's whole activity log, where each use is a row), a member's own for a member, as the log shows.
- */
-export const usageScope = (ctx: Pick<FirmContext, "role">): "firm" | "own" =>
-  isOwnerOrManager(ctx) ? "firm" : "own";

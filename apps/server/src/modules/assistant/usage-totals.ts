@@ -1,8 +1,7 @@
 import type { AssistantUsage, AssistantUsageQuery, AssistantUsageTotals } from "@precedent/contracts";
 import type { Database } from "../../db/client.ts";
 import type { FirmContext } from "../../platform/kernel/index.ts";
-import { actionTotals } from "../logs/index.ts";
-import { usageScope } from "./policy.ts";
+import { actionTotals, firmLogScope } from "../logs/index.ts";
 import {
   ASSISTANT_COMPLETION_ACTION,
   ASSISTANT_MESSAGE_ACTION,
@@ -58,10 +57,13 @@ export async function assistantUsageOf(
   };
 }
 
-/** GET /ai/usage: the firm's use for its owner and managers, a member's own (usageScope). */
+/**
+ * GET /ai/usage: the firm's use for its owner and managers, a member's own — the activity log's
+ * own scope (logs' `firmLogScope`), since the totals are sums of that log's rows.
+ */
 export function createUsageTotals(deps: { db: Database }) {
   return async (ctx: FirmContext, query: AssistantUsageQuery): Promise<AssistantUsage> => {
-    const scope = usageScope(ctx);
+    const scope = firmLogScope(ctx.role);
     const totals = await assistantUsageOf(deps.db, {
       teamId: ctx.teamId,
       userId: scope === "own" ? ctx.userId : undefined,

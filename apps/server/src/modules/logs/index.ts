@@ -3,6 +3,7 @@ import { registerFirmAbility } from "../../platform/kernel/index.ts";
 import { firmLogScope } from "./policy.ts";
 
 export { type ActionTotals, type ActionTotalsQuery, actionTotals } from "./action-totals.ts";
+export { firmLogScope, type LogScope } from "./policy.ts";
 export { logRoutes } from "./routes.ts";
 // Tables read outside this module (queries of other modules, demo data, tests): a later step
 // replaces the other modules' queries with calls or query fragments of this one.
