@@ -29,7 +29,7 @@ export function createConsolePlans(deps: CatalogueDeps) {
     if (input.document_limit !== undefined) change.documentLimit = input.document_limit;
     if (input.max_users !== undefined) change.maxUsers = input.max_users;
     if (input.short_description !== undefined) change.shortDescription = input.short_description;
-    if (input.video_url !== undefined) change.videoUrl = input.video_url || null;
+    if (input.video_url !== undefined) change.videoUrl = input.video_url;
     return change;
   }
 
@@ -38,7 +38,7 @@ export function createConsolePlans(deps: CatalogueDeps) {
 
     /** Changes a plan read at `input.version`, audited; refused when stale or crossing zero. */
     async updatePlan(actor: StaffFacts, id: number, input: UpdatePlanRequest): Promise<StaffPlan> {
-      await db.transaction(async (tx) => {
+      const after = await db.transaction(async (tx) => {
         const [before] = await staffPlans(tx, id);
         if (!before) throw notFound(M.planNotFound);
         if (before.version !== input.version) throw new AppError(409, M.stalePlan);
@@ -46,19 +46,19 @@ export function createConsolePlans(deps: CatalogueDeps) {
         if ((price === 0) !== (before.price_cents === 0)) throw new AppError(409, M.planFreeOrPaid);
         if (!(await changePlan(tx, id, input.version, changeFrom(input))))
           throw new AppError(409, M.stalePlan);
-        const [after] = await staffPlans(tx, id);
+        const [changed] = await staffPlans(tx, id);
+        if (!changed) throw notFound(M.planNotFound);
         await recordAction(tx, clock, {
           staffId: actor.id,
           action: "plan.changed",
           target: `plan:${id}`,
           before: stateOf(before),
-          after: stateOf(after ?? before),
+          after: stateOf(changed),
         });
+        return changed;
       });
       // The plan cards and membership page are among the catalogue's kept replies.
       deps.catalogueChanged?.();
-      const [after] = await staffPlans(db, id);
-      if (!after) throw notFound(M.planNotFound);
       return after;
     },
   };
