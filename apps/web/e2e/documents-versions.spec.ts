@@ -60,9 +60,15 @@ test("the document panel lists each assembly with who, when, what changed, and i
   await expect(second).toContainText(STRATEGIST_OWNER.name);
   // Two lines of what changed show; a longer list opens with More (how much fits depends on width).
   await expect(second).toContainText(`Changed: ${NAME_QUESTION}`);
+  // The ellipsis is measured after the first paint, so More can appear after the line was
+  // first read whole: look again until the full line shows, opening More whenever it is there.
   const more = second.getByRole("button", { name: /^(Expand|More)$/ });
-  if ((await more.count()) > 0) await more.click();
-  await expect(second).toContainText(`Changed: ${NAME_QUESTION}; ${PURPOSE_QUESTION}`);
+  await expect(async () => {
+    if ((await more.count()) > 0) await more.click();
+    await expect(second).toContainText(`Changed: ${NAME_QUESTION}; ${PURPOSE_QUESTION}`, {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 10_000 });
   await expect(first).toContainText("Version 1");
   await expect(first).toContainText("First version");
   // Dated by the firm's calendar (Sydney time), as the page dates it.

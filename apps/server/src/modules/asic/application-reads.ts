@@ -40,7 +40,7 @@ export function createApplicationReads(deps: {
   clock: Clock;
   documents: Pick<DocumentsService, "loadForChange">;
   logs: Pick<LogsService, "recordAction">;
-  files: Pick<FileStore, "get">;
+  files: Pick<FileStore, "stream">;
   /** ASIC's fee from settings, in cents. */
   feeCents: number;
 }) {
@@ -140,9 +140,9 @@ export function createApplicationReads(deps: {
           "No Certificate of Registration can be downloaded for this document (it is kept for 30 days after registration).",
         );
       }
-      const file = await files.get(row.certificateSha256);
+      const file = await files.stream(row.certificateSha256);
       if (!file) throw notFound("The Certificate of Registration is missing.");
-      return { bytes: file.bytes, fileName: `Certificate of Registration ${state.acn ?? ""}.pdf` };
+      return { file, fileName: `Certificate of Registration ${state.acn ?? ""}.pdf` };
     },
   };
 }

@@ -18,10 +18,9 @@ import {
   TeamScopeQuery,
   TransactionStatusResponse,
 } from "@precedent/contracts";
-import { create as contentDisposition } from "content-disposition";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import type { FirmContext } from "../../platform/kernel/index.ts";
+import { type FirmContext, sendFileStream } from "../../platform/kernel/index.ts";
 import type { AsicRegistration } from "./registration.ts";
 import type { AsicService } from "./service.ts";
 
@@ -203,12 +202,13 @@ export const asicRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const ctx = await request.firm();
-      const file = await asicRegistration.certificate(ctx, request.query.doc_id);
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", contentDisposition(file.fileName, { type: "attachment" }))
-        .header("cache-control", "private, no-store")
-        .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+      const certificate = await asicRegistration.certificate(ctx, request.query.doc_id);
+      const { body, size } = certificate.file;
+      return sendFileStream(
+        reply,
+        { body, size, mediaType: "application/pdf", name: certificate.fileName },
+        "attachment",
+      );
     },
   );
 };

@@ -105,10 +105,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       return (
         reply
           .header("content-type", image.mediaType)
-          .header("content-length", image.bytes.byteLength)
+          .header("content-length", image.size)
           // The bytes under an id never change; the browser may keep them, no shared cache may.
           .header("cache-control", "private, max-age=86400, immutable")
-          .send(Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength))
+          .send(image.body)
       );
     },
   );

@@ -133,9 +133,9 @@ export function createMediaService(deps: {
       if (!item) throw notFound("Image not found.");
       const role = actor.userId === item.uploadedBy ? undefined : await teams.roleIn(actor, item.teamId);
       if (!canViewMedia(actor.userId, item, role)) throw notFound("Image not found.");
-      const file = await files.get(item.sha256);
+      const file = await files.stream(item.sha256);
       if (!file) throw notFound("Image not found.");
-      return { bytes: file.bytes, mediaType: item.mediaType, fileName: item.fileName };
+      return { body: file.body, size: file.size, mediaType: item.mediaType, fileName: item.fileName };
     },
 
     /** Whether the media is an avatar this person uploaded (for the profile). */

@@ -16,10 +16,10 @@ import {
   SigningLifecycleResponse,
   TeamScopeQuery,
 } from "@precedent/contracts";
-import { create as contentDisposition } from "content-disposition";
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { sendFile, sendFileStream } from "../../platform/kernel/index.ts";
 import { BUSY_RESPONSE } from "../../platform/workers/index.ts";
 import { FUSESIGN_SIGNATURE_HEADER } from "./fusesign/adapter.ts";
 import type { SigningLifecycle } from "./lifecycle.ts";
@@ -141,11 +141,10 @@ export const signingRoutes: FastifyPluginAsyncZod<{
       const ctx = await request.firm();
       const { doc_id, file } = request.query;
       const pdf = await signing.signedDownload(ctx, doc_id, file);
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", contentDisposition(pdf.name, { type: "attachment" }))
-        .header("cache-control", "private, no-store")
-        .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength));
+      const named = { mediaType: "application/pdf", name: pdf.name };
+      return pdf.stream
+        ? sendFileStream(reply, { ...named, body: pdf.stream.body, size: pdf.stream.size }, "attachment")
+        : sendFile(reply, { ...named, bytes: pdf.bytes }, "attachment");
     },
   );
 

@@ -29,10 +29,15 @@ export function createSignedDownload(
       if (doc.status !== 3 || envelope?.status !== "completed" || !envelope.signedSha256) {
         throw new AppError(409, SIGNED_PDF_NOT_READY);
       }
+      const baseName = doc.name.replace(/[\\/:*?"<>|]+/g, " ").trim() || `Document ${doc.id}`;
+      if (file === "signed") {
+        // Streamed as stored: a long deed's sealed PDF is never held whole for a download.
+        const stream = await files.stream(envelope.signedSha256);
+        if (!stream) throw new AppError(409, SIGNED_PDF_NOT_READY);
+        return { stream, name: `${baseName} (signed).pdf` };
+      }
       const sealed = await files.get(envelope.signedSha256);
       if (!sealed) throw new AppError(409, SIGNED_PDF_NOT_READY);
-      const baseName = doc.name.replace(/[\\/:*?"<>|]+/g, " ").trim() || `Document ${doc.id}`;
-      if (file === "signed") return { bytes: sealed.bytes, name: `${baseName} (signed).pdf` };
       // The certificate pages are the ones the seal appended after the original's.
       const original = await files.get(envelope.originalSha256);
       if (!original) throw new AppError(409, SIGNED_PDF_NOT_READY);

@@ -54,9 +54,9 @@ export function createPageActions(
       const resolved = await resolve(db, token);
       const { state } = await stateOf(db, resolved);
       if (state === "void" || state === "expired") throw new AppError(409, SIGNING_STATE_MESSAGES[state]);
-      const file = await files.get(resolved.envelope.originalSha256);
+      const file = await files.stream(resolved.envelope.originalSha256);
       if (!file) throw notFound("The document is not available.");
-      return { bytes: file.bytes, name: `${fileBaseName(await documentName(resolved.envelope))}.pdf` };
+      return { file, name: `${fileBaseName(await documentName(resolved.envelope))}.pdf` };
     },
 
     /** GET /api/sign/:token/signed.pdf: the sealed PDF, once completed and sealed. */
@@ -65,9 +65,9 @@ export function createPageActions(
       if (envelope.status !== "completed" || envelope.signedSha256 === null) {
         throw new AppError(409, SIGNING_LINK_MESSAGES.notSigned);
       }
-      const file = await files.get(envelope.signedSha256);
+      const file = await files.stream(envelope.signedSha256);
       if (!file) throw notFound(SIGNING_LINK_MESSAGES.notSigned);
-      return { bytes: file.bytes, name: `${fileBaseName(await documentName(envelope))} (signed).pdf` };
+      return { file, name: `${fileBaseName(await documentName(envelope))} (signed).pdf` };
     },
 
     /** POST /api/sign/:token/consent: consent to sign electronically (ETA 1999 (Cth) s10). */

@@ -8,8 +8,7 @@ import {
   SigningTokenParams,
   SmsCodeVerifyRequest,
 } from "@precedent/contracts";
-import { create as contentDisposition } from "content-disposition";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -19,7 +18,9 @@ import {
   SIGNING_LINK_REQUESTS_PER_MINUTE,
 } from "../../../constants.ts";
 import { AppError } from "../../../errors.ts";
+import { sendFileStream } from "../../../platform/kernel/index.ts";
 import type { Throttle, ThrottleRule } from "../../../platform/throttle/index.ts";
+import type { FileStream } from "../../files/index.ts";
 import type { RequestMeta, SigningCeremony } from "./service.ts";
 
 const tags = ["signing pages"];
@@ -37,10 +38,17 @@ const metaOf = (request: FastifyRequest): RequestMeta => ({
 });
 
 /** A PDF named after its document (quoted and encoded for any name), never a fixed "signed.pdf". */
-const pdfReply = (file: { bytes: Uint8Array; name: string }, type: "inline" | "attachment") => ({
-  bytes: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
-  disposition: contentDisposition(file.name, { type }),
-});
+/** A signing page's PDF, streamed from storage as the browser reads it. */
+const pdfReply = (
+  reply: FastifyReply,
+  pdf: { file: FileStream; name: string },
+  disposition: "inline" | "attachment",
+) =>
+  sendFileStream(
+    reply,
+    { body: pdf.file.body, size: pdf.file.size, mediaType: "application/pdf", name: pdf.name },
+    disposition,
+  );
 
 /**
  * The signing pages' API (`/api/sign/:token/...`): no session, the private link is the credential.
@@ -118,12 +126,7 @@ export const signingPageRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const pdf = pdfReply(await ceremony.originalPdf(request.params.token), "inline");
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", pdf.disposition)
-        .header("cache-control", "private, no-store")
-        .send(pdf.bytes);
+      return pdfReply(reply, await ceremony.originalPdf(request.params.token), "inline");
     },
   );
 
@@ -147,12 +150,7 @@ export const signingPageRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const pdf = pdfReply(await ceremony.signedPdf(request.params.token), "attachment");
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", pdf.disposition)
-        .header("cache-control", "private, no-store")
-        .send(pdf.bytes);
+      return pdfReply(reply, await ceremony.signedPdf(request.params.token), "attachment");
     },
   );
 
