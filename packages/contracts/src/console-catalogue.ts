@@ -24,6 +24,7 @@ export const CONSOLE_CATALOGUE_MESSAGES = {
   categoryNameTaken: "A category with this name already sits there.",
   categoryAtEnd: "This category is already at that end of the categories beside it.",
   couponCodeTaken: "A coupon with this code already exists.",
+  packageNameTaken: "A credit package with this name already exists.",
   couponUsed:
     "This coupon has been used, so its terms cannot change. Disable it and create a new one with the new terms.",
   priceIsAdministrators: "Only an administrator may change prices.",
@@ -166,17 +167,30 @@ export const ConsoleCreditPackage = z.object({
 });
 export const ConsoleCreditPackagesResponse = envelope(z.object({ rows: z.array(ConsoleCreditPackage) }));
 export const ConsoleCreditPackageResponse = envelope(ConsoleCreditPackage);
+const PackagePrice = PriceCents.refine((c) => c > 0, "A credit package cannot be free");
+const PackageCredits = z
+  .number({ error: "Enter a number of credits" })
+  .int("Enter a whole number of credits")
+  .min(1, "A package adds at least 1 credit")
+  .max(10_000, "A package adds at most 10,000 credits");
 export const UpdateCreditPackageRequest = z.object({
   version: Version,
-  price_cents: PriceCents.refine((c) => c > 0, "A credit package cannot be free").optional(),
-  credits: z
-    .number({ error: "Enter a number of credits" })
-    .int("Enter a whole number of credits")
-    .min(1, "A package adds at least 1 credit")
-    .max(10_000, "A package adds at most 10,000 credits")
-    .optional(),
+  price_cents: PackagePrice.optional(),
+  credits: PackageCredits.optional(),
   active: z.boolean().optional(),
 });
+/** A new credit package, on sale at once unless `active` is false. */
+export const CreateCreditPackageRequest = z.object({
+  name: z
+    .string({ error: "Enter a name" })
+    .trim()
+    .min(3, "Enter a name of at least 3 characters")
+    .max(80, "Use at most 80 characters"),
+  price_cents: PackagePrice,
+  credits: PackageCredits,
+  active: z.boolean().default(true),
+});
+export type CreateCreditPackageRequest = z.infer<typeof CreateCreditPackageRequest>;
 
 /**
  * A membership plan as the console edits it (issue 37 item 4). The slug (what the code knows the

@@ -37,6 +37,8 @@ export const creditPackagesQuery = () =>
     queryKey: ["console", "catalogue", "credit-packages"],
     queryFn: ({ signal }) => call(calls.creditPackages, { ...own, signal }),
   });
+export const createCreditPackage = (body: ApiCallInput<typeof calls.createCreditPackage>["body"]) =>
+  call(calls.createCreditPackage, { ...own, body });
 export const updateCreditPackage = (
   id: number,
   body: ApiCallInput<typeof calls.updateCreditPackage>["body"],

@@ -13,6 +13,7 @@ import {
   ConsoleProductResponse,
   CreateCategoryRequest,
   CreateCouponRequest,
+  CreateCreditPackageRequest,
   MoveCategoryRequest,
   PlanRulesRequest,
   UpdateCategoryRequest,
@@ -103,6 +104,13 @@ export const consoleCatalogueCalls = {
     path: "/api/console/catalogue/credit-packages",
     reply: ConsoleCreditPackagesResponse,
     errors: { 401: NOT_SIGNED_IN, 403: REFUSED },
+  }),
+  createCreditPackage: defineCall({
+    method: "POST",
+    path: "/api/console/catalogue/credit-packages",
+    body: CreateCreditPackageRequest,
+    reply: ConsoleCreditPackageResponse,
+    errors: { ...refusals, 409: "A credit package with this name already exists" },
   }),
   updateCreditPackage: defineCall({
     method: "PUT",

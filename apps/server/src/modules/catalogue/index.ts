@@ -1,6 +1,6 @@
 // The catalogue module's one public entry: other modules and the app import only this file.
 
-export type { CreditPackageProduct } from "./credit-packages.ts";
+export { type CreditPackageProduct, insertCreditPackage } from "./credit-packages.ts";
 export {
   productIdOfTemplateSql,
   productMetaOfTemplates,

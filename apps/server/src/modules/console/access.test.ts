@@ -65,6 +65,16 @@ const CATALOGUE_CALLS: Record<string, Row> = {
     url: "/api/console/catalogue/credit-packages",
     allowed: ["administrator"],
   },
+  "POST /api/console/catalogue/credit-packages": {
+    url: "/api/console/catalogue/credit-packages",
+    payload: () => ({
+      name: `Checking who may add ${++added}`,
+      price_cents: 5000,
+      credits: 3,
+      active: false,
+    }),
+    allowed: ["administrator"],
+  },
   "PUT /api/console/catalogue/credit-packages/:id": {
     url: "/api/console/catalogue/credit-packages/999999",
     payload: () => ({ version: 1, price_cents: 5000 }),

@@ -1,12 +1,18 @@
 import {
   type ConsoleCoupon,
   type CreateCouponRequest,
+  type CreateCreditPackageRequest,
   CONSOLE_CATALOGUE_MESSAGES as M,
   type UpdateCouponRequest,
 } from "@precedent/contracts";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, notFound } from "../../errors.ts";
-import { changeCreditPackage, productSummaries, staffCreditPackages } from "../catalogue/index.ts";
+import {
+  changeCreditPackage,
+  insertCreditPackage,
+  productSummaries,
+  staffCreditPackages,
+} from "../catalogue/index.ts";
 import {
   type CouponRow,
   type CouponTerms,
@@ -87,6 +93,32 @@ export function createConsoleOffers(deps: CatalogueDeps) {
 
   return {
     creditPackages: async (_actor: StaffFacts) => ({ rows: await staffCreditPackages(db) }),
+
+    /** Adds a credit package, on sale to firms at once unless made inactive; audited. */
+    async createCreditPackage(actor: StaffFacts, input: CreateCreditPackageRequest) {
+      const id = await db.transaction(async (tx) => {
+        const added = await insertCreditPackage(tx, {
+          name: input.name,
+          priceCents: input.price_cents,
+          credits: input.credits,
+          active: input.active,
+        });
+        if (added === null) throw new AppError(409, M.packageNameTaken);
+        const [after] = await staffCreditPackages(tx, added);
+        const { version: _v, ...afterState } = after ?? { version: 0 };
+        await recordAction(tx, clock, {
+          staffId: actor.id,
+          action: "credit_package.created",
+          target: `product:${added}`,
+          after: afterState,
+        });
+        return added;
+      });
+      changed();
+      const [created] = await staffCreditPackages(db, id);
+      if (!created) throw notFound(M.packageNotFound);
+      return created;
+    },
 
     async updateCreditPackage(
       actor: StaffFacts,

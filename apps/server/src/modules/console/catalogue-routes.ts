@@ -14,6 +14,7 @@ import {
   ConsoleProductResponse,
   CreateCategoryRequest,
   CreateCouponRequest,
+  CreateCreditPackageRequest,
   ErrorEnvelope,
   MoveCategoryRequest,
   PlanRulesRequest,
@@ -244,6 +245,29 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ message: "", data: await offers.creditPackages(inOffers(request)) }),
+  );
+
+  areas.post(
+    "/console/catalogue/credit-packages",
+    {
+      schema: {
+        tags,
+        summary:
+          "Adds a credit package: its name, price and credits, on sale to firms at once unless inactive (administrators only; audited)",
+        security,
+        body: CreateCreditPackageRequest,
+        response: {
+          200: ConsoleCreditPackageResponse,
+          400: badInput,
+          ...refusals,
+          409: ErrorEnvelope.describe("A credit package with this name already exists"),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await offers.createCreditPackage(inOffers(request), request.body),
+    }),
   );
 
   areas.put(

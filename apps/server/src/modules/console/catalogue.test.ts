@@ -333,6 +333,70 @@ describe("credit packages", () => {
   });
 });
 
+describe("POST /api/console/catalogue/credit-packages", () => {
+  const url = "/api/console/catalogue/credit-packages";
+  const rows = async () =>
+    ConsoleCreditPackagesResponse.parse((await admin.get(url)).json()).data.rows.map((r) => r.name);
+  const offered = async () =>
+    CreditPackagesResponse.parse((await people.as.owner.get("/api/credits/packages")).json()).data.packages;
+
+  it("adds a package firms are offered at once and can order at its price, audited", async () => {
+    const res = await admin.post(url, { name: "Practice bundle", price_cents: 14_000, credits: 7 });
+    expect(res.statusCode, res.body).toBe(200);
+    const added = res.json().data as { id: number; credits: number; active: boolean };
+    expect(added).toMatchObject({ name: "Practice bundle", price_cents: 14_000, credits: 7, active: true });
+    expect((await offered()).find((p) => p.id === added.id)).toMatchObject({ cap_qty: 7 });
+    const ordered = await people.as.owner.post("/api/orders", {
+      line_items: [{ product_id: added.id, quantity: 1 }],
+      billing,
+      set_paid: false,
+    });
+    expect(ordered.statusCode, ordered.body).toBe(200);
+    expect(OrderResponse.parse(ordered.json()).data).toMatchObject({ status: "unpaid", total: 14_000 });
+    const audit = await t.db
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.target, `product:${added.id}`));
+    expect(audit.map((a) => a.action)).toEqual(["credit_package.created"]);
+    expect(audit[0]?.after).toMatchObject({ name: "Practice bundle", credits: 7, price_cents: 14_000 });
+
+    // An inactive one is kept for staff but not offered.
+    const held = await admin.post(url, {
+      name: "Held back bundle",
+      price_cents: 9_900,
+      credits: 4,
+      active: false,
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    expect((await offered()).some((p) => p.id === held.json().data.id)).toBe(false);
+  });
+
+  it("refuses a taken name, bad input and a content editor, adding nothing", async () => {
+    const before = await rows();
+    const taken = await admin.post(url, { name: before[0]?.toUpperCase(), price_cents: 5_000, credits: 3 });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe("A credit package with this name already exists.");
+    for (const bad of [
+      { name: "Free bundle", price_cents: 0, credits: 3 },
+      { name: "Empty bundle", price_cents: 5_000, credits: 0 },
+      { name: "", price_cents: 5_000, credits: 3 },
+    ]) {
+      expect((await admin.post(url, bad)).statusCode).toBe(400);
+    }
+    expect(
+      (await editor.post(url, { name: "Editor's bundle", price_cents: 5_000, credits: 3 })).statusCode,
+    ).toBe(403);
+    expect(await rows()).toEqual(before);
+  });
+
+  it("of two packages of one name asked for at once, adds one", async () => {
+    const ask = () => admin.post(url, { name: "Twin bundle", price_cents: 6_000, credits: 3 });
+    const replies = await Promise.all([ask(), ask()]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await rows()).filter((n) => n === "Twin bundle")).toHaveLength(1);
+  });
+});
+
 describe("coupons", () => {
   const terms = {
     discount_type: "percent",
