@@ -1,6 +1,12 @@
 import type { RefObject } from "react";
 import type { useRealtimeVoice } from "./use-realtime-voice";
-import { audioSecondsOf, RealtimeError, type VoiceChatMode, type VoiceChatState } from "./voice-chat-model";
+import {
+  audioSecondsOf,
+  failureOf,
+  RealtimeError,
+  type VoiceChatMode,
+  type VoiceChatState,
+} from "./voice-chat-model";
 
 type Deps = {
   refs: {
@@ -31,6 +37,7 @@ export function realtimeEventsOf(deps: Deps) {
   const { refs, realtime } = deps;
   return {
     onReady: () => {
+      refs.retried.current = false;
       refs.busy.current = false;
       deps.setNotice(undefined);
       deps.setState((current) => (current === "connecting" || current === "thinking" ? "idle" : current));
@@ -60,7 +67,10 @@ export function realtimeEventsOf(deps: Deps) {
     },
     onFailure: (error: unknown) => {
       const dropped = !(error instanceof RealtimeError) || error.code === "dropped";
-      const again = refs.retried.current
+      // Only a rate limit and a failed response are tried again, and each failure once.
+      const { rule } = failureOf(error);
+      const retries = (rule === "rate-limit" || rule === "failed") && !refs.retried.current;
+      const again = !retries
         ? undefined
         : dropped
           ? () => void realtime.connect(refs.mode.current)
