@@ -1,5 +1,12 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { INTERVIEW_SPEC_TIMEOUT_MS, slowExpect } from "./interview-support";
+import {
+  FIRST_MINUTES,
+  INTERVIEW_SPEC_TIMEOUT_MS,
+  sampleAnswers,
+  saveAnswersByApi,
+  slowExpect,
+  startDocumentByApi,
+} from "./interview-support";
 import { fakeReplyTo, type RealtimeFake, startRealtimeFake } from "./realtime-fake";
 import { installFakeSpeech, lastSpoken } from "./speech-fake";
 import {
@@ -7,6 +14,7 @@ import {
   type DemoUser,
   dismissAnnouncement,
   expectAccessible,
+  MANAGER,
   MEMBER,
   OWNER,
 } from "./support";
@@ -131,3 +139,52 @@ for (const viewport of [
     await expect.poll(() => last?.closeCode).toBe(1000);
   });
 }
+
+test("interview mode on the realtime model: it only transcribes; the server's answer route moves on", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.addInitScript(installFakeSpeech);
+  await signIn(page, MANAGER);
+  const doc = await startDocumentByApi(page, FIRST_MINUTES);
+  // One question left open for the voice to answer.
+  const answers = await sampleAnswers(FIRST_MINUTES.identifier);
+  delete answers.financial_year_end;
+  await saveAnswersByApi(page, doc, answers);
+  await page.goto(
+    `/my-account/my-document/template?docId=${doc.id}&templateIdentifier=${FIRST_MINUTES.identifier}&tab=my-document`,
+  );
+  await slowExpect(page.getByRole("button", { name: "Voice interview" })).toBeVisible();
+  await page.getByRole("button", { name: "Assistant", exact: true }).click();
+  const panel = page.getByRole("dialog", { name: "Assistant" });
+  await slowExpect(panel.getByRole("button", { name: "Voice chat" })).toBeVisible();
+  await panel.getByRole("button", { name: "Voice chat" }).click();
+  const modal = page.getByRole("dialog", { name: "Voice chat" });
+  await slowExpect(modal.getByRole("button", { name: "Mic" })).toBeEnabled();
+
+  // Switching mode closes the socket and opens one that does not answer by itself.
+  const previous = fake.sessions.at(-1);
+  await modal.getByText("Interview", { exact: true }).click();
+  await expect.poll(() => previous?.closeCode).toBe(1000);
+  await slowExpect
+    .poll(() => fake.sessions.at(-1)?.received[0])
+    .toMatchObject({
+      type: "session.update",
+      session: { turn_detection: { create_response: false } },
+    });
+  const session = fake.sessions.at(-1);
+  await slowExpect(assistantTurns(modal).first()).not.toBeEmpty();
+  const firstQuestion = await assistantTurns(modal).first().textContent();
+
+  // Heard by the model server, answered by ours: "skip" moves to the server's next question, and
+  // the model sent no reply of its own.
+  fake.say("skip");
+  await modal.getByRole("button", { name: "Mic" }).click();
+  await slowExpect(assistantTurns(modal)).toHaveCount(2);
+  await expect(conversationOf(modal).locator(".assistant-message--user")).toHaveText("You: skip");
+  expect(await assistantTurns(modal).last().textContent()).not.toBe(firstQuestion);
+  expect(session?.received.some((event) => event.type === "response.create")).toBe(false);
+  await modal.getByRole("button", { name: "End", exact: true }).click();
+  await expect(modal).toBeHidden();
+  await expect.poll(() => session?.closeCode).toBe(1000);
+});
