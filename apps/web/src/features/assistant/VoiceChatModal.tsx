@@ -425,7 +425,10 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
         )}
         {sessionError && <Alert type="error" showIcon title={sessionError} />}
 
-        <div className={`voice-chat__indicator voice-chat__indicator--${micOn ? state : "off"}`} aria-hidden>
+        <div
+          className={`voice-chat__indicator voice-chat__indicator--${micOn || state === "connecting" ? state : "off"}`}
+          aria-hidden
+        >
           <span className="voice-chat__orb" />
         </div>
         <div role="status" aria-live="polite" className="voice-chat__status">
