@@ -61,7 +61,7 @@ function handlers() {
 
 async function open(respond: boolean) {
   const fetch = vi.fn(
-    async () =>
+    async (_url: string) =>
       new Response(
         JSON.stringify({ message: "", data: { client_secret: { value: "ek_1", expires_at: 9 } } }),
         {
