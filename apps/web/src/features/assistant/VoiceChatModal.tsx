@@ -249,7 +249,8 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
   const submit = useCallback(
     (text: string, audioSeconds: number): boolean => {
       const words = text.trim();
-      if (!words) return false;
+      // No document on screen: the interview mode never becomes ready (its alert says why).
+      if (!words || (modeRef.current === "interview" && pageDocId === undefined)) return false;
       if (!readyRef.current) {
         queued.current = { text: words, audioSeconds };
         setNotice(ACTIVE_RESPONSE);
@@ -266,7 +267,7 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
       sendTurn(words, audioSeconds);
       return true;
     },
-    [sendTurn],
+    [pageDocId, sendTurn],
   );
 
   handlers.current = {
