@@ -22,6 +22,10 @@ if (!existsSync(builtIndex)) {
 const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
 const SHORT_SESSION_PORT = APP_PORT + 1;
 const JOURNEY_PORT = APP_PORT + 2;
+/** A server with the OpenAI-compatible provider pointed at the realtime fake the spec starts. */
+const REALTIME_PORT = APP_PORT + 3;
+// The spec starts the fake itself at E2E_PORT + 4 (assistant-realtime.spec.ts).
+const REALTIME_FAKE_PORT = APP_PORT + 4;
 
 // Playwright loads this file in every worker too; only the main process starts servers.
 const isMainProcess = process.env.TEST_WORKER_INDEX === undefined;
@@ -140,13 +144,30 @@ export default defineConfig({
   projects: [
     {
       name: "app",
-      testIgnore: [/idle-session\.spec\.ts/, /journey\//],
+      testIgnore: [/idle-session\.spec\.ts/, /journey\//, /assistant-realtime\.spec\.ts/],
       use: { baseURL: `http://127.0.0.1:${APP_PORT}` },
     },
     {
       name: "short-session",
       testMatch: /idle-session\.spec\.ts/,
       use: { baseURL: `http://127.0.0.1:${SHORT_SESSION_PORT}` },
+    },
+    {
+      name: "realtime",
+      testMatch: /assistant-realtime\.spec\.ts/,
+      use: {
+        baseURL: `http://127.0.0.1:${REALTIME_PORT}`,
+        // Chromium's own fake microphone (a steady tone), granted without asking.
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--use-fake-ui-for-media-stream",
+            "--use-fake-device-for-media-stream",
+          ],
+        },
+      },
     },
     {
       name: "journey",
@@ -161,5 +182,14 @@ export default defineConfig({
       KEEP_ALIVE_MS: String(SHORT_KEEP_ALIVE_MS),
     }),
     server(JOURNEY_PORT, "journey"),
+    // The model server is the fake (only its realtime endpoints answer): the chat falls back to
+    // the built-in provider, and the voice chat runs on the fake's realtime session.
+    server(REALTIME_PORT, "realtime", {
+      ASSISTANT_OPENAI_BASE_URL: `http://127.0.0.1:${REALTIME_FAKE_PORT}/v1`,
+      ASSISTANT_OPENAI_API_KEY: "sk-e2e-server-key",
+      ASSISTANT_OPENAI_MODEL: "fake-chat",
+      ASSISTANT_OPENAI_REALTIME_MODEL: "fake-realtime",
+      ASSISTANT_OPENAI_TIMEOUT_MS: "2000",
+    }),
   ],
 });

@@ -149,6 +149,8 @@ for (const viewport of [
     await typeTurn(modal, "a family trust");
     await typeTurn(modal, "hello again");
     await expect(statusOf(modal)).toContainText("Please wait a second");
+    // The refused turn is not lost: it stays in the box to send again.
+    await expect(modal.getByRole("textbox", { name: "Type a message instead" })).toHaveValue("hello again");
     await slowExpect(assistantTurns(modal)).toHaveCount(before + 2);
     await page.unrouteAll({ behavior: "wait" });
 
@@ -204,13 +206,34 @@ for (const viewport of [
     await typeTurn(modal, "a company");
     await expect(statusOf(modal)).toContainText("Your session has expired. Please press Refresh");
     await page.unrouteAll({ behavior: "wait" });
+    // Refresh starts a new conversation; its start is held here, so the turn typed meanwhile is
+    // typed while it is not ready: it waits ('Please wait a second', still in the box) and goes
+    // once the conversation has started.
+    let startConversation = () => {};
+    const started = new Promise<void>((resolve) => {
+      startConversation = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === "/api/ai/threads",
+      async (route: Route) => {
+        if (route.request().method() === "POST") await started;
+        await route.fallback();
+      },
+    );
     await modal.getByRole("button", { name: "Refresh" }).click();
     await expect(conversationOf(modal).locator(".assistant-message")).toHaveCount(0);
     await expect(statusOf(modal)).not.toContainText("expired");
+    await typeTurn(modal, "a family trust");
+    await expect(statusOf(modal)).toContainText("Please wait a second");
+    const typingBox = modal.getByRole("textbox", { name: "Type a message instead" });
+    await expect(typingBox).toHaveValue("a family trust");
+    startConversation();
+    await slowExpect(assistantTurns(modal)).toHaveCount(1);
+    await expect(conversationOf(modal)).toContainText("a family trust");
+    await expect(typingBox).toHaveValue("");
+    await page.unrouteAll({ behavior: "wait" });
 
     // Show and hide the conversation.
-    await typeTurn(modal, "a family trust");
-    await slowExpect(assistantTurns(modal)).toHaveCount(1);
     const toggle = modal.getByRole("button", { name: "Hide conversation" });
     await toggle.click();
     await expect(conversationOf(modal)).toBeHidden();

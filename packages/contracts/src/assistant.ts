@@ -167,6 +167,18 @@ export const AssistantSettingsResult = z.object({
   provider: AssistantProviderName,
   /** Whether the caller may change `enabled` (the firm's owner or a manager). */
   can_change: z.boolean(),
+  /**
+   * The realtime voice model when one is configured (the voice chat then talks to it over its
+   * WebSocket with a key from POST /api/ai/get-temp-token); null with the built-in provider.
+   */
+  realtime: z
+    .object({
+      provider: AssistantProviderName,
+      model: z.string(),
+      /** The model server's realtime WebSocket address, without `?model=`. */
+      websocket_url: z.string(),
+    })
+    .nullable(),
 });
 export type AssistantSettingsResult = z.infer<typeof AssistantSettingsResult>;
 export const AssistantSettingsResponse = envelope(AssistantSettingsResult);

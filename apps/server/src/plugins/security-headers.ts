@@ -3,19 +3,26 @@ import type { ErrorEnvelope } from "@precedent/contracts";
 import type { FastifyError, FastifyReply, FastifyRequest, onSendHookHandler } from "fastify";
 import type { Config } from "../config.ts";
 
-// Ant Design writes its styles at run time, hence inline styles; scripts only from our origin.
-const WEB_APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join("; ");
+/**
+ * Ant Design writes its styles at run time, hence inline styles; scripts only from our origin.
+ * Connections go to our origin, and with a model configured also to its realtime WebSocket, which
+ * the voice chat opens from the browser with an ephemeral key (issue 32 item 5).
+ */
+export function webAppCsp(modelBaseUrl: string | undefined): string {
+  const realtime = modelBaseUrl ? ` ${new URL(modelBaseUrl).origin.replace(/^http/, "ws")}` : "";
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${realtime}`,
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+}
 
 /** Replies that are not pages (JSON, PDF, Word) may still be framed only by our own pages. */
 const FRAMING_CSP = "frame-ancestors 'self'";
@@ -34,15 +41,19 @@ const CLIENT_TIMEOUT = "The request took too long to arrive.";
  * cookies are secure, and `no-store` on API replies, which carry people's documents and answers.
  * A callback, not async: it runs on every reply, and a promise per reply is measurable.
  */
-export function securityHeaders(config: Pick<Config, "COOKIE_SECURE">): onSendHookHandler {
+export function securityHeaders(
+  config: Pick<Config, "COOKIE_SECURE"> & Partial<Pick<Config, "ASSISTANT_OPENAI_BASE_URL">>,
+): onSendHookHandler {
+  const pageCsp = webAppCsp(config.ASSISTANT_OPENAI_BASE_URL);
   return (request, reply, payload, done) => {
-    setSecurityHeaders(config, request, reply);
+    setSecurityHeaders(config, pageCsp, request, reply);
     done(null, payload);
   };
 }
 
 function setSecurityHeaders(
   config: Pick<Config, "COOKIE_SECURE">,
+  pageCsp: string,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
@@ -57,7 +68,7 @@ function setSecurityHeaders(
   const isDocs = url.startsWith("/api/docs");
   const isPage = String(reply.getHeader("content-type") ?? "").startsWith("text/html");
   // The API documentation page brings its own policy (set by @fastify/swagger-ui after this).
-  if (isPage && !isDocs) reply.header("content-security-policy", WEB_APP_CSP);
+  if (isPage && !isDocs) reply.header("content-security-policy", pageCsp);
   else if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", FRAMING_CSP);
   if ((url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) && !isDocs) {
     // A route that chose its own caching (the public catalogue's previews) keeps it.
@@ -88,7 +99,8 @@ export const frameworkErrors =
         : status < 500
           ? ADDRESS_NOT_VALID
           : "Something went wrong on our side. Please try again.";
-    setSecurityHeaders(config, request, reply);
+    // Never a page: the page policy is not used here.
+    setSecurityHeaders(config, FRAMING_CSP, request, reply);
     return reply.status(status).send({ message, data: null } satisfies ErrorEnvelope);
   };
 

@@ -36,6 +36,7 @@ describe("the firm's switch for the assistant", () => {
       enabled: true,
       provider: "built-in",
       can_change: false,
+      realtime: null,
     });
     expect(settingsOf(await owner.get("/api/ai/settings")).can_change).toBe(true);
 

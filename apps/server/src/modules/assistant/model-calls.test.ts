@@ -6,6 +6,7 @@ import {
   ASSISTANT_MODEL_NOT_OFFERED,
   ASSISTANT_MODEL_UNREACHABLE,
   ASSISTANT_TURNED_OFF,
+  AssistantSettingsResponse,
   ChatCompletionResponse,
   CreateThreadResponse,
   PostMessageResponse,
@@ -319,6 +320,20 @@ describe("POST /api/ai/get-temp-token", () => {
     const other = await bob.post("/api/ai/get-temp-token", { model: "gpt-4o-realtime" });
     expect(other.statusCode).toBe(409);
     expect(other.json().message).toBe(ASSISTANT_MODEL_NOT_OFFERED);
+  });
+});
+
+describe("GET /api/ai/settings with a model configured", () => {
+  it("names the realtime model and its WebSocket address (the fake's base, over ws), never the key", async () => {
+    const res = await people.as.bob.get("/api/ai/settings");
+    expect(res.statusCode, res.body).toBe(200);
+    const port = (fake.address() as AddressInfo).port;
+    expect(AssistantSettingsResponse.parse(res.json()).data.realtime).toEqual({
+      provider: "openai-compatible",
+      model: "gpt-test-realtime",
+      websocket_url: `ws://127.0.0.1:${port}/v1/realtime`,
+    });
+    expect(res.body).not.toContain(SERVER_KEY);
   });
 });
 

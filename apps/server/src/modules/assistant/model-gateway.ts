@@ -100,6 +100,8 @@ export function createModelGateway(deps: { settings: GatewaySettings; fetch?: ty
   return {
     chatModel: settings.model,
     realtimeModel: settings.realtimeModel,
+    /** Where the browser opens the realtime session: the same server, over ws(s), at /realtime. */
+    realtimeWebSocketUrl: `${base.replace(/^http/, "ws")}/realtime`,
 
     /** One chat completion, no tools: the reply's text and the tokens it took. */
     async chatCompletion(model: string, messages: readonly ChatCompletionMessage[]) {

@@ -105,7 +105,9 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantServic
       schema: {
         tags,
         summary:
-          "Whether the firm has the assistant on (the web shows its launcher only then), which provider answers, and whether the caller may change it",
+          "Whether the firm has the assistant on (the web shows its launcher only then), which provider answers, whether the caller may change it, and the realtime voice model if one is configured",
+        description:
+          "`realtime` names the configured realtime model and its WebSocket address (the voice chat opens it with the ephemeral key of `POST /api/ai/get-temp-token`); it is null with the built-in provider, and the voice chat then runs turn by turn on the browser's speech.",
         querystring: AssistantThreadQuery,
         response: {
           200: AssistantSettingsResponse,

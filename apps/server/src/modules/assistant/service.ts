@@ -214,6 +214,13 @@ export function createAssistantService(deps: {
     enabled,
     provider: provider.name as AssistantProviderName,
     can_change: canChangeAssistantSettings(ctx),
+    realtime: gateway
+      ? {
+          provider: provider.name as AssistantProviderName,
+          model: gateway.realtimeModel,
+          websocket_url: gateway.realtimeWebSocketUrl,
+        }
+      : null,
   });
 
   /** The model a direct call may use: the configured one (a person cannot pick a dearer one). */

@@ -14,9 +14,11 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { interviewKey } from "../../api/interview";
 import { answerVoiceQuestion, endVoiceSession, initVoiceSession } from "../../api/voice";
 import { saveOpenInterview } from "../../open-interview/open-interview";
-import { createListener, type Listener } from "./speech/recognition";
+import { createListener, type Listener, MICROPHONE_BLOCKED } from "./speech/recognition";
 import { createSpeaker, type Speaker } from "./speech/synthesis";
 import type { useAssistantChat } from "./use-assistant-chat";
+import { useRealtimeVoice } from "./use-realtime-voice";
+import { VoiceChatConversation, type VoiceTurn } from "./VoiceChatConversation";
 import {
   ACTIVE_RESPONSE,
   audioSecondsOf,
@@ -27,13 +29,14 @@ import {
   listeningFailureOf,
   NO_VOICE_IN_BROWSER,
   questionSaid,
+  RealtimeError,
   STATE_LABEL,
   type VoiceChatMode,
   type VoiceChatState,
 } from "./voice-chat-model";
+import { realtimeEventsOf } from "./voice-chat-realtime-events";
 import "./voice-chat.css";
 
-type Turn = { role: "user" | "assistant"; text: string };
 type Session = { id: string; step: VoiceStep };
 
 const MODE_OPTIONS: { label: string; value: VoiceChatMode }[] = [
@@ -63,7 +66,7 @@ type Props = {
 export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, chat, onClose }: Props) {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<VoiceChatMode>("assistant");
-  const [turns, setTurns] = useState<Turn[]>([]);
+  const [turns, setTurns] = useState<VoiceTurn[]>([]);
   const [state, setState] = useState<VoiceChatState>("idle");
   const [micOn, setMicOn] = useState(false);
   const [shown, setShown] = useState(true);
@@ -87,6 +90,26 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
     answer: (_text: string) => {},
     listeningFailed: (_message: string, _code: string) => {},
   });
+  /** A turn typed before the conversation was ready (it was starting): sent once it is. */
+  const queued = useRef<{ text: string; audioSeconds: number } | undefined>(undefined);
+  const realtimeEvents = useRef({
+    onReady: () => {},
+    onThinking: () => {},
+    onUserTranscript: (_text: string) => {},
+    onReply: (_text: string) => {},
+    onFailure: (_error: unknown) => {},
+  });
+  // With a realtime model configured, the microphone streams to it and it answers (realtime-session.ts).
+  const realtime = useRealtimeVoice(teamId, {
+    onReady: () => realtimeEvents.current.onReady(),
+    onThinking: () => realtimeEvents.current.onThinking(),
+    onUserTranscript: (text) => realtimeEvents.current.onUserTranscript(text),
+    onReply: (text) => realtimeEvents.current.onReply(text),
+    onFailure: (error) => realtimeEvents.current.onFailure(error),
+  });
+  const realtimeOn = useRef(false);
+  realtimeOn.current = realtime.enabled;
+  const realtimeRetried = useRef(false);
 
   const [speechMissing] = useState(() => {
     speaker.current = createSpeaker();
@@ -114,19 +137,28 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
   }, []);
 
   const startListening = useCallback(() => {
-    if (!listener.current || busy.current) return;
+    if (busy.current) return;
+    if (realtimeOn.current) {
+      // The model server hears the end of the turn itself; the audio flows again.
+      listeningSince.current = Date.now();
+      realtime.session.current?.setPaused(false);
+      setState("listening");
+      return;
+    }
+    if (!listener.current) return;
     speaker.current?.cancel();
     listeningSince.current = Date.now();
     setState("listening");
     listener.current.start();
-  }, []);
+  }, [realtime.session]);
 
   const turnMicOff = useCallback(() => {
     micOnRef.current = false;
     setMicOn(false);
     listener.current?.cancel();
+    realtime.session.current?.stopMicrophone();
     setState((current) => (current === "listening" ? "idle" : current));
-  }, []);
+  }, [realtime.session]);
 
   /** Says a reply, then listens again while the mic is on. */
   const reply = useCallback(
@@ -134,13 +166,15 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
       setTurns((current) => [...current, { role: "assistant", text }]);
       busy.current = false;
       if (speaker.current) {
+        // The model must not hear the browser say its reply.
+        realtime.session.current?.setPaused(true);
         setState("speaking");
         await speaker.current.say(text);
       }
       if (micOnRef.current) startListening();
       else setState((current) => (current === "speaking" || current === "thinking" ? "idle" : current));
     },
-    [startListening],
+    [realtime.session, startListening],
   );
 
   /** A failed turn, on the spec's realtime rules; `again` sends the same turn once more. */
@@ -178,6 +212,11 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
   const sendTurn = useCallback(
     (text: string, audioSeconds: number, retried = false) => {
       const again = retried ? undefined : () => sendTurn(text, audioSeconds, true);
+      if (modeRef.current === "assistant" && realtimeOn.current) {
+        // The model answers in the session's own events (onReply, onFailure below).
+        if (!realtime.session.current) return failed(new RealtimeError("socket", "dropped", ""), undefined);
+        return realtime.session.current.sendText(text);
+      }
       if (modeRef.current === "assistant") {
         void chat.sendTurn(text, audioSeconds).then((result) => {
           if (modeRef.current !== "assistant") return;
@@ -198,29 +237,41 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
         })
         .catch((error) => failed(error, again));
     },
-    [chat, failed, finishInterview, reply, session, teamId],
+    [chat, failed, finishInterview, realtime.session, reply, session, teamId],
   );
 
-  /** One turn of the person's, spoken (with its seconds of speech) or typed. */
+  /**
+   * One turn of the person's, spoken (with its seconds of speech) or typed; false when it was not
+   * sent now. Typed while the conversation is starting, it waits and goes once it is ready; typed
+   * while a reply is under way, it is refused with the spec's 'Please wait a second' and stays in
+   * the box to send again.
+   */
   const submit = useCallback(
-    (text: string, audioSeconds: number) => {
+    (text: string, audioSeconds: number): boolean => {
       const words = text.trim();
-      if (!words || !readyRef.current) return;
+      // No document on screen: the interview mode never becomes ready (its alert says why).
+      if (!words || (modeRef.current === "interview" && pageDocId === undefined)) return false;
+      if (!readyRef.current) {
+        queued.current = { text: words, audioSeconds };
+        setNotice(ACTIVE_RESPONSE);
+        return false;
+      }
       if (busy.current) {
         setNotice(ACTIVE_RESPONSE);
-        return;
+        return false;
       }
       busy.current = true;
       setNotice(undefined);
       setState("thinking");
       setTurns((current) => [...current, { role: "user", text: words }]);
       sendTurn(words, audioSeconds);
+      return true;
     },
-    [sendTurn],
+    [pageDocId, sendTurn],
   );
 
   handlers.current = {
-    answer: (text) => submit(text, audioSecondsOf(listeningSince.current, Date.now())),
+    answer: (text) => void submit(text, audioSecondsOf(listeningSince.current, Date.now())),
     listeningFailed: (message, code) => {
       const failure = listeningFailureOf(code, message);
       setNotice(failure.notice);
@@ -233,6 +284,19 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
       }
     },
   };
+
+  realtimeEvents.current = realtimeEventsOf({
+    refs: { busy, micOn: micOnRef, mode: modeRef, listeningSince, retried: realtimeRetried },
+    realtime,
+    setNotice,
+    setState,
+    addUserTurn: (text) => setTurns((current) => [...current, { role: "user", text }]),
+    startListening,
+    turnMicOff,
+    submit,
+    reply,
+    failed,
+  });
 
   /** Starts (or starts again) the interview mode's session on the document on screen. */
   const startInterview = useCallback(
@@ -261,6 +325,13 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
   const restart = (next: VoiceChatMode) => {
     quiet();
     busy.current = false;
+    queued.current = undefined;
+    // Spec: switching mode closes the socket, connects again and clears the conversation.
+    if (realtime.enabled) {
+      turnMicOff();
+      setState("connecting");
+      void realtime.connect(next);
+    }
     setTurns([]);
     setNotice(undefined);
     setState("idle");
@@ -282,6 +353,7 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
   const end = async () => {
     quiet();
     micOnRef.current = false;
+    realtime.close();
     if (session && !session.step.done)
       await finishInterview(session.id).catch((error: Error) => setNotice(error.message));
     onClose();
@@ -292,7 +364,11 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
     micOnRef.current = true;
     setMicOn(true);
     setNotice(undefined);
-    startListening();
+    if (!realtimeOn.current) return startListening();
+    realtime.session.current
+      ?.startMicrophone()
+      .then(startListening)
+      .catch(() => handlers.current.listeningFailed(MICROPHONE_BLOCKED, "not-allowed"));
   };
 
   // Focus to the mic as the modal opens (or to typing where the browser has no speech).
@@ -301,9 +377,28 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
     return () => clearTimeout(focus);
   }, [speechMissing]);
   useEffect(() => quiet, [quiet]);
+  // With a realtime model, the session opens with the modal (spec: "open, connect the realtime socket").
+  useEffect(() => {
+    if (!realtime.enabled) return;
+    setState("connecting");
+    void realtime.connect(modeRef.current);
+  }, [realtime.enabled, realtime.connect]);
 
-  const ready = mode === "assistant" ? chat.conversation.isSuccess && !chat.switching : session !== undefined;
+  const realtimeReady = !realtime.enabled || realtime.status === "ready";
+  const ready =
+    realtime.loaded &&
+    realtimeReady &&
+    (mode === "assistant"
+      ? realtime.enabled || (chat.conversation.isSuccess && !chat.switching)
+      : session !== undefined);
   readyRef.current = ready;
+  useEffect(() => {
+    const waiting = queued.current;
+    if (!ready || !waiting) return;
+    queued.current = undefined;
+    if (submit(waiting.text, waiting.audioSeconds))
+      setTyped((current) => (current.trim() === waiting.text ? "" : current));
+  }, [ready, submit]);
   const stateText = micOn && state === "idle" ? "Mic on" : STATE_LABEL[state];
 
   return (
@@ -331,7 +426,10 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
         )}
         {sessionError && <Alert type="error" showIcon title={sessionError} />}
 
-        <div className={`voice-chat__indicator voice-chat__indicator--${micOn ? state : "off"}`} aria-hidden>
+        <div
+          className={`voice-chat__indicator voice-chat__indicator--${micOn || state === "connecting" ? state : "off"}`}
+          aria-hidden
+        >
           <span className="voice-chat__orb" />
         </div>
         <div role="status" aria-live="polite" className="voice-chat__status">
@@ -356,7 +454,7 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
             type={micOn ? "primary" : "default"}
             icon={micOn ? <AudioOutlined aria-hidden /> : <AudioMutedOutlined aria-hidden />}
             aria-pressed={micOn}
-            disabled={!listener.current || !ready}
+            disabled={!(listener.current || realtime.enabled) || !ready}
             onClick={toggleMic}
           >
             Mic
@@ -366,31 +464,13 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
           </Button>
         </Flex>
 
-        <div
-          id={conversationId}
-          hidden={!shown}
-          role="log"
-          aria-live="polite"
-          aria-label="Voice conversation"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is focusable so keyboard users can scroll it
-          tabIndex={0}
-          className="voice-chat__conversation"
-        >
-          {turns.map((turn, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the conversation only grows at its end
-            <div key={index} className={`assistant-message assistant-message--${turn.role}`}>
-              <span className="visually-hidden">{turn.role === "user" ? "You: " : "Assistant: "}</span>
-              {turn.text}
-            </div>
-          ))}
-        </div>
+        <VoiceChatConversation id={conversationId} hidden={!shown} turns={turns} />
 
         <form
           className="voice-chat__typing"
           onSubmit={(event) => {
             event.preventDefault();
-            submit(typed, 0);
-            setTyped("");
+            if (submit(typed, 0)) setTyped("");
           }}
         >
           <Input
@@ -407,7 +487,7 @@ export default function VoiceChatModal({ teamId, pageDocId, templateIdentifier, 
             type="primary"
             htmlType="submit"
             icon={<SendOutlined aria-hidden />}
-            disabled={!ready || !typed.trim()}
+            disabled={!typed.trim()}
           >
             Send
           </Button>

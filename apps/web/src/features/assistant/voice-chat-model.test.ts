@@ -10,9 +10,43 @@ import {
   listeningFailureOf,
   NO_SPEECH_HEARD,
   questionSaid,
+  RealtimeError,
   rateLimitWait,
   SESSION_EXPIRED,
 } from "./voice-chat-model";
+
+describe("the realtime session's errors on the same rules", () => {
+  it("maps the model's error events and a dropped socket to the spec's messages", () => {
+    expect(
+      failureOf(
+        new RealtimeError("requests", "rate_limit_exceeded", "Rate limit reached. Please try again in 1.5s."),
+      ),
+    ).toEqual({ rule: "rate-limit", seconds: 2, notice: rateLimitWait(2) });
+    expect(
+      failureOf(new RealtimeError("requests", "rate_limit_exceeded", "try again in 800ms")),
+    ).toMatchObject({
+      seconds: 1,
+    });
+    expect(
+      failureOf(
+        new RealtimeError("invalid_request_error", "conversation_already_has_active_response", "busy"),
+      ),
+    ).toEqual({ rule: "active", notice: ACTIVE_RESPONSE });
+    expect(failureOf(new RealtimeError("invalid_request_error", "session_expired", "gone"))).toEqual({
+      rule: "expired",
+      notice: SESSION_EXPIRED,
+    });
+    expect(failureOf(new RealtimeError("invalid_request_error", "invalid_value", "bad"))).toEqual({
+      rule: "invalid",
+      reply: INVALID_REQUEST_REPLY,
+    });
+    expect(failureOf(new RealtimeError("socket", "dropped", "closed 1006"))).toEqual({
+      rule: "failed",
+      notice: FAILED_RETRYING,
+    });
+    expect(failureOf(new RealtimeError("server_error", "", "oops"))).toMatchObject({ rule: "failed" });
+  });
+});
 
 describe("the voice chat's realtime rules on a failed turn", () => {
   it("a rate limit waits the stated delay with a please-wait message", () => {

@@ -10,7 +10,7 @@ import { ApiError } from "../../api/client";
  */
 
 export type VoiceChatMode = "assistant" | "interview";
-export type VoiceChatState = "idle" | "listening" | "thinking" | "speaking";
+export type VoiceChatState = "idle" | "connecting" | "listening" | "thinking" | "speaking";
 
 /** Spec §4: "an already active response gives 'Please wait a second'". */
 export const ACTIVE_RESPONSE = "Please wait a second";
@@ -39,8 +39,44 @@ export type TurnFailure =
   | { rule: "invalid"; reply: string }
   | { rule: "refused"; notice: string };
 
+/**
+ * A failure of the realtime session itself: the model server's `error` event ({type, code,
+ * message}), a response that ended `failed`, or the socket closed under us (`dropped`).
+ */
+export class RealtimeError extends Error {
+  readonly type: string;
+  readonly code: string;
+  constructor(type: string, code: string, message: string) {
+    super(message);
+    this.name = "RealtimeError";
+    this.type = type;
+    this.code = code;
+  }
+}
+
+/** The model's rate-limit message names its delay ("Please try again in 1.5s" or "in 800ms"). */
+function delayOf(message: string): number {
+  const said = /in (\d+(?:\.\d+)?)\s*(ms|s)\b/i.exec(message);
+  if (!said) return 1;
+  return Math.max(1, Math.ceil(Number(said[1]) / (said[2]?.toLowerCase() === "ms" ? 1000 : 1)));
+}
+
+function realtimeFailureOf(error: RealtimeError): TurnFailure {
+  if (error.code === "rate_limit_exceeded") {
+    const seconds = delayOf(error.message);
+    return { rule: "rate-limit", seconds, notice: rateLimitWait(seconds) };
+  }
+  if (error.code === "conversation_already_has_active_response")
+    return { rule: "active", notice: ACTIVE_RESPONSE };
+  if (error.code === "session_expired") return { rule: "expired", notice: SESSION_EXPIRED };
+  if (error.type === "invalid_request_error") return { rule: "invalid", reply: INVALID_REQUEST_REPLY };
+  // A dropped socket, a failed response, the server's own fault: tried again after 3 s.
+  return { rule: "failed", notice: FAILED_RETRYING };
+}
+
 /** Which realtime rule a failed turn falls under, and what the person is told. */
 export function failureOf(error: unknown): TurnFailure {
+  if (error instanceof RealtimeError) return realtimeFailureOf(error);
   if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500 || error.busy)
     return { rule: "failed", notice: FAILED_RETRYING };
   if (error.status === 429) {
@@ -72,6 +108,7 @@ export function listeningFailureOf(code: string, message: string | undefined): L
 /** What the indicator says for each state, read by screen readers as it changes. */
 export const STATE_LABEL: Record<VoiceChatState, string> = {
   idle: "Mic off",
+  connecting: "Connecting…",
   listening: "Listening…",
   thinking: "Thinking…",
   speaking: "Speaking…",

@@ -67,8 +67,11 @@ export type ListenerEvents = {
   onError?(message: string, code: string): void;
 };
 
+export const MICROPHONE_BLOCKED =
+  "The microphone is blocked. Please allow it for this site, or type your answer.";
+
 const errorText: Record<string, string> = {
-  "not-allowed": "The microphone is blocked. Please allow it for this site, or type your answer.",
+  "not-allowed": MICROPHONE_BLOCKED,
   "service-not-allowed": "Speech recognition is not allowed in this browser. Please type your answer.",
   "audio-capture": "No microphone was found. Please type your answer.",
   network: "Speech recognition needs a connection just now. Please type your answer.",
