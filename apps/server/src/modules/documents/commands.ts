@@ -214,7 +214,7 @@ export function createDocumentCommands(deps: {
     await tx
       .update(documents)
       .set({ ...change, updatedBy: ctx.userId, updatedAt: clock() })
-      .where(eq(documents.id, doc.id));
+      .where(and(eq(documents.id, doc.id), eq(documents.teamId, ctx.teamId)));
     const logged = { ...changes };
     if (change.status !== undefined && change.status !== doc.status) {
       logged.status = { from: statusName(doc.status), to: statusName(change.status) };
@@ -315,9 +315,12 @@ export function createDocumentCommands(deps: {
             .update(documents)
             .set({ folderId, updatedBy: ctx.userId, updatedAt: clock() })
             .where(
-              inArray(
-                documents.id,
-                moving.map((d) => d.id),
+              and(
+                eq(documents.teamId, ctx.teamId),
+                inArray(
+                  documents.id,
+                  moving.map((d) => d.id),
+                ),
               ),
             );
           await logs.record(
@@ -419,7 +422,7 @@ export function createDocumentCommands(deps: {
         await tx
           .update(documents)
           .set({ name: newName, updatedBy: ctx.userId, updatedAt: clock() })
-          .where(eq(documents.id, id));
+          .where(and(eq(documents.id, id), eq(documents.teamId, ctx.teamId)));
         await logs.record(tx, [logEntry(ctx, doc, { name: { from: doc.name, to: newName } })]);
       });
       // Read after commit: on PGlite (one connection) nothing may query outside an open transaction.
@@ -505,7 +508,7 @@ export function createDocumentCommands(deps: {
         await tx
           .update(documents)
           .set({ status, updatedBy: ctx.userId, updatedAt: clock() })
-          .where(eq(documents.id, id));
+          .where(and(eq(documents.id, id), eq(documents.teamId, ctx.teamId)));
         const change: LogChange = { from: statusName(doc.status), to: statusName(status) };
         await logs.record(tx, [logEntry(ctx, doc, { status: change })]);
       });

@@ -184,7 +184,13 @@ export function createDocumentDownloads(
         const [row] = await tx
           .select({ name: documentFiles.name, sha256: documentFiles.sha256 })
           .from(documentFiles)
-          .where(and(eq(documentFiles.docId, docId), eq(documentFiles.kind, "pdf")));
+          .where(
+            and(
+              eq(documentFiles.teamId, ctx.teamId),
+              eq(documentFiles.docId, docId),
+              eq(documentFiles.kind, "pdf"),
+            ),
+          );
         if (!row) throw new AppError(409, DOCUMENT_NOT_ASSEMBLED);
         return row;
       });
@@ -204,7 +210,13 @@ export function createDocumentDownloads(
         const [row] = await tx
           .select()
           .from(documentFiles)
-          .where(and(eq(documentFiles.docId, docId), eq(documentFiles.kind, kind)));
+          .where(
+            and(
+              eq(documentFiles.teamId, ctx.teamId),
+              eq(documentFiles.docId, docId),
+              eq(documentFiles.kind, kind),
+            ),
+          );
         if (!row) throw notFound(DOCUMENT_NOT_ASSEMBLED);
         return { ...row, docType: doc.type };
       });
@@ -220,7 +232,7 @@ export function createDocumentDownloads(
         const [stillThere] = await tx
           .select({ id: documentFiles.id })
           .from(documentFiles)
-          .where(eq(documentFiles.id, file.id))
+          .where(and(eq(documentFiles.teamId, ctx.teamId), eq(documentFiles.id, file.id)))
           .for("key share");
         await logs.recordAction(tx, {
           teamId: ctx.teamId,

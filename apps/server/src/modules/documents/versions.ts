@@ -1,5 +1,5 @@
 import type { AnswerChange } from "@precedent/contracts";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { type StoredFile, sha256Hex } from "../files/index.ts";
 import { type FileKind, fileNameOf } from "./file-names.ts";
@@ -26,7 +26,9 @@ export async function replaceAssembledFiles(
   },
 ) {
   const { docId, stored } = input;
-  await tx.delete(documentFiles).where(eq(documentFiles.docId, docId));
+  await tx
+    .delete(documentFiles)
+    .where(and(eq(documentFiles.teamId, input.teamId), eq(documentFiles.docId, docId)));
   await tx.insert(documentFiles).values(
     (["pdf", "word"] as const).map((kind) => ({
       docId,
@@ -62,7 +64,7 @@ export async function recordVersion(
   const [previous] = await tx
     .select({ version: documentVersions.version, answers: documentVersions.answers })
     .from(documentVersions)
-    .where(eq(documentVersions.docId, input.docId))
+    .where(and(eq(documentVersions.teamId, input.teamId), eq(documentVersions.docId, input.docId)))
     .orderBy(desc(documentVersions.version))
     .limit(1);
   const version = (previous?.version ?? 0) + 1;
