@@ -45,12 +45,17 @@ export const ReadinessResponse = HealthResponse.extend({
     .object({
       status: z
         .enum(["in", "out", "none"])
-        .describe("`in`: list reads go to it when it has the firm's latest data; `out`: all to the primary; `none`: no replica set"),
+        .describe(
+          "`in`: list reads go to it when it has the firm's latest data; `out`: all to the primary; `none`: no replica set",
+        ),
       reason: z.string().nullable().describe("Why it is out: starting, unreachable, lagging or error"),
       lag_bytes: z.number().nullable().describe("WAL it had still to replay at the last check"),
       reads_replica: z.number().int().describe("List and tree reads served by the replica since the start"),
       reads_primary: z.number().int().describe("List and tree reads served by the primary since the start"),
-      fallbacks: z.number().int().describe("Reads that failed on the replica and were made again on the primary"),
+      fallbacks: z
+        .number()
+        .int()
+        .describe("Reads that failed on the replica and were made again on the primary"),
     })
     .describe("The read replica (DATABASE_REPLICA_URL); it never makes the server unready"),
 });

@@ -198,7 +198,9 @@ export function createReadRouter(deps: {
     });
     return checking;
   };
-  const timer = replica ? setInterval(() => void checkNow(), deps.checkEveryMs ?? REPLICA_CHECK_MS) : undefined;
+  const timer = replica
+    ? setInterval(() => void checkNow(), deps.checkEveryMs ?? REPLICA_CHECK_MS)
+    : undefined;
   // The check must not keep a process (a test, a command) alive on its own.
   timer?.unref();
   if (replica) void checkNow();

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { InjectOptions, onRouteHookHandler } from "fastify";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { type Database, openPostgres } from "../db/client.ts";
+import { type Database, openPostgres, openReplica } from "../db/client.ts";
 import { ensurePlans } from "../demo/seed.ts";
 import { hashPassword } from "../modules/auth/index.ts";
 import { documentShares, documents } from "../modules/documents/index.ts";
@@ -43,6 +43,8 @@ export async function createTestApp(
     onRoute?: onRouteHookHandler;
     /** The app's log, at `env.LOG_LEVEL`, goes here instead of being silenced. */
     logTo?: { write(line: string): void };
+    /** On PostgreSQL: the read replica's address of the test's database (see replica-cluster.ts). */
+    replicaOf?: (databaseUrl: string) => string;
   } = {},
 ) {
   const database = await openTestDatabase();
@@ -62,12 +64,15 @@ export async function createTestApp(
   const feedForAll = options.changes === undefined && process.env.TEST_CHANGE_FEED === "on";
   const changes = options.changes || feedForAll ? createChangeFeed(stall.source) : undefined;
   await changes?.start();
+  const replica =
+    options.replicaOf && database.url ? openReplica(options.replicaOf(database.url), 3) : undefined;
   const services = createServices({
     db: database.db,
     clock: clock.now,
     config,
     changes,
     loginThrottle: options.loginThrottle,
+    replica: replica?.db,
   });
   const app = await buildApp({ services, config, onRoute: options.onRoute, logTo: options.logTo });
   if (feedForAll && changes) {
@@ -85,6 +90,8 @@ export async function createTestApp(
     app,
     db: database.db,
     kind: database.kind,
+    /** The test database's address on PostgreSQL (undefined on PGlite). */
+    databaseUrl: database.url,
     clock,
     services,
     config,
@@ -123,6 +130,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await changes?.close();
+      await replica?.close();
       await database.close();
       await bucket?.close();
     },
