@@ -13,7 +13,7 @@ import { users } from "../modules/users/index.ts";
 import { createChangeFeed, type NotificationSource } from "../platform/freshness/index.ts";
 import { createServices } from "../services.ts";
 import { openTestDatabase } from "./database.ts";
-import { startLocalS3 } from "./local-s3.ts";
+import { bucketOnWorkerS3 } from "./local-s3.ts";
 
 /** A clock the test moves by hand, to reach idle timeouts and throttle windows instantly. */
 export class TestClock {
@@ -43,6 +43,11 @@ export async function createTestApp(
     onRoute?: onRouteHookHandler;
     /** The app's log, at `env.LOG_LEVEL`, goes here instead of being silenced. */
     logTo?: { write(line: string): void };
+    /**
+     * Where the app keeps file bytes: by default the database, or a bucket of the local S3 server
+     * when TEST_FILE_STORE=s3 (CI's PostgreSQL pass). A test about one store in particular names it.
+     */
+    fileStore?: "database" | "s3";
     /** On PostgreSQL: the read replica's address of the test's database (see replica-cluster.ts). */
     replicaOf?: (databaseUrl: string) => string;
   } = {},
@@ -50,8 +55,11 @@ export async function createTestApp(
   const database = await openTestDatabase();
   await database.migrate(ensurePlans);
   const clock = new TestClock();
-  // TEST_FILE_STORE=s3 keeps every test's files in a local S3 server (s3rver) instead of file_blobs.
-  const bucket = process.env.TEST_FILE_STORE === "s3" ? await startLocalS3() : undefined;
+  // TEST_FILE_STORE=s3 keeps every test's files in a local S3 server (s3rver) instead of file_blobs:
+  // a bucket of the app's own on the one server of the test process.
+  const fileStore = options.fileStore ?? (process.env.TEST_FILE_STORE === "s3" ? "s3" : "database");
+  // A test that brings its own store settings (`env.FILE_STORE`) has chosen already.
+  const bucket = fileStore === "s3" && !options.env?.FILE_STORE ? await bucketOnWorkerS3() : undefined;
   const config = loadConfig({
     LOG_LEVEL: "silent",
     WEB_DIST: "/nonexistent",
