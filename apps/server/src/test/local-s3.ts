@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
@@ -32,8 +32,8 @@ export async function startLocalS3(bucket = "precedent-files") {
   };
 }
 
-async function runS3rver(buckets: string[]) {
-  const directory = await mkdtemp(path.join(tmpdir(), "precedent-s3-"));
+async function runS3rver(buckets: string[], folder?: string) {
+  const directory = folder ?? (await mkdtemp(path.join(tmpdir(), "precedent-s3-")));
   const S3rver = createRequire(import.meta.url)("s3rver") as S3rverClass;
   const server = new S3rver({
     address: "127.0.0.1",
@@ -71,6 +71,15 @@ function bucketOn(port: number, bucket: string) {
   };
 }
 
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 let workerServer: Promise<{ port: number; directory: string }> | undefined;
 let bucketsMade = 0;
 
@@ -78,16 +87,26 @@ let bucketsMade = 0;
  * A new, empty bucket on the one local S3 server of this test process (TEST_FILE_STORE=s3): the
  * server starts with the process's first test app and lasts as long as the process (the test
  * files of a worker share its modules, vitest.config.ts `isolate: false`), each app getting a
- * bucket of its own. One server per app cost a start and a stop per file. Its folder goes when
- * the process ends; `close()` removes the bucket's objects.
+ * bucket of its own. One server per app cost a start and a stop per file. `close()` removes the
+ * bucket's objects.
  */
 export async function bucketOnWorkerS3() {
-  workerServer ??= runS3rver([]).then(({ server, directory, port }) => {
-    // The server must not keep the test process alive, nor leave its folder behind.
+  workerServer ??= (async () => {
+    // Vitest ends its worker processes without their exit handlers running, so a folder is left
+    // each time: each process's is named by its pid and the next start removes those of ended ones.
+    const parent = path.join(tmpdir(), "precedent-s3-workers");
+    mkdirSync(parent, { recursive: true });
+    for (const name of readdirSync(parent)) {
+      if (!isRunning(Number(name))) rmSync(path.join(parent, name), { recursive: true, force: true });
+    }
+    const folder = path.join(parent, String(process.pid));
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder);
+    const { server, directory, port } = await runS3rver([], folder);
+    // The server must not keep the test process alive.
     server.httpServer?.unref();
-    process.once("exit", () => rmSync(directory, { recursive: true, force: true }));
     return { port, directory };
-  });
+  })();
   const { port, directory } = await workerServer;
   bucketsMade++;
   const bucket = `precedent-files-${process.pid}-${bucketsMade}`;
