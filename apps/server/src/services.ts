@@ -84,11 +84,17 @@ export function createServices(deps: {
   loginThrottle?: { perAccountAddress: number; perAddress: number };
   /** A PostgreSQL read replica (DATABASE_REPLICA_URL) for list and tree reads. */
   replica?: Database;
+  /** How often the replica's health is checked (tests check by hand: `reads.checkNow()`). */
+  replicaCheckEveryMs?: number;
 }) {
   const { db, clock, config } = deps;
   // List and tree reads go to the replica when it is fresh enough for the firm (db/read-replica.ts):
   // the documents and folders services read through `reads.db`, the primary outside those reads.
-  const reads = createReadRouter({ primary: db, replica: deps.replica });
+  const reads = createReadRouter({
+    primary: db,
+    replica: deps.replica,
+    checkEveryMs: deps.replicaCheckEveryMs,
+  });
   // Settings edited in the operator console over the environment's defaults (issue 37 item 4).
   const { settings, publicSettings, fulfilmentSettings } = createSettingsReaders({ ...deps, config });
   // Every link the product sends or shows is built on this, never on a request's Host.

@@ -81,6 +81,8 @@ export async function createTestApp(
     changes,
     loginThrottle: options.loginThrottle,
     replica: replica?.db,
+    // The replica tests check its health by hand, at the moments they choose.
+    replicaCheckEveryMs: replica ? 3_600_000 : undefined,
   });
   const app = await buildApp({ services, config, onRoute: options.onRoute, logTo: options.logTo });
   if (feedForAll && changes) {
