@@ -31,6 +31,13 @@ describe.skipIf(skipReason !== undefined)(
     let documentId: number;
     let otherDocumentName: string;
     let primaryUrl: string;
+    const logLines: string[] = [];
+    /** The replica's comings and goings in the app's log (one line each). */
+    const replicaLog = () =>
+      logLines
+        .map((line) => JSON.parse(line) as { msg: string; replica?: string })
+        .filter((entry) => entry.msg.startsWith("read replica"))
+        .map((entry) => `${entry.msg.split(":")[0]} (${entry.replica})`);
 
     afterAll(async () => {
       await t?.close();
@@ -79,7 +86,11 @@ describe.skipIf(skipReason !== undefined)(
     const namesOf = (body: { data: { rows: { name: string }[] } }) => body.data.rows.map((row) => row.name);
 
     beforeAll(async () => {
-      t = await createTestApp({ replicaOf: (url) => cluster.urlOf(url) });
+      t = await createTestApp({
+        replicaOf: (url) => cluster.urlOf(url),
+        env: { LOG_LEVEL: "info" },
+        logTo: { write: (line) => void logLines.push(line) },
+      });
       primaryUrl = t.databaseUrl ?? "";
       firm = await signedInFirm(t, { name: "Harbour Legal Pty Ltd" });
       other = await signedInFirm(t, { name: "Elsewhere Pty Ltd" });
@@ -182,6 +193,13 @@ describe.skipIf(skipReason !== undefined)(
       const back = reads();
       expect((await listRead(firm.as.owner)).statusCode).toBe(200);
       expect(reads().replica).toBe(back.replica + 1);
+      expect(replicaLog()).toEqual([
+        "read replica back (in)",
+        "read replica left out (lagging)",
+        "read replica back (in)",
+        "read replica left out (error)",
+        "read replica back (in)",
+      ]);
     });
   },
 );
