@@ -96,7 +96,7 @@ export function createReadRouter(deps: {
     status = "in";
     reason = null;
     behindInARow = 0;
-    log?.info({ replica: "in", lag_bytes: lag }, "read replica back: list reads go to it when fresh");
+    log?.info({ replica: "in", lag_bytes: lag }, "read replica in: list reads go to it when fresh");
   }
 
   /** Whether the replica holds the firm at `versions` or later (one primary-key read, or none). */

@@ -194,11 +194,11 @@ describe.skipIf(skipReason !== undefined)(
       expect((await listRead(firm.as.owner)).statusCode).toBe(200);
       expect(reads().replica).toBe(back.replica + 1);
       expect(replicaLog()).toEqual([
-        "read replica back (in)",
+        "read replica in (in)",
         "read replica left out (lagging)",
-        "read replica back (in)",
+        "read replica in (in)",
         "read replica left out (error)",
-        "read replica back (in)",
+        "read replica in (in)",
       ]);
     });
   },
