@@ -58,7 +58,7 @@ describe.skipIf(skipReason !== undefined)(
     /** Waits until the replica has replayed everything the primary has written so far. */
     async function replicaCaughtUp() {
       const primary = await ask<{ lsn: string }>(primaryUrl, "select pg_current_wal_lsn()::text as lsn");
-      for (let attempt = 0; attempt < 200; attempt++) {
+      for (let attempt = 0; attempt < 400; attempt++) {
         const done = await ask<{ done: boolean }>(
           cluster.urlOf(primaryUrl),
           `select pg_last_wal_replay_lsn() >= '${primary?.lsn}'::pg_lsn as done`,
@@ -66,12 +66,12 @@ describe.skipIf(skipReason !== undefined)(
         if (done?.done) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      throw new Error("the replica did not catch up in 10 s");
+      throw new Error("the replica did not catch up in 20 s");
     }
 
     /** Runs the router's health check until the replica has the status wanted. */
     async function replicaBecomes(status: "in" | "out") {
-      for (let attempt = 0; attempt < 200; attempt++) {
+      for (let attempt = 0; attempt < 400; attempt++) {
         await t.services.reads.checkNow();
         if (t.services.reads.state().status === status) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
