@@ -96,6 +96,8 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
   // The worker pool's threads end with the server (a test's too, or they would keep it running).
   app.addHook("onClose", () => services.workers.close());
   services.workers.useLog(app.log.child({ component: "workers" }));
+  app.addHook("onClose", () => services.reads.close());
+  services.reads.useLog(app.log.child({ component: "read-replica" }));
   // The request thread's health, for /readyz and the log (platform/loop-health).
   const loopHealth = createLoopHealth({
     log: app.log.child({ component: "event-loop" }),
@@ -149,7 +151,7 @@ export async function buildApp({ services, config, fastify, onRoute, logTo }: Ap
     transformStaticCSP: docsCsp,
   });
 
-  await app.register(healthRoutes, { ...servicesNamed("db", "workers"), loopHealth });
+  await app.register(healthRoutes, { ...servicesNamed("db", "workers", "reads"), loopHealth });
   if (services.payments.config.provider === "sandbox")
     await app.register(sandboxCheckoutRoutes, servicesNamed("payments"));
   if (services.membership.portal.provider === "sandbox")

@@ -36,6 +36,21 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ FILE_STORE: "bucket" })).toThrow("FILE_STORE");
   });
 
+  it("takes a PostgreSQL read replica only beside a PostgreSQL primary", () => {
+    const primary = "postgres://app@db-primary:5432/precedent";
+    const replica = "postgresql://app@db-replica:5432/precedent";
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: replica }).DATABASE_REPLICA_URL).toBe(
+      replica,
+    );
+    expect(loadConfig({}).DATABASE_REPLICA_URL).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: replica })).toThrow(
+      "DATABASE_REPLICA_URL: needs DATABASE_URL (a replica of PostgreSQL; not with PGlite)",
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: "mysql://db-replica/precedent" }),
+    ).toThrow(/DATABASE_REPLICA_URL.*postgres:\/\/ or postgresql:\/\//);
+  });
+
   it("takes a shortened idle timeout from the environment", () => {
     expect(loadConfig({ IDLE_TIMEOUT_MS: "5000" }).IDLE_TIMEOUT_MS).toBe(5000);
   });

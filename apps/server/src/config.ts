@@ -42,6 +42,16 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   /** A PostgreSQL server; when set, PGlite is not used. */
   DATABASE_URL: z.string().optional(),
+  /**
+   * A PostgreSQL streaming replica of DATABASE_URL: document lists and folder trees are read
+   * there when it has replayed the firm's latest change, otherwise from DATABASE_URL.
+   */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || /^postgres(ql)?:$/.test(URL.parse(v)?.protocol ?? ""), {
+      message: "must be a postgres:// or postgresql:// address",
+    }),
   /** Default: on, except in production (where it must be asked for). */
   DEMO_DATA: z.enum(["on", "off"]).optional(),
   /** Shortened in browser tests to see the idle modal without waiting half an hour. */
@@ -346,6 +356,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     (!parsed.data.MESSAGEMEDIA_API_KEY || !parsed.data.MESSAGEMEDIA_API_SECRET)
   ) {
     problems.push("SMS_PROVIDER: messagemedia needs MESSAGEMEDIA_API_KEY and MESSAGEMEDIA_API_SECRET");
+  }
+  if (parsed.data?.DATABASE_REPLICA_URL && !parsed.data.DATABASE_URL) {
+    problems.push("DATABASE_REPLICA_URL: needs DATABASE_URL (a replica of PostgreSQL; not with PGlite)");
   }
   if (parsed.data?.FILE_STORE === "s3" && !parsed.data.S3_BUCKET) {
     problems.push("S3_BUCKET: must name the bucket when FILE_STORE=s3");

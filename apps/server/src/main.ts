@@ -1,6 +1,6 @@
 import { buildApp } from "./app.ts";
 import { loadConfig, sandboxProviders } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
+import { openDatabase, openReplica } from "./db/client.ts";
 import { DEMO_EDITOR, loadDemoEditor } from "./demo/console-editor.ts";
 import { DEMO_STAFF, loadDemoStaff } from "./demo/console-staff.ts";
 import { loadDemoFailedWork } from "./demo/failed-work.ts";
@@ -34,7 +34,14 @@ async function main() {
         ? app.log.warn("change notifications stalled (no heartbeat); reading the database until they resume")
         : app.log.info("change notifications resumed"),
   });
-  const services = createServices({ db: database.db, clock: systemClock, config, changes });
+  const replica = config.DATABASE_REPLICA_URL ? openReplica(config.DATABASE_REPLICA_URL) : undefined;
+  const services = createServices({
+    db: database.db,
+    clock: systemClock,
+    config,
+    changes,
+    replica: replica?.db,
+  });
   const app = await buildApp({ services, config });
   await changes.start();
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -80,7 +87,9 @@ async function main() {
   app.log[sandboxLevel]({ sandboxes, demo_data: config.DEMO_DATA }, "sandbox providers");
 
   const where =
-    database.kind === "pglite" ? `embedded PGlite in ${config.DATA_DIR}` : "PostgreSQL (DATABASE_URL)";
+    database.kind === "pglite"
+      ? `embedded PGlite in ${config.DATA_DIR}`
+      : `PostgreSQL (DATABASE_URL${replica ? "; list reads on DATABASE_REPLICA_URL when fresh" : ""})`;
   const lines = [
     "",
     `Precedent is running at ${address}`,
@@ -113,6 +122,7 @@ async function main() {
     await app.close();
     await services.jobs.stop();
     await changes.close();
+    await replica?.close();
     await database.close();
     process.exit(0);
   };

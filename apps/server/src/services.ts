@@ -2,6 +2,7 @@ import type { SessionInfo } from "@precedent/contracts";
 import { DEVELOPMENT_SECRET_KEY, publicOrigin } from "./config.ts";
 import { DEFAULT_REPLY_CACHE_MB, SESSION_MAX_AGE_MS, SESSION_PURGE_EVERY_MS } from "./constants.ts";
 import type { Database } from "./db/client.ts";
+import { createReadRouter } from "./db/read-replica.ts";
 import { createAnnouncementsService } from "./modules/announcements/index.ts";
 import {
   asicAcnSupplement,
@@ -81,8 +82,19 @@ export function createServices(deps: {
   asicLodgementSteps?: LodgementSteps;
   /** Sign-in throttle limits; the spec-free defaults live in constants.ts. */
   loginThrottle?: { perAccountAddress: number; perAddress: number };
+  /** A PostgreSQL read replica (DATABASE_REPLICA_URL) for list and tree reads. */
+  replica?: Database;
+  /** How often the replica's health is checked (tests check by hand: `reads.checkNow()`). */
+  replicaCheckEveryMs?: number;
 }) {
   const { db, clock, config } = deps;
+  // List and tree reads go to the replica when it is fresh enough for the firm (db/read-replica.ts):
+  // the documents and folders services read through `reads.db`, the primary outside those reads.
+  const reads = createReadRouter({
+    primary: db,
+    replica: deps.replica,
+    checkEveryMs: deps.replicaCheckEveryMs,
+  });
   // Settings edited in the operator console over the environment's defaults (issue 37 item 4).
   const { settings, publicSettings, fulfilmentSettings } = createSettingsReaders({ ...deps, config });
   // Every link the product sends or shows is built on this, never on a request's Host.
@@ -181,7 +193,7 @@ export function createServices(deps: {
     documentNames: () => documentsModule().visibleDocumentNames,
   });
   const folders = createFoldersService({
-    db,
+    db: reads.db,
     clock,
     users,
     contents: () => documentsModule().folderContents,
@@ -190,7 +202,7 @@ export function createServices(deps: {
   // The documents module owns their assembled files, versions and downloads (the store holds the bytes).
   const fileStore = createFileStore({ db, clock, config });
   documents = createDocumentsService({
-    db,
+    db: reads.db,
     clock,
     folders,
     logs,
@@ -367,7 +379,7 @@ export function createServices(deps: {
     lodgementSteps: deps.asicLodgementSteps,
   });
   const replyCacheBytes = (config.REPLY_CACHE_MB ?? DEFAULT_REPLY_CACHE_MB) * 1024 * 1024;
-  const replyCache = createFirmReplyCache({ maxBytes: replyCacheBytes });
+  const replyCache = createFirmReplyCache({ maxBytes: replyCacheBytes, reads });
   // GET /users/me and the catalogue's reads, kept while the change feed hears nothing of theirs:
   // a quarter of the lists' budget (a person's reply is about 1 KB; a catalogue page 150 KB).
   const keptReplies = createKeptReplies({
@@ -413,6 +425,8 @@ export function createServices(deps: {
   registerIntegrationsReactions(events, integrations);
   return {
     db,
+    /** Where list and tree reads go (primary or replica), its state and its counts. */
+    reads,
     jobs,
     users,
     teams,

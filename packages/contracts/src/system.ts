@@ -41,5 +41,22 @@ export const ReadinessResponse = HealthResponse.extend({
       queue_limit: z.number().int(),
     })
     .describe("The document workers: tasks running and waiting (a full line answers 503)"),
+  read_replica: z
+    .object({
+      status: z
+        .enum(["in", "out", "none"])
+        .describe(
+          "`in`: list reads go to it when it has the firm's latest data; `out`: all to the primary; `none`: no replica set",
+        ),
+      reason: z.string().nullable().describe("Why it is out: starting, unreachable, lagging or error"),
+      lag_bytes: z.number().nullable().describe("WAL it had still to replay at the last check"),
+      reads_replica: z.number().int().describe("List and tree reads served by the replica since the start"),
+      reads_primary: z.number().int().describe("List and tree reads served by the primary since the start"),
+      fallbacks: z
+        .number()
+        .int()
+        .describe("Reads that failed on the replica and were made again on the primary"),
+    })
+    .describe("The read replica (DATABASE_REPLICA_URL); it never makes the server unready"),
 });
 export type ReadinessResponse = z.infer<typeof ReadinessResponse>;

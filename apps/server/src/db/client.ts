@@ -163,6 +163,18 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
   };
 }
 
+/**
+ * A read replica's pool (DATABASE_REPLICA_URL). Unlike the primary it is not asked to answer at
+ * start: a replica down then is left out (db/read-replica.ts) and used once it answers. Connecting
+ * gives up soon, so a replica that has gone away costs a request little before it falls back.
+ */
+export function openReplica(connectionString: string, poolSize = 10) {
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 2_000 });
+  pool.on("error", (error) => console.error(`read replica connection lost: ${error.message}`));
+  const db = drizzleNodePg({ client: pool, schema, casing: "snake_case" });
+  return { db: db as unknown as Database, close: () => pool.end() };
+}
+
 export function openDatabase(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }) {
   return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config.DATA_DIR);
 }

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { InjectOptions, onRouteHookHandler } from "fastify";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { type Database, openPostgres } from "../db/client.ts";
+import { type Database, openPostgres, openReplica } from "../db/client.ts";
 import { ensurePlans } from "../demo/seed.ts";
 import { hashPassword } from "../modules/auth/index.ts";
 import { documentShares, documents } from "../modules/documents/index.ts";
@@ -13,7 +13,7 @@ import { users } from "../modules/users/index.ts";
 import { createChangeFeed, type NotificationSource } from "../platform/freshness/index.ts";
 import { createServices } from "../services.ts";
 import { openTestDatabase } from "./database.ts";
-import { startLocalS3 } from "./local-s3.ts";
+import { bucketOnWorkerS3 } from "./local-s3.ts";
 
 /** A clock the test moves by hand, to reach idle timeouts and throttle windows instantly. */
 export class TestClock {
@@ -43,13 +43,23 @@ export async function createTestApp(
     onRoute?: onRouteHookHandler;
     /** The app's log, at `env.LOG_LEVEL`, goes here instead of being silenced. */
     logTo?: { write(line: string): void };
+    /**
+     * Where the app keeps file bytes: by default the database, or a bucket of the local S3 server
+     * when TEST_FILE_STORE=s3 (CI's PostgreSQL pass). A test about one store in particular names it.
+     */
+    fileStore?: "database" | "s3";
+    /** On PostgreSQL: the read replica's address of the test's database (see replica-cluster.ts). */
+    replicaOf?: (databaseUrl: string) => string;
   } = {},
 ) {
   const database = await openTestDatabase();
   await database.migrate(ensurePlans);
   const clock = new TestClock();
-  // TEST_FILE_STORE=s3 keeps every test's files in a local S3 server (s3rver) instead of file_blobs.
-  const bucket = process.env.TEST_FILE_STORE === "s3" ? await startLocalS3() : undefined;
+  // TEST_FILE_STORE=s3 keeps every test's files in a local S3 server (s3rver) instead of file_blobs:
+  // a bucket of the app's own on the one server of the test process.
+  const fileStore = options.fileStore ?? (process.env.TEST_FILE_STORE === "s3" ? "s3" : "database");
+  // A test that brings its own store settings (`env.FILE_STORE`) has chosen already.
+  const bucket = fileStore === "s3" && !options.env?.FILE_STORE ? await bucketOnWorkerS3() : undefined;
   const config = loadConfig({
     LOG_LEVEL: "silent",
     WEB_DIST: "/nonexistent",
@@ -62,12 +72,17 @@ export async function createTestApp(
   const feedForAll = options.changes === undefined && process.env.TEST_CHANGE_FEED === "on";
   const changes = options.changes || feedForAll ? createChangeFeed(stall.source) : undefined;
   await changes?.start();
+  const replica =
+    options.replicaOf && database.url ? openReplica(options.replicaOf(database.url), 3) : undefined;
   const services = createServices({
     db: database.db,
     clock: clock.now,
     config,
     changes,
     loginThrottle: options.loginThrottle,
+    replica: replica?.db,
+    // The replica tests check its health by hand, at the moments they choose.
+    replicaCheckEveryMs: replica ? 3_600_000 : undefined,
   });
   const app = await buildApp({ services, config, onRoute: options.onRoute, logTo: options.logTo });
   if (feedForAll && changes) {
@@ -85,6 +100,8 @@ export async function createTestApp(
     app,
     db: database.db,
     kind: database.kind,
+    /** The test database's address on PostgreSQL (undefined on PGlite). */
+    databaseUrl: database.url,
     clock,
     services,
     config,
@@ -123,6 +140,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await changes?.close();
+      await replica?.close();
       await database.close();
       await bucket?.close();
     },

@@ -14,7 +14,8 @@ const s3Client = () => createS3Client(s3.settings);
 const s3Store = () => createS3FileStore({ db: t.db, clock: t.clock.now, settings: s3.settings });
 
 beforeAll(async () => {
-  [t, s3] = await Promise.all([createTestApp(), startLocalS3()]);
+  // The app keeps its own files in the database: each store here is made and checked by hand.
+  [t, s3] = await Promise.all([createTestApp({ fileStore: "database" }), startLocalS3()]);
 });
 afterAll(async () => {
   await Promise.all([t.close(), s3.close()]);

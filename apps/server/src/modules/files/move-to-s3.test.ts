@@ -12,7 +12,8 @@ let t: TestApp;
 let s3: Awaited<ReturnType<typeof startLocalS3>>;
 
 beforeAll(async () => {
-  [t, s3] = await Promise.all([createTestApp(), startLocalS3("precedent-move")]);
+  // Files start in the database, as on a server before the move (whatever TEST_FILE_STORE says).
+  [t, s3] = await Promise.all([createTestApp({ fileStore: "database" }), startLocalS3("precedent-move")]);
 });
 afterAll(async () => {
   await Promise.all([t.close(), s3.close()]);

@@ -25,7 +25,6 @@ import {
   type TestApp,
 } from "../../test/harness.ts";
 import { documentFiles, documents } from "../documents/index.ts";
-import { createDatabaseFileStore } from "../files/index.ts";
 import { integrationLogs } from "../logs/index.ts";
 import { importFund, importIntoParty, splitAddress, splitLegalElement } from "./import-mapping.ts";
 import { type IntegrationProvider, ProviderUnavailable } from "./provider.ts";
@@ -640,7 +639,8 @@ describe("POST /api/integrations/{app}/sync (sync back on the job queue)", () =>
       assembledPdf: (ctx, docId) => t.services.documents.downloadablePdf(ctx, docId),
       logs: t.services.logs,
       jobs: queue,
-      files: createDatabaseFileStore({ db: t.db, clock: t.clock.now }),
+      // The app's own store (database or bucket, TEST_FILE_STORE): the assembled files are there.
+      files: t.services.fileStore,
     });
     const { doc } = await assembledMinutes();
     const ctx = { teamId: people.teamId, userId: people.ids.owner, role: "owner" as const };

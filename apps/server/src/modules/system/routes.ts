@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { JS_LOG_MAX_PER_MINUTE } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { isDatabaseReachable } from "../../db/client.ts";
+import type { ReadRouter } from "../../db/read-replica.ts";
 import type { LoopHealth } from "../../platform/loop-health/index.ts";
 import type { WorkerPool } from "../../platform/workers/index.ts";
 
@@ -19,7 +20,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   db: Database;
   workers: Pick<WorkerPool, "stats">;
   loopHealth: LoopHealth;
-}> = async (app, { db, workers, loopHealth }) => {
+  reads: Pick<ReadRouter, "state">;
+}> = async (app, { db, workers, loopHealth, reads }) => {
   app.get(
     "/healthz",
     { schema: { hide: true, response: { 200: HealthResponse } }, logLevel: "warn" },
@@ -38,7 +40,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
         summary:
           "Readiness, for load balancers: the database answers; with the event loop's delay and the workers' load",
         description:
-          "503 (status `unavailable`) when the database does not answer. `event_loop.delay_p99_ms` shows a saturated server before it fails: near 10 ms when the request thread is free, growing when work holds it.",
+          "503 (status `unavailable`) when the database does not answer. `event_loop.delay_p99_ms` shows a saturated server before it fails: near 10 ms when the request thread is free, growing when work holds it. `read_replica` says whether list reads may go to the replica; a replica out only sends them to the primary.",
         response: {
           200: ReadinessResponse,
           503: ReadinessResponse.describe("The database does not answer"),
@@ -50,6 +52,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       const ready = await isDatabaseReachable(db);
       const delay = loopHealth.delay();
       const pool = workers.stats();
+      const replica = reads.state();
       return reply.status(ready ? 200 : 503).send({
         status: ready ? "ok" : "unavailable",
         event_loop: {
@@ -62,6 +65,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{
           running: pool.running,
           queued: pool.queued,
           queue_limit: pool.queueLimit,
+        },
+        read_replica: {
+          status: replica.status,
+          reason: replica.reason,
+          lag_bytes: replica.lagBytes,
+          reads_replica: replica.reads.replica,
+          reads_primary: replica.reads.primary,
+          fallbacks: replica.reads.fallbacks,
         },
       });
     },

@@ -63,6 +63,8 @@ describe("health", () => {
       status: "ok",
       event_loop: { window_seconds: expect.any(Number) },
       workers: { running: 0, queued: 0, queue_limit: 64 },
+      // No DATABASE_REPLICA_URL: every list read is the primary's (test/read-replica.test.ts has one).
+      read_replica: { status: "none", reason: null, reads_replica: 0, fallbacks: 0 },
     });
     expect(ready.json().event_loop.delay_p99_ms).toBeGreaterThanOrEqual(0);
     expect(ready.json().workers.threads).toBeGreaterThanOrEqual(1);

@@ -23,7 +23,14 @@ export type FirmReplyCache = ReturnType<typeof createFirmReplyCache>;
 /** A reply as built, and compressed copies made the first time a client accepts them. */
 type Entry = CompressibleBody & { version: number };
 
-export function createFirmReplyCache(options: { maxBytes: number }) {
+export function createFirmReplyCache(options: {
+  maxBytes: number;
+  /**
+   * Where a reply is built: on a read replica when it has the firm at the request's versions
+   * (db/read-replica.ts), else on the primary. Without it, on the primary.
+   */
+  reads?: { read<T>(teamId: number, versions: FirmVersions, produce: () => Promise<T>): Promise<T> };
+}) {
   const entries = keptBodies<Entry>(options.maxBytes);
   const building = new Map<string, Promise<Entry>>();
   /** Counts, for tests and for a look at how well the cache serves. */
@@ -84,7 +91,12 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
     ): Promise<FastifyReply> {
       reply.type(JSON_TYPE);
       const prefetched = reply.request.actor?.firm;
-      if (!entries || prefetched?.teamId !== ctx.teamId) return reply.send(JSON.stringify(await produce()));
+      // Nothing read this firm's versions with the session: nothing to judge a replica by.
+      if (prefetched?.teamId !== ctx.teamId) return reply.send(JSON.stringify(await produce()));
+      const { reads } = options;
+      const versions = prefetched.versions;
+      const routed = reads ? () => reads.read(ctx.teamId, versions, produce) : produce;
+      if (!entries) return reply.send(JSON.stringify(await routed()));
       const key = keyOf(ctx.teamId, ctx.userId, ctx.role, ctx.planSlug, reply.request.raw.url ?? "");
       const cached = entries.get(key);
       const version = versionOf(prefetched.versions);
@@ -95,7 +107,7 @@ export function createFirmReplyCache(options: { maxBytes: number }) {
       const buildKey = `${version}|${key}`;
       let pending = building.get(buildKey);
       if (!pending) {
-        pending = build(key, version, produce).finally(() => building.delete(buildKey));
+        pending = build(key, version, routed).finally(() => building.delete(buildKey));
         building.set(buildKey, pending);
       }
       return deliver(reply, key, await pending);
