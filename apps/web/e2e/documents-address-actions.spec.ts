@@ -6,6 +6,7 @@ import {
   createFolderByApi,
   DOCUMENT_SPEC_TIMEOUT_MS,
   documentAction,
+  documentRows,
   openDocuments,
   teamIdOf,
   uniqueName,
@@ -106,12 +107,79 @@ for (const width of WIDTHS) {
 
       // A name no document has, and an action the list does not know: both said.
       await page.goto(`/my-account/my-document?docName=${encodeURIComponent(`${name} (none)`)}`);
-      await expect(page.getByText(`No document named '${name} (none)' was found in this tab.`)).toBeVisible();
+      await expect(page.getByText(`No document named '${name} (none)' was found.`)).toBeVisible();
       await page.goto(`/my-account/my-document?docId=${docId}&actions=TELEPORT`);
       await expect(
         page.getByText("The link names an action this page does not have ('TELEPORT')."),
       ).toBeVisible();
       await expectAccessible(page, "document list opened from an address");
+    });
+
+    test("actions open in turn, each after the last closes; docName is found in another tab, and several of one name are searched", async ({
+      page,
+    }) => {
+      await openDocuments(page, OWNER);
+      const folderId = await createFolderByApi(page, uniqueName("In turn"));
+      const name = uniqueName("In turn draft");
+      const docId = await createDraftByApi(page, name, folderId);
+
+      // MOVE_TO, then SEND_FUSESIGN (not offered on a draft), then MOVE_TO again.
+      await page.goto(`/my-account/my-document?docId=${docId}&actions=MOVE_TO,SEND_FUSESIGN,MOVE_TO`);
+      const move = page.getByRole("dialog", { name: "Move document to" });
+      await expect(move).toBeVisible();
+      // The first is taken off the address as it opens; the rest wait for it to close.
+      await expect(page).toHaveURL(/actions=SEND_FUSESIGN%2CMOVE_TO|actions=SEND_FUSESIGN,MOVE_TO/);
+      await expect(
+        page.getByText(`Send for signature is not available for Doc ID ${docId} - ${name}.`),
+      ).toHaveCount(0);
+      await expectAccessible(page, "first of several address actions", { include: ".ant-modal" });
+      // The dialog opened above the document's panel, with the focus: Escape closes the dialog.
+      await page.keyboard.press("Escape");
+      await expect(
+        page.getByText(`Send for signature is not available for Doc ID ${docId} - ${name}.`),
+      ).toBeVisible();
+      // The third opens after the refusal, with the keyboard in it.
+      await expect(move).toBeVisible();
+      await expect(page).not.toHaveURL(/actions=/);
+      const cancel = move.getByRole("button", { name: "Cancel" });
+      await cancel.focus();
+      await page.keyboard.press("Enter");
+      await expect(move).toBeHidden();
+      await expect(page.getByText(`Doc ID ${docId} - ${name}`, { exact: true })).toBeVisible();
+
+      // docName from the Shared Folders tab: the draft is in My Documents, so the list goes there.
+      await page.goto(`/my-account/my-document?tab=shared-folder&docName=${encodeURIComponent(name)}`);
+      await expect(page).toHaveURL(new RegExp(`docId=${docId}`));
+      await expect(page).toHaveURL(/tab=my-document/);
+      await expect(page.getByText(`Doc ID ${docId} - ${name}`)).toBeVisible();
+
+      // Several documents of one name: searched, in the tab listing them, with a message.
+      const twin = uniqueName("Twin deed");
+      const firstTwin = await createDraftByApi(page, twin, folderId);
+      const secondTwin = await createDraftByApi(page, twin.toUpperCase(), folderId);
+      await createDraftByApi(page, `${twin} (copy)`, folderId);
+      await page.goto(`/my-account/my-document?tab=shared-folder&docName=${encodeURIComponent(twin)}`);
+      await expect(page.getByText(`3 documents are named '${twin}'. Choose one from the list.`)).toHaveCount(
+        0,
+      );
+      await expect(
+        page.getByText(`2 documents are named '${twin}'. Choose one from the list.`),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/tab=my-document/);
+      await expect(page).not.toHaveURL(/docName=/);
+      await expect(page).not.toHaveURL(/docId=/);
+      // The search matches any part of a name, so the copy is listed too; both twins are there.
+      await expect(
+        documentRows(page)
+          .filter({ hasText: new RegExp(`Doc ID ${firstTwin}(?!\\d)`) })
+          .first(),
+      ).toBeVisible();
+      await expect(
+        documentRows(page)
+          .filter({ hasText: new RegExp(`Doc ID ${secondTwin}(?!\\d)`) })
+          .first(),
+      ).toBeVisible();
+      await expectAccessible(page, "several documents of one name, searched");
     });
 
     test("an existing registration reopens the start wizard at the consent, and finishing records it", async ({

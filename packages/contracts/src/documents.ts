@@ -237,13 +237,17 @@ export const NamedDocument = z.object({
   name: z.string(),
   sections: z
     .array(ListSection)
-    .describe("The tabs listing the document for the caller: 1 My Documents, 2 Shared Folders, 3 Organisation Documents."),
+    .describe(
+      "The tabs listing the document for the caller: 1 My Documents, 2 Shared Folders, 3 Organisation Documents.",
+    ),
 });
 export type NamedDocument = z.infer<typeof NamedDocument>;
 
 export const DocumentsNamedResponse = envelope(
   z.object({
-    rows: z.array(NamedDocument).describe(`The caller's visible documents of that name, by id; at most ${DOCUMENTS_NAMED_LIMIT}.`),
+    rows: z
+      .array(NamedDocument)
+      .describe(`The caller's visible documents of that name, by id; at most ${DOCUMENTS_NAMED_LIMIT}.`),
   }),
 );
 

@@ -1,4 +1,9 @@
-import { DOCUMENT_NAME_TOO_LONG, MY_DOCUMENTS, ORGANISATION_DOCUMENTS, SHARED_FOLDERS } from "@precedent/contracts";
+import {
+  DOCUMENT_NAME_TOO_LONG,
+  MY_DOCUMENTS,
+  ORGANISATION_DOCUMENTS,
+  SHARED_FOLDERS,
+} from "@precedent/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirmWithPeople, createTestApp, type FirmWithPeople, type TestApp } from "../../test/harness.ts";
 
@@ -55,7 +60,10 @@ describe("GET /api/doc/named (a list address's docName, across the tabs)", () =>
     const rows = await named(as.manager, "Lease Deed");
     expect(rows.map((row) => row.id)).toEqual([alicesOwn, alicesShared, bobsPrivate, bobsShared]);
     expect(rows.find((row) => row.id === bobsPrivate)?.sections).toEqual([ORGANISATION_DOCUMENTS]);
-    expect(rows.find((row) => row.id === bobsShared)?.sections).toEqual([SHARED_FOLDERS, ORGANISATION_DOCUMENTS]);
+    expect(rows.find((row) => row.id === bobsShared)?.sections).toEqual([
+      SHARED_FOLDERS,
+      ORGANISATION_DOCUMENTS,
+    ]);
   });
 
   it("answers no rows for a name nobody has, and 400 with a message for a missing or overlong name", async () => {

@@ -142,7 +142,8 @@ export function createDocumentsService(deps: {
     visibleDocumentNames: queries.visibleDocumentNames,
     list,
     /** GET /doc/named: the documents of exactly this name, with the tabs listing each. */
-    documentsNamed: (ctx: FirmContext, name: string) => queries.documentsNamed(ctx, name, DOCUMENTS_NAMED_LIMIT),
+    documentsNamed: (ctx: FirmContext, name: string) =>
+      queries.documentsNamed(ctx, name, DOCUMENTS_NAMED_LIMIT),
     statusCounts: queries.statusCounts,
 
     /** GET /doc/list-shared-document/{id}: the documents in one shared folder. */
