@@ -1,5 +1,6 @@
 // The orders module's one public entry: other modules and the app import only this file.
 
+export { acknowledgedStarts } from "./acknowledged-starts.ts";
 // The operator console's money area: orders across firms, refunds and a day's takings.
 export { recordRefund, refundsOf, staffOrder, staffOrderPage, takingsOf } from "./money.ts";
 export { paidOrdersOf } from "./paid-orders.ts";
