@@ -15,7 +15,7 @@ import {
 } from "../../test/harness.ts";
 import { products } from "../catalogue/index.ts";
 import { documents } from "../documents/index.ts";
-import { documentStarts } from "../orders/schema.ts";
+import { documentStarts } from "../orders/index.ts";
 import { asicNameApplications } from "./schema.ts";
 
 /**

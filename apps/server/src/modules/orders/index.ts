@@ -8,6 +8,6 @@ export { orderRoutes } from "./routes.ts";
 export type { OrderRow } from "./schema.ts";
 // Tables for tests and demo data to write rows with; another module's code may not import them
 // (biome.json names them): it calls this entry's functions.
-export { orderRefunds, orders } from "./schema.ts";
+export { documentStarts, orderRefunds, orders } from "./schema.ts";
 export { createOrdersService, type OrdersService } from "./service.ts";
 export { createDocumentStart } from "./start.ts";
