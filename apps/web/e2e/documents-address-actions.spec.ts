@@ -241,5 +241,65 @@ for (const width of WIDTHS) {
         page.getByText(`Registration steps is not available for Doc ID ${docId} - ${name}.`),
       ).toBeVisible();
     });
+
+    test("the reopened wizard ends with the acknowledgement when the server still asks for one", async ({
+      page,
+    }) => {
+      await openDocuments(page, STRATEGIST_OWNER);
+      const { docId, name } = await registrationAwaitingConsent(page);
+      // No demo registration template carries an acknowledgement (adding one would change every
+      // registration start in the other specs), so the document's reply names one, as the server
+      // does for a template that carries one no one has accepted (API: resume-acknowledgement.test.ts).
+      const text = "I/we acknowledge the company is registered on the details given.";
+      await page.route(new RegExp(`/api/doc/${docId}\\?`), async (route) => {
+        const reply = await route.fetch();
+        const body = await reply.json();
+        body.data.asic_acknowledgement = text;
+        await route.fulfill({ response: reply, json: body });
+      });
+      await page.goto(`/my-account/my-document?docId=${docId}&actions=REGISTRATION`);
+      const wizard = page.getByRole("dialog", { name: `Registration steps: ${name}` });
+      // The steps' list (hidden on a phone, as in the start wizard) ends with it.
+      if (width > 600) await expect(wizard.getByText("Acknowledgement", { exact: true })).toBeVisible();
+      const consent = wizard.getByRole("checkbox", {
+        name: "I confirm the officeholders' consents have been obtained",
+      });
+      await consent.focus();
+      await page.keyboard.press("Space");
+      const next = wizard.getByRole("button", { name: "Next" });
+      await next.focus();
+      await page.keyboard.press("Enter");
+      const boxes = wizard.getByRole("checkbox");
+      await expect(boxes).toHaveCount(3);
+      for (let index = 0; index < 3; index += 1) {
+        await boxes.nth(index).focus();
+        await page.keyboard.press("Space");
+      }
+      // Director ID is no longer the last step: Next leads to the acknowledgement.
+      await next.focus();
+      await page.keyboard.press("Enter");
+      await expect(wizard.getByText(text)).toBeVisible();
+      const accept = wizard.getByRole("checkbox", { name: "Yes - I/we accept" });
+      await expect(accept).toBeFocused();
+      const finish = wizard.getByRole("button", { name: "Continue to Interview" });
+      await expect(finish).toBeDisabled();
+      await expect(wizard.getByLabel("Accepted by")).not.toHaveValue("");
+      await expectAccessible(page, "registration steps wizard at the acknowledgement", {
+        include: ".ant-modal",
+      });
+      await page.keyboard.press("Space");
+      await expect(finish).toBeEnabled();
+
+      const recorded = page.waitForRequest(
+        (request) => request.url().includes("/api/asic/apply-proposed-name") && request.method() === "POST",
+      );
+      await finish.focus();
+      await page.keyboard.press("Enter");
+      const sent = (await recorded).postDataJSON() as Record<string, unknown>;
+      expect(sent).toMatchObject({ doc_id: docId, pre_registration_consent: true, acknowledgement: "yes" });
+      expect(String(sent.acknowledgement_date)).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      expect(String(sent.acknowledgement_user).trim()).not.toBe("");
+      await expect(page).toHaveURL(new RegExp(`/my-account/my-document/template\\?docId=${docId}`));
+    });
   });
 }
