@@ -6,6 +6,7 @@ import {
   createFolderByApi,
   DOCUMENT_SPEC_TIMEOUT_MS,
   documentAction,
+  documentRows,
   openDocuments,
   teamIdOf,
   uniqueName,
@@ -106,12 +107,79 @@ for (const width of WIDTHS) {
 
       // A name no document has, and an action the list does not know: both said.
       await page.goto(`/my-account/my-document?docName=${encodeURIComponent(`${name} (none)`)}`);
-      await expect(page.getByText(`No document named '${name} (none)' was found in this tab.`)).toBeVisible();
+      await expect(page.getByText(`No document named '${name} (none)' was found.`)).toBeVisible();
       await page.goto(`/my-account/my-document?docId=${docId}&actions=TELEPORT`);
       await expect(
         page.getByText("The link names an action this page does not have ('TELEPORT')."),
       ).toBeVisible();
       await expectAccessible(page, "document list opened from an address");
+    });
+
+    test("actions open in turn, each after the last closes; docName is found in another tab, and several of one name are searched", async ({
+      page,
+    }) => {
+      await openDocuments(page, OWNER);
+      const folderId = await createFolderByApi(page, uniqueName("In turn"));
+      const name = uniqueName("In turn draft");
+      const docId = await createDraftByApi(page, name, folderId);
+
+      // MOVE_TO, then SEND_FUSESIGN (not offered on a draft), then MOVE_TO again.
+      await page.goto(`/my-account/my-document?docId=${docId}&actions=MOVE_TO,SEND_FUSESIGN,MOVE_TO`);
+      const move = page.getByRole("dialog", { name: "Move document to" });
+      await expect(move).toBeVisible();
+      // The first is taken off the address as it opens; the rest wait for it to close.
+      await expect(page).toHaveURL(/actions=SEND_FUSESIGN%2CMOVE_TO|actions=SEND_FUSESIGN,MOVE_TO/);
+      await expect(
+        page.getByText(`Send for signature is not available for Doc ID ${docId} - ${name}.`),
+      ).toHaveCount(0);
+      await expectAccessible(page, "first of several address actions", { include: ".ant-modal" });
+      // The dialog opened above the document's panel, with the focus: Escape closes the dialog.
+      await page.keyboard.press("Escape");
+      await expect(
+        page.getByText(`Send for signature is not available for Doc ID ${docId} - ${name}.`),
+      ).toBeVisible();
+      // The third opens after the refusal, with the keyboard in it.
+      await expect(move).toBeVisible();
+      await expect(page).not.toHaveURL(/actions=/);
+      const cancel = move.getByRole("button", { name: "Cancel" });
+      await cancel.focus();
+      await page.keyboard.press("Enter");
+      await expect(move).toBeHidden();
+      await expect(page.getByText(`Doc ID ${docId} - ${name}`, { exact: true })).toBeVisible();
+
+      // docName from the Shared Folders tab: the draft is in My Documents, so the list goes there.
+      await page.goto(`/my-account/my-document?tab=shared-folder&docName=${encodeURIComponent(name)}`);
+      await expect(page).toHaveURL(new RegExp(`docId=${docId}`));
+      await expect(page).toHaveURL(/tab=my-document/);
+      await expect(page.getByText(`Doc ID ${docId} - ${name}`)).toBeVisible();
+
+      // Several documents of one name: searched, in the tab listing them, with a message.
+      const twin = uniqueName("Twin deed");
+      const firstTwin = await createDraftByApi(page, twin, folderId);
+      const secondTwin = await createDraftByApi(page, twin.toUpperCase(), folderId);
+      await createDraftByApi(page, `${twin} (copy)`, folderId);
+      await page.goto(`/my-account/my-document?tab=shared-folder&docName=${encodeURIComponent(twin)}`);
+      await expect(page.getByText(`3 documents are named '${twin}'. Choose one from the list.`)).toHaveCount(
+        0,
+      );
+      await expect(
+        page.getByText(`2 documents are named '${twin}'. Choose one from the list.`),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/tab=my-document/);
+      await expect(page).not.toHaveURL(/docName=/);
+      await expect(page).not.toHaveURL(/docId=/);
+      // The search matches any part of a name, so the copy is listed too; both twins are there.
+      await expect(
+        documentRows(page)
+          .filter({ hasText: new RegExp(`Doc ID ${firstTwin}(?!\\d)`) })
+          .first(),
+      ).toBeVisible();
+      await expect(
+        documentRows(page)
+          .filter({ hasText: new RegExp(`Doc ID ${secondTwin}(?!\\d)`) })
+          .first(),
+      ).toBeVisible();
+      await expectAccessible(page, "several documents of one name, searched");
     });
 
     test("an existing registration reopens the start wizard at the consent, and finishing records it", async ({
@@ -172,6 +240,66 @@ for (const width of WIDTHS) {
       await expect(
         page.getByText(`Registration steps is not available for Doc ID ${docId} - ${name}.`),
       ).toBeVisible();
+    });
+
+    test("the reopened wizard ends with the acknowledgement when the server still asks for one", async ({
+      page,
+    }) => {
+      await openDocuments(page, STRATEGIST_OWNER);
+      const { docId, name } = await registrationAwaitingConsent(page);
+      // No demo registration template carries an acknowledgement (adding one would change every
+      // registration start in the other specs), so the document's reply names one, as the server
+      // does for a template that carries one no one has accepted (API: resume-acknowledgement.test.ts).
+      const text = "I/we acknowledge the company is registered on the details given.";
+      await page.route(new RegExp(`/api/doc/${docId}\\?`), async (route) => {
+        const reply = await route.fetch();
+        const body = await reply.json();
+        body.data.asic_acknowledgement = text;
+        await route.fulfill({ response: reply, json: body });
+      });
+      await page.goto(`/my-account/my-document?docId=${docId}&actions=REGISTRATION`);
+      const wizard = page.getByRole("dialog", { name: `Registration steps: ${name}` });
+      // The steps' list (hidden on a phone, as in the start wizard) ends with it.
+      if (width > 600) await expect(wizard.getByText("Acknowledgement", { exact: true })).toBeVisible();
+      const consent = wizard.getByRole("checkbox", {
+        name: "I confirm the officeholders' consents have been obtained",
+      });
+      await consent.focus();
+      await page.keyboard.press("Space");
+      const next = wizard.getByRole("button", { name: "Next" });
+      await next.focus();
+      await page.keyboard.press("Enter");
+      const boxes = wizard.getByRole("checkbox");
+      await expect(boxes).toHaveCount(3);
+      for (let index = 0; index < 3; index += 1) {
+        await boxes.nth(index).focus();
+        await page.keyboard.press("Space");
+      }
+      // Director ID is no longer the last step: Next leads to the acknowledgement.
+      await next.focus();
+      await page.keyboard.press("Enter");
+      await expect(wizard.getByText(text)).toBeVisible();
+      const accept = wizard.getByRole("checkbox", { name: "Yes - I/we accept" });
+      await expect(accept).toBeFocused();
+      const finish = wizard.getByRole("button", { name: "Continue to Interview" });
+      await expect(finish).toBeDisabled();
+      await expect(wizard.getByLabel("Accepted by")).not.toHaveValue("");
+      await expectAccessible(page, "registration steps wizard at the acknowledgement", {
+        include: ".ant-modal",
+      });
+      await page.keyboard.press("Space");
+      await expect(finish).toBeEnabled();
+
+      const recorded = page.waitForRequest(
+        (request) => request.url().includes("/api/asic/apply-proposed-name") && request.method() === "POST",
+      );
+      await finish.focus();
+      await page.keyboard.press("Enter");
+      const sent = (await recorded).postDataJSON() as Record<string, unknown>;
+      expect(sent).toMatchObject({ doc_id: docId, pre_registration_consent: true, acknowledgement: "yes" });
+      expect(String(sent.acknowledgement_date)).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      expect(String(sent.acknowledgement_user).trim()).not.toBe("");
+      await expect(page).toHaveURL(new RegExp(`/my-account/my-document/template\\?docId=${docId}`));
     });
   });
 }

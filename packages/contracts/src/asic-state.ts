@@ -13,9 +13,10 @@ export type AsicMode = (typeof ASIC_MODES)[number];
 
 /**
  * Where the start wizard reopens on an existing registration document (documents spec §4): the
- * name step, the company-name check, or the pre-registration consent (the Director ID step follows it).
+ * name step, the company-name check, the pre-registration consent (the Director ID step follows it),
+ * or the acknowledgement (the last step, when the template carries one and none is recorded).
  */
-export const REGISTRATION_RESUME_STEPS = ["name", "name-check", "consent"] as const;
+export const REGISTRATION_RESUME_STEPS = ["name", "name-check", "consent", "acknowledgement"] as const;
 export type RegistrationResumeStep = (typeof REGISTRATION_RESUME_STEPS)[number];
 
 /** What a document row tells of its registration's start wizard (ASIC documents with a mode only). */
@@ -26,6 +27,12 @@ export const AsicWizardColumns = z.object({
   asic_name_applied: z.boolean(),
   /** The pre-registration consent and all three Director ID confirmations are recorded. */
   asic_pre_consent: z.boolean(),
+  /**
+   * The acknowledgement text the wizard's last step asks to accept (documents spec §4: "only when
+   * the document carries an acknowledgement text"): the template's, while neither the document's
+   * start nor its registration steps recorded an acceptance; null otherwise.
+   */
+  asic_acknowledgement: z.string().nullable(),
   /**
    * Where the wizard reopens for the reader: null when it has nothing left to ask (its steps are
    * recorded, the mode has none) or the reader may not interview the document.

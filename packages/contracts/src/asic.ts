@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { AsicApplicationState } from "./asic-state.ts";
-import { COMPANY_NAME_REQUIRED, LEGAL_ELEMENT_REQUIRED } from "./catalogue.ts";
+import {
+  ACKNOWLEDGEMENT_ACCEPT,
+  ACKNOWLEDGEMENT_REQUIRED,
+  COMPANY_NAME_REQUIRED,
+  LEGAL_ELEMENT_REQUIRED,
+} from "./catalogue.ts";
 import { envelope } from "./envelope.ts";
 import { idParam } from "./folders.ts";
 
@@ -108,6 +113,19 @@ export const ApplyProposedNameRequest = z.object({
   pre_director_read: ticked.optional(),
   pre_director_offences: ticked.optional(),
   pre_director_requirement: ticked.optional(),
+  acknowledgement: z
+    .literal("yes", { error: ACKNOWLEDGEMENT_REQUIRED })
+    .optional()
+    .describe(
+      `'${ACKNOWLEDGEMENT_ACCEPT}' ticked: required with the Director ID confirmations while the document's template carries an acknowledgement none has accepted (the row's asic_acknowledgement).`,
+    ),
+  acknowledgement_date: z.string().trim().optional().describe("DD/MM/YYYY, with the acknowledgement."),
+  acknowledgement_user: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe("Who accepts, with the acknowledgement."),
 });
 export type ApplyProposedNameRequest = z.input<typeof ApplyProposedNameRequest>;
 

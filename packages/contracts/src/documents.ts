@@ -218,6 +218,39 @@ export type DocumentListQuery = z.infer<typeof DocumentListQuery>;
 
 export const DocumentListResponse = envelope(paged(DocumentRow));
 
+/** Most documents of one name `GET /doc/named` returns (an address naming more is searched instead). */
+export const DOCUMENTS_NAMED_LIMIT = 100;
+
+/** A list address's `docName`: the name to find, exactly (any case, surrounding spaces aside). */
+export const DocumentsNamedQuery = TeamScopeQuery.extend({
+  name: z
+    .string({ error: "name is required" })
+    .trim()
+    .min(1, "name is required")
+    .max(DOCUMENT_NAME_MAX_LENGTH, DOCUMENT_NAME_TOO_LONG)
+    .describe("The document name to find: exactly this name, any case, surrounding spaces aside."),
+});
+export type DocumentsNamedQuery = z.infer<typeof DocumentsNamedQuery>;
+
+export const NamedDocument = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sections: z
+    .array(ListSection)
+    .describe(
+      "The tabs listing the document for the caller: 1 My Documents, 2 Shared Folders, 3 Organisation Documents.",
+    ),
+});
+export type NamedDocument = z.infer<typeof NamedDocument>;
+
+export const DocumentsNamedResponse = envelope(
+  z.object({
+    rows: z
+      .array(NamedDocument)
+      .describe(`The caller's visible documents of that name, by id; at most ${DOCUMENTS_NAMED_LIMIT}.`),
+  }),
+);
+
 export const StatusCountsQuery = TeamScopeQuery.extend(listFilters);
 export type StatusCountsQuery = z.infer<typeof StatusCountsQuery>;
 

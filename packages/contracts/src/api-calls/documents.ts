@@ -10,6 +10,8 @@ import {
   DocumentListQuery,
   DocumentListResponse,
   DocumentResponse,
+  DocumentsNamedQuery,
+  DocumentsNamedResponse,
   DuplicateDocumentRequest,
   MoveDocumentsRequest,
   MoveDocumentsResponse,
@@ -62,6 +64,14 @@ export const documentCalls = {
     query: DocumentListQuery,
     reply: DocumentListResponse,
     errors: { 400: "A filter is not valid", 404: NOT_SEEN },
+  }),
+  /** A list address's `docName`: the documents of that name in every tab the caller can see. */
+  named: defineCall({
+    method: "GET",
+    path: "/api/doc/named",
+    query: DocumentsNamedQuery,
+    reply: DocumentsNamedResponse,
+    errors: { 400: "The name is missing or too long", 404: "Not a member of this firm" },
   }),
   statusCounts: defineCall({
     method: "GET",

@@ -52,17 +52,28 @@ export function directorConfirmationsAcceptable(sent: (boolean | undefined)[]): 
  * Where the start wizard reopens on an existing registration document (documents spec §4), or
  * null when it has nothing left to ask or the reader may not interview the document. '2' asks the
  * name check until a name is applied; 'both' the name check, then the consents; 'only-consent'
- * the consents, from the name step while the document lacks its name or its template's name.
+ * the consents, from the name step while the document lacks its name or its template's name; and
+ * after them the acknowledgement, while the template carries one that no one has accepted.
  */
 export function registrationResumeStep(input: {
   mode: AsicMode | null;
   mayInterview: boolean;
   nameApplied: boolean;
   preConsent: boolean;
+  /** The template carries an acknowledgement that neither the start nor these steps recorded. */
+  acknowledgementPending: boolean;
   documentName: string;
   templateName: string | null;
 }): RegistrationResumeStep | null {
   if (!input.mayInterview) return null;
+  const step = stepBeforeAcknowledgement(input);
+  // The acknowledgement is the wizard's last step (documents spec §4: step 4, "only when the
+  // document carries an acknowledgement text"): asked once the steps before it are recorded.
+  if (step === null && input.acknowledgementPending && input.mode !== null) return "acknowledgement";
+  return step;
+}
+
+function stepBeforeAcknowledgement(input: Parameters<typeof registrationResumeStep>[0]) {
   switch (input.mode) {
     case "2":
       return input.nameApplied ? null : "name-check";

@@ -5,6 +5,7 @@ const base = {
   mayInterview: true,
   nameApplied: false,
   preConsent: false,
+  acknowledgementPending: false,
   documentName: "Numbat Flat registration",
   templateName: "Company Registration",
 };
@@ -35,5 +36,21 @@ describe("registrationResumeStep (documents spec §4's modes)", () => {
     expect(registrationResumeStep({ ...base, mode: "1" })).toBeNull();
     expect(registrationResumeStep({ ...base, mode: null })).toBeNull();
     expect(registrationResumeStep({ ...base, mode: "both", mayInterview: false })).toBeNull();
+  });
+
+  it("the acknowledgement last, once the steps before it are recorded, while the template's is not accepted", () => {
+    const pending = { ...base, acknowledgementPending: true };
+    // The steps before it come first.
+    expect(registrationResumeStep({ ...pending, mode: "both" })).toBe("name-check");
+    expect(registrationResumeStep({ ...pending, mode: "only-consent" })).toBe("consent");
+    // Then it: in every mode, '1' included (its wizard ends with it as the start wizard's does).
+    expect(registrationResumeStep({ ...pending, mode: "both", nameApplied: true, preConsent: true })).toBe(
+      "acknowledgement",
+    );
+    expect(registrationResumeStep({ ...pending, mode: "2", nameApplied: true })).toBe("acknowledgement");
+    expect(registrationResumeStep({ ...pending, mode: "1" })).toBe("acknowledgement");
+    // Not for a template without a mode, nor for a reader who may not interview.
+    expect(registrationResumeStep({ ...pending, mode: null })).toBeNull();
+    expect(registrationResumeStep({ ...pending, mode: "1", mayInterview: false })).toBeNull();
   });
 });

@@ -50,6 +50,10 @@ export const asicNameApplications = pgTable(
     preDirectorRead: boolean().notNull().default(false),
     preDirectorOffences: boolean().notNull().default(false),
     preDirectorRequirement: boolean().notNull().default(false),
+    /** The acknowledgement text accepted in the reopened wizard, who accepted it and the date given (DD/MM/YYYY). */
+    acknowledgement: text(),
+    acknowledgementDate: text(),
+    acknowledgementUser: text(),
     updatedBy: integer()
       .notNull()
       .references(() => users.id),

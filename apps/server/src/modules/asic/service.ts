@@ -24,6 +24,7 @@ import {
   EDITABLE_STATUSES,
 } from "../documents/index.ts";
 import type { LogsService } from "../logs/index.ts";
+import { acknowledgementToRecord } from "./acknowledgement.ts";
 import { checkAddress } from "./address.ts";
 import {
   canRecordAsicAnswers,
@@ -44,6 +45,9 @@ type ApplyInput = {
   pre_director_read?: boolean;
   pre_director_offences?: boolean;
   pre_director_requirement?: boolean;
+  acknowledgement?: "yes";
+  acknowledgement_date?: string;
+  acknowledgement_user?: string;
 };
 
 const documentNotFound = () => notFound("Document not found.");
@@ -185,6 +189,11 @@ export function createAsicService(deps: {
       if (application && isLodgedOrDecided(application.asicStatus)) {
         throw new AppError(409, ASIC_APPLICATION_READ_ONLY);
       }
+      // Checked before the name is applied for, so a refused acknowledgement changes nothing.
+      const acknowledged = await acknowledgementToRecord(db, ctx.teamId, loaded.doc, {
+        ...input,
+        recordsDirectorId: input.pre_director_read === true,
+      });
       const applying = input.proposed_name !== undefined && input.legal_element !== undefined;
       const result = applying
         ? await regulator.applyForName({
@@ -212,12 +221,13 @@ export function createAsicService(deps: {
           docId: input.doc_id,
           ...named,
           ...consents,
+          ...acknowledged,
           updatedBy: ctx.userId,
           updatedAt: now,
         })
         .onConflictDoUpdate({
           target: asicNameApplications.docId,
-          set: { ...named, ...consents, updatedBy: ctx.userId, updatedAt: now },
+          set: { ...named, ...consents, ...acknowledged, updatedBy: ctx.userId, updatedAt: now },
         })
         .returning();
       const data = {

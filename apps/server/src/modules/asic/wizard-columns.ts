@@ -7,7 +7,8 @@ import {
 } from "@precedent/contracts";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { productMetaOfTemplates } from "../catalogue/index.ts";
+import { productAcknowledgement, productMetaOfTemplates } from "../catalogue/index.ts";
+import { acknowledgedStarts } from "../orders/index.ts";
 import { isPreConsentComplete, registrationResumeStep } from "./policy.ts";
 import { asicNameApplications } from "./schema.ts";
 
@@ -31,28 +32,26 @@ export async function wizardColumnsOf(
   const identifiers = registrations.flatMap((doc) =>
     doc.templateIdentifier ? [doc.templateIdentifier] : [],
   );
-  const [meta, answers] = await Promise.all([
+  const docIds = registrations.map((doc) => doc.id);
+  const [meta, answers, acknowledgedAtStart] = await Promise.all([
     productMetaOfTemplates(db, identifiers),
     db
       .select()
       .from(asicNameApplications)
-      .where(
-        and(
-          eq(asicNameApplications.teamId, teamId),
-          inArray(
-            asicNameApplications.docId,
-            registrations.map((doc) => doc.id),
-          ),
-        ),
-      ),
+      .where(and(eq(asicNameApplications.teamId, teamId), inArray(asicNameApplications.docId, docIds))),
+    acknowledgedStarts(db, teamId, docIds),
   ]);
   const answersOf = new Map(answers.map((row) => [row.docId, row]));
   for (const doc of registrations) {
     const recorded = answersOf.get(doc.id);
+    const templateMeta = doc.templateIdentifier ? meta.get(doc.templateIdentifier) : undefined;
+    const acknowledgement = templateMeta ? productAcknowledgement({ metaData: templateMeta }) : null;
+    const acknowledged = acknowledgedAtStart.has(doc.id) || Boolean(recorded?.acknowledgement);
     result.set(doc.id, {
-      asic_mode: modeOf(doc.templateIdentifier ? meta.get(doc.templateIdentifier) : undefined),
+      asic_mode: modeOf(templateMeta),
       asic_name_applied: Boolean(recorded?.proposedName),
       asic_pre_consent: recorded ? isPreConsentComplete(recorded) : false,
+      asic_acknowledgement: acknowledged ? null : acknowledgement,
       registration_step: null,
     });
   }
@@ -66,7 +65,10 @@ export async function wizardColumnsOf(
  */
 export function wizardStepFor(
   row: Pick<DocumentRow, "name" | "template" | "abilities">,
-  columns: Pick<AsicWizardColumns, "asic_mode" | "asic_name_applied" | "asic_pre_consent"> & {
+  columns: Pick<
+    AsicWizardColumns,
+    "asic_mode" | "asic_name_applied" | "asic_pre_consent" | "asic_acknowledgement"
+  > & {
     read_only: boolean;
   },
 ) {
@@ -75,6 +77,7 @@ export function wizardStepFor(
     mayInterview: row.abilities.interview && !columns.read_only,
     nameApplied: columns.asic_name_applied,
     preConsent: columns.asic_pre_consent,
+    acknowledgementPending: columns.asic_acknowledgement !== null,
     documentName: row.name,
     templateName: row.template?.name ?? null,
   });

@@ -1,5 +1,5 @@
 import type { DocumentListQuery, DocumentType, ListSection, StatusCountsQuery } from "@precedent/contracts";
-import { MY_DOCUMENTS, SHARED_FOLDERS } from "@precedent/contracts";
+import { MY_DOCUMENTS, ORGANISATION_DOCUMENTS, SHARED_FOLDERS } from "@precedent/contracts";
 import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { SEARCH_SORT_MATCHES_LIMIT } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
@@ -323,7 +323,38 @@ export function createDocumentQueries(deps: { db: Database; folders: FoldersServ
     };
   }
 
+  /**
+   * The documents the actor can see whose name is exactly `name` (any case), with the tabs each is
+   * listed in for them: how a list address's `docName` finds its document in whichever tab holds it.
+   * The tabs follow `documentsInSection`: their own (My Documents), a shared folder's (Shared
+   * Folders), and for owners and managers every one (Organisation Documents).
+   */
+  async function documentsNamed(ctx: FirmContext, name: string, limit: number) {
+    const rows = await db
+      .select({
+        id: documents.id,
+        name: documents.name,
+        mine: sql<boolean>`${documents.createdBy} = ${ctx.userId}`,
+        shared: sql<boolean>`${isSharedDocumentSql(ctx.teamId)}`,
+      })
+      .from(documents)
+      .where(and(visibleDocuments(ctx), sql`${documents.nameLower} = lower(${name.trim()})`))
+      .orderBy(asc(documents.id))
+      .limit(limit);
+    const organisation = isOwnerOrManager(ctx);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      sections: [
+        ...(row.mine ? [MY_DOCUMENTS] : []),
+        ...(row.shared ? [SHARED_FOLDERS] : []),
+        ...(organisation ? [ORGANISATION_DOCUMENTS] : []),
+      ] as ListSection[],
+    }));
+  }
+
   return {
+    documentsNamed,
     visibleDocuments,
     selectDocuments,
     columnsFor,

@@ -12,6 +12,8 @@ import {
   DocumentListQuery,
   DocumentListResponse,
   DocumentResponse,
+  DocumentsNamedQuery,
+  DocumentsNamedResponse,
   DownloadZipRequest,
   DuplicateDocumentRequest,
   ErrorEnvelope,
@@ -86,6 +88,22 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         message: "",
         data: await documents.list(ctx, { ...request.query, type: ORGANISATION_DOCUMENTS }),
       }));
+    },
+  );
+
+  app.get(
+    "/doc/named",
+    {
+      schema: {
+        tags,
+        summary: "The caller's documents of exactly one name, in every tab they can see, with those tabs",
+        querystring: DocumentsNamedQuery,
+        response: { 200: DocumentsNamedResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await request.firm();
+      return { message: "", data: { rows: await documents.documentsNamed(ctx, request.query.name) } };
     },
   );
 

@@ -5,7 +5,7 @@ import type {
   DocumentRow,
   ListSection,
 } from "@precedent/contracts";
-import { SHARED_FOLDERS } from "@precedent/contracts";
+import { DOCUMENTS_NAMED_LIMIT, SHARED_FOLDERS } from "@precedent/contracts";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { EventListeners } from "../../platform/events/index.ts";
@@ -141,6 +141,9 @@ export function createDocumentsService(deps: {
     documentAccess: queries.documentAccess,
     visibleDocumentNames: queries.visibleDocumentNames,
     list,
+    /** GET /doc/named: the documents of exactly this name, with the tabs listing each. */
+    documentsNamed: (ctx: FirmContext, name: string) =>
+      queries.documentsNamed(ctx, name, DOCUMENTS_NAMED_LIMIT),
     statusCounts: queries.statusCounts,
 
     /** GET /doc/list-shared-document/{id}: the documents in one shared folder. */

@@ -1,7 +1,7 @@
 import { type DocumentDetail, type ListSection, shownStatusName } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Descriptions, Drawer, Flex, Grid, Result, Skeleton, Typography } from "antd";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { isApiError } from "../../api/client";
 import { documentQuery } from "../../api/documents";
 import { LoadError } from "../../components/LoadError";
@@ -39,6 +39,7 @@ export function DocumentDetailDrawer({
   onClose,
   onLaunch,
   onRegistrationSteps,
+  onShown,
 }: {
   teamId: number;
   docId: number;
@@ -49,8 +50,11 @@ export function DocumentDetailDrawer({
   onLaunch?: (document: DocumentDetail, action: LaunchAction) => void;
   /** Reopens the start wizard's registration steps (offered where the server names a step). */
   onRegistrationSteps?: (document: DocumentDetail) => void;
+  /** The panel of this document is on the page: a dialog opened after it is above it and has the focus. */
+  onShown?: (docId: number) => void;
 }) {
   const screens = Grid.useBreakpoint();
+  useEffect(() => onShown?.(docId), [docId, onShown]);
   const document = useQuery(documentQuery(teamId, docId, section));
   const data = document.data;
   const launch = data && onLaunch ? launchActionOf(data) : undefined;

@@ -155,12 +155,18 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
   // (documents spec: "before launch, hard copy, legal review or ASIC payment"); opening one to read
   // its details changes nothing, so it asks nothing. Asked once per document.
   const confirmed = useRef(new Set<number>());
+  // The owner's confirmation is on screen: an address's next action waits for it (use-address-actions).
+  const [askingOwner, setAskingOwner] = useState(false);
+  // The document's panel loads on its own (lazily): an address's action waits for it, so its dialog
+  // opens above the panel with the focus, rather than under a panel that mounts after it.
+  const [panelShownFor, setPanelShownFor] = useState<number | undefined>(undefined);
   const confirmOwner = (document: DocumentRow, proceed: () => void) => {
     const needsConfirmation =
       section === ORGANISATION_DOCUMENTS &&
       document.abilities.owner_confirmation &&
       !confirmed.current.has(document.id);
     if (!needsConfirmation) return proceed();
+    setAskingOwner(true);
     modal.confirm({
       title: "Changes need to be notified",
       content: `This document belongs to ${document.created_by_user.display_name}. Changes you make to it will be notified to them.`,
@@ -169,6 +175,7 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
         confirmed.current.add(document.id);
         proceed();
       },
+      afterClose: () => setAskingOwner(false),
     });
   };
   const openDocument = (document: DocumentRow) =>
@@ -206,6 +213,7 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
     address,
     setAddress,
     refused,
+    busy: dialog !== undefined || askingOwner || panelShownFor !== docId,
     openDialog: (opened) =>
       opened.kind === "registration-steps" ? openRegistrationSteps(opened.document) : setDialog(opened),
     launch: launchDocument,
@@ -277,9 +285,13 @@ function DocumentsWorkspace({ teamId, canSeeOrganisation }: { teamId: number; ca
             docId={docId}
             docName={address.docName}
             section={section}
-            onClose={() => setAddress({ docId: undefined, docName: undefined, actions: undefined })}
+            onClose={() => {
+              setPanelShownFor(undefined);
+              setAddress({ docId: undefined, docName: undefined, actions: undefined });
+            }}
             onLaunch={launchDocument}
             onRegistrationSteps={openRegistrationSteps}
+            onShown={setPanelShownFor}
           />
         </Suspense>
       )}

@@ -13,9 +13,10 @@ import { useNavigate } from "react-router";
 import { applyProposedName, preConsentQuery } from "../../api/asic";
 import { isApiError } from "../../api/client";
 import { documentsKey, renameDocument } from "../../api/documents";
+import { useCurrentTeam } from "../../current-firm/use-current-team";
+import { sydneyToday } from "../../dates";
 import {
   type AsicAnswers,
-  type AsicStep,
   asicStepDone,
   CompanyNameCheckStep,
   DirectorIdStep,
@@ -23,16 +24,27 @@ import {
   PreRegistrationConsentStep,
 } from "../catalogue/AsicSteps";
 import { launchHref } from "./interview-address";
-import { resumePlanOf } from "./resume-steps";
+import {
+  type AcknowledgementAnswer,
+  acknowledgementValid,
+  ResumeAcknowledgementStep,
+} from "./ResumeAcknowledgementStep";
+import { type ResumeStepKey, resumePlanOf } from "./resume-steps";
 import "../catalogue/catalogue.css";
 
-const [NAME_STEP_TITLE, NAME_CHECK_STEP_TITLE, CONSENT_STEP_TITLE, DIRECTOR_ID_STEP_TITLE] =
-  START_WIZARD_STEPS;
-const TITLES: Record<"name" | AsicStep, string> = {
+const [
+  NAME_STEP_TITLE,
+  NAME_CHECK_STEP_TITLE,
+  CONSENT_STEP_TITLE,
+  DIRECTOR_ID_STEP_TITLE,
+  ACKNOWLEDGEMENT_STEP_TITLE,
+] = START_WIZARD_STEPS;
+const TITLES: Record<ResumeStepKey, string> = {
   name: NAME_STEP_TITLE,
   "name-check": NAME_CHECK_STEP_TITLE,
   consent: CONSENT_STEP_TITLE,
   "director-id": DIRECTOR_ID_STEP_TITLE,
+  acknowledgement: ACKNOWLEDGEMENT_STEP_TITLE,
 };
 
 export const REGISTRATION_STEPS_RECORDED = "The registration steps are recorded.";
@@ -40,13 +52,20 @@ export const NO_REGISTRATION_STEPS = "This document has no registration steps le
 
 type ResumeDocument = Pick<
   DocumentRow,
-  "id" | "name" | "x_template_id" | "template_id" | "asic_mode" | "registration_step" | "folder"
+  | "id"
+  | "name"
+  | "x_template_id"
+  | "template_id"
+  | "asic_mode"
+  | "registration_step"
+  | "asic_acknowledgement"
+  | "folder"
 >;
 
 /**
  * The start wizard reopened on an existing registration document (documents spec §4): at the step
  * the server names from the template's mode and the document's data, prefilled with what the
- * document has. Finishing records the name check, consent and Director ID through
+ * document has. Finishing records the name check, consent, Director ID and acknowledgement through
  * apply-proposed-name, as a new document's start does, and opens the interview.
  */
 export function ResumeRegistrationWizard({
@@ -63,12 +82,24 @@ export function ResumeRegistrationWizard({
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const plan = resumePlanOf(document.asic_mode ?? null, document.registration_step ?? null);
+  const { user } = useCurrentTeam();
+  const acknowledgementText = document.asic_acknowledgement ?? null;
+  const plan = resumePlanOf(
+    document.asic_mode ?? null,
+    document.registration_step ?? null,
+    acknowledgementText,
+  );
   const recorded = useQuery({ ...preConsentQuery(teamId, document.id), enabled: plan !== null });
   const [step, setStep] = useState(plan?.start ?? 0);
   const [name, setName] = useState(document.name);
   const [nameTouched, setNameTouched] = useState(false);
   const [answers, setAnswers] = useState<AsicAnswers>(NO_ASIC_ANSWERS);
+  const [acknowledgement, setAcknowledgement] = useState<AcknowledgementAnswer>(() => ({
+    accepted: false,
+    date: sydneyToday().format("DD/MM/YYYY"),
+    user: user.name.trim() || user.email,
+    touched: false,
+  }));
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | undefined>(undefined);
 
@@ -104,7 +135,13 @@ export function ResumeRegistrationWizard({
   const currentKey = plan.keys[step] ?? "name";
   const lastStep = step === plan.keys.length - 1;
   const nameError = name.trim() === "" ? DOCUMENT_NAME_PROMPT : undefined;
-  const blocked = currentKey === "name" ? nameError !== undefined : !asicStepDone(currentKey, answers);
+  const blocked =
+    currentKey === "name"
+      ? nameError !== undefined
+      : currentKey === "acknowledgement"
+        ? !acknowledgementValid(acknowledgement)
+        : !asicStepDone(currentKey, answers);
+  const accepting = acknowledgementText !== null && plan.keys.includes("acknowledgement");
 
   const finish = async () => {
     setSaving(true);
@@ -117,6 +154,13 @@ export function ResumeRegistrationWizard({
         doc_id: document.id,
         ...(naming ? { proposed_name: answers.companyName.trim(), legal_element: answers.legalElement } : {}),
         ...(consenting ? { pre_registration_consent: true, ...answers.director } : {}),
+        ...(accepting
+          ? {
+              acknowledgement: "yes" as const,
+              acknowledgement_date: acknowledgement.date.trim(),
+              acknowledgement_user: acknowledgement.user.trim(),
+            }
+          : {}),
       });
       void queryClient.invalidateQueries({ queryKey: documentsKey(teamId) });
       void queryClient.invalidateQueries({ queryKey: preConsentQuery(teamId, document.id).queryKey });
@@ -136,6 +180,7 @@ export function ResumeRegistrationWizard({
 
   const next = () => {
     if (currentKey === "name") setNameTouched(true);
+    if (currentKey === "acknowledgement") setAcknowledgement({ ...acknowledgement, touched: true });
     if (blocked) return;
     if (lastStep) void finish();
     else setStep(step + 1);
@@ -205,6 +250,13 @@ export function ResumeRegistrationWizard({
           )}
           {currentKey === "consent" && <PreRegistrationConsentStep answers={answers} onChange={setAnswers} />}
           {currentKey === "director-id" && <DirectorIdStep answers={answers} onChange={setAnswers} />}
+          {currentKey === "acknowledgement" && acknowledgementText !== null && (
+            <ResumeAcknowledgementStep
+              text={acknowledgementText}
+              answer={acknowledgement}
+              onChange={setAcknowledgement}
+            />
+          )}
         </div>
       </div>
     </Modal>

@@ -1,6 +1,18 @@
-import { type DocumentAbilities, type DocumentRow, MY_DOCUMENTS } from "@precedent/contracts";
+import {
+  type DocumentAbilities,
+  type DocumentRow,
+  MY_DOCUMENTS,
+  ORGANISATION_DOCUMENTS,
+  SHARED_FOLDERS,
+} from "@precedent/contracts";
 import { describe, expect, it } from "vitest";
-import { actionNotOffered, addressActionsOf, LIST_ACTIONS, planListAction } from "./address-actions";
+import {
+  actionNotOffered,
+  addressActionsOf,
+  LIST_ACTIONS,
+  planListAction,
+  planNamedDocument,
+} from "./address-actions";
 
 const NO_ABILITIES: DocumentAbilities = {
   rename: false,
@@ -100,6 +112,49 @@ describe("the list address's actions (documents spec §2)", () => {
     expect(planListAction(1, registration, MY_DOCUMENTS, "REGISTRATION")).toMatchObject({
       kind: "dialog",
       dialog: { kind: "registration-steps", document: registration },
+    });
+  });
+});
+
+describe("an address's docName, found across the reader's tabs", () => {
+  const named = (id: number, ...sections: (1 | 2 | 3)[]) => ({ id, name: "Lease Deed", sections });
+
+  it("says nothing was found when no tab lists one", () => {
+    expect(planNamedDocument([], SHARED_FOLDERS)).toEqual({ kind: "none" });
+  });
+
+  it("opens the only one in the current tab when it lists it, else in the first tab that does", () => {
+    expect(
+      planNamedDocument([named(7, MY_DOCUMENTS, ORGANISATION_DOCUMENTS)], ORGANISATION_DOCUMENTS),
+    ).toEqual({
+      kind: "open",
+      id: 7,
+      section: ORGANISATION_DOCUMENTS,
+    });
+    expect(planNamedDocument([named(7, SHARED_FOLDERS, ORGANISATION_DOCUMENTS)], MY_DOCUMENTS)).toEqual({
+      kind: "open",
+      id: 7,
+      section: SHARED_FOLDERS,
+    });
+  });
+
+  it("searches several in the tab listing most of them, the current tab winning a tie", () => {
+    const several = [named(1, MY_DOCUMENTS), named(2, SHARED_FOLDERS), named(3, SHARED_FOLDERS)];
+    expect(planNamedDocument(several, MY_DOCUMENTS)).toEqual({
+      kind: "search",
+      section: SHARED_FOLDERS,
+      count: 3,
+    });
+    const tied = [named(1, MY_DOCUMENTS), named(2, SHARED_FOLDERS)];
+    expect(planNamedDocument(tied, SHARED_FOLDERS)).toEqual({
+      kind: "search",
+      section: SHARED_FOLDERS,
+      count: 2,
+    });
+    expect(planNamedDocument(tied, ORGANISATION_DOCUMENTS)).toEqual({
+      kind: "search",
+      section: MY_DOCUMENTS,
+      count: 2,
     });
   });
 });

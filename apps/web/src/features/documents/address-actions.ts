@@ -1,4 +1,12 @@
-import { type DocumentRow, INTERVIEW_ACTIONS, type ListSection } from "@precedent/contracts";
+import {
+  type DocumentRow,
+  INTERVIEW_ACTIONS,
+  type ListSection,
+  MY_DOCUMENTS,
+  type NamedDocument,
+  ORGANISATION_DOCUMENTS,
+  SHARED_FOLDERS,
+} from "@precedent/contracts";
 import { offersHardCopy, offersLegalReview } from "../fulfilment/FulfilmentActions";
 import type { LaunchAction } from "./DocumentDetailDrawer";
 import type { DocumentDialog } from "./DocumentDialogs";
@@ -127,4 +135,32 @@ export function planListAction(
       return step ? { kind: "link", label: step.label, href: step.href } : refused;
     }
   }
+}
+
+/** What an address's `docName` leads to, given the documents of that name in the reader's tabs. */
+export type NamePlan =
+  | { kind: "none" }
+  | { kind: "open"; id: number; section: ListSection }
+  | { kind: "search"; section: ListSection; count: number };
+
+/**
+ * One document of the name opens, in the current tab if it lists it (the reader stays where the
+ * link put them), else in the first tab that does. Several are searched in the tab listing most
+ * of them (the current tab, then My Documents, Shared Folders, Organisation Documents on a tie),
+ * since a search shows one tab's documents.
+ */
+export function planNamedDocument(matches: NamedDocument[], current: ListSection): NamePlan {
+  const tabs: ListSection[] = [MY_DOCUMENTS, SHARED_FOLDERS, ORGANISATION_DOCUMENTS];
+  const preference = [current, ...tabs.filter((tab) => tab !== current)];
+  const [only] = matches;
+  if (!only) return { kind: "none" };
+  if (matches.length === 1) {
+    const section = preference.find((candidate) => only.sections.includes(candidate));
+    return section === undefined ? { kind: "none" } : { kind: "open", id: only.id, section };
+  }
+  const listed = (section: ListSection) => matches.filter((match) => match.sections.includes(section)).length;
+  const section = preference.reduce((best, candidate) =>
+    listed(candidate) > listed(best) ? candidate : best,
+  );
+  return { kind: "search", section, count: matches.length };
 }

@@ -38,3 +38,33 @@ describe("resumePlanOf: the start wizard reopened on an existing registration", 
     expect(resumePlanOf(null, "consent")).toBeNull();
   });
 });
+
+describe("resumePlanOf: the acknowledgement, last", () => {
+  const TEXT = "I/we acknowledge the terms.";
+
+  it("ends the steps when the server still asks for one, after Director ID", () => {
+    expect(resumePlanOf("only-consent", "consent", TEXT)).toEqual({
+      keys: ["name", "consent", "director-id", "acknowledgement"],
+      start: 1,
+      recorded: ["consent", "director-id"],
+    });
+  });
+
+  it("reopens at it alone once the steps before it are recorded, in any mode", () => {
+    expect(resumePlanOf("both", "acknowledgement", TEXT)).toEqual({
+      keys: ["name", "name-check", "consent", "director-id", "acknowledgement"],
+      start: 4,
+      recorded: [],
+    });
+    expect(resumePlanOf("1", "acknowledgement", TEXT)).toEqual({
+      keys: ["name", "acknowledgement"],
+      start: 1,
+      recorded: [],
+    });
+  });
+
+  it("is not a step without a text to accept", () => {
+    expect(resumePlanOf("both", "acknowledgement", null)).toBeNull();
+    expect(resumePlanOf("only-consent", "consent", null)?.keys).toEqual(["name", "consent", "director-id"]);
+  });
+});

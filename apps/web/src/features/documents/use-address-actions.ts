@@ -1,10 +1,10 @@
 import type { DocumentDetail, ListSection } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { App } from "antd";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { documentsNamed } from "../../api/document-lookup";
 import { documentQuery, startDownload } from "../../api/documents";
-import { addressActionsOf, planListAction, unknownActions } from "./address-actions";
+import { addressActionsOf, planListAction, planNamedDocument, unknownActions } from "./address-actions";
 import type { LaunchAction } from "./DocumentDetailDrawer";
 import type { DocumentDialog } from "./DocumentDialogs";
 import type { InterviewAction } from "./interview-address";
@@ -12,16 +12,18 @@ import type { DocumentsAddress, useDocumentsAddress } from "./use-documents-addr
 
 type SetAddress = ReturnType<typeof useDocumentsAddress>[1];
 
-export const documentNotNamed = (name: string) => `No document named '${name}' was found in this tab.`;
+export const documentNotNamed = (name: string) => `No document named '${name}' was found.`;
 export const documentsNamedAlike = (count: number, name: string) =>
   `${count} documents are named '${name}'. Choose one from the list.`;
 
 /**
  * The list address's `docName` and `actions` (documents spec §2). `docName` alone finds the
- * document of that name in the tab and opens it (several: the list shows them; none: it is said).
- * The first of the list's actions is opened on the document named by `docId` once it has loaded,
- * if the reader's abilities offer it, and then leaves the address (a reload opens nothing again);
- * one not offered is said, and nothing opens. The interview's actions stay, for its launch.
+ * document of that name in the tabs the reader can see (one server call) and opens it, switching
+ * to its tab (several: a tab's list shows them; none: it is said). The list's actions are opened
+ * in turn on the document named by `docId` once it has loaded: each once the dialog the one
+ * before it opened has closed, each only if the reader's abilities offer it (one not offered is
+ * said, and the next follows). Each leaves the address as it is opened, so a reload opens nothing
+ * again. The interview's actions stay, for its launch.
  */
 export function useAddressActions(options: {
   teamId: number;
@@ -30,15 +32,19 @@ export function useAddressActions(options: {
   setAddress: SetAddress;
   /** The tab is refused to this reader: nothing is looked up or opened. */
   refused: boolean;
+  /** A dialog or confirmation of the page is open: the next action waits for it to close. */
+  busy: boolean;
   openDialog: (dialog: DocumentDialog) => void;
   launch: (document: DocumentDetail, action: LaunchAction) => void;
 }): { interviewActions: InterviewAction[] } {
-  const { teamId, section, address, setAddress, refused, openDialog, launch } = options;
+  const { teamId, section, address, setAddress, refused, busy, openDialog, launch } = options;
   const { message, modal } = App.useApp();
   const { docId, docName } = address;
   const actions = useMemo(() => addressActionsOf(address.actions), [address.actions]);
   const kept = [...actions.list, ...actions.interview].join(",");
   const interviewOnly = actions.interview.join(",");
+  // The link's confirmation this hook opened is on screen (the page's dialogs are `busy`).
+  const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
     if (actions.unknown.length === 0) return;
@@ -46,18 +52,33 @@ export function useAddressActions(options: {
     setAddress({ actions: kept }, { replace: true });
   }, [actions.unknown, kept, message, setAddress]);
 
-  // `docName` without `docId`: the document of that name in this tab.
+  // `docName` without `docId`: the document of that name, in whichever of the reader's tabs lists it.
   useEffect(() => {
     if (refused || docId !== undefined || docName === "") return;
     const controller = new AbortController();
-    documentsNamed(teamId, section, docName, controller.signal).then(
+    documentsNamed(teamId, docName, controller.signal).then(
       (matches) => {
         if (controller.signal.aborted) return;
-        const [only] = matches;
-        if (matches.length === 1 && only) return setAddress({ docId: only.id }, { replace: true });
-        if (matches.length > 1) {
-          void message.info(documentsNamedAlike(matches.length, docName));
-          return setAddress({ docName: undefined, actions: undefined, search: docName }, { replace: true });
+        const plan = planNamedDocument(matches, section);
+        if (plan.kind === "open")
+          return setAddress(
+            plan.section === section
+              ? { docId: plan.id }
+              : { section: plan.section, folderId: undefined, search: undefined, docId: plan.id },
+            { replace: true },
+          );
+        if (plan.kind === "search") {
+          void message.info(documentsNamedAlike(plan.count, docName));
+          return setAddress(
+            {
+              section: plan.section,
+              folderId: undefined,
+              docName: undefined,
+              actions: undefined,
+              search: docName,
+            },
+            { replace: true },
+          );
         }
         void message.warning(documentNotNamed(docName));
         setAddress({ docName: undefined, actions: undefined }, { replace: true });
@@ -70,15 +91,15 @@ export function useAddressActions(options: {
     return () => controller.abort();
   }, [refused, docId, docName, teamId, section, message, setAddress]);
 
-  // The list's action, on the document the address names (the panel's query: one request).
-  const first = actions.list[0];
+  // The list's actions, on the document the address names (the panel's query: one request).
+  const next = actions.list[0];
   const document = useQuery({
     ...documentQuery(teamId, docId ?? 0, section),
-    enabled: !refused && docId !== undefined && first !== undefined,
+    enabled: !refused && docId !== undefined && next !== undefined,
   });
   const handled = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (first === undefined || docId === undefined) {
+    if (next === undefined || docId === undefined) {
       handled.current = undefined;
       return;
     }
@@ -87,13 +108,16 @@ export function useAddressActions(options: {
       setAddress({ actions: interviewOnly }, { replace: true });
       return;
     }
+    // The one before is still open: this one follows when it closes.
+    if (busy || confirming) return;
     const data = document.data;
     if (!data || data.id !== docId) return;
-    const key = `${docId}:${first}`;
+    // The queue left, so the same action named twice is opened twice.
+    const key = `${docId}:${actions.list.join(",")}`;
     if (handled.current === key) return;
     handled.current = key;
-    setAddress({ actions: interviewOnly }, { replace: true });
-    const plan = planListAction(teamId, data, section, first);
+    setAddress({ actions: [...actions.list.slice(1), ...actions.interview].join(",") }, { replace: true });
+    const plan = planListAction(teamId, data, section, next);
     switch (plan.kind) {
       case "dialog":
         return openDialog(plan.dialog);
@@ -103,6 +127,7 @@ export function useAddressActions(options: {
         return startDownload(plan.href);
       case "link":
         // A new tab opens only from the person's own click, so they are asked for it.
+        setConfirming(true);
         return void modal.confirm({
           title: plan.label,
           content: `Open ${plan.label} for Doc ID ${data.id} - ${data.name}?`,
@@ -111,15 +136,20 @@ export function useAddressActions(options: {
             if (plan.href.startsWith("https:")) window.open(plan.href, "_blank", "noopener,noreferrer");
             else window.location.assign(plan.href);
           },
+          afterClose: () => setConfirming(false),
         });
       case "refused":
         return void message.warning(plan.message);
     }
   }, [
-    first,
+    next,
+    actions.list,
+    actions.interview,
     docId,
     document.data,
     document.isError,
+    busy,
+    confirming,
     teamId,
     section,
     interviewOnly,
