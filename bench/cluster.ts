@@ -8,6 +8,9 @@
 // connections. Then each kind alone on one server, as CPU seconds per 1,000 requests (server and
 // PostgreSQL): the README's capacity plan is built on those, which depend on the load far less
 // than throughput on a shared machine does.
+// Then the same two servers' setup with a streaming replica of the database for their list and
+// tree reads (DATABASE_REPLICA_URL; the tests' replica-cluster.ts starts it), with how many reads
+// the replica served. Set CLUSTER_REPLICA=off to leave that phase out.
 // Needs HAProxy (Debian: `apt-get install -y haproxy`) and PostgreSQL at DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres): a fresh database is made and dropped at the end.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -15,6 +18,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { type ReplicaCluster, startReplicaCluster } from "@precedent/server/replica-cluster";
 import { createTemplateLibrary } from "@precedent/server/templates";
 import pg from "pg";
 import { call, freshDatabase, inParallel, measure, percentiles, signIn, startServer } from "./support.ts";
@@ -202,6 +206,8 @@ await database.create();
 const loadBefore = loadavg()[0]?.toFixed(1);
 const children: ChildProcess[] = [];
 let haproxy: Awaited<ReturnType<typeof startHaproxy>> | undefined;
+let replicaHaproxy: Awaited<ReturnType<typeof startHaproxy>> | undefined;
+let replica: ReplicaCluster | undefined;
 const admin = new pg.Client({ connectionString: database.url });
 try {
   step("starting the hello-world and the first app server (migrations, catalogue, demo data)");
@@ -533,6 +539,60 @@ try {
     { name: "HAProxy", pids: () => [haproxy?.child.pid as number] },
   ]);
 
+  // --- the same with a streaming replica for list and tree reads ---
+  let withReplica: (Phase & { reads: string }) | undefined;
+  if (process.env.CLUSTER_REPLICA !== "off") {
+    step("starting a streaming replica and two app servers that read lists from it");
+    const started = await startReplicaCluster(database.url);
+    if (!started.cluster) console.log(`No replica phase: ${started.skip}`);
+    else {
+      const standby = started.cluster;
+      replica = standby;
+      const replicaEnv = { ...env, MIXED_ASSEMBLERS: "0", DATABASE_REPLICA_URL: standby.urlOf(database.url) };
+      const pair = [];
+      for (let i = 0; i < 2; i++) {
+        const server = await startServer("mixed-server.ts", replicaEnv);
+        children.push(server.child);
+        pair.push({ ...server, base: `http://127.0.0.1:${server.port}` });
+      }
+      replicaHaproxy = await startHaproxy(pair.map((s) => s.port));
+      const replicaPids = () => {
+        // The replica's own processes: those of its postmaster's data folder.
+        const found = spawnSync("pgrep", ["-f", `precedent-replica-${process.pid}`], { encoding: "utf8" });
+        return found.stdout.split("\n").filter(Boolean).map(Number);
+      };
+      const phase = await mixed("HAProxy, two app servers, lists from a replica", replicaHaproxy.base, pair, [
+        { name: "HAProxy", pids: () => [replicaHaproxy?.child.pid as number] },
+        { name: "PostgreSQL replica", pids: replicaPids },
+      ]);
+      const states = await Promise.all(
+        pair.map(async (s) => {
+          const ready = (await (await fetch(`${s.base}/readyz`)).json()) as {
+            read_replica?: { status: string; reads: { replica: number; primary: number; fallbacks: number } };
+          };
+          return ready.read_replica;
+        }),
+      );
+      const reads = states
+        .map((r, i) =>
+          r
+            ? `server ${i + 1}: replica ${r.status}, ${r.reads.replica} list reads on it, ${r.reads.primary} on the primary, ${r.reads.fallbacks} fallbacks`
+            : `server ${i + 1}: no replica state`,
+        )
+        .join("; ");
+      withReplica = { ...phase, reads };
+      replicaHaproxy.close();
+      replicaHaproxy = undefined;
+      for (const server of pair) {
+        const exited = new Promise((resolve) => server.child.once("exit", resolve));
+        server.child.kill("SIGINT");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      }
+      replica = undefined;
+      await standby.close();
+    }
+  }
+
   // --- each kind alone on one server: its CPU cost ---
   const costs: { kind: Kind; n: number; errors: number; server: number; postgres: number; ms: number[] }[] =
     [];
@@ -582,8 +642,9 @@ try {
   console.log(
     `Mix by weight: ${MIX.map(([k, w]) => `${k} ${w}`).join(", ")}\n\nFastify hello-world (baseline, 100 connections): ${helloResult.rps} req/s, p50 ${helloResult.p50} ms, p99 ${helloResult.p99} ms, ${fmt(helloCpuPer1000, 2)} CPU s per 1,000 requests`,
   );
-  for (const phase of [single, cluster]) {
+  for (const phase of [single, cluster, ...(withReplica ? [withReplica] : [])]) {
     console.log(`\n${phase.name}`);
+    if ("reads" in phase) console.log(`  ${phase.reads}`);
     console.log(
       `  ${"kind".padEnd(11)}${"count".padStart(8)}${"req/s".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"errors".padStart(8)}`,
     );
@@ -625,6 +686,12 @@ try {
   console.log(
     `\nTwo servers behind HAProxy against one: ${fmt(count(cluster) / count(single), 2)}× the throughput, p99 ${fmt(c.p99)} ms against ${fmt(s.p99)} ms (one machine of ${cpus().length} cores runs both servers, PostgreSQL, HAProxy and the load generator: no 2× is possible here)`,
   );
+  if (withReplica) {
+    const r = percentiles([...withReplica.t.values()].flatMap((row) => row.ms));
+    console.log(
+      `Two servers with a replica for lists against two on the primary alone: ${fmt(count(withReplica) / count(cluster), 2)}× the throughput, p99 ${fmt(r.p99)} ms against ${fmt(c.p99)} ms (the replica runs on the same ${cpus().length} cores)`,
+    );
+  }
   console.log(
     `\nCPU per request, each kind alone on one server (${KIND_CONNECTIONS} connections, ${KIND_SECONDS} s; assemblies: 8 deeds, 2 at a time)`,
   );
@@ -650,6 +717,8 @@ try {
   }
 } finally {
   haproxy?.close();
+  replicaHaproxy?.close();
+  await replica?.close().catch(() => {});
   await admin.end().catch(() => {});
   for (const child of children.reverse()) {
     const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -3,14 +3,15 @@
 // (documents are started from its products), and MIXED_ASSEMBLERS more members of the Strategist
 // firm (unlimited plan), signing in with the demo password: assemblies are limited per person per
 // minute (RENDERS_MAX_PER_MINUTE), so a steady stream of them needs as many people as a busy firm.
-// The pool's size comes from WORKER_THREADS, as in production.
+// The pool's size comes from WORKER_THREADS, as in production; a read replica from
+// DATABASE_REPLICA_URL.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildApp } from "@precedent/server/app";
 import { ensureCatalogue } from "@precedent/server/catalogue";
 import { loadConfig } from "@precedent/server/config";
-import { openDatabase } from "@precedent/server/db";
+import { openDatabase, openReplica } from "@precedent/server/db";
 import { ensurePlans, loadDemoData } from "@precedent/server/demo";
 import { createChangeFeed } from "@precedent/server/freshness";
 import { createServices } from "@precedent/server/services";
@@ -43,7 +44,15 @@ await database.migrate(async (db) => {
     select owner.team_id, added.id, 'member' from owner, added`);
 });
 const changes = createChangeFeed(database.notifications());
-const services = createServices({ db: database.db, clock: () => new Date(), config, changes });
+// List and tree reads from DATABASE_REPLICA_URL when set (bench:cluster's replica phase), as main.ts.
+const replica = config.DATABASE_REPLICA_URL ? openReplica(config.DATABASE_REPLICA_URL) : undefined;
+const services = createServices({
+  db: database.db,
+  clock: () => new Date(),
+  config,
+  changes,
+  replica: replica?.db,
+});
 const app = await buildApp({ services, config });
 await changes.start();
 await app.listen({ port: 0, host: "127.0.0.1" });

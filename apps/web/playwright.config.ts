@@ -27,6 +27,26 @@ const REALTIME_PORT = APP_PORT + 3;
 // The spec starts the fake itself at E2E_PORT + 4 (assistant-realtime.spec.ts).
 const REALTIME_FAKE_PORT = APP_PORT + 4;
 
+/**
+ * With TEST_FILE_STORE=s3 (CI's PostgreSQL pass), every app server keeps its files in one local S3
+ * server (s3rver, apps/server/src/test/local-s3-server.ts) started before them; files are
+ * content-addressed, so servers on different databases may share its bucket.
+ */
+const S3_PORT = APP_PORT + 5;
+const S3_BUCKET = "precedent-e2e-files";
+const filesInS3 = process.env.TEST_FILE_STORE === "s3";
+const s3Env: Record<string, string> = filesInS3
+  ? {
+      FILE_STORE: "s3",
+      S3_ENDPOINT: `http://127.0.0.1:${S3_PORT}`,
+      S3_BUCKET,
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_FORCE_PATH_STYLE: "true",
+    }
+  : {};
+
 // Playwright loads this file in every worker too; only the main process starts servers.
 const isMainProcess = process.env.TEST_WORKER_INDEX === undefined;
 const databaseUrl = process.env.DATABASE_URL;
@@ -98,6 +118,7 @@ function server(port: number, name: string, extraEnv: Record<string, string> = {
       ASIC_SANDBOX_PROCESSING_MS: "1500",
       ASIC_STATUS_POLL_MS: "1000",
       ...(name === "journey" ? journeyDatabaseEnv() : databaseEnv(name)),
+      ...s3Env,
       ...extraEnv,
     },
   };
@@ -176,6 +197,22 @@ export default defineConfig({
     },
   ],
   webServer: [
+    // Playwright starts its servers one after another, in this order: the bucket is there first.
+    ...(filesInS3
+      ? [
+          {
+            command: "npx tsx apps/server/src/test/local-s3-server.ts",
+            cwd: repoRoot,
+            // s3rver answers an unsigned request 403, which Playwright takes as up.
+            url: `http://127.0.0.1:${S3_PORT}/`,
+            reuseExistingServer: false,
+            timeout: 120_000,
+            stdout: "ignore" as const,
+            stderr: "pipe" as const,
+            env: { LOCAL_S3_PORT: String(S3_PORT), LOCAL_S3_BUCKET: S3_BUCKET },
+          },
+        ]
+      : []),
     server(APP_PORT, "app"),
     server(SHORT_SESSION_PORT, "short-session", {
       IDLE_TIMEOUT_MS: String(SHORT_IDLE_TIMEOUT_MS),

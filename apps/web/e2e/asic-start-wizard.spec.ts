@@ -67,6 +67,8 @@ test("the start wizard checks the company name, takes the consents and Director 
   const legal = wizard.getByRole("combobox", { name: "Legal element" });
   await legal.click();
   await page.locator('.ant-select-item-option[title="PTY LTD"]').click();
+  // The list closes after the choice; a click while it is still there lands on an option.
+  await expect(legal).toHaveAttribute("aria-expanded", "false");
   await check.click();
   await expect(wizard.getByText("The Harbour Bakeries PTY LTD is not available.")).toBeVisible();
   await expect(
@@ -162,8 +164,10 @@ test("pays ASIC's fee on the gateway, lodges, and the company is registered with
   const wizard = await openWizard(page);
   const name = uniqueName("Kookaburra Ridge Orchards");
   await wizard.getByLabel("Proposed company name").fill(name);
-  await wizard.getByRole("combobox", { name: "Legal element" }).click();
+  const legal = wizard.getByRole("combobox", { name: "Legal element" });
+  await legal.click();
   await page.locator('.ant-select-item-option[title="PTY LTD"]').click();
+  await expect(legal).toHaveAttribute("aria-expanded", "false");
   await wizard.getByRole("button", { name: "Check availability" }).click();
   await expect(wizard.getByText(/PTY LTD is available\.$/)).toBeVisible();
   await wizard.getByRole("button", { name: "Next" }).click();

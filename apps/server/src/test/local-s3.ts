@@ -32,12 +32,31 @@ export async function startLocalS3(bucket = "precedent-files") {
   };
 }
 
-async function runS3rver(buckets: string[], folder?: string) {
+/**
+ * A local S3 server on `port` with one bucket, kept until `close()`: the browser tests' app servers
+ * share it when TEST_FILE_STORE=s3 (apps/web/playwright.config.ts starts local-s3-server.ts).
+ * Returns the environment settings that point an app at the bucket.
+ */
+export async function serveLocalS3(port: number, bucket: string) {
+  const { server, directory } = await runS3rver([bucket], undefined, port);
+  return {
+    ...bucketOn(port, bucket),
+    async close() {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The settings an app needs for the bucket `serveLocalS3(port, bucket)` serves. */
+export const localS3Env = (port: number, bucket: string) => bucketOn(port, bucket).env;
+
+async function runS3rver(buckets: string[], folder?: string, askedPort = 0) {
   const directory = folder ?? (await mkdtemp(path.join(tmpdir(), "precedent-s3-")));
   const S3rver = createRequire(import.meta.url)("s3rver") as S3rverClass;
   const server = new S3rver({
     address: "127.0.0.1",
-    port: 0,
+    port: askedPort,
     silent: true,
     directory,
     configureBuckets: buckets.map((name) => ({ name })),
