@@ -460,8 +460,16 @@ try {
 
   const serverGroups = (list: typeof servers): Group[] =>
     list.map((s, i) => ({ name: `app server ${i + 1}`, pids: () => [s.child.pid as number] }));
+  /** The replica's processes while it runs: its backends name the same database, so they are left out of the primary's. */
+  let replicaProcesses: () => number[] = () => [];
   const pgGroups: Group[] = [
-    { name: "PostgreSQL (this database's backends)", pids: () => postgresProcesses(database.name).ours },
+    {
+      name: "PostgreSQL (this database's backends)",
+      pids: () => {
+        const onReplica = new Set(replicaProcesses());
+        return postgresProcesses(database.name).ours.filter((pid) => !onReplica.has(pid));
+      },
+    },
     { name: "PostgreSQL (shared writers)", pids: () => postgresProcesses(database.name).writers },
   ];
 
@@ -557,10 +565,13 @@ try {
       }
       replicaHaproxy = await startHaproxy(pair.map((s) => s.port));
       const replicaPids = () => {
-        // The replica's own processes: those of its postmaster's data folder.
-        const found = spawnSync("pgrep", ["-f", `precedent-replica-${process.pid}`], { encoding: "utf8" });
-        return found.stdout.split("\n").filter(Boolean).map(Number);
+        // The replica's postmaster (its command line names its data folder) and its children.
+        const pids = (args: string[]) =>
+          spawnSync("pgrep", args, { encoding: "utf8" }).stdout.split("\n").filter(Boolean).map(Number);
+        const postmasters = pids(["-f", `precedent-replica-${process.pid}`]);
+        return [...postmasters, ...postmasters.flatMap((pid) => pids(["-P", String(pid)]))];
       };
+      replicaProcesses = replicaPids;
       const phase = await mixed("HAProxy, two app servers, lists from a replica", replicaHaproxy.base, pair, [
         { name: "HAProxy", pids: () => [replicaHaproxy?.child.pid as number] },
         { name: "PostgreSQL replica", pids: replicaPids },
@@ -568,7 +579,12 @@ try {
       const states = await Promise.all(
         pair.map(async (s) => {
           const ready = (await (await fetch(`${s.base}/readyz`)).json()) as {
-            read_replica?: { status: string; reads: { replica: number; primary: number; fallbacks: number } };
+            read_replica?: {
+              status: string;
+              reads_replica: number;
+              reads_primary: number;
+              fallbacks: number;
+            };
           };
           return ready.read_replica;
         }),
@@ -576,11 +592,12 @@ try {
       const reads = states
         .map((r, i) =>
           r
-            ? `server ${i + 1}: replica ${r.status}, ${r.reads.replica} list reads on it, ${r.reads.primary} on the primary, ${r.reads.fallbacks} fallbacks`
+            ? `server ${i + 1}: replica ${r.status}, ${r.reads_replica} list reads on it, ${r.reads_primary} on the primary, ${r.fallbacks} fallbacks`
             : `server ${i + 1}: no replica state`,
         )
         .join("; ");
       withReplica = { ...phase, reads };
+      replicaProcesses = () => [];
       replicaHaproxy.close();
       replicaHaproxy = undefined;
       for (const server of pair) {
