@@ -156,6 +156,14 @@ function postgresProcesses(database: string) {
   return { ours, writers };
 }
 
+/** Ends a server with SIGINT, waiting up to 5 s (an already ended one returns at once). */
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGINT");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+}
+
 type Group = { name: string; pids: () => number[] };
 
 /** CPU seconds each group used between start() and stop(); pids that come later count from 0. */
@@ -600,11 +608,7 @@ try {
       replicaProcesses = () => [];
       replicaHaproxy.close();
       replicaHaproxy = undefined;
-      for (const server of pair) {
-        const exited = new Promise((resolve) => server.child.once("exit", resolve));
-        server.child.kill("SIGINT");
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      }
+      for (const server of pair) await stopChild(server.child);
       replica = undefined;
       await standby.close();
     }
@@ -737,10 +741,6 @@ try {
   replicaHaproxy?.close();
   await replica?.close().catch(() => {});
   await admin.end().catch(() => {});
-  for (const child of children.reverse()) {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGINT");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  }
+  for (const child of children.reverse()) await stopChild(child);
   await database.dropUnlessKept();
 }

@@ -48,9 +48,6 @@ export async function serveLocalS3(port: number, bucket: string) {
   };
 }
 
-/** The settings an app needs for the bucket `serveLocalS3(port, bucket)` serves. */
-export const localS3Env = (port: number, bucket: string) => bucketOn(port, bucket).env;
-
 async function runS3rver(buckets: string[], folder?: string, askedPort = 0) {
   const directory = folder ?? (await mkdtemp(path.join(tmpdir(), "precedent-s3-")));
   const S3rver = createRequire(import.meta.url)("s3rver") as S3rverClass;

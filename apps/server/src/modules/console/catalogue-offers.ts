@@ -96,7 +96,8 @@ export function createConsoleOffers(deps: CatalogueDeps) {
 
     /** Adds a credit package, on sale to firms at once unless made inactive; audited. */
     async createCreditPackage(actor: StaffFacts, input: CreateCreditPackageRequest) {
-      const id = await db.transaction(async (tx) => {
+      // The reply is the package as read inside the insert's own transaction (no read after it).
+      const created = await db.transaction(async (tx) => {
         const added = await insertCreditPackage(tx, {
           name: input.name,
           priceCents: input.price_cents,
@@ -105,18 +106,17 @@ export function createConsoleOffers(deps: CatalogueDeps) {
         });
         if (added === null) throw new AppError(409, M.packageNameTaken);
         const [after] = await staffCreditPackages(tx, added);
-        const { version: _v, ...afterState } = after ?? { version: 0 };
+        if (!after) throw new Error(`credit package ${added} not found after its insert`);
+        const { version: _v, ...afterState } = after;
         await recordAction(tx, clock, {
           staffId: actor.id,
           action: "credit_package.created",
           target: `product:${added}`,
           after: afterState,
         });
-        return added;
+        return after;
       });
       changed();
-      const [created] = await staffCreditPackages(db, id);
-      if (!created) throw notFound(M.packageNotFound);
       return created;
     },
 
