@@ -44,6 +44,8 @@ for (const width of [1366, 375]) {
       await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog", { name: `Note on ${name}` });
       await expect(dialog).toBeVisible();
+      // A person types once the caret is in the note.
+      await expect(dialog.getByRole("textbox", { name: "Note" })).toBeFocused();
       await page.keyboard.type("Rang Wendy: she knows the app was down.");
       await page.keyboard.press("Tab");
       await expect(dialog.getByRole("checkbox", { name: "The firm was contacted about it" })).toBeFocused();

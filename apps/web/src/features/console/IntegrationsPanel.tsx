@@ -177,6 +177,9 @@ export function IntegrationsPanel() {
         confirmLoading={note.isPending}
         onOk={() => form.submit()}
         onCancel={() => setNoting(null)}
+        // autoFocus alone was now and then undone by the dialog's focus lock settling after the
+        // field mounted, so words typed at once went nowhere: the field is focused again once open.
+        afterOpenChange={(open) => open && form.getFieldInstance("note")?.focus()}
         destroyOnHidden
       >
         <Form
