@@ -30,7 +30,7 @@ import {
   typeAnswer,
   typeDate,
 } from "./interview-support";
-import { OWNER } from "./support";
+import { chooseMenuItem, OWNER } from "./support";
 
 test.describe.configure({ timeout: INTERVIEW_SPEC_TIMEOUT_MS });
 
@@ -356,8 +356,7 @@ test("preview posts the answers to a named window; a blocked popup says so; smal
   const previewReply = page
     .context()
     .waitForEvent("response", (response) => response.url().includes(`/api/xpressdox/preview/${doc.id}`));
-  await page.getByRole("button", { name: "More actions" }).click();
-  await page.getByRole("menuitem", { name: /Preview document/ }).click();
+  await chooseMenuItem(page, page.getByRole("button", { name: "More actions" }), /Preview document/);
   const popup = await popupOpened;
   const preview = await previewReply;
   expect(preview.status()).toBe(200);
@@ -369,8 +368,7 @@ test("preview posts the answers to a named window; a blocked popup says so; smal
   await page.evaluate(() => {
     window.open = () => null;
   });
-  await page.getByRole("button", { name: "More actions" }).click();
-  await page.getByRole("menuitem", { name: /Preview document/ }).click();
+  await chooseMenuItem(page, page.getByRole("button", { name: "More actions" }), /Preview document/);
   await expect(page.getByText(INTERVIEW_ALLOW_POPUPS)).toBeVisible();
 });
 
