@@ -1,9 +1,9 @@
 import MiniSearch, { type SearchOptions } from "minisearch";
-import { QUERY_REWRITES, TEMPLATE_SYNONYMS } from "./synonyms.ts";
+import { QUERY_REWRITES, TEMPLATE_SYNONYMS } from "../templates/index.ts";
 
 /**
  * The template finder: full-text search over the catalogue entries a firm may see, with the
- * words advisers use (`synonyms.ts`), by MiniSearch (BM25 with per-field boosts, fuzzy and prefix
+ * words advisers use (the templates module's `synonyms.ts`), by MiniSearch (BM25 with per-field boosts, fuzzy and prefix
  * matching). The ranking settings below were tuned on `finder-labelled-set.ts`; its test and
  * `npm run bench:assistant` print top-1 and top-3 accuracy on that set.
  */

@@ -3,6 +3,7 @@ import type { LibraryTemplate } from "@precedent/docgen/library";
 import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { allPlans } from "../teams/index.ts";
+import { synonymsOf } from "../templates/index.ts";
 import {
   type MetaEntry,
   planCategoryRules,
@@ -173,7 +174,13 @@ export async function ensureCatalogue(
         metaData: productMeta(c, settings.asicFee),
         allowDownloadPdf: c.allow_download_pdf !== "no",
         allowDownloadWord: c.allow_download_word !== "no",
-        searchText: searchTextOf([str(c.name), str(c.short_description), str(c.description), ...ancestors]),
+        searchText: searchTextOf([
+          str(c.name),
+          str(c.short_description),
+          str(c.description),
+          ...ancestors,
+          ...synonymsOf(template.identifier),
+        ]),
       };
       // A product staff edited in the console (its version moved) is theirs now: the library's
       // catalogue.json no longer overwrites its price, texts, categories or FAQ.

@@ -311,10 +311,21 @@ export function createCatalogueService(deps: {
       const direction = query.order === "desc" ? desc : asc;
       // A search ranks the templates whose name holds the words above those matched only in a
       // description or category (issue 33 item 8): someone typing "trust deed" wants the trust
-      // deeds first, not every template that mentions a trust. The chosen order applies within each.
-      const titleFirst = pattern ? [desc(sql`lower(${products.name}) like ${pattern}`)] : [];
+      // deeds first, not every template that mentions a trust. Then those where the words begin
+      // a word (a name's, a description's or an adviser's word for it: "nda" is the NDA's) above
+      // those where they only sit inside one ("nda" in "standard"). The chosen order applies
+      // within each.
+      const wordStart = search ? `\\m${search.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`)}` : undefined;
+      const ranked =
+        pattern && wordStart
+          ? [
+              desc(sql`lower(${products.name}) like ${pattern}`),
+              desc(sql`lower(${products.name}) ~ ${wordStart}`),
+              desc(sql`${products.searchText} ~ ${wordStart}`),
+            ]
+          : [];
       const orderBy = [
-        ...titleFirst,
+        ...ranked,
         ...(query.orderby === "id"
           ? [direction(products.id)]
           : [direction(sql`lower(${products.name})`), direction(products.id)]),

@@ -1,6 +1,7 @@
 import { CATALOGUE_BADGES, CREDIT_QUANTITY_META } from "@precedent/contracts";
 import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { synonymsOf } from "../templates/index.ts";
 import { findCreditPackages } from "./credit-packages.ts";
 import {
   type MetaEntry,
@@ -128,6 +129,7 @@ export async function changeProduct(tx: Database, id: number, version: number, c
         after.short_description,
         after.description,
         ...categoryNames.map((c) => c.name),
+        ...synonymsOf(current.templateIdentifier),
       ]),
       version: sql`${products.version} + 1`,
     })

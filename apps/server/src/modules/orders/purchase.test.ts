@@ -172,6 +172,21 @@ describe("catalogue", () => {
     }
   });
 
+  it("finds a template by the word advisers use for it, above words that only hold the letters", async () => {
+    const rows = async (search: string) =>
+      ProductListResponse.parse((await people.as.alice.get("/api/products", { search })).json()).data.rows;
+    // "NDA" is nowhere in the Mutual Non-Disclosure Agreement's name or texts: it is the
+    // advisers' word for it (templates/synonyms.ts). Other templates hold the letters inside a
+    // word ("standard", "mandatory"): they may be listed, but after it.
+    const nda = await rows("NDA");
+    expect(nda[0]?.template_identifier).toBe("mutual-nda");
+    expect(nda.length, "other templates hold the letters inside a word").toBeGreaterThan(1);
+    expect((await rows("BDBN"))[0]?.template_identifier).toBe("binding-death-benefit-nomination");
+    expect((await rows("family trust")).map((p) => p.template_identifier)).toContain(
+      "discretionary-trust-deed",
+    );
+  });
+
   it("hides products of hidden categories", async () => {
     const [hidden] = await t.db
       .select()

@@ -9,6 +9,7 @@ export {
 export { createTemplateLibrary, type TemplateLibrary, templateName } from "./library.ts";
 // Tables for tests and demo data to write rows with; another module's code may not import them.
 export { templateVersions } from "./schema.ts";
+export { QUERY_REWRITES, synonymsOf, TEMPLATE_SYNONYMS } from "./synonyms.ts";
 export {
   contentHashOf,
   currentVersionOf,

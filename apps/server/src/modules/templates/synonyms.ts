@@ -1,8 +1,10 @@
 /**
  * The words advisers use for templates, by template identifier: what a client or an accountant
- * says ("family trust", "who gets my super") rather than the catalogue's name. Indexed beside the
- * catalogue's own text; a template with no entry here is still found by its name, descriptions,
- * categories and FAQ.
+ * says ("family trust", "who gets my super", "NDA") rather than the catalogue's name. The
+ * assistant's finder indexes them beside the catalogue's own text, and the catalogue's search
+ * holds them in each product's search text, so "NDA" typed in either finds the Mutual
+ * Non-Disclosure Agreement. A template with no entry here is still found by its name,
+ * descriptions, categories and FAQ.
  */
 export const TEMPLATE_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map(
   Object.entries({
@@ -237,6 +239,10 @@ export const TEMPLATE_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map
  * Short forms expanded in a request before it is searched, so "smsf" finds text that says "self
  * managed superannuation fund" and "div 7a" is one term, not "div" and "7a".
  */
+/** The words advisers use for one template (none for a product that assembles no template). */
+export const synonymsOf = (identifier: string | null | undefined): readonly string[] =>
+  (identifier && TEMPLATE_SYNONYMS.get(identifier)) || [];
+
 export const QUERY_REWRITES: readonly (readonly [RegExp, string])[] = [
   [/\bdiv(?:ision)?\.?\s*7\s*a\b/gi, " div7a division7a "],
   [/\bsmsf\b/gi, " smsf self managed superannuation fund "],
