@@ -10,7 +10,7 @@ import {
 } from "@ant-design/icons";
 import { type DocumentFile, MY_DOCUMENTS } from "@precedent/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Card, List, Modal, Space, Typography } from "antd";
+import { App, Button, Card, Flex, List, Modal, Space, Typography } from "antd";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { documentQuery, documentsKey } from "../../api/documents";
@@ -219,13 +219,15 @@ function SuggestedActionsDialog({
           )}
           {document && (offersLegalReview(document) || offersHardCopy(document)) && (
             <li className="suggested-actions__item">
-              <Space wrap>
+              {/* Flex, not Space: Space spaces its React children, and FulfilmentActions is one
+                  child holding both buttons, which then touched. */}
+              <Flex wrap gap="small">
                 <FulfilmentActions
                   teamId={teamId}
                   document={document}
                   section={sectionOfTab(address.tab) ?? MY_DOCUMENTS}
                 />
-              </Space>
+              </Flex>
             </li>
           )}
           {offersDownload && downloadAction(pdf, "PDF")}
