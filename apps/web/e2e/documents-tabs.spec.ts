@@ -207,4 +207,17 @@ test.describe("document list tabs", () => {
     await page.getByRole("tab", { name: "Shared Folders" }).click();
     await expect(page.getByRole("button", { name: "Create new shared folder" })).toBeVisible();
   });
+
+  test("on a phone a firm with no folders gets one line saying so, and the list's filters start higher", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openDocuments(page, NEW_OWNER);
+    const empty = folderTree(page).getByText("No Folders");
+    await expect(empty).toBeVisible();
+    // The empty state's picture (about 60 px) is left out at this width: the whole folders panel,
+    // its search box included, stays under 100 px.
+    const panel = await folderTree(page).boundingBox();
+    expect(panel?.height ?? 0).toBeLessThan(100);
+  });
 });
