@@ -64,7 +64,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }>
   app,
   { assistant },
 ) => {
-  const { sessions: voice, gate, speech, countSpeech } = assistant.voice;
+  const { sessions: voice, gate, speech: speechNow, countSpeech } = assistant.voice;
   const tags = ["assistant"];
   // Scoped to this plugin: only speech to text takes multipart, one file part.
   await app.register(fastifyMultipart, {
@@ -190,6 +190,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }>
     async (request) => {
       const ctx = await request.firm();
       await gate.requireOn(ctx);
+      const speech = await speechNow();
       if (!speech) throw new AppError(409, SPEECH_NOT_CONFIGURED);
       await gate.takeMessage(ctx);
       const recording = await recordingOf(request);
@@ -214,6 +215,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }>
     async (request, reply) => {
       const ctx = await request.firm();
       await gate.requireOn(ctx);
+      const speech = await speechNow();
       if (!speech) throw new AppError(409, SPEECH_NOT_CONFIGURED);
       await gate.takeMessage(ctx);
       const audio = await speech.speak(request.body);
