@@ -216,3 +216,28 @@ describe("the assistant's provider", () => {
     }
   });
 });
+
+describe("a deployment whose model server needs no key (a local one, set in the environment)", () => {
+  it("keeps its provider by default and may still change the models, but not choose the provider again", async () => {
+    const local = await createTestApp({
+      env: { ASSISTANT_OPENAI_BASE_URL: "http://127.0.0.1:11434/v1", ASSISTANT_OPENAI_MODEL: "llama3.1:8b" },
+    });
+    try {
+      const staff = await signInStaff(local, (await buildStaff(local, "administrator")).email);
+      const rows = SettingsListResponse.parse((await staff.get("/api/console/settings")).json()).data.rows;
+      expect(rows.find((r) => r.key === "assistant_provider")).toMatchObject({
+        value: "openai-compatible",
+        overridden: false,
+      });
+      const put = (key: string, value: string) =>
+        staff.put(`/api/console/settings/${key}`, { value, version: 0, reason: REASON });
+      expect((await put("assistant_chat_model", "llama3.2:3b")).statusCode).toBe(200);
+      const chosen = await put("assistant_provider", "openai-compatible");
+      expect(chosen.statusCode).toBe(400);
+      expect(chosen.json().message).toBe(CONSOLE_SETTINGS_MESSAGES.assistantNeedsKey);
+      expect((await put("assistant_provider", "built-in")).statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+  }, 120_000);
+});
