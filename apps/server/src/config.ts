@@ -347,20 +347,22 @@ export function sandboxProviders(
  * is chosen where its credentials are, in the environment. Names only, never a value.
  */
 export function serviceProvidersOf(
-  config: Partial<Pick<
-    Config,
-    | "PAYMENT_PROVIDER"
-    | "SMTP_URL"
-    | "SMS_PROVIDER"
-    | "FUSESIGN_API_TOKEN"
-    | "FILE_STORE"
-    | "XERO_CLIENT_ID"
-    | "XERO_CLIENT_SECRET"
-    | "HUBSPOT_CLIENT_ID"
-    | "HUBSPOT_CLIENT_SECRET"
-    | "BGL_CLIENT_ID"
-    | "BGL_CLIENT_SECRET"
-  >>,
+  config: Partial<
+    Pick<
+      Config,
+      | "PAYMENT_PROVIDER"
+      | "SMTP_URL"
+      | "SMS_PROVIDER"
+      | "FUSESIGN_API_TOKEN"
+      | "FILE_STORE"
+      | "XERO_CLIENT_ID"
+      | "XERO_CLIENT_SECRET"
+      | "HUBSPOT_CLIENT_ID"
+      | "HUBSPOT_CLIENT_SECRET"
+      | "BGL_CLIENT_ID"
+      | "BGL_CLIENT_SECRET"
+    >
+  >,
 ): { service: string; provider: string; configured_by: string }[] {
   const practice = [
     config.XERO_CLIENT_ID && config.XERO_CLIENT_SECRET ? "Xero" : null,
@@ -396,7 +398,8 @@ export function serviceProvidersOf(
     },
     {
       service: "Practice software",
-      provider: practice.length > 0 ? `${practice.join(", ")}; sandbox for the others` : "Sandbox for every app",
+      provider:
+        practice.length > 0 ? `${practice.join(", ")}; sandbox for the others` : "Sandbox for every app",
       configured_by: "XERO_CLIENT_ID, HUBSPOT_CLIENT_ID, BGL_CLIENT_ID and their secrets",
     },
     {
@@ -428,7 +431,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push("ASSISTANT_OPENAI_MODEL: must name the model when ASSISTANT_OPENAI_BASE_URL is set");
   }
   if (parsed.data?.ASSISTANT_PROVIDER === "openai-compatible" && !parsed.data.ASSISTANT_OPENAI_BASE_URL) {
-    problems.push("ASSISTANT_PROVIDER: openai-compatible needs ASSISTANT_OPENAI_BASE_URL and ASSISTANT_OPENAI_MODEL");
+    problems.push(
+      "ASSISTANT_PROVIDER: openai-compatible needs ASSISTANT_OPENAI_BASE_URL and ASSISTANT_OPENAI_MODEL",
+    );
   }
   if (
     parsed.data?.SMS_PROVIDER === "messagemedia" &&

@@ -1,6 +1,10 @@
 import type { PublicSettings } from "@precedent/contracts";
 import type { Database } from "./db/client.ts";
-import { type AssistantChoice, type AssistantSettings, assistantChoiceOf } from "./modules/assistant/index.ts";
+import {
+  type AssistantChoice,
+  type AssistantSettings,
+  assistantChoiceOf,
+} from "./modules/assistant/index.ts";
 import { fulfilmentSettingsOf } from "./modules/fulfilment/index.ts";
 import { createSettingsStore, type EditableConfig } from "./modules/settings/index.ts";
 import type { ChangeFeed } from "./platform/freshness/index.ts";

@@ -39,7 +39,11 @@ async function chooseByKeyboard(page: Page, option: string) {
   await page.keyboard.press("ArrowDown");
   const item = page.locator(".ant-select-item-option", { hasText: new RegExp(`^${option}$`) });
   await expect(item).toBeVisible();
-  for (let i = 0; i < 4 && !(await item.evaluate((e) => e.classList.contains("ant-select-item-option-active"))); i++)
+  for (
+    let i = 0;
+    i < 4 && !(await item.evaluate((e) => e.classList.contains("ant-select-item-option-active")));
+    i++
+  )
     await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
 }
@@ -74,7 +78,9 @@ for (const width of [1366, 375]) {
         await chooseByKeyboard(page, "openai-compatible");
         await provider.getByLabel("Reason (kept in the setting's history)").fill("Trying the model server");
         await provider.getByRole("button", { name: "Save setting" }).click();
-        await expect(provider.getByText("The OpenAI-compatible provider needs")).toBeVisible({ timeout: 30_000 });
+        await expect(provider.getByText("The OpenAI-compatible provider needs")).toBeVisible({
+          timeout: 30_000,
+        });
         expect(await settingOf(page, "assistant_provider")).toEqual(before);
         await expectAccessible(page, "provider dialog", { include: ".ant-modal" });
         await page.keyboard.press("Escape");
@@ -100,9 +106,11 @@ for (const width of [1366, 375]) {
         expect(login.status()).toBe(200);
         await dismissAnnouncement(page);
         await page.goto("/my-account/my-company?tab=assistant");
-        await expect(page.getByText("The assistant is switched off for everyone at the moment.")).toBeVisible({
-          timeout: 60_000,
-        });
+        await expect(page.getByText("The assistant is switched off for everyone at the moment.")).toBeVisible(
+          {
+            timeout: 60_000,
+          },
+        );
         await expect(launcherOf(page)).toHaveCount(0);
         await expectAccessible(page, "My Company with the assistant off for everyone");
         await shoot(page, `firm-assistant-off-for-everyone-${width}`);

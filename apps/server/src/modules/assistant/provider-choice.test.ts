@@ -28,7 +28,10 @@ describe("assistantChoiceOf", () => {
   });
 
   it("falls back to the built-in provider when the chosen model server lacks its address", () => {
-    const choice = assistantChoiceOf({ ASSISTANT_PROVIDER: "openai-compatible", ASSISTANT_OPENAI_MODEL: "m" });
+    const choice = assistantChoiceOf({
+      ASSISTANT_PROVIDER: "openai-compatible",
+      ASSISTANT_OPENAI_MODEL: "m",
+    });
     expect(choice.provider.name).toBe("built-in");
     expect(choice.gateway).toBeNull();
   });

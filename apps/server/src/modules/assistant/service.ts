@@ -35,7 +35,6 @@ import { createBuiltInProvider } from "./built-in-provider.ts";
 import { type CatalogueEntries, createCatalogueEntries } from "./catalogue-entries.ts";
 import { createAssistantGate } from "./gate.ts";
 import type { ModelGateway } from "./model-gateway.ts";
-import type { AssistantChoice } from "./provider-choice.ts";
 import { canChangeAssistantSettings, canUseThread, chatStartRefusal } from "./policy.ts";
 import {
   type AssistantOutcome,
@@ -43,6 +42,7 @@ import {
   type AssistantTools,
   INITIAL_STATE,
 } from "./provider.ts";
+import type { AssistantChoice } from "./provider-choice.ts";
 import { createSalesResponder, type SalesCatalogue } from "./sales.ts";
 import { assistantFirmSettings, assistantMessages, assistantThreads, type ThreadState } from "./schema.ts";
 import { createTokenAllowance } from "./token-allowance.ts";
@@ -225,18 +225,18 @@ export function createAssistantService(deps: {
   const settingsOf = async (ctx: FirmContext, enabled: boolean): Promise<AssistantSettingsResult> => {
     const { on, provider, gateway } = await current();
     return {
-    enabled,
-    available: on,
-    provider: provider.name as AssistantProviderName,
-    can_change: canChangeAssistantSettings(ctx),
-    realtime: gateway
-      ? {
-          provider: provider.name as AssistantProviderName,
-          model: gateway.realtimeModel,
-          websocket_url: gateway.realtimeWebSocketUrl,
-        }
-      : null,
-  };
+      enabled,
+      available: on,
+      provider: provider.name as AssistantProviderName,
+      can_change: canChangeAssistantSettings(ctx),
+      realtime: gateway
+        ? {
+            provider: provider.name as AssistantProviderName,
+            model: gateway.realtimeModel,
+            websocket_url: gateway.realtimeWebSocketUrl,
+          }
+        : null,
+    };
   };
 
   /** The model a direct call may use: the configured one (a person cannot pick a dearer one). */
@@ -247,7 +247,9 @@ export function createAssistantService(deps: {
   }
 
   /** The checks every direct model call passes first: the firm's switch, a model, the limits. */
-  async function admitModelCall(ctx: FirmContext): Promise<{ model: ModelGateway; provider: AssistantProvider }> {
+  async function admitModelCall(
+    ctx: FirmContext,
+  ): Promise<{ model: ModelGateway; provider: AssistantProvider }> {
     await requireOn(ctx);
     const { gateway, provider } = await current();
     if (!gateway) throw new AppError(409, ASSISTANT_NO_MODEL);

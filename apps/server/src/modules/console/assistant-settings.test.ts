@@ -44,7 +44,11 @@ const settingOf = async (key: string) => {
 };
 /** Changes a setting from the version it has now. */
 const change = async (key: string, value: string, client = admin) =>
-  client.put(`/api/console/settings/${key}`, { value, version: (await settingOf(key)).version, reason: REASON });
+  client.put(`/api/console/settings/${key}`, {
+    value,
+    version: (await settingOf(key)).version,
+    reason: REASON,
+  });
 /** GET /api/ai/settings as the firm's owner, through this server or another. */
 const assistantSettings = async (app = t.app) => {
   const res = await app.inject({
@@ -138,7 +142,11 @@ describe("the assistant's provider", () => {
       ["assistant_base_url", "ftp://models.example/v1", "is not the model server's address"],
       ["assistant_base_url", "not a url", "is not the model server's address"],
       ["assistant_base_url", "https://models.example/v1?key=1", "is not the model server's address"],
-      ["assistant_base_url", `https://me:${SERVER_KEY}@models.example/v1`, "must not hold a user name or key"],
+      [
+        "assistant_base_url",
+        `https://me:${SERVER_KEY}@models.example/v1`,
+        "must not hold a user name or key",
+      ],
       ["assistant_chat_model", "gpt 4o", "is not a model name"],
     ] as const) {
       const res = await change(key, value);
@@ -204,7 +212,10 @@ describe("the assistant's provider", () => {
       expect((await change("assistant_provider", "openai-compatible")).statusCode).toBe(200);
       const started = Date.now();
       let seen = await read();
-      while (JSON.stringify(seen) !== JSON.stringify([false, "openai-compatible"]) && Date.now() - started < 3000) {
+      while (
+        JSON.stringify(seen) !== JSON.stringify([false, "openai-compatible"]) &&
+        Date.now() - started < 3000
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 20));
         seen = await read();
       }

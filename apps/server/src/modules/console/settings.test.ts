@@ -133,13 +133,21 @@ describe("PUT /api/console/settings/:key", () => {
       configured_by: "PAYMENT_PROVIDER, STRIPE_SECRET_KEY",
     });
     // The address and the model alone change nothing the assistant does: allowed.
-    expect((await change(as.administrator, "assistant_base_url", "http://127.0.0.1:11434/v1", 0)).statusCode).toBe(200);
+    expect(
+      (await change(as.administrator, "assistant_base_url", "http://127.0.0.1:11434/v1", 0)).statusCode,
+    ).toBe(200);
     expect((await change(as.administrator, "assistant_chat_model", "llama3.1:8b", 0)).statusCode).toBe(200);
     const refused = await change(as.administrator, "assistant_provider", "openai-compatible", 0);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(CONSOLE_SETTINGS_MESSAGES.assistantNeedsKey);
-    expect(refused.json().data.errors).toEqual([{ field: "value", message: CONSOLE_SETTINGS_MESSAGES.assistantNeedsKey }]);
-    expect(await settingOf("assistant_provider")).toMatchObject({ value: "built-in", version: 0, overridden: false });
+    expect(refused.json().data.errors).toEqual([
+      { field: "value", message: CONSOLE_SETTINGS_MESSAGES.assistantNeedsKey },
+    ]);
+    expect(await settingOf("assistant_provider")).toMatchObject({
+      value: "built-in",
+      version: 0,
+      overridden: false,
+    });
     expect(await historyOf("assistant_provider")).toEqual([]);
     const audit = await t.db
       .select()

@@ -12,13 +12,18 @@ describe("the assistant's settings' defaults", () => {
       assistant_realtime_model: "gpt-4o-mini-realtime-preview",
       assistant_transcription_model: "whisper-1",
     });
-    const model = { ASSISTANT_OPENAI_BASE_URL: "https://api.openai.com/v1", ASSISTANT_OPENAI_MODEL: "gpt-4o-mini" };
+    const model = {
+      ASSISTANT_OPENAI_BASE_URL: "https://api.openai.com/v1",
+      ASSISTANT_OPENAI_MODEL: "gpt-4o-mini",
+    };
     expect(settingDefaults(model)).toMatchObject({
       assistant_provider: "openai-compatible",
       assistant_base_url: "https://api.openai.com/v1",
       assistant_chat_model: "gpt-4o-mini",
     });
-    expect(settingDefaults({ ...model, ASSISTANT_PROVIDER: "built-in", ASSISTANT_ENABLED: "off" })).toMatchObject({
+    expect(
+      settingDefaults({ ...model, ASSISTANT_PROVIDER: "built-in", ASSISTANT_ENABLED: "off" }),
+    ).toMatchObject({
       assistant_provider: "built-in",
       assistant_enabled: "off",
     });
@@ -36,9 +41,9 @@ describe("combinationProblem", () => {
     expect(combinationProblem({ ...chosen, assistant_base_url: "" }, {})).toBe(
       CONSOLE_SETTINGS_MESSAGES.assistantNeedsBaseUrl,
     );
-    expect(combinationProblem({ ...chosen, assistant_chat_model: "" }, { ASSISTANT_OPENAI_API_KEY: true })).toBe(
-      CONSOLE_SETTINGS_MESSAGES.assistantNeedsChatModel,
-    );
+    expect(
+      combinationProblem({ ...chosen, assistant_chat_model: "" }, { ASSISTANT_OPENAI_API_KEY: true }),
+    ).toBe(CONSOLE_SETTINGS_MESSAGES.assistantNeedsChatModel);
     expect(combinationProblem(chosen, {})).toBe(CONSOLE_SETTINGS_MESSAGES.assistantNeedsKey);
     expect(combinationProblem(chosen, { ASSISTANT_OPENAI_API_KEY: true })).toBeNull();
   });

@@ -70,14 +70,17 @@ const wholeNumber = (setting: string, min: number, max: number) => (value: strin
 
 const oneOf = (setting: string, choices: readonly string[]) => (value: string) => {
   const chosen = value.toLowerCase();
-  if (!choices.includes(chosen)) throw new Error(`${setting}: "${value}" is not one of ${choices.join(", ")}`);
+  if (!choices.includes(chosen))
+    throw new Error(`${setting}: "${value}" is not one of ${choices.join(", ")}`);
   return chosen;
 };
 
 // A model's name as OpenAI-compatible servers spell them: gpt-4o-mini, llama3.1:8b, org/model@rev.
 const modelName = (setting: string) => (value: string) => {
   if (!/^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,199}$/.test(value))
-    throw new Error(`${setting}: "${value}" is not a model name (letters, digits and . _ : / @ + -, no spaces)`);
+    throw new Error(
+      `${setting}: "${value}" is not a model name (letters, digits and . _ : / @ + -, no spaces)`,
+    );
   return value;
 };
 
@@ -189,7 +192,8 @@ export const SETTING_DEFINITIONS: Record<SettingKey, Definition> = {
     environmentName: "ASSISTANT_OPENAI_BASE_URL",
     fallback: "",
     label: "Assistant model server's base URL",
-    description: "The OpenAI-compatible server's address up to its API version, e.g. https://api.openai.com/v1.",
+    description:
+      "The OpenAI-compatible server's address up to its API version, e.g. https://api.openai.com/v1.",
     check: modelServerUrl,
   },
   assistant_chat_model: {
@@ -245,7 +249,10 @@ export function settingDefaults(config: Partial<EditableConfig>): Record<Setting
     Object.entries(SETTING_DEFINITIONS).map(([key, definition]) => {
       const configured = config[definition.environmentName];
       if (configured !== undefined) return [key, String(configured)];
-      return [key, typeof definition.fallback === "string" ? definition.fallback : definition.fallback(config)];
+      return [
+        key,
+        typeof definition.fallback === "string" ? definition.fallback : definition.fallback(config),
+      ];
     }),
   ) as Record<SettingKey, string>;
 }

@@ -143,7 +143,8 @@ export function createSettingsStore(deps: {
         // each see the other's old value; the assistant's reader copes with what slips through.
         const before: Record<SettingKey, string> = { ...defaults };
         for (const row of await tx.select().from(settingValues))
-          if ((SETTING_KEYS as readonly string[]).includes(row.key)) before[row.key as SettingKey] = row.value;
+          if ((SETTING_KEYS as readonly string[]).includes(row.key))
+            before[row.key as SettingKey] = row.value;
         const problem = combinationProblem({ ...before, [input.key]: value }, secrets);
         if (problem && (input.key === "assistant_provider" || !combinationProblem(before, secrets)))
           throw badRequest(problem, [{ field: "value", message: problem }]);

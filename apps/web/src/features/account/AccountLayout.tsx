@@ -237,7 +237,9 @@ function PageMain({ children }: { children: ReactNode }) {
 function AssistantForFirm() {
   const { team } = useCurrentTeam();
   const settings = useQuery({ ...assistantSettingsQuery(team?.id ?? 0), enabled: team !== undefined });
-  return team && settings.data?.enabled && settings.data.available ? <AssistantLauncher key={team.id} /> : null;
+  return team && settings.data?.enabled && settings.data.available ? (
+    <AssistantLauncher key={team.id} />
+  ) : null;
 }
 
 /** The signed-in shell: header, navigation and the current page. */
