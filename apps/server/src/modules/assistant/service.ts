@@ -246,7 +246,7 @@ export function createAssistantService(deps: {
     return configured;
   }
 
-  /** The checks every direct model call passes first: the firm's switch, a model, the limits. */
+  /** The checks every direct model call passes first: both switches, a model, the limits. */
   async function admitModelCall(
     ctx: FirmContext,
   ): Promise<{ model: ModelGateway; provider: AssistantProvider }> {
