@@ -51,6 +51,23 @@ describe("loadConfig", () => {
     ).toThrow(/DATABASE_REPLICA_URL.*postgres:\/\/ or postgresql:\/\//);
   });
 
+  it("takes the assistant's switch and provider, the OpenAI-compatible one only with its server", () => {
+    expect(loadConfig({}).ASSISTANT_ENABLED).toBe("on");
+    expect(loadConfig({ ASSISTANT_ENABLED: "off" }).ASSISTANT_ENABLED).toBe("off");
+    expect(() => loadConfig({ ASSISTANT_ENABLED: "no" })).toThrow(/ASSISTANT_ENABLED/);
+    expect(loadConfig({}).ASSISTANT_PROVIDER).toBeUndefined();
+    expect(() => loadConfig({ ASSISTANT_PROVIDER: "openai-compatible" })).toThrow(
+      "ASSISTANT_PROVIDER: openai-compatible needs ASSISTANT_OPENAI_BASE_URL and ASSISTANT_OPENAI_MODEL",
+    );
+    expect(
+      loadConfig({
+        ASSISTANT_PROVIDER: "built-in",
+        ASSISTANT_OPENAI_BASE_URL: "https://api.openai.com/v1",
+        ASSISTANT_OPENAI_MODEL: "gpt-4o-mini",
+      }).ASSISTANT_PROVIDER,
+    ).toBe("built-in");
+  });
+
   it("takes a shortened idle timeout from the environment", () => {
     expect(loadConfig({ IDLE_TIMEOUT_MS: "5000" }).IDLE_TIMEOUT_MS).toBe(5000);
   });

@@ -239,6 +239,16 @@ const ConfigSchema = z.object({
    * (https://api.openai.com/v1); the model is required with it, the key only where the server asks.
    */
   ASSISTANT_OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The assistant for every firm, `on` or `off` (issue 37 item 4); the console's setting of the
+   * same name overrides it on every server at once.
+   */
+  ASSISTANT_ENABLED: z.enum(["on", "off"]).default("on"),
+  /**
+   * Which provider answers: `built-in` or `openai-compatible`. Unset, the OpenAI-compatible one
+   * when ASSISTANT_OPENAI_BASE_URL and ASSISTANT_OPENAI_MODEL are set, else the built-in one.
+   */
+  ASSISTANT_PROVIDER: z.enum(["built-in", "openai-compatible"]).optional(),
   ASSISTANT_OPENAI_API_KEY: z.string().optional(),
   ASSISTANT_OPENAI_MODEL: z.string().trim().min(1).optional(),
   /** How long one request to the model may take before the built-in provider answers instead. */
@@ -331,6 +341,75 @@ export function sandboxProviders(
   return sandboxes;
 }
 
+/**
+ * Which provider each outside service uses and the environment names that choose it, for the
+ * console's Settings area to show (issue 37 item 4). Read only there: a provider with credentials
+ * is chosen where its credentials are, in the environment. Names only, never a value.
+ */
+export function serviceProvidersOf(
+  config: Partial<
+    Pick<
+      Config,
+      | "PAYMENT_PROVIDER"
+      | "SMTP_URL"
+      | "SMS_PROVIDER"
+      | "FUSESIGN_API_TOKEN"
+      | "FILE_STORE"
+      | "XERO_CLIENT_ID"
+      | "XERO_CLIENT_SECRET"
+      | "HUBSPOT_CLIENT_ID"
+      | "HUBSPOT_CLIENT_SECRET"
+      | "BGL_CLIENT_ID"
+      | "BGL_CLIENT_SECRET"
+    >
+  >,
+): { service: string; provider: string; configured_by: string }[] {
+  const practice = [
+    config.XERO_CLIENT_ID && config.XERO_CLIENT_SECRET ? "Xero" : null,
+    config.HUBSPOT_CLIENT_ID && config.HUBSPOT_CLIENT_SECRET ? "HubSpot" : null,
+    config.BGL_CLIENT_ID && config.BGL_CLIENT_SECRET ? "BGL" : null,
+  ].filter((name) => name !== null);
+  return [
+    {
+      service: "Payments",
+      provider:
+        config.PAYMENT_PROVIDER === "stripe" ? "Stripe" : "Sandbox checkout (test cards, no money taken)",
+      configured_by: "PAYMENT_PROVIDER, STRIPE_SECRET_KEY",
+    },
+    {
+      service: "Mail",
+      provider: config.SMTP_URL ? "SMTP" : "Outbox table (kept, not sent)",
+      configured_by: "SMTP_URL, MAIL_FROM",
+    },
+    {
+      service: "SMS signing codes",
+      provider: config.SMS_PROVIDER === "messagemedia" ? "MessageMedia" : "Sandbox (kept, not sent)",
+      configured_by: "SMS_PROVIDER, MESSAGEMEDIA_API_KEY, MESSAGEMEDIA_API_SECRET",
+    },
+    {
+      service: "E-signing",
+      provider: config.FUSESIGN_API_TOKEN ? "Built-in signing and FuseSign" : "Built-in signing",
+      configured_by: "FUSESIGN_API_TOKEN, FUSESIGN_TENANT_ID",
+    },
+    {
+      service: "ASIC company registration",
+      provider: "Sandbox regulator (nothing lodged with ASIC)",
+      configured_by: "ASIC_SANDBOX_PROCESSING_MS",
+    },
+    {
+      service: "Practice software",
+      provider:
+        practice.length > 0 ? `${practice.join(", ")}; sandbox for the others` : "Sandbox for every app",
+      configured_by: "XERO_CLIENT_ID, HUBSPOT_CLIENT_ID, BGL_CLIENT_ID and their secrets",
+    },
+    {
+      service: "File storage",
+      provider: config.FILE_STORE === "s3" ? "S3-compatible bucket" : "Database",
+      configured_by: "FILE_STORE, S3_BUCKET, S3_ENDPOINT",
+    },
+  ];
+}
+
 /** The sandbox SMS developer page: outside production by default, in production only when asked for. */
 export function smsDevPageOn(config: Pick<Config, "SMS_PROVIDER" | "NODE_ENV">): boolean {
   if (config.SMS_PROVIDER === "sandbox") return true;
@@ -350,6 +429,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.data?.ASSISTANT_OPENAI_BASE_URL && !parsed.data.ASSISTANT_OPENAI_MODEL) {
     problems.push("ASSISTANT_OPENAI_MODEL: must name the model when ASSISTANT_OPENAI_BASE_URL is set");
+  }
+  if (parsed.data?.ASSISTANT_PROVIDER === "openai-compatible" && !parsed.data.ASSISTANT_OPENAI_BASE_URL) {
+    problems.push(
+      "ASSISTANT_PROVIDER: openai-compatible needs ASSISTANT_OPENAI_BASE_URL and ASSISTANT_OPENAI_MODEL",
+    );
   }
   if (
     parsed.data?.SMS_PROVIDER === "messagemedia" &&

@@ -1,5 +1,5 @@
 import type { SessionInfo } from "@precedent/contracts";
-import { DEVELOPMENT_SECRET_KEY, publicOrigin } from "./config.ts";
+import { DEVELOPMENT_SECRET_KEY, publicOrigin, serviceProvidersOf } from "./config.ts";
 import { DEFAULT_REPLY_CACHE_MB, SESSION_MAX_AGE_MS, SESSION_PURGE_EVERY_MS } from "./constants.ts";
 import type { Database } from "./db/client.ts";
 import { createReadRouter } from "./db/read-replica.ts";
@@ -16,13 +16,7 @@ import {
   type LodgementSteps,
   registrationFeeSupplement,
 } from "./modules/asic/index.ts";
-import {
-  assistantProviderOf,
-  createAssistantService,
-  modelGatewayOf,
-  salesCatalogueOf,
-  speechPortOf,
-} from "./modules/assistant/index.ts";
+import { createAssistantService, salesCatalogueOf } from "./modules/assistant/index.ts";
 import { createAuthService, createPasswordReset } from "./modules/auth/index.ts";
 import { createCatalogueService } from "./modules/catalogue/index.ts";
 import { createConsoleService } from "./modules/console/index.ts";
@@ -96,7 +90,10 @@ export function createServices(deps: {
     checkEveryMs: deps.replicaCheckEveryMs,
   });
   // Settings edited in the operator console over the environment's defaults (issue 37 item 4).
-  const { settings, publicSettings, fulfilmentSettings } = createSettingsReaders({ ...deps, config });
+  const { settings, publicSettings, fulfilmentSettings, assistantChoice } = createSettingsReaders({
+    ...deps,
+    config,
+  });
   // Every link the product sends or shows is built on this, never on a request's Host.
   const publicUrl = publicOrigin(config.PUBLIC_URL ?? "http://localhost:3000");
   // CPU-heavy work (assembly, previews, sealing) runs on worker threads (services-workers.ts).
@@ -178,6 +175,7 @@ export function createServices(deps: {
     membership: () => membership,
     endSessionsOf: auth.endSessionsOf,
     settings,
+    serviceProviders: serviceProvidersOf(config),
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
     templates: () => ({ library: templates, engine }),
     catalogueChanged: () => deps.changes?.catalogueChanged(),
@@ -337,10 +335,10 @@ export function createServices(deps: {
   const credits = createCreditsService({ db, clock, teams, users, catalogue, orders, events });
   const startDocument = createDocumentStart({ db, clock, catalogue, orders, teams, documents, credits });
   // The assistant (issue 32): built-in and offline unless a model is configured; it acts through
-  // the catalogue, the start and the interview's own services with the person's firm context.
+  // the catalogue, the start and the interview's own services with the person's firm context. Its
+  // switch for every firm and its provider are the console's settings (issue 37 item 4).
   const assistant = createAssistantService({
-    provider: assistantProviderOf(config),
-    speech: speechPortOf(config),
+    choice: assistantChoice,
     db,
     clock,
     catalogue,
@@ -350,7 +348,6 @@ export function createServices(deps: {
     paidOrders: (teamId, userId) => paidOrdersOf(db, teamId, userId),
     throttle: createThrottle({ db, clock }),
     logs,
-    gateway: modelGatewayOf(config),
     sales: salesCatalogueOf(config),
     tokensPerDay: config.ASSISTANT_TOKENS_PER_PERSON_PER_DAY,
     historyMessages: config.ASSISTANT_HISTORY_MESSAGES,

@@ -153,6 +153,12 @@ export const PostMessageResponse = envelope(PostMessageResult);
  */
 export const ASSISTANT_TURNED_OFF =
   "The assistant is turned off for this firm. The firm's owner or a manager can turn it back on in the firm's settings.";
+/**
+ * The operator's switch for every firm (issue 37 item 4, the console's `assistant_enabled`): off,
+ * every assistant call answers 403 with this message and the web shows no launcher.
+ */
+export const ASSISTANT_OFF_FOR_EVERYONE =
+  "The assistant is switched off for everyone at the moment. Please try again later, or contact us if you need help now.";
 export const ASSISTANT_SETTINGS_FORBIDDEN =
   "Only the firm's owner or a manager can turn the assistant on or off.";
 
@@ -163,7 +169,10 @@ export type AssistantProviderName = z.infer<typeof AssistantProviderName>;
 
 /** GET /api/ai/settings and the answer of POST /api/ai/settings. */
 export const AssistantSettingsResult = z.object({
+  /** The firm's own switch. */
   enabled: z.boolean(),
+  /** False while the operator has the assistant off for every firm: no launcher, whatever `enabled` says. */
+  available: z.boolean(),
   provider: AssistantProviderName,
   /** Whether the caller may change `enabled` (the firm's owner or a manager). */
   can_change: z.boolean(),

@@ -12,6 +12,12 @@ export const CONSOLE_SETTINGS_MESSAGES = {
   stale: "Someone changed this setting since you opened it: reload it and make your change again.",
   announcementNotFound: "No such announcement.",
   endsBeforeStart: "The end must be after the start.",
+  assistantNeedsKey:
+    "The OpenAI-compatible provider needs its API key in the server's environment (ASSISTANT_OPENAI_API_KEY), and none is set there: nothing was changed. Set the key on every server first, or keep the built-in provider.",
+  assistantNeedsBaseUrl:
+    "The OpenAI-compatible provider needs its base URL: set the assistant's model base URL first. Nothing was changed.",
+  assistantNeedsChatModel:
+    "The OpenAI-compatible provider needs its chat model: set the assistant's chat model first. Nothing was changed.",
 } as const;
 
 /** The settings the console edits, by the key the store and its history use. */
@@ -24,6 +30,13 @@ export const SETTING_KEYS = [
   "hard_copy_max_copies",
   "hard_copy_shipping",
   "hard_copy_email",
+  "assistant_enabled",
+  "assistant_provider",
+  "assistant_base_url",
+  "assistant_chat_model",
+  "assistant_realtime_model",
+  "assistant_transcription_model",
+  "assistant_speech_model",
 ] as const;
 export const SettingKey = z.enum(SETTING_KEYS, { error: "No such setting" });
 export type SettingKey = z.infer<typeof SettingKey>;
@@ -66,11 +79,32 @@ export const Setting = z.object({
   version: z.number().int(),
   updated_at: z.string().nullable(),
   updated_by: z.string().nullable(),
+  /** The only values the setting takes (the console offers them as a list); null: free text. */
+  choices: z.array(z.string()).nullable(),
 });
 export type Setting = z.infer<typeof Setting>;
 
+/** A secret a setting needs: only whether the server's environment has it, never its value. */
+export const SettingSecret = z.object({
+  environment_name: z.string(),
+  label: z.string(),
+  set: z.boolean(),
+});
+export type SettingSecret = z.infer<typeof SettingSecret>;
+
+/** An outside service's provider as the environment chooses it: shown, not edited in the console. */
+export const ServiceProvider = z.object({
+  service: z.string(),
+  provider: z.string(),
+  /** Where it is chosen: the environment's names. */
+  configured_by: z.string(),
+});
+export type ServiceProvider = z.infer<typeof ServiceProvider>;
+
 export const SettingsList = z.object({
   rows: z.array(Setting),
+  secrets: z.array(SettingSecret),
+  providers: z.array(ServiceProvider),
   abilities: z.object({ edit: z.boolean() }),
 });
 export const SettingsListResponse = envelope(SettingsList);

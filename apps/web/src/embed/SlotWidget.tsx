@@ -141,5 +141,7 @@ function TalkToSalesButton() {
 function AssistantForFirm() {
   const { team } = useCurrentTeam();
   const settings = useQuery({ ...assistantSettingsQuery(team?.id ?? 0), enabled: team !== undefined });
-  return team && settings.data?.enabled ? <AssistantLauncher key={team.id} /> : null;
+  return team && settings.data?.enabled && settings.data.available ? (
+    <AssistantLauncher key={team.id} />
+  ) : null;
 }

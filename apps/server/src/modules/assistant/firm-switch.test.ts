@@ -34,6 +34,7 @@ describe("the firm's switch for the assistant", () => {
     const { owner, manager, alice } = people.as;
     expect(settingsOf(await alice.get("/api/ai/settings"))).toEqual({
       enabled: true,
+      available: true,
       provider: "built-in",
       can_change: false,
       realtime: null,

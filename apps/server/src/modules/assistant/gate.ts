@@ -1,5 +1,6 @@
 import {
   ASSISTANT_MESSAGES_PER_MINUTE,
+  ASSISTANT_OFF_FOR_EVERYONE,
   ASSISTANT_TOO_MANY_MESSAGES,
   ASSISTANT_TURNED_OFF,
 } from "@precedent/contracts";
@@ -11,8 +12,8 @@ import type { Throttle, ThrottleRule } from "../../platform/throttle/index.ts";
 import { assistantFirmSettings } from "./schema.ts";
 
 /**
- * What every assistant call passes first, the chat's and the voice interview's alike: the firm's
- * switch, and one per-person rate for messages and spoken or typed answers together (so switching
+ * What every assistant call passes first, the chat's and the voice interview's alike: the
+ * operator's switch for every firm (the console's setting), the firm's switch, and one per-person rate for messages and spoken or typed answers together (so switching
  * from chat to voice gives no one a second allowance).
  */
 
@@ -20,8 +21,14 @@ const messagesRule: ThrottleRule = { kind: "window", free: ASSISTANT_MESSAGES_PE
 
 export type AssistantGate = ReturnType<typeof createAssistantGate>;
 
-export function createAssistantGate(deps: { db: Database; throttle: Throttle }) {
+export function createAssistantGate(deps: {
+  db: Database;
+  throttle: Throttle;
+  /** The operator's switch for every firm, read on each call (always on when not given). */
+  onForEveryone?: () => Promise<boolean>;
+}) {
   const { db, throttle } = deps;
+  const onForEveryone = deps.onForEveryone ?? (async () => true);
 
   /** Whether the firm has the assistant on: no row is on, the default. */
   async function enabledFor(teamId: number) {
@@ -34,9 +41,11 @@ export function createAssistantGate(deps: { db: Database; throttle: Throttle }) 
 
   return {
     enabledFor,
+    onForEveryone,
 
-    /** Every assistant call of a firm that turned the assistant off is refused, before anything else. */
+    /** Every assistant call is refused while it is off for everyone or for the firm, before anything else. */
     async requireOn(ctx: FirmContext) {
+      if (!(await onForEveryone())) throw forbidden(ASSISTANT_OFF_FOR_EVERYONE);
       if (!(await enabledFor(ctx.teamId))) throw forbidden(ASSISTANT_TURNED_OFF);
     },
 

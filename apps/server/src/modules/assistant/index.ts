@@ -8,7 +8,13 @@ export { FINDER_LABELLED_SET } from "./finder-labelled-set.ts";
 export { finderEntriesFromLibrary } from "./library-entries.ts";
 export { createOpenAiProvider, type OpenAiSettings } from "./openai-provider.ts";
 export type { AssistantProvider, AssistantTools } from "./provider.ts";
-export { type AssistantSettings, assistantProviderOf, modelGatewayOf } from "./provider-choice.ts";
+export {
+  type AssistantChoice,
+  type AssistantSettings,
+  assistantChoiceOf,
+  assistantProviderOf,
+  modelGatewayOf,
+} from "./provider-choice.ts";
 export { assistantRoutes } from "./routes.ts";
 export { type SalesCatalogue, salesCatalogueOf } from "./sales.ts";
 export { type AssistantService, createAssistantService, type DocumentStartCall } from "./service.ts";

@@ -1,4 +1,5 @@
 import {
+  ASSISTANT_OFF_FOR_EVERYONE,
   ASSISTANT_TURNED_OFF,
   AssistantSettingsResponse,
   AssistantThreadQuery,
@@ -25,7 +26,7 @@ const noThread = ErrorEnvelope.describe(
 );
 
 const turnedOff = ErrorEnvelope.describe(
-  `The firm's owner or a manager turned the assistant off for the firm: "${ASSISTANT_TURNED_OFF}"`,
+  `The operator switched the assistant off for every firm ("${ASSISTANT_OFF_FOR_EVERYONE}"), or the firm's owner or a manager turned it off for the firm ("${ASSISTANT_TURNED_OFF}")`,
 );
 
 export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }> = async (
@@ -107,7 +108,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantServic
         summary:
           "Whether the firm has the assistant on (the web shows its launcher only then), which provider answers, whether the caller may change it, and the realtime voice model if one is configured",
         description:
-          "`realtime` names the configured realtime model and its WebSocket address (the voice chat opens it with the ephemeral key of `POST /api/ai/get-temp-token`); it is null with the built-in provider, and the voice chat then runs turn by turn on the browser's speech.",
+          "`available` is false while the operator has the assistant switched off for every firm (the console's setting): the web then shows no launcher, whatever the firm's own `enabled` says, and every assistant call answers 403. `realtime` names the configured realtime model and its WebSocket address (the voice chat opens it with the ephemeral key of `POST /api/ai/get-temp-token`); it is null with the built-in provider, and the voice chat then runs turn by turn on the browser's speech.",
         querystring: AssistantThreadQuery,
         response: {
           200: AssistantSettingsResponse,

@@ -42,6 +42,7 @@ import {
   type AssistantTools,
   INITIAL_STATE,
 } from "./provider.ts";
+import type { AssistantChoice } from "./provider-choice.ts";
 import { createSalesResponder, type SalesCatalogue } from "./sales.ts";
 import { assistantFirmSettings, assistantMessages, assistantThreads, type ThreadState } from "./schema.ts";
 import { createTokenAllowance } from "./token-allowance.ts";
@@ -95,11 +96,22 @@ export function createAssistantService(deps: {
   historyMessages?: number;
   /** The voice interview's speech on the server; none (the browser speaks) unless configured. */
   speech?: SpeechPort | null;
+  /**
+   * The switch for every firm, the provider, the direct calls and the speech as the console's
+   * settings have them now, read on each call; without it, `provider`, `gateway` and `speech`
+   * stand for good and the assistant is on.
+   */
+  choice?: () => Promise<AssistantChoice>;
 }) {
   const { db, clock, interview, templates, throttle } = deps;
-  const provider = deps.provider ?? createBuiltInProvider();
+  const fixed: AssistantChoice = {
+    on: true,
+    provider: deps.provider ?? createBuiltInProvider(),
+    gateway: deps.gateway ?? null,
+    speech: deps.speech ?? null,
+  };
+  const current = deps.choice ?? (async () => fixed);
   const entries = deps.entries ?? createCatalogueEntries({ catalogue: deps.catalogue, templates, clock });
-  const gateway = deps.gateway ?? null;
   const salesResponder = createSalesResponder(deps.sales ?? { courses: [], offers: [] });
   const allowance = createTokenAllowance({
     db,
@@ -107,7 +119,7 @@ export function createAssistantService(deps: {
     tokensPerDay: deps.tokensPerDay ?? DEFAULT_TOKENS_PER_DAY,
   });
   const historyMessages = deps.historyMessages ?? DEFAULT_HISTORY_MESSAGES;
-  const gate = createAssistantGate({ db, throttle });
+  const gate = createAssistantGate({ db, throttle, onForEveryone: async () => (await current()).on });
 
   /** The tools of one request: each a call of another module's service as this person in this firm. */
   function toolsFor(ctx: FirmContext, actionToken: string | undefined): AssistantTools {
@@ -210,18 +222,22 @@ export function createAssistantService(deps: {
 
   const { enabledFor, requireOn } = gate;
 
-  const settingsOf = (ctx: FirmContext, enabled: boolean): AssistantSettingsResult => ({
-    enabled,
-    provider: provider.name as AssistantProviderName,
-    can_change: canChangeAssistantSettings(ctx),
-    realtime: gateway
-      ? {
-          provider: provider.name as AssistantProviderName,
-          model: gateway.realtimeModel,
-          websocket_url: gateway.realtimeWebSocketUrl,
-        }
-      : null,
-  });
+  const settingsOf = async (ctx: FirmContext, enabled: boolean): Promise<AssistantSettingsResult> => {
+    const { on, provider, gateway } = await current();
+    return {
+      enabled,
+      available: on,
+      provider: provider.name as AssistantProviderName,
+      can_change: canChangeAssistantSettings(ctx),
+      realtime: gateway
+        ? {
+            provider: provider.name as AssistantProviderName,
+            model: gateway.realtimeModel,
+            websocket_url: gateway.realtimeWebSocketUrl,
+          }
+        : null,
+    };
+  };
 
   /** The model a direct call may use: the configured one (a person cannot pick a dearer one). */
   function modelFor(requested: string | undefined, configured: string) {
@@ -230,17 +246,21 @@ export function createAssistantService(deps: {
     return configured;
   }
 
-  /** The checks every direct model call passes first: the firm's switch, a model, the limits. */
-  async function admitModelCall(ctx: FirmContext): Promise<ModelGateway> {
+  /** The checks every direct model call passes first: both switches, a model, the limits. */
+  async function admitModelCall(
+    ctx: FirmContext,
+  ): Promise<{ model: ModelGateway; provider: AssistantProvider }> {
     await requireOn(ctx);
+    const { gateway, provider } = await current();
     if (!gateway) throw new AppError(409, ASSISTANT_NO_MODEL);
     await gate.takeMessage(ctx);
     await allowance.requireLeft(ctx);
-    return gateway;
+    return { model: gateway, provider };
   }
 
   return {
-    provider: provider.name,
+    /** The provider answering now (the console's setting, or the environment's). */
+    provider: async () => (await current()).provider.name,
     /** GET /ai/usage: the assistant's use summed from the activity log (usage-totals.ts). */
     usage: createUsageTotals({ db }),
 
@@ -248,13 +268,13 @@ export function createAssistantService(deps: {
     voice: {
       sessions: createVoiceSessions({ db, clock, templates, interview, gate, logs: deps.logs }),
       gate,
-      speech: deps.speech ?? null,
+      speech: async () => (await current()).speech,
       countSpeech: createSpeechUsage({ db, logs: deps.logs }),
     },
 
     /** POST /ai/chat-completions: one completion of the configured chat model, no tools. */
     async chatCompletions(ctx: FirmContext, input: ChatCompletionRequest): Promise<ChatCompletionResult> {
-      const model = await admitModelCall(ctx);
+      const { model, provider } = await admitModelCall(ctx);
       const chosen = modelFor(input.model, model.chatModel);
       const { content, tokens } = await model.chatCompletion(chosen, input.messages);
       await db.transaction(async (tx) => {
@@ -276,7 +296,7 @@ export function createAssistantService(deps: {
 
     /** POST /ai/get-temp-token: a realtime voice session's ephemeral key (never the server's key). */
     async tempToken(ctx: FirmContext, input: TempTokenRequest): Promise<TempTokenResult> {
-      const model = await admitModelCall(ctx);
+      const { model, provider } = await admitModelCall(ctx);
       const chosen = modelFor(input.model, model.realtimeModel);
       const secret = await model.realtimeSession({
         model: chosen,
@@ -321,6 +341,7 @@ export function createAssistantService(deps: {
     /** POST /ai/threads: a new conversation, opened with the assistant's greeting. */
     async createThread(ctx: FirmContext, input: CreateThreadRequest): Promise<CreateThreadResult> {
       await requireOn(ctx);
+      const { provider } = await current();
       const mode = input.mode ?? "assistant";
       // A sales conversation is about what is on sale, never a document.
       const docId = mode === "sales" ? null : (input.doc_id ?? null);
@@ -379,6 +400,7 @@ export function createAssistantService(deps: {
       await gate.takeMessage(ctx);
       const thread = await ownThread(ctx, threadId);
       const sales = thread.mode === "sales";
+      const { provider } = await current();
       // Only a model spends tokens: the built-in provider and the sales answers are not limited.
       if (!sales && provider.name !== "built-in") await allowance.requireLeft(ctx);
       const sentAt = clock();

@@ -1,5 +1,6 @@
 import fastifyMultipart from "@fastify/multipart";
 import {
+  ASSISTANT_OFF_FOR_EVERYONE,
   ASSISTANT_TURNED_OFF,
   AssistantThreadQuery,
   EndVoiceSessionRequest,
@@ -29,7 +30,7 @@ const noSession = ErrorEnvelope.describe(
   "No such voice interview of the caller's in this firm (another person's or firm's is never found), or no such firm",
 );
 const turnedOff = ErrorEnvelope.describe(
-  `The firm's owner or a manager turned the assistant off for the firm: "${ASSISTANT_TURNED_OFF}"`,
+  `The operator switched the assistant off for every firm ("${ASSISTANT_OFF_FOR_EVERYONE}"), or the firm's owner or a manager turned it off for the firm ("${ASSISTANT_TURNED_OFF}")`,
 );
 const noSpeech = ErrorEnvelope.describe(
   `No speech provider is configured (the default; the browser's own speech is used): "${SPEECH_NOT_CONFIGURED}"`,
@@ -64,7 +65,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }>
   app,
   { assistant },
 ) => {
-  const { sessions: voice, gate, speech, countSpeech } = assistant.voice;
+  const { sessions: voice, gate, speech: speechNow, countSpeech } = assistant.voice;
   const tags = ["assistant"];
   // Scoped to this plugin: only speech to text takes multipart, one file part.
   await app.register(fastifyMultipart, {
@@ -190,6 +191,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }>
     async (request) => {
       const ctx = await request.firm();
       await gate.requireOn(ctx);
+      const speech = await speechNow();
       if (!speech) throw new AppError(409, SPEECH_NOT_CONFIGURED);
       await gate.takeMessage(ctx);
       const recording = await recordingOf(request);
@@ -205,7 +207,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }>
       schema: {
         tags,
         summary: "The text read aloud (audio/mpeg)",
-        description: `Errors, in the JSON envelope as elsewhere: 400 no text, too long a text, or a voice or speed out of range; 403 the assistant is off for the firm; 404 no such firm of the caller's; 409 no speech provider is configured ('${SPEECH_NOT_CONFIGURED}'; the browser's own speech is used); 429 too many calls a minute; 502 the provider failed.`,
+        description: `Errors, in the JSON envelope as elsewhere: 400 no text, too long a text, or a voice or speed out of range; 403 the assistant is off for every firm or for the firm; 404 no such firm of the caller's; 409 no speech provider is configured ('${SPEECH_NOT_CONFIGURED}'; the browser's own speech is used); 429 too many calls a minute; 502 the provider failed.`,
         querystring: AssistantThreadQuery,
         body: TextToSpeechRequest,
         produces: ["audio/mpeg"],
@@ -214,6 +216,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }>
     async (request, reply) => {
       const ctx = await request.firm();
       await gate.requireOn(ctx);
+      const speech = await speechNow();
       if (!speech) throw new AppError(409, SPEECH_NOT_CONFIGURED);
       await gate.takeMessage(ctx);
       const audio = await speech.speak(request.body);

@@ -18,8 +18,8 @@ export function speechPortOf(config: SpeechSettings): SpeechPort | null {
   return createOpenAiSpeech({
     baseUrl: config.ASSISTANT_OPENAI_BASE_URL,
     apiKey: config.ASSISTANT_OPENAI_API_KEY || undefined,
-    transcriptionModel: config.ASSISTANT_OPENAI_TRANSCRIPTION_MODEL ?? "whisper-1",
-    speechModel: config.ASSISTANT_OPENAI_SPEECH_MODEL ?? "tts-1",
+    transcriptionModel: config.ASSISTANT_OPENAI_TRANSCRIPTION_MODEL || "whisper-1",
+    speechModel: config.ASSISTANT_OPENAI_SPEECH_MODEL || "tts-1",
     timeoutMs: config.ASSISTANT_OPENAI_TIMEOUT_MS ?? 20_000,
   });
 }

@@ -1,3 +1,4 @@
+import type { ServiceProvider } from "@precedent/contracts";
 import type { Database } from "../../db/client.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
@@ -41,6 +42,8 @@ export function createConsoleService(deps: {
   templates: Parameters<typeof createConsoleTemplates>[0]["templates"];
   /** The settings store the Settings area edits (the environment's defaults overridden). */
   settings: SettingsStore;
+  /** Which provider each outside service uses, shown read-only in the Settings area. */
+  serviceProviders?: ServiceProvider[];
   /** Tells this server's kept catalogue replies at once that staff changed the catalogue. */
   catalogueChanged?: () => void;
   /** Orders, refunds and invoices (made after the console): asked for when used. */

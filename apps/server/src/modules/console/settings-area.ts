@@ -1,14 +1,16 @@
 import {
   type ChangeSettingRequest,
   SETTING_KEYS,
+  type ServiceProvider,
   type Setting,
   type SettingChange,
   type SettingKey,
+  type SettingSecret,
 } from "@precedent/contracts";
 import { inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
-import { SETTING_DEFINITIONS, type SettingsStore } from "../settings/index.ts";
+import { SETTING_DEFINITIONS, SETTING_SECRETS, type SettingsStore } from "../settings/index.ts";
 import { recordAction } from "./audit.ts";
 import { mayUse } from "./policy.ts";
 import { type StaffAccountRow, staffAccounts } from "./schema.ts";
@@ -18,8 +20,19 @@ import { type StaffAccountRow, staffAccounts } from "./schema.ts";
  * defaults, changes (administrators only, the route's rule) each with its audit entry written in
  * the store's transaction, and each setting's history with who made each change.
  */
-export function createConsoleSettings(deps: { db: Database; clock: Clock; settings: SettingsStore }) {
+export function createConsoleSettings(deps: {
+  db: Database;
+  clock: Clock;
+  settings: SettingsStore;
+  serviceProviders?: ServiceProvider[];
+}) {
   const { db, clock, settings } = deps;
+  // Whether each secret is set, never its value: the console shows only that.
+  const secrets: SettingSecret[] = SETTING_SECRETS.map((secret) => ({
+    environment_name: secret.environmentName,
+    label: secret.label,
+    set: settings.secrets()[secret.environmentName] === true,
+  }));
 
   const namesOf = async (ids: number[]) => {
     const unique = [...new Set(ids)];
@@ -49,13 +62,19 @@ export function createConsoleSettings(deps: { db: Database; clock: Clock; settin
         version: row?.version ?? 0,
         updated_at: row?.updatedAt.toISOString() ?? null,
         updated_by: row ? (names.get(row.updatedBy) ?? null) : null,
+        choices: definition.choices ? [...definition.choices] : null,
       };
     });
   }
 
   return {
     async list(staff: StaffAccountRow) {
-      return { rows: await rows(), abilities: { edit: mayUse(staff.role, "settings_edit") } };
+      return {
+        rows: await rows(),
+        secrets,
+        providers: deps.serviceProviders ?? [],
+        abilities: { edit: mayUse(staff.role, "settings_edit") },
+      };
     },
 
     async change(staff: StaffAccountRow, key: SettingKey, body: ChangeSettingRequest): Promise<Setting> {

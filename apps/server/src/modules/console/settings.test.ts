@@ -122,6 +122,42 @@ describe("PUT /api/console/settings/:key", () => {
     expect((await change(as.administrator, "hard_copy_price", "70", 1)).statusCode).toBe(200);
   });
 
+  it("refuses the OpenAI-compatible assistant without its key in the environment, and changes nothing", async () => {
+    const listed = (await as.administrator.get("/api/console/settings")).json().data;
+    expect(listed.secrets).toEqual([
+      { environment_name: "ASSISTANT_OPENAI_API_KEY", label: "The assistant model's API key", set: false },
+    ]);
+    expect(listed.providers).toContainEqual({
+      service: "Payments",
+      provider: "Sandbox checkout (test cards, no money taken)",
+      configured_by: "PAYMENT_PROVIDER, STRIPE_SECRET_KEY",
+    });
+    // The address and the model alone change nothing the assistant does: allowed.
+    expect(
+      (await change(as.administrator, "assistant_base_url", "http://127.0.0.1:11434/v1", 0)).statusCode,
+    ).toBe(200);
+    expect((await change(as.administrator, "assistant_chat_model", "llama3.1:8b", 0)).statusCode).toBe(200);
+    const refused = await change(as.administrator, "assistant_provider", "openai-compatible", 0);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(CONSOLE_SETTINGS_MESSAGES.assistantNeedsKey);
+    expect(refused.json().data.errors).toEqual([
+      { field: "value", message: CONSOLE_SETTINGS_MESSAGES.assistantNeedsKey },
+    ]);
+    expect(await settingOf("assistant_provider")).toMatchObject({
+      value: "built-in",
+      version: 0,
+      overridden: false,
+    });
+    expect(await historyOf("assistant_provider")).toEqual([]);
+    const audit = await t.db
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.target, "setting:assistant_provider"));
+    expect(audit).toEqual([]);
+    const settings = await firm.as.owner.get("/api/ai/settings");
+    expect(settings.json().data).toMatchObject({ provider: "built-in", available: true, realtime: null });
+  });
+
   it("keeps the history append-only in the database", async () => {
     await expect(t.db.execute(sql`UPDATE setting_history SET reason = 'rewritten'`)).rejects.toThrow();
     await expect(t.db.execute(sql`DELETE FROM setting_history`)).rejects.toThrow();

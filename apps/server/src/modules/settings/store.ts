@@ -4,7 +4,14 @@ import type { Database } from "../../db/client.ts";
 import { AppError, badRequest } from "../../errors.ts";
 import type { ChangeFeed } from "../../platform/freshness/index.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
-import { asConfigValue, type EditableConfig, SETTING_DEFINITIONS, settingDefaults } from "./definitions.ts";
+import {
+  asConfigValue,
+  combinationProblem,
+  type EditableConfig,
+  SETTING_DEFINITIONS,
+  type SecretsSet,
+  settingDefaults,
+} from "./definitions.ts";
 import { type SettingValueRow, settingHistory, settingValues } from "./schema.ts";
 
 /** What every reader gets: the settings in force, the environment's defaults overridden. */
@@ -37,9 +44,12 @@ export function createSettingsStore(deps: {
   db: Database;
   clock: Clock;
   config: Partial<EditableConfig>;
+  /** Which of the secrets settings need the environment holds (never their values). */
+  secrets?: SecretsSet;
   changes?: ChangeFeed | undefined;
 }) {
   const { db, clock, changes } = deps;
+  const secrets = deps.secrets ?? {};
   const defaults = settingDefaults(deps.config);
   let kept: { mark: number; snapshot: SettingsSnapshot } | undefined;
   let changedHereAt = 0;
@@ -78,6 +88,7 @@ export function createSettingsStore(deps: {
   return {
     snapshot,
     defaults: (): Readonly<Record<SettingKey, string>> => defaults,
+    secrets: (): Readonly<SecretsSet> => secrets,
 
     /**
      * A value worked out from the settings (fulfilment's prices, the public contact), made once
@@ -125,6 +136,18 @@ export function createSettingsStore(deps: {
           .for("update");
         if ((current?.version ?? 0) !== input.version)
           throw new AppError(409, CONSOLE_SETTINGS_MESSAGES.stale);
+        // The settings as they would stand after this change, checked together (the assistant's
+        // provider with its address, model and key). Refused when choosing the provider, or when
+        // the change makes the problem: an environment already without a key (a local model
+        // server) still lets its other settings change. Two changes of different settings at once
+        // each see the other's old value; the assistant's reader copes with what slips through.
+        const before: Record<SettingKey, string> = { ...defaults };
+        for (const row of await tx.select().from(settingValues))
+          if ((SETTING_KEYS as readonly string[]).includes(row.key))
+            before[row.key as SettingKey] = row.value;
+        const problem = combinationProblem({ ...before, [input.key]: value }, secrets);
+        if (problem && (input.key === "assistant_provider" || !combinationProblem(before, secrets)))
+          throw badRequest(problem, [{ field: "value", message: problem }]);
         const version = input.version + 1;
         const written = current
           ? await tx

@@ -231,12 +231,15 @@ function PageMain({ children }: { children: ReactNode }) {
 
 /**
  * The assistant's launcher, for a person in a firm (a conversation belongs to one firm) that has
- * the assistant on: hidden while the firm's setting is read, and when it is off or unreadable.
+ * the assistant on: hidden while the firm's setting is read, when it is off or unreadable, and while
+ * the operator has it off for every firm.
  */
 function AssistantForFirm() {
   const { team } = useCurrentTeam();
   const settings = useQuery({ ...assistantSettingsQuery(team?.id ?? 0), enabled: team !== undefined });
-  return team && settings.data?.enabled ? <AssistantLauncher key={team.id} /> : null;
+  return team && settings.data?.enabled && settings.data.available ? (
+    <AssistantLauncher key={team.id} />
+  ) : null;
 }
 
 /** The signed-in shell: header, navigation and the current page. */

@@ -1,3 +1,4 @@
+import { ASSISTANT_OFF_FOR_EVERYONE } from "@precedent/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Flex, Skeleton, Switch, Typography } from "antd";
 import { useId } from "react";
@@ -45,7 +46,7 @@ export function AssistantFirmSetting({ teamId }: { teamId: number }) {
         retrying={settings.isFetching}
       />
     );
-  const { enabled, provider, can_change } = settings.data;
+  const { enabled, available, provider, can_change } = settings.data;
   return (
     <Flex vertical gap={16}>
       <Flex align="center" gap={12}>
@@ -63,6 +64,7 @@ export function AssistantFirmSetting({ teamId }: { teamId: number }) {
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {PROVIDER_TEXT[provider]}
       </Typography.Paragraph>
+      {!available && <Alert type="warning" showIcon message={ASSISTANT_OFF_FOR_EVERYONE} />}
       {!can_change && (
         <Alert
           type="info"

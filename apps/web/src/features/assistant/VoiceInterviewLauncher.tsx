@@ -31,7 +31,7 @@ function withoutInterviewAi(params: URLSearchParams) {
 export function VoiceInterviewLauncher(props: Omit<VoiceInterviewProps, "onBack" | "onFinished">) {
   const [params, setParams] = useSearchParams();
   const settings = useQuery(assistantSettingsQuery(props.teamId));
-  if (!settings.data?.enabled) return null;
+  if (!settings.data?.enabled || !settings.data.available) return null;
   const open = params.get(INTERVIEW_AI_PARAM) === "true";
   return (
     <>

@@ -1,6 +1,6 @@
-import type { Setting } from "@precedent/contracts";
+import type { ServiceProvider, Setting } from "@precedent/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Flex, Form, Input, Modal, Table, Typography } from "antd";
+import { App, Button, Flex, Form, Input, Modal, Select, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { isApiError } from "../../api/client";
@@ -15,7 +15,8 @@ const WHEN = "D MMM YYYY, h:mm a";
  * Settings (issue 37 item 4): each setting's value in force and the environment's default; an
  * administrator changes one with a reason (the server checks it as it checks the environment's
  * value), and anyone here reads its history. Secrets are not settings: they stay in the server's
- * environment.
+ * environment, and only whether each is set shows here. The outside services' providers are
+ * shown, not edited: each is chosen where its credentials are, in the environment.
  */
 export function SettingsPanel() {
   const settings = useQuery(settingsQuery());
@@ -48,9 +49,13 @@ export function SettingsPanel() {
       dataIndex: "value",
       render: (value: string, row) => (
         <Flex vertical gap={4}>
-          <Typography.Text code className="console__setting-value">
-            {value}
-          </Typography.Text>
+          {value === "" ? (
+            <Typography.Text type="secondary">(not set)</Typography.Text>
+          ) : (
+            <Typography.Text code className="console__setting-value">
+              {value}
+            </Typography.Text>
+          )}
           <span>
             <StateTag good={!row.overridden}>{row.overridden ? "Changed here" : "Default"}</StateTag>
           </span>
@@ -102,11 +107,58 @@ export function SettingsPanel() {
           pagination={false}
         />
       </section>
+      {(settings.data?.secrets.length ?? 0) > 0 && (
+        <section aria-labelledby="console-setting-secrets">
+          <Typography.Title level={3} id="console-setting-secrets" style={{ fontSize: 16 }}>
+            Secrets (kept in the server's environment, never here)
+          </Typography.Title>
+          <ul className="console__secrets">
+            {settings.data?.secrets.map((secret) => (
+              <li key={secret.environment_name}>
+                {secret.label} (<Typography.Text code>{secret.environment_name}</Typography.Text>):{" "}
+                <StateTag good={secret.set}>{secret.set ? "Set" : "Not set"}</StateTag>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {(settings.data?.providers.length ?? 0) > 0 && (
+        <section aria-labelledby="console-service-providers">
+          <Typography.Title level={3} id="console-service-providers" style={{ fontSize: 16 }}>
+            Outside services
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">
+            Which provider each service uses. They are chosen in the server's environment, with their
+            credentials, and cannot be changed here.
+          </Typography.Paragraph>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard (WCAG 2.1.1) */}
+          <section className="console__scroll" tabIndex={0} aria-label="Outside services">
+            <Table<ServiceProvider>
+              rowKey="service"
+              size="small"
+              columns={providerColumns}
+              dataSource={settings.data?.providers ?? []}
+              style={{ minWidth: 640 }}
+              pagination={false}
+            />
+          </section>
+        </section>
+      )}
       {editing && <ChangeSettingDialog setting={editing} onClose={() => setEditing(null)} />}
       {history && <SettingHistoryDialog setting={history} onClose={() => setHistory(null)} />}
     </Flex>
   );
 }
+
+const providerColumns: ColumnsType<ServiceProvider> = [
+  { title: "Service", dataIndex: "service" },
+  { title: "Provider", dataIndex: "provider" },
+  {
+    title: "Chosen by",
+    dataIndex: "configured_by",
+    render: (names: string) => <Typography.Text code>{names}</Typography.Text>,
+  },
+];
 
 type Values = { value: string; reason: string };
 
@@ -141,7 +193,12 @@ function ChangeSettingDialog({ setting, onClose }: { setting: Setting; onClose: 
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">
-        {setting.description} Default: <Typography.Text code>{setting.default_value}</Typography.Text>
+        {setting.description} Default:{" "}
+        {setting.default_value === "" ? (
+          "none"
+        ) : (
+          <Typography.Text code>{setting.default_value}</Typography.Text>
+        )}
       </Typography.Paragraph>
       <Form<Values>
         form={form}
@@ -151,7 +208,11 @@ function ChangeSettingDialog({ setting, onClose }: { setting: Setting; onClose: 
         onFinish={(values) => save.mutate(values)}
       >
         <Form.Item label="Value" name="value">
-          <Input.TextArea rows={2} maxLength={2000} autoFocus />
+          {setting.choices ? (
+            <Select autoFocus options={setting.choices.map((choice) => ({ value: choice, label: choice }))} />
+          ) : (
+            <Input.TextArea rows={2} maxLength={2000} autoFocus />
+          )}
         </Form.Item>
         <Form.Item label="Reason (kept in the setting's history)" name="reason">
           <Input.TextArea rows={2} maxLength={500} />
