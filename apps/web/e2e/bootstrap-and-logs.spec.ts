@@ -100,6 +100,22 @@ test.describe("session and page bootstrap", () => {
     await expect(page.getByText(ANNOUNCEMENT)).toHaveCount(0);
   });
 
+  test("on a phone the announcement toast lies clear of the floating buttons", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, MEMBER, undefined, { keepAnnouncement: true });
+    await page.goto("/my-account/my-document");
+    const toast = page.locator(".announcement-toast");
+    await expect(toast.getByText(ANNOUNCEMENT)).toBeVisible();
+    const create = page.getByRole("button", { name: "Create New" }).last();
+    await expect(create).toBeVisible();
+    const [a, b] = [await toast.boundingBox(), await create.boundingBox()];
+    if (!a || !b) throw new Error("no box for the toast or the floating button");
+    // The floating buttons lie above the toast (they must stay usable), so the toast must end
+    // above them rather than have its last lines covered.
+    expect(a.y + a.height, "the toast's bottom edge above the floating buttons").toBeLessThanOrEqual(b.y);
+    await shoot(page, "announcement-phone");
+  });
+
   test("with the marker but an ended session, the page signs out and removes the marker", async ({
     page,
   }) => {
