@@ -9,6 +9,7 @@ export {
 } from "./product-queries.ts";
 export { catalogueRoutes } from "./routes.ts";
 export type { CatalogueProduct } from "./schema.ts";
+export { templateOfProduct } from "./schema.ts";
 // Tables for tests and demo data to write rows with; another module's code may not import them
 // (biome.json names them): it calls this entry's functions.
 export { productCategories, productCategoryLinks, products } from "./schema.ts";
@@ -24,13 +25,19 @@ export {
 export { ensureServiceProduct } from "./service-products.ts";
 // The operator console's reads and changes of the catalogue (its rules and audit are the console's).
 export {
+  categoryHolds,
   changeCategory,
   changeCreditPackage,
   changeProduct,
+  deleteCategory,
+  deleteProduct,
   insertCategory,
+  insertProduct,
   lockCategoryTree,
   type ProductChange,
+  productReferences,
   type ProductState,
+  skuTaken,
   type StaffCategory,
   setPlanRules,
   staffCategories,
@@ -38,5 +45,6 @@ export {
   staffProduct,
   staffProductList,
   swapCategoryOrder,
+  withdrawProduct,
   wouldCycle,
 } from "./staff-edits.ts";

@@ -29,6 +29,7 @@ import {
   productCategoryLinks,
   productFaqs,
   products,
+  templateOfProduct,
 } from "./schema.ts";
 
 /** The template library as the catalogue needs it (the templates module's loader). */
@@ -394,7 +395,7 @@ export function createCatalogueService(deps: {
     async questions(idTemplate: string) {
       let identifier = idTemplate;
       if (/^\d+$/.test(idTemplate))
-        identifier = (await requireProduct(Number(idTemplate))).templateIdentifier;
+        identifier = templateOfProduct(await requireProduct(Number(idTemplate)));
       const template = templates.get(identifier);
       if (!template) throw notFound("This template does not exist.");
       return {
@@ -435,10 +436,10 @@ export function createCatalogueService(deps: {
      */
     async preview(productId: number): Promise<Uint8Array> {
       const product = await requireProduct(productId);
-      const key = `${product.id}:${product.templateIdentifier}:${DOCGEN_VERSION}`;
+      const key = `${product.id}:${templateOfProduct(product)}:${DOCGEN_VERSION}`;
       let pdf = previews.get(key);
       if (!pdf) {
-        const template = templates.get(product.templateIdentifier);
+        const template = templates.get(templateOfProduct(product));
         if (!template) throw notFound("This template has no preview.");
         // One line for every firm's previews: they are the same files, made once per process.
         pdf = deps.engine
