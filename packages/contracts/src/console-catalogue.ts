@@ -33,7 +33,6 @@ export const CONSOLE_CATALOGUE_MESSAGES = {
     "The shop's own categories (Membership Package, Uncategorized, Cap Category) cannot be deleted: the shop files its own products there.",
   skuTaken: "A product with this SKU already exists (SKUs are compared without regard to case).",
   templateNotFound: "No such template in the library.",
-  productsAreAdministrators: "Only an administrator may add or remove products: they decide what firms can buy.",
   alreadyWithdrawn: "This product is already withdrawn: firms no longer see it, and its orders and documents keep it.",
   productDeleted: "The product was deleted. Nothing pointed at it, and it will not come back on the next start.",
   productWithdrawn:

@@ -172,7 +172,7 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
      * SKU race (the second's insert fails and is answered the same 409).
      */
     async createProduct(actor: StaffFacts, input: CreateProductRequest) {
-      if (!mayChangeWhatFirmsPay(actor.role)) throw forbidden(M.productsAreAdministrators);
+      if (!mayChangeWhatFirmsPay(actor.role)) throw forbidden(CONSOLE_MESSAGES.refused);
       if (input.template !== null && !inLibrary(input.template))
         throw badRequest(M.templateNotFound, [{ field: "template", message: M.templateNotFound }]);
       const categoryIds = [...new Set(input.category_ids)].sort((a, b) => a - b);
@@ -223,7 +223,7 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
      * its key kept so the start-up seed never makes it again.
      */
     async removeProduct(actor: StaffFacts, id: number) {
-      if (!mayChangeWhatFirmsPay(actor.role)) throw forbidden(M.productsAreAdministrators);
+      if (!mayChangeWhatFirmsPay(actor.role)) throw forbidden(CONSOLE_MESSAGES.refused);
       const outcome = await db.transaction(async (tx) => {
         const found = await staffProduct(tx, id, true);
         if (!found) throw notFound(M.productNotFound);
