@@ -33,8 +33,10 @@ export const CONSOLE_CATALOGUE_MESSAGES = {
     "The shop's own categories (Membership Package, Uncategorized, Cap Category) cannot be deleted: the shop files its own products there.",
   skuTaken: "A product with this SKU already exists (SKUs are compared without regard to case).",
   templateNotFound: "No such template in the library.",
-  alreadyWithdrawn: "This product is already withdrawn: firms no longer see it, and its orders and documents keep it.",
-  productDeleted: "The product was deleted. Nothing pointed at it, and it will not come back on the next start.",
+  alreadyWithdrawn:
+    "This product is already withdrawn: firms no longer see it, and its orders and documents keep it.",
+  productDeleted:
+    "The product was deleted. Nothing pointed at it, and it will not come back on the next start.",
   productWithdrawn:
     "Orders or documents point at this product, so it was withdrawn rather than deleted: firms no longer see it, and it is kept for their history.",
   categoryDeleted: "The category was deleted. It will not come back on the next start.",
@@ -163,10 +165,7 @@ export const CreateProductRequest = z.object({
   name: Name,
   sku: Sku,
   price_cents: PriceCents,
-  category_ids: z
-    .array(idParam("category"))
-    .min(1, "Place the product in at least one category")
-    .max(20),
+  category_ids: z.array(idParam("category")).min(1, "Place the product in at least one category").max(20),
   description: z.string().max(50_000, "Use at most 50,000 characters").default(""),
   short_description: z.string().max(2_000, "Use at most 2,000 characters").default(""),
   template: z

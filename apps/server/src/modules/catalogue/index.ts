@@ -9,10 +9,9 @@ export {
 } from "./product-queries.ts";
 export { catalogueRoutes } from "./routes.ts";
 export type { CatalogueProduct } from "./schema.ts";
-export { templateOfProduct } from "./schema.ts";
 // Tables for tests and demo data to write rows with; another module's code may not import them
 // (biome.json names them): it calls this entry's functions.
-export { productCategories, productCategoryLinks, products } from "./schema.ts";
+export { productCategories, productCategoryLinks, products, templateOfProduct } from "./schema.ts";
 export { ensureCatalogue } from "./seed.ts";
 export {
   type CatalogueService,
@@ -35,11 +34,11 @@ export {
   insertProduct,
   lockCategoryTree,
   type ProductChange,
-  productReferences,
   type ProductState,
-  skuTaken,
+  productReferences,
   type StaffCategory,
   setPlanRules,
+  skuTaken,
   staffCategories,
   staffCreditPackages,
   staffProduct,

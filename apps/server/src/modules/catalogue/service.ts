@@ -394,8 +394,7 @@ export function createCatalogueService(deps: {
     /** The interview questions of a template, by identifier or product id. */
     async questions(idTemplate: string) {
       let identifier = idTemplate;
-      if (/^\d+$/.test(idTemplate))
-        identifier = templateOfProduct(await requireProduct(Number(idTemplate)));
+      if (/^\d+$/.test(idTemplate)) identifier = templateOfProduct(await requireProduct(Number(idTemplate)));
       const template = templates.get(identifier);
       if (!template) throw notFound("This template does not exist.");
       return {

@@ -1,8 +1,8 @@
 import { CATALOGUE_BADGES, CREDIT_QUANTITY_META } from "@precedent/contracts";
 import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { findCreditPackages } from "./credit-packages.ts";
 import { allPlans } from "../teams/index.ts";
+import { findCreditPackages } from "./credit-packages.ts";
 import {
   catalogueTombstones,
   type MetaEntry,

@@ -53,12 +53,14 @@ const firmsProducts = async (search: string) =>
 const auditOf = (target: string) =>
   t.db.select().from(staffAuditLog).where(eq(staffAuditLog.target, target)).orderBy(staffAuditLog.id);
 const productCount = async () => (await t.db.select({ id: products.id }).from(products)).length;
-const categoryCount = async () => (await t.db.select({ id: productCategories.id }).from(productCategories)).length;
+const categoryCount = async () =>
+  (await t.db.select({ id: productCategories.id }).from(productCategories)).length;
 
 describe("DELETE /api/console/catalogue/categories/:id", () => {
   it("refuses, naming what holds it, while it has sub categories, products, plan rules or coupons; changes nothing", async () => {
-    const top = (await editor.post("/api/console/catalogue/categories", { name: "Family Law", parent_id: null }))
-      .json().data;
+    const top = (
+      await editor.post("/api/console/catalogue/categories", { name: "Family Law", parent_id: null })
+    ).json().data;
     const child = (
       await editor.post("/api/console/catalogue/categories", { name: "Separation", parent_id: top.id })
     ).json().data;
@@ -131,8 +133,9 @@ describe("DELETE /api/console/catalogue/categories/:id", () => {
     const leaf = await categoryNamed("Advance Care Directives");
     const elsewhere = await categoryNamed("Wills");
     // Its products move first (an editor's change), then the empty leaf goes.
-    const list = ConsoleProductListResponse.parse((await editor.get("/api/console/catalogue/products")).json())
-      .data.rows;
+    const list = ConsoleProductListResponse.parse(
+      (await editor.get("/api/console/catalogue/products")).json(),
+    ).data.rows;
     for (const row of list.filter((r) => r.categories.some((c) => c.id === leaf.id))) {
       const moved = await editor.put(`/api/console/catalogue/products/${row.id}`, {
         version: row.version,
@@ -214,7 +217,9 @@ describe("POST /api/console/catalogue/products", () => {
     );
     expect(hidden.statusCode).toBe(400);
     expect(hidden.json().message).toBe(M.hiddenCategory);
-    expect((await admin.post(url, await body({ sku: "NEW-4", category_ids: [999999] }))).statusCode).toBe(404);
+    expect((await admin.post(url, await body({ sku: "NEW-4", category_ids: [999999] }))).statusCode).toBe(
+      404,
+    );
     const badSku = await admin.post(url, await body({ sku: "has space" }));
     expect(badSku.statusCode).toBe(400);
     expect(badSku.json().message).toBe("Use letters, digits, dots, dashes and underscores only");
@@ -288,8 +293,9 @@ describe("DELETE /api/console/catalogue/products/:id", () => {
     const res = await admin.delete(`/api/console/catalogue/products/${made.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ id: made.id, outcome: "withdrawn", explanation: M.productWithdrawn });
-    const kept = ConsoleProductResponse.parse((await admin.get(`/api/console/catalogue/products/${made.id}`)).json())
-      .data;
+    const kept = ConsoleProductResponse.parse(
+      (await admin.get(`/api/console/catalogue/products/${made.id}`)).json(),
+    ).data;
     expect(kept).toMatchObject({ status: "withdrawn", abilities: { remove: false } });
     expect(kept.history[0]).toMatchObject({
       action: "product.withdrawn",

@@ -21,11 +21,11 @@ import {
   insertCategory,
   insertProduct,
   lockCategoryTree,
-  productReferences,
   type ProductState,
-  skuTaken,
+  productReferences,
   type StaffCategory,
   setPlanRules,
+  skuTaken,
   staffCategories,
   staffProduct,
   staffProductList,
@@ -33,8 +33,8 @@ import {
   withdrawProduct,
   wouldCycle,
 } from "../catalogue/index.ts";
-import { isUniqueViolation } from "../templates/index.ts";
 import { allPlans } from "../teams/index.ts";
+import { isUniqueViolation } from "../templates/index.ts";
 import { recordAction } from "./audit.ts";
 import { mayChangeWhatFirmsPay, type StaffFacts } from "./policy.ts";
 import { staffAccounts, staffAuditLog } from "./schema.ts";
