@@ -6,12 +6,13 @@ export {
   productMetaOfTemplates,
   productSummaries,
   productsInCategoriesSql,
+  templateOfProduct,
 } from "./product-queries.ts";
 export { catalogueRoutes } from "./routes.ts";
 export type { CatalogueProduct } from "./schema.ts";
 // Tables for tests and demo data to write rows with; another module's code may not import them
 // (biome.json names them): it calls this entry's functions.
-export { productCategories, productCategoryLinks, products, templateOfProduct } from "./schema.ts";
+export { productCategories, productCategoryLinks, products } from "./schema.ts";
 export { ensureCatalogue } from "./seed.ts";
 export {
   type CatalogueService,

@@ -88,10 +88,6 @@ export const catalogueTombstones = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.seedKey] })],
 );
 
-/** The library template a product's documents are made from. */
-export const templateOfProduct = (p: { templateIdentifier: string; assembles: string | null }) =>
-  p.assembles ?? p.templateIdentifier;
-
 export const productCategoryLinks = pgTable(
   "product_category_links",
   {

@@ -20,6 +20,7 @@ import { type Actor, type Clock, systemClock } from "../../platform/kernel/index
 import type { DocumentEngine } from "../../platform/workers/index.ts";
 import { documentAllowance, planBySlug, planInForce, type TeamsService } from "../teams/index.ts";
 import { findCreditPackages } from "./credit-packages.ts";
+import { templateOfProduct } from "./product-queries.ts";
 import {
   type CatalogueProduct,
   type CategoryRow,
@@ -29,7 +30,6 @@ import {
   productCategoryLinks,
   productFaqs,
   products,
-  templateOfProduct,
 } from "./schema.ts";
 
 /** The template library as the catalogue needs it (the templates module's loader). */
