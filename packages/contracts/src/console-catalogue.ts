@@ -29,7 +29,36 @@ export const CONSOLE_CATALOGUE_MESSAGES = {
     "This coupon has been used, so its terms cannot change. Disable it and create a new one with the new terms.",
   priceIsAdministrators: "Only an administrator may change prices.",
   hiddenCategory: "Products of the shop's own categories (credit packages, memberships) are kept there.",
+  shopCategory:
+    "The shop's own categories (Membership Package, Uncategorized, Cap Category) cannot be deleted: the shop files its own products there.",
+  skuTaken: "A product with this SKU already exists (SKUs are compared without regard to case).",
+  templateNotFound: "No such template in the library.",
+  alreadyWithdrawn:
+    "This product is already withdrawn: firms no longer see it, and its orders and documents keep it.",
+  productDeleted:
+    "The product was deleted. Nothing pointed at it, and it will not come back on the next start.",
+  productWithdrawn:
+    "Orders or documents point at this product, so it was withdrawn rather than deleted: firms no longer see it, and it is kept for their history.",
+  categoryDeleted: "The category was deleted. It will not come back on the next start.",
 } as const;
+
+/** What keeps a category from being deleted, said as one message naming each. */
+export function categoryInUseMessage(holds: {
+  subCategories: string[];
+  products: string[];
+  plans: string[];
+  coupons: string[];
+}) {
+  const few = (names: string[]) =>
+    names.length > 3 ? `${names.slice(0, 3).join(", ")} and ${names.length - 3} more` : names.join(", ");
+  const parts = [
+    holds.subCategories.length ? `sub categories (${few(holds.subCategories)})` : "",
+    holds.products.length ? `products (${few(holds.products)})` : "",
+    holds.plans.length ? `plan rules of ${few(holds.plans)}` : "",
+    holds.coupons.length ? `coupons naming it (${few(holds.coupons)})` : "",
+  ].filter(Boolean);
+  return `This category cannot be deleted while it has ${parts.join("; ")}. Move or remove them first.`;
+}
 
 /** The integration badges a product's card may show (documents spec §2), as meta keys. */
 export const CATALOGUE_BADGES = ["used_xero", "is_cas360", "is_simple_fund"] as const;
@@ -74,7 +103,12 @@ export const ConsoleProductSummary = z.object({
   version: z.number().int(),
 });
 export type ConsoleProductSummary = z.infer<typeof ConsoleProductSummary>;
-export const ConsoleProductListResponse = envelope(z.object({ rows: z.array(ConsoleProductSummary) }));
+export const ConsoleProductListResponse = envelope(
+  z.object({
+    rows: z.array(ConsoleProductSummary),
+    abilities: z.object({ create: z.boolean() }).describe("Adding products is the administrator's"),
+  }),
+);
 
 export const FaqEntry = z.object({
   question: z.string({ error: "Enter a question" }).trim().min(3, "Enter a question").max(500),
@@ -87,8 +121,9 @@ export const ConsoleProduct = ConsoleProductSummary.extend({
   faq: z.array(FaqEntry),
   video_url: z.string().nullable(),
   badges: z.array(CatalogueBadge),
+  template: z.string().nullable().describe("The library template its documents are made from, if any"),
   history: z.array(AuditEntry).describe("The product's changes in the console, newest first"),
-  abilities: z.object({ edit_content: z.boolean(), edit_price: z.boolean() }),
+  abilities: z.object({ edit_content: z.boolean(), edit_price: z.boolean(), remove: z.boolean() }),
 });
 export type ConsoleProduct = z.infer<typeof ConsoleProduct>;
 export const ConsoleProductResponse = envelope(ConsoleProduct);
@@ -113,6 +148,48 @@ export const UpdateProductRequest = z.object({
     .optional(),
 });
 export type UpdateProductRequest = z.infer<typeof UpdateProductRequest>;
+
+/** A SKU: letters, digits, dot, dash and underscore; unique whatever its case. */
+export const Sku = z
+  .string({ error: "Enter a SKU" })
+  .trim()
+  .min(2, "Enter a SKU of at least 2 characters")
+  .max(40, "Use at most 40 characters")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "Use letters, digits, dots, dashes and underscores only");
+
+/**
+ * A new product (administrators only): shown to firms at once when `published`, else a draft.
+ * `template`: the library template its documents are made from, or null for none.
+ */
+export const CreateProductRequest = z.object({
+  name: Name,
+  sku: Sku,
+  price_cents: PriceCents,
+  category_ids: z.array(idParam("category")).min(1, "Place the product in at least one category").max(20),
+  description: z.string().max(50_000, "Use at most 50,000 characters").default(""),
+  short_description: z.string().max(2_000, "Use at most 2,000 characters").default(""),
+  template: z
+    .string({ error: "Choose a template or none" })
+    .trim()
+    .min(1, "Choose a template or none")
+    .max(120)
+    .nullable()
+    .describe("The library template it assembles (a template's identifier), or null for none"),
+  published: z.boolean().default(false),
+});
+export type CreateProductRequest = z.infer<typeof CreateProductRequest>;
+
+/** A product removed: deleted when nothing pointed at it, else withdrawn (hidden, kept). */
+export const RemovedProductResponse = envelope(
+  z.object({
+    id: z.number().int(),
+    outcome: z.enum(["deleted", "withdrawn"]),
+    /** What happened and why, to show as it is. */
+    explanation: z.string(),
+  }),
+);
+
+export const DeletedCategoryResponse = envelope(z.object({ id: z.number().int(), deleted: z.literal(true) }));
 
 export const PLAN_RULES = ["full", "excluded"] as const;
 export const PlanRule = z.enum(PLAN_RULES, { error: "Choose full or excluded" });

@@ -63,3 +63,8 @@ export const updatePlan = (id: number, body: ApiCallInput<typeof calls.updatePla
   call(calls.updatePlan, { ...own, params: { id }, body });
 export const moveCategory = (id: number, body: ApiCallInput<typeof calls.moveCategory>["body"]) =>
   call(calls.moveCategory, { ...own, params: { id }, body });
+export type NewProduct = ApiCallInput<typeof calls.createProduct>["body"];
+export const createProduct = (body: NewProduct) => call(calls.createProduct, { ...own, body });
+/** Deleted when nothing points at it, else withdrawn: the reply says which and why. */
+export const removeProduct = (id: number) => call(calls.removeProduct, { ...own, params: { id } });
+export const deleteCategory = (id: number) => call(calls.deleteCategory, { ...own, params: { id } });

@@ -6,6 +6,7 @@ export {
   productMetaOfTemplates,
   productSummaries,
   productsInCategoriesSql,
+  templateOfProduct,
 } from "./product-queries.ts";
 export { catalogueRoutes } from "./routes.ts";
 export type { CatalogueProduct } from "./schema.ts";
@@ -24,19 +25,26 @@ export {
 export { ensureServiceProduct } from "./service-products.ts";
 // The operator console's reads and changes of the catalogue (its rules and audit are the console's).
 export {
+  categoryHolds,
   changeCategory,
   changeCreditPackage,
   changeProduct,
+  deleteCategory,
+  deleteProduct,
   insertCategory,
+  insertProduct,
   lockCategoryTree,
   type ProductChange,
   type ProductState,
+  productReferences,
   type StaffCategory,
   setPlanRules,
+  skuTaken,
   staffCategories,
   staffCreditPackages,
   staffProduct,
   staffProductList,
   swapCategoryOrder,
+  withdrawProduct,
   wouldCycle,
 } from "./staff-edits.ts";

@@ -47,3 +47,7 @@ export async function productSummaries(db: Database, ids: number[]) {
     .where(inArray(products.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** The library template a product's documents are made from: its key, unless it names another. */
+export const templateOfProduct = (p: { templateIdentifier: string; assembles: string | null }) =>
+  p.assembles ?? p.templateIdentifier;

@@ -62,8 +62,30 @@ export const products = pgTable(
     searchText: text().notNull().default(""),
     /** Moves on every console edit: an edit names the version it read, so a stale one is refused. */
     version: integer().notNull().default(1),
+    /**
+     * The library template a console-made product assembles, when its key (templateIdentifier)
+     * is not itself a template; null for the seed's products, whose key is their template.
+     */
+    assembles: text(),
   },
-  (t) => [index("products_name_idx").on(sql`lower(${t.name})`, t.id)],
+  (t) => [
+    index("products_name_idx").on(sql`lower(${t.name})`, t.id),
+    uniqueIndex("products_sku_lower_idx").on(sql`lower(${t.sku})`),
+  ],
+);
+
+/**
+ * What staff deleted of the library's seed: a category's slug or a product's template identifier.
+ * The start-up seed makes none of these again (migration 0071).
+ */
+export const catalogueTombstones = pgTable(
+  "catalogue_tombstones",
+  {
+    kind: text().$type<"category" | "product">().notNull(),
+    seedKey: text().notNull(),
+    deletedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.seedKey] })],
 );
 
 export const productCategoryLinks = pgTable(

@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { allPlans } from "../teams/index.ts";
 import { synonymsOf } from "../templates/index.ts";
 import {
+  catalogueTombstones,
   type MetaEntry,
   planCategoryRules,
   productCategories,
@@ -120,14 +121,19 @@ export async function ensureCatalogue(
   await db.transaction(async (tx) => {
     // Serialise concurrent starts (several instances on one PostgreSQL server).
     await tx.execute(sql`select pg_advisory_xact_lock(724911302)`);
+    // What staff deleted stays deleted: the seed makes none of these again (migration 0071).
+    const tombstones = await tx.select().from(catalogueTombstones);
+    const deleted = (kind: "category" | "product", key: string) =>
+      tombstones.some((t) => t.kind === kind && t.seedKey === key);
     const categoryIds = new Map<string, number>();
     const upsertCategory = async (
       name: string,
       parentId: number | null,
       sortOrder: number,
       hidden = false,
-    ) => {
+    ): Promise<number | null> => {
       const slug = slugify(name);
+      if (deleted("category", slug)) return null;
       // A category staff renamed or moved keeps what they made of it.
       const [written] = await tx
         .insert(productCategories)
@@ -158,10 +164,17 @@ export async function ensureCatalogue(
     for (const hidden of HIDDEN_CATEGORY_NAMES) await upsertCategory(hidden, null, 1000 + order++, true);
 
     for (const template of templates) {
+      if (deleted("product", template.identifier)) continue;
       const c = template.catalogue;
       const categoryName = str(c.category, "Uncategorized");
       const leaf = placement(template, categoryName);
-      const categoryId = categoryIds.get(leaf) ?? (await upsertCategory(leaf, null, order++));
+      // A leaf staff deleted: its product waits, hidden, in Uncategorized for staff to place it.
+      const categoryId =
+        categoryIds.get(leaf) ??
+        (await upsertCategory(leaf, null, order++)) ??
+        categoryIds.get("Uncategorized") ??
+        (await upsertCategory("Uncategorized", null, 1000 + order++, true));
+      if (categoryId === null) continue;
       const ancestors = [leaf];
       for (const top of CATEGORY_TREE) if (top.children?.includes(leaf)) ancestors.push(top.name);
       const values = {

@@ -20,6 +20,7 @@ import { type Actor, type Clock, systemClock } from "../../platform/kernel/index
 import type { DocumentEngine } from "../../platform/workers/index.ts";
 import { documentAllowance, planBySlug, planInForce, type TeamsService } from "../teams/index.ts";
 import { findCreditPackages } from "./credit-packages.ts";
+import { templateOfProduct } from "./product-queries.ts";
 import {
   type CatalogueProduct,
   type CategoryRow,
@@ -404,8 +405,7 @@ export function createCatalogueService(deps: {
     /** The interview questions of a template, by identifier or product id. */
     async questions(idTemplate: string) {
       let identifier = idTemplate;
-      if (/^\d+$/.test(idTemplate))
-        identifier = (await requireProduct(Number(idTemplate))).templateIdentifier;
+      if (/^\d+$/.test(idTemplate)) identifier = templateOfProduct(await requireProduct(Number(idTemplate)));
       const template = templates.get(identifier);
       if (!template) throw notFound("This template does not exist.");
       return {
@@ -446,10 +446,10 @@ export function createCatalogueService(deps: {
      */
     async preview(productId: number): Promise<Uint8Array> {
       const product = await requireProduct(productId);
-      const key = `${product.id}:${product.templateIdentifier}:${DOCGEN_VERSION}`;
+      const key = `${product.id}:${templateOfProduct(product)}:${DOCGEN_VERSION}`;
       let pdf = previews.get(key);
       if (!pdf) {
-        const template = templates.get(product.templateIdentifier);
+        const template = templates.get(templateOfProduct(product));
         if (!template) throw notFound("This template has no preview.");
         // One line for every firm's previews: they are the same files, made once per process.
         pdf = deps.engine

@@ -1,9 +1,11 @@
 import { CATALOGUE_BADGES, CREDIT_QUANTITY_META } from "@precedent/contracts";
 import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { allPlans } from "../teams/index.ts";
 import { synonymsOf } from "../templates/index.ts";
 import { findCreditPackages } from "./credit-packages.ts";
 import {
+  catalogueTombstones,
   type MetaEntry,
   planCategoryRules,
   productCategories,
@@ -87,7 +89,15 @@ export async function staffProduct(db: Database, id: number, lock = false) {
     badges: CATALOGUE_BADGES.filter((b) => meta(b) === "yes"),
     category_ids: links.map((l) => l.id).sort((a, b) => a - b),
   };
-  return { id: row.id, sku: row.sku, status: row.status, version: row.version, state };
+  return {
+    id: row.id,
+    sku: row.sku,
+    status: row.status,
+    version: row.version,
+    /** The library template its documents are made from (its key, for the seed's products). */
+    template: row.assembles ?? row.templateIdentifier,
+    state,
+  };
 }
 
 /** The meta entries with the video and badges set as staff chose; every other entry kept. */
@@ -129,7 +139,7 @@ export async function changeProduct(tx: Database, id: number, version: number, c
         after.short_description,
         after.description,
         ...categoryNames.map((c) => c.name),
-        ...synonymsOf(current.templateIdentifier),
+        ...synonymsOf(current.assembles ?? current.templateIdentifier),
       ]),
       version: sql`${products.version} + 1`,
     })
@@ -328,4 +338,158 @@ export async function changeCreditPackage(
     .where(and(eq(products.id, id), eq(products.version, version)))
     .returning({ id: products.id });
   return Boolean(updated);
+}
+
+/**
+ * What keeps a category from being deleted, by kind, each a list of names: its sub categories,
+ * its products, the plans with a rule for it and the coupons naming it. Empty lists: it may go.
+ * Coupons are read by their table's name (the coupons module's; only this question needs it).
+ */
+export async function categoryHolds(tx: Database, id: number) {
+  const [children, linked, rules, coupons] = await Promise.all([
+    tx
+      .select({ name: productCategories.name })
+      .from(productCategories)
+      .where(eq(productCategories.parentId, id))
+      .orderBy(asc(productCategories.name)),
+    tx
+      .select({ name: products.name })
+      .from(productCategoryLinks)
+      .innerJoin(products, eq(products.id, productCategoryLinks.productId))
+      .where(eq(productCategoryLinks.categoryId, id))
+      .orderBy(asc(products.name)),
+    tx
+      .select({ planId: planCategoryRules.planId })
+      .from(planCategoryRules)
+      .where(eq(planCategoryRules.categoryId, id)),
+    tx
+      .select({
+        codes: sql<
+          string[]
+        >`array(select code from coupons where ${id} = any(category_ids) or ${id} = any(excluded_category_ids) order by lower(code))`,
+      })
+      .from(productCategories)
+      .where(eq(productCategories.id, id)),
+  ]);
+  const planNames = new Map((await allPlans(tx)).map((p) => [p.id, p.name]));
+  return {
+    subCategories: children.map((c) => c.name),
+    products: linked.map((p) => p.name),
+    plans: rules.map((r) => planNames.get(r.planId) ?? `plan ${r.planId}`).sort(),
+    coupons: coupons[0]?.codes ?? [],
+  };
+}
+
+/** Deletes a category and keeps its slug, so the start-up seed never makes it again. */
+export async function deleteCategory(tx: Database, id: number, at: Date) {
+  const [gone] = await tx
+    .delete(productCategories)
+    .where(eq(productCategories.id, id))
+    .returning({ slug: productCategories.slug });
+  if (!gone) return false;
+  await tx
+    .insert(catalogueTombstones)
+    .values({ kind: "category", seedKey: gone.slug, deletedAt: at })
+    .onConflictDoNothing();
+  return true;
+}
+
+/** True when a product's SKU is taken, whatever its case. */
+export async function skuTaken(db: Database, sku: string) {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`lower(${products.sku}) = lower(${sku})`);
+  return Boolean(row);
+}
+
+/** A product made in the console: its key is `console-` and its SKU; `assembles` names its template. */
+export async function insertProduct(
+  tx: Database,
+  input: {
+    name: string;
+    sku: string;
+    priceCents: number;
+    description: string;
+    shortDescription: string;
+    assembles: string | null;
+    published: boolean;
+    categoryIds: number[];
+  },
+) {
+  const categoryNames = await tx
+    .select({ name: productCategories.name })
+    .from(productCategories)
+    .where(inArray(productCategories.id, input.categoryIds));
+  const [row] = await tx
+    .insert(products)
+    .values({
+      templateIdentifier: `console-${input.sku.toLowerCase()}`,
+      sku: input.sku,
+      name: input.name,
+      priceCents: input.priceCents,
+      description: input.description,
+      shortDescription: input.shortDescription,
+      status: input.published ? "publish" : "draft",
+      metaData: [],
+      assembles: input.assembles,
+      searchText: searchTextOf([
+        input.name,
+        input.shortDescription,
+        input.description,
+        ...categoryNames.map((c) => c.name),
+        ...synonymsOf(input.assembles),
+      ]),
+      // Not the seed's version 1: the seed never takes a console product for one of its own.
+      version: 2,
+    })
+    .returning({ id: products.id });
+  if (!row) throw new Error("product not stored");
+  await tx
+    .insert(productCategoryLinks)
+    .values(input.categoryIds.map((categoryId) => ({ productId: row.id, categoryId })));
+  return row.id;
+}
+
+/**
+ * What points at a product and so keeps it for history: orders, document starts, documents made
+ * from it, credit purchases and coupons naming it, counted. Read by the tables' names (the
+ * orders', documents', credits' and coupons' modules), as only this question needs them.
+ */
+export async function productReferences(tx: Database, id: number) {
+  const [row] = await tx
+    .select({
+      orders: sql<number>`(select count(*)::int from orders where product_id = ${id})
+        + (select count(*)::int from credit_purchases where product_id = ${id})`,
+      documents: sql<number>`(select count(*)::int from documents where template_id = ${id})
+        + (select count(*)::int from document_starts where product_id = ${id}
+           and document_id not in (select id from documents where template_id = ${id}))`,
+      coupons: sql<number>`(select count(*)::int from coupons
+        where ${id} = any(product_ids) or ${id} = any(excluded_product_ids))`,
+    })
+    .from(products)
+    .where(eq(products.id, id));
+  return { orders: row?.orders ?? 0, documents: row?.documents ?? 0, coupons: row?.coupons ?? 0 };
+}
+
+/** Hides a product from firms for good, keeping it for its orders and documents. */
+export async function withdrawProduct(tx: Database, id: number) {
+  await tx
+    .update(products)
+    .set({ status: "withdrawn", version: sql`${products.version} + 1` })
+    .where(eq(products.id, id));
+}
+
+/** Deletes a product nothing points at; its key is kept so the seed never makes it again. */
+export async function deleteProduct(tx: Database, id: number, at: Date) {
+  const [gone] = await tx
+    .delete(products)
+    .where(eq(products.id, id))
+    .returning({ key: products.templateIdentifier });
+  if (!gone) return false;
+  await tx
+    .insert(catalogueTombstones)
+    .values({ kind: "product", seedKey: gone.key, deletedAt: at })
+    .onConflictDoNothing();
+  return true;
 }

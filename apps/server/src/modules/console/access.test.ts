@@ -40,7 +40,26 @@ const CATALOGUE_CALLS: Record<string, Row> = {
     payload: () => ({ version: 1, price_cents: 1234 }),
     allowed: EDITORS,
   },
+  "POST /api/console/catalogue/products": {
+    url: "/api/console/catalogue/products",
+    payload: () => ({
+      name: "Checking who may add",
+      sku: `WHO-MAY-ADD-${++added}`,
+      price_cents: 1000,
+      category_ids: [999999],
+      template: null,
+    }),
+    allowed: ["administrator"],
+  },
+  "DELETE /api/console/catalogue/products/:id": {
+    url: "/api/console/catalogue/products/999999",
+    allowed: ["administrator"],
+  },
   "GET /api/console/catalogue/categories": { url: "/api/console/catalogue/categories", allowed: EDITORS },
+  "DELETE /api/console/catalogue/categories/:id": {
+    url: "/api/console/catalogue/categories/999999",
+    allowed: EDITORS,
+  },
   "POST /api/console/catalogue/categories": {
     url: "/api/console/catalogue/categories",
     payload: () => ({ name: `Checking who may add ${++added}`, parent_id: null }),
@@ -318,7 +337,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const send = (key: string, headers: Record<string, string>) => {
-  const method = key.split(" ")[0] as "GET" | "POST" | "PUT";
+  const method = key.split(" ")[0] as "GET" | "POST" | "PUT" | "DELETE";
   const row = AREA_CALLS[key] as Row;
   return t.app.inject({
     method,

@@ -15,9 +15,13 @@ import {
   CreateCategoryRequest,
   CreateCouponRequest,
   CreateCreditPackageRequest,
+  CreateProductRequest,
+  DeletedCategoryResponse,
   ErrorEnvelope,
+  CONSOLE_CATALOGUE_MESSAGES as M,
   MoveCategoryRequest,
   PlanRulesRequest,
+  RemovedProductResponse,
   UpdateCategoryRequest,
   UpdateCouponRequest,
   UpdateCreditPackageRequest,
@@ -124,6 +128,54 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
+  areas.post(
+    "/console/catalogue/products",
+    {
+      schema: {
+        tags,
+        summary:
+          "Adds a product: name, SKU (unique whatever its case), price in cents with GST, categories, texts and the library template it assembles or none; shown to firms at once when published (administrators only; audited)",
+        security,
+        body: CreateProductRequest,
+        response: {
+          200: ConsoleProductResponse,
+          400: ErrorEnvelope.describe("Bad input, a template not in the library, or a shop's own category"),
+          ...refusals,
+          404: ErrorEnvelope.describe("No such category"),
+          409: ErrorEnvelope.describe("A product with this SKU already exists (any case)"),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await catalogue.createProduct(inCatalogue(request), request.body),
+    }),
+  );
+
+  areas.delete(
+    "/console/catalogue/products/:id",
+    {
+      schema: {
+        tags,
+        summary:
+          "Removes a product: deleted when nothing points at it (never made again by the start-up seed), else withdrawn: hidden from firms and kept for its orders, documents and coupons (administrators only; audited)",
+        security,
+        params: CatalogueItemParams,
+        response: {
+          200: RemovedProductResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such product"),
+          409: ErrorEnvelope.describe("The product is already withdrawn"),
+        },
+      },
+    },
+    async (request) => {
+      const data = await catalogue.removeProduct(inCatalogue(request), request.params.id);
+      return { message: data.explanation, data };
+    },
+  );
+
   areas.get(
     "/console/catalogue/categories",
     {
@@ -181,6 +233,32 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       message: "",
       data: await catalogue.updateCategory(inCatalogue(request), request.params.id, request.body),
+    }),
+  );
+
+  areas.delete(
+    "/console/catalogue/categories/:id",
+    {
+      schema: {
+        tags,
+        summary:
+          "Deletes a category that holds nothing; it stays deleted across restarts (the start-up seed never makes it again; audited)",
+        security,
+        params: CatalogueItemParams,
+        response: {
+          200: DeletedCategoryResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such category"),
+          409: ErrorEnvelope.describe(
+            "It has sub categories or products, a plan rule or coupon names it (the message says which), or it is one of the shop's own",
+          ),
+        },
+      },
+    },
+    async (request) => ({
+      message: M.categoryDeleted,
+      data: await catalogue.deleteCategory(inCatalogue(request), request.params.id),
     }),
   );
 

@@ -2,6 +2,9 @@ import {
   type AuditEntry,
   CONSOLE_MESSAGES,
   type ConsoleProduct,
+  type CreateProductRequest,
+  categoryInUseMessage,
+  HIDDEN_CATEGORY_NAMES,
   CONSOLE_CATALOGUE_MESSAGES as M,
   type UpdateProductRequest,
 } from "@precedent/contracts";
@@ -10,20 +13,28 @@ import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import {
+  categoryHolds,
   changeCategory,
   changeProduct,
+  deleteCategory,
+  deleteProduct,
   insertCategory,
+  insertProduct,
   lockCategoryTree,
   type ProductState,
+  productReferences,
   type StaffCategory,
   setPlanRules,
+  skuTaken,
   staffCategories,
   staffProduct,
   staffProductList,
   swapCategoryOrder,
+  withdrawProduct,
   wouldCycle,
 } from "../catalogue/index.ts";
 import { allPlans } from "../teams/index.ts";
+import { isUniqueViolation } from "../templates/index.ts";
 import { recordAction } from "./audit.ts";
 import { mayChangeWhatFirmsPay, type StaffFacts } from "./policy.ts";
 import { staffAccounts, staffAuditLog } from "./schema.ts";
@@ -42,6 +53,8 @@ export type CatalogueDeps = {
   clock: Clock;
   /** Marks the catalogue changed on this server before the database's notification arrives. */
   catalogueChanged?: (() => void) | undefined;
+  /** The template library (made after the console): a new product's template must be in it. */
+  templates: () => { library: { get(identifier: string): unknown } };
 };
 
 /** The audit entries of these targets (`kind:id`), newest first, by target. */
@@ -87,6 +100,8 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
 
   const categoryNames = (rows: StaffCategory[]) => new Map(rows.map((c) => [c.id, c.name]));
 
+  const inLibrary = (identifier: string) => Boolean(deps.templates().library.get(identifier));
+
   async function productView(actor: StaffFacts, id: number): Promise<ConsoleProduct> {
     const [found, categories] = await Promise.all([staffProduct(db, id), staffCategories(db)]);
     if (!found) throw notFound(M.productNotFound);
@@ -107,8 +122,13 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
       faq: state.faq,
       video_url: state.video_url,
       badges: state.badges as ConsoleProduct["badges"],
+      template: found.template && inLibrary(found.template) ? found.template : null,
       history,
-      abilities: { edit_content: true, edit_price: mayChangeWhatFirmsPay(actor.role) },
+      abilities: {
+        edit_content: true,
+        edit_price: mayChangeWhatFirmsPay(actor.role),
+        remove: mayChangeWhatFirmsPay(actor.role) && found.status !== "withdrawn",
+      },
     };
   }
 
@@ -127,7 +147,7 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
   }
 
   return {
-    async products(_actor: StaffFacts, text: string | undefined) {
+    async products(actor: StaffFacts, text: string | undefined) {
       const [rows, categories] = await Promise.all([staffProductList(db, text), staffCategories(db)]);
       const names = categoryNames(categories);
       return {
@@ -140,10 +160,104 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
           version: r.version,
           categories: r.categoryIds.map((c) => ({ id: c, name: names.get(c) ?? "" })),
         })),
+        abilities: { create: mayChangeWhatFirmsPay(actor.role) },
       };
     },
 
     product: productView,
+
+    /**
+     * Adds a product (administrators: it puts a price before firms). Its SKU is unique whatever
+     * its case: checked first for a clear reply, and by the unique index when two creates of one
+     * SKU race (the second's insert fails and is answered the same 409).
+     */
+    async createProduct(actor: StaffFacts, input: CreateProductRequest) {
+      if (!mayChangeWhatFirmsPay(actor.role)) throw forbidden(CONSOLE_MESSAGES.refused);
+      if (input.template !== null && !inLibrary(input.template))
+        throw badRequest(M.templateNotFound, [{ field: "template", message: M.templateNotFound }]);
+      const categoryIds = [...new Set(input.category_ids)].sort((a, b) => a - b);
+      let id: number;
+      try {
+        id = await db.transaction(async (tx) => {
+          const categories = new Map((await staffCategories(tx)).map((c) => [c.id, c]));
+          if (categoryIds.some((c) => !categories.has(c))) throw notFound(M.categoryNotFound);
+          if (categoryIds.some((c) => categories.get(c)?.hidden))
+            throw badRequest(M.hiddenCategory, [{ field: "category_ids", message: M.hiddenCategory }]);
+          if (await skuTaken(tx, input.sku)) throw new AppError(409, M.skuTaken);
+          const created = await insertProduct(tx, {
+            name: input.name,
+            sku: input.sku,
+            priceCents: input.price_cents,
+            description: input.description,
+            shortDescription: input.short_description,
+            assembles: input.template,
+            published: input.published,
+            categoryIds,
+          });
+          await recordAction(tx, clock, {
+            staffId: actor.id,
+            action: "product.created",
+            target: `product:${created}`,
+            after: {
+              name: input.name,
+              sku: input.sku,
+              price_cents: input.price_cents,
+              category_ids: categoryIds,
+              template: input.template,
+              status: input.published ? "publish" : "draft",
+            },
+          });
+          return created;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, M.skuTaken);
+        throw error;
+      }
+      changed();
+      return productView(actor, id);
+    },
+
+    /**
+     * Removes a product (administrators): one that orders, documents or coupons point at is
+     * withdrawn (hidden from firms, kept for their history); one nothing points at is deleted,
+     * its key kept so the start-up seed never makes it again.
+     */
+    async removeProduct(actor: StaffFacts, id: number) {
+      if (!mayChangeWhatFirmsPay(actor.role)) throw forbidden(CONSOLE_MESSAGES.refused);
+      const outcome = await db.transaction(async (tx) => {
+        const found = await staffProduct(tx, id, true);
+        if (!found) throw notFound(M.productNotFound);
+        if (found.status === "withdrawn") throw new AppError(409, M.alreadyWithdrawn);
+        const refs = await productReferences(tx, id);
+        const before = { name: found.state.name, sku: found.sku, status: found.status };
+        if (refs.orders + refs.documents + refs.coupons > 0) {
+          await withdrawProduct(tx, id);
+          await recordAction(tx, clock, {
+            staffId: actor.id,
+            action: "product.withdrawn",
+            target: `product:${id}`,
+            before,
+            after: { status: "withdrawn", kept_for: refs },
+          });
+          return "withdrawn" as const;
+        }
+        await deleteProduct(tx, id, clock());
+        await recordAction(tx, clock, {
+          staffId: actor.id,
+          action: "product.deleted",
+          target: `product:${id}`,
+          before: { ...before, price_cents: found.state.price_cents, category_ids: found.state.category_ids },
+          after: null,
+        });
+        return "deleted" as const;
+      });
+      changed();
+      return {
+        id,
+        outcome,
+        explanation: outcome === "deleted" ? M.productDeleted : M.productWithdrawn,
+      };
+    },
 
     /**
      * Changes a product read at `input.version`. A price that differs from the stored one is the
@@ -246,6 +360,34 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
       });
       changed();
       return categoryView(id);
+    },
+
+    /**
+     * Deletes a category that holds nothing: refused (409, naming what) while it has sub
+     * categories or products, or a plan rule or coupon names it; the shop's own are kept. Its
+     * slug is kept so the start-up seed never makes it again.
+     */
+    async deleteCategory(actor: StaffFacts, id: number) {
+      await db.transaction(async (tx) => {
+        await lockCategoryTree(tx);
+        const current = (await staffCategories(tx)).find((c) => c.id === id);
+        if (!current) throw notFound(M.categoryNotFound);
+        if (current.hidden || (HIDDEN_CATEGORY_NAMES as readonly string[]).includes(current.name))
+          throw new AppError(409, M.shopCategory);
+        const holds = await categoryHolds(tx, id);
+        if (Object.values(holds).some((names) => names.length > 0))
+          throw new AppError(409, categoryInUseMessage(holds));
+        await deleteCategory(tx, id, clock());
+        await recordAction(tx, clock, {
+          staffId: actor.id,
+          action: "category.deleted",
+          target: `category:${id}`,
+          before: { name: current.name, slug: current.slug, parent_id: current.parent_id },
+          after: null,
+        });
+      });
+      changed();
+      return { id, deleted: true as const };
     },
 
     /** Moves a category one place up or down among those beside it (the order firms see); audited. */

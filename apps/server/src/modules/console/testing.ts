@@ -57,6 +57,7 @@ export function consoleClient(t: TestApp, token: string) {
     get: (url: string) => call("GET", url),
     post: (url: string, payload: object = {}) => call("POST", url, payload),
     put: (url: string, payload: object) => call("PUT", url, payload),
+    delete: (url: string) => call("DELETE", url),
   };
 }
 

@@ -22,6 +22,7 @@ import {
   productFlags,
   productPopupVideo,
   strategistRefusal,
+  templateOfProduct,
 } from "../catalogue/index.ts";
 import type { DocumentsService } from "../documents/index.ts";
 import { allowedInSomeTab, canInterviewDocument, EDITABLE_STATUSES } from "../documents/index.ts";
@@ -108,7 +109,7 @@ export function createDocumentStart(deps: {
         name: input.name,
         template_id: product.id,
         template_name: product.name,
-        x_template_id: product.templateIdentifier,
+        x_template_id: templateOfProduct(product),
         is_asic_document: input.is_asic ?? 0,
       });
 
@@ -142,7 +143,7 @@ export function createDocumentStart(deps: {
             name: input.name,
             templateId: product.id,
             templateName: product.name,
-            xTemplateId: product.templateIdentifier,
+            xTemplateId: templateOfProduct(product),
           },
           input.name !== blank.name ? { name: { from: blank.name, to: input.name } } : {},
         );
@@ -188,7 +189,7 @@ export function createDocumentStart(deps: {
 
     return {
       id: outcome.id,
-      template_identifier: product.templateIdentifier,
+      template_identifier: templateOfProduct(product),
       template_name: product.name,
       consumed: outcome.consumed,
       limit: outcome.limit,

@@ -1,12 +1,13 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from "@ant-design/icons";
 import type { ConsoleCategory } from "@precedent/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Flex, Form, Input, Modal, Select, Table } from "antd";
+import { Alert, App, Button, Flex, Form, Input, Modal, Select, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useEffect, useState } from "react";
 import {
   catalogueCategoriesQuery,
   createCategory,
+  deleteCategory,
   moveCategory,
   setPlanRules,
   updateCategory,
@@ -32,6 +33,7 @@ export function CatalogueCategories() {
   const queryClient = useQueryClient();
   const categories = useQuery(catalogueCategoriesQuery());
   const [editing, setEditing] = useState<ConsoleCategory | "new" | null>(null);
+  const [deleting, setDeleting] = useState<ConsoleCategory | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["console", "catalogue"] });
   /** A moved category whose button gets the focus back once the table shows the new order. */
   const [refocus, setRefocus] = useState<{ id: number; direction: "up" | "down"; at: number } | null>(null);
@@ -125,6 +127,11 @@ export function CatalogueCategories() {
             <Button size="small" onClick={() => setEditing(row)}>
               Rename or move {row.name}
             </Button>
+            {!row.hidden && (
+              <Button size="small" danger onClick={() => setDeleting(row)}>
+                Delete {row.name}
+              </Button>
+            )}
             <Button
               size="small"
               icon={<ArrowUpOutlined />}
@@ -166,6 +173,13 @@ export function CatalogueCategories() {
           pagination={false}
         />
       </section>
+      {deleting && (
+        <DeleteCategoryDialog
+          category={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => void refresh()}
+        />
+      )}
       {editing && (
         <CategoryDialog
           category={editing === "new" ? null : editing}
@@ -231,6 +245,48 @@ function CategoryDialog({
           <Select options={parents} optionFilterProp="label" showSearch />
         </Form.Item>
       </Form>
+    </Modal>
+  );
+}
+
+/**
+ * Asks before deleting a category. The server refuses (409) while something holds it and says
+ * what: the refusal stays in the dialog, nothing is changed, and the dialog can be closed.
+ */
+function DeleteCategoryDialog({
+  category,
+  onClose,
+  onDeleted,
+}: {
+  category: ConsoleCategory;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const { message } = App.useApp();
+  const remove = useMutation({
+    mutationFn: () => deleteCategory(category.id),
+    onSuccess: () => {
+      void message.success(`${category.name} was deleted.`);
+      onDeleted();
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      open
+      title={`Delete ${category.name}?`}
+      okText="Delete category"
+      okButtonProps={{ danger: true, autoFocus: true, disabled: remove.isError }}
+      cancelText={remove.isError ? "Close" : "Cancel"}
+      confirmLoading={remove.isPending}
+      onOk={() => remove.mutate()}
+      onCancel={onClose}
+    >
+      <Typography.Paragraph>
+        Only an empty category can go: no sub categories, no products, and no plan rule or coupon naming it. A
+        deleted category does not come back when the catalogue is seeded again.
+      </Typography.Paragraph>
+      {remove.isError && <Alert type="error" showIcon role="alert" message={remove.error.message} />}
     </Modal>
   );
 }

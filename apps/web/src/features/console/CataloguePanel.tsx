@@ -11,6 +11,7 @@ import { CatalogueCoupons } from "./CatalogueCoupons";
 import { CreditPackages } from "./CatalogueOffers";
 import { CataloguePlans } from "./CataloguePlans";
 import { formatAud } from "./money";
+import { NewProductDialog } from "./NewProductDialog";
 import "./catalogue.css";
 import { ProductEditor } from "./ProductEditor";
 import { StateTag } from "./StateTag";
@@ -59,6 +60,7 @@ function ProductsPart() {
   const [text, setText] = useState(params.get("q") ?? "");
   const searched = params.get("q") ?? "";
   const products = useQuery(catalogueProductsQuery(searched));
+  const [adding, setAdding] = useState(false);
   const open = (id: number | null) =>
     setParams({
       tab: "catalogue",
@@ -95,7 +97,7 @@ function ProductsPart() {
       dataIndex: "status",
       render: (status: string) => (
         <StateTag good={status === "publish"}>
-          {status === "publish" ? "Published" : "Not published"}
+          {status === "publish" ? "Published" : status === "withdrawn" ? "Withdrawn" : "Not published"}
         </StateTag>
       ),
     },
@@ -103,6 +105,20 @@ function ProductsPart() {
 
   return (
     <Flex vertical gap={12}>
+      {products.data?.abilities.create && (
+        <Flex>
+          <Button onClick={() => setAdding(true)}>Add a product</Button>
+        </Flex>
+      )}
+      {adding && (
+        <NewProductDialog
+          onClose={() => setAdding(false)}
+          onCreated={(id) => {
+            setAdding(false);
+            open(id);
+          }}
+        />
+      )}
       <Input.Search
         aria-label="Find a product by name or SKU"
         placeholder="Product name or SKU"

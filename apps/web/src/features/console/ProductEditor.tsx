@@ -5,9 +5,28 @@ import {
   UpdateProductRequest,
 } from "@precedent/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Checkbox, Flex, Form, Input, InputNumber, Select, Table, Typography } from "antd";
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Table,
+  Typography,
+} from "antd";
+import { useState } from "react";
 import { isApiError } from "../../api/client";
-import { catalogueCategoriesQuery, catalogueProductQuery, updateProduct } from "../../api/console-catalogue";
+import {
+  catalogueCategoriesQuery,
+  catalogueProductQuery,
+  removeProduct,
+  updateProduct,
+} from "../../api/console-catalogue";
 import { LoadError } from "../../components/LoadError";
 import { formatInstant } from "../../dates";
 import { formatAud } from "./money";
@@ -66,6 +85,21 @@ export function ProductEditor({ id, onBack }: { id: number; onBack: () => void }
     },
   });
 
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => removeProduct(id),
+    onSuccess: (removed) => {
+      setConfirming(false);
+      void queryClient.invalidateQueries({ queryKey: ["console", "catalogue"] });
+      void message.success(removed.explanation, 8);
+      if (removed.outcome === "deleted") onBack();
+    },
+    onError: (error: Error) => {
+      setConfirming(false);
+      void message.error(error.message);
+    },
+  });
+
   const back = (
     <Flex>
       <Button onClick={onBack}>Back to the products</Button>
@@ -119,9 +153,46 @@ export function ProductEditor({ id, onBack }: { id: number; onBack: () => void }
         {view.name}
       </Typography.Title>
       <Typography.Text type="secondary">
-        SKU {view.sku} · {view.status === "publish" ? "Published" : "Not published"} · now{" "}
-        {formatAud(view.price_cents)} inc. GST
+        SKU {view.sku} ·{" "}
+        {view.status === "publish"
+          ? "Published"
+          : view.status === "withdrawn"
+            ? "Withdrawn"
+            : "Not published"}{" "}
+        · now {formatAud(view.price_cents)} inc. GST
+        {view.template ? ` · assembles ${view.template}` : ""}
       </Typography.Text>
+      {view.status === "withdrawn" && (
+        <Alert
+          type="info"
+          showIcon
+          message="Withdrawn"
+          description="Firms no longer see this product. It is kept because orders or documents point at it, so their history still names it."
+        />
+      )}
+      {view.abilities.remove && (
+        <Flex>
+          <Button danger onClick={() => setConfirming(true)}>
+            Remove {view.name}
+          </Button>
+        </Flex>
+      )}
+      {confirming && (
+        <Modal
+          open
+          title={`Remove ${view.name}?`}
+          okText="Remove product"
+          okButtonProps={{ danger: true, autoFocus: true }}
+          confirmLoading={remove.isPending}
+          onOk={() => remove.mutate()}
+          onCancel={() => setConfirming(false)}
+        >
+          <Typography.Paragraph>
+            If no order, document or coupon points at it, it is deleted and will not come back. If any does,
+            it is withdrawn instead: hidden from firms and kept for their history.
+          </Typography.Paragraph>
+        </Modal>
+      )}
       <Form<ProductForm>
         key={view.id}
         form={form}
