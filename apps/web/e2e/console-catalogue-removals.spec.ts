@@ -58,6 +58,17 @@ for (const width of [1366, 375] as const) {
       await page.keyboard.press("Enter");
       await page.keyboard.press("Escape");
       await dialog.getByRole("checkbox", { name: /Published/ }).check();
+      // Published with no template is refused on the template's field, and nothing is added.
+      await dialog.getByRole("button", { name: "Add product" }).click();
+      await expect(
+        dialog.getByText("A product firms can see must make a document: choose the template it assembles"),
+      ).toBeVisible();
+      await dialog.getByLabel("Template it assembles").focus();
+      await page.keyboard.type("Non-Disclosure");
+      await expect(
+        page.locator(".ant-select-item-option", { hasText: "Mutual Non-Disclosure Agreement" }),
+      ).toBeVisible();
+      await page.keyboard.press("Enter");
       await dialog.getByRole("button", { name: "Add product" }).click();
 
       await expect(page.getByRole("heading", { name })).toBeVisible();

@@ -33,6 +33,8 @@ export const CONSOLE_CATALOGUE_MESSAGES = {
     "The shop's own categories (Membership Package, Uncategorized, Cap Category) cannot be deleted: the shop files its own products there.",
   skuTaken: "A product with this SKU already exists (SKUs are compared without regard to case).",
   templateNotFound: "No such template in the library.",
+  publishNeedsTemplate:
+    "A product firms can see must make a document: choose the template it assembles, or keep it as a draft.",
   alreadyWithdrawn:
     "This product is already withdrawn: firms no longer see it, and its orders and documents keep it.",
   productDeleted:

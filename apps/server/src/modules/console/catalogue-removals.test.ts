@@ -211,6 +211,13 @@ describe("POST /api/console/catalogue/products", () => {
     const noTemplate = await admin.post(url, await body({ sku: "NEW-2", template: "no-such-template" }));
     expect(noTemplate.statusCode).toBe(400);
     expect(noTemplate.json().message).toBe(M.templateNotFound);
+    // Published with no template, firms could buy it and then not start it.
+    const publishedBare = await admin.post(
+      url,
+      await body({ sku: "NEW-8", template: null, published: true }),
+    );
+    expect(publishedBare.statusCode).toBe(400);
+    expect(publishedBare.json().message).toBe(M.publishNeedsTemplate);
     const hidden = await admin.post(
       url,
       await body({ sku: "NEW-3", category_ids: [(await categoryNamed("Uncategorized")).id] }),

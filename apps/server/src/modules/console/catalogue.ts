@@ -175,6 +175,10 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
       if (!mayChangeWhatFirmsPay(actor.role)) throw forbidden(CONSOLE_MESSAGES.refused);
       if (input.template !== null && !inLibrary(input.template))
         throw badRequest(M.templateNotFound, [{ field: "template", message: M.templateNotFound }]);
+      // Published with no template, firms could buy it and then not start it ("template does
+      // not exist" at the start): refused here instead.
+      if (input.published && input.template === null)
+        throw badRequest(M.publishNeedsTemplate, [{ field: "template", message: M.publishNeedsTemplate }]);
       const categoryIds = [...new Set(input.category_ids)].sort((a, b) => a - b);
       let id: number;
       try {
