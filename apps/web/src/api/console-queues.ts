@@ -24,6 +24,8 @@ export const lodgementsQuery = (query: LodgementFilter) =>
   });
 export const retryLodgement = (docId: number) =>
   call(API.consoleQueues.retryLodgement, { ...own, params: { doc_id: docId } });
+export const assignLodgement = (docId: number, staffId: number | null) =>
+  call(API.consoleQueues.assignLodgement, { ...own, params: { doc_id: docId }, body: { staff_id: staffId } });
 export const noteLodgement = (docId: number, note: string) =>
   call(API.consoleQueues.noteLodgement, { ...own, params: { doc_id: docId }, body: { note } });
 
