@@ -4,7 +4,7 @@ import { openDatabase, openReplica } from "./db/client.ts";
 import { DEMO_EDITOR, loadDemoEditor } from "./demo/console-editor.ts";
 import { DEMO_STAFF, loadDemoStaff } from "./demo/console-staff.ts";
 import { loadDemoFailedWork } from "./demo/failed-work.ts";
-import { loadDemoFailingIntegrations } from "./demo/failing-integrations.ts";
+import { loadDemoFailedImports, loadDemoFailingIntegrations } from "./demo/failing-integrations.ts";
 import { loadDemoPaidOrders } from "./demo/paid-orders.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./demo/seed.ts";
 import { DEMO_PENDING_DOCUMENT, type DemoSigningLink, signDemoDocuments } from "./demo/signing.ts";
@@ -73,6 +73,9 @@ async function main() {
     });
     await loadDemoFailingIntegrations({ ...services, clock: systemClock }).catch((err: unknown) => {
       app.log.warn({ err }, "the console's demo failing integrations were not added");
+    });
+    await loadDemoFailedImports({ ...services, clock: systemClock }).catch((err: unknown) => {
+      app.log.warn({ err }, "the console's demo failed imports were not added");
     });
     demoLinks = await signDemoDocuments(services, services.publicUrl, new Date()).catch((err: unknown) => {
       app.log.warn({ err }, "demo documents were not sent for signing");
