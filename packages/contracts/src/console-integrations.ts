@@ -1,6 +1,11 @@
 import { z } from "zod";
+import {
+  QueueAssignedFilter,
+  QueueAssignee,
+  QueueAssigneeFilter,
+  QueueFirmFilter,
+} from "./console-queues.ts";
 import { envelope, paged } from "./envelope.ts";
-import { QueueAssignedFilter, QueueAssignee, QueueAssigneeFilter, QueueFirmFilter } from "./console-queues.ts";
 import { idParam } from "./folders.ts";
 import { INTEGRATION_APP_SLUGS } from "./integrations.ts";
 
@@ -22,7 +27,12 @@ export const INTEGRATION_QUEUE_MESSAGES = {
 } as const;
 
 export const INTEGRATION_FAILURE_KINDS = ["connection", "sync", "import"] as const;
-export const INTEGRATION_PROBLEMS = ["needs_renewal", "renewal_failing", "sync_failed", "import_failed"] as const;
+export const INTEGRATION_PROBLEMS = [
+  "needs_renewal",
+  "renewal_failing",
+  "sync_failed",
+  "import_failed",
+] as const;
 export const INTEGRATION_PROBLEM_LABELS: Record<(typeof INTEGRATION_PROBLEMS)[number], string> = {
   needs_renewal: "Connection refused (expired or revoked)",
   renewal_failing: "Connection could not be renewed",

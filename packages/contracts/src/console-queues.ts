@@ -18,8 +18,7 @@ export const QUEUE_MESSAGES = {
   mailNotFound: "No such mail.",
   mailNotFailed: "This mail is no longer failed: refresh the list.",
   mailPruned: "This mail's body was removed after its retention period, so it cannot be sent again.",
-  assigneeNotAllowed:
-    "Only an active administrator or support staff member can take items of this queue.",
+  assigneeNotAllowed: "Only an active administrator or support staff member can take items of this queue.",
 } as const;
 
 const page = z.coerce.number().int().min(1, "page must be 1 or more").max(100_000).default(1);

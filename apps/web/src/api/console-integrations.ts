@@ -11,8 +11,7 @@ export type IntegrationFilter = ApiCallInput<typeof API.consoleIntegrations.fail
 export const failingIntegrationsQuery = (query: IntegrationFilter) =>
   queryOptions({
     queryKey: ["console", "integrations", query],
-    queryFn: ({ signal }) =>
-      call(API.consoleIntegrations.failingIntegrations, { ...own, signal, query }),
+    queryFn: ({ signal }) => call(API.consoleIntegrations.failingIntegrations, { ...own, signal, query }),
     placeholderData: keepPreviousData,
   });
 export const retryIntegration = (kind: Kind, id: number) =>
@@ -20,4 +19,8 @@ export const retryIntegration = (kind: Kind, id: number) =>
 export const noteIntegration = (kind: Kind, id: number, body: { note: string; contacted: boolean }) =>
   call(API.consoleIntegrations.noteIntegration, { ...own, params: { kind, id }, body });
 export const assignIntegration = (kind: Kind, id: number, staffId: number | null) =>
-  call(API.consoleIntegrations.assignIntegration, { ...own, params: { kind, id }, body: { staff_id: staffId } });
+  call(API.consoleIntegrations.assignIntegration, {
+    ...own,
+    params: { kind, id },
+    body: { staff_id: staffId },
+  });

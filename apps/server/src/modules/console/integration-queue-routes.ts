@@ -86,7 +86,9 @@ export const integrationQueueRoutes: FastifyPluginAsyncZod<{
           400: badInput,
           ...refusals,
           404: nothingFailing,
-          409: ErrorEnvelope.describe("The staff member named may not take it (not active, or not administrator or support)"),
+          409: ErrorEnvelope.describe(
+            "The staff member named may not take it (not active, or not administrator or support)",
+          ),
         },
       },
     },

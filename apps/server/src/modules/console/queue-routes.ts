@@ -168,7 +168,9 @@ export function queueRoutes(
           400: badInput,
           ...refusals,
           404: ErrorEnvelope.describe("No such lodgement"),
-          409: ErrorEnvelope.describe("The staff member named may not take it (not active, or not administrator or support)"),
+          409: ErrorEnvelope.describe(
+            "The staff member named may not take it (not active, or not administrator or support)",
+          ),
         },
       },
     },

@@ -187,7 +187,11 @@ export function createClientImport(deps: {
           questionId: input.question_id,
           action,
           status: "failed",
-          lastError: message,
+          // In plain words for staff: which app, that it failed, and what the person was told.
+          lastError:
+            status === 502
+              ? `${appOf(slug).app} did not answer or failed (502): ${message}`
+              : `${appOf(slug).app}'s data could not be read (${status}): ${message}`,
           failedAt: deps.clock(),
         });
       };

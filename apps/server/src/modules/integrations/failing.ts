@@ -156,7 +156,10 @@ export function createFailingIntegrations(deps: {
     const people =
       userIds.length === 0
         ? []
-        : await db.select().from(integrationConnections).where(inArray(integrationConnections.userId, userIds));
+        : await db
+            .select()
+            .from(integrationConnections)
+            .where(inArray(integrationConnections.userId, userIds));
     return (s: { teamId: number; userId: number; app: string }) =>
       people.find((c) => c.teamId === s.teamId && c.userId === s.userId && c.app === s.app);
   }
@@ -168,7 +171,9 @@ export function createFailingIntegrations(deps: {
 
   async function importById(tx: Database, id: number) {
     const [i] = await tx.select().from(integrationImportFailures).where(eq(integrationImportFailures.id, id));
-    return i && i.status === "failed" ? importItem(i, await connectionOf(tx, i), deps.retriesImports) : undefined;
+    return i && i.status === "failed"
+      ? importItem(i, await connectionOf(tx, i), deps.retriesImports)
+      : undefined;
   }
 
   /** The conditions of one kind's query, or null when the filter leaves that kind out. */
@@ -200,7 +205,10 @@ export function createFailingIntegrations(deps: {
         query,
         integrationConnections,
         and(
-          or(eq(integrationConnections.status, "needs_renewal"), isNotNull(integrationConnections.failingSince)),
+          or(
+            eq(integrationConnections.status, "needs_renewal"),
+            isNotNull(integrationConnections.failingSince),
+          ),
           query.problem === "needs_renewal"
             ? eq(integrationConnections.status, "needs_renewal")
             : query.problem === "renewal_failing"

@@ -1,10 +1,10 @@
-import { type IntegrationAppSlug, INTEGRATION_IMPORT_FAILED } from "@precedent/contracts";
+import { INTEGRATION_IMPORT_FAILED, type IntegrationAppSlug } from "@precedent/contracts";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import type { LogsService } from "../logs/index.ts";
-import { appOf, type Person, failureStatus } from "./connections.ts";
+import { appOf, failureStatus, type Person } from "./connections.ts";
 import { redact } from "./redact.ts";
 import { integrationImportFailures } from "./schema.ts";
 
@@ -17,7 +17,12 @@ export type ImportFailureRow = typeof integrationImportFailures.$inferSelect;
 export function createImportFailures(deps: {
   db: Database;
   clock: Clock;
-  askAgain: (person: Person, slug: IntegrationAppSlug, clientId: string, contactId: string | null) => Promise<string>;
+  askAgain: (
+    person: Person,
+    slug: IntegrationAppSlug,
+    clientId: string,
+    contactId: string | null,
+  ) => Promise<string>;
   logs?: Pick<LogsService, "recordAction">;
   jobs?: JobQueue;
 }) {
@@ -95,7 +100,9 @@ export function createImportFailures(deps: {
       const [row] = await tx
         .update(integrationImportFailures)
         .set({ status: "retrying" })
-        .where(and(eq(integrationImportFailures.id, failureId), eq(integrationImportFailures.status, "failed")))
+        .where(
+          and(eq(integrationImportFailures.id, failureId), eq(integrationImportFailures.status, "failed")),
+        )
         .returning({ id: integrationImportFailures.id });
       if (!row) return false;
       await retryJob.enqueue({ failureId }, { tx });

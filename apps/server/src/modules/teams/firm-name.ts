@@ -28,4 +28,10 @@ export async function firmNames(tx: Database, teamIds: number[]): Promise<Map<nu
 export const firmNamedLike =
   (db: Database, text: string) =>
   (teamId: AnyPgColumn): SQL =>
-    inArray(teamId, db.select({ id: teams.id }).from(teams).where(ilike(teams.name, likePattern(text))));
+    inArray(
+      teamId,
+      db
+        .select({ id: teams.id })
+        .from(teams)
+        .where(ilike(teams.name, likePattern(text))),
+    );

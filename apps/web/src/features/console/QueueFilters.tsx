@@ -19,10 +19,9 @@ export function useQueueFilters<K extends string>(queue: string, names: readonly
   const page = Math.max(1, Number(params.get("page")) || 1);
   const kept = (next: Partial<Record<K, string | undefined>>) => {
     const merged = { ...values, ...next } as Record<string, string | undefined>;
-    return Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined && v !== "")) as Record<
-      string,
-      string
-    >;
+    return Object.fromEntries(
+      Object.entries(merged).filter(([, v]) => v !== undefined && v !== ""),
+    ) as Record<string, string>;
   };
   return {
     values,
