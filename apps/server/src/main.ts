@@ -6,6 +6,7 @@ import { DEMO_STAFF, loadDemoStaff } from "./demo/console-staff.ts";
 import { loadDemoFailedWork } from "./demo/failed-work.ts";
 import { loadDemoFailedImports, loadDemoFailingIntegrations } from "./demo/failing-integrations.ts";
 import { loadDemoPaidOrders } from "./demo/paid-orders.ts";
+import { loadDemoQueuedLodgements } from "./demo/queued-lodgements.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./demo/seed.ts";
 import { DEMO_PENDING_DOCUMENT, type DemoSigningLink, signDemoDocuments } from "./demo/signing.ts";
 import { DEMO_TWO_FACTOR, turnOnDemoTwoFactor } from "./demo/two-factor.ts";
@@ -76,6 +77,9 @@ async function main() {
     });
     await loadDemoFailedImports({ ...services, clock: systemClock }).catch((err: unknown) => {
       app.log.warn({ err }, "the console's demo failed imports were not added");
+    });
+    await loadDemoQueuedLodgements({ ...services, clock: systemClock }).catch((err: unknown) => {
+      app.log.warn({ err }, "the console's demo lodgements needing a person were not added");
     });
     demoLinks = await signDemoDocuments(services, services.publicUrl, new Date()).catch((err: unknown) => {
       app.log.warn({ err }, "demo documents were not sent for signing");
