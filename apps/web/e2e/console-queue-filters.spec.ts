@@ -110,7 +110,9 @@ for (const width of [1366, 375]) {
       const name = ((await take.textContent()) ?? "").replace(/^Take /, "");
       // Only failed imports: no connection or sync row under this filter.
       await expect(page.getByRole("button", { name: /^Take .* (connection|sync) \d+$/ })).toHaveCount(0);
-      const row = page.getByRole("row").filter({ has: take });
+      const row = page
+        .getByRole("row")
+        .filter({ has: page.getByRole("button", { name: `Take ${name}`, exact: true }) });
       await expect(row).toContainText("Demo Advisory Pty Ltd");
       await expect(row).toContainText("Client data not imported");
       await expect(row).toContainText(/Import client \(Xero\): client xero-000[15]/);
