@@ -63,6 +63,7 @@ export const FailedJobsQuery = z.object({
     .max(100, "The job name is too long")
     .optional()
     .describe("Only jobs of this name, e.g. mail.deliver"),
+  firm: QueueFirmFilter,
 });
 export type FailedJobsFilter = z.output<typeof FailedJobsQuery>;
 
@@ -155,7 +156,20 @@ export const LodgementNoteBody = z.object({
 
 // --- Mail not delivered ------------------------------------------------------------------------
 
-export const FailedMailQuery = z.object({ page });
+const mailSearch = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Enter part of the ${what}`)
+    .max(200, `The ${what} is at most 200 characters`)
+    .optional()
+    .describe(`Only mail whose ${what} holds this (any case)`);
+export const FailedMailQuery = z.object({
+  page,
+  to: mailSearch("recipient"),
+  subject: mailSearch("subject"),
+});
+export type FailedMailFilter = z.output<typeof FailedMailQuery>;
 export const FailedMailRow = z.object({
   id: z.number().int(),
   to: z.string(),

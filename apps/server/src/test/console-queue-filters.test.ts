@@ -19,6 +19,8 @@ import {
 } from "../modules/integrations/index.ts";
 import { connectThroughSandbox } from "../modules/integrations/testing.ts";
 import { integrationLogs } from "../modules/logs/index.ts";
+import { mailOutbox } from "../modules/mail/index.ts";
+import { jobs } from "../platform/jobs/schema.ts";
 import { buildFirmWithPeople, createTestApp, type FirmWithPeople, type TestApp } from "./harness.ts";
 
 /**
@@ -420,6 +422,61 @@ describe("failed imports in the integrations queue", () => {
     const ids = [...first.rows, ...second.rows].map((r) => r.what);
     expect(new Set(ids).size).toBe(23);
     expect(second.rows.at(-1)?.what).toBe("Import client (Xero): client xero-1022");
+  });
+});
+
+describe("the mail and job queues' filters", () => {
+  it("finds undelivered mail by its recipient, and failed jobs by their firm's name, on the server", async () => {
+    const at = t.clock.now();
+    const mail = async (to: string) =>
+      (
+        await t.db
+          .insert(mailOutbox)
+          .values({
+            to,
+            subject: "Tax invoice",
+            html: "<p>x</p>",
+            text: "x",
+            key: `filters-test:${to}`,
+            status: "failed",
+            attempts: 5,
+            createdAt: at,
+          })
+          .returning({ id: mailOutbox.id })
+      )[0]?.id;
+    const harbourMail = await mail("accounts@harbour-legal.test");
+    await mail("someone@elsewhere.test");
+    const found = await support.get("/api/console/mail/failed?to=HARBOUR-legal");
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().data.rows.map((r: { id: number }) => r.id)).toEqual([harbourMail]);
+    expect((await support.get("/api/console/mail/failed?to=%25")).json().data.rows).toEqual([]);
+
+    const job = async (teamId: number | string) =>
+      (
+        await t.db
+          .insert(jobs)
+          .values({
+            name: "documents.assemble",
+            payload: { teamId },
+            state: "failed",
+            attempt: 5,
+            maxAttempts: 5,
+            runAt: at,
+            lastError: "boom",
+            createdAt: at,
+            finishedAt: at,
+          })
+          .returning({ id: jobs.id })
+      )[0]?.id;
+    const ours = await job(f.teamId);
+    const theirs = await job(f.otherTeamId);
+    // A payload whose teamId is not a number belongs to no firm (and breaks nothing).
+    await job("not a number");
+    const harbour = await support.get("/api/console/jobs/failed?firm=harbour");
+    expect(harbour.statusCode, harbour.body).toBe(200);
+    expect(harbour.json().data.rows.map((r: { id: number }) => r.id)).toEqual([ours]);
+    const elsewhere = await support.get("/api/console/jobs/failed?firm=elsewhere&name=documents.assemble");
+    expect(elsewhere.json().data.rows.map((r: { id: number }) => r.id)).toEqual([theirs]);
   });
 });
 

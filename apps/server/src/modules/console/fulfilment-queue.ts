@@ -17,9 +17,11 @@ import {
   staffQueuePage,
   staffStepsFrom,
 } from "../fulfilment/index.ts";
+import { firmNamedLike } from "../teams/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { recordAction } from "./audit.ts";
 import { mayTakeFulfilmentRequest, mayUse, type StaffFacts } from "./policy.ts";
+import { assignedCondition } from "./queue-assignments.ts";
 import { queueAssignments, staffAccounts } from "./schema.ts";
 
 /**
@@ -103,6 +105,11 @@ export function createFulfilmentQueue(deps: {
       const { rows, total } = await staffQueuePage(db, {
         statuses,
         kind: query.kind,
+        where: ({ teamId, id }) =>
+          and(
+            query.firm ? firmNamedLike(db, query.firm)(teamId) : undefined,
+            assignedCondition(db, QUEUE, actor, query, id),
+          ),
         page: query.page,
         pageSize: PAGE_SIZE,
       });

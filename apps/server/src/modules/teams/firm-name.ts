@@ -1,5 +1,4 @@
-import { eq, ilike, inArray, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { eq, ilike, inArray, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { likePattern } from "./firm-lookup.ts";
 import { teams } from "./schema.ts";
@@ -27,7 +26,7 @@ export async function firmNames(tx: Database, teamIds: number[]): Promise<Map<nu
  */
 export const firmNamedLike =
   (db: Database, text: string) =>
-  (teamId: AnyPgColumn): SQL =>
+  (teamId: SQLWrapper): SQL =>
     inArray(
       teamId,
       db

@@ -36,7 +36,7 @@ const FILTERS = ["problem", "app", "firm", "assigned"] as const;
 export function IntegrationsPanel({ me }: { me: ConsoleSession["staff"] }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const filters = useQueueFilters("integrations", FILTERS);
+  const filters = useQueueFilters({ tab: "queues", queue: "integrations" }, FILTERS);
   const { page } = filters;
   const problem = INTEGRATION_PROBLEMS.find((p) => p === filters.values.problem);
   const app = INTEGRATION_APPS.find((a) => a.slug === filters.values.app)?.slug;

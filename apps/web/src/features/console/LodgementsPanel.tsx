@@ -32,7 +32,7 @@ const when = (iso: string | null) => (iso ? formatInstant(iso, "D MMM YYYY h:mm 
 export function LodgementsPanel({ me }: { me: ConsoleSession["staff"] }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const filters = useQueueFilters("lodgements", FILTERS);
+  const filters = useQueueFilters({ tab: "queues", queue: "lodgements" }, FILTERS);
   const { page } = filters;
   const trouble = LODGEMENT_TROUBLES.find((t) => t === filters.values.trouble);
   const asicForm = ASIC_LODGEMENT_FORMS.find((f) => f === filters.values.form);

@@ -10,7 +10,7 @@ type Assigned = (typeof QUEUE_ASSIGNED_FILTERS)[number];
  * `read` gives each named filter's value, `change` writes some (an empty value removes it) and
  * goes back to the first page; `page` moves through the pages with the filters kept.
  */
-export function useQueueFilters<K extends string>(queue: string, names: readonly K[]) {
+export function useQueueFilters<K extends string>(base: Record<string, string>, names: readonly K[]) {
   const [params, setParams] = useSearchParams();
   const values = Object.fromEntries(names.map((n) => [n, params.get(n) || undefined])) as Record<
     K,
@@ -27,8 +27,8 @@ export function useQueueFilters<K extends string>(queue: string, names: readonly
     values,
     page,
     change: (next: Partial<Record<K, string | undefined>>) =>
-      setParams({ tab: "queues", queue, ...kept(next) }, { replace: true }),
-    toPage: (to: number) => setParams({ tab: "queues", queue, ...kept({}), page: String(to) }),
+      setParams({ ...base, ...kept(next) }, { replace: true }),
+    toPage: (to: number) => setParams({ ...base, ...kept({}), page: String(to) }),
   };
 }
 
