@@ -131,6 +131,7 @@ export const FulfilmentQueueRow = z.object({
   status: FulfilmentStatus,
   status_label: z.string(),
   team_id: z.number().int(),
+  firm_name: z.string(),
   doc_id: z.number().int(),
   doc_name: z.string(),
   order_id: z.number().int(),

@@ -190,6 +190,8 @@ describe("the fulfilment queue", () => {
     ).toBe(200);
     expect(await ids("firm=HARBOUR")).toEqual(expect.arrayContaining([mine.id, open.id]));
     expect(await ids("firm=Elsewhere")).toEqual([]);
+    const named = (await admin.get("/api/console/fulfilment?firm=harbour")).json().data.rows;
+    expect(named[0]?.firm_name).toBe("Harbour Legal Pty Ltd");
     expect(await ids("assigned=me")).toEqual([mine.id]);
     expect(await ids(`assignee_id=${adminId}&firm=harbour`)).toEqual([mine.id]);
     const nobody = await ids("assigned=nobody");

@@ -101,7 +101,7 @@ export function FulfilmentQueuePanel({ me }: { me: ConsoleSession["staff"] }) {
         <Flex vertical>
           <span>{row.doc_name}</span>
           <Typography.Text type="secondary">
-            Firm {row.team_id} · order {row.order_id} · {formatCents(row.total)}
+            {row.firm_name || `Firm ${row.team_id}`} · order {row.order_id} · {formatCents(row.total)}
           </Typography.Text>
           {row.kind === "hard_copy" && row.address && (
             <Typography.Text type="secondary">
