@@ -4,8 +4,9 @@ import { openDatabase, openReplica } from "./db/client.ts";
 import { DEMO_EDITOR, loadDemoEditor } from "./demo/console-editor.ts";
 import { DEMO_STAFF, loadDemoStaff } from "./demo/console-staff.ts";
 import { loadDemoFailedWork } from "./demo/failed-work.ts";
-import { loadDemoFailingIntegrations } from "./demo/failing-integrations.ts";
+import { loadDemoFailedImports, loadDemoFailingIntegrations } from "./demo/failing-integrations.ts";
 import { loadDemoPaidOrders } from "./demo/paid-orders.ts";
+import { loadDemoQueuedLodgements } from "./demo/queued-lodgements.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, ensurePlans, loadDemoData } from "./demo/seed.ts";
 import { DEMO_PENDING_DOCUMENT, type DemoSigningLink, signDemoDocuments } from "./demo/signing.ts";
 import { DEMO_TWO_FACTOR, turnOnDemoTwoFactor } from "./demo/two-factor.ts";
@@ -73,6 +74,12 @@ async function main() {
     });
     await loadDemoFailingIntegrations({ ...services, clock: systemClock }).catch((err: unknown) => {
       app.log.warn({ err }, "the console's demo failing integrations were not added");
+    });
+    await loadDemoFailedImports({ ...services, clock: systemClock }).catch((err: unknown) => {
+      app.log.warn({ err }, "the console's demo failed imports were not added");
+    });
+    await loadDemoQueuedLodgements({ ...services, clock: systemClock }).catch((err: unknown) => {
+      app.log.warn({ err }, "the console's demo lodgements needing a person were not added");
     });
     demoLinks = await signDemoDocuments(services, services.publicUrl, new Date()).catch((err: unknown) => {
       app.log.warn({ err }, "demo documents were not sent for signing");

@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  QueueAssignedFilter,
+  QueueAssignee,
+  QueueAssigneeFilter,
+  QueueFirmFilter,
+} from "./console-queues.ts";
 import { envelope, paged } from "./envelope.ts";
 import { idParam } from "./folders.ts";
 import { INTEGRATION_APP_SLUGS } from "./integrations.ts";
@@ -16,18 +22,34 @@ export const INTEGRATION_QUEUE_MESSAGES = {
     "The app did not renew the connection. It is recorded as failing still: try again later.",
   connectionNotWorking:
     "The person's connection to the app is not working, so the document would fail again: renew the connection first.",
+  importConnectionNotWorking:
+    "The person's connection to the app is not working, so the import would fail again: renew the connection first.",
 } as const;
 
-export const INTEGRATION_FAILURE_KINDS = ["connection", "sync"] as const;
-export const INTEGRATION_PROBLEMS = ["needs_renewal", "renewal_failing", "sync_failed"] as const;
+export const INTEGRATION_FAILURE_KINDS = ["connection", "sync", "import"] as const;
+export const INTEGRATION_PROBLEMS = [
+  "needs_renewal",
+  "renewal_failing",
+  "sync_failed",
+  "import_failed",
+] as const;
 export const INTEGRATION_PROBLEM_LABELS: Record<(typeof INTEGRATION_PROBLEMS)[number], string> = {
   needs_renewal: "Connection refused (expired or revoked)",
   renewal_failing: "Connection could not be renewed",
   sync_failed: "Document not sent",
+  import_failed: "Client data not imported",
 };
 
 export const FailingIntegrationsQuery = z.object({
   page: z.coerce.number().int().min(1, "page must be 1 or more").max(100_000).default(1),
+  problem: z
+    .enum(INTEGRATION_PROBLEMS, { error: "Choose a kind of problem" })
+    .optional()
+    .describe("Only items with this problem"),
+  app: z.enum(INTEGRATION_APP_SLUGS, { error: "Choose an app" }).optional().describe("Only this app's items"),
+  firm: QueueFirmFilter,
+  assigned: QueueAssignedFilter,
+  assignee_id: QueueAssigneeFilter,
 });
 
 export const IntegrationNote = z.object({
@@ -47,20 +69,24 @@ export const FailingIntegrationRow = z.object({
   problem: z.enum(INTEGRATION_PROBLEMS),
   since: z.string(),
   last_error: z.string(),
-  /** A sync's document and file; null for a connection. */
+  /** A sync's or an import's document; null for a connection. */
   doc_id: z.number().int().nullable(),
+  /** A sync's file; null otherwise. */
   file_name: z.string().nullable(),
+  /** What a failed import was reading, in words; null otherwise. */
+  what: z.string().nullable(),
   attempts: z.number().int().nullable(),
   /** When a person last marked the firm as contacted about it, or null. */
   contacted_at: z.string().nullable(),
   notes: z.array(IntegrationNote),
-  abilities: z.object({ retry: z.boolean(), note: z.boolean() }),
+  assignee: QueueAssignee,
+  abilities: z.object({ retry: z.boolean(), note: z.boolean(), assign: z.boolean() }),
 });
 export type FailingIntegrationRow = z.infer<typeof FailingIntegrationRow>;
 export const FailingIntegrationsResponse = envelope(paged(FailingIntegrationRow));
 
 export const FailingIntegrationParams = z.object({
-  kind: z.enum(INTEGRATION_FAILURE_KINDS, { error: "kind must be connection or sync" }),
+  kind: z.enum(INTEGRATION_FAILURE_KINDS, { error: "kind must be connection, sync or import" }),
   id: idParam("id"),
 });
 

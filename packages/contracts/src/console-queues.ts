@@ -18,9 +18,41 @@ export const QUEUE_MESSAGES = {
   mailNotFound: "No such mail.",
   mailNotFailed: "This mail is no longer failed: refresh the list.",
   mailPruned: "This mail's body was removed after its retention period, so it cannot be sent again.",
+  assigneeNotAllowed: "Only an active administrator or support staff member can take items of this queue.",
 } as const;
 
 const page = z.coerce.number().int().min(1, "page must be 1 or more").max(100_000).default(1);
+
+/**
+ * The filters every queue shares (issue 37 item 7), read from and written to the console's
+ * address so a filtered view can be shared: the firm by name, and who has taken the item.
+ */
+export const QueueFirmFilter = z
+  .string()
+  .trim()
+  .min(1, "Enter part of the firm's name")
+  .max(120, "The firm's name is at most 120 characters")
+  .optional()
+  .describe("Only items of firms whose name holds this (any case)");
+export const QUEUE_ASSIGNED_FILTERS = ["me", "nobody"] as const;
+export const QUEUE_ASSIGNED_LABELS: Record<(typeof QUEUE_ASSIGNED_FILTERS)[number], string> = {
+  me: "Assigned to me",
+  nobody: "Unassigned",
+};
+export const QueueAssignedFilter = z
+  .enum(QUEUE_ASSIGNED_FILTERS, { error: "Choose me or nobody" })
+  .optional()
+  .describe("`me`: items the caller has taken; `nobody`: items nobody has taken");
+export const QueueAssigneeFilter = idParam("assignee_id")
+  .optional()
+  .describe("Only items this staff member has taken");
+/** Who has taken a queue's item (the fulfilment queue's shape). */
+export const QueueAssignee = z.object({ id: z.number().int(), name: z.string() }).nullable();
+export const QueueAssignBody = z.object({
+  staff_id: idParam("staff_id")
+    .nullable()
+    .describe("The staff member to take it (administrator or support); null to leave it unassigned"),
+});
 
 export const FailedJobsQuery = z.object({
   page,
@@ -31,6 +63,7 @@ export const FailedJobsQuery = z.object({
     .max(100, "The job name is too long")
     .optional()
     .describe("Only jobs of this name, e.g. mail.deliver"),
+  firm: QueueFirmFilter,
 });
 export type FailedJobsFilter = z.output<typeof FailedJobsQuery>;
 
@@ -68,9 +101,22 @@ export const LODGEMENT_TROUBLE_LABELS: Record<z.infer<typeof LodgementTrouble>, 
   manual_review: "In manual review",
 };
 
+/** The ASIC forms the product lodges: Form 201, a company's registration (the only one so far). */
+export const ASIC_LODGEMENT_FORMS = ["201"] as const;
+export const ASIC_LODGEMENT_FORM_LABELS: Record<(typeof ASIC_LODGEMENT_FORMS)[number], string> = {
+  "201": "Form 201 (company registration)",
+};
+
 export const LodgementQueueQuery = z.object({
   page,
   trouble: LodgementTrouble.optional().describe("Only stuck, rejected or manual-review lodgements"),
+  form: z
+    .enum(ASIC_LODGEMENT_FORMS, { error: "Choose an ASIC form the product lodges (201)" })
+    .optional()
+    .describe("Only lodgements of this ASIC form"),
+  firm: QueueFirmFilter,
+  assigned: QueueAssignedFilter,
+  assignee_id: QueueAssigneeFilter,
 });
 export type LodgementQueueFilter = z.output<typeof LodgementQueueQuery>;
 
@@ -86,11 +132,15 @@ export const LodgementQueueRow = z.object({
   asic_status: z.enum(ASIC_STATUSES).nullable(),
   asic_status_name: z.string(),
   trouble: LodgementTrouble,
+  form: z.enum(ASIC_LODGEMENT_FORMS),
+  form_label: z.string(),
+  firm_name: z.string(),
+  assignee: QueueAssignee,
   lodgement_number: z.string().nullable(),
   lodged_at: z.string().nullable(),
   updated_at: z.string(),
   notes: z.array(LodgementNote),
-  abilities: z.object({ retry: z.boolean(), note: z.boolean() }),
+  abilities: z.object({ retry: z.boolean(), note: z.boolean(), assign: z.boolean() }),
 });
 export type LodgementQueueRow = z.infer<typeof LodgementQueueRow>;
 export const LodgementQueueResponse = envelope(paged(LodgementQueueRow));
@@ -106,7 +156,20 @@ export const LodgementNoteBody = z.object({
 
 // --- Mail not delivered ------------------------------------------------------------------------
 
-export const FailedMailQuery = z.object({ page });
+const mailSearch = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Enter part of the ${what}`)
+    .max(200, `The ${what} is at most 200 characters`)
+    .optional()
+    .describe(`Only mail whose ${what} holds this (any case)`);
+export const FailedMailQuery = z.object({
+  page,
+  to: mailSearch("recipient"),
+  subject: mailSearch("subject"),
+});
+export type FailedMailFilter = z.output<typeof FailedMailQuery>;
 export const FailedMailRow = z.object({
   id: z.number().int(),
   to: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QueueAssignedFilter, QueueAssigneeFilter, QueueFirmFilter } from "./console-queues.ts";
 import { envelope, paged } from "./envelope.ts";
 import { idParam } from "./folders.ts";
 import { DeliveryAddress, FulfilmentKind } from "./fulfilment.ts";
@@ -118,6 +119,9 @@ export const FulfilmentQueueQuery = z.object({
     .default("open")
     .describe("`open`: paid or in progress (the work waiting); `all`: every status"),
   kind: FulfilmentKind.optional(),
+  firm: QueueFirmFilter,
+  assigned: QueueAssignedFilter,
+  assignee_id: QueueAssigneeFilter,
   page: z.coerce.number().int().min(1, "page must be 1 or more").max(100_000).default(1),
 });
 
@@ -127,6 +131,7 @@ export const FulfilmentQueueRow = z.object({
   status: FulfilmentStatus,
   status_label: z.string(),
   team_id: z.number().int(),
+  firm_name: z.string(),
   doc_id: z.number().int(),
   doc_name: z.string(),
   order_id: z.number().int(),

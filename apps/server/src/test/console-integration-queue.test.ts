@@ -205,7 +205,7 @@ describe("documents not sent", () => {
         file_name: "Minutes.pdf",
         attempts: 5,
         last_error: "Xero is busy: try again later",
-        abilities: { retry: true, note: true },
+        abilities: { retry: true, note: true, assign: true },
       }),
     ]);
     const [first, second] = await Promise.all([

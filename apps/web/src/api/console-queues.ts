@@ -24,13 +24,16 @@ export const lodgementsQuery = (query: LodgementFilter) =>
   });
 export const retryLodgement = (docId: number) =>
   call(API.consoleQueues.retryLodgement, { ...own, params: { doc_id: docId } });
+export const assignLodgement = (docId: number, staffId: number | null) =>
+  call(API.consoleQueues.assignLodgement, { ...own, params: { doc_id: docId }, body: { staff_id: staffId } });
 export const noteLodgement = (docId: number, note: string) =>
   call(API.consoleQueues.noteLodgement, { ...own, params: { doc_id: docId }, body: { note } });
 
-export const failedMailQuery = (page: number) =>
+export type MailFilter = ApiCallInput<typeof API.consoleQueues.failedMail>["query"];
+export const failedMailQuery = (query: MailFilter) =>
   queryOptions({
-    queryKey: ["console", "mail", page],
-    queryFn: ({ signal }) => call(API.consoleQueues.failedMail, { ...own, signal, query: { page } }),
+    queryKey: ["console", "mail", query],
+    queryFn: ({ signal }) => call(API.consoleQueues.failedMail, { ...own, signal, query }),
     placeholderData: keepPreviousData,
   });
 export const retryMail = (id: number) => call(API.consoleQueues.retryMail, { ...own, params: { id } });

@@ -6,6 +6,7 @@ import {
   IntegrationNoteBody,
   IntegrationRetryResponse,
 } from "../console-integrations.ts";
+import { QueueAssignBody } from "../console-queues.ts";
 import { defineCall } from "./define.ts";
 
 const NOT_SIGNED_IN = "No console session (a firm's session is not one), or it has ended";
@@ -31,8 +32,22 @@ export const consoleIntegrationCalls = {
       401: NOT_SIGNED_IN,
       403: REFUSED,
       404: "Nothing failing by that id",
-      409: "The app refused the connection again, or the sync's connection is not working",
+      409: "The app refused the connection again, or the sync's or import's connection is not working",
       502: "The app did not answer",
+    },
+  }),
+  assignIntegration: defineCall({
+    method: "POST",
+    path: "/api/console/integrations/:kind/:id/assign",
+    params: FailingIntegrationParams,
+    body: QueueAssignBody,
+    reply: FailingIntegrationRowResponse,
+    errors: {
+      400: BAD_INPUT,
+      401: NOT_SIGNED_IN,
+      403: REFUSED,
+      404: "Nothing failing by that id",
+      409: "The staff member named may not take it",
     },
   }),
   noteIntegration: defineCall({

@@ -12,6 +12,7 @@ import {
   LodgementQueueRowResponse,
   MailActionResponse,
   MailParams,
+  QueueAssignBody,
 } from "../console-queues.ts";
 import { defineCall } from "./define.ts";
 
@@ -68,6 +69,20 @@ export const consoleQueueCalls = {
       404: "No such lodgement",
       409: "The lodgement allows no retry",
       502: "ASIC did not answer",
+    },
+  }),
+  assignLodgement: defineCall({
+    method: "POST",
+    path: "/api/console/lodgements/:doc_id/assign",
+    params: LodgementParams,
+    body: QueueAssignBody,
+    reply: LodgementQueueRowResponse,
+    errors: {
+      400: BAD_INPUT,
+      401: NOT_SIGNED_IN,
+      403: REFUSED,
+      404: "No such lodgement",
+      409: "The staff member named may not take it",
     },
   }),
   noteLodgement: defineCall({

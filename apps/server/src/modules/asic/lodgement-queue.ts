@@ -1,5 +1,6 @@
 import type { AsicStatus } from "@precedent/contracts";
-import { and, count, desc, eq, inArray, isNotNull, lt, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, lt, or, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { asicApplications } from "./schema.ts";
 
@@ -77,7 +78,14 @@ const inQueue = (row: Selected): LodgementInQueue => ({
 /** Lodgements needing a person now, the longest waiting first. */
 export async function lodgementsNeedingPerson(
   db: Database,
-  query: { now: Date; trouble?: LodgementTrouble | undefined; page: number; pageSize: number },
+  query: {
+    now: Date;
+    trouble?: LodgementTrouble | undefined;
+    /** The caller's own narrowing (firm by name, who took it), on the firm and document columns. */
+    where?: ((cols: { teamId: AnyPgColumn; docId: AnyPgColumn }) => SQL | undefined) | undefined;
+    page: number;
+    pageSize: number;
+  },
 ) {
   const stuckSince = new Date(query.now.getTime() - LODGEMENT_STUCK_AFTER_MS);
   const stuck = and(
@@ -90,7 +98,10 @@ export async function lodgementsNeedingPerson(
     rejected: inArray(asicApplications.asicStatus, ["REJT", "NOTR"]),
     manual_review: eq(asicApplications.asicStatus, "MANL"),
   } satisfies Record<LodgementTrouble, unknown>;
-  const where = query.trouble ? troubles[query.trouble] : or(...Object.values(troubles));
+  const where = and(
+    query.trouble ? troubles[query.trouble] : or(...Object.values(troubles)),
+    query.where?.({ teamId: asicApplications.teamId, docId: asicApplications.docId }),
+  );
   const [counted] = await db.select({ n: count() }).from(asicApplications).where(where);
   const rows = await db
     .select(columns)

@@ -169,6 +169,11 @@ const AREA_CALLS: Record<string, Row> = {
     url: "/api/console/lodgements/999999/retry",
     allowed: ["administrator", "support"],
   },
+  "POST /api/console/lodgements/:doc_id/assign": {
+    url: "/api/console/lodgements/999999/assign",
+    payload: () => ({ staff_id: null }),
+    allowed: ["administrator", "support"],
+  },
   "POST /api/console/lodgements/:doc_id/notes": {
     url: "/api/console/lodgements/999999/notes",
     payload: () => ({ note: "Rang ASIC: they are looking at it." }),
@@ -185,6 +190,11 @@ const AREA_CALLS: Record<string, Row> = {
   },
   "POST /api/console/integrations/:kind/:id/retry": {
     url: "/api/console/integrations/connection/999999/retry",
+    allowed: ["administrator", "support"],
+  },
+  "POST /api/console/integrations/:kind/:id/assign": {
+    url: "/api/console/integrations/import/999999/assign",
+    payload: () => ({ staff_id: null }),
     allowed: ["administrator", "support"],
   },
   "POST /api/console/integrations/:kind/:id/notes": {

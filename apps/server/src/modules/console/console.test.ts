@@ -177,6 +177,30 @@ describe("the fulfilment queue", () => {
     ]);
   });
 
+  it("filters the requests by firm name and by who took them, on the server", async () => {
+    const { request: mine } = await paidHardCopy();
+    const { request: open } = await paidHardCopy();
+    const ids = async (query: string) => {
+      const res = await admin.get(`/api/console/fulfilment?status=all&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data.rows as { id: number }[]).map((r) => r.id);
+    };
+    expect(
+      (await admin.post(`/api/console/fulfilment/${mine.id}/assign`, { staff_id: adminId })).statusCode,
+    ).toBe(200);
+    expect(await ids("firm=HARBOUR")).toEqual(expect.arrayContaining([mine.id, open.id]));
+    expect(await ids("firm=Elsewhere")).toEqual([]);
+    const named = (await admin.get("/api/console/fulfilment?firm=harbour")).json().data.rows;
+    expect(named[0]?.firm_name).toBe("Harbour Legal Pty Ltd");
+    expect(await ids("assigned=me")).toEqual([mine.id]);
+    expect(await ids(`assignee_id=${adminId}&firm=harbour`)).toEqual([mine.id]);
+    const nobody = await ids("assigned=nobody");
+    expect(nobody).toContain(open.id);
+    expect(nobody).not.toContain(mine.id);
+    const bad = await admin.get("/api/console/fulfilment?assigned=everyone");
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("gives a request only to someone who works the queue, and moves one at a time under concurrency", async () => {
     const { request } = await paidHardCopy();
     const support = await buildStaff(t, "support");

@@ -17,9 +17,11 @@ import {
   staffQueuePage,
   staffStepsFrom,
 } from "../fulfilment/index.ts";
+import { firmNamedLike, firmNames } from "../teams/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { recordAction } from "./audit.ts";
 import { mayTakeFulfilmentRequest, mayUse, type StaffFacts } from "./policy.ts";
+import { assignedCondition } from "./queue-assignments.ts";
 import { queueAssignments, staffAccounts } from "./schema.ts";
 
 /**
@@ -58,8 +60,10 @@ export function createFulfilmentQueue(deps: {
     actor: StaffFacts,
     item: StaffQueueItem,
     assignee: { id: number; name: string } | undefined,
+    firmName?: string,
   ): Promise<FulfilmentQueueRow> {
     const customer = await users.findById(item.requestedBy);
+    const firm = firmName ?? (await firmNames(db, [item.teamId])).get(item.teamId) ?? "";
     const mayWork = mayUse(actor.role, "fulfilment");
     return {
       id: item.id,
@@ -67,6 +71,7 @@ export function createFulfilmentQueue(deps: {
       status: item.status,
       status_label: fulfilmentStatusLabel(item.kind, item.status),
       team_id: item.teamId,
+      firm_name: firm,
       doc_id: item.docId,
       doc_name: item.docName,
       order_id: item.orderId,
@@ -103,6 +108,11 @@ export function createFulfilmentQueue(deps: {
       const { rows, total } = await staffQueuePage(db, {
         statuses,
         kind: query.kind,
+        where: ({ teamId, id }) =>
+          and(
+            query.firm ? firmNamedLike(db, query.firm)(teamId) : undefined,
+            assignedCondition(db, QUEUE, actor, query, id),
+          ),
         page: query.page,
         pageSize: PAGE_SIZE,
       });
@@ -110,8 +120,14 @@ export function createFulfilmentQueue(deps: {
         db,
         rows.map((r) => r.id),
       );
+      const firms = await firmNames(
+        db,
+        rows.map((r) => r.teamId),
+      );
       return {
-        rows: await Promise.all(rows.map((item) => rowOf(actor, item, assignees.get(item.id)))),
+        rows: await Promise.all(
+          rows.map((item) => rowOf(actor, item, assignees.get(item.id), firms.get(item.teamId) ?? "")),
+        ),
         page: query.page,
         total_page: Math.max(1, Math.ceil(total / PAGE_SIZE)),
         total_record: total,

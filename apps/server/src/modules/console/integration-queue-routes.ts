@@ -6,6 +6,7 @@ import {
   FailingIntegrationsResponse,
   IntegrationNoteBody,
   IntegrationRetryResponse,
+  QueueAssignBody,
 } from "@precedent/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -58,7 +59,7 @@ export const integrationQueueRoutes: FastifyPluginAsyncZod<{
           ...refusals,
           404: nothingFailing,
           409: ErrorEnvelope.describe(
-            "The app refused the connection again (the person must connect again), or the sync's connection is not working",
+            "The app refused the connection again (the person must connect again), or the sync's or import's connection is not working",
           ),
           502: ErrorEnvelope.describe("The app did not answer; the connection is recorded as failing still"),
         },
@@ -67,6 +68,38 @@ export const integrationQueueRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       message: "",
       data: await integrations.retry(inQueues(request), request.params.kind, request.params.id),
+    }),
+  );
+
+  areas.post(
+    "/console/integrations/:kind/:id/assign",
+    {
+      schema: {
+        tags: ["console"],
+        summary:
+          "Gives a failing integration to a staff member who works the queues (administrator or support), or to nobody (audited)",
+        security,
+        params: FailingIntegrationParams,
+        body: QueueAssignBody,
+        response: {
+          200: FailingIntegrationRowResponse,
+          400: badInput,
+          ...refusals,
+          404: nothingFailing,
+          409: ErrorEnvelope.describe(
+            "The staff member named may not take it (not active, or not administrator or support)",
+          ),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await integrations.assign(
+        inQueues(request),
+        request.params.kind,
+        request.params.id,
+        request.body.staff_id,
+      ),
     }),
   );
 

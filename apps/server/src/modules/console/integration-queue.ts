@@ -1,12 +1,18 @@
-import { type FailingIntegrationRow, INTEGRATION_QUEUE_MESSAGES } from "@precedent/contracts";
+import {
+  type FailingIntegrationRow,
+  type FailingIntegrationsQuery,
+  INTEGRATION_QUEUE_MESSAGES,
+} from "@precedent/contracts";
+import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import type { FailingIntegration, IntegrationsService } from "../integrations/index.ts";
-import { firmNames } from "../teams/index.ts";
+import { firmNamedLike, firmNames } from "../teams/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { auditEntriesOn, recordAction } from "./audit.ts";
 import { mayUse, type StaffFacts } from "./policy.ts";
+import { assignedCondition, assigneesOf, assignItem } from "./queue-assignments.ts";
 
 /**
  * Integrations failing (issue 37 item 7): connections whose tokens could not be renewed and
@@ -18,10 +24,13 @@ const PAGE_SIZE = 20;
 const NOTED = "integration.noted";
 type Kind = FailingIntegration["kind"];
 const targetOf = (kind: Kind, id: number) => `integration_${kind}:${id}`;
+/** Each kind's items are taken in their own queue of `queue_assignments` (their ids are apart). */
+const queueOf = (kind: Kind) => `integration_${kind}`;
+type Filter = z.output<typeof FailingIntegrationsQuery>;
 
 export type IntegrationQueuePorts = Pick<
   IntegrationsService,
-  "failingPage" | "failingItem" | "retryFailingConnection" | "retryFailedSync"
+  "failingPage" | "failingItem" | "retryFailingConnection" | "retryFailedSync" | "retryFailedImport"
 >;
 
 /** What the audit log keeps of a failing item: its state and error, not the person's details. */
@@ -31,6 +40,7 @@ const auditedOf = (item: FailingIntegration | null | undefined) =>
         kind: item.kind,
         app: item.app,
         problem: item.problem,
+        what: item.what,
         last_error: item.lastError,
         team_id: item.teamId,
       }
@@ -73,6 +83,21 @@ export function createIntegrationQueue(deps: {
       db,
       items.map((i) => i.teamId),
     );
+    const assignees = new Map(
+      await Promise.all(
+        (["connection", "sync", "import"] as const).map(
+          async (kind) =>
+            [
+              kind,
+              await assigneesOf(
+                db,
+                queueOf(kind),
+                items.filter((i) => i.kind === kind).map((i) => i.id),
+              ),
+            ] as const,
+        ),
+      ),
+    );
     const mayWork = mayUse(actor.role, "queues");
     return items.map((item) => {
       const itemNotes = notes.get(targetOf(item.kind, item.id)) ?? [];
@@ -90,10 +115,12 @@ export function createIntegrationQueue(deps: {
         last_error: item.lastError,
         doc_id: item.docId,
         file_name: item.fileName,
+        what: item.what,
         attempts: item.attempts,
         contacted_at: contacted?.at ?? null,
         notes: itemNotes,
-        abilities: { retry: mayWork && item.retryable, note: mayWork },
+        assignee: assignees.get(item.kind)?.get(item.id) ?? null,
+        abilities: { retry: mayWork && item.retryable, note: mayWork, assign: mayWork },
       };
     });
   }
@@ -139,11 +166,36 @@ export function createIntegrationQueue(deps: {
     return { outcome: "queued" as const, row: await rowOf(actor, "sync", id) };
   }
 
+  /** A failed import queued again with its audit entry, in one transaction, as a sync is. */
+  async function retryImport(actor: StaffFacts, id: number) {
+    await db.transaction(async (tx) => {
+      const done = await deps.integrations().retryFailedImport(tx, id);
+      if (done.refused === "connection_not_working")
+        throw new AppError(409, INTEGRATION_QUEUE_MESSAGES.importConnectionNotWorking);
+      if (done.refused !== null) throw notFound(INTEGRATION_QUEUE_MESSAGES.notFound);
+      await recordAction(tx, clock, {
+        staffId: actor.id,
+        action: "integration.retried",
+        target: targetOf("import", id),
+        before: auditedOf(done.before),
+        after: { ...auditedOf(done.before), problem: null, outcome: "queued" },
+      });
+    });
+    deps.jobs.wake();
+    return { outcome: "queued" as const, row: await rowOf(actor, "import", id) };
+  }
+
   return {
-    async page(actor: StaffFacts, query: { page: number }) {
-      const { rows, total } = await deps
-        .integrations()
-        .failingPage({ page: query.page, pageSize: PAGE_SIZE });
+    /** A page of what fails now, narrowed in SQL by problem, app, firm and who has taken each. */
+    async page(actor: StaffFacts, query: Filter) {
+      const { rows, total } = await deps.integrations().failingPage({
+        page: query.page,
+        pageSize: PAGE_SIZE,
+        problem: query.problem,
+        app: query.app,
+        team: query.firm ? firmNamedLike(db, query.firm) : undefined,
+        item: (kind, id) => assignedCondition(db, queueOf(kind), actor, query, id),
+      });
       return {
         rows: await rowsOf(actor, rows),
         page: query.page,
@@ -153,7 +205,33 @@ export function createIntegrationQueue(deps: {
     },
 
     retry: (actor: StaffFacts, kind: Kind, id: number) =>
-      kind === "connection" ? retryConnection(actor, id) : retrySync(actor, id),
+      kind === "connection"
+        ? retryConnection(actor, id)
+        : kind === "sync"
+          ? retrySync(actor, id)
+          : retryImport(actor, id),
+
+    /**
+     * Gives a failing item to a staff member who may work the queues, or to nobody (audited with
+     * who had it before and after). Only an item failing now can be taken.
+     */
+    async assign(actor: StaffFacts, kind: Kind, id: number, staffId: number | null) {
+      const item = await deps.integrations().failingItem(kind, id);
+      if (!item) throw notFound(INTEGRATION_QUEUE_MESSAGES.notFound);
+      await db.transaction(async (tx) => {
+        const { before, after } = await assignItem(tx, clock, { queue: queueOf(kind), itemId: id, staffId });
+        await recordAction(tx, clock, {
+          staffId: actor.id,
+          action: "integration.assigned",
+          target: targetOf(kind, id),
+          before: { ...auditedOf(item), assignee_id: before?.id ?? null },
+          after: { ...auditedOf(item), assignee_id: after?.id ?? null },
+        });
+      });
+      const row = await rowOf(actor, kind, id);
+      if (!row) throw notFound(INTEGRATION_QUEUE_MESSAGES.notFound);
+      return row;
+    },
 
     /** A note for the next person, optionally that the firm was contacted: kept in the audit log. */
     async note(actor: StaffFacts, kind: Kind, id: number, body: { note: string; contacted: boolean }) {

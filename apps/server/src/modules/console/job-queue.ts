@@ -11,6 +11,7 @@ import {
 import type { JobQueue } from "../../platform/jobs/queue.ts";
 import type { JobRow } from "../../platform/jobs/schema.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
+import { firmNamedLike } from "../teams/index.ts";
 import { recordAction } from "./audit.ts";
 import { mayUse, type StaffFacts } from "./policy.ts";
 
@@ -91,7 +92,12 @@ export function createJobQueueDesk(deps: { db: Database; clock: Clock; jobs: Pic
 
   return {
     async page(actor: StaffFacts, query: FailedJobsFilter) {
-      const { rows, total } = await failedJobsPage(db, { ...query, pageSize: PAGE_SIZE });
+      const { rows, total } = await failedJobsPage(db, {
+        page: query.page,
+        name: query.name,
+        team: query.firm ? firmNamedLike(db, query.firm) : undefined,
+        pageSize: PAGE_SIZE,
+      });
       return {
         rows: rows.map((job) => rowOf(actor, job)),
         page: query.page,

@@ -1,10 +1,12 @@
 import {
+  ASIC_LODGEMENT_FORM_LABELS,
   ASIC_STATUS_NAMES,
   ASIC_STATUS_NOT_STARTED,
   type LodgementQueueFilter,
   type LodgementQueueRow,
   QUEUE_MESSAGES,
 } from "@precedent/contracts";
+import { and } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
@@ -16,8 +18,10 @@ import {
   lodgementsNeedingPerson,
   troubleOf,
 } from "../asic/index.ts";
+import { firmNamedLike, firmNames } from "../teams/index.ts";
 import { auditEntriesOn, recordAction } from "./audit.ts";
 import { mayUse, type StaffFacts } from "./policy.ts";
+import { type Assignee, assignedCondition, assigneesOf, assignItem } from "./queue-assignments.ts";
 
 /**
  * ASIC lodgements that need a person (issue 37 item 7): stuck, rejected or in manual review,
@@ -25,6 +29,7 @@ import { mayUse, type StaffFacts } from "./policy.ts";
  * one: never a second lodgement); a note is an entry of the audit log, which keeps who and when.
  */
 const PAGE_SIZE = 20;
+const QUEUE = "lodgement";
 const NOTED = "lodgement.noted";
 const targetOf = (docId: number) => `asic_lodgement:${docId}`;
 
@@ -63,41 +68,79 @@ export function createLodgementQueue(deps: {
     actor: StaffFacts,
     lodgement: LodgementInQueue,
     notes: LodgementQueueRow["notes"],
+    firmName: string,
+    assignee: Assignee | null,
   ): LodgementQueueRow => {
     const mayWork = mayUse(actor.role, "queues");
     return {
       doc_id: lodgement.docId,
       team_id: lodgement.teamId,
+      firm_name: firmName,
       company_name: lodgement.companyName,
       asic_status: lodgement.asicStatus,
       asic_status_name: lodgement.asicStatus
         ? ASIC_STATUS_NAMES[lodgement.asicStatus]
         : ASIC_STATUS_NOT_STARTED,
       trouble: troubleOf(lodgement.asicStatus),
+      // Every lodgement the product makes is a company's registration.
+      form: "201",
+      form_label: ASIC_LODGEMENT_FORM_LABELS["201"],
+      assignee,
       lodgement_number: lodgement.lodgementNumber,
       lodged_at: lodgement.lodgedAt?.toISOString() ?? null,
       updated_at: lodgement.updatedAt.toISOString(),
       notes,
-      abilities: { retry: mayWork && lodgementRetryOf(lodgement) !== null, note: mayWork },
+      abilities: { retry: mayWork && lodgementRetryOf(lodgement) !== null, note: mayWork, assign: mayWork },
     };
   };
+
+  /** The rows of these lodgements, with their notes, firms' names and who has taken each. */
+  async function rowsOf(actor: StaffFacts, lodgements: LodgementInQueue[]) {
+    const docIds = lodgements.map((r) => r.docId);
+    const [notes, firms, assignees] = await Promise.all([
+      notesOf(docIds),
+      firmNames(
+        db,
+        lodgements.map((r) => r.teamId),
+      ),
+      assigneesOf(db, QUEUE, docIds),
+    ]);
+    return lodgements.map((lodgement) =>
+      rowOf(
+        actor,
+        lodgement,
+        notes.get(lodgement.docId) ?? [],
+        firms.get(lodgement.teamId) ?? "",
+        assignees.get(lodgement.docId) ?? null,
+      ),
+    );
+  }
 
   async function one(actor: StaffFacts, docId: number) {
     const lodgement = await lodgementInQueue(db, docId);
     if (!lodgement) throw notFound(QUEUE_MESSAGES.lodgementNotFound);
-    return rowOf(actor, lodgement, (await notesOf([docId])).get(docId) ?? []);
+    const [row] = await rowsOf(actor, [lodgement]);
+    if (!row) throw notFound(QUEUE_MESSAGES.lodgementNotFound);
+    return row;
   }
 
   return {
+    /** A page of the queue, narrowed in SQL by trouble, form, firm and who has taken each. */
     async page(actor: StaffFacts, query: LodgementQueueFilter) {
       const { rows, total } = await lodgementsNeedingPerson(db, {
-        ...query,
+        trouble: query.trouble,
+        // Every lodgement is of Form 201 (the only form lodged): `form` narrows nothing yet.
+        where: ({ teamId, docId }) =>
+          and(
+            query.firm ? firmNamedLike(db, query.firm)(teamId) : undefined,
+            assignedCondition(db, QUEUE, actor, query, docId),
+          ),
+        page: query.page,
         now: clock(),
         pageSize: PAGE_SIZE,
       });
-      const notes = await notesOf(rows.map((r) => r.docId));
       return {
-        rows: rows.map((lodgement) => rowOf(actor, lodgement, notes.get(lodgement.docId) ?? [])),
+        rows: await rowsOf(actor, rows),
         page: query.page,
         total_page: Math.max(1, Math.ceil(total / PAGE_SIZE)),
         total_record: total,
@@ -130,6 +173,26 @@ export function createLodgementQueue(deps: {
       });
       if (failed) throw new AppError(502, QUEUE_MESSAGES.lodgementRetryFailed);
       if (retry === null) throw new AppError(409, QUEUE_MESSAGES.lodgementNoRetry);
+      return one(actor, docId);
+    },
+
+    /**
+     * Gives the lodgement to a staff member who may work the queues, or to nobody (audited with
+     * who had it before and after). Only a lodgement in the queue's table can be taken.
+     */
+    async assign(actor: StaffFacts, docId: number, staffId: number | null) {
+      const lodgement = await lodgementInQueue(db, docId);
+      if (!lodgement) throw notFound(QUEUE_MESSAGES.lodgementNotFound);
+      await db.transaction(async (tx) => {
+        const { before, after } = await assignItem(tx, clock, { queue: QUEUE, itemId: docId, staffId });
+        await recordAction(tx, clock, {
+          staffId: actor.id,
+          action: "lodgement.assigned",
+          target: targetOf(docId),
+          before: { ...auditedOf(lodgement), assignee_id: before?.id ?? null },
+          after: { ...auditedOf(lodgement), assignee_id: after?.id ?? null },
+        });
+      });
       return one(actor, docId);
     },
 

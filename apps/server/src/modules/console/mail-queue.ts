@@ -1,4 +1,4 @@
-import { type FailedMailRow, QUEUE_MESSAGES } from "@precedent/contracts";
+import { type FailedMailFilter, type FailedMailRow, QUEUE_MESSAGES } from "@precedent/contracts";
 import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
@@ -39,8 +39,11 @@ export function createMailQueue(deps: {
   });
 
   return {
-    async page(actor: StaffFacts, query: { page: number }) {
-      const { rows, total } = await deps.mail().failedPage({ page: query.page, pageSize: PAGE_SIZE });
+    /** A page of the queue, narrowed in SQL by recipient and subject (mail belongs to no firm). */
+    async page(actor: StaffFacts, query: FailedMailFilter) {
+      const { rows, total } = await deps
+        .mail()
+        .failedPage({ page: query.page, pageSize: PAGE_SIZE, to: query.to, subject: query.subject });
       return {
         rows: rows.map((mail) => rowOf(actor, mail)),
         page: query.page,

@@ -13,6 +13,7 @@ import {
   LodgementQueueRowResponse,
   MailActionResponse,
   MailParams,
+  QueueAssignBody,
 } from "@precedent/contracts";
 import type {
   FastifyBaseLogger,
@@ -149,6 +150,37 @@ export function queueRoutes(
     async (request) => ({
       message: "",
       data: await service.lodgements.retry(staffIn(request, "queues"), request.params.doc_id),
+    }),
+  );
+
+  areas.post(
+    "/console/lodgements/:doc_id/assign",
+    {
+      schema: {
+        tags: ["console"],
+        summary:
+          "Gives a lodgement to a staff member who works the queues (administrator or support), or to nobody (audited)",
+        security,
+        params: LodgementParams,
+        body: QueueAssignBody,
+        response: {
+          200: LodgementQueueRowResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such lodgement"),
+          409: ErrorEnvelope.describe(
+            "The staff member named may not take it (not active, or not administrator or support)",
+          ),
+        },
+      },
+    },
+    async (request) => ({
+      message: "",
+      data: await service.lodgements.assign(
+        staffIn(request, "queues"),
+        request.params.doc_id,
+        request.body.staff_id,
+      ),
     }),
   );
 

@@ -1,5 +1,6 @@
 import type { FulfilmentKind, FulfilmentStatus } from "@precedent/contracts";
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { documentNameById } from "../documents/index.ts";
 import { type FulfilmentRequestRow, fulfilmentRequests } from "./schema.ts";
@@ -19,9 +20,18 @@ const withDocName = async (db: Database, row: FulfilmentRequestRow): Promise<Sta
 /** A page of requests in these statuses (all when none are named): the longest waiting since payment first. */
 export async function staffQueuePage(
   db: Database,
-  filter: { statuses?: FulfilmentStatus[]; kind?: FulfilmentKind; page: number; pageSize: number },
+  filter: {
+    statuses?: FulfilmentStatus[];
+    kind?: FulfilmentKind;
+    /** The caller's own narrowing (firm by name, who took it), on the firm and request columns. */
+    where?: ((cols: { teamId: AnyPgColumn; id: AnyPgColumn }) => SQL | undefined) | undefined;
+    page: number;
+    pageSize: number;
+  },
 ): Promise<{ rows: StaffQueueItem[]; total: number }> {
   const conditions: SQL[] = [];
+  const own = filter.where?.({ teamId: fulfilmentRequests.teamId, id: fulfilmentRequests.id });
+  if (own) conditions.push(own);
   if (filter.statuses) conditions.push(inArray(fulfilmentRequests.status, filter.statuses));
   if (filter.kind) conditions.push(eq(fulfilmentRequests.kind, filter.kind));
   const where = conditions.length > 0 ? and(...conditions) : undefined;

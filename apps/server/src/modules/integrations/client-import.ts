@@ -11,12 +11,13 @@ import {
 import type { InterviewDefinition } from "@precedent/docgen";
 import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
-import type { FirmContext } from "../../platform/kernel/index.ts";
+import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import type { LogsService } from "../logs/index.ts";
 import { appOf, type Connection, type Person, providerError } from "./connections.ts";
 import { importFund, importFundContact, importIntoParty } from "./import-mapping.ts";
 import type { IntegrationProvider } from "./provider.ts";
 import { redact } from "./redact.ts";
+import { integrationImportFailures } from "./schema.ts";
 
 // Reading the connected app's clients, and importing one (or a fund, or a fund's member or
 // trustee) as answers for a document's interview: the lists the import dialogs page through, and
@@ -30,6 +31,7 @@ export type InterviewOf = (
 
 export function createClientImport(deps: {
   db: Database;
+  clock: Clock;
   providers: (slug: IntegrationAppSlug) => IntegrationProvider;
   ownConnection: (person: Person, slug: IntegrationAppSlug) => Promise<Connection>;
   accessTokenOf: (connection: Connection) => Promise<string>;
@@ -119,6 +121,18 @@ export function createClientImport(deps: {
     clientDetail,
 
     /**
+     * An import's ask of the app, again (the console's retry of a failed import): the client or
+     * fund, or the fund's member or trustee, read from the person's connection. Throws as the
+     * import did when the app fails or the client is gone.
+     */
+    async askAgain(person: Person, slug: IntegrationAppSlug, clientId: string, contactId: string | null) {
+      if (contactId === null) return (await clientDetail(person, slug, clientId)).name;
+      const contact = (await contactsOfFund(person, slug, clientId)).find((c) => c.id === contactId);
+      if (!contact) throw notFound(INTEGRATION_NO_CLIENT);
+      return contact.name;
+    },
+
+    /**
      * Import Client and Select Fund: the client's data as answers for the document's interview.
      * The document must be one the actor may interview now (not completed), the client one of the
      * connection's organisation, and of a type the chosen party takes; each attempt is logged.
@@ -152,6 +166,35 @@ export function createClientImport(deps: {
           response: { status, ...(clientType ? { client_type: clientType } : {}) },
           message,
         });
+      /**
+       * The app failed or did not answer (not the person's choice of client or party): kept for
+       * the console's integrations queue, where staff retry it (issue 37 item 7).
+       */
+      const recordFailure = async (status: number, message: string) => {
+        if (status < 500) return;
+        const action = input.contact_id
+          ? `Select member/trustee (${appOf(slug).app})`
+          : input.question_id === "fund"
+            ? `Select fund (${appOf(slug).app})`
+            : `Import client (${appOf(slug).app})`;
+        await db.insert(integrationImportFailures).values({
+          teamId: ctx.teamId,
+          userId: ctx.userId,
+          docId: input.doc_id,
+          app: slug,
+          clientId: input.client_id,
+          contactId: input.contact_id ?? null,
+          questionId: input.question_id,
+          action,
+          status: "failed",
+          // In plain words for staff: which app, that it failed, and what the person was told.
+          lastError:
+            status === 502
+              ? `${appOf(slug).app} did not answer or failed (502): ${message}`
+              : `${appOf(slug).app}'s data could not be read (${status}): ${message}`,
+          failedAt: deps.clock(),
+        });
+      };
       if (input.contact_id) {
         const contactId = input.contact_id;
         let contact: SimpleFundContact | undefined;
@@ -160,7 +203,9 @@ export function createClientImport(deps: {
           if (!contact) throw notFound(INTEGRATION_NO_CLIENT);
         } catch (error) {
           const status = error instanceof AppError ? error.status : 500;
-          await log(false, status, error instanceof AppError ? error.message : INTEGRATION_IMPORT_FAILED);
+          const message = error instanceof AppError ? error.message : INTEGRATION_IMPORT_FAILED;
+          await log(false, status, message);
+          await recordFailure(status, message);
           throw error;
         }
         const outcome = importFundContact(
@@ -188,7 +233,9 @@ export function createClientImport(deps: {
         client = await clientDetail(ctx, slug, input.client_id);
       } catch (error) {
         const status = error instanceof AppError ? error.status : 500;
-        await log(false, status, error instanceof AppError ? error.message : INTEGRATION_IMPORT_FAILED);
+        const message = error instanceof AppError ? error.message : INTEGRATION_IMPORT_FAILED;
+        await log(false, status, message);
+        await recordFailure(status, message);
         throw error;
       }
       const outcome =

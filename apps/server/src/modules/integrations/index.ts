@@ -2,7 +2,7 @@
 
 export { createBglProvider } from "./bgl-provider.ts";
 export { sandboxConsentRoutes } from "./consent-routes.ts";
-export type { FailingIntegration, FailingProblem } from "./failing.ts";
+export type { FailingFilter, FailingIntegration, FailingKind, FailingProblem } from "./failing.ts";
 export { createHubSpotProvider } from "./hubspot-provider.ts";
 export { type IntegrationProvider, ProviderGrantRefused, ProviderUnavailable } from "./provider.ts";
 export { createIntegrationProviders, type IntegrationProviderSettings } from "./providers.ts";
@@ -13,6 +13,7 @@ export { createSandboxProvider, type SandboxProvider } from "./sandbox-provider.
 export {
   integrationAuthorisations,
   integrationConnections,
+  integrationImportFailures,
   integrationSandboxFiles,
   integrationSandboxGrants,
   integrationSyncs,

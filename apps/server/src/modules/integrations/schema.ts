@@ -135,3 +135,31 @@ export const integrationSandboxFiles = pgTable(
   },
   (t) => [index("integration_sandbox_files_client_idx").on(t.app, t.clientId)],
 );
+
+/**
+ * An import of a client's data (a client, a fund, or a fund's member or trustee) into a document's
+ * interview that failed because the app did not answer or failed (issue 37 item 7): what was asked,
+ * by whom and the error, for the console's "integrations failing" queue. A retry from there runs
+ * the same ask again by job; `resolved_at` is set once it succeeds.
+ */
+export const integrationImportFailures = pgTable(
+  "integration_import_failures",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ...personInFirmColumns,
+    docId: integer().notNull(),
+    app: text().notNull(),
+    /** What was imported: the client's (or fund's) id at the app, its member or trustee, and the party. */
+    clientId: text().notNull(),
+    contactId: text(),
+    questionId: text().notNull(),
+    /** The import's name as the document log has it, e.g. "Import client (Xero)". */
+    action: text().notNull(),
+    status: text().$type<"failed" | "retrying" | "resolved">().notNull(),
+    lastError: text().notNull(),
+    attempts: integer().notNull().default(1),
+    failedAt: timestamp({ withTimezone: true }).notNull(),
+    resolvedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("integration_import_failures_status_idx").on(t.status, t.failedAt)],
+);

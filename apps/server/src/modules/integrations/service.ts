@@ -13,6 +13,7 @@ import { createConnections } from "./connections.ts";
 import { createDocumentSync } from "./document-sync.ts";
 import { createFailingIntegrations } from "./failing.ts";
 import { createFundChecks } from "./fund-checks.ts";
+import { createImportFailures } from "./import-failures.ts";
 import type { IntegrationProvider } from "./provider.ts";
 
 // The integrations service: a small facade over its jobs, each in its own file — connections
@@ -57,6 +58,7 @@ export function createIntegrationsService(deps: {
   };
   const clientImport = createClientImport({
     db,
+    clock,
     providers,
     ownConnection,
     accessTokenOf,
@@ -84,10 +86,19 @@ export function createIntegrationsService(deps: {
     assembledPdf: deps.assembledPdf,
   });
   const certificate = createCas360Certificate({ db, providers, accessTokenOf, logs });
+  const importFailures = createImportFailures({
+    db,
+    clock,
+    askAgain: clientImport.askAgain,
+    logs,
+    jobs: deps.jobs,
+  });
   const failing = createFailingIntegrations({
     db,
     renewNow,
     requeueFailedSync: documentSync.requeueFailedSync,
+    requeueFailedImport: importFailures.requeue,
+    retriesImports: importFailures.retries,
   });
 
   return {
@@ -112,6 +123,7 @@ export function createIntegrationsService(deps: {
     failingItem: failing.failingItem,
     retryFailingConnection: failing.retryConnection,
     retryFailedSync: failing.retrySync,
+    retryFailedImport: failing.retryImport,
   };
 }
 export type IntegrationsService = ReturnType<typeof createIntegrationsService>;

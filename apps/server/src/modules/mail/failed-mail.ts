@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, ilike } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { mailOutbox } from "./schema.ts";
 
@@ -40,8 +40,18 @@ export const failedMailOf = (row: Selected, prunedText: string): FailedMail => (
   bodyPruned: row.text === prunedText,
 });
 
-export async function failedMailPage(db: Database, query: { page: number; pageSize: number }) {
-  const failed = eq(mailOutbox.status, "failed");
+/** `text` anywhere in a value, its own `%`, `_` and `\` taken as letters. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function failedMailPage(
+  db: Database,
+  query: { page: number; pageSize: number; to?: string | undefined; subject?: string | undefined },
+) {
+  const failed = and(
+    eq(mailOutbox.status, "failed"),
+    query.to ? ilike(mailOutbox.to, containing(query.to)) : undefined,
+    query.subject ? ilike(mailOutbox.subject, containing(query.subject)) : undefined,
+  );
   const [counted] = await db.select({ n: count() }).from(mailOutbox).where(failed);
   const rows = await db
     .select(columns)

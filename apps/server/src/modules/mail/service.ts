@@ -154,7 +154,12 @@ export function createMailService(deps: {
     },
 
     /** Mail whose every attempt failed, the latest first (the operator console's queue). */
-    async failedPage(query: { page: number; pageSize: number }) {
+    async failedPage(query: {
+      page: number;
+      pageSize: number;
+      to?: string | undefined;
+      subject?: string | undefined;
+    }) {
       const { rows, total } = await failedMailPage(db, query);
       return { rows: rows.map((row) => failedMailOf(row, MAIL_BODY_PRUNED)), total };
     },

@@ -1,5 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, ilike, inArray, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { likePattern } from "./firm-lookup.ts";
 import { teams } from "./schema.ts";
 
 /**
@@ -18,3 +19,18 @@ export async function firmNames(tx: Database, teamIds: number[]): Promise<Map<nu
   const rows = await tx.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, ids));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/**
+ * A condition on another table's firm column: the firm's name holds `text` (any case). A subquery,
+ * so a console queue filters and pages by firm in one read, however many firms match.
+ */
+export const firmNamedLike =
+  (db: Database, text: string) =>
+  (teamId: SQLWrapper): SQL =>
+    inArray(
+      teamId,
+      db
+        .select({ id: teams.id })
+        .from(teams)
+        .where(ilike(teams.name, likePattern(text))),
+    );

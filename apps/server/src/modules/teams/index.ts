@@ -15,7 +15,7 @@ export {
   searchFirms,
   setFirmLock,
 } from "./firm-lookup.ts";
-export { firmName, firmNames } from "./firm-name.ts";
+export { firmName, firmNamedLike, firmNames } from "./firm-name.ts";
 export {
   allPlans,
   applyPlanPeriod,

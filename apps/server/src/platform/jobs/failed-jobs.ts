@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { Clock } from "../kernel/index.ts";
 import { type JobRow, jobs } from "./schema.ts";
@@ -10,8 +10,24 @@ import { type JobRow, jobs } from "./schema.ts";
  */
 
 /** A page of failed jobs, the most recent failure first. */
-export async function failedJobsPage(db: Database, query: { page: number; pageSize: number; name?: string }) {
-  const where = and(eq(jobs.state, "failed"), query.name ? eq(jobs.name, query.name) : undefined);
+/** The firm a job worked for, as SQL: its payload's numeric `teamId`, else null. */
+export const jobTeamId = sql`(case when jsonb_typeof(${jobs.payload}->'teamId') = 'number' then (${jobs.payload}->>'teamId')::numeric end)`;
+
+export async function failedJobsPage(
+  db: Database,
+  query: {
+    page: number;
+    pageSize: number;
+    name?: string | undefined;
+    /** The caller's narrowing on the job's firm (its payload's `teamId`), e.g. the firm's name. */
+    team?: ((teamId: SQL) => SQL) | undefined;
+  },
+) {
+  const where = and(
+    eq(jobs.state, "failed"),
+    query.name ? eq(jobs.name, query.name) : undefined,
+    query.team?.(jobTeamId),
+  );
   const [counted] = await db.select({ n: count() }).from(jobs).where(where);
   const rows = await db
     .select()

@@ -59,7 +59,7 @@ export function ConsolePage() {
     },
     abilities.staff && { key: "staff", label: "Staff", children: <StaffPanel /> },
     abilities.audit && { key: "audit", label: "Audit log", children: <AuditLogPanel /> },
-    abilities.queues && { key: "queues", label: "Queues", children: <QueuesPanel /> },
+    abilities.queues && { key: "queues", label: "Queues", children: <QueuesPanel me={staff} /> },
     abilities.firms && { key: "firms", label: "Firms and people", children: <FirmsPanel /> },
     abilities.templates && { key: "templates", label: "Templates", children: <TemplatesPanel /> },
     abilities.settings && { key: "settings", label: "Settings", children: <SettingsPanel /> },

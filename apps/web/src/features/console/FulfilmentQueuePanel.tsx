@@ -7,11 +7,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Flex, Popconfirm, Select, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { useSearchParams } from "react-router";
 import { assignRequest, fulfilmentQueueQuery, moveRequest, type QueueFilter } from "../../api/console";
 import { LoadError } from "../../components/LoadError";
 import { formatInstant } from "../../dates";
 import { formatCents } from "../catalogue/catalogue-model";
+import { assignedOf, QueueFilterBar, useQueueFilters } from "./QueueFilters";
 import { StateTag } from "./StateTag";
 
 const STATUS_FILTERS = [
@@ -24,6 +24,7 @@ const STATUS_FILTERS = [
   { value: "all", label: "All" },
 ] as const;
 type StatusFilter = (typeof STATUS_FILTERS)[number]["value"];
+const FILTERS = ["status", "firm", "assigned"] as const;
 
 const KIND_LABEL = { legal_review: "Legal review", hard_copy: "Hard copy" } as const;
 
@@ -39,11 +40,18 @@ const moveLabel = (row: FulfilmentQueueRow, to: FulfilmentStaffStatus) =>
 export function FulfilmentQueuePanel({ me }: { me: ConsoleSession["staff"] }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const status = (STATUS_FILTERS.find((f) => f.value === params.get("status"))?.value ??
+  const filters = useQueueFilters({ tab: "requests" }, FILTERS);
+  const { page } = filters;
+  const status = (STATUS_FILTERS.find((f) => f.value === filters.values.status)?.value ??
     "open") as StatusFilter;
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const filter: QueueFilter = { status, page };
+  const assigned = assignedOf(filters.values.assigned);
+  const firm = filters.values.firm;
+  const filter: QueueFilter = {
+    status,
+    page,
+    ...(firm ? { firm } : {}),
+    ...(assigned ? { assigned } : {}),
+  };
   const queue = useQuery(fulfilmentQueueQuery(filter));
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["console", "fulfilment"] });
@@ -93,7 +101,7 @@ export function FulfilmentQueuePanel({ me }: { me: ConsoleSession["staff"] }) {
         <Flex vertical>
           <span>{row.doc_name}</span>
           <Typography.Text type="secondary">
-            Firm {row.team_id} · order {row.order_id} · {formatCents(row.total)}
+            {row.firm_name || `Firm ${row.team_id}`} · order {row.order_id} · {formatCents(row.total)}
           </Typography.Text>
           {row.kind === "hard_copy" && row.address && (
             <Typography.Text type="secondary">
@@ -161,16 +169,23 @@ export function FulfilmentQueuePanel({ me }: { me: ConsoleSession["staff"] }) {
     );
   return (
     <Flex vertical gap={12}>
-      <Flex gap={8} align="center" wrap>
-        <label htmlFor="console-status-filter">Show</label>
-        <Select
-          id="console-status-filter"
-          value={status}
-          options={STATUS_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
-          onChange={(value) => setParams({ tab: "requests", status: value }, { replace: true })}
-          style={{ minWidth: 240 }}
-        />
-      </Flex>
+      <QueueFilterBar
+        idPrefix="console-requests"
+        firm={firm}
+        assigned={assigned}
+        onChange={(next) => filters.change(next)}
+      >
+        <Flex gap={8} align="center">
+          <label htmlFor="console-status-filter">Show</label>
+          <Select
+            id="console-status-filter"
+            value={status}
+            options={STATUS_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+            onChange={(value) => filters.change({ status: value })}
+            style={{ minWidth: 240 }}
+          />
+        </Flex>
+      </QueueFilterBar>
       <Table<FulfilmentQueueRow>
         rowKey="id"
         size="middle"
@@ -184,7 +199,7 @@ export function FulfilmentQueuePanel({ me }: { me: ConsoleSession["staff"] }) {
           pageSize: 20,
           total: queue.data?.total_record ?? 0,
           showSizeChanger: false,
-          onChange: (next) => setParams({ tab: "requests", status, page: String(next) }),
+          onChange: filters.toPage,
         }}
       />
     </Flex>

@@ -1,30 +1,55 @@
-import { type FailingIntegrationRow, INTEGRATION_PROBLEM_LABELS } from "@precedent/contracts";
+import {
+  type ConsoleSession,
+  type FailingIntegrationRow,
+  INTEGRATION_APPS,
+  INTEGRATION_PROBLEM_LABELS,
+  INTEGRATION_PROBLEMS,
+} from "@precedent/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Checkbox, Flex, Form, Input, Modal, Table, Typography } from "antd";
+import { App, Button, Checkbox, Flex, Form, Input, Modal, Select, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
-import { failingIntegrationsQuery, noteIntegration, retryIntegration } from "../../api/console-integrations";
+import {
+  assignIntegration,
+  failingIntegrationsQuery,
+  type IntegrationFilter,
+  noteIntegration,
+  retryIntegration,
+} from "../../api/console-integrations";
 import { LoadError } from "../../components/LoadError";
 import { formatInstant } from "../../dates";
+import { assignedOf, QueueFilterBar, useQueueFilters } from "./QueueFilters";
 import { StateTag } from "./StateTag";
 import "./queues.css";
 
 const when = (iso: string | null) => (iso ? formatInstant(iso, "D MMM YYYY h:mm a") : "—");
-const nameOf = (row: FailingIntegrationRow) =>
-  row.kind === "connection" ? `${row.app_name} connection ${row.id}` : `${row.app_name} sync ${row.id}`;
+const nameOf = (row: FailingIntegrationRow) => `${row.app_name} ${row.kind} ${row.id}`;
+type Problem = (typeof INTEGRATION_PROBLEMS)[number];
+type AppSlug = (typeof INTEGRATION_APPS)[number]["slug"];
+const FILTERS = ["problem", "app", "firm", "assigned"] as const;
 
 /**
  * Firms' integrations failing: connections the app would not renew and documents not sent. A
  * retry asks the app again (or sends again); a note says what was done, and whether the firm was
  * contacted. The server decides which rows may be retried.
  */
-export function IntegrationsPanel() {
+export function IntegrationsPanel({ me }: { me: ConsoleSession["staff"] }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const failing = useQuery(failingIntegrationsQuery(page));
+  const filters = useQueueFilters({ tab: "queues", queue: "integrations" }, FILTERS);
+  const { page } = filters;
+  const problem = INTEGRATION_PROBLEMS.find((p) => p === filters.values.problem);
+  const app = INTEGRATION_APPS.find((a) => a.slug === filters.values.app)?.slug;
+  const assigned = assignedOf(filters.values.assigned);
+  const firm = filters.values.firm;
+  const filter: IntegrationFilter = {
+    page,
+    ...(problem ? { problem } : {}),
+    ...(app ? { app } : {}),
+    ...(firm ? { firm } : {}),
+    ...(assigned ? { assigned } : {}),
+  };
+  const failing = useQuery(failingIntegrationsQuery(filter));
   const [noting, setNoting] = useState<FailingIntegrationRow | null>(null);
   const [form] = Form.useForm<{ note: string; contacted: boolean }>();
 
@@ -39,7 +64,20 @@ export function IntegrationsPanel() {
       void message.success(
         done.outcome === "renewed"
           ? `${nameOf(row)}: renewed, working again.`
-          : `${nameOf(row)}: queued to be sent again.`,
+          : row.kind === "import"
+            ? `${nameOf(row)}: queued to be imported again.`
+            : `${nameOf(row)}: queued to be sent again.`,
+      );
+      void refresh();
+    },
+    onError,
+  });
+  const assign = useMutation({
+    mutationFn: ({ row, staffId }: { row: FailingIntegrationRow; staffId: number | null }) =>
+      assignIntegration(row.kind, row.id, staffId),
+    onSuccess: (row) => {
+      void message.success(
+        row.assignee ? `${nameOf(row)} is now ${row.assignee.name}'s.` : `${nameOf(row)} is unassigned.`,
       );
       void refresh();
     },
@@ -87,10 +125,16 @@ export function IntegrationsPanel() {
               {row.file_name} (document {row.doc_id}, {row.attempts} attempts)
             </Typography.Text>
           )}
+          {row.what && (
+            <Typography.Text type="secondary">
+              {row.what} (document {row.doc_id}, {row.attempts} {row.attempts === 1 ? "attempt" : "attempts"})
+            </Typography.Text>
+          )}
         </Flex>
       ),
     },
     { title: "Since", dataIndex: "since", render: when },
+    { title: "Assigned to", key: "assignee", render: (_, row) => row.assignee?.name ?? "Nobody" },
     {
       title: "Last error",
       dataIndex: "last_error",
@@ -118,6 +162,16 @@ export function IntegrationsPanel() {
       key: "actions",
       render: (_, row) => (
         <Flex gap={6} wrap>
+          {row.abilities.assign && row.assignee?.id !== me.id && (
+            <Button size="small" onClick={() => assign.mutate({ row, staffId: me.id })}>
+              Take {nameOf(row)}
+            </Button>
+          )}
+          {row.abilities.assign && row.assignee && (
+            <Button size="small" onClick={() => assign.mutate({ row, staffId: null })}>
+              Unassign {nameOf(row)}
+            </Button>
+          )}
           {row.abilities.retry && (
             <Button
               size="small"
@@ -148,10 +202,43 @@ export function IntegrationsPanel() {
     );
   return (
     <Flex vertical gap={12}>
+      <QueueFilterBar
+        idPrefix="console-integrations"
+        firm={firm}
+        assigned={assigned}
+        onChange={(next) => filters.change(next)}
+      >
+        <Flex gap={8} align="center">
+          <label htmlFor="console-problem-filter">Show</label>
+          <Select<Problem | "all">
+            id="console-problem-filter"
+            value={problem ?? "all"}
+            options={[
+              { value: "all", label: "Everything failing" },
+              ...INTEGRATION_PROBLEMS.map((p) => ({ value: p, label: INTEGRATION_PROBLEM_LABELS[p] })),
+            ]}
+            onChange={(value) => filters.change({ problem: value === "all" ? undefined : value })}
+            style={{ minWidth: 240 }}
+          />
+        </Flex>
+        <Flex gap={8} align="center">
+          <label htmlFor="console-app-filter">App</label>
+          <Select<AppSlug | "all">
+            id="console-app-filter"
+            value={app ?? "all"}
+            options={[
+              { value: "all", label: "Any app" },
+              ...INTEGRATION_APPS.map((a) => ({ value: a.slug, label: a.name })),
+            ]}
+            onChange={(value) => filters.change({ app: value === "all" ? undefined : value })}
+            style={{ minWidth: 160 }}
+          />
+        </Flex>
+      </QueueFilterBar>
       <Typography.Paragraph>
         A connection the app refused (its authorisation expired or was revoked) usually needs the person to
-        connect the app again; a retry asks the app once more. A document not sent may be sent again while its
-        person's connection works.
+        connect the app again; a retry asks the app once more. A document not sent, or a client's data not
+        imported, may be tried again while its person's connection works.
       </Typography.Paragraph>
       <Table<FailingIntegrationRow>
         rowKey={(row) => `${row.kind}-${row.id}`}
@@ -167,7 +254,7 @@ export function IntegrationsPanel() {
           pageSize: 20,
           total: failing.data?.total_record ?? 0,
           showSizeChanger: false,
-          onChange: (next) => setParams({ tab: "queues", queue: "integrations", page: String(next) }),
+          onChange: filters.toPage,
         }}
       />
       <Modal

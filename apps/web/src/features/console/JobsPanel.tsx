@@ -2,12 +2,13 @@ import type { FailedJob } from "@precedent/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Descriptions, Flex, Popconfirm, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { useSearchParams } from "react-router";
 import { discardJob, failedJobsQuery, retryJob } from "../../api/console-queues";
 import { LoadError } from "../../components/LoadError";
 import { formatInstant } from "../../dates";
+import { QueueFilterBar, useQueueFilters } from "./QueueFilters";
 import "./queues.css";
 
+const FILTERS = ["firm"] as const;
 const when = (iso: string | null) => (iso ? formatInstant(iso, "D MMM YYYY h:mm:ss a") : "—");
 
 /** What the queue kept of a job beyond its row: what it was given and when it ran. */
@@ -33,9 +34,10 @@ function JobDetails({ job }: { job: FailedJob }) {
 export function JobsPanel() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const failed = useQuery(failedJobsQuery({ page }));
+  const filters = useQueueFilters({ tab: "queues", queue: "jobs" }, FILTERS);
+  const { page } = filters;
+  const firm = filters.values.firm;
+  const failed = useQuery(failedJobsQuery({ page, ...(firm ? { firm } : {}) }));
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["console", "jobs"] });
   const onError = (error: Error) => {
@@ -108,6 +110,7 @@ export function JobsPanel() {
     );
   return (
     <Flex vertical gap={12}>
+      <QueueFilterBar idPrefix="console-jobs" firm={firm} onChange={(next) => filters.change(next)} />
       <Typography.Paragraph>
         Jobs that failed on every attempt. A retry runs the job once more; the server's log has each attempt
         under the job's number.
@@ -127,7 +130,7 @@ export function JobsPanel() {
           pageSize: 20,
           total: failed.data?.total_record ?? 0,
           showSizeChanger: false,
-          onChange: (next) => setParams({ tab: "queues", queue: "jobs", page: String(next) }),
+          onChange: filters.toPage,
         }}
       />
     </Flex>

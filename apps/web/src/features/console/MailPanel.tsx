@@ -1,20 +1,23 @@
 import type { FailedMailRow } from "@precedent/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Flex, Table, Typography } from "antd";
+import { App, Button, Flex, Input, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { useSearchParams } from "react-router";
 import { failedMailQuery, retryMail } from "../../api/console-queues";
 import { LoadError } from "../../components/LoadError";
 import { formatInstant } from "../../dates";
+import { useQueueFilters } from "./QueueFilters";
 import "./queues.css";
+
+const FILTERS = ["to"] as const;
 
 /** Mail whose every attempt failed: who it was for, what, why; and send it again. */
 export function MailPanel() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const failed = useQuery(failedMailQuery(page));
+  const filters = useQueueFilters({ tab: "queues", queue: "mail" }, FILTERS);
+  const { page } = filters;
+  const to = filters.values.to;
+  const failed = useQuery(failedMailQuery({ page, ...(to ? { to } : {}) }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["console", "mail"] });
   const retry = useMutation({
     mutationFn: retryMail,
@@ -69,6 +72,21 @@ export function MailPanel() {
     );
   return (
     <Flex vertical gap={12}>
+      {/* Mail belongs to no firm: it is found by its recipient. */}
+      <Flex gap={8} align="center" wrap className="console__filters">
+        <label htmlFor="console-mail-to">Recipient</label>
+        <Input.Search
+          key={to ?? ""}
+          id="console-mail-to"
+          defaultValue={to}
+          placeholder="Part of the address"
+          allowClear
+          maxLength={200}
+          enterButton="Filter"
+          onSearch={(value) => filters.change({ to: value.trim() || undefined })}
+          style={{ width: 280, maxWidth: "100%" }}
+        />
+      </Flex>
       <Typography.Paragraph>
         Mail that failed on every attempt. Sending again starts a fresh round of attempts.
       </Typography.Paragraph>
@@ -86,7 +104,7 @@ export function MailPanel() {
           pageSize: 20,
           total: failed.data?.total_record ?? 0,
           showSizeChanger: false,
-          onChange: (next) => setParams({ tab: "queues", queue: "mail", page: String(next) }),
+          onChange: filters.toPage,
         }}
       />
     </Flex>
