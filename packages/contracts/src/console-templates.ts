@@ -87,6 +87,27 @@ export const TemplateVersionSummary = z.object({
 });
 export type TemplateVersionSummary = z.infer<typeof TemplateVersionSummary>;
 
+export const TextDiffLine = z.object({
+  kind: z
+    .enum(["same", "added", "removed", "skipped"])
+    .describe("An unchanged line, one added or removed, or a run of unchanged lines left out"),
+  text: z.string().describe("The line's text (for a skipped run: how many lines it left out)"),
+});
+export type TextDiffLine = z.infer<typeof TextDiffLine>;
+
+export const TextDiff = z
+  .object({
+    compared_with: z.number().int().describe("The version this one is compared with"),
+    too_large: z
+      .boolean()
+      .describe("The files are too long or too different to compare line by line: no lines are given"),
+    added: z.number().int(),
+    removed: z.number().int(),
+    lines: z.array(TextDiffLine),
+  })
+  .describe("A line diff against the current published version (or, for that version, the one before)");
+export type TextDiff = z.infer<typeof TextDiff>;
+
 export const TemplateVersionDetail = TemplateVersionSummary.extend({
   identifier: z.string(),
   checks: z.array(TemplateCheck),
@@ -95,6 +116,8 @@ export const TemplateVersionDetail = TemplateVersionSummary.extend({
   preconditions: z.string(),
   questions_added: z.array(z.string()).describe("Question ids not in the version current when uploaded"),
   questions_removed: z.array(z.string()),
+  body_diff: TextDiff.describe("template.md against the current published version"),
+  interview_diff: TextDiff.describe("interview.yaml against the current published version"),
 });
 export type TemplateVersionDetail = z.infer<typeof TemplateVersionDetail>;
 export const TemplateVersionResponse = envelope(TemplateVersionDetail);

@@ -114,6 +114,14 @@ describe("uploading a version", () => {
     expect(version.page_count).toBeGreaterThan(0);
     expect(version.preview_html).toContain("register of members");
     expect(version.abilities).toEqual({ publish: true, schedule: true, cancel_schedule: false });
+    // The body against the current version (the starter): the one line changed, marked so.
+    expect(version.body_diff).toMatchObject({ compared_with: 1, too_large: false, added: 1, removed: 1 });
+    const changed = version.body_diff.lines.filter((l: { kind: string }) => l.kind !== "same" && l.kind !== "skipped");
+    expect(changed).toEqual([
+      { kind: "removed", text: expect.stringContaining(OLD_CLAUSE) },
+      { kind: "added", text: expect.stringContaining(NEW_CLAUSE) },
+    ]);
+    expect(version.interview_diff).toMatchObject({ compared_with: 1, added: 0, removed: 0 });
     const [, entry] = await auditOf();
     expect(entry).toMatchObject({ action: "template.version_uploaded", staffId: staffIds.content_editor });
     expect(entry?.after).toMatchObject({ version: 3, checks_passed: true });
@@ -166,6 +174,18 @@ describe("publishing", () => {
     // Back to version 3 for what follows.
     if (published[0]?.version !== 3)
       expect((await as.content_editor.post(`${base}/rollback`)).statusCode).toBe(200);
+  });
+
+  it("compares a version with the published one, and the published one with the version before it", async () => {
+    const published = (await as.content_editor.get(`${base}/versions/3`)).json().data;
+    expect(published.body_diff).toMatchObject({ compared_with: 2, added: 0, removed: 0 });
+    const later = (await as.content_editor.get(`${base}/versions/4`)).json().data;
+    expect(later.body_diff).toMatchObject({ compared_with: 3, added: 0, removed: 0 });
+    expect(later.interview_diff).toMatchObject({ compared_with: 3, removed: 0 });
+    expect(later.interview_diff.lines).toContainEqual({
+      kind: "added",
+      text: "  - id: board_minute_reference",
+    });
   });
 
   it("makes new documents from the published version, and keeps older ones on theirs", async () => {

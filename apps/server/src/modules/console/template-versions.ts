@@ -22,6 +22,7 @@ import {
   insertVersion,
   isUniqueViolation,
   latestVersions,
+  lineDiff,
   publishedVersionRow,
   publishedVersions,
   publishRow,
@@ -35,6 +36,7 @@ import {
   type VersionCheckResult,
   versionRow,
   versionRows,
+  versionTexts,
 } from "../templates/index.ts";
 import { recordAction } from "./audit.ts";
 import { mayUse, type StaffFacts } from "./policy.ts";
@@ -115,6 +117,11 @@ export function createConsoleTemplates(deps: {
     ]);
     const changes =
       before && after ? questionChanges(before.definition, after.definition) : { added: [], removed: [] };
+    // Compared with the current version; the current one itself, with the version before it.
+    const current = (await publishedVersionRow(db, row.identifier))?.version ?? 1;
+    const comparedWith = current === row.version ? row.version - 1 : current;
+    const against = await versionTexts(library, db, row.identifier, comparedWith);
+    if (!against) throw new Error(`template ${row.identifier} has no version ${comparedWith}`);
     return {
       ...summaryOf(actor, row, names),
       identifier: row.identifier,
@@ -124,6 +131,8 @@ export function createConsoleTemplates(deps: {
       preconditions: row.preconditions,
       questions_added: changes.added,
       questions_removed: changes.removed,
+      body_diff: lineDiff(against.body, row.body, comparedWith),
+      interview_diff: lineDiff(against.interview, row.interview, comparedWith),
     };
   }
 

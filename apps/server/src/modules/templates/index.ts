@@ -6,7 +6,8 @@ export {
   questionChanges,
   type VersionCheckResult,
 } from "./checks.ts";
-export { createTemplateLibrary, type TemplateLibrary, templateName } from "./library.ts";
+export { DIFF_LIMITS, lineDiff } from "./diff.ts";
+export { createTemplateLibrary, type TemplateLibrary, templateName, versionTexts } from "./library.ts";
 // Tables for tests and demo data to write rows with; another module's code may not import them.
 export { templateVersions } from "./schema.ts";
 export { QUERY_REWRITES, synonymsOf, TEMPLATE_SYNONYMS } from "./synonyms.ts";
