@@ -116,7 +116,9 @@ describe("uploading a version", () => {
     expect(version.abilities).toEqual({ publish: true, schedule: true, cancel_schedule: false });
     // The body against the current version (the starter): the one line changed, marked so.
     expect(version.body_diff).toMatchObject({ compared_with: 1, too_large: false, added: 1, removed: 1 });
-    const changed = version.body_diff.lines.filter((l: { kind: string }) => l.kind !== "same" && l.kind !== "skipped");
+    const changed = version.body_diff.lines.filter(
+      (l: { kind: string }) => l.kind !== "same" && l.kind !== "skipped",
+    );
     expect(changed).toEqual([
       { kind: "removed", text: expect.stringContaining(OLD_CLAUSE) },
       { kind: "added", text: expect.stringContaining(NEW_CLAUSE) },

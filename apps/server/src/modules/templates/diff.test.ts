@@ -40,7 +40,8 @@ describe("the line diff", () => {
       return seed / 2 ** 31;
     };
     for (let run = 0; run < 400; run++) {
-      const text = () => Array.from({ length: Math.floor(random() * 12) }, () => "abc"[Math.floor(random() * 3)] as string);
+      const text = () =>
+        Array.from({ length: Math.floor(random() * 12) }, () => "abc"[Math.floor(random() * 3)] as string);
       const a = text();
       const b = text();
       const ops = myers(a, b, 1000);

@@ -9,6 +9,7 @@ import {
 } from "../../api/console-templates";
 import { LoadError } from "../../components/LoadError";
 import { StateTag } from "./StateTag";
+import { TextDiffView } from "./TextDiffView";
 import { fromSydneyInput, STATUS_LABELS, sydneyTime } from "./template-versions";
 
 /** One uploaded version: its checks, page count, the questions it changed and its preview. */
@@ -107,6 +108,11 @@ export function TemplateVersionView({
               Questions added: {v.questions_added.join(", ") || "none"}. Questions removed:{" "}
               {v.questions_removed.join(", ") || "none"}.
             </Typography.Text>
+            <Typography.Title level={4} style={{ fontSize: 16, margin: 0 }}>
+              What changed, line by line
+            </Typography.Title>
+            <TextDiffView file="template.md" diff={v.body_diff} />
+            <TextDiffView file="interview.yaml" diff={v.interview_diff} />
             <Flex gap={8} align="center" wrap>
               {v.abilities.publish && (
                 <Button type="primary" onClick={() => publish.mutate()} loading={publish.isPending}>
