@@ -1,6 +1,7 @@
 // The templates module's one public entry: other modules and the app import only this file.
 
 export {
+  type AnswerSet,
   checkVersion,
   namedQuestionChanges,
   questionChanges,
