@@ -356,7 +356,7 @@ describe("edge-case answer sets at upload", () => {
     expect(good).toMatchObject({ name: "Another company", passed: true, message: null });
     expect(good.page_count).toBeGreaterThan(0);
     expect(bad).toMatchObject({ name: "Nothing answered", passed: false });
-    expect(bad.message).toMatch(/^The answers pass the interview's checks: /);
+    expect(bad.message).toMatch(/^Failed: The answers pass the interview's checks — \w+: /);
     const publish = await as.content_editor.post(`${base}/versions/${version.version}/publish`);
     expect(publish.statusCode).toBe(409);
     expect(publish.json().message).toBe(MESSAGES.answerSetFailed(["Nothing answered"]));

@@ -113,7 +113,7 @@ async function checkAnswerSet(
     passed: !failed,
     page_count: pageCount,
     checks,
-    message: failed ? `${failed.name}: ${failed.details[0] ?? "failed"}` : null,
+    message: failed ? `Failed: ${failed.name} — ${failed.details[0] ?? "no reason given"}` : null,
   };
 }
 
