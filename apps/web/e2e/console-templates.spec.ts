@@ -87,6 +87,17 @@ for (const width of [1366, 375]) {
         `iframe[title="Preview of version ${version} with the sample answers"]`,
       );
       await expect(preview.getByText(newWords(width))).toBeVisible();
+      // The body's line diff against the current version, opened by keyboard: the changed line
+      // marked in words (not only colour), the interview unchanged.
+      const bodyDiff = page.getByText(/^template\.md against version \d+: 1 line added, 1 removed$/);
+      await bodyDiff.focus();
+      await page.keyboard.press("Enter");
+      const changes = page.getByRole("list", { name: "Changes to template.md" });
+      const added = changes.getByRole("listitem").filter({ hasText: /^\+Added: / });
+      await expect(added).toHaveCount(1);
+      await expect(added).toContainText(newWords(width));
+      await expect(changes.getByRole("listitem").filter({ hasText: /^−Removed: / })).toHaveCount(1);
+      await expect(page.getByText(/^interview\.yaml: no change from version \d+$/)).toBeVisible();
       await expectAccessible(page, "checked version");
       await page.screenshot({
         path: `${process.env.E2E_OUTPUT_DIR ?? "test-results"}/console-templates-version-${width}.png`,

@@ -21,6 +21,12 @@ export const CONSOLE_TEMPLATE_MESSAGES = {
   cancelPublished:
     "This version has already been published, so its schedule cannot be cancelled. Roll back to make the version before it current again.",
   cancelNotScheduled: "This version is not scheduled, so there is no schedule to cancel.",
+  answerSetUnreadable: (name: string, reason: string) =>
+    `The answer set "${name}" could not be read: ${reason}`,
+  answerSetFailed: (names: readonly string[]) =>
+    names.length === 1
+      ? `The answer set "${names[0]}" failed its checks, so this version cannot be published.`
+      : `The answer sets ${names.map((n) => `"${n}"`).join(", ")} failed their checks, so this version cannot be published.`,
 } as const;
 
 /** Uploaded files are text; the largest starter template's files are under 200 KB together. */
@@ -56,6 +62,26 @@ export const UploadTemplateVersionRequest = z.object({
   body: fileText("the template (template.md)", 1),
   sample_answers: fileText("the sample answers (sample-answers.json)", 1),
   preconditions: fileText("the preconditions list (PRECONDITIONS.md)", 0).default(""),
+  answer_sets: z
+    .array(
+      z.object({
+        name: z
+          .string({ error: "Name each answer set" })
+          .trim()
+          .min(1, "Name each answer set")
+          .max(80, "An answer set's name has at most 80 characters"),
+        answers: fileText("the answer set's answers (JSON)", 1),
+      }),
+    )
+    .max(20, "Upload at most 20 answer sets")
+    .refine(
+      (sets) => new Set(sets.map((set) => set.name)).size === sets.length,
+      "Give each answer set its own name",
+    )
+    .default([])
+    .describe(
+      "Edge-case answer sets besides the sample answers (the folder's other .json files): each assembled with the same checks; one failing keeps the version from being published",
+    ),
 });
 export type UploadTemplateVersionRequest = z.infer<typeof UploadTemplateVersionRequest>;
 
@@ -74,6 +100,15 @@ export const TemplateCheck = z.object({
 });
 export type TemplateCheck = z.infer<typeof TemplateCheck>;
 
+export const AnswerSetResult = z.object({
+  name: z.string(),
+  passed: z.boolean(),
+  page_count: z.number().int().nullable().describe("Pages of the set's PDF, when it assembled"),
+  checks: z.array(TemplateCheck),
+  message: z.string().nullable().describe("The first failing check's message, when one failed"),
+});
+export type AnswerSetResult = z.infer<typeof AnswerSetResult>;
+
 export const TemplateVersionSummary = z.object({
   version: z.number().int(),
   status: TemplateVersionStatus,
@@ -87,6 +122,27 @@ export const TemplateVersionSummary = z.object({
 });
 export type TemplateVersionSummary = z.infer<typeof TemplateVersionSummary>;
 
+export const TextDiffLine = z.object({
+  kind: z
+    .enum(["same", "added", "removed", "skipped"])
+    .describe("An unchanged line, one added or removed, or a run of unchanged lines left out"),
+  text: z.string().describe("The line's text (for a skipped run: how many lines it left out)"),
+});
+export type TextDiffLine = z.infer<typeof TextDiffLine>;
+
+export const TextDiff = z
+  .object({
+    compared_with: z.number().int().describe("The version this one is compared with"),
+    too_large: z
+      .boolean()
+      .describe("The files are too long or too different to compare line by line: no lines are given"),
+    added: z.number().int(),
+    removed: z.number().int(),
+    lines: z.array(TextDiffLine),
+  })
+  .describe("A line diff against the current published version (or, for that version, the one before)");
+export type TextDiff = z.infer<typeof TextDiff>;
+
 export const TemplateVersionDetail = TemplateVersionSummary.extend({
   identifier: z.string(),
   checks: z.array(TemplateCheck),
@@ -95,6 +151,9 @@ export const TemplateVersionDetail = TemplateVersionSummary.extend({
   preconditions: z.string(),
   questions_added: z.array(z.string()).describe("Question ids not in the version current when uploaded"),
   questions_removed: z.array(z.string()),
+  answer_sets: z.array(AnswerSetResult).describe("The upload's edge-case answer sets, each checked"),
+  body_diff: TextDiff.describe("template.md against the current published version"),
+  interview_diff: TextDiff.describe("interview.yaml against the current published version"),
 });
 export type TemplateVersionDetail = z.infer<typeof TemplateVersionDetail>;
 export const TemplateVersionResponse = envelope(TemplateVersionDetail);

@@ -144,6 +144,29 @@ export const RelaunchResponse = envelope(
   }),
 );
 
+/**
+ * PUT /api/doc/template-version/{docId}: a draft or in-progress document moved to its template's
+ * current version (issue 37 item 2), as a relaunch on the newer version moves a completed one:
+ * answers carried over where the questions remain, the rest dropped and logged. Its status stays.
+ */
+export const MOVE_VERSION_NOT_ALLOWED =
+  "Only a draft or an in-progress document can be moved to a newer version of its template. Relaunch a completed document to choose its version.";
+export const MOVE_VERSION_REFUSED =
+  "Only a document's creator, the company owner or a manager can move it to a newer version of its template.";
+export const moveVersionRefused = (chosen: number, madeFrom: number, current: number) =>
+  madeFrom === current
+    ? `This document is on version ${current}, the template's current version, already: there is nothing newer to move it to.`
+    : `Version ${chosen} of this template cannot be chosen. This document can be moved only to version ${current}, the current one.`;
+export const MoveTemplateVersionQuery = TeamScopeQuery.extend({
+  template_version: z.coerce
+    .number({ error: "template_version must be a version number" })
+    .int({ error: "template_version must be a whole number" })
+    .min(1, { error: "template_version must be a version number (1 or more)" })
+    .max(100_000, { error: "template_version is too large" })
+    .describe("The template's current version (what the relaunch offer calls newer)"),
+});
+export const MoveTemplateVersionResponse = RelaunchResponse;
+
 /** A question by its id and label, as the relaunch offer names what a version changed. */
 export const QuestionNamed = z.object({ id: z.string(), label: z.string() });
 export type QuestionNamed = z.infer<typeof QuestionNamed>;

@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
   INTERVIEW_INVALID_DOCUMENT,
+  MOVE_VERSION_NOT_ALLOWED,
+  moveVersionRefused,
   RELAUNCH_NOT_ALLOWED,
   relaunchVersionRefused,
 } from "@precedent/contracts";
@@ -79,6 +81,8 @@ async function completedOnVersionOne() {
 let first: { id: number };
 let second: { id: number };
 let third: { id: number };
+/** Drafts (status 1) made while version 1 was current: the interview offers them the newer one. */
+let drafts: { id: number }[];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -88,6 +92,16 @@ beforeAll(async () => {
   first = await completedOnVersionOne();
   second = await completedOnVersionOne();
   third = await completedOnVersionOne();
+  drafts = [];
+  for (let i = 0; i < 3; i++)
+    drafts.push(
+      await t.buildDocument({
+        teamId: firm.teamId,
+        createdBy: firm.ids.alice,
+        status: 1,
+        template: { ...CONSENT, xml: sample() },
+      }),
+    );
   const uploaded = await editor.post(
     `/api/console/templates/${CONSENT.identifier}/versions`,
     renamedQuestion(),
@@ -270,5 +284,108 @@ describe("PUT /api/doc/relaunch/{docId}?template_version=", () => {
     const refused = await relaunch(firm.as.alice, third.id, version);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(relaunchVersionRefused(version, 1, 1));
+  });
+});
+
+describe("PUT /api/doc/template-version/{docId}: a draft moved to the current version", () => {
+  const move = (client: FirmClient, docId: number, templateVersion: number | string) =>
+    client.put(`/api/doc/template-version/${docId}?template_version=${templateVersion}`, {});
+  const logsOf = (docId: number) =>
+    t.db.select().from(documentLogs).where(eq(documentLogs.docId, docId)).orderBy(documentLogs.id);
+
+  it("is offered the newer version with what changed, as a relaunch is", async () => {
+    // The roll back above made version 1 current: publish the newer version again.
+    const published = await editor.post(
+      `/api/console/templates/${CONSENT.identifier}/versions/${version}/publish`,
+    );
+    expect(published.statusCode, published.body).toBe(200);
+    const [draft] = drafts;
+    const res = await offerOf(firm.as.alice, draft?.id ?? 0);
+    expect(res.json().data).toMatchObject({
+      template_version: 1,
+      current_version: version,
+      newer: { version, answers_dropped: ["State or territory of the company's registered office"] },
+    });
+  });
+
+  it("refuses another firm, a person who may not interview it, a version not current, and bad numbers, changing nothing", async () => {
+    const draft = drafts[1] as { id: number };
+    const before = await row(draft.id);
+    const logs = (await logsOf(draft.id)).length;
+    for (const client of [firm.lite, firm.outsider]) {
+      const res = await move(client, draft.id, version);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(client === firm.lite ? INTERVIEW_INVALID_DOCUMENT : "Team not found.");
+    }
+    // Bob is a member of the firm but not the document's creator: it is not his to change.
+    expect([403, 404]).toContain((await move(firm.as.bob, draft.id, version)).statusCode);
+    // Its own version, the draft nobody published, one that does not exist.
+    for (const chosen of [1, version + 1, 999]) {
+      const res = await move(firm.as.alice, draft.id, chosen);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(moveVersionRefused(chosen, 1, version));
+    }
+    for (const bad of ["two", "0", "1.5", ""]) {
+      expect((await move(firm.as.alice, draft.id, bad)).statusCode, bad).toBe(400);
+    }
+    expect(await row(draft.id)).toEqual(before);
+    expect(await logsOf(draft.id)).toHaveLength(logs);
+  });
+
+  it("moves a draft: answers cleaned as the relaunch cleans them, the change logged, the status kept", async () => {
+    const draft = drafts[0] as { id: number };
+    const before = await row(draft.id);
+    const res = await move(firm.as.alice, draft.id, version);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      doc_id: draft.id,
+      status: 1,
+      template_version: version,
+      answers_dropped: ["State or territory of the company's registered office"],
+    });
+    const after = await row(draft.id);
+    expect(after).toMatchObject({ status: 1, isRelaunch: before.isRelaunch, templateVersion: version });
+    const { jurisdiction, ...kept } = before.xml as Record<string, unknown>;
+    expect(jurisdiction).toBe("NSW");
+    expect(after.xml).toEqual(kept);
+    const log = (await logsOf(draft.id)).at(-1);
+    expect(log?.logData).toEqual({
+      template_version: {
+        from: 1,
+        to: version,
+        answers: [
+          {
+            path: "jurisdiction",
+            question: "State or territory of the company's registered office",
+            from: "New South Wales",
+            to: null,
+          },
+        ],
+      },
+    });
+    const interview = await firm.as.alice.get(`/api/doc/${draft.id}/interview`);
+    const ids = (interview.json().data.definition.questions as { id: string }[]).map((q) => q.id);
+    expect(ids).toContain("state_of_office");
+    expect(ids).not.toContain("jurisdiction");
+    // On the current version now: nothing newer, and moving again is refused.
+    expect((await offerOf(firm.as.alice, draft.id)).json().data.newer).toBeNull();
+    const again = await move(firm.as.alice, draft.id, version);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(moveVersionRefused(version, version, version));
+  });
+
+  it("leaves a declined draft on its version, and refuses a completed document (relaunch chooses for it)", async () => {
+    const declined = drafts[2] as { id: number };
+    expect(await row(declined.id)).toMatchObject({ templateVersion: 1 });
+    const interview = await firm.as.alice.get(`/api/doc/${declined.id}/interview`);
+    expect((interview.json().data.definition.questions as { id: string }[]).map((q) => q.id)).toContain(
+      "jurisdiction",
+    );
+    const before = await row(third.id);
+    expect(before.status).toBe(5);
+    const res = await move(firm.as.alice, third.id, version);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(MOVE_VERSION_NOT_ALLOWED);
+    expect(await row(third.id)).toEqual(before);
   });
 });

@@ -67,6 +67,13 @@ export const relaunchDocument = (teamId: number, docId: number, templateVersion?
     },
   });
 
+/** Moves a draft or in-progress document to its template's current version (`templateVersion`). */
+export const moveToTemplateVersion = (teamId: number, docId: number, templateVersion: number) =>
+  call(API.interview.moveTemplateVersion, {
+    params: { docId },
+    query: { ...scope(teamId), template_version: templateVersion },
+  });
+
 /** What relaunching offers: the document's template version, the current one and what it changed. */
 export const relaunchOfferQuery = (teamId: number, docId: number) => ({
   queryKey: ["relaunch-offer", teamId, docId] as const,

@@ -7,6 +7,8 @@ import {
   DocumentDownloadQuery,
   DownloadIdsResponse,
   InterviewResponse,
+  MoveTemplateVersionQuery,
+  MoveTemplateVersionResponse,
   RelaunchOfferResponse,
   RelaunchQuery,
   RelaunchResponse,
@@ -74,6 +76,20 @@ export const interviewCalls = {
       403: "The caller may not relaunch this document",
       404: NOT_SEEN,
       409: "Not completed, no template, or a version that is neither the document's nor the current one",
+    },
+  }),
+  /** A draft or in-progress document moved to its template's current version. */
+  moveTemplateVersion: defineCall({
+    method: "PUT",
+    path: "/api/doc/template-version/:docId",
+    params: DocIdParam,
+    query: MoveTemplateVersionQuery,
+    reply: MoveTemplateVersionResponse,
+    errors: {
+      400: "template_version is not a version number",
+      403: "The caller may not interview this document",
+      404: NOT_SEEN,
+      409: "Completed or past it, no template, on the current version already, or a version that is not the current one",
     },
   }),
   /** What relaunching would offer: the document's version, the current one and what it changed. */

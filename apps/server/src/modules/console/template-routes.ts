@@ -27,7 +27,7 @@ export const templateRoutes: FastifyPluginAsyncZod<{
 }> = async (areas, options) => {
   const { templates, staffIn, refusals, security } = options;
   const badInput = ErrorEnvelope.describe(
-    "A field failed its check (data.errors names each field), or the template could not be read (the engine's message)",
+    "A field failed its check (data.errors names each field), or the template or an answer set could not be read (the engine's message)",
   );
   const noTemplate = ErrorEnvelope.describe("No such template");
   const noVersion = ErrorEnvelope.describe("No such template, or no such version of it");
@@ -69,7 +69,7 @@ export const templateRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["console"],
         summary:
-          "Uploads a new version (the files' text), checks it (sample answers assembled, the engine's checks, an HTML preview) and keeps it as a draft (audited)",
+          "Uploads a new version (the files' text), checks it (sample answers and each edge-case answer set assembled, the engine's checks, an HTML preview) and keeps it as a draft (audited)",
         security,
         params: TemplateParams,
         body: UploadTemplateVersionRequest,
@@ -119,7 +119,7 @@ export const templateRoutes: FastifyPluginAsyncZod<{
           ...refusals,
           404: noVersion,
           409: ErrorEnvelope.describe(
-            "Checks not passed, published already, or another version was published at the same moment",
+            "Checks not passed (a failing answer set named), published already, or another version was published at the same moment",
           ),
         },
       },
@@ -144,7 +144,9 @@ export const templateRoutes: FastifyPluginAsyncZod<{
           400: badInput,
           ...refusals,
           404: noVersion,
-          409: ErrorEnvelope.describe("Checks not passed, or published or scheduled already"),
+          409: ErrorEnvelope.describe(
+            "Checks not passed (a failing answer set named), or published or scheduled already",
+          ),
         },
       },
     },

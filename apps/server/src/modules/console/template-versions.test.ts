@@ -114,6 +114,16 @@ describe("uploading a version", () => {
     expect(version.page_count).toBeGreaterThan(0);
     expect(version.preview_html).toContain("register of members");
     expect(version.abilities).toEqual({ publish: true, schedule: true, cancel_schedule: false });
+    // The body against the current version (the starter): the one line changed, marked so.
+    expect(version.body_diff).toMatchObject({ compared_with: 1, too_large: false, added: 1, removed: 1 });
+    const changed = version.body_diff.lines.filter(
+      (l: { kind: string }) => l.kind !== "same" && l.kind !== "skipped",
+    );
+    expect(changed).toEqual([
+      { kind: "removed", text: expect.stringContaining(OLD_CLAUSE) },
+      { kind: "added", text: expect.stringContaining(NEW_CLAUSE) },
+    ]);
+    expect(version.interview_diff).toMatchObject({ compared_with: 1, added: 0, removed: 0 });
     const [, entry] = await auditOf();
     expect(entry).toMatchObject({ action: "template.version_uploaded", staffId: staffIds.content_editor });
     expect(entry?.after).toMatchObject({ version: 3, checks_passed: true });
@@ -166,6 +176,18 @@ describe("publishing", () => {
     // Back to version 3 for what follows.
     if (published[0]?.version !== 3)
       expect((await as.content_editor.post(`${base}/rollback`)).statusCode).toBe(200);
+  });
+
+  it("compares a version with the published one, and the published one with the version before it", async () => {
+    const published = (await as.content_editor.get(`${base}/versions/3`)).json().data;
+    expect(published.body_diff).toMatchObject({ compared_with: 2, added: 0, removed: 0 });
+    const later = (await as.content_editor.get(`${base}/versions/4`)).json().data;
+    expect(later.body_diff).toMatchObject({ compared_with: 3, added: 0, removed: 0 });
+    expect(later.interview_diff).toMatchObject({ compared_with: 3, removed: 0 });
+    expect(later.interview_diff.lines).toContainEqual({
+      kind: "added",
+      text: "  - id: board_minute_reference",
+    });
   });
 
   it("makes new documents from the published version, and keeps older ones on theirs", async () => {
@@ -281,5 +303,91 @@ describe("scheduling and rolling back", () => {
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe(MESSAGES.nothingToRollBack);
     expect((await startDocument()).version).toBe(1);
+  });
+});
+
+describe("edge-case answer sets at upload", () => {
+  const twoDirectors = () => JSON.stringify({ ...sample(), company_name: "Edge Case Holdings" });
+
+  it("refuses a set that is not a JSON object, or two sets of one name, writing nothing", async () => {
+    const rows = (await rowsOf()).length;
+    const entries = (await auditOf()).length;
+    const broken = await as.content_editor.post(`${base}/versions`, {
+      ...files(),
+      answer_sets: [{ name: "Broken", answers: "{ nope" }],
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toMatch(/^The answer set "Broken" could not be read: /);
+    const list = await as.content_editor.post(`${base}/versions`, {
+      ...files(),
+      answer_sets: [{ name: "A list", answers: "[]" }],
+    });
+    expect(list.statusCode).toBe(400);
+    expect(list.json().message).toBe(
+      MESSAGES.answerSetUnreadable("A list", "its answers must be a JSON object"),
+    );
+    const twice = await as.content_editor.post(`${base}/versions`, {
+      ...files(),
+      answer_sets: [
+        { name: "Same", answers: "{}" },
+        { name: "Same", answers: "{}" },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(await rowsOf()).toHaveLength(rows);
+    expect(await auditOf()).toHaveLength(entries);
+  });
+
+  it("checks each set, shows it per set, and a failing one keeps the version from being published", async () => {
+    const res = await as.content_editor.post(`${base}/versions`, {
+      ...files(),
+      answer_sets: [
+        { name: "Another company", answers: twoDirectors() },
+        { name: "Nothing answered", answers: "{}" },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const version = res.json().data;
+    // The sample answers pass: only the failing set fails the version.
+    expect(version.checks.every((c: { passed: boolean }) => c.passed)).toBe(true);
+    expect(version.checks_passed).toBe(false);
+    expect(version.abilities).toMatchObject({ publish: false, schedule: false });
+    const [good, bad] = version.answer_sets;
+    expect(good).toMatchObject({ name: "Another company", passed: true, message: null });
+    expect(good.page_count).toBeGreaterThan(0);
+    expect(bad).toMatchObject({ name: "Nothing answered", passed: false });
+    expect(bad.message).toMatch(/^Failed: The answers pass the interview's checks — \w+: /);
+    const publish = await as.content_editor.post(`${base}/versions/${version.version}/publish`);
+    expect(publish.statusCode).toBe(409);
+    expect(publish.json().message).toBe(MESSAGES.answerSetFailed(["Nothing answered"]));
+    const schedule = await as.content_editor.post(`${base}/versions/${version.version}/schedule`, {
+      publish_at: new Date(t.clock.now().getTime() + 3_600_000).toISOString(),
+    });
+    expect(schedule.statusCode).toBe(409);
+    expect(schedule.json().message).toBe(MESSAGES.answerSetFailed(["Nothing answered"]));
+    expect((await rowsOf()).find((r) => r.version === version.version)?.status).toBe("draft");
+    const uploaded = (await auditOf()).at(-1);
+    expect(uploaded?.after).toMatchObject({
+      version: version.version,
+      checks_passed: false,
+      answer_sets: [
+        { name: "Another company", passed: true },
+        { name: "Nothing answered", passed: false },
+      ],
+    });
+    // Read again, the version shows the same sets.
+    const again = await as.content_editor.get(`${base}/versions/${version.version}`);
+    expect(again.json().data.answer_sets).toEqual(version.answer_sets);
+  });
+
+  it("publishes a version whose sets all pass", async () => {
+    const res = await as.content_editor.post(`${base}/versions`, {
+      ...files(),
+      answer_sets: [{ name: "Another company", answers: twoDirectors() }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ checks_passed: true, answer_sets: [{ passed: true }] });
+    const publish = await as.content_editor.post(`${base}/versions/${res.json().data.version}/publish`);
+    expect(publish.statusCode, publish.body).toBe(200);
   });
 });

@@ -16,12 +16,14 @@ import type { JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import type { DocumentEngine } from "../../platform/workers/index.ts";
 import {
+  type AnswerSet,
   checkVersion,
   contentHashOf,
   engineFiles,
   insertVersion,
   isUniqueViolation,
   latestVersions,
+  lineDiff,
   publishedVersionRow,
   publishedVersions,
   publishRow,
@@ -35,6 +37,7 @@ import {
   type VersionCheckResult,
   versionRow,
   versionRows,
+  versionTexts,
 } from "../templates/index.ts";
 import { recordAction } from "./audit.ts";
 import { mayUse, type StaffFacts } from "./policy.ts";
@@ -48,6 +51,30 @@ import { staffAccounts } from "./schema.ts";
  */
 
 type Checked = VersionCheckResult;
+
+/** Why a version that failed its checks may not be published: its failing answer sets by name, if any. */
+const checksRefusal = (row: TemplateVersionRow) => {
+  const failing = ((row.checks as Checked).answer_sets ?? []).filter((set) => !set.passed);
+  return new AppError(
+    409,
+    failing.length > 0 ? MESSAGES.answerSetFailed(failing.map((set) => set.name)) : MESSAGES.checksFailed,
+  );
+};
+
+/** The upload's answer sets parsed: each must be a JSON object (a 400 naming the set if not). */
+function answerSetsOf(input: UploadTemplateVersionRequest): AnswerSet[] {
+  return input.answer_sets.map((set) => {
+    let answers: unknown;
+    try {
+      answers = JSON.parse(set.answers);
+    } catch (error) {
+      throw badRequest(MESSAGES.answerSetUnreadable(set.name, (error as Error).message));
+    }
+    if (typeof answers !== "object" || answers === null || Array.isArray(answers))
+      throw badRequest(MESSAGES.answerSetUnreadable(set.name, "its answers must be a JSON object"));
+    return { name: set.name, answers: answers as AnswerSet["answers"] };
+  });
+}
 const SCHEDULED_JOB = "console.template-publish";
 type ScheduledPublish = { identifier: string; version: number; staffId: number };
 
@@ -115,6 +142,11 @@ export function createConsoleTemplates(deps: {
     ]);
     const changes =
       before && after ? questionChanges(before.definition, after.definition) : { added: [], removed: [] };
+    // Compared with the current version; the current one itself, with the version before it.
+    const current = (await publishedVersionRow(db, row.identifier))?.version ?? 1;
+    const comparedWith = current === row.version ? row.version - 1 : current;
+    const against = await versionTexts(library, db, row.identifier, comparedWith);
+    if (!against) throw new Error(`template ${row.identifier} has no version ${comparedWith}`);
     return {
       ...summaryOf(actor, row, names),
       identifier: row.identifier,
@@ -124,6 +156,9 @@ export function createConsoleTemplates(deps: {
       preconditions: row.preconditions,
       questions_added: changes.added,
       questions_removed: changes.removed,
+      answer_sets: checked.answer_sets ?? [],
+      body_diff: lineDiff(against.body, row.body, comparedWith),
+      interview_diff: lineDiff(against.interview, row.interview, comparedWith),
     };
   }
 
@@ -146,7 +181,7 @@ export function createConsoleTemplates(deps: {
   /** Publishes a checked version inside `tx`, with its audit entry; refusals as the console says them. */
   async function publishIn(tx: Database, staffId: number, row: TemplateVersionRow, scheduled: boolean) {
     if (row.status === "published") throw new AppError(409, MESSAGES.alreadyPublished);
-    if (!row.checksPassed) throw new AppError(409, MESSAGES.checksFailed);
+    if (!row.checksPassed) throw checksRefusal(row);
     const previous = await publishRow(tx, row, staffId, clock());
     await recordAction(tx, clock, {
       staffId,
@@ -219,11 +254,14 @@ export function createConsoleTemplates(deps: {
           throw badRequest(MESSAGES.unreadable(error.message));
         throw error;
       }
+      const sets = answerSetsOf(input);
       const contentHash = contentHashOf(parsedFiles);
-      const checked = await checkVersion(deps.templates().engine, template, {
-        contentHash,
-        files: parsedFiles,
-      });
+      const checked = await checkVersion(
+        deps.templates().engine,
+        template,
+        { contentHash, files: parsedFiles },
+        sets,
+      );
       const row = await db
         .transaction(async (tx) => {
           const inserted = await insertVersion(tx, {
@@ -245,6 +283,7 @@ export function createConsoleTemplates(deps: {
               note: input.note,
               checks_passed: checked.passed,
               content_hash: contentHash,
+              answer_sets: (checked.answer_sets ?? []).map((set) => ({ name: set.name, passed: set.passed })),
             },
           });
           return inserted;
@@ -270,7 +309,7 @@ export function createConsoleTemplates(deps: {
       if (publishAt <= clock()) throw badRequest(MESSAGES.scheduleInPast);
       await db.transaction(async (tx) => {
         const row = await requireRow(tx, identifier, version, true);
-        if (!row.checksPassed) throw new AppError(409, MESSAGES.checksFailed);
+        if (!row.checksPassed) throw checksRefusal(row);
         if (row.status === "published" || row.status === "scheduled")
           throw new AppError(409, MESSAGES.notDraft);
         await scheduleRow(tx, row, publishAt);

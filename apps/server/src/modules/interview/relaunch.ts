@@ -1,4 +1,8 @@
 import {
+  MOVE_VERSION_NOT_ALLOWED,
+  MOVE_VERSION_REFUSED,
+  moveVersionRefused,
+  NO_TEMPLATE,
   RELAUNCH_NO_TEMPLATE,
   RELAUNCH_NOT_ALLOWED,
   type RelaunchOffer,
@@ -8,7 +12,12 @@ import { type Answers, cleanAnswers, type InterviewDefinition } from "@precedent
 import type { Database } from "../../db/client.ts";
 import { AppError, forbidden } from "../../errors.ts";
 import type { FirmContext } from "../../platform/kernel/index.ts";
-import { allowedInSomeTab, canRenameDocument } from "../documents/index.ts";
+import {
+  allowedInSomeTab,
+  canInterviewDocument,
+  canRenameDocument,
+  EDITABLE_STATUSES,
+} from "../documents/index.ts";
 import { currentVersionOf, namedQuestionChanges, versionRow } from "../templates/index.ts";
 import { answerChanges, clientNameOf } from "./answer-changes.ts";
 // The event's payload type is declared there; raising it here needs that declaration.
@@ -44,7 +53,64 @@ export function createRelaunch(
     return { current, own, now };
   }
 
+  type Loaded = Awaited<ReturnType<typeof visible>>["doc"];
+  /**
+   * Moves a document to its template's current version (`chosen` must be it): the answers go
+   * through the new interview's cleaning and the answer guards, what is left behind is logged
+   * with the change (`extra`: the relaunch's reopening, or nothing), in the caller's transaction.
+   */
+  async function moveTo(
+    tx: Database,
+    ctx: FirmContext,
+    doc: Loaded,
+    identifier: string,
+    chosen: number,
+    extra: Record<string, unknown>,
+    refused: (chosen: number, madeFrom: number, current: number) => string,
+  ) {
+    const madeFrom = doc.templateVersion ?? 1;
+    const { current, own, now } = await versionsOf(tx, identifier, madeFrom);
+    if (chosen !== current || chosen === madeFrom || !own || !now)
+      throw new AppError(409, refused(chosen, madeFrom, current));
+    const { carried, dropped } = carryOver(own.definition, now.definition, doc.xml);
+    const answers = await guardedAnswers(tx, ctx, doc, carried);
+    await documents.applyChange(
+      tx,
+      ctx,
+      doc,
+      {
+        ...extra,
+        templateVersion: current,
+        xml: answers,
+        clientName: clientNameOf(now.definition, answers),
+      },
+      { template_version: { from: madeFrom, to: current, answers: dropped } },
+    );
+    return { version: current, dropped: dropped.map((d) => d.question) };
+  }
+
   return {
+    /**
+     * PUT /doc/template-version/{docId}: a draft or in-progress document moved to the template's
+     * current version (the interview offers it, with the relaunch's "what changed"). Its status
+     * stays; only its current version may be chosen, and only by whoever may interview it.
+     */
+    async moveToCurrent(ctx: FirmContext, docId: number, chosen: number) {
+      return db.transaction(async (tx) => {
+        const { doc, facts } = await visible(tx, ctx, docId, true);
+        if (!EDITABLE_STATUSES.has(doc.status)) throw new AppError(409, MOVE_VERSION_NOT_ALLOWED);
+        if (!allowedInSomeTab(canInterviewDocument, ctx, facts)) throw forbidden(MOVE_VERSION_REFUSED);
+        if (!doc.xTemplateId || !library.get(doc.xTemplateId)) throw new AppError(409, NO_TEMPLATE);
+        const moved = await moveTo(tx, ctx, doc, doc.xTemplateId, chosen, {}, moveVersionRefused);
+        return {
+          doc_id: docId,
+          status: doc.status,
+          template_version: moved.version,
+          answers_dropped: moved.dropped,
+        };
+      });
+    },
+
     /** GET /doc/relaunch/{docId}: the versions a relaunch may choose, and what the newer one changed. */
     async offer(ctx: FirmContext, docId: number): Promise<RelaunchOffer> {
       return db.transaction(async (tx) => {
@@ -90,24 +156,7 @@ export function createRelaunch(
         if (chosen === undefined || chosen === madeFrom) {
           await documents.applyChange(tx, ctx, doc, reopen);
         } else {
-          const { current, own, now } = await versionsOf(tx, doc.xTemplateId, madeFrom);
-          if (chosen !== current || !own || !now)
-            throw new AppError(409, relaunchVersionRefused(chosen, madeFrom, current));
-          const { carried, dropped } = carryOver(own.definition, now.definition, doc.xml);
-          const answers = await guardedAnswers(tx, ctx, doc, carried);
-          await documents.applyChange(
-            tx,
-            ctx,
-            doc,
-            {
-              ...reopen,
-              templateVersion: current,
-              xml: answers,
-              clientName: clientNameOf(now.definition, answers),
-            },
-            { template_version: { from: madeFrom, to: current, answers: dropped } },
-          );
-          moved = { version: current, dropped: dropped.map((d) => d.question) };
+          moved = await moveTo(tx, ctx, doc, doc.xTemplateId, chosen, reopen, relaunchVersionRefused);
         }
         await deps.events?.raise(tx, "document.relaunched", { teamId: ctx.teamId, docId });
         return {

@@ -4,6 +4,8 @@ import {
   AssembleResponse,
   DocIdParam,
   InterviewResponse,
+  MoveTemplateVersionQuery,
+  MoveTemplateVersionResponse,
   RelaunchOfferResponse,
   RelaunchQuery,
   RelaunchResponse,
@@ -205,6 +207,28 @@ export const interviewRoutes: FastifyPluginAsyncZod<{ interview: InterviewServic
       const ctx = await request.firm();
       const { template_version } = request.query;
       return { message: "", data: await interview.relaunch(ctx, request.params.docId, template_version) };
+    },
+  );
+
+  app.put(
+    "/doc/template-version/:docId",
+    {
+      schema: {
+        tags,
+        summary:
+          "Move a draft or in-progress document to its template's current version (answers to questions it no longer asks are dropped and logged; the status stays)",
+        params: DocIdParam,
+        querystring: MoveTemplateVersionQuery,
+        response: { 200: MoveTemplateVersionResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await request.firm();
+      const { template_version } = request.query;
+      return {
+        message: "",
+        data: await interview.moveToCurrentVersion(ctx, request.params.docId, template_version),
+      };
     },
   );
 

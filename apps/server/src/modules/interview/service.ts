@@ -44,5 +44,6 @@ export function createInterviewService(deps: InterviewServiceDeps) {
     assemble: assembly.assemble,
     relaunch: relaunch.relaunch,
     relaunchOffer: relaunch.offer,
+    moveToCurrentVersion: relaunch.moveToCurrent,
   };
 }

@@ -1,4 +1,4 @@
-import type { TemplateCheck } from "@precedent/contracts";
+import type { AnswerSetResult, TemplateCheck } from "@precedent/contracts";
 import {
   type Answers,
   AnswersError,
@@ -24,7 +24,12 @@ export type VersionCheckResult = {
   passed: boolean;
   page_count: number | null;
   preview_html: string | null;
+  /** The upload's edge-case answer sets (absent on versions uploaded before they existed). */
+  answer_sets?: AnswerSetResult[];
 };
+
+/** An edge-case answer set as uploaded: its name and its answers, parsed. */
+export type AnswerSet = { name: string; answers: Answers };
 
 /** The pool's fairness key for checks: one line for all of them, apart from every firm's work. */
 const CHECKS_QUEUE = "template checks";
@@ -39,6 +44,7 @@ export async function checkVersion(
   engine: DocumentEngine,
   template: LibraryTemplate,
   uploaded: UploadedTemplateFiles,
+  sets: readonly AnswerSet[] = [],
 ): Promise<VersionCheckResult> {
   const checks: TemplateCheck[] = [];
   const add = (name: string, details: string[]) =>
@@ -68,7 +74,47 @@ export async function checkVersion(
   } catch (error) {
     add("A draft with nothing answered assembles", reasonOf(error));
   }
-  return { checks, passed: checks.every((c) => c.passed), page_count: pageCount, preview_html: previewHtml };
+  const answerSets: AnswerSetResult[] = [];
+  // One after another: the pool's fairness key is shared by every upload's checks.
+  for (const set of sets) answerSets.push(await checkAnswerSet(engine, template, source, set));
+  return {
+    checks,
+    passed: checks.every((c) => c.passed) && answerSets.every((set) => set.passed),
+    page_count: pageCount,
+    preview_html: previewHtml,
+    answer_sets: answerSets,
+  };
+}
+
+/** One edge-case answer set through the sample answers' checks: the interview's, then assembly. */
+async function checkAnswerSet(
+  engine: DocumentEngine,
+  template: LibraryTemplate,
+  source: { identifier: string; uploaded: UploadedTemplateFiles },
+  set: AnswerSet,
+): Promise<AnswerSetResult> {
+  const checks: TemplateCheck[] = [];
+  const add = (name: string, details: string[]) =>
+    checks.push({ name, passed: details.length === 0, details });
+  add(
+    "The answers pass the interview's checks",
+    validate(template.definition, set.answers).map((issue) => `${issue.path}: ${issue.message}`),
+  );
+  let pageCount: number | null = null;
+  try {
+    pageCount = (await engine.assemble(CHECKS_QUEUE, source, set.answers)).pageCount;
+    add(`The answers assemble (${pageCount} ${pageCount === 1 ? "page" : "pages"})`, []);
+  } catch (error) {
+    add("The answers assemble", reasonOf(error));
+  }
+  const failed = checks.find((c) => !c.passed);
+  return {
+    name: set.name,
+    passed: !failed,
+    page_count: pageCount,
+    checks,
+    message: failed ? `Failed: ${failed.name} — ${failed.details[0] ?? "no reason given"}` : null,
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { type LibraryTemplate, loadTemplateLibrary, templateFromFiles } from "@precedent/docgen/library";
 import type { Database } from "../../db/client.ts";
@@ -93,3 +94,26 @@ export function createTemplateLibrary(
 /** The catalogue name of a template (documents' `template_name`). */
 export const templateName = (template: LibraryTemplate) =>
   typeof template.catalogue.name === "string" ? template.catalogue.name : template.definition.title;
+
+/**
+ * The interview and body text of a template at one version, as written (what the console's diff
+ * compares): the starter folder's files for version 1, the uploaded row's otherwise.
+ */
+export async function versionTexts(
+  library: TemplateLibrary,
+  db: Database,
+  identifier: string,
+  version: number,
+): Promise<{ interview: string; body: string } | undefined> {
+  if (version <= 1) {
+    if (!library.get(identifier)) return undefined;
+    const folder = path.join(library.root, identifier);
+    const [interview, body] = await Promise.all([
+      readFile(path.join(folder, "interview.yaml"), "utf8"),
+      readFile(path.join(folder, "template.md"), "utf8"),
+    ]);
+    return { interview, body };
+  }
+  const row = await versionRow(db, identifier, version);
+  return row && { interview: row.interview, body: row.body };
+}

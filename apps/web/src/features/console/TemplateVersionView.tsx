@@ -9,6 +9,7 @@ import {
 } from "../../api/console-templates";
 import { LoadError } from "../../components/LoadError";
 import { StateTag } from "./StateTag";
+import { TextDiffView } from "./TextDiffView";
 import { fromSydneyInput, STATUS_LABELS, sydneyTime } from "./template-versions";
 
 /** One uploaded version: its checks, page count, the questions it changed and its preview. */
@@ -103,10 +104,47 @@ export function TemplateVersionView({
                 </List.Item>
               )}
             />
+            {v.answer_sets.length > 0 && (
+              <>
+                <Typography.Title level={4} style={{ fontSize: 16, margin: 0 }}>
+                  Edge-case answer sets: {v.answer_sets.filter((set) => set.passed).length} of{" "}
+                  {v.answer_sets.length} passed
+                </Typography.Title>
+                <List
+                  aria-label="Edge-case answer sets"
+                  size="small"
+                  bordered
+                  dataSource={v.answer_sets}
+                  renderItem={(set) => (
+                    <List.Item>
+                      <Flex vertical gap={4}>
+                        <span>
+                          <StateTag good={set.passed}>{set.passed ? "Passed" : "Failed"}</StateTag> {set.name}
+                          {set.page_count !== null &&
+                            ` · ${set.page_count} ${set.page_count === 1 ? "page" : "pages"}`}
+                        </span>
+                        {set.message && <Typography.Text type="danger">{set.message}</Typography.Text>}
+                      </Flex>
+                    </List.Item>
+                  )}
+                />
+                {!v.checks_passed && v.answer_sets.some((set) => !set.passed) && (
+                  <Typography.Text type="danger">
+                    A failing answer set keeps this version from being published: correct the template or the
+                    answers and upload again.
+                  </Typography.Text>
+                )}
+              </>
+            )}
             <Typography.Text>
               Questions added: {v.questions_added.join(", ") || "none"}. Questions removed:{" "}
               {v.questions_removed.join(", ") || "none"}.
             </Typography.Text>
+            <Typography.Title level={4} style={{ fontSize: 16, margin: 0 }}>
+              What changed, line by line
+            </Typography.Title>
+            <TextDiffView file="template.md" diff={v.body_diff} />
+            <TextDiffView file="interview.yaml" diff={v.interview_diff} />
             <Flex gap={8} align="center" wrap>
               {v.abilities.publish && (
                 <Button type="primary" onClick={() => publish.mutate()} loading={publish.isPending}>

@@ -24,6 +24,9 @@ const FILE_FIELDS = {
   "PRECONDITIONS.md": "preconditions",
 } as const;
 type FileField = (typeof FILE_FIELDS)[keyof typeof FILE_FIELDS];
+/** Any other .json file is an edge-case answer set, named by its file name. */
+type AnswerSetFile = { name: string; answers: string };
+const answerSetName = (fileName: string) => fileName.replace(/\.json$/i, "");
 
 export function TemplateView({ identifier, onBack }: { identifier: string; onBack: () => void }) {
   const [params, setParams] = useSearchParams();
@@ -32,6 +35,7 @@ export function TemplateView({ identifier, onBack }: { identifier: string; onBac
   const { message } = App.useApp();
   const detail = useQuery(templateDetailQuery(identifier));
   const [files, setFiles] = useState<Partial<Record<FileField, string>>>({});
+  const [answerSets, setAnswerSets] = useState<AnswerSetFile[]>([]);
   const [note, setNote] = useState("");
   const [uploadError, setUploadError] = useState<string | null>(null);
   const showVersion = (version: number | null) =>
@@ -40,13 +44,14 @@ export function TemplateView({ identifier, onBack }: { identifier: string; onBac
 
   const upload = useMutation({
     mutationFn: () => {
-      const body = UploadTemplateVersionRequest.safeParse({ note, ...files });
+      const body = UploadTemplateVersionRequest.safeParse({ note, ...files, answer_sets: answerSets });
       if (!body.success) throw new Error(body.error.issues[0]?.message ?? "Check the files");
       return uploadTemplateVersion(identifier, body.data);
     },
     onSuccess: async (version) => {
       setUploadError(null);
       setFiles({});
+      setAnswerSets([]);
       setNote("");
       await refresh();
       showVersion(version.version);
@@ -82,11 +87,15 @@ export function TemplateView({ identifier, onBack }: { identifier: string; onBac
 
   const readFiles = async (list: FileList | null) => {
     const read: Partial<Record<FileField, string>> = {};
+    const sets: AnswerSetFile[] = [];
     for (const file of Array.from(list ?? [])) {
       const field = FILE_FIELDS[file.name as keyof typeof FILE_FIELDS];
       if (field) read[field] = await file.text();
+      else if (/\.json$/i.test(file.name))
+        sets.push({ name: answerSetName(file.name), answers: await file.text() });
     }
     setFiles(read);
+    setAnswerSets(sets);
   };
 
   const columns: ColumnsType<TemplateVersionSummary> = [
@@ -172,7 +181,8 @@ export function TemplateView({ identifier, onBack }: { identifier: string; onBac
               </Typography.Title>
               <Typography.Paragraph>
                 Choose the template's files: interview.yaml, template.md, sample-answers.json and
-                PRECONDITIONS.md. The server checks the version before it can be published.
+                PRECONDITIONS.md. Any other .json file is an edge-case answer set, named by its file name and
+                checked like the sample answers. The server checks the version before it can be published.
               </Typography.Paragraph>
               <Form layout="vertical" onFinish={() => upload.mutate()} requiredMark={false}>
                 <Form.Item label="Template files" htmlFor="template-files">
@@ -189,7 +199,11 @@ export function TemplateView({ identifier, onBack }: { identifier: string; onBac
                           .filter(
                             (name) => files[FILE_FIELDS[name as keyof typeof FILE_FIELDS]] !== undefined,
                           )
-                          .join(", ")}`
+                          .join(", ")}${
+                          answerSets.length > 0
+                            ? `. Answer sets: ${answerSets.map((set) => set.name).join(", ")}`
+                            : ""
+                        }`
                       : "No files chosen."}
                   </Typography.Text>
                 </Form.Item>

@@ -29,6 +29,7 @@ import {
 import { useRelaunchVersionChoice } from "../documents/RelaunchVersionChoice";
 import { DownloadView } from "./DownloadView";
 import { InterviewForm } from "./InterviewForm";
+import { NewerVersionOffer } from "./NewerVersionOffer";
 import "./interview.css";
 
 const positiveId = (value: string | null) => {
@@ -246,21 +247,31 @@ function InterviewSession({ teamId, address }: { teamId: number; address: Interv
   }
 
   return (
-    <InterviewForm
-      // A relaunch or a new visit starts a fresh form with the stored answers.
-      key={`${docId}:${actionToken}`}
-      teamId={teamId}
-      address={address}
-      document={{
-        docId,
-        name: interview.name,
-        templateName: interview.template_name,
-        isAsicDocument: interview.is_asic_document,
-        actionToken,
-        definition,
-        answers: interview.xml as Answers,
-      }}
-    />
+    <>
+      <NewerVersionOffer
+        teamId={teamId}
+        docId={docId}
+        onMoved={() => {
+          void queryClient.invalidateQueries({ queryKey: documentsKey(teamId) });
+          void load.refetch();
+        }}
+      />
+      <InterviewForm
+        // A relaunch or a new visit starts a fresh form with the stored answers.
+        key={`${docId}:${actionToken}`}
+        teamId={teamId}
+        address={address}
+        document={{
+          docId,
+          name: interview.name,
+          templateName: interview.template_name,
+          isAsicDocument: interview.is_asic_document,
+          actionToken,
+          definition,
+          answers: interview.xml as Answers,
+        }}
+      />
+    </>
   );
 }
 
