@@ -8,6 +8,7 @@ export {
   productsInCategoriesSql,
   templateOfProduct,
 } from "./product-queries.ts";
+export { catalogueImage, imageHashOf, storeCatalogueImage } from "./images.ts";
 export { catalogueRoutes } from "./routes.ts";
 export type { CatalogueProduct } from "./schema.ts";
 // Tables for tests and demo data to write rows with; another module's code may not import them
@@ -37,8 +38,11 @@ export {
   type ProductChange,
   type ProductState,
   productReferences,
+  restoreProduct,
   type StaffCategory,
+  setCategoryImage,
   setPlanRules,
+  setProductImage,
   skuTaken,
   staffCategories,
   staffCreditPackages,

@@ -1,5 +1,6 @@
 import type { ServiceProvider } from "@precedent/contracts";
 import type { Database } from "../../db/client.ts";
+import type { FileStore } from "../files/index.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import type { AsicRegistration } from "../asic/index.ts";
@@ -44,6 +45,8 @@ export function createConsoleService(deps: {
   settings: SettingsStore;
   /** Which provider each outside service uses, shown read-only in the Settings area. */
   serviceProviders?: ServiceProvider[];
+  /** Where product and category images are kept (the files module's store). */
+  files: FileStore;
   /** Tells this server's kept catalogue replies at once that staff changed the catalogue. */
   catalogueChanged?: () => void;
   /** Orders, refunds and invoices (made after the console): asked for when used. */
