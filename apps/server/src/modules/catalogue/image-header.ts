@@ -6,7 +6,11 @@ import type { CATALOGUE_IMAGE_TYPES } from "@precedent/contracts";
  * is not one of these, whatever its name or declared type says. Null: not such an image, or a
  * header cut short.
  */
-export type ImageHeader = { mediaType: (typeof CATALOGUE_IMAGE_TYPES)[number]; width: number; height: number };
+export type ImageHeader = {
+  mediaType: (typeof CATALOGUE_IMAGE_TYPES)[number];
+  width: number;
+  height: number;
+};
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

@@ -1,6 +1,7 @@
 // The catalogue module's one public entry: other modules and the app import only this file.
 
 export { type CreditPackageProduct, insertCreditPackage } from "./credit-packages.ts";
+export { catalogueImage, imageHashOf, storeCatalogueImage } from "./images.ts";
 export {
   productIdOfTemplateSql,
   productMetaOfTemplates,
@@ -8,7 +9,6 @@ export {
   productsInCategoriesSql,
   templateOfProduct,
 } from "./product-queries.ts";
-export { catalogueImage, imageHashOf, storeCatalogueImage } from "./images.ts";
 export { catalogueRoutes } from "./routes.ts";
 export type { CatalogueProduct } from "./schema.ts";
 // Tables for tests and demo data to write rows with; another module's code may not import them

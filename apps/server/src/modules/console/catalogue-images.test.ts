@@ -48,7 +48,13 @@ const wide = (width: number, height: number) =>
     .png()
     .toBuffer();
 
-const upload = (client: ConsoleClient, url: string, bytes: Buffer, name = "photo.png", type = "image/png") => {
+const upload = (
+  client: ConsoleClient,
+  url: string,
+  bytes: Buffer,
+  name = "photo.png",
+  type = "image/png",
+) => {
   const body = multipartFile({ name, type, bytes });
   return t.app.inject({
     method: "PUT",
@@ -77,18 +83,28 @@ const create = async (sku: string, published = true) => {
 const read = async (id: number) =>
   ConsoleProductResponse.parse((await admin.get(`/api/console/catalogue/products/${id}`)).json()).data;
 const firmsProduct = async (id: number) =>
-  ProductListResponse.parse((await people.lite.get("/api/products", { search: "pictured", per_page: 100 })).json())
-    .data.rows.find((p) => p.id === id);
+  ProductListResponse.parse(
+    (await people.lite.get("/api/products", { search: "pictured", per_page: 100 })).json(),
+  ).data.rows.find((p) => p.id === id);
 const auditOf = (target: string) =>
   t.db.select().from(staffAuditLog).where(eq(staffAuditLog.target, target)).orderBy(staffAuditLog.id);
 const stored = async (id: number) =>
-  (await t.db.select({ imageUrl: products.imageUrl, version: products.version }).from(products).where(eq(products.id, id)))[0];
+  (
+    await t.db
+      .select({ imageUrl: products.imageUrl, version: products.version })
+      .from(products)
+      .where(eq(products.id, id))
+  )[0];
 
 describe("PUT /api/console/catalogue/products/:id/image", () => {
   it("stores a PNG by its hash; firms see it at once, served with its type, a long cache and nosniff", async () => {
     const made = await create("PIC-1");
     const bytes = await sampleImage("png", 40);
-    const res = await upload(editor, `/api/console/catalogue/products/${made.id}/image?version=${made.version}`, bytes);
+    const res = await upload(
+      editor,
+      `/api/console/catalogue/products/${made.id}/image?version=${made.version}`,
+      bytes,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const after = ConsoleProductResponse.parse(res.json()).data;
     const sha = sha256Hex(bytes);
@@ -117,7 +133,11 @@ describe("PUT /api/console/catalogue/products/:id/image", () => {
   it("replaces and removes it, each at the version read, audited before and after; firms see each at once", async () => {
     const made = await create("PIC-2");
     const first = await sampleImage("jpeg", 30);
-    const one = await upload(admin, `/api/console/catalogue/products/${made.id}/image?version=${made.version}`, first);
+    const one = await upload(
+      admin,
+      `/api/console/catalogue/products/${made.id}/image?version=${made.version}`,
+      first,
+    );
     expect(one.statusCode, one.body).toBe(200);
     const second = await webp(60, 20);
     const two = await upload(
@@ -132,16 +152,25 @@ describe("PUT /api/console/catalogue/products/:id/image", () => {
     expect(replaced.history[0]).toMatchObject({
       action: "product.image_set",
       before: { image_url: `/api/catalogue/images/${sha256Hex(first)}` },
-      after: { image_url: `/api/catalogue/images/${sha256Hex(second)}`, media_type: "image/webp", width: 60, height: 20 },
+      after: {
+        image_url: `/api/catalogue/images/${sha256Hex(second)}`,
+        media_type: "image/webp",
+        width: 60,
+        height: 20,
+      },
     });
-    expect((await firmsProduct(made.id))?.images).toEqual([{ src: `/api/catalogue/images/${sha256Hex(second)}` }]);
+    expect((await firmsProduct(made.id))?.images).toEqual([
+      { src: `/api/catalogue/images/${sha256Hex(second)}` },
+    ]);
     // The name and declared type said JPEG: the bytes are WebP, and that is what is served.
     const served = await people.lite.get(`/api/catalogue/images/${sha256Hex(second)}`);
     expect(served.headers["content-type"]).toBe("image/webp");
     // An image no product shows any more is not served.
     expect((await people.lite.get(`/api/catalogue/images/${sha256Hex(first)}`)).statusCode).toBe(404);
 
-    const removed = await admin.delete(`/api/console/catalogue/products/${made.id}/image?version=${replaced.version}`);
+    const removed = await admin.delete(
+      `/api/console/catalogue/products/${made.id}/image?version=${replaced.version}`,
+    );
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().data.image_url).toBeNull();
     expect((await firmsProduct(made.id))?.images).toEqual([]);
@@ -170,7 +199,11 @@ describe("PUT /api/console/catalogue/products/:id/image", () => {
       [Buffer.alloc(0), "empty.png", M.imageMissing],
       [await wide(4001, 10), "wide.png", M.imageTooWide],
       [await wide(10, 4001), "tall.png", M.imageTooWide],
-      [Buffer.concat([await sampleImage("png", 20), Buffer.alloc(2 * 1024 * 1024)]), "big.png", M.imageTooLarge],
+      [
+        Buffer.concat([await sampleImage("png", 20), Buffer.alloc(2 * 1024 * 1024)]),
+        "big.png",
+        M.imageTooLarge,
+      ],
     ];
     for (const [bytes, name, message] of refusals) {
       const res = await upload(editor, url, bytes, name);
@@ -233,31 +266,52 @@ describe("GET /api/catalogue/images/:sha256", () => {
     expect((await admin.get(`/api/console/catalogue/images/${firmFile.sha256}`)).statusCode).toBe(404);
     expect((await people.lite.get("/api/catalogue/images/..%2f..%2fetc")).statusCode).toBe(400);
     // A console session is not a firm's, and a firm's is not the console's.
-    expect((await t.app.inject({ method: "GET", url: `/api/catalogue/images/${sha}`, headers: consoleCookie(admin.token) })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/catalogue/images/${sha}`,
+          headers: consoleCookie(admin.token),
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
 describe("PUT /api/console/catalogue/categories/:id/image", () => {
   it("sets, replaces and removes a category's image, audited; the firms' carousel shows it at once", async () => {
     const made = ConsoleCategoryResponse.parse(
-      (await editor.post("/api/console/catalogue/categories", { name: "Pictured Law", parent_id: null })).json(),
+      (
+        await editor.post("/api/console/catalogue/categories", { name: "Pictured Law", parent_id: null })
+      ).json(),
     ).data;
     expect(made.image_url).toBeNull();
     const bytes = await webp(80, 80);
-    const res = await upload(editor, `/api/console/catalogue/categories/${made.id}/image`, bytes, "c.webp", "image/webp");
+    const res = await upload(
+      editor,
+      `/api/console/catalogue/categories/${made.id}/image`,
+      bytes,
+      "c.webp",
+      "image/webp",
+    );
     expect(res.statusCode, res.body).toBe(200);
     const sha = sha256Hex(bytes);
     expect(res.json().data.image_url).toBe(`/api/console/catalogue/images/${sha}`);
     const firms = async () =>
-      CategoryListResponse.parse((await people.lite.get("/api/products/categories", { hide_empty: false })).json())
-        .data.find((c) => c.id === made.id);
+      CategoryListResponse.parse(
+        (await people.lite.get("/api/products/categories", { hide_empty: false })).json(),
+      ).data.find((c) => c.id === made.id);
     expect((await firms())?.image).toEqual({ src: `/api/catalogue/images/${sha}` });
-    expect((await people.lite.get(`/api/catalogue/images/${sha}`)).headers["content-type"]).toBe("image/webp");
+    expect((await people.lite.get(`/api/catalogue/images/${sha}`)).headers["content-type"]).toBe(
+      "image/webp",
+    );
 
     const refused = await upload(editor, `/api/console/catalogue/categories/${made.id}/image`, PDF_BYTES);
     expect(refused.statusCode).toBe(400);
     expect((await firms())?.image).toEqual({ src: `/api/catalogue/images/${sha}` });
-    expect((await upload(support, `/api/console/catalogue/categories/${made.id}/image`, bytes)).statusCode).toBe(403);
+    expect(
+      (await upload(support, `/api/console/catalogue/categories/${made.id}/image`, bytes)).statusCode,
+    ).toBe(403);
 
     const removed = await editor.delete(`/api/console/catalogue/categories/${made.id}/image`);
     expect(removed.statusCode, removed.body).toBe(200);
@@ -295,7 +349,9 @@ describe("POST /api/console/catalogue/products/:id/restore", () => {
     expect(await firmsProduct(made.id)).toBeUndefined();
     expect((await read(made.id)).abilities.restore).toBe(true);
 
-    const byEditor = await editor.post(`/api/console/catalogue/products/${made.id}/restore`, { published: true });
+    const byEditor = await editor.post(`/api/console/catalogue/products/${made.id}/restore`, {
+      published: true,
+    });
     expect(byEditor.statusCode).toBe(403);
     const bad = await admin.post(`/api/console/catalogue/products/${made.id}/restore`, { published: "yes" });
     expect(bad.statusCode).toBe(400);
@@ -316,7 +372,9 @@ describe("POST /api/console/catalogue/products/:id/restore", () => {
     const again = await admin.post(`/api/console/catalogue/products/${made.id}/restore`, { published: true });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(M.notWithdrawn);
-    expect((await admin.post("/api/console/catalogue/products/999999/restore", { published: true })).statusCode).toBe(404);
+    expect(
+      (await admin.post("/api/console/catalogue/products/999999/restore", { published: true })).statusCode,
+    ).toBe(404);
   });
 
   it("as a draft: back in the console, not yet for firms", async () => {

@@ -13,24 +13,20 @@ import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import {
-  catalogueImage,
   categoryHolds,
   changeCategory,
   changeProduct,
   deleteCategory,
   deleteProduct,
+  imageHashOf,
   insertCategory,
   insertProduct,
-  imageHashOf,
   lockCategoryTree,
   type ProductState,
   productReferences,
   restoreProduct,
   type StaffCategory,
-  setCategoryImage,
   setPlanRules,
-  setProductImage,
-  storeCatalogueImage,
   skuTaken,
   staffCategories,
   staffProduct,
@@ -39,7 +35,6 @@ import {
   withdrawProduct,
   wouldCycle,
 } from "../catalogue/index.ts";
-import type { FileStore } from "../files/index.ts";
 import { allPlans } from "../teams/index.ts";
 import { isUniqueViolation } from "../templates/index.ts";
 import { recordAction } from "./audit.ts";
@@ -62,12 +57,7 @@ export type CatalogueDeps = {
   catalogueChanged?: (() => void) | undefined;
   /** The template library (made after the console): a new product's template must be in it. */
   templates: () => { library: { get(identifier: string): unknown } };
-  /** Where product and category images are kept (content-addressed). */
-  files: FileStore;
 };
-
-/** Reads an uploaded image's bytes: called once the target is known to exist. */
-export type ImageUpload = () => Promise<Uint8Array>;
 
 /** Where the console shows a catalogue image: under its own path, where the staff cookie goes. */
 export const consoleImageUrl = (firmUrl: string | null) => {
@@ -190,6 +180,7 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
     },
 
     product: productView,
+    category: categoryView,
 
     /**
      * Adds a product (administrators: it puts a price before firms). Its SKU is unique whatever
@@ -355,67 +346,6 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
       });
       changed();
       return productView(actor, id);
-    },
-
-    /**
-     * Sets (`upload` reads the bytes) or removes (null) a product's image, read at `version`. The
-     * product and version are checked before the body is read; the bytes are checked and stored
-     * before the transaction (a put is idempotent: at worst an unused blob remains).
-     */
-    async setProductImage(actor: StaffFacts, id: number, version: number, upload: ImageUpload | null) {
-      const current = await staffProduct(db, id);
-      if (!current) throw notFound(M.productNotFound);
-      if (current.version !== version) throw new AppError(409, M.staleProduct);
-      if (upload === null && current.imageUrl === null) throw new AppError(409, M.noImage);
-      const image = upload === null ? null : await storeCatalogueImage(deps.files, await upload());
-      await db.transaction(async (tx) => {
-        const found = await staffProduct(tx, id, true);
-        if (!found) throw notFound(M.productNotFound);
-        if (!(await setProductImage(tx, id, version, image?.url ?? null))) throw new AppError(409, M.staleProduct);
-        await recordAction(tx, clock, {
-          staffId: actor.id,
-          action: image ? "product.image_set" : "product.image_removed",
-          target: `product:${id}`,
-          before: { image_url: found.imageUrl },
-          after: image
-            ? { image_url: image.url, media_type: image.mediaType, width: image.width, height: image.height }
-            : { image_url: null },
-        });
-      });
-      changed();
-      return productView(actor, id);
-    },
-
-    /** Sets (`upload` reads the bytes) or removes (null) a category's image; audited. */
-    async setCategoryImage(actor: StaffFacts, id: number, upload: ImageUpload | null) {
-      const current = (await staffCategories(db)).find((c) => c.id === id);
-      if (!current) throw notFound(M.categoryNotFound);
-      if (upload === null && current.image_url === null) throw new AppError(409, M.noImage);
-      const image = upload === null ? null : await storeCatalogueImage(deps.files, await upload());
-      await db.transaction(async (tx) => {
-        await lockCategoryTree(tx);
-        const found = (await staffCategories(tx)).find((c) => c.id === id);
-        if (!found) throw notFound(M.categoryNotFound);
-        await setCategoryImage(tx, id, image?.url ?? null);
-        await recordAction(tx, clock, {
-          staffId: actor.id,
-          action: image ? "category.image_set" : "category.image_removed",
-          target: `category:${id}`,
-          before: { image_url: found.image_url },
-          after: image
-            ? { image_url: image.url, media_type: image.mediaType, width: image.width, height: image.height }
-            : { image_url: null },
-        });
-      });
-      changed();
-      return categoryView(id);
-    },
-
-    /** A catalogue image for the console's own pages (staff have no firm session). */
-    async image(sha256: string) {
-      const found = await catalogueImage(db, deps.files, sha256);
-      if (!found) throw notFound(M.imageNotFound);
-      return found;
     },
 
     async categories(actor: StaffFacts) {

@@ -1,9 +1,9 @@
 import type { ServiceProvider } from "@precedent/contracts";
 import type { Database } from "../../db/client.ts";
-import type { FileStore } from "../files/index.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import type { AsicRegistration } from "../asic/index.ts";
+import type { FileStore } from "../files/index.ts";
 import type { MailService } from "../mail/index.ts";
 import type { MembershipService } from "../membership/index.ts";
 import type { SettingsStore } from "../settings/index.ts";
@@ -11,6 +11,7 @@ import type { UsersService } from "../users/index.ts";
 import { createConsoleAnnouncements } from "./announcements-area.ts";
 import { auditPage } from "./audit.ts";
 import { createConsoleCatalogue } from "./catalogue.ts";
+import { createConsoleCatalogueImages } from "./catalogue-images.ts";
 import { createConsoleOffers } from "./catalogue-offers.ts";
 import { createConsolePlans } from "./catalogue-plans.ts";
 import { createConsoleFirms } from "./firms.ts";
@@ -54,6 +55,7 @@ export function createConsoleService(deps: {
   /** The integrations failing and their retries (made after the console): asked for when used. */
   integrations: () => IntegrationQueuePorts;
 }) {
+  const catalogue = createConsoleCatalogue(deps);
   return {
     sessions: createStaffSessions(deps),
     fulfilment: createFulfilmentQueue(deps),
@@ -65,7 +67,8 @@ export function createConsoleService(deps: {
     templates: createConsoleTemplates(deps),
     settings: createConsoleSettings(deps),
     announcements: createConsoleAnnouncements(deps),
-    catalogue: createConsoleCatalogue(deps),
+    catalogue,
+    catalogueImages: createConsoleCatalogueImages({ ...deps, catalogue }),
     offers: createConsoleOffers(deps),
     plans: createConsolePlans(deps),
     money: createConsoleMoney(deps),
