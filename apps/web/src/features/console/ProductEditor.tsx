@@ -187,18 +187,23 @@ export function ProductEditor({ id, onBack }: { id: number; onBack: () => void }
           type="info"
           showIcon
           message="Withdrawn"
-          description="Firms no longer see this product. It is kept because orders or documents point at it, so their history still names it."
-          action={
-            view.abilities.restore ? (
-              <Flex gap={8} wrap>
-                <Button type="primary" loading={restore.isPending} onClick={() => restore.mutate(true)}>
-                  Put back on sale
-                </Button>
-                <Button disabled={restore.isPending} onClick={() => restore.mutate(false)}>
-                  Back as a draft
-                </Button>
-              </Flex>
-            ) : undefined
+          description={
+            <Flex vertical gap={8} align="start">
+              <span>
+                Firms no longer see this product. It is kept because orders or documents point at it, so their
+                history still names it.
+              </span>
+              {view.abilities.restore && (
+                <Flex gap={8} wrap>
+                  <Button type="primary" loading={restore.isPending} onClick={() => restore.mutate(true)}>
+                    Put back on sale
+                  </Button>
+                  <Button disabled={restore.isPending} onClick={() => restore.mutate(false)}>
+                    Back as a draft
+                  </Button>
+                </Flex>
+              )}
+            </Flex>
           }
         />
       )}
