@@ -165,9 +165,12 @@ export function createServices(deps: {
     secretKey: config.SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
   });
   jobs.define("two-factor.purge", () => twoFactor?.purgeChallenges() ?? Promise.resolve(), { retries: 0 });
+  // Content-addressed file bytes (database or S3): documents, uploads, catalogue images.
+  const fileStore = createFileStore({ db, clock, config });
   const operatorConsole = createConsoleService({
     db,
     clock,
+    files: fileStore,
     users,
     jobs,
     lodgements: () => asicRegistration,
@@ -198,7 +201,6 @@ export function createServices(deps: {
     events,
   });
   // The documents module owns their assembled files, versions and downloads (the store holds the bytes).
-  const fileStore = createFileStore({ db, clock, config });
   documents = createDocumentsService({
     db: reads.db,
     clock,
@@ -250,6 +252,7 @@ export function createServices(deps: {
     clock,
     paidOrders: (teamId, userId) => paidOrdersOf(db, teamId, userId),
     changes: deps.changes,
+    files: fileStore,
   });
   const coupons = createCouponsService({ db, clock });
   const mail = createMailService({

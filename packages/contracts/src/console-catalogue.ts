@@ -42,7 +42,24 @@ export const CONSOLE_CATALOGUE_MESSAGES = {
   productWithdrawn:
     "Orders or documents point at this product, so it was withdrawn rather than deleted: firms no longer see it, and it is kept for their history.",
   categoryDeleted: "The category was deleted. It will not come back on the next start.",
+  imageMissing: "Choose an image to upload.",
+  imageWrongType: "Upload a PNG, JPEG or WebP image.",
+  imageTooLarge: "The image must be at most 2 MB.",
+  imageTooWide: "The image must be at most 4000 pixels wide and 4000 pixels high.",
+  noImage: "There is no image to remove.",
+  imageNotFound: "No such image.",
+  notWithdrawn: "Only a withdrawn product can be put back on sale.",
+  restoreNeedsTemplate:
+    "This product's template is no longer in the library, so firms could buy it and not start it. Add the template back first.",
+  productRestored: "The product is back in the catalogue.",
 } as const;
+
+/** A catalogue image (product or category): at most this many bytes (issue 37 item 3). */
+export const CATALOGUE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** A catalogue image's width and height, each at most this many pixels. */
+export const CATALOGUE_IMAGE_MAX_PX = 4000;
+/** The image types the catalogue takes, found in the bytes (never the name or declared type). */
+export const CATALOGUE_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
 /** What keeps a category from being deleted, said as one message naming each. */
 export function categoryInUseMessage(holds: {
@@ -124,8 +141,14 @@ export const ConsoleProduct = ConsoleProductSummary.extend({
   video_url: z.string().nullable(),
   badges: z.array(CatalogueBadge),
   template: z.string().nullable().describe("The library template its documents are made from, if any"),
+  image_url: z.string().nullable().describe("Where the console shows the product's image, or null for none"),
   history: z.array(AuditEntry).describe("The product's changes in the console, newest first"),
-  abilities: z.object({ edit_content: z.boolean(), edit_price: z.boolean(), remove: z.boolean() }),
+  abilities: z.object({
+    edit_content: z.boolean(),
+    edit_price: z.boolean(),
+    remove: z.boolean(),
+    restore: z.boolean().describe("Put back on sale: an administrator's, for a withdrawn product"),
+  }),
 });
 export type ConsoleProduct = z.infer<typeof ConsoleProduct>;
 export const ConsoleProductResponse = envelope(ConsoleProduct);
@@ -191,6 +214,29 @@ export const RemovedProductResponse = envelope(
   }),
 );
 
+/** The version of the product read, for an image put or removed (a multipart body has no JSON). */
+export const ProductImageQuery = z.object({
+  version: z.coerce
+    .number({ error: "Send the version you read" })
+    .int("Send the version you read")
+    .min(1, "Send the version you read")
+    .max(2_147_483_647, "Send the version you read")
+    .describe("The version read: a change made since then refuses this edit (409)"),
+});
+
+/** A withdrawn product put back on sale: published (firms see it at once) or as a draft. */
+export const RestoreProductRequest = z.object({
+  published: z.boolean({ error: "Choose published or draft" }),
+});
+
+/** A catalogue image's address names its content's SHA-256, so the bytes under it never change. */
+export const CatalogueImageParams = z.object({
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, "An image address names its SHA-256 in hex")
+    .describe("The image's SHA-256 (hex)"),
+});
+
 export const DeletedCategoryResponse = envelope(z.object({ id: z.number().int(), deleted: z.literal(true) }));
 
 export const PLAN_RULES = ["full", "excluded"] as const;
@@ -202,6 +248,7 @@ export const ConsoleCategory = z.object({
   slug: z.string(),
   parent_id: z.number().int().nullable(),
   hidden: z.boolean(),
+  image_url: z.string().nullable().describe("Where the console shows the category's image, or null for none"),
   rules: z.array(z.object({ plan_id: z.number().int(), rule: PlanRule })),
 });
 export type ConsoleCategory = z.infer<typeof ConsoleCategory>;

@@ -376,9 +376,11 @@ beforeAll(async () => {
       if (op.route.startsWith("/api/folder")) return deleting ? spareFolder : folder;
       if (op.route.startsWith("/api/products")) return products[0]?.id;
       if (op.route.startsWith("/api/orders")) return orders[0]?.id ?? 1;
-      // The console's catalogue deletes: an id that names nothing, so no case removes a product
-      // or category the other cases read (a document's id could name one).
-      if (deleting && op.route.startsWith("/api/console/catalogue")) return 999999;
+      // The console's catalogue deletes, image changes and a product put back on sale: an id
+      // that names nothing, so no case removes, pictures or restores a product or category the
+      // other cases read (a document's id could name one).
+      const changesItem = deleting || op.route.endsWith("/image") || op.route.endsWith("/restore");
+      if (changesItem && op.route.startsWith("/api/console/catalogue")) return 999999;
       return deleting ? spareDoc : doc;
     }
     return undefined;

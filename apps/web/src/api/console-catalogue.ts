@@ -1,6 +1,14 @@
-import { API, type ApiCallInput } from "@precedent/contracts";
+import {
+  API,
+  type ApiCallInput,
+  ConsoleCategoryResponse,
+  ConsoleProductResponse,
+  ErrorEnvelope,
+} from "@precedent/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { call } from "./call";
+import { HTTP_TIMEOUT_MS } from "../constants";
+import { call, hrefOf } from "./call";
+import { ApiError, NETWORK_ERROR_MESSAGE } from "./client";
 
 /** The console's Catalogue area (issue 37 items 3 and 4); a 401 ends only the console's session. */
 const own = { unauthorizedEndsSession: false } as const;
@@ -68,3 +76,53 @@ export const createProduct = (body: NewProduct) => call(calls.createProduct, { .
 /** Deleted when nothing points at it, else withdrawn: the reply says which and why. */
 export const removeProduct = (id: number) => call(calls.removeProduct, { ...own, params: { id } });
 export const deleteCategory = (id: number) => call(calls.deleteCategory, { ...own, params: { id } });
+
+/**
+ * Sends an image as the multipart part `file` (not through `call`, which sends JSON); the reply
+ * is read with the call's schema, and a refusal becomes an ApiError with the server's message and
+ * field errors. A 401 ends only the console's session, as the other console calls.
+ */
+async function sendImage<T>(address: string, file: File, reply: { parse(json: unknown): { data: T } }) {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  let response: Response;
+  try {
+    response = await fetch(address, {
+      method: "PUT",
+      credentials: "same-origin",
+      body: form,
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const envelope = ErrorEnvelope.safeParse(json);
+    throw new ApiError(
+      response.status,
+      envelope.success && envelope.data.message
+        ? envelope.data.message
+        : `The upload failed (HTTP ${response.status}).`,
+      envelope.success ? (envelope.data.data?.errors ?? []) : [],
+    );
+  }
+  return reply.parse(json).data;
+}
+
+/** Sets or replaces a product's image, read at `version`. */
+export const uploadProductImage = (id: number, version: number, file: File) =>
+  sendImage(
+    hrefOf(calls.uploadProductImage, { params: { id }, query: { version } }),
+    file,
+    ConsoleProductResponse,
+  );
+export const removeProductImage = (id: number, version: number) =>
+  call(calls.removeProductImage, { ...own, params: { id }, query: { version } });
+export const uploadCategoryImage = (id: number, file: File) =>
+  sendImage(hrefOf(calls.uploadCategoryImage, { params: { id } }), file, ConsoleCategoryResponse);
+export const removeCategoryImage = (id: number) =>
+  call(calls.removeCategoryImage, { ...own, params: { id } });
+/** A withdrawn product back on sale, published or as a draft. */
+export const restoreProduct = (id: number, published: boolean) =>
+  call(calls.restoreProduct, { ...own, params: { id }, body: { published } });

@@ -1,4 +1,5 @@
 import {
+  CatalogueImageParams,
   CatalogueItemParams,
   CatalogueSearchQuery,
   ConsoleCategoriesResponse,
@@ -18,14 +19,16 @@ import {
   DeletedCategoryResponse,
   MoveCategoryRequest,
   PlanRulesRequest,
+  ProductImageQuery,
   RemovedProductResponse,
+  RestoreProductRequest,
   UpdateCategoryRequest,
   UpdateCouponRequest,
   UpdateCreditPackageRequest,
   UpdatePlanRequest,
   UpdateProductRequest,
 } from "../console-catalogue.ts";
-import { defineCall } from "./define.ts";
+import { defineCall, defineLink } from "./define.ts";
 
 const NOT_SIGNED_IN = "No console session (a firm's session is not one), or it has ended";
 const REFUSED = "Two-factor sign-in not finished, or the staff member's role does not allow this";
@@ -74,6 +77,51 @@ export const consoleCatalogueCalls = {
     params: CatalogueItemParams,
     reply: RemovedProductResponse,
     errors: { ...refusals, 404: "No such product", 409: "Already withdrawn" },
+  }),
+  /** Multipart (the part `file`), so sent as a form is: its address only. */
+  uploadProductImage: defineLink({
+    method: "PUT",
+    path: "/api/console/catalogue/products/:id/image",
+    params: CatalogueItemParams,
+    query: ProductImageQuery,
+  }),
+  removeProductImage: defineCall({
+    method: "DELETE",
+    path: "/api/console/catalogue/products/:id/image",
+    params: CatalogueItemParams,
+    query: ProductImageQuery,
+    reply: ConsoleProductResponse,
+    errors: { ...refusals, 404: "No such product", 409: `${STALE}, or it has no image` },
+  }),
+  restoreProduct: defineCall({
+    method: "POST",
+    path: "/api/console/catalogue/products/:id/restore",
+    params: CatalogueItemParams,
+    body: RestoreProductRequest,
+    reply: ConsoleProductResponse,
+    errors: {
+      ...refusals,
+      404: "No such product",
+      409: "Not withdrawn, or its template is no longer in the library",
+    },
+  }),
+  /** The image as the console shows it (an <img> address). */
+  image: defineLink({
+    method: "GET",
+    path: "/api/console/catalogue/images/:sha256",
+    params: CatalogueImageParams,
+  }),
+  uploadCategoryImage: defineLink({
+    method: "PUT",
+    path: "/api/console/catalogue/categories/:id/image",
+    params: CatalogueItemParams,
+  }),
+  removeCategoryImage: defineCall({
+    method: "DELETE",
+    path: "/api/console/catalogue/categories/:id/image",
+    params: CatalogueItemParams,
+    reply: ConsoleCategoryResponse,
+    errors: { ...refusals, 404: "No such category", 409: "It has no image" },
   }),
   categories: defineCall({
     method: "GET",

@@ -23,7 +23,7 @@ export const defineCall = <const C extends ApiCall>(definition: C): C => definit
  * so it has none to read.
  */
 export type ApiLink = {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PUT";
   path: `/api/${string}`;
   params?: z.ZodType<Record<string, unknown>>;
   query?: z.ZodType<Record<string, unknown>>;

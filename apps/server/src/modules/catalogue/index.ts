@@ -1,6 +1,7 @@
 // The catalogue module's one public entry: other modules and the app import only this file.
 
 export { type CreditPackageProduct, insertCreditPackage } from "./credit-packages.ts";
+export { catalogueImage, imageHashOf, storeCatalogueImage } from "./images.ts";
 export {
   productIdOfTemplateSql,
   productMetaOfTemplates,
@@ -37,8 +38,11 @@ export {
   type ProductChange,
   type ProductState,
   productReferences,
+  restoreProduct,
   type StaffCategory,
+  setCategoryImage,
   setPlanRules,
+  setProductImage,
   skuTaken,
   staffCategories,
   staffCreditPackages,

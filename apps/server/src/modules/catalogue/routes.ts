@@ -1,4 +1,5 @@
 import {
+  CatalogueImageParams,
   CategoryListQuery,
   CategoryListResponse,
   ErrorEnvelope,
@@ -101,6 +102,33 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         .header("content-disposition", "inline; filename=preview.pdf")
         .header("cache-control", "private, max-age=3600")
         .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    },
+  );
+
+  app.get(
+    "/catalogue/images/:sha256",
+    {
+      schema: {
+        tags,
+        summary: "A product's or category's image (catalogue content: any signed-in person)",
+        description:
+          "The address names the bytes' SHA-256, so they never change: kept by the browser for a year. Only an image a product or category shows is served.",
+        params: CatalogueImageParams,
+        produces: ["image/png", "image/jpeg", "image/webp"],
+        response: {
+          200: z.any().describe("The image's bytes, of the type its bytes are"),
+          400: ErrorEnvelope.describe("Not an image address"),
+          404: ErrorEnvelope.describe("No product or category shows an image of this hash"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const image = await catalogue.image(request.params.sha256);
+      return reply
+        .header("content-type", image.mediaType)
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, max-age=31536000, immutable")
+        .send(Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength));
     },
   );
 

@@ -18,8 +18,10 @@ import { AppError, notFound } from "../../errors.ts";
 import type { ChangeFeed } from "../../platform/freshness/index.ts";
 import { type Actor, type Clock, systemClock } from "../../platform/kernel/index.ts";
 import type { DocumentEngine } from "../../platform/workers/index.ts";
+import type { FileStore } from "../files/index.ts";
 import { documentAllowance, planBySlug, planInForce, type TeamsService } from "../teams/index.ts";
 import { findCreditPackages } from "./credit-packages.ts";
+import { catalogueImage } from "./images.ts";
 import { templateOfProduct } from "./product-queries.ts";
 import {
   type CatalogueProduct,
@@ -96,6 +98,8 @@ export function createCatalogueService(deps: {
   paidOrders: (teamId: number, userId: number) => Promise<{ order_id: number; product_id: number }[]>;
   /** The change feed: categories are kept while it hears no catalogue change. */
   changes?: Pick<ChangeFeed, "mark" | "catalogueUnchangedSince"> | undefined;
+  /** Where product and category images are kept (set in the console). */
+  files: FileStore;
 }) {
   const { db, teams, templates } = deps;
   const clock = deps.clock ?? systemClock;
@@ -272,6 +276,13 @@ export function createCatalogueService(deps: {
   }
 
   return {
+    /** A product's or category's image, for any signed-in person: it is catalogue content. */
+    async image(sha256: string) {
+      const found = await catalogueImage(db, deps.files, sha256);
+      if (!found) throw notFound("No such image.");
+      return found;
+    },
+
     requireProduct,
     pricedProduct,
     planAccess,

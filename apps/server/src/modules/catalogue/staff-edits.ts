@@ -96,6 +96,8 @@ export async function staffProduct(db: Database, id: number, lock = false) {
     version: row.version,
     /** The library template its documents are made from (its key, for the seed's products). */
     template: row.assembles ?? row.templateIdentifier,
+    /** The firms' address of its image (catalogue/images.ts), or null. */
+    imageUrl: row.imageUrl,
     state,
   };
 }
@@ -176,6 +178,8 @@ export async function staffCategories(db: Database) {
     slug: c.slug,
     parent_id: c.parentId,
     hidden: c.hidden,
+    /** The firms' address of its image (catalogue/images.ts), or null. */
+    image_url: c.imageUrl,
     rules: rules
       .filter((r) => r.categoryId === c.id)
       .map((r) => ({ plan_id: r.planId, rule: r.rule }))
@@ -492,4 +496,27 @@ export async function deleteProduct(tx: Database, id: number, at: Date) {
     .values({ kind: "product", seedKey: gone.key, deletedAt: at })
     .onConflictDoNothing();
   return true;
+}
+
+/** Sets or removes a product's image, read at `version`; false when it moved on since. */
+export async function setProductImage(tx: Database, id: number, version: number, imageUrl: string | null) {
+  const [updated] = await tx
+    .update(products)
+    .set({ imageUrl, version: sql`${products.version} + 1` })
+    .where(and(eq(products.id, id), eq(products.version, version)))
+    .returning({ id: products.id });
+  return Boolean(updated);
+}
+
+/** Sets or removes a category's image. */
+export async function setCategoryImage(tx: Database, id: number, imageUrl: string | null) {
+  await tx.update(productCategories).set({ imageUrl }).where(eq(productCategories.id, id));
+}
+
+/** Puts a withdrawn product back: published (firms see it) or a draft. */
+export async function restoreProduct(tx: Database, id: number, published: boolean) {
+  await tx
+    .update(products)
+    .set({ status: published ? "publish" : "draft", version: sql`${products.version} + 1` })
+    .where(and(eq(products.id, id), eq(products.status, "withdrawn")));
 }

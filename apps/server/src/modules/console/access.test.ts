@@ -55,6 +55,31 @@ const CATALOGUE_CALLS: Record<string, Row> = {
     url: "/api/console/catalogue/products/999999",
     allowed: ["administrator"],
   },
+  "PUT /api/console/catalogue/products/:id/image": {
+    url: "/api/console/catalogue/products/999999/image?version=1",
+    allowed: EDITORS,
+  },
+  "DELETE /api/console/catalogue/products/:id/image": {
+    url: "/api/console/catalogue/products/999999/image?version=1",
+    allowed: EDITORS,
+  },
+  "POST /api/console/catalogue/products/:id/restore": {
+    url: "/api/console/catalogue/products/999999/restore",
+    payload: () => ({ published: true }),
+    allowed: ["administrator"],
+  },
+  "PUT /api/console/catalogue/categories/:id/image": {
+    url: "/api/console/catalogue/categories/999999/image",
+    allowed: EDITORS,
+  },
+  "DELETE /api/console/catalogue/categories/:id/image": {
+    url: "/api/console/catalogue/categories/999999/image",
+    allowed: EDITORS,
+  },
+  "GET /api/console/catalogue/images/:sha256": {
+    url: `/api/console/catalogue/images/${"0".repeat(64)}`,
+    allowed: EDITORS,
+  },
   "GET /api/console/catalogue/categories": { url: "/api/console/catalogue/categories", allowed: EDITORS },
   "DELETE /api/console/catalogue/categories/:id": {
     url: "/api/console/catalogue/categories/999999",

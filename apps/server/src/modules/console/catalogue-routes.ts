@@ -22,6 +22,7 @@ import {
   MoveCategoryRequest,
   PlanRulesRequest,
   RemovedProductResponse,
+  RestoreProductRequest,
   UpdateCategoryRequest,
   UpdateCouponRequest,
   UpdateCreditPackageRequest,
@@ -62,6 +63,30 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   };
   const stale = (what: string) =>
     ErrorEnvelope.describe(`The ${what} changed since it was read (send the new version)`);
+
+  areas.post(
+    "/console/catalogue/products/:id/restore",
+    {
+      schema: {
+        tags,
+        summary: "Puts a withdrawn product back on sale, or as a draft (administrators only; audited)",
+        security,
+        params: CatalogueItemParams,
+        body: RestoreProductRequest,
+        response: {
+          200: ConsoleProductResponse,
+          400: badInput,
+          ...refusals,
+          404: ErrorEnvelope.describe("No such product"),
+          409: ErrorEnvelope.describe("Not withdrawn, or its template is no longer in the library"),
+        },
+      },
+    },
+    async (request) => ({
+      message: M.productRestored,
+      data: await catalogue.restoreProduct(inCatalogue(request), request.params.id, request.body.published),
+    }),
+  );
 
   areas.get(
     "/console/catalogue/products",

@@ -131,7 +131,7 @@ describe("PUT /api/console/catalogue/products/:id — prices", () => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     const view = ConsoleProductResponse.parse(ok.json()).data;
-    expect(view.abilities).toEqual({ edit_content: true, edit_price: false, remove: false });
+    expect(view.abilities).toEqual({ edit_content: true, edit_price: false, remove: false, restore: false });
     expect(view.history[0]?.after).toEqual({
       short_description: "A will for a person with a simple estate.",
     });

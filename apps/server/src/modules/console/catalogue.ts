@@ -18,11 +18,13 @@ import {
   changeProduct,
   deleteCategory,
   deleteProduct,
+  imageHashOf,
   insertCategory,
   insertProduct,
   lockCategoryTree,
   type ProductState,
   productReferences,
+  restoreProduct,
   type StaffCategory,
   setPlanRules,
   skuTaken,
@@ -56,6 +58,17 @@ export type CatalogueDeps = {
   /** The template library (made after the console): a new product's template must be in it. */
   templates: () => { library: { get(identifier: string): unknown } };
 };
+
+/** Where the console shows a catalogue image: under its own path, where the staff cookie goes. */
+export const consoleImageUrl = (firmUrl: string | null) => {
+  const sha256 = imageHashOf(firmUrl);
+  return sha256 ? `/api/console/catalogue/images/${sha256}` : null;
+};
+
+const withConsoleImage = <T extends { image_url: string | null }>(category: T): T => ({
+  ...category,
+  image_url: consoleImageUrl(category.image_url),
+});
 
 /** The audit entries of these targets (`kind:id`), newest first, by target. */
 export async function historyOf(db: Database, targets: string[]) {
@@ -123,11 +136,13 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
       video_url: state.video_url,
       badges: state.badges as ConsoleProduct["badges"],
       template: found.template && inLibrary(found.template) ? found.template : null,
+      image_url: consoleImageUrl(found.imageUrl),
       history,
       abilities: {
         edit_content: true,
         edit_price: mayChangeWhatFirmsPay(actor.role),
         remove: mayChangeWhatFirmsPay(actor.role) && found.status !== "withdrawn",
+        restore: mayChangeWhatFirmsPay(actor.role) && found.status === "withdrawn",
       },
     };
   }
@@ -135,7 +150,7 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
   async function categoryView(id: number) {
     const found = (await staffCategories(db)).find((c) => c.id === id);
     if (!found) throw notFound(M.categoryNotFound);
-    return found;
+    return withConsoleImage(found);
   }
 
   /** Refuses a name another category under the same parent has (any case). */
@@ -165,6 +180,7 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
     },
 
     product: productView,
+    category: categoryView,
 
     /**
      * Adds a product (administrators: it puts a price before firms). Its SKU is unique whatever
@@ -307,10 +323,35 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
       return productView(actor, id);
     },
 
+    /**
+     * Puts back on sale a withdrawn product (administrators: it puts a price before firms again),
+     * published or as a draft, only while its template is still in the library: otherwise firms
+     * could buy it and not start it.
+     */
+    async restoreProduct(actor: StaffFacts, id: number, published: boolean) {
+      if (!mayChangeWhatFirmsPay(actor.role)) throw forbidden(CONSOLE_MESSAGES.refused);
+      await db.transaction(async (tx) => {
+        const found = await staffProduct(tx, id, true);
+        if (!found) throw notFound(M.productNotFound);
+        if (found.status !== "withdrawn") throw new AppError(409, M.notWithdrawn);
+        if (!found.template || !inLibrary(found.template)) throw new AppError(409, M.restoreNeedsTemplate);
+        await restoreProduct(tx, id, published);
+        await recordAction(tx, clock, {
+          staffId: actor.id,
+          action: "product.restored",
+          target: `product:${id}`,
+          before: { status: "withdrawn" },
+          after: { status: published ? "publish" : "draft" },
+        });
+      });
+      changed();
+      return productView(actor, id);
+    },
+
     async categories(actor: StaffFacts) {
       const [rows, plans] = await Promise.all([staffCategories(db), allPlans(db)]);
       return {
-        rows,
+        rows: rows.map(withConsoleImage),
         plans: plans.map((p) => ({ id: p.id, slug: p.slug, name: p.name })),
         abilities: {
           edit_tree: true,

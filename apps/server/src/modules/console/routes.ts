@@ -24,6 +24,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { forbidden } from "../../errors.ts";
 import { signInHook } from "../../plugins/api-description.ts";
+import { catalogueImageRoutes } from "./catalogue-image-routes.ts";
 import { catalogueRoutes } from "./catalogue-routes.ts";
 import { firmRoutes } from "./firm-routes.ts";
 import { integrationQueueRoutes } from "./integration-queue-routes.ts";
@@ -385,6 +386,13 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
       catalogue: service.catalogue,
       offers: service.offers,
       plans: service.plans,
+      staffIn,
+      refusals,
+      badInput,
+      security,
+    });
+    await areas.register(catalogueImageRoutes, {
+      images: service.catalogueImages,
       staffIn,
       refusals,
       badInput,

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import type { AsicRegistration } from "../asic/index.ts";
+import type { FileStore } from "../files/index.ts";
 import type { MailService } from "../mail/index.ts";
 import type { MembershipService } from "../membership/index.ts";
 import type { SettingsStore } from "../settings/index.ts";
@@ -10,6 +11,7 @@ import type { UsersService } from "../users/index.ts";
 import { createConsoleAnnouncements } from "./announcements-area.ts";
 import { auditPage } from "./audit.ts";
 import { createConsoleCatalogue } from "./catalogue.ts";
+import { createConsoleCatalogueImages } from "./catalogue-images.ts";
 import { createConsoleOffers } from "./catalogue-offers.ts";
 import { createConsolePlans } from "./catalogue-plans.ts";
 import { createConsoleFirms } from "./firms.ts";
@@ -44,6 +46,8 @@ export function createConsoleService(deps: {
   settings: SettingsStore;
   /** Which provider each outside service uses, shown read-only in the Settings area. */
   serviceProviders?: ServiceProvider[];
+  /** Where product and category images are kept (the files module's store). */
+  files: FileStore;
   /** Tells this server's kept catalogue replies at once that staff changed the catalogue. */
   catalogueChanged?: () => void;
   /** Orders, refunds and invoices (made after the console): asked for when used. */
@@ -51,6 +55,7 @@ export function createConsoleService(deps: {
   /** The integrations failing and their retries (made after the console): asked for when used. */
   integrations: () => IntegrationQueuePorts;
 }) {
+  const catalogue = createConsoleCatalogue(deps);
   return {
     sessions: createStaffSessions(deps),
     fulfilment: createFulfilmentQueue(deps),
@@ -62,7 +67,8 @@ export function createConsoleService(deps: {
     templates: createConsoleTemplates(deps),
     settings: createConsoleSettings(deps),
     announcements: createConsoleAnnouncements(deps),
-    catalogue: createConsoleCatalogue(deps),
+    catalogue,
+    catalogueImages: createConsoleCatalogueImages({ ...deps, catalogue }),
     offers: createConsoleOffers(deps),
     plans: createConsolePlans(deps),
     money: createConsoleMoney(deps),

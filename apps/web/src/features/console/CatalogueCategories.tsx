@@ -9,10 +9,13 @@ import {
   createCategory,
   deleteCategory,
   moveCategory,
+  removeCategoryImage,
   setPlanRules,
   updateCategory,
+  uploadCategoryImage,
 } from "../../api/console-catalogue";
 import { LoadError } from "../../components/LoadError";
+import { CatalogueImageField } from "./CatalogueImageField";
 import "./catalogue.css";
 
 type CategoryForm = { name: string; parent_id: number | null };
@@ -205,6 +208,12 @@ function CategoryDialog({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<CategoryForm>();
+  // The image is saved on its own, at once: the dialog shows the one the server answered.
+  const [imageUrl, setImageUrl] = useState(category?.image_url ?? null);
+  const imageSaved = (row: ConsoleCategory) => {
+    setImageUrl(row.image_url);
+    onSaved();
+  };
   const save = useMutation({
     mutationFn: (values: CategoryForm) => {
       const body = { name: values.name, parent_id: values.parent_id === TOP ? null : values.parent_id };
@@ -245,6 +254,18 @@ function CategoryDialog({
           <Select options={parents} optionFilterProp="label" showSearch />
         </Form.Item>
       </Form>
+      {category ? (
+        <CatalogueImageField
+          imageUrl={imageUrl}
+          alt={`Image of the category ${category.name}`}
+          upload={async (file) => imageSaved(await uploadCategoryImage(category.id, file))}
+          remove={async () => imageSaved(await removeCategoryImage(category.id))}
+        />
+      ) : (
+        <Typography.Text type="secondary">
+          Once the category is added, open it again to give it an image.
+        </Typography.Text>
+      )}
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import {
   CATALOGUE_BADGE_LABELS,
   CATALOGUE_BADGES,
+  CONSOLE_CATALOGUE_MESSAGES,
   type ConsoleProduct,
   UpdateProductRequest,
 } from "@precedent/contracts";
@@ -25,10 +26,14 @@ import {
   catalogueCategoriesQuery,
   catalogueProductQuery,
   removeProduct,
+  removeProductImage,
+  restoreProduct,
   updateProduct,
+  uploadProductImage,
 } from "../../api/console-catalogue";
 import { LoadError } from "../../components/LoadError";
 import { formatInstant } from "../../dates";
+import { CatalogueImageField } from "./CatalogueImageField";
 import { formatAud } from "./money";
 import "./catalogue.css";
 
@@ -100,6 +105,21 @@ export function ProductEditor({ id, onBack }: { id: number; onBack: () => void }
     },
   });
 
+  const restore = useMutation({
+    mutationFn: (published: boolean) => restoreProduct(id, published),
+    onSuccess: (restored) => {
+      queryClient.setQueryData(catalogueProductQuery(id).queryKey, restored);
+      void queryClient.invalidateQueries({ queryKey: ["console", "catalogue", "products"] });
+      void message.success(CONSOLE_CATALOGUE_MESSAGES.productRestored);
+    },
+    onError: (error: Error) => void message.error(error.message, 8),
+  });
+  /** An image change moves the product's version: the editor keeps the one the server sent. */
+  const imageSaved = (saved: ConsoleProduct) => {
+    queryClient.setQueryData(catalogueProductQuery(id).queryKey, saved);
+    void queryClient.invalidateQueries({ queryKey: ["console", "catalogue", "products"] });
+  };
+
   const back = (
     <Flex>
       <Button onClick={onBack}>Back to the products</Button>
@@ -167,7 +187,24 @@ export function ProductEditor({ id, onBack }: { id: number; onBack: () => void }
           type="info"
           showIcon
           message="Withdrawn"
-          description="Firms no longer see this product. It is kept because orders or documents point at it, so their history still names it."
+          description={
+            <Flex vertical gap={8} align="start">
+              <span>
+                Firms no longer see this product. It is kept because orders or documents point at it, so their
+                history still names it.
+              </span>
+              {view.abilities.restore && (
+                <Flex gap={8} wrap>
+                  <Button type="primary" loading={restore.isPending} onClick={() => restore.mutate(true)}>
+                    Put back on sale
+                  </Button>
+                  <Button disabled={restore.isPending} onClick={() => restore.mutate(false)}>
+                    Back as a draft
+                  </Button>
+                </Flex>
+              )}
+            </Flex>
+          }
         />
       )}
       {view.abilities.remove && (
@@ -218,6 +255,12 @@ export function ProductEditor({ id, onBack }: { id: number; onBack: () => void }
             style={{ width: 200 }}
           />
         </Form.Item>
+        <CatalogueImageField
+          imageUrl={view.image_url}
+          alt={`Image of ${view.name}`}
+          upload={async (file) => imageSaved(await uploadProductImage(id, view.version, file))}
+          remove={async () => imageSaved(await removeProductImage(id, view.version))}
+        />
         <Form.Item label="Short description" name="short_description">
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
         </Form.Item>
