@@ -3,12 +3,10 @@ import {
   type ApiCallInput,
   ConsoleCategoryResponse,
   ConsoleProductResponse,
-  ErrorEnvelope,
 } from "@precedent/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { HTTP_TIMEOUT_MS } from "../constants";
 import { call, hrefOf } from "./call";
-import { ApiError, NETWORK_ERROR_MESSAGE } from "./client";
+import { sendFile } from "./send-file";
 
 /** The console's Catalogue area (issue 37 items 3 and 4); a 401 ends only the console's session. */
 const own = { unauthorizedEndsSession: false } as const;
@@ -77,38 +75,9 @@ export const createProduct = (body: NewProduct) => call(calls.createProduct, { .
 export const removeProduct = (id: number) => call(calls.removeProduct, { ...own, params: { id } });
 export const deleteCategory = (id: number) => call(calls.deleteCategory, { ...own, params: { id } });
 
-/**
- * Sends an image as the multipart part `file` (not through `call`, which sends JSON); the reply
- * is read with the call's schema, and a refusal becomes an ApiError with the server's message and
- * field errors. A 401 ends only the console's session, as the other console calls.
- */
-async function sendImage<T>(address: string, file: File, reply: { parse(json: unknown): { data: T } }) {
-  const form = new FormData();
-  form.append("file", file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(address, {
-      method: "PUT",
-      credentials: "same-origin",
-      body: form,
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
-  }
-  const json: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const envelope = ErrorEnvelope.safeParse(json);
-    throw new ApiError(
-      response.status,
-      envelope.success && envelope.data.message
-        ? envelope.data.message
-        : `The upload failed (HTTP ${response.status}).`,
-      envelope.success ? (envelope.data.data?.errors ?? []) : [],
-    );
-  }
-  return reply.parse(json).data;
-}
+/** Sends an image (multipart); the reply is read with the call's schema. */
+const sendImage = async <T>(address: string, file: File, reply: { parse(json: unknown): { data: T } }) =>
+  reply.parse(await sendFile(address, "PUT", file)).data;
 
 /** Sets or replaces a product's image, read at `version`. */
 export const uploadProductImage = (id: number, version: number, file: File) =>

@@ -1,14 +1,8 @@
-import {
-  API,
-  ErrorEnvelope,
-  type MediaPurpose,
-  MediaUploadResponse,
-  type UpdateProfileRequest,
-} from "@precedent/contracts";
+import { API, type MediaPurpose, MediaUploadResponse, type UpdateProfileRequest } from "@precedent/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { HTTP_TIMEOUT_MS } from "../constants";
 import { call, hrefOf } from "./call";
-import { ApiError, NETWORK_ERROR_MESSAGE, reportSessionEnded } from "./client";
+import { reportSessionEnded } from "./client";
+import { sendFile } from "./send-file";
 
 export const currentUserQuery = () =>
   queryOptions({
@@ -42,32 +36,9 @@ export const updateProfile = (userId: number, body: UpdateProfileRequest) =>
  * and answers its id and address. Refusals become an ApiError with the server's message.
  */
 export async function uploadImage(file: File, input: { teamId: number; purpose: MediaPurpose }) {
-  const form = new FormData();
-  form.append("file", file, file.name);
   const address = hrefOf(API.users.uploadImage, { query: { id_team: input.teamId, purpose: input.purpose } });
-  let response: Response;
-  try {
-    response = await fetch(address, {
-      method: "POST",
-      credentials: "same-origin",
-      body: form,
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
-  }
-  const json: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const envelope = ErrorEnvelope.safeParse(json);
-    const error = new ApiError(
-      response.status,
-      envelope.success && envelope.data.message
-        ? envelope.data.message
-        : `The upload failed (HTTP ${response.status}).`,
-      envelope.success ? (envelope.data.data?.errors ?? []) : [],
-    );
-    if (response.status === 401) reportSessionEnded(error);
-    throw error;
-  }
+  const json = await sendFile(address, "POST", file, (error, status) => {
+    if (status === 401) reportSessionEnded(error);
+  });
   return MediaUploadResponse.parse(json).data;
 }
