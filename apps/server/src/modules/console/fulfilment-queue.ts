@@ -6,7 +6,7 @@ import {
   type FulfilmentStatus,
   fulfilmentStatusLabel,
 } from "@precedent/contracts";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
@@ -21,7 +21,7 @@ import { firmNamedLike, firmNames } from "../teams/index.ts";
 import type { UsersService } from "../users/index.ts";
 import { recordAction } from "./audit.ts";
 import { mayTakeFulfilmentRequest, mayUse, type StaffFacts } from "./policy.ts";
-import { assignedCondition } from "./queue-assignments.ts";
+import { assignedCondition, assigneesOf as queueAssignees } from "./queue-assignments.ts";
 import { queueAssignments, staffAccounts } from "./schema.ts";
 
 /**
@@ -46,15 +46,7 @@ export function createFulfilmentQueue(deps: {
 }) {
   const { db, clock, users } = deps;
 
-  async function assigneesOf(tx: Database, ids: number[]) {
-    if (ids.length === 0) return new Map<number, { id: number; name: string }>();
-    const rows = await tx
-      .select({ itemId: queueAssignments.itemId, id: staffAccounts.id, name: staffAccounts.name })
-      .from(queueAssignments)
-      .innerJoin(staffAccounts, eq(staffAccounts.id, queueAssignments.staffId))
-      .where(and(eq(queueAssignments.queue, QUEUE), inArray(queueAssignments.itemId, ids)));
-    return new Map(rows.map((r) => [r.itemId, { id: r.id, name: r.name }]));
-  }
+  const assigneesOf = (tx: Database, ids: number[]) => queueAssignees(tx, QUEUE, ids);
 
   async function rowOf(
     actor: StaffFacts,
