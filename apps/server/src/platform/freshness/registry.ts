@@ -74,6 +74,8 @@ export const NOT_KEPT: Record<string, string> = {
   integration_connections:
     "a person's connections are read from the database by the integrations page each time; no kept reply shows them",
   integration_authorisations: "an authorisation in progress, read once when the provider sends its code back",
+  integration_import_failures:
+    "a client-data import that failed, read from the database by the console's integrations queue each time; no firm's kept reply shows it",
   integration_syncs:
     "a sync's progress is read from the database by the job that sends it and shown through the document logs; no kept reply shows it",
   assistant_threads:
