@@ -34,7 +34,7 @@ const refuse = (message: string) => badRequest(message, [{ field: "file", messag
 export async function storeCatalogueImage(files: FileStore, bytes: Uint8Array) {
   if (bytes.byteLength === 0) throw refuse(M.imageMissing);
   if (bytes.byteLength > CATALOGUE_IMAGE_MAX_BYTES) throw refuse(M.imageTooLarge);
-  const header = readImageHeader(bytes);
+  const header = await readImageHeader(bytes);
   if (!header) throw refuse(M.imageWrongType);
   if (header.width > CATALOGUE_IMAGE_MAX_PX || header.height > CATALOGUE_IMAGE_MAX_PX)
     throw refuse(M.imageTooWide);
@@ -59,7 +59,7 @@ export async function catalogueImage(db: Database, files: FileStore, sha256: str
   ]);
   if (product.length === 0 && category.length === 0) return null;
   const file = await files.get(sha256);
-  const header = file && readImageHeader(file.bytes);
+  const header = file && (await readImageHeader(file.bytes));
   if (!file || !header) return null;
   return { bytes: file.bytes, mediaType: header.mediaType };
 }
