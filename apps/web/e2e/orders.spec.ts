@@ -102,7 +102,8 @@ test.describe("a paid order (Lite plan)", () => {
     const orders = page.getByRole("list", { name: "Orders" });
     const paid = orders
       .getByRole("listitem")
-      .filter({ hasText: /\bPaid\b/ })
+      // Case matters: "Unpaid" is not "Paid" (the name runs into the status in the text).
+      .filter({ hasText: /Paid\s*\d/ })
       .filter({ has: page.getByRole("button", { name: /^Start / }) })
       .first();
     await expect(paid).toBeVisible();
@@ -118,7 +119,7 @@ test.describe("a paid order (Lite plan)", () => {
     await expect(
       orders
         .getByRole("listitem")
-        .filter({ hasText: /\bUsed\b/ })
+        .filter({ hasText: /Used\s*\d/ })
         .first(),
     ).toBeVisible();
     await page.screenshot({ path: "/tmp/catalogue-my-orders-375.png", fullPage: true });
