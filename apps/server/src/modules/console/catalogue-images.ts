@@ -58,9 +58,7 @@ export function createConsoleCatalogueImages(deps: {
           action: image ? "product.image_set" : "product.image_removed",
           target: `product:${id}`,
           before: { image_url: found.imageUrl },
-          after: image
-            ? { image_url: image.url, media_type: image.mediaType, width: image.width, height: image.height }
-            : { image_url: null },
+          after: auditedImage(image),
         });
       });
       changed();
@@ -83,9 +81,7 @@ export function createConsoleCatalogueImages(deps: {
           action: image ? "category.image_set" : "category.image_removed",
           target: `category:${id}`,
           before: { image_url: found.image_url },
-          after: image
-            ? { image_url: image.url, media_type: image.mediaType, width: image.width, height: image.height }
-            : { image_url: null },
+          after: auditedImage(image),
         });
       });
       changed();
@@ -99,6 +95,13 @@ export function createConsoleCatalogueImages(deps: {
       return found;
     },
   };
+}
+
+/** What the audit log keeps of an image set (its address, type and size) or removed. */
+function auditedImage(image: Awaited<ReturnType<typeof storeCatalogueImage>> | null) {
+  return image
+    ? { image_url: image.url, media_type: image.mediaType, width: image.width, height: image.height }
+    : { image_url: null };
 }
 
 export type ConsoleCatalogueImages = ReturnType<typeof createConsoleCatalogueImages>;
