@@ -164,7 +164,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         body: CreateProductRequest,
         response: {
           200: ConsoleProductResponse,
-          400: ErrorEnvelope.describe("Bad input, a template not in the library, or a shop's own category"),
+          400: ErrorEnvelope.describe(
+            "Bad input, a template not in the library, a published product with no template, or a shop's own category",
+          ),
           ...refusals,
           404: ErrorEnvelope.describe("No such category"),
           409: ErrorEnvelope.describe("A product with this SKU already exists (any case)"),
