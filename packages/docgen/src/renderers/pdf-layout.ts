@@ -153,7 +153,68 @@ export type Typesetter = {
    * PDF names its fonts in the order the document first uses them.
    */
   useFace(face: FontFace): void;
+  /**
+   * Lines already broken, shared by every document this typesetter's kind lays out (see
+   * `SharedLines`). Only a typesetter whose widths depend on nothing but the text, face and size
+   * may give one: the PDF's, which measures with the same fonts in every document.
+   */
+  readonly sharedLines?: SharedLines;
 };
+
+/**
+ * A paragraph's lines kept across documents, by what decides them: the runs' text and faces, the
+ * style and the width. An adviser's deed is mostly clauses that read the same in every document made
+ * from the template (the answers change the parties' paragraphs, not the trust's powers), and
+ * breaking a clause into lines (splitting, measuring every word) was a fifth of the PDF's time.
+ * `faces` replays the faces the paragraph first used, in order, so the PDF names its fonts in the
+ * same order as when the lines were made (the bytes stay the same). Lines and words are never changed
+ * once made, so documents may share them. Bounded: emptied when it reaches `limit` entries, as the
+ * width and shaping caches are.
+ */
+export class SharedLines {
+  private readonly entries = new Map<
+    string,
+    { readonly lines: Line[]; readonly faces: readonly FontFace[] }
+  >();
+  constructor(private readonly limit: number) {}
+
+  get(key: string) {
+    return this.entries.get(key);
+  }
+
+  set(key: string, lines: Line[], faces: readonly FontFace[]): void {
+    if (this.entries.size >= this.limit) this.entries.clear();
+    this.entries.set(key, { lines, faces });
+  }
+
+  /** How many paragraphs it holds (for tests and benchmarks). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/**
+ * What decides a paragraph's lines besides the typesetter: each run's text, faces and marks (a
+ * cross-reference prints its `text`; its anchor changes no line), the style and the width. Lengths
+ * prefix the texts, so no text can read as another's marks.
+ */
+function sharedLinesKey(runs: readonly Run[], width: number, style: TextStyle): string {
+  let key = `${style.size} ${style.bold ? 1 : 0}${style.italic ? 1 : 0} ${width}`;
+  for (const run of runs) {
+    if (!("text" in run)) {
+      key += "|";
+      continue;
+    }
+    const marks =
+      (run.bold ? 1 : 0) | (run.italic ? 2 : 0) | (run.underline ? 4 : 0) | (run.highlight ? 8 : 0);
+    key += `|${marks}:${run.text.length}:${run.text}`;
+  }
+  return key;
+}
 
 type TextStyle = { readonly size: number; readonly bold?: boolean; readonly italic?: boolean };
 export type Align = "left" | "justify" | "center";
@@ -573,7 +634,7 @@ class Layout {
   }
 
   /** Splits runs into words with their widths. */
-  words(runs: readonly Run[], style: TextStyle): (Word | "break")[] {
+  words(runs: readonly Run[], style: TextStyle, facesUsed?: FontFace[]): (Word | "break")[] {
     const words: (Word | "break")[] = [];
     // Made with its first piece: most words have one, and an empty array that is pushed to takes room
     // for seventeen, which every word kept until the PDF was written.
@@ -596,6 +657,8 @@ class Layout {
       for (let index = 0; index < parts.length; index++) {
         const part = parts[index] as string;
         if (part === "") continue;
+        // Every part below is measured, which tells the typesetter the face is used.
+        if (facesUsed && !facesUsed.includes(face)) facesUsed.push(face);
         if (index % 2 === 1) {
           finish(this.measure(" ", face, style.size));
           continue;
@@ -619,6 +682,8 @@ class Layout {
 
   /** The runs' lines at most `width` wide, as `lines(words(runs, style), width, style)`; see `laidOut`. */
   linesOf(runs: readonly Run[], width: number, style: TextStyle): Line[] {
+    const shared = this.typesetter.sharedLines;
+    if (shared) return this.sharedLinesOf(shared, runs, width, style);
     let byRuns = laidOut.get(this.typesetter);
     if (!byRuns) {
       byRuns = new WeakMap();
@@ -635,6 +700,20 @@ class Layout {
       lines = this.lines(this.words(runs, style), width, style);
       byStyle.set(key, lines);
     }
+    return lines;
+  }
+
+  /** `linesOf` through lines shared across documents (see `SharedLines`). */
+  private sharedLinesOf(shared: SharedLines, runs: readonly Run[], width: number, style: TextStyle): Line[] {
+    const key = sharedLinesKey(runs, width, style);
+    const kept = shared.get(key);
+    if (kept) {
+      for (const face of kept.faces) this.typesetter.useFace(face);
+      return kept.lines;
+    }
+    const faces: FontFace[] = [];
+    const lines = this.lines(this.words(runs, style, faces), width, style);
+    shared.set(key, lines, faces);
     return lines;
   }
 

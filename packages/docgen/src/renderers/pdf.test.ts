@@ -3,7 +3,7 @@ import type { Block, DocumentModel, Run } from "../model.ts";
 import type { ExecutionBlock } from "../signers.ts";
 import { WITNESSED_WILL as witnessed } from "../testing/execution-blocks.ts";
 import { readObjects, readPdf } from "../testing/pdf.ts";
-import { PAGE_SIZE, renderPdf } from "./pdf.ts";
+import { forgetSharedLines, PAGE_SIZE, renderPdf } from "./pdf.ts";
 
 const text = (value: string): Run[] => [{ text: value }];
 const paragraph = (value: string): Block => ({ type: "paragraph", runs: text(value), indent: 0 });
@@ -32,6 +32,32 @@ const twoDirectors: ExecutionBlock = {
 };
 
 describe("renderPdf", () => {
+  it("gives the same bytes whether a paragraph's lines were kept from another document or made afresh", async () => {
+    // The kept paragraph is the first to use italic and bold (a bold run of spaces only): its
+    // document must still name its fonts in the order it first uses them.
+    const kept: Block = {
+      type: "paragraph",
+      indent: 0,
+      runs: [
+        { text: "The trustee" },
+        { text: "  ", bold: true },
+        { text: "may act", italic: true },
+        ...text(" alone."),
+      ],
+    };
+    const other = model([paragraph("A first paragraph in the regular face."), kept, ...filler(3)]);
+    const bytes = async (document: DocumentModel) =>
+      Buffer.from((await renderPdf(document)).pdf).toString("hex");
+    forgetSharedLines();
+    const cold = await bytes(other);
+    forgetSharedLines();
+    // Another document lays the paragraph out first, at the same width, with the faces in another order.
+    await renderPdf(model([{ type: "paragraph", indent: 0, runs: [{ text: "Bold", bold: true }] }, kept]));
+    const warm = await bytes(other);
+    expect(warm).toBe(cold);
+    expect(readPdf(Buffer.from(warm, "hex")).pages[0]).toContain("may act alone.");
+  });
+
   it("never leaves one line of a paragraph alone at a page's foot or top; a three-line paragraph moves whole", async () => {
     const long = paragraph(Array.from({ length: 130 }, () => "zeta").join(" "));
     const three = paragraph(Array.from({ length: 40 }, () => "omega").join(" "));

@@ -31,6 +31,7 @@ import {
   type PageItem,
   pageSize,
   type Rule,
+  SharedLines,
   type SignatoryLayout,
   type SignatureField,
   SMALL_SIZE,
@@ -70,8 +71,21 @@ const widthCache: Record<FontFace, Map<string, number>> = {
 };
 
 /** Paints a laid-out document into a pdfkit document; measures text for the layout. */
+/**
+ * Paragraphs' lines shared by every PDF this process makes (see `SharedLines`). 20,000 paragraphs is
+ * the library's templates many times over; measured on the SMSF deed, a paragraph's lines take about
+ * 2 kB, so it stays under some 40 MB at its fullest.
+ */
+const SHARED_LINES = new SharedLines(20_000);
+
+/** Empties the lines kept across documents: tests compare a document made cold with one made warm. */
+export function forgetSharedLines(): void {
+  SHARED_LINES.clear();
+}
+
 class PdfPainter implements Typesetter {
   readonly doc: PDFKit.PDFDocument;
+  readonly sharedLines = SHARED_LINES;
 
   /** Writes glyphs directly (see pdf-text.ts); undefined to use pdfkit's text(). */
   private readonly glyphs: FastTextWriter | undefined;
