@@ -44,7 +44,16 @@ type PdfkitFont = {
  * (positive moves the next glyph right); null when a glyph sits off the line (a combining mark),
  * which this writer leaves to pdfkit's text().
  */
-type Shaped = { readonly glyphs: readonly FontkitGlyph[]; readonly kerning: readonly number[] } | null;
+type Shaped = {
+  readonly glyphs: readonly FontkitGlyph[];
+  /** After each glyph, its kerning as the TJ operand that writes it, or "" for none. */
+  readonly kerning: readonly string[];
+} | null;
+
+const format = (value: number): string => {
+  const rounded = Math.round(value * 1000) / 1000;
+  return Object.is(rounded, -0) ? "0" : String(rounded);
+};
 
 // Shaped words of every document, per fontkit font (the package's fonts are parsed once and shared).
 // Emptied if one ever grows this large.
@@ -60,7 +69,7 @@ function shape(font: PdfkitFont, word: string): Shaped {
   let shaped = cache.get(word);
   if (shaped === undefined) {
     const run = font.font.layout(word);
-    const kerning: number[] = [];
+    const kerning: string[] = [];
     shaped = { glyphs: run.glyphs, kerning };
     for (const [index, glyph] of run.glyphs.entries()) {
       const position = run.positions[index];
@@ -68,8 +77,10 @@ function shape(font: PdfkitFont, word: string): Shaped {
         shaped = null;
         break;
       }
-      // As pdfkit's layoutRun: both in font units, scaled to thousandths of the size.
-      kerning.push(position.xAdvance * font.scale - glyph.advanceWidth * font.scale);
+      // As pdfkit's layoutRun: both in font units, scaled to thousandths of the size; the operand
+      // moves the next glyph back by it.
+      const adjustment = position.xAdvance * font.scale - glyph.advanceWidth * font.scale;
+      kerning.push(adjustment === 0 ? "" : format(-adjustment));
     }
     if (cache.size >= SHAPED_LIMIT) cache.clear();
     cache.set(word, shaped);
@@ -91,11 +102,6 @@ export type Stretch = {
   readonly underline: boolean;
   /** The stretch's width as laid out, for the underline. */
   readonly width: number;
-};
-
-const format = (value: number): string => {
-  const rounded = Math.round(value * 1000) / 1000;
-  return Object.is(rounded, -0) ? "0" : String(rounded);
 };
 
 /**
@@ -161,6 +167,9 @@ function joinStrings(parts: readonly Operands[]): string {
 export class FastTextWriter {
   // Each word's TJ operands, per face, for this document (the glyph ids are this document's subset's).
   private readonly words = new Map<string, Map<string, Operands | null>>();
+  // Each glyph's code in this document's subset, per font, by the font's own glyph id: a glyph is
+  // registered in the subset once, however many of the document's words use it.
+  private readonly codes = new Map<PdfkitFont, string[]>();
 
   private constructor(private readonly doc: PDFKit.PDFDocument) {}
 
@@ -196,15 +205,27 @@ export class FastTextWriter {
     let result: string | null = shaped === null ? null : "";
     let hex = "";
     if (shaped !== null) {
-      for (const [index, glyph] of shaped.glyphs.entries()) {
-        // Registers the glyph in this document's subset, as pdfkit's encode() does.
-        const gid = font.subset.includeGlyph(glyph.id);
-        font.widths[gid] ??= glyph.advanceWidth * font.scale;
-        font.unicode[gid] ??= glyph.codePoints;
-        hex += glyphCode(gid);
-        const kerning = shaped.kerning[index] ?? 0;
-        if (kerning !== 0) {
-          result += `(${hex}) ${format(-kerning)} `;
+      let codes = this.codes.get(font);
+      if (!codes) {
+        codes = [];
+        this.codes.set(font, codes);
+      }
+      const { glyphs, kerning } = shaped;
+      for (let index = 0; index < glyphs.length; index++) {
+        const glyph = glyphs[index] as FontkitGlyph;
+        let code = codes[glyph.id];
+        if (code === undefined) {
+          // Registers the glyph in this document's subset, as pdfkit's encode() does.
+          const gid = font.subset.includeGlyph(glyph.id);
+          font.widths[gid] ??= glyph.advanceWidth * font.scale;
+          font.unicode[gid] ??= glyph.codePoints;
+          code = glyphCode(gid);
+          codes[glyph.id] = code;
+        }
+        hex += code;
+        const operand = kerning[index] ?? "";
+        if (operand !== "") {
+          result += `(${hex}) ${operand} `;
           hex = "";
         }
       }
