@@ -72,11 +72,10 @@ const widthCache: Record<FontFace, Map<string, number>> = {
 
 /** Paints a laid-out document into a pdfkit document; measures text for the layout. */
 /**
- * Paragraphs' lines shared by every PDF this process makes (see `SharedLines`). 20,000 paragraphs is
- * the library's templates many times over; measured on the SMSF deed, a paragraph's lines take about
- * 2 kB, so it stays under some 40 MB at its fullest.
+ * Paragraphs' lines shared by every PDF this process makes (see `SharedLines`): 300,000 characters of
+ * text, some 45 MB at its fullest, the SMSF deed's clauses and as much again of other templates'.
  */
-const SHARED_LINES = new SharedLines(20_000);
+const SHARED_LINES = new SharedLines(300_000);
 
 /** Empties the lines kept across documents: tests compare a document made cold with one made warm. */
 export function forgetSharedLines(): void {
