@@ -113,7 +113,7 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
 
   const categoryNames = (rows: StaffCategory[]) => new Map(rows.map((c) => [c.id, c.name]));
 
-  const inLibrary = (identifier: string) => Boolean(deps.templates().library.get(identifier));
+  const inLibrary = async (identifier: string) => Boolean(await deps.templates().library.get(identifier));
 
   async function productView(actor: StaffFacts, id: number): Promise<ConsoleProduct> {
     const [found, categories] = await Promise.all([staffProduct(db, id), staffCategories(db)]);
@@ -135,7 +135,7 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
       faq: state.faq,
       video_url: state.video_url,
       badges: state.badges as ConsoleProduct["badges"],
-      template: found.template && inLibrary(found.template) ? found.template : null,
+      template: found.template && (await inLibrary(found.template)) ? found.template : null,
       image_url: consoleImageUrl(found.imageUrl),
       history,
       abilities: {
@@ -189,7 +189,7 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
      */
     async createProduct(actor: StaffFacts, input: CreateProductRequest) {
       if (!mayChangeWhatFirmsPay(actor.role)) throw forbidden(CONSOLE_MESSAGES.refused);
-      if (input.template !== null && !inLibrary(input.template))
+      if (input.template !== null && !(await inLibrary(input.template)))
         throw badRequest(M.templateNotFound, [{ field: "template", message: M.templateNotFound }]);
       // Published with no template, firms could buy it and then not start it ("template does
       // not exist" at the start): refused here instead.
@@ -334,7 +334,7 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
         const found = await staffProduct(tx, id, true);
         if (!found) throw notFound(M.productNotFound);
         if (found.status !== "withdrawn") throw new AppError(409, M.notWithdrawn);
-        if (!found.template || !inLibrary(found.template)) throw new AppError(409, M.restoreNeedsTemplate);
+        if (!found.template || !(await inLibrary(found.template))) throw new AppError(409, M.restoreNeedsTemplate);
         await restoreProduct(tx, id, published);
         await recordAction(tx, clock, {
           staffId: actor.id,
