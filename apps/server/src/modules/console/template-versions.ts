@@ -1,10 +1,10 @@
 import {
   CONSOLE_TEMPLATE_MESSAGES as MESSAGES,
+  type NewTemplateRequest,
   type TemplateCheck,
   type TemplateDetail,
   type TemplateSummary,
   type TemplateVersionDetail,
-  type NewTemplateRequest,
   type TemplateVersionSummary,
   type UploadTemplateVersionRequest,
 } from "@precedent/contracts";
@@ -34,8 +34,8 @@ import {
   scheduleRow,
   type TemplateLibrary,
   type TemplateVersionRow,
-  type UploadedFiles,
   templateName,
+  type UploadedFiles,
   unscheduleRow,
   type VersionCheckResult,
   versionRow,
@@ -131,7 +131,12 @@ export function createConsoleTemplates(deps: {
     const { template, parsedFiles } = parseUpload(identifier, files, catalogue);
     const sets = answerSetsOf(input);
     const contentHash = contentHashOf(parsedFiles);
-    const checked = await checkVersion(deps.templates().engine, template, { contentHash, files: parsedFiles }, sets);
+    const checked = await checkVersion(
+      deps.templates().engine,
+      template,
+      { contentHash, files: parsedFiles },
+      sets,
+    );
     return db
       .transaction(async (tx) => {
         const inserted = await insertVersion(tx, {
@@ -167,11 +172,15 @@ export function createConsoleTemplates(deps: {
       });
   }
 
+  /**
+   * A version's row, read in `tx` only (on PGlite a read beside an open transaction would wait for
+   * it): a template exists when it is a starter or has a version 1 row.
+   */
   async function requireRow(tx: Database, identifier: string, version: number, lock = false) {
-    await templateOf(identifier);
     const row = await versionRow(tx, identifier, version, lock);
-    if (!row) throw notFound(MESSAGES.versionNotFound);
-    return row;
+    if (row) return row;
+    const exists = isStarter(identifier) || (await versionRow(tx, identifier, 1)) !== undefined;
+    throw notFound(exists ? MESSAGES.versionNotFound : MESSAGES.templateNotFound);
   }
 
   async function staffNames(ids: number[]) {
@@ -221,7 +230,9 @@ export function createConsoleTemplates(deps: {
     const comparedWith = current === row.version ? row.version - 1 : current;
     // A new template's version 1 has nothing before it: every line is added.
     const against =
-      comparedWith < 1 ? { interview: "", body: "" } : await versionTexts(library, db, row.identifier, comparedWith);
+      comparedWith < 1
+        ? { interview: "", body: "" }
+        : await versionTexts(library, db, row.identifier, comparedWith);
     if (!against) throw new Error(`template ${row.identifier} has no version ${comparedWith}`);
     return {
       ...summaryOf(actor, row, names),
@@ -348,8 +359,7 @@ export function createConsoleTemplates(deps: {
      */
     async create(actor: StaffFacts, input: NewTemplateRequest) {
       const { identifier } = input;
-      const taken = async () =>
-        isStarter(identifier) || (await versionRows(db, identifier)).length > 0;
+      const taken = async () => isStarter(identifier) || (await versionRows(db, identifier)).length > 0;
       if (await taken()) throw new AppError(409, MESSAGES.identifierTaken(identifier));
       const { name, short_description, description, category, allow_download_pdf, allow_download_word } =
         input.catalogue;

@@ -35,7 +35,8 @@ export const STARTER_TEMPLATES_DIR = path.resolve(import.meta.dirname, "../../..
  * - `current(identifier)`: the template at its current (published) version.
  *
  * Each entry is shared by every request; treat it as read-only. An uploaded version carries its
- * files (`uploaded`), which worker threads assemble from.
+ * files (`uploaded`), which worker threads assemble from. A caller inside a transaction passes it
+ * (`db`) for the library's reads: on PGlite a read beside an open transaction waits for it.
  */
 export type TemplateLibrary = {
   /** The starter folders (worker threads read a starter's version 1 from them). */
@@ -47,11 +48,13 @@ export type TemplateLibrary = {
    */
   starter(identifier: string): LibraryTemplate | undefined;
   starters(): readonly LibraryTemplate[];
-  get(identifier: string, options?: { unpublished?: boolean }): Promise<VersionedTemplate | undefined>;
-  list(options?: { unpublished?: boolean }): Promise<readonly VersionedTemplate[]>;
-  at(identifier: string, version: number | null): Promise<VersionedTemplate | undefined>;
+  get(identifier: string, options?: ReadOptions): Promise<VersionedTemplate | undefined>;
+  list(options?: ReadOptions): Promise<readonly VersionedTemplate[]>;
+  at(identifier: string, version: number | null, db?: Database): Promise<VersionedTemplate | undefined>;
   current(identifier: string): Promise<VersionedTemplate | undefined>;
 };
+
+type ReadOptions = { unpublished?: boolean; db?: Database };
 
 const loaded = new Map<string, Map<string, LibraryTemplate>>();
 
@@ -85,17 +88,21 @@ export function createTemplateLibrary(
   let kept: { mark: number; rows: Awaited<ReturnType<typeof newTemplateRows>> } | undefined;
 
   /** Templates uploaded as new: identifier → their published version (null: none yet). */
-  async function newTemplates() {
+  async function newTemplates(db: Database | undefined) {
     if (!versions) return new Map<string, number | null>();
     const { changes } = versions;
     if (!kept || !changes?.catalogueUnchangedSince(kept.mark)) {
       const mark = changes?.mark() ?? 0;
-      kept = { mark, rows: await newTemplateRows(versions.db) };
+      kept = { mark, rows: await newTemplateRows(db ?? versions.db) };
     }
     return new Map(kept.rows.map((r) => [r.identifier, r.published]));
   }
 
-  async function at(identifier: string, version: number | null): Promise<VersionedTemplate | undefined> {
+  async function at(
+    identifier: string,
+    version: number | null,
+    db?: Database,
+  ): Promise<VersionedTemplate | undefined> {
     const starter = starters().get(identifier);
     if (starter && (version === null || version <= 1 || !versions)) return { ...starter, version: 1 };
     if (!versions) return undefined;
@@ -103,12 +110,13 @@ export function createTemplateLibrary(
     const key = `${identifier}@${number}`;
     const found = parsed.get(key);
     if (found) return found;
-    const row = await versionRow(versions.db, identifier, number);
+    const reader = db ?? versions.db;
+    const row = await versionRow(reader, identifier, number);
     if (!row) return undefined;
     // Version 1's catalogue entry: the starter's folder, or the new template's first row.
     const catalogue = starter
       ? JSON.stringify(starter.catalogue)
-      : (row.catalogue ?? catalogueTextOf(await versionRow(versions.db, identifier, 1)));
+      : (row.catalogue ?? catalogueTextOf(await versionRow(reader, identifier, 1)));
     if (catalogue === undefined) return undefined;
     const files = engineFiles(row, catalogue);
     const template: VersionedTemplate = {
@@ -120,13 +128,13 @@ export function createTemplateLibrary(
     return template;
   }
 
-  async function get(identifier: string, options: { unpublished?: boolean } = {}) {
+  async function get(identifier: string, options: ReadOptions = {}) {
     const starter = starters().get(identifier);
     if (starter) return { ...starter, version: 1 };
-    const published = (await newTemplates()).get(identifier);
+    const published = (await newTemplates(options.db)).get(identifier);
     if (published === undefined) return undefined;
-    if (published === null) return options.unpublished ? at(identifier, 1) : undefined;
-    return at(identifier, published);
+    if (published === null) return options.unpublished ? at(identifier, 1, options.db) : undefined;
+    return at(identifier, published, options.db);
   }
 
   return {
@@ -135,7 +143,7 @@ export function createTemplateLibrary(
     starters: () => [...starters().values()],
     get,
     async list(options = {}) {
-      const identifiers = new Set([...starters().keys(), ...(await newTemplates()).keys()]);
+      const identifiers = new Set([...starters().keys(), ...(await newTemplates(options.db)).keys()]);
       const found = await Promise.all([...identifiers].sort().map((identifier) => get(identifier, options)));
       return found.filter((t): t is VersionedTemplate => t !== undefined);
     },
