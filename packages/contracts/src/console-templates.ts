@@ -122,7 +122,9 @@ export const NewTemplateRequest = UploadTemplateVersionRequest.extend({
       allow_download_pdf: z.boolean().default(true),
       allow_download_word: z.boolean().default(true),
     })
-    .describe("The catalogue entry a starter keeps in catalogue.json (its name is the documents' template name)"),
+    .describe(
+      "The catalogue entry a starter keeps in catalogue.json (its name is the documents' template name)",
+    ),
 });
 export type NewTemplateRequest = z.infer<typeof NewTemplateRequest>;
 

@@ -39,7 +39,9 @@ import {
  * use, with an uploaded template's files for the worker threads.
  */
 export type TemplateSource = {
-  get(identifier: string): Promise<(LibraryTemplate & { uploaded?: UploadedTemplateFiles | undefined }) | undefined>;
+  get(
+    identifier: string,
+  ): Promise<(LibraryTemplate & { uploaded?: UploadedTemplateFiles | undefined }) | undefined>;
 };
 
 /** A plan's access, with rules already spread to sub categories. */
@@ -466,18 +468,16 @@ export function createCatalogueService(deps: {
       let pdf = previews.get(key);
       if (!pdf) {
         // One line for every firm's previews: they are the same files, made once per process.
-        pdf = deps.engine
-          .renderPdf("catalogue previews", template, template.sampleAnswers ?? {})
-          .then(
-            (r) => r.pdf,
-            (error: unknown) => {
-              // The template's fault (or a run stopped at its limits on a busy machine), said as
-              // such rather than as an unexplained server error; the next request tries again.
-              if (error instanceof TemplateError || error instanceof AnswersError)
-                throw new AppError(422, `This template's preview could not be made: ${error.message}`);
-              throw error;
-            },
-          );
+        pdf = deps.engine.renderPdf("catalogue previews", template, template.sampleAnswers ?? {}).then(
+          (r) => r.pdf,
+          (error: unknown) => {
+            // The template's fault (or a run stopped at its limits on a busy machine), said as
+            // such rather than as an unexplained server error; the next request tries again.
+            if (error instanceof TemplateError || error instanceof AnswersError)
+              throw new AppError(422, `This template's preview could not be made: ${error.message}`);
+            throw error;
+          },
+        );
         previews.set(key, pdf);
         pdf.catch(() => previews.delete(key));
       }
