@@ -5,8 +5,8 @@ ALTER TABLE "template_versions" DROP CONSTRAINT "template_versions_version_check
 ALTER TABLE "template_versions" ADD CONSTRAINT "template_versions_version_check" CHECK ("template_versions"."version" >= 1);--> statement-breakpoint
 ALTER TABLE "template_versions" ADD COLUMN "catalogue" text;--> statement-breakpoint
 ALTER TABLE "template_versions" ADD CONSTRAINT "template_versions_catalogue_check" CHECK (("template_versions"."version" = 1) = ("template_versions"."catalogue" IS NOT NULL));--> statement-breakpoint
--- Each server keeps the library's uploaded templates in memory while the catalogue is unchanged:
--- a version published, retired or scheduled is announced as the catalogue's change (0036), so a
--- template published on one server is in every server's library at once.
-CREATE TRIGGER template_versions_catalogue_changed AFTER UPDATE OF status ON template_versions
+-- Each server keeps which templates were uploaded as new, and which version of each is published,
+-- in memory while the catalogue is unchanged: a version uploaded, published, retired or scheduled
+-- is announced as the catalogue's change (0036), so every server's library sees it at once.
+CREATE TRIGGER template_versions_catalogue_changed AFTER INSERT OR UPDATE OF status ON template_versions
   FOR EACH STATEMENT EXECUTE FUNCTION catalogue_changed_notify();

@@ -64,7 +64,8 @@ const productsOf = (identifier: string) =>
   t.db.select().from(products).where(eq(products.assembles, identifier));
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // With the change feed, as servers run: the library keeps which new templates exist in memory.
+  t = await createTestApp({ changes: true });
   await ensureCatalogue(t.db, t.services.templates.starters());
   firm = await buildFirmWithPeople(t);
   for (const role of ["administrator", "content_editor", "support"] as const)
@@ -123,6 +124,9 @@ describe("POST /api/console/templates: refusals change nothing", () => {
 
 describe("a brand-new template, from upload to a firm's PDF", () => {
   it("keeps it as a checked version 1 that firms do not see, and no product may assemble it yet", async () => {
+    // The list read first: the library now keeps which new templates exist (none) in memory.
+    const before = await as.content_editor.get("/api/console/templates");
+    expect(before.json().data.rows.map((r: { identifier: string }) => r.identifier)).not.toContain(NEW);
     const res = await as.content_editor.post("/api/console/templates", newTemplate());
     expect(res.statusCode, res.body).toBe(200);
     const version = res.json().data;

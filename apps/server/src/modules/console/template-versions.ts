@@ -374,7 +374,8 @@ export function createConsoleTemplates(deps: {
         allow_download_pdf: allow_download_pdf ? "yes" : "no",
         allow_download_word: allow_download_word ? "yes" : "no",
       });
-      const row = await checkAndInsert(actor, identifier, input, catalogue, true);
+      // This server's memory at once; other servers hear the insert's trigger (0073).
+      const row = announced(await checkAndInsert(actor, identifier, input, catalogue, true));
       return detailOf(actor, row);
     },
 
