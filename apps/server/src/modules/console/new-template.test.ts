@@ -136,6 +136,8 @@ describe("a brand-new template, from upload to a firm's PDF", () => {
     // Nothing before it: every line is new.
     expect(version.body_diff).toMatchObject({ compared_with: 0, removed: 0 });
     expect(version.body_diff.added).toBeGreaterThan(10);
+    expect(version.questions_added).toContain("company_name");
+    expect(version.questions_removed).toEqual([]);
     const [row] = await rowsOf(NEW);
     expect(JSON.parse(row?.catalogue ?? "{}")).toMatchObject({ name: "Short-Form Consent to Act" });
     const audit = await auditOf(NEW);

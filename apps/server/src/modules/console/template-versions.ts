@@ -223,8 +223,9 @@ export function createConsoleTemplates(deps: {
       library.at(row.identifier, row.version - 1),
       library.at(row.identifier, row.version),
     ]);
-    const changes =
-      before && after ? questionChanges(before.definition, after.definition) : { added: [], removed: [] };
+    // A new template's version 1 has none before it: every question is added.
+    const from = before?.definition ?? (after && { ...after.definition, questions: [] });
+    const changes = from && after ? questionChanges(from, after.definition) : { added: [], removed: [] };
     // Compared with the current version; the current one itself, with the version before it.
     const current = (await publishedVersionRow(db, row.identifier))?.version ?? 1;
     const comparedWith = current === row.version ? row.version - 1 : current;
