@@ -244,21 +244,24 @@ describe("a brand-new template, from upload to a firm's PDF", () => {
 });
 
 describe("another server's library", () => {
-  it("keeps which new templates exist while the catalogue is unchanged, and hears a publish at once", async () => {
+  it("keeps which new templates exist while the catalogue is unchanged, and hears an upload and a publish at once", async () => {
     const feed = createChangeFeed(t.notifications());
     await feed.start();
     try {
       const elsewhere = createTemplateLibrary(undefined, { db: t.db, changes: feed });
       const identifier = "consent-elsewhere";
+      // Read (and kept) before the upload: only the insert's notification makes it read again.
+      expect(await elsewhere.get(identifier, { unpublished: true })).toBeUndefined();
       const res = await as.content_editor.post("/api/console/templates", newTemplate({ identifier }));
       expect(res.statusCode, res.body).toBe(200);
       await feed.sync();
+      expect((await elsewhere.get(identifier, { unpublished: true }))?.version).toBe(1);
       expect(await elsewhere.get(identifier)).toBeUndefined();
       expect((await elsewhere.list()).map((x) => x.identifier)).not.toContain(identifier);
       const publish = await as.content_editor.post(`/api/console/templates/${identifier}/versions/1/publish`);
       expect(publish.statusCode, publish.body).toBe(200);
       await feed.sync();
-      // Kept in memory from before the publish: only the trigger's notification makes it read again.
+      // Kept in memory from before the publish: only a notification makes it read again.
       expect((await elsewhere.get(identifier))?.catalogue.name).toBe("Short-Form Consent to Act");
       expect((await elsewhere.list()).map((x) => x.identifier)).toContain(identifier);
     } finally {
