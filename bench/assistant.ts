@@ -41,7 +41,7 @@ const ms = (n: number) => n.toFixed(2).padStart(9);
 
 const loadBefore = loadavg()[0]?.toFixed(1);
 const t = await createTestApp();
-await ensureCatalogue(t.db, t.services.templates.list());
+await ensureCatalogue(t.db, t.services.templates.starters());
 const { team, owner } = await t.buildTeam({ planSlug: "strategist" });
 // 30 messages a minute per person: each conversation (14 messages) is one of 30 people's, so no
 // one is held and the clock never moves (moving it would also re-read the catalogue, which the
@@ -130,7 +130,7 @@ console.log(
 );
 
 // The finder alone: accuracy on the labelled set, and search time.
-const library = createTemplateLibrary().list();
+const library = createTemplateLibrary().starters();
 const starter = finderEntriesFromLibrary(library);
 const accuracy = finderAccuracy(createTemplateFinder(starter));
 console.log(

@@ -53,7 +53,7 @@ async function seed() {
   const handle = await openPostgres(database.url, 4);
   await handle.migrate(async (db) => {
     await ensurePlans(db);
-    await ensureCatalogue(db, createTemplateLibrary().list());
+    await ensureCatalogue(db, createTemplateLibrary().starters());
     await loadDemoData(db);
   });
   await handle.close();

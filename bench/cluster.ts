@@ -56,7 +56,7 @@ type Kind = "list" | "list built" | "me" | "autosave" | "rename" | "download" | 
 const KINDS: Kind[] = ["list", "list built", "me", "autosave", "rename", "download", "assembly"];
 const CLK_TCK = 100;
 
-const sample = createTemplateLibrary().get(SMSF_PRODUCT)?.sampleAnswers;
+const sample = createTemplateLibrary().starter(SMSF_PRODUCT)?.sampleAnswers;
 if (!sample) throw new Error("The SMSF deed's sample answers are missing");
 
 const haproxyCheck = spawnSync("haproxy", ["-v"], { encoding: "utf8" });

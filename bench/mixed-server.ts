@@ -29,7 +29,7 @@ const config = loadConfig({
 const database = await openDatabase(config);
 await database.migrate(async (db) => {
   await ensurePlans(db);
-  await ensureCatalogue(db, createTemplateLibrary().list(), { asicFee: config.ASIC_REGISTRATION_FEE });
+  await ensureCatalogue(db, createTemplateLibrary().starters(), { asicFee: config.ASIC_REGISTRATION_FEE });
   await loadDemoData(db);
   // The demo owner's password hash, so the added members sign in with the demo password.
   await db.execute(sql`

@@ -34,7 +34,7 @@ const SMSF_PRODUCT = "smsf-trust-deed";
 const STRATEGIST_TEAM_NAME = "Strategist Partners Pty Ltd";
 
 const library = createTemplateLibrary();
-const sample = library.get(SMSF_PRODUCT)?.sampleAnswers;
+const sample = library.starter(SMSF_PRODUCT)?.sampleAnswers;
 if (!sample) throw new Error("The SMSF deed's sample answers are missing");
 
 const load = () => loadavg()[0]?.toFixed(1) ?? "?";

@@ -22,7 +22,7 @@ async function main() {
   let demoLoaded = false;
   await database.migrate(async (db) => {
     await ensurePlans(db);
-    await ensureCatalogue(db, createTemplateLibrary().list(), { asicFee: config.ASIC_REGISTRATION_FEE });
+    await ensureCatalogue(db, createTemplateLibrary().starters(), { asicFee: config.ASIC_REGISTRATION_FEE });
     if (config.DEMO_DATA === "on") demoLoaded = await loadDemoData(db);
   });
 

@@ -217,7 +217,7 @@ export function createServices(deps: {
   documents.registerCopyGuard(asicCopyGuard);
   documents.registerDeleteGuard(asicDeleteGuard);
   media = createMediaService({ db, clock, files: fileStore, teams });
-  const templates = createTemplateLibrary(undefined, { db });
+  const templates = createTemplateLibrary(undefined, { db, changes: deps.changes });
   const engine = createDocumentEngine({ pool: workers, templatesRoot: templates.root });
   const interview = createInterviewService({
     db,

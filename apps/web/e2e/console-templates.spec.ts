@@ -17,7 +17,9 @@ import { expectAccessible, OWNER, signIn } from "./support";
  * the Deed of Settlement and Release (one clause's words changed) by keyboard, sees its checks and
  * preview, publishes it; then the demo firm's owner starts a document on the template and the
  * assembled PDF has the new words. At both widths (one after the other: each publishes a version),
- * with axe on the list, the template, and the checked version.
+ * with axe on the list, the template, and the checked version. Then a brand-new template: the
+ * editor starts one from "New template" by keyboard, a starter's identifier is refused with the
+ * server's message, the files become its version 1, checked, published; the list shows it current.
  */
 const EDITOR = "editor@console.test";
 const DEED = { identifier: "deed-of-release", name: "Deed of Settlement and Release" };
@@ -27,11 +29,22 @@ const newWords = (width: number) => `This deed is made at ${width} px to settle 
 
 const consoleSignIn = (page: Page) => consoleSessionThroughApi(page, EDITOR);
 
-const folderFile = (name: string, text?: string) => ({
+const folderFile = (name: string, text?: string, folder = FOLDER) => ({
   name,
   mimeType: "text/plain",
-  buffer: Buffer.from(text ?? readFileSync(path.join(FOLDER, name), "utf8")),
+  buffer: Buffer.from(text ?? readFileSync(path.join(folder, name), "utf8")),
 });
+/** A brand-new template made from the director's consent's files, one sentence added. */
+const CONSENT_FOLDER = path.resolve(import.meta.dirname, "../../../templates/director-consent");
+const newTemplateMarker = (width: number) => `Kept with the short-form consents register (${width} px).`;
+
+/** Types into a field reached by its label, as a keyboard user would. */
+async function typeInto(page: Page, label: string | RegExp, text: string) {
+  const field = page.getByLabel(label);
+  await field.focus();
+  await field.fill("");
+  await page.keyboard.type(text);
+}
 
 test.describe.configure({ mode: "serial" });
 
@@ -126,6 +139,79 @@ for (const width of [1366, 375]) {
       const text = readPdf(new Uint8Array(pdf)).pages.join("\n").replace(/\s+/g, " ");
       expect(text).toContain(newWords(width));
       expect(text).not.toContain(OLD_WORDS);
+    });
+
+    test("an editor uploads a brand-new template, sees it checked as version 1, and publishes it", async ({
+      page,
+    }) => {
+      const identifier = `short-consent-${width}`;
+      const name = `Short-Form Consent to Act (${width} px)`;
+      await consoleSignIn(page);
+      await page.goto("/console?tab=templates");
+      const start = page.getByRole("button", { name: "New template", exact: true });
+      await expect(start).toBeVisible({ timeout: 60_000 });
+      await start.focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("heading", { name: "New template", exact: true })).toBeVisible();
+
+      await typeInto(page, "Identifier", "mutual-nda");
+      await typeInto(page, "Name", name);
+      await typeInto(page, "Short description", "A director's or secretary's consent, short form.");
+      const body = readFileSync(path.join(CONSENT_FOLDER, "template.md"), "utf8").replace(
+        "This consent is kept by the Company with its records.",
+        `This consent is kept by the Company with its records. ${newTemplateMarker(width)}`,
+      );
+      await page
+        .getByLabel("Template files")
+        .setInputFiles([
+          folderFile("interview.yaml", undefined, CONSENT_FOLDER),
+          folderFile("template.md", body),
+          folderFile("sample-answers.json", undefined, CONSENT_FOLDER),
+          folderFile("PRECONDITIONS.md", undefined, CONSENT_FOLDER),
+        ]);
+      await expect(
+        page.getByText("Read: interview.yaml, template.md, sample-answers.json, PRECONDITIONS.md"),
+      ).toBeVisible();
+      await expectAccessible(page, "new template form");
+      const submit = page.getByRole("button", { name: "Upload and check" });
+      await submit.focus();
+      await page.keyboard.press("Enter");
+      // A starter's identifier: the server's refusal, said under the form; nothing is made.
+      await expect(page.getByRole("alert")).toHaveText(
+        'A template with the identifier "mutual-nda" exists already. Choose another identifier.',
+      );
+      await expect(page.getByRole("heading", { name: "New template", exact: true })).toBeVisible();
+
+      await typeInto(page, "Identifier", identifier);
+      await submit.focus();
+      await page.keyboard.press("Enter");
+      await slowExpect(page.getByRole("heading", { name: /^Version 1$/ })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`template=${identifier}&version=1`));
+      await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+      await expect(page.getByText(/^Current version: none/)).toBeVisible();
+      await expect(
+        page.getByRole("heading", { name: /^Checks passed · the sample answers make \d+ pages$/ }),
+      ).toBeVisible();
+      const preview = page.frameLocator('iframe[title="Preview of version 1 with the sample answers"]');
+      await expect(preview.getByText(newTemplateMarker(width))).toBeVisible();
+      await expect(page.getByText("template.md: the new template's first version")).toBeVisible();
+      await expectAccessible(page, "new template's version 1");
+
+      const publish = page.getByRole("button", { name: "Publish version 1" });
+      await publish.focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByText("Version 1 is published.")).toBeVisible();
+      await expect(page.getByText("Current version: 1", { exact: true })).toBeVisible();
+      await page.screenshot({
+        path: `${process.env.E2E_OUTPUT_DIR ?? "test-results"}/console-templates-new-${width}.png`,
+        fullPage: true,
+      });
+
+      // The list shows it among the starters, current at version 1.
+      await page.getByRole("button", { name: "Back to templates" }).first().click();
+      const row = page.getByRole("row").filter({ hasText: identifier });
+      await expect(row).toContainText(name);
+      await expect(row.getByRole("cell").nth(2)).toHaveText("1");
     });
   });
 }

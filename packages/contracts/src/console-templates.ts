@@ -4,7 +4,8 @@ import { envelope } from "./envelope.ts";
 /**
  * The operator console's "Templates" area (issue 37 item 2): a template's versions, uploaded as
  * the files' text, checked by the server (its sample answers assembled, the engine's own checks),
- * then published now, at a set time, or rolled back. Version 1 is the starter library's folder.
+ * then published now, at a set time, or rolled back. Version 1 is the starter library's folder, or,
+ * for a template uploaded as new, its first upload (with its catalogue entry).
  */
 export const CONSOLE_TEMPLATE_MESSAGES = {
   templateNotFound: "No such template.",
@@ -18,6 +19,10 @@ export const CONSOLE_TEMPLATE_MESSAGES = {
   notDraft: "Only a version that is not published or scheduled can be scheduled.",
   scheduleInPast: "Choose a time in the future.",
   nothingToRollBack: "Version 1 is current: there is nothing to roll back to.",
+  nothingBeforeFirstPublished:
+    "This is the first version of this template to be published: there is nothing to roll back to.",
+  identifierTaken: (identifier: string) =>
+    `A template with the identifier "${identifier}" exists already. Choose another identifier.`,
   cancelPublished:
     "This version has already been published, so its schedule cannot be cancelled. Roll back to make the version before it current again.",
   cancelNotScheduled: "This version is not scheduled, so there is no schedule to cancel.",
@@ -42,7 +47,7 @@ export const TemplateVersionParams = TemplateParams.extend({
   version: z.coerce
     .number({ error: "version must be a number" })
     .int("version must be a whole number")
-    .min(2, "version must be an uploaded version (2 or more)")
+    .min(1, "version must be 1 or more")
     .max(100_000, "version is too large"),
 });
 
@@ -84,6 +89,44 @@ export const UploadTemplateVersionRequest = z.object({
     ),
 });
 export type UploadTemplateVersionRequest = z.infer<typeof UploadTemplateVersionRequest>;
+
+/** A new template's identifier: a lowercase slug, as the starter library's folder names are. */
+export const NEW_TEMPLATE_IDENTIFIER = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export const NewTemplateRequest = UploadTemplateVersionRequest.extend({
+  identifier: z
+    .string({ error: "Add an identifier" })
+    .min(3, "The identifier has at least 3 characters")
+    .max(80, "The identifier has at most 80 characters")
+    .regex(
+      NEW_TEMPLATE_IDENTIFIER,
+      "Use lowercase letters, digits and single hyphens for the identifier (for example loan-agreement-short)",
+    )
+    .describe("The new template's identifier: what documents keep, and products name to assemble it"),
+  note: z
+    .string()
+    .trim()
+    .min(3, "Say what this template is for (at least 3 characters)")
+    .max(500, "Use at most 500 characters")
+    .default("First version"),
+  catalogue: z
+    .object({
+      name: z
+        .string({ error: "Add the template's name" })
+        .trim()
+        .min(1, "Add the template's name")
+        .max(200, "The name has at most 200 characters"),
+      short_description: z.string().trim().max(500, "Use at most 500 characters").default(""),
+      description: z.string().trim().max(20_000, "Use at most 20,000 characters").default(""),
+      category: z.string().trim().max(200, "Use at most 200 characters").default(""),
+      allow_download_pdf: z.boolean().default(true),
+      allow_download_word: z.boolean().default(true),
+    })
+    .describe(
+      "The catalogue entry a starter keeps in catalogue.json (its name is the documents' template name)",
+    ),
+});
+export type NewTemplateRequest = z.infer<typeof NewTemplateRequest>;
 
 export const ScheduleTemplateVersionRequest = z.object({
   publish_at: z.iso
@@ -161,7 +204,12 @@ export const TemplateVersionResponse = envelope(TemplateVersionDetail);
 export const TemplateSummary = z.object({
   identifier: z.string(),
   name: z.string(),
-  current_version: z.number().int(),
+  starter: z.boolean().describe("In the starter library (version 1 is its folder); false: uploaded as new"),
+  current_version: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The published version; null for a new template never published (firms do not see it)"),
   latest_version: z.number().int(),
 });
 export type TemplateSummary = z.infer<typeof TemplateSummary>;
@@ -170,7 +218,7 @@ export const TemplateListResponse = envelope(z.object({ rows: z.array(TemplateSu
 export const TemplateDetail = TemplateSummary.extend({
   versions: z
     .array(TemplateVersionSummary)
-    .describe("Uploaded versions, newest first (version 1 is the starter)"),
+    .describe("Uploaded versions, newest first (a starter's version 1 is its folder and not listed)"),
   abilities: z.object({ upload: z.boolean(), roll_back: z.boolean() }),
 });
 export type TemplateDetail = z.infer<typeof TemplateDetail>;

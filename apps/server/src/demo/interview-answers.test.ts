@@ -7,7 +7,7 @@ const library = createTemplateLibrary();
 
 function answersOf(name: string, status: 1 | 2 | 5) {
   const link = demoInterview(name);
-  const template = link ? library.get(link.template) : undefined;
+  const template = link ? library.starter(link.template) : undefined;
   if (!link || !template) throw new Error(`${name} is not a demo interview`);
   return { template, ...demoAnswers(template, link, status) };
 }

@@ -361,7 +361,7 @@ export async function loadDemoInterviews(
   let withFiles = 0;
   for (const doc of docs) {
     const link = DEMO_INTERVIEWS.get(doc.name);
-    const template = link ? library.get(link.template) : undefined;
+    const template = link ? library.starter(link.template) : undefined;
     if (!link || !template?.sampleAnswers) continue;
     const { full, atStage: answers } = demoAnswers(template, link, doc.status);
     await tx

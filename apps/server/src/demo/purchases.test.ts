@@ -14,7 +14,7 @@ import { DEMO_PASSWORD, loadDemoData } from "./seed.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   await loadDemoData(t.db);
 }, 240_000);
 afterAll(() => t?.close());

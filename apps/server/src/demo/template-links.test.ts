@@ -38,7 +38,7 @@ function matchingTemplates(name: string): string[] {
   // One word ("Will", "Minutes") says too little to match on its own.
   if (kind.length < 2) return [];
   return library
-    .list()
+    .starters()
     .filter((template) => {
       const own = new Set([...words(templateName(template)), ...words(template.definition.title)]);
       return kind.every((word) => own.has(word));
@@ -91,7 +91,7 @@ describe("demo documents and the library's templates (issue 34)", () => {
   it("makes the Nguyen Super Fund's trustee a superannuation trustee company (PSTC) whose directors are the fund's members", () => {
     const name = "Corporate Trustee Registration – Nguyen Super Pty Ltd";
     const link = demoInterview(name);
-    const template = link && library.get(link.template);
+    const template = link && library.starter(link.template);
     if (!link || !template) throw new Error(`${name}: not linked`);
     const { full } = demoAnswers(template, link, 4);
     expect(full).toMatchObject({
@@ -101,7 +101,7 @@ describe("demo documents and the library's templates (issue 34)", () => {
     });
     // The fund's investment strategy names the same trustee company by the same ACN.
     const strategyLink = demoInterview("SMSF Investment Strategy – Nguyen Super Fund");
-    const strategy = strategyLink && library.get(strategyLink.template);
+    const strategy = strategyLink && library.starter(strategyLink.template);
     if (!strategyLink || !strategy) throw new Error("the fund's strategy is not linked");
     const trusteeCompany = demoAnswers(strategy, strategyLink, 5).full.trustee_company as { acn: string };
     expect(trusteeCompany.acn.replace(/\s/g, "")).toBe(NGUYEN_SUPER_ACN);
@@ -126,7 +126,7 @@ describe("demo documents and the library's templates (issue 34)", () => {
     for (const document of DEMO_DOCUMENTS) {
       const link = demoInterview(document.name);
       if (!link) continue;
-      const template = library.get(link.template);
+      const template = library.starter(link.template);
       if (!template) throw new Error(`${document.name}: no template ${link.template}`);
       const { full } = demoAnswers(template, link, 5);
       expect(validate(template.definition, full as never), document.name).toEqual([]);

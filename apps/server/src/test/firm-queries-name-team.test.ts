@@ -84,7 +84,7 @@ describe("every query of firm data names its team_id", () => {
         });
 
       const { as, teamId, ids } = people;
-      const nda = t.services.templates.get("mutual-nda");
+      const nda = t.services.templates.starter("mutual-nda");
       if (!nda?.sampleAnswers) throw new Error("the NDA's sample answers are missing");
       const doc = await t.buildDocument({
         teamId,

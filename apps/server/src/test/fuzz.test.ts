@@ -307,7 +307,7 @@ beforeAll(async () => {
     // The webhook then checks signatures (400) instead of answering that it is not set up (503).
     env: { STRIPE_SECRET_KEY: "sk_test_fuzz", STRIPE_WEBHOOK_SECRET: "whsec_fuzz" },
   });
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   await loadDemoData(t.db);
   await loadDemoStaff({ ...t.services, clock: t.clock.now });
   await loadDemoFailedWork({ ...t.services, clock: t.clock.now });

@@ -36,3 +36,5 @@ export const cancelTemplateSchedule = (identifier: string, version: number) =>
   call(API.consoleTemplates.cancelSchedule, { ...own, params: { identifier, version } });
 export const rollBackTemplate = (identifier: string) =>
   call(API.consoleTemplates.rollBack, { ...own, params: { identifier } });
+export type NewTemplateBody = ApiCallInput<typeof API.consoleTemplates.create>["body"];
+export const createTemplate = (body: NewTemplateBody) => call(API.consoleTemplates.create, { ...own, body });

@@ -1,4 +1,5 @@
 import {
+  NewTemplateRequest,
   ScheduleTemplateVersionRequest,
   TemplateDetailResponse,
   TemplateListResponse,
@@ -23,6 +24,16 @@ export const consoleTemplateCalls = {
     path: "/api/console/templates",
     reply: TemplateListResponse,
     errors: { 401: NOT_SIGNED_IN, 403: REFUSED },
+  }),
+  create: defineCall({
+    method: "POST",
+    path: "/api/console/templates",
+    body: NewTemplateRequest,
+    reply: TemplateVersionResponse,
+    errors: {
+      ...refusals,
+      409: "The identifier is a starter template's or another upload's already",
+    },
   }),
   view: defineCall({
     method: "GET",
@@ -77,6 +88,10 @@ export const consoleTemplateCalls = {
     path: "/api/console/templates/:identifier/rollback",
     params: TemplateParams,
     reply: TemplateDetailResponse,
-    errors: { ...refusals, 404: NO_TEMPLATE, 409: "Version 1 is current: nothing to roll back to" },
+    errors: {
+      ...refusals,
+      404: NO_TEMPLATE,
+      409: "Version 1 is current, or a new template's first published version is: nothing to roll back to",
+    },
   }),
 } as const;

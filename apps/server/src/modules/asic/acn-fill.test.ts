@@ -6,7 +6,7 @@ import { acnFills, hasAcnToFill } from "./acn-fill.ts";
 
 const library = createTemplateLibrary();
 const templateOf = (identifier: string) => {
-  const template = library.get(identifier);
+  const template = library.starter(identifier);
   if (!template?.sampleAnswers) throw new Error(`${identifier} or its sample answers are missing`);
   return {
     definition: template.definition as InterviewDefinition,

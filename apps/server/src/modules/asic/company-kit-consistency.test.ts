@@ -16,7 +16,7 @@ const KIT_DATE = "22/09/2025";
 type Entry = Record<string, unknown>;
 
 const sample = () =>
-  structuredClone(library.get("company-registration")?.sampleAnswers ?? {}) as Record<string, unknown>;
+  structuredClone(library.starter("company-registration")?.sampleAnswers ?? {}) as Record<string, unknown>;
 const textOf = (html: string) =>
   html
     .replace(/<[^>]+>/g, " ")
@@ -69,7 +69,7 @@ function assembleKit(variant: Variant) {
   const kit = companyKitAnswers({ answers, acn: ACN, registrationDate: REGISTERED, kitDate: KIT_DATE });
   const texts = {} as Record<CompanyKitTemplate, string>;
   for (const identifier of COMPANY_KIT_TEMPLATES) {
-    const template = library.get(identifier);
+    const template = library.starter(identifier);
     if (!template) throw new Error(`no template ${identifier}`);
     expect(validate(template.definition, kit[identifier] as AnswerObject), identifier).toEqual([]);
     texts[identifier] = textOf(preview(template, kit[identifier] as AnswerObject));
@@ -156,7 +156,7 @@ describe("the company kit for a superannuation trustee company (subclass PSTC)",
     const answers = registration({ rules: "constitution", owners: "several", secretary: false });
     answers.pty_subclass = subclass;
     const kit = companyKitAnswers({ answers, acn: ACN, registrationDate: REGISTERED, kitDate: KIT_DATE });
-    const template = library.get("company-constitution");
+    const template = library.starter("company-constitution");
     if (!template) throw new Error("no template company-constitution");
     const answersOfConstitution = kit["company-constitution"] as AnswerObject;
     expect(validate(template.definition, answersOfConstitution)).toEqual([]);

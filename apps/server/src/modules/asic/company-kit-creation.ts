@@ -101,7 +101,7 @@ export function createCompanyKitCreation(deps: {
         const companyName = companyNameOf(answers, row.acn);
         const created: { id: number; answers: Record<string, unknown> }[] = [];
         for (const identifier of COMPANY_KIT_TEMPLATES) {
-          const template = library.get(identifier);
+          const template = library.starter(identifier);
           if (!template) throw new Error(`The company kit's template ${identifier} is missing`);
           const name = templateName(template);
           const id = await documents.createDraftIn(tx, ctx, {

@@ -14,7 +14,7 @@ import {
 
 const library = createTemplateLibrary();
 const registrationSample = () =>
-  structuredClone(library.get("company-registration")?.sampleAnswers ?? {}) as Record<string, unknown>;
+  structuredClone(library.starter("company-registration")?.sampleAnswers ?? {}) as Record<string, unknown>;
 const ACN = "123456780";
 const facts = (answers: Record<string, unknown>) => ({
   answers,
@@ -33,7 +33,7 @@ describe("companyKitAnswers", () => {
   it("answers every required question of each kit template from the registration sample", () => {
     const kit = companyKitAnswers(facts(registrationSample()));
     for (const identifier of COMPANY_KIT_TEMPLATES) {
-      const template = library.get(identifier);
+      const template = library.starter(identifier);
       if (!template) throw new Error(`no template ${identifier}`);
       expect({ identifier, issues: validate(template.definition, kit[identifier] as never) }).toEqual({
         identifier,
@@ -50,7 +50,7 @@ describe("companyKitAnswers", () => {
     answers.rules = "replaceable";
     const kit = companyKitAnswers(facts(answers));
     for (const identifier of COMPANY_KIT_TEMPLATES) {
-      const template = library.get(identifier);
+      const template = library.starter(identifier);
       if (!template) throw new Error(`no template ${identifier}`);
       const text = textOf(preview(template, kit[identifier] as never));
       // The consents are given before lodgement, so before the ACN exists (s201D, s117(2)(c)).
@@ -60,7 +60,7 @@ describe("companyKitAnswers", () => {
     }
     const registers = textOf(
       preview(
-        library.get("share-certificates-registers") as never,
+        library.starter("share-certificates-registers") as never,
         kit["share-certificates-registers"] as never,
       ),
     );
@@ -76,7 +76,7 @@ describe("companyKitAnswers", () => {
     });
     expect(kit["company-constitution"]).not.toHaveProperty("company_acn");
     const text = textOf(
-      preview(library.get("company-constitution") as never, kit["company-constitution"] as never),
+      preview(library.starter("company-constitution") as never, kit["company-constitution"] as never),
     );
     expect(text).toContain("(proposed)");
     expect(kit["first-directors-minutes"]).toMatchObject({ governance: "constitution" });
@@ -106,7 +106,7 @@ describe("companyKitAnswers", () => {
     const consent = kit["director-consent"].officers as Record<string, unknown>[];
     expect(consent[1]).not.toHaveProperty("director_id");
     for (const identifier of COMPANY_KIT_TEMPLATES) {
-      const template = library.get(identifier);
+      const template = library.starter(identifier);
       if (!template) throw new Error(`no template ${identifier}`);
       expect(validate(template.definition, kit[identifier] as never), identifier).toEqual([]);
     }
@@ -128,7 +128,7 @@ describe("companyKitAnswers", () => {
 
   it("offers the kit for every type the registration asks about that its templates suit, and no other", () => {
     const question = library
-      .get("company-registration")
+      .starter("company-registration")
       ?.definition.questions.find((q) => q.id === "company_kind");
     const kinds = question?.type === "select" ? question.options.map((o) => o.value) : [];
     expect(kinds).toContain("pty_shares");

@@ -6,7 +6,7 @@ import { createTemplateLibrary } from "../templates/index.ts";
 import { REGISTRATION_TEMPLATE, registrationFeeSupplement } from "./registration-fee.ts";
 
 const library = createTemplateLibrary();
-const registration = library.get(REGISTRATION_TEMPLATE);
+const registration = library.starter(REGISTRATION_TEMPLATE);
 if (!registration) throw new Error("no registration template");
 const input = (templateId: string, answers: Answers) => ({
   teamId: 1,

@@ -32,7 +32,7 @@ let people: FirmWithPeople;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   people = await buildFirmWithPeople(t);
   await t.db.update(teams).set({ creditLimit: 20 }).where(eq(teams.id, people.teamId));
 }, 240_000);

@@ -23,7 +23,7 @@ let people: FirmWithPeople;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   people = await buildFirmWithPeople(t);
 }, 240_000);
 afterAll(async () => t?.close());

@@ -29,7 +29,7 @@ export function createCatalogueEntries(deps: {
     for (let page = 1; ; page++) {
       const list = await catalogue.list(ProductListQuery.parse({ page, per_page: 100 }));
       for (const product of list.rows) {
-        if (!templates.get(product.template_identifier)) continue;
+        if (!(await templates.get(product.template_identifier))) continue;
         const faq = await catalogue.faq(product.id);
         entries.push({
           id: product.id,

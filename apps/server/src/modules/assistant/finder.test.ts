@@ -6,7 +6,7 @@ import { FINDER_LABELLED_SET } from "./finder-labelled-set.ts";
 import { finderEntriesFromLibrary } from "./library-entries.ts";
 
 describe("the template finder", () => {
-  const templates = createTemplateLibrary().list();
+  const templates = createTemplateLibrary().starters();
   const entries = finderEntriesFromLibrary(templates);
 
   it("has a labelled set of at least 40 requests, each naming a template of the library", () => {

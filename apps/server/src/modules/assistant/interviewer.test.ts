@@ -12,7 +12,7 @@ import {
 
 const library = createTemplateLibrary();
 const definitionOf = (identifier: string) => {
-  const template = library.get(identifier);
+  const template = library.starter(identifier);
   if (!template) throw new Error(`no template ${identifier}`);
   return template.definition;
 };

@@ -106,7 +106,7 @@ beforeAll(async () => {
       ASSISTANT_HISTORY_MESSAGES: "4",
     },
   });
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   people = await buildFirmWithPeople(t);
   await t.db.update(teams).set({ creditLimit: 20 }).where(eq(teams.id, people.teamId));
 }, 240_000);

@@ -119,7 +119,7 @@ beforeAll(async () => {
       ASSISTANT_OPENAI_TIMEOUT_MS: "1500",
     },
   });
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   people = await buildFirmWithPeople(t);
   await t.db.update(teams).set({ creditLimit: 20 }).where(eq(teams.id, people.teamId));
 }, 240_000);

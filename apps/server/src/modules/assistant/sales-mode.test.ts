@@ -25,7 +25,7 @@ const OFFERS = "successor-director|Successor Director|750|per company|https://sh
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ASSISTANT_SALES_COURSES: COURSES, ASSISTANT_SALES_OFFERS: OFFERS } });
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   people = await buildFirmWithPeople(t);
 }, 240_000);
 afterAll(async () => t?.close());

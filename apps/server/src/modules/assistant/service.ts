@@ -168,7 +168,7 @@ export function createAssistantService(deps: {
       },
       async readInterview(docId) {
         const read = await interview.interview(ctx, docId);
-        const template = templates.get(read.template_identifier);
+        const template = await templates.get(read.template_identifier);
         if (!template) throw new AppError(409, "This document's template is not available.");
         return { name: read.name, definition: template.definition, answers: read.xml as Answers };
       },

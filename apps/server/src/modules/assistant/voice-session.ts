@@ -65,7 +65,7 @@ export function createVoiceSessions(deps: {
    */
   async function interviewOf(ctx: FirmContext, docId: number) {
     const read = await interview.interview(ctx, docId);
-    const template = templates.get(read.template_identifier);
+    const template = await templates.get(read.template_identifier);
     if (!template) throw new AppError(409, "This document's template is not available.");
     return { read, definition: template.definition };
   }

@@ -6,7 +6,7 @@ import { productMeta } from "./seed.ts";
 // pay (ASIC_REGISTRATION_FEE, passed to ensureCatalogue at each start), the figure the registration
 // application prints (asic/registration-fee.ts), never a figure of its own in catalogue.json.
 
-const registration = createTemplateLibrary().get("company-registration");
+const registration = createTemplateLibrary().starter("company-registration");
 if (!registration) throw new Error("no registration template");
 const asicPrice = (fee: number | undefined) =>
   productMeta(registration.catalogue, fee).find((entry) => entry.key === "asic_price")?.value;
@@ -22,7 +22,7 @@ describe("the registration's ASIC fee in the catalogue", () => {
   });
 
   it("is shown only for a product that names an ASIC fee", () => {
-    const nda = createTemplateLibrary().get("mutual-nda");
+    const nda = createTemplateLibrary().starter("mutual-nda");
     expect(productMeta(nda?.catalogue ?? {}, 611).some((entry) => entry.key === "asic_price")).toBe(false);
   });
 });

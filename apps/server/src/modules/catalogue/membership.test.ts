@@ -32,7 +32,7 @@ let nda: Product;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   const { as } = await signedInFirm(t);
   const list = ProductListResponse.parse((await as.owner.get("/api/products")).json());
   const found = list.data.rows.find((p) => p.template_identifier === "mutual-nda");

@@ -7,7 +7,7 @@ import { CATEGORY_TREE, placement } from "./seed.ts";
 
 const library = createTemplateLibrary();
 const leafOf = (identifier: string) => {
-  const template = library.get(identifier);
+  const template = library.starter(identifier);
   if (!template) throw new Error(`no template ${identifier}`);
   return placement(template, String(template.catalogue.category));
 };
@@ -64,7 +64,7 @@ describe("catalogue placement", () => {
 
   it("files every library template on a leaf of the tree (none becomes a stray top-level category)", () => {
     const leaves = new Set(CATEGORY_TREE.flatMap((top) => top.children ?? [top.name]));
-    for (const template of library.list())
+    for (const template of library.starters())
       expect(leaves, template.identifier).toContain(placement(template, String(template.catalogue.category)));
   });
 });

@@ -17,7 +17,7 @@ import type { Database } from "../../db/client.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { ChangeFeed } from "../../platform/freshness/index.ts";
 import { type Actor, type Clock, systemClock } from "../../platform/kernel/index.ts";
-import type { DocumentEngine } from "../../platform/workers/index.ts";
+import type { DocumentEngine, UploadedTemplateFiles } from "../../platform/workers/index.ts";
 import type { FileStore } from "../files/index.ts";
 import { documentAllowance, planBySlug, planInForce, type TeamsService } from "../teams/index.ts";
 import { findCreditPackages } from "./credit-packages.ts";
@@ -34,10 +34,14 @@ import {
   products,
 } from "./schema.ts";
 
-/** The template library as the catalogue needs it (the templates module's loader). */
+/**
+ * The template library as the catalogue needs it (the templates module's): a template firms may
+ * use, with an uploaded template's files for the worker threads.
+ */
 export type TemplateSource = {
-  get(identifier: string): LibraryTemplate | undefined;
-  list(): readonly LibraryTemplate[];
+  get(
+    identifier: string,
+  ): Promise<(LibraryTemplate & { uploaded?: UploadedTemplateFiles | undefined }) | undefined>;
 };
 
 /** A plan's access, with rules already spread to sub categories. */
@@ -417,7 +421,7 @@ export function createCatalogueService(deps: {
     async questions(idTemplate: string) {
       let identifier = idTemplate;
       if (/^\d+$/.test(idTemplate)) identifier = templateOfProduct(await requireProduct(Number(idTemplate)));
-      const template = templates.get(identifier);
+      const template = await templates.get(identifier);
       if (!template) throw notFound("This template does not exist.");
       return {
         template_identifier: template.identifier,
@@ -457,24 +461,23 @@ export function createCatalogueService(deps: {
      */
     async preview(productId: number): Promise<Uint8Array> {
       const product = await requireProduct(productId);
-      const key = `${product.id}:${templateOfProduct(product)}:${DOCGEN_VERSION}`;
+      const template = await templates.get(templateOfProduct(product));
+      if (!template) throw notFound("This template has no preview.");
+      // A template uploaded as new is previewed at its published version: its files' hash is in the key.
+      const key = `${product.id}:${template.identifier}:${template.uploaded?.contentHash ?? ""}:${DOCGEN_VERSION}`;
       let pdf = previews.get(key);
       if (!pdf) {
-        const template = templates.get(templateOfProduct(product));
-        if (!template) throw notFound("This template has no preview.");
         // One line for every firm's previews: they are the same files, made once per process.
-        pdf = deps.engine
-          .renderPdf("catalogue previews", template.identifier, template.sampleAnswers ?? {})
-          .then(
-            (r) => r.pdf,
-            (error: unknown) => {
-              // The template's fault (or a run stopped at its limits on a busy machine), said as
-              // such rather than as an unexplained server error; the next request tries again.
-              if (error instanceof TemplateError || error instanceof AnswersError)
-                throw new AppError(422, `This template's preview could not be made: ${error.message}`);
-              throw error;
-            },
-          );
+        pdf = deps.engine.renderPdf("catalogue previews", template, template.sampleAnswers ?? {}).then(
+          (r) => r.pdf,
+          (error: unknown) => {
+            // The template's fault (or a run stopped at its limits on a busy machine), said as
+            // such rather than as an unexplained server error; the next request tries again.
+            if (error instanceof TemplateError || error instanceof AnswersError)
+              throw new AppError(422, `This template's preview could not be made: ${error.message}`);
+            throw error;
+          },
+        );
         previews.set(key, pdf);
         pdf.catch(() => previews.delete(key));
       }

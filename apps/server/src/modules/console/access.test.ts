@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { CONSOLE_MESSAGES, type StaffRole } from "@precedent/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../constants.ts";
@@ -28,6 +30,8 @@ const ROLES: StaffRole[] = ["administrator", "support", "content_editor", "fulfi
 /** Template versions and the catalogue's texts: content editors' work; administrators may too. */
 const EDITORS: StaffRole[] = ["administrator", "content_editor"];
 type Row = { url: string; payload?: () => object; allowed: StaffRole[] };
+const starterFile = (file: string) =>
+  readFileSync(path.resolve(import.meta.dirname, "../../../../../templates/director-consent", file), "utf8");
 let added = 0;
 const CATALOGUE_CALLS: Record<string, Row> = {
   "GET /api/console/catalogue/products": { url: "/api/console/catalogue/products?q=trust", allowed: EDITORS },
@@ -260,6 +264,18 @@ const AREA_CALLS: Record<string, Row> = {
     allowed: ["administrator"],
   },
   "GET /api/console/templates": { url: "/api/console/templates", allowed: EDITORS },
+  "POST /api/console/templates": {
+    url: "/api/console/templates",
+    // A real template under a fresh identifier each time: allowed callers add a draft (200).
+    payload: () => ({
+      identifier: `who-may-add-${++added}`,
+      interview: starterFile("interview.yaml"),
+      body: starterFile("template.md"),
+      sample_answers: starterFile("sample-answers.json"),
+      catalogue: { name: "Checking who may add a template" },
+    }),
+    allowed: EDITORS,
+  },
   "GET /api/console/templates/:identifier": {
     url: "/api/console/templates/no-such-template",
     allowed: EDITORS,

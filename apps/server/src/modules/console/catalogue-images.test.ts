@@ -28,12 +28,12 @@ let template: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   people = await buildFirmWithPeople(t);
   admin = await signInStaff(t, (await buildStaff(t, "administrator")).email);
   editor = await signInStaff(t, (await buildStaff(t, "content_editor")).email);
   support = await signInStaff(t, (await buildStaff(t, "support")).email);
-  const first = t.services.templates.list()[0];
+  const first = t.services.templates.starters()[0];
   if (!first) throw new Error("no templates in the library");
   template = first.identifier;
 }, 240_000);

@@ -27,12 +27,12 @@ let template: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   people = await buildFirmWithPeople(t);
   admin = await signInStaff(t, (await buildStaff(t, "administrator")).email);
   editor = await signInStaff(t, (await buildStaff(t, "content_editor")).email);
   support = await signInStaff(t, (await buildStaff(t, "support")).email);
-  const first = t.services.templates.list()[0];
+  const first = t.services.templates.starters()[0];
   if (!first) throw new Error("no templates in the library");
   template = first.identifier;
 }, 240_000);
@@ -144,7 +144,7 @@ describe("DELETE /api/console/catalogue/categories/:id", () => {
       expect(moved.statusCode, moved.body).toBe(200);
     }
     expect((await editor.delete(`/api/console/catalogue/categories/${leaf.id}`)).statusCode).toBe(200);
-    await ensureCatalogue(t.db, t.services.templates.list());
+    await ensureCatalogue(t.db, t.services.templates.starters());
     expect((await categoriesOf()).map((c) => c.name)).not.toContain("Advance Care Directives");
     expect(await firmsCategories()).not.toContain("Advance Care Directives");
   });
@@ -192,7 +192,7 @@ describe("POST /api/console/catalogue/products", () => {
     expect((await firmsProducts("forgiveness")).map((p) => p.sku)).toEqual(["DOF-1"]);
 
     // The seed leaves console products alone.
-    await ensureCatalogue(t.db, t.services.templates.list());
+    await ensureCatalogue(t.db, t.services.templates.starters());
     expect(ConsoleProductResponse.parse((await admin.get(`${url}/${made.id}`)).json()).data).toMatchObject({
       name: "Deed of Forgiveness",
       price_cents: 12_345,
@@ -324,7 +324,7 @@ describe("DELETE /api/console/catalogue/products/:id", () => {
   });
 
   it("a seeded product deleted stays deleted when the catalogue is seeded again", async () => {
-    const seeded = t.services.templates.list().at(-1);
+    const seeded = t.services.templates.starters().at(-1);
     if (!seeded) throw new Error("no templates");
     const [row] = await t.db
       .select({ id: products.id })
@@ -334,7 +334,7 @@ describe("DELETE /api/console/catalogue/products/:id", () => {
     const res = await admin.delete(`/api/console/catalogue/products/${row.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.outcome).toBe("deleted");
-    await ensureCatalogue(t.db, t.services.templates.list());
+    await ensureCatalogue(t.db, t.services.templates.starters());
     const again = await t.db
       .select({ id: products.id })
       .from(products)

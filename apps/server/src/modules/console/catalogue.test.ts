@@ -44,7 +44,7 @@ const read = async (identifier: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   people = await buildFirmWithPeople(t);
   const list = ProductListResponse.parse((await people.lite.get("/api/products", { per_page: 100 })).json());
   byIdentifier = new Map(list.data.rows.map((p) => [p.template_identifier, p]));
@@ -212,7 +212,7 @@ describe("PUT /api/console/catalogue/products/:id — content", () => {
 
   it("keeps staff's edits when the catalogue is seeded again at start", async () => {
     const before = await read("mutual-nda");
-    await ensureCatalogue(t.db, t.services.templates.list());
+    await ensureCatalogue(t.db, t.services.templates.starters());
     expect(await read("mutual-nda")).toEqual(before);
   });
 });
@@ -288,7 +288,7 @@ describe("categories and plan rules", () => {
     ).data.body;
     expect(membership.excluded).toContain(wills.id);
     // The seed at start leaves staff's rules alone.
-    await ensureCatalogue(t.db, t.services.templates.list());
+    await ensureCatalogue(t.db, t.services.templates.starters());
     expect((await categoriesOf(admin)).rows.find((c) => c.id === wills.id)?.rules).toContainEqual({
       plan_id: lite.id,
       rule: "excluded",

@@ -36,7 +36,7 @@ import {
   wouldCycle,
 } from "../catalogue/index.ts";
 import { allPlans } from "../teams/index.ts";
-import { isUniqueViolation } from "../templates/index.ts";
+import { isUniqueViolation, type TemplateLibrary } from "../templates/index.ts";
 import { recordAction } from "./audit.ts";
 import { mayChangeWhatFirmsPay, type StaffFacts } from "./policy.ts";
 import { staffAccounts, staffAuditLog } from "./schema.ts";
@@ -55,8 +55,11 @@ export type CatalogueDeps = {
   clock: Clock;
   /** Marks the catalogue changed on this server before the database's notification arrives. */
   catalogueChanged?: (() => void) | undefined;
-  /** The template library (made after the console): a new product's template must be in it. */
-  templates: () => { library: { get(identifier: string): unknown } };
+  /**
+   * The template library (made after the console): a new product's template must be one firms
+   * may use (a template uploaded as new only once published).
+   */
+  templates: () => { library: Pick<TemplateLibrary, "get"> };
 };
 
 /** Where the console shows a catalogue image: under its own path, where the staff cookie goes. */
@@ -113,7 +116,9 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
 
   const categoryNames = (rows: StaffCategory[]) => new Map(rows.map((c) => [c.id, c.name]));
 
-  const inLibrary = (identifier: string) => Boolean(deps.templates().library.get(identifier));
+  // A template firms may use (a new one only once published): in `tx` when inside one.
+  const inLibrary = async (identifier: string, tx?: Database) =>
+    Boolean(await deps.templates().library.get(identifier, tx ? { db: tx } : {}));
 
   async function productView(actor: StaffFacts, id: number): Promise<ConsoleProduct> {
     const [found, categories] = await Promise.all([staffProduct(db, id), staffCategories(db)]);
@@ -135,7 +140,7 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
       faq: state.faq,
       video_url: state.video_url,
       badges: state.badges as ConsoleProduct["badges"],
-      template: found.template && inLibrary(found.template) ? found.template : null,
+      template: found.template && (await inLibrary(found.template)) ? found.template : null,
       image_url: consoleImageUrl(found.imageUrl),
       history,
       abilities: {
@@ -189,7 +194,7 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
      */
     async createProduct(actor: StaffFacts, input: CreateProductRequest) {
       if (!mayChangeWhatFirmsPay(actor.role)) throw forbidden(CONSOLE_MESSAGES.refused);
-      if (input.template !== null && !inLibrary(input.template))
+      if (input.template !== null && !(await inLibrary(input.template)))
         throw badRequest(M.templateNotFound, [{ field: "template", message: M.templateNotFound }]);
       // Published with no template, firms could buy it and then not start it ("template does
       // not exist" at the start): refused here instead.
@@ -334,7 +339,8 @@ export function createConsoleCatalogue(deps: CatalogueDeps) {
         const found = await staffProduct(tx, id, true);
         if (!found) throw notFound(M.productNotFound);
         if (found.status !== "withdrawn") throw new AppError(409, M.notWithdrawn);
-        if (!found.template || !inLibrary(found.template)) throw new AppError(409, M.restoreNeedsTemplate);
+        if (!found.template || !(await inLibrary(found.template, tx)))
+          throw new AppError(409, M.restoreNeedsTemplate);
         await restoreProduct(tx, id, published);
         await recordAction(tx, clock, {
           staffId: actor.id,

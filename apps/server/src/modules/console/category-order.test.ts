@@ -17,7 +17,7 @@ let support: ConsoleClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   people = await buildFirmWithPeople(t);
   editor = await signInStaff(t, (await buildStaff(t, "content_editor")).email);
   support = await signInStaff(t, (await buildStaff(t, "support")).email);
@@ -63,7 +63,7 @@ describe("the order of categories", () => {
     expect((entry.after as { order: string[] }).order.slice(0, 2)).toEqual(expected.slice(0, 2));
 
     // A restart seeds the catalogue again: the order staff set stays.
-    await ensureCatalogue(t.db, t.services.templates.list());
+    await ensureCatalogue(t.db, t.services.templates.starters());
     expect(await firmsTopLevel()).toEqual(expected);
 
     expect((await move(second.id, "down")).statusCode).toBe(200);

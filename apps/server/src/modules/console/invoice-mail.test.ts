@@ -33,7 +33,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.server.listen(0, "127.0.0.1", resolve));
   const port = (smtp.server.address() as AddressInfo).port;
   t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` } });
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   people = await buildFirmWithPeople(t);
   const list = ProductListResponse.parse((await people.as.owner.get("/api/products")).json());
   ndaId = list.data.rows.find((p) => p.template_identifier === "mutual-nda")?.id ?? 0;

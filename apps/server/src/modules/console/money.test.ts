@@ -43,7 +43,7 @@ const billing = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   people = await buildFirmWithPeople(t);
   await t.db.update(teams).set({ name: "Banksia Money Advisers" }).where(eq(teams.id, people.teamId));
   const list = ProductListResponse.parse((await people.as.owner.get("/api/products")).json());

@@ -1,5 +1,6 @@
 import {
   ErrorEnvelope,
+  NewTemplateRequest,
   ScheduleTemplateVersionRequest,
   TemplateDetailResponse,
   TemplateListResponse,
@@ -44,6 +45,28 @@ export const templateRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ message: "", data: await templates.list(inTemplates(request)) }),
+  );
+
+  areas.post(
+    "/console/templates",
+    {
+      schema: {
+        tags: ["console"],
+        summary:
+          "Uploads a brand-new template (its files and catalogue entry) as its version 1, checks it as any upload and keeps it as a draft (audited); firms see it once a version is published",
+        security,
+        body: NewTemplateRequest,
+        response: {
+          200: TemplateVersionResponse,
+          400: badInput,
+          ...refusals,
+          409: ErrorEnvelope.describe(
+            "The identifier is a starter template's or another upload's already (or was taken at the same moment)",
+          ),
+        },
+      },
+    },
+    async (request) => ({ message: "", data: await templates.create(inTemplates(request), request.body) }),
   );
 
   areas.get(
@@ -202,7 +225,9 @@ export const templateRoutes: FastifyPluginAsyncZod<{
           400: badInput,
           ...refusals,
           404: noTemplate,
-          409: ErrorEnvelope.describe("Version 1 is current: nothing to roll back to"),
+          409: ErrorEnvelope.describe(
+            "Version 1 is current, or a new template's first published version is: nothing to roll back to",
+          ),
         },
       },
     },

@@ -1,5 +1,6 @@
 import {
   CONSOLE_TEMPLATE_MESSAGES as MESSAGES,
+  type NewTemplateRequest,
   type TemplateCheck,
   type TemplateDetail,
   type TemplateSummary,
@@ -19,6 +20,7 @@ import {
   type AnswerSet,
   checkVersion,
   contentHashOf,
+  earlierPublishedVersion,
   engineFiles,
   insertVersion,
   isUniqueViolation,
@@ -33,6 +35,7 @@ import {
   type TemplateLibrary,
   type TemplateVersionRow,
   templateName,
+  type UploadedFiles,
   unscheduleRow,
   type VersionCheckResult,
   versionRow,
@@ -44,10 +47,10 @@ import { mayUse, type StaffFacts } from "./policy.ts";
 import { staffAccounts } from "./schema.ts";
 
 /**
- * The console's Templates area (issue 37 item 2): upload a version, see its checks and preview,
- * publish it now or at a set time, roll back. The templates module keeps the versions and their
- * rules (one published per template, immutable rows); this file authorises, runs the checks and
- * writes the audit log in the transaction of each change.
+ * The console's Templates area (issue 37 item 2): upload a version, or a brand-new template as its
+ * version 1, see its checks and preview, publish it now or at a set time, roll back. The templates
+ * module keeps the versions and their rules (one published per template, immutable rows); this
+ * file authorises, runs the checks and writes the audit log in the transaction of each change.
  */
 
 type Checked = VersionCheckResult;
@@ -84,20 +87,100 @@ export function createConsoleTemplates(deps: {
   jobs: Pick<JobQueue, "define">;
   /** Made after the console (the worker pool and the library come later): asked for when used. */
   templates: () => { library: TemplateLibrary; engine: DocumentEngine };
+  /** Tells this server's memory at once that the catalogue changed (other servers hear the trigger). */
+  catalogueChanged?: (() => void) | undefined;
 }) {
   const { db, clock } = deps;
 
-  const starterOf = (identifier: string) => {
-    const starter = deps.templates().library.get(identifier);
-    if (!starter) throw notFound(MESSAGES.templateNotFound);
-    return starter;
+  /** The template as the console sees it: a starter, or a template uploaded as new, published or not. */
+  const templateOf = async (identifier: string) => {
+    const template = await deps.templates().library.get(identifier, { unpublished: true });
+    if (!template) throw notFound(MESSAGES.templateNotFound);
+    return template;
   };
+  const isStarter = (identifier: string) => deps.templates().library.starter(identifier) !== undefined;
 
+  /** Reads the files with the engine's own loader: a broken interview or JSON is a 400 with its message. */
+  function parseUpload(identifier: string, files: UploadedFiles, catalogue: string) {
+    const parsedFiles = engineFiles(files, catalogue);
+    try {
+      return { template: templateFromFiles(identifier, parsedFiles), parsedFiles };
+    } catch (error) {
+      if (error instanceof DefinitionError || error instanceof SyntaxError)
+        throw badRequest(MESSAGES.unreadable(error.message));
+      throw error;
+    }
+  }
+
+  const filesOf = (input: UploadTemplateVersionRequest): UploadedFiles => ({
+    interview: input.interview,
+    body: input.body,
+    sampleAnswers: input.sample_answers,
+    preconditions: input.preconditions,
+  });
+
+  /** Runs the checks and keeps the version as a draft, audited; `catalogue` makes it a new template's version 1. */
+  async function checkAndInsert(
+    actor: StaffFacts,
+    identifier: string,
+    input: UploadTemplateVersionRequest,
+    catalogue: string,
+    asNew: boolean,
+  ) {
+    const files = filesOf(input);
+    const { template, parsedFiles } = parseUpload(identifier, files, catalogue);
+    const sets = answerSetsOf(input);
+    const contentHash = contentHashOf(parsedFiles);
+    const checked = await checkVersion(
+      deps.templates().engine,
+      template,
+      { contentHash, files: parsedFiles },
+      sets,
+    );
+    return db
+      .transaction(async (tx) => {
+        const inserted = await insertVersion(tx, {
+          identifier,
+          files,
+          ...(asNew ? { catalogue } : {}),
+          note: input.note,
+          contentHash,
+          checks: checked,
+          checksPassed: checked.passed,
+          uploadedBy: actor.id,
+          at: clock(),
+        });
+        await recordAction(tx, clock, {
+          staffId: actor.id,
+          action: asNew ? "template.created" : "template.version_uploaded",
+          target: `template:${identifier}`,
+          after: {
+            version: inserted.version,
+            note: input.note,
+            ...(asNew ? { catalogue: JSON.parse(catalogue) as unknown } : {}),
+            checks_passed: checked.passed,
+            content_hash: contentHash,
+            answer_sets: (checked.answer_sets ?? []).map((set) => ({ name: set.name, passed: set.passed })),
+          },
+        });
+        return inserted;
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error))
+          throw new AppError(409, asNew ? MESSAGES.identifierTaken(identifier) : MESSAGES.uploadedMeanwhile);
+        throw error;
+      });
+  }
+
+  /**
+   * A version's row, read in `tx` only (on PGlite a read beside an open transaction would wait for
+   * it): a template exists when it is a starter or has a version 1 row.
+   */
   async function requireRow(tx: Database, identifier: string, version: number, lock = false) {
-    starterOf(identifier);
     const row = await versionRow(tx, identifier, version, lock);
-    if (!row) throw notFound(MESSAGES.versionNotFound);
-    return row;
+    if (row) return row;
+    const exists = isStarter(identifier) || (await versionRow(tx, identifier, 1)) !== undefined;
+    throw notFound(exists ? MESSAGES.versionNotFound : MESSAGES.templateNotFound);
   }
 
   async function staffNames(ids: number[]) {
@@ -140,12 +223,17 @@ export function createConsoleTemplates(deps: {
       library.at(row.identifier, row.version - 1),
       library.at(row.identifier, row.version),
     ]);
-    const changes =
-      before && after ? questionChanges(before.definition, after.definition) : { added: [], removed: [] };
+    // A new template's version 1 has none before it: every question is added.
+    const from = before?.definition ?? (after && { ...after.definition, questions: [] });
+    const changes = from && after ? questionChanges(from, after.definition) : { added: [], removed: [] };
     // Compared with the current version; the current one itself, with the version before it.
     const current = (await publishedVersionRow(db, row.identifier))?.version ?? 1;
     const comparedWith = current === row.version ? row.version - 1 : current;
-    const against = await versionTexts(library, db, row.identifier, comparedWith);
+    // A new template's version 1 has nothing before it: every line is added.
+    const against =
+      comparedWith < 1
+        ? { interview: "", body: "" }
+        : await versionTexts(library, db, row.identifier, comparedWith);
     if (!against) throw new Error(`template ${row.identifier} has no version ${comparedWith}`);
     return {
       ...summaryOf(actor, row, names),
@@ -163,18 +251,28 @@ export function createConsoleTemplates(deps: {
   }
 
   async function templateDetail(actor: StaffFacts, identifier: string): Promise<TemplateDetail> {
-    const starter = starterOf(identifier);
+    const template = await templateOf(identifier);
     const rows = await versionRows(db, identifier);
     const names = await staffNames(rows.map((r) => r.uploadedBy));
-    const current = rows.find((r) => r.status === "published")?.version ?? 1;
+    const starter = isStarter(identifier);
+    const published = rows.find((r) => r.status === "published")?.version;
+    // A new template has no starter to fall back to: none is current until one is published.
+    const current = published ?? (starter ? 1 : null);
     const mayAct = mayUse(actor.role, "templates");
+    const rollBackTo =
+      published === undefined
+        ? undefined
+        : starter
+          ? published > 1 || undefined
+          : await earlierPublishedVersion(db, identifier, published);
     return {
       identifier,
-      name: templateName(starter),
+      name: templateName(template),
+      starter,
       current_version: current,
       latest_version: rows[0]?.version ?? 1,
       versions: rows.map((row) => summaryOf(actor, row, names)),
-      abilities: { upload: mayAct, roll_back: mayAct && current > 1 },
+      abilities: { upload: mayAct, roll_back: mayAct && rollBackTo !== undefined },
     };
   }
 
@@ -192,6 +290,12 @@ export function createConsoleTemplates(deps: {
     });
   }
 
+  /** After a change of what is published: this server's memory at once (other servers hear the trigger). */
+  const announced = <T>(result: T) => {
+    deps.catalogueChanged?.();
+    return result;
+  };
+
   /** A unique violation here means another publish committed first: that one wins. */
   const publishConflict = (error: unknown): never => {
     if (isUniqueViolation(error)) throw new AppError(409, MESSAGES.publishedMeanwhile);
@@ -206,24 +310,29 @@ export function createConsoleTemplates(deps: {
         if (row?.status !== "scheduled" || !row.publishAt || row.publishAt > clock()) return;
         await publishIn(tx, payload.staffId, row, true);
       })
-      .catch(publishConflict);
+      .then(announced, publishConflict);
   });
 
   return {
     async list(_actor: StaffFacts): Promise<{ rows: TemplateSummary[] }> {
-      const [published, latest] = await Promise.all([publishedVersions(db), latestVersions(db)]);
+      const [published, latest, templates] = await Promise.all([
+        publishedVersions(db),
+        latestVersions(db),
+        deps.templates().library.list({ unpublished: true }),
+      ]);
       const currentOf = new Map(published.map((p) => [p.identifier, p.version]));
       const latestOf = new Map(latest.map((l) => [l.identifier, l.version ?? 1]));
       return {
-        rows: deps
-          .templates()
-          .library.list()
-          .map((t) => ({
+        rows: templates.map((t) => {
+          const starter = isStarter(t.identifier);
+          return {
             identifier: t.identifier,
             name: templateName(t),
-            current_version: currentOf.get(t.identifier) ?? 1,
+            starter,
+            current_version: currentOf.get(t.identifier) ?? (starter ? 1 : null),
             latest_version: latestOf.get(t.identifier) ?? 1,
-          })),
+          };
+        }),
       };
     },
 
@@ -238,60 +347,36 @@ export function createConsoleTemplates(deps: {
      * the engine's message, nothing written), runs the checks, and keeps the version as a draft.
      */
     async upload(actor: StaffFacts, identifier: string, input: UploadTemplateVersionRequest) {
-      const starter = starterOf(identifier);
-      const files = {
-        interview: input.interview,
-        body: input.body,
-        sampleAnswers: input.sample_answers,
-        preconditions: input.preconditions,
-      };
-      const parsedFiles = engineFiles(files, starter);
-      let template: ReturnType<typeof templateFromFiles>;
-      try {
-        template = templateFromFiles(identifier, parsedFiles);
-      } catch (error) {
-        if (error instanceof DefinitionError || error instanceof SyntaxError)
-          throw badRequest(MESSAGES.unreadable(error.message));
-        throw error;
-      }
-      const sets = answerSetsOf(input);
-      const contentHash = contentHashOf(parsedFiles);
-      const checked = await checkVersion(
-        deps.templates().engine,
-        template,
-        { contentHash, files: parsedFiles },
-        sets,
-      );
-      const row = await db
-        .transaction(async (tx) => {
-          const inserted = await insertVersion(tx, {
-            identifier,
-            files,
-            note: input.note,
-            contentHash,
-            checks: checked,
-            checksPassed: checked.passed,
-            uploadedBy: actor.id,
-            at: clock(),
-          });
-          await recordAction(tx, clock, {
-            staffId: actor.id,
-            action: "template.version_uploaded",
-            target: `template:${identifier}`,
-            after: {
-              version: inserted.version,
-              note: input.note,
-              checks_passed: checked.passed,
-              content_hash: contentHash,
-              answer_sets: (checked.answer_sets ?? []).map((set) => ({ name: set.name, passed: set.passed })),
-            },
-          });
-          return inserted;
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw new AppError(409, MESSAGES.uploadedMeanwhile);
-          throw error;
-        });
+      const template = await templateOf(identifier);
+      // Every version keeps version 1's catalogue entry (a starter's folder, a new template's row).
+      const row = await checkAndInsert(actor, identifier, input, JSON.stringify(template.catalogue), false);
+      return detailOf(actor, row);
+    },
+
+    /**
+     * A brand-new template: its files and catalogue entry become its version 1, checked like any
+     * upload and kept as a draft. Firms see it only once a version of it is published. An
+     * identifier a starter folder or any upload has already is refused (409), nothing written.
+     */
+    async create(actor: StaffFacts, input: NewTemplateRequest) {
+      const { identifier } = input;
+      const taken = async () => isStarter(identifier) || (await versionRows(db, identifier)).length > 0;
+      if (await taken()) throw new AppError(409, MESSAGES.identifierTaken(identifier));
+      const { name, short_description, description, category, allow_download_pdf, allow_download_word } =
+        input.catalogue;
+      // The fields a starter's catalogue.json holds that the server reads (meta_data: a will's
+      // witnessing rules in signing; none set for a new template unless chosen later).
+      const catalogue = JSON.stringify({
+        name,
+        short_description,
+        description,
+        category,
+        meta_data: [],
+        allow_download_pdf: allow_download_pdf ? "yes" : "no",
+        allow_download_word: allow_download_word ? "yes" : "no",
+      });
+      // This server's memory at once; other servers hear the insert's trigger (0073).
+      const row = announced(await checkAndInsert(actor, identifier, input, catalogue, true));
       return detailOf(actor, row);
     },
 
@@ -300,7 +385,7 @@ export function createConsoleTemplates(deps: {
         .transaction(async (tx) =>
           publishIn(tx, actor.id, await requireRow(tx, identifier, version, true), false),
         )
-        .catch(publishConflict);
+        .then(announced, publishConflict);
       return detailOf(actor, await requireRow(db, identifier, version));
     },
 
@@ -351,10 +436,14 @@ export function createConsoleTemplates(deps: {
 
     /** The version published before the current one becomes current again (version 1 at the end). */
     async rollBack(actor: StaffFacts, identifier: string) {
-      starterOf(identifier);
+      await templateOf(identifier);
+      const starter = isStarter(identifier);
       await db.transaction(async (tx) => {
         const current = await publishedVersionRow(tx, identifier, true);
         if (!current) throw new AppError(409, MESSAGES.nothingToRollBack);
+        // A new template has no starter under its first published version: firms would lose it.
+        if (!starter && (await earlierPublishedVersion(tx, identifier, current.version)) === undefined)
+          throw new AppError(409, MESSAGES.nothingBeforeFirstPublished);
         const now = await rollBackRow(tx, current, actor.id, clock());
         await recordAction(tx, clock, {
           staffId: actor.id,
@@ -364,6 +453,7 @@ export function createConsoleTemplates(deps: {
           after: { current_version: now },
         });
       });
+      announced(undefined);
       return templateDetail(actor, identifier);
     },
   };

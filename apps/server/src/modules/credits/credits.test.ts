@@ -43,7 +43,7 @@ const billing = { first_name: "Olive", last_name: "Owner", email: "olive@firm.te
 
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   people = await buildFirmWithPeople(t);
   packages = CreditPackagesResponse.parse((await people.as.owner.get("/api/credits/packages")).json()).data
     .packages;

@@ -35,7 +35,7 @@ const setPlanEnd = (planEndDate: string | null) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   firm = await signedInFirm(t, {
     planSlug: "best-practice",
     members: { manager: "manager", member: "member" },

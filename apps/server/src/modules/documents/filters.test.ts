@@ -54,7 +54,7 @@ async function saved(
 beforeAll(async () => {
   t = await createTestApp();
   ({ teamId, ids, as, lite } = await buildFirmWithPeople(t));
-  sample = t.services.templates.get(NDA.identifier)?.sampleAnswers as Record<string, unknown>;
+  sample = t.services.templates.starter(NDA.identifier)?.sampleAnswers as Record<string, unknown>;
   await saved("NDA Riverbend", NDA, sample);
   await saved("NDA Okafor", NDA, { ...sample, first_party: individual("Harriet", "Okafor") });
   await saved("NDA 100% Pty", NDA, {

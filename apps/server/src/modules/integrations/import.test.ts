@@ -39,7 +39,7 @@ const MINUTES = { identifier: "first-directors-minutes", name: "Minutes of the F
 const SMSF = { identifier: "smsf-trust-deed", name: "Self Managed Superannuation Fund Trust Deed" };
 
 const definitionOf = (identifier: string) => {
-  const template = t.services.templates.get(identifier);
+  const template = t.services.templates.starter(identifier);
   if (!template) throw new Error(`${identifier} is not in the library`);
   return template;
 };

@@ -95,7 +95,7 @@ export function createInterviewScope(deps: Pick<InterviewServiceDeps, "documents
     if (!EDITABLE_STATUSES.has(doc.status)) throw completedDocument();
     if (!allowedInSomeTab(canInterviewDocument, ctx, facts)) throw forbidden(INTERVIEW_REFUSED);
     // The version the document was made from, not whatever is current now.
-    const template = doc.xTemplateId ? await library.at(doc.xTemplateId, doc.templateVersion) : undefined;
+    const template = doc.xTemplateId ? await library.at(doc.xTemplateId, doc.templateVersion, tx) : undefined;
     if (!template) throw new AppError(409, NO_TEMPLATE);
     return { doc, template };
   }

@@ -48,7 +48,7 @@ const NDA = { identifier: "mutual-nda", name: "Mutual Non-Disclosure Agreement" 
 beforeAll(async () => {
   t = await createTestApp();
   ({ teamId, ids, as, outsider, lite } = await buildFirmWithPeople(t));
-  const template = t.services.templates.get(NDA.identifier);
+  const template = t.services.templates.starter(NDA.identifier);
   if (!template?.sampleAnswers) throw new Error("the NDA's sample answers are missing");
   sample = template.sampleAnswers as Record<string, unknown>;
 });
@@ -536,7 +536,7 @@ describe("POST /api/xpressdox/preview/{docId}", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect(res.headers["content-disposition"]).toMatch(/^inline; filename=.*draft preview/);
-    const template = t.services.templates.get(NDA.identifier);
+    const template = t.services.templates.starter(NDA.identifier);
     if (!template) throw new Error("the NDA is not in the library");
     const expected = missingAnswers(template.definition, partial as Answers).length;
     expect(Number(res.headers["x-missing-answers"])).toBe(expected);

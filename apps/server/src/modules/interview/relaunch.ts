@@ -49,7 +49,10 @@ export function createRelaunch(
   /** The document's template at the version it was made from, and at the template's current one. */
   async function versionsOf(tx: Database, identifier: string, madeFrom: number) {
     const current = await currentVersionOf(tx, identifier);
-    const [own, now] = await Promise.all([library.at(identifier, madeFrom), library.at(identifier, current)]);
+    const [own, now] = await Promise.all([
+      library.at(identifier, madeFrom, tx),
+      library.at(identifier, current, tx),
+    ]);
     return { current, own, now };
   }
 
@@ -100,7 +103,8 @@ export function createRelaunch(
         const { doc, facts } = await visible(tx, ctx, docId, true);
         if (!EDITABLE_STATUSES.has(doc.status)) throw new AppError(409, MOVE_VERSION_NOT_ALLOWED);
         if (!allowedInSomeTab(canInterviewDocument, ctx, facts)) throw forbidden(MOVE_VERSION_REFUSED);
-        if (!doc.xTemplateId || !library.get(doc.xTemplateId)) throw new AppError(409, NO_TEMPLATE);
+        if (!doc.xTemplateId || !(await library.get(doc.xTemplateId, { db: tx })))
+          throw new AppError(409, NO_TEMPLATE);
         const moved = await moveTo(tx, ctx, doc, doc.xTemplateId, chosen, {}, moveVersionRefused);
         return {
           doc_id: docId,
@@ -116,7 +120,7 @@ export function createRelaunch(
       return db.transaction(async (tx) => {
         const { doc } = await visible(tx, ctx, docId, false);
         const none = { doc_id: doc.id, template_version: null, current_version: null, newer: null };
-        if (!doc.xTemplateId || !library.get(doc.xTemplateId)) return none;
+        if (!doc.xTemplateId || !(await library.get(doc.xTemplateId, { db: tx }))) return none;
         const madeFrom = doc.templateVersion ?? 1;
         const { current, own, now } = await versionsOf(tx, doc.xTemplateId, madeFrom);
         const offered = { ...none, template_version: madeFrom, current_version: current };
@@ -149,7 +153,8 @@ export function createRelaunch(
         if (doc.status !== COMPLETED) throw new AppError(409, RELAUNCH_NOT_ALLOWED);
         if (!allowedInSomeTab(canRenameDocument, ctx, facts)) throw forbidden(RELAUNCH_REFUSED);
         // Reopened without a template, the interview could never be completed again.
-        if (!doc.xTemplateId || !library.get(doc.xTemplateId)) throw new AppError(409, RELAUNCH_NO_TEMPLATE);
+        if (!doc.xTemplateId || !(await library.get(doc.xTemplateId, { db: tx })))
+          throw new AppError(409, RELAUNCH_NO_TEMPLATE);
         const madeFrom = doc.templateVersion ?? 1;
         const reopen = { status: IN_PROGRESS, isRelaunch: true } as const;
         let moved: { version: number; dropped: string[] } | undefined;

@@ -25,7 +25,7 @@ const NDA = { identifier: "mutual-nda", name: "Mutual Non-Disclosure Agreement" 
 beforeAll(async () => {
   t = await createTestApp();
   ({ teamId, ids, as, outsider, lite } = await buildFirmWithPeople(t));
-  const template = t.services.templates.get(NDA.identifier);
+  const template = t.services.templates.starter(NDA.identifier);
   if (!template?.sampleAnswers) throw new Error("the NDA's sample answers are missing");
   sample = template.sampleAnswers as Record<string, unknown>;
 });

@@ -69,7 +69,7 @@ const entriesIn = async () => (await t.db.select({ n: count() }).from(integratio
 
 describe("GET /api/log", () => {
   it("writes DOC entries where a document is assembled (passed and failed) and downloaded", async () => {
-    const template = t.services.templates.get(NDA.identifier);
+    const template = t.services.templates.starter(NDA.identifier);
     if (!template?.sampleAnswers) throw new Error("the NDA's sample answers are missing");
     const doc = await t.buildDocument({
       teamId,

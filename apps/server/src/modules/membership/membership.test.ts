@@ -33,7 +33,7 @@ const planIds: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   firm = await buildFirmWithPeople(t);
   for (const plan of await t.db.select().from(plans)) planIds[plan.slug] = plan.id;
   const list = ProductListResponse.parse((await firm.as.owner.get("/api/products")).json());

@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await createTestApp();
   people = await buildFirmWithPeople(t);
   // The template flags are the catalogue products' meta, seeded from the library's catalogue.json.
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
 }, 240_000);
 afterAll(async () => t?.close());
 

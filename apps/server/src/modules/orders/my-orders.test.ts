@@ -29,7 +29,7 @@ let will: Product;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   people = await buildFirmWithPeople(t);
   const list = ProductListResponse.parse((await people.lite.get("/api/products")).json());
   const found = list.data.rows.find((p) => p.template_identifier === "simple-will");

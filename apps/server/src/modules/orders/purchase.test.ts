@@ -60,7 +60,7 @@ const product = (identifier: string) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   people = await buildFirmWithPeople(t);
   const list = ProductListResponse.parse((await people.as.alice.get("/api/products")).json());
   byIdentifier = new Map(list.data.rows.map((p) => [p.template_identifier, p]));
@@ -95,7 +95,7 @@ async function pay(client: FirmClient, orderId: number, card = "4242 4242 4242 4
 
 describe("catalogue", () => {
   it("lists every starter template with its price in cents and category, searched and filtered", async () => {
-    expect(byIdentifier.size).toBe(t.services.templates.list().length);
+    expect(byIdentifier.size).toBe(t.services.templates.starters().length);
     expect(product("mutual-nda").regular_price).toBe(8800);
     const search = ProductListResponse.parse(
       (await people.as.alice.get("/api/products", { search: "  trust deed " })).json(),

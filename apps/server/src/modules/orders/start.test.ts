@@ -54,7 +54,7 @@ const blankDraft = async (client: FirmClient, name = "Untitled document") => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   people = await buildFirmWithPeople(t);
   const list = ProductListResponse.parse((await people.as.alice.get("/api/products")).json());
   byIdentifier = new Map(list.data.rows.map((p) => [p.template_identifier, p]));

@@ -136,7 +136,7 @@ beforeAll(async () => {
       await database.close();
     },
   };
-  await ensureCatalogue(database.db, services.templates.list());
+  await ensureCatalogue(database.db, services.templates.starters());
   const factories = createFactories(database.db);
   const { team, owner } = await factories.buildTeam({ planSlug: "ly-basic" });
   client = firmClient(t as TestApp, await signIn(t as TestApp, owner.email), team.id);

@@ -66,7 +66,7 @@ const signerCall = (method: "GET" | "POST", url: string, payload?: object) => {
 };
 
 async function sentDocument() {
-  const sample = t.services.templates.get(NDA.identifier)?.sampleAnswers as Record<string, unknown>;
+  const sample = t.services.templates.starter(NDA.identifier)?.sampleAnswers as Record<string, unknown>;
   const doc = await t.buildDocument({
     teamId: firm.teamId,
     createdBy: firm.ids.alice,
@@ -242,7 +242,7 @@ describe("completion through the API, with the real sealer", () => {
   });
 
   it("offers FuseSign only when the server has its settings: without them, sending with it and its webhook are refused", async () => {
-    const sample = t.services.templates.get(NDA.identifier)?.sampleAnswers as Record<string, unknown>;
+    const sample = t.services.templates.starter(NDA.identifier)?.sampleAnswers as Record<string, unknown>;
     const doc = await t.buildDocument({
       teamId: firm.teamId,
       createdBy: firm.ids.alice,

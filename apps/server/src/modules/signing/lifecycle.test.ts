@@ -65,7 +65,7 @@ const signNow = async (token: string, role: "signer" | "witness" = "signer", hos
 };
 
 async function pendingDocument(recipients: FixtureRecipient[]) {
-  const sample = t.services.templates.get("mutual-nda")?.sampleAnswers as Record<string, unknown>;
+  const sample = t.services.templates.starter("mutual-nda")?.sampleAnswers as Record<string, unknown>;
   const doc = await t.buildDocument({
     teamId: firm.teamId,
     createdBy: firm.ids.alice,

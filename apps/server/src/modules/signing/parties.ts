@@ -21,18 +21,18 @@ function documentKindOf(template: { body: string; catalogue: Record<string, unkn
 }
 
 /** The document's template, or 409: without it there is no one to ask to sign. */
-function templateOf(library: TemplateLibrary, doc: { xTemplateId: string | null }) {
-  const template = doc.xTemplateId ? library.get(doc.xTemplateId) : undefined;
+async function templateOf(library: TemplateLibrary, doc: { xTemplateId: string | null }) {
+  const template = doc.xTemplateId ? await library.get(doc.xTemplateId) : undefined;
   if (!template) throw new AppError(409, NO_SIGNERS);
   return template;
 }
 
 /** Signers and witnesses from the document's parties (docgen's `signers()`), and the execution check. */
-export function partiesOf(
+export async function partiesOf(
   library: TemplateLibrary,
   doc: { xTemplateId: string | null; xml: Record<string, unknown> },
 ) {
-  const template = templateOf(library, doc);
+  const template = await templateOf(library, doc);
   const answers = doc.xml as Answers;
   const kindByKey = new Map<string, SignerKind>();
   for (const block of executionBlocks(template.definition, answers)) {

@@ -41,7 +41,7 @@ export function createSigningSend(
     /** GET /signing/list-signer: the document's signers and witnesses, and whether it may be signed electronically. */
     async listSigners(ctx: FirmContext, docId: number) {
       const doc = await db.transaction(async (tx) => (await visible(tx, ctx, docId, false)).doc);
-      const { list, execution } = partiesOf(library, doc);
+      const { list, execution } = await partiesOf(library, doc);
       const providers = fusesign ? (["builtin", "fusesign"] as const) : (["builtin"] as const);
       return { list, execution, providers: [...providers], is_relaunch: doc.isRelaunch };
     },
@@ -66,7 +66,7 @@ export function createSigningSend(
       if (input.provider === "fusesign" && !fusesign) throw new AppError(409, FUSESIGN_NOT_CONNECTED);
       const errors = confirmErrors(input, sydneyDay(clock()));
       if (errors.length > 0) throw badRequest(errors[0]?.message ?? FIELD_REQUIRED, errors);
-      const { template, execution } = partiesOf(library, before.doc);
+      const { template, execution } = await partiesOf(library, before.doc);
       if (!execution.electronic) throw new AppError(409, execution.message);
       const witnessProblems = witnessErrors(witnessRuleInput(template, before.doc.xml as Answers, input));
       if (witnessProblems.length > 0) throw badRequest(witnessProblems[0]?.message ?? "", witnessProblems);

@@ -40,7 +40,7 @@ const TODAY = "2026-11-02";
 beforeAll(async () => {
   t = await createTestApp();
   firm = await buildFirmWithPeople(t);
-  sample = t.services.templates.get(NDA.identifier)?.sampleAnswers as Record<string, unknown>;
+  sample = t.services.templates.starter(NDA.identifier)?.sampleAnswers as Record<string, unknown>;
 });
 afterAll(() => t.close());
 
@@ -348,7 +348,7 @@ describe("POST /api/signing/confirm", () => {
   });
 
   it("refuses a will: wills are never signed electronically", async () => {
-    const will = t.services.templates.get("simple-will");
+    const will = t.services.templates.starter("simple-will");
     const doc = await completedDocument({
       template: { identifier: "simple-will", name: "Will" },
       xml: will?.sampleAnswers as Record<string, unknown>,

@@ -13,13 +13,16 @@ export { createTemplateLibrary, type TemplateLibrary, templateName, versionTexts
 export { templateVersions } from "./schema.ts";
 export { QUERY_REWRITES, synonymsOf, TEMPLATE_SYNONYMS } from "./synonyms.ts";
 export {
+  catalogueTextOf,
   contentHashOf,
   currentVersionOf,
+  earlierPublishedVersion,
   engineFiles,
   insertVersion,
   isUniqueViolation,
   latestVersions,
   newerPublishedVersionSql,
+  newTemplateRows,
   publishedVersionRow,
   publishedVersions,
   publishRow,

@@ -11,17 +11,17 @@ describe("template library", () => {
     const folders = readdirSync(STARTER_TEMPLATES_DIR).filter((name) =>
       existsSync(path.join(STARTER_TEMPLATES_DIR, name, "interview.yaml")),
     );
-    expect(library.list().map((t) => t.identifier)).toEqual([...folders].sort());
-    const nda = library.get("mutual-nda");
+    expect(library.starters().map((t) => t.identifier)).toEqual([...folders].sort());
+    const nda = library.starter("mutual-nda");
     expect(nda?.definition.questions.length).toBeGreaterThan(0);
     expect(nda?.body).toContain("{{");
     expect(nda && templateName(nda)).toBe("Mutual Non-Disclosure Agreement");
     expect(nda?.sampleAnswers && validate(nda.definition, nda.sampleAnswers)).toEqual([]);
-    expect(library.get("no-such-template")).toBeUndefined();
+    expect(library.starter("no-such-template")).toBeUndefined();
   });
 
   it("reads a folder once, whoever asks", () => {
-    expect(createTemplateLibrary().get("mutual-nda")).toBe(createTemplateLibrary().get("mutual-nda"));
+    expect(createTemplateLibrary().starter("mutual-nda")).toBe(createTemplateLibrary().starter("mutual-nda"));
   });
 
   it("refuses a library with a broken interview, naming the problem", () => {
@@ -33,6 +33,6 @@ describe("template library", () => {
     );
     writeFileSync(path.join(root, "broken", "template.md"), "# x\n");
     writeFileSync(path.join(root, "broken", "catalogue.json"), "{}");
-    expect(() => createTemplateLibrary(root).list()).toThrow(DefinitionError);
+    expect(() => createTemplateLibrary(root).starters()).toThrow(DefinitionError);
   });
 });

@@ -2,10 +2,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { type LibraryTemplate, loadTemplateLibrary, templateFromFiles } from "@precedent/docgen/library";
 import type { Database } from "../../db/client.ts";
+import type { ChangeFeed } from "../../platform/freshness/index.ts";
 import {
+  catalogueTextOf,
   contentHashOf,
   currentVersionOf,
   engineFiles,
+  newTemplateRows,
   type VersionedTemplate,
   versionRow,
 } from "./versions.ts";
@@ -16,75 +19,134 @@ export type { LibraryTemplate };
 export const STARTER_TEMPLATES_DIR = path.resolve(import.meta.dirname, "../../../../../templates");
 
 /**
- * The template library the server serves: every folder of a templates directory, read and parsed
- * once (docgen's loader, the same one the library's own tests use), by identifier — the folder
- * name, which documents keep as `x_template_id` (their `template_name` is the catalogue name).
+ * The template library the server serves, by identifier (documents keep it as `x_template_id`;
+ * their `template_name` is the catalogue name). A template at a version is its files: version 1
+ * of a starter template is its folder under templates/; every other version, and version 1 of a
+ * template uploaded as new in the console, is a `template_versions` row. Later versions keep
+ * version 1's catalogue entry.
  *
- * - `get(identifier)`: one template, or undefined for an unknown identifier.
- * - `list()`: every template, sorted by identifier.
+ * - `get(identifier)`: a template firms may use, as the catalogue, the assistant and signing read
+ *   it, or undefined. A starter answers its folder (version 1: catalogue entries, names and the
+ *   assistant's reading are not part of an upload); a template uploaded as new answers only once
+ *   a version of it is published, and then at that version (it has no folder to stand for it).
+ *   `{ unpublished: true }` (the console) also answers a new template never published.
+ * - `list()`: every such template, sorted by identifier.
  * - `at(identifier, version)`: the template as it was at one version (what a document records).
  * - `current(identifier)`: the template at its current (published) version.
  *
- * `get` and `list` answer the starter folders (version 1): the catalogue entry, name and the
- * assistant's reading of a template are not part of an upload. Assembly always goes through
- * `at` with the document's own version.
- *
- * Each entry is `{ identifier, definition, body, catalogue, sampleAnswers }`; treat it as read-only
- * (it is shared by every request).
+ * Each entry is shared by every request; treat it as read-only. An uploaded version carries its
+ * files (`uploaded`), which worker threads assemble from. A caller inside a transaction passes it
+ * (`db`) for the library's reads: on PGlite a read beside an open transaction waits for it.
  */
 export type TemplateLibrary = {
-  /** The folder it reads (worker threads read the same templates from it). */
+  /** The starter folders (worker threads read a starter's version 1 from them). */
   readonly root: string;
-  get(identifier: string): LibraryTemplate | undefined;
-  list(): readonly LibraryTemplate[];
-  at(identifier: string, version: number | null): Promise<VersionedTemplate | undefined>;
+  /**
+   * The starter folders themselves, as read (no database): what the catalogue is seeded from,
+   * the company kit's fixed templates, the demo and the library's own tests. Not what firms may
+   * use (that is `get`/`list`).
+   */
+  starter(identifier: string): LibraryTemplate | undefined;
+  starters(): readonly LibraryTemplate[];
+  get(identifier: string, options?: ReadOptions): Promise<VersionedTemplate | undefined>;
+  list(options?: ReadOptions): Promise<readonly VersionedTemplate[]>;
+  at(identifier: string, version: number | null, db?: Database): Promise<VersionedTemplate | undefined>;
   current(identifier: string): Promise<VersionedTemplate | undefined>;
 };
 
+type ReadOptions = { unpublished?: boolean; db?: Database };
+
 const loaded = new Map<string, Map<string, LibraryTemplate>>();
 
+/** The starter folders of `root`, read on first use and kept for the process. */
+function startersIn(root: string) {
+  let templates = loaded.get(root);
+  if (!templates) {
+    templates = new Map(loadTemplateLibrary(root).map((t) => [t.identifier, t]));
+    loaded.set(root, templates);
+  }
+  return templates;
+}
+
 /**
- * The library in `root` (default the starter library). It is read on first use (parsing every
- * interview takes most of a second, which servers that never open an interview need not pay) and
- * then kept for the process: every later call for the same folder reuses it.
+ * The library in `root` (default the starter library). The folders are read on first use
+ * (parsing every interview takes most of a second, which servers that never open an interview
+ * need not pay) and then kept for the process.
  */
 export function createTemplateLibrary(
   root = STARTER_TEMPLATES_DIR,
-  /** Where uploaded versions are kept; without it, every template is at version 1. */
-  versions?: { db: Database },
+  /**
+   * Where uploaded versions are kept; without it, only the starters, each at version 1. With a
+   * change feed, which new templates exist is kept in memory while the catalogue is unchanged
+   * (a version's status changing is announced as the catalogue's: migration 0073).
+   */
+  versions?: { db: Database; changes?: Pick<ChangeFeed, "mark" | "catalogueUnchangedSince"> | undefined },
 ): TemplateLibrary {
-  const byIdentifier = () => {
-    let templates = loaded.get(root);
-    if (!templates) {
-      templates = new Map(loadTemplateLibrary(root).map((t) => [t.identifier, t]));
-      loaded.set(root, templates);
-    }
-    return templates;
-  };
+  const starters = () => startersIn(root);
   // An uploaded version never changes, so once parsed it is kept for the process.
   const parsed = new Map<string, VersionedTemplate>();
-  async function at(identifier: string, version: number | null) {
-    const starter = byIdentifier().get(identifier);
-    if (!starter) return undefined;
-    if (version === null || version <= 1 || !versions) return { ...starter, version: 1 };
-    const key = `${identifier}@${version}`;
-    const kept = parsed.get(key);
-    if (kept) return kept;
-    const row = await versionRow(versions.db, identifier, version);
+  let kept: { mark: number; rows: Awaited<ReturnType<typeof newTemplateRows>> } | undefined;
+
+  /** Templates uploaded as new: identifier → their published version (null: none yet). */
+  async function newTemplates(db: Database | undefined) {
+    if (!versions) return new Map<string, number | null>();
+    const { changes } = versions;
+    if (!kept || !changes?.catalogueUnchangedSince(kept.mark)) {
+      const mark = changes?.mark() ?? 0;
+      kept = { mark, rows: await newTemplateRows(db ?? versions.db) };
+    }
+    return new Map(kept.rows.map((r) => [r.identifier, r.published]));
+  }
+
+  async function at(
+    identifier: string,
+    version: number | null,
+    db?: Database,
+  ): Promise<VersionedTemplate | undefined> {
+    const starter = starters().get(identifier);
+    if (starter && (version === null || version <= 1 || !versions)) return { ...starter, version: 1 };
+    if (!versions) return undefined;
+    const number = version ?? 1;
+    const key = `${identifier}@${number}`;
+    const found = parsed.get(key);
+    if (found) return found;
+    const reader = db ?? versions.db;
+    const row = await versionRow(reader, identifier, number);
     if (!row) return undefined;
-    const files = engineFiles(row, starter);
+    // Version 1's catalogue entry: the starter's folder, or the new template's first row.
+    const catalogue = starter
+      ? JSON.stringify(starter.catalogue)
+      : (row.catalogue ?? catalogueTextOf(await versionRow(reader, identifier, 1)));
+    if (catalogue === undefined) return undefined;
+    const files = engineFiles(row, catalogue);
     const template: VersionedTemplate = {
       ...templateFromFiles(identifier, files),
-      version,
+      version: number,
       uploaded: { contentHash: contentHashOf(files), files },
     };
     parsed.set(key, template);
     return template;
   }
+
+  async function get(identifier: string, options: ReadOptions = {}) {
+    const starter = starters().get(identifier);
+    if (starter) return { ...starter, version: 1 };
+    const published = (await newTemplates(options.db)).get(identifier);
+    if (published === undefined) return undefined;
+    if (published === null) return options.unpublished ? at(identifier, 1, options.db) : undefined;
+    return at(identifier, published, options.db);
+  }
+
   return {
     root,
-    get: (identifier) => byIdentifier().get(identifier),
-    list: () => [...byIdentifier().values()],
+    starter: (identifier) => starters().get(identifier),
+    starters: () => [...starters().values()],
+    get,
+    async list(options = {}) {
+      const identifiers = new Set([...starters().keys(), ...(await newTemplates(options.db)).keys()]);
+      const found = await Promise.all([...identifiers].sort().map((identifier) => get(identifier, options)));
+      return found.filter((t): t is VersionedTemplate => t !== undefined);
+    },
     at,
     current: async (identifier) =>
       at(identifier, versions ? await currentVersionOf(versions.db, identifier) : 1),
@@ -97,7 +159,7 @@ export const templateName = (template: LibraryTemplate) =>
 
 /**
  * The interview and body text of a template at one version, as written (what the console's diff
- * compares): the starter folder's files for version 1, the uploaded row's otherwise.
+ * compares): a starter's folder files for its version 1, the uploaded row's otherwise.
  */
 export async function versionTexts(
   library: TemplateLibrary,
@@ -105,8 +167,8 @@ export async function versionTexts(
   identifier: string,
   version: number,
 ): Promise<{ interview: string; body: string } | undefined> {
-  if (version <= 1) {
-    if (!library.get(identifier)) return undefined;
+  const starter = await library.get(identifier);
+  if (version <= 1 && starter && !starter.uploaded) {
     const folder = path.join(library.root, identifier);
     const [interview, body] = await Promise.all([
       readFile(path.join(folder, "interview.yaml"), "utf8"),

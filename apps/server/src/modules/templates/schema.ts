@@ -20,9 +20,11 @@ export const templateVersionStatus = pgEnum("template_version_status", [
 
 /**
  * A template version uploaded from the console (issue 37 item 2): the files' text as uploaded,
- * never changed afterwards, and what the checks found. Version 1 of every template is its folder
- * under templates/ and has no row. The partial unique index keeps at most one published version
- * per template, whoever publishes at the same moment.
+ * never changed afterwards, and what the checks found. Version 1 of a starter template is its
+ * folder under templates/ and has no row; version 1 of a template uploaded as new is a row, and
+ * carries the catalogue entry (the folder's catalogue.json) that later versions keep. The partial
+ * unique index keeps at most one published version per template, whoever publishes at the same
+ * moment.
  */
 export const templateVersions = pgTable(
   "template_versions",
@@ -37,6 +39,8 @@ export const templateVersions = pgTable(
     body: text().notNull(),
     sampleAnswers: text().notNull(),
     preconditions: text().notNull(),
+    /** catalogue.json's text: on version 1 of a new template only (the migration checks it). */
+    catalogue: text(),
     /** sha256 of the files' text: worker threads cache a parsed version under it. */
     contentHash: text().notNull(),
     checks: jsonb().$type<unknown>().notNull(),
@@ -49,7 +53,8 @@ export const templateVersions = pgTable(
     publishedBy: integer(),
   },
   (t) => [
-    check("template_versions_version_check", sql`${t.version} >= 2`),
+    check("template_versions_version_check", sql`${t.version} >= 1`),
+    check("template_versions_catalogue_check", sql`(${t.version} = 1) = (${t.catalogue} is not null)`),
     uniqueIndex("template_versions_identifier_version_idx").on(t.identifier, t.version),
     uniqueIndex("template_versions_one_published_idx").on(t.identifier).where(sql`${t.status} = 'published'`),
   ],

@@ -6,9 +6,11 @@ import type { UploadedTemplateFiles } from "../../platform/workers/index.ts";
 import { templateVersions } from "./schema.ts";
 
 /**
- * Template versions (issue 37 item 2). Version 1 of each template is its starter folder; later
- * versions are rows, uploaded from the console, immutable once written. The current version is
- * the published row, or version 1 when there is none. These are the queries and changes the
+ * Template versions (issue 37 item 2). Version 1 of a starter template is its folder; later
+ * versions are rows, uploaded from the console, immutable once written. A template uploaded as
+ * new has every version as a row, version 1 included (with its catalogue entry). The current
+ * version is the published row, or version 1 when there is none (a new template with none is
+ * not offered to firms at all: the library's `get`). These are the queries and changes the
  * console's commands run inside their own transactions (which also write the audit log).
  */
 
@@ -30,17 +32,38 @@ export type UploadedFiles = {
   preconditions: string;
 };
 
-/** The text the engine parses for a version: the upload's files and the starter's catalogue entry. */
+/** The text the engine parses for a version: the upload's files and version 1's catalogue entry. */
 export function engineFiles(
   files: Pick<UploadedFiles, "interview" | "body" | "sampleAnswers">,
-  starter: LibraryTemplate,
+  catalogue: string,
 ): TemplateFiles {
-  return {
-    interview: files.interview,
-    body: files.body,
-    catalogue: JSON.stringify(starter.catalogue),
-    sampleAnswers: files.sampleAnswers,
-  };
+  return { interview: files.interview, body: files.body, catalogue, sampleAnswers: files.sampleAnswers };
+}
+
+/** The catalogue entry's text of a template's version 1: a starter's folder, or a new template's first row. */
+export const catalogueTextOf = (version1: LibraryTemplate | TemplateVersionRow | undefined) =>
+  version1 === undefined
+    ? undefined
+    : "status" in version1
+      ? (version1.catalogue ?? undefined)
+      : JSON.stringify(version1.catalogue);
+
+/**
+ * Templates uploaded as new (those with a version-1 row; a starter's rows start at 2), each with
+ * its published version, or null while none is.
+ */
+export async function newTemplateRows(db: Database) {
+  const published = db
+    .select({ identifier: templateVersions.identifier, version: templateVersions.version })
+    .from(templateVersions)
+    .where(eq(templateVersions.status, "published"))
+    .as("published");
+  const rows = await db
+    .select({ identifier: templateVersions.identifier, published: published.version })
+    .from(templateVersions)
+    .leftJoin(published, eq(published.identifier, templateVersions.identifier))
+    .where(eq(templateVersions.version, 1));
+  return rows;
 }
 
 export const contentHashOf = (files: TemplateFiles) =>
@@ -106,6 +129,23 @@ export async function publishedVersions(db: Database) {
     .where(eq(templateVersions.status, "published"));
 }
 
+/** The highest version number published before `version` (a roll back's target), if any. */
+export async function earlierPublishedVersion(db: Database, identifier: string, version: number) {
+  const [row] = await db
+    .select({ version: templateVersions.version })
+    .from(templateVersions)
+    .where(
+      and(
+        eq(templateVersions.identifier, identifier),
+        lt(templateVersions.version, version),
+        isNotNull(templateVersions.publishedAt),
+      ),
+    )
+    .orderBy(desc(templateVersions.version))
+    .limit(1);
+  return row?.version;
+}
+
 /** The highest version number uploaded for each template. */
 export async function latestVersions(db: Database) {
   return db
@@ -114,12 +154,17 @@ export async function latestVersions(db: Database) {
     .groupBy(templateVersions.identifier);
 }
 
-/** Writes an uploaded version as the next number (two uploads at once: one gets a unique violation). */
+/**
+ * Writes an uploaded version as the next number (two uploads at once: one gets a unique
+ * violation). With `catalogue`, it is version 1 of a new template (the same identifier uploaded
+ * as new twice at once: one gets a unique violation).
+ */
 export async function insertVersion(
   tx: Database,
   input: {
     identifier: string;
     files: UploadedFiles;
+    catalogue?: string;
     note: string;
     contentHash: string;
     checks: unknown;
@@ -136,7 +181,8 @@ export async function insertVersion(
     .insert(templateVersions)
     .values({
       identifier: input.identifier,
-      version: Math.max(1, latest?.version ?? 1) + 1,
+      version: input.catalogue === undefined ? Math.max(1, latest?.version ?? 1) + 1 : 1,
+      catalogue: input.catalogue ?? null,
       note: input.note,
       interview: input.files.interview,
       body: input.files.body,
@@ -185,7 +231,8 @@ export async function unscheduleRow(tx: Database, row: TemplateVersionRow) {
 
 /**
  * Rolls back from the published version to the one published before it: the highest lower version
- * ever published, or the starter (version 1). Returns the version now current.
+ * ever published, or the starter (version 1). Returns the version now current. The caller refuses
+ * a new template's roll back when no earlier version of it was published (it has no starter).
  */
 export async function rollBackRow(tx: Database, current: TemplateVersionRow, by: number, at: Date) {
   await tx.update(templateVersions).set({ status: "retired" }).where(eq(templateVersions.id, current.id));

@@ -16,7 +16,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp({ changes: true });
-  await ensureCatalogue(t.db, t.services.templates.list());
+  await ensureCatalogue(t.db, t.services.templates.starters());
   firm = await t.buildTeam({ name: "Kept Legal Pty Ltd" });
   token = await signIn(t, firm.owner.email);
 });

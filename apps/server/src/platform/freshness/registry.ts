@@ -108,7 +108,7 @@ export const OTHER_SOURCES: Record<string, string> = {
   product_category_links:
     "a template's categories move every firm's lists (0010), and are announced as the catalogue's change (0036)",
   template_versions:
-    "a version published, retired or scheduled moves every firm's lists (0062): each document row says when its template has a newer published version",
+    "a version published, retired or scheduled moves every firm's lists (0062): each document row says when its template has a newer published version; and a version uploaded or its status changed is announced as the catalogue's change (0073): each server's library keeps which templates were uploaded as new and which version of each is published",
   sessions: "an ended session, or any change but its touch, is announced to every server (0010, 0019)",
 };
 

@@ -33,7 +33,7 @@ let sample: Record<string, unknown>;
 beforeAll(async () => {
   t = await createTestApp();
   ({ teamId, ids, as } = await buildFirmWithPeople(t));
-  const template = t.services.templates.get(SMSF.identifier);
+  const template = t.services.templates.starter(SMSF.identifier);
   if (!template?.sampleAnswers) throw new Error("the SMSF deed's sample answers are missing");
   sample = template.sampleAnswers as Record<string, unknown>;
 });

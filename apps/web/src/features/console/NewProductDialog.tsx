@@ -125,7 +125,10 @@ export function NewProductDialog({
             optionFilterProp="label"
             options={[
               { value: NO_TEMPLATE, label: "None" },
-              ...(templates.data?.rows ?? []).map((t) => ({ value: t.identifier, label: t.name })),
+              // A new template firms cannot see yet cannot be sold either (the server refuses it too).
+              ...(templates.data?.rows ?? [])
+                .filter((t) => t.current_version !== null)
+                .map((t) => ({ value: t.identifier, label: t.name })),
             ]}
           />
         </Form.Item>

@@ -13,20 +13,9 @@ import {
 import { LoadError } from "../../components/LoadError";
 import { formatInstant } from "../../dates";
 import { StateTag } from "./StateTag";
+import { TemplateFilesField, useTemplateFiles } from "./TemplateFilesField";
 import { TemplateVersionView } from "./TemplateVersionView";
 import { STATUS_LABELS, sydneyTime } from "./template-versions";
-
-/** The files of a template folder an upload reads, by name; the catalogue entry stays the starter's. */
-const FILE_FIELDS = {
-  "interview.yaml": "interview",
-  "template.md": "body",
-  "sample-answers.json": "sample_answers",
-  "PRECONDITIONS.md": "preconditions",
-} as const;
-type FileField = (typeof FILE_FIELDS)[keyof typeof FILE_FIELDS];
-/** Any other .json file is an edge-case answer set, named by its file name. */
-type AnswerSetFile = { name: string; answers: string };
-const answerSetName = (fileName: string) => fileName.replace(/\.json$/i, "");
 
 export function TemplateView({ identifier, onBack }: { identifier: string; onBack: () => void }) {
   const [params, setParams] = useSearchParams();
@@ -34,8 +23,7 @@ export function TemplateView({ identifier, onBack }: { identifier: string; onBac
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const detail = useQuery(templateDetailQuery(identifier));
-  const [files, setFiles] = useState<Partial<Record<FileField, string>>>({});
-  const [answerSets, setAnswerSets] = useState<AnswerSetFile[]>([]);
+  const chosen = useTemplateFiles();
   const [note, setNote] = useState("");
   const [uploadError, setUploadError] = useState<string | null>(null);
   const showVersion = (version: number | null) =>
@@ -44,14 +32,17 @@ export function TemplateView({ identifier, onBack }: { identifier: string; onBac
 
   const upload = useMutation({
     mutationFn: () => {
-      const body = UploadTemplateVersionRequest.safeParse({ note, ...files, answer_sets: answerSets });
+      const body = UploadTemplateVersionRequest.safeParse({
+        note,
+        ...chosen.files,
+        answer_sets: chosen.answerSets,
+      });
       if (!body.success) throw new Error(body.error.issues[0]?.message ?? "Check the files");
       return uploadTemplateVersion(identifier, body.data);
     },
     onSuccess: async (version) => {
       setUploadError(null);
-      setFiles({});
-      setAnswerSets([]);
+      chosen.clear();
       setNote("");
       await refresh();
       showVersion(version.version);
@@ -84,19 +75,6 @@ export function TemplateView({ identifier, onBack }: { identifier: string; onBac
       />
     );
   const template = detail.data;
-
-  const readFiles = async (list: FileList | null) => {
-    const read: Partial<Record<FileField, string>> = {};
-    const sets: AnswerSetFile[] = [];
-    for (const file of Array.from(list ?? [])) {
-      const field = FILE_FIELDS[file.name as keyof typeof FILE_FIELDS];
-      if (field) read[field] = await file.text();
-      else if (/\.json$/i.test(file.name))
-        sets.push({ name: answerSetName(file.name), answers: await file.text() });
-    }
-    setFiles(read);
-    setAnswerSets(sets);
-  };
 
   const columns: ColumnsType<TemplateVersionSummary> = [
     {
@@ -154,10 +132,17 @@ export function TemplateView({ identifier, onBack }: { identifier: string; onBac
       </Flex>
       {template && (
         <Flex gap={8} align="center" wrap>
-          <Typography.Text>
-            Current version: <strong>{template.current_version}</strong>
-            {template.current_version === 1 && " (the starter library's)"}
-          </Typography.Text>
+          {template.current_version === null ? (
+            <Typography.Text>
+              Current version: <strong>none</strong> (a new template: firms see it once a version is
+              published)
+            </Typography.Text>
+          ) : (
+            <Typography.Text>
+              Current version: <strong>{template.current_version}</strong>
+              {template.current_version === 1 && template.starter && " (the starter library's)"}
+            </Typography.Text>
+          )}
           {template.abilities.roll_back && (
             <Popconfirm
               title="Roll back to the version published before this one?"
@@ -182,31 +167,11 @@ export function TemplateView({ identifier, onBack }: { identifier: string; onBac
               <Typography.Paragraph>
                 Choose the template's files: interview.yaml, template.md, sample-answers.json and
                 PRECONDITIONS.md. Any other .json file is an edge-case answer set, named by its file name and
-                checked like the sample answers. The server checks the version before it can be published.
+                checked like the sample answers. The server checks the version before it can be published. The
+                catalogue entry stays version 1's.
               </Typography.Paragraph>
               <Form layout="vertical" onFinish={() => upload.mutate()} requiredMark={false}>
-                <Form.Item label="Template files" htmlFor="template-files">
-                  <input
-                    id="template-files"
-                    type="file"
-                    multiple
-                    accept=".yaml,.yml,.md,.json"
-                    onChange={(e) => void readFiles(e.target.files)}
-                  />
-                  <Typography.Text type="secondary" aria-live="polite">
-                    {Object.keys(files).length > 0
-                      ? `Read: ${Object.keys(FILE_FIELDS)
-                          .filter(
-                            (name) => files[FILE_FIELDS[name as keyof typeof FILE_FIELDS]] !== undefined,
-                          )
-                          .join(", ")}${
-                          answerSets.length > 0
-                            ? `. Answer sets: ${answerSets.map((set) => set.name).join(", ")}`
-                            : ""
-                        }`
-                      : "No files chosen."}
-                  </Typography.Text>
-                </Form.Item>
+                <TemplateFilesField id="template-files" chosen={chosen} />
                 <Form.Item label="What changed" htmlFor="template-note">
                   <Input.TextArea
                     id="template-note"

@@ -9,6 +9,9 @@ const SPOKEN = { same: "", added: "Added: ", removed: "Removed: ", skipped: "" }
  * A native disclosure, so it opens by keyboard.
  */
 export function TextDiffView({ file, diff }: { file: string; diff: TextDiff }) {
+  // A new template's version 1 has no version before it: every line would be "added".
+  if (diff.compared_with === 0)
+    return <p className="console__body-text">{`${file}: the new template's first version`}</p>;
   const summary = diff.too_large
     ? `${file}: too long or too changed to compare line by line with version ${diff.compared_with}`
     : diff.added + diff.removed === 0

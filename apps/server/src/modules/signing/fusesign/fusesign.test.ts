@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 async function sentWithFuseSign() {
-  const sample = t.services.templates.get(NDA.identifier)?.sampleAnswers as Record<string, unknown>;
+  const sample = t.services.templates.starter(NDA.identifier)?.sampleAnswers as Record<string, unknown>;
   const doc = await t.buildDocument({
     teamId: firm.teamId,
     createdBy: firm.ids.alice,
