@@ -7,6 +7,7 @@ export {
   productMetaOfTemplates,
   productSummaries,
   productsInCategoriesSql,
+  productWithdrawn,
   templateOfProduct,
 } from "./product-queries.ts";
 export { catalogueRoutes } from "./routes.ts";
