@@ -13,8 +13,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirmWithPeople, createTestApp, type FirmWithPeople, type TestApp } from "../../test/harness.ts";
 import { ensureCatalogue, products } from "../catalogue/index.ts";
-import { buildStaff, type ConsoleClient, signInStaff } from "../console/testing.ts";
-import { orders } from "./schema.ts";
+import { orders } from "../orders/index.ts";
+import { buildStaff, type ConsoleClient, signInStaff } from "./testing.ts";
 
 // Issue 37, loose end 2: a product withdrawn in the console (kept because orders point at it)
 // stays startable from an order paid before; a new purchase of it stays refused.
