@@ -27,6 +27,7 @@ import {
   createDocumentsService,
   createDocumentZipDownload,
   type DocumentsService,
+  documentNameById,
 } from "./modules/documents/index.ts";
 import { createFileStore } from "./modules/files/index.ts";
 import { createFoldersService } from "./modules/folders/index.ts";
@@ -47,7 +48,7 @@ import { nextStepLinksOf, nextStepsDocumentColumns } from "./modules/next-steps/
 import { createDocumentStart, createOrdersService, paidOrdersOf } from "./modules/orders/index.ts";
 import { createPaymentsService, createProviderRefunds } from "./modules/payments/index.ts";
 import { signingDocumentColumns } from "./modules/signing/index.ts";
-import { createFirmContexts, createTeamsService } from "./modules/teams/index.ts";
+import { createFirmContexts, createTeamsService, firmNames, memberRole } from "./modules/teams/index.ts";
 import { createTemplateLibrary } from "./modules/templates/index.ts";
 import { createTwoFactorService, type TwoFactorService } from "./modules/two-factor/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
@@ -421,6 +422,18 @@ export function createServices(deps: {
     assembledPdf: (ctx, docId) => documents.downloadablePdf(ctx, docId),
     interviewOf: (ctx, docId) => interview.interview(ctx, docId),
     logs,
+    // A retried import that works again is the person's to run: they are mailed the interview.
+    importReady: {
+      mail,
+      publicUrl,
+      personOf: async (reader, { teamId, userId, docId }) => {
+        if ((await memberRole(reader, teamId, userId)) === undefined) return null;
+        const person = (await users.summaries([userId])).get(userId);
+        const documentName = await documentNameById(reader, teamId, docId);
+        if (!person?.email || documentName === undefined) return null;
+        return { ...person, firmName: (await firmNames(reader, [teamId])).get(teamId) ?? "", documentName };
+      },
+    },
   });
   registerIntegrationsReactions(events, integrations);
   return {
