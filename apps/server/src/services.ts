@@ -18,7 +18,7 @@ import {
 } from "./modules/asic/index.ts";
 import { createAssistantService, salesCatalogueOf } from "./modules/assistant/index.ts";
 import { createAuthService, createPasswordReset } from "./modules/auth/index.ts";
-import { createCatalogueService } from "./modules/catalogue/index.ts";
+import { createCatalogueService, createImageCollection } from "./modules/catalogue/index.ts";
 import { createConsoleService } from "./modules/console/index.ts";
 import { createCouponsService } from "./modules/coupons/index.ts";
 import { createCreditsService, creditPurchaseRefusal } from "./modules/credits/index.ts";
@@ -27,7 +27,6 @@ import {
   createDocumentsService,
   createDocumentZipDownload,
   type DocumentsService,
-  documentNameById,
 } from "./modules/documents/index.ts";
 import { createFileStore } from "./modules/files/index.ts";
 import { createFoldersService } from "./modules/folders/index.ts";
@@ -42,13 +41,18 @@ import { createInvitationsService } from "./modules/invitations/index.ts";
 import { createLiteVideoService } from "./modules/lite-video/index.ts";
 import { createLogsService } from "./modules/logs/index.ts";
 import { createMailService } from "./modules/mail/index.ts";
-import { createMediaService, type MediaService, mediaSourceUrl } from "./modules/media/index.ts";
+import {
+  createMediaService,
+  type MediaService,
+  mediaHoldsFile,
+  mediaSourceUrl,
+} from "./modules/media/index.ts";
 import { createBillingPortal, createMembershipService } from "./modules/membership/index.ts";
 import { nextStepLinksOf, nextStepsDocumentColumns } from "./modules/next-steps/index.ts";
 import { createDocumentStart, createOrdersService, paidOrdersOf } from "./modules/orders/index.ts";
 import { createPaymentsService, createProviderRefunds } from "./modules/payments/index.ts";
 import { signingDocumentColumns } from "./modules/signing/index.ts";
-import { createFirmContexts, createTeamsService, firmNames, memberRole } from "./modules/teams/index.ts";
+import { createFirmContexts, createTeamsService } from "./modules/teams/index.ts";
 import { createTemplateLibrary } from "./modules/templates/index.ts";
 import { createTwoFactorService, type TwoFactorService } from "./modules/two-factor/index.ts";
 import { createUsersService } from "./modules/users/index.ts";
@@ -59,6 +63,7 @@ import type { Clock } from "./platform/kernel/index.ts";
 import { createThrottle } from "./platform/throttle/index.ts";
 import { createDocumentEngine } from "./platform/workers/index.ts";
 import type { ServicesConfig } from "./services-config.ts";
+import { importReadyNotice } from "./services-integrations.ts";
 import { createSettingsReaders } from "./services-settings.ts";
 import { createSigningServices } from "./services-signing.ts";
 import { createHeavyWork } from "./services-workers.ts";
@@ -255,6 +260,14 @@ export function createServices(deps: {
     changes: deps.changes,
     files: fileStore,
   });
+  // Catalogue images no product or category names for a day leave the FileStore (by job).
+  const catalogueImageCollection = createImageCollection({
+    db,
+    clock,
+    files: fileStore,
+    heldElsewhere: mediaHoldsFile,
+    jobs,
+  });
   const coupons = createCouponsService({ db, clock });
   const mail = createMailService({
     db,
@@ -422,18 +435,7 @@ export function createServices(deps: {
     assembledPdf: (ctx, docId) => documents.downloadablePdf(ctx, docId),
     interviewOf: (ctx, docId) => interview.interview(ctx, docId),
     logs,
-    // A retried import that works again is the person's to run: they are mailed the interview.
-    importReady: {
-      mail,
-      publicUrl,
-      personOf: async (reader, { teamId, userId, docId }) => {
-        if ((await memberRole(reader, teamId, userId)) === undefined) return null;
-        const person = (await users.summaries([userId])).get(userId);
-        const documentName = await documentNameById(reader, teamId, docId);
-        if (!person?.email || documentName === undefined) return null;
-        return { ...person, firmName: (await firmNames(reader, [teamId])).get(teamId) ?? "", documentName };
-      },
-    },
+    importReady: importReadyNotice({ mail, publicUrl, users }),
   });
   registerIntegrationsReactions(events, integrations);
   return {
@@ -451,6 +453,7 @@ export function createServices(deps: {
     logs,
     fileStore,
     media,
+    catalogueImageCollection,
     templates,
     /** The worker pool; the app closes it when it closes. */
     workers,
