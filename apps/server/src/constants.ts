@@ -174,3 +174,11 @@ export const SIGNING_REMINDER_GUARD_MS = 60_000;
 export const WORKER_QUEUE_LIMIT = 64;
 export const WORKER_TASK_TIMEOUT_MS = 30_000;
 export const WORKER_MEMORY_LIMIT_MB = 1024;
+
+/**
+ * Catalogue images (issue 37, loose end 1): an image no product or category names is deleted from
+ * the FileStore once unused this long (an upload in flight, or a page cached with the image it
+ * replaced, still finds it meanwhile), by a job run this often.
+ */
+export const CATALOGUE_IMAGE_GRACE_MS = 24 * 60 * 60_000;
+export const CATALOGUE_IMAGE_COLLECT_EVERY_MS = 60 * 60_000;

@@ -18,7 +18,7 @@ import {
 } from "./modules/asic/index.ts";
 import { createAssistantService, salesCatalogueOf } from "./modules/assistant/index.ts";
 import { createAuthService, createPasswordReset } from "./modules/auth/index.ts";
-import { createCatalogueService } from "./modules/catalogue/index.ts";
+import { createCatalogueService, createImageCollection } from "./modules/catalogue/index.ts";
 import { createConsoleService } from "./modules/console/index.ts";
 import { createCouponsService } from "./modules/coupons/index.ts";
 import { createCreditsService, creditPurchaseRefusal } from "./modules/credits/index.ts";
@@ -41,7 +41,12 @@ import { createInvitationsService } from "./modules/invitations/index.ts";
 import { createLiteVideoService } from "./modules/lite-video/index.ts";
 import { createLogsService } from "./modules/logs/index.ts";
 import { createMailService } from "./modules/mail/index.ts";
-import { createMediaService, type MediaService, mediaSourceUrl } from "./modules/media/index.ts";
+import {
+  createMediaService,
+  type MediaService,
+  mediaHoldsFile,
+  mediaSourceUrl,
+} from "./modules/media/index.ts";
 import { createBillingPortal, createMembershipService } from "./modules/membership/index.ts";
 import { nextStepLinksOf, nextStepsDocumentColumns } from "./modules/next-steps/index.ts";
 import { createDocumentStart, createOrdersService, paidOrdersOf } from "./modules/orders/index.ts";
@@ -58,6 +63,7 @@ import type { Clock } from "./platform/kernel/index.ts";
 import { createThrottle } from "./platform/throttle/index.ts";
 import { createDocumentEngine } from "./platform/workers/index.ts";
 import type { ServicesConfig } from "./services-config.ts";
+import { importReadyNotice } from "./services-integrations.ts";
 import { createSettingsReaders } from "./services-settings.ts";
 import { createSigningServices } from "./services-signing.ts";
 import { createHeavyWork } from "./services-workers.ts";
@@ -254,6 +260,14 @@ export function createServices(deps: {
     changes: deps.changes,
     files: fileStore,
   });
+  // Catalogue images no product or category names for a day leave the FileStore (by job).
+  const catalogueImageCollection = createImageCollection({
+    db,
+    clock,
+    files: fileStore,
+    heldElsewhere: mediaHoldsFile,
+    jobs,
+  });
   const coupons = createCouponsService({ db, clock });
   const mail = createMailService({
     db,
@@ -421,6 +435,7 @@ export function createServices(deps: {
     assembledPdf: (ctx, docId) => documents.downloadablePdf(ctx, docId),
     interviewOf: (ctx, docId) => interview.interview(ctx, docId),
     logs,
+    importReady: importReadyNotice({ mail, publicUrl, users }),
   });
   registerIntegrationsReactions(events, integrations);
   return {
@@ -438,6 +453,7 @@ export function createServices(deps: {
     logs,
     fileStore,
     media,
+    catalogueImageCollection,
     templates,
     /** The worker pool; the app closes it when it closes. */
     workers,

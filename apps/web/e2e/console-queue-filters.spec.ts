@@ -126,8 +126,16 @@ for (const width of [1366, 375]) {
         .filter({ has: page.getByRole("button", { name: `Retry ${name}`, exact: true }) });
       await expect(mine).toContainText(SUPPORT.name);
 
+      await expect(mine).toContainText("A retry that works emails");
+      await expect(mine).toContainText("a link to import it in the interview");
       await press(page, `Retry ${name}`);
-      await expect(page.getByText(`${name}: queued to be imported again.`)).toBeVisible();
+      await expect(
+        page.getByText(
+          new RegExp(
+            `^${name}: queued to be tried again\\. If Xero answers, .+ is emailed a link to import it in the interview\\.$`,
+          ),
+        ),
+      ).toBeVisible();
       await expect(page.getByRole("button", { name: `Retry ${name}`, exact: true })).toHaveCount(0);
       await page.screenshot({
         path: `${test.info().outputDir}/console-failed-imports-${width}.png`,

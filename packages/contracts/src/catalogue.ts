@@ -55,6 +55,11 @@ export const CONTINUE_TO_INTERVIEW = "Continue to interview";
 export const ORDER_NOT_PAID = "This order has not been paid yet.";
 export const ORDER_ALREADY_USED = "This order has already been used to create a document.";
 export const ORDER_ALREADY_PAID = "This order has already been paid.";
+/** A paid order whose template has left the library since (a product withdrawn stays startable). */
+export const ORDER_PRODUCT_WITHDRAWN =
+  "This template has been withdrawn from sale, so this order can no longer be paid.";
+export const ORDERED_TEMPLATE_GONE =
+  "This order's template is no longer in the library, so it cannot be started. Please contact support for a refund.";
 export const ORDER_PAID_ONLY_BY_PROVIDER = "An order is marked paid only by the payment provider.";
 export const ORDER_USED_ONLY_BY_START = "An order is marked used only by starting its document.";
 export const ORDER_BILLING_LOCKED = "The billing details of a paid order cannot be changed.";

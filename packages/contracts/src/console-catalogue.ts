@@ -47,6 +47,8 @@ export const CONSOLE_CATALOGUE_MESSAGES = {
   imageTooLarge: "The image must be at most 2 MB.",
   imageTooWide: "The image must be at most 4000 pixels wide and 4000 pixels high.",
   noImage: "There is no image to remove.",
+  /** An image unused for a day is deleted; this upload met that deletion (rare): try again. */
+  imageCollected: "This image was being cleared away as unused just now. Upload it again.",
   imageNotFound: "No such image.",
   notWithdrawn: "Only a withdrawn product can be put back on sale.",
   restoreNeedsTemplate:

@@ -6,11 +6,12 @@ import {
   LodgementQueueRowResponse,
   QUEUE_MESSAGES,
 } from "@precedent/contracts";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asicApplications } from "../modules/asic/index.ts";
 import { staffAccounts, staffAuditLog } from "../modules/console/index.ts";
 import { buildStaff, type ConsoleClient, signInStaff } from "../modules/console/testing.ts";
+import { documents } from "../modules/documents/index.ts";
 import {
   integrationConnections,
   integrationImportFailures,
@@ -20,6 +21,8 @@ import {
 import { connectThroughSandbox } from "../modules/integrations/testing.ts";
 import { integrationLogs } from "../modules/logs/index.ts";
 import { mailOutbox } from "../modules/mail/index.ts";
+import { teamMembers } from "../modules/teams/index.ts";
+import { users } from "../modules/users/index.ts";
 import { jobs } from "../platform/jobs/schema.ts";
 import { buildFirmWithPeople, createTestApp, type FirmWithPeople, type TestApp } from "./harness.ts";
 
@@ -290,6 +293,86 @@ describe("failed imports in the integrations queue", () => {
         and(eq(integrationLogs.docId, docId), eq(integrationLogs.action, "Import client (Xero), retried")),
       );
     expect(logged.map((l) => l.isSuccess)).toEqual([true]);
+  });
+
+  it("a successful retry tells the person by mail, with the interview's link, and writes nothing into the document", async () => {
+    await failedImport("xero-0002");
+    const [failure] = await t.db.select().from(integrationImportFailures);
+    const id = failure?.id as number;
+    const [owner] = await t.db.select().from(users).where(eq(users.id, f.ids.owner));
+    const [doc] = await t.db.select().from(documents).where(eq(documents.id, docId));
+    const answersBefore = doc?.xml;
+    expect((await support.post(`/api/console/integrations/import/${id}/retry`)).statusCode).toBe(200);
+    await t.services.jobs.runDue();
+    await t.services.jobs.runDue();
+
+    const told = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, owner?.email ?? ""));
+    const mails = told.filter((m) => m.key.startsWith(`integration-import-ready:${id}:`));
+    // Once, however often the jobs run.
+    expect(mails).toHaveLength(1);
+    const link = `http://localhost:3000/my-account/my-document/template?docId=${docId}`;
+    expect(mails[0]?.subject).toBe(`You can import from Xero again: ${doc?.name}`);
+    expect(mails[0]?.text).toContain(link);
+    expect(mails[0]?.text).toContain("Import client (Xero): client xero-0002");
+    expect(mails[0]?.text).toContain("Nothing was put into your document for you");
+    expect(mails[0]?.html).toContain(`href="${link}"`);
+    const answersAfter = (await t.db.select().from(documents).where(eq(documents.id, docId)))[0]?.xml;
+    expect(answersAfter).toEqual(answersBefore);
+    const [logged] = await t.db
+      .select()
+      .from(integrationLogs)
+      .where(
+        and(eq(integrationLogs.docId, docId), eq(integrationLogs.action, "Import client (Xero), retried")),
+      )
+      .orderBy(desc(integrationLogs.id))
+      .limit(1);
+    expect(logged?.responseMessage).toMatch(/was emailed a link to it\.$/);
+  });
+
+  it("a retry that fails again, or whose person has left the firm, mails nobody", async () => {
+    await failedImport("xero-0003");
+    const [failure] = await t.db.select().from(integrationImportFailures);
+    const id = failure?.id as number;
+    expect((await support.post(`/api/console/integrations/import/${id}/retry`)).statusCode).toBe(200);
+    const provider = sandboxXero();
+    const getClient = provider.getClient;
+    provider.getClient = async () => {
+      throw new ProviderUnavailable("Xero: 504 Gateway Timeout", 504);
+    };
+    try {
+      await t.services.jobs.runDue();
+    } finally {
+      provider.getClient = getClient;
+    }
+    const mailsOf = async () =>
+      (await t.db.select({ key: mailOutbox.key }).from(mailOutbox)).filter((m) =>
+        m.key.startsWith(`integration-import-ready:${id}:`),
+      );
+    expect(await mailsOf()).toEqual([]);
+
+    // Succeeds this time, but its person is no longer in the firm: resolved, nobody told.
+    expect((await support.post(`/api/console/integrations/import/${id}/retry`)).statusCode).toBe(200);
+    const membership = await t.db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, f.teamId), eq(teamMembers.userId, f.ids.owner)));
+    await t.db
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.teamId, f.teamId), eq(teamMembers.userId, f.ids.owner)));
+    try {
+      await t.services.jobs.runDue();
+    } finally {
+      await t.db.insert(teamMembers).values(membership);
+    }
+    const [after] = await t.db
+      .select()
+      .from(integrationImportFailures)
+      .where(eq(integrationImportFailures.id, id));
+    expect(after).toMatchObject({ status: "resolved" });
+    expect(await mailsOf()).toEqual([]);
   });
 
   it("a retry the app fails again comes back to the queue with the new error and one more attempt", async () => {

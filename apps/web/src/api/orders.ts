@@ -18,3 +18,14 @@ export const myOrdersQuery = (teamId: number, page: number, length: number) =>
 /** The tax invoice of a paid order (a PDF; the session cookie authorises the download). */
 export const invoiceHref = (teamId: number, orderId: number) =>
   hrefOf(API.orders.invoice, { params: { id: orderId }, query: { id_team: teamId } });
+
+/**
+ * The template an order bought, as the catalogue shows it, even when it was withdrawn from sale
+ * since (the catalogue's own product address no longer answers for it): what Start needs.
+ */
+export const orderProductQuery = (teamId: number, orderId: number) =>
+  queryOptions({
+    queryKey: [...ordersKey(teamId), "product", orderId],
+    queryFn: ({ signal }) =>
+      call(API.orders.product, { params: { id: orderId }, query: { id_team: teamId }, signal }),
+  });

@@ -6,6 +6,7 @@ import {
   OrderListQuery,
   OrderListResponse,
   OrderResponse,
+  ProductResponse,
 } from "../catalogue.ts";
 import { TeamScopeQuery } from "../folders.ts";
 import { defineCall, defineLink } from "./define.ts";
@@ -38,6 +39,18 @@ export const orderCalls = {
     query: TeamScopeQuery,
     reply: OrderResponse,
     errors: { 404: "No such order of the caller's in this firm" },
+  }),
+  /** The template an order bought, even withdrawn from sale since: what starting it needs. */
+  product: defineCall({
+    method: "GET",
+    path: "/api/orders/:id/product",
+    params: OrderIdParams,
+    query: TeamScopeQuery,
+    reply: ProductResponse,
+    errors: {
+      404: "No such order of the caller's in this firm",
+      409: "The order's template is no longer in the library",
+    },
   }),
   /** A payment session; its url is the checkout page to send the browser to. */
   checkout: defineCall({

@@ -3,12 +3,14 @@ import {
   CATALOGUE_IMAGE_MAX_PX,
   CONSOLE_CATALOGUE_MESSAGES as M,
 } from "@precedent/contracts";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, not, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { badRequest } from "../../errors.ts";
+import type { Clock } from "../../platform/kernel/index.ts";
 import type { FileStore } from "../files/index.ts";
+import { sha256Hex } from "../files/index.ts";
 import { readImageHeader } from "./image-header.ts";
-import { productCategories, products } from "./schema.ts";
+import { catalogueImageFiles, productCategories, products } from "./schema.ts";
 
 /**
  * Product and category images (issue 37 item 3). The bytes sit in the FileStore under their
@@ -31,14 +33,19 @@ const refuse = (message: string) => badRequest(message, [{ field: "file", messag
  * Checks an upload by its bytes — PNG, JPEG or WebP, at most 2 MB and 4000 px each way — and
  * stores it. Refused with a 400 naming the field before anything is stored.
  */
-export async function storeCatalogueImage(files: FileStore, bytes: Uint8Array) {
+export async function storeCatalogueImage(
+  deps: { db: Database; clock: Clock; files: FileStore },
+  bytes: Uint8Array,
+) {
   if (bytes.byteLength === 0) throw refuse(M.imageMissing);
   if (bytes.byteLength > CATALOGUE_IMAGE_MAX_BYTES) throw refuse(M.imageTooLarge);
   const header = await readImageHeader(bytes);
   if (!header) throw refuse(M.imageWrongType);
   if (header.width > CATALOGUE_IMAGE_MAX_PX || header.height > CATALOGUE_IMAGE_MAX_PX)
     throw refuse(M.imageTooWide);
-  const stored = await files.put(bytes, { mediaType: header.mediaType });
+  // Entered before the bytes are put: the collection never finds bytes it has no row for.
+  await enterStoredImage(deps.db, sha256Hex(bytes), deps.clock());
+  const stored = await deps.files.put(bytes, { mediaType: header.mediaType });
   return { url: catalogueImageUrl(stored.sha256), ...header };
 }
 
@@ -62,4 +69,62 @@ export async function catalogueImage(db: Database, files: FileStore, sha256: str
   const header = file && (await readImageHeader(file.bytes));
   if (!file || !header) return null;
   return { bytes: file.bytes, mediaType: header.mediaType };
+}
+
+/** Whether a product or category names the image stored under this hash (a column or value). */
+export const namedImageSql = (sha256: SQLWrapper): SQL<boolean> => {
+  const url = sql`${catalogueImageUrl("")} || ${sha256}`;
+  return sql<boolean>`(exists (select 1 from ${products} where ${products.imageUrl} = ${url}) or exists (select 1 from ${productCategories} where ${productCategories.imageUrl} = ${url}))`;
+};
+
+/**
+ * Enters an image about to be stored, before its bytes are put: unused from now (nothing names it
+ * until its change commits), or, if the catalogue has it already, in use still or its grace begun
+ * again (a re-upload of an image waiting to go keeps it for another full period).
+ */
+export async function enterStoredImage(db: Database, sha256: string, now: Date) {
+  await db
+    .insert(catalogueImageFiles)
+    .values({ sha256, storedAt: now, unusedSince: now })
+    .onConflictDoUpdate({
+      target: catalogueImageFiles.sha256,
+      set: {
+        unusedSince: sql`case when ${catalogueImageFiles.unusedSince} is null then null else excluded.unused_since end`,
+      },
+    });
+}
+
+/**
+ * Marks an image in use, in the transaction that makes a product or category name it; the row's
+ * lock keeps the collection off it until commit. False when the image was collected meanwhile
+ * (its row is gone): the caller refuses rather than name a deleted file.
+ */
+export async function claimStoredImage(tx: Database, url: string) {
+  const sha256 = imageHashOf(url);
+  if (!sha256) return false;
+  const claimed = await tx
+    .update(catalogueImageFiles)
+    .set({ unusedSince: null })
+    .where(eq(catalogueImageFiles.sha256, sha256))
+    .returning({ sha256: catalogueImageFiles.sha256 });
+  return claimed.length > 0;
+}
+
+/**
+ * Records when an image stopped being used, in the transaction that replaced or removed it (after
+ * its update): unused from now unless another product or category still names it.
+ */
+export async function releaseStoredImage(tx: Database, url: string | null, now: Date) {
+  const sha256 = imageHashOf(url);
+  if (!sha256) return;
+  await tx
+    .update(catalogueImageFiles)
+    .set({ unusedSince: now })
+    .where(
+      and(
+        eq(catalogueImageFiles.sha256, sha256),
+        isNull(catalogueImageFiles.unusedSince),
+        not(namedImageSql(catalogueImageFiles.sha256)),
+      ),
+    );
 }

@@ -1,19 +1,31 @@
 // The catalogue module's one public entry: other modules and the app import only this file.
 
 export { type CreditPackageProduct, insertCreditPackage } from "./credit-packages.ts";
-export { catalogueImage, imageHashOf, storeCatalogueImage } from "./images.ts";
+export {
+  type CollectionOutcome,
+  createImageCollection,
+  type ImageCollection,
+} from "./image-collection.ts";
+export {
+  catalogueImage,
+  claimStoredImage,
+  imageHashOf,
+  releaseStoredImage,
+  storeCatalogueImage,
+} from "./images.ts";
 export {
   productIdOfTemplateSql,
   productMetaOfTemplates,
   productSummaries,
   productsInCategoriesSql,
+  productWithdrawn,
   templateOfProduct,
 } from "./product-queries.ts";
 export { catalogueRoutes } from "./routes.ts";
 export type { CatalogueProduct } from "./schema.ts";
 // Tables for tests and demo data to write rows with; another module's code may not import them
 // (biome.json names them): it calls this entry's functions.
-export { productCategories, productCategoryLinks, products } from "./schema.ts";
+export { catalogueImageFiles, productCategories, productCategoryLinks, products } from "./schema.ts";
 export { ensureCatalogue } from "./seed.ts";
 export {
   type CatalogueService,

@@ -1,4 +1,4 @@
-import { inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { productCategories, productCategoryLinks, products } from "./schema.ts";
 
@@ -51,3 +51,15 @@ export async function productSummaries(db: Database, ids: number[]) {
 /** The library template a product's documents are made from: its key, unless it names another. */
 export const templateOfProduct = (p: { templateIdentifier: string; assembles: string | null }) =>
   p.assembles ?? p.templateIdentifier;
+
+/**
+ * Whether the product was withdrawn from sale in the console (kept for what points at it): its
+ * paid orders still start, but an unpaid one is no longer paid (that would be a new purchase).
+ */
+export async function productWithdrawn(db: Database, id: number) {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.status, "withdrawn")));
+  return row !== undefined;
+}

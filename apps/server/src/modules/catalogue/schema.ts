@@ -141,3 +141,19 @@ export type ProductRow = typeof products.$inferSelect;
 /** A product with what purchase and start decide on. */
 export type CatalogueProduct = ProductRow & { categoryIds: number[] };
 export type CategoryRow = typeof productCategories.$inferSelect;
+
+/**
+ * The images the catalogue stored in the FileStore (product and category images), and since when
+ * each has been unused: null while a product or category names it. An image is entered unused
+ * when stored (an upload in flight is not yet named) and in use once its change commits; a job
+ * deletes the file of one unused for the grace period (images.ts `collectUnusedImages`).
+ */
+export const catalogueImageFiles = pgTable(
+  "catalogue_image_files",
+  {
+    sha256: text().primaryKey(),
+    storedAt: timestamp({ withTimezone: true }).notNull(),
+    unusedSince: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("catalogue_image_files_unused_idx").on(t.unusedSince)],
+);

@@ -4,6 +4,7 @@ import {
   DOCUMENT_STRATEGIST_ONLY,
   type Faq,
   type MembershipProducts,
+  ORDERED_TEMPLATE_GONE,
   PRODUCT_FLAGS,
   type Product,
   type ProductFlag,
@@ -225,6 +226,35 @@ export function createCatalogueService(deps: {
   }
 
   /**
+   * The product a paid order bought, whatever has become of it since (withdrawn from sale, put
+   * back as a draft, in a hidden category): what a firm paid for stays startable. Only a template
+   * gone from the library stops it (409), since there is nothing left to start.
+   */
+  async function orderedProduct(id: number): Promise<CatalogueProduct> {
+    const [row] = await db.select().from(products).where(eq(products.id, id));
+    if (!row) throw notFound("This template does not exist.");
+    if (!(await templates.get(templateOfProduct(row)))) throw new AppError(409, ORDERED_TEMPLATE_GONE);
+    return { ...row, categoryIds: (await linksOf([id])).get(id) ?? [] };
+  }
+
+  /** A product with its categories and their ancestors: what coupons and plan rules match on. */
+  async function withCategoryScope(product: CatalogueProduct) {
+    const categories = await allCategories();
+    const byId = new Map(categories.map((c) => [c.id, c]));
+    const scope = new Set<number>();
+    for (const start of product.categoryIds) {
+      for (
+        let c = byId.get(start);
+        c && !scope.has(c.id);
+        c = c.parentId === null ? undefined : byId.get(c.parentId)
+      ) {
+        scope.add(c.id);
+      }
+    }
+    return { ...product, categoryIds: [...scope] };
+  }
+
+  /**
    * What a plan lets the firm do with templates. A plan not in force (see `planInForce`) keeps
    * its exclusions but gives no full access: its firm buys per document.
    */
@@ -261,23 +291,8 @@ export function createCatalogueService(deps: {
 
   const previews = new Map<string, Promise<Uint8Array>>();
 
-  /** A product with its categories and their ancestors: what coupons and plan rules match on. */
-  async function pricedProduct(id: number) {
-    const product = await requireProduct(id);
-    const categories = await allCategories();
-    const byId = new Map(categories.map((c) => [c.id, c]));
-    const scope = new Set<number>();
-    for (const start of product.categoryIds) {
-      for (
-        let c = byId.get(start);
-        c && !scope.has(c.id);
-        c = c.parentId === null ? undefined : byId.get(c.parentId)
-      ) {
-        scope.add(c.id);
-      }
-    }
-    return { ...product, categoryIds: [...scope] };
-  }
+  /** A published, visible product with its category scope (see `withCategoryScope`). */
+  const pricedProduct = async (id: number) => withCategoryScope(await requireProduct(id));
 
   return {
     /** A product's or category's image, for any signed-in person: it is catalogue content. */
@@ -289,6 +304,14 @@ export function createCatalogueService(deps: {
 
     requireProduct,
     pricedProduct,
+    /** The product of a paid order, even withdrawn since, with its category scope (409: template gone). */
+    orderedProduct: async (id: number) => withCategoryScope(await orderedProduct(id)),
+    /** GET /orders/:id/product: a paid order's product as the catalogue shows one, even withdrawn. */
+    async orderedProductView(id: number): Promise<Product> {
+      const [product] = await toProducts([await orderedProduct(id)]);
+      if (!product) throw notFound("This template does not exist.");
+      return product;
+    },
     planAccess,
     toProducts,
 

@@ -4,7 +4,9 @@ import { AppError, notFound } from "../../errors.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import {
   catalogueImage,
+  claimStoredImage,
   lockCategoryTree,
+  releaseStoredImage,
   setCategoryImage,
   setProductImage,
   staffCategories,
@@ -36,6 +38,14 @@ export function createConsoleCatalogueImages(deps: {
 }) {
   const { db, clock, catalogue } = deps;
   const changed = () => deps.catalogueChanged?.();
+  /**
+   * In the change's transaction: the new image taken (refused if it was collected meanwhile, so
+   * nothing names a deleted file) and the old one's unused time recorded (unless still named).
+   */
+  const keepImages = async (tx: Database, set: string | null, replaced: string | null) => {
+    if (set !== null && !(await claimStoredImage(tx, set))) throw new AppError(409, M.imageCollected);
+    if (replaced !== set) await releaseStoredImage(tx, replaced, clock());
+  };
   return {
     /**
      * Sets (`upload` reads the bytes) or removes (null) a product's image, read at `version`. The
@@ -47,12 +57,13 @@ export function createConsoleCatalogueImages(deps: {
       if (!current) throw notFound(M.productNotFound);
       if (current.version !== version) throw new AppError(409, M.staleProduct);
       if (upload === null && current.imageUrl === null) throw new AppError(409, M.noImage);
-      const image = upload === null ? null : await storeCatalogueImage(deps.files, await upload());
+      const image = upload === null ? null : await storeCatalogueImage(deps, await upload());
       await db.transaction(async (tx) => {
         const found = await staffProduct(tx, id, true);
         if (!found) throw notFound(M.productNotFound);
         if (!(await setProductImage(tx, id, version, image?.url ?? null)))
           throw new AppError(409, M.staleProduct);
+        await keepImages(tx, image?.url ?? null, found.imageUrl);
         await recordAction(tx, clock, {
           staffId: actor.id,
           action: image ? "product.image_set" : "product.image_removed",
@@ -70,12 +81,13 @@ export function createConsoleCatalogueImages(deps: {
       const current = (await staffCategories(db)).find((c) => c.id === id);
       if (!current) throw notFound(M.categoryNotFound);
       if (upload === null && current.image_url === null) throw new AppError(409, M.noImage);
-      const image = upload === null ? null : await storeCatalogueImage(deps.files, await upload());
+      const image = upload === null ? null : await storeCatalogueImage(deps, await upload());
       await db.transaction(async (tx) => {
         await lockCategoryTree(tx);
         const found = (await staffCategories(tx)).find((c) => c.id === id);
         if (!found) throw notFound(M.categoryNotFound);
         await setCategoryImage(tx, id, image?.url ?? null);
+        await keepImages(tx, image?.url ?? null, found.image_url);
         await recordAction(tx, clock, {
           staffId: actor.id,
           action: image ? "category.image_set" : "category.image_removed",

@@ -104,6 +104,16 @@ describe.each(stores)("$name", ({ make, copies }) => {
     expect(await store.has(absent)).toBe(false);
   });
 
+  it("removes a file in the caller's transaction: its row and its bytes", async () => {
+    const bytes = new TextEncoder().encode(`%PDF-1.7 removable ${Math.random()}`);
+    const { sha256 } = await store.put(bytes, { mediaType: "application/pdf" });
+    expect(await store.has(sha256)).toBe(true);
+    await t.db.transaction((tx) => store.remove(tx, sha256));
+    expect(await store.has(sha256)).toBe(false);
+    expect(await store.get(sha256)).toBeNull();
+    expect(await copies(sha256)).toBe(0);
+  });
+
   it("stores an empty file", async () => {
     const stored = await store.put(new Uint8Array(0), { mediaType: "text/plain" });
     expect(stored.size).toBe(0);

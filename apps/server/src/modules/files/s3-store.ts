@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { pipeline, type Readable, Transform } from "node:stream";
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   NoSuchKey,
@@ -211,6 +212,19 @@ export function createS3FileStore(deps: {
 
     async has(sha256) {
       return database.has(sha256);
+    },
+
+    /**
+     * The row first (a foreign key naming it stops everything here), then the object while the
+     * row's delete holds its lock: a put of the same bytes waits on that lock for its row.
+     */
+    async remove(tx, sha256) {
+      const [row] = await tx
+        .delete(fileBlobs)
+        .where(eq(fileBlobs.sha256, sha256))
+        .returning({ inBucket: sql<boolean>`${fileBlobs.content} is null` });
+      const Key = keyOf(sha256);
+      if (row?.inBucket && Key) await client.send(new DeleteObjectCommand({ Bucket, Key }));
     },
   };
 }

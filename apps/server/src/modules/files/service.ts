@@ -27,6 +27,12 @@ export interface FileStore {
    */
   stream(sha256: string): Promise<FileStream | null>;
   has(sha256: string): Promise<boolean>;
+  /**
+   * Deletes a stored file, in the caller's transaction: only for a caller that has made sure,
+   * under its own lock, that nothing refers to it (the catalogue's collection of unused images).
+   * A table whose foreign key names the file makes the delete fail (23503) and nothing goes.
+   */
+  remove(tx: Database, sha256: string): Promise<void>;
 }
 
 export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -107,6 +113,10 @@ export function createDatabaseFileStore(deps: {
         .from(fileBlobs)
         .where(eq(fileBlobs.sha256, sha256));
       return row !== undefined;
+    },
+
+    async remove(tx, sha256) {
+      await tx.delete(fileBlobs).where(eq(fileBlobs.sha256, sha256));
     },
   };
 }

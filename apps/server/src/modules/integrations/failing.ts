@@ -4,6 +4,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { Connection } from "./connections.ts";
+import { importedWhat } from "./import-failures.ts";
 import { integrationConnections, integrationImportFailures, integrationSyncs } from "./schema.ts";
 
 // Connections and syncs that are failing, across firms, for the operator console's queue
@@ -93,11 +94,6 @@ function syncItem(s: SyncRow, connection: Connection | undefined): FailingIntegr
 }
 
 function importItem(i: ImportRow, connection: Connection | undefined, retries: boolean): FailingIntegration {
-  const of = i.contactId
-    ? `member or trustee ${i.contactId} of fund ${i.clientId}`
-    : i.questionId === "fund"
-      ? `fund ${i.clientId}`
-      : `client ${i.clientId}`;
   return {
     kind: "import",
     id: i.id,
@@ -110,7 +106,7 @@ function importItem(i: ImportRow, connection: Connection | undefined, retries: b
     lastError: i.lastError,
     docId: i.docId,
     fileName: null,
-    what: `${i.action}: ${of}`,
+    what: importedWhat(i),
     attempts: i.attempts,
     retryable: retries && i.status === "failed" && connection?.status === "connected",
   };

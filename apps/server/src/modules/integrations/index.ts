@@ -4,6 +4,7 @@ export { createBglProvider } from "./bgl-provider.ts";
 export { sandboxConsentRoutes } from "./consent-routes.ts";
 export type { FailingFilter, FailingIntegration, FailingKind, FailingProblem } from "./failing.ts";
 export { createHubSpotProvider } from "./hubspot-provider.ts";
+export { type ImportReadyPerson, interviewLink } from "./import-ready.ts";
 export { type IntegrationProvider, ProviderGrantRefused, ProviderUnavailable } from "./provider.ts";
 export { createIntegrationProviders, type IntegrationProviderSettings } from "./providers.ts";
 export { registerIntegrationsReactions } from "./reactions.ts";

@@ -14,6 +14,7 @@ import { createDocumentSync } from "./document-sync.ts";
 import { createFailingIntegrations } from "./failing.ts";
 import { createFundChecks } from "./fund-checks.ts";
 import { createImportFailures } from "./import-failures.ts";
+import type { ImportReadyNotice } from "./import-ready.ts";
 import type { IntegrationProvider } from "./provider.ts";
 
 // The integrations service: a small facade over its jobs, each in its own file — connections
@@ -37,6 +38,8 @@ export function createIntegrationsService(deps: {
   jobs?: JobQueue;
   files?: Pick<FileStore, "get">;
   assembledPdf?: (ctx: FirmContext, docId: number) => Promise<{ name: string; sha256: string }>;
+  /** Who is told when a retried import can be run again, and how (mail with the interview link). */
+  importReady?: ImportReadyNotice;
 }) {
   const { db, clock, providers, logs } = deps;
   const box = createSecretBox(deps.secretKey, "integration tokens");
@@ -92,6 +95,7 @@ export function createIntegrationsService(deps: {
     askAgain: clientImport.askAgain,
     logs,
     jobs: deps.jobs,
+    notice: deps.importReady,
   });
   const failing = createFailingIntegrations({
     db,

@@ -2,4 +2,4 @@
 
 export { mediaRoutes } from "./routes.ts";
 export { media } from "./schema.ts";
-export { createMediaService, type MediaService, mediaSourceUrl } from "./service.ts";
+export { createMediaService, type MediaService, mediaHoldsFile, mediaSourceUrl } from "./service.ts";

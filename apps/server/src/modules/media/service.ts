@@ -157,3 +157,12 @@ export function createMediaService(deps: {
     },
   };
 }
+
+/**
+ * Whether an uploaded image keeps these bytes: the FileStore is shared and content-addressed, so
+ * another module (the catalogue's collection of unused images) asks before deleting a file.
+ */
+export async function mediaHoldsFile(db: Database, sha256: string) {
+  const [row] = await db.select({ id: media.id }).from(media).where(eq(media.sha256, sha256)).limit(1);
+  return row !== undefined;
+}

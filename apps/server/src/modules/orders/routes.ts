@@ -9,6 +9,7 @@ import {
   OrderListResponse,
   OrderQuery,
   OrderResponse,
+  ProductResponse,
   StartDocumentQuery,
   StartDocumentRequest,
   StartDocumentResponse,
@@ -112,6 +113,31 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const ctx = await request.firm();
       return { message: "", data: await orders.get(ctx, request.params.id) };
+    },
+  );
+
+  app.get(
+    "/orders/:id/product",
+    {
+      schema: {
+        tags: ["orders"],
+        summary:
+          "The template one of the caller's orders bought, as the catalogue shows it, even when withdrawn from sale since (what starting a paid order needs)",
+        params: OrderIdParams,
+        querystring: OrderQuery,
+        response: {
+          200: ProductResponse,
+          404: ErrorEnvelope.describe("Not the caller's order in this firm (or no such firm)"),
+          409: ErrorEnvelope.describe("The order's template is no longer in the library"),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await request.firm();
+      const order = await orders.get(ctx, request.params.id);
+      const productId = order.line_items[0]?.product_id;
+      if (productId === undefined) throw new Error(`order ${order.id} has no line`);
+      return { message: "", data: await catalogue.orderedProductView(productId) };
     },
   );
 

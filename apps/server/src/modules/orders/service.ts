@@ -8,6 +8,7 @@ import {
   ORDER_BILLING_LOCKED,
   ORDER_NOT_PAID,
   ORDER_PAID_ONLY_BY_PROVIDER,
+  ORDER_PRODUCT_WITHDRAWN,
   ORDER_USED_ONLY_BY_START,
   type Order,
   type OrderListQuery,
@@ -22,6 +23,7 @@ import {
   type CatalogueProduct,
   type CatalogueService,
   productSummaries,
+  productWithdrawn,
   strategistRefusal,
 } from "../catalogue/index.ts";
 import { type CouponsService, gstOf } from "../coupons/index.ts";
@@ -322,6 +324,8 @@ export function createOrdersService(deps: {
     async paymentRefusal(tx: Database, row: OrderRow): Promise<string | null> {
       const own = payableRefusal(row);
       if (own) return own;
+      // Withdrawn after the order was made: paying now would be a new purchase of it.
+      if (await productWithdrawn(tx, row.productId)) return ORDER_PRODUCT_WITHDRAWN;
       for (const guard of paymentGuards) {
         const refusal = await guard(tx, row);
         if (refusal) return refusal;

@@ -76,7 +76,12 @@ export function createDocumentStart(deps: {
     if (input.doc_id !== undefined && input.folder_id !== undefined) {
       throw badRequest(DRAFT_KEEPS_FOLDER, [{ field: "folder_id", message: DRAFT_KEEPS_FOLDER }]);
     }
-    const product = await catalogue.pricedProduct(productId);
+    // A paid order starts what it bought even when the product was withdrawn since (the order
+    // itself is checked paid and unused in `consume`, so an unpaid one still buys nothing).
+    const product =
+      input.order_id !== undefined
+        ? await catalogue.orderedProduct(productId)
+        : await catalogue.pricedProduct(productId);
 
     const acknowledgement = productAcknowledgement(product);
     if (acknowledgement) {

@@ -65,7 +65,7 @@ export function IntegrationsPanel({ me }: { me: ConsoleSession["staff"] }) {
         done.outcome === "renewed"
           ? `${nameOf(row)}: renewed, working again.`
           : row.kind === "import"
-            ? `${nameOf(row)}: queued to be imported again.`
+            ? `${nameOf(row)}: queued to be tried again. If ${row.app_name} answers, ${row.person.name || row.person.email} is emailed a link to import it in the interview.`
             : `${nameOf(row)}: queued to be sent again.`,
       );
       void refresh();
@@ -128,6 +128,12 @@ export function IntegrationsPanel({ me }: { me: ConsoleSession["staff"] }) {
           {row.what && (
             <Typography.Text type="secondary">
               {row.what} (document {row.doc_id}, {row.attempts} {row.attempts === 1 ? "attempt" : "attempts"})
+            </Typography.Text>
+          )}
+          {row.kind === "import" && (
+            <Typography.Text type="secondary">
+              A retry that works emails {row.person.name || row.person.email} a link to import it in the
+              interview; nothing is written into the document for them.
             </Typography.Text>
           )}
         </Flex>
@@ -238,7 +244,9 @@ export function IntegrationsPanel({ me }: { me: ConsoleSession["staff"] }) {
       <Typography.Paragraph>
         A connection the app refused (its authorisation expired or was revoked) usually needs the person to
         connect the app again; a retry asks the app once more. A document not sent, or a client's data not
-        imported, may be tried again while its person's connection works.
+        imported, may be tried again while its person's connection works. A client's data is never put into a
+        document for its person: when the app answers a retried import, the person is emailed a link to the
+        document's interview to import it themselves.
       </Typography.Paragraph>
       <Table<FailingIntegrationRow>
         rowKey={(row) => `${row.kind}-${row.id}`}

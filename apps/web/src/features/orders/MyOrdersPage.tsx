@@ -18,9 +18,9 @@ import {
 } from "antd";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { productQuery, requestCheckout } from "../../api/catalogue";
+import { requestCheckout } from "../../api/catalogue";
 import { isApiError } from "../../api/client";
-import { invoiceHref, myOrdersQuery } from "../../api/orders";
+import { invoiceHref, myOrdersQuery, orderProductQuery } from "../../api/orders";
 import { LoadError } from "../../components/LoadError";
 import { DOCUMENTS_PATH, TEMPLATES_PATH } from "../../constants";
 import { useCurrentTeam } from "../../current-firm/use-current-team";
@@ -78,11 +78,10 @@ function OrdersTable({ teamId }: { teamId: number }) {
   const wide = Grid.useBreakpoint().md ?? true;
 
   const start = async (order: Order) => {
-    const productId = order.line_items[0]?.product_id;
-    if (productId === undefined) return;
     setBusy(order.id);
     try {
-      const product = await queryClient.fetchQuery(productQuery(productId));
+      // Read through the order: a template withdrawn from sale since is still what it paid for.
+      const product = await queryClient.fetchQuery(orderProductQuery(teamId, order.id));
       flow.startFromOrder(product, order.id);
     } catch (error) {
       void message.error(isApiError(error) && error.message ? error.message : PURCHASE_FAILED);
