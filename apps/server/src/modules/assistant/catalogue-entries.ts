@@ -17,7 +17,7 @@ export type CatalogueEntries = { finder(): Promise<TemplateFinder> };
  * use the finder in hand meanwhile), so a product the operator adds is found within a minute or so.
  */
 export function createCatalogueEntries(deps: {
-  catalogue: Pick<CatalogueService, "list" | "faq" | "get">;
+  catalogue: Pick<CatalogueService, "list" | "faq" | "get" | "templatesOf">;
   templates: TemplateLibrary;
   clock: Clock;
 }): CatalogueEntries {
@@ -28,13 +28,16 @@ export function createCatalogueEntries(deps: {
     const entries: FinderEntry[] = [];
     for (let page = 1; ; page++) {
       const list = await catalogue.list(ProductListQuery.parse({ page, per_page: 100 }));
+      // A product made in the console has a key of its own and names the template it assembles.
+      const assembled = await catalogue.templatesOf(list.rows.map((product) => product.id));
       for (const product of list.rows) {
-        if (!(await templates.get(product.template_identifier))) continue;
+        const templateIdentifier = assembled.get(product.id) ?? product.template_identifier;
+        if (!(await templates.get(templateIdentifier))) continue;
         const faq = await catalogue.faq(product.id);
         entries.push({
           id: product.id,
           name: product.name,
-          templateIdentifier: product.template_identifier,
+          templateIdentifier,
           shortDescription: product.short_description,
           description: product.description,
           categories: product.categories.map((c) => c.name),

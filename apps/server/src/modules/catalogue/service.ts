@@ -315,6 +315,23 @@ export function createCatalogueService(deps: {
     planAccess,
     toProducts,
 
+    /**
+     * The library template each product assembles, by product id: its own identifier, or for a
+     * product made in the console (whose key is `console-` and its SKU) the template it names.
+     */
+    async templatesOf(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: products.id,
+          templateIdentifier: products.templateIdentifier,
+          assembles: products.assembles,
+        })
+        .from(products)
+        .where(inArray(products.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, templateOfProduct(row)]));
+    },
+
     /** Published credit packages, cheapest first (the Buying Credit modal's cards). */
     creditPackages: () => findCreditPackages(db),
     /** The credit package of this product id, or undefined when it is not one. */

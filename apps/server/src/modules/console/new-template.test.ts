@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChangeFeed } from "../../platform/freshness/index.ts";
 import { buildFirmWithPeople, createTestApp, type FirmWithPeople, type TestApp } from "../../test/harness.ts";
+import { createCatalogueEntries } from "../assistant/catalogue-entries.ts";
 import { ensureCatalogue, products } from "../catalogue/index.ts";
 import { documents } from "../documents/index.ts";
 import { teams } from "../teams/index.ts";
@@ -189,6 +190,15 @@ describe("a brand-new template, from upload to a firm's PDF", () => {
 
     const listed = await firm.as.alice.get("/api/products", { per_page: 100, search: "Short-Form" });
     expect(listed.json().data.rows.map((p: { id: number }) => p.id)).toContain(productId);
+    // The assistant finds it too, as the template it assembles (the product's key is its SKU's).
+    const finder = await createCatalogueEntries({
+      catalogue: t.services.catalogue,
+      templates: t.services.templates,
+      clock: () => new Date(),
+    }).finder();
+    expect(finder.search("short-form consent to act", 3).map((match) => match.entry)).toContainEqual(
+      expect.objectContaining({ id: productId, templateIdentifier: NEW }),
+    );
     const preview = await firm.as.alice.get(`/api/products/${productId}/preview`);
     expect(preview.statusCode, preview.body).toBe(200);
     expect(pdfText(preview.rawPayload)).toContain(MARKER);
