@@ -1,6 +1,8 @@
 // The assistant module's one public entry: other modules and the app import only this file.
 
 export { createBuiltInProvider } from "./built-in-provider.ts";
+// The finder over the catalogue as the chat reads it (the console's tests check what it finds).
+export { createCatalogueEntries } from "./catalogue-entries.ts";
 // For the benchmark (bench/assistant.ts): the finder as the chat builds it, and its measure.
 export { createTemplateFinder, type FinderEntry } from "./finder.ts";
 export { finderAccuracy } from "./finder-accuracy.ts";

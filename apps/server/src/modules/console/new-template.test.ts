@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChangeFeed } from "../../platform/freshness/index.ts";
 import { buildFirmWithPeople, createTestApp, type FirmWithPeople, type TestApp } from "../../test/harness.ts";
-import { createCatalogueEntries } from "../assistant/catalogue-entries.ts";
+import { createCatalogueEntries } from "../assistant/index.ts";
 import { ensureCatalogue, products } from "../catalogue/index.ts";
 import { documents } from "../documents/index.ts";
 import { teams } from "../teams/index.ts";
