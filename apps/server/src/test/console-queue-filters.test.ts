@@ -201,24 +201,31 @@ describe("failed imports in the integrations queue", () => {
     if (!sandbox) throw new Error("no sandbox");
     return sandbox.provider;
   };
-  /** An import while Xero is down: the import fails with 502 and is recorded. */
-  async function failedImport(clientId = "xero-0001") {
+  /** Runs `work` while every call to Xero fails with `status` (and its words), then lets Xero answer. */
+  async function whileXeroFails(status: number, words: string, work: () => Promise<void>): Promise<void> {
     const provider = sandboxXero();
     const getClient = provider.getClient;
     provider.getClient = async () => {
-      throw new ProviderUnavailable("Xero: 503 Service Unavailable", 503);
+      throw new ProviderUnavailable(`Xero: ${status} ${words}`, status);
     };
     try {
+      await work();
+    } finally {
+      provider.getClient = getClient;
+    }
+  }
+  /** An import while Xero is down: the import fails with 502 and is recorded. */
+  const failedImport = (clientId = "xero-0001") =>
+    whileXeroFails(503, "Service Unavailable", async () => {
       const res = await f.as.owner.post("/api/integrations/xero/import", {
         doc_id: docId,
         client_id: clientId,
         question_id: "company",
       });
       expect(res.statusCode, res.body).toBe(502);
-    } finally {
-      provider.getClient = getClient;
-    }
-  }
+    });
+  /** The due jobs run while Xero times out: a retry the app fails again. */
+  const runDueWhileXeroFails = () => whileXeroFails(504, "Gateway Timeout", () => t.services.jobs.runDue());
 
   beforeAll(async () => {
     await connectThroughSandbox(t, f.as.owner, "xero");
@@ -337,16 +344,7 @@ describe("failed imports in the integrations queue", () => {
     const [failure] = await t.db.select().from(integrationImportFailures);
     const id = failure?.id as number;
     expect((await support.post(`/api/console/integrations/import/${id}/retry`)).statusCode).toBe(200);
-    const provider = sandboxXero();
-    const getClient = provider.getClient;
-    provider.getClient = async () => {
-      throw new ProviderUnavailable("Xero: 504 Gateway Timeout", 504);
-    };
-    try {
-      await t.services.jobs.runDue();
-    } finally {
-      provider.getClient = getClient;
-    }
+    await runDueWhileXeroFails();
     const mailsOf = async () =>
       (await t.db.select({ key: mailOutbox.key }).from(mailOutbox)).filter((m) =>
         m.key.startsWith(`integration-import-ready:${id}:`),
@@ -380,16 +378,7 @@ describe("failed imports in the integrations queue", () => {
     const [failure] = await t.db.select().from(integrationImportFailures);
     const id = failure?.id as number;
     expect((await support.post(`/api/console/integrations/import/${id}/retry`)).statusCode).toBe(200);
-    const provider = sandboxXero();
-    const getClient = provider.getClient;
-    provider.getClient = async () => {
-      throw new ProviderUnavailable("Xero: 504 Gateway Timeout", 504);
-    };
-    try {
-      await t.services.jobs.runDue();
-    } finally {
-      provider.getClient = getClient;
-    }
+    await runDueWhileXeroFails();
     const { rows } = await failing(support, "problem=import_failed");
     expect(rows.map((r) => [r.id, r.attempts])).toEqual([[id, 2]]);
   });
