@@ -225,7 +225,10 @@ describe("failed imports in the integrations queue", () => {
       expect(res.statusCode, res.body).toBe(502);
     });
   /** The due jobs run while Xero times out: a retry the app fails again. */
-  const runDueWhileXeroFails = () => whileXeroFails(504, "Gateway Timeout", () => t.services.jobs.runDue());
+  const runDueWhileXeroFails = () =>
+    whileXeroFails(504, "Gateway Timeout", async () => {
+      await t.services.jobs.runDue();
+    });
 
   beforeAll(async () => {
     await connectThroughSandbox(t, f.as.owner, "xero");
