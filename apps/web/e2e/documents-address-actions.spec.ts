@@ -11,6 +11,7 @@ import {
   teamIdOf,
   uniqueName,
 } from "./documents-support";
+import { slowExpect } from "./interview-support";
 import { expectAccessible, OWNER, STRATEGIST_OWNER } from "./support";
 
 /**
@@ -259,6 +260,9 @@ for (const width of WIDTHS) {
       });
       await page.goto(`/my-account/my-document?docId=${docId}&actions=REGISTRATION`);
       const wizard = page.getByRole("dialog", { name: `Registration steps: ${name}` });
+      // The wizard opens once the document's own reply (passed through the route above) is in: on a
+      // loaded machine that took longer than the usual wait.
+      await slowExpect(wizard).toBeVisible();
       // The steps' list (hidden on a phone, as in the start wizard) ends with it.
       if (width > 600) await expect(wizard.getByText("Acknowledgement", { exact: true })).toBeVisible();
       const consent = wizard.getByRole("checkbox", {

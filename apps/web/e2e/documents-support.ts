@@ -96,8 +96,10 @@ export async function openFolder(page: Page, name: string) {
 async function chooseMenuItem(page: Page, action: string) {
   const item = page.getByRole("menuitem", { name: action, exact: true });
   await expect(item).toBeVisible();
-  await item.click();
-  await item.waitFor({ state: "hidden", timeout: 3000 }).catch(() => item.click());
+  // Without waiting for it to hold still: on a loaded machine the list behind it re-rendered the
+  // menu between Playwright's frames for the whole click timeout, so the item never read as stable.
+  await item.click({ force: true });
+  await item.waitFor({ state: "hidden", timeout: 3000 }).catch(() => item.click({ force: true }));
 }
 
 export async function folderAction(page: Page, folder: string, action: string) {
