@@ -1,8 +1,4 @@
-import {
-  ConsoleCategoriesResponse,
-  ConsoleProductResponse,
-  CONSOLE_CATALOGUE_MESSAGES as M,
-} from "@precedent/contracts";
+import { ConsoleProductResponse, CONSOLE_CATALOGUE_MESSAGES as M } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +14,7 @@ import {
 import { documentFiles } from "../documents/index.ts";
 import { sha256Hex } from "../files/index.ts";
 import { media } from "../media/index.ts";
-import { buildStaff, type ConsoleClient, consoleCookie, signInStaff } from "./testing.ts";
+import { buildStaff, type ConsoleClient, consoleCookie, productOnSale, signInStaff } from "./testing.ts";
 
 // Issue 37, loose end 1: catalogue images no product or category names are deleted from the
 // FileStore by a job, a day after they stopped being used, never while something names them.
@@ -76,21 +72,8 @@ async function later(ms: number) {
   admin = await signInStaff(t, adminEmail);
 }
 
-async function product(sku: string) {
-  const categories = ConsoleCategoriesResponse.parse(
-    (await admin.get("/api/console/catalogue/categories")).json(),
-  ).data.rows;
-  const res = await admin.post("/api/console/catalogue/products", {
-    name: `Collected ${sku}`,
-    sku,
-    price_cents: 5_000,
-    category_ids: [categories[0]?.id],
-    template,
-    published: true,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return ConsoleProductResponse.parse(res.json()).data.id;
-}
+const product = async (sku: string) =>
+  (await productOnSale(admin, { name: `Collected ${sku}`, sku, priceCents: 5_000, template })).id;
 const versionOf = async (id: number) =>
   ConsoleProductResponse.parse((await admin.get(`/api/console/catalogue/products/${id}`)).json()).data
     .version;

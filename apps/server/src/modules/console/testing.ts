@@ -1,7 +1,8 @@
 // Test helpers of the operator console (its tests import this; product code does not).
-import type { StaffRole } from "@precedent/contracts";
+import { ConsoleCategoriesResponse, ConsoleProductResponse, type StaffRole } from "@precedent/contracts";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
+import { expect } from "vitest";
 import { TEST_PASSWORD, type TestApp } from "../../test/harness.ts";
 import { TOTP_PERIOD_MS } from "../two-factor/index.ts";
 import { CONSOLE_COOKIE } from "./routes.ts";
@@ -84,4 +85,24 @@ export async function signInStaff(t: TestApp, email: string) {
   const res = await client.post("/api/console/two-factor/code", { code: codeAt(t.clock.now().getTime()) });
   if (res.statusCode !== 200) throw new Error(`console code step failed: ${res.statusCode} ${res.body}`);
   return client;
+}
+
+/** A product on sale, made by `admin` as staff make one: a starter template, in the first category. */
+export async function productOnSale(
+  admin: ConsoleClient,
+  product: { name: string; sku: string; priceCents: number; template: string },
+) {
+  const categories = ConsoleCategoriesResponse.parse(
+    (await admin.get("/api/console/catalogue/categories")).json(),
+  ).data.rows;
+  const res = await admin.post("/api/console/catalogue/products", {
+    name: product.name,
+    sku: product.sku,
+    price_cents: product.priceCents,
+    category_ids: [categories[0]?.id],
+    template: product.template,
+    published: true,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return ConsoleProductResponse.parse(res.json()).data;
 }

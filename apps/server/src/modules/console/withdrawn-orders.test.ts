@@ -1,6 +1,4 @@
 import {
-  ConsoleCategoriesResponse,
-  ConsoleProductResponse,
   ORDER_ALREADY_USED,
   ORDER_NOT_PAID,
   ORDER_PRODUCT_WITHDRAWN,
@@ -14,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirmWithPeople, createTestApp, type FirmWithPeople, type TestApp } from "../../test/harness.ts";
 import { ensureCatalogue, products } from "../catalogue/index.ts";
 import { orders } from "../orders/index.ts";
-import { buildStaff, type ConsoleClient, signInStaff } from "./testing.ts";
+import {
+  buildStaff,
+  type ConsoleClient,
+  signInStaff,
+  productOnSale as staffProductOnSale,
+} from "./testing.ts";
 
 // Issue 37, loose end 2: a product withdrawn in the console (kept because orders point at it)
 // stays startable from an order paid before; a new purchase of it stays refused.
@@ -38,21 +41,8 @@ afterAll(async () => t?.close());
 const billing = { first_name: "Alice", last_name: "Adviser", email: "alice@firm.test" };
 
 /** A published product of a library template, as staff make one. */
-async function productOnSale(sku: string) {
-  const categories = ConsoleCategoriesResponse.parse(
-    (await admin.get("/api/console/catalogue/categories")).json(),
-  ).data.rows;
-  const res = await admin.post("/api/console/catalogue/products", {
-    name: `Withdrawn later ${sku}`,
-    sku,
-    price_cents: 7_000,
-    category_ids: [categories[0]?.id],
-    template,
-    published: true,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return ConsoleProductResponse.parse(res.json()).data;
-}
+const productOnSale = (sku: string) =>
+  staffProductOnSale(admin, { name: `Withdrawn later ${sku}`, sku, priceCents: 7_000, template });
 
 async function order(productId: number) {
   const res = await people.as.alice.post("/api/orders", {
