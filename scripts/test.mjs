@@ -25,10 +25,29 @@ const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "ut
  * snapshot), printed to the log: CI keeps the log but not test-results/, and a flaky failure is
  * otherwise seen only as its assertion, not as what the page showed instead.
  */
-const PAGE_SNAPSHOT_MAX_LINES = 120;
+const PAGE_SNAPSHOT_MAX_LINES = 80;
 /** Of those, the lines from the page's top; the rest come from its end. */
-const PAGE_SNAPSHOT_HEAD_LINES = 30;
+const PAGE_SNAPSHOT_HEAD_LINES = 20;
 const PAGE_SNAPSHOT_MAX_FAILURES = 4;
+/** The first lines of each failure's error: the assertion, expected and received. */
+const ERROR_MAX_LINES = 12;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape that starts a terminal colour
+const stripColours = (text) => text.replace(/\u001b\[[0-9;]*m/g, "");
+/** A failure's error as lines: where it stood, then the assertion, expected and received. */
+function errorLines(error) {
+  const where = error.location ? ` at ${path.basename(error.location.file)}:${error.location.line}` : "";
+  const message = stripColours(error.message ?? "")
+    .trimEnd()
+    .split("\n")
+    .slice(0, ERROR_MAX_LINES);
+  return [`error${where}: ${message[0] ?? ""}`, ...message.slice(1)];
+}
+/** The error's first line, with the locator it waited on where it names one. */
+const errorLine = (error) => {
+  const [first, ...rest] = errorLines(error);
+  const locator = rest.find((line) => line.startsWith("Locator:"));
+  return locator ? `${first} (${locator})` : first;
+};
 function printPagesAtFailures(report) {
   const failures = [];
   const visit = (suite) => {
@@ -46,6 +65,7 @@ function printPagesAtFailures(report) {
             failures.push({
               title: `${spec.file}:${spec.line} ${spec.title} (try ${result.retry + 1})`,
               file: context.path,
+              error: result.error ?? result.errors?.[0],
             });
           }
         }
@@ -55,11 +75,13 @@ function printPagesAtFailures(report) {
   for (const suite of report?.suites ?? []) visit(suite);
   if (failures.length === 0) return;
   console.log("\n== The page at each failed attempt (accessibility snapshot)");
-  for (const { title, file } of failures.slice(0, PAGE_SNAPSHOT_MAX_FAILURES)) {
+  for (const { title, file, error } of failures.slice(0, PAGE_SNAPSHOT_MAX_FAILURES)) {
     // The file also repeats the error and the test's source, which the list reporter printed.
     const snapshot = readFileSync(file, "utf8").match(/```yaml\n([\s\S]*?)```/)?.[1] ?? "(no page snapshot)";
     const lines = snapshot.trimEnd().split("\n");
     console.log(`\n-- ${title}`);
+    // The assertion and where it stood: the list reporter printed it long before the log's end.
+    if (error) console.log(errorLines(error).join("\n  "));
     if (lines.length <= PAGE_SNAPSHOT_MAX_LINES) {
       console.log(lines.join("\n"));
     } else {
@@ -74,7 +96,10 @@ function printPagesAtFailures(report) {
   }
   // Repeated last, so the end of the log still names them after the snapshots.
   console.log("\nFailed attempts:");
-  for (const { title } of failures) console.log(`  ${title}`);
+  for (const { title, error } of failures) {
+    console.log(`  ${title}`);
+    if (error) console.log(`    ${errorLine(error)}`);
+  }
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };

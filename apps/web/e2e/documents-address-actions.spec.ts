@@ -77,7 +77,8 @@ for (const width of WIDTHS) {
       await page.goto(
         `/my-account/my-document?docId=${docId}&docName=${encodeURIComponent("Name from the link")}&actions=MOVE_TO`,
       );
-      await expect(page.getByText(`Doc ID ${docId} - Name from the link`)).toBeVisible();
+      // A whole page load each time the address changes: on a loaded machine, slower than a click.
+      await slowExpect(page.getByText(`Doc ID ${docId} - Name from the link`)).toBeVisible();
       release();
 
       // MOVE_TO: the draft's Move dialog, keyboard first.
@@ -94,7 +95,7 @@ for (const width of WIDTHS) {
       await page.goto(
         `/my-account/my-document?docId=${docId}&docName=${encodeURIComponent(name)}&actions=SEND_FUSESIGN`,
       );
-      await expect(
+      await slowExpect(
         page.getByText(`Send for signature is not available for Doc ID ${docId} - ${name}.`),
       ).toBeVisible();
       await expect(page.getByRole("dialog", { name: /Sign/ })).toHaveCount(0);
@@ -102,15 +103,15 @@ for (const width of WIDTHS) {
 
       // docName alone finds the document by its name, and opens it with its action.
       await page.goto(`/my-account/my-document?docName=${encodeURIComponent(name)}&actions=MOVE_TO`);
-      await expect(page).toHaveURL(new RegExp(`docId=${docId}`));
+      await slowExpect(page).toHaveURL(new RegExp(`docId=${docId}`));
       await expect(page.getByRole("dialog", { name: "Move document to" })).toBeVisible();
       await page.keyboard.press("Escape");
 
       // A name no document has, and an action the list does not know: both said.
       await page.goto(`/my-account/my-document?docName=${encodeURIComponent(`${name} (none)`)}`);
-      await expect(page.getByText(`No document named '${name} (none)' was found.`)).toBeVisible();
+      await slowExpect(page.getByText(`No document named '${name} (none)' was found.`)).toBeVisible();
       await page.goto(`/my-account/my-document?docId=${docId}&actions=TELEPORT`);
-      await expect(
+      await slowExpect(
         page.getByText("The link names an action this page does not have ('TELEPORT')."),
       ).toBeVisible();
       await expectAccessible(page, "document list opened from an address");
