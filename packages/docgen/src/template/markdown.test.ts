@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TemplateError } from "../errors.ts";
 import { type Block, contentsEntries, plainText } from "../model.ts";
 import type { ExecutionBlock } from "../signers.ts";
-import { buildBlocks } from "./markdown.ts";
+import { buildBlocks, forgetKeptInlineTokens, keptInlineTokenCount } from "./markdown.ts";
 
 const build = (source: string, executionBlocks: readonly ExecutionBlock[] = []) =>
   buildBlocks(source, { executionBlocks });
@@ -319,5 +319,38 @@ The **Guarantor** agrees *as follows*:
       "<script>alert(1)</script> and <b>bold</b>",
       "indented code",
     ]);
+  });
+});
+
+describe("inline tokens kept across documents", () => {
+  const source = `#. Definitions {#defs}
+#.# A **Trustee** acts under clause [#defs] and *may* resign.
+
+::schedule[Particulars of the _fund_]
+
+Made for Jane Citizen.`;
+
+  it("keep a text's tokens once a second document has it, and build the third exactly as cold", () => {
+    forgetKeptInlineTokens();
+    const cold = build(source);
+    // One document's texts are remembered, not kept: a client's own paragraph goes no further.
+    expect(keptInlineTokenCount()).toBe(0);
+    expect(build(source)).toEqual(cold);
+    // The two clauses' texts, the schedule's label and the paragraph: each met in two documents now.
+    expect(keptInlineTokenCount()).toBe(4);
+    const warm = build(source);
+    expect(warm).toEqual(cold);
+    expect(clauses(warm)).toEqual(["1. Definitions", "1.1 A Trustee acts under clause 1 and may resign."]);
+  });
+
+  it("give each document its own cross-reference numbers from the shared tokens", () => {
+    forgetKeptInlineTokens();
+    const cited = "#.# See clause [#later].";
+    const first = (before: string) => `#. Start\n${cited}\n\n${before}#. Later {#later}\n#.# Text.`;
+    build(first(""));
+    build(first(""));
+    // Kept now; a document with one more clause before the named one cites its own number.
+    expect(clauses(build(first("#. Extra\n#.# More.\n\n")))).toContain("1.1 See clause 3.");
+    expect(clauses(build(first("")))).toContain("1.1 See clause 2.");
   });
 });

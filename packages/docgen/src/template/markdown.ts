@@ -11,9 +11,10 @@
  *
  * The result is the document model, with clause numbers, schedules and execution blocks resolved.
  */
-import { Marked, type Token, type TokenizerExtension, type Tokens } from "marked";
+import { Lexer, Marked, type Token, type TokenizerExtension, type Tokens } from "marked";
 import { LIMITS } from "../constants.ts";
 import { TemplateError } from "../errors.ts";
+import { KeptAcrossDocuments } from "../kept-across-documents.ts";
 import { type Block, type ClauseLevel, ClauseNumbering, type Run } from "../model.ts";
 import type { ExecutionBlock } from "../signers.ts";
 
@@ -156,6 +157,47 @@ const markdown = new Marked({
   },
 });
 
+/**
+ * The inline tokens of each paragraph's text, kept across documents (see KeptAcrossDocuments):
+ * scanning a clause's text for emphasis and cross-references was half of building a deed's model,
+ * and most clauses read the same in every document of a template. What inline lexing gives depends
+ * on the text alone here: link definitions, raw HTML and autolinks are off, so no state of the
+ * document's lexer reaches it. The tokens are shared, so nothing may change them (toRuns only reads).
+ * Bounded at 300,000 characters of kept text.
+ */
+const keptInlineTokens = new KeptAcrossDocuments<Token[]>(300_000);
+
+/** Forgets the kept inline tokens (for tests that measure or compare the cold path). */
+export function forgetKeptInlineTokens(): void {
+  keptInlineTokens.clear();
+}
+
+/** How many texts' inline tokens are kept (for tests and benchmarks). */
+export const keptInlineTokenCount = (): number => keptInlineTokens.size;
+
+/**
+ * The document's tokens: marked's `lex` (block tokens, then each queued text's inline tokens),
+ * with a text's inline tokens taken from those kept when another document had the same text.
+ */
+function lexDocument(source: string): Token[] {
+  const lexer = new Lexer(markdown.defaults);
+  const document = lexer.tokens;
+  lexer.blockTokens(source.replace(/\r\n|\r/g, "\n"), lexer.tokens);
+  for (const { src, tokens } of lexer.inlineQueue) {
+    const kept = keptInlineTokens.get(src);
+    if (kept) {
+      tokens.push(...kept);
+      continue;
+    }
+    lexer.state.inRawBlock = false;
+    lexer.inlineTokens(src, tokens);
+    // Copied through JSON when kept: strings of their own, not slices of this document's text.
+    keptInlineTokens.offer(src, document, () => JSON.parse(JSON.stringify({ key: src, value: tokens })));
+  }
+  lexer.inlineQueue = [];
+  return lexer.tokens;
+}
+
 /** A cross-reference awaiting its number: the run is filled in place once every clause is numbered. */
 type PendingReference = {
   readonly run: { text: string; crossReference?: { anchor: string; number: string } };
@@ -294,7 +336,7 @@ export type BuildOptions = {
 
 /** Turns rendered template text (Markdown with directives) into document blocks. */
 export function buildBlocks(source: string, options: BuildOptions): Block[] {
-  const tokens = markdown.lexer(source);
+  const tokens = lexDocument(source);
   const blocks: Block[] = [];
   const numbering = new ClauseNumbering();
   const context: InlineContext = { references: new Map(), pending: [] };
