@@ -11,6 +11,7 @@
  */
 
 import { TemplateError } from "../errors.ts";
+import { KeptAcrossDocuments } from "../kept-across-documents.ts";
 import {
   type Block,
   type ContentsEntry,
@@ -170,83 +171,20 @@ export type Typesetter = {
  * same order as when the lines were made (the bytes stay the same). Lines and words are never changed
  * once made, so documents may share them.
  *
- * Kept only once a paragraph has been seen in a second document: one naming a client is met in one
- * document (perhaps twice there, as a deed repeats a fund's name in its execution clause), and
- * keeping it would fill the cache with paragraphs never met again. The paragraphs seen in one
- * document are remembered by a hash of their key, with the document they were seen in; two keys
- * sharing a hash only admit a paragraph a sighting early. A kept paragraph's words are slices of its
+ * Kept only once a paragraph has been seen in a second document (KeptAcrossDocuments): one naming a
+ * client is met in one document (perhaps twice there, as a deed repeats a fund's name in its
+ * execution clause), and keeping it would fill the cache with paragraphs never met again. A kept
+ * paragraph's words are slices of its
  * document's text, which they keep alive; admitting only paragraphs met again keeps that to the few
  * documents that first met the template's clauses (before this, a hundred clients' deeds kept a
  * hundred documents' texts, 21 MB). Bounded by the characters of text kept (lines take about 150
  * bytes per character: the 41-page SMSF deed's some 30 MB) and by the hashes remembered, each
  * emptied when it would pass its bound.
  */
-export class SharedLines {
-  private readonly entries = new Map<
-    string,
-    { readonly lines: Line[]; readonly faces: readonly FontFace[] }
-  >();
-  /** Hashes of the keys seen in one document so far, with that document's number. */
-  private readonly seenOnce = new Map<number, number>();
-  private readonly documents = new WeakMap<object, number>();
-  private nextDocument = 1;
-  private held = 0;
-  constructor(
-    private readonly limit: number,
-    private readonly seenLimit = 100_000,
-  ) {}
-
-  get(key: string) {
-    return this.entries.get(key);
-  }
-
-  /**
-   * Offers lines just made for `key` in `document` (any object standing for one document: its
-   * typesetter): kept if the key was seen in another document before, else remembered as seen here.
-   */
-  offer(key: string, lines: Line[], faces: readonly FontFace[], document: object): void {
-    let number = this.documents.get(document);
-    if (number === undefined) {
-      number = this.nextDocument++;
-      this.documents.set(document, number);
-    }
-    const hash = hashOf(key);
-    const seenIn = this.seenOnce.get(hash);
-    if (seenIn === undefined) {
-      if (this.seenOnce.size >= this.seenLimit) this.seenOnce.clear();
-      this.seenOnce.set(hash, number);
-      return;
-    }
-    if (seenIn === number) return;
-    this.seenOnce.delete(hash);
-    if (this.held + key.length > this.limit) {
-      this.entries.clear();
-      this.held = 0;
-    }
-    this.entries.set(key, { lines, faces });
-    this.held += key.length;
-  }
-
-  /** How many paragraphs' lines it keeps (for tests and benchmarks). */
-  get size(): number {
-    return this.entries.size;
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.seenOnce.clear();
-    this.held = 0;
-  }
-}
-
-/** FNV-1a over a string's UTF-16 units: 32 bits, enough to tell paragraphs seen once apart. */
-function hashOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
-  }
-  return hash >>> 0;
-}
+export class SharedLines extends KeptAcrossDocuments<{
+  readonly lines: Line[];
+  readonly faces: readonly FontFace[];
+}> {}
 
 /**
  * What decides a paragraph's lines besides the typesetter: each run's text, faces and marks (a
@@ -766,7 +704,8 @@ class Layout {
     }
     const faces: FontFace[] = [];
     const lines = this.lines(this.words(runs, style, faces), width, style);
-    shared.offer(key, lines, faces, this.typesetter);
+    // The key is a string of its own (joined from an array); the words are slices, as said above.
+    shared.offer(key, this.typesetter, () => ({ key, value: { lines, faces } }));
     return lines;
   }
 

@@ -4,7 +4,6 @@ import type { ExecutionBlock } from "../signers.ts";
 import { WITNESSED_WILL as witnessed } from "../testing/execution-blocks.ts";
 import { readObjects, readPdf } from "../testing/pdf.ts";
 import { forgetSharedLines, PAGE_SIZE, renderPdf } from "./pdf.ts";
-import { SharedLines } from "./pdf-layout.ts";
 
 const text = (value: string): Run[] => [{ text: value }];
 const paragraph = (value: string): Block => ({ type: "paragraph", runs: text(value), indent: 0 });
@@ -31,29 +30,6 @@ const twoDirectors: ExecutionBlock = {
     dateKey: `buyer_directors_${index + 1}_date`,
   })),
 };
-
-describe("SharedLines", () => {
-  it("keeps a paragraph's lines once a second document meets it, and empties itself rather than pass its limit", () => {
-    const lines = [{ words: [], width: 0, last: true }];
-    const [first, second, third] = [{}, {}, {}];
-    const shared = new SharedLines(30);
-    shared.offer("clause", lines, ["regular"], first);
-    // Met twice in one document (a client's name in two places): still not kept.
-    shared.offer("clause", lines, ["regular"], first);
-    expect(shared.get("clause")).toBeUndefined();
-    shared.offer("clause", lines, ["regular"], second);
-    expect(shared.get("clause")).toEqual({ lines, faces: ["regular"] });
-    shared.offer("other", lines, [], second);
-    shared.offer("other", lines, [], third);
-    expect(shared.get("other")?.lines).toBe(lines);
-    expect(shared.size).toBe(2);
-    // A third paragraph would pass 30 characters: the kept lines are let go first.
-    shared.offer("a longer clause still", lines, [], first);
-    shared.offer("a longer clause still", lines, [], third);
-    expect(shared.get("clause")).toBeUndefined();
-    expect(shared.size).toBe(1);
-  });
-});
 
 describe("renderPdf", () => {
   it("gives the same bytes whether a paragraph's lines were kept from another document or made afresh", async () => {
