@@ -255,6 +255,17 @@ function toTemplateError<T>(run: () => T): T {
   }
 }
 
+/**
+ * LiquidJS's limits, said as what the template did (its own words name only the counter): an editor
+ * uploading a template reads these in the console's checks.
+ */
+const LIMIT_MESSAGES: Record<string, string> = {
+  "parse length": `The template is longer than ${LIMITS.templateLength.toLocaleString("en-AU")} characters`,
+  "memory alloc":
+    "The template makes more text than one document may: a loop over too many items, or text joined to itself again and again",
+  "template render": `The template takes more than ${LIMITS.renderMilliseconds / 1000} seconds to fill in: a loop runs too long`,
+};
+
 /** Turns LiquidJS's errors into TemplateErrors with a plain message and the template line. */
 function asTemplateError(error: unknown): TemplateError {
   if (error instanceof TemplateError) return error;
@@ -275,6 +286,8 @@ function asTemplateError(error: unknown): TemplateError {
       /, line:\d+, col:\d+$/,
       "",
     );
+    const limit = /(parse length|memory alloc|template render) limit exceeded/.exec(base)?.[1];
+    if (limit) return new TemplateError(LIMIT_MESSAGES[limit] ?? base, lineNumber);
     return new TemplateError(base.replace(/^\w+Error: /, ""), lineNumber);
   }
   return new TemplateError(error instanceof Error ? error.message : String(error));
