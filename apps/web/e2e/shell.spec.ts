@@ -31,6 +31,16 @@ test.describe("account shell", () => {
     await expect(page.getByRole("heading", { name: "My Company", level: 1 })).toBeVisible();
   });
 
+  test("an unknown console address leads back to the console, by keyboard", async ({ page }) => {
+    await page.goto("/console/templates");
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to My Company" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Back to the console" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/console");
+    await expect(page.getByRole("heading", { name: "Operator console" })).toBeVisible();
+  });
+
   test("a 401 from the API sends the browser to sign-in", async ({ page, context }) => {
     await signIn(page, OWNER);
     // The session cookie disappears, as when the server ends the session.

@@ -19,6 +19,9 @@ const notFoundPage = async () => ({ Component: (await import("./components/NotFo
 const standaloneNotFoundPage = async () => ({
   Component: (await import("./components/NotFoundPage")).StandaloneNotFoundPage,
 });
+const consoleNotFoundPage = async () => ({
+  Component: (await import("./components/NotFoundPage")).ConsoleNotFoundPage,
+});
 
 /**
  * The app's pages, for the browser's router (router.tsx) and for the pages rendered at build time
@@ -65,6 +68,7 @@ export const routes: RouteObject[] = [
         path: "console",
         lazy: async () => ({ Component: (await import("./features/console/ConsolePage")).ConsolePage }),
       },
+      { path: "console/*", lazy: consoleNotFoundPage },
       {
         path: "my-account",
         lazy: async () => ({ Component: (await import("./features/account/AccountArea")).AccountArea }),
