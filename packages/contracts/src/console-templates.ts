@@ -26,6 +26,14 @@ export const CONSOLE_TEMPLATE_MESSAGES = {
   cancelPublished:
     "This version has already been published, so its schedule cannot be cancelled. Roll back to make the version before it current again.",
   cancelNotScheduled: "This version is not scheduled, so there is no schedule to cancel.",
+  deleteStarter: "A starter template cannot be deleted. Roll back a version instead.",
+  deletePublished:
+    "A version of this template has been published, so it cannot be deleted: firms may have documents made from it.",
+  deleteScheduled: "A version of this template is scheduled to be published. Cancel the schedule first.",
+  deleteWithProduct: (names: readonly string[]) =>
+    `A product assembles this template (${names.join(", ")}). Delete that product first.`,
+  deleted: (identifier: string) =>
+    `The template "${identifier}" and its versions were deleted. Its identifier is free again.`,
   answerSetUnreadable: (name: string, reason: string) =>
     `The answer set "${name}" could not be read: ${reason}`,
   answerSetFailed: (names: readonly string[]) =>
@@ -219,7 +227,18 @@ export const TemplateDetail = TemplateSummary.extend({
   versions: z
     .array(TemplateVersionSummary)
     .describe("Uploaded versions, newest first (a starter's version 1 is its folder and not listed)"),
-  abilities: z.object({ upload: z.boolean(), roll_back: z.boolean() }),
+  abilities: z.object({
+    upload: z.boolean(),
+    roll_back: z.boolean(),
+    delete: z
+      .boolean()
+      .describe(
+        "A new template none of whose versions was ever published or is scheduled, which no product assembles",
+      ),
+  }),
 });
 export type TemplateDetail = z.infer<typeof TemplateDetail>;
 export const TemplateDetailResponse = envelope(TemplateDetail);
+export const DeletedTemplateResponse = envelope(
+  z.object({ identifier: z.string(), deleted: z.literal(true) }),
+);

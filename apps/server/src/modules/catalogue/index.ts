@@ -16,6 +16,7 @@ export {
 export {
   productIdOfTemplateSql,
   productMetaOfTemplates,
+  productNamesAssembling,
   productSummaries,
   productsInCategoriesSql,
   productWithdrawn,

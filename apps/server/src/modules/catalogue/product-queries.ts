@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { productCategories, productCategoryLinks, products } from "./schema.ts";
 
@@ -46,6 +46,24 @@ export async function productSummaries(db: Database, ids: number[]) {
     .from(products)
     .where(inArray(products.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * The names of the products (on sale or withdrawn) whose documents are made from a library template:
+ * what keeps the console from deleting a template.
+ */
+export async function productNamesAssembling(db: Database, identifier: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: products.name })
+    .from(products)
+    .where(
+      or(
+        eq(products.assembles, identifier),
+        and(isNull(products.assembles), eq(products.templateIdentifier, identifier)),
+      ),
+    )
+    .orderBy(products.name);
+  return rows.map((row) => row.name);
 }
 
 /** The library template a product's documents are made from: its key, unless it names another. */

@@ -280,6 +280,10 @@ const AREA_CALLS: Record<string, Row> = {
     url: "/api/console/templates/no-such-template",
     allowed: EDITORS,
   },
+  "DELETE /api/console/templates/:identifier": {
+    url: "/api/console/templates/no-such-template",
+    allowed: EDITORS,
+  },
   "POST /api/console/templates/:identifier/versions": {
     url: "/api/console/templates/no-such-template/versions",
     payload: () => ({ note: "Checking who may upload", interview: "x", body: "x", sample_answers: "{}" }),

@@ -154,7 +154,7 @@ describe("a brand-new template, from upload to a firm's PDF", () => {
     });
     const detail = (await as.content_editor.get(`/api/console/templates/${NEW}`)).json().data;
     expect(detail).toMatchObject({ current_version: null, starter: false });
-    expect(detail.abilities).toEqual({ upload: true, roll_back: false });
+    expect(detail.abilities).toEqual({ upload: true, roll_back: false, delete: true });
 
     // The same identifier again: refused, nothing added.
     const again = await as.content_editor.post("/api/console/templates", newTemplate());
@@ -253,6 +253,104 @@ describe("a brand-new template, from upload to a firm's PDF", () => {
   });
 });
 
+describe("DELETE /api/console/templates/:identifier", () => {
+  const draftOf = async (identifier: string, over: Record<string, unknown> = {}) => {
+    const res = await as.content_editor.post("/api/console/templates", newTemplate({ identifier, ...over }));
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it("deletes a new template never published with its versions, audited; the identifier is free for another", async () => {
+    const identifier = "consent-typo";
+    await draftOf(identifier);
+    const second = await as.content_editor.post(`/api/console/templates/${identifier}/versions`, {
+      note: "A second try",
+      interview: read("interview.yaml"),
+      body: body(),
+      sample_answers: read("sample-answers.json"),
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const detail = (await as.content_editor.get(`/api/console/templates/${identifier}`)).json().data;
+    expect(detail.abilities.delete).toBe(true);
+
+    const res = await as.content_editor.delete(`/api/console/templates/${identifier}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      message: MESSAGES.deleted(identifier),
+      data: { identifier, deleted: true },
+    });
+    expect(await rowsOf(identifier)).toEqual([]);
+    const [entry] = (await auditOf(identifier)).filter((a) => a.action === "template.deleted");
+    expect(entry?.before).toMatchObject({
+      versions: [
+        { version: 2, status: "draft", note: "A second try" },
+        { version: 1, status: "draft" },
+      ],
+      catalogue: { name: "Short-Form Consent to Act" },
+    });
+    expect((await as.content_editor.get(`/api/console/templates/${identifier}`)).statusCode).toBe(404);
+    const list = (await as.content_editor.get("/api/console/templates")).json().data.rows;
+    expect(list.map((r: { identifier: string }) => r.identifier)).not.toContain(identifier);
+    expect((await as.content_editor.delete(`/api/console/templates/${identifier}`)).statusCode).toBe(404);
+
+    // Uploaded again under the same identifier: another template, read from its own files (the
+    // library keeps parsed versions by the template's generation, not its identifier alone).
+    await draftOf(identifier, { body: body().replace(MARKER, "Kept in the second register.") });
+    const again = await t.services.templates.get(identifier, { unpublished: true });
+    expect(again?.body).toContain("Kept in the second register.");
+    expect(again?.body).not.toContain(MARKER);
+  });
+
+  it("refuses a starter, a template once published or scheduled, or one a product assembles, changing nothing", async () => {
+    const starter = await as.content_editor.delete("/api/console/templates/mutual-nda");
+    expect(starter.statusCode).toBe(409);
+    expect(starter.json().message).toBe(MESSAGES.deleteStarter);
+
+    // NEW was published above and a product assembles it.
+    const published = await as.content_editor.delete(`/api/console/templates/${NEW}`);
+    expect(published.statusCode).toBe(409);
+    expect(published.json().message).toBe(MESSAGES.deletePublished);
+    expect((await as.content_editor.get(`/api/console/templates/${NEW}`)).json().data.abilities.delete).toBe(
+      false,
+    );
+
+    const scheduledId = "consent-scheduled";
+    await draftOf(scheduledId);
+    const schedule = await as.content_editor.post(
+      `/api/console/templates/${scheduledId}/versions/1/schedule`,
+      {
+        publish_at: "2099-01-01T09:00:00+11:00",
+      },
+    );
+    expect(schedule.statusCode, schedule.body).toBe(200);
+    const scheduled = await as.content_editor.delete(`/api/console/templates/${scheduledId}`);
+    expect(scheduled.statusCode).toBe(409);
+    expect(scheduled.json().message).toBe(MESSAGES.deleteScheduled);
+    expect(await rowsOf(scheduledId)).toHaveLength(1);
+
+    // A product row naming a draft (the console would refuse to make one; the rule holds anyway).
+    const productId = "consent-with-product";
+    await draftOf(productId);
+    await t.db.insert(products).values({
+      templateIdentifier: `console-${productId}`,
+      sku: `DRAFT-${productId}`,
+      name: "A product on a draft",
+      priceCents: 100,
+      assembles: productId,
+    });
+    const withProduct = await as.content_editor.delete(`/api/console/templates/${productId}`);
+    expect(withProduct.statusCode).toBe(409);
+    expect(withProduct.json().message).toBe(MESSAGES.deleteWithProduct(["A product on a draft"]));
+    expect(await rowsOf(productId)).toHaveLength(1);
+    expect((await auditOf(productId)).map((a) => a.action)).toEqual(["template.created"]);
+
+    // Support staff may not delete; a firm's people are not staff.
+    await draftOf("consent-support");
+    expect((await as.support.delete("/api/console/templates/consent-support")).statusCode).toBe(403);
+    expect((await firm.as.alice.del("/api/console/templates/consent-support")).statusCode).toBe(401);
+    expect(await rowsOf("consent-support")).toHaveLength(1);
+  });
+});
+
 describe("another server's library", () => {
   it("keeps which new templates exist while the catalogue is unchanged, and hears an upload and a publish at once", async () => {
     const feed = createChangeFeed(t.notifications());
@@ -274,6 +372,19 @@ describe("another server's library", () => {
       // Kept in memory from before the publish: only a notification makes it read again.
       expect((await elsewhere.get(identifier))?.catalogue.name).toBe("Short-Form Consent to Act");
       expect((await elsewhere.list()).map((x) => x.identifier)).toContain(identifier);
+
+      // A draft deleted: the other server forgets it at once (the delete's trigger, 0075).
+      const deleted = "consent-deleted-elsewhere";
+      const draft = await as.content_editor.post(
+        "/api/console/templates",
+        newTemplate({ identifier: deleted }),
+      );
+      expect(draft.statusCode, draft.body).toBe(200);
+      await feed.sync();
+      expect((await elsewhere.get(deleted, { unpublished: true }))?.version).toBe(1);
+      expect((await as.content_editor.delete(`/api/console/templates/${deleted}`)).statusCode).toBe(200);
+      await feed.sync();
+      expect(await elsewhere.get(deleted, { unpublished: true })).toBeUndefined();
     } finally {
       await feed.close();
     }

@@ -1,4 +1,6 @@
 import {
+  CONSOLE_TEMPLATE_MESSAGES,
+  DeletedTemplateResponse,
   ErrorEnvelope,
   NewTemplateRequest,
   ScheduleTemplateVersionRequest,
@@ -84,6 +86,33 @@ export const templateRoutes: FastifyPluginAsyncZod<{
       message: "",
       data: await templates.view(inTemplates(request), request.params.identifier),
     }),
+  );
+
+  areas.delete(
+    "/console/templates/:identifier",
+    {
+      schema: {
+        tags: ["console"],
+        summary:
+          "Deletes a new template none of whose versions was ever published or is scheduled, and which no product assembles, with all its versions; its identifier is free again (audited)",
+        security,
+        params: TemplateParams,
+        response: {
+          200: DeletedTemplateResponse,
+          400: badInput,
+          ...refusals,
+          404: noTemplate,
+          409: ErrorEnvelope.describe(
+            "A starter template; or a version of it was published or is scheduled, or a product assembles it",
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { identifier } = request.params;
+      const data = await templates.remove(inTemplates(request), identifier);
+      return { message: CONSOLE_TEMPLATE_MESSAGES.deleted(identifier), data };
+    },
   );
 
   areas.post(

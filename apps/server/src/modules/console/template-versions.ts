@@ -16,10 +16,12 @@ import { AppError, badRequest, notFound } from "../../errors.ts";
 import type { JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock } from "../../platform/kernel/index.ts";
 import type { DocumentEngine } from "../../platform/workers/index.ts";
+import { productNamesAssembling } from "../catalogue/index.ts";
 import {
   type AnswerSet,
   checkVersion,
   contentHashOf,
+  deleteVersionRows,
   earlierPublishedVersion,
   engineFiles,
   insertVersion,
@@ -139,6 +141,9 @@ export function createConsoleTemplates(deps: {
     );
     return db
       .transaction(async (tx) => {
+        // A new template deleted meanwhile has no version 1 left to add to (the delete locks it too).
+        if (!asNew && !isStarter(identifier) && !(await versionRow(tx, identifier, 1, true)))
+          throw notFound(MESSAGES.templateNotFound);
         const inserted = await insertVersion(tx, {
           identifier,
           files,
@@ -250,6 +255,21 @@ export function createConsoleTemplates(deps: {
     };
   }
 
+  /**
+   * Why a template may not be deleted, or undefined: only a new template none of whose versions
+   * was ever published (firms may have documents on it) or is scheduled, which no product
+   * assembles, may go. `rows` are its versions, read (and locked, to delete) by the caller.
+   */
+  async function deletionRefusal(reader: Database, identifier: string, rows: readonly TemplateVersionRow[]) {
+    if (isStarter(identifier)) return new AppError(409, MESSAGES.deleteStarter);
+    if (rows.some((row) => row.status === "published" || row.publishedAt !== null))
+      return new AppError(409, MESSAGES.deletePublished);
+    if (rows.some((row) => row.status === "scheduled")) return new AppError(409, MESSAGES.deleteScheduled);
+    const products = await productNamesAssembling(reader, identifier);
+    if (products.length > 0) return new AppError(409, MESSAGES.deleteWithProduct(products));
+    return undefined;
+  }
+
   async function templateDetail(actor: StaffFacts, identifier: string): Promise<TemplateDetail> {
     const template = await templateOf(identifier);
     const rows = await versionRows(db, identifier);
@@ -272,7 +292,11 @@ export function createConsoleTemplates(deps: {
       current_version: current,
       latest_version: rows[0]?.version ?? 1,
       versions: rows.map((row) => summaryOf(actor, row, names)),
-      abilities: { upload: mayAct, roll_back: mayAct && rollBackTo !== undefined },
+      abilities: {
+        upload: mayAct,
+        roll_back: mayAct && rollBackTo !== undefined,
+        delete: mayAct && (await deletionRefusal(db, identifier, rows)) === undefined,
+      },
     };
   }
 
@@ -432,6 +456,33 @@ export function createConsoleTemplates(deps: {
         });
       });
       return detailOf(actor, await requireRow(db, identifier, version));
+    },
+
+    /**
+     * Deletes a new template never published, with every version of it (audited): a draft upload
+     * that should not have been, whose identifier is then free again. Its rows are locked and the
+     * rules checked again under the lock, so a publish, schedule or upload at the same moment either
+     * comes first (and the delete is refused or takes the new version too) or finds nothing.
+     */
+    async remove(actor: StaffFacts, identifier: string) {
+      await db.transaction(async (tx) => {
+        const rows = await versionRows(tx, identifier, true);
+        if (rows.length === 0 && !isStarter(identifier)) throw notFound(MESSAGES.templateNotFound);
+        const refusal = await deletionRefusal(tx, identifier, rows);
+        if (refusal) throw refusal;
+        await deleteVersionRows(tx, identifier);
+        await recordAction(tx, clock, {
+          staffId: actor.id,
+          action: "template.deleted",
+          target: `template:${identifier}`,
+          before: {
+            versions: rows.map((row) => ({ version: row.version, status: row.status, note: row.note })),
+            catalogue: JSON.parse(rows.find((row) => row.version === 1)?.catalogue ?? "null") as unknown,
+          },
+          after: null,
+        });
+      });
+      return announced({ identifier, deleted: true as const });
     },
 
     /** The version published before the current one becomes current again (version 1 at the end). */

@@ -16,6 +16,7 @@ export {
   catalogueTextOf,
   contentHashOf,
   currentVersionOf,
+  deleteVersionRows,
   earlierPublishedVersion,
   engineFiles,
   insertVersion,

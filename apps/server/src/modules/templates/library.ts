@@ -83,19 +83,22 @@ export function createTemplateLibrary(
   versions?: { db: Database; changes?: Pick<ChangeFeed, "mark" | "catalogueUnchangedSince"> | undefined },
 ): TemplateLibrary {
   const starters = () => startersIn(root);
-  // An uploaded version never changes, so once parsed it is kept for the process.
+  // An uploaded version never changes, so once parsed it is kept for the process, by its identifier,
+  // its template's generation (a new template deleted and uploaded again is another) and number.
   const parsed = new Map<string, VersionedTemplate>();
   let kept: { mark: number; rows: Awaited<ReturnType<typeof newTemplateRows>> } | undefined;
 
-  /** Templates uploaded as new: identifier → their published version (null: none yet). */
+  /** Templates uploaded as new: identifier → their published version (null: none yet) and generation. */
   async function newTemplates(db: Database | undefined) {
-    if (!versions) return new Map<string, number | null>();
+    if (!versions) return new Map<string, { published: number | null; generation: number }>();
     const { changes } = versions;
     if (!kept || !changes?.catalogueUnchangedSince(kept.mark)) {
       const mark = changes?.mark() ?? 0;
       kept = { mark, rows: await newTemplateRows(db ?? versions.db) };
     }
-    return new Map(kept.rows.map((r) => [r.identifier, r.published]));
+    return new Map(
+      kept.rows.map((r) => [r.identifier, { published: r.published, generation: r.generation }]),
+    );
   }
 
   async function at(
@@ -107,7 +110,10 @@ export function createTemplateLibrary(
     if (starter && (version === null || version <= 1 || !versions)) return { ...starter, version: 1 };
     if (!versions) return undefined;
     const number = version ?? 1;
-    const key = `${identifier}@${number}`;
+    // A starter's versions are never deleted (generation 0); a new template's is its version 1's row.
+    const generation = starter ? 0 : (await newTemplates(db)).get(identifier)?.generation;
+    if (generation === undefined) return undefined;
+    const key = `${identifier}#${generation}@${number}`;
     const found = parsed.get(key);
     if (found) return found;
     const reader = db ?? versions.db;
@@ -131,7 +137,7 @@ export function createTemplateLibrary(
   async function get(identifier: string, options: ReadOptions = {}) {
     const starter = starters().get(identifier);
     if (starter) return { ...starter, version: 1 };
-    const published = (await newTemplates(options.db)).get(identifier);
+    const published = (await newTemplates(options.db)).get(identifier)?.published;
     if (published === undefined) return undefined;
     if (published === null) return options.unpublished ? at(identifier, 1, options.db) : undefined;
     return at(identifier, published, options.db);

@@ -59,7 +59,12 @@ export async function newTemplateRows(db: Database) {
     .where(eq(templateVersions.status, "published"))
     .as("published");
   const rows = await db
-    .select({ identifier: templateVersions.identifier, published: published.version })
+    .select({
+      identifier: templateVersions.identifier,
+      published: published.version,
+      // Which upload under this identifier: one deleted and uploaded again is another template.
+      generation: templateVersions.id,
+    })
     .from(templateVersions)
     .leftJoin(published, eq(published.identifier, templateVersions.identifier))
     .where(eq(templateVersions.version, 1));
@@ -112,13 +117,22 @@ export async function versionRow(tx: Database, identifier: string, version: numb
   return row;
 }
 
-/** Every uploaded version of a template, newest first. */
-export async function versionRows(db: Database, identifier: string) {
-  return db
+/**
+ * Deletes every version of a new template, given the rows the caller locked and checked (none ever
+ * published or scheduled). The statement's trigger announces it as the catalogue's change (0075).
+ */
+export async function deleteVersionRows(tx: Database, identifier: string) {
+  await tx.delete(templateVersions).where(eq(templateVersions.identifier, identifier));
+}
+
+/** Every uploaded version of a template, newest first; with `lock`, each row locked for update. */
+export async function versionRows(db: Database, identifier: string, lock = false) {
+  const query = db
     .select()
     .from(templateVersions)
     .where(eq(templateVersions.identifier, identifier))
     .orderBy(desc(templateVersions.version));
+  return lock ? query.for("update") : query;
 }
 
 /** The published rows of every template (a template without one is at version 1). */
