@@ -212,6 +212,59 @@ for (const width of [1366, 375]) {
       const row = page.getByRole("row").filter({ hasText: identifier });
       await expect(row).toContainText(name);
       await expect(row.getByRole("cell").nth(2)).toHaveText("1");
+      // Published: it can no longer be deleted, so the console does not offer it.
+      await row.getByRole("button", { name, exact: true }).click();
+      await expect(page.getByText("Current version: 1", { exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Delete template" })).toHaveCount(0);
+    });
+
+    test("an editor deletes a new template never published, by keyboard, and its identifier is free again", async ({
+      page,
+    }) => {
+      const identifier = `mistyped-consent-${width}`;
+      const name = `Mistyped Consent (${width} px)`;
+      await consoleSignIn(page);
+      const file = (name: string) => readFileSync(path.join(CONSENT_FOLDER, name), "utf8");
+      const upload = () =>
+        page.request.post("/api/console/templates", {
+          data: {
+            identifier,
+            interview: file("interview.yaml"),
+            body: file("template.md"),
+            sample_answers: file("sample-answers.json"),
+            catalogue: { name },
+          },
+        });
+      const uploaded = await upload();
+      expect(uploaded.status(), await uploaded.text()).toBe(200);
+
+      await page.goto(`/console?tab=templates&template=${identifier}`);
+      await expect(page.getByRole("heading", { name, exact: true })).toBeVisible({ timeout: 60_000 });
+      const remove = page.getByRole("button", { name: "Delete template" });
+      await remove.focus();
+      await page.keyboard.press("Enter");
+      const confirm = page
+        .getByRole("tooltip")
+        .filter({ hasText: "Delete this template and all its versions?" });
+      await expect(confirm).toBeVisible();
+      await expectAccessible(page, "delete template confirmation", { include: ".ant-popover" });
+      await page.screenshot({
+        path: `${process.env.E2E_OUTPUT_DIR ?? "test-results"}/console-templates-delete-${width}.png`,
+      });
+      await confirm.getByRole("button", { name: "Delete template" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(
+        page.getByText(
+          `The template "${identifier}" and its versions were deleted. Its identifier is free again.`,
+        ),
+      ).toBeVisible();
+      // Back on the list, without it.
+      await expect(page).not.toHaveURL(/template=/);
+      await expect(page.getByRole("button", { name: "New template", exact: true })).toBeVisible();
+      await expect(page.getByRole("row").filter({ hasText: identifier })).toHaveCount(0);
+      // The identifier is free: the same upload is taken again.
+      const again = await upload();
+      expect(again.status(), await again.text()).toBe(200);
     });
   });
 }

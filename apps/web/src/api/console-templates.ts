@@ -34,6 +34,8 @@ export const scheduleTemplateVersion = (identifier: string, version: number, pub
   });
 export const cancelTemplateSchedule = (identifier: string, version: number) =>
   call(API.consoleTemplates.cancelSchedule, { ...own, params: { identifier, version } });
+export const deleteTemplate = (identifier: string) =>
+  call(API.consoleTemplates.remove, { ...own, params: { identifier } });
 export const rollBackTemplate = (identifier: string) =>
   call(API.consoleTemplates.rollBack, { ...own, params: { identifier } });
 export type NewTemplateBody = ApiCallInput<typeof API.consoleTemplates.create>["body"];

@@ -1,4 +1,5 @@
 import {
+  DeletedTemplateResponse,
   NewTemplateRequest,
   ScheduleTemplateVersionRequest,
   TemplateDetailResponse,
@@ -82,6 +83,17 @@ export const consoleTemplateCalls = {
     params: TemplateVersionParams,
     reply: TemplateVersionResponse,
     errors: { ...refusals, 404: NO_VERSION, 409: "Published already, or not scheduled" },
+  }),
+  remove: defineCall({
+    method: "DELETE",
+    path: "/api/console/templates/:identifier",
+    params: TemplateParams,
+    reply: DeletedTemplateResponse,
+    errors: {
+      ...refusals,
+      404: NO_TEMPLATE,
+      409: "A starter template; or a version of it was published or is scheduled, or a product assembles it",
+    },
   }),
   rollBack: defineCall({
     method: "POST",

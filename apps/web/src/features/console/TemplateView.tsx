@@ -1,10 +1,15 @@
-import { type TemplateVersionSummary, UploadTemplateVersionRequest } from "@precedent/contracts";
+import {
+  CONSOLE_TEMPLATE_MESSAGES,
+  type TemplateVersionSummary,
+  UploadTemplateVersionRequest,
+} from "@precedent/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Flex, Form, Input, Popconfirm, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import {
+  deleteTemplate,
   publishTemplateVersion,
   rollBackTemplate,
   templateDetailQuery,
@@ -62,6 +67,16 @@ export function TemplateView({ identifier, onBack }: { identifier: string; onBac
     onSuccess: async (template) => {
       void message.success(`Rolled back: version ${template.current_version} is current.`);
       await refresh();
+    },
+    onError: (error: Error) => void message.error(error.message),
+  });
+
+  const remove = useMutation({
+    mutationFn: () => deleteTemplate(identifier),
+    onSuccess: async () => {
+      void message.success(CONSOLE_TEMPLATE_MESSAGES.deleted(identifier));
+      await refresh();
+      onBack();
     },
     onError: (error: Error) => void message.error(error.message),
   });
@@ -150,6 +165,19 @@ export function TemplateView({ identifier, onBack }: { identifier: string; onBac
               onConfirm={() => rollBack.mutate()}
             >
               <Button loading={rollBack.isPending}>Roll back</Button>
+            </Popconfirm>
+          )}
+          {template.abilities.delete && (
+            <Popconfirm
+              title="Delete this template and all its versions?"
+              description="It was never published, so no firm has a document on it. Its identifier becomes free again."
+              okText="Delete template"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove.mutate()}
+            >
+              <Button danger loading={remove.isPending}>
+                Delete template
+              </Button>
             </Popconfirm>
           )}
         </Flex>
