@@ -86,19 +86,26 @@ export function createTemplateLibrary(
   // An uploaded version never changes, so once parsed it is kept for the process, by its identifier,
   // its template's generation (a new template deleted and uploaded again is another) and number.
   const parsed = new Map<string, VersionedTemplate>();
-  let kept: { mark: number; rows: Awaited<ReturnType<typeof newTemplateRows>> } | undefined;
+  type NewTemplates = ReadonlyMap<string, { published: number | null; generation: number }>;
+  const none: NewTemplates = new Map();
+  // Kept as the map every read looks in, made once per change of the catalogue (not once per read).
+  let kept: { mark: number; templates: NewTemplates } | undefined;
 
   /** Templates uploaded as new: identifier → their published version (null: none yet) and generation. */
-  async function newTemplates(db: Database | undefined) {
-    if (!versions) return new Map<string, { published: number | null; generation: number }>();
+  async function newTemplates(db: Database | undefined): Promise<NewTemplates> {
+    if (!versions) return none;
     const { changes } = versions;
     if (!kept || !changes?.catalogueUnchangedSince(kept.mark)) {
       const mark = changes?.mark() ?? 0;
-      kept = { mark, rows: await newTemplateRows(db ?? versions.db) };
+      const rows = await newTemplateRows(db ?? versions.db);
+      kept = {
+        mark,
+        templates: new Map(
+          rows.map((r) => [r.identifier, { published: r.published, generation: r.generation }]),
+        ),
+      };
     }
-    return new Map(
-      kept.rows.map((r) => [r.identifier, { published: r.published, generation: r.generation }]),
-    );
+    return kept.templates;
   }
 
   async function at(
