@@ -1,21 +1,30 @@
 /**
  * Writing laid-out text into a pdfkit page. The layout (line breaks, justification) is ours, so all
  * pdfkit has to do is place glyphs; its public `text()` lays the text out again, measures it twice and
- * rebuilds its options for every call, which made it most of the time a PDF took. This writer asks
- * pdfkit's current font for the glyphs of each word (pdfkit still owns subsetting, widths and the
- * ToUnicode map) and writes one text object per line.
+ * rebuilds its options for every call, which made it most of the time a PDF took. This writer shapes
+ * each word with the font pdfkit holds and writes one text object per line.
+ *
+ * The subsets keep the font's own glyph numbers (subset.ts), so what is written of a word (its glyph
+ * codes and kerning) is the same in every document: it is made once, when the word is first shaped,
+ * and kept across documents, keyed by the fontkit font. A line is composed without its height
+ * (`compose`: its text objects sit at the origin of a `cm` that `place` gives), so a line laid out
+ * once and kept across documents (pdf-layout.ts, `SharedLines`) is composed once too (pdf.ts keeps
+ * it). What belongs to one document is registering each glyph in its subset, with its width and
+ * characters, done here as pdfkit's `encode` does it, and the page's font resources.
  *
  * That reaches into things pdfkit does not document: `doc._font` (the current font), its `ref()`,
  * `doc.page.fonts` (the page's font resources), and the font's `font` (the fontkit font), `scale`,
- * `subset`, `widths` and `unicode`, which its `encode(text)` fills. Shaping a word (fontkit's layout,
- * then pdfkit's scaling) is kept across documents, keyed by the fontkit font, since only the subset's
- * glyph numbers belong to one document; registering a glyph in the subset is done here as pdfkit's
- * `encode` does it. `FastTextWriter.for` checks for all of these and gives undefined if this pdfkit
- * lacks any, and the renderer then uses `text()` instead; both paths are tested to give the same words.
+ * `subset`, `widths` and `unicode`. `FastTextWriter.for` checks for all of these and gives undefined
+ * if this pdfkit lacks any, and the renderer then uses `text()` instead; both paths are tested to give
+ * the same words.
  */
 
 /** A fontkit glyph, as pdfkit's encode reads it. */
-type FontkitGlyph = { readonly id: number; readonly advanceWidth: number; readonly codePoints: number[] };
+export type FontkitGlyph = {
+  readonly id: number;
+  readonly advanceWidth: number;
+  readonly codePoints: number[];
+};
 
 /** The part of a fontkit font this writer uses (pdfkit's EmbeddedFont keeps it as `font`). */
 type FontkitFont = {
@@ -40,15 +49,11 @@ type PdfkitFont = {
 };
 
 /**
- * A word as shaped: its glyphs, and after each glyph the kerning in thousandths of the font size
- * (positive moves the next glyph right); null when a glyph sits off the line (a combining mark),
- * which this writer leaves to pdfkit's text().
+ * A word as shaped: its glyphs, and its TJ operands (the glyph codes, with the kerning after a glyph
+ * as a number); null when a glyph sits off the line (a combining mark), which this writer leaves to
+ * pdfkit's text().
  */
-type Shaped = {
-  readonly glyphs: readonly FontkitGlyph[];
-  /** After each glyph, its kerning as the TJ operand that writes it, or "" for none. */
-  readonly kerning: readonly string[];
-} | null;
+type Shaped = { readonly glyphs: readonly FontkitGlyph[]; readonly operands: Operands } | null;
 
 const format = (value: number): string => {
   const rounded = Math.round(value * 1000) / 1000;
@@ -69,18 +74,28 @@ function shape(font: PdfkitFont, word: string): Shaped {
   let shaped = cache.get(word);
   if (shaped === undefined) {
     const run = font.font.layout(word);
-    const kerning: string[] = [];
-    shaped = { glyphs: run.glyphs, kerning };
+    let operands = "";
+    let codes = "";
+    shaped = null;
+    let offLine = false;
     for (const [index, glyph] of run.glyphs.entries()) {
       const position = run.positions[index];
       if (position?.xOffset !== 0 || position.yOffset !== 0) {
-        shaped = null;
+        offLine = true;
         break;
       }
+      // The glyph's code is its number in the font, which the subset keeps (subset.ts).
+      codes += glyphCode(glyph.id);
       // As pdfkit's layoutRun: both in font units, scaled to thousandths of the size; the operand
       // moves the next glyph back by it.
       const adjustment = position.xAdvance * font.scale - glyph.advanceWidth * font.scale;
-      kerning.push(adjustment === 0 ? "" : format(-adjustment));
+      if (adjustment !== 0) {
+        operands += `(${codes}) ${format(-adjustment)} `;
+        codes = "";
+      }
+    }
+    if (!offLine) {
+      shaped = { glyphs: run.glyphs, operands: operandsOf(`${operands}${codes ? `(${codes})` : ""}`.trim()) };
     }
     if (cache.size >= SHAPED_LIMIT) cache.clear();
     cache.set(word, shaped);
@@ -163,13 +178,26 @@ function joinStrings(parts: readonly Operands[]): string {
   return held ? `${text})` : text;
 }
 
+/**
+ * A line's text, composed to be placed at any height: its text objects' operators (with the font
+ * names of the document it was composed in), the faces they use and, per face, the glyphs they write.
+ */
+export type ComposedLine = {
+  readonly body: string;
+  readonly faces: readonly string[];
+  /** The font name each face had in the document the line was composed in (F1, F2…). */
+  readonly fontIds: readonly string[];
+  /** Per face (as `faces`), the glyphs written: each registered in a document's subset once. */
+  readonly glyphs: readonly (readonly FontkitGlyph[])[];
+  readonly size: number;
+  /** Stretches to underline once placed. */
+  readonly underlines: readonly { readonly x: number; readonly width: number }[];
+};
+
 /** Writes text glyph by glyph through the current pdfkit font; see the file comment. */
 export class FastTextWriter {
-  // Each word's TJ operands, per face, for this document (the glyph ids are this document's subset's).
-  private readonly words = new Map<string, Map<string, Operands | null>>();
-  // Each glyph's code in this document's subset, per font, by the font's own glyph id: a glyph is
-  // registered in the subset once, however many of the document's words use it.
-  private readonly codes = new Map<PdfkitFont, string[]>();
+  // This document's font for each face, as pdfkit made it when the face was first selected.
+  private readonly fonts = new Map<string, PdfkitFont>();
 
   private constructor(private readonly doc: PDFKit.PDFDocument) {}
 
@@ -192,47 +220,117 @@ export class FastTextWriter {
     return usable ? new FastTextWriter(doc) : undefined;
   }
 
-  /** TJ operands of one word: its glyph codes, with kerning adjustments; null if a glyph needs offsets. */
-  private operands(face: string, font: PdfkitFont, word: string): Operands | null {
-    let cache = this.words.get(face);
-    if (!cache) {
-      cache = new Map();
-      this.words.set(face, cache);
+  /** This document's font for a face (selecting it in pdfkit the first time). */
+  private fontOf(face: string): PdfkitFont | undefined {
+    let font = this.fonts.get(face);
+    if (!font) {
+      this.doc.font(face);
+      font = (this.doc as unknown as PdfkitInternals)._font;
+      if (font) this.fonts.set(face, font);
     }
-    const known = cache.get(word);
-    if (known !== undefined) return known;
-    const shaped = shape(font, word);
-    let result: string | null = shaped === null ? null : "";
-    let hex = "";
-    if (shaped !== null) {
-      let codes = this.codes.get(font);
-      if (!codes) {
-        codes = [];
-        this.codes.set(font, codes);
-      }
-      const { glyphs, kerning } = shaped;
-      for (let index = 0; index < glyphs.length; index++) {
-        const glyph = glyphs[index] as FontkitGlyph;
-        let code = codes[glyph.id];
-        if (code === undefined) {
-          // Registers the glyph in this document's subset, as pdfkit's encode() does.
-          const gid = font.subset.includeGlyph(glyph.id);
-          font.widths[gid] ??= glyph.advanceWidth * font.scale;
-          font.unicode[gid] ??= glyph.codePoints;
-          code = glyphCode(gid);
-          codes[glyph.id] = code;
-        }
-        hex += code;
-        const operand = kerning[index] ?? "";
-        if (operand !== "") {
-          result += `(${hex}) ${operand} `;
-          hex = "";
-        }
-      }
+    return font;
+  }
+
+  /** Whether a line composed in another document names this document's fonts the same way. */
+  namesFontsAs(line: ComposedLine): boolean {
+    for (let index = 0; index < line.faces.length; index++) {
+      if (this.fontOf(line.faces[index] as string)?.id !== line.fontIds[index]) return false;
     }
-    const operands = result === null ? null : operandsOf(`${result}${hex ? `(${hex})` : ""}`.trim());
-    cache.set(word, operands);
-    return operands;
+    return true;
+  }
+
+  /**
+   * Composes the stretches of one line (see ComposedLine); `gap` is the extra space after each space.
+   * Gives the stretches it could not write (a glyph needing an offset), for `text()` to write.
+   */
+  compose(
+    stretches: readonly Stretch[],
+    size: number,
+    gap: number,
+  ): { line: ComposedLine | undefined; left: Stretch[] } {
+    const left: Stretch[] = [];
+    const faces: string[] = [];
+    const fontIds: string[] = [];
+    const glyphs: Set<FontkitGlyph>[] = [];
+    const underlines: { x: number; width: number }[] = [];
+    let body = "";
+    for (const stretch of stretches) {
+      const font = this.fontOf(stretch.face);
+      if (!font) {
+        left.push(stretch);
+        continue;
+      }
+      const space = shape(font, " ");
+      // A space, then the line's extra width after it (in thousandths of the size, negative moves right).
+      const between =
+        space === null || gap === 0
+          ? space?.operands
+          : {
+              open: space.operands.open,
+              body: `${space.operands.body}${space.operands.close ? ")" : ""} ${format((-gap * 1000) / size)}`,
+              close: false,
+            };
+      const parts: Operands[] = [];
+      const shapedWords: NonNullable<Shaped>[] = [];
+      for (const [index, word] of stretch.words.entries()) {
+        const shaped = shape(font, word);
+        if (shaped === null || between === undefined || space === null) {
+          parts.length = 0;
+          break;
+        }
+        if (index > 0) {
+          parts.push(between);
+          shapedWords.push(space);
+        }
+        parts.push(shaped.operands);
+        shapedWords.push(shaped);
+      }
+      if (parts.length === 0) {
+        left.push(stretch);
+        continue;
+      }
+      let faceIndex = faces.indexOf(stretch.face);
+      if (faceIndex < 0) {
+        faceIndex = faces.push(stretch.face) - 1;
+        fontIds.push(font.id);
+        glyphs.push(new Set());
+      }
+      const used = glyphs[faceIndex] as Set<FontkitGlyph>;
+      for (const shaped of shapedWords) for (const glyph of shaped.glyphs) used.add(glyph);
+      // At the line's top (the origin `place` gives): the baseline is the font's ascent below it.
+      body += `/${font.id} ${format(size)} Tf 1 0 0 1 ${format(stretch.x)} ${format((-font.ascender / 1000) * size)} Tm [${joinStrings(parts)}] TJ\n`;
+      if (stretch.underline) underlines.push({ x: stretch.x, width: stretch.width });
+    }
+    if (body === "") return { line: undefined, left };
+    return {
+      line: { body, faces, fontIds, glyphs: glyphs.map((set) => [...set]), size, underlines },
+      left,
+    };
+  }
+
+  /**
+   * Writes a composed line whose top is at `top`, registering its glyphs in this document's subsets
+   * and its fonts in the page's resources. The line must name the fonts as this document does.
+   */
+  place(line: ComposedLine, top: number): void {
+    const internals = this.doc as unknown as Required<PdfkitInternals>;
+    line.faces.forEach((face, index) => {
+      const font = this.fontOf(face) as PdfkitFont;
+      internals.page.fonts[font.id] ??= font.ref();
+      // Registers each glyph in this document's subset once, as pdfkit's encode() does.
+      const { widths, unicode, scale, subset } = font;
+      for (const glyph of line.glyphs[index] ?? []) {
+        if (unicode[glyph.id] !== undefined) continue;
+        subset.includeGlyph(glyph.id);
+        widths[glyph.id] ??= glyph.advanceWidth * scale;
+        unicode[glyph.id] = glyph.codePoints;
+      }
+    });
+    // pdfkit's pages are drawn upside down (origin top-left); the `cm` turns the line's space the
+    // right way up with its origin at the line's top. As bytes: pdfkit would otherwise copy the
+    // text into bytes one character at a time.
+    this.doc.addContent(Buffer.from(`q 1 0 0 -1 0 ${format(top)} cm BT\n${line.body}ET Q\n`, "latin1"));
+    for (const underline of line.underlines) this.underline(underline, top, line.size);
   }
 
   /**
@@ -240,56 +338,16 @@ export class FastTextWriter {
    * Gives the stretches it could not write (a glyph needing an offset), for `text()` to write.
    */
   line(stretches: readonly Stretch[], top: number, size: number, gap: number): Stretch[] {
-    const internals = this.doc as unknown as Required<PdfkitInternals>;
-    const left: Stretch[] = [];
-    let content = "";
-    for (const stretch of stretches) {
-      this.doc.font(stretch.face);
-      const font = internals._font;
-      if (!font) {
-        left.push(stretch);
-        continue;
-      }
-      const space = this.operands(stretch.face, font, " ");
-      // A space, then the line's extra width after it (in thousandths of the size, negative moves right).
-      const between =
-        space === null || gap === 0
-          ? space
-          : {
-              open: space.open,
-              body: `${space.body}${space.close ? ")" : ""} ${format((-gap * 1000) / size)}`,
-              close: false,
-            };
-      const parts: Operands[] = [];
-      for (const [index, word] of stretch.words.entries()) {
-        const operands = this.operands(stretch.face, font, word);
-        if (operands === null || between === null) {
-          parts.length = 0;
-          break;
-        }
-        if (index > 0) parts.push(between);
-        parts.push(operands);
-      }
-      if (parts.length === 0) {
-        left.push(stretch);
-        continue;
-      }
-      internals.page.fonts[font.id] ??= font.ref();
-      const baseline = internals.page.height - top - (font.ascender / 1000) * size;
-      content += `/${font.id} ${format(size)} Tf 1 0 0 1 ${format(stretch.x)} ${format(baseline)} Tm [${joinStrings(parts)}] TJ\n`;
-      if (stretch.underline) this.underline(stretch, top, size);
-    }
-    if (content !== "") {
-      // pdfkit's pages are drawn upside down (origin top-left); text objects are written in PDF's own space.
-      // As bytes: pdfkit would otherwise copy the text into bytes one character at a time.
-      this.doc.addContent(
-        Buffer.from(`q 1 0 0 -1 0 ${format(internals.page.height)} cm BT\n${content}ET Q\n`, "latin1"),
-      );
-    }
+    const { line, left } = this.compose(stretches, size, gap);
+    if (line) this.place(line, top);
     return left;
   }
 
-  private underline(stretch: Stretch, top: number, size: number): void {
+  private underline(
+    stretch: { readonly x: number; readonly width: number },
+    top: number,
+    size: number,
+  ): void {
     const thickness = size < 10 ? 0.5 : Math.floor(size / 10);
     const y = top + size * 1.149 - thickness;
     this.doc

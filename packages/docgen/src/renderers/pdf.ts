@@ -14,6 +14,7 @@ import { documentMetadata, type MetadataOptions } from "../metadata.ts";
 import type { DocumentModel } from "../model.ts";
 import { DOCGEN_VERSION } from "../version.ts";
 import { type FontFace, parsedFonts } from "./fonts.ts";
+import { ownEmbedding } from "./pdf-fonts.ts";
 import {
   type Align,
   type ExecutionSpacing,
@@ -39,7 +40,7 @@ import {
   type TextAt,
   type Typesetter,
 } from "./pdf-layout.ts";
-import { FastTextWriter } from "./pdf-text.ts";
+import { type ComposedLine, FastTextWriter } from "./pdf-text.ts";
 
 export { type OutlineEntry, PAGE_SIZE, type PageBox, type SignatureField } from "./pdf-layout.ts";
 
@@ -82,6 +83,23 @@ export function forgetSharedLines(): void {
   SHARED_LINES.clear();
 }
 
+/**
+ * Lines as the glyph writer composed them (pdf-text.ts), by the laid-out line: a paragraph's lines
+ * are kept across documents (`SharedLines`), and so is what they write, wherever they are placed.
+ * Kept for the line's place across the page and its width, size and alignment (which decide where
+ * each word goes); it is composed again if the document names its fonts otherwise.
+ */
+const composedLines = new WeakMap<
+  Line,
+  {
+    readonly x: number;
+    readonly width: number;
+    readonly size: number;
+    readonly align: Align;
+    readonly composed: ComposedLine;
+  }
+>();
+
 class PdfPainter implements Typesetter {
   readonly doc: PDFKit.PDFDocument;
   /** The file's bytes as pdfkit writes them (see collectWrites). */
@@ -122,6 +140,7 @@ class PdfPainter implements Typesetter {
     });
     compressStreamsAt(this.doc, DEFLATE_LEVEL);
     collectWrites(this.doc, this.written);
+    writeFontsOurWay(this.doc);
     const fonts = parsedFonts();
     for (const face of ["regular", "bold", "italic", "boldItalic"] as const) {
       this.doc.registerFont(face, fonts[face] as unknown as string);
@@ -166,6 +185,18 @@ class PdfPainter implements Typesetter {
 
   /** Draws one line at (x, y); justified lines spread their spaces to fill `width`. */
   drawLine(line: Line, x: number, y: number, width: number, size: number, align: Align): void {
+    const kept = this.glyphs ? composedLines.get(line) : undefined;
+    if (
+      kept &&
+      kept.x === x &&
+      kept.width === width &&
+      kept.size === size &&
+      kept.align === align &&
+      this.glyphs?.namesFontsAs(kept.composed)
+    ) {
+      this.glyphs.place(kept.composed, y);
+      return;
+    }
     let gaps = 0;
     for (let index = 0; index < line.words.length - 1; index++)
       if ((line.words[index]?.space ?? 0) > 0) gaps++;
@@ -228,7 +259,17 @@ class PdfPainter implements Typesetter {
       }
       this.doc.fillColor("#000000");
     }
-    const unwritten = this.glyphs ? this.glyphs.line(stretches, y, size, extra) : stretches;
+    let unwritten: typeof stretches = stretches;
+    if (this.glyphs) {
+      const { line: composed, left } = this.glyphs.compose(stretches, size, extra);
+      if (composed) {
+        this.glyphs.place(composed, y);
+        // Highlights are drawn apart from the text: such a line is composed each time.
+        if (left.length === 0 && highlighted.length === 0)
+          composedLines.set(line, { x, width, size, align, composed });
+      }
+      unwritten = left as typeof stretches;
+    }
     for (const stretch of unwritten) {
       this.doc
         .font(stretch.face)
@@ -446,6 +487,20 @@ class PdfPainter implements Typesetter {
     }
     return bytes;
   }
+}
+
+/**
+ * Makes each font the document selects write its PDF objects as pdf-fonts.ts does: the subsets keep
+ * the font's own glyph numbers, which pdfkit's own font objects cannot describe. pdfkit makes a face's
+ * font when the document first selects it, so every selection passes through here.
+ */
+function writeFontsOurWay(doc: PDFKit.PDFDocument): void {
+  const select = doc.font.bind(doc) as (...args: unknown[]) => PDFKit.PDFDocument;
+  (doc as unknown as { font: (...args: unknown[]) => PDFKit.PDFDocument }).font = (...args: unknown[]) => {
+    const result = select(...args);
+    ownEmbedding((doc as unknown as { _font?: unknown })._font);
+    return result;
+  };
 }
 
 /** The part of a pdfkit document that collectWrites replaces; pdfkit does not document it. */

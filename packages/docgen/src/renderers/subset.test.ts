@@ -19,32 +19,44 @@ describe("TrueType subsets", () => {
   const file = fontFiles().regular;
   const original = fontkit.create(file);
 
-  it("holds each included glyph with its outline and advance, renumbered in order of use", () => {
+  it("holds each included glyph at the font's own number, with its outline and advance; the others empty", () => {
     const subset = createSubset(readSourceFont(file));
     const glyphs = original.glyphsForString("Precedent: §127 “deed” — ½");
     const ids = glyphs.map((glyph) => subset.includeGlyph(glyph.id));
-    expect(ids[0]).toBe(1); // glyph 0 (.notdef) is always first
+    expect(ids).toEqual(glyphs.map((glyph) => glyph.id));
     const font = fontkit.create(subset.encode());
-    expect(font.numGlyphs).toBe(subset.glyphs.length);
-    glyphs.forEach((glyph, index) => {
-      const copy = font.getGlyph(ids[index] ?? 0);
+    // Up to the highest glyph included, a composite's parts (brought in as it was encoded) among them.
+    expect(font.numGlyphs).toBe(Math.max(...subset.glyphs) + 1);
+    expect(font.numGlyphs).toBeGreaterThan(Math.max(...ids));
+    for (const glyph of glyphs) {
+      const copy = font.getGlyph(glyph.id);
       expect(copy.advanceWidth).toBe(glyph.advanceWidth);
       expect(copy.path.toSVG()).toBe(glyph.path.toSVG());
-    });
+    }
+    // A glyph not included is there (the numbers run on) but has no outline and no advance.
+    const unused = original.glyphsForString("W")[0]?.id ?? 0;
+    expect(ids).not.toContain(unused);
+    expect(unused).toBeLessThan(font.numGlyphs);
+    expect(font.getGlyph(unused).path.toSVG()).toBe("");
+    expect(font.getGlyph(unused).advanceWidth).toBe(0);
   });
 
-  it("brings in the parts of composite glyphs and points to them by their new numbers", () => {
+  it("brings in the parts of composite glyphs, at their own numbers", () => {
     const subset = createSubset(readSourceFont(file));
     const [accented] = original.glyphsForString("é");
     if (!accented) throw new Error("no glyph for é");
-    const id = subset.includeGlyph(accented);
+    expect(subset.includeGlyph(accented)).toBe(accented.id);
     const before = subset.glyphs.length;
     const font = fontkit.create(subset.encode());
     // é is built from e and an acute accent: both were added to the subset when it was encoded.
-    expect(subset.glyphs.length).toBeGreaterThan(before);
-    expect(font.numGlyphs).toBe(subset.glyphs.length);
-    expect(font.getGlyph(id).path.toSVG()).toBe(accented.path.toSVG());
-    expect(font.getGlyph(id).path.toSVG().length).toBeGreaterThan(0);
+    const parts = subset.glyphs.slice(before);
+    expect(parts.length).toBeGreaterThan(0);
+    for (const part of parts) {
+      expect(font.getGlyph(part).path.toSVG()).toBe(original.getGlyph(part).path.toSVG());
+      expect(font.getGlyph(part).path.toSVG().length).toBeGreaterThan(0);
+    }
+    expect(font.getGlyph(accented.id).path.toSVG()).toBe(accented.path.toSVG());
+    expect(font.getGlyph(accented.id).path.toSVG().length).toBeGreaterThan(0);
   });
 
   it("writes a font whose table checksums and whole-file checksum hold", () => {

@@ -7,15 +7,18 @@
  *
  * The subset holds the tables the PDF specification asks of an embedded TrueType font (§9.9: head,
  * hhea, loca, maxp, cvt, prep, glyf, hmtx, fpgm), the hinting tables copied whole and each glyph's
- * outline copied as it is, with the glyph numbers inside composite glyphs (accented letters built
- * from a letter and an accent) renumbered to the subset's. Glyph 0 (.notdef) is always first.
+ * outline copied as it is. A glyph keeps the font's own number: the subset has every glyph up to the
+ * highest one used, the unused ones empty (no outline, no advance), so a word's glyph codes are the
+ * same in every document and what is written of it can be kept across documents (pdf-text.ts). The
+ * empty glyphs cost a few bytes each in loca and hmtx, nearly nothing once deflated. Composite glyphs
+ * (accented letters built from a letter and an accent) bring their parts in, at their own numbers.
  */
 
 /** What pdfkit uses of a subset. */
 export type FontSubset = {
-  /** The original glyph ids, in subset order (index = the glyph's id in the subset). */
+  /** The glyphs included, by the font's own ids, in the order they were included (0 first). */
   readonly glyphs: number[];
-  /** Adds a glyph (and later, when encoding, the glyphs it is built from); gives its id in the subset. */
+  /** Adds a glyph (and later, when encoding, the glyphs it is built from); gives its id: its own. */
   includeGlyph(glyph: number | { readonly id: number }): number;
   /** The subset as a TrueType font file. */
   encode(): Uint8Array;
@@ -77,22 +80,20 @@ export function readSourceFont(file: Uint8Array): SourceFont {
 /** A new, empty subset of a font (glyph 0 already in it). */
 export function createSubset(source: SourceFont): FontSubset {
   const glyphs: number[] = [];
-  const mapping = new Map<number, number>();
+  const included = new Set<number>();
   const includeGlyph = (glyph: number | { readonly id: number }): number => {
     const id = typeof glyph === "number" ? glyph : glyph.id;
-    let index = mapping.get(id);
-    if (index === undefined) {
-      index = glyphs.length;
+    if (!included.has(id)) {
+      included.add(id);
       glyphs.push(id);
-      mapping.set(id, index);
     }
-    return index;
+    return id;
   };
   includeGlyph(0);
   return { glyphs, includeGlyph, encode: () => encodeSubset(source, glyphs, includeGlyph) };
 }
 
-/** A glyph's outline, with the components of a composite glyph renumbered (adding them to the subset). */
+/** A glyph's outline; a composite glyph's parts are included in the subset (at their own numbers). */
 function glyphOutline(source: SourceFont, id: number, include: (id: number) => number): Uint8Array {
   const glyf = source.tables.get("glyf") as Uint8Array;
   const start = source.loca[id] ?? 0;
@@ -101,19 +102,17 @@ function glyphOutline(source: SourceFont, id: number, include: (id: number) => n
   const outline = glyf.subarray(start, end);
   const data = view(outline);
   if (data.getInt16(0) >= 0) return outline;
-  const copy = outline.slice();
-  const writer = view(copy);
   let offset = 10;
   for (;;) {
-    const flags = writer.getUint16(offset);
-    writer.setUint16(offset + 2, include(writer.getUint16(offset + 2)));
+    const flags = data.getUint16(offset);
+    include(data.getUint16(offset + 2));
     offset += 4 + (flags & ARG_1_AND_2_ARE_WORDS ? 4 : 2);
     if (flags & WE_HAVE_A_SCALE) offset += 2;
     else if (flags & WE_HAVE_AN_X_AND_Y_SCALE) offset += 4;
     else if (flags & WE_HAVE_A_TWO_BY_TWO) offset += 8;
     if (!(flags & MORE_COMPONENTS)) break;
   }
-  return copy;
+  return outline;
 }
 
 /** The sum of a table's big-endian 32-bit words (its checksum in the table directory). */
@@ -128,43 +127,40 @@ function checksum(bytes: Uint8Array): number {
 }
 
 function encodeSubset(source: SourceFont, glyphs: number[], include: (id: number) => number): Uint8Array {
-  // Outlines first: composite glyphs add their components to `glyphs` as they are met.
-  const outlines: Uint8Array[] = [];
+  // Outlines first: composite glyphs add their parts to `glyphs` as they are met.
+  const outlines = new Map<number, Uint8Array>();
   for (let index = 0; index < glyphs.length; index++) {
-    outlines.push(glyphOutline(source, glyphs[index] ?? 0, include));
+    const id = glyphs[index] ?? 0;
+    outlines.set(id, glyphOutline(source, id, include));
   }
-  const count = glyphs.length;
+  // Every glyph up to the highest included, by its own number; the others have no outline.
+  const count = Math.max(...glyphs) + 1;
   // Each outline starts on a 4-byte boundary; loca is written in its long form.
-  const offsets: number[] = [];
-  let glyfLength = 0;
-  for (const outline of outlines) {
-    offsets.push(glyfLength);
-    glyfLength += (outline.byteLength + 3) & ~3;
-  }
-  offsets.push(glyfLength);
-  const glyf = new Uint8Array(glyfLength);
-  outlines.forEach((outline, index) => {
-    glyf.set(outline, offsets[index] ?? 0);
-  });
   const loca = new Uint8Array(4 * (count + 1));
   const locaView = view(loca);
-  offsets.forEach((offset, index) => {
-    locaView.setUint32(4 * index, offset);
-  });
+  let glyfLength = 0;
+  for (let id = 0; id < count; id++) {
+    locaView.setUint32(4 * id, glyfLength);
+    glyfLength += ((outlines.get(id)?.byteLength ?? 0) + 3) & ~3;
+  }
+  locaView.setUint32(4 * count, glyfLength);
+  const glyf = new Uint8Array(glyfLength);
+  for (const [id, outline] of outlines) glyf.set(outline, locaView.getUint32(4 * id));
 
+  // The metrics of the included glyphs; zero for the others.
   const sourceMetrics = view(source.tables.get("hmtx") as Uint8Array);
   const lastMetric = source.numberOfHMetrics - 1;
   const hmtx = new Uint8Array(4 * count);
   const hmtxView = view(hmtx);
-  glyphs.forEach((id, index) => {
+  for (const id of outlines.keys()) {
     const advance = sourceMetrics.getUint16(4 * Math.min(id, lastMetric));
     const bearing =
       id <= lastMetric
         ? sourceMetrics.getInt16(4 * id + 2)
         : sourceMetrics.getInt16(4 * source.numberOfHMetrics + 2 * (id - source.numberOfHMetrics));
-    hmtxView.setUint16(4 * index, advance);
-    hmtxView.setInt16(4 * index + 2, bearing);
-  });
+    hmtxView.setUint16(4 * id, advance);
+    hmtxView.setInt16(4 * id + 2, bearing);
+  }
 
   const head = (source.tables.get("head") as Uint8Array).slice();
   view(head).setUint32(8, 0); // checkSumAdjustment, set once the whole file is known

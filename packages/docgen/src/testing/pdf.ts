@@ -84,7 +84,18 @@ function readCmap(cmap: string): Map<number, string> {
   return map;
 }
 
-type FontInfo = { readonly unicode: Map<number, string>; readonly widths: readonly number[] };
+type FontInfo = { readonly unicode: Map<number, string>; readonly widths: ReadonlyMap<number, number> };
+
+/** A CIDFont's `W` array (`first [w w …] first [w …]`, the form this engine writes) by glyph. */
+function readWidths(descendant: string): Map<number, number> {
+  const widths = new Map<number, number>();
+  const array = /\/W \[((?:\s*\d+\s*\[[^\]]*\])*)\s*\]/.exec(descendant)?.[1] ?? "";
+  for (const run of array.matchAll(/(\d+)\s*\[([^\]]*)\]/g)) {
+    let glyph = Number(run[1]);
+    for (const width of (run[2] ?? "").trim().split(/\s+/)) if (width) widths.set(glyph++, Number(width));
+  }
+  return widths;
+}
 
 /** A PDF read for tests: its pages' text, page count, and the names of its embedded fonts. */
 export type ParsedPdf = {
@@ -162,30 +173,35 @@ export function readPdf(bytes: Uint8Array, options: { spaces?: "tidied" | "as wr
       if (toUnicode !== undefined && !cmaps.has(toUnicode)) cmaps.set(toUnicode, readCmap(text(toUnicode)));
       const descendant =
         objects.get(Number(/\/DescendantFonts \[(\d+) 0 R\]/.exec(font)?.[1]))?.dictionary ?? "";
-      const widths = (/\/W \[0 \[([^\]]*)\]/.exec(descendant)?.[1] ?? "").trim().split(/\s+/).map(Number);
+      const widths = readWidths(descendant);
       fontRefs.set(match[1] ?? "", {
         unicode: toUnicode === undefined ? new Map() : (cmaps.get(toUnicode) ?? new Map()),
         widths,
       });
     }
     const content = text(reference(page.dictionary, "Contents"));
-    let font: FontInfo = { unicode: new Map(), widths: [] };
+    let font: FontInfo = { unicode: new Map(), widths: new Map() };
     let size = 0;
     let out = "";
     let lastY: number | undefined;
+    // A text object is placed by the `cm` before it (`1 0 0 -1 0 f cm`, the page turned the right way
+    // up): its Tm's height counts from f, so a line's height is the Tm's less f.
+    let origin = 0;
     let x = 0;
     let endX = 0;
     // A TJ array holds hex strings, literal strings (whose bytes may be anything, escaped where they
     // would end the string), and numbers.
     const operations =
-      /\/(F\d+) ([\d.]+) Tf|[\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ ([\d.-]+) ([\d.-]+) Tm|\[((?:<[0-9a-fA-F]*>|\((?:[^\\)]|\\[\s\S])*\)|[^\]<(])*)\] TJ/g;
+      /1 0 0 -1 0 ([\d.-]+) cm|\/(F\d+) ([\d.]+) Tf|[\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ ([\d.-]+) ([\d.-]+) Tm|\[((?:<[0-9a-fA-F]*>|\((?:[^\\)]|\\[\s\S])*\)|[^\]<(])*)\] TJ/g;
     for (const operation of content.matchAll(operations)) {
-      if (operation[1]) {
-        font = fontRefs.get(operation[1]) ?? font;
-        size = Number(operation[2]);
-      } else if (operation[4] !== undefined) {
-        const y = Number(operation[4]);
-        x = Number(operation[3]);
+      if (operation[1] !== undefined) {
+        origin = Number(operation[1]);
+      } else if (operation[2]) {
+        font = fontRefs.get(operation[2]) ?? font;
+        size = Number(operation[3]);
+      } else if (operation[5] !== undefined) {
+        const y = Number(operation[5]) - origin;
+        x = Number(operation[4]);
         if (lastY !== undefined && Math.abs(y - lastY) > 1) out += "\n";
         // On one line, a gap of about a space or more between two stretches of text is a space.
         else if (lastY !== undefined && x - endX > size * 0.15) out += " ";
@@ -194,10 +210,10 @@ export function readPdf(bytes: Uint8Array, options: { spaces?: "tidied" | "as wr
         const glyphs = (codes: number[]) => {
           for (const code of codes) {
             out += font.unicode.get(code) ?? "\uFFFD";
-            x += ((font.widths[code] ?? 0) * size) / 1000;
+            x += ((font.widths.get(code) ?? 0) * size) / 1000;
           }
         };
-        for (const part of (operation[5] ?? "").matchAll(
+        for (const part of (operation[6] ?? "").matchAll(
           /<([0-9a-fA-F]*)>|\(((?:[^\\)]|\\[\s\S])*)\)|(-?[\d.]+)/g,
         )) {
           if (part[1] !== undefined) {
