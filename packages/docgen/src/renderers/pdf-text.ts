@@ -104,10 +104,12 @@ function shape(font: PdfkitFont, word: string): Shaped {
 }
 
 /** The part of a pdfkit document this writer uses, beyond its public API. */
-type PdfkitInternals = {
-  readonly _font?: PdfkitFont;
-  readonly page?: { readonly fonts: Record<string, unknown>; readonly height: number };
+type PdfkitPage = {
+  readonly fonts: Record<string, unknown>;
+  readonly height: number;
+  write(chunk: Uint8Array): void;
 };
+type PdfkitInternals = { readonly _font?: PdfkitFont; readonly page?: PdfkitPage };
 
 /** A run of words in one face, placed at `x`, with `gap` extra points after each space. */
 export type Stretch = {
@@ -198,8 +200,26 @@ export type ComposedLine = {
 export class FastTextWriter {
   // This document's font for each face, as pdfkit made it when the face was first selected.
   private readonly fonts = new Map<string, PdfkitFont>();
+  // Lines placed and not yet given to their page: a page's lines go to it as one piece of bytes,
+  // before anything else is written (see the constructor) and when the document ends (`flush`).
+  // Made into bytes one line at a time, they cost more than composing them.
+  private pending = "";
+  private pendingPage: PdfkitPage | undefined;
 
-  private constructor(private readonly doc: PDFKit.PDFDocument) {}
+  private constructor(private readonly doc: PDFKit.PDFDocument) {
+    const addContent = doc.addContent.bind(doc);
+    doc.addContent = (data: unknown) => {
+      this.flush();
+      return addContent(data);
+    };
+  }
+
+  /** Gives the lines placed so far to their page. Before the document ends, and before anything else. */
+  flush(): void {
+    if (this.pending === "") return;
+    this.pendingPage?.write(Buffer.from(this.pending, "latin1"));
+    this.pending = "";
+  }
 
   /** A writer for the document, or undefined if this version of pdfkit lacks what it needs. */
   static for(doc: PDFKit.PDFDocument, probeFace: string): FastTextWriter | undefined {
@@ -216,7 +236,8 @@ export class FastTextWriter {
       typeof font.id === "string" &&
       typeof font.ascender === "number" &&
       typeof internals.page?.fonts === "object" &&
-      typeof internals.page.height === "number";
+      typeof internals.page.height === "number" &&
+      typeof internals.page.write === "function";
     return usable ? new FastTextWriter(doc) : undefined;
   }
 
@@ -327,9 +348,12 @@ export class FastTextWriter {
       }
     });
     // pdfkit's pages are drawn upside down (origin top-left); the `cm` turns the line's space the
-    // right way up with its origin at the line's top. As bytes: pdfkit would otherwise copy the
-    // text into bytes one character at a time.
-    this.doc.addContent(Buffer.from(`q 1 0 0 -1 0 ${format(top)} cm BT\n${line.body}ET Q\n`, "latin1"));
+    // right way up with its origin at the line's top.
+    if (internals.page !== this.pendingPage) {
+      this.flush();
+      this.pendingPage = internals.page;
+    }
+    this.pending += `q 1 0 0 -1 0 ${format(top)} cm BT\n${line.body}ET Q\n`;
     for (const underline of line.underlines) this.underline(underline, top, line.size);
   }
 

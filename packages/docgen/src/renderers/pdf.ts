@@ -100,6 +100,10 @@ const composedLines = new WeakMap<
   }
 >();
 
+/** Single texts (a clause's number, a label, a footer) as composed, by face, size, place across and text. */
+const COMPOSED_TEXTS_LIMIT = 20_000;
+const composedTexts = new Map<string, ComposedLine>();
+
 class PdfPainter implements Typesetter {
   readonly doc: PDFKit.PDFDocument;
   /** The file's bytes as pdfkit writes them (see collectWrites). */
@@ -177,9 +181,24 @@ class PdfPainter implements Typesetter {
 
   /** Writes text on one line at (x, y), setting its face and size first (measuring changes them). */
   write(text: string, face: FontFace, size: number, x: number, y: number): void {
-    const stretch = { face, words: text.split(" "), x, underline: false, width: 0 };
     // Through the glyph writer when it can (pdfkit's text() lays the text out again); else text().
-    if (this.glyphs && this.glyphs.line([stretch], y, size, 0).length === 0) return;
+    if (this.glyphs) {
+      // Clause numbers, labels and footers read the same in many documents: composed once (as lines).
+      const key = `${face} ${size} ${x} ${text}`;
+      const kept = composedTexts.get(key);
+      if (kept && this.glyphs.namesFontsAs(kept)) {
+        this.glyphs.place(kept, y);
+        return;
+      }
+      const stretch = { face, words: text.split(" "), x, underline: false, width: 0 };
+      const { line: composed } = this.glyphs.compose([stretch], size, 0);
+      if (composed) {
+        this.glyphs.place(composed, y);
+        if (composedTexts.size >= COMPOSED_TEXTS_LIMIT) composedTexts.clear();
+        composedTexts.set(key, composed);
+        return;
+      }
+    }
     this.doc.font(face).fontSize(size).text(text, x, y, { lineBreak: false });
   }
 
@@ -470,6 +489,7 @@ class PdfPainter implements Typesetter {
 
   async finish(): Promise<Uint8Array> {
     // What pdfkit wrote through collectWrites, then anything its stream gives (all of it, without).
+    this.glyphs?.flush();
     const chunks = this.written;
     const done = new Promise<void>((resolve, reject) => {
       this.doc.on("data", (chunk: Uint8Array) => chunks.push(chunk));
