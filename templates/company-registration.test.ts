@@ -133,10 +133,20 @@ describe("the checks that stop assembly", () => {
       if (!first) return;
       first.office = "secretary";
       delete first.director_id;
-      delete first.resident;
     });
     expect(text).toContain("Office Company secretary");
     expect(text).not.toContain("036123456789012");
+  });
+
+  it("asks every officeholder, a secretary too, whether they ordinarily reside in Australia (s204A)", async () => {
+    const issues = await refusal((a) => {
+      const first = officers(a)[0];
+      if (!first) return;
+      first.office = "secretary";
+      delete first.director_id;
+      delete first.resident;
+    });
+    expect(issues).toEqual([{ path: "officers[0].resident", message: "This field cannot be blank." }]);
   });
 
   it("refuses postcodes outside the state given, for each address, beside the postcode", async () => {
@@ -215,12 +225,41 @@ describe("the checks that stop assembly", () => {
       const first = officers(a)[0];
       if (first) first.office = "director";
     });
-    expect(noSecretary).toEqual([
-      {
-        path: "officers",
-        message: "A public company must have at least one company secretary (s204A(2) Corporations Act).",
-      },
-    ]);
+    const secretaryMessage =
+      "A public company must have at least one company secretary who ordinarily resides in Australia (s204A(2) Corporations Act).";
+    expect(noSecretary).toEqual([{ path: "officers", message: secretaryMessage }]);
+    // A secretary who is not a director and lives abroad: the directors are enough, the secretary not.
+    const secretaryAbroad = await refusal((a) => {
+      makePublic(a, "pub_shares", "ULST");
+      delete a.legal_element;
+      a.public_element = "LTD.";
+      const [first] = officers(a);
+      if (!first) return;
+      first.office = "director";
+      const secretary = structuredClone(first);
+      secretary.person.first_name = "Henry";
+      secretary.office = "secretary";
+      delete secretary.director_id;
+      secretary.resident = "No";
+      officers(a).push(secretary);
+    });
+    expect(secretaryAbroad).toEqual([{ path: "officers", message: secretaryMessage }]);
+    // The same secretary ordinarily resident in Australia: the application assembles.
+    const { text } = await assembled((a) => {
+      makePublic(a, "pub_shares", "ULST");
+      delete a.legal_element;
+      a.public_element = "LTD.";
+      const [first] = officers(a);
+      if (!first) return;
+      first.office = "director";
+      const secretary = structuredClone(first);
+      secretary.person.first_name = "Henry";
+      secretary.office = "secretary";
+      delete secretary.director_id;
+      secretary.resident = "Yes";
+      officers(a).push(secretary);
+    });
+    expect(text).toContain("Office Company secretary");
   });
 
   it("refuses a registered office the company will not occupy without the occupier's consent", async () => {

@@ -9,7 +9,11 @@ import {
   ASIC_PROCEED_TO_PAYMENT,
   ASIC_SUBMIT_READY_TITLE,
   ASIC_SUBMITTED,
+  asicApplicationNotLodgeable,
   isValidAcn,
+  PUBLIC_COMPANY_DIRECTORS_REQUIRED,
+  publicCompanyOfficeholdersNote,
+  WIZARD_LEGAL_ELEMENTS,
 } from "@precedent/contracts";
 import { chooseFolder, openCatalogue, openPreview } from "./catalogue-support";
 import { createFolderByApi, teamIdOf, uniqueName } from "./documents-support";
@@ -49,14 +53,15 @@ async function openWizard(page: Page) {
 }
 
 /**
- * Chooses PTY LTD in the legal element's list. On two busy cores a click on the option while the
- * list was still being laid out was now and then lost (CI: the list left open, nothing chosen, and
- * the next click landing on an option): the choice is made again until the list has closed on it.
+ * Chooses a legal element (PTY LTD unless told) in the legal element's list. On two busy cores a
+ * click on the option while the list was still being laid out was now and then lost (CI: the list
+ * left open, nothing chosen, and the next click landing on an option): the choice is made again
+ * until the list has closed on it.
  */
-async function chooseLegalElement(page: Page, legal: Locator) {
+async function chooseLegalElement(page: Page, legal: Locator, element = "PTY LTD") {
   await expect(async () => {
     if ((await legal.getAttribute("aria-expanded")) !== "true") await legal.click();
-    await page.locator('.ant-select-item-option[title="PTY LTD"]').click({ timeout: 3_000 });
+    await page.locator(`.ant-select-item-option[title="${element}"]`).click({ timeout: 3_000 });
     await expect(legal).toHaveAttribute("aria-expanded", "false", { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
@@ -139,6 +144,74 @@ test("the start wizard checks the company name, takes the consents and Director 
     data: { company_name: name, legal_element: "PTY. LIMITED" },
   });
   expect((await again.json()).data.is_available).toBe(false);
+});
+
+test("the start wizard offers the ten legal elements, LTD. among them for a public company, whose fee the server refuses without three directors", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const wizard = await openWizard(page);
+  const legal = wizard.getByRole("combobox", { name: "Legal element" });
+  await legal.click();
+  // The documents spec's ten, in its order: the nine proprietary ones, then LTD.
+  const options = page.locator(".ant-select-dropdown:visible .ant-select-item-option");
+  await expect(options).toHaveCount(10);
+  expect(await options.evaluateAll((items) => items.map((item) => item.getAttribute("title")))).toEqual([
+    ...WIZARD_LEGAL_ELEMENTS,
+  ]);
+  await page.keyboard.press("Escape");
+  await expect(legal).toHaveAttribute("aria-expanded", "false");
+
+  const name = uniqueName("Wattle Ridge Holdings");
+  await wizard.getByLabel("Proposed company name").fill(name);
+  await chooseLegalElement(page, legal, "LTD.");
+  // What a public company needs is said under the choice.
+  await expect(wizard.getByText(publicCompanyOfficeholdersNote("LTD."))).toBeVisible();
+  await wizard.getByRole("button", { name: "Check availability" }).click();
+  await expect(wizard.getByText(`${name} LTD. is available.`)).toBeVisible();
+  await expectAccessible(page, "ASIC name check (LTD.)", { include: ".ant-modal" });
+  await page.screenshot({ path: `${SCREENSHOTS}/asic-name-ltd-1366.png` });
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await wizard.getByRole("checkbox", { name: /consents have been obtained/ }).check();
+  await wizard.getByRole("button", { name: "Next" }).click();
+  for (const box of await wizard.getByRole("checkbox").all()) await box.check();
+  await wizard.getByRole("button", { name: "Start Interview" }).click();
+  await expect(page).toHaveURL(/docId=\d+&templateIdentifier=company-registration/);
+  const docId = Number(new URL(page.url()).searchParams.get("docId"));
+  const teamId = await teamIdOf(page);
+  const pre = await page.request.post(`/api/asic/check-pre-consent?id_team=${teamId}`, {
+    data: { doc_id: docId },
+  });
+  expect((await pre.json()).data).toMatchObject({ proposed_name: name, legal_element: "LTD." });
+
+  // A public company limited by shares with the sample's two directors: ASIC's fee is refused.
+  const sample = JSON.parse(
+    readFileSync(
+      path.join(import.meta.dirname, "../../../templates/company-registration/sample-answers.json"),
+      "utf8",
+    ),
+  );
+  const { legal_element: _proprietary, pty_subclass: _subclass, ...rest } = sample;
+  await slowExpect(
+    page.getByRole("toolbar", { name: "Interview actions" }).getByRole("button", { name: "Assemble" }),
+  ).toBeVisible();
+  await saveAnswersByApi(
+    page,
+    { id: docId, teamId },
+    {
+      ...rest,
+      proposed_name: name,
+      company_kind: "pub_shares",
+      pub_subclass: "ULST",
+      public_element: "LTD.",
+    },
+  );
+  const payment = await page.request.post(`/api/asic/init-payment?id_team=${teamId}`, {
+    data: { doc_id: docId, redirect_url: "/my-account/my-document" },
+  });
+  expect(payment.status()).toBe(409);
+  expect((await payment.json()).message).toBe(asicApplicationNotLodgeable(PUBLIC_COMPANY_DIRECTORS_REQUIRED));
 });
 
 test("the name check works by keyboard and passes axe on a phone", async ({ page }) => {

@@ -32,8 +32,49 @@ export const LEGAL_ELEMENTS = [
   "LIMITED",
 ] as const;
 export type LegalElement = (typeof LEGAL_ELEMENTS)[number];
-/** The nine the start wizard offers (documents spec §3). */
-export const WIZARD_LEGAL_ELEMENTS = LEGAL_ELEMENTS.slice(0, 9);
+/**
+ * The ten the start wizard offers (documents spec §3): the nine proprietary ones, then 'LTD.' for a
+ * public company limited by shares (or by guarantee). 'LTD' and 'LIMITED' are the interview's only.
+ */
+export const WIZARD_LEGAL_ELEMENTS = [
+  ...LEGAL_ELEMENTS.slice(0, 9),
+  "LTD.",
+] as const satisfies readonly LegalElement[];
+
+/**
+ * The legal elements of a limited public company's name (s148 Corporations Act 2001 (Cth): a
+ * proprietary company's name has 'Proprietary' or 'Pty' in it, a public company's does not).
+ */
+export const PUBLIC_LEGAL_ELEMENTS: readonly LegalElement[] = ["LTD", "LTD.", "LIMITED"];
+export const isPublicLegalElement = (element: string) =>
+  (PUBLIC_LEGAL_ELEMENTS as readonly string[]).includes(element.trim().toUpperCase());
+
+/**
+ * What the start wizard says under a public company's legal element: the officeholders its
+ * application will need (ss 201A(2), 204A(2)), which the interview asks for and the server checks.
+ */
+export const publicCompanyOfficeholdersNote = (legalElement: string) =>
+  `A name ending in ${legalElement} is for a public company. It needs at least three directors, two of whom ordinarily reside in Australia, and a company secretary who ordinarily resides in Australia (ss 201A(2) and 204A(2) Corporations Act 2001 (Cth)). In the interview, choose a public company as its type.`;
+
+// The officeholders a registration must have (Corporations Act 2001 (Cth)), checked before ASIC's
+// fee is paid and again before lodging (the interview's own checks say the same at assembly).
+export const RESIDENT_DIRECTOR_REQUIRED =
+  "At least one director must ordinarily reside in Australia (s201A Corporations Act).";
+export const PUBLIC_COMPANY_DIRECTORS_REQUIRED =
+  "A public company must have at least three directors (s201A(2) Corporations Act).";
+export const PUBLIC_COMPANY_RESIDENT_DIRECTORS_REQUIRED =
+  "At least two of a public company's directors must ordinarily reside in Australia (s201A(2) Corporations Act).";
+export const PUBLIC_COMPANY_SECRETARY_REQUIRED =
+  "A public company must have at least one company secretary who ordinarily resides in Australia (s204A(2) Corporations Act).";
+/**
+ * The name's legal element and the application's type of company (`companyType`, as the interview
+ * names it: "a public company limited by shares") disagree (s148).
+ */
+export const legalElementNotForCompanyType = (legalElement: string, companyType: string) =>
+  `The name's legal element (${legalElement}) is for ${isPublicLegalElement(legalElement) ? "a public company limited by shares or by guarantee" : "a proprietary company limited by shares"}, but the application is for ${companyType} (s148 Corporations Act). Choose the matching type of company in the interview, or check the name again with a matching legal element ('Change name').`;
+/** A refusal of the fee or the lodgement for the application's officeholders or type. */
+export const asicApplicationNotLodgeable = (reason: string) =>
+  `This application cannot go to ASIC as it stands. ${reason} Correct it in the interview, then try again.`;
 
 // ASIC_MODES and AsicMode are in asic-state.ts (the document rows carry a registration's mode).
 export const ASIC_MODE_META_KEY = "asic_mode";

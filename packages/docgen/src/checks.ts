@@ -67,7 +67,9 @@ export type StatePostcodeCheck = {
 /**
  * At least one shown answer at `among` (a question inside a group) equals `equals`: for example at
  * least one director who ordinarily resides in Australia (s201A). Hidden entries do not count, so
- * the question is shown only to the entries the rule concerns.
+ * the question is shown only to the entries the rule concerns; `where` narrows them further when
+ * one question serves several rules (residence, asked of every officeholder, counted among the
+ * directors for s201A and among the secretaries for s204A).
  */
 export type AtLeastOneCheck = {
   readonly rule: "at_least_one";
@@ -78,6 +80,11 @@ export type AtLeastOneCheck = {
   readonly count?: number;
   /** Applies only while the answer at `question` is one of `oneOf` (e.g. only to public companies). */
   readonly when?: { readonly question: string; readonly oneOf: readonly string[] };
+  /**
+   * Counts only the entries whose answer at `question` (a question of the same entry as `among`) is
+   * one of `oneOf`: the residents among the directors.
+   */
+  readonly where?: { readonly question: string; readonly oneOf: readonly string[] };
   /** Shown beside the group. */
   readonly message: string;
 };
@@ -124,6 +131,7 @@ export const CrossCheckSchema: z.ZodType<CrossCheck> = z.discriminatedUnion("rul
     equals: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
     count: z.number().int().min(1).max(100).optional(),
     when: z.strictObject({ question: checkPath, oneOf: z.array(z.string().min(1)).min(1) }).optional(),
+    where: z.strictObject({ question: checkPath, oneOf: z.array(z.string().min(1)).min(1) }).optional(),
     message: z.string().min(1),
   }),
   ...PeopleCheckSchemas,
@@ -194,7 +202,21 @@ function atLeastOne(nodes: readonly VisibleQuestion[], check: AtLeastOneCheck): 
   const [group] = reach(nodes, groupId);
   // Judge only once the group's entries are there and every shown answer the rule reads is given.
   if (group?.kind !== "group" || group.entries.length === 0) return [];
-  const answers = reach(nodes, check.among).map(fieldValue);
+  let among = reach(nodes, check.among);
+  if (check.where) {
+    const { oneOf } = check.where;
+    const filters = new Map(reach(nodes, check.where.question).map((node) => [holderOf(node.path), node]));
+    const kept: typeof among = [];
+    for (const node of among) {
+      const filter = filters.get(holderOf(node.path));
+      // An entry whose filtering answer is shown but not given yet: judge once it is.
+      if (filter && fieldValue(filter) === undefined) return [];
+      const value = filter ? fieldValue(filter) : undefined;
+      if (value !== undefined && oneOf.includes(value)) kept.push(node);
+    }
+    among = kept;
+  }
+  const answers = among.map(fieldValue);
   if (answers.some((answer) => answer === undefined)) return [];
   const counting = typeof check.equals === "string" ? [check.equals] : check.equals;
   const counted = answers.filter((answer) => answer !== undefined && counting.includes(answer)).length;
@@ -286,12 +308,20 @@ const RULES: { readonly [R in CrossCheck["rule"]]: Rule<Extract<CrossCheck, { ru
     names: (check) => [
       [["among"], check.among, "field"],
       ...(check.when ? ([[["when", "question"], check.when.question, "field"]] as const) : []),
+      ...(check.where ? ([[["where", "question"], check.where.question, "field"]] as const) : []),
     ],
     problems: (questions, check) => {
       const group = questionAt(questions, check.among.split(".")[0] ?? "");
-      return typeof group !== "string" && group.type !== "group"
-        ? [{ at: "among", message: `"${check.among}" must start at a group` }]
-        : [];
+      const problems =
+        typeof group !== "string" && group.type !== "group"
+          ? [{ at: "among", message: `"${check.among}" must start at a group` }]
+          : [];
+      if (check.where && holderOf(check.where.question) !== holderOf(check.among))
+        problems.push({
+          at: "where.question",
+          message: `"${check.where.question}" must be a question of the same entry as "${check.among}"`,
+        });
+      return problems;
     },
   },
   date_before: {

@@ -222,3 +222,61 @@ checks:
     ).toThrow(DefinitionError);
   });
 });
+
+describe("at_least_one counting only the entries `where` names", () => {
+  const definition = parseInterview(`
+title: Company
+questions:
+  - id: officers
+    type: group
+    label: Officers
+    questions:
+      - id: office
+        type: select
+        label: Office
+        options: [{ value: director, text: Director }, { value: secretary, text: Secretary }, { value: both, text: Both }]
+      - { id: resident, type: select, label: Resident?, options: yes_no }
+checks:
+  - { rule: at_least_one, among: officers.resident, equals: "Yes", count: 2, where: { question: officers.office, oneOf: [director, both] }, message: Two resident directors. }
+  - { rule: at_least_one, among: officers.resident, equals: "Yes", where: { question: officers.office, oneOf: [secretary, both] }, message: A resident secretary. }
+`);
+  const check = (...entries: [string, string | undefined][]) =>
+    validate(definition, {
+      officers: entries.map(([office, resident]) => (resident ? { office, resident } : { office })),
+    } as unknown as AnswerObject).map((issue) => issue.message);
+
+  it("counts a resident only among the entries of the offices named", () => {
+    expect(check(["both", "Yes"], ["director", "Yes"])).toEqual([]);
+    // A resident secretary is not a resident director; a resident director is not a secretary.
+    expect(check(["secretary", "Yes"], ["director", "Yes"], ["director", "No"])).toEqual([
+      "Two resident directors.",
+    ]);
+    expect(check(["director", "Yes"], ["director", "Yes"], ["secretary", "No"])).toEqual([
+      "A resident secretary.",
+    ]);
+    expect(check(["director", "Yes"], ["director", "Yes"])).toEqual(["A resident secretary."]);
+  });
+
+  it("says nothing while an answer it reads is missing (it has its own message)", () => {
+    expect(check(["director", "Yes"], ["director", undefined], ["secretary", "Yes"])).toEqual([
+      "This field cannot be blank.",
+    ]);
+  });
+
+  it("refuses a `where` question outside the entry of `among`", () => {
+    expect(() =>
+      parseInterview(`
+title: Bad
+questions:
+  - { id: kind, type: select, label: Kind, options: yes_no }
+  - id: people
+    type: group
+    label: People
+    questions:
+      - { id: answer, type: select, label: Answer, options: yes_no }
+checks:
+  - { rule: at_least_one, among: people.answer, equals: "Yes", where: { question: kind, oneOf: ["Yes"] }, message: x }
+`),
+    ).toThrow(DefinitionError);
+  });
+});

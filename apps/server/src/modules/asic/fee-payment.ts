@@ -2,6 +2,7 @@ import {
   ASIC_NO_PAYMENT_STARTED,
   ASIC_PAYMENT_ALREADY_PAID,
   ASIC_TRANSACTION_STATUS_FAILED,
+  asicApplicationNotLodgeable,
   asicGatewayLocked,
   asicPaymentStillOpen,
 } from "@precedent/contracts";
@@ -11,6 +12,7 @@ import { AppError } from "../../errors.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import type { createApplicationNames } from "./application-name.ts";
 import { type ApplicationReads, documentNotFound } from "./application-reads.ts";
+import { applicationRefusal } from "./officeholders.ts";
 import { firmTime } from "./policy.ts";
 import type { AsicPort } from "./port.ts";
 import { GATEWAY_LOCK_MS } from "./sandbox/sandbox-lodgement.ts";
@@ -132,8 +134,15 @@ export function createFeePayment(deps: {
       }
       const answers = (loaded.doc as { xml?: Record<string, unknown> }).xml ?? {};
       const named = await applicationName(input.doc_id, answers);
-      if (named && before?.paymentStatus !== "paid") {
-        await recheckName(ctx, input.doc_id, named, "asic/init-payment");
+      if (before?.paymentStatus !== "paid") {
+        // Not a fee for an application that cannot be lodged (a public company with one director).
+        const refusal = applicationRefusal(answers, named?.legalElement ?? null);
+        if (refusal) {
+          const message = asicApplicationNotLodgeable(refusal);
+          await log(ctx.teamId, ctx.userId, input.doc_id, "asic/init-payment", false, input, {}, message);
+          throw new AppError(409, message);
+        }
+        if (named) await recheckName(ctx, input.doc_id, named, "asic/init-payment");
       }
       const resumed = await resumeOpenPayment(ctx, input);
       if (resumed) return resumed;

@@ -6,9 +6,14 @@ import {
   ASIC_PAYMENT_REQUIRED,
   type AsicPaymentStatus,
   type AsicStatus,
+  asicApplicationNotLodgeable,
   asicNameNoLongerAvailable,
   asicPaymentStillOpen,
   isValidAcn,
+  legalElementNotForCompanyType,
+  PUBLIC_COMPANY_DIRECTORS_REQUIRED,
+  PUBLIC_COMPANY_RESIDENT_DIRECTORS_REQUIRED,
+  PUBLIC_COMPANY_SECRETARY_REQUIRED,
 } from "@precedent/contracts";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -415,6 +420,119 @@ describe("lodgement and ASIC's decision", () => {
       asic_status: "NOTR",
       asic_status_name: "Not Processed",
       can_submit: true,
+    });
+  });
+
+  describe("a public company (a name ending in LTD.)", () => {
+    type Officer = Record<string, unknown> & { person: Record<string, unknown> };
+    /** The sample made a public company limited by shares, named with 'LTD.' as the wizard chose it. */
+    const makePublic = (a: Record<string, unknown>) => {
+      a.company_kind = "pub_shares";
+      delete a.pty_subclass;
+      a.pub_subclass = "ULST";
+      delete a.legal_element;
+      a.public_element = "LTD.";
+    };
+    /** One more officeholder, made from the sample's first. */
+    const another = (a: Record<string, unknown>, first: string, office: string, resident: string) => {
+      const officers = a.officers as Officer[];
+      const added = structuredClone(officers[0] as Officer);
+      added.person.first_name = first;
+      added.office = office;
+      added.resident = resident;
+      if (office === "secretary") delete added.director_id;
+      officers.push(added);
+    };
+    const setAnswers = async (docId: number, change: (a: Record<string, unknown>) => void) => {
+      const [doc] = await t.db.select().from(documents).where(eq(documents.id, docId));
+      const answers = structuredClone(doc?.xml as Record<string, unknown>);
+      change(answers);
+      await t.db.update(documents).set({ xml: answers }).where(eq(documents.id, docId));
+    };
+    const paymentsOf = async (docId: number) =>
+      (await t.db.select().from(asicApplications).where(eq(asicApplications.docId, docId)))[0]
+        ?.transactionNumber ?? null;
+
+    it("refuses the fee with fewer than three directors (s201A(2)), and starts nothing", async () => {
+      // The sample's two directors: enough for a Pty Ltd, not for a public company.
+      const docId = await registration({ legalElement: "LTD.", answers: makePublic });
+      const res = await initPayment(docId);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(asicApplicationNotLodgeable(PUBLIC_COMPANY_DIRECTORS_REQUIRED));
+      expect(await paymentsOf(docId)).toBeNull();
+      const logged = await t.db
+        .select()
+        .from(integrationLogs)
+        .where(and(eq(integrationLogs.docId, docId), eq(integrationLogs.action, "asic/init-payment")));
+      expect(logged.map((row) => [row.isSuccess, row.responseMessage])).toEqual([
+        [false, asicApplicationNotLodgeable(PUBLIC_COMPANY_DIRECTORS_REQUIRED)],
+      ]);
+    });
+
+    it("refuses the fee without two resident directors (s201A(2)) or a resident secretary (s204A(2))", async () => {
+      const twoAbroad = await registration({
+        legalElement: "LTD.",
+        answers: (a) => {
+          makePublic(a);
+          (a.officers as Officer[])[1] = { ...((a.officers as Officer[])[1] as Officer), resident: "No" };
+          another(a, "Grace", "director", "No");
+        },
+      });
+      const refused = await initPayment(twoAbroad);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        asicApplicationNotLodgeable(PUBLIC_COMPANY_RESIDENT_DIRECTORS_REQUIRED),
+      );
+      const secretaryAbroad = await registration({
+        legalElement: "LTD.",
+        answers: (a) => {
+          makePublic(a);
+          (a.officers as Officer[])[0] = { ...((a.officers as Officer[])[0] as Officer), office: "director" };
+          another(a, "Grace", "director", "Yes");
+          another(a, "Henry", "secretary", "No");
+        },
+      });
+      const noSecretary = await initPayment(secretaryAbroad);
+      expect(noSecretary.statusCode).toBe(409);
+      expect(noSecretary.json().message).toBe(asicApplicationNotLodgeable(PUBLIC_COMPANY_SECRETARY_REQUIRED));
+    });
+
+    it("refuses a name ending in LTD. for a proprietary company (s148)", async () => {
+      const docId = await registration({ legalElement: "LTD." });
+      const res = await initPayment(docId);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        asicApplicationNotLodgeable(
+          legalElementNotForCompanyType("LTD.", "a proprietary company limited by shares"),
+        ),
+      );
+    });
+
+    it("is paid for, lodged and registered with three directors, two resident, and a resident secretary; the lodgement checks again", async () => {
+      const docId = await registration({
+        legalElement: "LTD.",
+        answers: (a) => {
+          makePublic(a);
+          another(a, "Grace", "director", "No");
+        },
+      });
+      await paid(docId);
+      // Changed after the fee was paid: the lodgement refuses it, and nothing is lodged.
+      await setAnswers(docId, (a) => {
+        (a.officers as Officer[]).splice(2, 1);
+      });
+      const refused = await lodge(docId);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(asicApplicationNotLodgeable(PUBLIC_COMPANY_DIRECTORS_REQUIRED));
+      expect((await application(docId)).asic_status).toBeNull();
+      await setAnswers(docId, (a) => another(a, "Grace", "director", "No"));
+      const res = await lodge(docId);
+      expect(res.statusCode).toBe(200);
+      await decide();
+      const state = await application(docId);
+      expect(state.asic_status).toBe("COMP");
+      const [row] = await t.db.select().from(asicApplications).where(eq(asicApplications.docId, docId));
+      expect(row?.lodgedApplication?.legalElement).toBe("LTD.");
     });
   });
 

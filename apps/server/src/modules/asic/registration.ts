@@ -1,4 +1,6 @@
+import { asicApplicationNotLodgeable } from "@precedent/contracts";
 import type { Database } from "../../db/client.ts";
+import { AppError } from "../../errors.ts";
 import type { EventRaiser } from "../../platform/events/index.ts";
 import { exponentialBackoff, type JobQueue } from "../../platform/jobs/queue.ts";
 import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
@@ -19,6 +21,8 @@ import {
   type LodgementSteps,
 } from "./lodgement.ts";
 import { type LodgementRetry, lodgementRetryOf } from "./lodgement-queue.ts";
+import { applicationRefusal } from "./officeholders.ts";
+import { isLodgedOrDecided } from "./policy.ts";
 import type { AsicPort } from "./port.ts";
 
 // The registration of a company with ASIC, a small facade over its jobs: the application's reads
@@ -98,6 +102,16 @@ export function createAsicRegistration(deps: {
       const loaded = await requireActionable(ctx, docId);
       const answers = (loaded.doc as { xml?: Record<string, unknown> }).xml ?? {};
       const named = await names.applicationName(docId, answers);
+      // The answers may have changed since the fee was paid: checked again, before anything is held
+      // (one already with ASIC is left to the claim, which resumes it or says it is lodged).
+      const lodged = isLodgedOrDecided((await readRow(docId))?.asicStatus ?? null);
+      const refusal = lodged ? null : applicationRefusal(answers, named?.legalElement ?? null);
+      if (refusal) {
+        const message = asicApplicationNotLodgeable(refusal);
+        const action = "asic/registration-company-lodgement";
+        await log(ctx.teamId, ctx.userId, docId, action, false, { doc_id: docId }, {}, message);
+        throw new AppError(409, message);
+      }
       await ensureRow(ctx.teamId, docId);
       const recheck = named
         ? () => names.recheckName(ctx, docId, named, "asic/registration-company-lodgement")

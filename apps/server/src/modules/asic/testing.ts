@@ -33,6 +33,8 @@ export const templateSample = (template: string) =>
 export type RegistrationOptions = {
   /** The proposed name (a new unique one when left out). */
   name?: string;
+  /** The legal element checked in the wizard (PTY LTD when left out). */
+  legalElement?: string;
   folderId?: number;
   answers?: (answers: Record<string, unknown>) => void;
   client?: FirmClient;
@@ -63,7 +65,7 @@ export function registrationSteps(app: () => TestApp, firm: () => FirmWithPeople
     const applied = await client.post("/api/asic/apply-proposed-name", {
       doc_id: docId,
       proposed_name: proposed,
-      legal_element: "PTY LTD",
+      legal_element: options.legalElement ?? "PTY LTD",
       pre_registration_consent: true,
       pre_director_read: true,
       pre_director_offences: true,
@@ -73,7 +75,7 @@ export function registrationSteps(app: () => TestApp, firm: () => FirmWithPeople
     const answers = structuredClone(sample);
     answers.name_choice = "name";
     answers.proposed_name = proposed;
-    answers.legal_element = "PTY LTD";
+    answers.legal_element = options.legalElement ?? "PTY LTD";
     options.answers?.(answers);
     await app().db.update(documents).set({ xml: answers }).where(eq(documents.id, docId));
     return { docId, proposed };

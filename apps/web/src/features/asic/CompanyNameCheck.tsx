@@ -2,9 +2,11 @@ import {
   COMPANY_NAME_MAX_LENGTH,
   COMPANY_NAME_REQUIRED,
   companyNameNotAvailable,
+  isPublicLegalElement,
   LEGAL_ELEMENT_REQUIRED,
   type LegalElement,
   MANUAL_REVIEW_ACCEPT,
+  publicCompanyOfficeholdersNote,
 } from "@precedent/contracts";
 import { Alert, Button, Checkbox, Form, Input, Select, Typography } from "antd";
 import { useState } from "react";
@@ -109,6 +111,12 @@ export function CompanyNameCheck({
           htmlFor={`${idPrefix}-legal-element`}
           validateStatus={errors.legal ? "error" : undefined}
           help={errors.legal}
+          // A public company's officeholders, which the server checks before ASIC's fee is paid.
+          extra={
+            answers.legalElement && isPublicLegalElement(answers.legalElement)
+              ? publicCompanyOfficeholdersNote(answers.legalElement)
+              : undefined
+          }
         >
           <Select
             id={`${idPrefix}-legal-element`}
@@ -116,6 +124,8 @@ export function CompanyNameCheck({
             placeholder="Select the legal element"
             value={answers.legalElement}
             options={legalElements}
+            // Ten or twelve choices: all in the page (a virtual list leaves LTD. out until scrolled to).
+            virtual={false}
             onChange={(value: LegalElement) => edit({ legalElement: value })}
           />
         </Form.Item>

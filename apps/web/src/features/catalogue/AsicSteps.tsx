@@ -83,7 +83,7 @@ export async function applyAsicAnswers(
 
 type StepProps = { teamId: number; answers: AsicAnswers; onChange: (answers: AsicAnswers) => void };
 
-/** The legal elements the start wizard offers (a new proprietary company's). */
+/** The legal elements the start wizard offers (documents spec §3: the nine proprietary ones and LTD.). */
 const WIZARD_LEGAL_ELEMENT_OPTIONS = WIZARD_LEGAL_ELEMENTS.map((value) => ({ value, label: value }));
 
 /** 'Check Company Name Availability': the name, its legal element, and the regulator's answer. */
