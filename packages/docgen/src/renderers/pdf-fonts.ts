@@ -166,6 +166,8 @@ function embed(font: EmbeddedFont): void {
   const glyphs: number[] = [];
   for (let glyph = 0; glyph < font.widths.length; glyph++)
     if (font.widths[glyph] !== undefined) glyphs.push(glyph);
+  // Each is in the subset already (a width is given as it is included); made sure of, since the
+  // subset kept for this set must be the subset of exactly these glyphs.
   for (const glyph of glyphs) font.subset.includeGlyph(glyph);
   const embedding = embeddingOf(font, glyphs);
   const { document, font: fontkit, scale } = font;

@@ -254,8 +254,9 @@ export class FastTextWriter {
 
   /** Whether a line composed in another document names this document's fonts the same way. */
   namesFontsAs(line: ComposedLine): boolean {
+    // Only the faces this writer has met: selecting one here would name it (F1…) out of its order.
     for (let index = 0; index < line.faces.length; index++) {
-      if (this.fontOf(line.faces[index] as string)?.id !== line.fontIds[index]) return false;
+      if (this.fonts.get(line.faces[index] as string)?.id !== line.fontIds[index]) return false;
     }
     return true;
   }
@@ -292,7 +293,7 @@ export class FastTextWriter {
               close: false,
             };
       const parts: Operands[] = [];
-      const shapedWords: NonNullable<Shaped>[] = [];
+      const wordsShaped: NonNullable<Shaped>[] = [];
       for (const [index, word] of stretch.words.entries()) {
         const shaped = shape(font, word);
         if (shaped === null || between === undefined || space === null) {
@@ -301,10 +302,10 @@ export class FastTextWriter {
         }
         if (index > 0) {
           parts.push(between);
-          shapedWords.push(space);
+          wordsShaped.push(space);
         }
         parts.push(shaped.operands);
-        shapedWords.push(shaped);
+        wordsShaped.push(shaped);
       }
       if (parts.length === 0) {
         left.push(stretch);
@@ -317,7 +318,7 @@ export class FastTextWriter {
         glyphs.push(new Set());
       }
       const used = glyphs[faceIndex] as Set<FontkitGlyph>;
-      for (const shaped of shapedWords) for (const glyph of shaped.glyphs) used.add(glyph);
+      for (const shaped of wordsShaped) for (const glyph of shaped.glyphs) used.add(glyph);
       // At the line's top (the origin `place` gives): the baseline is the font's ascent below it.
       body += `/${font.id} ${format(size)} Tf 1 0 0 1 ${format(stretch.x)} ${format((-font.ascender / 1000) * size)} Tm [${joinStrings(parts)}] TJ\n`;
       if (stretch.underline) underlines.push({ x: stretch.x, width: stretch.width });
@@ -355,16 +356,6 @@ export class FastTextWriter {
     }
     this.pending += `q 1 0 0 -1 0 ${format(top)} cm BT\n${line.body}ET Q\n`;
     for (const underline of line.underlines) this.underline(underline, top, line.size);
-  }
-
-  /**
-   * Writes the stretches of one line whose top is at `top`; `gap` is the extra space after each space.
-   * Gives the stretches it could not write (a glyph needing an offset), for `text()` to write.
-   */
-  line(stretches: readonly Stretch[], top: number, size: number, gap: number): Stretch[] {
-    const { line, left } = this.compose(stretches, size, gap);
-    if (line) this.place(line, top);
-    return left;
   }
 
   private underline(
