@@ -16,6 +16,15 @@ const ADMINISTRATOR = "admin@console.test";
 
 test.describe.configure({ mode: "serial" });
 
+/**
+ * A retry runs against the same server, where the first try's product may already exist: each try
+ * names its own (SKUs are unique, and a second card of the same name would confuse the search).
+ */
+const ofThisTry = (text: string) => {
+  const retry = test.info().retry;
+  return retry ? `${text} R${retry}` : text;
+};
+
 const shot = (page: Page, name: string, width: number) =>
   page.screenshot({
     path: `${process.env.E2E_OUTPUT_DIR ?? "test-results"}/console-catalogue-images-${name}-${width}.png`,
@@ -86,8 +95,8 @@ for (const width of [1366, 375] as const) {
       page,
       browser,
     }) => {
-      const name = `Pictured Deed ${width}`;
-      const sku = `E2E-PIC-${width}`;
+      const name = ofThisTry(`Pictured Deed ${width}`);
+      const sku = ofThisTry(`E2E-PIC-${width}`).replace(" ", "-");
       await consoleSessionThroughApi(page, ADMINISTRATOR);
       await newProduct(page, name, sku);
       await openEditor(page, sku, name);
@@ -119,7 +128,8 @@ for (const width of [1366, 375] as const) {
       });
       const preview = page.getByRole("img", { name: `Image of ${name}` });
       await expect(preview).toBeVisible();
-      expect(await preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(640);
+      // Visible is not loaded: the bytes arrive after the element shows.
+      await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(640);
       await expect(page.getByRole("region", { name: `History of ${name}` })).toContainText(
         "product.image_set",
       );
@@ -164,7 +174,7 @@ for (const width of [1366, 375] as const) {
       page,
       browser,
     }) => {
-      const category = `Pictured Category ${width}`;
+      const category = ofThisTry(`Pictured Category ${width}`);
       await consoleSessionThroughApi(page, ADMINISTRATOR);
       const made = await page.request.post("/api/console/catalogue/categories", {
         data: { name: category, parent_id: null },
@@ -198,8 +208,8 @@ for (const width of [1366, 375] as const) {
       const id = categories.data.rows.find((c) => c.name === category)?.id;
       const product = await page.request.post("/api/console/catalogue/products", {
         data: {
-          name: `Carousel Deed ${width}`,
-          sku: `E2E-CAROUSEL-${width}`,
+          name: ofThisTry(`Carousel Deed ${width}`),
+          sku: ofThisTry(`E2E-CAROUSEL-${width}`).replace(" ", "-"),
           price_cents: 1_000,
           category_ids: [id],
           template: "mutual-nda",
@@ -222,8 +232,8 @@ for (const width of [1366, 375] as const) {
       page,
       browser,
     }) => {
-      const name = `Returning Deed ${width}`;
-      const sku = `E2E-BACK-${width}`;
+      const name = ofThisTry(`Returning Deed ${width}`);
+      const sku = ofThisTry(`E2E-BACK-${width}`).replace(" ", "-");
       await consoleSessionThroughApi(page, ADMINISTRATOR);
       const id = await newProduct(page, name, sku);
       // A firm orders it, so removing it withdraws it.
