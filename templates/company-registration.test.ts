@@ -68,9 +68,31 @@ describe("the checks that stop assembly", () => {
     const issues = await refusal((a) => {
       for (const officer of officers(a)) officer.resident = "No";
     });
-    expect(issues).toHaveLength(1);
-    expect(issues[0]?.path).toBe("officers");
+    // The first officer is its secretary too, so s204A(1) is not met either.
+    expect(issues.map((issue) => issue.path)).toEqual(["officers", "officers"]);
     expect(issues[0]?.message).toContain("At least one director must ordinarily reside in Australia (s201A");
+    expect(issues[1]?.message).toContain(
+      "at least one of its secretaries must ordinarily reside in Australia (s204A(1)",
+    );
+  });
+
+  it("lets a proprietary company have no secretary, but refuses one whose only secretary lives abroad (s204A(1))", async () => {
+    const abroad = await refusal((a) => {
+      const [first] = officers(a);
+      if (!first) throw new Error("an officer expected");
+      first.resident = "No";
+    });
+    expect(abroad).toEqual([
+      {
+        path: "officers",
+        message:
+          "A proprietary company need not have a company secretary, but if it has one, at least one of its secretaries must ordinarily reside in Australia (s204A(1) Corporations Act).",
+      },
+    ]);
+    const { text } = await assembled((a) => {
+      for (const officer of officers(a)) officer.office = "director";
+    });
+    expect(text).not.toContain("Company secretary");
   });
 
   it("does not count a secretary who is not a director as the resident director", async () => {

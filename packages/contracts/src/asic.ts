@@ -66,6 +66,8 @@ export const PUBLIC_COMPANY_RESIDENT_DIRECTORS_REQUIRED =
   "At least two of a public company's directors must ordinarily reside in Australia (s201A(2) Corporations Act).";
 export const PUBLIC_COMPANY_SECRETARY_REQUIRED =
   "A public company must have at least one company secretary who ordinarily resides in Australia (s204A(2) Corporations Act).";
+export const PROPRIETARY_COMPANY_SECRETARY_RESIDENT =
+  "A proprietary company need not have a company secretary, but if it has one, at least one of its secretaries must ordinarily reside in Australia (s204A(1) Corporations Act).";
 /**
  * The name's legal element and the application's type of company (`companyType`, as the interview
  * names it: "a public company limited by shares") disagree (s148).

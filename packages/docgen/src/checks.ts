@@ -85,6 +85,11 @@ export type AtLeastOneCheck = {
    * one of `oneOf`: the residents among the directors.
    */
   readonly where?: { readonly question: string; readonly oneOf: readonly string[] };
+  /**
+   * The rule holds when `where` keeps no entry: a proprietary company need not have a secretary,
+   * but if it has any, one must ordinarily reside in Australia (s204A(1)).
+   */
+  readonly unlessNone?: boolean;
   /** Shown beside the group. */
   readonly message: string;
 };
@@ -132,6 +137,7 @@ export const CrossCheckSchema: z.ZodType<CrossCheck> = z.discriminatedUnion("rul
     count: z.number().int().min(1).max(100).optional(),
     when: z.strictObject({ question: checkPath, oneOf: z.array(z.string().min(1)).min(1) }).optional(),
     where: z.strictObject({ question: checkPath, oneOf: z.array(z.string().min(1)).min(1) }).optional(),
+    unlessNone: z.boolean().optional(),
     message: z.string().min(1),
   }),
   ...PeopleCheckSchemas,
@@ -216,6 +222,7 @@ function atLeastOne(nodes: readonly VisibleQuestion[], check: AtLeastOneCheck): 
     }
     among = kept;
   }
+  if (check.unlessNone && among.length === 0) return [];
   const answers = among.map(fieldValue);
   if (answers.some((answer) => answer === undefined)) return [];
   const counting = typeof check.equals === "string" ? [check.equals] : check.equals;
@@ -321,6 +328,8 @@ const RULES: { readonly [R in CrossCheck["rule"]]: Rule<Extract<CrossCheck, { ru
           at: "where.question",
           message: `"${check.where.question}" must be a question of the same entry as "${check.among}"`,
         });
+      if (check.unlessNone && !check.where)
+        problems.push({ at: "unlessNone", message: "unlessNone needs a `where` that can keep no entry" });
       return problems;
     },
   },

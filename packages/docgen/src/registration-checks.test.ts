@@ -263,6 +263,48 @@ checks:
     ]);
   });
 
+  it("with unlessNone, holds when `where` keeps no entry, and otherwise counts as before (s204A(1))", () => {
+    const optional = parseInterview(`
+title: Company
+questions:
+  - id: officers
+    type: group
+    label: Officers
+    questions:
+      - id: office
+        type: select
+        label: Office
+        options: [{ value: director, text: Director }, { value: secretary, text: Secretary }, { value: both, text: Both }]
+      - { id: resident, type: select, label: Resident?, options: yes_no }
+checks:
+  - { rule: at_least_one, among: officers.resident, equals: "Yes", where: { question: officers.office, oneOf: [secretary, both] }, unlessNone: true, message: A secretary must reside here. }
+`);
+    const optionalCheck = (...entries: [string, string][]) =>
+      validate(optional, {
+        officers: entries.map(([office, resident]) => ({ office, resident })),
+      } as unknown as AnswerObject).map((issue) => issue.message);
+    expect(optionalCheck(["director", "No"])).toEqual([]);
+    expect(optionalCheck(["director", "Yes"], ["secretary", "No"])).toEqual([
+      "A secretary must reside here.",
+    ]);
+    expect(optionalCheck(["secretary", "No"], ["both", "Yes"])).toEqual([]);
+    // Without it, no secretary at all fails the same rule.
+    expect(check(["director", "Yes"], ["director", "Yes"])).toEqual(["A resident secretary."]);
+    expect(() =>
+      parseInterview(`
+title: Bad
+questions:
+  - id: people
+    type: group
+    label: People
+    questions:
+      - { id: answer, type: select, label: Answer, options: yes_no }
+checks:
+  - { rule: at_least_one, among: people.answer, equals: "Yes", unlessNone: true, message: x }
+`),
+    ).toThrow(DefinitionError);
+  });
+
   it("refuses a `where` question outside the entry of `among`", () => {
     expect(() =>
       parseInterview(`

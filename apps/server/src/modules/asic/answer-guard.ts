@@ -1,6 +1,7 @@
 import { ASIC_APPLICATION_READ_ONLY } from "@precedent/contracts";
 import { and, eq } from "drizzle-orm";
 import type { AnswerGuard } from "../interview/index.ts";
+import { elementQuestionFor, legalElementMismatch } from "./officeholders.ts";
 import { isLodgedOrDecided } from "./policy.ts";
 import { asicApplications, asicNameApplications } from "./schema.ts";
 
@@ -39,7 +40,12 @@ export const asicAnswerGuard: AnswerGuard = async (tx, { teamId, docId, docType,
     .from(asicNameApplications)
     .where(ofDoc(asicNameApplications));
   if (!named?.proposedName || !named.legalElement) return undefined;
-  const kind = typeof answers.company_kind === "string" ? answers.company_kind : "pty_shares";
-  const elementQuestion = ELEMENT_QUESTION.get(kind) ?? "legal_element";
+  const kind = typeof answers.company_kind === "string" ? answers.company_kind.trim() : "";
+  // A type that the checked name's legal element cannot end (s148): said beside the type, rather
+  // than the element written into a question whose options lack it.
+  const mismatch = legalElementMismatch(kind, named.legalElement);
+  if (mismatch) return { invalid: { field: "company_kind", message: mismatch } };
+  const elementQuestion =
+    kind === "" ? elementQuestionFor(named.legalElement) : (ELEMENT_QUESTION.get(kind) ?? "legal_element");
   return { pinned: { proposed_name: named.proposedName, [elementQuestion]: named.legalElement } };
 };

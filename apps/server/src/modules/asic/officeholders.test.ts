@@ -5,6 +5,7 @@
  */
 import {
   legalElementNotForCompanyType,
+  PROPRIETARY_COMPANY_SECRETARY_RESIDENT,
   PUBLIC_COMPANY_DIRECTORS_REQUIRED,
   PUBLIC_COMPANY_RESIDENT_DIRECTORS_REQUIRED,
   PUBLIC_COMPANY_SECRETARY_REQUIRED,
@@ -114,5 +115,26 @@ describe("applicationRefusal", () => {
       RESIDENT_DIRECTOR_REQUIRED,
     );
     expect(applicationRefusal(pty(), null)).toBe(RESIDENT_DIRECTOR_REQUIRED);
+  });
+
+  it("lets a proprietary company have no secretary, but a secretary it has must include a resident (s204A(1))", () => {
+    const pty = (...officers: { office: string; resident: string }[]) => ({
+      company_kind: "pty_shares",
+      officers,
+    });
+    expect(applicationRefusal(pty(officer("director", "Yes")), "PTY LTD")).toBeNull();
+    expect(applicationRefusal(pty(officer("director", "Yes"), officer("secretary", "No")), "PTY LTD")).toBe(
+      PROPRIETARY_COMPANY_SECRETARY_RESIDENT,
+    );
+    expect(
+      applicationRefusal(
+        pty(officer("director", "Yes"), officer("secretary", "No"), officer("both", "Yes")),
+        "PTY LTD",
+      ),
+    ).toBeNull();
+    // No type answered yet and no listed element: held to the proprietary rules too.
+    expect(
+      applicationRefusal({ officers: [officer("director", "Yes"), officer("secretary", "No")] }, null),
+    ).toBe(PROPRIETARY_COMPANY_SECRETARY_RESIDENT);
   });
 });

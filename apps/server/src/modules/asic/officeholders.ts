@@ -2,6 +2,7 @@ import {
   isPublicLegalElement,
   LEGAL_ELEMENTS,
   legalElementNotForCompanyType,
+  PROPRIETARY_COMPANY_SECRETARY_RESIDENT,
   PUBLIC_COMPANY_DIRECTORS_REQUIRED,
   PUBLIC_COMPANY_RESIDENT_DIRECTORS_REQUIRED,
   PUBLIC_COMPANY_SECRETARY_REQUIRED,
@@ -30,6 +31,26 @@ export const COMPANY_TYPE_NAMES: ReadonlyMap<string, string> = new Map(
 const TYPES_OF_PUBLIC_ELEMENT = new Set(["pub_shares", "pub_guarantee"]);
 const TYPES_OF_PROPRIETARY_ELEMENT = new Set(["pty_shares"]);
 
+const isListedPublicElement = (element: string) =>
+  (LEGAL_ELEMENTS as readonly string[]).includes(element) && isPublicLegalElement(element);
+
+/**
+ * Why a name ending in this legal element (one of the wizard's list) cannot be that of this type of
+ * company (s148), or null; null too while the type is not answered or the element is not listed.
+ */
+export function legalElementMismatch(kind: string, legalElement: string): string | null {
+  const element = legalElement.trim();
+  if (kind === "" || !(LEGAL_ELEMENTS as readonly string[]).includes(element)) return null;
+  const suits = isPublicLegalElement(element) ? TYPES_OF_PUBLIC_ELEMENT : TYPES_OF_PROPRIETARY_ELEMENT;
+  return suits.has(kind)
+    ? null
+    : legalElementNotForCompanyType(element, COMPANY_TYPE_NAMES.get(kind) ?? kind);
+}
+
+/** The question of the Form 201 template holding the legal element for a name ending in this one. */
+export const elementQuestionFor = (legalElement: string) =>
+  isListedPublicElement(legalElement.trim()) ? "public_element" : "legal_element";
+
 type Officer = { office?: unknown; resident?: unknown };
 
 const isDirector = (officer: Officer) => officer.office === "director" || officer.office === "both";
@@ -41,7 +62,7 @@ const isResident = (officer: Officer) => officer.resident === "Yes";
  * must suit its type of company (s148); a public company (a public type, or a name ending in LTD, LTD.
  * or LIMITED) needs at least three directors, two of whom ordinarily reside in Australia (s201A(2)),
  * and a secretary who ordinarily resides in Australia (s204A(2)); any other company a director who
- * ordinarily resides in Australia (s201A(1)).
+ * ordinarily resides in Australia (s201A(1)) and, if it has secretaries, one who does (s204A(1)).
  */
 export function applicationRefusal(
   answers: Record<string, unknown>,
@@ -49,12 +70,9 @@ export function applicationRefusal(
 ): string | null {
   const kind = typeof answers.company_kind === "string" ? answers.company_kind.trim() : "";
   const element = legalElement?.trim() ?? "";
-  const listed = (LEGAL_ELEMENTS as readonly string[]).includes(element);
-  const publicElement = listed && isPublicLegalElement(element);
-  if (listed && kind !== "") {
-    const suits = publicElement ? TYPES_OF_PUBLIC_ELEMENT : TYPES_OF_PROPRIETARY_ELEMENT;
-    if (!suits.has(kind)) return legalElementNotForCompanyType(element, COMPANY_TYPE_NAMES.get(kind) ?? kind);
-  }
+  const publicElement = isListedPublicElement(element);
+  const mismatch = legalElementMismatch(kind, element);
+  if (mismatch) return mismatch;
   const officers = (Array.isArray(answers.officers) ? answers.officers : []).filter(
     (officer): officer is Officer => typeof officer === "object" && officer !== null,
   );
@@ -67,5 +85,8 @@ export function applicationRefusal(
       return PUBLIC_COMPANY_SECRETARY_REQUIRED;
     return null;
   }
-  return residentDirectors < 1 ? RESIDENT_DIRECTOR_REQUIRED : null;
+  if (residentDirectors < 1) return RESIDENT_DIRECTOR_REQUIRED;
+  const secretaries = officers.filter(isSecretary);
+  if (secretaries.length > 0 && !secretaries.some(isResident)) return PROPRIETARY_COMPANY_SECRETARY_RESIDENT;
+  return null;
 }

@@ -3,6 +3,7 @@ import {
   ASIC_DELETE_REFUSED,
   FOLDER_NOT_EMPTY,
   folderKeptFor,
+  legalElementNotForCompanyType,
 } from "@precedent/contracts";
 import { eq, inArray } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
@@ -67,6 +68,27 @@ describe("one company name from the wizard to the certificate", () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await answersOf(docId)).toMatchObject({ proposed_name: proposed, legal_element: "PTY LTD" });
+  });
+
+  it("says beside the type of company when the checked name's legal element cannot end it (s148), and saves nothing", async () => {
+    const { docId } = await registration({ name: "Wombat Creek Holdings", legalElement: "LTD." });
+    const before = await answersOf(docId);
+    const { legal_element: _element, company_kind: _kind, ...rest } = before;
+    const refused = await save(docId, { ...rest, company_kind: "pty_shares" });
+    expect(refused.statusCode, refused.body).toBe(400);
+    const mismatch = legalElementNotForCompanyType("LTD.", "a proprietary company limited by shares");
+    expect(refused.json()).toEqual({
+      message: mismatch,
+      data: { errors: [{ field: "company_kind", message: mismatch }] },
+    });
+    expect(await answersOf(docId)).toEqual(before);
+    // No type yet: the element waits in the question a public company's name has.
+    const untyped = await save(docId, rest);
+    expect(untyped.statusCode, untyped.body).toBe(200);
+    expect((await answersOf(docId)).legal_element).toBeUndefined();
+    const typed = await save(docId, { ...rest, company_kind: "pub_shares", pub_subclass: "ULST" });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(await answersOf(docId)).toMatchObject({ company_kind: "pub_shares", public_element: "LTD." });
   });
 
   it("lodges, certifies and makes the kit with the checked name, though the answers held another", async () => {

@@ -88,11 +88,17 @@ export async function supplementAnswers(
 
 /**
  * Another module's say over a save of a document's answers, in the save's transaction: a refusal
- * (409, nothing saved; e.g. an application lodged with ASIC is read only), or answers it holds
+ * (409, nothing saved; e.g. an application lodged with ASIC is read only), an answer it finds wrong
+ * (400 beside that question, nothing saved; e.g. a type of company the checked name cannot have), or answers it holds
  * itself and writes over what was sent (e.g. the registration's name, changed only by checking a
  * new one), or undefined to leave the save alone.
  */
 export type AnswerGuard = (
   tx: Database,
   input: { teamId: number; docId: number; docType: string; answers: Record<string, unknown> },
-) => Promise<{ refusal: string } | { pinned: Record<string, unknown> } | undefined>;
+) => Promise<
+  | { refusal: string }
+  | { invalid: { field: string; message: string } }
+  | { pinned: Record<string, unknown> }
+  | undefined
+>;

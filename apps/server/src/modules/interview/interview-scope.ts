@@ -60,7 +60,7 @@ export function createInterviewScope(deps: Pick<InterviewServiceDeps, "documents
   /** Other modules' say over saved answers (answer-supplements.ts). */
   const answerGuards: AnswerGuard[] = [];
 
-  /** The answers as the guards let them be saved, or a 409 with the first refusal. */
+  /** The answers as the guards let them be saved, or a 409 with the first refusal (400 for a wrong answer). */
   async function guardedAnswers(
     tx: Database,
     ctx: FirmContext,
@@ -77,6 +77,7 @@ export function createInterviewScope(deps: Pick<InterviewServiceDeps, "documents
       });
       if (!said) continue;
       if ("refusal" in said) throw new AppError(409, said.refusal);
+      if ("invalid" in said) throw badRequest(said.invalid.message, [said.invalid]);
       guarded = { ...guarded, ...said.pinned };
     }
     return guarded;
