@@ -200,21 +200,36 @@ export type ComposedLine = {
 export class FastTextWriter {
   // This document's font for each face, as pdfkit made it when the face was first selected.
   private readonly fonts = new Map<string, PdfkitFont>();
-  // Lines placed and not yet given to their page: a page's lines go to it as one piece of bytes,
-  // before anything else is written (see the constructor) and when the document ends (`flush`).
-  // Made into bytes one line at a time, they cost more than composing them.
+  // What the page being drawn has been given and not yet made into bytes: our lines, and every
+  // operator pdfkit writes (marked content, rules, colours), which pdfkit would make into bytes one
+  // at a time, a character at a time in JavaScript (`fromBinaryString`). A page's content goes to
+  // it as one piece of bytes when another page is drawn on and when the document ends (`flush`);
+  // its bytes are the same as pdfkit's (each operator followed by a newline, as its `write` adds).
   private pending = "";
   private pendingPage: PdfkitPage | undefined;
 
   private constructor(private readonly doc: PDFKit.PDFDocument) {
+    const internals = doc as unknown as PdfkitInternals;
     const addContent = doc.addContent.bind(doc);
     doc.addContent = (data: unknown) => {
-      this.flush();
-      return addContent(data);
+      if (typeof data !== "string") {
+        this.flush();
+        return addContent(data);
+      }
+      this.toPage(internals.page);
+      this.pending += `${data}\n`;
+      return doc;
     };
   }
 
-  /** Gives the lines placed so far to their page. Before the document ends, and before anything else. */
+  /** Makes `page` the one whose content is pending, giving the last one's to it first. */
+  private toPage(page: PdfkitPage): void {
+    if (page === this.pendingPage) return;
+    this.flush();
+    this.pendingPage = page;
+  }
+
+  /** Gives what was written so far to its page. Before the document ends. */
   flush(): void {
     if (this.pending === "") return;
     this.pendingPage?.write(Buffer.from(this.pending, "latin1"));
@@ -350,10 +365,7 @@ export class FastTextWriter {
     });
     // pdfkit's pages are drawn upside down (origin top-left); the `cm` turns the line's space the
     // right way up with its origin at the line's top.
-    if (internals.page !== this.pendingPage) {
-      this.flush();
-      this.pendingPage = internals.page;
-    }
+    this.toPage(internals.page);
     this.pending += `q 1 0 0 -1 0 ${format(top)} cm BT\n${line.body}ET Q\n`;
     for (const underline of line.underlines) this.underline(underline, top, line.size);
   }
