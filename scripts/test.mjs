@@ -11,7 +11,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Debian's headless shell when installed (lighter on the CPU than the full browser: see
+// apps/web/playwright.config.ts), else Debian's Chromium.
+const headlessShell = "/usr/bin/chromium-headless-shell";
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : "/usr/bin/chromium");
 const underCi = process.env.CI === "true";
 const reports = mkdtempSync(path.join(tmpdir(), "precedent-test-"));
 const database = process.env.DATABASE_URL ? "PostgreSQL server (DATABASE_URL)" : "embedded PGlite";

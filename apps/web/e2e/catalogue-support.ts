@@ -37,6 +37,9 @@ export async function chooseFolder(wizard: Locator, title: string) {
   const picker = wizard.getByRole("combobox", { name: "Folder" });
   await picker.click();
   await picker.fill(title);
+  // Enter picks the first node the filtered tree shows: pressed before the tree shows the folder
+  // (a folder made moments before, on a busy machine), it picked nothing and the default stayed.
+  await expect(wizard.page().locator(".ant-select-tree").getByTitle(title, { exact: true })).toBeVisible();
   await picker.press("Enter");
   await expect(wizard.locator(".ant-select-content, .ant-select-selection-item").first()).toHaveText(title);
 }

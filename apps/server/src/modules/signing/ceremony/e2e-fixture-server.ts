@@ -42,7 +42,12 @@ process.stdout.write(
     later: declined.tokens["Later Signer"],
   })}\n`,
 );
+// Once: the spec stops the server's process group, and a second signal while the first stop is
+// closing the database closed it twice (PGlite throws "PGlite is closed", printed at exit).
+let stopping = false;
 const stop = async () => {
+  if (stopping) return;
+  stopping = true;
   await t.services.jobs.stop();
   await t.close();
   process.exit(0);
