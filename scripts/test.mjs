@@ -14,7 +14,8 @@ const root = path.resolve(import.meta.dirname, "..");
 // Debian's headless shell when installed (lighter on the CPU than the full browser: see
 // apps/web/playwright.config.ts), else Debian's Chromium.
 const headlessShell = "/usr/bin/chromium-headless-shell";
-const chromium = process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : "/usr/bin/chromium");
+const chromium =
+  process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : "/usr/bin/chromium");
 const underCi = process.env.CI === "true";
 const reports = mkdtempSync(path.join(tmpdir(), "precedent-test-"));
 const database = process.env.DATABASE_URL ? "PostgreSQL server (DATABASE_URL)" : "embedded PGlite";

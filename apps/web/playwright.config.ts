@@ -132,7 +132,8 @@ function server(port: number, name: string, extraEnv: Record<string, string> = {
  * (docs/decisions.md "The browser tests in Chromium's headless shell").
  */
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 const ci = process.env.CI === "true";
 

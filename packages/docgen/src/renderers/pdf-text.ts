@@ -212,11 +212,13 @@ export class FastTextWriter {
     const internals = doc as unknown as PdfkitInternals;
     const addContent = doc.addContent.bind(doc);
     doc.addContent = (data: unknown) => {
-      if (typeof data !== "string") {
+      const page = internals.page;
+      // Bytes, or content with no page yet (pdfkit's own error then): as pdfkit would.
+      if (typeof data !== "string" || page === undefined) {
         this.flush();
         return addContent(data);
       }
-      this.toPage(internals.page);
+      this.toPage(page);
       this.pending += `${data}\n`;
       return doc;
     };
