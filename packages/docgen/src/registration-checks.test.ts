@@ -224,9 +224,8 @@ checks:
 });
 
 describe("at_least_one counting only the entries `where` names", () => {
-  const definition = parseInterview(`
-title: Company
-questions:
+  /** Officers, each with an office and whether they reside in Australia. */
+  const OFFICERS = `questions:
   - id: officers
     type: group
     label: Officers
@@ -236,7 +235,10 @@ questions:
         label: Office
         options: [{ value: director, text: Director }, { value: secretary, text: Secretary }, { value: both, text: Both }]
       - { id: resident, type: select, label: Resident?, options: yes_no }
-checks:
+`;
+  const definition = parseInterview(`
+title: Company
+${OFFICERS}checks:
   - { rule: at_least_one, among: officers.resident, equals: "Yes", count: 2, where: { question: officers.office, oneOf: [director, both] }, message: Two resident directors. }
   - { rule: at_least_one, among: officers.resident, equals: "Yes", where: { question: officers.office, oneOf: [secretary, both] }, message: A resident secretary. }
 `);
@@ -266,17 +268,7 @@ checks:
   it("with unlessNone, holds when `where` keeps no entry, and otherwise counts as before (s204A(1))", () => {
     const optional = parseInterview(`
 title: Company
-questions:
-  - id: officers
-    type: group
-    label: Officers
-    questions:
-      - id: office
-        type: select
-        label: Office
-        options: [{ value: director, text: Director }, { value: secretary, text: Secretary }, { value: both, text: Both }]
-      - { id: resident, type: select, label: Resident?, options: yes_no }
-checks:
+${OFFICERS}checks:
   - { rule: at_least_one, among: officers.resident, equals: "Yes", where: { question: officers.office, oneOf: [secretary, both] }, unlessNone: true, message: A secretary must reside here. }
 `);
     const optionalCheck = (...entries: [string, string][]) =>
