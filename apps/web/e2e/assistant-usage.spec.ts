@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectAccessible, MEMBER, OWNER, signIn } from "./support";
 
 /**
@@ -36,8 +36,17 @@ async function spokenMessage(page: Page, teamId: number, seconds: number) {
 }
 
 const usageSection = (page: Page, name: RegExp) => page.getByRole("region", { name });
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString("en-AU")} ${n === 1 ? one : many}`;
+
+/**
+ * The count a usage list shows on its first item ("1,234 messages"), once it has loaded. The demo
+ * firm is shared with the other assistant tests, which run beside this one, so the page's figure
+ * is checked to lie between the totals read before and after it, never against one exact total.
+ */
+async function shownMessages(section: Locator): Promise<number> {
+  const item = section.getByRole("listitem").first();
+  await expect(item).toHaveText(/^[\d,]+ messages?$/);
+  return Number(((await item.textContent()) ?? "").replace(/[^\d]/g, ""));
+}
 
 test("the owner reads the firm's assistant usage on the activity log, by period, and on My Company", async ({
   page,
@@ -48,16 +57,22 @@ test("the owner reads the firm's assistant usage on the activity log, by period,
   expect(before.scope).toBe("firm");
   await spokenMessage(page, teamId, 9);
   const after = await usageOf(page, teamId);
-  expect(after.messages).toBe(before.messages + 1);
-  expect(after.audio_seconds).toBe(before.audio_seconds + 9);
+  // At least the one message and its 9 seconds: other tests may speak to the firm's assistant too.
+  expect(after.messages).toBeGreaterThanOrEqual(before.messages + 1);
+  expect(after.audio_seconds).toBeGreaterThanOrEqual(before.audio_seconds + 9);
 
   await page.reload();
   const section = usageSection(page, /^The firm's use of the assistant$/);
   await expect(section).toBeVisible();
-  await expect(section.getByRole("listitem").first()).toHaveText(
-    plural(after.messages, "message", "messages"),
-  );
-  await expect(section).toContainText(plural(after.audio_seconds, "audio second", "audio seconds"));
+  const shown = await shownMessages(section);
+  const latest = await usageOf(page, teamId);
+  expect(shown).toBeGreaterThanOrEqual(after.messages);
+  expect(shown).toBeLessThanOrEqual(latest.messages);
+  const audio = section.getByRole("listitem").filter({ hasText: /audio seconds?$/ });
+  await expect(audio).toHaveText(/^[\d,]+ audio seconds?$/);
+  const seconds = Number(((await audio.textContent()) ?? "").replace(/[^\d]/g, ""));
+  expect(seconds).toBeGreaterThanOrEqual(after.audio_seconds);
+  expect(seconds).toBeLessThanOrEqual(latest.audio_seconds);
   await expectAccessible(page, "activity log with the assistant's usage");
 
   // A period with no use: the figures follow the log's own period, typed and entered.
@@ -73,7 +88,9 @@ test("the owner reads the firm's assistant usage on the activity log, by period,
   // My Company's Assistant tab: the same total, all time.
   await page.goto("/my-account/my-company?tab=assistant");
   const tab = usageSection(page, /^The firm's use of the assistant$/);
-  await expect(tab.getByRole("listitem").first()).toHaveText(plural(after.messages, "message", "messages"));
+  const onTab = await shownMessages(tab);
+  expect(onTab).toBeGreaterThanOrEqual(after.messages);
+  expect(onTab).toBeLessThanOrEqual((await usageOf(page, teamId)).messages);
   await expectAccessible(page, "My Company's Assistant tab with the assistant's usage");
 });
 
@@ -83,6 +100,8 @@ test("a member reads only their own use", async ({ page }) => {
   const own = await usageOf(page, teamId);
   expect(own.scope).toBe("own");
   const section = usageSection(page, /^Your use of the assistant$/);
-  await expect(section.getByRole("listitem").first()).toHaveText(plural(own.messages, "message", "messages"));
+  const shown = await shownMessages(section);
+  expect(shown).toBeGreaterThanOrEqual(own.messages);
+  expect(shown).toBeLessThanOrEqual((await usageOf(page, teamId)).messages);
   await expect(usageSection(page, /firm's use/)).toHaveCount(0);
 });

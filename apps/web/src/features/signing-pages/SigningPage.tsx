@@ -48,7 +48,7 @@ GlobalWorkerOptions.workerSrc = workerUrl;
 
 /** What each state that is not the recipient's turn tells them. */
 const STATE_TEXT: Record<
-  Exclude<SigningPageData["state"], "ready">,
+  Exclude<SigningPageData["state"], "ready"> | "sealing",
   { status: "info" | "success" | "warning" | "error"; title: string; text: string }
 > = {
   "not-your-turn": {
@@ -68,6 +68,12 @@ const STATE_TEXT: Record<
   },
   declined: { status: "warning", title: "You declined to sign", text: "The sender has been told." },
   completed: { status: "success", title: "Everyone has signed", text: "The signed document is ready." },
+  /** Completed, its signed PDF still being sealed by the job: the page offers it once there. */
+  sealing: {
+    status: "success",
+    title: "Everyone has signed",
+    text: "The signed PDF is being sealed, with its audit certificate. It will be offered here in a moment.",
+  },
   rejected: {
     status: "warning",
     title: "This signing request has ended",
@@ -146,7 +152,12 @@ function SigningContent({ token, page }: { token: string; page: SigningPageData 
     </header>
   );
   if (page.state !== "ready" || !page.can_sign) {
-    const shown = page.state === "ready" ? "signed" : page.state;
+    const shown =
+      page.state === "ready"
+        ? "signed"
+        : page.state === "completed" && !page.signed_pdf_ready
+          ? "sealing"
+          : page.state;
     const text = STATE_TEXT[shown];
     return (
       <>
@@ -166,16 +177,10 @@ function SigningContent({ token, page }: { token: string; page: SigningPageData 
             )
           }
           extra={
-            page.state === "completed" ? (
-              page.signed_pdf_ready ? (
-                <Button type="primary" href={signedPdfUrl(token)} download>
-                  Download the signed PDF
-                </Button>
-              ) : (
-                <Typography.Text type="secondary">
-                  The signed PDF is being sealed. Refresh in a moment.
-                </Typography.Text>
-              )
+            page.state === "completed" && page.signed_pdf_ready ? (
+              <Button type="primary" href={signedPdfUrl(token)} download>
+                Download the signed PDF
+              </Button>
             ) : undefined
           }
         />

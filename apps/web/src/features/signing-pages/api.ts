@@ -12,7 +12,16 @@ export const signingPageQuery = (token: string) =>
     queryFn: ({ signal }) => call(API.signingPages.page, { ...of(token), signal }),
     retry: false,
     refetchOnWindowFocus: true,
+    // Everyone has signed and the seal job is at work (a second or two): the page asks again until
+    // the signed PDF is there, rather than leaving the signer to refresh.
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return data?.state === "completed" && !data.signed_pdf_ready ? SEALING_POLL_MS : false;
+    },
   });
+
+/** How often a completed request's page looks for its signed PDF while it is being sealed. */
+export const SEALING_POLL_MS = 2000;
 
 export const originalPdfUrl = (token: string) => hrefOf(API.signingPages.originalPdf, { params: { token } });
 export const signedPdfUrl = (token: string) => hrefOf(API.signingPages.signedPdf, { params: { token } });
