@@ -99,12 +99,20 @@ const summary = (label: string, times: Timings): string => {
 // The whole assembly, as the server calls it; peak RSS is read over these runs.
 const startRss = process.memoryUsage().rss;
 let peakRss = startRss;
+// What the process held when its RSS peaked: V8's heap (and how much of it was live at the last
+// collection), and memory outside it (buffers). What is left of the RSS is code, the allocator's
+// free lists and the rest of the process.
+let atPeak = process.memoryUsage();
 let last: AssembledDocument | undefined;
 const whole = timings();
 for (let index = 0; index < warmup + runs; index++) {
   const answers = answersOfClient(index);
   last = await timed(() => assemble(template, answers), index >= warmup ? whole : undefined);
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  const memory = process.memoryUsage();
+  if (memory.rss > peakRss) {
+    peakRss = memory.rss;
+    atPeak = memory;
+  }
 }
 
 // Each step on its own, in assemble's order (the PDF first: the Word file takes its contents' pages).
@@ -145,6 +153,9 @@ console.log(summary("  HTML", steps.html));
 console.log(summary("hello world (1 page)", helloTimes));
 console.log(
   `peak RSS ${megabytes(peakRss)} over the ${warmup + runs} whole assemblies (${megabytes(startRss)} before the first)`,
+);
+console.log(
+  `  at the peak: V8 heap ${megabytes(atPeak.heapTotal)} (${megabytes(atPeak.heapUsed)} in use), outside it ${megabytes(atPeak.external)} (array buffers ${megabytes(atPeak.arrayBuffers)})`,
 );
 console.log(
   `load average ${loadavg()
