@@ -162,28 +162,32 @@ function SigningContent({ token, page }: { token: string; page: SigningPageData 
     return (
       <>
         {heading}
-        <Result
-          status={text.status}
-          title={text.title}
-          subTitle={
-            page.state === "cancelled" && page.cancel_reason ? (
-              <>
-                {text.text}
-                <br />
-                Their reason: {page.cancel_reason}
-              </>
-            ) : (
-              (page.turn_message ?? text.text)
-            )
-          }
-          extra={
-            page.state === "completed" && page.signed_pdf_ready ? (
-              <Button type="primary" href={signedPdfUrl(token)} download>
-                Download the signed PDF
-              </Button>
-            ) : undefined
-          }
-        />
+        {/* A status region: the page changes by itself from "being sealed" to the download, and a
+            screen reader says so. */}
+        <div role="status">
+          <Result
+            status={text.status}
+            title={text.title}
+            subTitle={
+              page.state === "cancelled" && page.cancel_reason ? (
+                <>
+                  {text.text}
+                  <br />
+                  Their reason: {page.cancel_reason}
+                </>
+              ) : (
+                (page.turn_message ?? text.text)
+              )
+            }
+            extra={
+              page.state === "completed" && page.signed_pdf_ready ? (
+                <Button type="primary" href={signedPdfUrl(token)} download>
+                  Download the signed PDF
+                </Button>
+              ) : undefined
+            }
+          />
+        </div>
       </>
     );
   }
