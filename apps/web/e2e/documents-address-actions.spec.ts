@@ -259,6 +259,16 @@ for (const width of WIDTHS) {
         body.data.asic_acknowledgement = text;
         await route.fulfill({ response: reply, json: body });
       });
+      // The wizard's read of the ticks recorded before is held back until the test has ticked.
+      let releaseRecordedTicks = () => {};
+      const held = new Promise<void>((resolve) => {
+        releaseRecordedTicks = resolve;
+      });
+      await page.route(/\/api\/asic\/check-pre-consent\?/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const recordedTicksAnswered = page.waitForResponse(/\/api\/asic\/check-pre-consent\?/);
       await page.goto(`/my-account/my-document?docId=${docId}&actions=REGISTRATION`);
       const wizard = page.getByRole("dialog", { name: `Registration steps: ${name}` });
       // The wizard opens once the document's own reply (passed through the route above) is in: on a
@@ -271,6 +281,12 @@ for (const width of WIDTHS) {
       });
       await consent.focus();
       await page.keyboard.press("Space");
+      await expect(consent).toBeChecked();
+      // The recorded ticks (none) arrive only now, after the tick: they are added to it, never put
+      // in its place (on a loaded machine they once arrived late and cleared it).
+      releaseRecordedTicks();
+      await recordedTicksAnswered;
+      await expect(consent).toBeChecked();
       const next = wizard.getByRole("button", { name: "Next" });
       await next.focus();
       await page.keyboard.press("Enter");

@@ -103,17 +103,19 @@ export function ResumeRegistrationWizard({
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | undefined>(undefined);
 
-  // What the document already has: the ticks a person gave before, and its applied name.
+  // What the document already has: the ticks a person gave before, and its applied name. Added to
+  // what is ticked on the page, never put in its place: a box ticked before the recorded ticks
+  // arrived (a quick hand, a slow server) stays ticked.
   const data = recorded.data;
   useEffect(() => {
     if (!data) return;
     setAnswers((current) => ({
       ...current,
-      consent: data.pre_registration_consent,
+      consent: current.consent || data.pre_registration_consent,
       director: {
-        pre_director_read: data.pre_director_read,
-        pre_director_offences: data.pre_director_offences,
-        pre_director_requirement: data.pre_director_requirement,
+        pre_director_read: current.director.pre_director_read || data.pre_director_read,
+        pre_director_offences: current.director.pre_director_offences || data.pre_director_offences,
+        pre_director_requirement: current.director.pre_director_requirement || data.pre_director_requirement,
       },
     }));
   }, [data]);
