@@ -91,7 +91,7 @@ export function createDocumentCommands(deps: {
   get: (ctx: FirmContext, id: number) => Promise<DocumentDetail>;
 }) {
   const { db, clock, folders, logs, rowOf, get } = deps;
-  const { lockVisible, sharedFolderNames } = deps.queries;
+  const { lockVisible, lockWithItsFolder, sharedFolderNames } = deps.queries;
   const copyGuards: DocumentCopyGuard[] = [];
   /** The same shape refuses deletions (e.g. ASIC: not once the company is registered). */
   const deleteGuards: DocumentCopyGuard[] = [];
@@ -442,8 +442,7 @@ export function createDocumentCommands(deps: {
     /** PUT /doc/duplicate-doc: a copy beside the original, as a new draft with the same answers. */
     async duplicate(ctx: FirmContext, docId: number, name: string) {
       const copyId = await db.transaction(async (tx) => {
-        const [doc] = await lockVisible(tx, ctx, [docId]);
-        if (!doc) throw documentNotFound(docId);
+        const doc = await lockWithItsFolder(tx, ctx, docId);
         if (!allowedInSomeTab(canCopyDocument, ctx, factsOf(doc))) {
           throw forbidden(
             ctx.planSlug === LITE_PLAN_SLUG ? DOCUMENT_REFUSALS.lite : DOCUMENT_REFUSALS.copy(docId),

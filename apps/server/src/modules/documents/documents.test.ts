@@ -7,7 +7,7 @@ import {
   type DocumentRow,
   ORGANISATION_NOT_ALLOWED,
 } from "@precedent/contracts";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FirmContext } from "../../platform/kernel/index.ts";
 import {
@@ -830,6 +830,39 @@ describe("PUT /api/doc/duplicate-doc", () => {
         .where(and(eq(documents.teamId, otherTeamId), inArray(documents.name, ["Lite copy"]))),
     ).toEqual([]);
   });
+
+  // Found by the fuzz suite (seed 903946526): the copy's insert checked its folder's key while
+  // holding the original, and a move into that folder, holding the folder and waiting for the
+  // original, made a deadlock that PostgreSQL broke with a 500. This stands in for the move: its
+  // locks, in its order, with the copy arriving between them.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "waits for a move into the original's folder without a deadlock",
+    async () => {
+      const folder = await t.buildFolder({ teamId, createdBy: ids.alice, name: "Racing" });
+      const original = await docOf(ids.alice, { name: "Raced", folderId: folder.id });
+      let copy: Promise<{ statusCode: number; body: string }> | undefined;
+      await t.db.transaction(async (move) => {
+        await move.execute(sql`select id from folders where id = ${folder.id} for update`);
+        // Sent now (an injected request waits to be awaited).
+        copy = Promise.resolve(
+          as.alice.put("/api/doc/duplicate-doc", { doc_id: original.id, name: "Raced copy" }),
+        );
+        // The copy is under way once a second connection waits for a lock.
+        await expect
+          .poll(async () => {
+            const [waiting] = await t.db
+              .select({ n: sql<number>`count(*)::int` })
+              .from(sql`pg_stat_activity`)
+              .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+            return waiting?.n;
+          })
+          .toBe(1);
+        await move.execute(sql`select id from documents where id = ${original.id} for update`);
+      });
+      const res = await copy;
+      expect(res?.statusCode, res?.body).toBe(200);
+    },
+  );
 
   it("answers 404 for another firm", async () => {
     const doc = await docOf(ids.alice);

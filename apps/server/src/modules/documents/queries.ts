@@ -118,6 +118,26 @@ export function createDocumentQueries(deps: { db: Database; folders: FoldersServ
   }
 
   /**
+   * A visible document locked for the transaction, after its folder's key is held (see
+   * `holdKey`), for a command that writes a new document beside it: folders before documents.
+   * A move between the first read and the lock sends it round again for the new folder.
+   */
+  async function lockWithItsFolder(tx: Database, ctx: FirmContext, docId: number): Promise<LoadedDocument> {
+    for (let round = 0; ; round++) {
+      const [seen] = await tx
+        .select({ folderId: documents.folderId })
+        .from(documents)
+        .where(and(eq(documents.id, docId), eq(documents.teamId, ctx.teamId)));
+      if (!seen) throw documentNotFound(docId);
+      if (seen.folderId !== null) await folders.holdKey(tx, ctx.teamId, seen.folderId);
+      const [doc] = await lockVisible(tx, ctx, [docId]);
+      if (!doc) throw documentNotFound(docId);
+      // A third move within one copy is a client racing itself: it takes the chance of a deadlock.
+      if (doc.folderId === seen.folderId || round === 2) return doc;
+    }
+  }
+
+  /**
    * Documents made from a template (a catalogue product: `template_id` is the product's id) in
    * one of these categories or below them; documents without a template never match.
    */
@@ -359,6 +379,7 @@ export function createDocumentQueries(deps: { db: Database; folders: FoldersServ
     selectDocuments,
     columnsFor,
     lockVisible,
+    lockWithItsFolder,
     listPage,
     sharedFolderNames,
     countDocumentsIn,

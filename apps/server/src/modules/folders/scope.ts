@@ -106,6 +106,22 @@ export async function requireVisible(tx: Database, ctx: FirmContext, id: number,
   return { row, facts };
 }
 
+/**
+ * Holds a folder's key for the rest of the transaction (FOR KEY SHARE, the lock a document's
+ * foreign key takes when it is written into the folder), for a command that will put a document
+ * there after locking documents: taken first, it keeps the order every command locks in, folders
+ * before their documents, where taking it at the insert would wait for a move or a share into the
+ * folder while holding a document that move is waiting for. The folder may still be renamed or
+ * have documents moved in meanwhile; it cannot be deleted or lose its key.
+ */
+export async function holdKey(tx: Database, teamId: number, id: number): Promise<void> {
+  await tx
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.id, id), eq(folders.teamId, teamId)))
+    .for("key share");
+}
+
 export function assertOrganisationAllowed(ctx: FirmContext, section: ListSection) {
   if (section === ORGANISATION_DOCUMENTS && !isOwnerOrManager(ctx)) throw forbidden(ORGANISATION_NOT_ALLOWED);
 }

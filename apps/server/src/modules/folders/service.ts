@@ -8,6 +8,7 @@ import type { FolderContents } from "./folder-contents.ts";
 import { handOverPersonalFolders } from "./hand-over.ts";
 import {
   assertOrganisationAllowed,
+  holdKey,
   isInSharedFoldersSql,
   nameSql,
   requireVisible,
@@ -48,6 +49,7 @@ export function createFoldersService(deps: {
     nameSql,
     visibleNameSql,
     requireVisible,
+    holdKey,
     tree: tree.tree,
     moveTargets: tree.moveTargets,
     create: commands.create,
