@@ -108,12 +108,14 @@ export function createStaffAdmin(deps: { db: Database; clock: Clock }) {
           .select({ id: staffAccounts.id })
           .from(staffAccounts)
           .where(and(eq(staffAccounts.role, "administrator"), eq(staffAccounts.active, true)))
-          .for("update");
+          // NO KEY UPDATE: changes to administrators take turns, while other staff's audit entries
+          // (which reference their accounts' keys) are written meanwhile.
+          .for("no key update");
         const [before] = await tx
           .select()
           .from(staffAccounts)
           .where(eq(staffAccounts.id, staffId))
-          .for("update");
+          .for("no key update");
         if (!before) throw notFound(CONSOLE_MESSAGES.staffNotFound);
         const refusal = staffChangeRefusal(actor, before, wanted, admins.length);
         if (refusal) throw new AppError(409, refusal);

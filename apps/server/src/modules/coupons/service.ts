@@ -128,7 +128,9 @@ export function createCouponsService(deps: { db: Database; clock: Clock }) {
       orderId: number,
       overLimit: "refuse" | "count" = "refuse",
     ) {
-      for (const couponId of couponIds) {
+      // In id order, as `usageRefusal` locks them: two orders paid at once with the same coupons
+      // typed in opposite orders would otherwise each hold one and wait for the other.
+      for (const couponId of [...couponIds].sort((a, b) => a - b)) {
         const [claimed] = await tx
           .update(coupons)
           .set({ usageCount: sql`${coupons.usageCount} + 1` })

@@ -182,7 +182,23 @@ export function createFolderCommands(deps: {
     /** PUT /folder/{id}/move-folder: within the folder's own tree, keeping the depth limit. */
     async move(ctx: FirmContext, id: number, toFolderId: number | null): Promise<Folder> {
       const moved = await db.transaction(async (tx) => {
-        // Lock both rows in id order, so two crossing moves cannot make a cycle.
+        // Every row the move changes (the folder and all below it) and its target, locked in one
+        // statement in id order before anything is read: two moves in one tree then take turns
+        // instead of each holding a row the other waits for, and a sub folder being created under
+        // one of them is committed before the subtree is read below, so it moves too (locked one
+        // by one at the update, it was missed and kept its old path).
+        await tx
+          .select({ id: folders.id })
+          .from(folders)
+          .where(
+            and(
+              eq(folders.teamId, ctx.teamId),
+              sql`(${folders.id} in (${id}, ${toFolderId ?? id}) or ${id} = any(${folders.ancestorIds}))`,
+            ),
+          )
+          .orderBy(folders.id)
+          .for("update");
+        // Both rows again with their facts (already locked: two crossing moves cannot make a cycle).
         const ids = toFolderId === null ? [id] : [id, toFolderId].sort((a, b) => a - b);
         const locked = new Map<number, Awaited<ReturnType<typeof requireVisible>>>();
         for (const lockId of ids) locked.set(lockId, await requireVisible(tx, ctx, lockId, true));

@@ -119,11 +119,12 @@ export function createDocumentStart(deps: {
       });
 
     /**
-     * The blank draft the template goes to, locked until commit and checked before any right is
-     * taken: of parallel starts on one draft, the first attaches and the others change nothing.
+     * The blank draft the template goes to, checked before any right is taken and again, locked
+     * until commit, when the template is attached: of parallel starts on one draft, the first
+     * attaches and the others change nothing (their use of the plan rolls back with them).
      */
-    const lockDraft = async (tx: Database, docId: number) => {
-      const loaded = await documents.loadForChange(tx, ctx, docId, true);
+    const checkDraft = async (tx: Database, docId: number, lock: boolean) => {
+      const loaded = await documents.loadForChange(tx, ctx, docId, lock);
       if (!loaded) throw notFound(`Doc ID ${docId} was not found.`);
       const { doc, facts } = loaded;
       if (doc.xTemplateId !== null || doc.templateId !== null) throw new AppError(409, DRAFT_HAS_TEMPLATE);
@@ -137,9 +138,13 @@ export function createDocumentStart(deps: {
     };
 
     const outcome = await db.transaction(async (tx) => {
-      const blank = input.doc_id !== undefined ? await lockDraft(tx, input.doc_id) : undefined;
+      if (input.doc_id !== undefined) await checkDraft(tx, input.doc_id, false);
       const attach = async () => {
-        if (!blank) return newDraft(tx);
+        if (input.doc_id === undefined) return newDraft(tx);
+        // Locked only now, after the plan's use is taken from the firm's row: the firm before its
+        // documents, the order a member's removal locks in (the firm, then the member's documents
+        // it hands over); the other order deadlocked a start with a removal.
+        const blank = await checkDraft(tx, input.doc_id, true);
         await documents.applyChange(
           tx,
           ctx,

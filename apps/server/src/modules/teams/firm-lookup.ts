@@ -73,7 +73,10 @@ export async function firmWithPeople(db: Database, teamId: number, lock = false)
     .from(teams)
     .innerJoin(plans, eq(plans.id, teams.planId))
     .where(eq(teams.id, teamId));
-  const [firm] = lock ? await select.for("update", { of: teams }) : await select;
+  // NO KEY UPDATE, as teams' `lockFirm`: staff changes to the firm take turns with each other and
+  // with its members' changes, while rows that only reference the firm (a log, a document, an
+  // order) are still written meanwhile; FOR UPDATE held up their foreign-key checks.
+  const [firm] = lock ? await select.for("no key update", { of: teams }) : await select;
   if (!firm) return undefined;
   const people = await db
     .select({ userId: teamMembers.userId, role: teamMembers.role })
