@@ -11,7 +11,7 @@ import {
   MY_DOCUMENTS,
   PERSONAL_FOLDER,
 } from "@precedent/contracts";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { LITE_PLAN_SLUG, UNTITLED_DOCUMENT_NAME } from "../../constants.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.ts";
@@ -251,6 +251,14 @@ export function createDocumentCommands(deps: {
       tx: Database,
       move: { teamId: number; fromUserId: number; toUserId: number },
     ): Promise<number> {
+      // Locked in id order first, as `lockVisible` locks documents: an update locks them in the
+      // order it finds them, which could cross a move or delete of several of them by the owner.
+      await tx
+        .select({ id: documents.id })
+        .from(documents)
+        .where(and(eq(documents.teamId, move.teamId), eq(documents.createdBy, move.fromUserId)))
+        .orderBy(asc(documents.id))
+        .for("update");
       const handed = await tx
         .update(documents)
         .set({ createdBy: move.toUserId })

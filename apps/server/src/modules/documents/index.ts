@@ -27,7 +27,7 @@ export {
   documentVersions,
 } from "./schema.ts";
 export { createDocumentsService, type DocumentsService } from "./service.ts";
-export { setSigningStatus } from "./signing-status.ts";
+export { lockDocumentForSigning, setSigningStatus } from "./signing-status.ts";
 export { recordVersion, replaceAssembledFiles } from "./versions.ts";
 export { type AssembledFilesForZip, createAssembledFilesForZip } from "./zip-files.ts";
 

@@ -32,3 +32,18 @@ export async function setSigningStatus(
     .where(and(eq(documents.id, change.documentId), eq(documents.teamId, change.teamId)));
   return true;
 }
+
+/**
+ * Locks a document's row (FOR UPDATE) for the rest of the caller's transaction and changes nothing,
+ * for a signing transaction that begins from a link, a webhook or a job: signing locks the
+ * document's row, then its envelopes', then their recipients', the order cancel, resend, confirm,
+ * reminders and a relaunch take from the document; taken the other way round, two of them waited
+ * on each other until PostgreSQL ended one (a deadlock, and a 500 for whoever asked).
+ */
+export async function lockDocumentForSigning(tx: Database, doc: { teamId: number; documentId: number }) {
+  await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.id, doc.documentId), eq(documents.teamId, doc.teamId)))
+    .for("update");
+}

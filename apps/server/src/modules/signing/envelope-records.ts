@@ -41,14 +41,15 @@ export function createSigningRecords(
     return { doc: loaded.doc, facts };
   }
 
-  /** The document's newest signing request that was not voided, if any. */
-  async function latestEnvelope(tx: Database, docId: number) {
-    const [envelope] = await tx
+  /** The document's newest signing request that was not voided, if any (its row locked when `lock`). */
+  async function latestEnvelope(tx: Database, docId: number, lock = false) {
+    const query = tx
       .select()
       .from(signingEnvelopes)
       .where(and(eq(signingEnvelopes.documentId, docId), ne(signingEnvelopes.status, "void")))
       .orderBy(desc(signingEnvelopes.sentAt), desc(signingEnvelopes.id))
       .limit(1);
+    const [envelope] = lock ? await query.for("update") : await query;
     return envelope;
   }
 

@@ -97,7 +97,9 @@ export function createSigningReminders(
         const { doc, facts } = await visible(tx, ctx, docId, true);
         const refusal = reminderRefusal(ctx, facts);
         if (refusal) throw new AppError(refusal.status, refusal.message);
-        const envelope = await latestEnvelope(tx, docId);
+        // The envelope's row before its recipients' (below), as a signer's actions and the automatic
+        // reminders take them.
+        const envelope = await latestEnvelope(tx, docId, true);
         if (envelope?.status !== "pending") throw noSigningRequest();
         const now = clock();
         if (

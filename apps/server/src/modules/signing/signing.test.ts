@@ -504,6 +504,50 @@ describe("status, history, reminders and overdue", () => {
     expect(res.json().message).toBe(REMINDER_NOT_ALLOWED);
   });
 
+  it.skipIf(!process.env.DATABASE_URL)(
+    "reminds while a signer holds the envelope, then their own row, without a deadlock",
+    async () => {
+      const doc = await t.buildDocument({ teamId: firm.teamId, createdBy: firm.ids.alice, status: 4 });
+      const { envelope, ids } = await buildSigningEnvelope(t.db, t.services.fileStore, {
+        teamId: firm.teamId,
+        documentId: doc.id,
+        senderUserId: firm.ids.alice,
+        recipients: [{ name: "Daniel Kwan" }],
+        now: t.clock.now(),
+      });
+      let reminded: ReturnType<FirmClient["post"]> | undefined;
+      await t.db.transaction(async (signer) => {
+        // A signer's order (consent, SMS codes, sign, decline): the envelope's row, then their own.
+        await signer
+          .select({ id: signingEnvelopes.id })
+          .from(signingEnvelopes)
+          .where(eq(signingEnvelopes.id, envelope.id))
+          .for("update");
+        // Sent now (an injected request waits to be awaited).
+        reminded = Promise.resolve(
+          firm.as.alice.post("/api/signing/reminder", { doc_id: doc.id, reminder_notes: "" }),
+        );
+        // The reminder is under way once a second connection waits for a lock.
+        await expect
+          .poll(async () => {
+            const [waiting] = await t.db
+              .select({ n: sql<number>`count(*)::int` })
+              .from(sql`pg_stat_activity`)
+              .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+            return waiting?.n;
+          })
+          .toBe(1);
+        await signer
+          .update(signingRecipients)
+          .set({ consentedAt: t.clock.now() })
+          .where(eq(signingRecipients.id, ids["Daniel Kwan"] ?? 0));
+      });
+      const res = await reminded;
+      expect(res?.statusCode, res?.body).toBe(200);
+      expect(res?.json().data.reminded).toBe(1);
+    },
+  );
+
   it("flags an envelope overdue once, after its due day ends in Sydney, on the job queue", async () => {
     const doc = await completedDocument();
     expect((await firm.as.alice.post("/api/signing/confirm", await payloadFor(doc.id))).statusCode).toBe(200);

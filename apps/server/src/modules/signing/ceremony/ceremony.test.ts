@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.ts";
 import { documents } from "../../documents/index.ts";
@@ -76,6 +76,14 @@ const envelopeRow = async (id: number) =>
   (await t.db.select().from(signingEnvelopes).where(eq(signingEnvelopes.id, id)))[0];
 const eventsOf = (envelopeId: number) =>
   t.db.select().from(signingEvents).where(eq(signingEvents.envelopeId, envelopeId)).orderBy(signingEvents.id);
+/** How many of this database's connections wait for a lock now (PostgreSQL only). */
+const waitingForLocks = async () => {
+  const [waiting] = await t.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sql`pg_stat_activity`)
+    .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+  return waiting?.n;
+};
 
 describe("GET /api/sign/:token", () => {
   it("shows the recipient what they need and records the first view once", async () => {
@@ -121,6 +129,35 @@ describe("GET /api/sign/:token", () => {
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect(new Uint8Array(res.rawPayload)).toEqual(FIXTURE_PDF);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "records a first view while a reminder holds the envelope, without a deadlock",
+    async () => {
+      const e = await envelopeWith([{ name: "Jane Citizen" }]);
+      const jane = e.ids["Jane Citizen"] ?? 0;
+      let viewed: Promise<{ statusCode: number; body: string }> | undefined;
+      await t.db.transaction(async (remind) => {
+        // A reminder's order: the envelope's row, then its recipients'.
+        await remind
+          .select({ id: signingEnvelopes.id })
+          .from(signingEnvelopes)
+          .where(eq(signingEnvelopes.id, e.envelope.id))
+          .for("update");
+        // Sent now (an injected request waits to be awaited).
+        viewed = Promise.resolve(view(e.tokens["Jane Citizen"] ?? ""));
+        // The view is under way once a second connection waits for a lock.
+        await expect.poll(waitingForLocks).toBe(1);
+        await remind
+          .select({ id: signingRecipients.id })
+          .from(signingRecipients)
+          .where(eq(signingRecipients.envelopeId, e.envelope.id))
+          .for("update");
+      });
+      const res = await viewed;
+      expect(res?.statusCode, res?.body).toBe(200);
+      expect((await recipient(jane))?.viewedAt).not.toBeNull();
+    },
+  );
 });
 
 describe("POST /api/sign/:token/sign", () => {
@@ -441,6 +478,38 @@ describe("POST /api/sign/:token/decline", () => {
     expect(refused.json().message).toBe(SIGNING_STATE_MESSAGES.rejected);
     expect((await call("POST", `/api/sign/${jane}/decline`, { reason: "again" })).statusCode).toBe(409);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "waits for a cancel holding the document, then its envelope, without a deadlock",
+    async () => {
+      const e = await envelopeWith([{ name: "Jane Citizen" }]);
+      let declined: Promise<{ statusCode: number; body: string }> | undefined;
+      await t.db.transaction(async (cancel) => {
+        // Cancel's order: the document's row, then its envelope's.
+        await cancel
+          .select({ id: documents.id })
+          .from(documents)
+          .where(eq(documents.id, e.doc.id))
+          .for("update");
+        // Sent now (an injected request waits to be awaited).
+        declined = Promise.resolve(
+          call("POST", `/api/sign/${e.tokens["Jane Citizen"]}/decline`, { reason: "Wrong trustee." }),
+        );
+        // The decline is under way once a second connection waits for a lock.
+        await expect.poll(waitingForLocks).toBe(1);
+        await cancel
+          .select({ id: signingEnvelopes.id })
+          .from(signingEnvelopes)
+          .where(eq(signingEnvelopes.id, e.envelope.id))
+          .for("update");
+      });
+      const res = await declined;
+      expect(res?.statusCode, res?.body).toBe(200);
+      expect((await envelopeRow(e.envelope.id))?.status).toBe("rejected");
+      const [doc] = await t.db.select().from(documents).where(eq(documents.id, e.doc.id));
+      expect(doc?.status).toBe(5);
+    },
+  );
 });
 
 describe("completion", () => {
@@ -533,4 +602,35 @@ describe("completion", () => {
       .where(and(eq(documents.id, e.doc.id), eq(documents.teamId, firm.teamId)));
     expect(doc?.status).toBe(4);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "is sealed while a relaunch holds the document, then its envelope, without a deadlock",
+    async () => {
+      const e = await envelopeWith([{ name: "Jane Citizen" }]);
+      expect((await consentAndSign(e.tokens["Jane Citizen"] ?? "")).statusCode).toBe(200);
+      let ran: ReturnType<typeof t.services.jobs.runDue> | undefined;
+      await t.db.transaction(async (relaunch) => {
+        // A relaunch's order: the document's row, then its envelopes'.
+        await relaunch
+          .select({ id: documents.id })
+          .from(documents)
+          .where(eq(documents.id, e.doc.id))
+          .for("update");
+        ran = t.services.jobs.runDue();
+        // The seal is under way once a second connection waits for a lock.
+        await expect.poll(waitingForLocks).toBe(1);
+        await relaunch
+          .select({ id: signingEnvelopes.id })
+          .from(signingEnvelopes)
+          .where(eq(signingEnvelopes.id, e.envelope.id))
+          .for("update");
+      });
+      const seals = ((await ran) ?? []).filter((o) => o.name === "signing.seal");
+      expect(seals.length).toBeGreaterThan(0);
+      expect(seals.filter((o) => o.outcome !== "done")).toEqual([]);
+      expect((await envelopeRow(e.envelope.id))?.signedSha256).toMatch(/^[0-9a-f]{64}$/);
+      const [doc] = await t.db.select().from(documents).where(eq(documents.id, e.doc.id));
+      expect(doc?.status).toBe(3);
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { AppError, notFound } from "../../../errors.ts";
-import { signingRecipients } from "../schema.ts";
+import { signingEnvelopes, signingRecipients } from "../schema.ts";
 import type { SigningCeremonyDeps } from "./ceremony-deps.ts";
 import { fileBaseName, type RequestMeta, SIGNING_LINK_MESSAGES } from "./link-messages.ts";
 import { SIGNING_STATE_MESSAGES } from "./policy.ts";
@@ -28,6 +28,14 @@ export function createPageActions(
           // Viewed only when the document itself was shown: not for "not your turn" or "waiting".
           state === "ready"
         ) {
+          // The event below holds the envelope's row (key share, for its foreign key): taken here,
+          // before the recipient's row is written, as a reminder or a signature takes them, so that
+          // a reminder holding the envelope is waited for rather than waiting on this view.
+          await tx
+            .select({ id: signingEnvelopes.id })
+            .from(signingEnvelopes)
+            .where(eq(signingEnvelopes.id, resolved.envelope.id))
+            .for("key share");
           const [first] = await tx
             .update(signingRecipients)
             .set({ viewedAt: clock() })

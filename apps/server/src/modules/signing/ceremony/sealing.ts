@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { exponentialBackoff } from "../../../platform/jobs/queue.ts";
-import { documentNameById, setSigningStatus } from "../../documents/index.ts";
+import { documentNameById, lockDocumentForSigning, setSigningStatus } from "../../documents/index.ts";
 import { firmName } from "../../teams/index.ts";
 import type { AuditCertificate } from "../audit-certificate.ts";
 import { signingEnvelopes, signingEvents } from "../schema.ts";
@@ -66,6 +66,9 @@ export function createSealing(
       const stored = await files.put(sealed, { mediaType: "application/pdf" });
       const from = await senderOf(deps.users, envelope.senderUserId);
       await db.transaction(async (tx) => {
+        // The seal moves the document too, so its row is locked before the envelope's is written,
+        // in the order a relaunch or a new request takes.
+        await lockDocumentForSigning(tx, envelope);
         // The sealed file is written once: a second run finds it set and changes nothing.
         const [moved] = await tx
           .update(signingEnvelopes)

@@ -2,7 +2,7 @@ import type { SigningSignRequest } from "@precedent/contracts";
 import { and, eq } from "drizzle-orm";
 import { AppError, badRequest } from "../../../errors.ts";
 import type { JobKind } from "../../../platform/jobs/queue.ts";
-import { documentNameById } from "../../documents/index.ts";
+import { documentNameById, lockDocumentForSigning } from "../../documents/index.ts";
 import { firmName } from "../../teams/index.ts";
 import { type StoredSignature, signingEnvelopes, signingRecipients } from "../schema.ts";
 import { afterDeclined, afterSigned } from "./after-signing.ts";
@@ -124,6 +124,9 @@ export function createSignAndDecline(
     async decline(token: string, reason: string, meta: RequestMeta) {
       const from = await senderOfLink(token);
       const answer = await db.transaction(async (tx) => {
+        // A decline moves the document too, so its row is locked before the envelope's, in the
+        // order cancel and resend take: the link is read once unlocked for the document's id.
+        await lockDocumentForSigning(tx, (await resolve(tx, token)).envelope);
         const resolved = await resolve(tx, token, true);
         if (!resolved.canSign) throw new AppError(403, SIGNING_LINK_MESSAGES.downloadOnly);
         const { state } = await stateOf(tx, resolved);

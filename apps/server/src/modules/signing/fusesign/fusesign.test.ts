@@ -4,7 +4,7 @@
  * built-in signing, a finalised bundle stores FuseSign's signed PDF for the sender's download, and a
  * voided request is retracted there.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildFirmWithPeople,
@@ -173,6 +173,55 @@ describe("signing with FuseSign", () => {
     const [row] = await t.db.select().from(signingEnvelopes).where(eq(signingEnvelopes.id, envelope.id));
     expect(row?.status).toBe("rejected");
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "completes while a cancel holds the document, then its envelope, without a deadlock",
+    async () => {
+      const { doc, envelope, bundleId, recipients } = await sentWithFuseSign();
+      for (const r of recipients.slice(0, -1)) {
+        expect((await deliver(fake.customerActs(bundleId, r.metaKey, "ActionsCompleted"))).statusCode).toBe(
+          200,
+        );
+      }
+      const finalised = fake.customerActs(bundleId, recipients.at(-1)?.metaKey ?? "", "ActionsCompleted");
+      let delivered: ReturnType<typeof deliver> | undefined;
+      await t.db.transaction(async (cancel) => {
+        // Cancel's order: the document's row, then its envelope's.
+        await cancel
+          .select({ id: documents.id })
+          .from(documents)
+          .where(eq(documents.id, doc.id))
+          .for("update");
+        // Sent now (an injected request waits to be awaited).
+        delivered = Promise.resolve(deliver(finalised));
+        // The delivery is under way once a second connection waits for a lock.
+        await expect
+          .poll(
+            async () => {
+              const [waiting] = await t.db
+                .select({ n: sql<number>`count(*)::int` })
+                .from(sql`pg_stat_activity`)
+                .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+              return waiting?.n;
+            },
+            { timeout: 5000 },
+          )
+          .toBe(1);
+        await cancel
+          .select({ id: signingEnvelopes.id })
+          .from(signingEnvelopes)
+          .where(eq(signingEnvelopes.id, envelope.id))
+          .for("update");
+      });
+      const res = await delivered;
+      expect(res?.statusCode, res?.body).toBe(200);
+      expect(res?.json().data).toEqual({ applied: true });
+      const [done] = await t.db.select().from(signingEnvelopes).where(eq(signingEnvelopes.id, envelope.id));
+      expect(done?.status).toBe("completed");
+      const [signedDoc] = await t.db.select().from(documents).where(eq(documents.id, doc.id));
+      expect(signedDoc?.status).toBe(3);
+    },
+  );
 
   it("retracts the FuseSign bundle when our request is voided", async () => {
     const { doc, bundleId } = await sentWithFuseSign();

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { AppError, notFound } from "../../../errors.ts";
 import type { Clock } from "../../../platform/kernel/index.ts";
-import { setSigningStatus } from "../../documents/index.ts";
+import { lockDocumentForSigning, setSigningStatus } from "../../documents/index.ts";
 import type { FileStore } from "../../files/index.ts";
 import { signingEnvelopes, signingRecipients } from "../schema.ts";
 import {
@@ -49,7 +49,12 @@ export function createFuseSignWebhook(deps: {
     }
     if (!parsed) return { applied: false };
     const [known] = await db
-      .select({ id: signingEnvelopes.id, status: signingEnvelopes.status })
+      .select({
+        id: signingEnvelopes.id,
+        status: signingEnvelopes.status,
+        teamId: signingEnvelopes.teamId,
+        documentId: signingEnvelopes.documentId,
+      })
       .from(signingEnvelopes)
       .where(
         and(
@@ -68,6 +73,9 @@ export function createFuseSignWebhook(deps: {
         : null;
     const event = parsed.event;
     return db.transaction(async (tx) => {
+      // A completion moves the document too, so its row is locked before the envelope's, in the
+      // order cancel and resend take.
+      await lockDocumentForSigning(tx, known);
       const [envelope] = await tx
         .select()
         .from(signingEnvelopes)
