@@ -4,7 +4,7 @@
  * built-in signing, a finalised bundle stores FuseSign's signed PDF for the sender's download, and a
  * voided request is retracted there.
  */
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildFirmWithPeople,
@@ -40,7 +40,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-async function sentWithFuseSign() {
+async function assembledNda() {
   const sample = t.services.templates.starter(NDA.identifier)?.sampleAnswers as Record<string, unknown>;
   const doc = await t.buildDocument({
     teamId: firm.teamId,
@@ -52,6 +52,12 @@ async function sentWithFuseSign() {
   expect(
     (await firm.as.alice.post(`/api/xpressdox/assemble/${doc.id}`, { action_token: actionToken })).statusCode,
   ).toBe(200);
+  return doc;
+}
+
+/** An assembled NDA sent for signing with FuseSign; or `again`, sent anew. */
+async function sentWithFuseSign(again?: { id: number }) {
+  const doc = again ?? (await assembledNda());
   const listed = (await firm.as.alice.get("/api/signing/list-signer", { doc_id: doc.id })).json().data;
   expect(listed.providers).toEqual(["builtin", "fusesign"]);
   type Person = { full_name: string; email: string; meta_key: string; date_key: string };
@@ -81,7 +87,9 @@ async function sentWithFuseSign() {
   const [envelope] = await t.db
     .select()
     .from(signingEnvelopes)
-    .where(eq(signingEnvelopes.documentId, doc.id));
+    .where(eq(signingEnvelopes.documentId, doc.id))
+    .orderBy(desc(signingEnvelopes.id))
+    .limit(1);
   if (!envelope?.providerBundleId) throw new Error("no FuseSign bundle");
   const recipients = await t.db
     .select()
@@ -172,6 +180,12 @@ describe("signing with FuseSign", () => {
     expect(next.json().data).toEqual({ applied: true });
     const [row] = await t.db.select().from(signingEnvelopes).where(eq(signingEnvelopes.id, envelope.id));
     expect(row?.status).toBe("rejected");
+    // The document is Completed again, as after a decline on our own page, so it can be resent.
+    const [rejectedDoc] = await t.db.select().from(documents).where(eq(documents.id, envelope.documentId));
+    expect(rejectedDoc?.status).toBe(5);
+    // A request rejected in FuseSign is sent anew (resending reuses our own signing page's links).
+    const again = await sentWithFuseSign({ id: envelope.documentId });
+    expect(again.envelope.id).not.toBe(envelope.id);
   });
 
   it.skipIf(!process.env.DATABASE_URL)(

@@ -132,6 +132,16 @@ export function createFuseSignWebhook(deps: {
             from: [4, 5],
             at: now,
           });
+        } else if (moved && next === "rejected") {
+          // Back to Completed, as a decline on our own signing page leaves it: the request can then
+          // be resent (left Pending, the document could be neither resent nor signed again).
+          await setSigningStatus(tx, {
+            teamId: envelope.teamId,
+            documentId: envelope.documentId,
+            status: 5,
+            from: [4],
+            at: now,
+          });
         }
         await recordEvent(tx, {
           envelopeId: envelope.id,
