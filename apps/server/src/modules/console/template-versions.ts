@@ -300,6 +300,13 @@ export function createConsoleTemplates(deps: {
     };
   }
 
+  /**
+   * Every version row of the template, locked in one order before a publish or a roll back reads
+   * any: a publish locks its version, then the published one; a roll back the published one, then
+   * the one before it; one at a time, the two could each hold the row the other wanted next.
+   */
+  const lockAllVersions = (tx: Database, identifier: string) => versionRows(tx, identifier, true);
+
   /** Publishes a checked version inside `tx`, with its audit entry; refusals as the console says them. */
   async function publishIn(tx: Database, staffId: number, row: TemplateVersionRow, scheduled: boolean) {
     if (row.status === "published") throw new AppError(409, MESSAGES.alreadyPublished);
@@ -329,6 +336,7 @@ export function createConsoleTemplates(deps: {
   const scheduledPublish = deps.jobs.define<ScheduledPublish>(SCHEDULED_JOB, async (payload) => {
     await db
       .transaction(async (tx) => {
+        await lockAllVersions(tx, payload.identifier);
         const row = await versionRow(tx, payload.identifier, payload.version, true);
         // Published by hand meanwhile, or scheduled again for another time: nothing to do now.
         if (row?.status !== "scheduled" || !row.publishAt || row.publishAt > clock()) return;
@@ -406,9 +414,10 @@ export function createConsoleTemplates(deps: {
 
     async publish(actor: StaffFacts, identifier: string, version: number) {
       await db
-        .transaction(async (tx) =>
-          publishIn(tx, actor.id, await requireRow(tx, identifier, version, true), false),
-        )
+        .transaction(async (tx) => {
+          await lockAllVersions(tx, identifier);
+          await publishIn(tx, actor.id, await requireRow(tx, identifier, version, true), false);
+        })
         .then(announced, publishConflict);
       return detailOf(actor, await requireRow(db, identifier, version));
     },
@@ -490,6 +499,7 @@ export function createConsoleTemplates(deps: {
       await templateOf(identifier);
       const starter = isStarter(identifier);
       await db.transaction(async (tx) => {
+        await lockAllVersions(tx, identifier);
         const current = await publishedVersionRow(tx, identifier, true);
         if (!current) throw new AppError(409, MESSAGES.nothingToRollBack);
         // A new template has no starter under its first published version: firms would lose it.
