@@ -111,8 +111,8 @@ export async function requireVisible(tx: Database, ctx: FirmContext, id: number,
  * foreign key takes when it is written into the folder), for a command that will put a document
  * there after locking documents: taken first, it keeps the order every command locks in, folders
  * before their documents, where taking it at the insert would wait for a move or a share into the
- * folder while holding a document that move is waiting for. The folder may still be renamed or
- * have documents moved in meanwhile; it cannot be deleted or lose its key.
+ * folder while holding a document that move is waiting for. It cannot be deleted meanwhile; the
+ * commands that lock it for update (a rename, a move or a share into it) wait for this one.
  */
 export async function holdKey(tx: Database, teamId: number, id: number): Promise<void> {
   await tx
