@@ -1,5 +1,5 @@
 import type { DocumentStatus, DocumentType, FolderType, TeamRole } from "@precedent/contracts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { InjectOptions, onRouteHookHandler } from "fastify";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
@@ -114,6 +114,18 @@ export async function createTestApp(
      */
     stallChanges: stall.hold,
     resumeChanges: stall.release,
+    /**
+     * How many of the test database's connections wait for a row lock now (PostgreSQL): a test of
+     * lock order holds one path's locks, sends the other path's request, and polls this until the
+     * request is seen waiting before it takes its next lock.
+     */
+    async connectionsWaitingForLocks() {
+      const [waiting] = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sql`pg_stat_activity`)
+        .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+      return waiting?.n ?? 0;
+    },
     /**
      * Another server on the same PostgreSQL database (its own connections, services and memory,
      * the same clock and settings); undefined on PGlite, whose database belongs to one process.

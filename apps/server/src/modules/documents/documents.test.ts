@@ -848,15 +848,7 @@ describe("PUT /api/doc/duplicate-doc", () => {
           as.alice.put("/api/doc/duplicate-doc", { doc_id: original.id, name: "Raced copy" }),
         );
         // The copy is under way once a second connection waits for a lock.
-        await expect
-          .poll(async () => {
-            const [waiting] = await t.db
-              .select({ n: sql<number>`count(*)::int` })
-              .from(sql`pg_stat_activity`)
-              .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
-            return waiting?.n;
-          })
-          .toBe(1);
+        await expect.poll(() => t.connectionsWaitingForLocks()).toBe(1);
         await move.execute(sql`select id from documents where id = ${original.id} for update`);
       });
       const res = await copy;

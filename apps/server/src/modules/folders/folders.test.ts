@@ -416,15 +416,7 @@ describe("PUT /api/folder/{id}/move-folder", () => {
         await create.execute(sql`select id from folders where id = ${inside.id} for update`);
         // Sent now (an injected request waits to be awaited).
         move = Promise.resolve(as.alice.put(`/api/folder/${moving.id}/move-folder`, { to_folder_id: to.id }));
-        await expect
-          .poll(async () => {
-            const [waiting] = await t.db
-              .select({ n: sql<number>`count(*)::int` })
-              .from(sql`pg_stat_activity`)
-              .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
-            return waiting?.n;
-          })
-          .toBe(1);
+        await expect.poll(() => t.connectionsWaitingForLocks()).toBe(1);
         const [row] = await create
           .insert(folders)
           .values({

@@ -528,15 +528,7 @@ describe("status, history, reminders and overdue", () => {
           firm.as.alice.post("/api/signing/reminder", { doc_id: doc.id, reminder_notes: "" }),
         );
         // The reminder is under way once a second connection waits for a lock.
-        await expect
-          .poll(async () => {
-            const [waiting] = await t.db
-              .select({ n: sql<number>`count(*)::int` })
-              .from(sql`pg_stat_activity`)
-              .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
-            return waiting?.n;
-          })
-          .toBe(1);
+        await expect.poll(() => t.connectionsWaitingForLocks()).toBe(1);
         await signer
           .update(signingRecipients)
           .set({ consentedAt: t.clock.now() })

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.ts";
 import { documents } from "../../documents/index.ts";
@@ -76,14 +76,6 @@ const envelopeRow = async (id: number) =>
   (await t.db.select().from(signingEnvelopes).where(eq(signingEnvelopes.id, id)))[0];
 const eventsOf = (envelopeId: number) =>
   t.db.select().from(signingEvents).where(eq(signingEvents.envelopeId, envelopeId)).orderBy(signingEvents.id);
-/** How many of this database's connections wait for a lock now (PostgreSQL only). */
-const waitingForLocks = async () => {
-  const [waiting] = await t.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sql`pg_stat_activity`)
-    .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
-  return waiting?.n;
-};
 
 describe("GET /api/sign/:token", () => {
   it("shows the recipient what they need and records the first view once", async () => {
@@ -146,7 +138,7 @@ describe("GET /api/sign/:token", () => {
         // Sent now (an injected request waits to be awaited).
         viewed = Promise.resolve(view(e.tokens["Jane Citizen"] ?? ""));
         // The view is under way once a second connection waits for a lock.
-        await expect.poll(waitingForLocks).toBe(1);
+        await expect.poll(() => t.connectionsWaitingForLocks()).toBe(1);
         await remind
           .select({ id: signingRecipients.id })
           .from(signingRecipients)
@@ -496,7 +488,7 @@ describe("POST /api/sign/:token/decline", () => {
           call("POST", `/api/sign/${e.tokens["Jane Citizen"]}/decline`, { reason: "Wrong trustee." }),
         );
         // The decline is under way once a second connection waits for a lock.
-        await expect.poll(waitingForLocks).toBe(1);
+        await expect.poll(() => t.connectionsWaitingForLocks()).toBe(1);
         await cancel
           .select({ id: signingEnvelopes.id })
           .from(signingEnvelopes)
@@ -618,7 +610,7 @@ describe("completion", () => {
           .for("update");
         ran = t.services.jobs.runDue();
         // The seal is under way once a second connection waits for a lock.
-        await expect.poll(waitingForLocks).toBe(1);
+        await expect.poll(() => t.connectionsWaitingForLocks()).toBe(1);
         await relaunch
           .select({ id: signingEnvelopes.id })
           .from(signingEnvelopes)

@@ -4,7 +4,7 @@
  * built-in signing, a finalised bundle stores FuseSign's signed PDF for the sender's download, and a
  * voided request is retracted there.
  */
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildFirmWithPeople,
@@ -209,18 +209,7 @@ describe("signing with FuseSign", () => {
         // Sent now (an injected request waits to be awaited).
         delivered = Promise.resolve(deliver(finalised));
         // The delivery is under way once a second connection waits for a lock.
-        await expect
-          .poll(
-            async () => {
-              const [waiting] = await t.db
-                .select({ n: sql<number>`count(*)::int` })
-                .from(sql`pg_stat_activity`)
-                .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
-              return waiting?.n;
-            },
-            { timeout: 5000 },
-          )
-          .toBe(1);
+        await expect.poll(() => t.connectionsWaitingForLocks(), { timeout: 5000 }).toBe(1);
         await cancel
           .select({ id: signingEnvelopes.id })
           .from(signingEnvelopes)
