@@ -20,11 +20,7 @@ export async function setSigningStatus(
   },
 ): Promise<boolean> {
   const allowed = change.from;
-  const [current] = await tx
-    .select({ status: documents.status })
-    .from(documents)
-    .where(and(eq(documents.id, change.documentId), eq(documents.teamId, change.teamId)))
-    .for("update");
+  const current = await lockDocumentForSigning(tx, change);
   if (!current || !allowed.includes(current.status)) return false;
   await tx
     .update(documents)
@@ -34,16 +30,18 @@ export async function setSigningStatus(
 }
 
 /**
- * Locks a document's row (FOR UPDATE) for the rest of the caller's transaction and changes nothing,
+ * Locks a document's row (FOR UPDATE) for the rest of the caller's transaction, changes nothing and
+ * returns its status (undefined when there is no such document in the firm),
  * for a signing transaction that begins from a link, a webhook or a job: signing locks the
  * document's row, then its envelopes', then their recipients', the order cancel, resend, confirm,
  * reminders and a relaunch take from the document; taken the other way round, two of them waited
  * on each other until PostgreSQL ended one (a deadlock, and a 500 for whoever asked).
  */
 export async function lockDocumentForSigning(tx: Database, doc: { teamId: number; documentId: number }) {
-  await tx
-    .select({ id: documents.id })
+  const [locked] = await tx
+    .select({ status: documents.status })
     .from(documents)
     .where(and(eq(documents.id, doc.documentId), eq(documents.teamId, doc.teamId)))
     .for("update");
+  return locked;
 }
