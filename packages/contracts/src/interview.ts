@@ -63,6 +63,26 @@ export const InterviewResponse = envelope(
      * (payment, ASIC status), which other documents have none of.
      */
     is_asic_document: z.boolean(),
+    /**
+     * The assistant (the chat or the voice interview) started this document or saved answers into
+     * it. Recorded in the transaction of that start or save, so a refused save (another tab holds
+     * the document, a wrong answer) never sets it; once set it stays set (a reset or a relaunch
+     * keeps it; a copy is a new document without it).
+     */
+    is_interview_ai: z
+      .boolean()
+      .describe("The assistant (chat or voice interview) started this document or saved answers into it"),
+    /**
+     * A Simple Fund 360 action succeeded for this document: its fund's members and trustees were
+     * validated with SF 360 without errors. After that the data cannot be edited and resubmitted on
+     * SF 360 (SF360_VALIDATED), so the page warns on assembling that later changes will not be
+     * synced (SF360_FUND_EXISTS). A failed validation does not set it; once set it stays set.
+     */
+    is_sf_action: z
+      .boolean()
+      .describe(
+        "A Simple Fund 360 action succeeded for this document (its fund's contacts were validated without errors): SF 360 takes no resubmission of its data",
+      ),
     /** The engine's InterviewDefinition (validated on the server when the library loads). */
     definition: z.record(z.string(), z.unknown()),
     xml: z.record(z.string(), z.unknown()),

@@ -4,9 +4,11 @@ import {
   ASSISTANT_TOO_MANY_MESSAGES,
   type AssistantReply,
   CreateThreadResponse,
+  INTERVIEW_OPENED_IN_ANOTHER_TAB,
   InterviewResponse,
   LogChangesResponse,
   PostMessageResponse,
+  ProductListResponse,
   PURCHASE_REQUIRED,
   ThreadResponse,
 } from "@precedent/contracts";
@@ -50,6 +52,13 @@ async function say(client: FirmClient, threadId: string, text: string): Promise<
   return PostMessageResponse.parse(res.json()).data.reply;
 }
 
+/** The interview view of a document, as the interview page reads it. */
+async function interviewOf(client: FirmClient, docId: number) {
+  const res = await client.get(`/api/doc/${docId}/interview`);
+  expect(res.statusCode, res.body).toBe(200);
+  return InterviewResponse.parse(res.json()).data;
+}
+
 /** Skips questions until the one at `field` is asked (failing after 60). */
 async function skipTo(client: FirmClient, threadId: string, reply: AssistantReply, field: string) {
   let current = reply;
@@ -82,6 +91,8 @@ describe("a conversation with the built-in assistant", () => {
     const after = await t.db.select().from(documents).where(eq(documents.teamId, people.teamId));
     expect(after).toHaveLength(before.length + 1);
     expect(started.question).toMatchObject({ field: "agreement_date", kind: "date" });
+    // Started by the assistant, before any answer: the interview view says so.
+    expect(await interviewOf(alice, docId)).toMatchObject({ xml: {}, is_interview_ai: true });
 
     // 1. A date in words.
     let reply = await say(alice, thread.thread_id, "3rd of March 2026");
@@ -245,6 +256,64 @@ describe("going back in the interview", () => {
     expect(last.question?.field).toBe("agreement_date");
     expect(last.text).toContain("Your answer now: 01/02/2026.");
     expect(reply.question?.field).toBe("agreement_date");
+  });
+});
+
+describe("is_interview_ai on the interview view", () => {
+  it("is false for a document started from the catalogue and saved by its page; true once the assistant saves into it", async () => {
+    const alice = people.as.alice;
+    const products = ProductListResponse.parse((await alice.get("/api/products")).json()).data.rows;
+    const nda = products.find((p) => p.template_identifier === "mutual-nda");
+    if (!nda) throw new Error("no NDA in the catalogue");
+    // A request cannot mark itself as the assistant's.
+    const res = await alice.post("/api/doc/start", {
+      product_id: nda.id,
+      name: "NDA from the catalogue",
+      is_interview_ai: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const docId = res.json().data.id as number;
+    expect((await interviewOf(alice, docId)).is_interview_ai).toBe(false);
+    const token = (await alice.get(`/api/get-action-token/${docId}`)).json().data.action_token as string;
+    const saved = await alice.put(`/api/xpressdox/update-xml/${docId}`, {
+      xml: { agreement_date: "01/02/2026" },
+      action_token: token,
+    });
+    expect(saved.json().data, saved.body).toEqual({ status: true });
+    expect((await interviewOf(alice, docId)).is_interview_ai).toBe(false);
+
+    // The owner, in a chat on Alice's document, answers its next question: the assistant saves it.
+    const owner = people.as.owner;
+    const thread = await newThread(owner, { doc_id: docId });
+    expect(thread.messages[0]?.text).toContain("First party");
+    const reply = await say(owner, thread.thread_id, "a company");
+    expect(reply.text).toContain("Got it: A Company");
+    const read = await interviewOf(alice, docId);
+    expect(read.xml).toMatchObject({ agreement_date: "01/02/2026", first_party: { party_type: "company" } });
+    expect(read.is_interview_ai).toBe(true);
+  });
+
+  it("stays false when the assistant's save is refused because another tab holds the document", async () => {
+    const manager = people.as.manager;
+    const doc = await t.buildDocument({
+      teamId: people.teamId,
+      createdBy: people.ids.manager,
+      template: { identifier: "mutual-nda", name: "Mutual NDA", xml: { agreement_date: "01/02/2026" } },
+    });
+    // The chat sits on a page whose token another tab has since replaced.
+    const stale = (await manager.get(`/api/get-action-token/${doc.id}`)).json().data.action_token as string;
+    await manager.get(`/api/get-action-token/${doc.id}`);
+    const thread = await newThread(manager, { doc_id: doc.id });
+    const res = await manager.post(`/api/ai/threads/${thread.thread_id}/messages`, {
+      text: "a company",
+      is_prompt: false,
+      action_token: stale,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(PostMessageResponse.parse(res.json()).data.reply.text).toContain(INTERVIEW_OPENED_IN_ANOTHER_TAB);
+    const read = await interviewOf(manager, doc.id);
+    expect(read.xml).toEqual({ agreement_date: "01/02/2026" });
+    expect(read.is_interview_ai).toBe(false);
   });
 });
 

@@ -59,10 +59,14 @@ import type { SpeechPort } from "./voice-speech.ts";
 
 export type AssistantService = ReturnType<typeof createAssistantService>;
 
-/** POST /doc/start's service call (the orders module's), which the chat's start goes through. */
+/**
+ * POST /doc/start's service call (the orders module's), which the chat's start goes through;
+ * `byAssistant` marks the document is_interview_ai in the start's transaction.
+ */
 export type DocumentStartCall = (
   ctx: FirmContext,
   input: StartDocumentRequest,
+  options: { byAssistant: boolean },
 ) => Promise<StartDocumentResult>;
 
 // The activity log's actions, kept with the usage they count (usage.ts).
@@ -156,6 +160,7 @@ export function createAssistantService(deps: {
             order
               ? { order_id: order.order_id, name: product.name }
               : { product_id: product.id, name: product.name },
+            { byAssistant: true },
           );
           return { ok: true, docId: started.id };
         } catch (error) {
@@ -177,7 +182,10 @@ export function createAssistantService(deps: {
         // otherwise a token of the chat's own, as another tab of the interview would take.
         const token = actionToken ?? (await interview.issueToken(ctx, docId));
         try {
-          const saved = await interview.save(ctx, docId, answers as Record<string, unknown>, token);
+          // Marked is_interview_ai by the save itself, so a refused save marks nothing.
+          const saved = await interview.save(ctx, docId, answers as Record<string, unknown>, token, {
+            byAssistant: true,
+          });
           return saved.status ? { ok: true } : { ok: false, message: INTERVIEW_OPENED_IN_ANOTHER_TAB };
         } catch (error) {
           if (error instanceof AppError && error.status < 500) return { ok: false, message: error.message };

@@ -250,6 +250,7 @@ describe("a voice interview of a will", () => {
     expect(EndVoiceSessionResponse.parse(ended.json()).data.saved).toBe(false);
     const read = InterviewResponse.parse((await alice.get(`/api/doc/${doc.id}/interview`)).json()).data;
     expect(read.xml).toEqual({});
+    expect(read.is_interview_ai).toBe(false);
   });
 
   it("refuses a stale action token at the end, and keeps the session to try again", async () => {
@@ -264,11 +265,16 @@ describe("a voice interview of a will", () => {
       action_token: stale,
     });
     expect(refused.statusCode).toBe(409);
+    const aiOf = async () =>
+      InterviewResponse.parse((await alice.get(`/api/doc/${doc.id}/interview`)).json()).data.is_interview_ai;
+    // The refused save marked nothing; the saved one marks the document as answered by voice.
+    expect(await aiOf()).toBe(false);
     const again = await alice.post("/api/ai/end-session", {
       session_id: session.session_id,
       action_token: current,
     });
     expect(EndVoiceSessionResponse.parse(again.json()).data.saved).toBe(true);
+    expect(await aiOf()).toBe(true);
   });
 });
 

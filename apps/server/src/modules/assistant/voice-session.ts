@@ -260,7 +260,9 @@ export function createVoiceSessions(deps: {
       let saved = false;
       if (input.action_token && session.changed) {
         await interviewOf(ctx, session.docId);
-        const result = await interview.save(ctx, session.docId, session.answers, input.action_token);
+        const result = await interview.save(ctx, session.docId, session.answers, input.action_token, {
+          byAssistant: true,
+        });
         if (!result.status) throw new AppError(409, INTERVIEW_OPENED_IN_ANOTHER_TAB);
         saved = true;
       }

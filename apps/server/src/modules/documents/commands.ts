@@ -34,8 +34,11 @@ import {
 import { type DocumentQueries, documentNotFound, type LoadedDocument } from "./queries.ts";
 import { documentShares, documents } from "./schema.ts";
 
-/** A draft to create: the request, plus the template identifier when started from the catalogue. */
-export type DraftInput = CreateDraftRequest & { x_template_id?: string };
+/**
+ * A draft to create: the request, plus the template identifier when started from the catalogue and
+ * `is_interview_ai` when the assistant starts it (never from a request body).
+ */
+export type DraftInput = CreateDraftRequest & { x_template_id?: string; is_interview_ai?: true };
 
 /** A change the interview makes to a document, in its own transaction (see `applyChange`). */
 export type DocumentChange = {
@@ -51,6 +54,8 @@ export type DocumentChange = {
   clientName?: string | null;
   /** A relaunch moving the document to its template's current version (interview/relaunch.ts). */
   templateVersion?: number;
+  /** The assistant starting it or saving its answers: only ever set, never cleared. */
+  isInterviewAi?: true;
 };
 
 const logEntry = (
@@ -178,6 +183,7 @@ export function createDocumentCommands(deps: {
         templateId: input.template_id ?? null,
         templateName: input.template_name || null,
         xTemplateId: input.x_template_id ?? null,
+        isInterviewAi: input.is_interview_ai ?? false,
         createdBy: ctx.userId,
         updatedBy: ctx.userId,
         createdAt: now,

@@ -28,6 +28,7 @@ export {
 } from "./schema.ts";
 export { createDocumentsService, type DocumentsService } from "./service.ts";
 export { lockDocumentForSigning, setSigningStatus } from "./signing-status.ts";
+export { recordSimpleFundAction } from "./simple-fund-action.ts";
 export { recordVersion, replaceAssembledFiles } from "./versions.ts";
 export { type AssembledFilesForZip, createAssembledFilesForZip } from "./zip-files.ts";
 

@@ -305,11 +305,17 @@ export function createDocumentQueries(deps: { db: Database; folders: FoldersServ
 
   /**
    * For the interview module, inside its transaction: the document if the actor can see it (locked
-   * when `lock`), with its answers and the facts the policy reads; undefined when not visible.
+   * when `lock`), with its answers, the flags the interview view shows (no list reads them) and the
+   * facts the policy reads; undefined when not visible.
    */
   async function loadForChange(tx: Database, ctx: FirmContext, id: number, lock: boolean) {
     const query = tx
-      .select({ ...columnsFor(ctx), xml: documents.xml })
+      .select({
+        ...columnsFor(ctx),
+        xml: documents.xml,
+        isInterviewAi: documents.isInterviewAi,
+        isSfAction: documents.isSfAction,
+      })
       .from(documents)
       .where(and(eq(documents.id, id), visibleDocuments(ctx)));
     const [doc] = lock ? await query.for("update", { of: documents }) : await query;

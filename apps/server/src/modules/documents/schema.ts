@@ -63,6 +63,16 @@ export const documents = pgTable(
     allowDownloadWord: boolean().notNull().default(true),
     /** false is the spec's is_allow_sign 'no'. */
     allowSign: boolean().notNull().default(true),
+    /**
+     * The spec's is_interview_ai: the assistant (chat or voice) started the document or saved answers
+     * into it. Set in the transaction of that start or save, never cleared.
+     */
+    isInterviewAi: boolean().notNull().default(false),
+    /**
+     * The spec's is_sf_action: a Simple Fund 360 action succeeded for the document (its fund's
+     * contacts validated without errors), after which SF 360 takes no resubmission. Never cleared.
+     */
+    isSfAction: boolean().notNull().default(false),
     createdBy: integer()
       .notNull()
       .references(() => users.id),

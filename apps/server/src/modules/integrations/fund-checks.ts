@@ -3,6 +3,7 @@ import type { InterviewDefinition } from "@precedent/docgen";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { FirmContext } from "../../platform/kernel/index.ts";
+import { recordSimpleFundAction } from "../documents/index.ts";
 import type { LogsService } from "../logs/index.ts";
 import type { InterviewOf } from "./client-import.ts";
 import { appOf, type Connection, type Person, providerError } from "./connections.ts";
@@ -58,17 +59,20 @@ export function createFundChecks(deps: {
     /**
      * Contact validation with Simple Fund 360: the fund's people as the document's answers hold
      * them, checked by the fund app. Each validation is in the document's log with its outcome
-     * (counts and the fund app's errors; no names or dates of birth).
+     * (counts and the fund app's errors; no names or dates of birth). One without errors marks the
+     * document is_sf_action in the transaction of its log entry (SF 360 takes no resubmission);
+     * a failed one marks nothing.
      */
     async validateFundContacts(ctx: FirmContext, slug: IntegrationAppSlug, docId: number) {
       const { fund, connection, token, provider } = await fundOfDocument(ctx, slug, docId);
       if (!provider.validateFundContacts) throw new AppError(409, `${appOf(slug).app} does not hold funds.`);
       const log = (
+        tx: Database,
         isSuccess: boolean,
         response: { status: number } & Record<string, unknown>,
         message: string,
       ) =>
-        deps.logs?.recordAction(db, {
+        deps.logs?.recordAction(tx, {
           teamId: ctx.teamId,
           docId,
           docType: "Simple Fund 360",
@@ -88,14 +92,22 @@ export function createFundChecks(deps: {
         outcome = await provider.validateFundContacts(token, connection.tenantId, fund);
       } catch (error) {
         const failure = providerError(error, SF360_CHECK_FAILED);
-        await log(false, { status: failure instanceof AppError ? failure.status : 500 }, SF360_CHECK_FAILED);
+        const status = failure instanceof AppError ? failure.status : 500;
+        await log(db, false, { status }, SF360_CHECK_FAILED);
         throw failure;
       }
-      await log(
-        outcome.errors.length === 0,
-        { status: 200, valid: outcome.data.filter((c) => c.valid).length, errors: outcome.errors },
-        outcome.errors[0] ?? SF360_VALIDATED,
-      );
+      const validated = outcome.errors.length === 0;
+      const response = {
+        status: 200,
+        valid: outcome.data.filter((c) => c.valid).length,
+        errors: outcome.errors,
+      };
+      await db.transaction(async (tx) => {
+        // The log first: its foreign key holds the firm's row (key share) before the document's row
+        // is locked, the order every transaction takes them in (firm, then documents).
+        await log(tx, validated, response, outcome.errors[0] ?? SF360_VALIDATED);
+        if (validated) await recordSimpleFundAction(tx, { teamId: ctx.teamId, documentId: docId });
+      });
       return outcome;
     },
   };

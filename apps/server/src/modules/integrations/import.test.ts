@@ -8,6 +8,7 @@ import {
   IntegrationClientDetailResponse,
   IntegrationClientsResponse,
   IntegrationImportResponse,
+  InterviewResponse,
   NO_CONTACT_TYPE,
   SF360_FUND_EXISTS,
   ValidateFundContactsResponse,
@@ -460,6 +461,12 @@ describe("Simple Fund 360: check-exist-contact and contact validation", () => {
     client.get("/api/bglsf360/simple-fund/check-exist-contact", { docId });
   const validate = (client: FirmClient, body: object) =>
     client.post("/api/bglsf360/simple-fund/validate-contact", body);
+  /** The interview view's is_sf_action, as the interview page reads it. */
+  const sfActionOf = async (docId: number) => {
+    const res = await people.as.owner.get(`/api/doc/${docId}/interview`);
+    expect(res.statusCode, res.body).toBe(200);
+    return InterviewResponse.parse(res.json()).data.is_sf_action;
+  };
 
   it("a fund already on SF 360 is found, with the spec's note; another name is not", async () => {
     const doc = await fundDocument();
@@ -481,6 +488,7 @@ describe("Simple Fund 360: check-exist-contact and contact validation", () => {
 
   it("validates the fund's members and trustees: the completion message, every contact valid, logged", async () => {
     const doc = await fundDocument();
+    expect(await sfActionOf(doc.id)).toBe(false);
     const reply = await validate(people.as.owner, { doc_id: doc.id });
     expect(reply.statusCode, reply.body).toBe(200);
     const body = ValidateFundContactsResponse.parse(reply.json());
@@ -499,6 +507,8 @@ describe("Simple Fund 360: check-exist-contact and contact validation", () => {
     expect(entry).toMatchObject({ type: "SIMPLEFUND", isSuccess: true });
     // Counts only: no member's name reaches the log.
     expect(JSON.stringify(entry?.request)).not.toContain(smsfFund().members[0]?.familyName ?? "?");
+    // SF 360 takes no resubmission now: the interview view says an action was taken.
+    expect(await sfActionOf(doc.id)).toBe(true);
   });
 
   it("the fund app's errors come back with the first one as the message, logged as failed", async () => {
@@ -518,6 +528,36 @@ describe("Simple Fund 360: check-exist-contact and contact validation", () => {
       isSuccess: false,
       responseMessage: body.data.errors[0],
     });
+    // A validation with errors took no action on SF 360.
+    expect(await sfActionOf(doc.id)).toBe(false);
+  });
+
+  it("a fund app that cannot be reached validates nothing and marks nothing", async () => {
+    const sandbox = t.services.integrationSandbox("bglsf360");
+    if (!sandbox) throw new Error("no sandbox");
+    const down: IntegrationProvider = {
+      ...sandbox.provider,
+      async validateFundContacts() {
+        throw new ProviderUnavailable("Simple Fund 360 validation: 503", 503);
+      },
+    };
+    const service = createIntegrationsService({
+      db: t.db,
+      clock: t.clock.now,
+      secretKey: DEVELOPMENT_SECRET_KEY,
+      providers: () => down,
+      redirectUri: () => "/my-account/my-integration/BGLSF360",
+      interviewOf: (ctx, docId) => t.services.interview.interview(ctx, docId),
+      logs: t.services.logs,
+    });
+    const doc = await fundDocument();
+    const ctx = { teamId: people.teamId, userId: people.ids.owner, role: "owner" as const };
+    await expect(service.validateFundContacts(ctx as never, "bglsf360", doc.id)).rejects.toThrow(
+      "Could not reach Simple Fund 360. Please try again.",
+    );
+    const log = await t.db.select().from(integrationLogs).where(eq(integrationLogs.docId, doc.id));
+    expect(log.find((l) => l.action === "Validate contacts (BGLSF360)")).toMatchObject({ isSuccess: false });
+    expect(await sfActionOf(doc.id)).toBe(false);
   });
 
   it("refuses no doc id, a completed document, another firm, and a person without the connection", async () => {

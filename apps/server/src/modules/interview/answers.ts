@@ -55,6 +55,8 @@ export function createInterviewAnswers(
         template_name: doc.templateName ?? templateName(template),
         is_relaunch: doc.isRelaunch,
         is_asic_document: doc.type === "ASIC",
+        is_interview_ai: doc.isInterviewAi,
+        is_sf_action: doc.isSfAction,
         definition: template.definition as unknown as Record<string, unknown>,
         xml: doc.xml,
       };
@@ -63,9 +65,16 @@ export function createInterviewAnswers(
     /**
      * PUT /xpressdox/update-xml/{docId}: with the current token only (false otherwise, nothing
      * saved). Missing answers are fine; malformed ones are refused, all named. The answers are
-     * stored cleaned; the first save of a draft makes it In Progress.
+     * stored cleaned; the first save of a draft makes it In Progress. `byAssistant` (the chat's or
+     * the voice interview's save) marks the document is_interview_ai in the same update.
      */
-    async save(ctx: FirmContext, docId: number, xml: Record<string, unknown>, token: string) {
+    async save(
+      ctx: FirmContext,
+      docId: number,
+      xml: Record<string, unknown>,
+      token: string,
+      options: { byAssistant?: boolean } = {},
+    ) {
       return db.transaction(async (tx) => {
         const { doc, template } = await interviewable(tx, ctx, docId, true);
         if (!(await isCurrentToken(tx, docId, token))) return { status: false };
@@ -86,6 +95,7 @@ export function createInterviewAnswers(
             xml: cleaned,
             clientName: clientNameOf(template.definition, cleaned),
             ...(doc.status === 1 ? { status: IN_PROGRESS } : {}),
+            ...(options.byAssistant ? { isInterviewAi: true as const } : {}),
           },
           changed.length > 0
             ? { answers: { from: null, to: answersChangedText(changed.length), answers: changed } }

@@ -35,7 +35,8 @@ import type { OrdersService } from "./service.ts";
  * transaction — a paid unused order (marked used), or a use of a limited plan, or nothing for a
  * free product or a full-access category on an unlimited plan. Anything refused changes nothing.
  * With `doc_id` the template goes to a blank draft (Create New > New Document) instead of a new
- * document, paid for the same way.
+ * document, paid for the same way. `byAssistant` (the assistant's start) marks the document
+ * is_interview_ai in the same transaction; a request body cannot ask for it.
  */
 export type DocumentStart = ReturnType<typeof createDocumentStart>;
 
@@ -56,7 +57,12 @@ export function createDocumentStart(deps: {
 }) {
   const { db, clock, catalogue, orders, teams, documents, credits } = deps;
 
-  return async function start(ctx: FirmContext, input: StartDocumentRequest): Promise<StartDocumentResult> {
+  return async function start(
+    ctx: FirmContext,
+    input: StartDocumentRequest,
+    options: { byAssistant?: boolean } = {},
+  ): Promise<StartDocumentResult> {
+    const interviewAi = options.byAssistant ? ({ is_interview_ai: true } as const) : {};
     if (input.product_id === undefined && input.order_id === undefined) {
       throw badRequest("Please choose a template or a paid order.", [
         { field: "product_id", message: "product_id or order_id is required" },
@@ -116,6 +122,7 @@ export function createDocumentStart(deps: {
         template_name: product.name,
         x_template_id: templateOfProduct(product),
         is_asic_document: input.is_asic ?? 0,
+        ...interviewAi,
       });
 
     /**
@@ -154,6 +161,7 @@ export function createDocumentStart(deps: {
             templateId: product.id,
             templateName: product.name,
             xTemplateId: templateOfProduct(product),
+            ...(options.byAssistant ? { isInterviewAi: true as const } : {}),
           },
           input.name !== blank.name ? { name: { from: blank.name, to: input.name } } : {},
         );
