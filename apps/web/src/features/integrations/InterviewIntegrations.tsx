@@ -610,6 +610,7 @@ export function InterviewIntegrations({
   onImported,
   saveFirst,
   currentAnswers,
+  onValidated,
 }: {
   teamId: number;
   docId: number;
@@ -623,6 +624,8 @@ export function InterviewIntegrations({
   saveFirst?: () => Promise<boolean>;
   /** The interview's answers now, for Reset Address. */
   currentAnswers?: () => Record<string, unknown>;
+  /** Told when Simple Fund 360 validated the contacts without errors (the server marks is_sf_action). */
+  onValidated?: () => void;
 }) {
   const { message, modal } = App.useApp();
   /** What the last import wrote, for Reset Address (this visit of the page only). */
@@ -682,7 +685,10 @@ export function InterviewIntegrations({
       const outcome = await validateFundContacts(teamId, docId);
       const firstError = outcome.errors[0];
       if (firstError) message.open({ key, type: "error", content: firstError, duration: 8 });
-      else message.open({ key, type: "success", content: SF360_VALIDATED, duration: 10 });
+      else {
+        message.open({ key, type: "success", content: SF360_VALIDATED, duration: 10 });
+        onValidated?.();
+      }
     } catch (error) {
       message.open({
         key,
@@ -765,15 +771,22 @@ export function InterviewIntegrations({
 }
 
 /**
- * On assembling (spec §8): when the person's Simple Fund 360 is connected and the document's fund is
- * already on SF 360, says that later changes will not be synced. Never holds the assembly up.
+ * On assembling (spec §8): when the document's fund is already on SF 360, says that later changes
+ * will not be synced. `acted` is the document's recorded Simple Fund 360 action (is_sf_action): then
+ * it is said without asking SF 360; otherwise only when the person's Simple Fund 360 is connected
+ * and finds the fund. Never holds the assembly up.
  */
 export async function noteFundAlreadyOnSimpleFund(
   queryClient: QueryClient,
   teamId: number,
   docId: number,
   warn: (text: string) => void,
+  acted = false,
 ) {
+  if (acted) {
+    warn(SF360_FUND_EXISTS);
+    return;
+  }
   try {
     const apps = await queryClient.fetchQuery(connectedAppsQuery(teamId));
     if (!apps.some((a) => a.slug === FUND_APP && a.status === "connected")) return;

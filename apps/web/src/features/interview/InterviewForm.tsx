@@ -82,6 +82,8 @@ export type InterviewDocument = {
   templateName: string;
   /** A company registration: its top bar shows the application's payment and ASIC status. */
   isAsicDocument: boolean;
+  /** A Simple Fund 360 action succeeded for it (is_sf_action): assembling says SF 360 takes no changes. */
+  isSfAction: boolean;
   actionToken: string;
   definition: InterviewDefinition;
   answers: Answers;
@@ -227,6 +229,8 @@ export function InterviewForm({
   const [saveState, setSaveState] = useState<SaveState>("saved");
   const [savedAt, setSavedAt] = useState<Date | undefined>(undefined);
   const [busy, setBusy] = useState<"save" | "assemble" | undefined>(undefined);
+  /** is_sf_action as loaded, and set by a validation on this visit (the server marks it then too). */
+  const [sfAction, setSfAction] = useState(doc.isSfAction);
   /** What the last draft preview was missing (shown beside it, here, as links to the fields). */
   const [draftMissing, setDraftMissing] = useState<NamedIssue[]>();
   const toolbarRef = useRef<HTMLDivElement>(null);
@@ -481,8 +485,12 @@ export function InterviewForm({
     try {
       if (!(await save("assemble"))) return;
       setAssembleErrors(undefined);
-      await noteFundAlreadyOnSimpleFund(queryClient, teamId, docId, (text) =>
-        message.warning({ content: text, duration: 10 }),
+      await noteFundAlreadyOnSimpleFund(
+        queryClient,
+        teamId,
+        docId,
+        (text) => message.warning({ content: text, duration: 10 }),
+        sfAction,
       );
       const result = await assembleDocument(teamId, docId, actionToken);
       stopped.current = true;
@@ -717,6 +725,7 @@ export function InterviewForm({
         onImported={applyImport}
         saveFirst={() => save("auto")}
         currentAnswers={() => answersRef.current as Record<string, unknown>}
+        onValidated={() => setSfAction(true)}
       />
     </div>
   );

@@ -266,6 +266,7 @@ function InterviewSession({ teamId, address }: { teamId: number; address: Interv
           name: interview.name,
           templateName: interview.template_name,
           isAsicDocument: interview.is_asic_document,
+          isSfAction: interview.is_sf_action,
           actionToken,
           definition,
           answers: interview.xml as Answers,
