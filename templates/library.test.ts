@@ -860,6 +860,24 @@ describe.each(slugs)("%s", (slug) => {
     }
   });
 
+  it("shows the integration badges its interview lives up to", () => {
+    // A card's badges (documents spec §2) promise what the interview does with the firm's apps:
+    // "Accounting integration" (used_xero) where Import Client can bring in a company or trust
+    // from the accounting file, "Simple Fund" (is_simple_fund) where Select Fund fills the
+    // fund's questions from Simple Fund 360 (integrations' import-mapping.ts reads `fund_name`).
+    const meta = Object.fromEntries(
+      (JSON.parse(read("catalogue.json")) as Catalogue).meta_data.map(({ key, value }) => [key, value]),
+    );
+    const entityParty = template.definition.questions.some(
+      (q) => q.type === "reference" && q.partyTypes.some((type) => type === "company" || type === "trust"),
+    );
+    const fundQuestions = template.definition.questions.some(
+      (q) => q.id === "fund_name" && q.type === "text",
+    );
+    expect(meta.used_xero, "used_xero").toBe(entityParty ? "yes" : "no");
+    expect(meta.is_simple_fund, "is_simple_fund").toBe(fundQuestions ? "yes" : "no");
+  });
+
   it("has sample answers that validate with no issues", () => {
     expect(validate(template.definition, answers)).toEqual([]);
   });

@@ -16,6 +16,11 @@ test.describe("template catalogue", () => {
     await expect(page.getByRole("heading", { name: "Unit Trusts", level: 4 })).toBeVisible();
     await expect(templateCard(page, "Discretionary Trust Deed")).toBeVisible();
     await expect(templateCard(page, "Simple Will")).toHaveCount(0);
+    // Badges say what the interview does with the firm's apps: a trust's client comes from the
+    // accounting file (Import Client); only a fund's templates take their fund from Simple Fund 360.
+    const trustBadges = templateCard(page, "Discretionary Trust Deed").locator(".product-card__badges");
+    await expect(trustBadges.getByText("Accounting integration", { exact: true })).toBeVisible();
+    await expect(trustBadges.getByText("Simple Fund", { exact: true })).toHaveCount(0);
     await expect(page.locator(".catalogue-breadcrumb")).toContainText("Our Templates");
     await expect(page.locator(".catalogue-breadcrumb")).toContainText("Trusts");
 
@@ -24,6 +29,16 @@ test.describe("template catalogue", () => {
     await page.getByRole("searchbox", { name: "Search templates" }).fill("  will ");
     await expect(templateCard(page, "Simple Will")).toBeVisible();
     await expect(templateCard(page, "Discretionary Trust Deed")).toHaveCount(0);
+    // A will's testator is a person, not a client entity: no badge.
+    await expect(templateCard(page, "Simple Will").locator(".product-card__badges")).toHaveCount(0);
+
+    await page
+      .getByRole("searchbox", { name: "Search templates" })
+      .fill("self managed superannuation fund trust deed");
+    const fundBadges = templateCard(page, "Self Managed Superannuation Fund Trust Deed").locator(
+      ".product-card__badges",
+    );
+    await expect(fundBadges.getByText("Simple Fund", { exact: true })).toBeVisible();
 
     await page.getByRole("searchbox", { name: "Search templates" }).fill("no such template zq");
     await expect(page.getByText("No documents found.")).toBeVisible();

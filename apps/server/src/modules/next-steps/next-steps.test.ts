@@ -60,6 +60,8 @@ const none = {
   cas360: null,
   simple_fund: null,
 };
+/** A template whose client may be a company or trust carries the accounting badge (used_xero). */
+const accounting = { ...none, used_xero: "yes" };
 
 describe("the next steps on a document (is_protector, is_trust_deed_stamping, is_eo_ppsr, ABN/TFN, 360 apps)", () => {
   it("a discretionary trust deed: protector, stamping and ABN/TFN, with the settings' links", async () => {
@@ -67,7 +69,7 @@ describe("the next steps on a document (is_protector, is_trust_deed_stamping, is
       template: { identifier: "discretionary-trust-deed", name: "Discretionary Trust Deed" },
     });
     expect(flags).toEqual({
-      ...none,
+      ...accounting,
       is_protector: "yes",
       protector_link: links.protector,
       is_trust_deed_stamping: "yes",
@@ -91,9 +93,9 @@ describe("the next steps on a document (is_protector, is_trust_deed_stamping, is
       template: { identifier: "loan-agreement", name: "Loan Agreement", xml },
     });
     const ppsa = await flagsOf(loan({ secured: "Yes", security_kind: "ppsa" }));
-    expect(ppsa.flags).toEqual({ ...none, is_eo_ppsr: "yes", ppsr_link: links.ppsr });
-    expect((await flagsOf(loan({ secured: "Yes", security_kind: "mortgage" }))).flags).toEqual(none);
-    expect((await flagsOf(loan({ secured: "No", security_kind: "ppsa" }))).flags).toEqual(none);
+    expect(ppsa.flags).toEqual({ ...accounting, is_eo_ppsr: "yes", ppsr_link: links.ppsr });
+    expect((await flagsOf(loan({ secured: "Yes", security_kind: "mortgage" }))).flags).toEqual(accounting);
+    expect((await flagsOf(loan({ secured: "No", security_kind: "ppsa" }))).flags).toEqual(accounting);
     // The list carries the same flags as the detail.
     const rows = DocumentListResponse.parse(
       (await people.as.alice.get("/api/doc", { type: 1, length: 100 })).json(),
@@ -114,10 +116,13 @@ describe("the next steps on a document (is_protector, is_trust_deed_stamping, is
     });
   });
 
-  it("an NDA and a document without a template call for none", async () => {
+  it("an NDA calls for none but the accounting app's; a document without a template for none", async () => {
     expect((await flagsOf({ template: { identifier: "mutual-nda", name: "Mutual NDA" } })).flags).toEqual(
-      none,
+      accounting,
     );
+    expect(
+      (await flagsOf({ template: { identifier: "simple-will", name: "Simple Will" } })).flags.used_xero,
+    ).toBe("no");
     expect((await flagsOf({})).flags).toEqual(none);
   });
 });
