@@ -11,6 +11,8 @@ import {
 import { expectAccessible, OWNER, STRATEGIST_OWNER, signIn } from "./support";
 
 const SHOTS = "/tmp/shots-integrations";
+const SF360_VALIDATED_TEXT =
+  "The data validation has been completed. Please check the log for more information and review carefully before assembling the document because you cannot edit and resubmit again on SF 360.";
 const PAGE = "/my-account/my-integration";
 
 test.describe("integrations", () => {
@@ -315,44 +317,65 @@ test.describe("integrations", () => {
     expect(ended.status()).toBe(200);
   });
 
-  test("validates a selected SMSF's contacts with the sandbox Simple Fund 360, and notes on assembling that the fund is already there", async ({
+  test("validates a selected SMSF's contacts with the sandbox Simple Fund 360 from the top bar, and notes on assembling that the fund is already there", async ({
     page,
   }) => {
-    const doc = await smsfDeedWithFundApp(page);
-    const scope = `id_team=${doc.teamId}`;
-    const funds = await page.request.get(
-      `/api/integrations/bglsf360/clients?${scope}&type=${encodeURIComponent("Self Managed Superannuation Fund")}`,
-    );
-    const fund = ((await funds.json()) as { data: { id: string; name: string }[] }).data[0];
-    if (!fund) throw new Error("the sandbox has no fund");
-    const imported = await page.request.post(`/api/integrations/bglsf360/import?${scope}`, {
-      data: { doc_id: doc.id, client_id: fund.id, question_id: "fund" },
-    });
-    const { answers } = ((await imported.json()) as { data: { answers: Record<string, unknown> } }).data;
-    await saveAnswersByApi(page, doc, answers);
-
+    const doc = await smsfDeedWithChosenFund(page);
     await openInterview(page, doc);
-    const validate = page.getByRole("button", { name: "Validate with Simple Fund 360" });
-    await validate.focus();
+    const toolbar = page.getByRole("toolbar", { name: "Interview actions" });
+    // Spec §2: a Simple Fund 360 action of the top bar; Select Fund stays with the floating buttons.
+    const floating = page.getByRole("navigation", { name: "Practice software" });
+    await expect(floating.getByRole("button", { name: "Select Fund" })).toBeVisible();
+    await expect(floating.getByRole("button", { name: "Validate with Simple Fund 360" })).toHaveCount(0);
+    const validate = toolbar.getByRole("button", { name: "Validate with Simple Fund 360" });
+    await expect(validate).toBeVisible();
+    // Keyboard: Tab from Back to list reaches it, Enter validates.
+    await toolbar.getByRole("button", { name: "Back to list" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(validate).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(
-      page.getByText(
-        "The data validation has been completed. Please check the log for more information and review carefully before assembling the document because you cannot edit and resubmit again on SF 360.",
-      ),
-    ).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(SF360_VALIDATED_TEXT)).toBeVisible({ timeout: 20_000 });
     await expectAccessible(page, "interview with the Simple Fund 360 actions");
     await page.screenshot({ path: `${SHOTS}/sf360-validated-1366.png` });
 
     // The sandbox already holds this fund: assembling says later changes will not reach SF 360.
-    await page
-      .getByRole("toolbar", { name: "Interview actions" })
-      .getByRole("button", { name: "Assemble" })
-      .click();
+    await toolbar.getByRole("button", { name: "Assemble" }).click();
     await expect(
       page.getByText(
         "Please note that the fund was already created before on SF 360 so that any changes will not be synced and updated after assembling.",
       ),
     ).toBeVisible({ timeout: 20_000 });
+  });
+
+  test("on a small screen Validate with Simple Fund 360 is in the top bar's More actions menu, reached by keyboard", async ({
+    page,
+  }) => {
+    const doc = await smsfDeedWithChosenFund(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openInterview(page, doc);
+    const toolbar = page.getByRole("toolbar", { name: "Interview actions" });
+    const more = toolbar.getByRole("button", { name: "More actions" });
+    await expect(more).toBeVisible();
+    await expect(toolbar.getByRole("button", { name: "Validate with Simple Fund 360" })).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/sf360-topbar-375.png` });
+
+    await more.focus();
+    await page.keyboard.press("Enter");
+    const item = page.getByRole("menuitem", { name: "Validate with Simple Fund 360" });
+    await expect(item).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Preview document" })).toBeVisible();
+    await expectAccessible(page, "More actions with the Simple Fund 360 action", {
+      include: ".ant-dropdown",
+    });
+    await page.screenshot({ path: `${SHOTS}/sf360-more-actions-375.png` });
+    // Down to the second entry (after Preview document), then Enter.
+    await expect(async () => {
+      await page.keyboard.press("ArrowDown");
+      await expect(item).toHaveClass(/ant-dropdown-menu-item-active/, { timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(SF360_VALIDATED_TEXT)).toBeVisible({ timeout: 20_000 });
+    await expect(item).toBeHidden();
   });
 
   test("selects an SMSF from the sandbox Simple Fund 360 with its members as trustees, then changes fund after 'Changes need to be notified'", async ({
@@ -703,6 +726,23 @@ test.describe("integrations page logs", () => {
 });
 
 /** An SMSF deed (a Strategist plan's template) started by the Strategist owner, with Simple Fund 360 connected. */
+/** An SMSF deed whose fund was chosen from the sandbox Simple Fund 360 (imported and saved by API). */
+async function smsfDeedWithChosenFund(page: Page) {
+  const doc = await smsfDeedWithFundApp(page);
+  const scope = `id_team=${doc.teamId}`;
+  const funds = await page.request.get(
+    `/api/integrations/bglsf360/clients?${scope}&type=${encodeURIComponent("Self Managed Superannuation Fund")}`,
+  );
+  const fund = ((await funds.json()) as { data: { id: string; name: string }[] }).data[0];
+  if (!fund) throw new Error("the sandbox has no fund");
+  const imported = await page.request.post(`/api/integrations/bglsf360/import?${scope}`, {
+    data: { doc_id: doc.id, client_id: fund.id, question_id: "fund" },
+  });
+  const { answers } = ((await imported.json()) as { data: { answers: Record<string, unknown> } }).data;
+  await saveAnswersByApi(page, doc, answers);
+  return doc;
+}
+
 async function smsfDeedWithFundApp(page: Page) {
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, STRATEGIST_OWNER, PAGE);

@@ -1,5 +1,4 @@
 import {
-  CheckCircleOutlined,
   ImportOutlined,
   ProfileOutlined,
   SafetyCertificateOutlined,
@@ -22,8 +21,6 @@ import {
   type IntegrationClientType,
   integrationDisplayName,
   SF360_FUND_EXISTS,
-  SF360_VALIDATED,
-  SF360_VALIDATING,
   type SimpleFundContact,
 } from "@precedent/contracts";
 import { type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-query";
@@ -52,7 +49,6 @@ import {
   fundContactsPage,
   fundOnSimpleFund,
   importClient,
-  validateFundContacts,
 } from "./api";
 import { CONTACT_TYPE_OPTIONS } from "./contact-types";
 import { FundDetails } from "./FundDetails";
@@ -66,10 +62,10 @@ import {
 import "./integrations.css";
 
 /** Spec §4: the connected apps are fetched again every 60 s on the interview page. */
-const CONNECTED_REFRESH_MS = 60_000;
+export const CONNECTED_REFRESH_MS = 60_000;
 /** The apps whose clients Import Client offers, and the fund app of Select Fund. */
 const CLIENT_APPS: readonly IntegrationAppSlug[] = ["xero", "hubspot", "bglcas360"];
-const FUND_APP: IntegrationAppSlug = "bglsf360";
+export const FUND_APP: IntegrationAppSlug = "bglsf360";
 const FUND_TYPE: IntegrationClientType = "Self Managed Superannuation Fund";
 /** What each client type fills (mirrors the server's mapping: a fund fills a trust). */
 const PARTY_OF_TYPE: Record<IntegrationClientType, string> = {
@@ -598,7 +594,8 @@ function FundContactPicker({
 /**
  * The interview's floating buttons for practice software (spec §2): Import Client and View Client
  * Details while a client app is connected; Select Fund while Simple Fund 360 is, and Select
- * Member/Trustee once a fund is chosen.
+ * Member/Trustee once a fund is chosen. Validate with Simple Fund 360 is in the top bar
+ * (useSimpleFundActions).
  */
 export function InterviewIntegrations({
   teamId,
@@ -610,7 +607,6 @@ export function InterviewIntegrations({
   onImported,
   saveFirst,
   currentAnswers,
-  onValidated,
 }: {
   teamId: number;
   docId: number;
@@ -620,12 +616,10 @@ export function InterviewIntegrations({
   currentFundName?: string;
   hasFundQuestions: boolean;
   onImported: (imported: Imported) => void;
-  /** Saves the interview, so the fund app checks what the person sees; false when it could not. */
+  /** Saves the interview before Select Member/Trustee imports into a group; false when it could not. */
   saveFirst?: () => Promise<boolean>;
   /** The interview's answers now, for Reset Address. */
   currentAnswers?: () => Record<string, unknown>;
-  /** Told when Simple Fund 360 validated the contacts without errors (the server marks is_sf_action). */
-  onValidated?: () => void;
 }) {
   const { message, modal } = App.useApp();
   /** What the last import wrote, for Reset Address (this visit of the page only). */
@@ -634,7 +628,6 @@ export function InterviewIntegrations({
     setLastImport(result.answers);
     onImported(result);
   };
-  const [validating, setValidating] = useState(false);
   const connected = useQuery({ ...connectedAppsQuery(teamId), refetchInterval: CONNECTED_REFRESH_MS });
   const [open, setOpen] = useState<"client" | "fund" | "details" | "contact">();
   const [last, setLast] = useState<IntegrationClientDetail>();
@@ -672,35 +665,6 @@ export function InterviewIntegrations({
       });
   }
 
-  /** Spec §8: the info message while validating, then the completion message or the first error. */
-  async function validate() {
-    setValidating(true);
-    const key = "sf360-validation";
-    message.open({ key, type: "info", content: SF360_VALIDATING, duration: 0 });
-    try {
-      if (saveFirst && !(await saveFirst())) {
-        message.destroy(key);
-        return;
-      }
-      const outcome = await validateFundContacts(teamId, docId);
-      const firstError = outcome.errors[0];
-      if (firstError) message.open({ key, type: "error", content: firstError, duration: 8 });
-      else {
-        message.open({ key, type: "success", content: SF360_VALIDATED, duration: 10 });
-        onValidated?.();
-      }
-    } catch (error) {
-      message.open({
-        key,
-        type: "error",
-        content: error instanceof Error ? error.message : INTEGRATION_IMPORT_FAILED,
-        duration: 8,
-      });
-    } finally {
-      setValidating(false);
-    }
-  }
-
   return (
     <>
       <nav className="interview-float" aria-label="Practice software">
@@ -727,11 +691,6 @@ export function InterviewIntegrations({
         {showContacts && (
           <Button icon={<TeamOutlined />} onClick={() => setOpen("contact")}>
             Select Member/Trustee
-          </Button>
-        )}
-        {showFund && (
-          <Button icon={<CheckCircleOutlined />} loading={validating} onClick={() => void validate()}>
-            Validate with Simple Fund 360
           </Button>
         )}
       </nav>

@@ -51,6 +51,7 @@ import {
   noteFundAlreadyOnSimpleFund,
   type PartyTarget,
 } from "../integrations/InterviewIntegrations";
+import { useSimpleFundActions } from "../integrations/SimpleFundActions";
 import {
   droppedPaths,
   issuesByPath,
@@ -548,6 +549,13 @@ export function InterviewForm({
     [definition, parties],
   );
   const hasFundQuestions = definition.questions.some((q) => q.id === "fund_name");
+  const simpleFund = useSimpleFundActions({
+    teamId,
+    docId,
+    hasFundQuestions,
+    saveFirst: () => save("auto"),
+    onValidated: () => setSfAction(true),
+  });
   /** Imported answers replace the party's (or, for a new fund, all answers), then save as usual. */
   const applyImport = ({
     answers: incoming,
@@ -598,6 +606,7 @@ export function InterviewForm({
         {doc.isAsicDocument && offersAction(address, "ASIC") && (
           <AsicActions teamId={teamId} docId={docId} listHref={listHref} />
         )}
+        {wide && simpleFund.button}
         <Typography.Text type="secondary" className="interview-topbar__note" role="status">
           {saveNote}
         </Typography.Text>
@@ -610,8 +619,10 @@ export function InterviewForm({
             trigger={["click"]}
             autoFocus
             menu={{
-              items: [{ key: "preview", label: "Preview document", icon: <EyeOutlined /> }],
-              onClick: preview,
+              items: [
+                { key: "preview", label: "Preview document", icon: <EyeOutlined />, onClick: preview },
+                ...simpleFund.menuItems,
+              ],
             }}
           >
             <Button icon={<MoreOutlined />} aria-label="More actions" />
@@ -725,7 +736,6 @@ export function InterviewForm({
         onImported={applyImport}
         saveFirst={() => save("auto")}
         currentAnswers={() => answersRef.current as Record<string, unknown>}
-        onValidated={() => setSfAction(true)}
       />
     </div>
   );
