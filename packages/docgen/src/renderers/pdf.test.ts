@@ -3,7 +3,7 @@ import type { Block, DocumentModel, Run } from "../model.ts";
 import type { ExecutionBlock } from "../signers.ts";
 import { WITNESSED_WILL as witnessed } from "../testing/execution-blocks.ts";
 import { readObjects, readPdf } from "../testing/pdf.ts";
-import { forgetSharedLines, PAGE_SIZE, renderPdf } from "./pdf.ts";
+import { forgetDeflatedStreams, forgetSharedLines, PAGE_SIZE, renderPdf } from "./pdf.ts";
 
 const text = (value: string): Run[] => [{ text: value }];
 const paragraph = (value: string): Block => ({ type: "paragraph", runs: text(value), indent: 0 });
@@ -63,6 +63,25 @@ describe("renderPdf", () => {
       expect(warm).toBe(cold);
       expect(readPdf(Buffer.from(warm, "hex")).pages[0]).toContain("may act alone.");
     }
+  });
+
+  it("gives the same bytes whether a page's deflated contents were kept from other documents or made afresh", async () => {
+    // Two clients' documents: the first page names the client, the pages after it are the same.
+    const of = (client: string) => model([paragraph(`Made for ${client}.`), ...filler(60)]);
+    const hex = async (document: DocumentModel) =>
+      Buffer.from((await renderPdf(document)).pdf).toString("hex");
+    forgetDeflatedStreams();
+    const cold = await hex(of("Harriet Okafor"));
+    forgetDeflatedStreams();
+    // Two other clients' documents meet the shared pages twice, so those pages' streams are kept.
+    await renderPdf(of("Daniel Kwan"));
+    await renderPdf(of("Olivia Chen"));
+    const warm = await hex(of("Harriet Okafor"));
+    expect(forgetDeflatedStreams()).toBeGreaterThan(0);
+    expect(warm).toBe(cold);
+    const pages = readPdf(Buffer.from(warm, "hex")).pages;
+    expect(pages[0]).toContain("Made for Harriet Okafor.");
+    expect(pages.at(-1)).toContain("Paragraph 60.");
   });
 
   it("never leaves one line of a paragraph alone at a page's foot or top; a three-line paragraph moves whole", async () => {

@@ -605,6 +605,13 @@ function compressStreamsAt(doc: PDFKit.PDFDocument, level: number): void {
  */
 const keptStreams = new KeptAcrossDocuments<Uint8Array>(4_000 * 46);
 
+/** Forgets the deflated streams kept across documents (tests); gives how many there were. */
+export function forgetDeflatedStreams(): number {
+  const kept = keptStreams.size;
+  keptStreams.clear();
+  return kept;
+}
+
 function deflated(bytes: Buffer, level: number, document: object): Uint8Array {
   const key = `${level}:${createHash("sha256").update(bytes).digest("base64")}`;
   const kept = keptStreams.get(key);
