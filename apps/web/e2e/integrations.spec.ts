@@ -336,6 +336,11 @@ test.describe("integrations", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByText(SF360_VALIDATED_TEXT)).toBeVisible({ timeout: 20_000 });
     await expectAccessible(page, "interview with the Simple Fund 360 actions");
+    // The bar stays one row at 1366 px with the action and a saved time in it.
+    await toolbar.getByRole("button", { name: "Save" }).click();
+    await expect(toolbar.getByRole("status")).toContainText("Saved at");
+    const top = async (name: string) => (await toolbar.getByRole("button", { name }).boundingBox())?.y;
+    expect(await top("Assemble")).toBe(await top("Back to list"));
     await page.screenshot({ path: `${SHOTS}/sf360-validated-1366.png` });
 
     // The sandbox already holds this fund: assembling says later changes will not reach SF 360.

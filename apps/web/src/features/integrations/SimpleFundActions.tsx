@@ -1,7 +1,7 @@
 import { CheckCircleOutlined } from "@ant-design/icons";
 import { INTEGRATION_IMPORT_FAILED, SF360_VALIDATED, SF360_VALIDATING } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { App, Button, type MenuProps } from "antd";
+import { App, Button, type MenuProps, Tooltip } from "antd";
 import { type ReactNode, useState } from "react";
 import { connectedAppsQuery, validateFundContacts } from "./api";
 import { CONNECTED_REFRESH_MS, FUND_APP } from "./InterviewIntegrations";
@@ -66,10 +66,17 @@ export function useSimpleFundActions({
   }
 
   return {
+    // An icon with its name in a tooltip: at 1366 px the bar has some 50 px to spare, and the
+    // label written out pushed Save and Assemble onto a second line.
     button: (
-      <Button icon={<CheckCircleOutlined />} loading={validating} onClick={() => void validate()}>
-        {VALIDATE_LABEL}
-      </Button>
+      <Tooltip title={VALIDATE_LABEL} trigger={["hover", "focus"]}>
+        <Button
+          icon={<CheckCircleOutlined />}
+          aria-label={VALIDATE_LABEL}
+          loading={validating}
+          onClick={() => void validate()}
+        />
+      </Tooltip>
     ),
     menuItems: [
       {
