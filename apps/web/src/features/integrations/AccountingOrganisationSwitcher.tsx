@@ -4,7 +4,12 @@ import { App, Button, Modal, Select, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useCurrentTeam } from "../../current-firm/use-current-team";
-import { accountingOrganisationsQuery, connectedAppsQuery, setAccountingOrganisation } from "./api";
+import {
+  accountingOrganisationsQuery,
+  connectedAppsQuery,
+  isConnected,
+  setAccountingOrganisation,
+} from "./api";
 
 /** Spec §9 Integrations: the accounting-organisation tooltip waits 1 s. */
 const TOOLTIP_DELAY_S = 1;
@@ -22,7 +27,7 @@ export function AccountingOrganisationSwitcher() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const connected = useQuery({ ...connectedAppsQuery(teamId), enabled: teamId > 0 });
-  const xeroConnected = connected.data?.some((a) => a.slug === "xero" && a.status === "connected") ?? false;
+  const xeroConnected = isConnected(connected.data, "xero");
   const organisations = useQuery({ ...accountingOrganisationsQuery(teamId), enabled: xeroConnected });
   const [chosen, setChosen] = useState<AccountingOrganisation | null>(null);
   const [changing, setChanging] = useState(false);

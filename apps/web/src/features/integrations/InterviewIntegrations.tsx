@@ -49,6 +49,7 @@ import {
   fundContactsPage,
   fundOnSimpleFund,
   importClient,
+  isConnected,
 } from "./api";
 import { CONTACT_TYPE_OPTIONS } from "./contact-types";
 import { FundDetails } from "./FundDetails";
@@ -748,7 +749,7 @@ export async function noteFundAlreadyOnSimpleFund(
   }
   try {
     const apps = await queryClient.fetchQuery(connectedAppsQuery(teamId));
-    if (!apps.some((a) => a.slug === FUND_APP && a.status === "connected")) return;
+    if (!isConnected(apps, FUND_APP)) return;
     const fund = await fundOnSimpleFund(teamId, docId);
     if (fund.exists) warn(SF360_FUND_EXISTS);
   } catch {

@@ -3,7 +3,7 @@ import { INTEGRATION_IMPORT_FAILED, SF360_VALIDATED, SF360_VALIDATING } from "@p
 import { useQuery } from "@tanstack/react-query";
 import { App, Button, type MenuProps, Tooltip } from "antd";
 import { type ReactNode, useState } from "react";
-import { connectedAppsQuery, validateFundContacts } from "./api";
+import { connectedAppsQuery, isConnected, validateFundContacts } from "./api";
 import { CONNECTED_REFRESH_MS, FUND_APP } from "./InterviewIntegrations";
 
 const VALIDATE_LABEL = "Validate with Simple Fund 360";
@@ -32,8 +32,7 @@ export function useSimpleFundActions({
   const [validating, setValidating] = useState(false);
   // The same query (and refresh) as the floating buttons: one request serves both.
   const connected = useQuery({ ...connectedAppsQuery(teamId), refetchInterval: CONNECTED_REFRESH_MS });
-  const shown =
-    hasFundQuestions && (connected.data ?? []).some((a) => a.slug === FUND_APP && a.status === "connected");
+  const shown = hasFundQuestions && isConnected(connected.data, FUND_APP);
   if (!shown) return { button: null, menuItems: [] };
 
   /** Spec §8: the info message while validating, then the completion message or the first error. */

@@ -25,6 +25,12 @@ export const connectedAppsQuery = (teamId: number) =>
     queryFn: ({ signal }) => call(API.integrations.connected, { signal, query: { id_team: teamId } }),
   });
 
+/** Whether the connected-apps answer holds a live connection to `slug` (not expired or failing). */
+export const isConnected = (
+  apps: readonly { slug: IntegrationAppSlug; status: string }[] | undefined,
+  slug: IntegrationAppSlug,
+): boolean => (apps ?? []).some((a) => a.slug === slug && a.status === "connected");
+
 const LINKS = {
   xero: API.integrations.xeroLink,
   fusesign: API.integrations.fusesignLink,
