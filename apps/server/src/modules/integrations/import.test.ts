@@ -51,6 +51,25 @@ const draft = (template: { identifier: string; name: string }, over: { status?: 
     status: over.status ?? 1,
     template: { ...template, xml: over.xml as Record<string, unknown> | undefined },
   });
+/**
+ * The integrations service as the app builds it, over `provider` (a sandbox made to fail), with the
+ * app's address `appPath` for its redirect and any further dependencies the test needs.
+ */
+const integrationsOver = (
+  provider: IntegrationProvider,
+  appPath: string,
+  more: Partial<Parameters<typeof createIntegrationsService>[0]> = {},
+) =>
+  createIntegrationsService({
+    db: t.db,
+    clock: t.clock.now,
+    secretKey: DEVELOPMENT_SECRET_KEY,
+    providers: () => provider,
+    redirectUri: () => `/my-account/my-integration/${appPath}`,
+    interviewOf: (ctx, docId) => t.services.interview.interview(ctx, docId),
+    logs: t.services.logs,
+    ...more,
+  });
 const xmlOf = async (id: number) => (await t.db.select().from(documents).where(eq(documents.id, id)))[0]?.xml;
 const importClient = (client: FirmClient, slug: string, body: object) =>
   client.post(`/api/integrations/${slug}/import`, body);
@@ -541,15 +560,7 @@ describe("Simple Fund 360: check-exist-contact and contact validation", () => {
         throw new ProviderUnavailable("Simple Fund 360 validation: 503", 503);
       },
     };
-    const service = createIntegrationsService({
-      db: t.db,
-      clock: t.clock.now,
-      secretKey: DEVELOPMENT_SECRET_KEY,
-      providers: () => down,
-      redirectUri: () => "/my-account/my-integration/BGLSF360",
-      interviewOf: (ctx, docId) => t.services.interview.interview(ctx, docId),
-      logs: t.services.logs,
-    });
+    const service = integrationsOver(down, "BGLSF360");
     const doc = await fundDocument();
     const ctx = { teamId: people.teamId, userId: people.ids.owner, role: "owner" as const };
     await expect(service.validateFundContacts(ctx as never, "bglsf360", doc.id)).rejects.toThrow(
@@ -669,15 +680,8 @@ describe("POST /api/integrations/{app}/sync (sync back on the job queue)", () =>
       },
     };
     const queue = createJobQueue({ db: t.db, clock: t.clock.now });
-    const service = createIntegrationsService({
-      db: t.db,
-      clock: t.clock.now,
-      secretKey: DEVELOPMENT_SECRET_KEY,
-      providers: () => flaky,
-      redirectUri: () => "/my-account/my-integration/Xero",
-      interviewOf: (ctx, docId) => t.services.interview.interview(ctx, docId),
+    const service = integrationsOver(flaky, "Xero", {
       assembledPdf: (ctx, docId) => t.services.documents.downloadablePdf(ctx, docId),
-      logs: t.services.logs,
       jobs: queue,
       // The app's own store (database or bucket, TEST_FILE_STORE): the assembled files are there.
       files: t.services.fileStore,
