@@ -56,6 +56,11 @@ for (const width of [1366, 375]) {
       await expect(page.getByText(`Note added to ${name}.`)).toBeVisible();
       await expect(row).toContainText("Rang Wendy: she knows the app was down.");
       await expect(row).toContainText("Contacted");
+      // The dialog closes and gives the caret back to the button that opened it; a key pressed
+      // before then (CI's loaded machine was that quick) would land on that button and open the
+      // note again.
+      await expect(dialog).toBeHidden();
+      await expect(addNote).toBeFocused();
 
       // The retry asks the sandbox app to renew the connection: it does, and the row leaves.
       const button = page.getByRole("button", { name: `Retry ${name}`, exact: true });

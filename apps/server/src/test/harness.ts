@@ -70,7 +70,17 @@ export async function createTestApp(
   // TEST_CHANGE_FEED=on runs every test with the feed, as `npm start` runs (CI does, on
   // PostgreSQL): sessions, memberships and replies are kept in memory between notifications.
   const feedForAll = options.changes === undefined && process.env.TEST_CHANGE_FEED === "on";
-  const changes = options.changes || feedForAll ? createChangeFeed(stall.source) : undefined;
+  // Stalls counted: a test of what memory keeps tells a loaded machine's late heartbeat (memory
+  // rightly dropped) from a fault.
+  let feedStalls = 0;
+  const changes =
+    options.changes || feedForAll
+      ? createChangeFeed(stall.source, {
+          onStalled: (stalled) => {
+            if (stalled) feedStalls += 1;
+          },
+        })
+      : undefined;
   await changes?.start();
   const replica =
     options.replicaOf && database.url ? openReplica(options.replicaOf(database.url), 3) : undefined;
@@ -114,6 +124,8 @@ export async function createTestApp(
      */
     stallChanges: stall.hold,
     resumeChanges: stall.release,
+    /** How many times the feed's heartbeats have come back later than STALE_AFTER_MS. */
+    feedStalls: () => feedStalls,
     /**
      * How many of the test database's connections wait for a row lock now (PostgreSQL): a test of
      * lock order holds one path's locks, sends the other path's request, and polls this until the
