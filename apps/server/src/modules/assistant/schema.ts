@@ -115,6 +115,8 @@ export const assistantVoiceSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     docId: integer().notNull(),
+    /** The document's type when the session began: its log entries carry it. */
+    docType: text().$type<"DOC" | "ASIC">().notNull().default("DOC"),
     answers: jsonb().$type<Record<string, unknown>>().notNull(),
     log: jsonb().$type<VoiceLogPair[]>().notNull(),
     actions: jsonb().$type<string[]>().notNull(),

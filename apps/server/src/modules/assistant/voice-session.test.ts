@@ -28,6 +28,7 @@ import {
   type TestApp,
 } from "../../test/harness.ts";
 import { ensureCatalogue } from "../catalogue/index.ts";
+import { integrationLogs } from "../logs/index.ts";
 import { teams } from "../teams/index.ts";
 
 /**
@@ -251,6 +252,36 @@ describe("a voice interview of a will", () => {
     const read = InterviewResponse.parse((await alice.get(`/api/doc/${doc.id}/interview`)).json()).data;
     expect(read.xml).toEqual({});
     expect(read.is_interview_ai).toBe(false);
+  });
+
+  it("logs a company registration's voice interview as an ASIC entry, and a will's as DOC", async () => {
+    const bob = people.as.bob;
+    const logTypesOf = async (docId: number) =>
+      (await t.db.select().from(integrationLogs).where(eq(integrationLogs.docId, docId)))
+        .map((row) => `${row.action}: ${row.type}`)
+        .sort();
+    const registration = await t.buildDocument({
+      teamId: people.teamId,
+      createdBy: people.ids.bob,
+      type: "ASIC",
+      template: { identifier: "company-registration", name: "Company registration" },
+    });
+    const letter = await will(people.ids.bob);
+    for (const [doc, template] of [
+      [registration, "company-registration"],
+      [letter, "simple-will"],
+    ] as const) {
+      const session = await init(bob, doc.id, template);
+      const spoken = await bob.post(`/api/ai/sessions/${session.session_id}/answer`, {
+        text: plausible(session),
+        audio_seconds: 3,
+      });
+      expect(spoken.statusCode, spoken.body).toBe(200);
+      const ended = await bob.post("/api/ai/end-session", { session_id: session.session_id });
+      expect(ended.statusCode, ended.body).toBe(200);
+    }
+    expect(await logTypesOf(registration.id)).toEqual(["Voice answer: ASIC", "Voice interview: ASIC"]);
+    expect(await logTypesOf(letter.id)).toEqual(["Voice answer: DOC", "Voice interview: DOC"]);
   });
 
   it("refuses a stale action token at the end, and keeps the session to try again", async () => {

@@ -119,7 +119,7 @@ export function createVoiceSessions(deps: {
   async function countAudio(
     tx: Database,
     ctx: FirmContext,
-    session: { id: string; docId: number },
+    session: { id: string; docId: number; docType: "DOC" | "ASIC" },
     audioSeconds: number | undefined,
     valid: boolean,
   ) {
@@ -127,7 +127,7 @@ export function createVoiceSessions(deps: {
     await deps.logs?.recordAction(tx, {
       teamId: ctx.teamId,
       docId: session.docId,
-      docType: "DOC",
+      docType: session.docType,
       userId: ctx.userId,
       action: VOICE_ANSWER_ACTION,
       isSuccess: true,
@@ -161,6 +161,7 @@ export function createVoiceSessions(deps: {
         teamId: ctx.teamId,
         userId: ctx.userId,
         docId: read.doc_id,
+        docType: read.is_asic_document ? "ASIC" : "DOC",
         answers: answers as Record<string, unknown>,
         log: [],
         actions: [],
@@ -283,7 +284,7 @@ export function createVoiceSessions(deps: {
         await deps.logs?.recordAction(tx, {
           teamId: ctx.teamId,
           docId: session.docId,
-          docType: "DOC",
+          docType: session.docType,
           userId: ctx.userId,
           action: VOICE_INTERVIEW_ACTION,
           isSuccess: true,
