@@ -52,6 +52,16 @@ function kept(token: string, teamId?: number) {
   }
   return actor;
 }
+/** A new firm's owner signed in, the session read by a request and seen kept in memory. */
+async function ownerKeptInMemory() {
+  const owner = (await t.buildTeam()).owner;
+  const token = await signIn(t, owner.email);
+  const check = () => t.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(token) });
+  await sync();
+  expect((await check()).statusCode).toBe(200);
+  expect(kept(token)).toBeDefined();
+  return { owner, token, check };
+}
 const names = async (client: FirmWithPeople["as"]["owner"]) =>
   (await client.get("/api/doc", { type: 3 })).json().data.rows.map((r: { name: string }) => r.name);
 
@@ -209,12 +219,7 @@ describe("sessions kept in memory", () => {
   });
 
   it("forget a session changed in any way but its touch", TRIED_AGAIN_AFTER_A_STALL, async () => {
-    const owner = (await t.buildTeam()).owner;
-    const token = await signIn(t, owner.email);
-    const check = () => t.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(token) });
-    await sync();
-    expect((await check()).statusCode).toBe(200);
-    expect(kept(token)).toBeDefined();
+    const { owner, token, check } = await ownerKeptInMemory();
     // A touch by another server is no news: memory stays.
     await t.db.update(sessions).set({ lastSeenAt: t.clock.now() }).where(eq(sessions.userId, owner.id));
     await sync();
@@ -233,12 +238,7 @@ describe("sessions kept in memory", () => {
     "end within STALE_AFTER_MS of a revocation while the feed's connection is stalled",
     TRIED_AGAIN_AFTER_A_STALL,
     async () => {
-      const owner = (await t.buildTeam()).owner;
-      const token = await signIn(t, owner.email);
-      const check = () => t.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(token) });
-      await sync();
-      expect((await check()).statusCode).toBe(200);
-      expect(kept(token)).toBeDefined();
+      const { owner, check } = await ownerKeptInMemory();
       t.stallChanges();
       try {
         // Another server signs the session out; its notification never arrives here.
