@@ -461,7 +461,7 @@ test.describe("integrations", () => {
     await confirm.getByRole("button", { name: "Confirm" }).click();
     // The second fund's details and members come from the sandbox app, as a loaded CI machine
     // allows (it once took over the 10 s expectations get).
-    await expect(page.getByText("Data imported successfully.").first()).toBeVisible({ timeout: 30_000 });
+    await slowExpect(page.getByText("Data imported successfully.").first()).toBeVisible();
     await slowExpect(async () => expect((await savedFund()).fund_name).toBe(second)).toPass();
     const secondMembers = (await detailOf(second)).related
       .filter((r) => /member/i.test(r.relation))

@@ -119,7 +119,7 @@ export function createVoiceSessions(deps: {
   async function countAudio(
     tx: Database,
     ctx: FirmContext,
-    session: { id: string; docId: number; docType: "DOC" | "ASIC" },
+    session: Pick<typeof assistantVoiceSessions.$inferSelect, "id" | "docId" | "docType">,
     audioSeconds: number | undefined,
     valid: boolean,
   ) {

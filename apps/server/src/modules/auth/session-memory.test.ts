@@ -33,18 +33,18 @@ afterAll(() => t.close());
 const sync = () => t.changes?.sync() ?? Promise.reject(new Error("no change feed"));
 
 /**
- * What memory holds for a token, where a test expects it kept. Each notification (heartbeats
- * too) is held 300 ms here, so on a loaded machine a beat can come back later than
- * STALE_AFTER_MS, and then memory is rightly dropped: the feed counts each such stall, and a
- * test that met one is tried again (`retry`), since it says nothing of what the test checks. A
- * fault fails every try.
+ * What memory holds for a token. Each notification (heartbeats too) is held 300 ms here, so on a
+ * loaded machine a beat can come back later than STALE_AFTER_MS, and then memory is rightly
+ * dropped: the feed counts each such stall. Memory found empty after one says nothing, whether
+ * the test expected it kept or forgotten, so the test is tried again (`retry`). A fault fails
+ * every try.
  */
 let stallsAtStart = 0;
 beforeEach(() => {
   stallsAtStart = t.feedStalls();
 });
 const TRIED_AGAIN_AFTER_A_STALL = { retry: 2 };
-function kept(token: string, teamId?: number) {
+function remembered(token: string, teamId?: number) {
   const actor = t.services.auth.recall(token, teamId);
   const stalls = t.feedStalls() - stallsAtStart;
   if (actor === undefined && stalls > 0) {
@@ -59,7 +59,7 @@ async function ownerKeptInMemory() {
   const check = () => t.app.inject({ method: "GET", url: "/api/auth/check", headers: bearer(token) });
   await sync();
   expect((await check()).statusCode).toBe(200);
-  expect(kept(token)).toBeDefined();
+  expect(remembered(token)).toBeDefined();
   return { owner, token, check };
 }
 const names = async (client: FirmWithPeople["as"]["owner"]) =>
@@ -74,15 +74,15 @@ describe("sessions kept in memory", () => {
       const token = await signIn(t, built.owner.email);
       // The set-up's own writes notify too; heard later they would (rightly) forget what is kept.
       await sync();
-      expect(t.services.auth.recall(token)).toBeUndefined();
+      expect(remembered(token)).toBeUndefined();
       const me = await t.app.inject({ method: "GET", url: "/api/users/me", headers: bearer(token) });
       expect(me.statusCode).toBe(200);
-      expect(kept(token)).toMatchObject({ userId: built.owner.id });
+      expect(remembered(token)).toMatchObject({ userId: built.owner.id });
       // The firm comes only once a request has named it, with the role and plan read then.
-      expect(t.services.auth.recall(token, built.team.id)).toBeUndefined();
+      expect(remembered(token, built.team.id)).toBeUndefined();
       const list = await firmClient(t, token, built.team.id).get("/api/doc", { type: 1 });
       expect(list.statusCode).toBe(200);
-      expect(kept(token, built.team.id)).toMatchObject({
+      expect(remembered(token, built.team.id)).toMatchObject({
         userId: built.owner.id,
         firm: { teamId: built.team.id, member: { role: "owner", planSlug: "best-practice" } },
       });
@@ -189,7 +189,7 @@ describe("sessions kept in memory", () => {
     const built = await t.buildTeam();
     const token = await signIn(t, built.owner.email);
     const client = firmClient(t, token, built.team.id);
-    const standing = () => kept(token, built.team.id)?.firm?.member;
+    const standing = () => remembered(token, built.team.id)?.firm?.member;
     expect((await client.get("/api/doc", { type: 1 })).statusCode).toBe(200);
     await sync();
     expect((await client.get("/api/doc", { type: 1 })).statusCode).toBe(200);
@@ -223,11 +223,11 @@ describe("sessions kept in memory", () => {
     // A touch by another server is no news: memory stays.
     await t.db.update(sessions).set({ lastSeenAt: t.clock.now() }).where(eq(sessions.userId, owner.id));
     await sync();
-    expect(kept(token)).toBeDefined();
+    expect(remembered(token)).toBeDefined();
     // Any other change (here the address; later a revocation or a two-factor step) is announced.
     await t.db.update(sessions).set({ ip: "203.0.113.9" }).where(eq(sessions.userId, owner.id));
     await sync();
-    expect(t.services.auth.recall(token)).toBeUndefined();
+    expect(remembered(token)).toBeUndefined();
     expect((await check()).statusCode).toBe(200);
   });
 
