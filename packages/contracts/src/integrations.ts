@@ -349,6 +349,13 @@ export const SF360_FUND_EXISTS =
 export const CAS360_CERTIFICATE_UPLOAD_FAILED =
   "Note: The Certificate of Registration uploaded to CAS360 has been failed, kindly review and re-upload it manually via CAS360.";
 export const CAS360_CERTIFICATE_UPLOAD_ACTION = "Upload Certificate of Registration (BGLCAS360)";
+export const CAS360_CERTIFICATE_UPLOADED = "The Certificate of Registration was uploaded to CAS360.";
+/** The interview top bar's CAS 360 action on a registered company: its certificate sent again. */
+export const CAS360_SEND_CERTIFICATE = "Send certificate to CAS 360";
+export const Cas360CertificateBody = z.object({
+  doc_id: z.number({ error: "no Doc ID" }).int().positive().max(2_147_483_647),
+});
+export const Cas360CertificateResponse = envelope(z.object({ certificate_upload: z.literal("uploaded") }));
 /** The log entry's `response.certificate_upload`: what became of the upload. */
 export type CertificateUploadOutcome = "uploaded" | "failed";
 /** Whether a log entry is a CAS 360 certificate upload that failed (its detail shows the note). */

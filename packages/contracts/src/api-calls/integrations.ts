@@ -1,5 +1,7 @@
 import {
   AccountingOrganisationsResponse,
+  Cas360CertificateBody,
+  Cas360CertificateResponse,
   CheckExistContactQuery,
   CheckExistContactResponse,
   FundContactsParams,
@@ -203,6 +205,19 @@ export const integrationCalls = {
       404: NO_SF360,
       409: "A completed document, or the connection needs renewing",
       502: PROVIDER_DOWN,
+    },
+  }),
+  sendCertificateToCas360: defineCall({
+    method: "POST",
+    path: "/api/bglcas360/certificate/upload",
+    query: IntegrationTeamQuery,
+    body: Cas360CertificateBody,
+    reply: Cas360CertificateResponse,
+    errors: {
+      400: "no Doc ID",
+      404: "No CAS 360 connection, no such document, or no certificate kept for it",
+      409: "The connection needs renewing",
+      502: "CAS 360 did not take the certificate (the note to upload it by hand)",
     },
   }),
   validateFundContacts: defineCall({

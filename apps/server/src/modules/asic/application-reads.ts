@@ -142,7 +142,7 @@ export function createApplicationReads(deps: {
       }
       const file = await files.stream(row.certificateSha256);
       if (!file) throw notFound("The Certificate of Registration is missing.");
-      return { file, fileName: `Certificate of Registration ${state.acn ?? ""}.pdf` };
+      return { file, fileName: `Certificate of Registration ${state.acn ?? ""}.pdf`, acn: state.acn ?? "" };
     },
   };
 }

@@ -3,6 +3,8 @@ import path from "node:path";
 import {
   CAS360_CERTIFICATE_UPLOAD_ACTION,
   CAS360_CERTIFICATE_UPLOAD_FAILED,
+  CAS360_CERTIFICATE_UPLOADED,
+  Cas360CertificateResponse,
   DocumentLogResponse,
   IntegrationLogResponse,
   isFailedCertificateUpload,
@@ -17,7 +19,9 @@ import {
   type TestApp,
 } from "../../test/harness.ts";
 import { documents } from "../documents/index.ts";
+import { createCas360Certificate } from "./cas360-certificate.ts";
 import { NEEDS_RENEWAL_MESSAGE } from "./connection-tokens.ts";
+import { ProviderUnavailable } from "./provider.ts";
 import { integrationConnections, integrationSandboxFiles } from "./schema.ts";
 import { connectThroughSandbox } from "./testing.ts";
 
@@ -153,5 +157,133 @@ describe("CAS 360: the Certificate of Registration on registration", () => {
   it("a lodger without a CAS 360 connection: nothing is sent and no CAS entry is logged", async () => {
     const { docId } = await registered(f.as.bob);
     expect(await casEntries(f.as.bob, docId)).toEqual([]);
+  });
+});
+
+describe("CAS 360: the certificate sent again from the interview's top bar", () => {
+  const sendAgain = (client: FirmClient, docId: number) =>
+    client.post("/api/bglcas360/certificate/upload", { doc_id: docId });
+  const filedFor = (acn: string) =>
+    t.db
+      .select()
+      .from(integrationSandboxFiles)
+      .where(
+        and(eq(integrationSandboxFiles.app, "bglcas360"), eq(integrationSandboxFiles.clientId, `acn:${acn}`)),
+      );
+  const aliceConnection = async () => {
+    const [row] = await t.db
+      .select()
+      .from(integrationConnections)
+      .where(
+        and(eq(integrationConnections.userId, f.ids.alice), eq(integrationConnections.app, "bglcas360")),
+      );
+    if (!row) throw new Error("alice has no CAS 360 connection");
+    return row;
+  };
+  const needsRenewal = async () =>
+    t.db
+      .update(integrationConnections)
+      .set({ status: "needs_renewal" })
+      .where(
+        and(eq(integrationConnections.userId, f.ids.alice), eq(integrationConnections.app, "bglcas360")),
+      );
+
+  it("after a failed upload: refused while the connection needs renewing, then sent once connected again", async () => {
+    await needsRenewal();
+    const { docId, acn } = await registered(f.as.alice);
+    expect((await casEntries(f.as.alice, docId)).map((e) => e.is_success)).toEqual([false]);
+    const refused = await sendAgain(f.as.alice, docId);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(NEEDS_RENEWAL_MESSAGE);
+    // Refused before trying: no second entry, nothing at CAS 360.
+    expect(await casEntries(f.as.alice, docId)).toHaveLength(1);
+    expect(await filedFor(acn)).toEqual([]);
+
+    await connectThroughSandbox(t, f.as.alice, "bglcas360");
+    const sent = await sendAgain(f.as.alice, docId);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(Cas360CertificateResponse.parse(sent.json())).toEqual({
+      message: CAS360_CERTIFICATE_UPLOADED,
+      data: { certificate_upload: "uploaded" },
+    });
+    const entries = await casEntries(f.as.alice, docId);
+    expect(entries.map((e) => e.is_success).sort()).toEqual([false, true]);
+    expect(entries.find((e) => e.is_success)).toMatchObject({
+      action: CAS360_CERTIFICATE_UPLOAD_ACTION,
+      response: { status: 200, certificate_upload: "uploaded" },
+    });
+    const filed = await filedFor(acn);
+    expect(filed.map((file) => file.fileName)).toEqual([`Certificate of Registration ${acn}.pdf`]);
+    // The bytes sent are the certificate the firm downloads.
+    const download = await f.as.alice.get("/api/asic/certificate", { doc_id: docId });
+    expect(filed[0]?.size).toBe(download.rawPayload.byteLength);
+  });
+
+  it("a person without a connection finds none; a member cannot send another's personal registration", async () => {
+    const { docId, acn } = await registered(f.as.bob);
+    const none = await sendAgain(f.as.bob, docId);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe("No such connection.");
+    expect(await casEntries(f.as.bob, docId)).toEqual([]);
+    // Alice has CAS 360 connected, but bob's registration is in his own folder.
+    const notHers = await sendAgain(f.as.alice, docId);
+    expect(notHers.statusCode).toBe(404);
+    expect(notHers.json().message).toBe("Document not found.");
+    expect(await filedFor(acn)).toEqual([]);
+    await connectThroughSandbox(t, f.as.bob, "bglcas360");
+    const sent = await sendAgain(f.as.bob, docId);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await filedFor(acn)).toHaveLength(1);
+  });
+
+  it("a document with no certificate is not found, and nothing is logged", async () => {
+    const draft = await f.as.alice.post("/api/doc/draft", { name: "Not registered", is_asic_document: 1 });
+    const docId = draft.json().data.id as number;
+    const reply = await sendAgain(f.as.alice, docId);
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json().message).toContain("No Certificate of Registration");
+    expect(await casEntries(f.as.alice, docId)).toEqual([]);
+    expect((await sendAgain(f.as.alice, 2_147_483_647)).statusCode).toBe(404);
+    expect((await f.as.alice.post("/api/bglcas360/certificate/upload", {})).statusCode).toBe(400);
+  });
+
+  it("another firm cannot send this firm's certificate, even through a CAS 360 connection of its own", async () => {
+    const { docId, acn } = await registered(f.as.alice);
+    const before = (await filedFor(acn)).length;
+    await connectThroughSandbox(t, f.lite, "bglcas360");
+    for (const client of [f.outsider, f.lite]) {
+      const reply = await sendAgain(client, docId);
+      expect(reply.statusCode, reply.body).toBe(404);
+    }
+    expect(await filedFor(acn)).toHaveLength(before);
+    expect(await casEntries(f.as.alice, docId)).toHaveLength(1);
+  });
+
+  it("CAS 360 refusing the file answers 502 with the note to upload it by hand, logged as failed", async () => {
+    const { docId } = await registered(f.as.alice);
+    const sandbox = t.services.integrationSandbox("bglcas360");
+    if (!sandbox) throw new Error("no sandbox");
+    const down = createCas360Certificate({
+      db: t.db,
+      providers: () => ({
+        ...sandbox.provider,
+        async uploadCertificate() {
+          throw new ProviderUnavailable("CAS 360 upload: 503", 503);
+        },
+      }),
+      accessTokenOf: async () => "token",
+      ownConnection: async () => aliceConnection(),
+      registrationCertificate: async (ctx, id) => {
+        const certificate = await t.services.asicRegistration.certificate(ctx, id);
+        return { acn: certificate.acn, pdf: Buffer.concat(await certificate.file.body.toArray()) };
+      },
+      logs: t.services.logs,
+    });
+    const ctx = { teamId: f.teamId, userId: f.ids.alice, role: "member" as const };
+    await expect(down.sendCertificateAgain(ctx as never, docId)).rejects.toThrow(
+      CAS360_CERTIFICATE_UPLOAD_FAILED,
+    );
+    const entries = await casEntries(f.as.alice, docId);
+    expect(entries.map((e) => e.is_success).sort()).toEqual([false, true]);
   });
 });

@@ -20,6 +20,12 @@ export const canConnect = (
 export const canDisconnect = (status: "not_connected" | "connected" | "needs_renewal") =>
   status !== "not_connected";
 
+/**
+ * Sending a registered company's certificate to CAS 360 again: through one's own connection, while
+ * it works (one that needs renewing is told so, not tried and logged as a failed upload).
+ */
+export const canSendCertificate = (status: "connected" | "needs_renewal") => status === "connected";
+
 /** Sync Document: through one's own working connection, to an app that takes documents. */
 export const canSyncDocuments = (
   status: "not_connected" | "connected" | "needs_renewal",

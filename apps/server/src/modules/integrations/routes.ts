@@ -1,6 +1,9 @@
 import {
   AccountingOrganisationsResponse,
   accountingOrganisationChanged,
+  CAS360_CERTIFICATE_UPLOADED,
+  Cas360CertificateBody,
+  Cas360CertificateResponse,
   CheckExistContactQuery,
   CheckExistContactResponse,
   ErrorEnvelope,
@@ -286,6 +289,37 @@ export const integrationRoutes: FastifyPluginAsyncZod<{
       const ctx = await request.firm();
       const data = await integrations.validateFundContacts(ctx, "bglsf360", request.body.doc_id);
       return { message: data.errors[0] ?? SF360_VALIDATED, data };
+    },
+  );
+
+  app.post(
+    "/bglcas360/certificate/upload",
+    {
+      schema: {
+        tags: ["integrations"],
+        summary:
+          "Sends a registered company's Certificate of Registration to the caller's CAS 360 again (the interview top bar's CAS 360 action), logged as a CAS entry",
+        description:
+          "For a registration ASIC has registered whose certificate is still kept (30 days). Through the caller's own CAS 360 connection; the upload is logged as the first one is. A failed upload answers 502 with the spec's note to upload it by hand.",
+        querystring: IntegrationTeamQuery,
+        body: Cas360CertificateBody,
+        response: {
+          200: Cas360CertificateResponse,
+          400: ErrorEnvelope.describe("no Doc ID, or no id_team"),
+          404: ErrorEnvelope.describe(
+            "No CAS 360 connection of the caller's, no such document in the firm, or no certificate kept for it",
+          ),
+          409: ErrorEnvelope.describe("The CAS 360 connection needs renewing"),
+          502: ErrorEnvelope.describe(
+            "CAS 360 did not take the certificate: the spec's note to upload it by hand",
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = await request.firm();
+      const data = await integrations.sendCertificateAgain(ctx, request.body.doc_id);
+      return { message: CAS360_CERTIFICATE_UPLOADED, data: { certificate_upload: data } };
     },
   );
 

@@ -6,7 +6,7 @@ import type { Clock, FirmContext } from "../../platform/kernel/index.ts";
 import { createSecretBox } from "../../platform/secrets/secret-box.ts";
 import type { FileStore } from "../files/index.ts";
 import type { LogsService } from "../logs/index.ts";
-import { createCas360Certificate } from "./cas360-certificate.ts";
+import { createCas360Certificate, type RegistrationCertificate } from "./cas360-certificate.ts";
 import { createClientImport, type InterviewOf } from "./client-import.ts";
 import { createConnectionTokens } from "./connection-tokens.ts";
 import { createConnections } from "./connections.ts";
@@ -38,6 +38,8 @@ export function createIntegrationsService(deps: {
   jobs?: JobQueue;
   files?: Pick<FileStore, "get">;
   assembledPdf?: (ctx: FirmContext, docId: number) => Promise<{ name: string; sha256: string }>;
+  /** A registered company's certificate and ACN, from the ASIC module (CAS 360's "send again"). */
+  registrationCertificate?: RegistrationCertificate;
   /** Who is told when a retried import can be run again, and how (mail with the interview link). */
   importReady?: ImportReadyNotice;
 }) {
@@ -88,7 +90,14 @@ export function createIntegrationsService(deps: {
     files: deps.files,
     assembledPdf: deps.assembledPdf,
   });
-  const certificate = createCas360Certificate({ db, providers, accessTokenOf, logs });
+  const certificate = createCas360Certificate({
+    db,
+    providers,
+    accessTokenOf,
+    ownConnection,
+    registrationCertificate: deps.registrationCertificate,
+    logs,
+  });
   const importFailures = createImportFailures({
     db,
     clock,
@@ -121,6 +130,7 @@ export function createIntegrationsService(deps: {
     fundExists: fundChecks.fundExists,
     validateFundContacts: fundChecks.validateFundContacts,
     uploadCertificateOfRegistration: certificate.uploadCertificateOfRegistration,
+    sendCertificateAgain: certificate.sendCertificateAgain,
     syncDocument: documentSync.syncDocument,
     // The operator console's "integrations failing" queue (its rules of who may are the console's).
     failingPage: failing.failingPage,
