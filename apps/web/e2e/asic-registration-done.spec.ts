@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { registeredCompanyByApi } from "./asic-support";
 import { documentRows, openDocuments } from "./documents-support";
+import { connectByApi } from "./integrations-support";
 import { interviewUrl, slowExpect } from "./interview-support";
 import { expectAccessible, STRATEGIST_OWNER } from "./support";
 
@@ -71,4 +72,73 @@ test("a registered company: one name on the certificate, application and kit; no
     data: { xml: { proposed_name: "Harbour Bakery" }, action_token: token },
   });
   expect(saved.status()).toBe(409);
+});
+
+// Spec D2-19: the top bar's CAS 360 action. The certificate goes to CAS 360 by itself on
+// registration when CAS 360 is connected; connected only afterwards (or after a failed upload),
+// the person sends it from the registered company's interview.
+test("a registered company's certificate is sent to CAS 360 from the top bar, by keyboard at 1366 and 375 px", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await openDocuments(page, STRATEGIST_OWNER);
+  const doc = await registeredCompanyByApi(page);
+  const scope = `id_team=${doc.teamId}`;
+  const send = "Send certificate to CAS 360";
+  const uploaded = page.getByText("The Certificate of Registration was uploaded to CAS360.");
+  const toolbar = page.getByRole("toolbar", { name: "Interview actions" });
+  const casEntries = async () =>
+    (
+      (await (await page.request.get(`/api/log?id=${doc.docId}&${scope}`)).json()).data.rows as {
+        type: string;
+        is_success: boolean;
+      }[]
+    ).filter((row) => row.type === "CAS");
+
+  // Without CAS 360 connected there is no such action.
+  await page.goto(interviewUrl(doc.docId, doc.folderId));
+  await slowExpect(toolbar.getByRole("link", { name: "Certificate of Registration" })).toBeVisible();
+  await expect(toolbar.getByRole("button", { name: send })).toHaveCount(0);
+
+  await connectByApi(page, doc.teamId, "bglcas360");
+  try {
+    await page.reload();
+    const button = toolbar.getByRole("button", { name: send });
+    await slowExpect(button).toBeVisible();
+    // Tab from the certificate's download reaches it (the kit's button may stand between).
+    await toolbar.getByRole("link", { name: "Certificate of Registration" }).focus();
+    await expect(async () => {
+      await page.keyboard.press("Tab");
+      await expect(button).toBeFocused({ timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+    await expect(page.getByRole("tooltip", { name: send })).toBeVisible();
+    await page.keyboard.press("Enter");
+    await slowExpect(uploaded).toBeVisible();
+    expect((await casEntries()).map((entry) => entry.is_success)).toEqual([true]);
+    await expectAccessible(page, "registered company's interview with the CAS 360 action");
+    await page.screenshot({ path: "/tmp/shots-asic/cas360-sent-1366.png" });
+
+    // On a small screen it is in the bar's More actions menu.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.reload();
+    const more = toolbar.getByRole("button", { name: "More actions" });
+    await slowExpect(more).toBeVisible();
+    await expect(toolbar.getByRole("button", { name: send })).toHaveCount(0);
+    await more.focus();
+    await page.keyboard.press("Enter");
+    const item = page.getByRole("menuitem", { name: send });
+    await expect(item).toBeVisible();
+    await page.screenshot({ path: "/tmp/shots-asic/cas360-more-actions-375.png" });
+    await expect(async () => {
+      await page.keyboard.press("ArrowDown");
+      await expect(item).toHaveClass(/ant-dropdown-menu-item-active/, { timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
+    await page.keyboard.press("Enter");
+    await slowExpect(uploaded).toBeVisible();
+    expect((await casEntries()).map((entry) => entry.is_success)).toEqual([true, true]);
+  } finally {
+    // Other tests of this firm register companies: they must not upload to a CAS 360 left connected.
+    await page.request.get(`/api/bglcas360/auth/disconnect?${scope}`);
+  }
 });

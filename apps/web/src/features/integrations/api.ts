@@ -119,3 +119,7 @@ export const fundOnSimpleFund = (teamId: number, docId: number) =>
 /** Simple Fund 360's contact validation of the document's saved answers: data and errors. */
 export const validateFundContacts = (teamId: number, docId: number) =>
   call(API.integrations.validateFundContacts, { query: { id_team: teamId }, body: { doc_id: docId } });
+
+/** CAS 360: a registered company's Certificate of Registration sent again (the top bar's action). */
+export const sendCertificateToCas360 = (teamId: number, docId: number) =>
+  call(API.integrations.sendCertificateToCas360, { query: { id_team: teamId }, body: { doc_id: docId } });

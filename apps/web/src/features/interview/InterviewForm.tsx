@@ -46,6 +46,7 @@ import {
   offersAction,
   withRequestedActions,
 } from "../documents/interview-address";
+import { useCas360Actions } from "../integrations/Cas360Actions";
 import {
   InterviewIntegrations,
   noteFundAlreadyOnSimpleFund,
@@ -556,6 +557,11 @@ export function InterviewForm({
     saveFirst: () => save("auto"),
     onValidated: () => setSfAction(true),
   });
+  const cas360 = useCas360Actions({
+    teamId,
+    docId,
+    certificateReady: Boolean(asicState.data?.certificate_download_url),
+  });
   /** Imported answers replace the party's (or, for a new fund, all answers), then save as usual. */
   const applyImport = ({
     answers: incoming,
@@ -606,6 +612,7 @@ export function InterviewForm({
         {doc.isAsicDocument && offersAction(address, "ASIC") && (
           <AsicActions teamId={teamId} docId={docId} listHref={listHref} />
         )}
+        {wide && cas360.button}
         {wide && simpleFund.button}
         <Typography.Text type="secondary" className="interview-topbar__note" role="status">
           {saveNote}
@@ -621,6 +628,7 @@ export function InterviewForm({
             menu={{
               items: [
                 { key: "preview", label: "Preview document", icon: <EyeOutlined />, onClick: preview },
+                ...cas360.menuItems,
                 ...simpleFund.menuItems,
               ],
             }}
