@@ -165,6 +165,18 @@ export function TemplatePreviewModal({
           </Suspense>
         </div>
         <aside className="template-preview__info" aria-label="Template information">
+          {/* The action first: below the sections it moved as they opened and as the PDF loaded
+              (some 370 px at 1366 px, under the fold), and a click on it could miss. */}
+          <div className="template-preview__action">
+            {price ? (
+              <Typography.Text strong>{price}</Typography.Text>
+            ) : access.kind === "strategist-only" ? (
+              <Tag style={GOLD_TAG_STYLE}>{STRATEGIST_ONLY_LABEL}</Tag>
+            ) : null}
+            <Button type="primary" size="large" onClick={onAct}>
+              {actionLabel(access)}
+            </Button>
+          </div>
           {/* One section open at a time, as disclosure buttons: antd's accordion mode marks the
               headers as tabs, and a tab list of collapsible panels (holding the FAQ's own
               collapsible answers) is not a structure screen readers can follow. */}
@@ -180,16 +192,6 @@ export function TemplatePreviewModal({
             }
             items={sections}
           />
-          <div className="template-preview__action">
-            {price ? (
-              <Typography.Text strong>{price}</Typography.Text>
-            ) : access.kind === "strategist-only" ? (
-              <Tag style={GOLD_TAG_STYLE}>{STRATEGIST_ONLY_LABEL}</Tag>
-            ) : null}
-            <Button type="primary" size="large" onClick={onAct}>
-              {actionLabel(access)}
-            </Button>
-          </div>
         </aside>
       </div>
     </Modal>
