@@ -32,11 +32,17 @@ for (const width of [1366, 375]) {
       await expect(search).toBeVisible({ timeout: 60_000 });
 
       // By keyboard: type the owner's email, Enter, then Tab to the firm and open it.
-      await search.focus();
-      await page.keyboard.type(FIRM.owner);
+      // Typed again if a keystroke was lost (CI once searched without the firm showing, 10 s on);
+      // the search itself is given the slow wait of a loaded machine.
+      await expect(async () => {
+        await search.fill("");
+        await search.focus();
+        await page.keyboard.type(FIRM.owner);
+        await expect(search).toHaveValue(FIRM.owner, { timeout: 1_000 });
+      }).toPass({ timeout: 20_000 });
       await page.keyboard.press("Enter");
       const open = page.getByRole("button", { name: FIRM.name });
-      await expect(open).toBeVisible();
+      await expect(open).toBeVisible({ timeout: 30_000 });
       await expectAccessible(page, "firm search");
       await page.screenshot({
         path: `${process.env.E2E_OUTPUT_DIR ?? "test-results"}/console-firms-search-${width}.png`,
@@ -124,8 +130,17 @@ for (const width of [1366, 375]) {
       const dialog = page.getByRole("dialog", { name: `Change the plan of ${FIRM.name}` });
       await expect(dialog).toContainText("its document allowance started again");
       await expect(dialog.getByRole("combobox", { name: "New plan" })).toBeFocused();
-      await page.keyboard.press("Enter");
-      await page.locator(`.ant-select-item-option[title="${target}"]`).click();
+      // The plan chosen, and seen chosen: once, beside another spec at 375 px, the option's click
+      // left "Choose a plan" in the field and the dialog refused to close.
+      const newPlan = dialog.getByRole("combobox", { name: "New plan" });
+      await expect(async () => {
+        if ((await page.locator(`.ant-select-item-option[title="${target}"]`).count()) === 0) {
+          await newPlan.focus();
+          await page.keyboard.press("Enter");
+        }
+        await page.locator(`.ant-select-item-option[title="${target}"]`).click({ timeout: 2_000 });
+        await expect(dialog.locator(".ant-select")).toContainText(target, { timeout: 1_000 });
+      }).toPass({ timeout: 20_000 });
       await dialog
         .getByLabel("Reason (kept in the audit log)")
         .fill(`Upgrade agreed with the owner (${width} px)`);
@@ -144,7 +159,8 @@ for (const width of [1366, 375]) {
           .getByLabel("Reason (kept in the audit log)")
           .fill(`The owner asked in writing (${width} px)`);
         await handOver.getByRole("button", { name: "Make owner", exact: true }).click();
-        await expect(handOver).toHaveCount(0);
+        // CI once still showed the dialog 10 s after this (a loaded machine; no cause found).
+        await expect(handOver).toHaveCount(0, { timeout: 30_000 });
         await expect(people.getByRole("row", { name: new RegExp(name) })).toContainText("Owner");
         await expect(people.getByRole("row", { name: new RegExp(previous) })).toContainText("Manager");
       };

@@ -734,17 +734,20 @@ export function InterviewForm({
           onChanged={nameChanged}
         />
       )}
-      <InterviewIntegrations
-        teamId={teamId}
-        docId={docId}
-        parties={parties}
-        contactTargets={contactTargets}
-        hasFundQuestions={hasFundQuestions}
-        currentFundName={typeof answers.fund_name === "string" ? answers.fund_name : undefined}
-        onImported={applyImport}
-        saveFirst={() => save("auto")}
-        currentAnswers={() => answersRef.current as Record<string, unknown>}
-      />
+      {/* Imports change answers: none into an application lodged with ASIC (its answers are kept). */}
+      {!readOnly && (
+        <InterviewIntegrations
+          teamId={teamId}
+          docId={docId}
+          parties={parties}
+          contactTargets={contactTargets}
+          hasFundQuestions={hasFundQuestions}
+          currentFundName={typeof answers.fund_name === "string" ? answers.fund_name : undefined}
+          onImported={applyImport}
+          saveFirst={() => save("auto")}
+          currentAnswers={() => answersRef.current as Record<string, unknown>}
+        />
+      )}
     </div>
   );
 }
