@@ -1,10 +1,11 @@
 import { CloudUploadOutlined } from "@ant-design/icons";
 import { CAS360_CERTIFICATE_UPLOADED, CAS360_SEND_CERTIFICATE } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { App, Button, type MenuProps, Tooltip } from "antd";
-import { type ReactNode, useState } from "react";
+import { App } from "antd";
+import { useState } from "react";
 import { connectedAppsQuery, isConnected, sendCertificateToCas360 } from "./api";
 import { CONNECTED_REFRESH_MS } from "./InterviewIntegrations";
+import { NO_TOP_BAR_ACTION, type TopBarAction, topBarAction } from "./top-bar-action";
 
 /**
  * The interview top bar's CAS 360 actions (spec §2, "Top bar"): "Send certificate to CAS 360" on a
@@ -22,12 +23,12 @@ export function useCas360Actions({
   docId: number;
   /** Whether the registration has a Certificate of Registration to download. */
   certificateReady: boolean;
-}): { button: ReactNode; menuItems: NonNullable<MenuProps["items"]> } {
+}): TopBarAction {
   const { message } = App.useApp();
   const [sending, setSending] = useState(false);
   // The same query (and refresh) as the floating buttons: one request serves both.
   const connected = useQuery({ ...connectedAppsQuery(teamId), refetchInterval: CONNECTED_REFRESH_MS });
-  if (!certificateReady || !isConnected(connected.data, "bglcas360")) return { button: null, menuItems: [] };
+  if (!certificateReady || !isConnected(connected.data, "bglcas360")) return NO_TOP_BAR_ACTION;
 
   async function send() {
     setSending(true);
@@ -44,25 +45,11 @@ export function useCas360Actions({
     }
   }
 
-  return {
-    button: (
-      <Tooltip title={CAS360_SEND_CERTIFICATE} trigger={["hover", "focus"]}>
-        <Button
-          icon={<CloudUploadOutlined />}
-          aria-label={CAS360_SEND_CERTIFICATE}
-          loading={sending}
-          onClick={() => void send()}
-        />
-      </Tooltip>
-    ),
-    menuItems: [
-      {
-        key: "cas360-certificate",
-        label: CAS360_SEND_CERTIFICATE,
-        icon: <CloudUploadOutlined />,
-        disabled: sending,
-        onClick: () => void send(),
-      },
-    ],
-  };
+  return topBarAction({
+    key: "cas360-certificate",
+    label: CAS360_SEND_CERTIFICATE,
+    icon: <CloudUploadOutlined />,
+    busy: sending,
+    run: () => void send(),
+  });
 }

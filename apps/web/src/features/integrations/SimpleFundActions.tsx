@@ -1,10 +1,11 @@
 import { CheckCircleOutlined } from "@ant-design/icons";
 import { INTEGRATION_IMPORT_FAILED, SF360_VALIDATED, SF360_VALIDATING } from "@precedent/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { App, Button, type MenuProps, Tooltip } from "antd";
-import { type ReactNode, useState } from "react";
+import { App } from "antd";
+import { useState } from "react";
 import { connectedAppsQuery, isConnected, validateFundContacts } from "./api";
 import { CONNECTED_REFRESH_MS, FUND_APP } from "./InterviewIntegrations";
+import { NO_TOP_BAR_ACTION, type TopBarAction, topBarAction } from "./top-bar-action";
 
 const VALIDATE_LABEL = "Validate with Simple Fund 360";
 
@@ -27,13 +28,13 @@ export function useSimpleFundActions({
   saveFirst?: () => Promise<boolean>;
   /** Told when Simple Fund 360 validated the contacts without errors (the server marks is_sf_action). */
   onValidated?: () => void;
-}): { button: ReactNode; menuItems: NonNullable<MenuProps["items"]> } {
+}): TopBarAction {
   const { message } = App.useApp();
   const [validating, setValidating] = useState(false);
   // The same query (and refresh) as the floating buttons: one request serves both.
   const connected = useQuery({ ...connectedAppsQuery(teamId), refetchInterval: CONNECTED_REFRESH_MS });
   const shown = hasFundQuestions && isConnected(connected.data, FUND_APP);
-  if (!shown) return { button: null, menuItems: [] };
+  if (!shown) return NO_TOP_BAR_ACTION;
 
   /** Spec §8: the info message while validating, then the completion message or the first error. */
   async function validate() {
@@ -64,27 +65,11 @@ export function useSimpleFundActions({
     }
   }
 
-  return {
-    // An icon with its name in a tooltip: at 1366 px the bar has some 50 px to spare, and the
-    // label written out pushed Save and Assemble onto a second line.
-    button: (
-      <Tooltip title={VALIDATE_LABEL} trigger={["hover", "focus"]}>
-        <Button
-          icon={<CheckCircleOutlined />}
-          aria-label={VALIDATE_LABEL}
-          loading={validating}
-          onClick={() => void validate()}
-        />
-      </Tooltip>
-    ),
-    menuItems: [
-      {
-        key: "sf360-validate",
-        label: VALIDATE_LABEL,
-        icon: <CheckCircleOutlined />,
-        disabled: validating,
-        onClick: () => void validate(),
-      },
-    ],
-  };
+  return topBarAction({
+    key: "sf360-validate",
+    label: VALIDATE_LABEL,
+    icon: <CheckCircleOutlined />,
+    busy: validating,
+    run: () => void validate(),
+  });
 }
