@@ -434,11 +434,8 @@ export function createServices(deps: {
     // The document's PDF as the actor may download it, from the documents module.
     assembledPdf: (ctx, docId) => documents.downloadablePdf(ctx, docId),
     interviewOf: (ctx, docId) => interview.interview(ctx, docId),
-    // A registered company's certificate, read as the actor may download it (a few kB).
-    registrationCertificate: async (ctx, docId) => {
-      const certificate = await asicRegistration.certificate(ctx, docId);
-      return { acn: certificate.acn, pdf: Buffer.concat(await certificate.file.body.toArray()) };
-    },
+    // A registered company's certificate, read as the actor may download it.
+    registrationCertificate: (ctx, docId) => asicRegistration.certificatePdf(ctx, docId),
     logs,
     importReady: importReadyNotice({ mail, publicUrl, users }),
   });

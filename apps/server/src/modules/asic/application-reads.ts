@@ -112,6 +112,21 @@ export function createApplicationReads(deps: {
     return found;
   }
 
+  /** GET asic/certificate: the Certificate of Registration, within 30 days of registration. */
+  async function certificate(ctx: FirmContext, docId: number) {
+    await requireActionable(ctx, docId);
+    const row = await readRow(docId);
+    const state = stateOf(row);
+    if (!row?.certificateSha256 || !state.certificate_download_url) {
+      throw notFound(
+        "No Certificate of Registration can be downloaded for this document (it is kept for 30 days after registration).",
+      );
+    }
+    const file = await files.stream(row.certificateSha256);
+    if (!file) throw notFound("The Certificate of Registration is missing.");
+    return { file, fileName: `Certificate of Registration ${state.acn ?? ""}.pdf`, acn: state.acn ?? "" };
+  }
+
   return {
     log,
     stateOf,
@@ -130,19 +145,12 @@ export function createApplicationReads(deps: {
       };
     },
 
-    /** GET asic/certificate: the Certificate of Registration, within 30 days of registration. */
-    async certificate(ctx: FirmContext, docId: number) {
-      await requireActionable(ctx, docId);
-      const row = await readRow(docId);
-      const state = stateOf(row);
-      if (!row?.certificateSha256 || !state.certificate_download_url) {
-        throw notFound(
-          "No Certificate of Registration can be downloaded for this document (it is kept for 30 days after registration).",
-        );
-      }
-      const file = await files.stream(row.certificateSha256);
-      if (!file) throw notFound("The Certificate of Registration is missing.");
-      return { file, fileName: `Certificate of Registration ${state.acn ?? ""}.pdf`, acn: state.acn ?? "" };
+    certificate,
+
+    /** The same certificate read whole (a few kB), with the company's ACN: for sending it on. */
+    async certificatePdf(ctx: FirmContext, docId: number) {
+      const { file, acn } = await certificate(ctx, docId);
+      return { acn, pdf: Buffer.concat(await file.body.toArray()) };
     },
   };
 }

@@ -137,6 +137,7 @@ export function createAsicRegistration(deps: {
     },
 
     certificate: reads.certificate,
+    certificatePdf: reads.certificatePdf,
 
     /** The list's ASIC columns for these documents of one firm. */
     rowColumns: (teamId: number, docIds: number[]) =>

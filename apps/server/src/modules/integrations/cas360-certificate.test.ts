@@ -273,16 +273,14 @@ describe("CAS 360: the certificate sent again from the interview's top bar", () 
       }),
       accessTokenOf: async () => "token",
       ownConnection: async () => aliceConnection(),
-      registrationCertificate: async (ctx, id) => {
-        const certificate = await t.services.asicRegistration.certificate(ctx, id);
-        return { acn: certificate.acn, pdf: Buffer.concat(await certificate.file.body.toArray()) };
-      },
+      registrationCertificate: (ctx, id) => t.services.asicRegistration.certificatePdf(ctx, id),
       logs: t.services.logs,
     });
     const ctx = { teamId: f.teamId, userId: f.ids.alice, role: "member" as const };
-    await expect(down.sendCertificateAgain(ctx as never, docId)).rejects.toThrow(
-      CAS360_CERTIFICATE_UPLOAD_FAILED,
-    );
+    await expect(down.sendCertificateAgain(ctx as never, docId)).rejects.toMatchObject({
+      status: 502,
+      message: CAS360_CERTIFICATE_UPLOAD_FAILED,
+    });
     const entries = await casEntries(f.as.alice, docId);
     expect(entries.map((e) => e.is_success).sort()).toEqual([false, true]);
   });

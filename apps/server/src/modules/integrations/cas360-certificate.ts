@@ -27,6 +27,9 @@ export type RegistrationCertificate = (
   docId: number,
 ) => Promise<{ acn: string; pdf: Uint8Array }>;
 
+/** What an upload sends, and for whom it is logged. */
+type Upload = { teamId: number; userId: number; docId: number; acn: string; pdf: Uint8Array };
+
 export function createCas360Certificate(deps: {
   db: Database;
   providers: (slug: "bglcas360") => IntegrationProvider;
@@ -50,13 +53,7 @@ export function createCas360Certificate(deps: {
       if (!canSendCertificate(connection.status)) throw new AppError(409, NEEDS_RENEWAL_MESSAGE);
       if (!deps.registrationCertificate) throw new AppError(503, CAS360_CERTIFICATE_UPLOAD_FAILED);
       const { acn, pdf } = await deps.registrationCertificate(ctx, docId);
-      const outcome = await uploadCertificateOfRegistration({
-        teamId: ctx.teamId,
-        userId: ctx.userId,
-        docId,
-        acn,
-        pdf,
-      });
+      const outcome = await upload(connection, { teamId: ctx.teamId, userId: ctx.userId, docId, acn, pdf });
       if (outcome !== "uploaded") throw new AppError(502, CAS360_CERTIFICATE_UPLOAD_FAILED);
       return outcome;
     },
@@ -68,13 +65,7 @@ export function createCas360Certificate(deps: {
    * entry with `certificate_upload`; a failed one shows the spec's note, and the person uploads
    * it by hand. Never throws: the registration itself stands whatever CAS 360 does.
    */
-  async function uploadCertificateOfRegistration(input: {
-    teamId: number;
-    userId: number;
-    docId: number;
-    acn: string;
-    pdf: Uint8Array;
-  }): Promise<CertificateUploadOutcome | null> {
+  async function uploadCertificateOfRegistration(input: Upload): Promise<CertificateUploadOutcome | null> {
     const [connection] = await db
       .select()
       .from(integrationConnections)
@@ -85,7 +76,11 @@ export function createCas360Certificate(deps: {
           eq(integrationConnections.app, "bglcas360"),
         ),
       );
-    if (!connection) return null;
+    return connection ? upload(connection, input) : null;
+  }
+
+  /** One attempt through `connection`, logged as a CAS entry; never throws. */
+  async function upload(connection: Connection, input: Upload): Promise<CertificateUploadOutcome> {
     const log = (outcome: CertificateUploadOutcome, status: number, message: string) =>
       deps.logs?.recordAction(db, {
         teamId: input.teamId,
