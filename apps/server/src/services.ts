@@ -433,7 +433,8 @@ export function createServices(deps: {
     files: fileStore,
     // The document's PDF as the actor may download it, from the documents module.
     assembledPdf: (ctx, docId) => documents.downloadablePdf(ctx, docId),
-    interviewOf: (ctx, docId) => interview.interview(ctx, docId),
+    // Refused where the answers may not change (an application lodged with ASIC).
+    interviewOf: (ctx, docId) => interview.interviewToChange(ctx, docId),
     // A registered company's certificate, read as the actor may download it.
     registrationCertificate: (ctx, docId) => asicRegistration.certificatePdf(ctx, docId),
     logs,

@@ -151,7 +151,7 @@ export const integrationCalls = {
     errors: {
       400: "No such party question in the document's interview",
       404: "No such document, no connection of the caller to this app, or no such client",
-      409: "A completed document, the connection needs renewing, no funds in the app, or the group is full",
+      409: "A completed document, an application lodged with ASIC (read only), the connection needs renewing, no funds in the app, or the group is full",
       422: "Client imported failed! Data not matching",
       502: PROVIDER_DOWN,
     },

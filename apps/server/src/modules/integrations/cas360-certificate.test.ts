@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
+  ASIC_APPLICATION_READ_ONLY,
   CAS360_CERTIFICATE_UPLOAD_ACTION,
   CAS360_CERTIFICATE_UPLOAD_FAILED,
   CAS360_CERTIFICATE_UPLOADED,
@@ -283,5 +284,37 @@ describe("CAS 360: the certificate sent again from the interview's top bar", () 
     });
     const entries = await casEntries(f.as.alice, docId);
     expect(entries.map((e) => e.is_success).sort()).toEqual([false, true]);
+  });
+});
+
+describe("Import Client into a company lodged with ASIC", () => {
+  it("is refused before the app is asked, as a save would be, and logs no import", async () => {
+    await connectThroughSandbox(t, f.as.alice, "xero");
+    const listed = await f.as.alice.get("/api/integrations/xero/clients", { type: "Individual" });
+    const person = (listed.json().data as { id: string }[])[0];
+    if (!person) throw new Error("no person in the Xero sandbox");
+    const { docId } = await registered(f.as.alice);
+    // As the start wizard makes it: the Form 201 template's interview.
+    await t.db
+      .update(documents)
+      .set({ xTemplateId: "company-registration", status: 2 })
+      .where(eq(documents.id, docId));
+    const answers = (
+      await t.db.select({ xml: documents.xml }).from(documents).where(eq(documents.id, docId))
+    )[0]?.xml;
+    const refused = await f.as.alice.post("/api/integrations/xero/import", {
+      doc_id: docId,
+      client_id: person.id,
+      question_id: "applicant",
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(ASIC_APPLICATION_READ_ONLY);
+    const entries = DocumentLogResponse.parse((await f.as.alice.get("/api/log", { id: docId })).json());
+    expect(entries.data.rows.map((r) => r.action)).toContain(CAS360_CERTIFICATE_UPLOAD_ACTION);
+    expect(entries.data.rows.filter((r) => r.action.startsWith("Import client"))).toEqual([]);
+    const after = (
+      await t.db.select({ xml: documents.xml }).from(documents).where(eq(documents.id, docId))
+    )[0]?.xml;
+    expect(after).toEqual(answers);
   });
 });

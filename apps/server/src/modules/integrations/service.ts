@@ -30,7 +30,10 @@ export function createIntegrationsService(deps: {
   providers: (slug: IntegrationAppSlug) => IntegrationProvider;
   /** Where each app's provider sends the person back (the integrations page's {appName} route). */
   redirectUri: (slug: IntegrationAppSlug) => string;
-  /** The document's interview, if the actor may interview it now (refuses completed documents). */
+  /**
+   * The document's interview, if the actor may interview it now and its answers may change
+   * (refuses completed documents and applications lodged with ASIC).
+   */
   interviewOf?: InterviewOf;
   /** The document logs: each import is an entry, with what was asked and answered (no personal data). */
   logs?: Pick<LogsService, "recordAction">;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { INTERVIEW_INCOMPLETE } from "@precedent/contracts";
 import { type Answers, cleanAnswers, formatIssues, missingAnswers } from "@precedent/docgen";
-import { badRequest } from "../../errors.ts";
+import { AppError, badRequest } from "../../errors.ts";
 import type { FirmContext } from "../../platform/kernel/index.ts";
 import { fileNameOf } from "../documents/index.ts";
 import { templateName } from "../templates/index.ts";
@@ -24,10 +24,31 @@ const answersChangedText = (n: number) => `${n} ${n === 1 ? "answer" : "answers"
 
 export function createInterviewAnswers(
   deps: Pick<InterviewServiceDeps, "db" | "clock" | "documents" | "engine">,
-  scope: Pick<InterviewScope, "supplements" | "guardedAnswers" | "interviewable" | "isCurrentToken">,
+  scope: Pick<
+    InterviewScope,
+    "supplements" | "guardedAnswers" | "refusalOfChange" | "interviewable" | "isCurrentToken"
+  >,
 ) {
   const { db, clock, documents, engine } = deps;
-  const { supplements, guardedAnswers, interviewable, isCurrentToken } = scope;
+  const { supplements, guardedAnswers, refusalOfChange, interviewable, isCurrentToken } = scope;
+
+  /** GET /doc/{docId}/interview: what the interview page renders. */
+  async function interview(ctx: FirmContext, docId: number) {
+    const { doc, template } = await db.transaction((tx) => interviewable(tx, ctx, docId, false));
+    return {
+      doc_id: doc.id,
+      name: doc.name,
+      status: doc.status,
+      template_identifier: template.identifier,
+      template_name: doc.templateName ?? templateName(template),
+      is_relaunch: doc.isRelaunch,
+      is_asic_document: doc.type === "ASIC",
+      is_interview_ai: doc.isInterviewAi,
+      is_sf_action: doc.isSfAction,
+      definition: template.definition as unknown as Record<string, unknown>,
+      xml: doc.xml,
+    };
+  }
 
   return {
     /** GET /get-action-token/{docId}: a fresh token; the document's previous one stops working. */
@@ -44,22 +65,20 @@ export function createInterviewAnswers(
       });
     },
 
-    /** GET /doc/{docId}/interview: what the interview page renders. */
-    async interview(ctx: FirmContext, docId: number) {
-      const { doc, template } = await db.transaction((tx) => interviewable(tx, ctx, docId, false));
-      return {
-        doc_id: doc.id,
-        name: doc.name,
-        status: doc.status,
-        template_identifier: template.identifier,
-        template_name: doc.templateName ?? templateName(template),
-        is_relaunch: doc.isRelaunch,
-        is_asic_document: doc.type === "ASIC",
-        is_interview_ai: doc.isInterviewAi,
-        is_sf_action: doc.isSfAction,
-        definition: template.definition as unknown as Record<string, unknown>,
-        xml: doc.xml,
-      };
+    interview,
+
+    /**
+     * The interview, if its answers may change now: refused (409, with the guard's reason) where
+     * a save would be, so Import Client and Select Fund do not hand answers to an application
+     * lodged with ASIC, nor log an import that no save can keep.
+     */
+    async interviewToChange(ctx: FirmContext, docId: number) {
+      const refusal = await db.transaction(async (tx) => {
+        const { doc } = await interviewable(tx, ctx, docId, false);
+        return refusalOfChange(tx, ctx, doc);
+      });
+      if (refusal) throw new AppError(409, refusal);
+      return interview(ctx, docId);
     },
 
     /**

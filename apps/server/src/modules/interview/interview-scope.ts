@@ -83,6 +83,27 @@ export function createInterviewScope(deps: Pick<InterviewServiceDeps, "documents
     return guarded;
   }
 
+  /**
+   * A guard's refusal of any change to the document's answers (an application lodged with ASIC is
+   * read only), for a caller that would bring answers in without saving them itself: Import Client.
+   */
+  async function refusalOfChange(
+    tx: Database,
+    ctx: FirmContext,
+    doc: { id: number; type: string; xml: unknown },
+  ) {
+    for (const guard of answerGuards) {
+      const said = await guard(tx, {
+        teamId: ctx.teamId,
+        docId: doc.id,
+        docType: doc.type,
+        answers: (doc.xml ?? {}) as Record<string, unknown>,
+      });
+      if (said && "refusal" in said) return said.refusal;
+    }
+    return undefined;
+  }
+
   async function visible(tx: Database, ctx: FirmContext, docId: number, lock: boolean) {
     const loaded = await documents.loadForChange(tx, ctx, docId, lock);
     if (!loaded) throw invalidDocument();
@@ -116,6 +137,7 @@ export function createInterviewScope(deps: Pick<InterviewServiceDeps, "documents
     supplements,
     answerGuards,
     guardedAnswers,
+    refusalOfChange,
     visible,
     interviewable,
     isCurrentToken,

@@ -38,6 +38,7 @@ export function createInterviewService(deps: InterviewServiceDeps) {
 
     issueToken: answers.issueToken,
     interview: answers.interview,
+    interviewToChange: answers.interviewToChange,
     save: answers.save,
     reset: answers.reset,
     preview: answers.preview,
