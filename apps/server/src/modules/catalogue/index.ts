@@ -14,6 +14,12 @@ export {
   storeCatalogueImage,
 } from "./images.ts";
 export {
+  productAcknowledgement,
+  productFlags,
+  productPopupVideo,
+  strategistRefusal,
+} from "./product-meta.ts";
+export {
   productIdOfTemplateSql,
   productMetaOfTemplates,
   productNamesAssembling,
@@ -28,14 +34,7 @@ export type { CatalogueProduct } from "./schema.ts";
 // (biome.json names them): it calls this entry's functions.
 export { catalogueImageFiles, productCategories, productCategoryLinks, products } from "./schema.ts";
 export { ensureCatalogue } from "./seed.ts";
-export {
-  type CatalogueService,
-  createCatalogueService,
-  productAcknowledgement,
-  productFlags,
-  productPopupVideo,
-  strategistRefusal,
-} from "./service.ts";
+export { type CatalogueService, createCatalogueService } from "./service.ts";
 export { ensureServiceProduct } from "./service-products.ts";
 // The operator console's reads and changes of the catalogue (its rules and audit are the console's).
 export {

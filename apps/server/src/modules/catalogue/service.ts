@@ -1,13 +1,9 @@
 import {
-  CATEGORY_STRATEGIST_ONLY,
   type Category,
-  DOCUMENT_STRATEGIST_ONLY,
   type Faq,
   type MembershipProducts,
   ORDERED_TEMPLATE_GONE,
-  PRODUCT_FLAGS,
   type Product,
-  type ProductFlag,
   type ProductListQuery,
   STRATEGIST_PLAN_SLUG,
 } from "@precedent/contracts";
@@ -23,6 +19,7 @@ import type { FileStore } from "../files/index.ts";
 import { documentAllowance, planBySlug, planInForce, type TeamsService } from "../teams/index.ts";
 import { findCreditPackages } from "./credit-packages.ts";
 import { catalogueImage } from "./images.ts";
+import { isStrategistOnly, metaValue, type PlanAccess, productAcknowledgement } from "./product-meta.ts";
 import { templateOfProduct } from "./product-queries.ts";
 import {
   type CatalogueProduct,
@@ -43,47 +40,6 @@ export type TemplateSource = {
   get(
     identifier: string,
   ): Promise<(LibraryTemplate & { uploaded?: UploadedTemplateFiles | undefined }) | undefined>;
-};
-
-/** A plan's access, with rules already spread to sub categories. */
-export type PlanAccess = {
-  planSlug: string;
-  planName: string;
-  excluded: Set<number>;
-  full: Set<number>;
-};
-
-const metaValue = (row: Pick<ProductRow, "metaData">, key: string) =>
-  row.metaData.find((m) => m.key === key)?.value ?? null;
-
-export const productFlags = (row: Pick<ProductRow, "metaData">) =>
-  Object.fromEntries(PRODUCT_FLAGS.map((f) => [f, metaValue(row, f) === "yes" ? "yes" : "no"])) as Record<
-    ProductFlag,
-    "yes" | "no"
-  >;
-
-export const productAcknowledgement = (row: Pick<ProductRow, "metaData">) => {
-  const text = metaValue(row, "acknowledgement");
-  return text?.trim() ? text : null;
-};
-
-export const isStrategistOnly = (row: Pick<ProductRow, "metaData">) =>
-  metaValue(row, "strategist_only") === "yes";
-
-/**
- * Why this plan may not buy or start the product, or null: the product itself is Strategist-only,
- * or it sits in a category the plan excludes (documents spec §4 gives a message for each).
- */
-export function strategistRefusal(product: CatalogueProduct, access: PlanAccess): string | null {
-  if (access.planSlug === STRATEGIST_PLAN_SLUG) return null;
-  if (isStrategistOnly(product)) return DOCUMENT_STRATEGIST_ONLY;
-  if (product.categoryIds.some((id) => access.excluded.has(id))) return CATEGORY_STRATEGIST_ONLY;
-  return null;
-}
-
-export const productPopupVideo = (row: Pick<ProductRow, "metaData">) => {
-  const url = metaValue(row, "popup_video");
-  return url?.trim() ? url : null;
 };
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
