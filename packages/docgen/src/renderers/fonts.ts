@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { ownString } from "../kept-across-documents.ts";
 import { createSubset, readSourceFont } from "./subset.ts";
 
 /** The four faces of the document font. */
@@ -62,7 +63,7 @@ function rememberLayouts(font: ParsedFont): ParsedFont {
     if (!run) {
       if (cache.size >= LAYOUT_CACHE_LIMIT) cache.clear();
       run = shape(text);
-      cache.set(text, run);
+      cache.set(ownString(text), run);
     }
     const positions = run.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({
       xAdvance,

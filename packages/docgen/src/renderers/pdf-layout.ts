@@ -11,7 +11,7 @@
  */
 
 import { TemplateError } from "../errors.ts";
-import { KeptAcrossDocuments } from "../kept-across-documents.ts";
+import { KeptAcrossDocuments, ownString } from "../kept-across-documents.ts";
 import {
   type Block,
   type ContentsEntry,
@@ -173,11 +173,12 @@ export type Typesetter = {
  *
  * Kept only once a paragraph has been seen in a second document (KeptAcrossDocuments): one naming a
  * client is met in one document (perhaps twice there, as a deed repeats a fund's name in its
- * execution clause), and keeping it would fill the cache with paragraphs never met again. A kept
- * paragraph's words are slices of its
- * document's text, which they keep alive; admitting only paragraphs met again keeps that to the few
- * documents that first met the template's clauses (before this, a hundred clients' deeds kept a
- * hundred documents' texts, 21 MB). Bounded by the characters of text kept (lines take about 150
+ * execution clause), and keeping it would fill the cache with paragraphs never met again. A
+ * paragraph's words are slices of its document's text, which they would keep alive, so the lines
+ * are kept as copies whose texts are their own (`linesOfTheirOwn`): before, the documents that
+ * first met the template's clauses stayed in memory until the cache was emptied, and before
+ * admitting only paragraphs met again, a hundred clients' deeds kept a hundred documents' texts
+ * (21 MB). Bounded by the characters of text kept (lines take about 150
  * bytes per character: the 41-page SMSF deed's some 30 MB) and by the hashes remembered, each
  * emptied when it would pass its bound.
  */
@@ -185,6 +186,16 @@ export class SharedLines extends KeptAcrossDocuments<{
   readonly lines: Line[];
   readonly faces: readonly FontFace[];
 }> {}
+
+/** Lines as kept across documents: the same, each piece's text a copy of its own (see ownString). */
+const linesOfTheirOwn = (lines: readonly Line[]): Line[] =>
+  lines.map((line) => ({
+    ...line,
+    words: line.words.map((word) => ({
+      ...word,
+      pieces: word.pieces.map((piece) => ({ ...piece, text: ownString(piece.text) })),
+    })),
+  }));
 
 /**
  * What decides a paragraph's lines besides the typesetter: each run's text, faces and marks (a
@@ -704,8 +715,9 @@ class Layout {
     }
     const faces: FontFace[] = [];
     const lines = this.lines(this.words(runs, style, faces), width, style);
-    // The key is a string of its own (joined from an array); the words are slices, as said above.
-    shared.offer(key, this.typesetter, () => ({ key, value: { lines, faces } }));
+    // The key is a string of its own (joined from an array); the lines are kept as copies whose
+    // texts are their own, as this document's are slices of its text (see SharedLines).
+    shared.offer(key, this.typesetter, () => ({ key, value: { lines: linesOfTheirOwn(lines), faces } }));
     return lines;
   }
 

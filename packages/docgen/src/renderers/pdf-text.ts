@@ -19,6 +19,8 @@
  * the same words.
  */
 
+import { ownString } from "../kept-across-documents.ts";
+
 /** A fontkit glyph, as pdfkit's encode reads it. */
 export type FontkitGlyph = {
   readonly id: number;
@@ -98,7 +100,8 @@ function shape(font: PdfkitFont, word: string): Shaped {
       shaped = { glyphs: run.glyphs, operands: operandsOf(`${operands}${codes ? `(${codes})` : ""}`.trim()) };
     }
     if (cache.size >= SHAPED_LIMIT) cache.clear();
-    cache.set(word, shaped);
+    // The word is often a slice of the document's text: kept as its own copy (see ownString).
+    cache.set(ownString(word), shaped);
   }
   return shaped;
 }

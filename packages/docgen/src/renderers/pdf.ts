@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import PDFDocument from "pdfkit";
 import { DEFLATE_LEVEL } from "../constants.ts";
-import { KeptAcrossDocuments } from "../kept-across-documents.ts";
+import { KeptAcrossDocuments, ownString } from "../kept-across-documents.ts";
 import { documentMetadata, type MetadataOptions } from "../metadata.ts";
 import type { DocumentModel } from "../model.ts";
 import { DOCGEN_VERSION } from "../version.ts";
@@ -197,7 +197,7 @@ class PdfPainter implements Typesetter {
       if (composed) {
         this.glyphs.place(composed, y);
         if (composedTexts.size >= COMPOSED_TEXTS_LIMIT) composedTexts.clear();
-        composedTexts.set(key, composed);
+        composedTexts.set(ownString(key), composed);
         return;
       }
     }
