@@ -75,6 +75,35 @@ export class KeptAcrossDocuments<Value> {
 }
 
 /**
+ * Small work done many times in a document (a word's width or shape), in front of the work kept
+ * across documents: what one document meets again (a client's name, twenty times in a deed) is made
+ * once for it and forgotten with it, and kept for later documents only once a second document meets
+ * it. Without this, every client's names, emails and their punctuated forms stayed in the caches,
+ * some 50 kB a deed, until a cache's bound was reached thousands of deeds later.
+ */
+export class DocumentCache<Value> {
+  private readonly ofDocument = new WeakMap<object, Map<string, Value>>();
+
+  constructor(private readonly kept: KeptAcrossDocuments<Value>) {}
+
+  /** The value for `key` in `document` (any object standing for one document), made by `make` at most once. */
+  get(document: object, key: string, make: () => Value): Value {
+    const kept = this.kept.get(key);
+    if (kept !== undefined) return kept;
+    let own = this.ofDocument.get(document);
+    if (!own) {
+      own = new Map();
+      this.ofDocument.set(document, own);
+    }
+    if (own.has(key)) return own.get(key) as Value;
+    const value = make();
+    own.set(key, value);
+    this.kept.offer(key, document, () => ({ key: ownString(key), value }));
+    return value;
+  }
+}
+
+/**
  * A copy of `text` that holds on to nothing else, for a key kept across documents. A word or a line
  * read from a document is often a slice of the document's whole text (V8 keeps a substring of 13
  * characters or more as a view into its parent), and a text built with `+` or a template string holds

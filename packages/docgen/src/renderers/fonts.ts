@@ -47,8 +47,9 @@ type ParsedFont = { layout(text: string, features?: unknown): GlyphRun; createSu
 let parsed: Record<FontFace, ParsedFont> | undefined;
 
 // Shaping a word (kerning, ligatures) is the dearest step of writing text, and its result never
-// changes, so it is kept across documents; the cache is emptied if it ever grows this large.
-const LAYOUT_CACHE_LIMIT = 50_000;
+// changes. The PDF's widths and shaped words keep what documents share (pdf.ts, pdf-text.ts), so this
+// serves the words a document measures and then writes: a document's worth, emptied at this size.
+const LAYOUT_CACHE_LIMIT = 5_000;
 
 /**
  * Makes a font remember how it shaped each word. pdfkit scales the positions it is given in place, so

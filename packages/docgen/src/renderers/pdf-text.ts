@@ -19,7 +19,7 @@
  * the same words.
  */
 
-import { ownString } from "../kept-across-documents.ts";
+import { DocumentCache, KeptAcrossDocuments } from "../kept-across-documents.ts";
 
 /** A fontkit glyph, as pdfkit's encode reads it. */
 export type FontkitGlyph = {
@@ -62,48 +62,41 @@ const format = (value: number): string => {
   return Object.is(rounded, -0) ? "0" : String(rounded);
 };
 
-// Shaped words of every document, per fontkit font (the package's fonts are parsed once and shared).
-// Emptied if one ever grows this large.
-const SHAPED_LIMIT = 50_000;
-const shapedWords = new WeakMap<FontkitFont, Map<string, Shaped>>();
+// Shaped words, per fontkit font (the package's fonts are parsed once and shared): shaped once in a
+// document, and kept across documents once a second document meets the word (DocumentCache), up to
+// this many characters of words a font; a client's own words are forgotten with their document.
+const SHAPED_CHARACTERS = 400_000;
+const SHAPED_SEEN_ONCE = 20_000;
+const shapedWords = new WeakMap<FontkitFont, DocumentCache<Shaped>>();
 
 function shape(font: PdfkitFont, word: string): Shaped {
   let cache = shapedWords.get(font.font);
   if (!cache) {
-    cache = new Map();
+    cache = new DocumentCache(new KeptAcrossDocuments<Shaped>(SHAPED_CHARACTERS, SHAPED_SEEN_ONCE));
     shapedWords.set(font.font, cache);
   }
-  let shaped = cache.get(word);
-  if (shaped === undefined) {
-    const run = font.font.layout(word);
-    let operands = "";
-    let codes = "";
-    shaped = null;
-    let offLine = false;
-    for (const [index, glyph] of run.glyphs.entries()) {
-      const position = run.positions[index];
-      if (position?.xOffset !== 0 || position.yOffset !== 0) {
-        offLine = true;
-        break;
-      }
-      // The glyph's code is its number in the font, which the subset keeps (subset.ts).
-      codes += glyphCode(glyph.id);
-      // As pdfkit's layoutRun: both in font units, scaled to thousandths of the size; the operand
-      // moves the next glyph back by it.
-      const adjustment = position.xAdvance * font.scale - glyph.advanceWidth * font.scale;
-      if (adjustment !== 0) {
-        operands += `(${codes}) ${format(-adjustment)} `;
-        codes = "";
-      }
+  // pdfkit embeds each font once per document, so the embedded font stands for the document.
+  return cache.get(font, word, () => shapeWord(font, word));
+}
+
+function shapeWord(font: PdfkitFont, word: string): Shaped {
+  const run = font.font.layout(word);
+  let operands = "";
+  let codes = "";
+  for (const [index, glyph] of run.glyphs.entries()) {
+    const position = run.positions[index];
+    if (position?.xOffset !== 0 || position.yOffset !== 0) return null;
+    // The glyph's code is its number in the font, which the subset keeps (subset.ts).
+    codes += glyphCode(glyph.id);
+    // As pdfkit's layoutRun: both in font units, scaled to thousandths of the size; the operand
+    // moves the next glyph back by it.
+    const adjustment = position.xAdvance * font.scale - glyph.advanceWidth * font.scale;
+    if (adjustment !== 0) {
+      operands += `(${codes}) ${format(-adjustment)} `;
+      codes = "";
     }
-    if (!offLine) {
-      shaped = { glyphs: run.glyphs, operands: operandsOf(`${operands}${codes ? `(${codes})` : ""}`.trim()) };
-    }
-    if (cache.size >= SHAPED_LIMIT) cache.clear();
-    // The word is often a slice of the document's text: kept as its own copy (see ownString).
-    cache.set(ownString(word), shaped);
   }
-  return shaped;
+  return { glyphs: run.glyphs, operands: operandsOf(`${operands}${codes ? `(${codes})` : ""}`.trim()) };
 }
 
 /** The part of a pdfkit document this writer uses, beyond its public API. */

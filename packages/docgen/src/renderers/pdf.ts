@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import PDFDocument from "pdfkit";
 import { DEFLATE_LEVEL } from "../constants.ts";
-import { KeptAcrossDocuments, ownString } from "../kept-across-documents.ts";
+import { DocumentCache, KeptAcrossDocuments, ownString } from "../kept-across-documents.ts";
 import { documentMetadata, type MetadataOptions } from "../metadata.ts";
 import type { DocumentModel } from "../model.ts";
 import { DOCGEN_VERSION } from "../version.ts";
@@ -63,14 +63,18 @@ export type RenderedPdf = {
 const HIGHLIGHT = "#fff176";
 const WATERMARK = "DRAFT";
 
-// Widths of words in each face, per 1000 points of font size, kept across documents: measuring is the
-// costliest part of layout, and a word's width never changes. Emptied if it ever grows this large.
-const WIDTH_CACHE_LIMIT = 100_000;
-const widthCache: Record<FontFace, Map<string, number>> = {
-  regular: new Map(),
-  bold: new Map(),
-  italic: new Map(),
-  boldItalic: new Map(),
+// Widths of words in each face, per 1000 points of font size: measuring is the costliest part of
+// layout, and a word's width never changes. Measured once in a document, and kept across documents
+// once a second document meets the word (DocumentCache), up to this many characters of words a face.
+const WIDTH_CHARACTERS = 600_000;
+const WIDTH_SEEN_ONCE = 20_000;
+const widthCache = (): DocumentCache<number> =>
+  new DocumentCache(new KeptAcrossDocuments<number>(WIDTH_CHARACTERS, WIDTH_SEEN_ONCE));
+const widths: Record<FontFace, DocumentCache<number>> = {
+  regular: widthCache(),
+  bold: widthCache(),
+  italic: widthCache(),
+  boldItalic: widthCache(),
 };
 
 /** Paints a laid-out document into a pdfkit document; measures text for the layout. */
@@ -102,9 +106,13 @@ const composedLines = new WeakMap<
   }
 >();
 
-/** Single texts (a clause's number, a label, a footer) as composed, by face, size, place across and text. */
-const COMPOSED_TEXTS_LIMIT = 20_000;
-const composedTexts = new Map<string, ComposedLine>();
+/**
+ * Single texts (a clause's number, a label, a footer) as composed, by face, size, place across and
+ * text: kept once a second document writes the same (KeptAcrossDocuments), as a signatory's name is
+ * written in one client's deed only; up to this many characters of keys.
+ */
+const COMPOSED_TEXTS_CHARACTERS = 600_000;
+const composedTexts = new KeptAcrossDocuments<ComposedLine>(COMPOSED_TEXTS_CHARACTERS, 20_000);
 
 class PdfPainter implements Typesetter {
   readonly doc: PDFKit.PDFDocument;
@@ -171,13 +179,9 @@ class PdfPainter implements Typesetter {
   /** Width of text in a face at a size. */
   measure(text: string, face: FontFace, size: number): number {
     this.useFace(face);
-    const cache = widthCache[face];
-    let perThousand = cache.get(text);
-    if (perThousand === undefined) {
-      perThousand = this.doc.font(face).fontSize(1000).widthOfString(text);
-      if (cache.size >= WIDTH_CACHE_LIMIT) cache.clear();
-      cache.set(text, perThousand);
-    }
+    const perThousand = widths[face].get(this, text, () =>
+      this.doc.font(face).fontSize(1000).widthOfString(text),
+    );
     return (perThousand * size) / 1000;
   }
 
@@ -196,8 +200,7 @@ class PdfPainter implements Typesetter {
       const { line: composed } = this.glyphs.compose([stretch], size, 0);
       if (composed) {
         this.glyphs.place(composed, y);
-        if (composedTexts.size >= COMPOSED_TEXTS_LIMIT) composedTexts.clear();
-        composedTexts.set(ownString(key), composed);
+        composedTexts.offer(key, this, () => ({ key: ownString(key), value: composed }));
         return;
       }
     }
