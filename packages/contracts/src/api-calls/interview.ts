@@ -75,7 +75,7 @@ export const interviewCalls = {
       400: "template_version is not a version number",
       403: "The caller may not relaunch this document",
       404: NOT_SEEN,
-      409: "Not completed, no template, or a version that is neither the document's nor the current one",
+      409: "Not completed, an application lodged with ASIC (read only), no template, or a version that is neither the document's nor the current one",
     },
   }),
   /** A draft or in-progress document moved to its template's current version. */

@@ -52,10 +52,12 @@ export function asicDocumentColumns(settings: {
       }
       return result;
     },
-    // The copy and delete guards' rules, so the list offers only what would be done.
+    // The copy and delete guards' rules, and the answer guard's (a lodged application is read
+    // only, so not relaunched), so the list offers only what would be done.
     narrowAbilities: (_row, asic) => ({
       ...(asic && copyRefusal(asic) ? { copy: false } : {}),
       ...(asic && deleteRefusal(asic) ? { delete: false } : {}),
+      ...(asic?.read_only ? { relaunch: false } : {}),
     }),
     forViewer: (_viewer, row, asic) => (asic ? { registration_step: wizardStepFor(row, asic) } : {}),
   };

@@ -155,6 +155,20 @@ describe("a registration that is done is done", () => {
     expect(await answersOf(docId)).toEqual(answers);
   });
 
+  it("does not relaunch a completed application once lodged, nor offer it", async () => {
+    const { docId } = await registration();
+    await paid(docId);
+    expect((await lodge(docId)).statusCode).toBe(200);
+    // As after its assembly: the application completed, its PDF what was lodged.
+    await t.db.update(documents).set({ status: 5 }).where(eq(documents.id, docId));
+    const row = async () => (await alice().get(`/api/doc/${docId}`)).json().data;
+    expect((await row()).abilities.relaunch).toBe(false);
+    const relaunched = await alice().put(`/api/doc/relaunch/${docId}`, {});
+    expect(relaunched.statusCode).toBe(409);
+    expect(relaunched.json().message).toBe(ASIC_APPLICATION_READ_ONLY);
+    expect((await row()).status).toBe(5);
+  });
+
   it("shows a registered company as Registered, without Delete, and refuses to delete it", async () => {
     const { docId } = await registration();
     await paid(docId);

@@ -41,10 +41,10 @@ function carryOver(from: InterviewDefinition, to: InterviewDefinition, answers: 
 
 export function createRelaunch(
   deps: Pick<InterviewServiceDeps, "db" | "documents" | "library" | "events">,
-  scope: Pick<InterviewScope, "visible" | "guardedAnswers">,
+  scope: Pick<InterviewScope, "visible" | "guardedAnswers" | "refusalOfChange">,
 ) {
   const { db, documents, library } = deps;
-  const { visible, guardedAnswers } = scope;
+  const { visible, guardedAnswers, refusalOfChange } = scope;
 
   /** The document's template at the version it was made from, and at the template's current one. */
   async function versionsOf(tx: Database, identifier: string, madeFrom: number) {
@@ -152,6 +152,10 @@ export function createRelaunch(
         const { doc, facts } = await visible(tx, ctx, docId, true);
         if (doc.status !== COMPLETED) throw new AppError(409, RELAUNCH_NOT_ALLOWED);
         if (!allowedInSomeTab(canRenameDocument, ctx, facts)) throw forbidden(RELAUNCH_REFUSED);
+        // Reopened where no answer may change (an application lodged with ASIC), the interview would
+        // only reassemble what was lodged, and the relaunch would void what was sent for signing.
+        const refusal = await refusalOfChange(tx, ctx, doc);
+        if (refusal) throw new AppError(409, refusal);
         // Reopened without a template, the interview could never be completed again.
         if (!doc.xTemplateId || !(await library.get(doc.xTemplateId, { db: tx })))
           throw new AppError(409, RELAUNCH_NO_TEMPLATE);
