@@ -106,8 +106,10 @@ test("a registered company's certificate is sent to CAS 360 from the top bar, by
     await page.reload();
     const button = toolbar.getByRole("button", { name: send });
     await slowExpect(button).toBeVisible();
-    // CAS 360 is also a client app, but nothing is imported into answers lodged with ASIC.
+    // CAS 360 is also a client app, but nothing is imported into answers lodged with ASIC; and
+    // nothing is saved there, so the bar says nothing of saving.
     await expect(page.getByRole("button", { name: "Import Client" })).toHaveCount(0);
+    await expect(toolbar.getByText("No changes yet")).toHaveCount(0);
     // Tab from the certificate's download reaches it (the kit's button may stand between).
     await toolbar.getByRole("link", { name: "Certificate of Registration" }).focus();
     await expect(async () => {

@@ -614,9 +614,12 @@ export function InterviewForm({
         )}
         {wide && cas360.button}
         {wide && simpleFund.button}
-        <Typography.Text type="secondary" className="interview-topbar__note" role="status">
-          {saveNote}
-        </Typography.Text>
+        {/* Nothing is saved on a read-only interview (an application lodged with ASIC). */}
+        {!readOnly && (
+          <Typography.Text type="secondary" className="interview-topbar__note" role="status">
+            {saveNote}
+          </Typography.Text>
+        )}
         {wide ? (
           <Button icon={<EyeOutlined />} onClick={preview}>
             Preview document
