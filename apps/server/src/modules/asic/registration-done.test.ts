@@ -10,7 +10,7 @@ import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirmWithPeople, createTestApp, type FirmWithPeople, type TestApp } from "../../test/harness.ts";
 import { documents } from "../documents/index.ts";
-import { asicSandboxLodgements } from "./schema.ts";
+import { asicApplications, asicSandboxLodgements } from "./schema.ts";
 import { ASIC_TEST_ENV, POLL_MS, PROCESSING_MS, registrationSteps } from "./testing.ts";
 
 // Issue 29 items 2 and 3: one company name from the start wizard to the certificate and the kit,
@@ -153,6 +153,18 @@ describe("a registration that is done is done", () => {
     expect(renamed.statusCode).toBe(409);
     expect(renamed.json().message).toBe(ASIC_APPLICATION_READ_ONLY);
     expect(await answersOf(docId)).toEqual(answers);
+  });
+
+  it("prints the fee paid for the application when assembled after ASIC's fee changed", async () => {
+    const { docId } = await registration();
+    await paid(docId);
+    // Paid at $576, before the fee set now ($597): ASIC indexes its fee each 1 July.
+    await t.db.update(asicApplications).set({ feeCents: 57_600 }).where(eq(asicApplications.docId, docId));
+    const assembled = await alice().post(`/api/xpressdox/assemble/${docId}`, {
+      action_token: await tokenFor(docId),
+    });
+    expect(assembled.statusCode, assembled.body).toBe(200);
+    expect((await answersOf(docId)).asic_fee).toBe(576);
   });
 
   it("does not relaunch a completed application once lodged, nor offer it", async () => {
