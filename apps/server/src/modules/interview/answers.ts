@@ -32,23 +32,21 @@ export function createInterviewAnswers(
   const { db, clock, documents, engine } = deps;
   const { supplements, guardedAnswers, refusalOfChange, interviewable, isCurrentToken } = scope;
 
-  /** GET /doc/{docId}/interview: what the interview page renders. */
-  async function interview(ctx: FirmContext, docId: number) {
-    const { doc, template } = await db.transaction((tx) => interviewable(tx, ctx, docId, false));
-    return {
-      doc_id: doc.id,
-      name: doc.name,
-      status: doc.status,
-      template_identifier: template.identifier,
-      template_name: doc.templateName ?? templateName(template),
-      is_relaunch: doc.isRelaunch,
-      is_asic_document: doc.type === "ASIC",
-      is_interview_ai: doc.isInterviewAi,
-      is_sf_action: doc.isSfAction,
-      definition: template.definition as unknown as Record<string, unknown>,
-      xml: doc.xml,
-    };
-  }
+  type Interviewable = Awaited<ReturnType<typeof interviewable>>;
+  /** What the interview page renders of a document and its template. */
+  const pageOf = ({ doc, template }: Interviewable) => ({
+    doc_id: doc.id,
+    name: doc.name,
+    status: doc.status,
+    template_identifier: template.identifier,
+    template_name: doc.templateName ?? templateName(template),
+    is_relaunch: doc.isRelaunch,
+    is_asic_document: doc.type === "ASIC",
+    is_interview_ai: doc.isInterviewAi,
+    is_sf_action: doc.isSfAction,
+    definition: template.definition as unknown as Record<string, unknown>,
+    xml: doc.xml,
+  });
 
   return {
     /** GET /get-action-token/{docId}: a fresh token; the document's previous one stops working. */
@@ -65,20 +63,23 @@ export function createInterviewAnswers(
       });
     },
 
-    interview,
+    /** GET /doc/{docId}/interview: what the interview page renders. */
+    async interview(ctx: FirmContext, docId: number) {
+      return pageOf(await db.transaction((tx) => interviewable(tx, ctx, docId, false)));
+    },
 
     /**
      * The interview, if its answers may change now: refused (409, with the guard's reason) where
      * a save would be, so Import Client and Select Fund do not hand answers to an application
-     * lodged with ASIC, nor log an import that no save can keep.
+     * lodged with ASIC, nor log an import that no save can keep. The document is read once.
      */
     async interviewToChange(ctx: FirmContext, docId: number) {
-      const refusal = await db.transaction(async (tx) => {
-        const { doc } = await interviewable(tx, ctx, docId, false);
-        return refusalOfChange(tx, ctx, doc);
+      const { found, refusal } = await db.transaction(async (tx) => {
+        const found = await interviewable(tx, ctx, docId, false);
+        return { found, refusal: await refusalOfChange(tx, ctx, found.doc) };
       });
       if (refusal) throw new AppError(409, refusal);
-      return interview(ctx, docId);
+      return pageOf(found);
     },
 
     /**
