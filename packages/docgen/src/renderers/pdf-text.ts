@@ -20,6 +20,7 @@
  */
 
 import { DocumentCache, KeptAcrossDocuments } from "../kept-across-documents.ts";
+import { flattened } from "./flattened.ts";
 
 /** A fontkit glyph, as pdfkit's encode reads it. */
 export type FontkitGlyph = {
@@ -338,7 +339,15 @@ export class FastTextWriter {
     }
     if (body === "") return { line: undefined, left };
     return {
-      line: { body, faces, fontIds, glyphs: glyphs.map((set) => [...set]), size, underlines },
+      // Kept across documents and written on every client's page: one piece, not a tree (flattened.ts).
+      line: {
+        body: flattened(body),
+        faces,
+        fontIds,
+        glyphs: glyphs.map((set) => [...set]),
+        size,
+        underlines,
+      },
       left,
     };
   }
