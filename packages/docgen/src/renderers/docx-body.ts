@@ -309,7 +309,8 @@ function contentsXml(
  * Writes the blocks as the content of <w:body>; `numIds` maps each numbering (body, schedules) to
  * Word's list; `pages` (by block index) are the pages the headings start on, for the contents;
  * `pageBreaks` the blocks to start on a new page (where the PDF moved text to an execution page);
- * `executionSpacing` how closely the execution blocks are spaced (as the PDF's).
+ * `executionSpacing` how closely the execution blocks are spaced (as the PDF's). Given as its pieces
+ * (a paragraph or a table each), in order: the Word file encodes them one by one (`utf8Bytes`).
  */
 export function bodyXml(
   blocks: readonly Block[],
@@ -324,7 +325,7 @@ export function bodyXml(
      */
     readonly sectionProperties?: (orientation: "portrait" | "landscape") => string;
   } = {},
-): string {
+): string[] {
   const { pages, pageBreaks, executionSpacing = "usual", sectionProperties } = options;
   // The way up the current section's pages, and the width of its text (a landscape section is wider).
   let orientation: "portrait" | "landscape" = "portrait";
@@ -494,5 +495,5 @@ export function bodyXml(
       }
     }
   });
-  return parts.join("");
+  return parts;
 }
