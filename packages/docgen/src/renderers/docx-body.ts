@@ -312,7 +312,7 @@ function contentsXml(
  * `executionSpacing` how closely the execution blocks are spaced (as the PDF's). Given as its pieces
  * (a paragraph or a table each), in order: the Word file encodes them one by one (`utf8Bytes`).
  */
-export function bodyXml(
+export function bodyXmlParts(
   blocks: readonly Block[],
   numIds: readonly number[],
   options: {

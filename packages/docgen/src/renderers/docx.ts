@@ -32,7 +32,7 @@ import { FIXED_METADATA_DATE } from "../constants.ts";
 import { type DocumentMetadata, documentMetadata, type MetadataOptions } from "../metadata.ts";
 import { type DocumentModel, initialsCaption, initialsOf } from "../model.ts";
 import { DOCGEN_VERSION } from "../version.ts";
-import { bodyXml, escapeXml, exactLine, INDENT, LANDSCAPE_TEXT_WIDTH, TEXT_WIDTH } from "./docx-body.ts";
+import { bodyXmlParts, escapeXml, exactLine, INDENT, LANDSCAPE_TEXT_WIDTH, TEXT_WIDTH } from "./docx-body.ts";
 import type { ExecutionSpacing } from "./pdf-layout.ts";
 import { readZip, writeZip, type ZipEntry, zipEntry } from "./zip.ts";
 
@@ -442,7 +442,7 @@ export async function renderDocx(
   // section of landscape pages, and the last as the document's last pages are turned.
   const sectionEnd = wordPackage.tail.indexOf("</w:sectPr>") + "</w:sectPr>".length;
   const sectionProperties = wordPackage.tail.slice(0, sectionEnd);
-  const body = bodyXml(document.blocks, wordPackage.numIds, {
+  const bodyParts = bodyXmlParts(document.blocks, wordPackage.numIds, {
     ...(options.contentsPages ? { pages: options.contentsPages } : {}),
     ...(options.breakBefore ? { pageBreaks: options.breakBefore } : {}),
     ...(options.executionSpacing ? { executionSpacing: options.executionSpacing } : {}),
@@ -453,7 +453,7 @@ export async function renderDocx(
     if (block.type === "pageBreak" && block.orientation) last = block.orientation;
   }
   const tail = turnSection(sectionProperties, last) + wordPackage.tail.slice(sectionEnd);
-  const xml = utf8Bytes([wordPackage.head, ...body, tail]);
+  const xml = utf8Bytes([wordPackage.head, ...bodyParts, tail]);
   const turned = document.blocks.some(
     (block) => block.type === "pageBreak" && block.orientation === "landscape",
   );
