@@ -42,6 +42,7 @@ import {
   type TextAt,
   type Typesetter,
 } from "./pdf-layout.ts";
+import { StructureTree } from "./pdf-structure.ts";
 import { type ComposedLine, FastTextWriter } from "./pdf-text.ts";
 
 export { type OutlineEntry, PAGE_SIZE, type PageBox, type SignatureField } from "./pdf-layout.ts";
@@ -123,9 +124,8 @@ class PdfPainter implements Typesetter {
   /** Writes glyphs directly (see pdf-text.ts); undefined to use pdfkit's text(). */
   private readonly glyphs: FastTextWriter | undefined;
   private readonly facesUsed = new Set<FontFace>();
-  /** The document's structure tree: its root, and the element made for each node of the layout. */
-  private readonly root: PDFKit.PDFStructureElement;
-  private readonly elements = new Map<StructureNode, PDFKit.PDFStructureElement>();
+  /** The document's structure tree, an element for each node of the layout (pdf-structure.ts). */
+  private readonly structure: StructureTree;
   /** What the content being written is marked as: a node's element, an artifact, or nothing yet. */
   private marking: StructureNode | "artifact" | "none" = "none";
 
@@ -160,8 +160,7 @@ class PdfPainter implements Typesetter {
       this.doc.registerFont(face, fonts[face] as unknown as string);
     }
     this.doc.addPage();
-    this.root = this.doc.struct("Document");
-    this.doc.addStructure(this.root);
+    this.structure = new StructureTree(this.doc);
     this.glyphs = options.glyphWriter === false ? undefined : FastTextWriter.for(this.doc, "regular");
   }
 
@@ -334,18 +333,7 @@ class PdfPainter implements Typesetter {
     this.marking = wanted;
     if (wanted === "none") return;
     if (wanted === "artifact") this.doc.markContent("Artifact");
-    else this.element(wanted).add(this.doc.markStructureContent(wanted.type));
-  }
-
-  /** The structure element of a node, made (and added to its parent's) when first used: document order. */
-  private element(node: StructureNode): PDFKit.PDFStructureElement {
-    let element = this.elements.get(node);
-    if (!element) {
-      element = this.doc.struct(node.type);
-      (node.parent ? this.element(node.parent) : this.root).add(element);
-      this.elements.set(node, element);
-    }
-    return element;
+    else this.structure.markContent(wanted);
   }
 
   private paintItem(item: PageItem): void {
