@@ -143,7 +143,17 @@ export type Piece = {
 /** A word: pieces with no space between; `space` is the width of the space after it (0 at a line break). */
 export type Word = { readonly pieces: readonly Piece[]; readonly width: number; readonly space: number };
 /** A laid-out line; `last` lines of a paragraph are not justified. */
-export type Line = { readonly words: readonly Word[]; readonly width: number; readonly last: boolean };
+export type Line = {
+  readonly words: readonly Word[];
+  readonly width: number;
+  readonly last: boolean;
+  /**
+   * What the painter made of the line (pdf.ts: its glyphs, composed), kept on the line so that a line
+   * kept across documents is composed once. A WeakMap from lines to it did the same, but V8 walks a
+   * WeakMap's entries again at the end of every full collection: some 5 ms of each such pause.
+   */
+  painted?: unknown;
+};
 
 /** What layout asks of the fonts. */
 export type Typesetter = {
@@ -191,6 +201,7 @@ export class SharedLines extends KeptAcrossDocuments<{
 const linesOfTheirOwn = (lines: readonly Line[]): Line[] =>
   lines.map((line) => ({
     ...line,
+    painted: undefined,
     words: line.words.map((word) => ({
       ...word,
       pieces: word.pieces.map((piece) => ({ ...piece, text: ownString(piece.text) })),
@@ -728,7 +739,7 @@ class Layout {
     let currentWidth = 0;
     const limit = () => (lines.length === 0 ? firstWidth : width);
     const push = (last: boolean) => {
-      lines.push({ words: current, width: currentWidth, last });
+      lines.push({ words: current, width: currentWidth, last, painted: undefined });
       current = [];
       currentWidth = 0;
     };

@@ -91,21 +91,18 @@ export function forgetSharedLines(): void {
 }
 
 /**
- * Lines as the glyph writer composed them (pdf-text.ts), by the laid-out line: a paragraph's lines
- * are kept across documents (`SharedLines`), and so is what they write, wherever they are placed.
- * Kept for the line's place across the page and its width, size and alignment (which decide where
- * each word goes); it is composed again if the document names its fonts otherwise.
+ * A line as the glyph writer composed it (pdf-text.ts), kept on the line (`Line.painted`): a
+ * paragraph's lines are kept across documents (`SharedLines`), and so is what they write, wherever
+ * they are placed. Kept for the line's place across the page and its width, size and alignment (which
+ * decide where each word goes); it is composed again if the document names its fonts otherwise.
  */
-const composedLines = new WeakMap<
-  Line,
-  {
-    readonly x: number;
-    readonly width: number;
-    readonly size: number;
-    readonly align: Align;
-    readonly composed: ComposedLine;
-  }
->();
+type PaintedLine = {
+  readonly x: number;
+  readonly width: number;
+  readonly size: number;
+  readonly align: Align;
+  readonly composed: ComposedLine;
+};
 
 /**
  * Single texts (a clause's number, a label, a footer) as composed, by face, size, place across and
@@ -208,7 +205,7 @@ class PdfPainter implements Typesetter {
 
   /** Draws one line at (x, y); justified lines spread their spaces to fill `width`. */
   drawLine(line: Line, x: number, y: number, width: number, size: number, align: Align): void {
-    const kept = this.glyphs ? composedLines.get(line) : undefined;
+    const kept = this.glyphs ? (line.painted as PaintedLine | undefined) : undefined;
     if (
       kept &&
       kept.x === x &&
@@ -289,7 +286,7 @@ class PdfPainter implements Typesetter {
         this.glyphs.place(composed, y);
         // Highlights are drawn apart from the text: such a line is composed each time.
         if (left.length === 0 && highlighted.length === 0)
-          composedLines.set(line, { x, width, size, align, composed });
+          line.painted = { x, width, size, align, composed } satisfies PaintedLine;
       }
       unwritten = left as typeof stretches;
     }
